@@ -1,0 +1,187 @@
+"""A whole game: seeded throws, history with push/pop, the outcome.
+
+>>> g = Game.new("parcheesi", players=2, seed=7)
+>>> g.position.to_move in (0, 1)
+True
+>>> t = g.roll()
+>>> plays = g.legal_plays()
+>>> g.push(plays[0]); len(g.history)
+1
+>>> g.pop().notation == plays[0].notation, g.throw == t
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .dice import Throw, dice_for
+from .errors import IllegalMoveError, ThrowError
+from .moves import Play, legal_plays, parse_play
+from .position import Position
+from .rules import Setup
+
+__all__ = ["Game", "Ply", "first_player"]
+
+
+def first_player(setup: Setup, rng: random.Random) -> tuple[int, list[dict[int, int]]]:
+    """Choose the first player by preliminary throws (RULES.md §3.7).
+
+    ``pagade`` and ``whitman`` throw both dice and count the total;
+    ``parcheesi`` and ``eight-man`` throw one die. The highest (or, with
+    ``first_player`` "lowest", the lowest) result starts; tied players throw
+    again among themselves. Returns the index and the rounds thrown.
+    """
+    dice = dice_for(setup.ruleset)
+    both = setup.ruleset in ("pagade", "whitman")
+    lowest = setup.option("first_player") == "lowest"
+    contenders = list(range(len(setup.players)))
+    rounds: list[dict[int, int]] = []
+    while True:
+        results: dict[int, int] = {}
+        for i in contenders:
+            a, b = dice.roll(rng)
+            results[i] = a + b if both else a
+        rounds.append(results)
+        best = (min if lowest else max)(results.values())
+        contenders = [i for i in contenders if results[i] == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One throw of a game: the position before it, the throw and the play chosen."""
+
+    before: Position
+    throw: Throw
+    play: Play
+    rng_state: Any = None
+
+    @property
+    def notation(self) -> str:
+        """The play in the move notation."""
+        return self.play.notation
+
+
+class Game:
+    """A game in progress: a position, its history and the throw to play.
+
+    Throws come from a seeded :class:`random.Random` (``seed``), so the same
+    seed gives the same throws; :meth:`set_throw` takes physical dice
+    instead. :meth:`push` plays a :class:`~pachisi.moves.Play` or a play in
+    the move notation; :meth:`pop` takes it back (and the throw with it, which
+    must then be played again, as with real dice).
+    """
+
+    def __init__(
+        self, position: Position, *, seed: int | None = None, rng: random.Random | None = None
+    ) -> None:
+        self.start = position
+        self.position = position
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.history: list[Ply] = []
+        self.throw: Throw | None = None
+        self._rng_after_throw: Any = None
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str = "parcheesi",
+        *,
+        players: int | Sequence[Sequence[str] | str] | None = None,
+        teams: bool | Sequence[Sequence[int]] | None = None,
+        majors: Sequence[str] | None = None,
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """A new game; the first player is chosen by preliminary throws with ``seed``."""
+        setup = Setup.create(ruleset, players=players, teams=teams, majors=majors, options=options)
+        rng = random.Random(seed)
+        first, _ = first_player(setup, rng)
+        return cls(Position.initial(setup, first), seed=seed, rng=rng)
+
+    # -- throws ----------------------------------------------------------------
+
+    def roll(self) -> Throw:
+        """Throw the dice for the player to move (if not already thrown) and return it."""
+        if self.position.is_over:
+            raise ThrowError("the game is over: no more throws")
+        if self.throw is None:
+            self.throw = dice_for(self.position.ruleset).roll(self.rng)
+            self._rng_after_throw = self.rng.getstate()
+        return self.throw
+
+    def set_throw(self, throw: Sequence[int]) -> Throw:
+        """Use a throw made with physical dice; checked against the ruleset's faces."""
+        if self.position.is_over:
+            raise ThrowError("the game is over: no more throws")
+        self.throw = dice_for(self.position.ruleset).check(throw)
+        self._rng_after_throw = self.rng.getstate()
+        return self.throw
+
+    # -- plays -----------------------------------------------------------------
+
+    def legal_plays(self) -> list[Play]:
+        """The legal plays of the current throw (thrown now if not yet)."""
+        return legal_plays(self.position, self.roll())
+
+    def push(self, play: Play | str) -> Play:
+        """Play the current throw with ``play`` (a Play or its notation)."""
+        throw = self.roll()
+        if isinstance(play, str):
+            play = parse_play(self.position, throw, play)
+        else:
+            legal = legal_plays(self.position, throw)
+            if all(p.position != play.position for p in legal):
+                raise IllegalMoveError(f"play {play.notation!r} is not legal for {throw}")
+        self.history.append(Ply(self.position, throw, play, self._rng_after_throw))
+        self.position = play.position
+        self.throw = None
+        return play
+
+    def pop(self) -> Play:
+        """Take back the last play; its throw becomes the throw to play again."""
+        if not self.history:
+            raise IndexError("no play to take back")
+        ply = self.history.pop()
+        self.position = ply.before
+        self.throw = ply.throw
+        if ply.rng_state is not None:
+            self.rng.setstate(ply.rng_state)
+        self._rng_after_throw = ply.rng_state
+        return ply.play
+
+    # -- outcome ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.position.is_over
+
+    @property
+    def winner(self) -> tuple[int, ...] | None:
+        """The winning player indices (one player or a team), or ``None``."""
+        return self.position.winner
+
+    def outcome(self) -> str:
+        """A one-line human description of the result so far."""
+        pos = self.position
+        names = pos.setup.colour_names
+        if pos.winner is None:
+            return "game in progress"
+        who = " and ".join(
+            f"player {i} ({'+'.join(names[c] for c in pos.setup.players[i])})" for i in pos.winner
+        )
+        text = f"won by {who}"
+        if len(pos.finished) > len(pos.winner):
+            text += "; finishing order " + ", ".join(map(str, pos.finished))
+        return text + ("" if pos.is_over else " (play goes on for places)")
+
+    def moves(self) -> list[tuple[Throw, str]]:
+        """The history as (throw, notation) pairs."""
+        return [(p.throw, p.notation) for p in self.history]

@@ -1,0 +1,538 @@
+"""The immutable :class:`Position`: FORMAT.md's JSON, a one-line text form, validation.
+
+>>> pos = Position.start("parcheesi", players=2)
+>>> pos.to_text()
+'parcheesi r,y - r:0.0.0.0,y:0.0.0.0 0 0 - - -'
+>>> Position.from_text(pos.to_text()) == pos
+True
+>>> Position.from_json(pos.to_json()) == pos
+True
+>>> sorted(p.notation for p in pos.legal_plays((5, 5)))
+['R0-1 R0-1']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .board import COLOURS, OFF, ROUTES, is_ring
+from .errors import PositionError
+from .rules import RULESETS, Setup, parse_options
+
+if TYPE_CHECKING:
+    from .moves import Play, Turn
+
+__all__ = ["FIELDS", "Position", "advance", "game_over", "winner_of"]
+
+#: The ten fields of a FORMAT.md position, in their usual order.
+FIELDS = (
+    "ruleset",
+    "options",
+    "players",
+    "teams",
+    "pawns",
+    "to_move",
+    "doubles",
+    "cut",
+    "finished",
+    "winner",
+)
+
+_START_PAGADE = (6, 7, 12, 12)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position at a throw boundary: player ``to_move`` is about to throw.
+
+    ``pawns[c]`` is the sorted tuple of progress numbers of colour ``c``
+    (an arm, 0..3), empty for colours not in play. The other fields are those
+    of FORMAT.md. Construct positions with :meth:`start`, :meth:`from_json`,
+    :meth:`from_dict` or :meth:`from_text`, which validate; the plain
+    constructor trusts its arguments.
+    """
+
+    setup: Setup
+    pawns: tuple[tuple[int, ...], ...]
+    to_move: int = 0
+    doubles: int = 0
+    cut: tuple[bool, ...] | None = None
+    finished: tuple[int, ...] = ()
+    winner: tuple[int, ...] | None = None
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        ruleset: str = "parcheesi",
+        *,
+        players: int | Sequence[Sequence[str] | str] | None = None,
+        teams: bool | Sequence[Sequence[int]] | None = None,
+        majors: Sequence[str] | None = None,
+        options: Mapping[str, object] | None = None,
+        first: int = 0,
+    ) -> Position:
+        """The start position of RULES.md §3.7 with player ``first`` to throw.
+
+        See :meth:`pachisi.rules.Setup.create` for the set-up arguments and
+        :func:`pachisi.game.first_player` for choosing ``first`` by the
+        preliminary throws.
+        """
+        setup = Setup.create(ruleset, players=players, teams=teams, majors=majors, options=options)
+        return cls.initial(setup, first)
+
+    @classmethod
+    def initial(cls, setup: Setup, first: int = 0) -> Position:
+        """The start position of ``setup`` (RULES.md §3.7)."""
+        if not 0 <= first < len(setup.players):
+            raise PositionError("to_move", f"no player {first}")
+        start = _START_PAGADE if setup.ruleset == "pagade" else (0, 0, 0, 0)
+        pawns = tuple(start if c in setup.colours_in_play else () for c in range(4))
+        cut = tuple(False for _ in setup.players) if setup.ruleset == "pagade" else None
+        return cls(setup, pawns, first, 0, cut, (), None)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Position:
+        """Read a FORMAT.md JSON position; :class:`PositionError` says what is wrong."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise PositionError("json", f"not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Position:
+        """Validate a decoded JSON position (RULES.md §3.6) and build it."""
+        return _from_dict(data)
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read the one-line text form written by :meth:`to_text`."""
+        return _from_text(text)
+
+    # -- writing --------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The FORMAT.md object (``pawns`` lists ascending)."""
+        names = COLOURS[self.setup.ruleset]
+        out: dict[str, Any] = self.setup.to_fields()
+        out["pawns"] = {names[c]: list(self.pawns[c]) for c in self.setup.colours_in_play}
+        out["to_move"] = self.to_move
+        out["doubles"] = self.doubles
+        out["cut"] = list(self.cut) if self.cut is not None else None
+        out["finished"] = list(self.finished)
+        out["winner"] = list(self.winner) if self.winner is not None else None
+        return out
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The FORMAT.md JSON text."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def to_text(self) -> str:
+        """A compact one-line form (like chess's FEN) that :meth:`from_text` reads back.
+
+        Fields, separated by spaces: ruleset with non-default switches in
+        braces; players (colour letters, the major colour in capitals);
+        teams (``-`` or ``02/13``); pawns (``r:0.0.21.72,...``); to_move;
+        doubles; cut flags (``-`` or ``1001``); finished; winner.
+        """
+        setup = self.setup
+        names = COLOURS[setup.ruleset]
+        head = setup.ruleset
+        if setup.explicit:
+            head += "{" + ",".join(f"{k}={_opt_text(v)}" for k, v in setup.explicit) + "}"
+        players = []
+        for i, cs in enumerate(setup.players):
+            letters = ""
+            for c in cs:
+                ch = names[c][0]
+                if setup.majors is not None and setup.majors[i] == c:
+                    ch = ch.upper()
+                letters += ch
+            players.append(letters)
+        teams = "/".join("".join(map(str, t)) for t in setup.teams) if setup.teams else "-"
+        pawns = ",".join(
+            f"{names[c][0]}:" + ".".join(map(str, self.pawns[c])) for c in setup.colours_in_play
+        )
+        cut = "".join("1" if f else "0" for f in self.cut) if self.cut is not None else "-"
+        fin = ".".join(map(str, self.finished)) or "-"
+        win = ".".join(map(str, self.winner)) if self.winner is not None else "-"
+        return " ".join(
+            [head, ",".join(players), teams, pawns, str(self.to_move), str(self.doubles), cut,
+             fin, win]
+        )
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.to_text()!r})"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    # -- queries ---------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset's name."""
+        return self.setup.ruleset
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (RULES.md §3.5): no throw may follow."""
+        return game_over(self.setup, self.finished, self.winner)
+
+    def colour_pawns(self, colour: str) -> tuple[int, ...]:
+        """The progress numbers of ``colour``'s pawns (by name)."""
+        return self.pawns[COLOURS[self.setup.ruleset].index(colour)]
+
+    def legal_plays(self, throw: Sequence[int]) -> list[Play]:
+        """Every legal play of ``throw``, one per distinct resulting position."""
+        from .moves import legal_plays
+
+        return legal_plays(self, throw)
+
+    def turn(self, throw: Sequence[int]) -> Turn:
+        """A :class:`~pachisi.moves.Turn` to play ``throw`` one step at a time."""
+        from .moves import Turn
+
+        return Turn(self, throw)
+
+    def play(self, throw: Sequence[int], notation: str) -> Position:
+        """The position after the play written ``notation`` (checked for legality)."""
+        from .moves import parse_play
+
+        return parse_play(self, throw, notation).position
+
+
+def _opt_text(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+# ---------------------------------------------------------------------------
+# Finishing and the next player (§3.3, §3.5)
+
+
+def player_finished(setup: Setup, pawns: Sequence[Sequence[int]], player: int) -> bool:
+    """Whether ``player`` meets the finishing condition of RULES.md §3.5."""
+    home = setup.home
+    cols = setup.players[player]
+    if setup.majors is not None:
+        major = setup.majors[player]
+        return all(
+            sum(1 for p in pawns[c] if p == home) >= (4 if c == major else 3) for c in cols
+        )
+    return all(p == home for c in cols for p in pawns[c])
+
+
+def winner_of(setup: Setup, finished: Sequence[int]) -> tuple[int, ...] | None:
+    """The winner that §3.5 makes of the finishing order ``finished``."""
+    if not setup.teams:
+        return (finished[0],) if finished else None
+    done: set[int] = set()
+    for i in finished:
+        done.add(i)
+        team = setup.team_of(i)
+        if all(j in done for j in team):
+            return team
+    return None
+
+
+def game_over(setup: Setup, finished: Sequence[int], winner: Sequence[int] | None) -> bool:
+    """Whether a game with this finishing order has ended (§3.5)."""
+    if winner is None:
+        return False
+    if setup.ruleset != "pagade" or not setup.option("play_for_places"):
+        return True
+    done = set(finished)
+    if setup.teams:
+        open_teams = {setup.team_of(i) for i in range(len(setup.players))
+                      if not all(j in done for j in setup.team_of(i))}
+        return len(open_teams) <= 1
+    return len(setup.players) - len(done) <= 1
+
+
+def advance(
+    pos: Position,
+    pawns: tuple[tuple[int, ...], ...],
+    cut: tuple[bool, ...] | None,
+    extra: bool,
+) -> Position:
+    """The position after the mover's throw left ``pawns``: §3.3 and §3.5 applied.
+
+    ``extra`` says whether the throw itself grants another throw (a doublet,
+    §5.8); it is withheld when the mover finishes or the game ends.
+    """
+    setup = pos.setup
+    mover = pos.to_move
+    finished = pos.finished
+    winner = pos.winner
+    if mover not in finished and player_finished(setup, pawns, mover):
+        finished = (*finished, mover)
+        if winner is None:
+            winner = winner_of(setup, finished)
+    if extra and mover not in finished and not game_over(setup, finished, winner):
+        return Position(setup, pawns, mover, pos.doubles + 1, cut, finished, winner)
+    n = len(setup.players)
+    nxt = mover
+    for k in range(1, n + 1):
+        cand = (mover + k) % n
+        if cand not in finished:
+            nxt = cand
+            break
+    return Position(setup, pawns, nxt, 0, cut, finished, winner)
+
+
+# ---------------------------------------------------------------------------
+# Reading and validating (§3.6)
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _from_dict(data: object) -> Position:
+    if not isinstance(data, dict):
+        raise PositionError("position", "must be a JSON object")
+    for name in FIELDS:
+        if name not in data:
+            raise PositionError(name, "missing")
+    setup = Setup.from_fields(data["ruleset"], data["options"], data["players"], data["teams"])
+    ruleset = setup.ruleset
+    names = COLOURS[ruleset]
+    home = setup.home
+    n = len(setup.players)
+
+    # 4. pawns
+    raw = data["pawns"]
+    if not isinstance(raw, dict):
+        raise PositionError("pawns", "must be an object of colour: list")
+    in_play = {names[c] for c in setup.colours_in_play}
+    for key in raw:
+        if key not in in_play:
+            raise PositionError("pawns", f"colour {key!r} is not in play")
+    pawns: list[tuple[int, ...]] = [() for _ in range(4)]
+    for c in setup.colours_in_play:
+        lst = raw.get(names[c])
+        if lst is None:
+            raise PositionError("pawns", f"missing colour {names[c]!r}")
+        if not isinstance(lst, list) or len(lst) != 4 or not all(_is_int(p) for p in lst):
+            raise PositionError("pawns", f"{names[c]}: must be a list of 4 integers")
+        for p in lst:
+            if not 0 <= p <= home:
+                raise PositionError("pawns", f"{names[c]}: progress {p} is outside 0..{home}")
+        pawns[c] = tuple(sorted(lst))
+    pawns_t = tuple(pawns)
+
+    # 5. capacity and sharing
+    _check_squares(setup, pawns_t)
+
+    # 6. to_move, 7. doubles
+    to_move = data["to_move"]
+    if not _is_int(to_move) or not 0 <= to_move < n:
+        raise PositionError("to_move", f"must be a player index 0..{n - 1}")
+    doubles = data["doubles"]
+    if not _is_int(doubles):
+        raise PositionError("doubles", "must be an integer")
+    if ruleset == "pagade" and doubles != 0:
+        raise PositionError("doubles", "is always 0 in pagade")
+    if not 0 <= doubles <= 2:
+        raise PositionError("doubles", "must be 0, 1 or 2")
+
+    # 9. finished, 10. winner
+    fin = data["finished"]
+    if not isinstance(fin, list) or not all(_is_int(i) for i in fin):
+        raise PositionError("finished", "must be a list of player indices")
+    if len(set(fin)) != len(fin) or not all(0 <= i < n for i in fin):
+        raise PositionError("finished", "must list distinct player indices")
+    meets = {i for i in range(n) if player_finished(setup, pawns_t, i)}
+    if set(fin) != meets:
+        raise PositionError(
+            "finished",
+            f"must list exactly the players who have finished ({sorted(meets)}), not {fin}",
+        )
+    finished = tuple(fin)
+    if to_move in finished:
+        raise PositionError("to_move", f"player {to_move} has finished")
+    _check_not_past_end(setup, finished)
+    win = data["winner"]
+    expect = winner_of(setup, finished)
+    if win is None:
+        if expect is not None:
+            raise PositionError("winner", f"must be {list(expect)}")
+        winner = None
+    else:
+        if not isinstance(win, list) or not all(_is_int(i) for i in win):
+            raise PositionError("winner", "must be null or a list of player indices")
+        if expect is None or sorted(win) != list(expect) or len(win) != len(expect):
+            raise PositionError(
+                "winner", f"must be {list(expect) if expect is not None else None}, not {win}"
+            )
+        winner = expect
+
+    # 8. cut
+    cut_raw = data["cut"]
+    cut: tuple[bool, ...] | None
+    if ruleset != "pagade":
+        if cut_raw is not None:
+            raise PositionError("cut", f"must be null in {ruleset}")
+        cut = None
+    else:
+        if (
+            not isinstance(cut_raw, list)
+            or len(cut_raw) != n
+            or not all(isinstance(f, bool) for f in cut_raw)
+        ):
+            raise PositionError("cut", f"must be a list of {n} booleans (one per player)")
+        cut = tuple(cut_raw)
+        need_cut = bool(setup.option("cut_to_enter_home"))
+        for i, cs in enumerate(setup.players):
+            ps = [p for c in cs for p in pawns_t[c]]
+            if need_cut and any(p >= 77 for p in ps) and not cut[i]:
+                raise PositionError(
+                    "cut", f"player {i} has a pawn past its square 8 but has not cut"
+                )
+            if 0 in ps and not any(
+                cut[j] for j in range(n) if j not in setup.partners[i]
+            ):
+                raise PositionError(
+                    "cut", f"player {i} has a cut pawn but no opponent has cut"
+                )
+    return Position(setup, pawns_t, to_move, doubles, cut, finished, winner)
+
+
+def _check_squares(setup: Setup, pawns: tuple[tuple[int, ...], ...]) -> None:
+    names = COLOURS[setup.ruleset]
+    routes = ROUTES[setup.ruleset]
+    friendly = setup.friendly
+    pagade = setup.ruleset == "pagade"
+    occupants: dict[int, list[int]] = {}
+    for c in setup.colours_in_play:
+        for p in pawns[c]:
+            s = routes[c][p]
+            if s != OFF:
+                occupants.setdefault(s, []).append(c)
+    for s, cols in occupants.items():
+        if pagade and not is_ring(s):
+            continue  # belly squares are unlimited
+        where = f"ring square {s}" if is_ring(s) else "a home path space"
+        if len(cols) > 2:
+            raise PositionError("pawns", f"{len(cols)} pawns on {where} (at most 2)")
+        if len(cols) == 2 and cols[0] != cols[1]:
+            a, b = cols
+            if pagade or not friendly[a][b]:
+                raise PositionError(
+                    "pawns", f"{names[a]} and {names[b]} may not share {where}"
+                )
+
+
+def _check_not_past_end(setup: Setup, finished: tuple[int, ...]) -> None:
+    n = len(setup.players)
+    pff = setup.ruleset == "pagade" and bool(setup.option("play_for_places"))
+    if setup.teams:
+        done: set[int] = set()
+        complete = []
+        for k, i in enumerate(finished):
+            done.add(i)
+            team = setup.team_of(i)
+            if all(j in done for j in team) and team not in complete:
+                complete.append(team)
+                if k != len(finished) - 1:
+                    raise PositionError("finished", "the game went on past its end")
+        if len(complete) > 1:
+            raise PositionError("finished", "the game went on past its end")
+        return
+    limit = n - 1 if pff else 1
+    if len(finished) > limit:
+        raise PositionError("finished", "the game went on past its end")
+
+
+def _from_text(text: str) -> Position:
+    if not isinstance(text, str):
+        raise PositionError("text", "must be a string")
+    parts = text.split()
+    if len(parts) != 9:
+        raise PositionError("text", f"needs 9 space-separated fields, found {len(parts)}")
+    head, players_s, teams_s, pawns_s, to_move_s, doubles_s, cut_s, fin_s, win_s = parts
+    ruleset, brace, rest = head.partition("{")
+    if ruleset not in RULESETS:
+        raise PositionError("ruleset", f"unknown ruleset {ruleset!r}")
+    options: dict[str, object] = {}
+    if brace:
+        if not rest.endswith("}"):
+            raise PositionError("options", "missing '}'")
+        body = rest[:-1]
+        try:
+            options = parse_options(body.split(",")) if body else {}
+        except ValueError as exc:
+            raise PositionError("options", str(exc)) from None
+    names = COLOURS[ruleset]
+    by_letter = {name[0]: name for name in names}
+    players: list[dict[str, object]] = []
+    for chunk in players_s.split(","):
+        cols = []
+        major = None
+        for ch in chunk:
+            name = by_letter.get(ch.lower())
+            if name is None:
+                raise PositionError("players", f"unknown colour letter {ch!r}")
+            cols.append(name)
+            if ch.isupper():
+                major = name
+        obj: dict[str, object] = {"colours": cols}
+        if ruleset == "eight-man":
+            obj["major"] = major
+        players.append(obj)
+    teams: object = None
+    if teams_s != "-":
+        try:
+            teams = [[int(ch) for ch in t] for t in teams_s.split("/")]
+        except ValueError:
+            raise PositionError("teams", f"bad teams {teams_s!r}") from None
+    pawns: dict[str, object] = {}
+    for chunk in pawns_s.split(","):
+        letter, sep, nums = chunk.partition(":")
+        name = by_letter.get(letter)
+        if not sep or name is None:
+            raise PositionError("pawns", f"bad pawns entry {chunk!r}")
+        try:
+            pawns[name] = [int(v) for v in nums.split(".")]
+        except ValueError:
+            raise PositionError("pawns", f"bad pawns entry {chunk!r}") from None
+
+    def ints(s: str, name: str) -> list[int]:
+        if s == "-":
+            return []
+        try:
+            return [int(v) for v in s.split(".")]
+        except ValueError:
+            raise PositionError(name, f"bad value {s!r}") from None
+
+    def one_int(s: str, name: str) -> int:
+        if not s.isdigit():
+            raise PositionError(name, f"bad value {s!r}")
+        return int(s)
+
+    if cut_s == "-":
+        cut: object = None
+    elif set(cut_s) <= {"0", "1"}:
+        cut = [ch == "1" for ch in cut_s]
+    else:
+        raise PositionError("cut", f"bad value {cut_s!r}")
+    data = {
+        "ruleset": ruleset,
+        "options": options,
+        "players": players,
+        "teams": teams,
+        "pawns": pawns,
+        "to_move": one_int(to_move_s, "to_move"),
+        "doubles": one_int(doubles_s, "doubles"),
+        "cut": cut,
+        "finished": ints(fin_s, "finished"),
+        "winner": None if win_s == "-" else ints(win_s, "winner"),
+    }
+    return _from_dict(data)
