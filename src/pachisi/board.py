@@ -30,10 +30,10 @@ __all__ = [
     "N_SQUARES",
     "OFF",
     "ROUTES",
-    "X_SQUARES",
     "SAFETY_SQUARES",
-    "colour_index",
+    "X_SQUARES",
     "cell",
+    "colour_index",
     "is_ring",
     "private_square",
     "red_number",
@@ -62,9 +62,7 @@ HOME: Final[dict[str, int]] = {"pagade": 84, "whitman": 72, "parcheesi": 72, "ei
 #: The X-marked ring squares (q mod 17 in {0, 4, 13}), RULES.md §2.3.
 X_SQUARES: Final[frozenset[int]] = frozenset(q for q in range(N_RING) if q % 17 in (0, 4, 13))
 #: The Parcheesi safety spaces (q mod 17 in {0, 5, 12}), RULES.md §2.3.
-SAFETY_SQUARES: Final[frozenset[int]] = frozenset(
-    q for q in range(N_RING) if q % 17 in (0, 5, 12)
-)
+SAFETY_SQUARES: Final[frozenset[int]] = frozenset(q for q in range(N_RING) if q % 17 in (0, 5, 12))
 
 #: The central square's cell.
 CENTRE: Final = (0, 0)

@@ -79,9 +79,7 @@ def _ordered(faces: tuple[int, ...]) -> list[tuple[Throw, Fraction]]:
 @cache
 def _unordered(faces: tuple[int, ...]) -> list[tuple[Throw, Fraction]]:
     n = len(faces) ** 2
-    return [
-        ((a, b), Fraction(1 if a == b else 2, n)) for a in faces for b in faces if a <= b
-    ]
+    return [((a, b), Fraction(1 if a == b else 2, n)) for a in faces for b in faces if a <= b]
 
 
 _STICKS = Dice(STICK_FACES, "stick dice")

@@ -5,7 +5,7 @@
 True
 >>> t = g.roll()
 >>> plays = g.legal_plays()
->>> g.push(plays[0]); len(g.history)
+>>> _ = g.push(plays[0]); len(g.history)
 1
 >>> g.pop().notation == plays[0].notation, g.throw == t
 (True, True)

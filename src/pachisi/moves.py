@@ -16,9 +16,8 @@ therefore cannot disagree.
 
 Internal encodings, all small integers:
 
-* a pawn of the mover is ``p | colour << 7 | moved << 9 | used << 10 | tag << 13``
+* a pawn of the mover is ``p | colour << 7 | moved << 9 | tag << 10``
   (``moved``: has made its one dice move under ``sum_move`` "jump";
-  ``used``: how many numbers it used, for ``no_split_doubles_home``;
   ``tag``: which blockade it belonged to at the start of the throw, for
   ``blockade_may_advance`` false);
 * a number of a Parcheesi-family throw is ``value | bottom << 3 | colours << 4``
@@ -133,8 +132,8 @@ class Play:
 _PMASK: Final = 127
 
 
-def _code(p: int, colour: int, moved: int = 0, used: int = 0, tag: int = 0) -> int:
-    return p | colour << 7 | moved << 9 | used << 10 | tag << 13
+def _code(p: int, colour: int, moved: int = 0, tag: int = 0) -> int:
+    return p | colour << 7 | moved << 9 | tag << 10
 
 
 def _colour(code: int) -> int:
@@ -146,7 +145,7 @@ def _with_p(code: int, p: int) -> int:
 
 
 _MOVED: Final = 1 << 9
-_USED1: Final = 1 << 10
+_CPMASK: Final = 0x1FF  # colour and progress
 
 
 def _nvalue(n: int) -> int:
@@ -175,7 +174,10 @@ def _remove(seq: tuple[int, ...], items: Sequence[int]) -> tuple[int, ...]:
 #   flag: Pagade's cut flag of the mover (False elsewhere)
 _State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
 # A state of the bonus part: (mine, pending, gone, flag) with pending bonus values
-_Edge = tuple[Action, _State]
+# An edge's action is a plain tuple (kind, colour, frm, to, numbers, capture);
+# Action objects are built only for the paths that are kept.
+_Act = tuple[str, int, int, int, tuple[int, ...], bool]
+_Edge = tuple[_Act, _State]
 
 
 @dataclass
@@ -199,6 +201,7 @@ class _Context:
     larger_die: bool = False
     no_split: bool = False
     tag_squares: dict[int, int] = field(default_factory=dict)
+    start_key: list[int] = field(default_factory=list)
     # Pagade
     cut_rule: bool = False
     safe_x: bool = False
@@ -275,6 +278,7 @@ def _start_mine(ctx: _Context) -> tuple[int, ...]:
         for p in pos.pawns[c]:
             s = ctx.routes[c][p]
             mine.append(_code(p, c, tag=tags.get(s, 0) if s != OFF else 0))
+    ctx.start_key = sorted(x & _CPMASK for x in mine)
     return tuple(sorted(mine))
 
 
@@ -323,6 +327,8 @@ def _pagade_land(
 
 def _pagade_edges(ctx: _Context, state: _State) -> list[_Edge]:
     mine, rem, gone, flag = state
+    if not rem:
+        return []
     routes = ctx.routes
     own: dict[int, tuple[int, int]] = {}
     cut: list[int] = []
@@ -341,9 +347,7 @@ def _pagade_edges(ctx: _Context, state: _State) -> list[_Edge]:
     jump = ctx.jump
     moved_bit = _MOVED if jump else 0
 
-    def go(
-        action_kind: str, codes: Sequence[int], t: int, spent: tuple[int, ...], sq: int
-    ) -> None:
+    def go(action_kind: str, codes: Sequence[int], t: int, spent: tuple[int, ...], sq: int) -> None:
         new = list(mine)
         for code in codes:
             new.remove(code)
@@ -357,14 +361,7 @@ def _pagade_edges(ctx: _Context, state: _State) -> list[_Edge]:
         code0 = codes[0]
         out.append(
             (
-                Action(
-                    action_kind,
-                    _colour(code0),
-                    code0 & _PMASK,
-                    t,
-                    spent,
-                    sq != OFF,
-                ),
+                (action_kind, _colour(code0), code0 & _PMASK, t, spent, sq != OFF),
                 (tuple(sorted(new)), _remove(rem, spent), new_gone, new_flag),
             )
         )
@@ -471,25 +468,38 @@ def _pf_land(
     return OFF
 
 
-def _pf_groups(
-    rem: tuple[int, ...], bit: int, jump: bool
-) -> list[tuple[int, tuple[int, ...]]]:
-    """Distinct groups of usable numbers: single numbers (hops) or any sub-multiset (jump)."""
+_GROUPS: dict[tuple[tuple[int, ...], int, bool], list[tuple[int, tuple[int, ...]]]] = {}
+
+
+def _pf_groups(rem: tuple[int, ...], bit: int, jump: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """Distinct groups of usable numbers: single numbers (hops) or any sub-multiset (jump).
+
+    The answers are cached: there are only a few hundred distinct questions.
+    """
+    key = (rem, bit, jump)
+    found = _GROUPS.get(key)
+    if found is not None:
+        return found
     usable = [n for n in rem if _nmask(n) & bit]
+    out: list[tuple[int, tuple[int, ...]]]
     if not jump:
-        return [(_nvalue(n), (n,)) for n in sorted(set(usable))]
-    out: set[tuple[int, ...]] = set()
-    for k in range(1, len(usable) + 1):
-        out.update(combinations(usable, k))
-    return [(sum(_nvalue(n) for n in g), g) for g in sorted(out)]
+        out = [(_nvalue(n), (n,)) for n in sorted(set(usable))]
+    else:
+        groups: set[tuple[int, ...]] = set()
+        for k in range(1, len(usable) + 1):
+            groups.update(combinations(usable, k))
+        out = [(sum(_nvalue(n) for n in g), g) for g in sorted(groups)]
+    _GROUPS[key] = out
+    return out
 
 
 def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
     mine, rem, gone, flag = state
+    if not rem:
+        return []
     own = _pf_own(ctx, mine)
     out: list[_Edge] = []
     jump = ctx.jump
-    full_len = len(ctx.full)
     seen: set[int] = set()
     for code in mine:
         if code in seen:
@@ -517,10 +527,10 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
                     continue
                 new = list(mine)
                 new.remove(code)
-                new.append(_with_p(code, 1) + _USED1 * len(spent))
+                new.append(_with_p(code, 1))
                 out.append(
                     (
-                        Action(ENTER, c, 0, 1, tuple(_nvalue(n) for n in spent), sq != OFF),
+                        (ENTER, c, 0, 1, tuple(_nvalue(n) for n in spent), sq != OFF),
                         (
                             tuple(sorted(new)),
                             _remove(rem, spent),
@@ -532,22 +542,21 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
             continue
         if p >= 72 or (jump and code & _MOVED):
             continue
-        used = (code >> 10) & 7
         for dist, group in _pf_groups(rem, bit, jump):
             t = p + dist
             if t > 72:
                 continue
-            if t == 72 and ctx.no_split and used + len(group) != full_len:
+            if t == 72 and ctx.no_split and not _whole_doublet(ctx, mine, code, group, rem):
                 continue
             sq = _pf_land(ctx, own, gone, c, p, t, True)
             if sq is None:
                 continue
             new = list(mine)
             new.remove(code)
-            new.append(_with_p(code, t) + _USED1 * len(group) + (_MOVED if jump else 0))
+            new.append(_with_p(code, t) | (_MOVED if jump else 0))
             out.append(
                 (
-                    Action(MOVE, c, p, t, tuple(_nvalue(n) for n in group), sq != OFF),
+                    (MOVE, c, p, t, tuple(_nvalue(n) for n in group), sq != OFF),
                     (
                         tuple(sorted(new)),
                         _remove(rem, group),
@@ -559,13 +568,31 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
     return out
 
 
+def _whole_doublet(
+    ctx: _Context, mine: tuple[int, ...], code: int, group: tuple[int, ...], rem: tuple[int, ...]
+) -> bool:
+    """§5.5 ``no_split_doubles_home``: has this pawn alone used every number of the set?
+
+    True when the move spends the last numbers and every other pawn of the
+    mover stands where it stood at the start of the throw: then this pawn made
+    all the moves of the throw.
+    """
+    if len(group) != len(rem):
+        return False
+    total = sum(_nvalue(n) for n in ctx.full)
+    others = [x & _CPMASK for x in mine]
+    others.remove(code & _CPMASK)
+    others.append((_colour(code) << 7) | (72 - total))
+    return sorted(others) == ctx.start_key
+
+
 def _blockades_ok(ctx: _Context, mine: tuple[int, ...]) -> bool:
     """§5.5: the pawns of a starting blockade do not stand together on another space."""
     if not ctx.tag_squares:
         return True
     where: dict[int, int] = {}
     for code in mine:
-        tag = code >> 13
+        tag = code >> 10
         if tag:
             p = code & _PMASK
             s = ctx.routes[_colour(code)][p]
@@ -610,7 +637,7 @@ def _pf_bonus_edges(ctx: _Context, state: _State) -> list[_Edge]:
                 earned.append(ctx.home_bonus)
             out.append(
                 (
-                    Action(BONUS, c, p, t, (v,), sq != OFF),
+                    (BONUS, c, p, t, (v,), sq != OFF),
                     (
                         new_t,
                         tuple(sorted(earned)),
@@ -669,19 +696,23 @@ class _Graph:
     """The explored dice part of one number set: states, edges and the selected terminals."""
 
     start: _State
-    parent: dict[_State, tuple[_State, Action] | None]
+    parent: dict[_State, tuple[_State, _Act] | None]
     edges: dict[_State, list[_Edge]] | None
     selected: list[_State]
     moves_something: bool
     full_use: dict[_State, bool]
 
 
+_Parents = dict[_State, tuple[_State, _Act] | None]
+
+
 def _explore(
-    expand: Callable[[_State], list[_Edge]], start: _State, keep_edges: bool
-) -> tuple[dict[_State, tuple[_State, Action] | None], dict[_State, list[_Edge]] | None]:
-    parent: dict[_State, tuple[_State, Action] | None] = {start: None}
+    expand: Callable[[_State], list[_Edge]], starts: Sequence[_State], keep_edges: bool
+) -> tuple[_Parents, dict[_State, list[_Edge]] | None]:
+    """Every state reachable from ``starts``, with the first edge that reached it."""
+    parent: _Parents = dict.fromkeys(starts)
     edges: dict[_State, list[_Edge]] | None = {} if keep_edges else None
-    stack = [start]
+    stack = list(parent)
     while stack:
         s = stack.pop()
         es = expand(s)
@@ -736,12 +767,12 @@ def _select_pf(ctx: _Context, start: _State, states: Sequence[_State]) -> list[_
 def _graph(ctx: _Context, numbers: tuple[int, ...], keep_edges: bool) -> _Graph:
     if ctx.ruleset == "pagade":
         start: _State = (_start_mine(ctx), numbers, (), _pagade_flag(ctx))
-        parent, edges = _explore(lambda s: _pagade_edges(ctx, s), start, keep_edges)
+        parent, edges = _explore(lambda s: _pagade_edges(ctx, s), [start], keep_edges)
         selected = _select_pagade(start, list(parent))
     else:
         ctx.full = numbers
         start = (_start_mine(ctx), numbers, (), False)
-        parent, edges = _explore(lambda s: _pf_edges(ctx, s), start, keep_edges)
+        parent, edges = _explore(lambda s: _pf_edges(ctx, s), [start], keep_edges)
         selected = _select_pf(ctx, start, list(parent))
     moves = selected != [start]
     return _Graph(start, parent, edges, selected, moves, {s: not s[1] for s in selected})
@@ -752,30 +783,21 @@ def _pagade_flag(ctx: _Context) -> bool:
     return bool(cut[ctx.mover]) if cut is not None else False
 
 
-def _path(parent: dict[_State, tuple[_State, Action] | None], s: _State) -> list[Action]:
+def _path(parent: _Parents, s: _State) -> list[Action]:
+    """The actions of the first path found from a start state to ``s``."""
     acts: list[Action] = []
     link = parent[s]
     while link is not None:
         prev, act = link
-        acts.append(act)
+        acts.append(Action(*act))
         link = parent[prev]
     acts.reverse()
     return acts
 
 
-def _bonus_finals(
-    ctx: _Context, state: _State, pending: tuple[int, ...]
-) -> dict[_State, list[Action]]:
-    """Every end of the bonus part from a dice terminal, with one path to each."""
-    start: _State = (_strip(state[0]), pending, state[2], state[3])
-    if not pending:
-        return {start: []}
-    parent, _ = _explore(lambda s: _pf_bonus_edges(ctx, s), start, False)
-    finals: dict[_State, list[Action]] = {}
-    for s in parent:
-        if not _pf_bonus_edges(ctx, s):
-            finals[s] = _path(parent, s)
-    return finals
+def _bonus_start(ctx: _Context, g: _Graph, s: _State) -> _State:
+    """The bonus-part state after the dice part ended in ``s`` (§5.7)."""
+    return (_strip(s[0]), _pf_pending(ctx, g.start, s), s[2], s[3])
 
 
 # ---------------------------------------------------------------------------
@@ -859,8 +881,8 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
     """
     t = _check_throw(position, throw)
     ctx = _context(position, t)
-    results: dict[Position, list[Action]] = {}
     if ctx.ruleset != "pagade" and ctx.doublet and position.doubles == 2:
+        results: dict[Position, list[Action]] = {}
         for acts, res in _third_doublet(ctx):
             results.setdefault(res, acts)
         return [Play(tuple(a), p, t) for p, a in results.items()]
@@ -868,39 +890,71 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
         sets: list[tuple[str, tuple[int, ...]]] = [("", tuple(sorted(t)))]
     else:
         sets = _number_sets(ctx)
-    graphs = []
-    for name, numbers in sets:
-        g = _graph(ctx, numbers, False)
-        graphs.append((name, g))
+    graphs = [(name, _graph(ctx, numbers, False)) for name, numbers in sets]
     moving = [(n, g) for n, g in graphs if g.moves_something]
     if not moving:
-        g = graphs[0][1]
-        s = g.start
-        res = _result(ctx, s[0], s[2], s[3], _extra(ctx, False))
-        return [Play((), res, t)]
+        s = graphs[0][1].start
+        return [Play((), _result(ctx, s[0], s[2], s[3], _extra(ctx, False)), t)]
+    # Raw end states (mine, gone, flag, extra) with one action path each;
+    # positions are built only for the distinct ones.
+    ends: dict[tuple[tuple[int, ...], tuple[int, ...], bool, bool], list[Action]] = {}
     for name, g in moving:
         prefix = [Action(OPTION, option=name)] if name else []
+        if ctx.ruleset == "pagade":
+            for s in g.selected:
+                key = (s[0], s[2], s[3], False)
+                if key not in ends:
+                    ends[key] = prefix + _path(g.parent, s)
+            continue
+        # The bonus part (§5.7) from every selected dice terminal at once.
+        roots: dict[_State, _State] = {}
         for s in g.selected:
-            dice_acts = _path(g.parent, s)
-            extra = _extra(ctx, not s[1])
-            if ctx.ruleset == "pagade":
-                res = _result(ctx, s[0], s[2], s[3], False)
-                results.setdefault(res, prefix + dice_acts)
-                continue
-            pending = _pf_pending(ctx, g.start, s)
-            for fin, bonus_acts in _bonus_finals(ctx, s, pending).items():
-                res = _result(ctx, fin[0], fin[2], False, extra)
-                results.setdefault(res, prefix + dice_acts + bonus_acts)
-    return [Play(tuple(a), p, t) for p, a in results.items()]
+            roots.setdefault(_bonus_start(ctx, g, s), s)
+        parent, edges = _explore(lambda b: _pf_bonus_edges(ctx, b), list(roots), True)
+        assert edges is not None
+        for b, es in edges.items():
+            if es:
+                continue  # a pending bonus can still be taken: not an end
+            bonus_path = _path(parent, b)
+            root = b
+            while (link := parent[root]) is not None:
+                root = link[0]
+            dice_end = roots[root]
+            key = (b[0], b[2], False, _extra(ctx, g.full_use[dice_end]))
+            if key not in ends:
+                ends[key] = prefix + _path(g.parent, dice_end) + bonus_path
+    plays: dict[Position, Play] = {}
+    for (mine, gone, flag, extra), acts in ends.items():
+        res = _result(ctx, mine, gone, flag, extra)
+        if res not in plays:
+            plays[res] = Play(tuple(acts), res, t)
+    return list(plays.values())
 
 
 def _strip(mine: tuple[int, ...]) -> tuple[int, ...]:
-    """Forget the dice-part bookkeeping (moved, used) once the dice are played."""
-    return tuple(sorted(code & ~(_MOVED | 7 << 10) for code in mine))
+    """Forget the dice-part bookkeeping (moved flags) once the dice are played."""
+    return tuple(sorted(code & ~_MOVED for code in mine))
 
 
 # ---------------------------------------------------------------------------
 # Steps
+
+
+@dataclass(frozen=True)
+class _Phase:
+    """Where a :class:`Turn` stands.
+
+    ``kind``: "penalty" (third doublet, a pawn to choose), "option"
+    (Eight-Man set to choose), "dice" (inside the dice part of number set
+    ``name`` at ``state``), "bonus" (bonus part at ``state``), "done" (the
+    throw is played; ``state`` is the last state, or ``result`` is given).
+    """
+
+    kind: str
+    name: str = ""
+    state: _State | None = None
+    extra: bool = False
+    result: Position | None = None
 
 
 class Turn:
@@ -924,91 +978,90 @@ class Turn:
     def __init__(self, position: Position, throw: Sequence[int]) -> None:
         self.position = position
         self.throw = _check_throw(position, throw)
-        self._ctx = _context(position, self.throw)
-        self._stack: list[tuple[Action, object]] = []
-        ctx = self._ctx
-        self._penalty: list[tuple[list[Action], Position]] | None = None
+        ctx = self._ctx = _context(position, self.throw)
+        self._stack: list[tuple[Action, _Phase]] = []
+        self._penalty: list[tuple[list[Action], Position]] = []
         self._graphs: dict[str, _Graph] = {}
         self._good: dict[str, set[_State]] = {}
-        self._phase: object
+        self._moving: list[str] = []
         if ctx.ruleset != "pagade" and ctx.doublet and position.doubles == 2:
             self._penalty = _third_doublet(ctx)
-            self._phase = ("penalty", None)
+            if self._penalty[0][0]:
+                self._phase = _Phase("penalty")
+            else:
+                self._phase = _Phase("done", result=self._penalty[0][1])
             return
-        sets = (
-            [("", tuple(sorted(self.throw)))] if ctx.ruleset == "pagade" else _number_sets(ctx)
-        )
+        sets = [("", tuple(sorted(self.throw)))] if ctx.ruleset == "pagade" else _number_sets(ctx)
         for name, numbers in sets:
-            g = _graph(ctx, numbers, True)
-            self._graphs[name] = g
+            self._graphs[name] = _graph(ctx, numbers, True)
         self._moving = [n for n, g in self._graphs.items() if g.moves_something]
-        if len(sets) > 1:
-            self._phase = ("option", None)
+        if not self._moving:
+            start = next(iter(self._graphs.values())).start
+            self._phase = _Phase("done", state=start, extra=_extra(ctx, False))
+        elif len(sets) > 1:
+            self._phase = _Phase("option")
         else:
-            self._phase = self._enter_dice("")
+            self._phase = self._at_dice("", self._graphs[""].start)
 
     # -- internal phases -----------------------------------------------------
 
-    def _enter_dice(self, name: str) -> object:
+    def _at_dice(self, name: str, s: _State) -> _Phase:
         g = self._graphs[name]
         if name not in self._good:
             self._good[name] = _good_states(g)
-        if not g.moves_something:
-            return ("done", (g.start[0], g.start[2], g.start[3], _extra(self._ctx, False)))
-        return self._at_dice(name, g.start)
+        if s not in g.full_use:
+            return _Phase("dice", name, s)
+        ctx = self._ctx
+        if ctx.ruleset == "pagade":
+            return _Phase("done", state=s)
+        return self._at_bonus(_bonus_start(ctx, g, s), _extra(ctx, g.full_use[s]))
 
-    def _at_dice(self, name: str, s: _State) -> object:
-        g = self._graphs[name]
-        if s in g.full_use:
-            ctx = self._ctx
-            extra = _extra(ctx, g.full_use[s])
-            if ctx.ruleset == "pagade":
-                return ("done", (s[0], s[2], s[3], False))
-            pending = _pf_pending(ctx, g.start, s)
-            return self._at_bonus((_strip(s[0]), pending, s[2], s[3]), extra)
-        return ("dice", (name, s))
+    def _at_bonus(self, b: _State, extra: bool) -> _Phase:
+        if _pf_bonus_edges(self._ctx, b):
+            return _Phase("bonus", state=b, extra=extra)
+        return _Phase("done", state=b, extra=extra)
 
-    def _at_bonus(self, b: _State, extra: bool) -> object:
-        if not _pf_bonus_edges(self._ctx, b):
-            return ("done", (b[0], b[2], False, extra))
-        return ("bonus", (b, extra))
-
-    def _edges(self) -> list[tuple[Action, object]]:
-        kind, data = self._phase  # type: ignore[misc]
-        out: list[tuple[Action, object]] = []
-        if kind == "penalty":
-            assert self._penalty is not None
+    def _edges(self) -> list[tuple[Action, _Phase]]:
+        ph = self._phase
+        out: list[tuple[Action, _Phase]] = []
+        if ph.kind == "penalty":
             for acts, res in self._penalty:
-                if acts:
-                    out.append((acts[0], ("done_pos", res)))
-        elif kind == "option":
-            if self._moving:
-                for name in self._moving:
-                    out.append((Action(OPTION, option=name), ("enter", name)))
-        elif kind == "dice":
-            name, s = data
-            good = self._good[name]
-            g = self._graphs[name]
-            assert g.edges is not None
-            for act, nxt in g.edges[s]:
+                out.append((acts[0], _Phase("done", result=res)))
+        elif ph.kind == "option":
+            for name in self._moving:
+                out.append(
+                    (Action(OPTION, option=name), self._at_dice(name, self._graphs[name].start))
+                )
+        elif ph.kind == "dice":
+            assert ph.state is not None
+            good = self._good[ph.name]
+            edges = self._graphs[ph.name].edges
+            assert edges is not None
+            for act, nxt in edges[ph.state]:
                 if nxt in good:
-                    out.append((act, ("dice_to", (name, nxt))))
-        elif kind == "bonus":
-            b, extra = data
-            for act, nxt in _pf_bonus_edges(self._ctx, b):
-                out.append((act, ("bonus_to", (nxt, extra))))
+                    out.append((Action(*act), self._at_dice(ph.name, nxt)))
+        elif ph.kind == "bonus":
+            assert ph.state is not None
+            for act, nxt in _pf_bonus_edges(self._ctx, ph.state):
+                out.append((Action(*act), self._at_bonus(nxt, ph.extra)))
         # Tell apart actions that look the same but lead to different states.
         counts: dict[Action, int] = {}
-        fixed: list[tuple[Action, object]] = []
-        for act, target in out:
-            k = counts.get(act, 0)
-            counts[act] = k + 1
+        fixed: list[tuple[Action, _Phase]] = []
+        for step, target in out:
+            k = counts.get(step, 0)
+            counts[step] = k + 1
             if k:
-                act = Action(
-                    act.kind, act.colour, act.frm, act.to, act.numbers, act.capture,
-                    act.option, k,
+                step = Action(
+                    step.kind,
+                    step.colour,
+                    step.frm,
+                    step.to,
+                    step.numbers,
+                    step.capture,
+                    step.option,
+                    k,
                 )
-            fixed.append((act, target))
+            fixed.append((step, target))
         return fixed
 
     # -- public --------------------------------------------------------------
@@ -1020,15 +1073,7 @@ class Turn:
     @property
     def is_complete(self) -> bool:
         """Whether the throw is fully played (no step left to make)."""
-        kind = self._phase[0]  # type: ignore[index]
-        if kind in ("done", "done_pos"):
-            return True
-        if kind == "penalty":
-            assert self._penalty is not None
-            return not self._penalty[0][0]
-        if kind == "option":
-            return not self._moving
-        return False
+        return self._phase.kind == "done"
 
     @property
     def steps(self) -> tuple[Action, ...]:
@@ -1040,26 +1085,11 @@ class Turn:
         for act, target in self._edges():
             if act == action:
                 self._stack.append((act, self._phase))
-                self._phase = self._follow(target)
+                self._phase = target
                 return
         names = self.position.setup.colour_names
         legal = ", ".join(a.notation(names) for a in self.legal_steps()) or "none"
-        raise IllegalMoveError(
-            f"illegal step {action.notation(names) if action.kind else action!r};"
-            f" legal: {legal}"
-        )
-
-    def _follow(self, target: object) -> object:
-        kind, data = target  # type: ignore[misc]
-        if kind == "done_pos":
-            return ("done_pos", data)
-        if kind == "enter":
-            return self._enter_dice(data)
-        if kind == "dice_to":
-            name, s = data
-            return self._at_dice(name, s)
-        b, extra = data
-        return self._at_bonus(b, extra)
+        raise IllegalMoveError(f"illegal step {action.notation(names)}; legal: {legal}")
 
     def pop(self) -> Action:
         """Unmake the last step and return it; ``IndexError`` if none was made."""
@@ -1069,20 +1099,16 @@ class Turn:
 
     def result(self) -> Position:
         """The position at the next throw boundary; only when :attr:`is_complete`."""
-        if not self.is_complete:
+        ph = self._phase
+        if ph.kind != "done":
             raise IllegalMoveError("the throw is not fully played yet")
-        kind, data = self._phase  # type: ignore[misc]
-        ctx = self._ctx
-        if kind == "done_pos":
-            return data  # type: ignore[no-any-return]
-        if kind == "penalty":
-            assert self._penalty is not None
-            return self._penalty[0][1]
-        if kind == "option":
-            g = next(iter(self._graphs.values()))
-            return _result(ctx, g.start[0], (), False, _extra(ctx, False))
-        mine, gone, flag, extra = data
-        return _result(ctx, mine, gone, flag, extra)
+        if ph.result is not None:
+            return ph.result
+        assert ph.state is not None
+        mine, _, gone, flag = ph.state
+        if self._ctx.ruleset != "pagade":
+            flag = False
+        return _result(self._ctx, mine, gone, flag, ph.extra)
 
     def play(self) -> Play:
         """The completed throw as a :class:`Play`."""

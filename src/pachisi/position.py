@@ -162,8 +162,17 @@ class Position:
         fin = ".".join(map(str, self.finished)) or "-"
         win = ".".join(map(str, self.winner)) if self.winner is not None else "-"
         return " ".join(
-            [head, ",".join(players), teams, pawns, str(self.to_move), str(self.doubles), cut,
-             fin, win]
+            [
+                head,
+                ",".join(players),
+                teams,
+                pawns,
+                str(self.to_move),
+                str(self.doubles),
+                cut,
+                fin,
+                win,
+            ]
         )
 
     def __repr__(self) -> str:
@@ -223,9 +232,7 @@ def player_finished(setup: Setup, pawns: Sequence[Sequence[int]], player: int) -
     cols = setup.players[player]
     if setup.majors is not None:
         major = setup.majors[player]
-        return all(
-            sum(1 for p in pawns[c] if p == home) >= (4 if c == major else 3) for c in cols
-        )
+        return all(sum(1 for p in pawns[c] if p == home) >= (4 if c == major else 3) for c in cols)
     return all(p == home for c in cols for p in pawns[c])
 
 
@@ -250,8 +257,11 @@ def game_over(setup: Setup, finished: Sequence[int], winner: Sequence[int] | Non
         return True
     done = set(finished)
     if setup.teams:
-        open_teams = {setup.team_of(i) for i in range(len(setup.players))
-                      if not all(j in done for j in setup.team_of(i))}
+        open_teams = {
+            setup.team_of(i)
+            for i in range(len(setup.players))
+            if not all(j in done for j in setup.team_of(i))
+        }
         return len(open_teams) <= 1
     return len(setup.players) - len(done) <= 1
 
@@ -396,12 +406,8 @@ def _from_dict(data: object) -> Position:
                 raise PositionError(
                     "cut", f"player {i} has a pawn past its square 8 but has not cut"
                 )
-            if 0 in ps and not any(
-                cut[j] for j in range(n) if j not in setup.partners[i]
-            ):
-                raise PositionError(
-                    "cut", f"player {i} has a cut pawn but no opponent has cut"
-                )
+            if 0 in ps and not any(cut[j] for j in range(n) if j not in setup.partners[i]):
+                raise PositionError("cut", f"player {i} has a cut pawn but no opponent has cut")
     return Position(setup, pawns_t, to_move, doubles, cut, finished, winner)
 
 
@@ -425,9 +431,7 @@ def _check_squares(setup: Setup, pawns: tuple[tuple[int, ...], ...]) -> None:
         if len(cols) == 2 and cols[0] != cols[1]:
             a, b = cols
             if pagade or not friendly[a][b]:
-                raise PositionError(
-                    "pawns", f"{names[a]} and {names[b]} may not share {where}"
-                )
+                raise PositionError("pawns", f"{names[a]} and {names[b]} may not share {where}")
 
 
 def _check_not_past_end(setup: Setup, finished: tuple[int, ...]) -> None:

@@ -97,24 +97,16 @@ SWITCHES: Final[dict[str, Switch]] = {
             {_P: True},
             "a player must have cut an opponent before turning into the belly (§4.5)",
         ),
-        Switch(
-            "safe_x_squares", "bool", {_P: False}, "the X-marked squares protect (§4.4)"
-        ),
-        Switch(
-            "play_for_places", "bool", {_P: False}, "the others play on for places (§3.5)"
-        ),
+        Switch("safe_x_squares", "bool", {_P: False}, "the X-marked squares protect (§4.4)"),
+        Switch("play_for_places", "bool", {_P: False}, "the others play on for places (§3.5)"),
         Switch(
             "larger_die",
             "bool",
             {_W: False, _S: True, _E: True},
             "when only one die of a non-doublet can be used, it must be the larger (§5.6)",
         ),
-        Switch(
-            "capture_bonus", "int", {_W: 20, _S: 20, _E: 20}, "bonus move per capture (§5.7)"
-        ),
-        Switch(
-            "home_bonus", "int", {_W: 0, _S: 10, _E: 10}, "bonus move per pawn HOME (§5.7)"
-        ),
+        Switch("capture_bonus", "int", {_W: 20, _S: 20, _E: 20}, "bonus move per capture (§5.7)"),
+        Switch("home_bonus", "int", {_W: 0, _S: 10, _E: 10}, "bonus move per pawn HOME (§5.7)"),
         Switch(
             "blockade_may_advance",
             "bool",
@@ -190,6 +182,14 @@ class Setup:
         opts.update(dict(self.explicit))
         object.__setattr__(self, "_options", opts)
 
+    def __hash__(self) -> int:
+        # Positions are hashed often (deduplicating outcomes): cache the set-up's hash.
+        h: int | None = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.ruleset, self.players, self.teams, self.majors, self.explicit))
+            self.__dict__["_hash"] = h
+        return h
+
     @classmethod
     def create(
         cls,
@@ -249,9 +249,7 @@ class Setup:
         return cls.from_fields(ruleset, dict(options or {}), player_objs, team_lists)
 
     @classmethod
-    def from_fields(
-        cls, ruleset: object, options: object, players: object, teams: object
-    ) -> Setup:
+    def from_fields(cls, ruleset: object, options: object, players: object, teams: object) -> Setup:
         """Validate the FORMAT.md fields ``ruleset``, ``options``, ``players``, ``teams``.
 
         Checks RULES.md §3.6 items 2 and 3 and raises :class:`PositionError`
@@ -407,9 +405,7 @@ def _check_configuration(ruleset: str, cols: list[tuple[int, ...]]) -> None:
         return
     if ruleset == "pagade" and n == 2:
         if sorted(sorted(c) for c in cols) != [[0, 2], [1, 3]]:
-            raise PositionError(
-                "players", "two-player pagade needs red + yellow and black + green"
-            )
+            raise PositionError("players", "two-player pagade needs red + yellow and black + green")
         return
     if any(len(c) != 1 for c in cols):
         raise PositionError("players", f"{ruleset} with {n} players: one colour each")
@@ -425,9 +421,7 @@ def _check_configuration(ruleset: str, cols: list[tuple[int, ...]]) -> None:
         raise PositionError("players", "players are not listed in turn order (RULES.md §3.1)")
 
 
-def _check_teams(
-    ruleset: str, teams: object, n: int
-) -> tuple[tuple[int, ...], ...] | None:
+def _check_teams(ruleset: str, teams: object, n: int) -> tuple[tuple[int, ...], ...] | None:
     if teams is None:
         return None
     if ruleset not in ("pagade", "parcheesi") or n != 4:

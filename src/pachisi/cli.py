@@ -1,0 +1,224 @@
+"""The ``pachisi`` command line.
+
+``pachisi moves POSITION --throw A,B`` and ``pachisi moves --batch`` follow
+FORMAT.md exactly; ``pachisi new`` prints a start position; ``pachisi bench``
+measures the engine. Every error is one line on standard error and a
+non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from .bench import bench_all
+from .dice import parse_throw
+from .errors import PachisiError
+from .game import first_player
+from .moves import legal_plays
+from .position import Position
+from .rules import RULESETS, Setup, parse_options
+
+__all__ = ["main", "moves_output"]
+
+EXIT_USAGE = 2
+EXIT_ERROR = 1
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"pachisi: {message}\n")
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or exc.__class__.__name__
+
+
+def _read_position(arg: str, stdin: TextIO) -> Position:
+    if arg == "-":
+        text = stdin.read()
+    elif arg.lstrip().startswith("{"):
+        text = arg
+    else:
+        try:
+            with open(arg, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise PachisiError(f"cannot read {arg}: {exc.strerror}") from None
+    if text.lstrip().startswith("{") or not text.strip():
+        return Position.from_json(text)
+    return Position.from_text(text.strip())
+
+
+def moves_output(position: Position, throw: Sequence[int]) -> dict[str, Any]:
+    """The object ``pachisi moves`` prints for ``position`` and ``throw``."""
+    return {
+        "outcomes": [
+            {"play": p.notation, "position": p.position.to_dict()}
+            for p in legal_plays(position, throw)
+        ]
+    }
+
+
+def _batch_line(line: str) -> dict[str, Any]:
+    try:
+        req = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not valid JSON ({exc})"}
+    if not isinstance(req, dict) or "position" not in req or "throw" not in req:
+        return {"error": 'each line must be {"position": {...}, "throw": [A, B]}'}
+    try:
+        pos = Position.from_dict(req["position"])
+        return moves_output(pos, req["throw"])
+    except PachisiError as exc:
+        return {"error": _one_line(exc)}
+    except Exception as exc:  # a bug must not stop the other lines
+        return {"error": f"internal error: {_one_line(exc)}"}
+
+
+def _cmd_moves(args: argparse.Namespace) -> int:
+    if args.batch:
+        if args.position is not None or args.throw is not None:
+            raise PachisiError("--batch reads everything from standard input")
+        out = sys.stdout
+        for line in sys.stdin:
+            line = line.rstrip("\n")
+            if not line.strip():
+                result: dict[str, Any] = {"error": "empty line"}
+            else:
+                result = _batch_line(line)
+            out.write(json.dumps(result) + "\n")
+            out.flush()
+        return 0
+    if args.position is None:
+        raise PachisiError("give a POSITION file (or - for standard input), or --batch")
+    if args.throw is None:
+        raise PachisiError("give the throw with --throw A,B")
+    pos = _read_position(args.position, sys.stdin)
+    result = moves_output(pos, parse_throw(args.throw))
+    sys.stdout.write(json.dumps(result, indent=args.indent) + "\n")
+    return 0
+
+
+def _setup_from_args(args: argparse.Namespace) -> Setup:
+    options = parse_options(args.option or [])
+    players: Any = args.players
+    if args.colours:
+        players = [c.split("+") for c in args.colours.split(",")]
+    majors = args.major.split(",") if args.major else None
+    return Setup.create(
+        args.ruleset, players=players, teams=args.teams or None, majors=majors, options=options
+    )
+
+
+def _cmd_new(args: argparse.Namespace) -> int:
+    setup = _setup_from_args(args)
+    if args.first == "roll":
+        first, _ = first_player(setup, random.Random(args.seed))
+    else:
+        if not args.first.isdigit():
+            raise PachisiError(f"--first takes a player index or 'roll', not {args.first!r}")
+        first = int(args.first)
+    pos = Position.initial(setup, first)
+    if args.text:
+        print(pos.to_text())
+    else:
+        print(pos.to_json(indent=args.indent))
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    if args.seconds <= 0:
+        raise PachisiError("--seconds must be positive")
+    results = bench_all(args.seconds, args.ruleset)
+    if args.json:
+        keys = (
+            "ruleset",
+            "players",
+            "games_per_s",
+            "throws_per_s",
+            "plays_per_s",
+            "throws_per_game",
+        )
+        print(json.dumps([{k: r.as_dict()[k] for k in keys} for r in results]))
+        return 0
+    print(
+        f"{'ruleset':<10} {'players':>7} {'games/s':>9} {'throws/s':>10} {'plays/s':>10}"
+        f" {'throws/game':>12} {'games':>6}"
+    )
+    for r in results:
+        print(
+            f"{r.ruleset:<10} {r.players:>7} {r.games_per_s:>9.1f} {r.throws_per_s:>10.0f}"
+            f" {r.plays_per_s:>10.0f} {r.throws_per_game:>12.1f} {r.games:>6}"
+        )
+    print("(single core; plays/s = legal-play generations per second of generation time)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``pachisi`` command."""
+    parser = _Parser(
+        prog="pachisi",
+        description="The Pachisi family of race games: Pagade, Whitman, Parcheesi, Eight-Man.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    m = sub.add_parser("moves", help="every legal outcome of a throw (FORMAT.md)")
+    m.add_argument("position", nargs="?", help="position file (JSON or text form), or -")
+    m.add_argument("--throw", help="the two dice as they fell, A,B")
+    m.add_argument("--batch", action="store_true", help="JSON lines on standard input")
+    m.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
+    m.set_defaults(func=_cmd_moves)
+
+    n = sub.add_parser("new", help="print a start position")
+    n.add_argument("ruleset", choices=RULESETS)
+    n.add_argument("--players", type=int, default=None, help="number of players")
+    n.add_argument("--colours", help="colours in turn order, e.g. red,green (red+yellow for two)")
+    n.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
+    n.add_argument("--major", help="eight-man: each player's major colour, e.g. red,blue")
+    n.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
+    n.add_argument("--first", default="0", help="first player's index, or 'roll' (§3.7)")
+    n.add_argument("--seed", type=int, default=None, help="seed for --first roll")
+    n.add_argument("--text", action="store_true", help="print the one-line text form")
+    n.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
+    n.set_defaults(func=_cmd_new)
+
+    b = sub.add_parser("bench", help="single-core speed on random games")
+    b.add_argument("--ruleset", choices=RULESETS, default=None)
+    b.add_argument("--seconds", type=float, default=5.0, help="per ruleset")
+    b.add_argument("--json", action="store_true", help="one JSON list of results")
+    b.set_defaults(func=_cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except PachisiError as exc:
+        print(f"pachisi: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_ERROR
+    except ValueError as exc:
+        print(f"pachisi: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("pachisi: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # never a traceback for the user
+        print(f"pachisi: internal error: {_one_line(exc)}", file=sys.stderr)
+        return 70
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""Shared helpers of the test suite."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pachisi import Position, Turn, legal_plays
+
+HERE = Path(__file__).parent
+SHARED_EXAMPLES = HERE.parent.parent / "shared" / "examples.json"
+VENDORED_EXAMPLES = HERE / "data" / "examples.json"
+
+#: The outcome fields that examples.json gives for each outcome.
+OUTCOME_KEYS = ("pawns", "to_move", "doubles", "cut", "winner", "finished")
+
+
+def example_cases() -> list[dict[str, Any]]:
+    """The cases of shared/examples.json when it is beside the repo, else the vendored copy."""
+    path = SHARED_EXAMPLES if SHARED_EXAMPLES.exists() else VENDORED_EXAMPLES
+    cases: list[dict[str, Any]] = json.loads(path.read_text())["cases"]
+    return cases
+
+
+def outcome_key(obj: dict[str, Any]) -> str:
+    """A canonical text of the outcome fields of a position dict (for set comparison)."""
+    return json.dumps({k: obj[k] for k in OUTCOME_KEYS}, sort_keys=True)
+
+
+def step_results(pos: Position, throw: tuple[int, int]) -> set[Position]:
+    """Every result reachable by playing ``throw`` step by step (depth-first over Turn)."""
+    turn = Turn(pos, throw)
+    out: set[Position] = set()
+
+    def walk() -> None:
+        if turn.is_complete:
+            out.add(turn.result())
+            return
+        steps = turn.legal_steps()
+        assert steps, "an incomplete turn must offer a step"
+        for step in steps:
+            turn.push(step)
+            walk()
+            turn.pop()
+
+    walk()
+    return out
+
+
+def play_results(pos: Position, throw: tuple[int, int]) -> set[Position]:
+    """The results of :func:`legal_plays`, checking they are distinct."""
+    plays = legal_plays(pos, throw)
+    results = [p.position for p in plays]
+    assert len(set(results)) == len(results), "legal_plays returned a result twice"
+    return set(results)
