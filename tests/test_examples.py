@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 import pytest
+
 from helpers import (
     SHARED_EXAMPLES,
     VENDORED_EXAMPLES,
@@ -16,7 +17,6 @@ from helpers import (
     play_results,
     step_results,
 )
-
 from pachisi import Position, legal_plays, parse_play
 
 CASES = example_cases()

@@ -906,10 +906,19 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
                 if key not in ends:
                     ends[key] = prefix + _path(g.parent, s)
             continue
-        # The bonus part (§5.7) from every selected dice terminal at once.
+        # The bonus part (§5.7) from every selected dice terminal with a bonus
+        # pending, all at once; the others end with their dice part.
         roots: dict[_State, _State] = {}
         for s in g.selected:
-            roots.setdefault(_bonus_start(ctx, g, s), s)
+            pending = _pf_pending(ctx, g.start, s)
+            if not pending:
+                key = (s[0], s[2], False, _extra(ctx, not s[1]))
+                if key not in ends:
+                    ends[key] = prefix + _path(g.parent, s)
+                continue
+            roots.setdefault((_strip(s[0]), pending, s[2], s[3]), s)
+        if not roots:
+            continue
         parent, edges = _explore(lambda b: _pf_bonus_edges(ctx, b), list(roots), True)
         assert edges is not None
         for b, es in edges.items():
