@@ -69,6 +69,8 @@ def _batch_line(line: str) -> dict[str, Any]:
         req = json.loads(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not valid JSON ({exc})"}
+    except RecursionError:
+        return {"error": "not valid JSON (nested too deeply)"}
     if not isinstance(req, dict) or "position" not in req or "throw" not in req:
         return {"error": 'each line must be {"position": {...}, "throw": [A, B]}'}
     try:
@@ -120,7 +122,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
     if args.first == "roll":
         first, _ = first_player(setup, random.Random(args.seed))
     else:
-        if not args.first.isdigit():
+        if not (args.first.isascii() and args.first.isdigit()):
             raise PachisiError(f"--first takes a player index or 'roll', not {args.first!r}")
         first = int(args.first)
     pos = Position.initial(setup, first)

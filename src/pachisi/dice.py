@@ -95,6 +95,6 @@ def parse_throw(text: str) -> tuple[int, int]:
     """Parse ``"A,B"`` (or ``"A B"``, ``"A-B"``) into a pair of integers; no face check."""
     parts = text.replace("-", ",").replace(" ", ",").split(",")
     parts = [p for p in parts if p]
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
         raise ThrowError(f"a throw is written A,B (two numbers), not {text!r}")
     return (int(parts[0]), int(parts[1]))

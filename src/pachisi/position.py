@@ -102,6 +102,8 @@ class Position:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise PositionError("json", f"not valid JSON ({exc})") from None
+        except RecursionError:
+            raise PositionError("json", "not valid JSON (nested too deeply)") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -378,7 +380,7 @@ def _from_dict(data: object) -> Position:
     else:
         if not isinstance(win, list) or not all(_is_int(i) for i in win):
             raise PositionError("winner", "must be null or a list of player indices")
-        if expect is None or sorted(win) != list(expect) or len(win) != len(expect):
+        if expect is None or win != list(expect):
             raise PositionError(
                 "winner", f"must be {list(expect) if expect is not None else None}, not {win}"
             )
@@ -479,13 +481,15 @@ def _from_text(text: str) -> Position:
     players: list[dict[str, object]] = []
     for chunk in players_s.split(","):
         cols = []
-        major = None
+        major: str | None = None
         for ch in chunk:
             name = by_letter.get(ch.lower())
             if name is None:
                 raise PositionError("players", f"unknown colour letter {ch!r}")
             cols.append(name)
             if ch.isupper():
+                if major is not None:
+                    raise PositionError("players", f"{chunk!r}: one major colour per player")
                 major = name
         obj: dict[str, object] = {"colours": cols}
         if ruleset == "eight-man":
@@ -517,7 +521,7 @@ def _from_text(text: str) -> Position:
             raise PositionError(name, f"bad value {s!r}") from None
 
     def one_int(s: str, name: str) -> int:
-        if not s.isdigit():
+        if not (s.isascii() and s.isdigit()):
             raise PositionError(name, f"bad value {s!r}")
         return int(s)
 

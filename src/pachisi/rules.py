@@ -449,7 +449,7 @@ def parse_option_value(raw: str) -> object:
     low = raw.lower()
     if low in ("true", "false"):
         return low == "true"
-    if raw.isdigit():
+    if raw.isascii() and raw.isdigit():
         return int(raw)
     return raw
 
