@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from refimpl import outcomes  # noqa: E402
+from refimpl import outcomes
 
 FIELDS = ("pawns", "to_move", "doubles", "cut", "winner", "finished")
 DEFAULT_PATH = "/work/shared/examples.json"

@@ -23,7 +23,7 @@ import copy
 import itertools
 import json
 
-__all__ = ["outcomes", "DEFAULTS"]
+__all__ = ["DEFAULTS", "outcomes"]
 
 # --------------------------------------------------------------------------
 # Static tables (§1, §2)
@@ -104,6 +104,8 @@ class Game:
         for c in self.colours:
             owners = [i for i, pl in enumerate(self.players) if c in pl["colours"]]
             self.owner.append(owners[0])
+        self.static_json = json.dumps({k: position[k] for k in
+                                       ("ruleset", "options", "players", "teams")})
         self.mover = position["to_move"]
         self.mover_cis = [ci for ci in range(len(self.colours))
                           if self.owner[ci] == self.mover]
@@ -203,12 +205,13 @@ def remove_one(seq: tuple, value) -> tuple:
 # --------------------------------------------------------------------------
 
 def make_position(g: Game, state, cut, extra_throw: bool) -> dict:
-    pos = copy.deepcopy(g.position)
+    pos = g.position
+    static = json.loads(g.static_json)     # fresh copies of the unchanged fields
     new = {
-        "ruleset": pos["ruleset"],
-        "options": pos["options"],
-        "players": pos["players"],
-        "teams": pos["teams"],
+        "ruleset": static["ruleset"],
+        "options": static["options"],
+        "players": static["players"],
+        "teams": static["teams"],
         "pawns": {c: sorted(state[ci]) for ci, c in enumerate(g.colours)},
         "to_move": None,
         "doubles": 0,
@@ -351,14 +354,11 @@ def pagade_outcomes(g: Game, throw):
 
     dfs(state0, cut0, tuple(sorted(throw)), frozenset())
     most = max(u for (_, _, u) in plays)          # §4.7
-    results = []
     if most == 0:
-        results.append(make_position(g, state0, cut0, False))
-    else:
-        for (s, c, u) in plays:
-            if u == most:
-                results.append(make_position(g, s, c, False))
-    return results
+        return [make_position(g, state0, cut0, False)]
+    finals = {(tuple(tuple(sorted(row)) for row in s), c)
+              for (s, c, u) in plays if u == most}
+    return [make_position(g, s, c, False) for (s, c) in finals]
 
 
 # --------------------------------------------------------------------------
@@ -367,7 +367,7 @@ def pagade_outcomes(g: Game, throw):
 
 class Token:
     """One number of a throw's number set."""
-    __slots__ = ("value", "top", "allowed")
+    __slots__ = ("allowed", "top", "value")
 
     def __init__(self, value, top, allowed=None):
         self.value = value
@@ -669,7 +669,7 @@ def parcheesi_outcomes(g: Game, throw):
         return res
 
     blockades = start_blockades(g, state0)
-    results = []
+    finals = set()                     # (state with sorted colours, extra throw)
     for tokens in number_sets(g, state0, throw):
         summaries = dice_plays(g, state0, tokens, throw)
         chosen = select(g, summaries, tokens, throw, blockades)
@@ -679,7 +679,8 @@ def parcheesi_outcomes(g: Game, throw):
             all_used = len(used) == len(tokens)
             extra = doublet and (g.opt["partial_doubles"] == "nothing" or all_used)
             for final in take_bonuses(g, state, pending, blockades):
-                results.append(make_position(g, final, None, extra))
+                finals.add((tuple(tuple(sorted(row)) for row in final), extra))
+    results = [make_position(g, s, None, extra) for (s, extra) in finals]
     if not results:
         # §3.4: nothing moves; §5.8: with "nothing" the extra throw still comes
         extra = doublet and g.opt["partial_doubles"] == "nothing"
@@ -716,3 +717,30 @@ def outcomes(position: dict, throw) -> list:
     for r in res:
         unique.setdefault(_canon(r), r)
     return [unique[k] for k in sorted(unique)]
+
+
+def _main(argv) -> int:
+    """python3 refimpl.py --batch: one {"position": ..., "throw": [a, b]} per
+    input line; one {"outcomes": [{"position": ...}, ...]} or {"error": ...}
+    per output line (the shape of `pachisi moves --batch`, without plays)."""
+    import sys
+    if argv[1:] != ["--batch"]:
+        sys.stderr.write("usage: refimpl.py --batch < lines.jsonl\n")
+        return 2
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            res = outcomes(req["position"], tuple(req["throw"]))
+            out = {"outcomes": [{"position": r} for r in res]}
+        except Exception as exc:   # one bad line never stops the others
+            out = {"error": f"{type(exc).__name__}: {exc}"}
+        sys.stdout.write(json.dumps(out) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(_main(sys.argv))
