@@ -27,16 +27,15 @@ Internal encodings, all small integers:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
+from .dice import dice_for
 from .errors import IllegalMoveError, ThrowError
-
-if TYPE_CHECKING:
-    from .position import Position
+from .position import Position, advance
 
 __all__ = [
     "BONUS",
@@ -111,7 +110,7 @@ class Play:
 
     actions: tuple[Action, ...]
     position: Position
-    throw: tuple[int, int] = (0, 0)
+    throw: tuple[int, int]
 
     @property
     def notation(self) -> str:
@@ -206,7 +205,6 @@ class _Context:
     cut_rule: bool = False
     safe_x: bool = False
     pair_double: bool = False
-    start_cut_count: int = 0
     full: tuple[int, ...] = ()
 
 
@@ -808,8 +806,6 @@ def _result(
     ctx: _Context, mine: tuple[int, ...], gone: tuple[int, ...], flag: bool, extra: bool
 ) -> Position:
     """The position at the next throw boundary (§3.3, §3.5)."""
-    from .position import advance
-
     pos = ctx.position
     pawns = list(pos.pawns)
     per: dict[int, list[int]] = {c: [] for c in ctx.colours}
@@ -844,7 +840,7 @@ def _third_doublet(ctx: _Context) -> list[tuple[list[Action], Position]]:
     out = []
     for c in ctx.colours:
         if best in pos.pawns[c]:
-            mine = [code for code in _start_mine(ctx)]
+            mine = list(_start_mine(ctx))
             for i, code in enumerate(mine):
                 if _colour(code) == c and code & _PMASK == best:
                     mine[i] = _with_p(code, 0)
@@ -855,8 +851,6 @@ def _third_doublet(ctx: _Context) -> list[tuple[list[Action], Position]]:
 
 
 def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
-    from .dice import dice_for
-
     t = dice_for(pos.setup.ruleset).check(throw)
     if pos.is_over:
         raise ThrowError("the game is over: no more throws")
@@ -1193,8 +1187,3 @@ def parse_play(position: Position, throw: Sequence[int], text: str) -> Play:
         legal = ", ".join(a.notation(names) for a in turn2.legal_steps())
         raise IllegalMoveError(f"play {text!r} is incomplete (next legal steps: {legal})")
     return turn.play()
-
-
-def iter_plays(position: Position, throw: Sequence[int]) -> Iterator[Play]:
-    """Iterate over :func:`legal_plays` (convenience)."""
-    yield from legal_plays(position, throw)
