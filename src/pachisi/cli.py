@@ -9,6 +9,7 @@ non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -24,6 +25,9 @@ from .position import Position
 from .rules import RULESETS, Setup, parse_options
 
 __all__ = ["main", "moves_output"]
+
+#: The pachisi.terminal modules that add subcommands.
+TERMINAL_COMMANDS = ("play", "replay", "simulate")
 
 EXIT_USAGE = 2
 EXIT_ERROR = 1
@@ -194,6 +198,18 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=float, default=5.0, help="per ruleset")
     b.add_argument("--json", action="store_true", help="one JSON list of results")
     b.set_defaults(func=_cmd_bench)
+
+    # Commands that live outside the core (terminal play, replay, simulation):
+    # each module of pachisi.terminal listed here adds its own subcommand with
+    # register(subparsers) and imports its heavier dependencies only when run.
+    for name in TERMINAL_COMMANDS:
+        try:
+            module = importlib.import_module(f"pachisi.terminal.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"pachisi.terminal.{name}":
+                continue
+            raise
+        module.register(sub)
     return parser
 
 

@@ -1,0 +1,71 @@
+"""Computer players: one small interface, chosen by name.
+
+A player chooses one of the legal plays of a throw::
+
+    player = make_player("greedy", seed=1)
+    play = player.choose(position, throw, position.legal_plays(throw))
+
+Levels for now: ``random`` (uniform among the legal outcomes) and ``greedy``
+(a hand-made evaluation of the resulting position: progress, captures,
+safety, blockades and pairs, danger from opponents behind, Pagade's cut).
+
+>>> from pachisi import Position
+>>> pos = Position.start("parcheesi", players=2)
+>>> make_player("greedy").choose(pos, (5, 2), pos.legal_plays((5, 2))).notation
+'R0-1 R1-3'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..dice import Throw
+from ..moves import Play
+from ..position import Position
+from .greedy import GreedyPlayer, evaluate
+
+__all__ = ["PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "evaluate", "make_player"]
+
+
+class Player(Protocol):
+    """Anything that chooses a play: computer players, and front ends for people."""
+
+    name: str
+
+    def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
+        """Return one of ``plays`` (the legal plays of ``throw`` in ``position``)."""
+        ...
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal outcomes (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
+        """A uniformly random play."""
+        return plays[self.rng.randrange(len(plays))] if len(plays) > 1 else plays[0]
+
+
+#: Computer players by name: a factory taking a seed.
+PLAYERS: dict[str, Callable[[int | None], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+}
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A computer player by name (``random``, ``greedy``); ``ValueError`` if unknown."""
+    key = name.lower().removeprefix("bot-").removeprefix("bot:")
+    if key == "bot":
+        key = "greedy"
+    factory = PLAYERS.get(key)
+    if factory is None:
+        known = ", ".join(sorted(PLAYERS))
+        raise ValueError(f"unknown computer player {name!r} (known: {known})")
+    return factory(seed)

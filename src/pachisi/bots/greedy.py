@@ -1,0 +1,120 @@
+"""The greedy player: the best resulting position by a hand-made evaluation.
+
+The evaluation scores a position for one player (his colours, and his
+partner's with half weight) against the others, in units of "squares of
+progress":
+
+* progress of every pawn (Home/HOME counts extra: it can never be lost);
+* pawns in the nest or cut count nothing, so a capture is worth what the
+  victim loses;
+* safety: pawns on private squares (belly, home path), on safety spaces, in
+  blockades or pairs are not at risk;
+* danger: a pawn that can be hit is discounted by the chance that an
+  opponent pawn behind it reaches it with one throw (the exact share of the
+  dice outcomes whose numbers make that distance);
+* Pagade: having cut once is worth a lot (the belly opens).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+
+from ..board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES, is_ring
+from ..dice import Throw, dice_for
+from ..moves import Play
+from ..position import Position
+
+__all__ = ["GreedyPlayer", "evaluate"]
+
+
+@cache
+def _hit_chance(ruleset: str) -> tuple[float, ...]:
+    """Chance that one throw offers a given distance 1..24 as one number or a sum."""
+    out = [0.0] * 25
+    for (a, b), p in dice_for(ruleset).outcomes():
+        dists = {a, b, a + b}
+        if a == b:
+            dists |= {2 * a, 3 * a, 4 * a}
+        for d in dists:
+            if d < 25:
+                out[d] += float(p)
+    return tuple(out)
+
+
+def evaluate(position: Position, player: int) -> float:
+    """The position's value for ``player`` (higher is better), see the module docstring."""
+    setup = position.setup
+    ruleset = setup.ruleset
+    routes = ROUTES[ruleset]
+    home = setup.home
+    pagade = ruleset == "pagade"
+    chance = _hit_chance(ruleset)
+    friends = setup.partners[player]
+    safe = (
+        X_SQUARES
+        if pagade and setup.option("safe_x_squares")
+        else (frozenset() if pagade else SAFETY_SQUARES)
+    )
+    # Occupancy of ring squares: colour -> count, and each colour's pawns by ring square.
+    occ: dict[int, list[int]] = {}
+    for c in setup.colours_in_play:
+        for p in position.pawns[c]:
+            s = routes[c][p]
+            if s != OFF and is_ring(s):
+                occ.setdefault(s, []).append(c)
+    score = 0.0
+    for c in setup.colours_in_play:
+        owner = setup.owner[c]
+        assert owner is not None
+        sign = 1.0 if owner == player else (0.5 if owner in friends else -1.0)
+        value = 0.0
+        for p in position.pawns[c]:
+            if p == home:
+                value += home + 10
+                continue
+            if p == 0:
+                continue
+            v = float(p)
+            s = routes[c][p]
+            if is_ring(s) and s not in safe and len(occ.get(s, ())) < 2:
+                # Danger: opponents behind within reach of one throw.
+                risk = 0.0
+                for d in range(1, 25):
+                    back = (s - d) % 68
+                    for oc in occ.get(back, ()):
+                        if not setup.friendly[c][oc]:
+                            risk = max(risk, chance[d])
+                v -= risk * v * 0.8
+            value += v
+        if pagade and position.cut is not None and owner is not None and position.cut[owner]:
+            value += 15
+        score += sign * value
+    if position.winner is not None:
+        score += 10_000 if player in position.winner else -10_000
+    return score
+
+
+class GreedyPlayer:
+    """Chooses the play whose resulting position :func:`evaluate` likes best."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
+        """The best play by the evaluation; ties broken at random (seeded)."""
+        if len(plays) == 1:
+            return plays[0]
+        me = position.to_move
+        best: list[Play] = []
+        best_score = float("-inf")
+        for play in plays:
+            score = evaluate(play.position, me)
+            if score > best_score + 1e-9:
+                best, best_score = [play], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(play)
+        return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
