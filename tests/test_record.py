@@ -173,3 +173,11 @@ def test_random_seed_variety() -> None:
         play_random(g, 20, random.Random(seed).randrange(100))
         texts.add(tuple(p.throw for p in g.history))
     assert len(texts) == 3
+
+
+def test_example_in_docs_is_a_valid_record() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
+    example = doc.split("```\n")[1]
+    rec = Record.from_text(example)
+    assert len(rec.moves) == 4
+    assert rec.names == ["Asha", "greedy"]
