@@ -419,3 +419,11 @@ def test_first_player(config: Config, rule: str) -> None:
                 assert len(leaders) > 1 and set(rounds[k + 1]) == leaders
             else:
                 assert leaders == {first}
+
+
+@pytest.mark.parametrize("text", ["-1,2", "1,-2", "1,2,3", "1", "", "a,b", "1,,2", "²,1", "1.5,2"])
+def test_parse_throw_refuses_what_is_not_two_numbers(text: str) -> None:
+    from pachisi.dice import parse_throw
+
+    with pytest.raises(ThrowError):
+        parse_throw(text)

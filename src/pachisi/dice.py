@@ -17,6 +17,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -91,10 +92,16 @@ def dice_for(ruleset: str) -> Dice:
     return _STICKS if ruleset == "pagade" else _D6
 
 
+_THROW = re.compile(r"\s*([0-9]+)\s*(?:,|-|\s)\s*([0-9]+)\s*")
+
+
 def parse_throw(text: str) -> tuple[int, int]:
-    """Parse ``"A,B"`` (or ``"A B"``, ``"A-B"``) into a pair of integers; no face check."""
-    parts = text.replace("-", ",").replace(" ", ",").split(",")
-    parts = [p for p in parts if p]
-    if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+    """Parse ``"A,B"`` (or ``"A B"``, ``"A-B"``) into a pair of integers; no face check.
+
+    >>> parse_throw("5,2"), parse_throw("6 6"), parse_throw("3-4")
+    ((5, 2), (6, 6), (3, 4))
+    """
+    m = _THROW.fullmatch(text)
+    if m is None:
         raise ThrowError(f"a throw is written A,B (two numbers), not {text!r}")
-    return (int(parts[0]), int(parts[1]))
+    return (int(m.group(1)), int(m.group(2)))
