@@ -53,7 +53,7 @@ def _read_position(arg: str, stdin: TextIO) -> Position:
                 text = fh.read()
         except OSError as exc:
             raise PachisiError(f"cannot read {arg}: {exc.strerror}") from None
-    if text.lstrip().startswith("{") or not text.strip():
+    if text.lstrip().startswith(("{", "[")) or not text.strip():
         return Position.from_json(text)
     return Position.from_text(text.strip())
 
