@@ -1,0 +1,424 @@
+"""``pachisi simulate``: many games between computer players, with statistics.
+
+::
+
+    pachisi simulate parcheesi --players greedy,random --games 1000 --seed 7 --jobs 2
+
+prints win rates per player and per seat with 95% Wilson intervals, game
+lengths and captures, shows a progress bar on standard error, and can write
+the results (``--out results.json`` or ``.csv``) and a chart
+(``--plot chart.png``, needs ``pachisi[plot]``). The computation lives in
+:mod:`pachisi.terminal.simulation`; see ``docs/simulate.md``.
+
+rich and matplotlib are imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import secrets
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import PachisiError
+from ..rules import RULESETS, Setup, parse_options
+from .simulation import (
+    DEFAULT_MAX_THROWS,
+    GameResult,
+    SimConfig,
+    canonical_bot,
+    run_games,
+    summarise,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["CSV_FIELDS", "register", "results_document", "run"]
+
+#: The columns of ``--out FILE.csv``, one row per game.
+CSV_FIELDS = (
+    "game",
+    "seed",
+    "bots",
+    "players",
+    "first",
+    "winner",
+    "finished",
+    "throws",
+    "captures",
+    "captures_by_seat",
+)
+
+_PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` subcommand to the ``pachisi`` command line."""
+    p = subparsers.add_parser(
+        "simulate",
+        help="many games between computer players: win rates, lengths, captures",
+        description=(
+            "Play many games between computer players and print win rates per player and"
+            " per seat (95% Wilson intervals), game lengths and captures. The same seed"
+            " gives the same results whatever --jobs."
+        ),
+    )
+    p.add_argument("ruleset", choices=RULESETS)
+    p.add_argument(
+        "--players",
+        required=True,
+        metavar="BOT,BOT,...",
+        help="one computer player per seat (random, greedy), e.g. greedy,random",
+    )
+    p.add_argument(
+        "--games", type=int, metavar="N", default=100, help="number of games (default 100)"
+    )
+    p.add_argument(
+        "--seed", type=int, metavar="S", default=None, help="seed of the run (default: random)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="processes to use (default 1; 0: one per CPU)",
+    )
+    p.add_argument(
+        "--rotate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="game i seats player (s+i) mod n in seat s, so the players take every seat in turn"
+        " (default: on)",
+    )
+    p.add_argument("--colours", help="colours in turn order, e.g. red,green (red+yellow for two)")
+    p.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
+    p.add_argument("--major", help="eight-man: each seat's major colour, e.g. red,blue")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
+    p.add_argument(
+        "--max-throws",
+        type=int,
+        metavar="N",
+        default=DEFAULT_MAX_THROWS,
+        help=f"a game longer than this is unfinished (default {DEFAULT_MAX_THROWS})",
+    )
+    p.add_argument("--out", metavar="FILE", help="write the results: FILE.json or FILE.csv")
+    p.add_argument("--plot", metavar="FILE.png", help="draw game lengths and win rates")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+# -- arguments -----------------------------------------------------------------
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    names = [b.strip() for b in text.split(",")]
+    if not text.strip() or any(not b for b in names):
+        raise PachisiError(f"--players takes computer players separated by commas, not {text!r}")
+    return tuple(canonical_bot(b) for b in names)
+
+
+def _setup(args: argparse.Namespace, seats: int) -> Setup:
+    options = parse_options(args.option or [])
+    players: Any = seats
+    if args.colours:
+        players = [c.split("+") for c in args.colours.split(",")]
+        if len(players) != seats:
+            raise PachisiError(
+                f"--colours names {len(players)} players but --players names {seats}"
+            )
+    majors = args.major.split(",") if args.major else None
+    return Setup.create(
+        args.ruleset, players=players, teams=args.teams or None, majors=majors, options=options
+    )
+
+
+def _check_writable(path: str, what: str, suffixes: Sequence[str]) -> Path:
+    p = Path(path)
+    if p.suffix.lower() not in suffixes:
+        raise PachisiError(f"{what} must end in {' or '.join(suffixes)}, not {path!r}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise PachisiError(f"cannot write {path}: it is a directory")
+    if not parent.is_dir():
+        raise PachisiError(f"cannot write {path}: no directory {str(parent)!r}")
+    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise PachisiError(f"cannot write {path}: permission denied")
+    return p
+
+
+def _check_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PachisiError("--plot needs matplotlib: install pachisi[plot]") from None
+
+
+# -- outputs -------------------------------------------------------------------
+
+
+def results_document(
+    config: SimConfig,
+    results: Sequence[GameResult],
+    summary: dict[str, Any],
+    timing: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON document of ``--out FILE.json``: the run, its summary, every game.
+
+    Everything but ``timing`` depends only on the arguments and the seed.
+    """
+    return {
+        "ruleset": config.setup.ruleset,
+        "setup": config.setup.to_fields(),
+        "bots": list(config.bots),
+        "games": len(results),
+        "seed": config.seed,
+        "rotate": config.rotate,
+        "max_throws": config.max_throws,
+        "summary": summary,
+        "timing": timing or {},
+        "results": [r.as_dict(config.bots) for r in results],
+    }
+
+
+def _csv_row(r: GameResult, bots: Sequence[str]) -> dict[str, Any]:
+    return {
+        "game": r.index,
+        "seed": r.seed,
+        "bots": ";".join(bots[p] for p in r.seats),
+        "players": ";".join(map(str, r.seats)),
+        "first": r.first,
+        "winner": ";".join(map(str, r.winner)) if r.winner is not None else "",
+        "finished": int(r.finished),
+        "throws": r.throws,
+        "captures": sum(r.captures),
+        "captures_by_seat": ";".join(map(str, r.captures)),
+    }
+
+
+def _json_text(document: dict[str, Any]) -> str:
+    """The document indented, except one line per game (``results`` comes last)."""
+    head = json.dumps({**document, "results": []}, indent=2)
+    assert head.endswith('"results": []\n}')
+    games = ",\n".join("    " + json.dumps(g) for g in document["results"])
+    body = f"[\n{games}\n  ]" if games else "[]"
+    return head[: -len("[]\n}")] + body + "\n}\n"
+
+
+def _write_out(
+    path: Path, config: SimConfig, results: Sequence[GameResult], document: dict[str, Any]
+) -> None:
+    try:
+        if path.suffix.lower() == ".json":
+            path.write_text(_json_text(document), encoding="utf-8")
+        else:
+            with path.open("w", newline="", encoding="utf-8") as fh:
+                writer = csv.DictWriter(fh, fieldnames=CSV_FIELDS)
+                writer.writeheader()
+                for r in results:
+                    writer.writerow(_csv_row(r, config.bots))
+    except OSError as exc:
+        raise PachisiError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _plot(path: Path, config: SimConfig, results: Sequence[GameResult], summary: Any) -> None:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(11, 5), layout="constrained")
+    ax1, ax2 = fig.subplots(1, 2)
+    lengths = [r.throws for r in results if r.finished]
+    if lengths:
+        bins = min(40, max(5, len(set(lengths))))
+        ax1.hist(lengths, bins=bins, color="#4c72b0", edgecolor="white")
+        ax1.axvline(summary["throws"]["mean"], color="#c44e52", label="mean")
+        ax1.axvline(summary["throws"]["median"], color="#55a868", linestyle="--", label="median")
+        ax1.legend()
+    ax1.set_xlabel("throws per game")
+    ax1.set_ylabel("games")
+    ax1.set_title(f"Game length ({len(lengths)} finished games)")
+    if not lengths:
+        ax1.text(0.5, 0.5, "no finished games", ha="center", va="center", transform=ax1.transAxes)
+
+    rows = [(p["label"], p) for p in summary["players"]]
+    rows += [(f"seat {s['seat']} ({'+'.join(s['colours'])})", s) for s in summary["seats"]]
+    ys = list(range(len(rows)))
+    colours = ["#4c72b0"] * len(summary["players"]) + ["#8c8c8c"] * len(summary["seats"])
+    if summary["decided"]:
+        rates = [r["win_rate"] for _, r in rows]
+        lows = [rate - r["ci95"][0] for rate, (_, r) in zip(rates, rows, strict=True)]
+        highs = [r["ci95"][1] - rate for rate, (_, r) in zip(rates, rows, strict=True)]
+        ax2.barh(ys, rates, xerr=[lows, highs], capsize=4, color=colours)
+    else:
+        ax2.text(0.5, 0.5, "no decided games", ha="center", va="center", transform=ax2.transAxes)
+    ax2.axvline(summary["players"][0]["fair_share"], color="black", linestyle=":", label="fair")
+    ax2.set_yticks(ys, [label for label, _ in rows])
+    ax2.invert_yaxis()
+    ax2.set_xlim(0, 1)
+    ax2.set_xlabel("win rate, 95% Wilson interval")
+    ax2.set_title(f"Win rates ({summary['decided']} decided games)")
+    ax2.legend(loc="lower right")
+    fig.suptitle(f"pachisi simulate: {config.setup.describe()}, seed {config.seed}")
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise PachisiError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# -- the summary on screen -----------------------------------------------------
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(ci: Sequence[float], trials: int) -> str:
+    return "–" if not trials else f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+
+
+def _num(x: float | None, digits: int = 1) -> str:
+    return "–" if x is None else f"{x:.{digits}f}"
+
+
+def _print_summary(
+    console: Console, config: SimConfig, summary: dict[str, Any], seconds: float, jobs: int
+) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    decided = summary["decided"]
+    rotation = "players rotate round the seats" if config.rotate else "fixed seats"
+    console.print(f"[bold]{escape(config.setup.describe())}[/bold]")
+    games = summary["games"]
+    console.print(f"{games} game{'s' if games != 1 else ''}, seed {config.seed}, {rotation}")
+    players = Table(title="Players", title_justify="left")
+    for col in ("player", "wins", "win rate", "95% CI", "fair", "captures/game"):
+        players.add_column(col, justify="left" if col == "player" else "right")
+    for p in summary["players"]:
+        players.add_row(
+            escape(p["label"]),
+            str(p["wins"]),
+            _pct(p["win_rate"]),
+            _ci(p["ci95"], decided),
+            _pct(p["fair_share"]),
+            _num(p["captures_per_game"], 2),
+        )
+    console.print(players)
+    seats = Table(title="Seats", title_justify="left")
+    for col in ("seat", "colours", "wins", "win rate", "95% CI", "captures/game"):
+        seats.add_column(col, justify="left" if col in ("seat", "colours") else "right")
+    for s in summary["seats"]:
+        seats.add_row(
+            str(s["seat"]),
+            "+".join(s["colours"]),
+            str(s["wins"]),
+            _pct(s["win_rate"]),
+            _ci(s["ci95"], decided),
+            _num(s["captures_per_game"], 2),
+        )
+    console.print(seats)
+    t = summary["throws"]
+    if t["mean"] is None:
+        console.print("Game length: no finished games")
+    else:
+        console.print(
+            f"Game length: mean {t['mean']:.1f} throws, median {t['median']:g},"
+            f" range {t['min']}–{t['max']}"
+        )
+        console.print(f"Captures per game: {summary['captures_per_game']:.2f}")
+    unfinished = summary["unfinished"]
+    if unfinished:
+        console.print(
+            f"[yellow]{unfinished} game{'s' if unfinished != 1 else ''} stopped at"
+            f" {config.max_throws} throws: left out of lengths and captures"
+            + (
+                f"; {summary['games'] - decided} without a winner, left out of win rates"
+                if decided < summary["games"]
+                else ""
+            )
+            + "[/yellow]"
+        )
+    rate = summary["games"] / seconds if seconds > 0 else 0.0
+    console.print(
+        f"[dim]{seconds:.1f} s, {rate:.1f} games/s, {jobs} job{'s' if jobs != 1 else ''}[/dim]"
+    )
+
+
+# -- the command ---------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``pachisi simulate``; returns the exit status."""
+    bots = _bots(args.players)
+    setup = _setup(args, len(bots))
+    if args.games < 1:
+        raise PachisiError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 0:
+        raise PachisiError(f"--jobs must be at least 1 (or 0 for one per CPU), not {args.jobs}")
+    if args.max_throws < 1:
+        raise PachisiError(f"--max-throws must be at least 1, not {args.max_throws}")
+    jobs = args.jobs or (os.cpu_count() or 1)
+    jobs = min(jobs, args.games)
+    out = _check_writable(args.out, "--out", (".json", ".csv")) if args.out else None
+    plot = _check_writable(args.plot, "--plot", _PLOT_SUFFIXES) if args.plot else None
+    if plot is not None:
+        _check_matplotlib()
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    config = SimConfig(setup, bots, seed, rotate=args.rotate, max_throws=args.max_throws)
+
+    from rich.console import Console
+
+    t0 = time.perf_counter()
+    results = _play(config, args.games, jobs, show=not args.quiet and sys.stderr.isatty())
+    seconds = time.perf_counter() - t0
+    summary = summarise(config, results)
+    timing = {
+        "seconds": seconds,
+        "games_per_second": len(results) / seconds if seconds > 0 else None,
+        "jobs": jobs,
+    }
+    if out is not None:
+        _write_out(out, config, results, results_document(config, results, summary, timing))
+    if plot is not None:
+        _plot(plot, config, results, summary)
+    _print_summary(Console(), config, summary, seconds, jobs)
+    return 0
+
+
+def _play(config: SimConfig, games: int, jobs: int, show: bool) -> list[GameResult]:
+    if not show:
+        return list(run_games(config, games, jobs))
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task("simulating", total=games)
+    results: list[GameResult] = []
+    # Start the worker processes before the progress bar's refresh thread.
+    it = run_games(config, games, jobs, on_result=lambda _: progress.advance(task))
+    with progress:
+        for r in it:
+            results.append(r)
+    return results

@@ -1,0 +1,387 @@
+"""Many games between computer players, and their statistics (``pachisi simulate``).
+
+This module is the computation behind the command, with no user interface:
+:func:`play_game` plays one game, :func:`run_games` many (in several
+processes if asked), :func:`summarise` turns the results into statistics
+with 95% Wilson score intervals (:func:`wilson`).
+
+Every game is a pure function of the configuration and its index: the game's
+seed is :func:`game_seed` of the run's seed and the index, so the results
+are the same whatever the number of processes.
+
+>>> from pachisi.rules import Setup
+>>> config = SimConfig(Setup.create("parcheesi", players=2), ("greedy", "random"), seed=1)
+>>> results = list(run_games(config, 4))
+>>> [r.seats for r in results]   # rotation: who sits where, by player index
+[(0, 1), (1, 0), (0, 1), (1, 0)]
+>>> results == list(run_games(config, 4, jobs=2))
+True
+>>> [round(x, 4) for x in wilson(50, 100)]
+[0.4038, 0.5962]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import signal
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import Player, make_player
+from ..dice import dice_for
+from ..game import first_player
+from ..moves import legal_plays
+from ..position import Position
+from ..rules import Setup
+
+__all__ = [
+    "DEFAULT_MAX_THROWS",
+    "Z95",
+    "GameResult",
+    "SimConfig",
+    "bot_seed",
+    "canonical_bot",
+    "game_seed",
+    "play_game",
+    "player_labels",
+    "run_games",
+    "seat_assignment",
+    "summarise",
+    "wilson",
+]
+
+#: Two-sided 95% normal quantile.
+Z95 = 1.959963984540054
+
+#: A game still running after this many throws counts as unfinished. Random
+#: and greedy games take a few hundred throws; Pagade can, rarely, reach a
+#: position where no remaining player can ever move again.
+DEFAULT_MAX_THROWS = 20_000
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95% by default).
+
+    ``(0.0, 1.0)`` when there are no trials.
+
+    >>> [round(x, 4) for x in wilson(0, 10)]
+    [0.0, 0.2775]
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be in 0..{trials}, not {successes}")
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _hash_int(text: str) -> int:
+    # 48 bits: exact in JSON readers that use doubles (JavaScript).
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with ``seed`` (a 48-bit integer).
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    return _hash_int(f"pachisi-simulate:{seed}:{index}")
+
+
+def bot_seed(seed_of_game: int, seat: int) -> int:
+    """The seed of the computer player in ``seat`` of the game with ``seed_of_game``."""
+    return _hash_int(f"pachisi-simulate-bot:{seed_of_game}:{seat}")
+
+
+def seat_assignment(players: int, index: int, rotate: bool = True) -> tuple[int, ...]:
+    """Which player (index into the player list) sits in each seat in game ``index``.
+
+    With ``rotate``, game ``i`` puts player ``(s + i) mod n`` in seat ``s``,
+    so over every ``n`` games each player has sat in each seat once.
+
+    >>> seat_assignment(3, 1), seat_assignment(3, 1, rotate=False)
+    ((1, 2, 0), (0, 1, 2))
+    """
+    shift = index % players if rotate else 0
+    return tuple((s + shift) % players for s in range(players))
+
+
+def canonical_bot(name: str) -> str:
+    """The computer player's own name (``bot-greedy`` -> ``greedy``); ``ValueError`` if unknown."""
+    return make_player(name, 0).name
+
+
+def player_labels(bots: Sequence[str]) -> list[str]:
+    """Labels telling the players apart: the bot's name, numbered if it plays more than once.
+
+    >>> player_labels(["greedy", "random", "random"])
+    ['greedy', 'random#1', 'random#2']
+    """
+    counts: dict[str, int] = {}
+    for b in bots:
+        counts[b] = counts.get(b, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        if counts[b] == 1:
+            out.append(b)
+        else:
+            seen[b] = seen.get(b, 0) + 1
+            out.append(f"{b}#{seen[b]}")
+    return out
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What a run plays: the set-up, one computer player per seat, the seed, rotation."""
+
+    setup: Setup
+    bots: tuple[str, ...]
+    seed: int
+    rotate: bool = True
+    max_throws: int = DEFAULT_MAX_THROWS
+
+    def __post_init__(self) -> None:
+        if len(self.bots) != len(self.setup.players):
+            raise ValueError(
+                f"{len(self.bots)} computer players for {len(self.setup.players)} seats"
+            )
+        if self.max_throws < 1:
+            raise ValueError("the throw limit must be at least 1")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result of one game. Everything per seat is indexed by seat (player index
+    of the position); ``seats[s]`` is the index of the player (in the run's list)
+    who sat there."""
+
+    index: int
+    seed: int
+    seats: tuple[int, ...]
+    first: int
+    winner: tuple[int, ...] | None
+    finished: bool
+    throws: int
+    captures: tuple[int, ...]
+
+    def as_dict(self, bots: Sequence[str]) -> dict[str, Any]:
+        """A JSON-ready dict; ``bots`` names the run's players."""
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "bots": [bots[p] for p in self.seats],
+            "first": self.first,
+            "winner": list(self.winner) if self.winner is not None else None,
+            "finished": self.finished,
+            "throws": self.throws,
+            "captures": list(self.captures),
+        }
+
+
+def play_game(config: SimConfig, index: int) -> GameResult:
+    """Play game ``index`` of ``config``.
+
+    The game's :class:`random.Random` is seeded with :func:`game_seed`; it
+    makes the preliminary throws (RULES.md §3.7, :func:`~pachisi.game.first_player`)
+    and then every throw, exactly as ``Game(Position.initial(setup, first),
+    rng=rng)`` would. The player in seat ``s`` is seeded with :func:`bot_seed`.
+    """
+    setup = config.setup
+    seed = game_seed(config.seed, index)
+    seats = seat_assignment(len(config.bots), index, config.rotate)
+    bots: list[Player] = [
+        make_player(config.bots[p], bot_seed(seed, s)) for s, p in enumerate(seats)
+    ]
+    rng = random.Random(seed)
+    first, _ = first_player(setup, rng)
+    pos = Position.initial(setup, first)
+    dice = dice_for(setup.ruleset)
+    captures = [0] * len(seats)
+    throws = 0
+    while not pos.is_over and throws < config.max_throws:
+        throw = dice.roll(rng)
+        plays = legal_plays(pos, throw)
+        mover = pos.to_move
+        play = bots[mover].choose(pos, throw, plays)
+        captures[mover] += sum(1 for a in play.actions if a.capture)
+        pos = play.position
+        throws += 1
+    return GameResult(
+        index=index,
+        seed=seed,
+        seats=seats,
+        first=first,
+        winner=pos.winner,
+        finished=pos.is_over,
+        throws=throws,
+        captures=tuple(captures),
+    )
+
+
+# The configuration of a worker process (set once by the pool's initializer).
+_WORKER_CONFIG: SimConfig | None = None
+
+
+def _init_worker(config: SimConfig) -> None:
+    global _WORKER_CONFIG
+    _WORKER_CONFIG = config
+    # Ctrl-C is the parent's business: it stops the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker_game(index: int) -> GameResult:
+    assert _WORKER_CONFIG is not None
+    return play_game(_WORKER_CONFIG, index)
+
+
+def run_games(
+    config: SimConfig,
+    games: int,
+    jobs: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Iterator[GameResult]:
+    """Play games ``0 .. games-1`` and yield their results in order.
+
+    ``jobs > 1`` plays them in that many worker processes, started by this
+    call (before any thread of the caller's is needed, and stopped when the
+    iteration ends); the results are the same. ``on_result`` is called with
+    each result as it is yielded.
+    """
+    if games < 0:
+        raise ValueError("the number of games must not be negative")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    jobs = min(jobs, max(games, 1))
+    if jobs == 1:
+        return _serial(config, games, on_result)
+    import multiprocessing
+
+    pool = multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(config,))
+    return _pooled(pool, games, max(1, min(8, games // (jobs * 16))), on_result)
+
+
+def _serial(
+    config: SimConfig, games: int, on_result: Callable[[GameResult], None] | None
+) -> Iterator[GameResult]:
+    for i in range(games):
+        result = play_game(config, i)
+        if on_result is not None:
+            on_result(result)
+        yield result
+
+
+def _pooled(
+    pool: Any, games: int, chunk: int, on_result: Callable[[GameResult], None] | None
+) -> Iterator[GameResult]:
+    with pool:
+        for result in pool.imap(_worker_game, range(games), chunksize=chunk):
+            if on_result is not None:
+                on_result(result)
+            yield result
+
+
+def _rate(wins: int, trials: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, trials)
+    return {
+        "wins": wins,
+        "win_rate": wins / trials if trials else None,
+        "ci95": [lo, hi],
+    }
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return statistics.fmean(values) if values else None
+
+
+def summarise(config: SimConfig, results: Sequence[GameResult]) -> dict[str, Any]:
+    """The statistics of a run (the ``summary`` of ``pachisi simulate --out x.json``).
+
+    * ``games``: games played; ``decided``: games with a winner (the
+      denominator of every win rate); ``finished``: games that ended (the
+      games over which lengths and captures are averaged); ``unfinished``:
+      the games stopped at the throw limit;
+    * ``players``: per player of the list (``player``, ``bot``, ``label``),
+      ``wins``, ``win_rate`` with its 95% Wilson ``ci95``, ``fair_share``
+      (the win rate if every player were equally good: 1/players, or
+      partners/players in team games), ``seats_played``, ``captures_per_game``;
+    * ``seats``: per seat, ``colours``, ``wins``, ``win_rate``, ``ci95``,
+      ``captures_per_game``;
+    * ``throws``: ``mean``, ``median``, ``min``, ``max`` throws per finished game;
+    * ``captures_per_game``: mean captures per finished game, all seats together.
+
+    A team win counts as a win for both partners.
+    """
+    setup = config.setup
+    n = len(config.bots)
+    decided = [r for r in results if r.winner is not None]
+    finished = [r for r in results if r.finished]
+    labels = player_labels(config.bots)
+    names = setup.colour_names
+
+    seat_wins = [0] * n
+    player_wins = [0] * n
+    for r in decided:
+        assert r.winner is not None
+        for s in r.winner:
+            seat_wins[s] += 1
+            player_wins[r.seats[s]] += 1
+    seat_caps = [0] * n
+    player_caps = [0] * n
+    seats_played = [[0] * n for _ in range(n)]
+    for r in results:
+        for s, p in enumerate(r.seats):
+            seats_played[p][s] += 1
+    for r in finished:
+        for s, c in enumerate(r.captures):
+            seat_caps[s] += c
+            player_caps[r.seats[s]] += c
+    nf = len(finished)
+    team = len(setup.team_of(0))
+    players = [
+        {
+            "player": p,
+            "bot": config.bots[p],
+            "label": labels[p],
+            **_rate(player_wins[p], len(decided)),
+            "fair_share": team / n,
+            "seats_played": seats_played[p],
+            "captures_per_game": player_caps[p] / nf if nf else None,
+        }
+        for p in range(n)
+    ]
+    seats = [
+        {
+            "seat": s,
+            "colours": [names[c] for c in setup.players[s]],
+            **_rate(seat_wins[s], len(decided)),
+            "captures_per_game": seat_caps[s] / nf if nf else None,
+        }
+        for s in range(n)
+    ]
+    lengths = [r.throws for r in finished]
+    return {
+        "games": len(results),
+        "decided": len(decided),
+        "finished": nf,
+        "unfinished": len(results) - nf,
+        "players": players,
+        "seats": seats,
+        "throws": {
+            "mean": _mean(lengths),
+            "median": statistics.median(lengths) if lengths else None,
+            "min": min(lengths) if lengths else None,
+            "max": max(lengths) if lengths else None,
+        },
+        "captures_per_game": _mean([sum(r.captures) for r in finished]),
+    }
