@@ -87,6 +87,8 @@ class Game:
         self.history: list[Ply] = []
         self.throw: Throw | None = None
         self._rng_after_throw: Any = None
+        # The legal plays of the current throw, computed once: (key, plays).
+        self._plays: tuple[tuple[Position, Throw], list[Play]] | None = None
 
     @classmethod
     def new(
@@ -128,17 +130,18 @@ class Game:
 
     def legal_plays(self) -> list[Play]:
         """The legal plays of the current throw (thrown now if not yet)."""
-        return legal_plays(self.position, self.roll())
+        throw = self.roll()
+        if self._plays is None or self._plays[0] != (self.position, throw):
+            self._plays = ((self.position, throw), legal_plays(self.position, throw))
+        return list(self._plays[1])
 
     def push(self, play: Play | str) -> Play:
         """Play the current throw with ``play`` (a Play or its notation)."""
         throw = self.roll()
         if isinstance(play, str):
             play = parse_play(self.position, throw, play)
-        else:
-            legal = legal_plays(self.position, throw)
-            if all(p.position != play.position for p in legal):
-                raise IllegalMoveError(f"play {play.notation!r} is not legal for {throw}")
+        elif all(p.position != play.position or p.throw != play.throw for p in self.legal_plays()):
+            raise IllegalMoveError(f"play {play.notation!r} is not legal for {throw}")
         self.history.append(Ply(self.position, throw, play, self._rng_after_throw))
         self.position = play.position
         self.throw = None
