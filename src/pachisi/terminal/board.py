@@ -1,0 +1,848 @@
+"""A rich rendering of a position on the cross-shaped board (RULES.md §2).
+
+The board is drawn cell by cell in the coordinates of RULES.md §2.1: x to
+the east, y to the north, Red's arm at the bottom. Each cell is three
+characters wide; the four corners between the arms hold each colour's nest
+(or cut pawns), its Home/HOME count and its player, and the centre shows the
+pawns that are Home. Beside the board a panel gives the throw as dice, whose
+turn it is, doublets thrown, bonuses pending, Pagade's cut flags and the
+recent moves.
+
+rich is imported inside the functions that draw, so that importing this
+module (as ``pachisi.cli`` does, indirectly) costs nothing.
+
+>>> from pachisi import Position
+>>> pos = Position.start("parcheesi", players=2)
+>>> [dice_text((5, 2), "parcheesi"), dice_text((3, 6), "pagade")]
+['⚄ ⚁', '3 6']
+>>> pawns_after(pos, pos.turn((5, 5)).legal_steps()[:1])[0]
+(0, 0, 0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..board import (
+    N_RING,
+    OFF,
+    ROUTES,
+    SAFETY_SQUARES,
+    X_SQUARES,
+    is_ring,
+    private_square,
+    square_cell,
+)
+from ..moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action
+from ..position import Position
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.style import Style
+    from rich.text import Text
+
+__all__ = [
+    "BASIC",
+    "LANGS",
+    "RICH",
+    "BoardView",
+    "Palette",
+    "board_text",
+    "colour_label",
+    "dice_text",
+    "palette_for",
+    "pawns_after",
+    "pending_bonuses",
+    "render",
+    "result_text",
+    "step_description",
+    "term",
+]
+
+#: Languages for Pagade's terms (``--lang``).
+LANGS = ("en", "hi", "kn")
+
+#: Pagade's terms in the seeds' languages. Hindi: the words of the Hindi
+#: instructions (seed 003), which borrow the English ones, with the
+#: traditional word after a slash; Kannada: the ordinary words.
+_TERMS: dict[str, dict[str, str]] = {
+    "hi": {
+        "Pagade": "पगडे",
+        "Home": "होम / घर",
+        "belly": "बेली / पेट",
+        "pair": "प्यादा-पेयर / जोड़ी",
+        "cut": "कट / काटना",
+        "pawn": "प्यादा",
+        "dice": "डाइस",
+        "doublet": "डबलट",
+        "winner": "विजेता",
+        "red": "रेड",
+        "black": "ब्लैक",
+        "yellow": "येलो",
+        "green": "ग्रीन",
+    },
+    "kn": {
+        "Pagade": "ಪಗಡೆ",
+        "Home": "ಮನೆ",
+        "belly": "ಹೊಟ್ಟೆ",
+        "pair": "ಜೋಡಿ",
+        "cut": "ಕತ್ತರಿಸು",
+        "pawn": "ಕಾಯಿ",
+        "dice": "ದಾಳ",
+        "doublet": "ಜೋಡಿ ದಾಳ",
+        "winner": "ಗೆದ್ದವರು",
+        "red": "ಕೆಂಪು",
+        "black": "ಕಪ್ಪು",
+        "yellow": "ಹಳದಿ",
+        "green": "ಹಸಿರು",
+    },
+}
+
+_LETTER = {"red": "R", "black": "B", "blue": "B", "yellow": "Y", "green": "G"}
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The board's styles (rich style strings), by colour where it matters.
+
+    :data:`RICH` is for terminals with 256 or more colours; :data:`BASIC`
+    keeps the board readable with the 16 standard colours (``TERM=xterm``,
+    tmux's ``screen``), where the subtle greys of :data:`RICH` would all
+    turn into one.
+    """
+
+    single: dict[str, str]  # one pawn: its letter in its colour
+    fill: dict[str, str]  # two or more pawns (pair, blockade): a filled cell
+    tint: dict[str, str]  # background of a colour's private squares
+    name: dict[str, str]  # the colour's name in text
+    ring: str  # background of a ring square
+    safe: str  # background of a safety space
+    centre: str  # background of Home/HOME
+    highlight: str  # background of the squares of the move shown
+    dot: str  # an empty square
+    mark: str  # an X-mark or a safety diamond
+    dim: str  # quiet text
+    text: str  # ordinary text
+    die: str  # a six-sided die's face
+    stick: str  # a stick die's face
+
+
+RICH = Palette(
+    single={
+        "red": "bold red1",
+        "blue": "bold dodger_blue1",
+        "yellow": "bold yellow1",
+        "green": "bold green1",
+        "black": "bold grey85",
+    },
+    fill={
+        "red": "bold bright_white on red3",
+        "blue": "bold bright_white on dodger_blue3",
+        "yellow": "bold grey3 on gold1",
+        "green": "bold bright_white on green4",
+        "black": "bold bright_white on grey0",
+    },
+    tint={
+        "red": "#4a1414",
+        "blue": "#142a4a",
+        "yellow": "#4a4214",
+        "green": "#144a1c",
+        "black": "#121212",
+    },
+    name={
+        "red": "bold red1",
+        "blue": "bold dodger_blue1",
+        "yellow": "bold yellow1",
+        "green": "bold green1",
+        "black": "bold grey85",
+    },
+    ring="#303030",
+    safe="#5a5a5a",
+    centre="#1c1c1c",
+    highlight="#6a3d7a",
+    dot="grey42",
+    mark="grey70",
+    dim="grey62",
+    text="grey85",
+    die="bold grey3 on grey93",
+    stick="bold grey3 on wheat1",
+)
+
+BASIC = Palette(
+    single={
+        "red": "bold bright_red",
+        "blue": "bold bright_blue",
+        "yellow": "bold bright_yellow",
+        "green": "bold bright_green",
+        "black": "bold bright_white on black",
+    },
+    fill={
+        "red": "bold bright_white on red",
+        "blue": "bold bright_white on blue",
+        "yellow": "bold black on bright_yellow",
+        "green": "bold bright_white on green",
+        "black": "bold bright_white on black",
+    },
+    tint={"red": "red", "blue": "blue", "yellow": "yellow", "green": "green", "black": "black"},
+    name={
+        "red": "bold bright_red",
+        "blue": "bold bright_blue",
+        "yellow": "bold bright_yellow",
+        "green": "bold bright_green",
+        "black": "bold bright_white",
+    },
+    ring="bright_black",
+    safe="white",
+    centre="black",
+    highlight="magenta",
+    dot="black",
+    mark="black",
+    dim="default",
+    text="default",
+    die="bold black on bright_white",
+    stick="bold black on bright_yellow",
+)
+
+
+def palette_for(color_system: str | None) -> Palette:
+    """The palette for a rich console's ``color_system``."""
+    return BASIC if color_system in ("standard", "windows") else RICH
+
+
+_INDIC_SLACK = 8
+_D6_FACES = "⚀⚁⚂⚃⚄⚅"
+_CELL = 3
+_CORNER = 8 * _CELL
+
+
+def term(word: str, lang: str = "en") -> str:
+    """``word`` with its Pagade term in ``lang`` beside it (just ``word`` for English).
+
+    >>> term("Home", "kn"), term("belly", "en")
+    ('Home ಮನೆ', 'belly')
+    """
+    local = _TERMS.get(lang, {}).get(word)
+    return f"{word} {local}" if local else word
+
+
+def colour_label(colour: str, ruleset: str, lang: str = "en") -> str:
+    """A colour's name, capitalised, with its Pagade name in ``lang``.
+
+    >>> colour_label("red", "pagade", "hi"), colour_label("red", "parcheesi", "hi")
+    ('Red रेड', 'Red')
+    """
+    name = colour.capitalize()
+    if ruleset != "pagade":
+        return name
+    local = _TERMS.get(lang, {}).get(colour)
+    return f"{name} {local}" if local else name
+
+
+def dice_text(throw: Sequence[int], ruleset: str) -> str:
+    """The throw as plain text: die faces for six-sided dice, numbers for stick dice."""
+    if ruleset == "pagade":
+        return " ".join(str(v) for v in throw)
+    return " ".join(_D6_FACES[v - 1] for v in throw)
+
+
+def pawns_after(position: Position, steps: Sequence[Action]) -> tuple[tuple[int, ...], ...]:
+    """The pawns (by colour) after the mover's ``steps`` inside a throw.
+
+    Captured or cut pawns go off the board at once (the engine does the same
+    at the end of the throw); bonuses and the third-doublet penalty move as
+    written. Used to draw a throw half played.
+    """
+    setup = position.setup
+    routes = ROUTES[setup.ruleset]
+    pawns = [list(ps) for ps in position.pawns]
+    mover = setup.players[position.to_move]
+    for act in steps:
+        if act.kind == OPTION:
+            continue
+        count = 2 if act.kind == PAIR else 1
+        c = act.colour
+        for _ in range(count):
+            if act.frm in pawns[c]:
+                pawns[c].remove(act.frm)
+                pawns[c].append(act.to)
+        if act.capture:
+            square = routes[c][act.to]
+            for d in setup.colours_in_play:
+                if d in mover:
+                    continue
+                pawns[d] = [0 if routes[d][p] == square else p for p in pawns[d]]
+    return tuple(tuple(sorted(ps)) for ps in pawns)
+
+
+def pending_bonuses(position: Position, steps: Sequence[Action]) -> list[int]:
+    """The bonuses earned and not yet taken by ``steps`` (RULES.md §5.7), largest first."""
+    setup = position.setup
+    if setup.ruleset == "pagade":
+        return []
+    capture = int(setup.option("capture_bonus"))
+    home = int(setup.option("home_bonus"))
+    earned: list[int] = []
+    for act in steps:
+        if act.kind in (OPTION, PENALTY):
+            continue
+        if act.kind == BONUS and act.numbers[0] in earned:
+            earned.remove(act.numbers[0])
+        if act.capture and capture:
+            earned.append(capture)
+        if act.to == setup.home and home:
+            earned.append(home)
+    return sorted(earned, reverse=True)
+
+
+def result_text(position: Position, names: Sequence[str] | None = None) -> str:
+    """The result in words with the players' names, e.g. ``Asha (Red) wins``.
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.0 1 0 - 0 0")
+    >>> result_text(pos, ["Asha", "Bo"])
+    'Asha (Red) wins'
+    >>> result_text(Position.start("pagade"))
+    'game in progress'
+    """
+    setup = position.setup
+    colours = setup.colour_names
+
+    def who(i: int) -> str:
+        name = names[i] if names is not None and i < len(names) else f"player {i}"
+        return f"{name} ({'+'.join(colours[c].capitalize() for c in setup.players[i])})"
+
+    if position.winner is None:
+        return "game in progress"
+    winners = " and ".join(who(i) for i in position.winner)
+    text = winners + (" win" if len(position.winner) > 1 else " wins")
+    rest = [i for i in position.finished if i not in position.winner]
+    if rest:
+        text += "; then " + ", ".join(who(i) for i in rest)
+    if not position.is_over:
+        text += " (play goes on for the places)"
+    return text
+
+
+def _occupant(position: Position, pawns: Sequence[Sequence[int]], square: int) -> str:
+    setup = position.setup
+    routes = ROUTES[setup.ruleset]
+    names = setup.colour_names
+    found = [names[c] for c in setup.colours_in_play for p in pawns[c] if routes[c][p] == square]
+    return " and ".join(sorted(set(found)))
+
+
+def step_description(
+    position: Position, pawns: Sequence[Sequence[int]], act: Action, lang: str = "en"
+) -> str:
+    """A few words on what a step does (for the numbered list of steps)."""
+    setup = position.setup
+    pagade = setup.ruleset == "pagade"
+    home = setup.home
+    nums = "+".join(str(n) for n in act.numbers)
+    if act.kind == OPTION:
+        return _option_description(position, act.option)
+    if act.kind == PENALTY:
+        return "third doublet: back to the nest"
+    words: list[str] = []
+    if act.kind == ENTER:
+        words.append(("re-enter" if pagade else "enter") + (f" with {nums}" if nums else ""))
+    elif act.kind == PAIR:
+        words.append(f"{term('pair', lang)} moves together, {nums}")
+    elif act.kind == BONUS:
+        words.append(f"bonus {act.numbers[0]}")
+    elif act.kind == MOVE:
+        words.append(f"move {nums}" if nums else "move")
+    if act.capture:
+        victim = _occupant(position, pawns, ROUTES[setup.ruleset][act.colour][act.to])
+        verb = term("cut", lang) if pagade else "capture"
+        words.append(f"{verb} {victim}".rstrip())
+    if act.to == home:
+        words.append(term("Home", lang) if pagade else "HOME")
+    elif pagade and act.frm <= 76 < act.to:
+        words.append(f"into the {term('belly', lang)}")
+    return ", ".join(words)
+
+
+def _option_description(position: Position, option: str) -> str:
+    """Eight-Man number sets A, B, C (RULES.md §7) in words."""
+    setup = position.setup
+    names = setup.colour_names
+    cols = setup.players[position.to_move]
+    nest = [c for c in cols if 0 in position.pawns[c]]
+    free = [c for c in cols if c not in nest]
+    n = names[nest[0]] if nest else "?"
+    f = names[free[0]] if free else "?"
+    return {
+        "A": f"tops and bottoms, {f} only",
+        "B": f"the two tops, {n} only",
+        "C": f"top and bottom for {f}, a top for {n}",
+    }.get(option, "")
+
+
+@dataclass
+class BoardView:
+    """Everything the screen shows besides the board itself.
+
+    ``position`` is the position at the start of the throw; ``steps`` the
+    steps made in it so far (the pawns are drawn after them); ``highlight``
+    the steps to mark on the board (by default ``steps``); ``names`` and
+    ``kinds`` (``"human"``, ``"greedy"``, ...) describe the players; ``log``
+    lists recent moves, newest last; ``status`` is a line under the dice.
+    With a ``caption`` the throw is a past one (a replay): it is labelled
+    with the caption and the panel names the player to throw next.
+    """
+
+    position: Position
+    throw: tuple[int, int] | None = None
+    steps: Sequence[Action] = ()
+    highlight: Sequence[Action] | None = None
+    names: Sequence[str] | None = None
+    kinds: Sequence[str] | None = None
+    log: Sequence[str] = ()
+    status: str = ""
+    title: str = ""
+    footer: str = ""
+    lang: str = "en"
+    show_turn: bool = True
+    caption: str = ""
+
+    def player_name(self, i: int) -> str:
+        """Player ``i``'s name (with its kind when a computer plays it)."""
+        name = self.names[i] if self.names is not None and i < len(self.names) else f"player {i}"
+        kind = self.kinds[i] if self.kinds is not None and i < len(self.kinds) else ""
+        if kind and kind != "human" and kind not in name:
+            return f"{name} ({kind})"
+        return name
+
+
+def _style(spec: str) -> Style:
+    from rich.style import Style
+
+    return Style.parse(spec)
+
+
+def _cell_text(
+    position: Position,
+    square: int,
+    here: list[tuple[int, int]],
+    marked: bool,
+    pal: Palette,
+) -> Text:
+    """One 3-character cell: its background, its mark, and the pawns on it."""
+    from rich.style import Style
+    from rich.text import Text
+
+    setup = position.setup
+    ruleset = setup.ruleset
+    names = setup.colour_names
+    pagade = ruleset == "pagade"
+    if is_ring(square):
+        safe = not pagade and square in SAFETY_SQUARES
+        bg = pal.safe if safe else pal.ring
+    else:
+        arm = (square - N_RING) // 8
+        bg = pal.tint[names[arm]]
+        safe = False
+    if marked:
+        bg = pal.highlight
+    base = Style(bgcolor=bg)
+    if not here:
+        if pagade and square in X_SQUARES:
+            xsafe = bool(setup.option("safe_x_squares"))
+            return Text(" ╳ ", style=base + _style(("bold " if xsafe else "") + pal.mark))
+        if safe:
+            entry = square % 17 == 5
+            mark = _style(pal.single[names[square // 17]] if entry else pal.mark)
+            return Text(" ◆ ", style=base + mark)
+        return Text(" · ", style=base + _style(pal.dot))
+    colours = sorted({c for c, _ in here})
+    if len(colours) == 1:
+        c = colours[0]
+        letter = _LETTER[names[c]]
+        outward = sum(1 for _, p in here if not (pagade and p >= 77))
+        homeward = len(here) - outward
+        text = ""
+        if outward:
+            text += letter + (str(outward) if outward > 1 else "")
+        if homeward:
+            text += letter.lower() + (str(homeward) if homeward > 1 else "")
+        if len(text) > _CELL:
+            text = f"{letter}{len(here)}"
+        style = pal.fill[names[c]] if len(here) > 1 else pal.single[names[c]]
+        return Text(text.center(_CELL), style=base + _style(style))
+    # Two friendly colours on one space (a mixed blockade).
+    out = Text(style=base)
+    out.append(_LETTER[names[colours[0]]], _style(pal.fill[names[colours[0]]]))
+    out.append("+", _style("bold " + pal.text))
+    out.append(_LETTER[names[colours[1]]], _style(pal.fill[names[colours[1]]]))
+    return out
+
+
+def _corner_lines(
+    view: BoardView,
+    pawns: Sequence[Sequence[int]],
+    cut: Sequence[bool] | None,
+    colour: int,
+    pal: Palette,
+) -> list[Text]:
+    """The text of the corner beside ``colour``'s arm: player, nest or cut pawns, Home."""
+    from rich.text import Text
+
+    pos = view.position
+    setup = pos.setup
+    names = setup.colour_names
+    name = names[colour]
+    owner = setup.owner[colour]
+    if owner is None:
+        return []
+    pagade = setup.ruleset == "pagade"
+    home = setup.home
+    ps = pawns[colour]
+    at_home = sum(1 for p in ps if p == home)
+    off = sum(1 for p in ps if p == 0)
+    lines: list[Text] = []
+    head = Text()
+    turn = view.show_turn and pos.to_move == owner and not pos.is_over
+    head.append("▶ " if turn else "  ", "bold")
+    head.append(name.upper(), pal.name[name])
+    if setup.majors is not None:
+        head.append(" major" if setup.majors[owner] == colour else " minor", pal.dim)
+    lines.append(head)
+    lines.append(Text("  " + view.player_name(owner), pal.text))
+    nest = Text("  ")
+    nest.append("cut " if pagade else "nest ", pal.dim)
+    nest.append("● " * off if off else "–", pal.name[name] if off else pal.dim)
+    lines.append(nest)
+    need = 4
+    if setup.majors is not None:
+        need = 4 if setup.majors[owner] == colour else 3
+    done = Text("  ")
+    done.append("Home " if pagade else "HOME ", pal.dim)
+    done.append(f"{at_home}/{need}", "bold" if at_home else pal.dim)
+    lines.append(done)
+    status = Text("  ")
+    if owner in pos.finished:
+        place = pos.finished.index(owner) + 1
+        won = pos.winner is not None and owner in pos.winner
+        status.append("★ winner" if won else f"✓ finished ({place})", "bold green1")
+    elif pagade and cut is not None:
+        status.append("has cut ✓" if cut[owner] else "has not cut", pal.dim)
+    lines.append(status)
+    return lines
+
+
+#: Each corner quadrant (sign of x, sign of y) holds the colour of the arm
+#: whose entry it touches: Red's south arm enters on its east column.
+_CORNER_OF = {(1, -1): 0, (1, 1): 1, (-1, 1): 2, (-1, -1): 3}
+
+
+def board_text(view: BoardView, pal: Palette = RICH) -> Text:
+    """The board alone: 19 rows of 19 cells, corners and centre included."""
+    from rich.text import Text
+
+    pos = view.position
+    setup = pos.setup
+    ruleset = setup.ruleset
+    routes = ROUTES[ruleset]
+    pawns = pawns_after(pos, view.steps)
+    cut: tuple[bool, ...] | None = pos.cut
+    if cut is not None and any(a.capture for a in view.steps):
+        cut = tuple(True if i == pos.to_move else f for i, f in enumerate(cut))
+
+    occupants: dict[int, list[tuple[int, int]]] = {}
+    for c in setup.colours_in_play:
+        for p in pawns[c]:
+            s = routes[c][p]
+            if s != OFF:
+                occupants.setdefault(s, []).append((c, p))
+    marked: set[int] = set()
+    for act in view.steps if view.highlight is None else view.highlight:
+        if act.kind in (OPTION, PENALTY):
+            continue
+        for p in (act.frm, act.to):
+            s = routes[act.colour][p]
+            if s != OFF:
+                marked.add(s)
+    cells: dict[tuple[int, int], int] = {}
+    for s in range(N_RING):
+        cells[square_cell(s)] = s
+    for arm in range(4):
+        for row in range(1, 8):
+            sq = private_square(arm, row)
+            cells[square_cell(sq)] = sq
+    corners = {
+        quad: _corner_lines(view, pawns, cut, colour, pal) for quad, colour in _CORNER_OF.items()
+    }
+
+    lines: list[Text] = []
+    for y in range(9, -10, -1):
+        line = Text()
+        x = -9
+        while x <= 9:
+            if abs(x) >= 2 and abs(y) >= 2:
+                quad = (1 if x > 0 else -1, 1 if y > 0 else -1)
+                content = corners[quad]
+                k = (9 - y) - 1 if y > 0 else (-2 - y) - 1
+                piece = content[k] if 0 <= k < len(content) else Text()
+                piece = piece.copy()
+                piece.truncate(_CORNER - 1)
+                piece.pad_right(_CORNER - piece.cell_len)
+                line.append_text(piece)
+                x += 8
+                continue
+            if abs(x) <= 1 and abs(y) <= 1:
+                line.append_text(_centre_cell(pos, pawns, x, y, pal))
+            else:
+                s = cells[(x, y)]
+                line.append_text(_cell_text(pos, s, occupants.get(s, []), s in marked, pal))
+            x += 1
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+#: The centre cell facing each arm shows that colour's pawns Home.
+_CENTRE_OF = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
+
+
+def _centre_cell(
+    pos: Position, pawns: Sequence[Sequence[int]], x: int, y: int, pal: Palette
+) -> Text:
+    from rich.style import Style
+    from rich.text import Text
+
+    base = Style(bgcolor=pal.centre)
+    setup = pos.setup
+    if (x, y) == (0, 0):
+        return Text(" ⌂ ", style=base + _style("bold bright_white"))
+    colour = _CENTRE_OF.get((x, y))
+    if colour is None or colour not in setup.colours_in_play:
+        return Text("   ", style=base)
+    name = setup.colour_names[colour]
+    n = sum(1 for p in pawns[colour] if p == setup.home)
+    letter = _LETTER[name]
+    if not n:
+        return Text(f"{letter}0".center(_CELL), style=base + _style(pal.single[name]))
+    return Text(f"{letter}{n}".center(_CELL), style=base + _style(pal.fill[name]))
+
+
+def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
+    from rich.text import Text
+
+    out = Text()
+    for i, v in enumerate(throw):
+        if i:
+            out.append("  ")
+        if ruleset == "pagade":
+            out.append(f" {v} ", pal.stick)
+        else:
+            out.append(f" {_D6_FACES[v - 1]} {v} ", pal.die)
+    return out
+
+
+def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableType:
+    """The information beside the board (``compact``: without moves and legend)."""
+    from rich.console import Group
+    from rich.rule import Rule
+    from rich.table import Table
+    from rich.text import Text
+
+    pos = view.position
+    setup = pos.setup
+    ruleset = setup.ruleset
+    names = setup.colour_names
+    lang = view.lang if ruleset == "pagade" else "en"
+    pagade = ruleset == "pagade"
+    parts: list[RenderableType] = []
+
+    title = Text(view.title or _title(pos, lang), "bold")
+    parts.append(title)
+    if setup.explicit:
+        opts = ", ".join(f"{k}={v}" for k, v in setup.explicit)
+        parts.append(Text(f"switches: {opts}", pal.dim))
+    parts.append(Rule(style=pal.dim))
+
+    mover = pos.to_move
+    who = Text()
+    if pos.is_over:
+        who.append("Game over: " + result_text(pos, view.names), "bold")
+    elif view.show_turn:
+        who.append("▶ ", "bold")
+        for k, c in enumerate(setup.players[mover]):
+            if k:
+                who.append("+")
+            who.append(colour_label(names[c], ruleset, lang), pal.name[names[c]])
+        who.append(f" · {view.player_name(mover)}")
+        playing = view.throw is not None and not view.caption
+        who.append(" to play" if playing else " to throw", pal.dim)
+    if who:
+        parts.append(who)
+    if pos.winner is not None and not pos.is_over:
+        parts.append(Text("★ " + result_text(pos, view.names), "bold"))
+    if view.throw is not None:
+        dice = Text((view.caption or term("dice", lang).capitalize()) + "  ", pal.dim)
+        dice.append_text(_dice_renderable(view.throw, ruleset, pal))
+        a, b = view.throw
+        if a == b:
+            dice.append("  " + term("doublet", lang), "bold")
+        parts.append(dice)
+    if not pagade and not pos.is_over and (pos.doubles or (view.throw and not view.caption)):
+        line = Text(f"Doublets this turn: {pos.doubles}", pal.dim)
+        third = view.throw is not None and view.throw[0] == view.throw[1] and pos.doubles == 2
+        if third and not view.caption:
+            line = Text("Third doublet: the pawn nearest HOME goes back", pal.name["red"])
+        parts.append(line)
+    if view.steps:
+        steps = " ".join(a.notation(names) for a in view.steps)
+        parts.append(Text(f"Steps so far  {steps}", "bold"))
+    bonuses = pending_bonuses(pos, view.steps)
+    if bonuses:
+        parts.append(Text("Bonus pending  " + ", ".join(map(str, bonuses)), pal.name["yellow"]))
+    if view.status:
+        parts.append(Text(view.status, "italic"))
+    parts.append(Rule(style=pal.dim))
+
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=1)
+    table.add_column()
+    table.add_column()
+    table.add_column(justify="right")
+    home = setup.home
+    pawns = pawns_after(pos, view.steps)
+    for i, cols in enumerate(setup.players):
+        mark = "▶" if i == mover and not pos.is_over and view.show_turn else ""
+        label = Text()
+        for k, c in enumerate(cols):
+            if k:
+                label.append("+")
+            label.append(names[c].capitalize(), pal.name[names[c]])
+        at_home = sum(1 for c in cols for p in pawns[c] if p == home)
+        info = f"{'Home' if pagade else 'HOME'} {at_home}"
+        if i in pos.finished:
+            won = pos.winner is not None and i in pos.winner
+            info = "★ won" if won else f"✓ {pos.finished.index(i) + 1}."
+        table.add_row(mark, label, Text(view.player_name(i), pal.text), info)
+    parts.append(table)
+    if pagade and lang in _TERMS:
+        local = Text()
+        for c in setup.colours_in_play:
+            if local:
+                local.append("  ")
+            local.append(colour_label(names[c], ruleset, lang), pal.name[names[c]])
+        parts.append(local)
+    if pagade and pos.cut is not None:
+        flags = Text(term("cut", lang) + ": ", pal.dim)
+        for i, cols in enumerate(setup.players):
+            if i:
+                flags.append("  ")
+            flags.append(names[cols[0]][0].upper(), pal.name[names[cols[0]]])
+            flags.append("✓" if pos.cut[i] else "–")
+        parts.append(flags)
+    if setup.teams:
+        teams = " vs ".join(
+            "+".join(names[setup.players[i][0]] for i in team) for team in setup.teams
+        )
+        parts.append(Text(f"Teams: {teams}", pal.dim))
+    if view.log and not compact:
+        parts.append(Rule("recent moves", style=pal.dim))
+        for entry in view.log[-8:]:
+            parts.append(Text(entry, pal.text, overflow="ellipsis", no_wrap=True))
+    elif view.log:
+        parts.append(Text("Last: " + view.log[-1], pal.text, overflow="ellipsis", no_wrap=True))
+    if not compact:
+        parts.append(Rule(style=pal.dim))
+        parts.append(_legend(pos, lang, pal))
+    if view.footer:
+        parts.append(Text(view.footer, pal.dim, overflow="fold"))
+    return Group(*parts)
+
+
+def _title(pos: Position, lang: str) -> str:
+    setup = pos.setup
+    title = {
+        "pagade": "Pagade",
+        "whitman": "Whitman's Pachisi",
+        "parcheesi": "Parcheesi",
+        "eight-man": "Eight-Man Parcheesi",
+    }[setup.ruleset]
+    if setup.ruleset == "pagade":
+        title = term("Pagade", lang)
+    n = len(setup.players)
+    return f"{title} · {n} players" + (" in teams" if setup.teams else "")
+
+
+def _legend(pos: Position, lang: str, pal: Palette) -> Text:
+    from rich.text import Text
+
+    pagade = pos.setup.ruleset == "pagade"
+    items: list[tuple[str, str, str]] = [
+        (" R ", f"{pal.single['red']} on {pal.ring}", term("pawn", lang)),
+        ("R2 ", pal.fill["red"], term("pair", lang) if pagade else "blockade"),
+    ]
+    if pagade:
+        items += [
+            (" r ", f"{pal.single['red']} on {pal.tint['red']}", "homeward"),
+            (" ╳ ", f"{pal.mark} on {pal.ring}", "X-square"),
+            ("   ", f"on {pal.tint['red']}", term("belly", lang)),
+            (" ⌂ ", f"bold bright_white on {pal.centre}", term("Home", lang)),
+        ]
+    else:
+        items += [
+            (" ◆ ", f"{pal.mark} on {pal.safe}", "safety space"),
+            ("   ", f"on {pal.tint['red']}", "home path"),
+            (" ⌂ ", f"bold bright_white on {pal.centre}", "HOME"),
+        ]
+    per_line = 2 if lang in _TERMS and pagade else 3
+    out = Text()
+    for k, (swatch, style, label) in enumerate(items):
+        if k:
+            out.append("\n" if k % per_line == 0 else "   ")
+        out.append(swatch, style)
+        out.append(" " + label, pal.dim)
+    return out
+
+
+#: Width of the board in characters.
+BOARD_WIDTH = 19 * _CELL
+
+
+def render(view: BoardView, width: int = 120) -> RenderableType:
+    """The board with its panel: side by side when ``width`` allows, else stacked.
+
+    The palette follows the console that prints it (:func:`palette_for`).
+    """
+    return _Screen(view, width)
+
+
+class _Screen:
+    """A board and its panel, drawn with the printing console's palette."""
+
+    def __init__(self, view: BoardView, width: int) -> None:
+        self.view = view
+        self.width = width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.constrain import Constrain
+        from rich.table import Table
+
+        pal = palette_for(console.color_system)
+        view = self.view
+        board = board_text(view, pal)
+        width = min(self.width, options.max_width)
+        if view.lang in _TERMS and view.position.ruleset == "pagade":
+            # rich counts Indic spacing vowel signs (Mc) as zero cells, most
+            # terminals as one: leave room so that such lines never wrap.
+            width -= _INDIC_SLACK
+        panel_width = width - BOARD_WIDTH - 2
+        if panel_width >= 40:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(width=BOARD_WIDTH, no_wrap=True)
+            grid.add_column(width=min(panel_width, 64))
+            grid.add_row(board, _panel(view, pal))
+            yield grid
+        else:
+            # Under the board: keep it short on a short terminal.
+            compact = console.height < 19 + 24
+            yield board
+            yield Constrain(_panel(view, pal, compact), max(width, 20))

@@ -1,0 +1,834 @@
+"""``pachisi play``: a whole game in the terminal, people and computer players.
+
+Every seat is a person (``human``) or a computer player (``greedy``, also
+called ``bot``, or ``random``). A person chooses each step of a throw from
+the numbered legal steps, or types it in the move notation, and may undo
+steps until the throw is confirmed. With ``--dice manual`` the players throw
+real dice and type what fell; the program referees. The game is saved after
+every throw (``pachisi.record``), so Ctrl-C, a closed terminal or ``q``
+loses nothing: ``pachisi play --resume FILE`` goes on.
+
+rich is imported only when the command runs (see ``pachisi.terminal``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import re
+import signal
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+from ..bots import Player, make_player
+from ..dice import Throw, dice_for, parse_throw
+from ..errors import PachisiError
+from ..game import Game, first_player
+from ..moves import Action, Play, Turn
+from ..position import Position
+from ..record import Record, RecordError, now_iso
+from ..rules import RULESETS
+from .board import LANGS, BoardView, pawns_after, render, result_text, step_description
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["read_position", "register", "run", "seat_kinds"]
+
+#: Seat kinds: a person, or a computer player of pachisi.bots.
+HUMAN = "human"
+_KIND_ALIASES = {
+    "human": HUMAN,
+    "h": HUMAN,
+    "person": HUMAN,
+    "me": HUMAN,
+    "you": HUMAN,
+    "bot": "greedy",
+    "computer": "greedy",
+    "cpu": "greedy",
+}
+
+HELP = """\
+Keys while you play a throw:
+  1, 2, ...    make the step with that number
+  R12-16       make a step by its notation (several at once: R0-1 R1-3)
+  Enter        make the only legal step, or confirm a finished throw
+  u            undo the last step of this throw
+  e [FILE]     export the position before this throw (FORMAT.md JSON to FILE,
+               or show its one-line text form)
+  q            save and quit (continue later with pachisi play --resume FILE)
+  ?, h         this help
+The game is saved after every throw; Ctrl-C saves and quits too."""
+
+
+class _Quit(Exception):
+    """The player typed q."""
+
+
+class _Hangup(Exception):
+    """The terminal went away (SIGHUP) or the program was asked to stop (SIGTERM)."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand to the ``pachisi`` command line."""
+    p = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal (people and computer players)",
+        description=(
+            "Play a whole game in the terminal. Each seat is a person or a computer "
+            "player; the game is saved after every throw."
+        ),
+        epilog=(
+            "examples:  pachisi play parcheesi --players human,bot,bot,bot\n"
+            "           pachisi play pagade --players-count 2 --players human,greedy --lang hi\n"
+            "           pachisi play whitman --players-count 2 --dice manual\n"
+            "           pachisi play --resume pachisi-20260101-120000.pgame"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "ruleset",
+        nargs="?",
+        choices=RULESETS,
+        default=None,
+        help="pagade, whitman, parcheesi (default) or eight-man",
+    )
+    p.add_argument("--players-count", type=int, default=None, metavar="N", help="how many players")
+    p.add_argument("--colours", help="colours in turn order, e.g. red,green (red+yellow for two)")
+    p.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
+    p.add_argument("--major", help="eight-man: each player's major colour, e.g. red,blue")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
+    p.add_argument(
+        "--players",
+        metavar="KINDS",
+        help="who sits at each seat, in turn order: human, greedy (or bot), random; "
+        "default: human,bot,bot,...",
+    )
+    p.add_argument("--names", help="players' names, comma-separated, in turn order")
+    p.add_argument("--seed", type=int, default=None, help="seed for the dice and the bots")
+    p.add_argument(
+        "--dice",
+        choices=("random", "manual"),
+        default=None,
+        help="random (default), or manual: throw real dice and type what fell",
+    )
+    p.add_argument("--first", default=None, help="first player's index (default: throw for it)")
+    p.add_argument("--save", metavar="FILE", help="game file (default: pachisi-DATE-TIME.pgame)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    p.add_argument(
+        "--from",
+        dest="from_position",
+        metavar="POSITION",
+        help="start from a position: a FORMAT.md JSON file, JSON text or the text form",
+    )
+    p.add_argument(
+        "--auto",
+        action="store_true",
+        help="play forced steps (only one legal step) and passes without asking",
+    )
+    p.add_argument(
+        "--no-confirm",
+        dest="confirm",
+        action="store_false",
+        help="do not ask to confirm a throw once its steps are made",
+    )
+    p.add_argument(
+        "--lang",
+        choices=LANGS,
+        default="en",
+        help="pagade: show Hindi (hi) or Kannada (kn) terms beside the English",
+    )
+    p.add_argument(
+        "--delay",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help="pause after each computer throw (default 0.5; 0 for none)",
+    )
+    p.set_defaults(func=run)
+
+
+# ---------------------------------------------------------------------------
+# Set-up
+
+
+def seat_kinds(text: str | None, n: int) -> list[str]:
+    """Seat kinds from ``--players`` (``human,bot,...``) for ``n`` players.
+
+    >>> seat_kinds("human,bot,random", 3)
+    ['human', 'greedy', 'random']
+    >>> seat_kinds(None, 2)
+    ['human', 'greedy']
+    """
+    if text is None:
+        return [HUMAN] + ["greedy"] * (n - 1)
+    kinds = []
+    for raw in text.split(","):
+        word = raw.strip().lower()
+        kind = _KIND_ALIASES.get(word, word)
+        if kind != HUMAN:
+            make_player(kind)  # ValueError names the known players
+            kind = kind.removeprefix("bot-").removeprefix("bot:")
+        kinds.append(kind)
+    if len(kinds) != n:
+        raise PachisiError(
+            f"--players: {len(kinds)} seat kinds for {n} players "
+            f"(give one per player, e.g. {','.join(seat_kinds(None, n))})"
+        )
+    return kinds
+
+
+def _default_names(kinds: Sequence[str]) -> list[str]:
+    humans = sum(1 for k in kinds if k == HUMAN)
+    out = []
+    for i, k in enumerate(kinds):
+        if k == HUMAN:
+            out.append("You" if humans == 1 else f"Player {i + 1}")
+        else:
+            out.append(f"{k} bot")
+    return out
+
+
+def read_position(arg: str) -> Position:
+    """A position from a file, JSON text or the one-line text form."""
+    text = arg
+    if not arg.lstrip().startswith(("{", "[")) and len(arg.split()) != 9:
+        try:
+            text = Path(arg).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PachisiError(f"cannot read {arg}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise PachisiError(f"{arg} is not UTF-8 text") from None
+    if text.lstrip().startswith(("{", "[")) or not text.strip():
+        return Position.from_json(text)
+    return Position.from_text(text.strip())
+
+
+def _default_path() -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(f"pachisi-{stamp}.pgame")
+    k = 2
+    while path.exists():
+        path = Path(f"pachisi-{stamp}-{k}.pgame")
+        k += 1
+    return path
+
+
+def move_line(number: int, position: Position, throw: Throw, notation: str) -> str:
+    """One move as the record writes it: ``12. red 5-2: R0-1 R1-3``."""
+    names = position.setup.colour_names
+    who = "+".join(names[c] for c in position.setup.players[position.to_move])
+    return f"{number}. {who} {throw[0]}-{throw[1]}: {notation}"
+
+
+# ---------------------------------------------------------------------------
+# The session
+
+
+class _GameRecord(Record):
+    """A record made from a live game, whose positions are known already.
+
+    :meth:`Record.positions` replays every move; writing the record after
+    every throw would replay the whole game each time. The game's own
+    history gives the same positions for free.
+    """
+
+    known: list[Position] | None = None
+
+    def positions(self) -> list[Position]:
+        if self.known is not None and len(self.known) == len(self.moves) + 1:
+            return list(self.known)
+        return super().positions()
+
+
+class _Session:
+    """One sitting at the board: the game, the seats, the file it is saved to."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Game,
+        kinds: list[str],
+        names: list[str],
+        *,
+        dice: str,
+        path: Path,
+        started: str,
+        extra: dict[str, str],
+        args: argparse.Namespace,
+        log: list[str],
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.kinds = kinds
+        self.names = names
+        self.dice = dice
+        self.path = path
+        self.started = started
+        self.extra = extra
+        self.auto: bool = args.auto
+        self.confirm: bool = args.confirm
+        self.lang: str = args.lang
+        self.delay: float = max(0.0, args.delay)
+        self.log = log
+        seed = game.seed if game.seed is not None else 0
+        self.bots: list[Player | None] = [
+            None if k == HUMAN else make_player(k, seed=seed * 101 + i) for i, k in enumerate(kinds)
+        ]
+        self.message = ""
+
+    # -- saving ----------------------------------------------------------------
+
+    def save(self) -> None:
+        rec = _GameRecord.from_game(
+            self.game, names=self.names, dice=self.dice, started=self.started
+        )
+        assert isinstance(rec, _GameRecord)
+        rec.known = [ply.before for ply in self.game.history] + [self.game.position]
+        rec.extra = dict(self.extra)
+        rec.extra["Seats"] = ",".join(self.kinds)
+        rec.save(self.path)
+
+    # -- drawing ---------------------------------------------------------------
+
+    def view(
+        self,
+        throw: Throw | None = None,
+        steps: Sequence[Action] = (),
+        status: str = "",
+        highlight: Sequence[Action] | None = None,
+        caption: str = "",
+    ) -> BoardView:
+        return BoardView(
+            self.game.position,
+            throw=throw,
+            steps=steps,
+            highlight=highlight,
+            names=self.names,
+            kinds=self.kinds,
+            log=self.log,
+            status=status,
+            footer=f"Game file: {self.path}",
+            lang=self.lang,
+            caption=caption,
+        )
+
+    def draw(self, view: BoardView, below: Sequence[Any] = ()) -> None:
+        con = self.console
+        con.clear()
+        con.print(render(view, con.width))
+        for item in below:
+            con.print(item)
+        if self.message:
+            con.print(self.message, style="bold yellow1", markup=False, highlight=False)
+            self.message = ""
+
+    def ask(self, prompt: str) -> str:
+        """One line from the person at the keyboard (EOFError when input ends)."""
+        self.console.file.flush()
+        return input(prompt).strip()
+
+    # -- the game ----------------------------------------------------------------
+
+    def loop(self) -> None:
+        game = self.game
+        while not game.is_over:
+            pos = game.position
+            seat = pos.to_move
+            throw = self.obtain_throw()
+            bot = self.bots[seat]
+            if bot is None:
+                play = self.human_throw(throw)
+                if play is None:  # the typed throw is to be typed again
+                    continue
+            else:
+                play = bot.choose(pos, throw, game.legal_plays())
+            number = len(game.history) + 1
+            game.push(play)
+            self.log.append(move_line(number, pos, throw, play.notation))
+            self.save()
+            if bot is not None and self.delay > 0:
+                who = self.who(seat)
+                status = f"{who} played {play.notation}"
+                self.draw(
+                    self.view(throw, highlight=play.actions, caption="Last throw", status=status)
+                )
+                time.sleep(self.delay)
+        self.draw(self.view())
+
+    def who(self, seat: int) -> str:
+        names = self.game.position.setup.colour_names
+        colours = "+".join(names[c].capitalize() for c in self.game.position.setup.players[seat])
+        return f"{colours} ({self.names[seat]})"
+
+    def obtain_throw(self) -> Throw:
+        game = self.game
+        if self.dice == "random":
+            return game.roll()
+        if game.throw is not None:
+            return game.throw
+        dice = dice_for(game.position.ruleset)
+        seat = game.position.to_move
+        faces = ", ".join(map(str, dice.faces))
+        while True:
+            self.draw(self.view())
+            answer = self.ask(
+                f"Dice for {self.who(seat)}: type the two faces that fell ({faces}), e.g. "
+                f"{dice.faces[-1]} {dice.faces[1]}: "
+            )
+            if self.common_command(answer, allow_help=False):
+                continue
+            try:
+                return game.set_throw(parse_throw(answer))
+            except PachisiError as exc:
+                self.message = f"{answer!r}: {exc}. Throw again and type both faces."
+
+    def common_command(self, answer: str, allow_help: bool = True) -> bool:
+        """q, ?, e FILE: handled here (True), else False."""
+        word = answer.lower()
+        if word in ("q", "quit", "exit"):
+            raise _Quit
+        if word in ("?", "h", "help"):
+            self.message = HELP if allow_help else _DICE_HELP
+            return True
+        if word == "e" or word.startswith("e "):
+            self.export(answer[1:].strip())
+            return True
+        return False
+
+    def export(self, target: str) -> None:
+        pos = self.game.position
+        if not target:
+            self.message = f"Position before this throw (text form): {pos.to_text()}"
+            return
+        try:
+            Path(target).write_text(pos.to_json(indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            self.message = f"cannot write {target}: {exc.strerror}"
+            return
+        self.message = f"Position before this throw written to {target} (FORMAT.md JSON)"
+
+    # -- a person's throw ----------------------------------------------------------
+
+    def human_throw(self, throw: Throw) -> Play | None:
+        pos = self.game.position
+        turn = Turn(pos, throw)
+        names = pos.setup.colour_names
+        forced: list[bool] = []
+        while True:
+            if self.auto and not turn.is_complete:
+                legal = turn.legal_steps()
+                if len(legal) == 1:
+                    turn.push(legal[0])
+                    forced.append(True)
+                    continue
+            steps = turn.steps
+            if turn.is_complete:
+                if not steps or all(forced) or not self.confirm:
+                    if not steps:
+                        status = _pass_status(pos, throw)
+                        if self.auto:
+                            self.message = f"Your throw {throw[0]}-{throw[1]}: nothing moves."
+                        else:
+                            self.draw(self.view(throw, status=status))
+                            answer = self.ask(f"{status} Press Enter to go on: ")
+                            if self.common_command(answer):
+                                continue
+                    elif all(forced):
+                        played = " ".join(a.notation(names) for a in steps)
+                        self.message = f"Your throw {throw[0]}-{throw[1]} was forced: {played}"
+                    return turn.play()
+                notation = " ".join(a.notation(names) for a in steps)
+                self.draw(self.view(throw, steps, status="All of the throw is played."))
+                answer = self.ask(f"Play {notation}? Enter to confirm, u to undo: ")
+                if answer.lower() in ("", "y", "yes", "ok"):
+                    return turn.play()
+                if answer.lower() in ("u", "undo"):
+                    self.undo(turn, forced)
+                elif not self.common_command(answer):
+                    self.message = f"Not understood: {answer!r}. Enter confirms, u undoes."
+                continue
+            legal = turn.legal_steps()
+            self.draw(
+                self.view(throw, steps, status=_status(pos, throw)),
+                below=[self.step_table(turn, legal)],
+            )
+            answer = self.ask(_step_prompt(len(legal), self.dice))
+            if answer.lower() in ("u", "undo"):
+                self.undo(turn, forced)
+                continue
+            if self.dice == "manual" and answer.lower() in ("t", "throw"):
+                self.game.throw = None
+                return None
+            if self.common_command(answer):
+                continue
+            chosen = self.parse_steps(turn, legal, answer)
+            for act in chosen:
+                turn.push(act)
+                forced.append(False)
+
+    def undo(self, turn: Turn, forced: list[bool]) -> None:
+        if not any(not f for f in forced):
+            self.message = (
+                "Nothing to undo in this throw."
+                if not forced
+                else "Nothing to undo: the steps so far were forced."
+            )
+            return
+        names = turn.position.setup.colour_names
+        undone: list[str] = []
+        while forced and forced[-1]:
+            forced.pop()
+            undone.append(turn.pop().notation(names))
+        forced.pop()
+        undone.append(turn.pop().notation(names))
+        self.message = "Undone: " + " ".join(reversed(undone))
+
+    def step_table(self, turn: Turn, legal: Sequence[Action]) -> Any:
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
+
+        pos = turn.position
+        names = pos.setup.colour_names
+        pawns = pawns_after(pos, turn.steps)
+        cols = 1 if len(legal) <= 6 else 2 if len(legal) <= 16 else 3
+        table = Table.grid(padding=(0, 1))
+        for k in range(cols):
+            table.add_column(justify="right", style="bold cyan", min_width=4 if k else 3)
+            table.add_column(style="bold")
+            table.add_column(style="grey70")
+        rows = (len(legal) + cols - 1) // cols
+        for r in range(rows):
+            cells: list[Text | str] = []
+            for k in range(cols):
+                i = r + k * rows
+                if i < len(legal):
+                    act = legal[i]
+                    # Local terms only in one column: rich and terminals may
+                    # disagree on the width of Indic text, which would skew columns.
+                    note = step_description(pos, pawns, act, self.lang if cols == 1 else "en")
+                    cells += [f"{i + 1}", act.notation(names), note]
+                else:
+                    cells += ["", "", ""]
+            table.add_row(*cells)
+        head = Text(f"Legal steps with {turn.throw[0]}-{turn.throw[1]}:", "grey70")
+        return Group(head, table)
+
+    def parse_steps(self, turn: Turn, legal: Sequence[Action], answer: str) -> list[Action]:
+        """The steps the answer names (a number, or notation), or [] with a message."""
+        names = turn.position.setup.colour_names
+        if not answer:
+            if len(legal) == 1:
+                return [legal[0]]
+            self.message = f"Choose a step: a number from 1 to {len(legal)}, or its notation."
+            return []
+        if answer.isdigit():
+            k = int(answer)
+            if 1 <= k <= len(legal):
+                return [legal[k - 1]]
+            self.message = f"There is no step {k}: choose 1 to {len(legal)}."
+            return []
+        tokens = answer.split()
+        made: list[Action] = []
+        for tok in tokens:
+            want = _key(tok)
+            options = turn.legal_steps()
+            match = [a for a in options if _key(a.notation(names)) in (want, want + ":")]
+            if not match:
+                for _ in made:
+                    turn.pop()
+                shown = ", ".join(a.notation(names) for a in options)
+                if _NOTATION.match(tok.upper()):
+                    self.message = f"{tok} is not a legal step now. Legal: {shown}."
+                else:
+                    self.message = (
+                        f"Not understood: {tok!r}. Type a step number (1-{len(legal)}), "
+                        f"a step such as {legal[0].notation(names)}, u to undo, ? for help."
+                    )
+                return []
+            turn.push(match[0])
+            made.append(match[0])
+        for _ in made:
+            turn.pop()
+        return made
+
+
+_DICE_HELP = (
+    "Throw the dice and type the two top faces, e.g. 5 2 (or 5,2). "
+    "q saves and quits; e FILE exports the position."
+)
+_NOTATION = re.compile(r"^(\+\d+:)?[A-Z]{1,2}\d+-\d+[X!]*$|^[ABC]:?$")
+
+
+def _key(token: str) -> str:
+    return token.upper().replace("X", "").replace("!", "")
+
+
+def _step_prompt(n: int, dice: str) -> str:
+    which = "Enter or 1" if n == 1 else f"1-{n}"
+    t = ", t retype dice" if dice == "manual" else ""
+    return f"Your step ({which}, notation, u undo{t}, ? help, q quit): "
+
+
+def _status(pos: Position, throw: Throw) -> str:
+    if pos.ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2:
+        return "Third doublet: choose the pawn that goes back."
+    return ""
+
+
+def _pass_status(pos: Position, throw: Throw) -> str:
+    if pos.ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2:
+        return "Third doublet, and no pawn on the board: the turn passes."
+    extra = ""
+    if pos.ruleset != "pagade" and throw[0] == throw[1]:
+        extra = " (a doublet: throw again)"
+    return f"No legal play with {throw[0]}-{throw[1]}: nothing moves{extra}."
+
+
+# ---------------------------------------------------------------------------
+# Starting a session
+
+
+def _manual_first(session_console: Console, position: Position, names: Sequence[str]) -> int:
+    """The first player by preliminary throws made with real dice (RULES.md §3.7)."""
+    setup = position.setup
+    dice = dice_for(setup.ruleset)
+    both = setup.ruleset in ("pagade", "whitman")
+    lowest = setup.option("first_player") == "lowest"
+    contenders = list(range(len(setup.players)))
+    colour = setup.colour_names
+    while True:
+        results: dict[int, int] = {}
+        for i in contenders:
+            who = "+".join(colour[c].capitalize() for c in setup.players[i])
+            what = "both dice" if both else "one die"
+            while True:
+                answer = input(
+                    f"Preliminary throw for {who} ({names[i]}), {what}: type what fell: "
+                ).strip()
+                if answer.lower() in ("q", "quit"):
+                    raise _Quit
+                try:
+                    if both:
+                        a, b = dice.check(parse_throw(answer))
+                        results[i] = a + b
+                    else:
+                        if not (answer.isascii() and answer.isdigit()):
+                            raise PachisiError("type the one face that fell, e.g. 4")
+                        results[i] = dice.check((int(answer), int(answer)))[0]
+                    break
+                except PachisiError as exc:
+                    session_console.print(f"{answer!r}: {exc}. Try again.", style="yellow1")
+        best = (min if lowest else max)(results.values())
+        contenders = [i for i in contenders if results[i] == best]
+        if len(contenders) == 1:
+            return contenders[0]
+        tied = ", ".join(names[i] for i in contenders)
+        session_console.print(f"Tie between {tied}: they throw again.")
+
+
+def _first_from_arg(arg: str, n: int) -> int:
+    if not (arg.isascii() and arg.isdigit()) or not 0 <= int(arg) < n:
+        raise PachisiError(f"--first takes a player index 0..{n - 1}, not {arg!r}")
+    return int(arg)
+
+
+def _new_session(console: Console, args: argparse.Namespace) -> _Session:
+    from ..cli import _setup_from_args
+
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    log: list[str] = []
+    if args.from_position is not None:
+        if args.ruleset or args.colours or args.teams or args.major or args.option:
+            raise PachisiError("--from takes the ruleset and set-up from the position")
+        if args.players_count is not None or args.first is not None:
+            raise PachisiError("--from takes the players and who throws from the position")
+        start = read_position(args.from_position)
+        if start.is_over:
+            raise PachisiError("that position's game is over: no throw may follow")
+        setup = start.setup
+    else:
+        players_count = args.players_count
+        kinds_text = args.players
+        if kinds_text is not None and kinds_text.strip().isdigit() and players_count is None:
+            players_count, kinds_text = int(kinds_text), None
+            args.players = None
+        ns = argparse.Namespace(
+            ruleset=args.ruleset or "parcheesi",
+            players=players_count,
+            colours=args.colours,
+            teams=args.teams,
+            major=args.major,
+            option=args.option,
+        )
+        setup = _setup_from_args(ns)
+        start = Position.initial(setup)
+    n = len(setup.players)
+    kinds = seat_kinds(args.players, n)
+    names = _names(args.names, kinds)
+    dice = args.dice or "random"
+    rng = random.Random(seed)
+    rolled, rounds = first_player(setup, rng)  # as Record.to_game replays it
+    if args.from_position is None:
+        if args.first is not None:
+            first = _first_from_arg(args.first, n)
+        elif dice == "manual":
+            console.print(f"{setup.describe()}: preliminary throws decide who starts.")
+            first = _manual_first(console, start, names)
+        else:
+            first = rolled
+            colour = setup.colour_names
+            shown = []
+            for results in rounds:
+                shown.append(
+                    ", ".join(
+                        f"{'+'.join(colour[c] for c in setup.players[i])} {v}"
+                        for i, v in results.items()
+                    )
+                )
+            log.append("Preliminary throws: " + "; then ".join(shown))
+        start = Position.initial(setup, first)
+        colour = setup.colour_names
+        first_colours = "+".join(colour[c] for c in setup.players[first])
+        log.append(f"{first_colours.capitalize()} throws first")
+    game = Game(start, seed=seed if dice == "random" else None, rng=rng)
+    path = Path(args.save) if args.save else _default_path()
+    return _Session(
+        console,
+        game,
+        kinds,
+        names,
+        dice=dice,
+        path=path,
+        started=now_iso(),
+        extra={},
+        args=args,
+        log=log,
+    )
+
+
+def _names(text: str | None, kinds: Sequence[str]) -> list[str]:
+    if text is None:
+        return _default_names(kinds)
+    names = [x.strip() for x in text.split(",")]
+    if len(names) != len(kinds) or not all(names):
+        raise PachisiError(f"--names: give {len(kinds)} names, comma-separated")
+    return names
+
+
+def _resume_session(console: Console, args: argparse.Namespace) -> _Session:
+    if (
+        args.ruleset
+        or args.from_position
+        or args.colours
+        or args.teams
+        or args.major
+        or args.option
+        or args.players_count is not None
+        or args.first is not None
+        or args.seed is not None
+    ):
+        raise PachisiError("--resume continues the saved game: give no ruleset or set-up")
+    path = Path(args.resume)
+    try:
+        rec = Record.load(path)
+        game = rec.to_game()
+    except RecordError as exc:
+        raise PachisiError(f"{path}: {exc}") from None
+    n = len(rec.start.setup.players)
+    seats = args.players or rec.extra.get("Seats") or ",".join([HUMAN] * n)
+    kinds = seat_kinds(seats, n)
+    names = _names(args.names, kinds) if args.names else list(rec.names)
+    log = []
+    pos = rec.start
+    for i, ((throw, notation), after) in enumerate(
+        zip(rec.moves, rec.positions()[1:], strict=True), 1
+    ):
+        log.append(move_line(i, pos, throw, notation))
+        pos = after
+    extra = {k: v for k, v in rec.extra.items() if k != "Seats"}
+    return _Session(
+        console,
+        game,
+        kinds,
+        names,
+        dice=args.dice or rec.dice,
+        path=Path(args.save) if args.save else path,
+        started=rec.started,
+        extra=extra,
+        args=args,
+        log=log,
+    )
+
+
+def _say(console: Console, text: str, style: str = "") -> None:
+    """Print, ignoring a terminal that has gone away."""
+    with contextlib.suppress(OSError, ValueError):
+        console.print(text, style=style or None, markup=False, highlight=False)
+        console.file.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``pachisi play``; returns the exit status."""
+    from rich.console import Console
+
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (line editing for input())
+
+    console = Console(highlight=False)
+    try:
+        session = _resume_session(console, args) if args.resume else _new_session(console, args)
+    except (_Quit, EOFError):
+        _say(console, "\nNo game started.")
+        return 0
+    except KeyboardInterrupt:
+        _say(console, "\nInterrupted: no game started.")
+        return 130
+    if args.resume and session.game.is_over:
+        session.draw(session.view())
+        result = result_text(session.game.position, session.names)
+        _say(console, f"This game is over: {result}. Record: {session.path}")
+        return 0
+    session.save()
+    _say(console, f"Game file: {session.path} (saved after every throw)")
+
+    def hangup(signum: int, frame: FrameType | None) -> None:
+        raise _Hangup
+
+    previous: dict[signal.Signals, Any] = {}
+    for sig in (signal.SIGHUP, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):
+            previous[sig] = signal.signal(sig, hangup)
+    resume = f"pachisi play --resume {session.path}"
+    try:
+        session.loop()
+    except _Quit:
+        session.save()
+        _say(console, f"\nGame saved to {session.path}. Continue with: {resume}")
+        return 0
+    except KeyboardInterrupt:
+        session.save()
+        _say(console, f"\nInterrupted. Game saved to {session.path}. Continue with: {resume}")
+        return 130
+    except EOFError:
+        session.save()
+        _say(console, f"\nInput ended. Game saved to {session.path}. Continue with: {resume}")
+        return 0
+    except _Hangup:
+        session.save()
+        _say(console, f"\nStopped. Game saved to {session.path}. Continue with: {resume}")
+        return 129
+    finally:
+        for sig, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+    session.save()
+    result = result_text(session.game.position, session.names)
+    _say(console, f"{result[0].upper()}{result[1:]}. Record: {session.path}", "bold")
+    return 0
