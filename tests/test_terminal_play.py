@@ -482,11 +482,11 @@ def test_board_after_steps_shows_captures_bonuses_and_homeward_pawns() -> None:
         if act.kind == "bonus":
             break
         if act.capture:
-            before = pawns_after(pos, turn.steps)
+            before = pawns_after(pos, turn.throw, turn.steps)
             assert "capture yellow" in step_description(pos, before, act)
         turn.push(act)
-    assert pawns_after(pos, turn.steps)[2] == (0, 0, 0, 0)
-    assert pending_bonuses(pos, turn.steps) == [20]
+    assert pawns_after(pos, turn.throw, turn.steps)[2] == (0, 0, 0, 0)
+    assert pending_bonuses(pos, turn.throw, turn.steps) == [20]
     text = screen_text(BoardView(pos, throw=(2, 4), steps=turn.steps))
     assert "Bonus pending  20" in text
     assert (

@@ -802,10 +802,10 @@ def _bonus_start(ctx: _Context, g: _Graph, s: _State) -> _State:
 # Building resulting positions
 
 
-def _result(
-    ctx: _Context, mine: tuple[int, ...], gone: tuple[int, ...], flag: bool, extra: bool
-) -> Position:
-    """The position at the next throw boundary (§3.3, §3.5)."""
+def _pawns_after(
+    ctx: _Context, mine: tuple[int, ...], gone: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Every colour's pawns: the mover's from ``mine``, the others less the captured."""
     pos = ctx.position
     pawns = list(pos.pawns)
     per: dict[int, list[int]] = {c: [] for c in ctx.colours}
@@ -821,10 +821,19 @@ def _result(
             route = ctx.routes[c]
             if any(route[p] in gset for p in pawns[c]):
                 pawns[c] = tuple(sorted(0 if route[p] in gset else p for p in pawns[c]))
+    return tuple(pawns)
+
+
+def _result(
+    ctx: _Context, mine: tuple[int, ...], gone: tuple[int, ...], flag: bool, extra: bool
+) -> Position:
+    """The position at the next throw boundary (§3.3, §3.5)."""
+    pos = ctx.position
+    pawns = _pawns_after(ctx, mine, gone)
     cut = pos.cut
     if cut is not None and flag and not cut[ctx.mover]:
         cut = tuple(True if i == ctx.mover else f for i, f in enumerate(cut))
-    return advance(pos, tuple(pawns), cut, extra)
+    return advance(pos, pawns, cut, extra)
 
 
 def _third_doublet(ctx: _Context) -> list[tuple[list[Action], Position]]:
@@ -1082,6 +1091,41 @@ class Turn:
     def steps(self) -> tuple[Action, ...]:
         """The actions pushed so far."""
         return tuple(a for a, _ in self._stack)
+
+    @property
+    def pending_bonuses(self) -> tuple[int, ...]:
+        """Bonus values earned by the steps so far and not yet taken (RULES.md §5.7).
+
+        In the dice part these are the bonuses that will be pending once the
+        dice are played; in the bonus part, the ones still to take. Largest
+        first; empty in Pagade.
+        """
+        ph = self._phase
+        if ph.state is None or self._ctx.ruleset == "pagade":
+            return ()
+        if ph.kind == "dice":
+            pending = _pf_pending(self._ctx, self._graphs[ph.name].start, ph.state)
+        elif ph.kind == "bonus":
+            pending = ph.state[1]
+        else:
+            return ()
+        return tuple(sorted(pending, reverse=True))
+
+    @property
+    def current_pawns(self) -> tuple[tuple[int, ...], ...]:
+        """The pawns by colour after the steps so far (captured pawns already off).
+
+        Like :attr:`pachisi.Position.pawns`, for drawing a throw half played.
+        """
+        ph = self._phase
+        if ph.result is not None:
+            return ph.result.pawns
+        if ph.state is None:
+            if ph.kind == "option" or not self._stack:
+                return self.position.pawns
+            raise AssertionError("a phase without state")  # pragma: no cover
+        mine, _, gone, _ = ph.state
+        return _pawns_after(self._ctx, mine, gone)
 
     def push(self, action: Action) -> None:
         """Make one legal step; :class:`~pachisi.errors.IllegalMoveError` otherwise."""

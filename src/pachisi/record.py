@@ -38,6 +38,7 @@ import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Self
 
 from .dice import Throw, dice_for
 from .errors import IllegalMoveError, PachisiError
@@ -84,6 +85,11 @@ class Record:
     started: str = ""
     finished: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    # Positions already known (from a live game or an earlier replay), used
+    # while they match ``moves``: saving after every throw stays linear.
+    _known: tuple[list[tuple[Throw, str]], list[Position]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     # -- building ------------------------------------------------------------
 
@@ -94,7 +100,7 @@ class Record:
         names: list[str] | None = None,
         dice: str = "random",
         started: str | None = None,
-    ) -> Record:
+    ) -> Self:
         """The record of ``game`` so far."""
         n = len(game.start.setup.players)
         rec = cls(
@@ -107,6 +113,7 @@ class Record:
         )
         if game.is_over:
             rec.finished = now_iso()
+        rec._known = (list(rec.moves), [p.before for p in game.history] + [game.position])
         return rec
 
     # -- replaying -----------------------------------------------------------
@@ -116,6 +123,10 @@ class Record:
 
         Raises :class:`RecordError` naming the first move that is not legal.
         """
+        if self._known is not None:
+            moves, known = self._known
+            if moves == self.moves and known[0] == self.start:
+                return list(known)
         out = [self.start]
         pos = self.start
         for i, (throw, notation) in enumerate(self.moves, 1):
@@ -125,6 +136,7 @@ class Record:
                 what = f"move {i} ({throw[0]}-{throw[1]}: {notation})"
                 raise RecordError(f"{what}: {exc}") from None
             out.append(pos)
+        self._known = (list(self.moves), list(out))
         return out
 
     def position_at(self, move: int) -> Position:
@@ -166,7 +178,8 @@ class Record:
 
     def to_text(self) -> str:
         """The record as text (see the module docstring)."""
-        final = self.positions()[-1]
+        positions = self.positions()
+        final = positions[-1]
         lines = [
             _MAGIC,
             f"Start: {self.start.to_text()}",
@@ -179,10 +192,10 @@ class Record:
         ]
         lines += [f"{k}: {v}" for k, v in self.extra.items()]
         lines.append("")
-        pos = self.start
-        for i, (throw, notation) in enumerate(self.moves, 1):
+        for i, ((throw, notation), pos) in enumerate(
+            zip(self.moves, positions[:-1], strict=True), 1
+        ):
             lines.append(f"{i}. {_who(pos)} {throw[0]}-{throw[1]}: {notation}")
-            pos = parse_play(pos, throw, notation).position
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -232,6 +245,7 @@ class Record:
             extra={k: v for k, v in header.items() if k not in _KNOWN},
         )
         pos = start
+        known = [start]
         for lineno in range(i + 1, len(lines) + 1):
             line = lines[lineno - 1].strip()
             if not line or line.startswith("#"):
@@ -255,6 +269,8 @@ class Record:
                 what = f"move {number} ({throw[0]}-{throw[1]}: {notation})"
                 raise RecordError(f"{what}: {exc}") from None
             rec.moves.append((throw, notation))
+            known.append(pos)
+        rec._known = (list(rec.moves), known)
         return rec
 
     # -- files -------------------------------------------------------------------

@@ -15,7 +15,7 @@ module (as ``pachisi.cli`` does, indirectly) costs nothing.
 >>> pos = Position.start("parcheesi", players=2)
 >>> [dice_text((5, 2), "parcheesi"), dice_text((3, 6), "pagade")]
 ['⚄ ⚁', '3 6']
->>> pawns_after(pos, pos.turn((5, 5)).legal_steps()[:1])[0]
+>>> pawns_after(pos, (5, 5), pos.turn((5, 5)).legal_steps()[:1])[0]
 (0, 0, 0, 1)
 """
 
@@ -35,7 +35,8 @@ from ..board import (
     private_square,
     square_cell,
 )
-from ..moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action
+from ..dice import Throw
+from ..moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action, Turn
 from ..position import Position
 
 if TYPE_CHECKING:
@@ -247,53 +248,31 @@ def dice_text(throw: Sequence[int], ruleset: str) -> str:
     return " ".join(_D6_FACES[v - 1] for v in throw)
 
 
-def pawns_after(position: Position, steps: Sequence[Action]) -> tuple[tuple[int, ...], ...]:
-    """The pawns (by colour) after the mover's ``steps`` inside a throw.
-
-    Captured or cut pawns go off the board at once (the engine does the same
-    at the end of the throw); bonuses and the third-doublet penalty move as
-    written. Used to draw a throw half played.
-    """
-    setup = position.setup
-    routes = ROUTES[setup.ruleset]
-    pawns = [list(ps) for ps in position.pawns]
-    mover = setup.players[position.to_move]
-    for act in steps:
-        if act.kind == OPTION:
-            continue
-        count = 2 if act.kind == PAIR else 1
-        c = act.colour
-        for _ in range(count):
-            if act.frm in pawns[c]:
-                pawns[c].remove(act.frm)
-                pawns[c].append(act.to)
-        if act.capture:
-            square = routes[c][act.to]
-            for d in setup.colours_in_play:
-                if d in mover:
-                    continue
-                pawns[d] = [0 if routes[d][p] == square else p for p in pawns[d]]
-    return tuple(tuple(sorted(ps)) for ps in pawns)
+def _turn_after(position: Position, throw: Throw | None, steps: Sequence[Action]) -> Turn | None:
+    """The engine's Turn after ``steps`` of ``throw``, or None when nothing was played."""
+    if throw is None or not steps or position.is_over:
+        return None
+    turn = Turn(position, throw)
+    for step in steps:
+        turn.push(step)
+    return turn
 
 
-def pending_bonuses(position: Position, steps: Sequence[Action]) -> list[int]:
-    """The bonuses earned and not yet taken by ``steps`` (RULES.md §5.7), largest first."""
-    setup = position.setup
-    if setup.ruleset == "pagade":
-        return []
-    capture = int(setup.option("capture_bonus"))
-    home = int(setup.option("home_bonus"))
-    earned: list[int] = []
-    for act in steps:
-        if act.kind in (OPTION, PENALTY):
-            continue
-        if act.kind == BONUS and act.numbers[0] in earned:
-            earned.remove(act.numbers[0])
-        if act.capture and capture:
-            earned.append(capture)
-        if act.to == setup.home and home:
-            earned.append(home)
-    return sorted(earned, reverse=True)
+def pawns_after(
+    position: Position, throw: Throw | None, steps: Sequence[Action]
+) -> tuple[tuple[int, ...], ...]:
+    """The pawns (by colour) after the mover's ``steps`` of ``throw``: the engine's
+    :attr:`pachisi.Turn.current_pawns`. Used to draw a throw half played."""
+    turn = _turn_after(position, throw, steps)
+    return position.pawns if turn is None else turn.current_pawns
+
+
+def pending_bonuses(position: Position, throw: Throw | None, steps: Sequence[Action]) -> list[int]:
+    """The bonuses earned and not yet taken (RULES.md §5.7), largest first: the
+    engine's :attr:`pachisi.Turn.pending_bonuses` (a bonus no pawn could take is
+    lost, not pending)."""
+    turn = _turn_after(position, throw, steps)
+    return [] if turn is None else list(turn.pending_bonuses)
 
 
 def result_text(position: Position, names: Sequence[str] | None = None) -> str:
@@ -546,7 +525,7 @@ def board_text(view: BoardView, pal: Palette = RICH) -> Text:
     setup = pos.setup
     ruleset = setup.ruleset
     routes = ROUTES[ruleset]
-    pawns = pawns_after(pos, view.steps)
+    pawns = pawns_after(pos, view.throw, view.steps)
     cut: tuple[bool, ...] | None = pos.cut
     if cut is not None and any(a.capture for a in view.steps):
         cut = tuple(True if i == pos.to_move else f for i, f in enumerate(cut))
@@ -696,7 +675,7 @@ def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableTy
     if view.steps:
         steps = " ".join(a.notation(names) for a in view.steps)
         parts.append(Text(f"Steps so far  {steps}", "bold"))
-    bonuses = pending_bonuses(pos, view.steps)
+    bonuses = pending_bonuses(pos, view.throw, view.steps)
     if bonuses:
         parts.append(Text("Bonus pending  " + ", ".join(map(str, bonuses)), pal.name["yellow"]))
     if view.status:
@@ -709,7 +688,7 @@ def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableTy
     table.add_column()
     table.add_column(justify="right")
     home = setup.home
-    pawns = pawns_after(pos, view.steps)
+    pawns = pawns_after(pos, view.throw, view.steps)
     for i, cols in enumerate(setup.players):
         mark = "▶" if i == mover and not pos.is_over and view.show_turn else ""
         label = Text()

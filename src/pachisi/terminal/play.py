@@ -33,7 +33,7 @@ from ..moves import Action, Play, Turn
 from ..position import Position
 from ..record import Record, RecordError, now_iso
 from ..rules import RULESETS
-from .board import LANGS, BoardView, pawns_after, render, result_text, step_description
+from .board import LANGS, BoardView, render, result_text, step_description
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -230,22 +230,6 @@ def move_line(number: int, position: Position, throw: Throw, notation: str) -> s
 # The session
 
 
-class _GameRecord(Record):
-    """A record made from a live game, whose positions are known already.
-
-    :meth:`Record.positions` replays every move; writing the record after
-    every throw would replay the whole game each time. The game's own
-    history gives the same positions for free.
-    """
-
-    known: list[Position] | None = None
-
-    def positions(self) -> list[Position]:
-        if self.known is not None and len(self.known) == len(self.moves) + 1:
-            return list(self.known)
-        return super().positions()
-
-
 class _Session:
     """One sitting at the board: the game, the seats, the file it is saved to."""
 
@@ -285,11 +269,7 @@ class _Session:
     # -- saving ----------------------------------------------------------------
 
     def save(self) -> None:
-        rec = _GameRecord.from_game(
-            self.game, names=self.names, dice=self.dice, started=self.started
-        )
-        assert isinstance(rec, _GameRecord)
-        rec.known = [ply.before for ply in self.game.history] + [self.game.position]
+        rec = Record.from_game(self.game, names=self.names, dice=self.dice, started=self.started)
         rec.extra = dict(self.extra)
         rec.extra["Seats"] = ",".join(self.kinds)
         rec.save(self.path)
@@ -496,7 +476,7 @@ class _Session:
 
         pos = turn.position
         names = pos.setup.colour_names
-        pawns = pawns_after(pos, turn.steps)
+        pawns = turn.current_pawns
         cols = 1 if len(legal) <= 6 else 2 if len(legal) <= 16 else 3
         table = Table.grid(padding=(0, 1))
         for k in range(cols):
