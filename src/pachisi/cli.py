@@ -24,7 +24,7 @@ from .moves import legal_plays
 from .position import Position
 from .rules import RULESETS, Setup, parse_options
 
-__all__ = ["main", "moves_output"]
+__all__ = ["build_parser", "main", "moves_output", "setup_from_args"]
 
 #: The pachisi.terminal modules that add subcommands.
 TERMINAL_COMMANDS = ("play", "replay", "simulate")
@@ -110,19 +110,30 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def _setup_from_args(args: argparse.Namespace) -> Setup:
+def setup_from_args(args: argparse.Namespace, players: int | None = None) -> Setup:
+    """The :class:`Setup` of the set-up options that ``new``, ``play`` and ``simulate`` share.
+
+    Reads ``args.ruleset``, ``args.colours`` (``red,green`` or
+    ``red+yellow,blue+green``), ``args.teams``, ``args.major`` and
+    ``args.option`` (``NAME=VALUE`` strings); ``players`` is the number of
+    players (default ``args.players``). A count that ``--colours``
+    contradicts is an error, not a guess.
+    """
+    count = players if players is not None else getattr(args, "players", None)
     options = parse_options(args.option or [])
-    players: Any = args.players
+    chosen: Any = count
     if args.colours:
-        players = [c.split("+") for c in args.colours.split(",")]
+        chosen = [c.split("+") for c in args.colours.split(",")]
+        if count is not None and len(chosen) != count:
+            raise PachisiError(f"--colours names {len(chosen)} players, not {count}")
     majors = args.major.split(",") if args.major else None
     return Setup.create(
-        args.ruleset, players=players, teams=args.teams or None, majors=majors, options=options
+        args.ruleset, players=chosen, teams=args.teams or None, majors=majors, options=options
     )
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
-    setup = _setup_from_args(args)
+    setup = setup_from_args(args)
     if args.first == "roll":
         first, _ = first_player(setup, random.Random(args.seed))
     else:

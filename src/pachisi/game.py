@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,15 +27,29 @@ from .rules import Setup
 __all__ = ["Game", "Ply", "first_player"]
 
 
-def first_player(setup: Setup, rng: random.Random) -> tuple[int, list[dict[int, int]]]:
+def first_player(
+    setup: Setup, dice: random.Random | Callable[[int, int], Throw]
+) -> tuple[int, list[dict[int, int]]]:
     """Choose the first player by preliminary throws (RULES.md §3.7).
 
     ``pagade`` and ``whitman`` throw both dice and count the total;
-    ``parcheesi`` and ``eight-man`` throw one die. The highest (or, with
-    ``first_player`` "lowest", the lowest) result starts; tied players throw
-    again among themselves. Returns the index and the rounds thrown.
+    ``parcheesi`` and ``eight-man`` throw one die (the first of the throw).
+    The highest (or, with ``first_player`` "lowest", the lowest) result
+    starts; tied players throw again among themselves. ``dice`` is a seeded
+    :class:`random.Random`, or a function ``(player, round) -> throw`` for
+    physical dice (round 1, 2, ... counts the rethrows). Returns the index and
+    the results of every round.
     """
-    dice = dice_for(setup.ruleset)
+    model = dice_for(setup.ruleset)
+    throw_for: Callable[[int, int], Throw]
+    if isinstance(dice, random.Random):
+        rng = dice
+
+        def throw_for(player: int, round_: int) -> Throw:
+            return model.roll(rng)
+
+    else:
+        throw_for = dice
     both = setup.ruleset in ("pagade", "whitman")
     lowest = setup.option("first_player") == "lowest"
     contenders = list(range(len(setup.players)))
@@ -43,7 +57,7 @@ def first_player(setup: Setup, rng: random.Random) -> tuple[int, list[dict[int, 
     while True:
         results: dict[int, int] = {}
         for i in contenders:
-            a, b = dice.roll(rng)
+            a, b = model.check(throw_for(i, len(rounds) + 1))
             results[i] = a + b if both else a
         rounds.append(results)
         best = (min if lowest else max)(results.values())

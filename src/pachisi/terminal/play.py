@@ -576,41 +576,40 @@ def _pass_status(pos: Position, throw: Throw) -> str:
 
 
 def _manual_first(session_console: Console, position: Position, names: Sequence[str]) -> int:
-    """The first player by preliminary throws made with real dice (RULES.md §3.7)."""
+    """The first player by preliminary throws made with real dice (RULES.md §3.7).
+
+    The rule itself (highest or lowest, ties throw again) is
+    :func:`pachisi.game.first_player`; this only asks what fell.
+    """
     setup = position.setup
     dice = dice_for(setup.ruleset)
     both = setup.ruleset in ("pagade", "whitman")
-    lowest = setup.option("first_player") == "lowest"
-    contenders = list(range(len(setup.players)))
     colour = setup.colour_names
-    while True:
-        results: dict[int, int] = {}
-        for i in contenders:
-            who = "+".join(colour[c].capitalize() for c in setup.players[i])
-            what = "both dice" if both else "one die"
-            while True:
-                answer = input(
-                    f"Preliminary throw for {who} ({names[i]}), {what}: type what fell: "
-                ).strip()
-                if answer.lower() in ("q", "quit"):
-                    raise _Quit
-                try:
-                    if both:
-                        a, b = dice.check(parse_throw(answer))
-                        results[i] = a + b
-                    else:
-                        if not (answer.isascii() and answer.isdigit()):
-                            raise PachisiError("type the one face that fell, e.g. 4")
-                        results[i] = dice.check((int(answer), int(answer)))[0]
-                    break
-                except PachisiError as exc:
-                    session_console.print(f"{answer!r}: {exc}. Try again.", style="yellow1")
-        best = (min if lowest else max)(results.values())
-        contenders = [i for i in contenders if results[i] == best]
-        if len(contenders) == 1:
-            return contenders[0]
-        tied = ", ".join(names[i] for i in contenders)
-        session_console.print(f"Tie between {tied}: they throw again.")
+    shown_round = [1]
+
+    def ask(i: int, round_: int) -> Throw:
+        if round_ > shown_round[0]:
+            shown_round[0] = round_
+            session_console.print("Tie for the first throw: the tied players throw again.")
+        who = "+".join(colour[c].capitalize() for c in setup.players[i])
+        what = "both dice" if both else "one die"
+        while True:
+            answer = input(
+                f"Preliminary throw for {who} ({names[i]}), {what}: type what fell: "
+            ).strip()
+            if answer.lower() in ("q", "quit"):
+                raise _Quit
+            try:
+                if both:
+                    return dice.check(parse_throw(answer))
+                if not (answer.isascii() and answer.isdigit()):
+                    raise PachisiError("type the one face that fell, e.g. 4")
+                return dice.check((int(answer), int(answer)))
+            except PachisiError as exc:
+                session_console.print(f"{answer!r}: {exc}. Try again.", style="yellow1")
+
+    first, _ = first_player(setup, ask)
+    return first
 
 
 def _first_from_arg(arg: str, n: int) -> int:
@@ -620,7 +619,7 @@ def _first_from_arg(arg: str, n: int) -> int:
 
 
 def _new_session(console: Console, args: argparse.Namespace) -> _Session:
-    from ..cli import _setup_from_args
+    from ..cli import setup_from_args
 
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     log: list[str] = []
@@ -647,7 +646,7 @@ def _new_session(console: Console, args: argparse.Namespace) -> _Session:
             major=args.major,
             option=args.option,
         )
-        setup = _setup_from_args(ns)
+        setup = setup_from_args(ns)
         start = Position.initial(setup)
     n = len(setup.players)
     kinds = seat_kinds(args.players, n)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PachisiError
-from ..rules import RULESETS, Setup, parse_options
+from ..rules import RULESETS
 from .simulation import (
     DEFAULT_MAX_THROWS,
     GameResult,
@@ -122,21 +122,6 @@ def _bots(text: str) -> tuple[str, ...]:
     if not text.strip() or any(not b for b in names):
         raise PachisiError(f"--players takes computer players separated by commas, not {text!r}")
     return tuple(canonical_bot(b) for b in names)
-
-
-def _setup(args: argparse.Namespace, seats: int) -> Setup:
-    options = parse_options(args.option or [])
-    players: Any = seats
-    if args.colours:
-        players = [c.split("+") for c in args.colours.split(",")]
-        if len(players) != seats:
-            raise PachisiError(
-                f"--colours names {len(players)} players but --players names {seats}"
-            )
-    majors = args.major.split(",") if args.major else None
-    return Setup.create(
-        args.ruleset, players=players, teams=args.teams or None, majors=majors, options=options
-    )
 
 
 def _check_writable(path: str, what: str, suffixes: Sequence[str]) -> Path:
@@ -355,7 +340,9 @@ def _print_summary(
 def run(args: argparse.Namespace) -> int:
     """Run ``pachisi simulate``; returns the exit status."""
     bots = _bots(args.players)
-    setup = _setup(args, len(bots))
+    from ..cli import setup_from_args
+
+    setup = setup_from_args(args, len(bots))
     if args.games < 1:
         raise PachisiError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 0:
