@@ -5,9 +5,13 @@ A player chooses one of the legal plays of a throw::
     player = make_player("greedy", seed=1)
     play = player.choose(position, throw, position.legal_plays(throw))
 
-Levels for now: ``random`` (uniform among the legal outcomes) and ``greedy``
-(a hand-made evaluation of the resulting position: progress, captures,
-safety, blockades and pairs, danger from opponents behind, Pagade's cut).
+Levels: ``random`` (uniform among the legal outcomes), ``greedy`` (a
+hand-made evaluation of the resulting position: progress, captures, safety,
+blockades and pairs, danger from opponents behind, Pagade's cut),
+``expectimax`` (the exact expectation over the next throw, answered greedily)
+and ``search`` (greedy rollouts, about one second a throw; ``search84`` is
+the same with a fixed budget of 84 simulations, reproducible for a seed).
+docs/players.md has how they work and their measured strength.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -24,9 +28,20 @@ from typing import Protocol
 from ..dice import Throw
 from ..moves import Play
 from ..position import Position
+from .expectimax import ExpectimaxPlayer
 from .greedy import GreedyPlayer, evaluate
+from .search import SearchPlayer
 
-__all__ = ["PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "evaluate", "make_player"]
+__all__ = [
+    "PLAYERS",
+    "ExpectimaxPlayer",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "evaluate",
+    "make_player",
+]
 
 
 class Player(Protocol):
@@ -56,11 +71,14 @@ class RandomPlayer:
 PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "expectimax": ExpectimaxPlayer,
+    "search": SearchPlayer,  # about one second a throw
+    "search84": lambda seed: SearchPlayer(seed, simulations=84),  # fixed budget
 }
 
 
 def make_player(name: str, seed: int | None = None) -> Player:
-    """A computer player by name (``random``, ``greedy``); ``ValueError`` if unknown."""
+    """A computer player by name (a key of :data:`PLAYERS`); ``ValueError`` if unknown."""
     key = name.lower().removeprefix("bot-").removeprefix("bot:")
     if key == "bot":
         key = "greedy"

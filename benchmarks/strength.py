@@ -1,0 +1,119 @@
+"""Measure the computer players' strength: head-to-head tournaments.
+
+Plays two-player matches with the tournament machinery of ``pachisi
+simulate`` (:mod:`pachisi.terminal.simulation`: seeded games, seats rotated
+every game, results independent of ``--jobs``) and prints, per match, the
+games, the first player's wins, win rate and 95% Wilson interval, and the
+seconds per game. The players are registered under names that carry their
+budgets, in :data:`pachisi.bots.PLAYERS` of this process only (worker
+processes are forked from it)::
+
+    random, greedy                  the library's players
+    expectimax                      ExpectimaxPlayer(depth=1) (defaults)
+    search<N>                       SearchPlayer(simulations=N) (defaults otherwise)
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/strength.py parcheesi expectimax,greedy --games 200 --seed 1
+    .venv/bin/python benchmarks/strength.py pagade search32,greedy --games 40 --jobs 2 \
+        --out results.json
+
+Rulesets: ``parcheesi`` (2 players), ``pagade`` (2 players with two colours
+each), ``eight-man`` (2 players, majors red and blue).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import re
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from pachisi.bots import PLAYERS, Player
+from pachisi.bots.expectimax import ExpectimaxPlayer
+from pachisi.rules import Setup
+from pachisi.terminal.simulation import SimConfig, run_games, summarise
+
+SETUPS: dict[str, Callable[[], Setup]] = {
+    "parcheesi": lambda: Setup.create("parcheesi", players=2),
+    "pagade": lambda: Setup.create("pagade", players=2),
+    "eight-man": lambda: Setup.create("eight-man", players=2, majors=["red", "blue"]),
+}
+
+
+def factory(name: str) -> Callable[[int | None], Player]:
+    """The factory of a player name with its budget (see the module docstring)."""
+    if name in ("random", "greedy"):
+        return PLAYERS[name]
+    if name == "expectimax":
+        return lambda seed: ExpectimaxPlayer(seed)
+    m = re.fullmatch(r"search(\d+)", name)
+    if m:
+        from pachisi.bots.search import SearchPlayer
+
+        n = int(m.group(1))
+        return lambda seed: SearchPlayer(seed, simulations=n)
+    raise SystemExit(f"strength.py: unknown player {name!r}")
+
+
+def match(ruleset: str, names: tuple[str, str], games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """Play one match; the summary of the first player's results."""
+    for n in names:
+        PLAYERS[n] = factory(n)
+    config = SimConfig(SETUPS[ruleset](), names, seed=seed)
+    start = time.perf_counter()
+    results = list(run_games(config, games, jobs=jobs))
+    seconds = time.perf_counter() - start
+    summary = summarise(config, results)
+    first = summary["players"][0]
+    return {
+        "ruleset": ruleset,
+        "players": list(names),
+        "games": summary["games"],
+        "decided": summary["decided"],
+        "wins": first["wins"],
+        "win_rate": first["win_rate"],
+        "ci95": first["ci95"],
+        "seed": seed,
+        "jobs": jobs,
+        "seconds": round(seconds, 1),
+        "seconds_per_game": round(seconds * jobs / max(games, 1), 2),
+        "mean_throws": summary["throws"]["mean"],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("ruleset", choices=sorted(SETUPS))
+    parser.add_argument("players", help="two players, e.g. expectimax,greedy")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="append the result as one JSON line to this file")
+    args = parser.parse_args(argv)
+    names = tuple(args.players.split(","))
+    if len(names) != 2:
+        parser.error("two players, e.g. expectimax,greedy")
+    multiprocessing.set_start_method("fork", force=True)
+    row = match(args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs)
+    lo, hi = row["ci95"]
+    print(
+        f"{row['ruleset']:10} {names[0]} vs {names[1]}: {row['wins']}/{row['decided']}"
+        f" = {row['win_rate']:.1%} (95% CI {lo:.1%}-{hi:.1%}),"
+        f" {row['seconds_per_game']} s/game (wall x jobs), seed {row['seed']}"
+    )
+    if args.out:
+        with open(args.out, "a") as f:
+            f.write(json.dumps(row) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

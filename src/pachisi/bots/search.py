@@ -1,0 +1,245 @@
+"""The search player: greedy rollouts, cut off and scored by a logistic of the evaluation.
+
+For each candidate play the player estimates the chooser's chance of
+winning by *rollouts*: from the position after the play, every player
+(the chooser included) plays greedily (the best resulting position by
+:func:`pachisi.bots.expectimax.evaluate`, the greedy evaluation) with
+simulated throws, for at most ``depth`` throws. A rollout that ends the game
+scores 1 if the chooser (or his team) won, else 0; one cut off at the depth
+limit scores the *logistic of the evaluation*::
+
+    win chance = 1 / (1 + exp(-evaluate(position, me) / scale))
+
+The evaluation is in squares of progress, the chooser's minus the others'
+(see :mod:`pachisi.bots.greedy`), and ``scale`` is fitted per ruleset by
+maximum likelihood on positions of greedy-against-greedy two-player games
+(every third throw of 150 Parcheesi, 50 Eight-Man and 30 Pagade games):
+80 squares in Parcheesi and Whitman (a lead of 80 squares is a 73% chance),
+640 in Eight-Man and 1150 in Pagade, whose long games the evaluation
+predicts only weakly. Since every rollout stops after ``depth`` throws, a
+decision costs bounded time.
+
+Each simulation of a candidate starts with an *exactly weighted* first
+throw: simulation *i* takes the *i*-th of the dice's distinct throws (21
+with two six-sided dice, 10 with stick dice; shuffled once per decision)
+and counts with that throw's probability as its weight, so a *sweep* of 21
+(or 10) simulations covers the next throw exactly, as the expectimax player
+does. The player to throw answers greedily (computed once per candidate and
+throw), and the rollout goes on from there with throws drawn from the
+simulation's own seeded stream: the same throws for every candidate
+(**common random numbers**), so the candidates are compared on the same
+luck.
+
+Only the ``candidates`` plays with the best static evaluation (and within
+``margin`` of the best) are searched, by **successive halving**: the budget
+is split into ceil(log2(candidates)) rounds; in each round the surviving
+candidates get equal numbers of simulations, in whole sweeps (at least one),
+and the better half (by weighted mean score over the same simulations)
+survives to the next round. Ties are broken by the static evaluation, then
+at random (seeded). A play that wins at once is chosen without search.
+
+The budget is ``seconds`` of time per decision (1.0 by default; a round
+more than half-way through a sweep finishes it), or, when ``simulations`` is given,
+about that many rollouts in all per decision (at least one sweep per
+candidate and round, so a small number means the minimum), and then the
+choice depends only on the seed, the position and the throw: use it for
+tests and tournaments.
+
+>>> from pachisi import Position
+>>> pos = Position.start("parcheesi", players=2)
+>>> SearchPlayer(seed=1, simulations=8).choose(pos, (5, 2), pos.legal_plays((5, 2))).notation
+'R0-1 R1-3'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..dice import Throw, dice_for
+from ..moves import Play, legal_plays
+from ..position import Position
+from .expectimax import evaluate
+
+__all__ = ["LOGISTIC_SCALE", "SearchPlayer", "win_chance"]
+
+#: Evaluation units (squares of progress) per unit of log-odds, by ruleset.
+LOGISTIC_SCALE: dict[str, float] = {
+    "parcheesi": 80.0,
+    "whitman": 80.0,
+    "eight-man": 640.0,
+    "pagade": 1150.0,
+}
+
+
+def win_chance(position: Position, me: int, scale: float | None = None) -> float:
+    """The chooser's chance of winning, as estimated from the evaluation.
+
+    1 or 0 once someone has won; otherwise the logistic of
+    ``evaluate(position, me) / scale`` (``scale`` by default per ruleset,
+    :data:`LOGISTIC_SCALE`).
+
+    >>> pos = Position.start("parcheesi", players=2)
+    >>> win_chance(pos, 0)
+    0.5
+    """
+    if position.winner is not None:
+        return 1.0 if me in position.winner else 0.0
+    s = scale if scale is not None else LOGISTIC_SCALE[position.ruleset]
+    z = evaluate(position, me) / s
+    if z < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _greedy_step(position: Position, throw: Throw) -> Position:
+    """The position after the greedy play of ``throw`` (the first best one)."""
+    plays = legal_plays(position, throw)
+    if len(plays) == 1:
+        return plays[0].position
+    mover = position.to_move
+    best = plays[0].position
+    best_score = evaluate(best, mover)
+    for play in plays[1:]:
+        score = evaluate(play.position, mover)
+        if score > best_score:
+            best, best_score = play.position, score
+    return best
+
+
+class SearchPlayer:
+    """Chooses by greedy rollouts with successive halving (see the module docstring).
+
+    ``seconds``: time per decision (used when ``simulations`` is ``None``).
+    ``simulations``: rollouts per decision in all (deterministic for a seed;
+    at least one sweep of the first throw per candidate and round).
+    ``depth``: throws per rollout before the evaluation is used.
+    ``candidates``: plays searched, best first by static evaluation;
+    ``margin``: plays more than this below the best static evaluation are not.
+    ``scale``: the logistic's scale (default per ruleset, :data:`LOGISTIC_SCALE`).
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        seconds: float = 1.0,
+        simulations: int | None = None,
+        depth: int = 4,
+        candidates: int = 4,
+        margin: float = 60.0,
+        scale: float | None = None,
+    ) -> None:
+        if simulations is not None and simulations < 1:
+            raise ValueError("simulations must be at least 1")
+        if simulations is None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if depth < 0:
+            raise ValueError("depth must not be negative")
+        if candidates < 1:
+            raise ValueError("candidates must be at least 1")
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.simulations = simulations
+        self.depth = depth
+        self.candidates = candidates
+        self.margin = margin
+        self.scale = scale
+        #: Rollouts made by the last decision (0 if it needed none).
+        self.last_rollouts = 0
+
+    def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
+        """The candidate with the best estimated win chance (see the module docstring)."""
+        self.last_rollouts = 0
+        if len(plays) == 1:
+            return plays[0]
+        me = position.to_move
+        scored = sorted(
+            ((evaluate(p.position, me), i, p) for i, p in enumerate(plays)),
+            key=lambda t: (-t[0], t[1]),
+        )
+        # A play that wins at once is best.
+        if scored[0][2].position.winner is not None:
+            return self._tie(scored)
+        top = scored[0][0]
+        cands = [t for t in scored[: self.candidates] if t[0] >= top - self.margin]
+        if len(cands) == 1:
+            return cands[0][2]
+        base = self.rng.getrandbits(48)
+        ctx = _Rollouts(self, me, base, position.ruleset)
+        n = len(ctx.first)
+        totals = [0.0] * len(cands)
+        alive = list(range(len(cands)))
+        done = 0  # simulations made so far by every live candidate
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        start = time.perf_counter()
+        for r in range(rounds):
+            if self.simulations is not None:
+                # Whole sweeps of the first throw, at least one.
+                per = self.simulations // (rounds * len(alive))
+                per = max(n, per - per % n)
+                for i in range(done, done + per):
+                    for c in alive:
+                        totals[c] += ctx.rollout(c, cands[c][2].position, i)
+                done += per
+            else:
+                deadline = start + self.seconds * (r + 1) / rounds
+                while True:
+                    for c in alive:
+                        totals[c] += ctx.rollout(c, cands[c][2].position, done)
+                    done += 1
+                    if time.perf_counter() >= deadline and done % n <= n // 2:
+                        break
+            if r < rounds - 1:
+                alive.sort(key=lambda c: (-totals[c], c))
+                alive = sorted(alive[: max(1, (len(alive) + 1) // 2)])
+        self.last_rollouts = ctx.count
+        best_total = max(totals[c] for c in alive)
+        return self._tie([cands[c] for c in alive if totals[c] >= best_total - 1e-9])
+
+    def _tie(self, scored: Sequence[tuple[float, int, Play]]) -> Play:
+        """The best by static evaluation among ``scored``; ties at random (seeded)."""
+        top = max(s for s, _, _ in scored)
+        best = [p for s, _, p in scored if s >= top - 1e-9]
+        return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class _Rollouts:
+    """The rollouts of one decision.
+
+    Simulation ``i`` starts with the ``i``-th distinct throw of a shuffled
+    list (counted with its probability as weight), then draws its throws
+    from its own seeded stream: the same for every candidate.
+    """
+
+    def __init__(self, player: SearchPlayer, me: int, base: int, ruleset: str) -> None:
+        self.me = me
+        self.base = base
+        self.first = [(t, float(p)) for t, p in dice_for(ruleset).distinct()]
+        random.Random(base).shuffle(self.first)
+        self.depth = player.depth
+        self.scale = player.scale
+        self.count = 0
+        # The greedy answer to each first throw, per candidate: computed once.
+        self.replies: dict[tuple[int, int], Position] = {}
+
+    def rollout(self, key: int, position: Position, i: int) -> float:
+        """Simulation ``i`` from ``position`` (candidate ``key``): weight times 1/0 or logistic."""
+        self.count += 1
+        j = i % len(self.first)
+        throw, weight = self.first[j]
+        pos = position
+        if self.depth > 0 and not (pos.winner is not None or pos.is_over):
+            reply = self.replies.get((key, j))
+            if reply is None:
+                reply = self.replies[key, j] = _greedy_step(pos, throw)
+            pos = reply
+            rng = random.Random(self.base * 1_000_003 + i)
+            for _ in range(self.depth - 1):
+                if pos.winner is not None or pos.is_over:
+                    break
+                pos = _greedy_step(pos, dice_for(pos.ruleset).roll(rng))
+        return weight * win_chance(pos, self.me, self.scale)

@@ -1,0 +1,361 @@
+"""The computer players above random: greedy, expectimax, search.
+
+Positions whose best play is certain (checked by hand, see each test) must
+be played right by every level above random; the players keep the Player
+interface, are deterministic for a seed (search with a simulation budget),
+and play legal games in every ruleset.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import pytest
+
+from pachisi import Position, dice_for
+from pachisi.board import ROUTES, SAFETY_SQUARES
+from pachisi.bots import PLAYERS, GreedyPlayer, Player
+from pachisi.bots import greedy as greedy_module
+from pachisi.bots.expectimax import ExpectimaxPlayer, evaluate, greedy_replies
+from pachisi.bots.search import LOGISTIC_SCALE, SearchPlayer, win_chance
+from pachisi.moves import Play, legal_plays
+from pachisi.rules import Setup
+from pachisi.terminal.simulation import SimConfig, run_games, summarise
+
+#: Every level above random, each a factory taking a seed.
+LEVELS: dict[str, Callable[[int | None], Player]] = {
+    "greedy": GreedyPlayer,
+    "expectimax": lambda seed: ExpectimaxPlayer(seed),
+    "search": lambda seed: SearchPlayer(seed, simulations=42),
+}
+
+
+def choose(level: str, text: str, throw: tuple[int, int], seed: int = 1) -> Play:
+    pos = Position.from_text(text)
+    plays = legal_plays(pos, throw)
+    assert len(plays) > 1, "a position with a choice"
+    play = LEVELS[level](seed).choose(pos, throw, plays)
+    assert play in plays
+    return play
+
+
+def ring_square(pos: Position, colour: int, p: int) -> int:
+    return ROUTES[pos.ruleset][colour][p]
+
+
+# -- positions whose best play is certain ---------------------------------------
+
+# Parcheesi, red against yellow. Red has two pawns HOME, A at 66 (home path)
+# and B at 58 (ring square 62); a lone yellow pawn stands at its 28 = ring
+# square 66 (not a safety space), 4 in front of B. With 4-6 the only play that
+# wins is A 66-72 (HOME, bonus 10) and B 58-62 capturing (bonus 20), then the
+# 10 takes B HOME: all four pawns HOME. Every other play leaves red unfinished.
+CAPTURE_WINS = ("parcheesi r,y - r:58.66.72.72,y:28.0.0.0 0 0 - - -", (4, 6))
+
+# Parcheesi, red against yellow. Red X at 10 (ring 14), Y at 65 (home path,
+# never in danger), two pawns HOME. Yellow pawns stand on ring 15 and 16.
+# With 3-6 X can go to 13 (ring 17, a safety space: Y then 65-71), to 16
+# (ring 20) or to 19 (ring 23). The total progress is the same (9) in every
+# play and no play captures; only 10-13 leaves X out of reach, while at
+# ring 20 or 23 it is 4-8 squares in front of two yellow pawns (hit by most
+# throws), and a capture costs red the pawn's progress and gives yellow 20.
+INTO_SAFETY = ("parcheesi r,y - r:10.65.72.72,y:45.46.0.0 0 0 - - -", (3, 6))
+
+# Parcheesi, red against yellow, red has thrown one doublet (doubles 1) and
+# throws 3-3 now: no pawn in the nest, so the numbers are 3, 3, 4, 4. B at 58
+# is far advanced, C at 2; yellow is all in the nest (nothing to capture,
+# nothing in danger but red's own throws). After this doublet red throws
+# again, and a third doublet (1 chance in 6) sends his most advanced pawn on
+# the board back to the nest. The only play that takes B out of that danger
+# is B 58-72 with all four numbers (no split doublets into HOME), which also
+# earns the home bonus 10 (C 2-12): more progress than any other play, and
+# then only C (at 12) could be lost.
+THIRD_DOUBLET = ("parcheesi r,y - r:2.58.72.72,y:0.0.0.0 0 1 - - -", (3, 3))
+
+# Pagade, two players (red + yellow against black + green), red and yellow
+# all Home but red's pawn at 80 (belly square 4); red has cut (flag 1). With
+# 4-1 only one die can be used (one pawn, and 85 is past Home): 80-84 wins,
+# 80-81 does not. (In Pagade a capture can never win at once: a player
+# without a cut has no pawn past 76, RULES.md §3.6.)
+PAGADE_WINS = (
+    "pagade ry,bg - r:80.84.84.84,b:21.22.6.7,y:84.84.84.84,g:6.7.12.12 0 0 10 - -",
+    (4, 1),
+)
+
+# Pagade, two players. Red X at 40 (ring 32) and Z at 43 (ring 35), each alone
+# on the ring; black pawns at 21 and 22 stand on ring 30 and 31, just behind
+# both (distances 1 to 5: most throws hit). Yellow's last pawn is at 3 (belly,
+# private). With 3-1 only X 40-43 with Y 3-4 makes a pair of X and Z (a
+# single pawn never cuts a pair, and black has no pair to move together):
+# both red pawns become safe, for the same total progress (4) as every other
+# play; every other play leaves a red pawn alone within a black pawn's reach.
+PAGADE_PAIR = (
+    "pagade ry,bg - r:40.43.84.84,b:21.22.6.7,y:3.84.84.84,g:6.7.12.12 0 0 10 - -",
+    (3, 1),
+)
+
+
+def test_certain_positions_are_as_described() -> None:
+    """Check by the rules engine the hand analysis of the positions above."""
+    pos, throw = Position.from_text(CAPTURE_WINS[0]), CAPTURE_WINS[1]
+    winners = [p for p in legal_plays(pos, throw) if p.position.winner == (0,)]
+    assert [p.notation for p in winners] == ["R66-72 R58-62x +10:R62-72"]
+
+    pos, throw = Position.from_text(INTO_SAFETY[0]), INTO_SAFETY[1]
+    plays = legal_plays(pos, throw)
+    assert len(plays) == 3
+    for play in plays:
+        after = play.position
+        x = min(after.pawns[0])
+        q = ring_square(after, 0, x)
+        yellow = [ring_square(after, 2, p) for p in after.pawns[2] if p]
+        assert sum(after.pawns[0]) == sum(pos.pawns[0]) + 9
+        assert not any(a.capture for a in play.actions)
+        if q in SAFETY_SQUARES:
+            assert play.notation == "R65-71 R10-13"
+        else:
+            assert all(4 <= (q - y) % 68 <= 8 for y in yellow)
+
+    pos, throw = Position.from_text(THIRD_DOUBLET[0]), THIRD_DOUBLET[1]
+    plays = legal_plays(pos, throw)
+    home = [p for p in plays if p.position.pawns[0].count(72) == 3]
+    assert len(home) == 1 and home[0].position.pawns[0] == (12, 72, 72, 72)
+    assert all(p.position.to_move == 0 and p.position.doubles == 2 for p in plays)
+    for p in plays:
+        if p is not home[0]:
+            assert max(q for q in p.position.pawns[0] if q < 72) >= 58
+            # The third doublet would send that pawn back.
+            again = legal_plays(p.position, (1, 1))
+            assert all(max(q for q in a.position.pawns[0] if q < 72) < 58 for a in again)
+
+    pos, throw = Position.from_text(PAGADE_WINS[0]), PAGADE_WINS[1]
+    plays = legal_plays(pos, throw)
+    assert sorted(p.notation for p in plays) == ["R80-81", "R80-84"]
+    assert [p.position.winner for p in plays if p.notation == "R80-84"] == [(0,)]
+
+    pos, throw = Position.from_text(PAGADE_PAIR[0]), PAGADE_PAIR[1]
+    plays = legal_plays(pos, throw)
+    paired = [p for p in plays if p.position.pawns[0][:2] == (43, 43)]
+    assert [p.notation for p in paired] == ["Y3-4 R40-43"]
+    for p in plays:
+        assert sum(p.position.pawns[0]) + sum(p.position.pawns[2]) == (40 + 43 + 3 + 4 + 84 * 5)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_capture_that_wins(level: str) -> None:
+    assert choose(level, *CAPTURE_WINS).position.winner == (0,)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_move_into_safety(level: str) -> None:
+    assert choose(level, *INTO_SAFETY).notation == "R65-71 R10-13"
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_the_only_play_that_avoids_the_third_doublet_loss(level: str) -> None:
+    assert choose(level, *THIRD_DOUBLET).position.pawns[0] == (12, 72, 72, 72)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_pagade_the_play_that_wins(level: str) -> None:
+    assert choose(level, *PAGADE_WINS).notation == "R80-84"
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_pagade_a_move_into_safety_a_pair(level: str) -> None:
+    assert choose(level, *PAGADE_PAIR).notation == "Y3-4 R40-43"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_certain_plays_whatever_the_seed(level: str, seed: int) -> None:
+    assert choose(level, *INTO_SAFETY, seed=seed).notation == "R65-71 R10-13"
+    assert choose(level, *PAGADE_PAIR, seed=seed).notation == "Y3-4 R40-43"
+
+
+# -- the evaluation ----------------------------------------------------------------
+
+SETUPS = [
+    Setup.create("parcheesi", players=2),
+    Setup.create("parcheesi", players=4, teams=True),
+    Setup.create("whitman", players=3),
+    Setup.create("pagade", players=2),
+    Setup.create("pagade", players=4),
+    Setup.create("pagade", players=4, teams=True),
+    Setup.create("eight-man", players=2, majors=["red", "blue"]),
+]
+
+
+def random_positions(setup: Setup, count: int, seed: int) -> list[Position]:
+    """Positions of a random game (restarted when it ends)."""
+    rng = random.Random(seed)
+    dice = dice_for(setup.ruleset)
+    pos = Position.initial(setup, 0)
+    out = []
+    while len(out) < count:
+        if pos.is_over:
+            pos = Position.initial(setup, 0)
+        plays = legal_plays(pos, dice.roll(rng))
+        out.extend(p.position for p in plays)
+        pos = rng.choice(plays).position
+    return out[:count]
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.describe())
+def test_fast_evaluation_is_the_greedy_evaluation(setup: Setup) -> None:
+    for pos in random_positions(setup, 300, seed=5):
+        for player in range(len(setup.players)):
+            assert evaluate(pos, player) == pytest.approx(
+                greedy_module.evaluate(pos, player), abs=1e-9
+            )
+
+
+def test_greedy_replies_are_the_greedy_choices() -> None:
+    setup = Setup.create("parcheesi", players=2)
+    for pos in random_positions(setup, 40, seed=2):
+        if pos.is_over:
+            continue
+        for throw, _ in dice_for("parcheesi").distinct()[:5]:
+            best = greedy_replies(pos, throw)
+            score = max(evaluate(p.position, pos.to_move) for p in legal_plays(pos, throw))
+            assert all(evaluate(b, pos.to_move) == score for b in best)
+
+
+def test_win_chance() -> None:
+    start = Position.start("parcheesi", players=2)
+    assert win_chance(start, 0) == 0.5
+    won = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.0 1 0 - 0 0")
+    assert win_chance(won, 0) == 1.0 and win_chance(won, 1) == 0.0
+    ahead = Position.from_text("parcheesi r,y - r:40.0.0.0,y:0.0.0.0 0 0 - - -")
+    assert 0.5 < win_chance(ahead, 0) < 0.9
+    assert win_chance(ahead, 1) == pytest.approx(1 - win_chance(ahead, 0))
+    assert set(LOGISTIC_SCALE) == {"pagade", "whitman", "parcheesi", "eight-man"}
+
+
+# -- the interface, determinism, budgets ---------------------------------------------
+
+
+def decisions(setup: Setup, count: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
+    """Positions with a throw that has several plays, from greedy games."""
+    rng = random.Random(seed)
+    dice = dice_for(setup.ruleset)
+    bot = GreedyPlayer(seed)
+    pos = Position.initial(setup, 0)
+    out = []
+    while len(out) < count:
+        if pos.is_over:
+            pos = Position.initial(setup, 0)
+        throw = dice.roll(rng)
+        plays = legal_plays(pos, throw)
+        if len(plays) > 1:
+            out.append((pos, throw))
+        pos = bot.choose(pos, throw, plays).position
+    return out
+
+
+@pytest.mark.parametrize("level", ["expectimax", "search"])
+def test_same_seed_same_choices(level: str) -> None:
+    for setup in (SETUPS[0], SETUPS[3]):
+        cases = decisions(setup, 3, seed=11)
+        a, b = LEVELS[level](7), LEVELS[level](7)
+        for pos, throw in cases:
+            plays = legal_plays(pos, throw)
+            assert a.choose(pos, throw, plays).position == b.choose(pos, throw, plays).position
+
+
+@pytest.mark.parametrize("level", ["expectimax", "search"])
+def test_choose_returns_one_of_the_plays(level: str) -> None:
+    player = LEVELS[level](3)
+    assert player.name == level
+    pos = Position.start("parcheesi", players=2)
+    only = legal_plays(pos, (5, 2))
+    assert player.choose(pos, (5, 2), only) is only[0]
+    for pos, throw in decisions(SETUPS[6], 4, seed=4):
+        plays = legal_plays(pos, throw)
+        assert any(player.choose(pos, throw, plays) is p for p in plays)
+
+
+def test_search_time_budget() -> None:
+    pos, throw = decisions(SETUPS[0], 1, seed=9)[0]
+    plays = legal_plays(pos, throw)
+    player = SearchPlayer(1, seconds=0.05)
+    start = time.perf_counter()
+    assert player.choose(pos, throw, plays) in plays
+    # One sweep of the first throw may finish after the deadline: still bounded.
+    assert time.perf_counter() - start < 2.0
+
+
+def test_search_simulation_budget() -> None:
+    # A shortlist of several plays: rollouts in whole sweeps of the 21 throws.
+    for pos, throw in decisions(SETUPS[0], 5, seed=12):
+        player = SearchPlayer(1, simulations=84)
+        player.choose(pos, throw, legal_plays(pos, throw))
+        assert player.last_rollouts == 0 or player.last_rollouts % 21 == 0
+        assert player.last_rollouts <= 3 * 84
+
+
+def test_bad_budgets() -> None:
+    with pytest.raises(ValueError):
+        SearchPlayer(simulations=0)
+    with pytest.raises(ValueError):
+        SearchPlayer(seconds=0)
+    with pytest.raises(ValueError):
+        ExpectimaxPlayer(depth=-1)
+    with pytest.raises(ValueError):
+        ExpectimaxPlayer(candidates=0)
+
+
+def test_expectimax_depth_two_and_zero() -> None:
+    pos, throw = Position.from_text(INTO_SAFETY[0]), INTO_SAFETY[1]
+    plays = legal_plays(pos, throw)
+    assert ExpectimaxPlayer(1, depth=2, candidates=3).choose(pos, throw, plays) is plays[0]
+    # Depth 0 is the greedy player.
+    assert ExpectimaxPlayer(1, depth=0).choose(pos, throw, plays).notation == "R65-71 R10-13"
+
+
+# -- smoke games ---------------------------------------------------------------------------
+
+SMOKE = [
+    Setup.create("parcheesi", players=2),
+    Setup.create("parcheesi", players=4, teams=True),
+    Setup.create("whitman", players=3),
+    Setup.create("pagade", players=2),
+    Setup.create("pagade", players=4),
+    Setup.create("eight-man", players=2, majors=["red", "blue"]),
+]
+
+
+@pytest.mark.parametrize("setup", SMOKE, ids=lambda s: s.describe())
+def test_smoke_game(setup: Setup) -> None:
+    """Twenty throws with an expectimax and a (small) search player in the seats: legal plays."""
+    rng = random.Random(1)
+    dice = dice_for(setup.ruleset)
+    seats: list[Player] = [
+        ExpectimaxPlayer(1) if i % 2 == 0 else SearchPlayer(2, simulations=1, candidates=3, depth=2)
+        for i in range(len(setup.players))
+    ]
+    pos = Position.initial(setup, 0)
+    for _ in range(20):
+        if pos.is_over:
+            break
+        throw = dice.roll(rng)
+        plays = legal_plays(pos, throw)
+        play = seats[pos.to_move].choose(pos, throw, plays)
+        assert play in plays
+        pos = play.position
+
+
+def test_a_short_tournament(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players work in ``pachisi simulate``'s machinery once registered."""
+    monkeypatch.setitem(PLAYERS, "expectimax", LEVELS["expectimax"])
+    monkeypatch.setitem(
+        PLAYERS, "search", lambda seed: SearchPlayer(seed, simulations=1, candidates=2, depth=2)
+    )
+    config = SimConfig(
+        Setup.create("parcheesi", players=2), ("search", "expectimax"), seed=3, max_throws=12
+    )
+    results = list(run_games(config, 2))
+    assert summarise(config, results)["games"] == 2
+    assert results == list(run_games(config, 2))
