@@ -27,7 +27,7 @@ from .rules import RULESETS, Setup, parse_options
 __all__ = ["build_parser", "main", "moves_output", "setup_from_args"]
 
 #: The pachisi.terminal modules that add subcommands.
-TERMINAL_COMMANDS = ("play", "replay", "simulate")
+TERMINAL_COMMANDS = ("play", "replay", "simulate", "analyse")
 
 EXIT_USAGE = 2
 EXIT_ERROR = 1

@@ -1,0 +1,79 @@
+"""Analysis in the manner of gnubg: win chances by rollouts, plays ranked, games reviewed.
+
+* :func:`win_chances`: every player's (and team's) win chance in a position
+  before the throw, exact when the game is decided, otherwise from
+  rollouts with a computer player (``greedy`` or ``random``) making every
+  choice;
+* :func:`rank_plays`: every legal play of a throw ranked by the mover's win
+  chance, with standard errors;
+* :func:`review`: a whole recorded game, throw by throw: the play made
+  against the best one (fine, inaccuracy, mistake, blunder) and the luck of
+  the throw, with per-player totals.
+
+Rollouts use common random numbers (rollout ``k`` of every position throws
+the same dice) and a stratified first throw, run in several processes if
+asked, and give the same results whatever the number of processes. Every
+result says how it was obtained: rollouts, policy, seed, standard errors.
+See ``docs/analysis.md``.
+
+This package uses the standard library and pachisi only.
+"""
+
+from .rank import RankedPlay, Ranking, rank_plays, shortlist
+from .review import (
+    CLEAR,
+    LUCK_MARKS,
+    THRESHOLDS,
+    VERDICTS,
+    MoveReview,
+    PlayerSummary,
+    Review,
+    ReviewSettings,
+    ThrowValue,
+    classify,
+    judge,
+    luck_mark,
+    review,
+)
+from .rollout import (
+    DEFAULT_MAX_THROWS,
+    POLICIES,
+    Estimate,
+    RolloutRunner,
+    RolloutSpec,
+    exact_chances,
+    rollout,
+    rollout_seed,
+    sides,
+    win_chances,
+)
+
+__all__ = [
+    "CLEAR",
+    "DEFAULT_MAX_THROWS",
+    "LUCK_MARKS",
+    "POLICIES",
+    "THRESHOLDS",
+    "VERDICTS",
+    "Estimate",
+    "MoveReview",
+    "PlayerSummary",
+    "RankedPlay",
+    "Ranking",
+    "Review",
+    "ReviewSettings",
+    "RolloutRunner",
+    "RolloutSpec",
+    "ThrowValue",
+    "classify",
+    "exact_chances",
+    "judge",
+    "luck_mark",
+    "rank_plays",
+    "review",
+    "rollout",
+    "rollout_seed",
+    "shortlist",
+    "sides",
+    "win_chances",
+]

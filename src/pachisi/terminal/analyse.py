@@ -1,0 +1,634 @@
+"""``pachisi analyse``: win chances, plays ranked, whole games reviewed.
+
+::
+
+    pachisi analyse POSITION                  # every player's win chance before the throw
+    pachisi analyse POSITION --throw 5,2      # every legal play ranked, best first
+    pachisi analyse GAME.pgame                # every throw: play vs best, luck; totals
+    pachisi analyse GAME.pgame --plot chances.png --json
+
+POSITION is a file (FORMAT.md JSON or the one-line text form), ``-`` for
+standard input, or the JSON or text form itself; a file that starts with
+``# pachisi game record`` is a record. Estimates come from rollouts
+(:mod:`pachisi.analysis`), on every core unless ``--jobs`` says otherwise,
+and are the same for a seed whatever the number of processes; every number
+is shown with its standard error. See ``docs/analysis.md``.
+
+rich and matplotlib are imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ..analysis import (
+    POLICIES,
+    Estimate,
+    Ranking,
+    Review,
+    ReviewSettings,
+    RolloutRunner,
+    RolloutSpec,
+    exact_chances,
+    rank_plays,
+    review,
+    shortlist,
+)
+from ..analysis.review import CLEAR, THRESHOLDS
+from ..dice import parse_throw
+from ..errors import PachisiError
+from ..moves import legal_plays
+from ..position import Position
+from ..record import Record
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["DEFAULT_POSITION_ROLLOUTS", "DEFAULT_REVIEW_ROLLOUTS", "load_target", "register", "run"]
+
+#: Rollouts per estimate for a position (and per play with --throw).
+DEFAULT_POSITION_ROLLOUTS = 144
+#: Rollouts per play of the throw that fell, when reviewing a record.
+DEFAULT_REVIEW_ROLLOUTS = 36
+_RECORD_MAGIC = "# pachisi game record"
+_PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``analyse`` subcommand to the ``pachisi`` command line."""
+    p = subparsers.add_parser(
+        "analyse",
+        help="win chances by rollouts; rank the plays of a throw; review a recorded game",
+        description=(
+            "Analyse a POSITION (every player's win chance; with --throw, every legal play"
+            " ranked by the mover's win chance) or a game RECORD (every throw: the play made"
+            " against the best, the luck of the throw, per-player totals). Estimates come from"
+            " rollouts; the same seed gives the same numbers whatever --jobs."
+        ),
+    )
+    p.add_argument(
+        "target",
+        metavar="POSITION|RECORD",
+        help="a position (JSON or text form, a file, or - for standard input) or a .pgame record",
+    )
+    p.add_argument("--throw", metavar="A,B", help="rank every legal play of this throw")
+    p.add_argument(
+        "--rollouts",
+        type=int,
+        metavar="N",
+        default=None,
+        help=f"rollouts per estimate (default {DEFAULT_POSITION_ROLLOUTS} for a position,"
+        f" {DEFAULT_REVIEW_ROLLOUTS} per play for a record)",
+    )
+    p.add_argument(
+        "--luck-rollouts",
+        type=int,
+        metavar="N",
+        default=None,
+        help="record: rollouts per play when valuing every possible throw for the luck"
+        " (default: a third of --rollouts, at least 4; 0: no luck)",
+    )
+    p.add_argument(
+        "--luck-candidates",
+        type=int,
+        metavar="K",
+        default=1,
+        help="record: plays rolled out under each possible throw for the luck, those the"
+        " greedy evaluation likes best (default 1)",
+    )
+    p.add_argument(
+        "--candidates",
+        type=int,
+        metavar="K",
+        default=None,
+        help="roll out at most K plays of a throw, those the greedy evaluation likes best"
+        " (default: all for a position, 8 for a record; the play made is always included)",
+    )
+    p.add_argument(
+        "--moves",
+        metavar="A-B",
+        default=None,
+        help="record: review only these throws (numbered from 1), e.g. 10-20 or 7",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        metavar="J",
+        help="processes to use (default 0: one per CPU)",
+    )
+    p.add_argument("--seed", type=int, metavar="S", default=0, help="seed of the rollouts (0)")
+    p.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="greedy",
+        help="the computer player that plays the rollouts (default greedy)",
+    )
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--plot", metavar="FILE.png", help="record: draw the win chances over the game")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+# -- input ---------------------------------------------------------------------
+
+
+def load_target(arg: str, stdin: TextIO | None = None) -> Position | Record:
+    """The position or record named by ``arg`` (a file, ``-``, or the JSON/text itself)."""
+    if arg == "-":
+        text = (stdin or sys.stdin).read()
+    elif arg.lstrip().startswith("{") or (" " in arg.strip() and not Path(arg).exists()):
+        text = arg
+    else:
+        try:
+            text = Path(arg).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PachisiError(f"cannot read {arg}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise PachisiError(f"{arg} is not UTF-8 text") from None
+    if text.lstrip().startswith(_RECORD_MAGIC):
+        return Record.from_text(text)
+    if text.lstrip().startswith(("{", "[")) or not text.strip():
+        return Position.from_json(text)
+    return Position.from_text(text.strip())
+
+
+def _moves_range(text: str, count: int) -> list[int]:
+    first, sep, last = text.partition("-")
+    try:
+        a = int(first)
+        b = int(last) if sep else a
+    except ValueError:
+        raise PachisiError(f"--moves takes A-B or N (throw numbers), not {text!r}") from None
+    if not 1 <= a <= b <= count:
+        raise PachisiError(f"--moves {text}: the record has throws 1 to {count}")
+    return list(range(a, b + 1))
+
+
+def _check_plot(path: str) -> Path:
+    p = Path(path)
+    if p.suffix.lower() not in _PLOT_SUFFIXES:
+        raise PachisiError(f"--plot must end in {' or '.join(_PLOT_SUFFIXES)}, not {path!r}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if p.is_dir():
+        raise PachisiError(f"cannot write {path}: it is a directory")
+    if not parent.is_dir():
+        raise PachisiError(f"cannot write {path}: no directory {str(parent)!r}")
+    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise PachisiError(f"cannot write {path}: permission denied")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PachisiError("--plot needs matplotlib: install pachisi[plot]") from None
+    return p
+
+
+# -- formatting ----------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _se(x: float) -> str:
+    return "–" if not math.isfinite(x) else f"±{100 * x:.1f}"
+
+
+def _who(position: Position, player: int) -> str:
+    names = position.setup.colour_names
+    return "+".join(names[c] for c in position.setup.players[player])
+
+
+def _how(est: Estimate) -> str:
+    if est.exact:
+        return "exact: the game is decided"
+    return f"{est.rollouts} rollouts, {est.policy} policy, seed {est.seed}"
+
+
+def _chances_document(position: Position, est: Estimate) -> dict[str, Any]:
+    return {
+        "kind": "chances",
+        "position": position.to_text(),
+        "setup": position.setup.describe(),
+        "to_move": position.to_move,
+        "players": [
+            {
+                "player": i,
+                "colours": _who(position, i),
+                "chance": est.chances[i],
+                "se": est.se[i] if math.isfinite(est.se[i]) else None,
+            }
+            for i in range(len(position.setup.players))
+        ],
+        "estimate": est.as_dict(),
+    }
+
+
+def _print_chances(console: Console, position: Position, est: Estimate) -> None:
+    from rich.table import Table
+
+    console.print(f"[bold]{position.setup.describe()}[/bold]")
+    console.print(position.to_text(), soft_wrap=True)
+    console.print(f"{_who(position, position.to_move)} to throw")
+    table = Table(title=f"Win chances ({_how(est)})", title_justify="left")
+    for col in ("player", "colours", "win chance", "± SE"):
+        table.add_column(col, justify="left" if col in ("player", "colours") else "right")
+    for i in range(len(position.setup.players)):
+        mark = " (to throw)" if i == position.to_move else ""
+        table.add_row(str(i) + mark, _who(position, i), _pct(est.chances[i]), _se(est.se[i]))
+    console.print(table)
+    if position.setup.teams:
+        teams = Table(title="Teams", title_justify="left")
+        for col in ("team", "win chance", "± SE"):
+            teams.add_column(col, justify="left" if col == "team" else "right")
+        for side, chance, se in zip(est.sides, est.side_chances, est.side_se, strict=True):
+            teams.add_row(
+                " and ".join(f"{i} ({_who(position, i)})" for i in side), _pct(chance), _se(se)
+            )
+        console.print(teams)
+    if est.unfinished:
+        console.print(f"[yellow]{est.unfinished} rollouts hit the throw limit (shared)[/yellow]")
+
+
+def _print_ranking(console: Console, ranking: Ranking) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    pos = ranking.position
+    a, b = ranking.throw
+    console.print(f"[bold]{pos.setup.describe()}[/bold]")
+    console.print(pos.to_text(), soft_wrap=True)
+    who = _who(pos, ranking.mover)
+    console.print(
+        f"{len(ranking.plays)} plays ranked by {who}'s win chance: {ranking.rollouts} rollouts"
+        f" each, {ranking.policy} policy, seed {ranking.seed}"
+    )
+    table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
+    for col in ("#", "play", "win chance", "± SE", "vs best", "± SE "):
+        table.add_column(col, justify="left" if col == "play" else "right")
+    for n, rp in enumerate(ranking.plays, 1):
+        exact = " (exact)" if rp.estimate.exact else ""
+        table.add_row(
+            str(n),
+            escape(rp.notation),
+            _pct(rp.chance) + exact,
+            _se(rp.se),
+            "best" if n == 1 else f"{100 * rp.diff:+.1f}",
+            "" if n == 1 else _se(rp.diff_se),
+        )
+    console.print(table)
+    if ranking.pruned:
+        console.print(
+            f"[dim]{len(ranking.pruned)} more plays not rolled out (--candidates): "
+            + escape(", ".join(p.notation for p in ranking.pruned[:10]))
+            + (" ..." if len(ranking.pruned) > 10 else "")
+            + "[/dim]"
+        )
+    console.print(
+        "[dim]Win chances in percent; 'vs best' in points of win chance, its ± from the paired"
+        " rollouts (the same dice for every play).[/dim]"
+    )
+
+
+_VERDICT_STYLE = {
+    "fine": "",
+    "inaccuracy": "yellow",
+    "mistake": "dark_orange",
+    "blunder": "bold red",
+}
+
+
+def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    rec = rev.record
+    s = rev.settings
+    setup = rec.start.setup
+    console.print(f"[bold]{escape(setup.describe())}[/bold]")
+    names = ", ".join(f"{escape(n)} ({_who(rec.start, i)})" for i, n in enumerate(rec.names))
+    console.print(f"{names}; {len(rec.moves)} throws; {escape(rec.result)}")
+    console.print(
+        "Start: "
+        + ", ".join(
+            f"{_who(rec.start, side[0])} {_pct(c)} {_se(e)}"
+            for side, c, e in zip(
+                rev.start.sides, rev.start.side_chances, rev.start.side_se, strict=True
+            )
+        )
+    )
+    table = Table(title="Throws", title_justify="left")
+    cols = ("#", "player", "throw", "play", "verdict", "loss", "best play", "chance after", "luck")
+    for col in cols:
+        table.add_column(
+            col, justify="left" if col in ("player", "play", "best play", "verdict") else "right"
+        )
+    for m in rev.moves:
+        style = _VERDICT_STYLE.get(m.verdict, "")
+        if m.decided:
+            verdict = "decided"
+        elif m.forced:
+            verdict = "forced"
+        else:
+            verdict = m.verdict
+        loss = "" if m.forced or m.decided else f"{100 * m.loss:.1f} {_se(m.loss_se)}"
+        best = "" if m.best == m.played or m.forced or m.decided else escape(m.best)
+        if m.decided or m.luck is None or m.luck_se is None:
+            luck = ""
+        else:
+            luck = f"{100 * m.luck:+.1f} {_se(m.luck_se)}"
+            if m.luck_mark:
+                luck += f" {m.luck_mark}"
+        table.add_row(
+            str(m.number),
+            m.colours,
+            f"{m.throw[0]}-{m.throw[1]}",
+            escape(m.played),
+            f"[{style}]{verdict}[/{style}]" if style and verdict == m.verdict else verdict,
+            loss,
+            best,
+            f"{_pct(m.chance)} {_se(m.chance_se)}",
+            luck,
+        )
+    console.print(table)
+    players = Table(title="Players", title_justify="left")
+    pcols = (
+        "player",
+        "colours",
+        "throws",
+        "decisions",
+        "inaccuracies",
+        "mistakes",
+        "blunders",
+        "error rate",
+        "luck",
+    )
+    for col in pcols:
+        players.add_column(col, justify="left" if col in ("player", "colours") else "right")
+    for p in rev.players:
+        players.add_row(
+            escape(p.name),
+            p.colours,
+            str(p.throws),
+            str(p.decisions),
+            str(p.counts["inaccuracy"]),
+            str(p.counts["mistake"]),
+            str(p.counts["blunder"]),
+            "–" if p.error_rate is None else f"{100 * p.error_rate:.1f}",
+            "" if p.luck is None or p.luck_se is None else f"{100 * p.luck:+.1f} {_se(p.luck_se)}",
+        )
+    console.print(players)
+    t = THRESHOLDS
+    if s.luck_rollouts == 0:
+        luck_text = "no luck (--luck-rollouts 0)"
+    elif s.luck_candidates == 1:
+        fell = max(s.rollouts, s.luck_rollouts)
+        luck_text = (
+            f"luck: every possible throw valued by the play the greedy evaluation picks,"
+            f" {s.luck_rollouts} rollouts each (the throw that fell: {fell})"
+        )
+    else:
+        luck_text = (
+            f"luck: every possible throw valued by the best of the {s.luck_candidates} plays the"
+            f" greedy evaluation likes best, {s.luck_rollouts} rollouts each"
+        )
+    cand = "all plays" if s.candidates is None else f"at most {s.candidates} plays"
+    console.print(
+        f"[dim]'chance after': the win chance of the player who threw, after his play. Loss,"
+        f" error rate, luck and win chances in points of win chance (percent), ± one"
+        f" standard error. Verdicts on the loss: fine below {100 * t['fine']:g}, inaccuracy below"
+        f" {100 * t['inaccuracy']:g}, mistake below {100 * t['mistake']:g}, blunder from"
+        f" {100 * t['mistake']:g}, when the loss is at least {CLEAR:g} standard errors."
+        f" Plays: {s.rollouts} rollouts each, {cand} per throw; "
+        f"{luck_text}; {s.policy} policy, seed {s.seed}. {rev.rollouts_played} rollouts in"
+        f" {seconds:.1f} s, {jobs} process{'es' if jobs != 1 else ''}.[/dim]"
+    )
+
+
+def _plot(path: Path, rev: Review) -> None:
+    from matplotlib.figure import Figure
+
+    rec = rev.record
+    start = rec.start
+    fig = Figure(figsize=(11, 5), layout="constrained")
+    ax = fig.subplots()
+    xs = [0] + [m.number for m in rev.moves]
+    palette = {
+        "red": "#c44e52",
+        "yellow": "#ccb974",
+        "green": "#55a868",
+        "blue": "#4c72b0",
+        "black": "#333333",
+    }
+    for idx, side in enumerate(rev.start.sides):
+        colour = start.setup.colour_names[start.setup.players[side[0]][0]]
+        ys = [rev.start.chances[side[0]]] + [m.after.chances[side[0]] for m in rev.moves]
+        label = " and ".join(f"{rec.names[i]} ({_who(start, i)})" for i in side)
+        es = [rev.start.se[side[0]]] + [m.after.se[side[0]] for m in rev.moves]
+        line = palette.get(colour, f"C{idx}")
+        ax.plot(xs, ys, label=label, color=line, linewidth=1.5)
+        ax.fill_between(
+            xs,
+            [max(0.0, y - e) for y, e in zip(ys, es, strict=True)],
+            [min(1.0, y + e) for y, e in zip(ys, es, strict=True)],
+            color=line,
+            alpha=0.15,
+            linewidth=0,
+        )
+        for verdict, marker in (("mistake", "o"), ("blunder", "X")):
+            pts = [
+                (m.number, m.after.chances[side[0]])
+                for m in rev.moves
+                if m.player in side and m.verdict == verdict and not m.forced
+            ]
+            if pts:
+                ax.scatter(
+                    [p[0] for p in pts],
+                    [p[1] for p in pts],
+                    marker=marker,
+                    color=palette.get(colour, f"C{idx}"),
+                    edgecolors="black",
+                    zorder=3,
+                    label=f"{verdict}s of {label}",
+                )
+    ax.set_ylim(0, 1)
+    ax.set_xlim(0, max(xs) if len(xs) > 1 else 1)
+    ax.set_xlabel("throw")
+    ax.set_ylabel("win chance after the throw (± one SE)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize="small")
+    s = rev.settings
+    fig.suptitle(
+        f"pachisi analyse: {start.setup.describe()} ({s.rollouts} rollouts per play,"
+        f" {s.policy} policy, seed {s.seed})"
+    )
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise PachisiError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# -- the command ---------------------------------------------------------------
+
+
+def _progress(show: bool) -> Any:
+    if not show:
+        return None
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("rollouts"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+
+
+def _with_progress(
+    progress: Any, total: int, work: Callable[[Callable[[int], None] | None], Any]
+) -> Any:
+    if progress is None or total == 0:
+        return work(None)
+    task = progress.add_task("rolling out", total=total)
+    with progress:
+        return work(lambda n: progress.advance(task, n))
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    if args.rollouts is not None and args.rollouts < 1:
+        raise PachisiError(f"--rollouts must be at least 1, not {args.rollouts}")
+    if args.luck_rollouts is not None and args.luck_rollouts < 0:
+        raise PachisiError(f"--luck-rollouts must be at least 0, not {args.luck_rollouts}")
+    if args.luck_candidates < 1:
+        raise PachisiError(f"--luck-candidates must be at least 1, not {args.luck_candidates}")
+    if args.candidates is not None and args.candidates < 1:
+        raise PachisiError(f"--candidates must be at least 1, not {args.candidates}")
+    if args.jobs < 0:
+        raise PachisiError(f"--jobs must be at least 1 (or 0 for one per CPU), not {args.jobs}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``pachisi analyse``; returns the exit status."""
+    _check_args(args)
+    target = load_target(args.target)
+    jobs = args.jobs or (os.cpu_count() or 1)
+    show = not args.quiet and sys.stderr.isatty()
+    if isinstance(target, Record):
+        return _run_record(args, target, jobs, show)
+    for flag, value in (
+        ("--plot", args.plot),
+        ("--moves", args.moves),
+        ("--luck-rollouts", args.luck_rollouts),
+    ):
+        if value is not None:
+            raise PachisiError(f"{flag} works with a game RECORD, not a position")
+    if args.throw is not None:
+        return _run_throw(args, target, jobs, show)
+    return _run_position(args, target, jobs, show)
+
+
+def _console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _run_position(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -> int:
+    rollouts = args.rollouts or DEFAULT_POSITION_ROLLOUTS
+    spec = RolloutSpec(args.seed, args.policy)
+    est = exact_chances(pos)
+    if est is None:
+        with RolloutRunner(spec, min(jobs, rollouts)) as runner:
+            _with_progress(
+                _progress(show),
+                runner.missing([(pos, rollouts)]),
+                lambda step: runner.compute([(pos, rollouts)], step),
+            )
+            est = runner.estimate(pos, rollouts)
+    if args.json:
+        print(json.dumps(_chances_document(pos, est), indent=2))
+    else:
+        _print_chances(_console(), pos, est)
+    return 0
+
+
+def _run_throw(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -> int:
+    rollouts = args.rollouts or DEFAULT_POSITION_ROLLOUTS
+    throw = parse_throw(args.throw)
+    spec = RolloutSpec(args.seed, args.policy)
+    # The plays (and a bad throw's error) before any process is started.
+    kept, _ = shortlist(pos, legal_plays(pos, throw), args.candidates)
+    requests = [(p.position, rollouts) for p in kept]
+    with RolloutRunner(spec, max(1, min(jobs, rollouts * len(requests)))) as runner:
+        _with_progress(
+            _progress(show),
+            runner.missing(requests),
+            lambda step: runner.compute(requests, step),
+        )
+        ranking = rank_plays(pos, throw, rollouts, candidates=args.candidates, runner=runner)
+    if args.json:
+        print(json.dumps({"kind": "ranking", **ranking.as_dict()}, indent=2))
+    else:
+        _print_ranking(_console(), ranking)
+    return 0
+
+
+def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) -> int:
+    if args.throw is not None:
+        raise PachisiError("--throw works with a POSITION; a record has its own throws")
+    if not rec.moves:
+        raise PachisiError("the record has no throws to review")
+    plot = _check_plot(args.plot) if args.plot else None
+    rollouts = args.rollouts or DEFAULT_REVIEW_ROLLOUTS
+    luck = args.luck_rollouts if args.luck_rollouts is not None else max(4, rollouts // 3)
+    settings = ReviewSettings(
+        rollouts=rollouts,
+        luck_rollouts=luck,
+        luck_candidates=args.luck_candidates,
+        candidates=args.candidates if args.candidates is not None else 8,
+        seed=args.seed,
+        policy=args.policy,
+    )
+    moves = _moves_range(args.moves, len(rec.moves)) if args.moves else None
+    t0 = time.perf_counter()
+    progress = _progress(show)
+    with RolloutRunner(settings.spec, jobs) as runner:
+        if progress is None:
+            rev = review(rec, settings, moves=moves, runner=runner)
+        else:
+            task = progress.add_task("rolling out", total=None)
+
+            def update(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            with progress:
+                rev = review(rec, settings, moves=moves, runner=runner, on_progress=update)
+    seconds = time.perf_counter() - t0
+    if plot is not None:
+        _plot(plot, rev)
+    if args.json:
+        print(json.dumps(rev.as_dict(), indent=2))
+    else:
+        _print_review(_console(), rev, seconds, jobs)
+    return 0
