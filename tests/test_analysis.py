@@ -402,3 +402,21 @@ def test_command_record_errors_are_one_line(pachisi: Runner, tmp_path: Path) -> 
         assert status != 0 and out == ""
         lines = err.splitlines()
         assert len(lines) == 1 and lines[0].startswith("pachisi: ") and message in lines[0], err
+
+
+def test_analysis_uses_the_standard_library_and_pachisi_only() -> None:
+    import ast
+    import sys
+
+    root = Path(__file__).resolve().parent.parent / "src" / "pachisi" / "analysis"
+    allowed = set(sys.stdlib_module_names) | {"pachisi"}
+    for path in root.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"

@@ -1,4 +1,4 @@
-"""Terminal front ends built on the core: play, replay, simulate.
+"""Terminal front ends built on the core: play, replay, simulate, analyse.
 
 Each command module has ``register(subparsers)``, which adds its subcommand
 to the ``pachisi`` command line, and a ``run(args)`` returning the exit

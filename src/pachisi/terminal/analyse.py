@@ -267,9 +267,12 @@ def _print_ranking(console: Console, ranking: Ranking) -> None:
     console.print(f"[bold]{pos.setup.describe()}[/bold]")
     console.print(pos.to_text(), soft_wrap=True)
     who = _who(pos, ranking.mover)
+    whose = f"{who}'s team's" if pos.setup.teams else f"{who}'s"
+    n = len(ranking.plays)
     console.print(
-        f"{len(ranking.plays)} plays ranked by {who}'s win chance: {ranking.rollouts} rollouts"
-        f" each, {ranking.policy} policy, seed {ranking.seed}"
+        f"{n} play{'s' if n != 1 else ''} ranked by {whose} win chance: {ranking.rollouts}"
+        f" rollout{'s' if ranking.rollouts != 1 else ''} each, {ranking.policy} policy,"
+        f" seed {ranking.seed}"
     )
     table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
     for col in ("#", "play", "win chance", "± SE", "vs best", "± SE "):
