@@ -14,6 +14,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from .bench import bench_all
@@ -24,7 +25,15 @@ from .moves import legal_plays
 from .position import Position
 from .rules import RULESETS, Setup, parse_options
 
-__all__ = ["build_parser", "main", "moves_output", "setup_from_args"]
+__all__ = [
+    "build_parser",
+    "main",
+    "moves_output",
+    "position_from_text",
+    "read_position",
+    "read_text_arg",
+    "setup_from_args",
+]
 
 #: The pachisi.terminal modules that add subcommands.
 TERMINAL_COMMANDS = ("play", "replay", "simulate", "analyse")
@@ -42,20 +51,37 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or exc.__class__.__name__
 
 
-def _read_position(arg: str, stdin: TextIO) -> Position:
+def read_text_arg(arg: str, stdin: TextIO | None = None) -> str:
+    r"""The text a command-line argument names.
+
+    ``-`` reads standard input; inline JSON (``{...}``) or a one-line
+    position (text with spaces that names no file) is the text itself;
+    anything else is a file, read as UTF-8. Errors are one-line
+    :class:`PachisiError`\ s.
+    """
     if arg == "-":
-        text = stdin.read()
-    elif arg.lstrip().startswith("{"):
-        text = arg
-    else:
-        try:
-            with open(arg, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise PachisiError(f"cannot read {arg}: {exc.strerror}") from None
+        return (stdin or sys.stdin).read()
+    stripped = arg.strip()
+    if stripped.startswith(("{", "[")) or (" " in stripped and not Path(arg).exists()):
+        return arg
+    try:
+        return Path(arg).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PachisiError(f"cannot read {arg}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise PachisiError(f"{arg} is not UTF-8 text") from None
+
+
+def position_from_text(text: str) -> Position:
+    """A position written as FORMAT.md JSON or in the one-line text form."""
     if text.lstrip().startswith(("{", "[")) or not text.strip():
         return Position.from_json(text)
     return Position.from_text(text.strip())
+
+
+def read_position(arg: str, stdin: TextIO | None = None) -> Position:
+    """The position a command-line argument names (see :func:`read_text_arg`)."""
+    return position_from_text(read_text_arg(arg, stdin))
 
 
 def moves_output(position: Position, throw: Sequence[int]) -> dict[str, Any]:
@@ -104,7 +130,7 @@ def _cmd_moves(args: argparse.Namespace) -> int:
         raise PachisiError("give a POSITION file (or - for standard input), or --batch")
     if args.throw is None:
         raise PachisiError("give the throw with --throw A,B")
-    pos = _read_position(args.position, sys.stdin)
+    pos = read_position(args.position, sys.stdin)
     result = moves_output(pos, parse_throw(args.throw))
     sys.stdout.write(json.dumps(result, indent=args.indent) + "\n")
     return 0

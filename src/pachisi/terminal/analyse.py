@@ -143,22 +143,12 @@ def register(subparsers: Any) -> None:
 
 def load_target(arg: str, stdin: TextIO | None = None) -> Position | Record:
     """The position or record named by ``arg`` (a file, ``-``, or the JSON/text itself)."""
-    if arg == "-":
-        text = (stdin or sys.stdin).read()
-    elif arg.lstrip().startswith("{") or (" " in arg.strip() and not Path(arg).exists()):
-        text = arg
-    else:
-        try:
-            text = Path(arg).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PachisiError(f"cannot read {arg}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise PachisiError(f"{arg} is not UTF-8 text") from None
+    from ..cli import position_from_text, read_text_arg
+
+    text = read_text_arg(arg, stdin)
     if text.lstrip().startswith(_RECORD_MAGIC):
         return Record.from_text(text)
-    if text.lstrip().startswith(("{", "[")) or not text.strip():
-        return Position.from_json(text)
-    return Position.from_text(text.strip())
+    return position_from_text(text)
 
 
 def _moves_range(text: str, count: int) -> list[int]:

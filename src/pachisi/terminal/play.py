@@ -196,17 +196,9 @@ def _default_names(kinds: Sequence[str]) -> list[str]:
 
 def read_position(arg: str) -> Position:
     """A position from a file, JSON text or the one-line text form."""
-    text = arg
-    if not arg.lstrip().startswith(("{", "[")) and len(arg.split()) != 9:
-        try:
-            text = Path(arg).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PachisiError(f"cannot read {arg}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise PachisiError(f"{arg} is not UTF-8 text") from None
-    if text.lstrip().startswith(("{", "[")) or not text.strip():
-        return Position.from_json(text)
-    return Position.from_text(text.strip())
+    from ..cli import read_position as read
+
+    return read(arg)
 
 
 def _default_path() -> Path:
