@@ -26,6 +26,7 @@ from .position import Position
 from .rules import RULESETS, Setup, parse_options
 
 __all__ = [
+    "add_setup_arguments",
     "build_parser",
     "main",
     "moves_output",
@@ -136,6 +137,17 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_setup_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the set-up options that :func:`setup_from_args` reads (``--colours``,
+    ``--teams``, ``--major``, ``--option``) to a subcommand's parser."""
+    parser.add_argument(
+        "--colours", help="colours in turn order, e.g. red,green (red+yellow for two)"
+    )
+    parser.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
+    parser.add_argument("--major", help="eight-man: each player's major colour, e.g. red,blue")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
+
+
 def setup_from_args(args: argparse.Namespace, players: int | None = None) -> Setup:
     """The :class:`Setup` of the set-up options that ``new``, ``play`` and ``simulate`` share.
 
@@ -220,10 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     n = sub.add_parser("new", help="print a start position")
     n.add_argument("ruleset", choices=RULESETS)
     n.add_argument("--players", type=int, default=None, help="number of players")
-    n.add_argument("--colours", help="colours in turn order, e.g. red,green (red+yellow for two)")
-    n.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
-    n.add_argument("--major", help="eight-man: each player's major colour, e.g. red,blue")
-    n.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
+    add_setup_arguments(n)
     n.add_argument("--first", default="0", help="first player's index, or 'roll' (§3.7)")
     n.add_argument("--seed", type=int, default=None, help="seed for --first roll")
     n.add_argument("--text", action="store_true", help="print the one-line text form")

@@ -99,10 +99,9 @@ def register(subparsers: Any) -> None:
         help="pagade, whitman, parcheesi (default) or eight-man",
     )
     p.add_argument("--players-count", type=int, default=None, metavar="N", help="how many players")
-    p.add_argument("--colours", help="colours in turn order, e.g. red,green (red+yellow for two)")
-    p.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
-    p.add_argument("--major", help="eight-man: each player's major colour, e.g. red,blue")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
+    from ..cli import add_setup_arguments
+
+    add_setup_arguments(p)
     p.add_argument(
         "--players",
         metavar="KINDS",

@@ -97,10 +97,9 @@ def register(subparsers: Any) -> None:
         help="game i seats player (s+i) mod n in seat s, so the players take every seat in turn"
         " (default: on)",
     )
-    p.add_argument("--colours", help="colours in turn order, e.g. red,green (red+yellow for two)")
-    p.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
-    p.add_argument("--major", help="eight-man: each seat's major colour, e.g. red,blue")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
+    from ..cli import add_setup_arguments
+
+    add_setup_arguments(p)
     p.add_argument(
         "--max-throws",
         type=int,
