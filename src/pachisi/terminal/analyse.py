@@ -48,6 +48,7 @@ from ..errors import PachisiError
 from ..moves import legal_plays
 from ..position import Position
 from ..record import Record
+from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,7 +60,6 @@ DEFAULT_POSITION_ROLLOUTS = 144
 #: Rollouts per play of the throw that fell, when reviewing a record.
 DEFAULT_REVIEW_ROLLOUTS = 36
 _RECORD_MAGIC = "# pachisi game record"
-_PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 def register(subparsers: Any) -> None:
@@ -161,24 +161,6 @@ def _moves_range(text: str, count: int) -> list[int]:
     if not 1 <= a <= b <= count:
         raise PachisiError(f"--moves {text}: the record has throws 1 to {count}")
     return list(range(a, b + 1))
-
-
-def _check_plot(path: str) -> Path:
-    p = Path(path)
-    if p.suffix.lower() not in _PLOT_SUFFIXES:
-        raise PachisiError(f"--plot must end in {' or '.join(_PLOT_SUFFIXES)}, not {path!r}")
-    parent = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise PachisiError(f"cannot write {path}: it is a directory")
-    if not parent.is_dir():
-        raise PachisiError(f"cannot write {path}: no directory {str(parent)!r}")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise PachisiError(f"cannot write {path}: permission denied")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise PachisiError("--plot needs matplotlib: install pachisi[plot]") from None
-    return p
 
 
 # -- formatting ----------------------------------------------------------------
@@ -592,7 +574,9 @@ def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) ->
         raise PachisiError("--throw works with a POSITION; a record has its own throws")
     if not rec.moves:
         raise PachisiError("the record has no throws to review")
-    plot = _check_plot(args.plot) if args.plot else None
+    plot = check_writable(args.plot, "--plot", PLOT_SUFFIXES) if args.plot else None
+    if plot is not None:
+        check_matplotlib()
     rollouts = args.rollouts or DEFAULT_REVIEW_ROLLOUTS
     luck = args.luck_rollouts if args.luck_rollouts is not None else max(4, rollouts // 3)
     settings = ReviewSettings(

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import PachisiError
 from ..rules import RULESETS
+from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 from .simulation import (
     DEFAULT_MAX_THROWS,
     GameResult,
@@ -55,8 +56,6 @@ CSV_FIELDS = (
     "captures",
     "captures_by_seat",
 )
-
-_PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 def register(subparsers: Any) -> None:
@@ -121,27 +120,6 @@ def _bots(text: str) -> tuple[str, ...]:
     if not text.strip() or any(not b for b in names):
         raise PachisiError(f"--players takes computer players separated by commas, not {text!r}")
     return tuple(canonical_bot(b) for b in names)
-
-
-def _check_writable(path: str, what: str, suffixes: Sequence[str]) -> Path:
-    p = Path(path)
-    if p.suffix.lower() not in suffixes:
-        raise PachisiError(f"{what} must end in {' or '.join(suffixes)}, not {path!r}")
-    parent = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        raise PachisiError(f"cannot write {path}: it is a directory")
-    if not parent.is_dir():
-        raise PachisiError(f"cannot write {path}: no directory {str(parent)!r}")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise PachisiError(f"cannot write {path}: permission denied")
-    return p
-
-
-def _check_matplotlib() -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise PachisiError("--plot needs matplotlib: install pachisi[plot]") from None
 
 
 # -- outputs -------------------------------------------------------------------
@@ -350,10 +328,10 @@ def run(args: argparse.Namespace) -> int:
         raise PachisiError(f"--max-throws must be at least 1, not {args.max_throws}")
     jobs = args.jobs or (os.cpu_count() or 1)
     jobs = min(jobs, args.games)
-    out = _check_writable(args.out, "--out", (".json", ".csv")) if args.out else None
-    plot = _check_writable(args.plot, "--plot", _PLOT_SUFFIXES) if args.plot else None
+    out = check_writable(args.out, "--out", (".json", ".csv")) if args.out else None
+    plot = check_writable(args.plot, "--plot", PLOT_SUFFIXES) if args.plot else None
     if plot is not None:
-        _check_matplotlib()
+        check_matplotlib()
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     config = SimConfig(setup, bots, seed, rotate=args.rotate, max_throws=args.max_throws)
 
