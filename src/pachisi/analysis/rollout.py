@@ -42,7 +42,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 import signal
@@ -52,7 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..bots import make_player
-from ..dice import Throw, dice_for
+from ..dice import Throw, derive_seed, dice_for
 from ..moves import legal_plays
 from ..position import Position
 from ..rules import Setup
@@ -78,23 +77,19 @@ POLICIES = ("greedy", "random")
 DEFAULT_MAX_THROWS = 10_000
 
 
-def _hash_int(text: str) -> int:
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
-
-
 def rollout_seed(seed: int, k: int) -> int:
     """The seed of the dice (and the policy) of rollout ``k`` of a run with ``seed``.
 
     >>> rollout_seed(1, 0) == rollout_seed(1, 0) != rollout_seed(1, 1)
     True
     """
-    return _hash_int(f"pachisi-rollout:{seed}:{k}")
+    return derive_seed(f"pachisi-rollout:{seed}:{k}")
 
 
 @lru_cache(maxsize=256)
 def _block_order(seed: int, block: int, size: int) -> tuple[int, ...]:
     order = list(range(size))
-    random.Random(_hash_int(f"pachisi-rollout-first:{seed}:{block}")).shuffle(order)
+    random.Random(derive_seed(f"pachisi-rollout-first:{seed}:{block}")).shuffle(order)
     return tuple(order)
 
 

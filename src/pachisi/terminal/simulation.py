@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 import signal
@@ -32,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Player, make_player
-from ..dice import dice_for
+from ..dice import derive_seed, dice_for
 from ..game import first_player
 from ..moves import legal_plays
 from ..position import Position
@@ -83,23 +82,18 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _hash_int(text: str) -> int:
-    # 48 bits: exact in JSON readers that use doubles (JavaScript).
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
-
-
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run with ``seed`` (a 48-bit integer).
 
     >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
     True
     """
-    return _hash_int(f"pachisi-simulate:{seed}:{index}")
+    return derive_seed(f"pachisi-simulate:{seed}:{index}")
 
 
 def bot_seed(seed_of_game: int, seat: int) -> int:
     """The seed of the computer player in ``seat`` of the game with ``seed_of_game``."""
-    return _hash_int(f"pachisi-simulate-bot:{seed_of_game}:{seat}")
+    return derive_seed(f"pachisi-simulate-bot:{seed_of_game}:{seat}")
 
 
 def seat_assignment(players: int, index: int, rotate: bool = True) -> tuple[int, ...]:
