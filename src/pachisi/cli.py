@@ -38,6 +38,8 @@ __all__ = [
 
 #: The pachisi.terminal modules that add subcommands.
 TERMINAL_COMMANDS = ("play", "replay", "simulate", "analyse")
+#: Every module outside the core that adds a subcommand (``register(subparsers)``).
+COMMAND_MODULES = tuple(f"pachisi.terminal.{n}" for n in TERMINAL_COMMANDS) + ("pachisi.web.serve",)
 
 EXIT_USAGE = 2
 EXIT_ERROR = 1
@@ -245,14 +247,14 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="one JSON list of results")
     b.set_defaults(func=_cmd_bench)
 
-    # Commands that live outside the core (terminal play, replay, simulation):
-    # each module of pachisi.terminal listed here adds its own subcommand with
+    # Commands that live outside the core (terminal play, replay, simulation,
+    # the web server): each module listed in COMMAND_MODULES adds its own subcommand with
     # register(subparsers) and imports its heavier dependencies only when run.
-    for name in TERMINAL_COMMANDS:
+    for name in COMMAND_MODULES:
         try:
-            module = importlib.import_module(f"pachisi.terminal.{name}")
+            module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name == f"pachisi.terminal.{name}":
+            if exc.name == name:
                 continue
             raise
         module.register(sub)

@@ -1,0 +1,292 @@
+"""The FastAPI application of ``pachisi serve`` (API of docs/web.md).
+
+This layer parses and answers requests; every decision is made by
+:class:`pachisi.web.service.Hub`. Bodies are read as raw JSON (at most
+64 KiB) and checked by the service, so that a malformed request of any kind
+gets the same ``bad_request`` answer over HTTP and over the WebSocket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .service import ApiError, Hub, Watcher, rulesets_info
+from .store import Store, StoreError, database_url
+
+__all__ = ["MAX_BODY", "create_app"]
+
+log = logging.getLogger("pachisi.web")
+
+#: The largest request body or WebSocket message read, in bytes.
+MAX_BODY = 64 * 1024
+
+STATIC = Path(__file__).parent / "static"
+
+_SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        b"style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
+        b"frame-ancestors 'none'",
+    ),
+]
+
+
+class _SecurityHeaders:
+    """Adds the security headers to every HTTP answer (pure ASGI: WebSockets untouched)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = list(message["headers"]) + _SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+async def _body(request: Request) -> object:
+    """The JSON body of a request, or ``bad_request``."""
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdecimal() or int(size) > MAX_BODY):
+        raise ApiError(400, "bad_request", f"the body is larger than {MAX_BODY} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ApiError(400, "bad_request", f"the body is larger than {MAX_BODY} bytes")
+    return _json(bytes(raw))
+
+
+def _json(raw: bytes | str) -> object:
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "bad_request", "the body is not valid JSON") from None
+
+
+def create_app(
+    db: str | None = None,
+    *,
+    bot_delay: float = 0.8,
+    rng: random.Random | None = None,
+    send_timeout: float = 10.0,
+) -> FastAPI:
+    """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
+
+    The schema is migrated (Alembic) when the application starts.
+    """
+    url = database_url(db)
+    store = Store(url)
+    hub = Hub(store, bot_delay=bot_delay, rng=rng, send_timeout=send_timeout)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(store.migrate)
+        try:
+            yield
+        finally:
+            await hub.close()
+            store.dispose()
+
+    app = FastAPI(
+        title="pachisi",
+        summary="Play the Pachisi family of games in the browser",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.hub = hub
+    app.state.store = store
+    app.add_middleware(_SecurityHeaders)
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.to_dict(), status_code=exc.status)
+
+    @app.exception_handler(StoreError)
+    async def _store_error(request: Request, exc: StoreError) -> JSONResponse:
+        log.error("store: %s", exc)
+        err = ApiError(409, "stale", f"the game changed meanwhile: {exc}")
+        return JSONResponse(err.to_dict(), status_code=err.status)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _db_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.exception("database error")
+        err = ApiError(503, "unavailable", "the game store is unavailable; nothing was changed")
+        return JSONResponse(err.to_dict(), status_code=err.status)
+
+    # -- pages -----------------------------------------------------------------------
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/g/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return page("game.html")
+
+    @app.get("/r/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return page("replay.html")
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- API -------------------------------------------------------------------------
+
+    @app.get("/api/rulesets")
+    async def rulesets() -> dict[str, Any]:
+        """Rulesets, switches, seat counts and computer levels."""
+        return rulesets_info()
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> dict[str, Any]:
+        """Start a game; the answer carries the seat keys, shown only this once."""
+        room, keys = await hub.create(await _body(request))
+        human = ",".join(k["key"] for k in keys)
+        return {
+            "id": room.id,
+            "keys": keys,
+            "links": {
+                "seats": [{"seat": k["seat"], "url": f"/g/{room.id}#k={k['key']}"} for k in keys],
+                "hotseat": f"/g/{room.id}#k={human}" if keys else f"/g/{room.id}",
+                "spectator": f"/g/{room.id}",
+                "replay": f"/r/{room.id}",
+            },
+            "state": room.state(),
+        }
+
+    @app.get("/api/games")
+    async def list_games(limit: int = 30) -> dict[str, Any]:
+        """Recently changed games."""
+        return {"games": await hub.recent(max(1, min(limit, 200)))}
+
+    @app.get("/api/games/{game_id}")
+    async def get_state(game_id: str) -> Response:
+        """The state of a game (docs/web.md)."""
+        room = await hub.room(game_id)
+        return Response(room.state_text(), media_type="application/json")
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, request: Request) -> Response:
+        """A step, an undo or a commit by the seat to move."""
+        room = await hub.act(game_id, await _body(request))
+        return Response(
+            '{"ok":true,"state":' + room.state_text() + "}", media_type="application/json"
+        )
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(game_id: str) -> dict[str, Any]:
+        """Every position of the game with the moves between them."""
+        return await hub.replay(game_id)
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> PlainTextResponse:
+        """The game record (docs/records.md) as a download."""
+        room = await hub.room(game_id)
+        async with room.lock:
+            text = await asyncio.to_thread(lambda: room.record().to_text())
+        return PlainTextResponse(
+            text,
+            headers={"content-disposition": f'attachment; filename="pachisi-{room.id}.txt"'},
+        )
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(game_id: str, request: Request) -> dict[str, Any]:
+        """A new game with the same set-up, seats and keys."""
+        new = await hub.rematch(game_id, await _body(request))
+        return {"id": new.id}
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def websocket(ws: WebSocket, game_id: str) -> None:
+        """States out, actions in (docs/web.md)."""
+        await ws.accept()
+        try:
+            room = await hub.room(game_id)
+        except ApiError as exc:
+            await ws.send_text(json.dumps({"type": "error", **exc.to_dict()}))
+            await ws.close(code=4404)
+            return
+        watcher = Watcher(ws.send_text, timeout=hub.send_timeout)
+        sender = asyncio.create_task(watcher.run())
+        receiver = asyncio.create_task(_receive(ws, hub, game_id, watcher))
+        await hub.watch(room, watcher)
+        try:
+            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            hub.unwatch(room, watcher)
+            for task in (sender, receiver):
+                task.cancel()
+            await asyncio.gather(sender, receiver, return_exceptions=True)
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    return app
+
+
+async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher) -> None:
+    """Read client messages until the connection ends."""
+    while True:
+        try:
+            text = await ws.receive_text()
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            return
+        reply = await _handle(text, hub, game_id)
+        watcher.reply(json.dumps(reply))
+
+
+async def _handle(text: str, hub: Hub, game_id: str) -> dict[str, Any]:
+    msg_id: object = None
+    try:
+        if len(text) > MAX_BODY:
+            raise ApiError(400, "bad_request", f"the message is larger than {MAX_BODY} bytes")
+        msg = _json(text)
+        if not isinstance(msg, dict):
+            raise ApiError(400, "bad_request", "a message is a JSON object")
+        msg_id = msg.get("id")
+        if not (msg_id is None or isinstance(msg_id, (str, int))) or isinstance(msg_id, bool):
+            msg_id = None
+        kind = msg.get("type")
+        if kind == "ping":
+            return {"type": "pong", "id": msg_id}
+        if kind != "action":
+            raise ApiError(400, "bad_request", "a message's 'type' is 'action' or 'ping'")
+        room = await hub.act(game_id, msg.get("action"))
+        return {"type": "result", "id": msg_id, "ok": True, "version": room.version}
+    except ApiError as exc:
+        return {"type": "result", "id": msg_id, **exc.to_dict()}
+    except StoreError as exc:
+        err = ApiError(409, "stale", f"the game changed meanwhile: {exc}")
+        return {"type": "result", "id": msg_id, **err.to_dict()}
+    except SQLAlchemyError:
+        log.exception("database error")
+        err = ApiError(503, "unavailable", "the game store is unavailable; nothing was changed")
+        return {"type": "result", "id": msg_id, **err.to_dict()}

@@ -1,0 +1,318 @@
+"""Where the server keeps its games: SQLite by default, PostgreSQL on request.
+
+The store is deliberately small and synchronous (the server calls it from
+worker threads). A game is one row of ``games`` (its start position, seats,
+how the first player was chosen, status) plus one row of ``throws`` per throw:
+the dice, the steps made with them so far and, once the turn is over, the
+play. A throw's row is written *before* the throw is shown to anyone, and
+every step is written before it is acknowledged, so a server that stops at
+any moment loses nothing: :meth:`Store.load` gives back the game exactly as
+it stood.
+
+The schema is created and upgraded by the Alembic migrations in
+``pachisi/web/migrations`` (:meth:`Store.migrate`); the same migrations run
+on both databases.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+
+__all__ = ["GameRow", "Store", "StoreError", "ThrowRow", "metadata"]
+
+metadata = sa.MetaData()
+
+#: One row per game.
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("ruleset", sa.String(16), nullable=False),
+    sa.Column("start", sa.Text, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),
+    sa.Column("first", sa.Text, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("rematch_of", sa.String(32), nullable=True),
+    sa.Column("rematch", sa.String(32), nullable=True),
+)
+
+#: One row per throw, in order (``n`` from 1).
+throws = sa.Table(
+    "throws",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("n", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("dice", sa.String(8), nullable=False),
+    sa.Column("steps", sa.Text, nullable=False),
+    sa.Column("play", sa.Text, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+class StoreError(Exception):
+    """The store could not do what was asked (unknown game, conflicting write)."""
+
+
+@dataclass
+class ThrowRow:
+    """One throw: its number, seat, dice, steps so far and play once made."""
+
+    n: int
+    seat: int
+    dice: tuple[int, int]
+    steps: list[int] = field(default_factory=list)
+    play: str | None = None
+
+
+@dataclass
+class GameRow:
+    """One game as stored (``start`` and ``first`` are JSON-ready values)."""
+
+    id: str
+    ruleset: str
+    start: dict[str, Any]
+    seats: list[dict[str, Any]]
+    first: dict[str, Any]
+    status: str = "playing"
+    result: str | None = None
+    version: int = 0
+    rematch_of: str | None = None
+    rematch: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    # SQLite gives naive datetimes back; they were written in UTC.
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def database_url(db: str | None) -> str:
+    """A SQLAlchemy URL from ``--db``: a URL as it is, a file path as SQLite."""
+    if not db:
+        db = "pachisi-games.sqlite"
+    if "://" in db:
+        if db.startswith("postgresql://"):
+            # The psycopg 3 driver is the one the ``web`` extra installs.
+            return "postgresql+psycopg://" + db[len("postgresql://") :]
+        return db
+    return "sqlite:///" + str(Path(db).expanduser().resolve())
+
+
+class Store:
+    """The games of one database (``url`` a SQLAlchemy URL)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_pre_ping"] = True
+            kwargs["pool_size"] = 10
+            kwargs["max_overflow"] = 20
+        self.engine: Engine = sa.create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+
+            @sa.event.listens_for(self.engine, "connect")
+            def _pragmas(conn: Any, _record: Any) -> None:
+                cur = conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.close()
+
+    # -- schema -----------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration (Alembic)."""
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    # -- games ------------------------------------------------------------------
+
+    def create(self, row: GameRow) -> None:
+        """Store a new game (its first throw comes separately)."""
+        now = _now()
+        row.created_at = row.updated_at = now
+        with self.engine.begin() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=row.id,
+                    created_at=now,
+                    updated_at=now,
+                    ruleset=row.ruleset,
+                    start=json.dumps(row.start),
+                    seats=json.dumps(row.seats),
+                    first=json.dumps(row.first),
+                    status=row.status,
+                    result=row.result,
+                    version=row.version,
+                    rematch_of=row.rematch_of,
+                    rematch=row.rematch,
+                )
+            )
+
+    def load(self, game_id: str) -> tuple[GameRow, list[ThrowRow]] | None:
+        """The game and its throws in order, or ``None`` if there is no such game."""
+        with self.engine.connect() as conn:
+            g = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
+            if g is None:
+                return None
+            rows = conn.execute(
+                sa.select(throws).where(throws.c.game_id == game_id).order_by(throws.c.n)
+            ).mappings()
+            moves = [
+                ThrowRow(
+                    n=r["n"],
+                    seat=r["seat"],
+                    dice=_dice(r["dice"]),
+                    steps=list(json.loads(r["steps"])),
+                    play=r["play"],
+                )
+                for r in rows
+            ]
+        return _game_row(g), moves
+
+    def recent(self, limit: int = 50) -> list[GameRow]:
+        """The most recently changed games, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(games).order_by(games.c.updated_at.desc()).limit(limit)
+            ).mappings()
+            return [_game_row(g) for g in rows]
+
+    # -- writes -------------------------------------------------------------------
+
+    def add_throw(self, game_id: str, row: ThrowRow, version: int) -> None:
+        """Store a new throw (before anyone sees it) and the game's new version."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                throws.insert().values(
+                    game_id=game_id,
+                    n=row.n,
+                    seat=row.seat,
+                    dice=f"{row.dice[0]},{row.dice[1]}",
+                    steps=json.dumps(row.steps),
+                    play=row.play,
+                    created_at=now,
+                )
+            )
+            self._touch(conn, game_id, version, now)
+
+    def set_steps(self, game_id: str, n: int, steps: list[int], version: int) -> None:
+        """Store the steps made so far with throw ``n``."""
+        now = _now()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                throws.update()
+                .where(throws.c.game_id == game_id, throws.c.n == n, throws.c.play.is_(None))
+                .values(steps=json.dumps(steps))
+            )
+            if done.rowcount != 1:
+                raise StoreError(f"game {game_id}: throw {n} is not open")
+            self._touch(conn, game_id, version, now)
+
+    def finish_throw(
+        self,
+        game_id: str,
+        n: int,
+        steps: list[int],
+        play: str,
+        version: int,
+        *,
+        status: str = "playing",
+        result: str | None = None,
+    ) -> None:
+        """Store the play that ended throw ``n`` (and the game's status after it)."""
+        now = _now()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                throws.update()
+                .where(throws.c.game_id == game_id, throws.c.n == n, throws.c.play.is_(None))
+                .values(steps=json.dumps(steps), play=play)
+            )
+            if done.rowcount != 1:
+                raise StoreError(f"game {game_id}: throw {n} is not open")
+            self._touch(conn, game_id, version, now, status=status, result=result)
+
+    def finish_status(self, game_id: str, n: int, version: int, result: str) -> None:
+        """Mark a game finished after throw ``n`` without a winner (a dead end)."""
+        with self.engine.begin() as conn:
+            self._touch(conn, game_id, version, _now(), status="finished", result=result)
+
+    def set_rematch(self, game_id: str, rematch: str) -> None:
+        """Link a finished game to its rematch."""
+        with self.engine.begin() as conn:
+            conn.execute(games.update().where(games.c.id == game_id).values(rematch=rematch))
+
+    def _touch(
+        self,
+        conn: sa.Connection,
+        game_id: str,
+        version: int,
+        now: datetime,
+        *,
+        status: str | None = None,
+        result: str | None = None,
+    ) -> None:
+        values: dict[str, Any] = {"version": version, "updated_at": now}
+        if status is not None:
+            values["status"] = status
+            values["result"] = result
+        done = conn.execute(games.update().where(games.c.id == game_id).values(**values))
+        if done.rowcount != 1:
+            raise StoreError(f"no game {game_id}")
+
+
+def _dice(text: str) -> tuple[int, int]:
+    a, b = text.split(",")
+    return int(a), int(b)
+
+
+def _game_row(g: Any) -> GameRow:
+    return GameRow(
+        id=g["id"],
+        ruleset=g["ruleset"],
+        start=json.loads(g["start"]),
+        seats=json.loads(g["seats"]),
+        first=json.loads(g["first"]),
+        status=g["status"],
+        result=g["result"],
+        version=g["version"],
+        rematch_of=g["rematch_of"],
+        rematch=g["rematch"],
+        created_at=_aware(g["created_at"]),
+        updated_at=_aware(g["updated_at"]),
+    )
