@@ -237,19 +237,31 @@ def create_app(
             return
         watcher = Watcher(ws.send_text, timeout=hub.send_timeout)
         sender = asyncio.create_task(watcher.run())
-        receiver = asyncio.create_task(_receive(ws, hub, game_id, watcher))
+        # A connection too slow to take its messages is closed (which also ends
+        # the reading below); the game never waits for it.
+        sender.add_done_callback(lambda _: _spawn_close(ws))
         await hub.watch(room, watcher)
         try:
-            await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            await _receive(ws, hub, game_id, watcher)
         finally:
             hub.unwatch(room, watcher)
-            for task in (sender, receiver):
-                task.cancel()
-            await asyncio.gather(sender, receiver, return_exceptions=True)
-            with contextlib.suppress(Exception):
-                await ws.close()
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
 
     return app
+
+
+_closing: set[asyncio.Task[None]] = set()
+
+
+def _spawn_close(ws: WebSocket) -> None:
+    async def close() -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=1011)
+
+    task = asyncio.ensure_future(close())
+    _closing.add(task)
+    task.add_done_callback(_closing.discard)
 
 
 async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher) -> None:

@@ -279,10 +279,22 @@ class Room:
         return state
 
     def state_text(self) -> str:
-        """The state as JSON text, built once per version."""
-        if self._state is None or self._state[0] != self.version:
-            self._state = (self.version, json.dumps(self._build_state(), separators=(",", ":")))
-        return self._state[1]
+        """The state as JSON text: the last :meth:`snapshot`, consistent as a whole."""
+        snap = self._state
+        if snap is None:
+            snap = self.snapshot()
+        return snap[1]
+
+    def snapshot(self) -> tuple[int, str]:
+        """Build the state of the current version and make it the one shown.
+
+        Called by whoever changed the game (holding the room's lock), once
+        the change is complete: readers on other threads only ever see a
+        finished snapshot, never a game half-way through a change.
+        """
+        snap = (self.version, json.dumps(self._build_state(), separators=(",", ":")))
+        self._state = snap
+        return snap
 
     def _build_state(self) -> dict[str, Any]:
         pos = self.position
@@ -512,7 +524,7 @@ class Hub:
 
         Returns the room and the keys of its human seats (shown only now).
         """
-        setup, kinds, names = _parse_spec(spec)
+        setup, kinds, names, start = _parse_spec(spec)
         seats: list[Seat] = []
         keys: list[dict[str, Any]] = []
         for i, kind in enumerate(kinds):
@@ -521,7 +533,7 @@ class Hub:
                 key, key_hash = new_key(i)
                 keys.append({"seat": i, "key": key})
             seats.append(Seat(i, kind, names[i], key_hash))
-        room = await self._new_room(setup, seats)
+        room = await self._new_room(setup, seats, start=start)
         return room, keys
 
     async def rematch(self, game_id: str, body: object) -> Room:
@@ -539,18 +551,26 @@ class Hub:
             await asyncio.to_thread(self.store.set_rematch, room.id, new.id)
             room.rematch = new.id
             room.version += 1  # shown to watchers; not a game change, not stored
+            room.snapshot()
             self._publish(room)
         return new
 
     async def _new_room(
-        self, setup: Setup, seats: list[Seat], rematch_of: str | None = None
+        self,
+        setup: Setup,
+        seats: list[Seat],
+        rematch_of: str | None = None,
+        start: Position | None = None,
     ) -> Room:
-        first, rounds = first_player(setup, self.rng)
-        start = Position.initial(setup, first)
-        first_info = {
-            "seat": first,
-            "rounds": [{str(k): v for k, v in r.items()} for r in rounds],
-        }
+        if start is None:
+            first, rounds = first_player(setup, self.rng)
+            start = Position.initial(setup, first)
+            first_info: dict[str, Any] = {
+                "seat": first,
+                "rounds": [{str(k): v for k, v in r.items()} for r in rounds],
+            }
+        else:  # set up from a given position: no preliminary throws
+            first_info = {"seat": start.to_move, "rounds": []}
         row = GameRow(
             id=new_game_id(),
             ruleset=setup.ruleset,
@@ -576,9 +596,15 @@ class Hub:
         self.rooms[room.id] = room
         self.created[room.id] = _iso(row.created_at)
         async with room.lock:
-            await asyncio.to_thread(self._begin_turn, room)
+            await asyncio.to_thread(self._begin_turn_and_snapshot, room)
         self._after_change(room)
         return room
+
+    def _begin_turn_and_snapshot(self, room: Room) -> None:
+        try:
+            self._begin_turn(room)
+        finally:
+            room.snapshot()
 
     def _setup_bots(self, room: Room) -> None:
         for seat in room.seats:
@@ -638,6 +664,7 @@ class Hub:
         if room.turn is None and room.status == "playing" and not game.is_over:
             # Stopped between storing a play and the next throw: throw now.
             self._begin_turn(room)
+        room.snapshot()
         return room
 
     # -- the referee ---------------------------------------------------------------------
@@ -701,6 +728,14 @@ class Hub:
 
     def _apply(self, room: Room, seat: int, kind: str, index: int | None) -> None:
         """One human action, checked and stored (worker thread, room locked)."""
+        version = room.version
+        try:
+            self._apply_unsnapped(room, kind, index)
+        finally:
+            if room.version != version:
+                room.snapshot()
+
+    def _apply_unsnapped(self, room: Room, kind: str, index: int | None) -> None:
         turn = room.turn
         if turn is None:
             raise ApiError(409, "not_your_turn", "no throw is waiting to be played")
@@ -819,12 +854,15 @@ class Hub:
         return bot.choose(room.position, room.game.throw or (0, 0), plays)
 
     def _bot_commit(self, room: Room, play: Play) -> None:
-        passed = not play.actions
-        self._commit(room, play)
-        if passed and _dead_end(room.game.position):
-            self._stop_dead_end(room)
-            return
-        self._begin_turn(room)
+        try:
+            passed = not play.actions
+            self._commit(room, play)
+            if passed and _dead_end(room.game.position):
+                self._stop_dead_end(room)
+                return
+            self._begin_turn(room)
+        finally:
+            room.snapshot()
 
     # -- watchers --------------------------------------------------------------------------
 
@@ -923,13 +961,26 @@ def parse_action(body: object) -> tuple[object, int, str, int | None]:
     return body.get("key"), version, kind, index
 
 
-def _parse_spec(spec: object) -> tuple[Setup, list[str], list[str]]:
+def _parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | None]:
     if not isinstance(spec, dict):
         raise ApiError(400, "bad_request", "a new game is described by a JSON object")
-    known = {"ruleset", "players", "teams", "majors", "options", "seats", "names"}
+    known = {"ruleset", "players", "teams", "majors", "options", "seats", "names", "position"}
     unknown = set(spec) - known
     if unknown:
         raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+    start: Position | None = None
+    if spec.get("position") is not None:
+        if set(spec) & {"ruleset", "players", "teams", "majors", "options"}:
+            raise ApiError(
+                400, "bad_request", "give either 'position' or the set-up fields, not both"
+            )
+        try:
+            start = Position.from_dict(spec["position"])
+        except PachisiError as exc:
+            raise ApiError(400, "bad_request", f"position: {exc}") from None
+        if start.is_over:
+            raise ApiError(400, "bad_request", "position: the game is already over")
+        return (start.setup, *_parse_seats(spec, start.setup), start)
     ruleset = spec.get("ruleset", "parcheesi")
     if ruleset not in RULESETS:
         raise ApiError(400, "bad_request", f"unknown ruleset {ruleset!r}")
@@ -961,6 +1012,10 @@ def _parse_spec(spec: object) -> tuple[Setup, list[str], list[str]]:
         raise ApiError(400, "bad_request", str(exc)) from None
     except (TypeError, ValueError) as exc:
         raise ApiError(400, "bad_request", f"bad set-up: {exc}") from None
+    return (setup, *_parse_seats(spec, setup), None)
+
+
+def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[str]]:
     n = len(setup.players)
     kinds = spec.get("seats")
     if kinds is None:
@@ -987,4 +1042,4 @@ def _parse_spec(spec: object) -> tuple[Setup, list[str], list[str]]:
             colours = "+".join(colour_names[c].capitalize() for c in setup.players[i])
             name = colours if kind == HUMAN else f"{colours} ({kind})"
         out_names.append(name)
-    return setup, list(kinds), out_names
+    return list(kinds), out_names

@@ -1,0 +1,519 @@
+// The cross-shaped board in SVG, drawn from `state.board` (docs/web.md,
+// RULES.md §2). One module for the game page and the replay page.
+//
+// The board is a 19 x 19 grid of cells, x and y from -9 to 9 with y up, so
+// the cell (x, y) is drawn in column x + 9 and row 9 - y. The centre 3 x 3
+// cells are HOME (Pagade's Home); each corner holds the nest (Pagade: the cut
+// pawns) of the colour whose entry it touches, with its HOME tally.
+//
+// Pawns are drawn one token per colour and place; a token standing for
+// several pawns shows their number. Tokens carry data-testid="pawn",
+// data-colour, data-where ("track", "out", "home"), data-square (track only)
+// and data-count; clickable targets carry data-testid="target" and
+// data-square (a square id, or "home").
+
+import { colourName } from "./ui.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Size of one cell in SVG user units. */
+const CELL = 40;
+const SIZE = 19 * CELL;
+const PAWN_R = 14;
+
+/** Corner quadrant (sign of x, sign of y) of each arm: the one its entry touches. */
+const CORNER_OF_ARM = [
+  [1, -1],
+  [1, 1],
+  [-1, 1],
+  [-1, -1],
+];
+
+/** Where each arm's HOME pawns sit: the centre triangle facing that arm. */
+const HOME_SPOT_OF_ARM = [
+  [0, 1],
+  [1, 0],
+  [0, -1],
+  [-1, 0],
+];
+
+/** Create an SVG element with attributes and children. */
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) {
+      node.setAttribute(name, String(value));
+    }
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+/** Top-left corner, in user units, of the cell (x, y). */
+function cellOrigin(x, y) {
+  return [(x + 9) * CELL, (9 - y) * CELL];
+}
+
+/** Centre, in user units, of the cell (x, y). */
+function cellCentre(x, y) {
+  const [left, top] = cellOrigin(x, y);
+  return [left + CELL / 2, top + CELL / 2];
+}
+
+/** The identity of a token: a colour and the place it stands. */
+export function placeKey(colour, where, square) {
+  return where === "track" ? `${colour}@${square}` : `${colour}@${where}`;
+}
+
+/** The place a step starts from, as a placeKey (null for option/penalty steps). */
+export function stepFromKey(step) {
+  if (!step.colour || step.kind === "option" || step.kind === "penalty") return null;
+  if (step.from_square !== null && step.from_square !== undefined) {
+    return placeKey(step.colour, "track", step.from_square);
+  }
+  return placeKey(step.colour, "out");
+}
+
+/** The place a step leads to: a square id, or "home". */
+export function stepTarget(step) {
+  return step.to_square !== null && step.to_square !== undefined ? step.to_square : "home";
+}
+
+/**
+ * The squares whose occupants differ between two lists of pawns, plus "home"
+ * when the HOME counts differ: what the last move touched.
+ */
+export function changedPlaces(before, after) {
+  const count = (pawns) => {
+    const counts = new Map();
+    for (const pawn of pawns || []) {
+      const key = pawn.where === "track" ? `${pawn.square}|${pawn.colour}` : `${pawn.where}|${pawn.colour}`;
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    return counts;
+  };
+  const a = count(before);
+  const b = count(after);
+  const places = new Set();
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    if ((a.get(key) || 0) === (b.get(key) || 0)) continue;
+    const [place] = key.split("|");
+    if (place === "home") places.add("home");
+    else if (place !== "out") places.add(Number(place));
+  }
+  return places;
+}
+
+/** How a square is described in words (tooltips and the text alternative). */
+export function squareWords(square, ruleset, colours) {
+  const words = [];
+  if (square.kind === "private") {
+    words.push(ruleset === "pagade" ? "belly" : "home path");
+  } else {
+    if (square.safe) words.push("safety space");
+    if (square.castle) words.push("X square");
+    if (ruleset !== "pagade" && square.id % 17 === 5) {
+      words.push(`${colourName(colours[Math.floor(square.id / 17)])}'s entry`);
+    }
+  }
+  return words.join(", ");
+}
+
+/**
+ * The board of one game (or replay). Build it once with the static board
+ * geometry, then call render() with each new set of pawns.
+ */
+export class BoardView {
+  /**
+   * @param {HTMLElement} container - where the SVG and its text alternative go
+   * @param {object} board - `state.board`
+   * @param {object} options - ruleset, seats, and the click callbacks
+   *   onPawn(token), onTarget(place) and onBackground()
+   */
+  constructor(container, board, { ruleset, seats, onPawn, onTarget, onBackground } = {}) {
+    this.board = board;
+    this.ruleset = ruleset;
+    this.seats = seats || [];
+    this.onPawn = onPawn;
+    this.onTarget = onTarget;
+    this.onBackground = onBackground;
+    this.squares = new Map(board.squares.map((sq) => [sq.id, sq]));
+    this.colours = board.colours;
+    this.homeWord = ruleset === "pagade" ? "Home" : "HOME";
+
+    const titleId = `board-title-${Math.random().toString(36).slice(2, 8)}`;
+    this.svg = svg(
+      "svg",
+      {
+        viewBox: `0 0 ${SIZE} ${SIZE}`,
+        class: `board ruleset-${ruleset}`,
+        "data-testid": "board",
+        role: "img",
+        "aria-labelledby": titleId,
+      },
+      svg("title", { id: titleId }, "The board; where every pawn stands is listed below it"),
+    );
+    this.layers = {};
+    for (const name of ["squares", "corners", "centre", "marks", "pawns", "targets"]) {
+      this.layers[name] = svg("g", { class: `layer-${name}` });
+      this.svg.append(this.layers[name]);
+    }
+    this.textList = document.createElement("ul");
+    this.textList.className = "visually-hidden";
+    this.textList.dataset.testid = "pawn-list";
+    this.textList.setAttribute("aria-label", "Where the pawns stand");
+
+    container.replaceChildren(this.svg, this.textList);
+    this.drawSquares();
+    this.drawCentre();
+    this.svg.addEventListener("click", (event) => this.handleClick(event));
+  }
+
+  /** The colour of the arm `arm` (CSS class suffix). */
+  armColour(arm) {
+    return this.colours[arm];
+  }
+
+  /** The seat that plays `colour`, or undefined when it is not in play. */
+  seatOf(colour) {
+    return this.seats.find((seat) => seat.colours.includes(colour));
+  }
+
+  drawSquares() {
+    const layer = this.layers.squares;
+    layer.append(svg("rect", { class: "cloth", x: 0, y: 0, width: SIZE, height: SIZE, rx: 12 }));
+    for (const sq of this.board.squares) {
+      const [left, top] = cellOrigin(sq.x, sq.y);
+      const classes = ["square", sq.kind];
+      if (sq.kind === "private") classes.push(`tint-${this.armColour(sq.arm)}`);
+      if (sq.safe) classes.push("safe");
+      if (sq.castle) classes.push("castle");
+      const entry = this.ruleset !== "pagade" && sq.kind === "ring" && sq.id % 17 === 5;
+      if (entry) classes.push("entry", `edge-${this.armColour(sq.arm)}`);
+      const words = squareWords(sq, this.ruleset, this.colours);
+      const group = svg(
+        "g",
+        { class: classes.join(" "), "data-square": sq.id },
+        svg("title", {}, `square ${sq.id}${words ? ` (${words})` : ""}`),
+        svg("rect", { x: left + 1, y: top + 1, width: CELL - 2, height: CELL - 2, rx: 4 }),
+      );
+      const [cx, cy] = [left + CELL / 2, top + CELL / 2];
+      if (sq.castle) {
+        const d = CELL * 0.32;
+        group.append(
+          svg("path", {
+            class: "mark",
+            d: `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx + d},${cy - d}L${cx - d},${cy + d}`,
+          }),
+        );
+      } else if (sq.safe) {
+        group.append(svg("path", { class: "mark", d: starPath(cx, cy, CELL * 0.3, CELL * 0.13) }));
+      }
+      layer.append(group);
+    }
+  }
+
+  drawCentre() {
+    const [left, top] = cellOrigin(-1, 1);
+    const size = 3 * CELL;
+    const [cx, cy] = [left + size / 2, top + size / 2];
+    const layer = this.layers.centre;
+    const corners = [
+      [left, top + size],
+      [left + size, top + size],
+      [left + size, top],
+      [left, top],
+    ];
+    // Triangle k faces arm k: south, east, north, west.
+    for (let arm = 0; arm < 4; arm += 1) {
+      const [a, b] = [corners[arm], corners[(arm + 1) % 4]];
+      layer.append(
+        svg(
+          "polygon",
+          {
+            class: `home-triangle tint-${this.armColour(arm)}`,
+            points: `${a[0]},${a[1]} ${b[0]},${b[1]} ${cx},${cy}`,
+          },
+          svg("title", {}, `${this.homeWord} of ${colourName(this.armColour(arm))}`),
+        ),
+      );
+    }
+    layer.append(
+      svg("rect", { class: "home-frame", x: left, y: top, width: size, height: size }),
+      svg("text", { class: "home-label", x: cx, y: cy + 4, "text-anchor": "middle" }, this.homeWord),
+    );
+  }
+
+  /**
+   * Draw the pawns and everything that depends on the moment.
+   * @param {object} view
+   * @param {Array} view.pawns - `state.pawns`
+   * @param {Array} [view.seats] - `state.seats`
+   * @param {number|null} [view.toMove] - the seat to move (its corner is marked)
+   * @param {Array|null} [view.cut] - Pagade cut flags by seat
+   * @param {Set} [view.movable] - placeKeys of tokens that can be clicked
+   * @param {string|null} [view.selected] - placeKey of the selected token
+   * @param {Array} [view.targets] - places (square ids or "home") to offer
+   * @param {Set} [view.marks] - places touched by the last move
+   * @param {Array} [view.finished] - seats that have finished
+   */
+  render(view) {
+    if (view.seats) this.seats = view.seats;
+    this.drawCorners(view);
+    this.drawMarks(view.marks || new Set());
+    this.drawPawns(view);
+    this.drawTargets(view.targets || []);
+    this.describe(view.pawns);
+  }
+
+  drawCorners({ pawns, toMove = null, cut = null, finished = [] }) {
+    const layer = this.layers.corners;
+    layer.replaceChildren();
+    for (let arm = 0; arm < 4; arm += 1) {
+      const colour = this.armColour(arm);
+      const seat = this.seatOf(colour);
+      const [sx, sy] = CORNER_OF_ARM[arm];
+      const [left, top] = cellOrigin(sx > 0 ? 2 : -9, sy > 0 ? 9 : -2);
+      const size = 8 * CELL;
+      const classes = ["corner", `tint-${colour}`];
+      if (!seat) classes.push("unused");
+      if (seat && seat.index === toMove) classes.push("to-move");
+      const group = svg(
+        "g",
+        { class: classes.join(" "), "data-testid": "corner", "data-colour": colour },
+        svg("rect", {
+          class: "corner-bg",
+          x: left + 8,
+          y: top + 8,
+          width: size - 16,
+          height: size - 16,
+          rx: 18,
+        }),
+      );
+      layer.append(group);
+      if (!seat) continue;
+
+      const mine = pawns.filter((pawn) => pawn.colour === colour);
+      const home = mine.filter((pawn) => pawn.where === "home").length;
+      let need = mine.length;
+      let role = "";
+      if (seat.major) {
+        role = seat.major === colour ? " · major" : " · minor";
+        need = seat.major === colour ? mine.length : mine.length - 1;
+      }
+      const x = left + size / 2;
+      group.append(
+        svg("text", { class: "corner-colour", x, y: top + 46, "text-anchor": "middle" },
+          colourName(colour).toUpperCase() + role),
+        svg("text", { class: "corner-name", x, y: top + 76, "text-anchor": "middle" },
+          truncate(seat.name || `Player ${seat.index + 1}`, 18)),
+        svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
+      );
+      const status = [`${this.homeWord} ${home}/${need}`];
+      if (finished.includes(seat.index)) status.push("finished");
+      else if (cut && this.ruleset === "pagade") status.push(cut[seat.index] ? "has cut ✓" : "not cut");
+      group.append(
+        svg("text", { class: "corner-status", x, y: top + size - 30, "text-anchor": "middle" },
+          status.join(" · ")),
+      );
+    }
+  }
+
+  drawMarks(marks) {
+    const layer = this.layers.marks;
+    layer.replaceChildren();
+    for (const place of marks) {
+      const [left, top, size] = this.placeBox(place);
+      layer.append(
+        svg("rect", {
+          class: "last-move",
+          "data-testid": "last-move",
+          "data-square": place,
+          x: left + 2,
+          y: top + 2,
+          width: size - 4,
+          height: size - 4,
+          rx: 6,
+        }),
+      );
+    }
+  }
+
+  /** [left, top, size] of a place: a square id or "home". */
+  placeBox(place) {
+    if (place === "home") {
+      const [left, top] = cellOrigin(-1, 1);
+      return [left, top, 3 * CELL];
+    }
+    const sq = this.squares.get(Number(place));
+    const [left, top] = cellOrigin(sq.x, sq.y);
+    return [left, top, CELL];
+  }
+
+  drawPawns({ pawns, movable = new Set(), selected = null }) {
+    const layer = this.layers.pawns;
+    layer.replaceChildren();
+    const tokens = new Map();
+    for (const pawn of pawns) {
+      const key = placeKey(pawn.colour, pawn.where, pawn.square);
+      if (!tokens.has(key)) tokens.set(key, { ...pawn, key, progress: [] });
+      tokens.get(key).progress.push(pawn.p);
+    }
+    // Tokens sharing a square (two friendly colours) are set side by side.
+    const bySquare = new Map();
+    for (const token of tokens.values()) {
+      if (token.where !== "track") continue;
+      if (!bySquare.has(token.square)) bySquare.set(token.square, []);
+      bySquare.get(token.square).push(token);
+    }
+    for (const token of tokens.values()) {
+      const arm = this.colours.indexOf(token.colour);
+      const attrs = { movable: movable.has(token.key), selected: selected === token.key };
+      if (token.where === "track") {
+        const sq = this.squares.get(token.square);
+        const [cx, cy] = cellCentre(sq.x, sq.y);
+        const group = bySquare.get(token.square);
+        const i = group.indexOf(token);
+        const shift = group.length > 1 ? (i === 0 ? -8 : 8) : 0;
+        const r = group.length > 1 ? PAWN_R - 3 : PAWN_R;
+        layer.append(this.token(token, cx + shift, cy + shift, r, token.progress.length, attrs));
+      } else if (token.where === "home") {
+        const [left, top] = cellOrigin(-1, 1);
+        const [hx, hy] = HOME_SPOT_OF_ARM[arm];
+        const cx = left + 1.5 * CELL + hx * CELL * 0.95;
+        const cy = top + 1.5 * CELL + hy * CELL * 0.95;
+        layer.append(this.token(token, cx, cy, PAWN_R - 2, token.progress.length, attrs));
+      } else {
+        // Out: each pawn in its own place in the nest; all of them are one choice.
+        const [sx, sy] = CORNER_OF_ARM[arm];
+        const [left, top] = cellOrigin(sx > 0 ? 2 : -9, sy > 0 ? 9 : -2);
+        const [nx, ny] = [left + 4 * CELL, top + 4 * CELL + 12];
+        token.progress.forEach((p, k) => {
+          const dx = k % 2 === 0 ? -26 : 26;
+          const dy = k < 2 ? -26 : 26;
+          const single = { ...token, progress: [p], index: k };
+          layer.append(this.token(single, nx + dx, ny + dy, PAWN_R + 2, 1, attrs));
+        });
+      }
+    }
+  }
+
+  /** One pawn token: a coloured disc, stacked and numbered for several pawns. */
+  token(token, cx, cy, r, count, { movable, selected }) {
+    const classes = ["pawn", `c-${token.colour}`];
+    if (movable) classes.push("movable");
+    if (selected) classes.push("selected");
+    const where =
+      token.where === "track"
+        ? `at ${token.progress.join(" and ")}`
+        : token.where === "out"
+          ? this.ruleset === "pagade" ? "cut, waiting to re-enter" : "in the nest"
+          : this.homeWord;
+    const label = `${count > 1 ? `${count} ` : ""}${colourName(token.colour)} ${count > 1 ? "pawns" : "pawn"} ${where}`;
+    const group = svg(
+      "g",
+      {
+        class: classes.join(" "),
+        "data-testid": "pawn",
+        "data-colour": token.colour,
+        "data-where": token.where,
+        "data-square": token.where === "track" ? token.square : null,
+        "data-count": count,
+        "data-key": token.key,
+      },
+      svg("title", {}, label),
+    );
+    if (count > 1) group.append(svg("circle", { class: "stack", cx: cx + 3, cy: cy + 3, r }));
+    group.append(svg("circle", { class: "disc", cx, cy, r }));
+    const homeward =
+      this.ruleset === "pagade" && token.where === "track" && token.progress.some((p) => p >= 76);
+    if (homeward) group.append(svg("circle", { class: "homeward", cx, cy, r: r * 0.35 }));
+    if (count > 1) {
+      group.append(svg("text", { class: "count", x: cx, y: cy + 5, "text-anchor": "middle" }, String(count)));
+    }
+    return group;
+  }
+
+  drawTargets(targets) {
+    const layer = this.layers.targets;
+    layer.replaceChildren();
+    for (const place of targets) {
+      const [left, top, size] = this.placeBox(place);
+      const name = place === "home" ? this.homeWord : `square ${place}`;
+      layer.append(
+        svg(
+          "rect",
+          {
+            class: "target",
+            "data-testid": "target",
+            "data-square": place,
+            x: left + 3,
+            y: top + 3,
+            width: size - 6,
+            height: size - 6,
+            rx: 6,
+          },
+          svg("title", {}, `Move here (${name})`),
+        ),
+      );
+    }
+  }
+
+  handleClick(event) {
+    const target = event.target.closest("[data-testid='target']");
+    if (target && this.onTarget) {
+      const place = target.dataset.square;
+      this.onTarget(place === "home" ? "home" : Number(place));
+      return;
+    }
+    const pawn = event.target.closest("[data-testid='pawn']");
+    if (pawn && this.onPawn) {
+      this.onPawn(pawn.dataset.key);
+      return;
+    }
+    if (this.onBackground) this.onBackground();
+  }
+
+  /** The text alternative: one line per colour in play saying where its pawns are. */
+  describe(pawns) {
+    const lines = [];
+    for (const colour of this.colours) {
+      const seat = this.seatOf(colour);
+      const mine = pawns.filter((pawn) => pawn.colour === colour);
+      if (!seat || mine.length === 0) continue;
+      const parts = [];
+      const out = mine.filter((pawn) => pawn.where === "out").length;
+      const home = mine.filter((pawn) => pawn.where === "home").length;
+      if (out) parts.push(`${out} ${this.ruleset === "pagade" ? "cut" : "in the nest"}`);
+      const onTrack = mine.filter((pawn) => pawn.where === "track").sort((a, b) => b.p - a.p);
+      for (const pawn of onTrack) {
+        const words = squareWords(this.squares.get(pawn.square), this.ruleset, this.colours);
+        parts.push(`one at ${pawn.p}${words ? ` (${words})` : ""}`);
+      }
+      if (home) parts.push(`${home} ${this.homeWord}`);
+      const who = seat.name ? ` (${seat.name})` : "";
+      lines.push(`${colourName(colour)}${who}: ${parts.join("; ")}.`);
+    }
+    this.textList.replaceChildren(
+      ...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })),
+    );
+  }
+}
+
+/** A five-pointed star centred on (cx, cy): the safety space mark. */
+function starPath(cx, cy, outer, inner) {
+  const points = [];
+  for (let k = 0; k < 10; k += 1) {
+    const r = k % 2 === 0 ? outer : inner;
+    const angle = -Math.PI / 2 + (k * Math.PI) / 5;
+    points.push(`${(cx + r * Math.cos(angle)).toFixed(1)},${(cy + r * Math.sin(angle)).toFixed(1)}`);
+  }
+  return `M${points.join("L")}Z`;
+}
+
+function truncate(text, length) {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}

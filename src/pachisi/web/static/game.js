@@ -1,0 +1,663 @@
+// The game page (/g/{id}): draws the state the server sends and, for the
+// seats whose keys this browser holds, sends steps, undos and commits.
+//
+// The server is the referee (docs/web.md): this page never decides what is
+// legal. It shows `state.legal` as buttons (the keyboard and screen-reader
+// way to play) and on the board (click a pawn, then a marked square).
+
+import { ApiError, LiveGame, api, keysFragment, keysFromFragment, saveKeys } from "./api.js";
+import { BoardView, changedPlaces, stepFromKey, stepTarget } from "./board.js";
+import {
+  Announcer,
+  copyText,
+  dieNode,
+  el,
+  isComputer,
+  playWords,
+  reducedMotion,
+  seatColours,
+  seatLabel,
+  stepWords,
+  swatches,
+  throwText,
+} from "./ui.js";
+
+/** Pause before a forced step (or the commit of a fully forced throw) is sent. */
+const AUTO_DELAY_MS = 600;
+const AUTOPLAY_SETTING = "pachisi.autoplay";
+/** How long the "no move" banner stays at least. */
+const NOTICE_MS = 6000;
+
+const RULESET_NAMES = {
+  pagade: "Pagade",
+  whitman: "Whitman's Pachisi",
+  parcheesi: "Parcheesi",
+  "eight-man": "Eight-Man Parcheesi",
+};
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const $ = (id) => document.getElementById(id);
+const announcer = new Announcer($("announcer"));
+
+const app = {
+  state: null,
+  keys: saveKeys(gameId, keysFromFragment(location.hash)),
+  board: null,
+  selected: null, // placeKey of the selected pawn(s)
+  preview: null, // the step a step button is pointing at
+  marks: new Set(), // places touched by the last change
+  busy: false,
+  throwId: null,
+  auto: { sent: 0, manual: false, suspended: false },
+  autoTimer: null,
+  noticeTimer: null,
+};
+
+// -- reading the state -------------------------------------------------------
+
+/** The seat to move, if this browser holds its key and the game is on. */
+function mySeatToMove(s = app.state) {
+  if (!s || s.status !== "playing" || s.to_move === null || !s.throw) return null;
+  return app.keys.has(s.to_move) ? s.to_move : null;
+}
+
+function seatName(seat) {
+  return seat.name || seatColours(seat);
+}
+
+/** Identifies one throw: the same until it is committed (or passed). */
+function throwIdOf(s) {
+  return s.throw ? `${s.moves.length}:${s.to_move}:${s.throw.join(",")}` : `over:${s.moves.length}`;
+}
+
+function applyState(s) {
+  const prev = app.state;
+  if (prev && prev.id === s.id && s.version <= prev.version) return;
+  app.state = s;
+  if (!app.board) createBoard(s);
+  if ($("choose").open) $("choose").close();
+
+  // What happened since the last state we saw (nothing is announced on load).
+  if (prev) {
+    for (const move of s.moves.slice(prev.moves.length)) {
+      const seat = s.seats[move.seat];
+      if (move.play === "-") {
+        showNotice(`${seatName(seat)} threw ${throwText(move.throw)}: no move`);
+        announcer.say(`${seatName(seat)} threw ${move.throw.join(" and ")}: no move.`);
+      } else if (!app.keys.has(move.seat)) {
+        // (The steps of this browser's own moves were announced as they were made.)
+        announcer.say(`${seatName(seat)} played: ${playWords(move.play, s.ruleset)}.`);
+      }
+    }
+    const marks = changedPlaces(prev.pawns, s.pawns);
+    if (marks.size) app.marks = marks;
+  }
+
+  const throwId = throwIdOf(s);
+  if (throwId !== app.throwId) {
+    app.throwId = throwId;
+    app.selected = null;
+    app.auto = { sent: 0, manual: false, suspended: false };
+    if (s.throw) {
+      rollDice();
+      const seat = s.seats[s.to_move];
+      const mine = mySeatToMove(s) !== null;
+      if (prev) {
+        announcer.say(`${seatName(seat)} threw ${s.throw.join(" and ")}.${mine ? " Your turn." : ""}`);
+      }
+    }
+  } else if (prev && s.steps.length !== prev.steps.length) {
+    app.selected = null;
+    if (s.steps.length > prev.steps.length) {
+      const made = s.steps.slice(prev.steps.length).map((step) => stepWords(step, s.ruleset));
+      announcer.say(`${made.join("; ")}.`);
+    } else {
+      announcer.say("Step taken back.");
+    }
+  }
+  if (prev && prev.status !== "finished" && s.status === "finished" && s.result) {
+    announcer.say(`Game over: ${s.result}.`);
+  }
+  if (prev && !prev.rematch && s.rematch) announcer.say("A rematch has been started.");
+  render();
+  scheduleAutoPlay();
+}
+
+function createBoard(s) {
+  app.board = new BoardView($("board"), s.board, {
+    ruleset: s.ruleset,
+    seats: s.seats,
+    onPawn: clickPawn,
+    onTarget: clickTarget,
+    onBackground: () => select(null),
+  });
+  const name = RULESET_NAMES[s.ruleset] || s.ruleset;
+  $("title").textContent = name;
+  $("replay-link").href = `/r/${encodeURIComponent(s.id)}`;
+  $("replay-link-2").href = `/r/${encodeURIComponent(s.id)}`;
+  $("download").href = `/api/games/${encodeURIComponent(s.id)}/record`;
+  $("download-2").href = `/api/games/${encodeURIComponent(s.id)}/record`;
+  $("watch-url").value = `${location.origin}/g/${s.id}`;
+}
+
+// -- drawing -----------------------------------------------------------------
+
+function render() {
+  const s = app.state;
+  const mine = mySeatToMove(s) !== null;
+  document.title = `${mine ? "Your turn · " : ""}${RULESET_NAMES[s.ruleset] || s.ruleset} · Pachisi`;
+  renderBoard();
+  renderTurn();
+  renderControls();
+  renderPlayers();
+  renderMoves();
+  renderFirst();
+  renderResult();
+}
+
+/** Steps that start from the board (not options or penalties), by the place they start from. */
+function boardSteps() {
+  const s = app.state;
+  if (mySeatToMove(s) === null) return [];
+  return s.legal.filter((step) => stepFromKey(step) !== null);
+}
+
+function renderBoard() {
+  const s = app.state;
+  const steps = boardSteps();
+  const movable = new Set(steps.map(stepFromKey));
+  let selected = app.selected;
+  let targets = [];
+  if (app.preview) {
+    selected = stepFromKey(app.preview);
+    targets = selected ? [stepTarget(app.preview)] : [];
+  } else if (selected) {
+    targets = [...new Set(steps.filter((st) => stepFromKey(st) === selected).map(stepTarget))];
+  }
+  app.board.render({
+    pawns: s.pawns,
+    seats: s.seats,
+    toMove: s.status === "playing" ? s.to_move : null,
+    cut: s.position.cut,
+    finished: s.position.finished || [],
+    movable,
+    selected,
+    targets,
+    marks: app.marks,
+  });
+  const hint = $("board-hint");
+  if (!mine()) hint.textContent = "";
+  else if (app.selected) hint.textContent = "Now click a marked square (or the pawn again to let go).";
+  else if (movable.size) hint.textContent = "Click a pawn with a dashed ring to see where it can go.";
+  else hint.textContent = "";
+}
+
+function mine() {
+  return mySeatToMove() !== null;
+}
+
+function renderTurn() {
+  const s = app.state;
+  const turn = $("turn");
+  const dice = $("dice");
+  const note = $("throw-note");
+  if (s.status !== "playing" || s.to_move === null) {
+    turn.replaceChildren(el("strong", { text: "Game over" }));
+    turn.dataset.seat = "";
+    dice.replaceChildren();
+    dice.dataset.throw = "";
+    note.textContent = "";
+    $("bonuses").hidden = true;
+    return;
+  }
+  const seat = s.seats[s.to_move];
+  let status = `waiting for ${seatName(seat)}`;
+  if (isComputer(seat)) status = "computer thinking…";
+  if (mine()) status = "your turn";
+  turn.dataset.seat = String(s.to_move);
+  turn.classList.toggle("yours", mine());
+  turn.replaceChildren(
+    ...swatches(seat.colours),
+    el("strong", { text: seatLabel(seat) }),
+    el("span", { class: "turn-status", "data-testid": "turn-status", text: ` — ${status}` }),
+  );
+  const key = (s.throw || []).join(",");
+  if (dice.dataset.throw !== key) {
+    dice.replaceChildren(...(s.throw || []).map((value) => dieNode(value, s.ruleset)));
+    dice.dataset.throw = key;
+    dice.setAttribute("aria-label", `Dice: ${(s.throw || []).join(" and ")}`);
+  }
+  const notes = [];
+  if (s.throw && s.throw[0] === s.throw[1] && s.ruleset !== "pagade") {
+    const doubles = s.position.doubles || 0;
+    notes.push(doubles ? `doublet (${ordinal(doubles + 1)} in a row)` : "doublet");
+  }
+  note.textContent = notes.join(" · ");
+  const bonuses = $("bonuses");
+  bonuses.hidden = !s.pending_bonuses.length;
+  bonuses.textContent = s.pending_bonuses.length ? `Bonus to take: ${s.pending_bonuses.join(", ")}` : "";
+}
+
+function ordinal(n) {
+  return `${n}${n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+}
+
+/** Shake the dice briefly when a new throw arrives (not with reduced motion). */
+function rollDice() {
+  const dice = $("dice");
+  if (reducedMotion()) return;
+  dice.classList.remove("rolling");
+  void dice.offsetWidth; // restart the animation
+  dice.classList.add("rolling");
+}
+
+function renderControls() {
+  const s = app.state;
+  const controls = $("controls");
+  const holdsSeat = [...app.keys.keys()].some((seat) => seat < s.seats.length && !isComputer(s.seats[seat]));
+  controls.hidden = !holdsSeat || s.status !== "playing";
+  $("seat-note").textContent = holdsSeat
+    ? `This browser plays ${[...app.keys.keys()]
+        .filter((seat) => seat < s.seats.length)
+        .map((seat) => seatLabel(s.seats[seat]))
+        .join(" and ")}.`
+    : "You are watching: no seat of this game is held here.";
+  if (controls.hidden) return;
+
+  const myTurn = mine();
+  $("controls-title").textContent = myTurn
+    ? `Your move: ${seatLabel(s.seats[s.to_move])}`
+    : "Waiting for the other players";
+  $("played").textContent = myTurn && s.steps.length ? `Played so far: ${s.steps.join(" ")}` : "";
+
+  const steps = $("steps");
+  const buttons = myTurn
+    ? s.legal.map((step, k) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: `step kind-${step.kind}`,
+            "data-testid": "step",
+            "data-index": step.index,
+            "aria-keyshortcuts": k < 9 ? String(k + 1) : null,
+            disabled: app.busy,
+            onclick: () => chooseStep(step),
+            onmouseenter: () => setPreview(step),
+            onmouseleave: () => setPreview(null),
+            onfocus: () => setPreview(step),
+            onblur: () => setPreview(null),
+          },
+          k < 9 ? el("kbd", { text: String(k + 1) }) : null,
+          el("code", { text: step.notation }),
+          el("span", { class: "description", text: step.description || stepWords(step.notation, s.ruleset) }),
+        ),
+      )
+    : [];
+  if (myTurn && s.complete) {
+    buttons.push(el("p", { class: "hint", text: "The throw is used. Press Done to end your turn, or Undo." }));
+  }
+  const hadFocus = controls.contains(document.activeElement) && document.activeElement !== $("autoplay");
+  steps.replaceChildren(...buttons);
+  $("undo").disabled = !myTurn || app.busy || s.steps.length === 0;
+  $("commit").disabled = !myTurn || app.busy || !s.complete;
+  // Keyboard players keep their place: focus goes to the next thing to press.
+  const lost = [document.body, controls, null].includes(document.activeElement);
+  if (hadFocus && lost) {
+    const next = steps.querySelector("button:not([disabled])") || [$("commit"), $("undo")].find((b) => !b.disabled);
+    (next || controls).focus({ preventScroll: true });
+  }
+}
+
+function renderPlayers() {
+  const s = app.state;
+  const finished = s.position.finished || [];
+  const items = s.seats.map((seat) => {
+    const facts = [];
+    if (isComputer(seat)) facts.push(`computer (${seat.kind})`);
+    else facts.push(app.keys.has(seat.index) ? "you" : "human");
+    if (seat.team !== null && seat.team !== undefined) facts.push(`team ${seat.team + 1}`);
+    if (seat.major) facts.push(`major ${seat.major}`);
+    if (s.ruleset === "pagade" && s.position.cut) {
+      facts.push(s.position.cut[seat.index] ? "has cut" : "has not cut");
+    }
+    const place = finished.indexOf(seat.index);
+    if (s.winner && s.winner.includes(seat.index)) facts.push("winner");
+    else if (place >= 0) facts.push(`finished ${ordinal(place + 1)}`);
+    const toMove = s.status === "playing" && s.to_move === seat.index;
+    return el(
+      "li",
+      { class: toMove ? "to-move" : "", "data-seat": seat.index, "aria-current": toMove ? "true" : null },
+      ...swatches(seat.colours),
+      el("span", { class: "player-name", text: seatName(seat) }),
+      el("span", { class: "facts", text: facts.join(" · ") }),
+    );
+  });
+  $("players").replaceChildren(...items);
+}
+
+function renderMoves() {
+  const s = app.state;
+  const list = $("moves");
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  const items = s.moves.map((move) => {
+    const seat = s.seats[move.seat];
+    const pass = move.play === "-";
+    return el(
+      "li",
+      {
+        class: pass ? "move pass" : "move",
+        "data-testid": "move",
+        "data-n": move.n,
+        title: playWords(move.play, s.ruleset),
+      },
+      el("span", { class: "move-n", text: `${move.n}.` }),
+      ...swatches(seat ? seat.colours : []),
+      el("span", { class: "move-who", text: seat ? seatName(seat) : move.who }),
+      el("span", { class: "move-throw", text: throwText(move.throw) }),
+      el("code", { class: "move-play", text: pass ? "no move" : move.play }),
+    );
+  });
+  if (items.length === 0) items.push(el("li", { class: "empty", text: "No moves yet." }));
+  list.replaceChildren(...items);
+  if (atBottom || list.dataset.count !== String(s.moves.length)) list.scrollTop = list.scrollHeight;
+  list.dataset.count = String(s.moves.length);
+}
+
+function renderFirst() {
+  const s = app.state;
+  const first = s.first;
+  const box = $("first");
+  if (!first || !first.rounds) {
+    box.replaceChildren();
+    return;
+  }
+  const name = (index) => seatName(s.seats[Number(index)]);
+  const rounds = first.rounds.map((round, k) =>
+    el(
+      "li",
+      {},
+      `Round ${k + 1}: `,
+      Object.entries(round)
+        .map(([seat, value]) => `${name(seat)} ${value}`)
+        .join(", "),
+    ),
+  );
+  box.replaceChildren(el("ol", { class: "rounds" }, rounds), el("p", { text: `${name(first.seat)} started.` }));
+}
+
+function renderResult() {
+  const s = app.state;
+  const box = $("result");
+  box.hidden = s.status !== "finished";
+  if (box.hidden) return;
+  $("result-text").textContent = s.result || "The game is over.";
+  const holdsSeat = app.keys.size > 0;
+  const link = $("rematch-link");
+  if (s.rematch) {
+    link.href = `/g/${encodeURIComponent(s.rematch)}${holdsSeat ? keysFragment(app.keys) : ""}`;
+    link.hidden = false;
+    $("rematch").hidden = true;
+  } else {
+    link.hidden = true;
+    $("rematch").hidden = !holdsSeat;
+  }
+}
+
+// -- the banner and the error area ---------------------------------------------
+
+function showNotice(text) {
+  const notice = $("notice");
+  notice.textContent = text;
+  notice.hidden = false;
+  clearTimeout(app.noticeTimer);
+  app.noticeTimer = setTimeout(() => {
+    notice.hidden = true;
+  }, NOTICE_MS);
+}
+
+const ERROR_TEXT = {
+  network: "The server cannot be reached right now. Your step was not sent; please try again in a moment.",
+  forbidden: "The server does not accept this browser's key for that seat. Open your seat link again.",
+  not_your_turn: "It is not your turn any more.",
+  stale: "The game moved on before your action arrived. The board is up to date now: please try again.",
+  game_over: "The game is over.",
+  illegal: "That step is not allowed.",
+  not_finished: "A rematch can be started once the game is over.",
+  unavailable: "The server cannot store games right now; nothing was changed. Please try again shortly.",
+};
+
+function showError(error) {
+  const known = error instanceof ApiError ? ERROR_TEXT[error.code] : null;
+  const detail = error.message && error.code !== "network" ? ` (${error.message})` : "";
+  $("error-text").textContent = `${known || "Something went wrong."}${detail}`;
+  $("error").hidden = false;
+}
+
+function clearError() {
+  $("error").hidden = true;
+}
+
+// -- acting ------------------------------------------------------------------
+
+/** Send one action for the seat to move; the answer is the new state. */
+async function act(type, index = null) {
+  const s = app.state;
+  const seat = mySeatToMove(s);
+  if (seat === null || app.busy) return;
+  const body = { key: app.keys.get(seat), version: s.version, type };
+  if (type === "step") body.index = index;
+  app.busy = true;
+  clearTimeout(app.autoTimer);
+  renderControls();
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", body });
+    clearError();
+    applyState(answer.state);
+  } catch (error) {
+    showError(error);
+    live.refresh();
+  } finally {
+    app.busy = false;
+    renderControls();
+    scheduleAutoPlay();
+  }
+}
+
+/** A step chosen by the player (button, key or board). */
+function chooseStep(step) {
+  app.auto.manual = true;
+  app.selected = null;
+  app.preview = null;
+  act("step", step.index);
+}
+
+function undo() {
+  if (!mine() || !app.state.steps.length) return;
+  app.auto.manual = true;
+  app.auto.suspended = true; // do not replay a forced step the player just took back
+  act("undo");
+}
+
+function commit() {
+  if (!mine() || !app.state.complete) return;
+  act("commit");
+}
+
+function select(key) {
+  app.selected = key;
+  renderBoard();
+}
+
+function clickPawn(key) {
+  if (!mine()) return;
+  const movable = boardSteps().some((step) => stepFromKey(step) === key);
+  if (!movable) {
+    select(null);
+    $("board-hint").textContent = "That pawn cannot move with this throw.";
+    return;
+  }
+  select(app.selected === key ? null : key);
+}
+
+function clickTarget(place) {
+  const candidates = boardSteps().filter(
+    (step) => stepFromKey(step) === app.selected && stepTarget(step) === place,
+  );
+  if (candidates.length === 1) chooseStep(candidates[0]);
+  else if (candidates.length > 1) askWhich(candidates);
+}
+
+/** Several steps take the pawn to the same place (a single or a pair move, say): ask. */
+function askWhich(candidates) {
+  const dialog = $("choose");
+  const buttons = candidates.map((step) =>
+    el(
+      "button",
+      { type: "button", class: "step", "data-testid": "choice", "data-index": step.index, onclick: () => {
+        dialog.close();
+        chooseStep(step);
+      } },
+      el("code", { text: step.notation }),
+      el("span", { class: "description", text: step.description || stepWords(step.notation, app.state.ruleset) }),
+    ),
+  );
+  $("choices").replaceChildren(...buttons);
+  dialog.showModal();
+}
+
+function setPreview(step) {
+  if (app.preview === step) return;
+  app.preview = step;
+  renderBoard();
+}
+
+// -- auto-play of forced moves ---------------------------------------------------
+
+function autoplayOn() {
+  return localStorage.getItem(AUTOPLAY_SETTING) !== "off";
+}
+
+/**
+ * With auto-play on: a step that is the only legal one is sent after a short
+ * pause, and a throw whose every step was forced is committed too. A choice
+ * or an undo by the player leaves the commit to them.
+ */
+function scheduleAutoPlay() {
+  clearTimeout(app.autoTimer);
+  const s = app.state;
+  if (!s || !autoplayOn() || app.busy || !mine() || app.auto.suspended) return;
+  const version = s.version;
+  const later = (fn) => {
+    app.autoTimer = setTimeout(() => {
+      if (app.state.version === version && !app.busy && autoplayOn()) fn();
+    }, AUTO_DELAY_MS);
+  };
+  if (!s.complete && s.legal.length === 1) {
+    later(() => {
+      app.auto.sent += 1;
+      act("step", s.legal[0].index);
+    });
+  } else if (s.complete && !app.auto.manual && s.steps.length > 0 && app.auto.sent === s.steps.length) {
+    later(() => act("commit"));
+  }
+}
+
+// -- keyboard ----------------------------------------------------------------
+
+function onKey(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  if ($("choose").open) return;
+  const tag = event.target.tagName;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  const s = app.state;
+  if (!s || !mine()) {
+    if (event.key === "Escape") select(null);
+    return;
+  }
+  if (/^[1-9]$/.test(event.key)) {
+    const step = s.legal[Number(event.key) - 1];
+    if (step) {
+      event.preventDefault();
+      chooseStep(step);
+    }
+  } else if (event.key === "u" || event.key === "U") {
+    event.preventDefault();
+    undo();
+  } else if (event.key === "Enter" && !["BUTTON", "A", "SUMMARY"].includes(tag)) {
+    if (s.complete) {
+      event.preventDefault();
+      commit();
+    }
+  } else if (event.key === "Escape") {
+    select(null);
+  }
+}
+
+// -- start -------------------------------------------------------------------
+
+async function rematch() {
+  const key = [...app.keys.values()][0];
+  if (!key) return;
+  $("rematch").disabled = true;
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/rematch`, {
+      method: "POST",
+      body: { key },
+    });
+    saveKeys(answer.id, app.keys);
+    location.assign(`/g/${encodeURIComponent(answer.id)}${keysFragment(app.keys)}`);
+  } catch (error) {
+    showError(error);
+    $("rematch").disabled = false;
+  }
+}
+
+function setConnection(status) {
+  const node = $("connection");
+  node.dataset.status = status;
+  node.textContent = {
+    connecting: "connecting…",
+    live: "live",
+    offline: "offline: reconnecting…",
+    missing: "no such game",
+  }[status];
+  if (status === "missing") {
+    $("missing").hidden = false;
+    for (const part of document.querySelectorAll(".board-area, .panels")) part.hidden = true;
+  }
+}
+
+const live = new LiveGame(gameId, { onState: applyState, onStatus: setConnection });
+
+function start() {
+  $("undo").addEventListener("click", undo);
+  $("commit").addEventListener("click", commit);
+  $("rematch").addEventListener("click", rematch);
+  $("error-close").addEventListener("click", clearError);
+  $("copy-watch").addEventListener("click", async () => {
+    const copied = await copyText($("watch-url").value, $("watch-url"));
+    $("copy-watch").textContent = copied ? "Copied" : "Copy";
+  });
+  const autoplay = $("autoplay");
+  autoplay.checked = autoplayOn();
+  autoplay.addEventListener("change", () => {
+    localStorage.setItem(AUTOPLAY_SETTING, autoplay.checked ? "on" : "off");
+    scheduleAutoPlay();
+  });
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => {
+    app.keys = saveKeys(gameId, keysFromFragment(location.hash));
+    if (app.state) {
+      render();
+      scheduleAutoPlay();
+    }
+  });
+  if (!gameId) {
+    setConnection("missing");
+    return;
+  }
+  live.start();
+}
+
+start();

@@ -1,0 +1,376 @@
+// The lobby (/): the form that starts a game, the links it hands out, and
+// the list of recent games.
+
+import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
+import { colourName, copyText, el, swatches } from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+
+const RULESETS = {
+  parcheesi: {
+    title: "Parcheesi",
+    blurb: "The standard US rules: enter on a 5, blockades, 20 for a capture, 10 for HOME.",
+  },
+  whitman: {
+    title: "Whitman's Pachisi",
+    blurb: "The 1945 Whitman game: one pawn jumps by a sum, the lowest throw starts.",
+  },
+  pagade: {
+    title: "Pagade",
+    blurb: "The Karnataka Pachisi: stick dice, pairs, cut before you enter the belly.",
+  },
+  "eight-man": {
+    title: "Eight-Man Parcheesi",
+    blurb: "Two players with two colours each: four of the major and three of the minor win.",
+  },
+};
+
+const LEVELS = {
+  human: "Human",
+  random: "Computer, level 1 (random)",
+  greedy: "Computer, level 2 (greedy)",
+  expectimax: "Computer, level 3 (expectimax)",
+  search: "Computer, level 4 (search, slowest)",
+};
+
+/** Turn order of the arms (RULES.md §3.1): Pagade with the pawns, the others to the left. */
+const TURN_CYCLE = { pagade: [0, 1, 2, 3], default: [0, 3, 2, 1] };
+
+const lobby = {
+  info: null, // GET /api/rulesets
+  ruleset: "parcheesi",
+  seats: [], // [{kind, name, major}] as last entered, kept across changes
+};
+
+/** The colours of each seat for a ruleset and a number of players (as the server seats them). */
+function seatColours(ruleset, count) {
+  const colours = lobby.info.rulesets[ruleset].colours;
+  if (ruleset === "eight-man" || (ruleset === "pagade" && count === 2)) {
+    return [
+      [colours[0], colours[2]],
+      [colours[1], colours[3]],
+    ];
+  }
+  const cycle = TURN_CYCLE[ruleset] || TURN_CYCLE.default;
+  const arms = { 2: [cycle[0], cycle[2]], 3: cycle.slice(0, 3), 4: cycle }[count];
+  return arms.map((arm) => [colours[arm]]);
+}
+
+// -- the form ----------------------------------------------------------------
+
+function drawRulesets() {
+  const offered = Object.keys(lobby.info.rulesets);
+  const names = [...Object.keys(RULESETS).filter((n) => offered.includes(n)), ...offered.filter((n) => !(n in RULESETS))];
+  const cards = names.map((name) => {
+    const about = RULESETS[name] || { title: name, blurb: "" };
+    return el(
+      "label",
+      { class: "choice-card" },
+      el("input", {
+        type: "radio",
+        name: "ruleset",
+        value: name,
+        "data-testid": `ruleset-${name}`,
+        checked: name === lobby.ruleset,
+        onchange: () => {
+          lobby.ruleset = name;
+          drawSetup();
+        },
+      }),
+      el("span", { class: "choice-title", text: about.title }),
+      el("span", { class: "choice-blurb", text: about.blurb }),
+    );
+  });
+  $("rulesets").replaceChildren(...cards);
+}
+
+function drawSetup() {
+  const info = lobby.info.rulesets[lobby.ruleset];
+  const select = $("players");
+  const previous = Number(select.value) || 2;
+  const counts = [...info.players].sort((a, b) => a - b);
+  select.replaceChildren(
+    ...counts.map((n) => el("option", { value: n, text: `${n} players`, selected: n === previous })),
+  );
+  if (!counts.includes(previous)) select.value = String(counts.includes(2) ? 2 : counts[0]);
+  drawSeats();
+  drawSwitches();
+}
+
+function drawSeats() {
+  keepSeats();
+  const info = lobby.info.rulesets[lobby.ruleset];
+  const count = Number($("players").value);
+  const teamsAllowed = info.teams && count === 4;
+  $("teams-field").hidden = !teamsAllowed;
+  const teams = teamsAllowed && $("teams").checked;
+  const colours = seatColours(lobby.ruleset, count);
+  const items = colours.map((own, i) => {
+    const kept = lobby.seats[i] || { kind: i === 0 ? "human" : "greedy", name: "" };
+    const label = own.map(colourName).join(" + ");
+    const kind = el(
+      "select",
+      { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": `Who plays ${label}` },
+      lobby.info.levels.map((level) =>
+        el("option", { value: level, text: LEVELS[level] || level, selected: level === kept.kind }),
+      ),
+    );
+    const name = el("input", {
+      name: `name-${i}`,
+      "data-testid": `seat-name-${i}`,
+      value: kept.name || "",
+      maxlength: 40,
+      placeholder: label,
+      autocomplete: "off",
+      "aria-label": `Name for ${label}`,
+    });
+    const parts = [
+      el("span", { class: "seat-colours" }, swatches(own), el("strong", { text: label })),
+      kind,
+      name,
+    ];
+    if (info.majors) {
+      parts.push(
+        el(
+          "label",
+          { class: "major" },
+          "Major ",
+          el(
+            "select",
+            { name: `major-${i}`, "data-testid": `seat-major-${i}` },
+            own.map((c) => el("option", { value: c, text: colourName(c), selected: c === (kept.major || own[0]) })),
+          ),
+        ),
+      );
+    }
+    if (teams) parts.push(el("span", { class: "team-tag", text: `team ${(i % 2) + 1}` }));
+    return el("li", { class: "seat", "data-seat": i }, ...parts);
+  });
+  $("seats").replaceChildren(...items);
+}
+
+/** Remember what was entered for each seat, so changing the game keeps it. */
+function keepSeats() {
+  for (const li of $("seats").querySelectorAll("li.seat")) {
+    const i = Number(li.dataset.seat);
+    lobby.seats[i] = {
+      kind: li.querySelector(`[name=seat-${i}]`).value,
+      name: li.querySelector(`[name=name-${i}]`).value,
+      major: li.querySelector(`[name=major-${i}]`)?.value,
+    };
+  }
+}
+
+function drawSwitches() {
+  const info = lobby.info.rulesets[lobby.ruleset];
+  const rows = info.switches.map((sw) => {
+    const id = `switch-${sw.name}`;
+    let input;
+    if (sw.kind === "bool") {
+      input = el("input", { type: "checkbox", id, name: sw.name, checked: sw.default === true });
+    } else if (sw.kind === "int") {
+      input = el("input", { type: "number", id, name: sw.name, min: 0, step: 1, value: sw.default });
+    } else {
+      input = el(
+        "select",
+        { id, name: sw.name },
+        sw.choices.map((c) => el("option", { value: c, text: c.replaceAll("_", " "), selected: c === sw.default })),
+      );
+    }
+    input.dataset.testid = id;
+    input.addEventListener("change", countChanged);
+    const docId = `${id}-doc`;
+    input.setAttribute("aria-describedby", docId);
+    return el(
+      "div",
+      { class: `switch kind-${sw.kind}` },
+      el("label", { for: id }, el("code", { text: sw.name })),
+      input,
+      el("p", { class: "hint", id: docId, text: `${sw.doc} (default: ${String(sw.default).replaceAll("_", " ")})` }),
+    );
+  });
+  $("switches").replaceChildren(...rows);
+  countChanged();
+}
+
+/** The switches set to something other than the ruleset's default. */
+function changedOptions() {
+  const info = lobby.info.rulesets[lobby.ruleset];
+  const options = {};
+  for (const sw of info.switches) {
+    const input = $(`switch-${sw.name}`);
+    let value;
+    if (sw.kind === "bool") value = input.checked;
+    else if (sw.kind === "int") value = Number(input.value);
+    else value = input.value;
+    if (value !== sw.default) options[sw.name] = value;
+  }
+  return options;
+}
+
+function countChanged() {
+  const n = Object.keys(changedOptions()).length;
+  $("switch-count").textContent = n ? `(${n} changed)` : "(the ruleset's defaults)";
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  keepSeats();
+  const info = lobby.info.rulesets[lobby.ruleset];
+  const count = Number($("players").value);
+  const options = changedOptions();
+  for (const [name, value] of Object.entries(options)) {
+    if (typeof value === "number" && !(Number.isInteger(value) && value >= 0)) {
+      showFormError(`${name} must be a whole number, 0 or more.`);
+      return;
+    }
+  }
+  const seats = lobby.seats.slice(0, count);
+  const body = {
+    ruleset: lobby.ruleset,
+    players: count,
+    teams: info.teams && count === 4 && $("teams").checked,
+    options,
+    seats: seats.map((seat) => seat.kind),
+    names: seats.map((seat) => seat.name.trim()),
+  };
+  if (info.majors) body.majors = seats.map((seat) => seat.major);
+  const button = $("create");
+  button.disabled = true;
+  $("form-error").hidden = true;
+  try {
+    const answer = await api("/api/games", { method: "POST", body });
+    showCreated(answer, body);
+    loadRecent();
+  } catch (error) {
+    showFormError(`The game could not be started: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showFormError(text) {
+  const box = $("form-error");
+  box.textContent = text;
+  box.hidden = false;
+}
+
+// -- the links of a new game -----------------------------------------------------
+
+function copyRow(id, value, label, testid, seat) {
+  return el(
+    "div",
+    { class: "copy-row" },
+    el("label", { for: id }, label),
+    el("input", { id, value, readonly: true, "data-testid": testid, "data-seat": seat }),
+    el("button", { type: "button", class: "copy", "data-copy": id, "data-testid": "copy", text: "Copy" }),
+    el("a", { href: value, class: "open-link", text: "Open", "aria-label": `Open ${label}` }),
+  );
+}
+
+function showCreated(answer, body) {
+  const origin = location.origin;
+  const colours = seatColours(body.ruleset, body.players);
+  const items = answer.keys.map(({ seat, key }) => {
+    const name = body.names[seat] || colours[seat].map(colourName).join(" + ");
+    const label = `Seat ${seat + 1}: ${name}`;
+    return el("li", {}, copyRow(`share-${seat}`, `${origin}/g/${answer.id}#k=${key}`, label, "share-link", seat));
+  });
+  if (!items.length) items.push(el("li", { class: "hint", text: "Only computers play: just watch." }));
+  $("share-links").replaceChildren(...items);
+  $("spectator-url").value = `${origin}/g/${answer.id}`;
+  const here = $("play-here");
+  here.href = `/g/${answer.id}${keysFragment(answer.keys.map((k) => k.key))}`;
+  here.textContent = answer.keys.length ? "Play here" : "Watch";
+  $("new-game").hidden = true;
+  const panel = $("created");
+  panel.hidden = false;
+  panel.focus();
+}
+
+// -- recent games ------------------------------------------------------------
+
+function ago(iso) {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.max(0, (Date.now() - then) / 1000);
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
+  return new Date(then).toLocaleDateString();
+}
+
+async function loadRecent() {
+  const list = $("recent");
+  let games;
+  try {
+    games = (await api("/api/games")).games;
+  } catch (error) {
+    list.replaceChildren(el("li", { class: "error", text: `The recent games could not be loaded: ${error.message}` }));
+    return;
+  }
+  const held = new Set(gamesWithKeys());
+  if (!games.length) {
+    list.replaceChildren(el("li", { class: "hint", text: "No games yet. Start one!" }));
+    return;
+  }
+  const items = games.map((game) => {
+    const title = (RULESETS[game.ruleset] || { title: game.ruleset }).title;
+    const players = game.seats.map((seat) =>
+      el("span", { class: "recent-seat" }, swatches(seat.colours), seat.name || seat.colours.map(colourName).join("+")),
+    );
+    const keys = held.has(game.id) ? loadKeys(game.id) : new Map();
+    const links = [];
+    if (keys.size && game.status === "playing") {
+      links.push(el("a", { href: `/g/${game.id}${keysFragment(keys)}`, class: "button primary", text: "Play" }));
+    }
+    links.push(
+      el("a", { href: `/g/${game.id}`, class: "button", "data-testid": "watch", text: game.status === "playing" ? "Watch" : "View" }),
+      el("a", { href: `/r/${game.id}`, class: "button", "data-testid": "replay", text: "Replay" }),
+    );
+    const status = game.status === "finished" ? game.result || "finished" : "in play";
+    return el(
+      "li",
+      { class: `recent-game status-${game.status}`, "data-testid": "recent-game", "data-id": game.id },
+      el("div", { class: "recent-head" }, el("strong", { text: title }), el("span", { class: "hint", text: ago(game.updated) })),
+      el("div", { class: "recent-players" }, players),
+      el("div", { class: "recent-status", text: status }),
+      el("div", { class: "button-row" }, links),
+    );
+  });
+  list.replaceChildren(...items);
+}
+
+// -- start -------------------------------------------------------------------
+
+async function start() {
+  $("new-game").addEventListener("submit", createGame);
+  $("players").addEventListener("change", drawSeats);
+  $("teams").addEventListener("change", drawSeats);
+  $("refresh").addEventListener("click", loadRecent);
+  $("another").addEventListener("click", () => {
+    $("created").hidden = true;
+    $("new-game").hidden = false;
+  });
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("button[data-copy]");
+    if (!button) return;
+    const field = $(button.dataset.copy);
+    button.textContent = (await copyText(field.value, field)) ? "Copied" : "Select and copy";
+  });
+  loadRecent();
+  setInterval(() => {
+    if (document.visibilityState === "visible") loadRecent();
+  }, 15000);
+  try {
+    lobby.info = await api("/api/rulesets");
+  } catch (error) {
+    $("rulesets").replaceChildren(el("p", { class: "error", text: `The rulesets could not be loaded: ${error.message}` }));
+    return;
+  }
+  if (!lobby.info.rulesets[lobby.ruleset]) lobby.ruleset = Object.keys(lobby.info.rulesets)[0];
+  drawRulesets();
+  drawSetup();
+}
+
+start();
