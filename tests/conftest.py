@@ -2,3 +2,56 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+
+# --- web store databases (tests/web_db.py) -------------------------------------------------
+# ``db_url`` is an empty database of each kind the server supports: a SQLite file, and a
+# database on a throwaway PostgreSQL cluster started once per session on loopback. Without
+# the PostgreSQL programs the postgresql cases are skipped, or fail when CI is set (CI must
+# test both databases for real).
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from web_db import (
+    create_database,
+    drop_database,
+    find_pg_tools,
+    missing_reason,
+    postgres_cluster,
+)
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """The URL of a database on the session's throwaway PostgreSQL cluster."""
+    if find_pg_tools() is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set and {missing_reason()}", pytrace=False)
+        pytest.skip(missing_reason())
+    with postgres_cluster() as url:
+        yield url
+
+
+@pytest.fixture
+def pg_db_url(pg_url: str) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test (dropped after it)."""
+    url = create_database(pg_url)
+    try:
+        yield url
+    finally:
+        drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database of each kind: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.sqlite'}"
+    url: str = request.getfixturevalue("pg_db_url")
+    return url
+
+
+# --- end of web store databases ------------------------------------------------------------
