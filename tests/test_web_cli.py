@@ -1,0 +1,77 @@
+"""``pachisi serve``: the command starts a working server and refuses bad options."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from pachisi.cli import main
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_serve_starts_answers_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "games.sqlite"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pachisi", "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rulesets") as r:
+                    info = json.load(r)
+                break
+            except OSError:
+                assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+        assert "parcheesi" in info["rulesets"]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+            assert r.status == 200 and b"<html" in r.read().lower()
+        assert db.exists()  # the SQLite file is made and migrated at start
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 0, out
+    assert f"http://127.0.0.1:{port}/" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--port", "0"], "bad port"),
+        (["--port", "70000"], "bad port"),
+        (["--bot-delay", "-1"], "negative"),
+    ],
+)
+def test_serve_refuses_bad_options(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", *args]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    assert main(["serve"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'pachisi[web]'" in err and "uvicorn" in err
