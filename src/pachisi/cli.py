@@ -39,7 +39,7 @@ __all__ = [
 #: The pachisi.terminal modules that add subcommands.
 TERMINAL_COMMANDS = ("play", "replay", "simulate", "analyse")
 #: Every module outside the core that adds a subcommand (``register(subparsers)``).
-COMMAND_MODULES = tuple(f"pachisi.terminal.{n}" for n in TERMINAL_COMMANDS) + ("pachisi.web.serve",)
+COMMAND_MODULES = (*(f"pachisi.terminal.{n}" for n in TERMINAL_COMMANDS), "pachisi.web.serve")
 
 EXIT_USAGE = 2
 EXIT_ERROR = 1

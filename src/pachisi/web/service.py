@@ -548,9 +548,9 @@ class Hub:
                 return await self.room(room.rematch)
             seats = [Seat(s.index, s.kind, s.name, s.key_hash) for s in room.seats]
             new = await self._new_room(room.game.start.setup, seats, rematch_of=room.id)
-            await asyncio.to_thread(self.store.set_rematch, room.id, new.id)
+            await asyncio.to_thread(self.store.set_rematch, room.id, new.id, room.version + 1)
             room.rematch = new.id
-            room.version += 1  # shown to watchers; not a game change, not stored
+            room.version += 1
             room.snapshot()
             self._publish(room)
         return new
@@ -721,9 +721,8 @@ class Hub:
             " (a Pagade dead end that RULES.md does not settle)"
         )
         room.turn, room.steps = None, []
-        n = len(room.game.history)
-        # The last throw is already stored with its play; record the status on it.
-        self.store.finish_status(room.id, n, room.version + 1, room.result)
+        # The last throw is already stored with its play; record the status.
+        self.store.finish_status(room.id, room.version + 1, room.result)
         room.version += 1
 
     def _apply(self, room: Room, seat: int, kind: str, index: int | None) -> None:

@@ -25,7 +25,15 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-__all__ = ["GameRow", "Store", "StoreError", "ThrowRow", "metadata"]
+__all__ = [
+    "GameRow",
+    "Store",
+    "StoreError",
+    "ThrowRow",
+    "alembic_config",
+    "database_url",
+    "metadata",
+]
 
 metadata = sa.MetaData()
 
@@ -45,6 +53,7 @@ games = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
+    sa.Index("ix_games_updated_at", "updated_at"),
 )
 
 #: One row per throw, in order (``n`` from 1).
@@ -101,10 +110,21 @@ def _now() -> datetime:
 
 
 def _aware(value: datetime | None) -> datetime | None:
-    # SQLite gives naive datetimes back; they were written in UTC.
-    if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value
+    # SQLite gives naive datetimes back (written in UTC); PostgreSQL gives them
+    # in its own time zone. Both are shown in UTC.
+    if value is None:
+        return None
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def alembic_config(connection: sa.Connection | None) -> Any:
+    """The Alembic configuration of our migrations, running on ``connection``."""
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.attributes["connection"] = connection
+    return cfg
 
 
 def database_url(db: str | None) -> str:
@@ -147,13 +167,9 @@ class Store:
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration (Alembic)."""
         from alembic import command
-        from alembic.config import Config
 
-        cfg = Config()
-        cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            command.upgrade(alembic_config(conn), "head")
 
     def dispose(self) -> None:
         """Close every pooled connection."""
@@ -208,7 +224,7 @@ class Store:
         """The most recently changed games, newest first."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(games).order_by(games.c.updated_at.desc()).limit(limit)
+                sa.select(games).order_by(games.c.updated_at.desc(), games.c.id).limit(limit)
             ).mappings()
             return [_game_row(g) for g in rows]
 
@@ -218,18 +234,26 @@ class Store:
         """Store a new throw (before anyone sees it) and the game's new version."""
         now = _now()
         with self.engine.begin() as conn:
-            conn.execute(
-                throws.insert().values(
-                    game_id=game_id,
-                    n=row.n,
-                    seat=row.seat,
-                    dice=f"{row.dice[0]},{row.dice[1]}",
-                    steps=json.dumps(row.steps),
-                    play=row.play,
-                    created_at=now,
-                )
-            )
             self._touch(conn, game_id, version, now)
+            try:
+                self._insert_throw(conn, game_id, row, now)
+            except sa.exc.IntegrityError:
+                raise StoreError(f"game {game_id}: throw {row.n} exists already") from None
+
+    def _insert_throw(
+        self, conn: sa.Connection, game_id: str, row: ThrowRow, now: datetime
+    ) -> None:
+        conn.execute(
+            throws.insert().values(
+                game_id=game_id,
+                n=row.n,
+                seat=row.seat,
+                dice=f"{row.dice[0]},{row.dice[1]}",
+                steps=json.dumps(row.steps),
+                play=row.play,
+                created_at=now,
+            )
+        )
 
     def set_steps(self, game_id: str, n: int, steps: list[int], version: int) -> None:
         """Store the steps made so far with throw ``n``."""
@@ -267,15 +291,16 @@ class Store:
                 raise StoreError(f"game {game_id}: throw {n} is not open")
             self._touch(conn, game_id, version, now, status=status, result=result)
 
-    def finish_status(self, game_id: str, n: int, version: int, result: str) -> None:
-        """Mark a game finished after throw ``n`` without a winner (a dead end)."""
+    def finish_status(self, game_id: str, version: int, result: str) -> None:
+        """Mark a game finished without a winner (a dead end)."""
         with self.engine.begin() as conn:
             self._touch(conn, game_id, version, _now(), status="finished", result=result)
 
-    def set_rematch(self, game_id: str, rematch: str) -> None:
-        """Link a finished game to its rematch."""
+    def set_rematch(self, game_id: str, rematch: str, version: int) -> None:
+        """Link a finished game to its rematch (the game's version moves on)."""
         with self.engine.begin() as conn:
             conn.execute(games.update().where(games.c.id == game_id).values(rematch=rematch))
+            self._touch(conn, game_id, version, _now())
 
     def _touch(
         self,
@@ -291,9 +316,16 @@ class Store:
         if status is not None:
             values["status"] = status
             values["result"] = result
-        done = conn.execute(games.update().where(games.c.id == game_id).values(**values))
+        # Every write moves the version on by exactly one: a writer that did
+        # not see the latest version (a second server on the same database)
+        # is refused instead of overwriting.
+        done = conn.execute(
+            games.update()
+            .where(games.c.id == game_id, games.c.version == version - 1)
+            .values(**values)
+        )
         if done.rowcount != 1:
-            raise StoreError(f"no game {game_id}")
+            raise StoreError(f"game {game_id} is not at version {version - 1}")
 
 
 def _dice(text: str) -> tuple[int, int]:
