@@ -67,5 +67,5 @@ def run(args: argparse.Namespace) -> int:
 
     shown = make_url(app.state.store.url).render_as_string(hide_password=True)
     print(f"pachisi: serving on {where} (games in {shown}); Ctrl-C stops", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets")
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
     return 0
