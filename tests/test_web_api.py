@@ -631,3 +631,18 @@ def play_one(c: TestClient, game: dict[str, Any], s: dict[str, Any]) -> dict[str
     r = act(c, game["id"], one_action(s, key_of(game, s["to_move"]), random.Random(0)))
     assert r.status_code == 200, r.text
     return dict(r.json()["state"])
+
+
+def test_idle_games_leave_memory_and_come_back_intact(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.max_rooms = 2
+    games = [new_game(client) for _ in range(6)]
+    states = {}
+    for g in games:
+        s = state(client, g["id"])
+        r = act(client, g["id"], one_action(s, key_of(g, s["to_move"]), random.Random(1)))
+        assert r.status_code == 200
+        states[g["id"]] = r.json()["state"]
+    assert len(hub.rooms) <= 3
+    for g in games:
+        assert state(client, g["id"]) == states[g["id"]]

@@ -479,7 +479,8 @@ class Hub:
 
     ``bot_delay`` is the pause before a computer's play is made (so people
     see the dice); ``rng`` throws the dice (``SystemRandom`` unless a test
-    gives a seeded one).
+    gives a seeded one); at most about ``max_rooms`` games are kept in memory
+    (idle ones are loaded again from the store when needed).
     """
 
     def __init__(
@@ -489,8 +490,10 @@ class Hub:
         bot_delay: float = 0.8,
         rng: random.Random | None = None,
         send_timeout: float = 10.0,
+        max_rooms: int = 2000,
     ) -> None:
         self.store = store
+        self.max_rooms = max_rooms
         self.bot_delay = bot_delay
         self.rng = rng if rng is not None else random.SystemRandom()
         self.send_timeout = send_timeout
@@ -593,7 +596,7 @@ class Hub:
             rematch_of=rematch_of,
         )
         self._setup_bots(room)
-        self.rooms[room.id] = room
+        self._keep(room)
         self.created[room.id] = _iso(row.created_at)
         async with room.lock:
             await asyncio.to_thread(self._begin_turn_and_snapshot, room)
@@ -605,6 +608,24 @@ class Hub:
             self._begin_turn(room)
         finally:
             room.snapshot()
+
+    def _keep(self, room: Room) -> None:
+        """Hold a room in memory, letting go of idle ones beyond ``max_rooms``.
+
+        A room let go is only a cache entry: the store has everything, and the
+        game is loaded again when it is next asked for. Rooms with watchers,
+        a computer at work or an action in progress are never let go.
+        """
+        self.rooms[room.id] = room
+        if len(self.rooms) <= self.max_rooms:
+            return
+        for other in list(self.rooms.values()):
+            if len(self.rooms) <= self.max_rooms // 2:
+                break
+            busy = other.bot_task is not None and not other.bot_task.done()
+            if other is not room and not other.watchers and not other.lock.locked() and not busy:
+                del self.rooms[other.id]
+                self.created.pop(other.id, None)
 
     def _setup_bots(self, room: Room) -> None:
         for seat in room.seats:
@@ -625,7 +646,7 @@ class Hub:
             room = self.rooms.get(game_id)
             if room is None:
                 room = await asyncio.to_thread(self._load, game_id)
-                self.rooms[game_id] = room
+                self._keep(room)
                 self._after_change(room)
         return room
 
