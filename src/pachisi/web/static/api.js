@@ -116,6 +116,8 @@ export class LiveGame {
     this.timer = null;
     this.pinger = null;
     this.stopped = false;
+    this.dropped = false;
+    this.lastHeard = 0;
   }
 
   start() {
@@ -130,7 +132,8 @@ export class LiveGame {
   connect() {
     clearTimeout(this.timer);
     if (this.stopped) return;
-    this.onStatus("connecting");
+    // Once the connection has dropped, the page says "offline" until it is live again.
+    if (!this.dropped) this.onStatus("connecting");
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const url = `${scheme}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`;
     let socket;
@@ -170,6 +173,7 @@ export class LiveGame {
       return;
     }
     if (message.type === "state" && message.state) {
+      this.dropped = false;
       this.onStatus("live");
       this.onState(message.state);
     }
@@ -189,6 +193,7 @@ export class LiveGame {
   /** Wait, fetch the state by GET meanwhile, then try the WebSocket again. */
   scheduleReconnect() {
     if (this.stopped) return;
+    this.dropped = true;
     this.onStatus("offline");
     const delay = this.backoff;
     this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);

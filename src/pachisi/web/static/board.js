@@ -170,6 +170,10 @@ export class BoardView {
     this.drawSquares();
     this.drawCentre();
     this.svg.addEventListener("click", (event) => this.handleClick(event));
+    // Clicking the board leaves the keyboard focus where it is: moving it would
+    // blur a focused step button, whose preview would redraw the pawns between
+    // the press and the release, and the click would be lost.
+    this.svg.addEventListener("mousedown", (event) => event.preventDefault());
   }
 
   /** The colour of the arm `arm` (CSS class suffix). */
@@ -257,6 +261,7 @@ export class BoardView {
    * @param {Set} [view.movable] - placeKeys of tokens that can be clicked
    * @param {string|null} [view.selected] - placeKey of the selected token
    * @param {Array} [view.targets] - places (square ids or "home") to offer
+   * @param {Array} [view.previews] - places to show but not offer (a step button's preview)
    * @param {Set} [view.marks] - places touched by the last move
    * @param {Array} [view.finished] - seats that have finished
    */
@@ -265,7 +270,7 @@ export class BoardView {
     this.drawCorners(view);
     this.drawMarks(view.marks || new Set());
     this.drawPawns(view);
-    this.drawTargets(view.targets || []);
+    this.drawTargets(view.targets || [], view.previews || []);
     this.describe(view.pawns);
   }
 
@@ -304,12 +309,13 @@ export class BoardView {
         role = seat.major === colour ? " · major" : " · minor";
         need = seat.major === colour ? mine.length : mine.length - 1;
       }
+      if (seat.team !== null && seat.team !== undefined) role += ` · team ${seat.team + 1}`;
       const x = left + size / 2;
       group.append(
         svg("text", { class: "corner-colour", x, y: top + 46, "text-anchor": "middle" },
           colourName(colour).toUpperCase() + role),
         svg("text", { class: "corner-name", x, y: top + 76, "text-anchor": "middle" },
-          truncate(seat.name || `Player ${seat.index + 1}`, 18)),
+          truncate(seat.name || `Player ${seat.index + 1}`, 22)),
         svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
       );
       const status = [`${this.homeWord} ${home}/${need}`];
@@ -437,9 +443,24 @@ export class BoardView {
     return group;
   }
 
-  drawTargets(targets) {
+  drawTargets(targets, previews) {
     const layer = this.layers.targets;
     layer.replaceChildren();
+    for (const place of previews) {
+      const [left, top, size] = this.placeBox(place);
+      layer.append(
+        svg("rect", {
+          class: "preview-target",
+          "data-testid": "preview-target",
+          "data-square": place,
+          x: left + 3,
+          y: top + 3,
+          width: size - 6,
+          height: size - 6,
+          rx: 6,
+        }),
+      );
+    }
     for (const place of targets) {
       const [left, top, size] = this.placeBox(place);
       const name = place === "home" ? this.homeWord : `square ${place}`;

@@ -46,7 +46,7 @@ const app = {
   selected: null, // placeKey of the selected pawn(s)
   preview: null, // the step a step button is pointing at
   marks: new Set(), // places touched by the last change
-  busy: false,
+  sending: null, // the version an action is on its way for
   throwId: null,
   auto: { sent: 0, manual: false, suspended: false },
   autoTimer: null,
@@ -74,6 +74,7 @@ function applyState(s) {
   const prev = app.state;
   if (prev && prev.id === s.id && s.version <= prev.version) return;
   app.state = s;
+  document.body.dataset.version = String(s.version);
   if (!app.board) createBoard(s);
   if ($("choose").open) $("choose").close();
 
@@ -168,9 +169,11 @@ function renderBoard() {
   const movable = new Set(steps.map(stepFromKey));
   let selected = app.selected;
   let targets = [];
+  let previews = [];
   if (app.preview) {
+    // A step button has the focus (or the mouse): show where it goes, offer nothing.
     selected = stepFromKey(app.preview);
-    targets = selected ? [stepTarget(app.preview)] : [];
+    previews = selected ? [stepTarget(app.preview)] : [];
   } else if (selected) {
     targets = [...new Set(steps.filter((st) => stepFromKey(st) === selected).map(stepTarget))];
   }
@@ -183,6 +186,7 @@ function renderBoard() {
     movable,
     selected,
     targets,
+    previews,
     marks: app.marks,
   });
   const hint = $("board-hint");
@@ -281,11 +285,12 @@ function renderControls() {
             "data-testid": "step",
             "data-index": step.index,
             "aria-keyshortcuts": k < 9 ? String(k + 1) : null,
-            disabled: app.busy,
+            disabled: busy(),
             onclick: () => chooseStep(step),
             onmouseenter: () => setPreview(step),
             onmouseleave: () => setPreview(null),
-            onfocus: () => setPreview(step),
+            // Keyboard focus shows the step on the board (not the focus a click leaves behind).
+            onfocus: (event) => event.target.matches(":focus-visible") && setPreview(step),
             onblur: () => setPreview(null),
           },
           k < 9 ? el("kbd", { text: String(k + 1) }) : null,
@@ -299,8 +304,8 @@ function renderControls() {
   }
   const hadFocus = controls.contains(document.activeElement) && document.activeElement !== $("autoplay");
   steps.replaceChildren(...buttons);
-  $("undo").disabled = !myTurn || app.busy || s.steps.length === 0;
-  $("commit").disabled = !myTurn || app.busy || !s.complete;
+  $("undo").disabled = !myTurn || busy() || s.steps.length === 0;
+  $("commit").disabled = !myTurn || busy() || !s.complete;
   // Keyboard players keep their place: focus goes to the next thing to press.
   const lost = [document.body, controls, null].includes(document.activeElement);
   if (hadFocus && lost) {
@@ -314,8 +319,9 @@ function renderPlayers() {
   const finished = s.position.finished || [];
   const items = s.seats.map((seat) => {
     const facts = [];
-    if (isComputer(seat)) facts.push(`computer (${seat.kind})`);
+    if (isComputer(seat)) facts.push(seat.name.includes(seat.kind) ? "computer" : `computer (${seat.kind})`);
     else facts.push(app.keys.has(seat.index) ? "you" : "human");
+    if (!seat.name.includes(seatColours(seat))) facts.push(seatColours(seat));
     if (seat.team !== null && seat.team !== undefined) facts.push(`team ${seat.team + 1}`);
     if (seat.major) facts.push(`major ${seat.major}`);
     if (s.ruleset === "pagade" && s.position.cut) {
@@ -440,14 +446,23 @@ function clearError() {
 
 // -- acting ------------------------------------------------------------------
 
+/**
+ * Whether an action made against the state shown is on its way. (Once a newer
+ * state has arrived, by the WebSocket say, the next action may go even if the
+ * answer to the last one is still travelling: the version keeps them apart.)
+ */
+function busy() {
+  return app.sending !== null && app.state !== null && app.sending === app.state.version;
+}
+
 /** Send one action for the seat to move; the answer is the new state. */
 async function act(type, index = null) {
   const s = app.state;
   const seat = mySeatToMove(s);
-  if (seat === null || app.busy) return;
+  if (seat === null || busy()) return;
   const body = { key: app.keys.get(seat), version: s.version, type };
   if (type === "step") body.index = index;
-  app.busy = true;
+  app.sending = s.version;
   clearTimeout(app.autoTimer);
   renderControls();
   try {
@@ -458,7 +473,7 @@ async function act(type, index = null) {
     showError(error);
     live.refresh();
   } finally {
-    app.busy = false;
+    if (app.sending === body.version) app.sending = null;
     renderControls();
     scheduleAutoPlay();
   }
@@ -486,6 +501,7 @@ function commit() {
 
 function select(key) {
   app.selected = key;
+  app.preview = null;
   renderBoard();
 }
 
@@ -546,11 +562,11 @@ function autoplayOn() {
 function scheduleAutoPlay() {
   clearTimeout(app.autoTimer);
   const s = app.state;
-  if (!s || !autoplayOn() || app.busy || !mine() || app.auto.suspended) return;
+  if (!s || !autoplayOn() || busy() || !mine() || app.auto.suspended) return;
   const version = s.version;
   const later = (fn) => {
     app.autoTimer = setTimeout(() => {
-      if (app.state.version === version && !app.busy && autoplayOn()) fn();
+      if (app.state.version === version && !busy() && autoplayOn()) fn();
     }, AUTO_DELAY_MS);
   };
   if (!s.complete && s.legal.length === 1) {

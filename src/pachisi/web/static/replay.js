@@ -83,6 +83,7 @@ function drawPlayers(position, atEnd) {
   const { data } = replay;
   const items = data.seats.map((seat) => {
     const facts = [isComputer(seat) ? `computer (${seat.kind})` : "human"];
+    if (!seat.name.includes(seatColours(seat))) facts.push(seatColours(seat));
     if (seat.team !== null && seat.team !== undefined) facts.push(`team ${seat.team + 1}`);
     if (seat.major) facts.push(`major ${seat.major}`);
     if (position.cut) facts.push(position.cut[seat.index] ? "has cut" : "has not cut");

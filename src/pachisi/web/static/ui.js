@@ -28,9 +28,9 @@ export function colourName(colour) {
   return colour ? colour[0].toUpperCase() + colour.slice(1) : "";
 }
 
-/** The colours a seat plays, e.g. "Red" or "Red + Yellow". */
+/** The colours a seat plays, e.g. "Red" or "Red+Yellow" (as the server writes them). */
 export function seatColours(seat) {
-  return seat.colours.map(colourName).join(" + ");
+  return seat.colours.map(colourName).join("+");
 }
 
 /** Whether a computer plays the seat. */
@@ -38,14 +38,17 @@ export function isComputer(seat) {
   return seat.kind !== "human";
 }
 
-/** A seat in words: "Ann (Red)", "Blue (computer, greedy)". */
+/**
+ * A seat in words, without repeating what its name already says:
+ * "Red", "Ann (Red)", "Blue (greedy)", "Hal (Blue, greedy)".
+ */
 export function seatLabel(seat) {
   const colours = seatColours(seat);
-  const extra = isComputer(seat) ? `computer, ${seat.kind}` : "";
-  if (seat.name && seat.name !== colours) {
-    return `${seat.name} (${[colours, extra].filter(Boolean).join(", ")})`;
-  }
-  return extra ? `${colours} (${extra})` : colours;
+  const name = seat.name || colours;
+  const extra = [];
+  if (!name.includes(colours)) extra.push(colours);
+  if (isComputer(seat) && !name.includes(seat.kind)) extra.push(seat.kind);
+  return extra.length ? `${name} (${extra.join(", ")})` : name;
 }
 
 /** A small swatch in each of the seat's colours. */
