@@ -31,7 +31,8 @@ export async function api(path, { method = "GET", body } = {}) {
   }
   if (!response.ok || (data && data.ok === false)) {
     const error = (data && data.error) || {};
-    throw new ApiError(error.code || `http_${response.status}`, error.message || response.statusText, response.status);
+    const code = error.code || `http_${response.status}`;
+    throw new ApiError(code, error.message || response.statusText, response.status);
   }
   return data;
 }

@@ -90,7 +90,8 @@ export function changedPlaces(before, after) {
   const count = (pawns) => {
     const counts = new Map();
     for (const pawn of pawns || []) {
-      const key = pawn.where === "track" ? `${pawn.square}|${pawn.colour}` : `${pawn.where}|${pawn.colour}`;
+      const place = pawn.where === "track" ? pawn.square : pawn.where;
+      const key = `${place}|${pawn.colour}`;
       counts.set(key, (counts.get(key) || 0) + 1);
     }
     return counts;
@@ -310,20 +311,18 @@ export class BoardView {
         need = seat.major === colour ? mine.length : mine.length - 1;
       }
       if (seat.team !== null && seat.team !== undefined) role += ` · team ${seat.team + 1}`;
-      const x = left + size / 2;
-      group.append(
-        svg("text", { class: "corner-colour", x, y: top + 46, "text-anchor": "middle" },
-          colourName(colour).toUpperCase() + role),
-        svg("text", { class: "corner-name", x, y: top + 76, "text-anchor": "middle" },
-          truncate(seat.name || `Player ${seat.index + 1}`, 22)),
-        svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
-      );
       const status = [`${this.homeWord} ${home}/${need}`];
       if (finished.includes(seat.index)) status.push("finished");
-      else if (cut && this.ruleset === "pagade") status.push(cut[seat.index] ? "has cut ✓" : "not cut");
+      else if (cut && this.ruleset === "pagade") {
+        status.push(cut[seat.index] ? "has cut ✓" : "not cut");
+      }
+      const x = left + size / 2;
+      const line = (cls, y, text) => svg("text", { class: cls, x, y, "text-anchor": "middle" }, text);
       group.append(
-        svg("text", { class: "corner-status", x, y: top + size - 30, "text-anchor": "middle" },
-          status.join(" · ")),
+        line("corner-colour", top + 46, colourName(colour).toUpperCase() + role),
+        line("corner-name", top + 76, truncate(seat.name || `Player ${seat.index + 1}`, 22)),
+        svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
+        line("corner-status", top + size - 30, status.join(" · ")),
       );
     }
   }
@@ -400,7 +399,7 @@ export class BoardView {
         token.progress.forEach((p, k) => {
           const dx = k % 2 === 0 ? -26 : 26;
           const dy = k < 2 ? -26 : 26;
-          const single = { ...token, progress: [p], index: k };
+          const single = { ...token, progress: [p] };
           layer.append(this.token(single, nx + dx, ny + dy, PAWN_R + 2, 1, attrs));
         });
       }
@@ -412,13 +411,14 @@ export class BoardView {
     const classes = ["pawn", `c-${token.colour}`];
     if (movable) classes.push("movable");
     if (selected) classes.push("selected");
-    const where =
-      token.where === "track"
-        ? `at ${token.progress.join(" and ")}`
-        : token.where === "out"
-          ? this.ruleset === "pagade" ? "cut, waiting to re-enter" : "in the nest"
-          : this.homeWord;
-    const label = `${count > 1 ? `${count} ` : ""}${colourName(token.colour)} ${count > 1 ? "pawns" : "pawn"} ${where}`;
+    let where = this.homeWord;
+    if (token.where === "track") where = `at ${token.progress.join(" and ")}`;
+    else if (token.where === "out") {
+      where = this.ruleset === "pagade" ? "cut, waiting to re-enter" : "in the nest";
+    }
+    const colour = colourName(token.colour);
+    const what = count > 1 ? `${count} ${colour} pawns` : `${colour} pawn`;
+    const label = `${what} ${where}`;
     const group = svg(
       "g",
       {
@@ -438,7 +438,8 @@ export class BoardView {
       this.ruleset === "pagade" && token.where === "track" && token.progress.some((p) => p >= 76);
     if (homeward) group.append(svg("circle", { class: "homeward", cx, cy, r: r * 0.35 }));
     if (count > 1) {
-      group.append(svg("text", { class: "count", x: cx, y: cy + 5, "text-anchor": "middle" }, String(count)));
+      const attrs = { class: "count", x: cx, y: cy + 5, "text-anchor": "middle" };
+      group.append(svg("text", attrs, String(count)));
     }
     return group;
   }

@@ -9,14 +9,17 @@ import { ApiError, LiveGame, api, keysFragment, keysFromFragment, saveKeys } fro
 import { BoardView, changedPlaces, stepFromKey, stepTarget } from "./board.js";
 import {
   Announcer,
+  RULESET_NAMES,
   copyText,
   dieNode,
   el,
   isComputer,
+  ordinal,
   playWords,
   reducedMotion,
   seatColours,
   seatLabel,
+  seatName,
   stepWords,
   swatches,
   throwText,
@@ -27,13 +30,6 @@ const AUTO_DELAY_MS = 600;
 const AUTOPLAY_SETTING = "pachisi.autoplay";
 /** How long the "no move" banner stays at least. */
 const NOTICE_MS = 6000;
-
-const RULESET_NAMES = {
-  pagade: "Pagade",
-  whitman: "Whitman's Pachisi",
-  parcheesi: "Parcheesi",
-  "eight-man": "Eight-Man Parcheesi",
-};
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -59,10 +55,6 @@ const app = {
 function mySeatToMove(s = app.state) {
   if (!s || s.status !== "playing" || s.to_move === null || !s.throw) return null;
   return app.keys.has(s.to_move) ? s.to_move : null;
-}
-
-function seatName(seat) {
-  return seat.name || seatColours(seat);
 }
 
 /** Identifies one throw: the same until it is committed (or passed). */
@@ -94,10 +86,11 @@ function applyState(s) {
     if (marks.size) app.marks = marks;
   }
 
+  // A new state may change what is legal: any selection starts afresh.
+  app.selected = null;
   const throwId = throwIdOf(s);
   if (throwId !== app.throwId) {
     app.throwId = throwId;
-    app.selected = null;
     app.auto = { sent: 0, manual: false, suspended: false };
     if (s.throw) {
       rollDice();
@@ -108,7 +101,6 @@ function applyState(s) {
       }
     }
   } else if (prev && s.steps.length !== prev.steps.length) {
-    app.selected = null;
     if (s.steps.length > prev.steps.length) {
       const made = s.steps.slice(prev.steps.length).map((step) => stepWords(step, s.ruleset));
       announcer.say(`${made.join("; ")}.`);
@@ -133,7 +125,10 @@ function createBoard(s) {
     onBackground: () => select(null),
   });
   const name = RULESET_NAMES[s.ruleset] || s.ruleset;
-  $("title").textContent = name;
+  $("title").replaceChildren(
+    name,
+    el("span", { class: "title-players", text: `: ${s.seats.map(seatName).join(" v ")}` }),
+  );
   $("replay-link").href = `/r/${encodeURIComponent(s.id)}`;
   $("replay-link-2").href = `/r/${encodeURIComponent(s.id)}`;
   $("download").href = `/api/games/${encodeURIComponent(s.id)}/record`;
@@ -205,8 +200,14 @@ function renderTurn() {
   const turn = $("turn");
   const dice = $("dice");
   const note = $("throw-note");
-  if (s.status !== "playing" || s.to_move === null) {
-    turn.replaceChildren(el("strong", { text: "Game over" }));
+  const over = s.status !== "playing" || s.to_move === null;
+  $("dice-row").hidden = over;
+  if (over) {
+    const winners = (s.winner || []).map((i) => seatLabel(s.seats[i]));
+    const headline = winners.length
+      ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`
+      : "Game over";
+    turn.replaceChildren(el("strong", { text: headline }));
     turn.dataset.seat = "";
     dice.replaceChildren();
     dice.dataset.throw = "";
@@ -242,10 +243,6 @@ function renderTurn() {
   bonuses.textContent = s.pending_bonuses.length ? `Bonus to take: ${s.pending_bonuses.join(", ")}` : "";
 }
 
-function ordinal(n) {
-  return `${n}${n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
-}
-
 /** Shake the dice briefly when a new throw arrives (not with reduced motion). */
 function rollDice() {
   const dice = $("dice");
@@ -258,13 +255,11 @@ function rollDice() {
 function renderControls() {
   const s = app.state;
   const controls = $("controls");
-  const holdsSeat = [...app.keys.keys()].some((seat) => seat < s.seats.length && !isComputer(s.seats[seat]));
+  const held = [...app.keys.keys()].filter((seat) => seat < s.seats.length && !isComputer(s.seats[seat]));
+  const holdsSeat = held.length > 0;
   controls.hidden = !holdsSeat || s.status !== "playing";
   $("seat-note").textContent = holdsSeat
-    ? `This browser plays ${[...app.keys.keys()]
-        .filter((seat) => seat < s.seats.length)
-        .map((seat) => seatLabel(s.seats[seat]))
-        .join(" and ")}.`
+    ? `This browser plays ${held.map((seat) => seatLabel(s.seats[seat])).join(" and ")}.`
     : "You are watching: no seat of this game is held here.";
   if (controls.hidden) return;
 
@@ -295,12 +290,13 @@ function renderControls() {
           },
           k < 9 ? el("kbd", { text: String(k + 1) }) : null,
           el("code", { text: step.notation }),
-          el("span", { class: "description", text: step.description || stepWords(step.notation, s.ruleset) }),
+          el("span", { class: "description", text: describe(step) }),
         ),
       )
     : [];
   if (myTurn && s.complete) {
-    buttons.push(el("p", { class: "hint", text: "The throw is used. Press Done to end your turn, or Undo." }));
+    const text = "The throw is used. Press Done to end your turn, or Undo.";
+    buttons.push(el("p", { class: "hint", text }));
   }
   const hadFocus = controls.contains(document.activeElement) && document.activeElement !== $("autoplay");
   steps.replaceChildren(...buttons);
@@ -309,7 +305,8 @@ function renderControls() {
   // Keyboard players keep their place: focus goes to the next thing to press.
   const lost = [document.body, controls, null].includes(document.activeElement);
   if (hadFocus && lost) {
-    const next = steps.querySelector("button:not([disabled])") || [$("commit"), $("undo")].find((b) => !b.disabled);
+    const next =
+      steps.querySelector("button:not([disabled])") || [$("commit"), $("undo")].find((b) => !b.disabled);
     (next || controls).focus({ preventScroll: true });
   }
 }
@@ -319,7 +316,9 @@ function renderPlayers() {
   const finished = s.position.finished || [];
   const items = s.seats.map((seat) => {
     const facts = [];
-    if (isComputer(seat)) facts.push(seat.name.includes(seat.kind) ? "computer" : `computer (${seat.kind})`);
+    if (isComputer(seat)) {
+      facts.push(seat.name.includes(seat.kind) ? "computer" : `computer (${seat.kind})`);
+    }
     else facts.push(app.keys.has(seat.index) ? "you" : "human");
     if (!seat.name.includes(seatColours(seat))) facts.push(seatColours(seat));
     if (seat.team !== null && seat.team !== undefined) facts.push(`team ${seat.team + 1}`);
@@ -333,7 +332,11 @@ function renderPlayers() {
     const toMove = s.status === "playing" && s.to_move === seat.index;
     return el(
       "li",
-      { class: toMove ? "to-move" : "", "data-seat": seat.index, "aria-current": toMove ? "true" : null },
+      {
+        class: toMove ? "to-move" : "",
+        "data-seat": seat.index,
+        "aria-current": toMove ? "true" : null,
+      },
       ...swatches(seat.colours),
       el("span", { class: "player-name", text: seatName(seat) }),
       el("span", { class: "facts", text: facts.join(" · ") }),
@@ -389,7 +392,8 @@ function renderFirst() {
         .join(", "),
     ),
   );
-  box.replaceChildren(el("ol", { class: "rounds" }, rounds), el("p", { text: `${name(first.seat)} started.` }));
+  box.replaceChildren(el("ol", { class: "rounds" }, rounds));
+  $("first-summary").textContent = `${name(first.seat)} started`;
 }
 
 function renderResult() {
@@ -423,7 +427,8 @@ function showNotice(text) {
 }
 
 const ERROR_TEXT = {
-  network: "The server cannot be reached right now. Your step was not sent; please try again in a moment.",
+  network:
+    "The server cannot be reached right now. Your step was not sent; please try again in a moment.",
   forbidden: "The server does not accept this browser's key for that seat. Open your seat link again.",
   not_your_turn: "It is not your turn any more.",
   stale: "The game moved on before your action arrived. The board is up to date now: please try again.",
@@ -466,7 +471,8 @@ async function act(type, index = null) {
   clearTimeout(app.autoTimer);
   renderControls();
   try {
-    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", body });
+    const path = `/api/games/${encodeURIComponent(gameId)}/actions`;
+    const answer = await api(path, { method: "POST", body });
     clearError();
     applyState(answer.state);
   } catch (error) {
@@ -530,16 +536,27 @@ function askWhich(candidates) {
   const buttons = candidates.map((step) =>
     el(
       "button",
-      { type: "button", class: "step", "data-testid": "choice", "data-index": step.index, onclick: () => {
-        dialog.close();
-        chooseStep(step);
-      } },
+      {
+        type: "button",
+        class: "step",
+        "data-testid": "choice",
+        "data-index": step.index,
+        onclick: () => {
+          dialog.close();
+          chooseStep(step);
+        },
+      },
       el("code", { text: step.notation }),
-      el("span", { class: "description", text: step.description || stepWords(step.notation, app.state.ruleset) }),
+      el("span", { class: "description", text: describe(step) }),
     ),
   );
   $("choices").replaceChildren(...buttons);
   dialog.showModal();
+}
+
+/** A step in words: the server's description, or the notation put into words. */
+function describe(step) {
+  return step.description || stepWords(step.notation, app.state.ruleset);
 }
 
 function setPreview(step) {

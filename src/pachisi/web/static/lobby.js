@@ -2,27 +2,16 @@
 // the list of recent games.
 
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
-import { colourName, copyText, el, swatches } from "./ui.js";
+import { RULESET_NAMES, colourName, copyText, el, swatches } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 
-const RULESETS = {
-  parcheesi: {
-    title: "Parcheesi",
-    blurb: "The standard US rules: enter on a 5, blockades, 20 for a capture, 10 for HOME.",
-  },
-  whitman: {
-    title: "Whitman's Pachisi",
-    blurb: "The 1945 Whitman game: one pawn jumps by a sum, the lowest throw starts.",
-  },
-  pagade: {
-    title: "Pagade",
-    blurb: "The Karnataka Pachisi: stick dice, pairs, cut before you enter the belly.",
-  },
-  "eight-man": {
-    title: "Eight-Man Parcheesi",
-    blurb: "Two players with two colours each: four of the major and three of the minor win.",
-  },
+/** A line on each ruleset for the form. */
+const BLURBS = {
+  parcheesi: "The standard US rules: enter on a 5, blockades, 20 for a capture, 10 for HOME.",
+  whitman: "The 1945 Whitman game: one pawn jumps by a sum, the lowest throw starts.",
+  pagade: "The Karnataka Pachisi: stick dice, pairs, cut before you enter the belly.",
+  "eight-man": "Two players with two colours each: four of the major and three of the minor win.",
 };
 
 const LEVELS = {
@@ -43,7 +32,7 @@ const lobby = {
 };
 
 /** The colours of each seat for a ruleset and a number of players (as the server seats them). */
-function seatColours(ruleset, count) {
+function coloursOfSeats(ruleset, count) {
   const colours = lobby.info.rulesets[ruleset].colours;
   if (ruleset === "eight-man" || (ruleset === "pagade" && count === 2)) {
     return [
@@ -60,9 +49,13 @@ function seatColours(ruleset, count) {
 
 function drawRulesets() {
   const offered = Object.keys(lobby.info.rulesets);
-  const names = [...Object.keys(RULESETS).filter((n) => offered.includes(n)), ...offered.filter((n) => !(n in RULESETS))];
+  const known = Object.keys(RULESET_NAMES);
+  const names = [
+    ...known.filter((n) => offered.includes(n)),
+    ...offered.filter((n) => !known.includes(n)),
+  ];
   const cards = names.map((name) => {
-    const about = RULESETS[name] || { title: name, blurb: "" };
+    const title = RULESET_NAMES[name] || name;
     return el(
       "label",
       { class: "choice-card" },
@@ -77,8 +70,8 @@ function drawRulesets() {
           drawSetup();
         },
       }),
-      el("span", { class: "choice-title", text: about.title }),
-      el("span", { class: "choice-blurb", text: about.blurb }),
+      el("span", { class: "choice-title", text: title }),
+      el("span", { class: "choice-blurb", text: BLURBS[name] || "" }),
     );
   });
   $("rulesets").replaceChildren(...cards);
@@ -104,7 +97,7 @@ function drawSeats() {
   const teamsAllowed = info.teams && count === 4;
   $("teams-field").hidden = !teamsAllowed;
   const teams = teamsAllowed && $("teams").checked;
-  const colours = seatColours(lobby.ruleset, count);
+  const colours = coloursOfSeats(lobby.ruleset, count);
   const items = colours.map((own, i) => {
     const kept = lobby.seats[i] || { kind: i === 0 ? "human" : "greedy", name: "" };
     const label = own.map(colourName).join(" + ");
@@ -138,7 +131,9 @@ function drawSeats() {
           el(
             "select",
             { name: `major-${i}`, "data-testid": `seat-major-${i}` },
-            own.map((c) => el("option", { value: c, text: colourName(c), selected: c === (kept.major || own[0]) })),
+            own.map((c) =>
+              el("option", { value: c, text: colourName(c), selected: c === (kept.major || own[0]) }),
+            ),
           ),
         ),
       );
@@ -174,7 +169,9 @@ function drawSwitches() {
       input = el(
         "select",
         { id, name: sw.name },
-        sw.choices.map((c) => el("option", { value: c, text: c.replaceAll("_", " "), selected: c === sw.default })),
+        sw.choices.map((c) =>
+          el("option", { value: c, text: c.replaceAll("_", " "), selected: c === sw.default }),
+        ),
       );
     }
     input.dataset.testid = id;
@@ -186,7 +183,11 @@ function drawSwitches() {
       { class: `switch kind-${sw.kind}` },
       el("label", { for: id }, el("code", { text: sw.name })),
       input,
-      el("p", { class: "hint", id: docId, text: `${sw.doc} (default: ${String(sw.default).replaceAll("_", " ")})` }),
+      el("p", {
+        class: "hint",
+        id: docId,
+        text: `${sw.doc} (default: ${String(sw.default).replaceAll("_", " ")})`,
+      }),
     );
   });
   $("switches").replaceChildren(...rows);
@@ -263,18 +264,19 @@ function copyRow(id, value, label, testid, seat) {
     { class: "copy-row" },
     el("label", { for: id }, label),
     el("input", { id, value, readonly: true, "data-testid": testid, "data-seat": seat }),
-    el("button", { type: "button", class: "copy", "data-copy": id, "data-testid": "copy", text: "Copy" }),
+    el("button", { type: "button", class: "copy", "data-copy": id, text: "Copy" }),
     el("a", { href: value, class: "open-link", text: "Open", "aria-label": `Open ${label}` }),
   );
 }
 
 function showCreated(answer, body) {
   const origin = location.origin;
-  const colours = seatColours(body.ruleset, body.players);
+  const colours = coloursOfSeats(body.ruleset, body.players);
   const items = answer.keys.map(({ seat, key }) => {
     const name = body.names[seat] || colours[seat].map(colourName).join(" + ");
     const label = `Seat ${seat + 1}: ${name}`;
-    return el("li", {}, copyRow(`share-${seat}`, `${origin}/g/${answer.id}#k=${key}`, label, "share-link", seat));
+    const url = `${origin}/g/${answer.id}#k=${key}`;
+    return el("li", {}, copyRow(`share-${seat}`, url, label, "share-link", seat));
   });
   if (!items.length) items.push(el("li", { class: "hint", text: "Only computers play: just watch." }));
   $("share-links").replaceChildren(...items);
@@ -306,7 +308,8 @@ async function loadRecent() {
   try {
     games = (await api("/api/games")).games;
   } catch (error) {
-    list.replaceChildren(el("li", { class: "error", text: `The recent games could not be loaded: ${error.message}` }));
+    const text = `The recent games could not be loaded: ${error.message}`;
+    list.replaceChildren(el("li", { class: "error", text }));
     return;
   }
   const held = new Set(gamesWithKeys());
@@ -315,24 +318,40 @@ async function loadRecent() {
     return;
   }
   const items = games.map((game) => {
-    const title = (RULESETS[game.ruleset] || { title: game.ruleset }).title;
+    const title = RULESET_NAMES[game.ruleset] || game.ruleset;
     const players = game.seats.map((seat) =>
-      el("span", { class: "recent-seat" }, swatches(seat.colours), seat.name || seat.colours.map(colourName).join("+")),
+      el(
+        "span",
+        { class: "recent-seat" },
+        swatches(seat.colours),
+        seat.name || seat.colours.map(colourName).join("+"),
+      ),
     );
     const keys = held.has(game.id) ? loadKeys(game.id) : new Map();
     const links = [];
     if (keys.size && game.status === "playing") {
-      links.push(el("a", { href: `/g/${game.id}${keysFragment(keys)}`, class: "button primary", text: "Play" }));
+      const href = `/g/${game.id}${keysFragment(keys)}`;
+      links.push(el("a", { href, class: "button primary", text: "Play" }));
     }
     links.push(
-      el("a", { href: `/g/${game.id}`, class: "button", "data-testid": "watch", text: game.status === "playing" ? "Watch" : "View" }),
+      el("a", {
+        href: `/g/${game.id}`,
+        class: "button",
+        "data-testid": "watch",
+        text: game.status === "playing" ? "Watch" : "View",
+      }),
       el("a", { href: `/r/${game.id}`, class: "button", "data-testid": "replay", text: "Replay" }),
     );
     const status = game.status === "finished" ? game.result || "finished" : "in play";
     return el(
       "li",
       { class: `recent-game status-${game.status}`, "data-testid": "recent-game", "data-id": game.id },
-      el("div", { class: "recent-head" }, el("strong", { text: title }), el("span", { class: "hint", text: ago(game.updated) })),
+      el(
+        "div",
+        { class: "recent-head" },
+        el("strong", { text: title }),
+        el("span", { class: "hint", text: ago(game.updated) }),
+      ),
       el("div", { class: "recent-players" }, players),
       el("div", { class: "recent-status", text: status }),
       el("div", { class: "button-row" }, links),
@@ -365,7 +384,8 @@ async function start() {
   try {
     lobby.info = await api("/api/rulesets");
   } catch (error) {
-    $("rulesets").replaceChildren(el("p", { class: "error", text: `The rulesets could not be loaded: ${error.message}` }));
+    const text = `The rulesets could not be loaded: ${error.message}`;
+    $("rulesets").replaceChildren(el("p", { class: "error", text }));
     return;
   }
   if (!lobby.info.rulesets[lobby.ruleset]) lobby.ruleset = Object.keys(lobby.info.rulesets)[0];

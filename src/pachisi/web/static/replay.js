@@ -3,27 +3,26 @@
 
 import { api } from "./api.js";
 import { BoardView, changedPlaces } from "./board.js";
-import { dieNode, el, isComputer, playWords, seatColours, swatches, throwText } from "./ui.js";
+import {
+  RULESET_NAMES,
+  dieNode,
+  el,
+  isComputer,
+  playWords,
+  seatColours,
+  seatName,
+  swatches,
+  throwText,
+} from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-
-const RULESET_NAMES = {
-  pagade: "Pagade",
-  whitman: "Whitman's Pachisi",
-  parcheesi: "Parcheesi",
-  "eight-man": "Eight-Man Parcheesi",
-};
 
 const replay = {
   data: null, // GET /api/games/{id}/replay
   board: null,
   at: 0, // number of moves played in the position shown
 };
-
-function seatName(seat) {
-  return seat.name || seatColours(seat);
-}
 
 /** Show the position after `k` moves. */
 function show(k) {
@@ -67,12 +66,18 @@ function show(k) {
   $("result").hidden = !(at === last && data.result);
   $("result").textContent = data.result || "";
 
-  for (const item of $("moves").children) {
+  const list = $("moves");
+  for (const item of list.children) {
     const current = Number(item.dataset.n) === at;
     item.classList.toggle("current", current);
     if (current) {
       item.setAttribute("aria-current", "step");
-      item.scrollIntoView({ block: "nearest" });
+      // Scroll the list (not the page) to keep the current move in sight.
+      const box = list.getBoundingClientRect();
+      const row = item.getBoundingClientRect();
+      if (row.top < box.top || row.bottom > box.bottom) {
+        list.scrollTop += row.top - box.top - box.height / 2;
+      }
     } else item.removeAttribute("aria-current");
   }
   drawPlayers(position, at === last);
@@ -103,7 +108,11 @@ function drawPlayers(position, atEnd) {
 function drawMoves() {
   const { data } = replay;
   const items = [
-    el("li", { "data-n": 0 }, el("button", { type: "button", class: "move-jump", onclick: () => show(0) }, "Start")),
+    el(
+      "li",
+      { "data-n": 0 },
+      el("button", { type: "button", class: "move-jump", onclick: () => show(0) }, "Start"),
+    ),
   ];
   for (const move of data.moves) {
     const seat = data.seats[move.seat];
@@ -113,7 +122,12 @@ function drawMoves() {
         { "data-n": move.n, "data-testid": "move", class: move.play === "-" ? "move pass" : "move" },
         el(
           "button",
-          { type: "button", class: "move-jump", onclick: () => show(move.n), title: playWords(move.play, data.ruleset) },
+          {
+            type: "button",
+            class: "move-jump",
+            onclick: () => show(move.n),
+            title: playWords(move.play, data.ruleset),
+          },
           el("span", { class: "move-n", text: `${move.n}.` }),
           swatches(seat.colours),
           el("span", { class: "move-who", text: seatName(seat) }),
@@ -144,7 +158,9 @@ async function start() {
     replay.data = await api(`/api/games/${encodeURIComponent(gameId)}/replay`);
   } catch (error) {
     $("missing").hidden = false;
-    if (error.code !== "not_found") $("missing").textContent = `The replay could not be loaded: ${error.message}`;
+    if (error.code !== "not_found") {
+      $("missing").textContent = `The replay could not be loaded: ${error.message}`;
+    }
     for (const part of document.querySelectorAll(".board-area, .panels")) part.hidden = true;
     return;
   }

@@ -23,6 +23,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** The rulesets' names for people. */
+export const RULESET_NAMES = {
+  parcheesi: "Parcheesi",
+  whitman: "Whitman's Pachisi",
+  pagade: "Pagade",
+  "eight-man": "Eight-Man Parcheesi",
+};
+
 /** "red" -> "Red". */
 export function colourName(colour) {
   return colour ? colour[0].toUpperCase() + colour.slice(1) : "";
@@ -31,6 +39,17 @@ export function colourName(colour) {
 /** The colours a seat plays, e.g. "Red" or "Red+Yellow" (as the server writes them). */
 export function seatColours(seat) {
   return seat.colours.map(colourName).join("+");
+}
+
+/** A seat's name (the server names unnamed seats after their colours). */
+export function seatName(seat) {
+  return seat.name || seatColours(seat);
+}
+
+/** 1 -> "1st", 2 -> "2nd", ... */
+export function ordinal(n) {
+  const suffix = { 1: "st", 2: "nd", 3: "rd" }[n % 10];
+  return `${n}${suffix && Math.floor(n / 10) % 10 !== 1 ? suffix : "th"}`;
 }
 
 /** Whether a computer plays the seat. */
@@ -80,12 +99,14 @@ const PIPS = {
 export function dieNode(value, ruleset) {
   if (ruleset === "pagade") {
     const dots = Array.from({ length: value }, () => el("span", { class: "pip" }));
-    return el("span", { class: "die stick", role: "img", "aria-label": String(value), "data-value": value }, dots);
+    const attrs = { class: "die stick", role: "img", "aria-label": String(value), "data-value": value };
+    return el("span", attrs, dots);
   }
   const cells = Array.from({ length: 9 }, (_, k) =>
     el("span", { class: PIPS[value]?.includes(k) ? "pip" : "blank" }),
   );
-  return el("span", { class: "die d6", role: "img", "aria-label": String(value), "data-value": value }, cells);
+  const attrs = { class: "die d6", role: "img", "aria-label": String(value), "data-value": value };
+  return el("span", attrs, cells);
 }
 
 const LETTERS = { R: "red", Y: "yellow", G: "green" };
@@ -114,7 +135,8 @@ export function stepWords(step, ruleset) {
   }
   m = /^([RBYG])(\d+)-0!$/.exec(step);
   if (m) {
-    return `third doublet: ${colourName(letterColour(m[1], ruleset))} from ${m[2]} goes back to the nest`;
+    const colour = colourName(letterColour(m[1], ruleset));
+    return `third doublet: ${colour} from ${m[2]} goes back to the nest`;
   }
   m = /^([RBYG])\1(\d+)-(\d+)(x?)$/.exec(step);
   if (m) {

@@ -1,0 +1,605 @@
+"""The web pages of ``pachisi serve`` in a real browser (Chromium driven by Playwright).
+
+Each test starts the real server as a subprocess on a free port with its own
+SQLite file, and plays through the pages the way a person does: the lobby
+form, clicks on pawns and target squares, the step buttons and the keyboard.
+The test reads the game's state over HTTP only to know what is legal and to
+wait for the server; every action goes through the page.
+
+The machines that run the tests cannot download browsers: Debian's Chromium
+at /usr/bin/chromium is used, and the module is skipped without it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+pytest.importorskip("fastapi", reason="the browser tests need the web extra (fastapi)")
+pytest.importorskip("uvicorn", reason="the browser tests need the web extra (uvicorn)")
+
+Browser = sync_api.Browser
+Page = sync_api.Page
+expect = sync_api.expect
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
+
+#: How long one whole game against the computer may take.
+GAME_TIMEOUT = 600.0
+
+
+# ---------------------------------------------------------------------------
+# The server
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until(what: str, check: Callable[[], T | None], timeout: float = 20.0) -> T:
+    """Poll ``check`` until it returns something other than None/False."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value is not None and value is not False:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+@dataclass
+class Server:
+    """``pachisi serve`` in a subprocess; :meth:`start` and :meth:`stop` may repeat."""
+
+    db: Path
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "pachisi", "serve", "--port", str(self.port)]
+        cmd += ["--db", f"sqlite:///{self.db}", "--bot-delay", "0.05"]
+        log = open(self.db.with_suffix(".log"), "ab")  # noqa: SIM115 - closed by the process
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+
+        def answering() -> bool:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                raise AssertionError(
+                    f"the server exited: {self.db.with_suffix('.log').read_text()}"
+                )
+            try:
+                self.get("/api/rulesets")
+            except OSError:
+                return False
+            return True
+
+        wait_until("the server to answer", answering, timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.proc = None
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as answer:
+            return json.load(answer)
+
+    def post(self, path: str, body: object) -> Any:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def state(self, game_id: str) -> dict[str, Any]:
+        state: dict[str, Any] = self.get(f"/api/games/{game_id}")
+        return state
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("web") / "games.sqlite")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Console:
+    """Collects a page's console errors and uncaught exceptions."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Page) -> Page:
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+        return page
+
+    def check(self, allowed: Callable[[str], bool] = lambda text: False) -> None:
+        bad = [e for e in self.errors if not allowed(e)]
+        assert not bad, f"console errors: {bad}"
+
+
+@pytest.fixture
+def console() -> Console:
+    return Console()
+
+
+def new_page(browser: Browser, console: Console) -> Page:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15000)
+    return console.watch(context.new_page())
+
+
+# ---------------------------------------------------------------------------
+# Playing through the page
+
+
+def throw_key(state: dict[str, Any]) -> tuple[int, tuple[int, ...]]:
+    """Identifies one throw (as the page does)."""
+    return len(state["moves"]), tuple(state["throw"] or ())
+
+
+def pick(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A reasonable step, so that games end: a capture first, then the furthest (HOME)."""
+    return max(legal, key=lambda s: (s["kind"] != "penalty", s["capture"], s["to"] or 0))
+
+
+@dataclass
+class Player:
+    """Plays one page's seats by clicking, and keeps track of what auto-play will do.
+
+    The page sends a step that is the only legal one by itself, and commits a
+    throw whose every step was forced; so the player acts only when there is
+    a choice, and commits only the throws in which it made one (or undid).
+    """
+
+    page: Page
+    server: Server
+    game_id: str
+    seats: set[int]
+    chose: set[tuple[int, tuple[int, ...]]] = field(default_factory=set)
+    undone: set[tuple[int, tuple[int, ...]]] = field(default_factory=set)
+    decisions: int = 0
+
+    def my_decision(self, state: dict[str, Any]) -> bool:
+        """Whether the state waits for this player (and not for auto-play or others)."""
+        if state["status"] != "playing" or state["to_move"] not in self.seats:
+            return False
+        key = throw_key(state)
+        if key in self.undone:  # auto-play stands back for the rest of the throw
+            return True
+        if state["complete"]:
+            return key in self.chose
+        return len(state["legal"]) > 1
+
+    def wait_for_page(self, version: int) -> None:
+        """Until the page shows ``version`` (or a later one)."""
+        self.page.wait_for_function(
+            "v => Number(document.body.dataset.version || -1) >= v", arg=version
+        )
+
+    def act(self, state: dict[str, Any], how: str) -> None:
+        """Make one decision through the page: ``board``, ``button``, ``key`` or ``undo``."""
+        page = self.page
+        key = throw_key(state)
+        self.wait_for_page(state["version"])
+        if how == "undo" and state["steps"]:
+            self.undone.add(key)
+            page.get_by_test_id("undo").click()
+            return
+        if state["complete"]:
+            page.get_by_test_id("commit").click()
+            return
+        step = pick(state["legal"])
+        self.chose.add(key)
+        self.decisions += 1
+        on_board = step["kind"] not in ("option", "penalty")
+        position = state["legal"].index(step)
+        if how == "board" and on_board:
+            self.click_on_board(state, step)
+        elif how == "key" and position < 9:
+            page.keyboard.press(str(position + 1))
+        else:
+            page.locator(f"[data-testid=step][data-index='{step['index']}']").click()
+
+    def click_on_board(self, state: dict[str, Any], step: dict[str, Any]) -> None:
+        """Click the pawn, check the targets offered, click the target (and answer the dialog)."""
+        page = self.page
+        if step["from_square"] is None:
+            pawn = page.locator(f"[data-testid=pawn][data-key='{step['colour']}@out']").first
+        else:
+            pawn = page.locator(
+                f"[data-testid=pawn][data-key='{step['colour']}@{step['from_square']}']"
+            )
+        pawn.click()
+        expect(pawn).to_have_class(_has("selected"))
+        same_pawn = [
+            s
+            for s in state["legal"]
+            if s["colour"] == step["colour"]
+            and s["from_square"] == step["from_square"]
+            and s["kind"] not in ("option", "penalty")
+        ]
+        places = {"home" if s["to_square"] is None else str(s["to_square"]) for s in same_pawn}
+        targets = page.get_by_test_id("target")
+        expect(targets).to_have_count(len(places))
+        shown = {targets.nth(i).get_attribute("data-square") for i in range(len(places))}
+        assert shown == places
+        place = "home" if step["to_square"] is None else str(step["to_square"])
+        page.locator(f"[data-testid=target][data-square='{place}']").click()
+        if sum(1 for s in same_pawn if s["to_square"] == step["to_square"]) > 1:
+            # Several steps take this pawn there (a single and a pair move, say): the page asks.
+            page.locator(f"[data-testid=choice][data-index='{step['index']}']").click()
+
+    def next_state(self, after: int, timeout: float = 30.0) -> dict[str, Any]:
+        """The next state, newer than version ``after``, that needs this player (or is over)."""
+
+        def ready() -> dict[str, Any] | None:
+            state = self.server.state(self.game_id)
+            if state["version"] <= after:
+                return None
+            if state["status"] != "playing" or self.my_decision(state):
+                return state
+            return None
+
+        return wait_until("the player's turn", ready, timeout)
+
+
+def _has(css_class: str) -> re.Pattern[str]:
+    return re.compile(rf"(^|\s){css_class}(\s|$)")
+
+
+def moves_shown(page: Page) -> int:
+    return page.get_by_test_id("move").count()
+
+
+# ---------------------------------------------------------------------------
+# The tests
+
+
+def test_whole_game_against_the_computer(server: Server, browser: Browser, console: Console):
+    """Lobby -> Play here -> every human turn by clicking -> result -> replay -> rematch."""
+    page = new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("ruleset-whitman").check()
+    expect(page.get_by_test_id("players-count")).to_have_value("2")
+    page.get_by_test_id("seat-kind-0").select_option("human")
+    page.get_by_test_id("seat-kind-1").select_option("greedy")
+    page.get_by_test_id("seat-name-0").fill("Asha")
+    page.get_by_test_id("create").click()
+
+    share = page.get_by_test_id("share-link")
+    expect(share).to_have_count(1)
+    link = share.first.input_value()
+    assert "/g/" in link and "#k=0." in link
+    spectator = page.get_by_test_id("spectator-link").input_value()
+    assert spectator == link.split("#")[0]
+    page.get_by_test_id("play-here").click()
+    page.wait_for_url("**/g/**")
+    game_id = page.url.split("/g/")[1].split("#")[0]
+    expect(page.get_by_test_id("board")).to_be_visible()
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+    expect(page.get_by_test_id("autoplay")).to_be_checked()
+
+    player = Player(page, server, game_id, seats={0})
+    state = server.state(game_id)
+    assert state["seats"][0]["name"] == "Asha"
+    deadline = time.monotonic() + GAME_TIMEOUT
+    ways = ["board", "button", "board", "key", "board", "button"]
+    version = -1
+    undid = False
+    while True:
+        assert time.monotonic() < deadline, "the game took too long"
+        state = player.next_state(version)
+        if state["status"] != "playing":
+            break
+        version = state["version"]
+        how = ways[player.decisions % len(ways)]
+        if not undid and state["steps"]:
+            how, undid = "undo", True
+        player.act(state, how)
+
+    assert state["winner"], state["result"]
+    result = page.get_by_test_id("result")
+    expect(result).to_be_visible()
+    expect(page.get_by_test_id("result-text")).to_have_text(state["result"])
+    expect(page.get_by_test_id("controls")).to_be_hidden()
+    assert undid and player.decisions > 5
+    # The page shows every move, each human one as the server recorded it.
+    expect(page.get_by_test_id("move")).to_have_count(len(state["moves"]))
+    last = state["moves"][-1]
+    shown = page.locator(f"[data-testid=move][data-n='{last['n']}'] .move-play")
+    expect(shown).to_have_text("no move" if last["play"] == "-" else last["play"])
+
+    # The record downloads; the replay shows the same game.
+    with page.expect_download() as download:
+        page.get_by_test_id("download").click()
+    record = Path(download.value.path()).read_text()
+    assert record.startswith("# pachisi game record") and "Start: whitman" in record
+    assert f"{last['n']}. " in record
+    replay = new_page(browser, console)
+    replay.goto(f"{server.url}/r/{game_id}")
+    caption = replay.get_by_test_id("caption")
+    expect(caption).to_have_attribute("data-at", "0")
+    replay.keyboard.press("ArrowRight")
+    expect(caption).to_have_attribute("data-at", "1")
+    replay.keyboard.press("End")
+    expect(caption).to_have_attribute("data-at", str(len(state["moves"])))
+    expect(replay.get_by_test_id("result")).to_have_text(state["result"])
+    replay.get_by_test_id("replay-prev").click()
+    expect(caption).to_have_attribute("data-at", str(len(state["moves"]) - 1))
+    replay.get_by_test_id("replay-first").click()
+    expect(caption).to_have_attribute("data-at", "0")
+    # At the start every pawn is in its nest: one token per pawn there.
+    nest = replay.locator("[data-testid=pawn][data-where=out]")
+    expect(nest).to_have_count(8)
+    replay.locator("[data-testid=move][data-n='3'] button").click()
+    expect(caption).to_have_attribute("data-at", "3")
+    expect(replay.get_by_test_id("dice")).to_have_attribute(
+        "data-throw", ",".join(map(str, state["moves"][2]["throw"]))
+    )
+    replay.get_by_test_id("replay-slider").fill("5")
+    expect(caption).to_have_attribute("data-at", "5")
+    replay.close()
+
+    # Rematch: a new game with the same seats and keys; the old one links to it.
+    page.get_by_test_id("rematch").click()
+    page.wait_for_url(lambda url: game_id not in url)
+    new_id = page.url.split("/g/")[1].split("#")[0]
+    assert page.url.endswith(link.split("#")[1])
+    expect(page.get_by_test_id("board")).to_be_visible()
+    assert server.state(game_id)["rematch"] == new_id
+    expect(page.get_by_test_id("controls")).to_be_visible()
+    console.check()
+
+
+def real_moves(state: dict[str, Any], seat: int) -> int:
+    return sum(1 for m in state["moves"] if m["seat"] == seat and m["play"] != "-")
+
+
+def test_two_players_by_link(server: Server, browser: Browser, console: Console):
+    """Two browsers, one seat each: they take turns and see each other's moves."""
+    lobby = new_page(browser, console)
+    lobby.goto(server.url + "/")
+    lobby.get_by_test_id("ruleset-parcheesi").check()
+    lobby.get_by_test_id("seat-kind-1").select_option("human")
+    lobby.get_by_test_id("seat-name-0").fill("Ann")
+    lobby.get_by_test_id("seat-name-1").fill("Bo")
+    lobby.get_by_test_id("create").click()
+    links = lobby.get_by_test_id("share-link")
+    expect(links).to_have_count(2)
+    link0, link1 = links.nth(0).input_value(), links.nth(1).input_value()
+    assert "#k=0." in link0 and "," not in link0
+    assert "#k=1." in link1 and "," not in link1
+    play_here = lobby.get_by_test_id("play-here").get_attribute("href") or ""
+    assert link0.split("#k=")[1] in play_here and link1.split("#k=")[1] in play_here
+    game_id = link0.split("/g/")[1].split("#")[0]
+
+    ann, bo = new_page(browser, console), new_page(browser, console)
+    ann.goto(link0)
+    bo.goto(link1)
+    players = {0: Player(ann, server, game_id, {0}), 1: Player(bo, server, game_id, {1})}
+    for page in (ann, bo):
+        expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+        expect(page.get_by_test_id("controls")).to_be_visible()
+
+    version = -1
+    deadline = time.monotonic() + 180
+    while True:
+        state = server.state(game_id)
+        if min(real_moves(state, 0), real_moves(state, 1)) >= 2 and len(state["moves"]) >= 6:
+            break
+        assert time.monotonic() < deadline, "the two players did not get to play"
+        to_move = state["to_move"]
+        mover, other = players[to_move], players[1 - to_move]
+        if state["version"] > version and mover.my_decision(state):
+            # The other browser shows the same game and offers nothing to do.
+            other.wait_for_page(state["version"])
+            expect(other.page.get_by_test_id("step")).to_have_count(0)
+            expect(other.page.get_by_test_id("commit")).to_be_disabled()
+            expect(other.page.get_by_test_id("undo")).to_be_disabled()
+            expect(other.page.get_by_test_id("turn")).to_have_attribute("data-seat", str(to_move))
+            other.page.keyboard.press("1")  # a shortcut of the other seat does nothing
+            version = state["version"]
+            mover.act(state, "button" if len(state["moves"]) % 2 else "board")
+        else:
+            time.sleep(0.05)
+
+    # Both see every move (the other's included), as the server has them.
+    state = server.state(game_id)
+    for page in (ann, bo):
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=move]').length >= n",
+            arg=len(state["moves"]),
+        )
+        for move in state["moves"][:6]:
+            cell = page.locator(f"[data-testid=move][data-n='{move['n']}'] .move-play")
+            expect(cell).to_have_text("no move" if move["play"] == "-" else move["play"])
+    # Neither browser was ever refused anything (the other seat's keys are not held).
+    for page in (ann, bo):
+        expect(page.get_by_test_id("error")).to_be_hidden()
+    assert "1." not in ann.evaluate(f"localStorage.getItem('pachisi.keys.{game_id}')")
+    assert "0." not in bo.evaluate(f"localStorage.getItem('pachisi.keys.{game_id}')")
+    console.check()
+
+
+def test_spectator_sees_the_game_live(server: Server, browser: Browser, console: Console):
+    """No keys: everything is shown as it happens, and nothing can be done."""
+    made = server.post(
+        "/api/games",
+        {"ruleset": "parcheesi", "players": 2, "seats": ["greedy", "random"]},
+    )
+    game_id = made["id"]
+    assert made["keys"] == []
+    page = new_page(browser, console)
+    page.goto(f"{server.url}/g/{game_id}")
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+    seen_at_start = moves_shown(page)
+    # Moves arrive while watching (the computers play on).
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=move]').length >= n",
+        arg=seen_at_start + 5,
+        timeout=60000,
+    )
+    expect(page.get_by_test_id("controls")).to_be_hidden()
+    expect(page.get_by_test_id("step")).to_have_count(0)
+    expect(page.get_by_test_id("seat-note")).to_contain_text("watching")
+    expect(page.locator("[data-testid=pawn].movable")).to_have_count(0)
+    # The text alternative says where the pawns are; moves are announced in words.
+    expect(page.get_by_test_id("pawn-list")).to_contain_text("Red")
+    expect(page.get_by_test_id("announcer")).not_to_be_empty()
+
+    result = page.get_by_test_id("result")
+    expect(result).to_be_visible(timeout=GAME_TIMEOUT * 1000)
+    state = server.state(game_id)
+    assert state["status"] == "finished"
+    expect(page.get_by_test_id("result-text")).to_have_text(state["result"])
+    expect(page.get_by_test_id("move")).to_have_count(len(state["moves"]))
+    for move in state["moves"]:
+        if move["play"] == "-":  # a throw that could not be used is shown as such
+            row = page.locator(f"[data-testid=move][data-n='{move['n']}']")
+            expect(row).to_have_class(_has("pass"))
+            expect(row.locator(".move-play")).to_have_text("no move")
+            break
+    expect(page.get_by_test_id("rematch")).to_be_hidden()
+    expect(page.get_by_test_id("replay-link")).to_have_attribute("href", f"/r/{game_id}")
+
+    # The lobby lists the game, with links to watch it and to replay it.
+    page.goto(server.url + "/")
+    listed = page.locator(f"[data-testid=recent-game][data-id='{game_id}']")
+    expect(listed).to_contain_text(state["result"])
+    expect(listed.get_by_test_id("replay")).to_have_attribute("href", f"/r/{game_id}")
+    listed.get_by_test_id("watch").click()
+    page.wait_for_url(f"**/g/{game_id}")
+    expect(page.get_by_test_id("result-text")).to_have_text(state["result"])
+    console.check()
+
+
+def test_server_restart_mid_game(tmp_path: Path, browser: Browser, console: Console):
+    """The server dies in the middle of a throw; the page reconnects and the game goes on."""
+    srv = Server(tmp_path / "restart.sqlite")
+    srv.start()
+    try:
+        made = srv.post(
+            "/api/games", {"ruleset": "parcheesi", "players": 2, "seats": ["human", "greedy"]}
+        )
+        game_id, key = made["id"], made["keys"][0]["key"]
+        page = new_page(browser, console)
+        page.goto(f"{srv.url}/g/{game_id}#k={key}")
+        page.get_by_test_id("autoplay").uncheck()  # every step is the test's to make
+        player = Player(page, srv, game_id, {0})
+
+        def half_played() -> dict[str, Any] | None:
+            """The human's throw with a step made and more to make (or None, after moving on)."""
+            state = srv.state(game_id)
+            if state["to_move"] != 0 or state["status"] != "playing":
+                return None
+            player.wait_for_page(state["version"])
+            if state["steps"] and not state["complete"]:
+                return state
+            if state["complete"]:  # one step used the whole throw: on to the next
+                page.get_by_test_id("commit").click()
+            else:
+                page.locator("[data-testid=step]").first.click()
+            player.wait_for_page(state["version"] + 1)
+            return None
+
+        before = wait_until("a throw half played", half_played, timeout=60)
+        player.wait_for_page(before["version"])
+        expect(page.get_by_test_id("played")).to_contain_text(" ".join(before["steps"]))
+
+        srv.proc.kill()  # type: ignore[union-attr]  # no goodbye: a crash
+        srv.proc.wait(10)  # type: ignore[union-attr]
+        expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "offline")
+        # An action while the server is away is refused politely, and changes nothing.
+        page.locator("[data-testid=step]").first.click()
+        expect(page.get_by_test_id("error")).to_be_visible()
+        expect(page.get_by_test_id("error")).to_contain_text("cannot be reached")
+
+        srv.start()
+        expect(page.get_by_test_id("connection")).to_have_attribute(
+            "data-status", "live", timeout=30000
+        )
+        after = srv.state(game_id)
+        for field_name in ("version", "throw", "steps", "moves", "to_move", "pawns"):
+            assert after[field_name] == before[field_name], field_name
+        expect(page.get_by_test_id("dice")).to_have_attribute(
+            "data-throw", ",".join(map(str, before["throw"]))
+        )
+        expect(page.get_by_test_id("move")).to_have_count(len(before["moves"]))
+        expect(page.get_by_test_id("played")).to_contain_text(" ".join(before["steps"]))
+
+        # The game continues where it stood: finish the throw through the page.
+        state = after
+        while state["to_move"] == 0 and len(state["moves"]) == len(before["moves"]):
+            player.wait_for_page(state["version"])
+            if state["complete"]:
+                page.get_by_test_id("commit").click()
+            else:
+                page.locator("[data-testid=step]").first.click()
+            version = state["version"]
+            state = wait_until(
+                "the next state", lambda v=version: (s := srv.state(game_id))["version"] > v and s
+            )
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=move]').length > n",
+            arg=len(before["moves"]),
+        )
+        assert state["moves"][len(before["moves"])]["play"].startswith(before["steps"][0])
+        expect(page.get_by_test_id("error")).to_be_hidden()
+    finally:
+        srv.stop()
+    console.check(allowed=lambda text: "ERR_CONNECTION_REFUSED" in text or "WebSocket" in text)
