@@ -307,7 +307,10 @@ class Room:
             from ..terminal.board import step_description
 
             for i, act in enumerate(turn.legal_steps()):
-                legal.append(_step_dict(pos, pawns, act, i, step_description(pos, pawns, act)))
+                words = step_description(pos, pawns, act)
+                if act.variant:  # looks like another step but moves another pawn
+                    words += f" (another pawn of the same square, {act.variant + 1})"
+                legal.append(_step_dict(pos, pawns, act, i, words))
         moves = []
         for i, ply in enumerate(self.game.history, 1):
             moves.append(
@@ -915,7 +918,6 @@ class Hub:
                     "status": r.status,
                     "result": r.result,
                     "updated": _iso(r.updated_at),
-                    "throws": None,
                 }
             )
         return out
