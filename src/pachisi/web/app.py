@@ -129,15 +129,9 @@ def create_app(
         return JSONResponse(exc.to_dict(), status_code=exc.status)
 
     @app.exception_handler(StoreError)
-    async def _store_error(request: Request, exc: StoreError) -> JSONResponse:
-        log.error("store: %s", exc)
-        err = ApiError(409, "stale", f"the game changed meanwhile: {exc}")
-        return JSONResponse(err.to_dict(), status_code=err.status)
-
     @app.exception_handler(SQLAlchemyError)
-    async def _db_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        log.exception("database error")
-        err = ApiError(503, "unavailable", "the game store is unavailable; nothing was changed")
+    async def _db_error(request: Request, exc: Exception) -> JSONResponse:
+        err = _store_failure(exc)
         return JSONResponse(err.to_dict(), status_code=err.status)
 
     # -- pages -----------------------------------------------------------------------
@@ -295,10 +289,14 @@ async def _handle(text: str, hub: Hub, game_id: str) -> dict[str, Any]:
         return {"type": "result", "id": msg_id, "ok": True, "version": room.version}
     except ApiError as exc:
         return {"type": "result", "id": msg_id, **exc.to_dict()}
-    except StoreError as exc:
-        err = ApiError(409, "stale", f"the game changed meanwhile: {exc}")
-        return {"type": "result", "id": msg_id, **err.to_dict()}
-    except SQLAlchemyError:
-        log.exception("database error")
-        err = ApiError(503, "unavailable", "the game store is unavailable; nothing was changed")
-        return {"type": "result", "id": msg_id, **err.to_dict()}
+    except (StoreError, SQLAlchemyError) as exc:
+        return {"type": "result", "id": msg_id, **_store_failure(exc).to_dict()}
+
+
+def _store_failure(exc: Exception) -> ApiError:
+    """The answer to a failed write, over HTTP and the WebSocket alike."""
+    if isinstance(exc, StoreError):  # another writer moved the game on
+        log.error("store: %s", exc)
+        return ApiError(409, "stale", f"the game changed meanwhile: {exc}")
+    log.exception("database error", exc_info=exc)
+    return ApiError(503, "unavailable", "the game store is unavailable; nothing was changed")

@@ -49,8 +49,8 @@ from ..board import (
 from ..bots import PLAYERS, Player, make_player
 from ..dice import dice_for
 from ..errors import PachisiError
-from ..game import Game, first_player
-from ..moves import OPTION, PENALTY, Action, Play, Turn, legal_plays, parse_play
+from ..game import Game, Ply, first_player
+from ..moves import OPTION, PENALTY, Action, Play, Turn, legal_plays
 from ..position import Position
 from ..record import Record
 from ..rules import RULESETS, SWITCHES, Setup
@@ -64,6 +64,8 @@ __all__ = [
     "Room",
     "Watcher",
     "board_geometry",
+    "moves_list",
+    "pawns_list",
     "rulesets_info",
 ]
 
@@ -258,6 +260,7 @@ class Room:
     result: str | None
     rematch: str | None = None
     rematch_of: str | None = None
+    created: str = ""
     turn: Turn | None = None
     steps: list[int] = field(default_factory=list)
     bots: dict[int, Player] = field(default_factory=dict)
@@ -311,17 +314,7 @@ class Room:
                 if act.variant:  # looks like another step but moves another pawn
                     words += f" (another pawn of the same square, {act.variant + 1})"
                 legal.append(_step_dict(pos, pawns, act, i, words))
-        moves = []
-        for i, ply in enumerate(self.game.history, 1):
-            moves.append(
-                {
-                    "n": i,
-                    "seat": ply.before.to_move,
-                    "who": _who(ply.before, ply.before.to_move),
-                    "throw": list(ply.throw),
-                    "play": ply.notation,
-                }
-            )
+        moves = moves_list(self.game.history)
         return {
             "id": self.id,
             "version": self.version,
@@ -366,9 +359,8 @@ class Room:
     def record(self) -> Record:
         """The game record so far (docs/records.md)."""
         rec = Record.from_game(self.game, names=[s.name for s in self.seats], dice="random")
-        created = self.hub.created.get(self.id)
-        if created:
-            rec.started = created
+        if self.created:
+            rec.started = self.created
         rec.extra["Seats"] = ",".join(s.kind for s in self.seats)
         rec.extra["Server-Game"] = self.id
         return rec
@@ -394,6 +386,20 @@ class Room:
 def _who(pos: Position, seat: int) -> str:
     names = pos.setup.colour_names
     return "+".join(names[c].capitalize() for c in pos.setup.players[seat])
+
+
+def moves_list(history: Sequence[Ply]) -> list[dict[str, Any]]:
+    """Every completed throw, oldest first, as in the state's ``moves`` (docs/web.md)."""
+    return [
+        {
+            "n": i,
+            "seat": ply.before.to_move,
+            "who": _who(ply.before, ply.before.to_move),
+            "throw": list(ply.throw),
+            "play": ply.notation,
+        }
+        for i, ply in enumerate(history, 1)
+    ]
 
 
 def _square(ruleset: str, colour: int, p: int) -> int | None:
@@ -501,7 +507,6 @@ class Hub:
         self.rng = rng if rng is not None else random.SystemRandom()
         self.send_timeout = send_timeout
         self.rooms: dict[str, Room] = {}
-        self.created: dict[str, str] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._geometry: dict[str, dict[str, Any]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -597,10 +602,10 @@ class Hub:
             status="playing",
             result=None,
             rematch_of=rematch_of,
+            created=_iso(row.created_at),
         )
         self._setup_bots(room)
         self._keep(room)
-        self.created[room.id] = _iso(row.created_at)
         async with room.lock:
             await asyncio.to_thread(self._begin_turn_and_snapshot, room)
         self._after_change(room)
@@ -628,7 +633,6 @@ class Hub:
             busy = other.bot_task is not None and not other.bot_task.done()
             if other is not room and not other.watchers and not other.lock.locked() and not busy:
                 del self.rooms[other.id]
-                self.created.pop(other.id, None)
 
     def _setup_bots(self, room: Room) -> None:
         for seat in room.seats:
@@ -672,12 +676,12 @@ class Hub:
             result=row.result,
             rematch=row.rematch,
             rematch_of=row.rematch_of,
+            created=_iso(row.created_at),
         )
-        self.created[row.id] = _iso(row.created_at)
         for t in throws:
             game.set_throw(t.dice)
             if t.play is not None:
-                game.push(parse_play(game.position, t.dice, t.play))
+                game.push(t.play)  # the notation, read back through the step generator
                 continue
             # The open throw: replay its steps.
             room.turn = Turn(game.position, t.dice)
@@ -936,16 +940,7 @@ class Hub:
             "seats": [room._seat_dict(s) for s in room.seats],
             "status": room.status,
             "result": room.result,
-            "moves": [
-                {
-                    "n": i,
-                    "seat": ply.before.to_move,
-                    "who": _who(ply.before, ply.before.to_move),
-                    "throw": list(ply.throw),
-                    "play": ply.notation,
-                }
-                for i, ply in enumerate(history, 1)
-            ],
+            "moves": moves_list(history),
             "positions": [
                 {"position": p.to_dict(), "pawns": pawns_list(p, p.pawns)} for p in positions
             ],
