@@ -330,21 +330,23 @@ export class BoardView {
   drawMarks(marks) {
     const layer = this.layers.marks;
     layer.replaceChildren();
-    for (const place of marks) {
-      const [left, top, size] = this.placeBox(place);
-      layer.append(
-        svg("rect", {
-          class: "last-move",
-          "data-testid": "last-move",
-          "data-square": place,
-          x: left + 2,
-          y: top + 2,
-          width: size - 4,
-          height: size - 4,
-          rx: 6,
-        }),
-      );
-    }
+    for (const place of marks) layer.append(this.placeRect(place, "last-move", 2));
+  }
+
+  /** A rounded frame inside a place, `inset` from its edges, with class and test id `cls`. */
+  placeRect(place, cls, inset, ...children) {
+    const [left, top, size] = this.placeBox(place);
+    const attrs = {
+      class: cls,
+      "data-testid": cls,
+      "data-square": place,
+      x: left + inset,
+      y: top + inset,
+      width: size - 2 * inset,
+      height: size - 2 * inset,
+      rx: 6,
+    };
+    return svg("rect", attrs, ...children);
   }
 
   /** [left, top, size] of a place: a square id or "home". */
@@ -447,40 +449,10 @@ export class BoardView {
   drawTargets(targets, previews) {
     const layer = this.layers.targets;
     layer.replaceChildren();
-    for (const place of previews) {
-      const [left, top, size] = this.placeBox(place);
-      layer.append(
-        svg("rect", {
-          class: "preview-target",
-          "data-testid": "preview-target",
-          "data-square": place,
-          x: left + 3,
-          y: top + 3,
-          width: size - 6,
-          height: size - 6,
-          rx: 6,
-        }),
-      );
-    }
+    for (const place of previews) layer.append(this.placeRect(place, "preview-target", 3));
     for (const place of targets) {
-      const [left, top, size] = this.placeBox(place);
       const name = place === "home" ? this.homeWord : `square ${place}`;
-      layer.append(
-        svg(
-          "rect",
-          {
-            class: "target",
-            "data-testid": "target",
-            "data-square": place,
-            x: left + 3,
-            y: top + 3,
-            width: size - 6,
-            height: size - 6,
-            rx: 6,
-          },
-          svg("title", {}, `Move here (${name})`),
-        ),
-      );
+      layer.append(this.placeRect(place, "target", 3, svg("title", {}, `Move here (${name})`)));
     }
   }
 
