@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -54,3 +55,10 @@ def play_results(pos: Position, throw: tuple[int, int]) -> set[Position]:
     results = [p.position for p in plays]
     assert len(set(results)) == len(results), "legal_plays returned a result twice"
     return set(results)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now (for servers the tests start)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

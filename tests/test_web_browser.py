@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -27,6 +26,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+
+from helpers import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
@@ -58,12 +59,6 @@ GAME_TIMEOUT = 600.0
 
 # ---------------------------------------------------------------------------
 # The server
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_until(what: str, check: Callable[[], T | None], timeout: float = 20.0) -> T:

@@ -22,13 +22,14 @@ import re
 import secrets
 import shlex
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from helpers import free_port
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -78,13 +79,6 @@ def missing_reason() -> str:
         "PostgreSQL server programs (initdb, pg_ctl) not found on PATH or in "
         f"{PG_LIB}/*/bin; install Debian's 'postgresql' package (.ci/run does)"
     )
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _read(path: Path) -> str:
@@ -228,7 +222,7 @@ def postgres_cluster(database: str = "pachisi") -> Iterator[str]:
         if proc.returncode != 0:
             raise PostgresStartError(_failure("initdb", proc))
         for attempt in range(3):
-            port = _free_port()
+            port = free_port()
             options = (
                 f"-c listen_addresses=127.0.0.1 -p {port} -k {shlex.quote(str(base))} -c fsync=off"
             )
