@@ -10,6 +10,7 @@ processes are forked from it)::
 
     random, greedy                  the library's players
     expectimax                      ExpectimaxPlayer(depth=1) (defaults)
+    deep<K>                         DeepExpectimax(finalists=K): an experiment, below
     search<N>                       SearchPlayer(simulations=N) (defaults otherwise)
 
 Usage (from the repository root)::
@@ -30,7 +31,7 @@ import multiprocessing
 import re
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from pachisi.bots import PLAYERS, Player
 from pachisi.bots.expectimax import ExpectimaxPlayer
+from pachisi.dice import Throw
+from pachisi.moves import Play
+from pachisi.position import Position
 from pachisi.rules import Setup
 from pachisi.terminal.simulation import SimConfig, run_games, summarise
 
@@ -48,12 +52,53 @@ SETUPS: dict[str, Callable[[], Setup]] = {
 }
 
 
+class DeepExpectimax(ExpectimaxPlayer):
+    """An experiment: expectimax one throw ahead, then two throws ahead for the finalists.
+
+    The shortlist of :class:`ExpectimaxPlayer` is valued one throw ahead;
+    the ``finalists`` best are valued again two throws ahead (the answer to
+    the play, then the chooser's greedy answer to each of his next throws),
+    and the best of them by that value (then by the one-throw value) is
+    chosen. Registered as ``deep<K>``.
+    """
+
+    def __init__(self, seed: int | None = None, finalists: int = 2) -> None:
+        super().__init__(seed)
+        self.finalists = finalists
+
+    def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
+        """The finalist with the best two-throw value."""
+        if len(plays) == 1:
+            return plays[0]
+        me = position.to_move
+        ranked = self.shortlist(plays, me)
+        self._cache.clear()
+        try:
+            one = sorted(
+                (
+                    (self.value(p.position, me, 1), static, i, p)
+                    for i, (static, p) in enumerate(ranked)
+                ),
+                key=lambda t: (-t[0], -t[1], t[2]),
+            )
+            two = [
+                (self.value(p.position, me, 2), v1, -i, p) for v1, _, i, p in one[: self.finalists]
+            ]
+        finally:
+            self._cache.clear()
+        return max(two, key=lambda t: (t[0], t[1], t[2]))[3]
+
+
 def factory(name: str) -> Callable[[int | None], Player]:
     """The factory of a player name with its budget (see the module docstring)."""
     if name in ("random", "greedy"):
         return PLAYERS[name]
     if name == "expectimax":
         return lambda seed: ExpectimaxPlayer(seed)
+    m = re.fullmatch(r"deep(\d+)", name)
+    if m:
+        k = int(m.group(1))
+        return lambda seed: DeepExpectimax(seed, finalists=k)
     m = re.fullmatch(r"search(\d+)", name)
     if m:
         from pachisi.bots.search import SearchPlayer
