@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -62,3 +65,18 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def run_cli(*args: str, cwd: Path, columns: int | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m pachisi ARGS`` in ``cwd`` with no input (and ``COLUMNS`` if given)."""
+    env = None if columns is None else dict(os.environ, COLUMNS=str(columns))
+    return subprocess.run(
+        [sys.executable, "-m", "pachisi", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+        env=env,
+    )

@@ -13,13 +13,13 @@ import io
 import os
 import re
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 
+from helpers import run_cli
 from pachisi import Game, Position
 from pachisi.moves import Turn
 from pachisi.record import Record
@@ -354,18 +354,6 @@ def test_manual_preliminary_throws_choose_the_first_player(tmp_path: Path) -> No
 
 # ---------------------------------------------------------------------------
 # Bad options and records: one line, no traceback
-
-
-def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pachisi", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize(

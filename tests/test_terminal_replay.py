@@ -12,6 +12,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+import helpers
 from pachisi import Game, Position
 from pachisi.bots import make_player
 from pachisi.record import Record
@@ -41,16 +42,8 @@ def make_record(tmp_path: Path, ruleset: str = "parcheesi", throws: int = 30) ->
 
 
 def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pachisi", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-        check=False,
-        env=dict(os.environ, COLUMNS="120"),
-    )
+    """:func:`helpers.run_cli` 120 columns wide (the replay's board and tables)."""
+    return helpers.run_cli(*args, cwd=cwd, columns=120)
 
 
 def one_line_error(proc: subprocess.CompletedProcess[str]) -> str:
