@@ -43,7 +43,7 @@ from ..position import Position
 from ..rules import Setup
 from .greedy import _hit_chance
 
-__all__ = ["ExpectimaxPlayer", "evaluate", "greedy_replies"]
+__all__ = ["ExpectimaxPlayer", "evaluate", "greedy_replies", "ranked"]
 
 _EPS = 1e-9
 
@@ -175,6 +175,14 @@ def greedy_replies(position: Position, throw: Throw) -> list[Position]:
     return best
 
 
+def ranked(plays: Sequence[Play], me: int) -> list[tuple[float, int, Play]]:
+    """``(evaluate(result, me), index, play)`` for every play, best first (ties by index)."""
+    return sorted(
+        ((evaluate(p.position, me), i, p) for i, p in enumerate(plays)),
+        key=lambda t: (-t[0], t[1]),
+    )
+
+
 def _compare(a: tuple[float, ...], b: tuple[float, ...]) -> int:
     """Lexicographic comparison with a tolerance: 1, 0 or -1."""
     for x, y in zip(a, b, strict=False):
@@ -237,10 +245,7 @@ class ExpectimaxPlayer:
 
     def shortlist(self, plays: Sequence[Play], me: int) -> list[tuple[float, Play]]:
         """The plays looked at ahead, with their static evaluations, best first."""
-        scored = sorted(
-            ((evaluate(p.position, me), i, p) for i, p in enumerate(plays)),
-            key=lambda t: (-t[0], t[1]),
-        )
+        scored = ranked(plays, me)
         top = scored[0][0]
         out = [(s, p) for s, _, p in scored[: self.candidates]]
         if self.margin is not None:

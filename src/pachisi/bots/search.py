@@ -61,7 +61,7 @@ from collections.abc import Sequence
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
-from .expectimax import evaluate
+from .expectimax import evaluate, ranked
 
 __all__ = ["LOGISTIC_SCALE", "SearchPlayer", "win_chance"]
 
@@ -157,10 +157,7 @@ class SearchPlayer:
         if len(plays) == 1:
             return plays[0]
         me = position.to_move
-        scored = sorted(
-            ((evaluate(p.position, me), i, p) for i, p in enumerate(plays)),
-            key=lambda t: (-t[0], t[1]),
-        )
+        scored = ranked(plays, me)
         # A play that wins at once is best.
         if scored[0][2].position.winner is not None:
             return self._tie(scored)
