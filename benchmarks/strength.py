@@ -133,10 +133,31 @@ def factory(name: str) -> Callable[[int | None], Player]:
     raise SystemExit(f"strength.py: unknown player {name!r}")
 
 
-def match(ruleset: str, names: tuple[str, str], games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """Play one match; the summary of the first player's results."""
+def register(
+    names: Sequence[str], factory_of: Callable[[str], Callable[[int | None], Player]]
+) -> None:
+    """Register each name's player in :data:`pachisi.bots.PLAYERS` (for the worker processes)."""
     for n in names:
-        PLAYERS[n] = factory(n)
+        PLAYERS[n] = factory_of(n)
+
+
+def write_row(row: dict[str, Any], out: str | None) -> None:
+    """Append ``row`` as one JSON line to ``out`` (nothing if ``None``)."""
+    if out:
+        with open(out, "a") as f:
+            f.write(json.dumps(row) + "\n")
+
+
+def match(
+    ruleset: str,
+    names: tuple[str, str],
+    games: int,
+    seed: int,
+    jobs: int,
+    factory_of: Callable[[str], Callable[[int | None], Player]] = factory,
+) -> dict[str, Any]:
+    """Play one match (players by ``factory_of``); the summary of the first player's results."""
+    register(names, factory_of)
     config = SimConfig(SETUPS[ruleset](), names, seed=seed)
     start = time.perf_counter()
     results = list(run_games(config, games, jobs=jobs))
@@ -186,7 +207,7 @@ def luck_game(config: SimConfig, index: int) -> tuple[float, float]:
     while not pos.is_over and throws < config.max_throws:
         throw = dice.roll(rng)
         values = {t: value(pos, t) for t, _ in distinct}
-        luck += values[tuple(sorted(throw))] - sum(p * values[t] for t, p in distinct)
+        luck += values[(min(throw), max(throw))] - sum(p * values[t] for t, p in distinct)
         plays = legal_plays(pos, throw)
         pos = bots[pos.to_move].choose(pos, throw, plays).position
         throws += 1
@@ -209,8 +230,7 @@ def luck_match(
     global _LUCK_CONFIG
     import statistics
 
-    for n in names:
-        PLAYERS[n] = factory(n)
+    register(names, factory)
     config = _LUCK_CONFIG = SimConfig(SETUPS[ruleset](), names, seed=seed)
     start = time.perf_counter()
     if jobs > 1:
@@ -263,9 +283,7 @@ def main(argv: list[str] | None = None) -> int:
             f" (95% CI {lo:.1%}-{hi:.1%}; sd {row['sd_adjusted']:.3f} against"
             f" {row['sd_raw']:.3f}), {row['seconds_per_game']} s/game, seed {row['seed']}"
         )
-        if args.out:
-            with open(args.out, "a") as f:
-                f.write(json.dumps(row) + "\n")
+        write_row(row, args.out)
         return 0
     row = match(args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs)
     lo, hi = row["ci95"]
@@ -274,9 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         f" = {row['win_rate']:.1%} (95% CI {lo:.1%}-{hi:.1%}),"
         f" {row['seconds_per_game']} s/game (wall x jobs), seed {row['seed']}"
     )
-    if args.out:
-        with open(args.out, "a") as f:
-            f.write(json.dumps(row) + "\n")
+    write_row(row, args.out)
     return 0
 
 

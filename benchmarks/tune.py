@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from strength import SETUPS, match, write_row
 
 from pachisi.board import N_RING, ROUTES, SAFETY_SQUARES, X_SQUARES
 from pachisi.bots import PLAYERS, Player
@@ -30,13 +31,6 @@ from pachisi.dice import Throw, dice_for
 from pachisi.moves import Play, legal_plays
 from pachisi.position import Position
 from pachisi.rules import Setup
-from pachisi.terminal.simulation import SimConfig, run_games, summarise
-
-SETUPS: dict[str, Callable[[], Setup]] = {
-    "parcheesi": lambda: Setup.create("parcheesi", players=2),
-    "pagade": lambda: Setup.create("pagade", players=2),
-    "eight-man": lambda: Setup.create("eight-man", players=2, majors=["red", "blue"]),
-}
 
 
 @dataclass(frozen=True)
@@ -306,27 +300,6 @@ def factory(name: str) -> Callable[[int | None], Player]:
     raise SystemExit(f"unknown player {name!r}")
 
 
-def match(ruleset: str, names: tuple[str, str], games: int, seed: int, jobs: int) -> dict[str, Any]:
-    for n in names:
-        PLAYERS[n] = factory(n)
-    config = SimConfig(SETUPS[ruleset](), names, seed=seed)
-    start = time.perf_counter()
-    results = list(run_games(config, games, jobs=jobs))
-    seconds = time.perf_counter() - start
-    summary = summarise(config, results)
-    first = summary["players"][0]
-    return {
-        "ruleset": ruleset,
-        "players": list(names),
-        "games": summary["games"],
-        "wins": first["wins"],
-        "win_rate": first["win_rate"],
-        "ci95": first["ci95"],
-        "seed": seed,
-        "seconds_per_game": round(seconds * jobs / max(games, 1), 3),
-    }
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("ruleset", choices=sorted(SETUPS))
@@ -338,16 +311,14 @@ def main() -> None:
     a = ap.parse_args()
     for pair in a.players:
         x, y = pair.split(",")
-        r = match(a.ruleset, (x, y), a.games, a.seed, a.jobs)
+        r = match(a.ruleset, (x, y), a.games, a.seed, a.jobs, factory_of=factory)
         lo, hi = r["ci95"]
         print(
             f"{a.ruleset} {x} vs {y}: {r['wins']}/{r['games']} = {r['win_rate']:.1%} "
             f"({lo:.1%}-{hi:.1%}) {r['seconds_per_game']} s/game",
             flush=True,
         )
-        if a.out:
-            with open(a.out, "a") as f:
-                f.write(json.dumps(r) + "\n")
+        write_row(r, a.out)
 
 
 if __name__ == "__main__":
