@@ -12,6 +12,7 @@ processes are forked from it)::
     expectimax                      ExpectimaxPlayer(depth=1) (defaults)
     deep<K>                         DeepExpectimax(finalists=K): an experiment, below
     search<N>                       SearchPlayer(simulations=N) (defaults otherwise)
+    search<N>d<D>                   SearchPlayer(simulations=N, depth=D): rollouts of D throws
 
 Usage (from the repository root)::
 
@@ -124,12 +125,13 @@ def factory(name: str) -> Callable[[int | None], Player]:
     if m:
         k = int(m.group(1))
         return lambda seed: DeepExpectimax(seed, finalists=k)
-    m = re.fullmatch(r"search(\d+)", name)
+    m = re.fullmatch(r"search(\d+)(?:d(\d+))?", name)
     if m:
         from pachisi.bots.search import SearchPlayer
 
         n = int(m.group(1))
-        return lambda seed: SearchPlayer(seed, simulations=n)
+        d = int(m.group(2)) if m.group(2) else 4
+        return lambda seed: SearchPlayer(seed, simulations=n, depth=d)
     raise SystemExit(f"strength.py: unknown player {name!r}")
 
 
