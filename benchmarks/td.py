@@ -42,9 +42,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from strength import SETUPS, match, write_row
+from strength import factory as strength_factory
 
 from pachisi.board import N_RING
-from pachisi.bots import PLAYERS, Player
+from pachisi.bots import Player
 from pachisi.bots.expectimax import _tables, evaluate
 from pachisi.bots.search import LOGISTIC_SCALE
 from pachisi.dice import Throw, dice_for
@@ -257,8 +258,7 @@ class TGreedy:
     name = "tgreedy"
 
     def __init__(self, net: Net, seed: int | None) -> None:
-        self.net = net
-        self.rng = random.Random(seed)
+        self.net = net  # ties go to the first best play: no randomness, no use for the seed
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         if len(plays) == 1:
@@ -273,8 +273,7 @@ class TExpectimax:
     name = "texpectimax"
 
     def __init__(self, net: Net, seed: int | None, candidates: int = 5) -> None:
-        self.net = net
-        self.rng = random.Random(seed)
+        self.net = net  # ties go to the first best play, as in TGreedy
         self.candidates = candidates
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
@@ -317,9 +316,7 @@ def factory_for(ruleset: str, path: str) -> Callable[[str], Callable[[int | None
             return lambda seed: TGreedy(Net.load(SETUPS[ruleset](), path), seed)
         if name == "tx":
             return lambda seed: TExpectimax(Net.load(SETUPS[ruleset](), path), seed)
-        from strength import factory as base
-
-        return base(name) if name not in PLAYERS else PLAYERS[name]
+        return strength_factory(name)
 
     return factory
 
