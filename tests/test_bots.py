@@ -315,6 +315,36 @@ def test_expectimax_depth_two_and_zero() -> None:
     assert ExpectimaxPlayer(1, depth=0).choose(pos, throw, plays).notation == "R65-71 R10-13"
 
 
+def test_another_evaluation() -> None:
+    """Greedy and expectimax on a given evaluation: every value comes from it."""
+    pos, throw = Position.from_text(INTO_SAFETY[0]), INTO_SAFETY[1]
+    plays = legal_plays(pos, throw)
+    calls: list[int] = []
+
+    def counted(position: Position, player: int) -> float:
+        calls.append(player)
+        return evaluate(position, player)
+
+    def reverse(position: Position, player: int) -> float:
+        return -evaluate(position, player)
+
+    # The default evaluation, passed explicitly, makes the same choices, through it.
+    for make in (GreedyPlayer, ExpectimaxPlayer):
+        assert make(1, evaluation=counted).choose(pos, throw, plays) is make(1).choose(
+            pos, throw, plays
+        )
+        assert calls
+        calls.clear()
+    # A reversed evaluation makes greedy choose a play the evaluation ranks last.
+    lowest = min(evaluate(p.position, pos.to_move) for p in plays)
+    for player in (
+        GreedyPlayer(1, evaluation=reverse),
+        ExpectimaxPlayer(1, depth=0, evaluation=reverse),
+    ):
+        assert evaluate(player.choose(pos, throw, plays).position, pos.to_move) == lowest
+    assert ExpectimaxPlayer(1, evaluation=reverse).choose(pos, throw, plays) is not plays[0]
+
+
 # -- smoke games ---------------------------------------------------------------------------
 
 SMOKE = [

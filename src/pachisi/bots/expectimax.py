@@ -34,7 +34,7 @@ Parcheesi, a few hundred in Eight-Man (see ``docs/players.md``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..board import N_RING, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import Throw, dice_for
@@ -43,7 +43,11 @@ from ..position import Position
 from ..rules import Setup
 from .greedy import _hit_chance
 
-__all__ = ["ExpectimaxPlayer", "evaluate", "greedy_replies", "ranked"]
+__all__ = ["Evaluation", "ExpectimaxPlayer", "evaluate", "greedy_replies", "ranked"]
+
+#: An evaluation: ``f(position, player)``, the position's value for the player
+#: (higher is better), such as :func:`evaluate`.
+Evaluation = Callable[[Position, int], float]
 
 _EPS = 1e-9
 
@@ -95,6 +99,33 @@ def _tables(setup: Setup) -> _Tables:
     return t
 
 
+def _occupancy(
+    t: _Tables, pawns: tuple[tuple[int, ...], ...]
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """Pawns per ring square, and ``(square, colour)`` of every pawn on the ring."""
+    routes = t.routes
+    counts = [0] * N_RING
+    ring: list[tuple[int, int]] = []
+    for c in t.colours:
+        route = routes[c]
+        for p in pawns[c]:
+            s = route[p]
+            if 0 <= s < N_RING:
+                counts[s] += 1
+                ring.append((s, c))
+    return counts, ring
+
+
+def _risk(chance: tuple[float, ...], square: int, threats: list[int]) -> float:
+    """The largest chance that one of the ``threats`` (ring squares) hits ``square``."""
+    risk = 0.0
+    for q in threats:
+        h = chance[(square - q) % N_RING]
+        if h > risk:
+            risk = h
+    return risk
+
+
 def evaluate(position: Position, player: int) -> float:
     """:func:`pachisi.bots.greedy.evaluate`, computed faster (the same values).
 
@@ -109,15 +140,7 @@ def evaluate(position: Position, player: int) -> float:
     t = _tables(position.setup)
     pawns = position.pawns
     routes = t.routes
-    counts = [0] * N_RING
-    ring: list[tuple[int, int]] = []
-    for c in t.colours:
-        route = routes[c]
-        for p in pawns[c]:
-            s = route[p]
-            if 0 <= s < N_RING:
-                counts[s] += 1
-                ring.append((s, c))
+    counts, ring = _occupancy(t, pawns)
     home = t.home
     safe = t.safe
     chance = t.chance
@@ -140,12 +163,7 @@ def evaluate(position: Position, player: int) -> float:
             if 0 <= s < N_RING and not safe[s] and counts[s] < 2:
                 if threats is None:
                     threats = [q for q, oc in ring if not friendly[oc]]
-                risk = 0.0
-                for q in threats:
-                    h = chance[(s - q) % N_RING]
-                    if h > risk:
-                        risk = h
-                v -= risk * v * 0.8
+                v -= _risk(chance, s, threats) * v * 0.8
             value += v
         if t.pagade and cut is not None and cut[t.owner[c]]:
             value += 15
@@ -155,10 +173,12 @@ def evaluate(position: Position, player: int) -> float:
     return score
 
 
-def greedy_replies(position: Position, throw: Throw) -> list[Position]:
-    """The results of the plays of ``throw`` best for the player to move by :func:`evaluate`.
+def greedy_replies(
+    position: Position, throw: Throw, evaluation: Evaluation = evaluate
+) -> list[Position]:
+    """The results of the plays of ``throw`` best for the player to move by ``evaluation``.
 
-    Several when they tie; the mover's view (``evaluate(result, mover)``).
+    Several when they tie; the mover's view (``evaluation(result, mover)``).
     """
     plays = legal_plays(position, throw)
     if len(plays) == 1:
@@ -167,7 +187,7 @@ def greedy_replies(position: Position, throw: Throw) -> list[Position]:
     best: list[Position] = []
     best_score = float("-inf")
     for play in plays:
-        score = evaluate(play.position, mover)
+        score = evaluation(play.position, mover)
         if score > best_score + _EPS:
             best, best_score = [play.position], score
         elif score >= best_score - _EPS:
@@ -175,10 +195,12 @@ def greedy_replies(position: Position, throw: Throw) -> list[Position]:
     return best
 
 
-def ranked(plays: Sequence[Play], me: int) -> list[tuple[float, int, Play]]:
-    """``(evaluate(result, me), index, play)`` for every play, best first (ties by index)."""
+def ranked(
+    plays: Sequence[Play], me: int, evaluation: Evaluation = evaluate
+) -> list[tuple[float, int, Play]]:
+    """``(evaluation(result, me), index, play)`` for every play, best first (ties by index)."""
     return sorted(
-        ((evaluate(p.position, me), i, p) for i, p in enumerate(plays)),
+        ((evaluation(p.position, me), i, p) for i, p in enumerate(plays)),
         key=lambda t: (-t[0], t[1]),
     )
 
@@ -200,7 +222,9 @@ class ExpectimaxPlayer:
     how many plays, best first by static evaluation, are looked at ahead;
     ``margin``: plays whose static evaluation is more than this below the
     best are not looked at (``None``: no such limit). Ties are broken by the
-    static evaluation, then at random (seeded).
+    static evaluation, then at random (seeded). ``evaluation``: the
+    evaluation used throughout (:func:`evaluate` by default; another one,
+    such as a tuned or learned evaluation, gives the same search on it).
     """
 
     name = "expectimax"
@@ -211,6 +235,7 @@ class ExpectimaxPlayer:
         depth: int = 1,
         candidates: int = 5,
         margin: float | None = 60.0,
+        evaluation: Evaluation = evaluate,
     ) -> None:
         if depth < 0:
             raise ValueError("depth must not be negative")
@@ -220,6 +245,7 @@ class ExpectimaxPlayer:
         self.depth = depth
         self.candidates = candidates
         self.margin = margin
+        self.evaluation = evaluation
         self._cache: dict[tuple[Position, Throw], list[Position]] = {}
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
@@ -245,7 +271,7 @@ class ExpectimaxPlayer:
 
     def shortlist(self, plays: Sequence[Play], me: int) -> list[tuple[float, Play]]:
         """The plays looked at ahead, with their static evaluations, best first."""
-        scored = ranked(plays, me)
+        scored = ranked(plays, me, self.evaluation)
         top = scored[0][0]
         out = [(s, p) for s, _, p in scored[: self.candidates]]
         if self.margin is not None:
@@ -255,13 +281,13 @@ class ExpectimaxPlayer:
     def value(self, position: Position, me: int, depth: int) -> float:
         """The expected evaluation for ``me`` of ``position`` looked at ``depth`` throws ahead."""
         if depth <= 0 or position.is_over:
-            return evaluate(position, me)
+            return self.evaluation(position, me)
         total = 0.0
         for throw, prob in dice_for(position.ruleset).distinct():
             key = (position, throw)
             replies = self._cache.get(key)
             if replies is None:
-                replies = greedy_replies(position, throw)
+                replies = greedy_replies(position, throw, self.evaluation)
                 if depth > 1:
                     self._cache[key] = replies
             v = 0.0

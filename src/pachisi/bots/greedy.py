@@ -18,7 +18,7 @@ progress":
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from ..board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES, is_ring
@@ -97,22 +97,32 @@ def evaluate(position: Position, player: int) -> float:
 
 
 class GreedyPlayer:
-    """Chooses the play whose resulting position :func:`evaluate` likes best."""
+    """Chooses the play whose resulting position :func:`evaluate` likes best.
+
+    ``evaluation``: another evaluation ``f(position, player)`` to use instead
+    (such as a tuned or learned one); the choice is made the same way.
+    """
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        evaluation: Callable[[Position, int], float] = evaluate,
+    ) -> None:
         self.rng = random.Random(seed)
+        self.evaluation = evaluation
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         """The best play by the evaluation; ties broken at random (seeded)."""
         if len(plays) == 1:
             return plays[0]
         me = position.to_move
+        evaluation = self.evaluation
         best: list[Play] = []
         best_score = float("-inf")
         for play in plays:
-            score = evaluate(play.position, me)
+            score = evaluation(play.position, me)
             if score > best_score + 1e-9:
                 best, best_score = [play], score
             elif abs(score - best_score) <= 1e-9:
