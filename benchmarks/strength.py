@@ -182,6 +182,31 @@ def match(
     }
 
 
+def play_pairs(
+    ruleset: str,
+    pairs: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    out: str | None,
+    factory_of: Callable[[str], Callable[[int | None], Player]],
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """One :func:`match` per ``"A,B"`` of ``pairs``: a line each, and its row (with ``extra``)
+    appended to ``out``. The experiments' command lines (``tune.py``, ``td.py``) use it."""
+    for pair in pairs:
+        x, y = pair.split(",")
+        r = match(ruleset, (x, y), games, seed, jobs, factory_of=factory_of)
+        r.update(extra or {})
+        lo, hi = r["ci95"]
+        print(
+            f"{ruleset} {x} vs {y}: {r['wins']}/{r['games']} = {r['win_rate']:.1%} "
+            f"({lo:.1%}-{hi:.1%}) {r['seconds_per_game']} s/game",
+            flush=True,
+        )
+        write_row(r, out)
+
+
 def luck_game(config: SimConfig, index: int) -> tuple[float, float]:
     """Game ``index`` of ``config`` as ``play_game`` plays it: the first player's
     (1 or 0, luck-adjusted result)."""

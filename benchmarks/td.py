@@ -21,8 +21,10 @@ traces. numpy does the arithmetic; this is an experiment, not in the package.
     .venv/bin/python benchmarks/td.py train parcheesi --games 4000 --out /tmp/td.npz
     .venv/bin/python benchmarks/td.py match parcheesi /tmp/td.npz tx,expectimax --games 100
 
-Players in ``match``: ``tg`` greedy by V, ``tx`` expectimax by V (the 5 best
-plays by V, each valued by the exact next throw with greedy-by-V answers).
+Players in ``match``: ``tg`` greedy by V (batches of plays through numpy),
+``tx`` the library's expectimax player on V (the 5 best plays by V, each
+valued by the exact next throw with greedy-by-V answers; no margin, since
+V is a probability).
 """
 
 from __future__ import annotations
@@ -41,12 +43,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from strength import SETUPS, match, write_row
+from strength import SETUPS, play_pairs
 from strength import factory as strength_factory
 
 from pachisi.board import N_RING
 from pachisi.bots import Player
-from pachisi.bots.expectimax import _tables, evaluate
+from pachisi.bots.expectimax import ExpectimaxPlayer, _occupancy, _risk, _tables, evaluate
 from pachisi.bots.search import LOGISTIC_SCALE
 from pachisi.dice import Throw, dice_for
 from pachisi.moves import Play, legal_plays
@@ -79,15 +81,7 @@ class Net:
         P = self.P
         pawns = position.pawns
         routes = t.routes
-        counts = [0] * N_RING
-        ring: list[tuple[int, int]] = []
-        for c in t.colours:
-            route = routes[c]
-            for p in pawns[c]:
-                s = route[p]
-                if 0 <= s < N_RING:
-                    counts[s] += 1
-                    ring.append((s, c))
+        counts, ring = _occupancy(t, pawns)
         signs = t.signs[me]
         safe = t.safe
         chance = t.chance
@@ -110,11 +104,7 @@ class Net:
                     elif not safe[s]:
                         if threats is None:
                             threats = [q for q, oc in ring if not friendly[oc]]
-                        risk = 0.0
-                        for q in threats:
-                            h = chance[(s - q) % N_RING]
-                            if h > risk:
-                                risk = h
+                        risk = _risk(chance, s, threats)
                         if risk > 0.0:
                             idx.append(2 * P + off + p)
                             val.append(risk)
@@ -154,6 +144,10 @@ class Net:
             z = z0[live] + self.b + Xl @ self.w + h @ self.v
             out[live] = 1.0 / (1.0 + np.exp(-z))
         return out
+
+    def value(self, position: Position, me: int) -> float:
+        """V of one position for ``me`` (an evaluation for the library's players)."""
+        return float(self.values([position], me)[0])
 
     def value_grad(self, position: Position, me: int) -> tuple[float, tuple[Any, ...] | None]:
         """V and its gradient (b, w, W1 rows as (idx, matrix), b1, v), or (1/0, None)."""
@@ -267,47 +261,6 @@ class TGreedy:
         return plays[int(np.argmax(vals))]
 
 
-class TExpectimax:
-    """Expectimax one throw ahead by V: the 5 best plays, greedy-by-V answers."""
-
-    name = "texpectimax"
-
-    def __init__(self, net: Net, seed: int | None, candidates: int = 5) -> None:
-        self.net = net  # ties go to the first best play, as in TGreedy
-        self.candidates = candidates
-
-    def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
-        if len(plays) == 1:
-            return plays[0]
-        me = position.to_move
-        vals = self.net.values([p.position for p in plays], me)
-        order = np.argsort(-vals, kind="stable")[: self.candidates]
-        if vals[order[0]] >= 1.0:
-            return plays[int(order[0])]
-        best = max(order, key=lambda k: (self.value(plays[k].position, me), vals[k]))
-        return plays[int(best)]
-
-    def value(self, position: Position, me: int) -> float:
-        if position.winner is not None or position.is_over:
-            return float(self.net.values([position], me)[0])
-        total = 0.0
-        mover = position.to_move
-        for throw, prob in dice_for(position.ruleset).distinct():
-            plays = legal_plays(position, throw)
-            if len(plays) == 1:
-                v = float(self.net.values([plays[0].position], me)[0])
-            else:
-                pv = self.net.values([p.position for p in plays], mover)
-                k = int(np.argmax(pv))
-                v = (
-                    float(pv[k])
-                    if mover == me
-                    else float(self.net.values([plays[k].position], me)[0])
-                )
-            total += float(prob) * v
-        return total
-
-
 def factory_for(ruleset: str, path: str) -> Callable[[str], Callable[[int | None], Player]]:
     """Player names ``tg`` and ``tx`` on the net of ``path``, and the library's."""
 
@@ -315,7 +268,9 @@ def factory_for(ruleset: str, path: str) -> Callable[[str], Callable[[int | None
         if name == "tg":
             return lambda seed: TGreedy(Net.load(SETUPS[ruleset](), path), seed)
         if name == "tx":
-            return lambda seed: TExpectimax(Net.load(SETUPS[ruleset](), path), seed)
+            return lambda seed: ExpectimaxPlayer(
+                seed, margin=None, evaluation=Net.load(SETUPS[ruleset](), path).value
+            )
         return strength_factory(name)
 
     return factory
@@ -346,17 +301,7 @@ def main() -> None:
         train(a.ruleset, a.games, a.out, a.alpha, a.lam, a.seed, a.hidden, a.init)
         return
     fac = factory_for(a.ruleset, a.net)
-    for pair in a.players:
-        x, y = pair.split(",")
-        r = match(a.ruleset, (x, y), a.games, a.seed, a.jobs, factory_of=fac)
-        r["net"] = a.net
-        lo, hi = r["ci95"]
-        print(
-            f"{a.ruleset} {x} vs {y}: {r['wins']}/{r['games']} = {r['win_rate']:.1%} "
-            f"({lo:.1%}-{hi:.1%}) {r['seconds_per_game']} s/game",
-            flush=True,
-        )
-        write_row(r, a.out)
+    play_pairs(a.ruleset, a.players, a.games, a.seed, a.jobs, a.out, fac, extra={"net": a.net})
 
 
 if __name__ == "__main__":
