@@ -63,6 +63,7 @@ from pachisi.position import Position
 from pachisi.rules import Setup
 from pachisi.terminal.simulation import (
     Z95,
+    GameResult,
     SimConfig,
     bot_seed,
     game_seed,
@@ -157,12 +158,25 @@ def match(
     seed: int,
     jobs: int,
     factory_of: Callable[[str], Callable[[int | None], Player]] = factory,
+    log: str | None = None,
 ) -> dict[str, Any]:
-    """Play one match (players by ``factory_of``); the summary of the first player's results."""
+    """Play one match (players by ``factory_of``); the summary of the first player's results.
+
+    With ``log``, every game's result is appended to that file as one JSON line as soon
+    as it is known (:meth:`GameResult.as_dict`: seats, winner by seat, throws), so a
+    long run that is stopped keeps its games.
+    """
     register(names, factory_of)
     config = SimConfig(SETUPS[ruleset](), names, seed=seed)
+
+    def record(result: GameResult) -> None:
+        if log is not None:
+            line = {"ruleset": ruleset, "match_seed": seed, **result.as_dict(names)}
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps(line) + "\n")
+
     start = time.perf_counter()
-    results = list(run_games(config, games, jobs=jobs))
+    results = list(run_games(config, games, jobs=jobs, on_result=record))
     seconds = time.perf_counter() - start
     summary = summarise(config, results)
     first = summary["players"][0]
@@ -296,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="append the result as one JSON line to this file")
     parser.add_argument("--luck", action="store_true", help="also the luck-adjusted win rate")
+    parser.add_argument("--log", help="append every game's result to this file as it finishes")
     args = parser.parse_args(argv)
     names = tuple(args.players.split(","))
     if len(names) != 2:
@@ -312,7 +327,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         write_row(row, args.out)
         return 0
-    row = match(args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs)
+    row = match(
+        args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs, log=args.log
+    )
     lo, hi = row["ci95"]
     print(
         f"{row['ruleset']:10} {names[0]} vs {names[1]}: {row['wins']}/{row['decided']}"
