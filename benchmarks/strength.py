@@ -327,9 +327,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         write_row(row, args.out)
         return 0
-    row = match(
-        args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs, log=args.log
-    )
+    row = match(args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs, log=args.log)
     lo, hi = row["ci95"]
     print(
         f"{row['ruleset']:10} {names[0]} vs {names[1]}: {row['wins']}/{row['decided']}"
