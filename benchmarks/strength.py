@@ -70,6 +70,7 @@ from pachisi.terminal.simulation import (
     run_games,
     seat_assignment,
     summarise,
+    wilson,
 )
 
 SETUPS: dict[str, Callable[[], Setup]] = {
@@ -159,12 +160,15 @@ def match(
     jobs: int,
     factory_of: Callable[[str], Callable[[int | None], Player]] = factory,
     log: str | None = None,
+    start: int = 0,
 ) -> dict[str, Any]:
     """Play one match (players by ``factory_of``); the summary of the first player's results.
 
     With ``log``, every game's result is appended to that file as one JSON line as soon
     as it is known (:meth:`GameResult.as_dict`: seats, winner by seat, throws), so a
-    long run that is stopped keeps its games.
+    long run that is stopped keeps its games; ``start`` plays games
+    ``start .. start+games-1`` instead of ``0 .. games-1``, to finish such a run
+    (:func:`log_summary` then counts the games of the whole run).
     """
     register(names, factory_of)
     config = SimConfig(SETUPS[ruleset](), names, seed=seed)
@@ -175,9 +179,9 @@ def match(
             with open(log, "a", encoding="utf-8") as f:
                 f.write(json.dumps(line) + "\n")
 
-    start = time.perf_counter()
-    results = list(run_games(config, games, jobs=jobs, on_result=record))
-    seconds = time.perf_counter() - start
+    began = time.perf_counter()
+    results = list(run_games(config, games, jobs=jobs, on_result=record, start=start))
+    seconds = time.perf_counter() - began
     summary = summarise(config, results)
     first = summary["players"][0]
     return {
@@ -193,6 +197,43 @@ def match(
         "seconds": round(seconds, 1),
         "seconds_per_game": round(seconds * jobs / max(games, 1), 2),
         "mean_throws": summary["throws"]["mean"],
+        **({"first_game": start} if start else {}),
+    }
+
+
+def log_summary(path: str, ruleset: str, names: tuple[str, str], seed: int) -> dict[str, Any]:
+    """The first player's results over the games of one match in a ``--log`` file.
+
+    Counts the lines of ``ruleset``, ``names`` (in either seat) and match ``seed``,
+    each game index once (a game played twice by an overlapping restart is the
+    same game); ``indices`` tells which games are there.
+    """
+    games: dict[int, dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not a JSON line ({exc})") from None
+            if (
+                row.get("ruleset") == ruleset
+                and row.get("match_seed") == seed
+                and sorted(row.get("bots", [])) == sorted(names)
+            ):
+                games[row["game"]] = row
+    decided = [g for g in games.values() if g["winner"] is not None]
+    wins = sum(1 for g in decided if any(g["bots"][s] == names[0] for s in g["winner"]))
+    return {
+        "ruleset": ruleset,
+        "players": list(names),
+        "seed": seed,
+        "games": len(games),
+        "indices": [min(games), max(games)] if games else None,
+        "missing": sorted(set(range(max(games, default=-1) + 1)) - set(games)),
+        "decided": len(decided),
+        "wins": wins,
+        "win_rate": wins / len(decided) if decided else None,
+        "ci95": list(wilson(wins, len(decided))),
     }
 
 
@@ -311,10 +352,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="append the result as one JSON line to this file")
     parser.add_argument("--luck", action="store_true", help="also the luck-adjusted win rate")
     parser.add_argument("--log", help="append every game's result to this file as it finishes")
+    parser.add_argument(
+        "--start", type=int, default=0, help="play games START..START+GAMES-1 (finish a run)"
+    )
+    parser.add_argument(
+        "--summarise-log",
+        metavar="FILE",
+        help="play nothing: the first player's results over this match's games in a --log FILE",
+    )
     args = parser.parse_args(argv)
     names = tuple(args.players.split(","))
     if len(names) != 2:
         parser.error("two players, e.g. expectimax,greedy")
+    if args.summarise_log:
+        row = log_summary(args.summarise_log, args.ruleset, (names[0], names[1]), args.seed)
+        lo, hi = row["ci95"]
+        rate = f"{row['win_rate']:.1%}" if row["win_rate"] is not None else "-"
+        print(
+            f"{row['ruleset']:10} {names[0]} vs {names[1]}: {row['wins']}/{row['decided']}"
+            f" = {rate} (95% CI {lo:.1%}-{hi:.1%}), {row['games']} games logged"
+            f" (indices {row['indices']}, {len(row['missing'])} missing), seed {row['seed']}"
+        )
+        return 0
     multiprocessing.set_start_method("fork", force=True)
     if args.luck:
         row = luck_match(args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs)
@@ -327,7 +386,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         write_row(row, args.out)
         return 0
-    row = match(args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs, log=args.log)
+    pair = (names[0], names[1])
+    row = match(
+        args.ruleset, pair, args.games, args.seed, args.jobs, log=args.log, start=args.start
+    )
     lo, hi = row["ci95"]
     print(
         f"{row['ruleset']:10} {names[0]} vs {names[1]}: {row['wins']}/{row['decided']}"

@@ -147,6 +147,17 @@ def test_same_results_in_process_with_one_and_two_jobs() -> None:
     assert list(run_games(config, 6, jobs=1)) == list(run_games(config, 6, jobs=2))
 
 
+def test_run_games_from_a_later_start_gives_the_same_games() -> None:
+    """A stopped run finished later (``start``) gives the games the whole run would have."""
+    config = SimConfig(Setup.create("parcheesi", players=2), ("greedy", "random"), seed=5)
+    whole = list(run_games(config, 6))
+    assert list(run_games(config, 2, start=4)) == whole[4:]
+    assert list(run_games(config, 2, jobs=2, start=4)) == whole[4:]
+    assert [r.index for r in run_games(config, 3, start=2)] == [2, 3, 4]
+    with pytest.raises(ValueError):
+        list(run_games(config, 1, start=-1))
+
+
 def test_a_simulated_game_replays_with_its_seeds() -> None:
     """The documented recipe: the game's seed gives the first player and every throw."""
     setup = Setup.create("whitman", players=3)

@@ -244,8 +244,13 @@ def run_games(
     games: int,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    start: int = 0,
 ) -> Iterator[GameResult]:
-    """Play games ``0 .. games-1`` and yield their results in order.
+    """Play games ``start .. start+games-1`` and yield their results in order.
+
+    A game depends only on the configuration and its index, so a long run
+    that was stopped can be finished later with ``start`` set past the games
+    it played, and the results are the ones the whole run would have given.
 
     ``jobs > 1`` plays them in that many worker processes, started by this
     call (before any thread of the caller's is needed, and stopped when the
@@ -256,19 +261,22 @@ def run_games(
         raise ValueError("the number of games must not be negative")
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
+    if start < 0:
+        raise ValueError("the first game's index must not be negative")
+    indices = range(start, start + games)
     jobs = min(jobs, max(games, 1))
     if jobs == 1:
-        return _serial(config, games, on_result)
+        return _serial(config, indices, on_result)
     import multiprocessing
 
     pool = multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(config,))
-    return _pooled(pool, games, max(1, min(8, games // (jobs * 16))), on_result)
+    return _pooled(pool, indices, max(1, min(8, games // (jobs * 16))), on_result)
 
 
 def _serial(
-    config: SimConfig, games: int, on_result: Callable[[GameResult], None] | None
+    config: SimConfig, indices: range, on_result: Callable[[GameResult], None] | None
 ) -> Iterator[GameResult]:
-    for i in range(games):
+    for i in indices:
         result = play_game(config, i)
         if on_result is not None:
             on_result(result)
@@ -276,10 +284,10 @@ def _serial(
 
 
 def _pooled(
-    pool: Any, games: int, chunk: int, on_result: Callable[[GameResult], None] | None
+    pool: Any, indices: range, chunk: int, on_result: Callable[[GameResult], None] | None
 ) -> Iterator[GameResult]:
     with pool:
-        for result in pool.imap(_worker_game, range(games), chunksize=chunk):
+        for result in pool.imap(_worker_game, indices, chunksize=chunk):
             if on_result is not None:
                 on_result(result)
             yield result
