@@ -48,7 +48,8 @@ from strength import factory as strength_factory
 
 from pachisi.board import N_RING
 from pachisi.bots import Player
-from pachisi.bots.expectimax import ExpectimaxPlayer, _occupancy, _risk, _tables, evaluate
+from pachisi.bots.evaluation import _occupancy, _risk, _tables, evaluate
+from pachisi.bots.expectimax import ExpectimaxPlayer
 from pachisi.bots.search import LOGISTIC_SCALE
 from pachisi.dice import Throw, dice_for
 from pachisi.moves import Play, legal_plays

@@ -1,6 +1,6 @@
 """An experiment: the greedy evaluation with named weights, tuned by matches.
 
-``Weights()`` gives exactly :func:`pachisi.bots.expectimax.evaluate`; the
+``Weights()`` gives exactly :func:`pachisi.bots.evaluation.evaluate`; the
 other fields add terms the hand evaluation lacks. Players built on it are
 registered under names ``g:<spec>`` (greedy) and ``x:<spec>`` (expectimax,
 one throw ahead): the library's GreedyPlayer and ExpectimaxPlayer on it. ``<spec>`` is
@@ -25,7 +25,8 @@ from strength import SETUPS, play_pairs
 
 from pachisi.board import N_RING, ROUTES
 from pachisi.bots import PLAYERS, Player
-from pachisi.bots.expectimax import ExpectimaxPlayer, _occupancy, _risk, _tables
+from pachisi.bots.evaluation import _occupancy, _risk, _tables
+from pachisi.bots.expectimax import ExpectimaxPlayer
 from pachisi.bots.greedy import GreedyPlayer
 from pachisi.dice import dice_for
 from pachisi.position import Position

@@ -205,11 +205,20 @@ def random_positions(setup: Setup, count: int, seed: int) -> list[Position]:
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: s.describe())
 def test_fast_evaluation_is_the_greedy_evaluation(setup: Setup) -> None:
-    for pos in random_positions(setup, 300, seed=5):
+    """The players' evaluation is the definition in greedy.py, bit for bit (not just close:
+    the greedy player uses the fast one, and equal values keep its ties and choices)."""
+    for pos in random_positions(setup, 600, seed=5):
         for player in range(len(setup.players)):
-            assert evaluate(pos, player) == pytest.approx(
-                greedy_module.evaluate(pos, player), abs=1e-9
-            )
+            assert evaluate(pos, player) == greedy_module.evaluate(pos, player)
+
+
+def test_the_players_use_the_fast_evaluation() -> None:
+    from pachisi.bots import evaluate as exported
+    from pachisi.bots.evaluation import evaluate as fast
+
+    assert evaluate is fast and exported is fast
+    assert GreedyPlayer(1).evaluation is fast
+    assert ExpectimaxPlayer(1).evaluation is fast
 
 
 def test_greedy_replies_are_the_greedy_choices() -> None:

@@ -28,8 +28,9 @@ from typing import Protocol
 from ..dice import Throw
 from ..moves import Play
 from ..position import Position
+from .evaluation import evaluate
 from .expectimax import ExpectimaxPlayer
-from .greedy import GreedyPlayer, evaluate
+from .greedy import GreedyPlayer
 from .search import SearchPlayer
 
 __all__ = [

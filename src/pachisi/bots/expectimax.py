@@ -34,143 +34,16 @@ Parcheesi, a few hundred in Eight-Man (see ``docs/players.md``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from ..board import N_RING, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
-from ..rules import Setup
-from .greedy import _hit_chance
+from .evaluation import Evaluation, evaluate
 
 __all__ = ["Evaluation", "ExpectimaxPlayer", "evaluate", "greedy_replies", "ranked"]
 
-#: An evaluation: ``f(position, player)``, the position's value for the player
-#: (higher is better), such as :func:`evaluate`.
-Evaluation = Callable[[Position, int], float]
-
 _EPS = 1e-9
-
-
-class _Tables:
-    """What :func:`evaluate` needs of a set-up, computed once per set-up."""
-
-    def __init__(self, setup: Setup) -> None:
-        ruleset = setup.ruleset
-        pagade = ruleset == "pagade"
-        self.setup = setup
-        self.colours = setup.colours_in_play
-        self.routes = ROUTES[ruleset]
-        self.home = setup.home
-        self.home_value = float(setup.home + 10)
-        safe = (
-            X_SQUARES
-            if pagade and setup.option("safe_x_squares")
-            else (frozenset() if pagade else SAFETY_SQUARES)
-        )
-        self.safe = tuple(q in safe for q in range(N_RING))
-        chance = _hit_chance(ruleset)
-        # Chance of a hit from a distance (mod 68): 1..24 as greedy's table, else 0.
-        self.chance = tuple(chance[d] if 1 <= d < 25 else 0.0 for d in range(N_RING))
-        self.friendly = setup.friendly
-        owner = setup.owner
-        self.owner = tuple(o if o is not None else -1 for o in owner)
-        self.signs: list[tuple[float, ...]] = []
-        for player in range(len(setup.players)):
-            friends = setup.partners[player]
-            self.signs.append(
-                tuple(
-                    1.0 if owner[c] == player else (0.5 if owner[c] in friends else -1.0)
-                    for c in range(4)
-                )
-            )
-        self.pagade = pagade
-
-
-_TABLES: dict[int, _Tables] = {}
-
-
-def _tables(setup: Setup) -> _Tables:
-    t = _TABLES.get(id(setup))
-    if t is None or t.setup is not setup:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        t = _TABLES[id(setup)] = _Tables(setup)
-    return t
-
-
-def _occupancy(
-    t: _Tables, pawns: tuple[tuple[int, ...], ...]
-) -> tuple[list[int], list[tuple[int, int]]]:
-    """Pawns per ring square, and ``(square, colour)`` of every pawn on the ring."""
-    routes = t.routes
-    counts = [0] * N_RING
-    ring: list[tuple[int, int]] = []
-    for c in t.colours:
-        route = routes[c]
-        for p in pawns[c]:
-            s = route[p]
-            if 0 <= s < N_RING:
-                counts[s] += 1
-                ring.append((s, c))
-    return counts, ring
-
-
-def _risk(chance: tuple[float, ...], square: int, threats: list[int]) -> float:
-    """The largest chance that one of the ``threats`` (ring squares) hits ``square``."""
-    risk = 0.0
-    for q in threats:
-        h = chance[(square - q) % N_RING]
-        if h > risk:
-            risk = h
-    return risk
-
-
-def evaluate(position: Position, player: int) -> float:
-    """:func:`pachisi.bots.greedy.evaluate`, computed faster (the same values).
-
-    The danger of a pawn is found from the opponents' ring pawns (at most a
-    dozen) rather than by looking at the 24 squares behind it.
-
-    >>> from pachisi.bots import greedy
-    >>> pos = Position.start("pagade", players=2)
-    >>> abs(evaluate(pos, 0) - greedy.evaluate(pos, 0)) < 1e-9
-    True
-    """
-    t = _tables(position.setup)
-    pawns = position.pawns
-    routes = t.routes
-    counts, ring = _occupancy(t, pawns)
-    home = t.home
-    safe = t.safe
-    chance = t.chance
-    signs = t.signs[player]
-    cut = position.cut
-    score = 0.0
-    for c in t.colours:
-        route = routes[c]
-        friendly = t.friendly[c]
-        value = 0.0
-        threats: list[int] | None = None
-        for p in pawns[c]:
-            if p == home:
-                value += t.home_value
-                continue
-            if p == 0:
-                continue
-            v = float(p)
-            s = route[p]
-            if 0 <= s < N_RING and not safe[s] and counts[s] < 2:
-                if threats is None:
-                    threats = [q for q, oc in ring if not friendly[oc]]
-                v -= _risk(chance, s, threats) * v * 0.8
-            value += v
-        if t.pagade and cut is not None and cut[t.owner[c]]:
-            value += 15
-        score += signs[c] * value
-    if position.winner is not None:
-        score += 10_000 if player in position.winner else -10_000
-    return score
 
 
 def greedy_replies(

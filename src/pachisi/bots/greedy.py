@@ -18,33 +18,25 @@ progress":
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Sequence
 
 from ..board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES, is_ring
-from ..dice import Throw, dice_for
+from ..dice import Throw
 from ..moves import Play
 from ..position import Position
+from .evaluation import Evaluation, _hit_chance
+from .evaluation import evaluate as _fast_evaluate
 
 __all__ = ["GreedyPlayer", "evaluate"]
 
 
-@cache
-def _hit_chance(ruleset: str) -> tuple[float, ...]:
-    """Chance that one throw offers a given distance 1..24 as one number or a sum."""
-    out = [0.0] * 25
-    for (a, b), p in dice_for(ruleset).outcomes():
-        dists = {a, b, a + b}
-        if a == b:
-            dists |= {2 * a, 3 * a, 4 * a}
-        for d in dists:
-            if d < 25:
-                out[d] += float(p)
-    return tuple(out)
-
-
 def evaluate(position: Position, player: int) -> float:
-    """The position's value for ``player`` (higher is better), see the module docstring."""
+    """The position's value for ``player`` (higher is better), see the module docstring.
+
+    This is the evaluation's definition, written to be read; the players use
+    :func:`pachisi.bots.evaluation.evaluate`, which gives the same values bit
+    for bit, several times faster.
+    """
     setup = position.setup
     ruleset = setup.ruleset
     routes = ROUTES[ruleset]
@@ -100,7 +92,10 @@ class GreedyPlayer:
     """Chooses the play whose resulting position :func:`evaluate` likes best.
 
     ``evaluation``: another evaluation ``f(position, player)`` to use instead
-    (such as a tuned or learned one); the choice is made the same way.
+    (such as a tuned or learned one); the choice is made the same way. The
+    default is the fast implementation of this module's :func:`evaluate`
+    (:func:`pachisi.bots.evaluation.evaluate`: the same values, so the same
+    choices).
     """
 
     name = "greedy"
@@ -108,7 +103,7 @@ class GreedyPlayer:
     def __init__(
         self,
         seed: int | None = None,
-        evaluation: Callable[[Position, int], float] = evaluate,
+        evaluation: Evaluation = _fast_evaluate,
     ) -> None:
         self.rng = random.Random(seed)
         self.evaluation = evaluation

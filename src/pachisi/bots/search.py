@@ -3,7 +3,7 @@
 For each candidate play the player estimates the chooser's chance of
 winning by *rollouts*: from the position after the play, every player
 (the chooser included) plays greedily (the best resulting position by
-:func:`pachisi.bots.expectimax.evaluate`, the greedy evaluation) with
+:func:`pachisi.bots.evaluation.evaluate`, the greedy evaluation) with
 simulated throws, for at most ``depth`` throws. A rollout that ends the game
 scores 1 if the chooser (or his team) won, else 0; one cut off at the depth
 limit scores the *logistic of the evaluation*::
