@@ -20,6 +20,7 @@ from pachisi.bots import PLAYERS, GreedyPlayer, Player
 from pachisi.bots import greedy as greedy_module
 from pachisi.bots.expectimax import ExpectimaxPlayer, evaluate, greedy_replies
 from pachisi.bots.search import LOGISTIC_SCALE, SearchPlayer, win_chance
+from pachisi.errors import PachisiError
 from pachisi.moves import Play, legal_plays
 from pachisi.rules import Setup
 from pachisi.terminal.simulation import SimConfig, run_games, summarise
@@ -166,6 +167,33 @@ def test_pagade_the_play_that_wins(level: str) -> None:
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_pagade_a_move_into_safety_a_pair(level: str) -> None:
     assert choose(level, *PAGADE_PAIR).notation == "Y3-4 R40-43"
+
+
+def test_the_quick_hint_ranks_the_certain_plays_first() -> None:
+    """pachisi.analysis.hint (``hint`` in ``pachisi play``) puts every certain play first."""
+    from pachisi.analysis.hint import hints
+
+    def ranking(case: tuple[str, tuple[int, int]]) -> list[tuple[Play, float]]:
+        got = hints(Position.from_text(case[0]), case[1])
+        chances = [h.chance for h in got]
+        assert chances == sorted(chances, reverse=True)
+        assert all(0.0 <= c <= 1.0 for c in chances)
+        return [(h.play, h.chance) for h in got]
+
+    (win, chance), *rest = ranking(CAPTURE_WINS)
+    assert win.position.winner == (0,) and chance == 1.0
+    assert all(c < 1.0 for _, c in rest)
+    assert ranking(INTO_SAFETY)[0][0].notation == "R65-71 R10-13"
+    assert ranking(THIRD_DOUBLET)[0][0].position.pawns[0] == (12, 72, 72, 72)
+    (play, chance), *_ = ranking(PAGADE_WINS)
+    assert play.notation == "R80-84" and chance == 1.0
+    assert ranking(PAGADE_PAIR)[0][0].notation == "Y3-4 R40-43"
+    # Only the candidates the evaluation likes best are looked at.
+    assert len(hints(Position.from_text(INTO_SAFETY[0]), INTO_SAFETY[1], candidates=2)) == 2
+    with pytest.raises(ValueError):
+        hints(Position.from_text(INTO_SAFETY[0]), INTO_SAFETY[1], candidates=0)
+    with pytest.raises(PachisiError):
+        hints(Position.from_text(INTO_SAFETY[0]), (7, 1))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

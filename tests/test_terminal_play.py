@@ -413,6 +413,38 @@ def test_from_a_pagade_position_with_a_cut_pawn(tmp_path: Path) -> None:
     assert load(save).start == Position.from_text(text)
 
 
+def test_hint_names_the_best_plays_and_its_steps_can_be_typed(tmp_path: Path) -> None:
+    """``hint`` shows pachisi.analysis.hint's best plays; the first one's notation plays it."""
+    from pachisi.analysis.hint import hints
+
+    start = Position.from_text(NEAR_END)
+    best = hints(start, (2, 6))[:3]
+    save = tmp_path / "hint.pgame"
+    child = spawn(
+        "play", "--from", NEAR_END, "--dice", "manual", "--players", "human,bot",
+        "--delay", "0", "--save", str(save), cwd=tmp_path,
+    )  # fmt: skip
+    child.expect(DICE)
+    child.sendline("2 6")
+    child.expect_exact(STEP)
+    child.sendline("hint")
+    child.expect_exact(STEP)
+    screen = plain(child.before)
+    assert "Hint: the best plays one throw ahead" in screen
+    for i, h in enumerate(best, 1):
+        assert f"{i}. {h.notation}  ({h.chance:.1%})" in screen
+    child.sendline(best[0].notation)
+    child.expect(CONFIRM)
+    child.sendline("")
+    child.expect(DICE)  # the bot's throw, typed by hand too
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    rec = load(save)
+    assert rec.moves[0] == ((2, 6), best[0].notation)
+    assert rec.positions()[1] == best[0].play.position
+
+
 def test_seat_kinds() -> None:
     assert seat_kinds("Human, BOT ,random", 3) == ["human", "greedy", "random"]
     assert seat_kinds(None, 4) == ["human", "greedy", "greedy", "greedy"]

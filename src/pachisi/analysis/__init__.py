@@ -8,7 +8,9 @@
   chance, with standard errors;
 * :func:`review`: a whole recorded game, throw by throw: the play made
   against the best one (fine, inaccuracy, mistake, blunder) and the luck of
-  the throw, with per-player totals.
+  the throw, with per-player totals;
+* :func:`hints`: the best plays of a throw at once, one throw ahead (the
+  expectimax player's estimate, for a hint at the board).
 
 Rollouts use common random numbers (rollout ``k`` of every position throws
 the same dice) and a stratified first throw, run in several processes if
@@ -19,6 +21,7 @@ See ``docs/analysis.md``.
 This package uses the standard library and pachisi only.
 """
 
+from .hint import Hint, hints
 from .rank import RankedPlay, Ranking, rank_plays, shortlist
 from .review import (
     CLEAR,
@@ -56,6 +59,7 @@ __all__ = [
     "THRESHOLDS",
     "VERDICTS",
     "Estimate",
+    "Hint",
     "MoveReview",
     "PlayerSummary",
     "RankedPlay",
@@ -67,6 +71,7 @@ __all__ = [
     "ThrowValue",
     "classify",
     "exact_chances",
+    "hints",
     "judge",
     "luck_mark",
     "rank_plays",

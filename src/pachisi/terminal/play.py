@@ -59,6 +59,8 @@ Keys while you play a throw:
   R12-16       make a step by its notation (several at once: R0-1 R1-3)
   Enter        make the only legal step, or confirm a finished throw
   u            undo the last step of this throw
+  hint         the best plays of this throw and your estimated win chance
+               after each (one throw ahead, as the expectimax player sees it)
   e [FILE]     export the position before this throw (FORMAT.md JSON to FILE,
                or show its one-line text form)
   q            save and quit (continue later with pachisi play --resume FILE)
@@ -421,6 +423,8 @@ class _Session:
                     return turn.play()
                 if answer.lower() in ("u", "undo"):
                     self.undo(turn, forced)
+                elif answer.lower() == "hint":
+                    self.hint(throw, made=True)
                 elif not self.common_command(answer):
                     self.message = f"Not understood: {answer!r}. Enter confirms, u undoes."
                 continue
@@ -433,6 +437,9 @@ class _Session:
             if answer.lower() in ("u", "undo"):
                 self.undo(turn, forced)
                 continue
+            if answer.lower() == "hint":
+                self.hint(throw, made=any(not f for f in forced))
+                continue
             if self.dice == "manual" and answer.lower() in ("t", "throw"):
                 self.game.throw = None
                 return None
@@ -442,6 +449,18 @@ class _Session:
             for act in chosen:
                 turn.push(act)
                 forced.append(False)
+
+    def hint(self, throw: Throw, made: bool) -> None:
+        """The best three plays of ``throw`` by :func:`pachisi.analysis.hint.hints`."""
+        from ..analysis.hint import hints
+
+        best = hints(self.game.position, throw)[:3]
+        lines = ["Hint: the best plays one throw ahead, with your estimated win chance:"]
+        lines += [f"  {i}. {h.notation}  ({h.chance:.1%})" for i, h in enumerate(best, 1)]
+        if len(best) > 1 or best[0].play.actions:
+            tail = "u undoes your steps; " if made else ""
+            lines.append(f"  Each is played from the start of the throw ({tail}type its steps).")
+        self.message = "\n".join(lines)
 
     def undo(self, turn: Turn, forced: list[bool]) -> None:
         if not any(not f for f in forced):
@@ -544,7 +563,7 @@ def _key(token: str) -> str:
 def _step_prompt(n: int, dice: str) -> str:
     which = "Enter or 1" if n == 1 else f"1-{n}"
     t = ", t retype dice" if dice == "manual" else ""
-    return f"Your step ({which}, notation, u undo{t}, ? help, q quit): "
+    return f"Your step ({which}, notation, u undo{t}, hint, ? help, q quit): "
 
 
 def _status(pos: Position, throw: Throw) -> str:
