@@ -38,6 +38,10 @@ DEAD_END = {
 }
 
 
+#: Parcheesi, red and yellow both close to the end (red to throw).
+NEAR_END = "parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -"
+
+
 @pytest.fixture
 def db(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite'}"
@@ -452,6 +456,45 @@ def test_nothing_can_be_done_after_the_end(client: TestClient) -> None:
     r = act(client, game["id"], {"key": key, "version": final["version"], "type": "commit"})
     assert r.status_code == 409 and r.json()["error"]["code"] == "game_over"
     unchanged(client, game["id"], final)
+
+
+def test_a_hint_is_for_the_seat_to_move_and_changes_nothing(client: TestClient) -> None:
+    """POST .../hint: the best plays of the throw being played (pachisi.analysis.hints)."""
+    from pachisi.analysis.hint import hints
+
+    r = client.post("/api/games", json={"position": Position.from_text(NEAR_END).to_dict(),
+                                         "seats": ["human", "human"]})  # fmt: skip
+    assert r.status_code == 201, r.text
+    game = r.json()
+    gid = game["id"]
+    s, key, other = mover(client, game)
+    r = client.post(f"/api/games/{gid}/hint", json={"key": key})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    want = hints(Position.from_dict(s["position"]), tuple(s["throw"]))[:3]
+    assert got["version"] == s["version"] and got["throw"] == s["throw"]
+    assert [(p["play"], p["chance"]) for p in got["plays"]] == [
+        (h.notation, h.chance) for h in want
+    ]
+    assert "one throw ahead" in got["method"]
+    unchanged(client, gid, s)
+    # Not for the other seat, a forged key, a spectator, or a malformed body.
+    for body, status, code in [
+        ({"key": other}, 409, "not_your_turn"),
+        ({"key": "0.forged-secret-000000"}, 403, "forbidden"),
+        ({}, 403, "forbidden"),
+        ({"key": key, "extra": 1}, 400, "bad_request"),
+        ([key], 400, "bad_request"),
+    ]:
+        r = client.post(f"/api/games/{gid}/hint", json=body)
+        assert r.status_code == status and r.json()["error"]["code"] == code, r.text
+    unchanged(client, gid, s)
+    assert client.post("/api/games/nope/hint", json={"key": key}).status_code == 404
+    # Nor once the game is over.
+    done = new_game(client, seats=["human", "random"])
+    play_out(client, done)
+    r = client.post(f"/api/games/{done['id']}/hint", json={"key": key_of(done, 0)})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "game_over"
 
 
 def test_unknown_games_are_not_found(client: TestClient) -> None:

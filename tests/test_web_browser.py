@@ -405,6 +405,35 @@ def real_moves(state: dict[str, Any], seat: int) -> int:
     return sum(1 for m in state["moves"] if m["seat"] == seat and m["play"] != "-")
 
 
+def test_a_hint_shows_the_best_plays(server: Server, browser: Browser, console: Console):
+    """The Hint button (and key h) lists the server's hint for this throw; onlookers have none."""
+    near_end = "parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -"
+    from pachisi.position import Position
+
+    game = server.post(
+        "/api/games",
+        {"position": Position.from_text(near_end).to_dict(), "seats": ["human", "human"]},
+    )
+    key = next(k["key"] for k in game["keys"] if k["seat"] == game["state"]["to_move"])
+    want = server.post(f"/api/games/{game['id']}/hint", {"key": key})
+    page = new_page(browser, console)
+    page.goto(server.url + game["links"]["hotseat"])
+    expect(page.get_by_test_id("controls")).to_be_visible()
+    expect(page.get_by_test_id("hint")).to_be_hidden()
+    page.keyboard.press("h")
+    items = page.get_by_test_id("hint-play")
+    expect(items).to_have_count(len(want["plays"]))
+    for i, play in enumerate(want["plays"]):
+        expect(items.nth(i)).to_have_text(f"{play['play']} {100 * play['chance']:.1f}%")
+    expect(page.get_by_test_id("hint-button")).to_be_disabled()  # asked once per throw
+    # An onlooker's page has no controls, so no hint.
+    watcher = new_page(browser, console)
+    watcher.goto(server.url + game["links"]["spectator"])
+    expect(watcher.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+    expect(watcher.get_by_test_id("hint-button")).to_be_hidden()
+    console.check()
+
+
 def test_two_players_by_link(server: Server, browser: Browser, console: Console):
     """Two browsers, one seat each: they take turns and see each other's moves."""
     lobby = new_page(browser, console)

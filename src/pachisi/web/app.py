@@ -197,6 +197,11 @@ def create_app(
             '{"ok":true,"state":' + room.state_text() + "}", media_type="application/json"
         )
 
+    @app.post("/api/games/{game_id}/hint")
+    async def hint(game_id: str, request: Request) -> dict[str, Any]:
+        """The best plays of the current throw, for the seat to move (its key)."""
+        return await hub.hint(game_id, await _body(request))
+
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str) -> dict[str, Any]:
         """Every position of the game with the moves between them."""

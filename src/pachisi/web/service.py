@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..analysis.hint import hints
 from ..board import (
     N_RING,
     OFF,
@@ -73,6 +74,14 @@ log = logging.getLogger("pachisi.web")
 
 #: The seat kind of a person.
 HUMAN = "human"
+#: Plays a hint names, best first.
+HINTS = 3
+#: How a hint's chances are obtained (shown with them).
+HINT_METHOD = (
+    "one throw ahead, as the expectimax player looks: every next throw with its "
+    "probability, answered greedily, scored by the logistic of the evaluation (an estimate)"
+)
+
 #: Computer levels offered by the server, weakest first (keys of ``bots.PLAYERS``).
 COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search")
 
@@ -819,6 +828,35 @@ class Hub:
             await asyncio.to_thread(self._apply, room, seat, kind, index)
         self._after_change(room)
         return room
+
+    async def hint(self, game_id: str, body: object) -> dict[str, Any]:
+        """The best plays of the throw being played, for the person to move (docs/web.md).
+
+        Only the seat to move may ask (its key), so that a hint is help for a
+        player, never for an onlooker. The plays are written from the start of
+        the throw, as :func:`pachisi.analysis.hints` ranks them.
+        """
+        if not isinstance(body, dict):
+            raise ApiError(400, "bad_request", "a hint request is a JSON object")
+        unknown = set(body) - {"key"}
+        if unknown:
+            raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+        room = await self.room(game_id)
+        seat = room.seat_of_key(body.get("key"))
+        async with room.lock:
+            if room.status != "playing":
+                raise ApiError(409, "game_over", "the game is over")
+            if seat != room.position.to_move or room.turn is None:
+                raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
+            position, throw, version = room.position, room.turn.throw, room.version
+        # Positions are immutable: the look-ahead runs outside the lock.
+        best = (await asyncio.to_thread(hints, position, throw))[:HINTS]
+        return {
+            "version": version,
+            "throw": list(throw),
+            "method": HINT_METHOD,
+            "plays": [{"play": h.notation, "chance": h.chance} for h in best],
+        }
 
     # -- after every change -----------------------------------------------------------------
 

@@ -44,6 +44,7 @@ const app = {
   marks: new Set(), // places touched by the last change
   sending: null, // the version an action is on its way for
   throwId: null,
+  hint: null, // { throwId, plays, method } once asked for this throw, or { throwId, error }
   auto: { sent: 0, manual: false, suspended: false },
   autoTimer: null,
   noticeTimer: null,
@@ -91,6 +92,7 @@ function applyState(s) {
   const throwId = throwIdOf(s);
   if (throwId !== app.throwId) {
     app.throwId = throwId;
+    app.hint = null;
     app.auto = { sent: 0, manual: false, suspended: false };
     if (s.throw) {
       rollDice();
@@ -302,6 +304,8 @@ function renderControls() {
   steps.replaceChildren(...buttons);
   $("undo").disabled = !myTurn || busy() || s.steps.length === 0;
   $("commit").disabled = !myTurn || busy() || !s.complete;
+  $("hint").disabled = !myTurn || (app.hint !== null && app.hint.throwId === app.throwId);
+  renderHint();
   // Keyboard players keep their place: focus goes to the next thing to press.
   const lost = [document.body, controls, null].includes(document.activeElement);
   if (hadFocus && lost) {
@@ -505,6 +509,54 @@ function commit() {
   act("commit");
 }
 
+/** Ask the server for the best plays of this throw (POST .../hint, docs/web.md). */
+async function askHint() {
+  const s = app.state;
+  const seat = mySeatToMove(s);
+  if (seat === null || (app.hint && app.hint.throwId === app.throwId)) return;
+  const throwId = app.throwId;
+  app.hint = { throwId, pending: true };
+  renderControls();
+  try {
+    const path = `/api/games/${encodeURIComponent(gameId)}/hint`;
+    const answer = await api(path, { method: "POST", body: { key: app.keys.get(seat) } });
+    if (app.throwId === throwId) app.hint = { throwId, plays: answer.plays, method: answer.method };
+  } catch (error) {
+    if (app.throwId === throwId) app.hint = { throwId, error: error.message || String(error) };
+  }
+  renderControls();
+}
+
+function renderHint() {
+  const box = $("hint-box");
+  const hint = app.hint;
+  if (!hint || hint.throwId !== app.throwId || !mine()) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  if (hint.pending) {
+    box.replaceChildren(el("p", { class: "hint", text: "Looking one throw ahead…" }));
+  } else if (hint.error) {
+    box.replaceChildren(el("p", { class: "hint", text: `No hint: ${hint.error}` }));
+  } else {
+    const items = hint.plays.map((play) =>
+      el(
+        "li",
+        { "data-testid": "hint-play" },
+        el("code", { text: play.play }),
+        el("span", { text: ` ${(100 * play.chance).toFixed(1)}%` }),
+      ),
+    );
+    box.replaceChildren(
+      el("p", { text: "Best plays from the start of this throw, with your estimated win chance:" }),
+      el("ol", {}, ...items),
+      el("p", { class: "hint", text: `How: ${hint.method}.` }),
+    );
+  }
+}
+
 function select(key) {
   app.selected = key;
   app.preview = null;
@@ -617,6 +669,9 @@ function onKey(event) {
   } else if (event.key === "u" || event.key === "U") {
     event.preventDefault();
     undo();
+  } else if (event.key === "h" || event.key === "H") {
+    event.preventDefault();
+    askHint();
   } else if (event.key === "Enter" && !["BUTTON", "A", "SUMMARY"].includes(tag)) {
     if (s.complete) {
       event.preventDefault();
@@ -666,6 +721,7 @@ const live = new LiveGame(gameId, { onState: applyState, onStatus: setConnection
 function start() {
   $("undo").addEventListener("click", undo);
   $("commit").addEventListener("click", commit);
+  $("hint").addEventListener("click", askHint);
   $("rematch").addEventListener("click", rematch);
   $("error-close").addEventListener("click", clearError);
   $("copy-watch").addEventListener("click", async () => {
