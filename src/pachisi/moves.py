@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final
 
-from .board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
+from .board import N_SQUARES, OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
 from .errors import IllegalMoveError, ThrowError
 from .position import Position, advance
@@ -159,6 +159,24 @@ def _nmask(n: int) -> int:
     return n >> 4
 
 
+def _route_index(route: tuple[int, ...]) -> tuple[int, ...]:
+    """``index[s]``: the progress number at which ``route`` visits square ``s``, else -1."""
+    index = [-1] * N_SQUARES
+    for p, s in enumerate(route):
+        if s != OFF:
+            assert index[s] == -1, "a Parcheesi-family route visits a square twice"
+            index[s] = p
+    return tuple(index)
+
+
+#: ``_ROUTE_INDEX[ruleset][arm]``: the inverse of ``ROUTES`` (Parcheesi family only).
+_ROUTE_INDEX: Final = {
+    name: tuple(_route_index(route) for route in routes)
+    for name, routes in ROUTES.items()
+    if name != "pagade"
+}
+
+
 def _remove(seq: tuple[int, ...], items: Sequence[int]) -> tuple[int, ...]:
     out = list(seq)
     for it in items:
@@ -199,6 +217,7 @@ class _Context:
     home_bonus: int = 0
     larger_die: bool = False
     no_split: bool = False
+    oth_block: list[int] = field(default_factory=list)  # ring squares with two others' pawns
     tag_squares: dict[int, int] = field(default_factory=dict)
     start_key: list[int] = field(default_factory=list)
     # Pagade
@@ -252,6 +271,7 @@ def _context(pos: Position, throw: tuple[int, int]) -> _Context:
         ctx.home_bonus = int(setup.option("home_bonus"))
         ctx.larger_die = bool(setup.option("larger_die"))
         ctx.no_split = bool(setup.option("no_split_doubles_home")) and a == b
+        ctx.oth_block = [s for s in range(68) if oth_n[s] >= 2]
     return ctx
 
 
@@ -335,46 +355,54 @@ def _pagade_edges(ctx: _Context, state: _State) -> list[_Edge]:
         if p == 0:
             cut.append(code)
             continue
-        c = _colour(code)
+        c = (code >> 7) & 3
         s = routes[c][p]
         if 0 <= s < 68:
             cnt = own.get(s, (0, c))[0]
             own[s] = (cnt + 1, c)
     out: list[_Edge] = []
-    dice = sorted(set(rem))
+    # One die's value, as spent, and the dice left after it: per state, not per edge.
+    singles = [(v, (v,), _remove(rem, (v,))) for v in sorted(set(rem))]
     jump = ctx.jump
     moved_bit = _MOVED if jump else 0
 
-    def go(action_kind: str, codes: Sequence[int], t: int, spent: tuple[int, ...], sq: int) -> None:
-        new = list(mine)
-        for code in codes:
-            new.remove(code)
-        for code in codes:
-            new.append(_with_p(code, t) | moved_bit)
+    def go(
+        action_kind: str,
+        code0: int,
+        t: int,
+        new: list[int],
+        spent: tuple[int, ...],
+        left: tuple[int, ...],
+        sq: int,
+    ) -> None:
+        """Add the edge of ``code0`` (and its partner) going to ``t``; ``new``: the pawns after."""
+        new.sort()
         new_gone = gone
         new_flag = flag
         if sq != OFF:
             new_gone = tuple(sorted((*gone, sq)))
             new_flag = True
-        code0 = codes[0]
         out.append(
             (
-                (action_kind, _colour(code0), code0 & _PMASK, t, spent, sq != OFF),
-                (tuple(sorted(new)), _remove(rem, spent), new_gone, new_flag),
+                (action_kind, (code0 >> 7) & 3, code0 & _PMASK, t, spent, sq != OFF),
+                (tuple(new), left, new_gone, new_flag),
             )
         )
 
     if cut:
         # §4.6: every action must re-enter a cut pawn while one is left.
         for code in sorted(set(cut)):
-            c = _colour(code)
-            for v in dice:
-                go(ENTER, (code,), v, (v,), OFF)
+            c = (code >> 7) & 3
+            rest = list(mine)
+            rest.remove(code)
+            moved = (code & ~_PMASK) | moved_bit
+            for v, spent, left in singles:
+                go(ENTER, code, v, [*rest, moved | v], spent, left, OFF)
             if jump and len(cut) == 1 and len(rem) == 2:
                 t = rem[0] + rem[1]
                 sq = _pagade_land(ctx, own, gone, flag, c, 1, 0, t)
                 if sq is not None:
-                    go(ENTER, (code,), t, rem, sq)
+                    go(ENTER, code, t, [*rest, moved | t], rem, (), sq)
         return out
     seen: set[int] = set()
     for code in mine:
@@ -382,16 +410,20 @@ def _pagade_edges(ctx: _Context, state: _State) -> list[_Edge]:
         if p == 0 or p >= 84 or code in seen or (jump and code & _MOVED):
             continue
         seen.add(code)
-        c = _colour(code)
-        for v in dice:
-            sq = _pagade_land(ctx, own, gone, flag, c, 1, p, p + v)
+        c = (code >> 7) & 3
+        rest = list(mine)
+        rest.remove(code)
+        moved = (code & ~_PMASK) | moved_bit
+        for v, spent, left in singles:
+            t = p + v
+            sq = _pagade_land(ctx, own, gone, flag, c, 1, p, t)
             if sq is not None:
-                go(MOVE, (code,), p + v, (v,), sq)
+                go(MOVE, code, t, [*rest, moved | t], spent, left, sq)
         if jump and len(rem) == 2:
             t = p + rem[0] + rem[1]
             sq = _pagade_land(ctx, own, gone, flag, c, 1, p, t)
             if sq is not None:
-                go(MOVE, (code,), t, rem, sq)
+                go(MOVE, code, t, [*rest, moved | t], rem, (), sq)
     if ctx.doublet and len(rem) == 2:
         # Pair moves: two pawns of one colour with the same p (§4.3).
         d = rem[0]
@@ -407,7 +439,12 @@ def _pagade_edges(ctx: _Context, state: _State) -> list[_Edge]:
             for pair in sorted(set(combinations(sorted(codes), 2))):
                 sq = _pagade_land(ctx, own, gone, flag, c, 2, p, p + dist)
                 if sq is not None:
-                    go(PAIR, pair, p + dist, rem, sq)
+                    t = p + dist
+                    new = list(mine)
+                    for code in pair:
+                        new.remove(code)
+                    new += [(code & ~_PMASK) | t | moved_bit for code in pair]
+                    go(PAIR, pair[0], t, new, rem, (), sq)
     return out
 
 
@@ -426,9 +463,22 @@ def _pf_own(ctx: _Context, mine: tuple[int, ...]) -> dict[int, int]:
     return own
 
 
+def _pf_blocked(ctx: _Context, own: dict[int, int], gone: tuple[int, ...]) -> list[int]:
+    """The squares where two pawns stand (own and others' together): no pawn passes them (§5.4)."""
+    oth_n = ctx.oth_n
+    out = [s for s in ctx.oth_block if s not in gone]
+    for s, n in own.items():
+        if s < 68 and s not in gone:
+            n += oth_n[s]
+        if n >= 2:
+            out.append(s)
+    return out
+
+
 def _pf_land(
     ctx: _Context,
     own: dict[int, int],
+    blocked: list[int],
     gone: tuple[int, ...],
     c: int,
     p: int,
@@ -438,20 +488,21 @@ def _pf_land(
     """Check §5.4 for one pawn of colour ``c`` moving p -> t.
 
     ``path``: whether the squares between p and t are passed (all moves but
-    entering). Returns ``None`` if illegal, else the captured square or OFF.
+    entering); ``blocked`` lists the squares that may not be passed (see
+    :func:`_pf_blocked`). Returns ``None`` if illegal, else the captured
+    square or OFF.
     """
     if t > 72:
         return None
+    if path:
+        # A route visits each square at most once: a blocked square is passed
+        # exactly when its progress number on this route lies strictly between.
+        on_route = _ROUTE_INDEX[ctx.ruleset][c]
+        for b in blocked:
+            if p < on_route[b] < t:
+                return None
     route = ctx.routes[c]
     oth_n = ctx.oth_n
-    if path:
-        for u in range(p + 1, t):
-            s = route[u]
-            n = own.get(s, 0)
-            if s < 68 and s not in gone:
-                n += oth_n[s]
-            if n >= 2:
-                return None
     s = route[t]
     if s == OFF:
         return OFF
@@ -466,10 +517,12 @@ def _pf_land(
     return OFF
 
 
-_GROUPS: dict[tuple[tuple[int, ...], int, bool], list[tuple[int, tuple[int, ...]]]] = {}
+# A group of numbers one pawn may move with: (distance, numbers, values spent, numbers left)
+_Group = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_GROUPS: dict[tuple[tuple[int, ...], int, bool], list[_Group]] = {}
 
 
-def _pf_groups(rem: tuple[int, ...], bit: int, jump: bool) -> list[tuple[int, tuple[int, ...]]]:
+def _pf_groups(rem: tuple[int, ...], bit: int, jump: bool) -> list[_Group]:
     """Distinct groups of usable numbers: single numbers (hops) or any sub-multiset (jump).
 
     The answers are cached: there are only a few hundred distinct questions.
@@ -479,14 +532,18 @@ def _pf_groups(rem: tuple[int, ...], bit: int, jump: bool) -> list[tuple[int, tu
     if found is not None:
         return found
     usable = [n for n in rem if _nmask(n) & bit]
-    out: list[tuple[int, tuple[int, ...]]]
+    chosen: list[tuple[int, ...]]
     if not jump:
-        out = [(_nvalue(n), (n,)) for n in sorted(set(usable))]
+        chosen = [(n,) for n in sorted(set(usable))]
     else:
         groups: set[tuple[int, ...]] = set()
         for k in range(1, len(usable) + 1):
             groups.update(combinations(usable, k))
-        out = [(sum(_nvalue(n) for n in g), g) for g in sorted(groups)]
+        chosen = sorted(groups)
+    out = [
+        (sum(_nvalue(n) for n in g), g, tuple(_nvalue(n) for n in g), _remove(rem, g))
+        for g in chosen
+    ]
     _GROUPS[key] = out
     return out
 
@@ -496,15 +553,17 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
     if not rem:
         return []
     own = _pf_own(ctx, mine)
+    blocked = _pf_blocked(ctx, own, gone)
     out: list[_Edge] = []
     jump = ctx.jump
+    moved_bit = _MOVED if jump else 0
     seen: set[int] = set()
     for code in mine:
         if code in seen:
             continue
         seen.add(code)
         p = code & _PMASK
-        c = _colour(code)
+        c = (code >> 7) & 3
         bit = 1 << c
         if p == 0:
             # Entering (§5.3): a top 5, or two tops of a non-doublet adding to 5.
@@ -520,7 +579,7 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
             ):
                 spends.append(rem)
             for spent in spends:
-                sq = _pf_land(ctx, own, gone, c, 0, 1, False)
+                sq = _pf_land(ctx, own, blocked, gone, c, 0, 1, False)
                 if sq is None:
                     continue
                 new = list(mine)
@@ -540,24 +599,26 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
             continue
         if p >= 72 or (jump and code & _MOVED):
             continue
-        for dist, group in _pf_groups(rem, bit, jump):
+        rest = list(mine)
+        rest.remove(code)
+        moved = (code & ~_PMASK) | moved_bit
+        for dist, group, values, left in _pf_groups(rem, bit, jump):
             t = p + dist
             if t > 72:
                 continue
             if t == 72 and ctx.no_split and not _whole_doublet(ctx, mine, code, group, rem):
                 continue
-            sq = _pf_land(ctx, own, gone, c, p, t, True)
+            sq = _pf_land(ctx, own, blocked, gone, c, p, t, True)
             if sq is None:
                 continue
-            new = list(mine)
-            new.remove(code)
-            new.append(_with_p(code, t) | (_MOVED if jump else 0))
+            new = [*rest, moved | t]
+            new.sort()
             out.append(
                 (
-                    (MOVE, c, p, t, tuple(_nvalue(n) for n in group), sq != OFF),
+                    (MOVE, c, p, t, values, sq != OFF),
                     (
-                        tuple(sorted(new)),
-                        _remove(rem, group),
+                        tuple(new),
+                        left,
                         gone if sq == OFF else tuple(sorted((*gone, sq))),
                         flag,
                     ),
@@ -607,6 +668,7 @@ def _pf_bonus_edges(ctx: _Context, state: _State) -> list[_Edge]:
     """Bonus moves (§5.7) from a bonus state ``(mine, pending, gone, flag)``."""
     mine, pending, gone, flag = state
     own = _pf_own(ctx, mine)
+    blocked = _pf_blocked(ctx, own, gone)
     out: list[_Edge] = []
     seen: set[int] = set()
     for v in sorted(set(pending)):
@@ -619,7 +681,7 @@ def _pf_bonus_edges(ctx: _Context, state: _State) -> list[_Edge]:
             seen.add(code)
             c = _colour(code)
             t = p + v
-            sq = _pf_land(ctx, own, gone, c, p, t, True)
+            sq = _pf_land(ctx, own, blocked, gone, c, p, t, True)
             if sq is None:
                 continue
             new = list(mine)
@@ -781,13 +843,20 @@ def _pagade_flag(ctx: _Context) -> bool:
     return bool(cut[ctx.mover]) if cut is not None else False
 
 
-def _path(parent: _Parents, s: _State) -> list[Action]:
-    """The actions of the first path found from a start state to ``s``."""
+def _path(parent: _Parents, s: _State, made: dict[_Act, Action]) -> list[Action]:
+    """The actions of the first path found from a start state to ``s``.
+
+    ``made`` holds the :class:`Action` objects built so far for this throw:
+    paths share their first steps, and an action is immutable.
+    """
     acts: list[Action] = []
     link = parent[s]
     while link is not None:
         prev, act = link
-        acts.append(Action(*act))
+        action = made.get(act)
+        if action is None:
+            action = made[act] = Action(*act)
+        acts.append(action)
         link = parent[prev]
     acts.reverse()
     return acts
@@ -808,11 +877,16 @@ def _pawns_after(
     """Every colour's pawns: the mover's from ``mine``, the others less the captured."""
     pos = ctx.position
     pawns = list(pos.pawns)
-    per: dict[int, list[int]] = {c: [] for c in ctx.colours}
-    for code in mine:
-        per[_colour(code)].append(code & _PMASK)
-    for c, ps in per.items():
-        pawns[c] = tuple(sorted(ps))
+    colours = ctx.colours
+    if len(colours) == 1:
+        pawns[colours[0]] = tuple(sorted([code & _PMASK for code in mine]))
+    else:
+        per: dict[int, list[int]] = {c: [] for c in colours}
+        for code in mine:
+            per[(code >> 7) & 3].append(code & _PMASK)
+        for c, ps in per.items():
+            ps.sort()
+            pawns[c] = tuple(ps)
     if gone:
         gset = set(gone)
         for c in pos.setup.colours_in_play:
@@ -901,13 +975,14 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
     # Raw end states (mine, gone, flag, extra) with one action path each;
     # positions are built only for the distinct ones.
     ends: dict[tuple[tuple[int, ...], tuple[int, ...], bool, bool], list[Action]] = {}
+    made: dict[_Act, Action] = {}
     for name, g in moving:
         prefix = [Action(OPTION, option=name)] if name else []
         if ctx.ruleset == "pagade":
             for s in g.selected:
                 key = (s[0], s[2], s[3], False)
                 if key not in ends:
-                    ends[key] = prefix + _path(g.parent, s)
+                    ends[key] = prefix + _path(g.parent, s, made)
             continue
         # The bonus part (§5.7) from every selected dice terminal with a bonus
         # pending, all at once; the others end with their dice part.
@@ -917,7 +992,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
             if not pending:
                 key = (s[0], s[2], False, _extra(ctx, not s[1]))
                 if key not in ends:
-                    ends[key] = prefix + _path(g.parent, s)
+                    ends[key] = prefix + _path(g.parent, s, made)
                 continue
             roots.setdefault((_strip(s[0]), pending, s[2], s[3]), s)
         if not roots:
@@ -927,14 +1002,14 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
         for b, es in edges.items():
             if es:
                 continue  # a pending bonus can still be taken: not an end
-            bonus_path = _path(parent, b)
+            bonus_path = _path(parent, b, made)
             root = b
             while (link := parent[root]) is not None:
                 root = link[0]
             dice_end = roots[root]
             key = (b[0], b[2], False, _extra(ctx, g.full_use[dice_end]))
             if key not in ends:
-                ends[key] = prefix + _path(g.parent, dice_end) + bonus_path
+                ends[key] = prefix + _path(g.parent, dice_end, made) + bonus_path
     plays: dict[Position, Play] = {}
     for (mine, gone, flag, extra), acts in ends.items():
         res = _result(ctx, mine, gone, flag, extra)

@@ -234,8 +234,12 @@ def player_finished(setup: Setup, pawns: Sequence[Sequence[int]], player: int) -
     cols = setup.players[player]
     if setup.majors is not None:
         major = setup.majors[player]
-        return all(sum(1 for p in pawns[c] if p == home) >= (4 if c == major else 3) for c in cols)
-    return all(p == home for c in cols for p in pawns[c])
+        return all(pawns[c].count(home) >= (4 if c == major else 3) for c in cols)
+    for c in cols:
+        ps = pawns[c]
+        if ps.count(home) != len(ps):
+            return False
+    return True
 
 
 def winner_of(setup: Setup, finished: Sequence[int]) -> tuple[int, ...] | None:
