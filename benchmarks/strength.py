@@ -31,7 +31,8 @@ exactly), and from each game's result (1 or 0) the luck of every throw is
 taken away. The luck of a throw is ``V(t) - sum over throws u of P(u) V(u)``,
 where ``V(u)`` is the first player's win chance (:func:`pachisi.bots.search.win_chance`,
 the logistic of the evaluation) after the greedy answer to throw ``u`` of
-the position. Whatever ``V`` is, the throw is drawn independently of the
+the position (:func:`pachisi.analysis.hint.chance_after`, which the quick hints
+use too). Whatever ``V`` is, the throw is drawn independently of the
 position, so every luck term has mean zero and the adjusted result has the
 same expectation as the result: the estimate is unbiased, and its interval
 (mean +- 1.96 standard errors) is narrower when ``V`` follows the game.
@@ -53,9 +54,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from pachisi.analysis.hint import chance_after
 from pachisi.bots import PLAYERS, Player, make_player
-from pachisi.bots.expectimax import ExpectimaxPlayer, greedy_replies
-from pachisi.bots.search import win_chance
+from pachisi.bots.expectimax import ExpectimaxPlayer
 from pachisi.dice import Throw, dice_for
 from pachisi.game import first_player
 from pachisi.moves import Play, legal_plays
@@ -280,15 +281,11 @@ def luck_game(config: SimConfig, index: int) -> tuple[float, float]:
     dice = dice_for(setup.ruleset)
     distinct = [(t, float(p)) for t, p in dice.distinct()]
 
-    def value(position: Position, throw: Throw) -> float:
-        replies = greedy_replies(position, throw)
-        return sum(win_chance(r, me) for r in replies) / len(replies)
-
     luck = 0.0
     throws = 0
     while not pos.is_over and throws < config.max_throws:
         throw = dice.roll(rng)
-        values = {t: value(pos, t) for t, _ in distinct}
+        values = {t: chance_after(pos, t, me) for t, _ in distinct}
         luck += values[(min(throw), max(throw))] - sum(p * values[t] for t, p in distinct)
         plays = legal_plays(pos, throw)
         pos = bots[pos.to_move].choose(pos, throw, plays).position

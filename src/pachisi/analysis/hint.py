@@ -25,11 +25,11 @@ from dataclasses import dataclass
 
 from ..bots.expectimax import greedy_replies, ranked
 from ..bots.search import win_chance
-from ..dice import dice_for
+from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
 
-__all__ = ["Hint", "hints"]
+__all__ = ["Hint", "chance_after", "hints"]
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,19 @@ def _one_throw_ahead(position: Position, me: int) -> float:
     """``me``'s expected win chance after the next throw, answered greedily."""
     if position.winner is not None or position.is_over:
         return win_chance(position, me)
-    total = 0.0
-    for throw, prob in dice_for(position.ruleset).distinct():
-        replies = greedy_replies(position, throw)
-        total += float(prob) * sum(win_chance(r, me) for r in replies) / len(replies)
-    return total
+    return sum(
+        float(prob) * chance_after(position, throw, me)
+        for throw, prob in dice_for(position.ruleset).distinct()
+    )
+
+
+def chance_after(position: Position, throw: Throw, me: int) -> float:
+    """``me``'s estimated win chance once the player to move has answered ``throw``
+    greedily (ties between his best answers averaged).
+
+    The value of one chance outcome: :func:`hints` weighs it over every throw,
+    and the luck-adjusted tournaments of ``benchmarks/strength.py`` compare it
+    with that mean.
+    """
+    replies = greedy_replies(position, throw)
+    return sum(win_chance(r, me) for r in replies) / len(replies)
