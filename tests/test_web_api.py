@@ -118,6 +118,8 @@ def play_out(client: TestClient, game: dict[str, Any], seed: int = 0, limit: int
 def test_rulesets_lists_every_ruleset_switch_and_level(client: TestClient) -> None:
     info = client.get("/api/rulesets").json()
     assert set(info["rulesets"]) == {"pagade", "whitman", "parcheesi", "eight-man"}
+    assert info["rulesets"]["whitman"]["name"] == "Whitman's Pachisi"
+    assert info["rulesets"]["eight-man"]["name"] == "Eight-Man Parcheesi"
     assert info["levels"] == ["human", "random", "greedy", "expectimax", "search"]
     names = {s["name"] for s in info["rulesets"]["parcheesi"]["switches"]}
     assert {"capture_bonus", "home_bonus", "first_player"} <= names
@@ -176,6 +178,197 @@ def test_a_bad_set_up_is_refused_with_a_clear_message(
     assert body["ok"] is False and body["error"]["code"] == "bad_request"
     assert words in body["error"]["message"]
     assert client.get("/api/games").json()["games"] == before
+
+
+# ---------------------------------------------------------------------------
+# Starting from a position (POST /api/games with "position", POST /api/positions)
+
+#: Parcheesi for two in the middle of a game, yellow to throw.
+MID_GAME = "parcheesi r,y - r:0.0.21.30,y:0.0.0.44 1 0 - - -"
+#: Eight-Man Parcheesi: red + yellow (major red) against blue + green (major green).
+EIGHT_MAN = "eight-man Ry,bG - r:0.0.0.9,b:0.0.0.0,y:0.0.0.0,g:0.0.15.20 1 0 - - -"
+#: Pagade for four in teams; red has cut, a green pawn waits to re-enter; yellow to throw.
+PAGADE = "pagade r,b,y,g 02/13 r:6.7.12.30,b:6.7.12.12,y:6.7.12.12,g:0.7.12.12 2 0 1000 - -"
+#: Parcheesi for two, over: red has every pawn HOME.
+FINISHED = "parcheesi r,y - r:72.72.72.72,y:0.0.0.10 1 0 - 0 0"
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        MID_GAME,
+        f"\n  {MID_GAME}\t \n",
+        Position.from_text(MID_GAME).to_json(),
+        "\n " + Position.from_text(MID_GAME).to_json(indent=2) + "\n",
+        Position.from_text(MID_GAME).to_dict(),
+    ],
+    ids=["text", "text-with-spaces", "json", "json-indented", "object"],
+)
+def test_a_game_starts_from_a_position_in_any_form(client: TestClient, given: object) -> None:
+    r = client.post(
+        "/api/games", json={"position": given, "seats": ["human", "greedy"], "names": ["Ann", ""]}
+    )
+    assert r.status_code == 201, r.text
+    game = r.json()
+    s = game["state"]
+    assert Position.from_dict(s["start"]).to_text() == MID_GAME
+    assert s["start"] == Position.from_text(MID_GAME).to_dict()
+    assert s["first"] == {"seat": 1, "rounds": []}  # no preliminary throws
+    assert [(x["kind"], x["name"]) for x in s["seats"]] == [
+        ("human", "Ann"),
+        ("greedy", "Yellow (greedy)"),
+    ]
+    assert [k["seat"] for k in game["keys"]] == [0]
+    assert state(client, game["id"])["start"] == s["start"]
+
+
+@pytest.mark.parametrize("text", [EIGHT_MAN, PAGADE], ids=["eight-man", "pagade"])
+def test_every_ruleset_starts_from_its_text_form(client: TestClient, text: str) -> None:
+    pos = Position.from_text(text)
+    n = len(pos.setup.players)
+    r = client.post("/api/games", json={"position": text, "seats": ["human"] * n})
+    assert r.status_code == 201, r.text
+    s = r.json()["state"]
+    assert Position.from_dict(s["start"]).to_text() == text
+    assert s["ruleset"] == pos.ruleset and len(s["seats"]) == n
+
+
+def read(client: TestClient, body: object) -> Any:
+    return client.post("/api/positions", json=body)
+
+
+def test_reading_a_parcheesi_position_describes_it_and_creates_nothing(client: TestClient) -> None:
+    before = client.get("/api/games").json()["games"]
+    pos = Position.from_text(MID_GAME)
+    for given in (MID_GAME, f"  {pos.to_json(indent=1)} ", pos.to_dict()):
+        r = read(client, {"position": given})
+        assert r.status_code == 200, r.text
+        assert r.json() == {
+            "position": pos.to_dict(),
+            "text": MID_GAME,
+            "ruleset": "parcheesi",
+            "ruleset_name": "Parcheesi",
+            "options": {},
+            "seats": [
+                {"index": 0, "colours": ["red"], "label": "Red", "team": None, "major": None},
+                {"index": 1, "colours": ["yellow"], "label": "Yellow", "team": None, "major": None},
+            ],
+            "to_move": 1,
+            "over": False,
+            "winner": None,
+        }
+    # Switches are named, and the text comes back in its usual form.
+    switched = read(
+        client, {"position": MID_GAME.replace("parcheesi ", "parcheesi{capture_bonus=10} ")}
+    )
+    assert switched.json()["options"] == {"capture_bonus": 10}
+    assert switched.json()["text"].startswith("parcheesi{capture_bonus=10} ")
+    assert client.get("/api/games").json()["games"] == before == []
+
+
+def test_reading_eight_man_and_pagade_positions_gives_their_seats(client: TestClient) -> None:
+    info = read(client, {"position": EIGHT_MAN}).json()
+    assert info["ruleset"] == "eight-man" and info["ruleset_name"] == "Eight-Man Parcheesi"
+    assert [(x["colours"], x["label"], x["major"], x["team"]) for x in info["seats"]] == [
+        (["red", "yellow"], "Red + Yellow", "red", None),
+        (["blue", "green"], "Blue + Green", "green", None),
+    ]
+    assert info["to_move"] == 1 and info["text"] == EIGHT_MAN
+    info = read(client, {"position": PAGADE}).json()
+    assert info["ruleset"] == "pagade" and info["ruleset_name"] == "Pagade"
+    assert [(x["label"], x["team"]) for x in info["seats"]] == [
+        ("Red", 0),
+        ("Black", 1),
+        ("Yellow", 0),
+        ("Green", 1),
+    ]
+    assert info["position"]["cut"] == [True, False, False, False]
+    assert info["to_move"] == 2 and info["over"] is False
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_reading_a_finished_position_says_it_is_over(client: TestClient) -> None:
+    info = read(client, {"position": FINISHED}).json()
+    assert info["over"] is True and info["to_move"] is None and info["winner"] == [0]
+    # ... but no game starts from it.
+    r = client.post("/api/games", json={"position": FINISHED, "seats": ["human", "human"]})
+    assert r.status_code == 400
+    assert r.json()["error"]["message"] == "position: the game is already over"
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("hello", "position: text: needs 9 space-separated fields, found 1"),
+        (MID_GAME.rsplit(" ", 1)[0], "position: text: needs 9 space-separated fields, found 8"),
+        ("chess r,y - r:0.0.0.0,y:0.0.0.0 0 0 - - -", "position: ruleset: unknown ruleset"),
+        (MID_GAME.replace("21.30", "21.99"), "position: pawns: red: progress 99 is outside 0..72"),
+        ('{"ruleset": "parcheesi",', "position: json: not valid JSON"),
+        ('  {"ruleset": "parcheesi"}', "position: options: missing"),
+        ("", "position: the text is empty"),
+        (" \n\t ", "position: the text is empty"),
+        (MID_GAME + " " * 20_000, "position: the text is longer than 20000 characters"),
+        (7, "position: must be a FORMAT.md object, its JSON text or the one-line text form"),
+        ({"ruleset": "parcheesi"}, "position: options: missing"),
+    ],
+    ids=[
+        "garbage",
+        "field-count",
+        "ruleset",
+        "pawns",
+        "bad-json",
+        "json-fields",
+        "empty",
+        "blank",
+        "too-long",
+        "number",
+        "object",
+    ],
+)
+def test_a_bad_position_is_refused_with_its_reason(
+    client: TestClient, given: object, message: str
+) -> None:
+    for path, body in [
+        ("/api/positions", {"position": given}),
+        ("/api/games", {"position": given, "seats": ["human", "human"]}),
+    ]:
+        r = client.post(path, json=body)
+        assert r.status_code == 400, (path, r.text)
+        error = r.json()["error"]
+        assert error["code"] == "bad_request"
+        assert error["message"].startswith(message), (path, error["message"])
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ([MID_GAME], 'a position to read is given as {"position": ...}'),
+        ({}, "'position' is missing"),
+        ({"position": None}, "'position' is missing"),
+        ({"position": MID_GAME, "seats": ["human", "human"]}, "unknown field(s): seats"),
+    ],
+)
+def test_a_malformed_position_request_is_refused(
+    client: TestClient, body: object, message: str
+) -> None:
+    r = read(client, body)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
+    assert r.json()["error"]["message"].startswith(message)
+
+
+def test_a_position_and_set_up_fields_together_are_refused(client: TestClient) -> None:
+    for extra in ({"ruleset": "parcheesi"}, {"players": 2}, {"options": {}}):
+        r = client.post("/api/games", json={"position": MID_GAME, **extra})
+        assert r.status_code == 400
+        assert r.json()["error"]["message"] == (
+            "give either 'position' or the set-up fields, not both"
+        )
+    # Seats and names are checked against the position's players.
+    r = client.post("/api/games", json={"position": PAGADE, "seats": ["human", "human"]})
+    assert r.status_code == 400
+    assert r.json()["error"]["message"] == "'seats' lists one kind per player (4)"
+    assert client.get("/api/games").json()["games"] == []
 
 
 def test_keys_are_shown_once_and_never_stored_or_sent_again(client: TestClient, db: str) -> None:

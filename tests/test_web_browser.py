@@ -627,3 +627,125 @@ def test_server_restart_mid_game(tmp_path: Path, browser: Browser, console: Cons
     finally:
         srv.stop()
     console.check(allowed=lambda text: "ERR_CONNECTION_REFUSED" in text or "WebSocket" in text)
+
+
+def lobby_seats(page: Page) -> Any:
+    return page.locator("[data-testid=seats] li.seat")
+
+
+def test_a_game_from_a_pasted_position(server: Server, browser: Browser, console: Console):
+    """Lobby: paste a position, read it, choose the seats, start: the game goes on from it."""
+    from pachisi.position import Position
+
+    # Three players, green to throw; a yellow pawn is HOME already (no new game has that).
+    text = "parcheesi r,g,y - r:0.0.0.0,y:0.0.0.72,g:0.0.0.0 1 0 - - -"
+    page = new_page(browser, console)
+    page.goto(server.url + "/")
+    expect(lobby_seats(page)).to_have_count(2)  # the normal form is drawn
+    page.get_by_test_id("from-position").locator("summary").click()
+    page.get_by_test_id("position-text").fill(f"\n  {text}  \n")
+    page.get_by_test_id("read-position").click()
+    summary = page.get_by_test_id("position-summary")
+    expect(summary).to_have_text("Parcheesi, 3 players: Red, Green, Yellow. Green to move.")
+    expect(summary).to_have_attribute("data-to-move", "1")
+    expect(page.get_by_test_id("position-state")).to_have_text("(in use)")
+    # The set-up comes from the position: its controls are gone, the seats are its players.
+    for testid in ("rulesets", "players-count", "switches"):
+        expect(page.get_by_test_id(testid)).to_be_hidden()
+    expect(page.get_by_test_id("error")).to_be_hidden()
+    expect(lobby_seats(page)).to_have_count(3)
+    expect(lobby_seats(page).locator("strong")).to_have_text(["Red", "Green", "Yellow"])
+    expect(page.get_by_test_id("seat-kind-1")).to_have_value("greedy")
+    page.get_by_test_id("seat-name-0").fill("Asha")
+    page.get_by_test_id("seat-kind-2").select_option("human")
+    page.get_by_test_id("create").click()
+
+    share = page.get_by_test_id("share-link")
+    expect(share).to_have_count(2)
+    expect(page.locator("#share-links")).to_contain_text("Seat 3: Yellow")
+    page.get_by_test_id("play-here").click()
+    page.wait_for_url("**/g/**")
+    game_id = page.url.split("/g/")[1].split("#")[0]
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+    state = server.state(game_id)
+    assert Position.from_dict(state["start"]).to_text() == text
+    assert state["first"] == {"seat": 1, "rounds": []}
+    assert [(s["kind"], s["name"]) for s in state["seats"]] == [
+        ("human", "Asha"),
+        ("greedy", "Green (greedy)"),
+        ("human", "Yellow"),
+    ]
+    # The board shows the position: the yellow pawn HOME, a green and a red nest.
+    home = page.locator("[data-testid=pawn][data-colour=yellow][data-where=home]")
+    expect(home).to_have_attribute("data-count", "1")
+    expect(page.get_by_test_id("players")).to_contain_text("Asha")
+    console.check()
+
+
+def test_a_bad_position_in_the_lobby_shows_why(server: Server, browser: Browser, console: Console):
+    """A position that cannot be read (or played on) is explained and changes nothing."""
+    games = len(server.get("/api/games")["games"])
+    page = new_page(browser, console)
+    page.goto(server.url + "/")
+    expect(lobby_seats(page)).to_have_count(2)
+    page.get_by_test_id("from-position").locator("summary").click()
+    field = page.get_by_test_id("position-text")
+    error = page.get_by_test_id("error")
+    field.fill("parcheesi r,y - r:0.0.0.0")
+    page.get_by_test_id("read-position").click()
+    expect(error).to_be_visible()
+    expect(error).to_have_text(
+        "The position could not be read: position: text: needs 9 space-separated fields, found 4"
+    )
+    expect(error).to_have_attribute("role", "alert")
+    expect(page.get_by_test_id("position-summary")).to_have_count(0)
+    expect(page.get_by_test_id("rulesets")).to_be_visible()
+    expect(lobby_seats(page)).to_have_count(2)
+    expect(page.get_by_test_id("clear-position")).to_be_hidden()
+
+    # A good position, then a bad one: the good one stays in use.
+    pagade = "pagade r,b,y,g 02/13 r:6.7.12.30,b:6.7.12.12,y:6.7.12.12,g:0.7.12.12 2 0 1000 - -"
+    field.fill(pagade)
+    page.get_by_test_id("read-position").click()
+    summary = page.get_by_test_id("position-summary")
+    expect(summary).to_have_text(
+        "Pagade, 4 players in teams: Red, Black, Yellow, Green. Yellow to move."
+    )
+    expect(error).to_be_hidden()
+    expect(lobby_seats(page)).to_have_count(4)
+    expect(lobby_seats(page).locator(".team-tag")).to_have_text(
+        ["team 1", "team 2", "team 1", "team 2"]
+    )
+    field.fill('{"ruleset": "pagade", "options": {}}')
+    page.get_by_test_id("read-position").click()
+    expect(error).to_have_text("The position could not be read: position: players: missing")
+    expect(summary).to_have_text(
+        "Pagade, 4 players in teams: Red, Black, Yellow, Green. Yellow to move."
+    )
+    expect(lobby_seats(page)).to_have_count(4)
+    # Starting with a position pasted but not read reads it first, and starts nothing.
+    field.fill("parcheesi r,y - r:72.72.72.72,y:0.0.0.10 1 0 - 0 0")
+    page.get_by_test_id("create").click()
+    expect(error).to_have_text("The position cannot be played on: the game is already over.")
+    expect(page.get_by_test_id("created")).to_be_hidden()
+    assert len(server.get("/api/games")["games"]) == games
+
+    # Clear: back to the normal form.
+    page.get_by_test_id("clear-position").click()
+    expect(page.get_by_test_id("position-summary")).to_have_count(0)
+    expect(error).to_be_hidden()
+    expect(field).to_have_value("")
+    expect(field).to_be_focused()
+    expect(page.get_by_test_id("rulesets")).to_be_visible()
+    expect(page.get_by_test_id("position-state")).to_have_text("(optional)")
+    expect(lobby_seats(page)).to_have_count(2)
+    # ... which starts a new set-up as before (here with a major colour chosen).
+    page.get_by_test_id("ruleset-eight-man").check()
+    page.get_by_test_id("seat-major-0").select_option("yellow")
+    page.get_by_test_id("create").click()
+    expect(page.get_by_test_id("share-link")).to_have_count(1)
+    game_id = page.get_by_test_id("spectator-link").input_value().split("/g/")[1]
+    state = server.state(game_id)
+    assert state["ruleset"] == "eight-man" and state["seats"][0]["major"] == "yellow"
+    assert state["first"]["rounds"]  # a new set-up: the first player was thrown for
+    console.check(allowed=lambda text: "status of 400" in text)

@@ -25,6 +25,7 @@ from .errors import PositionError
 
 __all__ = [
     "RULESETS",
+    "RULESET_TITLES",
     "SWITCHES",
     "OptionValue",
     "Setup",
@@ -35,6 +36,14 @@ __all__ = [
 
 #: The four rulesets, by their FORMAT.md names.
 RULESETS: Final = ("pagade", "whitman", "parcheesi", "eight-man")
+
+#: Each ruleset's name for people (the terminal board's title, the web lobby).
+RULESET_TITLES: Final[Mapping[str, str]] = {
+    "pagade": "Pagade",
+    "whitman": "Whitman's Pachisi",
+    "parcheesi": "Parcheesi",
+    "eight-man": "Eight-Man Parcheesi",
+}
 
 OptionValue = bool | int | str
 

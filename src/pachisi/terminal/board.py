@@ -38,6 +38,7 @@ from ..board import (
 from ..dice import Throw
 from ..moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action, Turn
 from ..position import Position
+from ..rules import RULESET_TITLES
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -739,12 +740,7 @@ def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableTy
 
 def _title(pos: Position, lang: str) -> str:
     setup = pos.setup
-    title = {
-        "pagade": "Pagade",
-        "whitman": "Whitman's Pachisi",
-        "parcheesi": "Parcheesi",
-        "eight-man": "Eight-Man Parcheesi",
-    }[setup.ruleset]
+    title = RULESET_TITLES[setup.ruleset]
     if setup.ruleset == "pagade":
         title = term("Pagade", lang)
     n = len(setup.players)

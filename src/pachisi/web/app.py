@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .service import ApiError, Hub, Watcher, rulesets_info
+from .service import ApiError, Hub, Watcher, position_info, rulesets_info
 from .store import Store, StoreError, database_url
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -160,6 +160,11 @@ def create_app(
     async def rulesets() -> dict[str, Any]:
         """Rulesets, switches, seat counts and computer levels."""
         return rulesets_info()
+
+    @app.post("/api/positions")
+    async def read_position(request: Request) -> dict[str, Any]:
+        """Read a position (object, JSON text or one-line text) and describe it; creates nothing."""
+        return position_info(await _body(request))
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:

@@ -54,19 +54,22 @@ from ..game import Game, Ply, first_player
 from ..moves import OPTION, PENALTY, Action, Play, Turn, legal_plays
 from ..position import Position
 from ..record import Record
-from ..rules import RULESETS, SWITCHES, Setup
+from ..rules import RULESET_TITLES, RULESETS, SWITCHES, Setup
 from .store import GameRow, Store, ThrowRow
 
 __all__ = [
     "COMPUTER_LEVELS",
     "HUMAN",
+    "MAX_POSITION_TEXT",
     "ApiError",
     "Hub",
     "Room",
     "Watcher",
     "board_geometry",
     "moves_list",
+    "parse_position",
     "pawns_list",
+    "position_info",
     "rulesets_info",
 ]
 
@@ -84,6 +87,9 @@ HINT_METHOD = (
 
 #: Computer levels offered by the server, weakest first (keys of ``bots.PLAYERS``).
 COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search")
+
+#: The longest position text read, in characters (a position is a few hundred).
+MAX_POSITION_TEXT = 20_000
 
 T = TypeVar("T")
 
@@ -160,6 +166,7 @@ def rulesets_info() -> dict[str, Any]:
             )
         setup = Setup.create(ruleset)
         out[ruleset] = {
+            "name": RULESET_TITLES[ruleset],
             "players": {"pagade": [4, 2], "eight-man": [2]}.get(ruleset, [4, 3, 2]),
             "teams": ruleset in ("pagade", "parcheesi"),
             "majors": ruleset == "eight-man",
@@ -167,6 +174,60 @@ def rulesets_info() -> dict[str, Any]:
             "switches": switches,
         }
     return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS]}
+
+
+def _seat_setup(setup: Setup, index: int) -> dict[str, Any]:
+    """The colours, team and major colour of player ``index`` (docs/web.md ``seats``)."""
+    names = setup.colour_names
+    team = None
+    if setup.teams is not None:
+        team = next(t for t, members in enumerate(setup.teams) if index in members)
+    major = None
+    if setup.majors is not None and setup.majors[index] is not None:
+        major = names[setup.majors[index]]  # type: ignore[index]
+    return {
+        "index": index,
+        "colours": [names[c] for c in setup.players[index]],
+        "team": team,
+        "major": major,
+    }
+
+
+def position_info(body: object) -> dict[str, Any]:
+    """What a position is, read from a request body (``POST /api/positions``).
+
+    The body is ``{"position": ...}``, the position given as for ``POST
+    /api/games`` (:func:`parse_position`). The answer describes it for the
+    lobby: the FORMAT.md object, the one-line text, the ruleset, one entry per
+    player, who is to move and whether the game is over. Nothing is created;
+    a finished position is described (``over`` true), not refused.
+    """
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_request", 'a position to read is given as {"position": ...}')
+    unknown = set(body) - {"position"}
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+    if body.get("position") is None:
+        raise ApiError(400, "bad_request", "'position' is missing: give the position to read")
+    pos = parse_position(body["position"])
+    setup = pos.setup
+    over = pos.is_over
+    seats = []
+    for i in range(len(setup.players)):
+        seat = _seat_setup(setup, i)
+        seat["label"] = " + ".join(c.capitalize() for c in seat["colours"])
+        seats.append(seat)
+    return {
+        "position": pos.to_dict(),
+        "text": pos.to_text(),
+        "ruleset": setup.ruleset,
+        "ruleset_name": RULESET_TITLES[setup.ruleset],
+        "options": dict(setup.explicit),
+        "seats": seats,
+        "to_move": None if over else pos.to_move,
+        "over": over,
+        "winner": list(pos.winner) if pos.winner is not None else None,
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -348,21 +409,14 @@ class Room:
         }
 
     def _seat_dict(self, seat: Seat) -> dict[str, Any]:
-        setup = self.game.start.setup
-        names = setup.colour_names
-        team = None
-        if setup.teams is not None:
-            team = next(t for t, members in enumerate(setup.teams) if seat.index in members)
-        major = None
-        if setup.majors is not None and setup.majors[seat.index] is not None:
-            major = names[setup.majors[seat.index]]  # type: ignore[index]
+        info = _seat_setup(self.game.start.setup, seat.index)
         return {
             "index": seat.index,
-            "colours": [names[c] for c in setup.players[seat.index]],
+            "colours": info["colours"],
             "kind": seat.kind,
             "name": seat.name,
-            "team": team,
-            "major": major,
+            "team": info["team"],
+            "major": info["major"],
         }
 
     def record(self) -> Record:
@@ -1016,6 +1070,38 @@ def parse_action(body: object) -> tuple[object, int, str, int | None]:
     return body.get("key"), version, kind, index
 
 
+def parse_position(value: object) -> Position:
+    """The position of a request: a FORMAT.md object, or a string.
+
+    A string is FORMAT.md JSON text when its first non-blank character is
+    ``{``, and the one-line text form of :meth:`Position.to_text` otherwise;
+    surrounding whitespace is ignored. ``bad_request`` if it cannot be read,
+    with the reason (:class:`pachisi.errors.PositionError`'s message) after
+    ``position: ``. Finished positions are read; callers decide about them.
+    """
+    if isinstance(value, dict):
+        try:
+            return Position.from_dict(value)
+        except PachisiError as exc:
+            raise ApiError(400, "bad_request", f"position: {exc}") from None
+    if not isinstance(value, str):
+        kinds = "a FORMAT.md object, its JSON text or the one-line text form"
+        raise ApiError(400, "bad_request", f"position: must be {kinds}")
+    if len(value) > MAX_POSITION_TEXT:
+        too_long = f"position: the text is longer than {MAX_POSITION_TEXT} characters"
+        raise ApiError(400, "bad_request", too_long)
+    text = value.strip()
+    if not text:
+        empty = "position: the text is empty; give the one-line text form or FORMAT.md JSON"
+        raise ApiError(400, "bad_request", empty)
+    try:
+        if text.startswith("{"):
+            return Position.from_json(text)
+        return Position.from_text(text)
+    except PachisiError as exc:
+        raise ApiError(400, "bad_request", f"position: {exc}") from None
+
+
 def _parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | None]:
     if not isinstance(spec, dict):
         raise ApiError(400, "bad_request", "a new game is described by a JSON object")
@@ -1029,10 +1115,7 @@ def _parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | N
             raise ApiError(
                 400, "bad_request", "give either 'position' or the set-up fields, not both"
             )
-        try:
-            start = Position.from_dict(spec["position"])
-        except PachisiError as exc:
-            raise ApiError(400, "bad_request", f"position: {exc}") from None
+        start = parse_position(spec["position"])
         if start.is_over:
             raise ApiError(400, "bad_request", "position: the game is already over")
         return (start.setup, *_parse_seats(spec, start.setup), start)

@@ -1,5 +1,5 @@
-// The lobby (/): the form that starts a game, the links it hands out, and
-// the list of recent games.
+// The lobby (/): the form that starts a game (from a new set-up or from a
+// pasted position), the links it hands out, and the list of recent games.
 
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
 import { RULESET_NAMES, colourName, copyText, el, swatches } from "./ui.js";
@@ -29,6 +29,7 @@ const lobby = {
   info: null, // GET /api/rulesets
   ruleset: "parcheesi",
   seats: [], // [{kind, name, major}] as last entered, kept across changes
+  position: null, // {text, info} of a position read (POST /api/positions), or null
 };
 
 /** The colours of each seat for a ruleset and a number of players (as the server seats them). */
@@ -92,6 +93,17 @@ function drawSetup() {
 
 function drawSeats() {
   keepSeats();
+  if (lobby.position) {
+    // The players, their majors and teams come from the position.
+    const items = lobby.position.info.seats.map((seat, i) =>
+      seatItem(i, seat.colours, [
+        seat.major && el("span", { class: "major", text: `Major ${colourName(seat.major)}` }),
+        seat.team !== null && el("span", { class: "team-tag", text: `team ${seat.team + 1}` }),
+      ]),
+    );
+    $("seats").replaceChildren(...items);
+    return;
+  }
   const info = lobby.info.rulesets[lobby.ruleset];
   const count = Number($("players").value);
   const teamsAllowed = info.teams && count === 4;
@@ -99,31 +111,10 @@ function drawSeats() {
   const teams = teamsAllowed && $("teams").checked;
   const colours = coloursOfSeats(lobby.ruleset, count);
   const items = colours.map((own, i) => {
-    const kept = lobby.seats[i] || { kind: i === 0 ? "human" : "greedy", name: "" };
-    const label = own.map(colourName).join(" + ");
-    const kind = el(
-      "select",
-      { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": `Who plays ${label}` },
-      lobby.info.levels.map((level) =>
-        el("option", { value: level, text: LEVELS[level] || level, selected: level === kept.kind }),
-      ),
-    );
-    const name = el("input", {
-      name: `name-${i}`,
-      "data-testid": `seat-name-${i}`,
-      value: kept.name || "",
-      maxlength: 40,
-      placeholder: label,
-      autocomplete: "off",
-      "aria-label": `Name for ${label}`,
-    });
-    const parts = [
-      el("span", { class: "seat-colours" }, swatches(own), el("strong", { text: label })),
-      kind,
-      name,
-    ];
+    const extra = [];
     if (info.majors) {
-      parts.push(
+      const major = lobby.seats[i]?.major || own[0];
+      extra.push(
         el(
           "label",
           { class: "major" },
@@ -131,17 +122,45 @@ function drawSeats() {
           el(
             "select",
             { name: `major-${i}`, "data-testid": `seat-major-${i}` },
-            own.map((c) =>
-              el("option", { value: c, text: colourName(c), selected: c === (kept.major || own[0]) }),
-            ),
+            own.map((c) => el("option", { value: c, text: colourName(c), selected: c === major })),
           ),
         ),
       );
     }
-    if (teams) parts.push(el("span", { class: "team-tag", text: `team ${(i % 2) + 1}` }));
-    return el("li", { class: "seat", "data-seat": i }, ...parts);
+    if (teams) extra.push(el("span", { class: "team-tag", text: `team ${(i % 2) + 1}` }));
+    return seatItem(i, own, extra);
   });
   $("seats").replaceChildren(...items);
+}
+
+/** One seat of the form: its colours, who plays it and a name, then `extra`. */
+function seatItem(i, own, extra) {
+  const kept = lobby.seats[i] || { kind: i === 0 ? "human" : "greedy", name: "" };
+  const label = own.map(colourName).join(" + ");
+  const kind = el(
+    "select",
+    { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": `Who plays ${label}` },
+    lobby.info.levels.map((level) =>
+      el("option", { value: level, text: LEVELS[level] || level, selected: level === kept.kind }),
+    ),
+  );
+  const name = el("input", {
+    name: `name-${i}`,
+    "data-testid": `seat-name-${i}`,
+    value: kept.name || "",
+    maxlength: 40,
+    placeholder: label,
+    autocomplete: "off",
+    "aria-label": `Name for ${label}`,
+  });
+  return el(
+    "li",
+    { class: "seat", "data-seat": i },
+    el("span", { class: "seat-colours" }, swatches(own), el("strong", { text: label })),
+    kind,
+    name,
+    ...extra,
+  );
 }
 
 /** Remember what was entered for each seat, so changing the game keeps it. */
@@ -216,32 +235,51 @@ function countChanged() {
 
 async function createGame(event) {
   event.preventDefault();
-  keepSeats();
-  const info = lobby.info.rulesets[lobby.ruleset];
-  const count = Number($("players").value);
-  const options = changedOptions();
-  for (const [name, value] of Object.entries(options)) {
-    if (typeof value === "number" && !(Number.isInteger(value) && value >= 0)) {
-      showFormError(`${name} must be a whole number, 0 or more.`);
-      return;
-    }
+  const pasted = $("position-text").value;
+  if (pasted.trim() && pasted !== lobby.position?.text) {
+    // A position pasted but not read yet: read it first, to be looked over.
+    await readPosition();
+    return;
   }
-  const seats = lobby.seats.slice(0, count);
-  const body = {
-    ruleset: lobby.ruleset,
-    players: count,
-    teams: info.teams && count === 4 && $("teams").checked,
-    options,
-    seats: seats.map((seat) => seat.kind),
-    names: seats.map((seat) => seat.name.trim()),
-  };
-  if (info.majors) body.majors = seats.map((seat) => seat.major);
+  keepSeats();
+  let body;
+  let colours;
+  if (lobby.position) {
+    const seats = lobby.seats.slice(0, lobby.position.info.seats.length);
+    body = {
+      position: lobby.position.text,
+      seats: seats.map((seat) => seat.kind),
+      names: seats.map((seat) => seat.name.trim()),
+    };
+    colours = lobby.position.info.seats.map((seat) => seat.colours);
+  } else {
+    const info = lobby.info.rulesets[lobby.ruleset];
+    const count = Number($("players").value);
+    const options = changedOptions();
+    for (const [name, value] of Object.entries(options)) {
+      if (typeof value === "number" && !(Number.isInteger(value) && value >= 0)) {
+        showFormError(`${name} must be a whole number, 0 or more.`);
+        return;
+      }
+    }
+    const seats = lobby.seats.slice(0, count);
+    body = {
+      ruleset: lobby.ruleset,
+      players: count,
+      teams: info.teams && count === 4 && $("teams").checked,
+      options,
+      seats: seats.map((seat) => seat.kind),
+      names: seats.map((seat) => seat.name.trim()),
+    };
+    if (info.majors) body.majors = seats.map((seat) => seat.major);
+    colours = coloursOfSeats(lobby.ruleset, count);
+  }
   const button = $("create");
   button.disabled = true;
   $("form-error").hidden = true;
   try {
     const answer = await api("/api/games", { method: "POST", body });
-    showCreated(answer, body);
+    showCreated(answer, body, colours);
     loadRecent();
   } catch (error) {
     showFormError(`The game could not be started: ${error.message}`);
@@ -254,6 +292,82 @@ function showFormError(text) {
   const box = $("form-error");
   box.textContent = text;
   box.hidden = false;
+}
+
+// -- starting from a position ------------------------------------------------------
+
+/** Read the pasted position on the server; a good one replaces the set-up, a bad one is shown. */
+async function readPosition() {
+  const text = $("position-text").value;
+  const button = $("read-position");
+  button.disabled = true;
+  $("form-error").hidden = true;
+  try {
+    const info = await api("/api/positions", { method: "POST", body: { position: text } });
+    if (info.over) {
+      readFailed("The position cannot be played on: the game is already over.");
+      return;
+    }
+    usePosition(text, info);
+  } catch (error) {
+    readFailed(`The position could not be read: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** Show why a position cannot be used, where it is seen (the error line ends the form). */
+function readFailed(text) {
+  showFormError(text);
+  $("form-error").scrollIntoView({ block: "nearest" });
+}
+
+/** Play on from a position read: its players get the seats; its set-up is not asked for. */
+function usePosition(text, info) {
+  keepSeats();
+  lobby.position = { text, info };
+  for (const id of ["setup-game", "setup-players", "setup-switches"]) $(id).hidden = true;
+  drawSeats(); // the position's players, with what was entered for the seats so far
+  const summary = el("p", {
+    class: "notice",
+    "data-testid": "position-summary",
+    "data-ruleset": info.ruleset,
+    "data-to-move": info.to_move,
+    text: positionSummary(info),
+  });
+  $("position-status").replaceChildren(summary);
+  $("position-state").textContent = "(in use)";
+  $("clear-position").hidden = false;
+}
+
+/** Back to the normal form: a new set-up. */
+function clearPosition() {
+  keepSeats();
+  lobby.position = null;
+  $("position-text").value = "";
+  $("position-status").replaceChildren();
+  $("position-state").textContent = "(optional)";
+  $("clear-position").hidden = true;
+  for (const id of ["setup-game", "setup-players", "setup-switches"]) $(id).hidden = false;
+  $("form-error").hidden = true;
+  drawSeats();
+  $("position-text").focus();
+}
+
+/** A position in one line: the game, its players, the switches changed, who is to move. */
+function positionSummary(info) {
+  const teams = info.seats.some((seat) => seat.team !== null) ? " in teams" : "";
+  const players = info.seats.map((seat) =>
+    seat.major ? `${seat.label} (major ${colourName(seat.major)})` : seat.label,
+  );
+  const count = `${info.seats.length} players${teams}`;
+  const parts = [`${info.ruleset_name}, ${count}: ${players.join(", ")}`];
+  const switches = Object.entries(info.options).map(
+    ([name, value]) => `${name} ${String(value).replaceAll("_", " ")}`,
+  );
+  if (switches.length) parts.push(`Rule switches: ${switches.join(", ")}`);
+  parts.push(`${info.seats[info.to_move].label} to move`);
+  return `${parts.join(". ")}.`;
 }
 
 // -- the links of a new game -----------------------------------------------------
@@ -269,9 +383,8 @@ function copyRow(id, value, label, testid, seat) {
   );
 }
 
-function showCreated(answer, body) {
+function showCreated(answer, body, colours) {
   const origin = location.origin;
-  const colours = coloursOfSeats(body.ruleset, body.players);
   const items = answer.keys.map(({ seat, key }) => {
     const name = body.names[seat] || colours[seat].map(colourName).join(" + ");
     const label = `Seat ${seat + 1}: ${name}`;
@@ -391,6 +504,8 @@ async function start() {
   if (!lobby.info.rulesets[lobby.ruleset]) lobby.ruleset = Object.keys(lobby.info.rulesets)[0];
   drawRulesets();
   drawSetup();
+  $("read-position").addEventListener("click", readPosition);
+  $("clear-position").addEventListener("click", clearPosition);
 }
 
 start();
