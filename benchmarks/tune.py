@@ -150,16 +150,14 @@ def factory(name: str) -> Callable[[int | None], Player]:
         k = int(kind[4:])
         return lambda seed: ExpectimaxPlayer(seed, candidates=k, margin=None)
     if kind.startswith("s"):
-        # The search player with its rollouts and leaves by the weighted evaluation.
-        from pachisi.bots import search
+        # The search player on the weighted evaluation: its shortlist, rollouts and leaves.
+        # (Before SearchPlayer took an ``evaluation``, this patched the module's
+        # ``evaluate``, which reached the rollouts and leaves but not the shortlist;
+        # docs/players.md's 103/200 row was measured that way.)
+        from pachisi.bots.search import SearchPlayer
 
         n = int(kind[1:])
-
-        def make(seed: int | None) -> Player:
-            search.evaluate = WeightedEval(w)  # type: ignore[assignment]
-            return search.SearchPlayer(seed, simulations=n)
-
-        return make
+        return lambda seed: SearchPlayer(seed, simulations=n, evaluation=WeightedEval(w))
     raise SystemExit(f"unknown player {name!r}")
 
 

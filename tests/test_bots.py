@@ -18,6 +18,7 @@ from pachisi import Position, dice_for
 from pachisi.board import ROUTES, SAFETY_SQUARES
 from pachisi.bots import PLAYERS, GreedyPlayer, Player
 from pachisi.bots import greedy as greedy_module
+from pachisi.bots.evaluation import Evaluation
 from pachisi.bots.expectimax import ExpectimaxPlayer, evaluate, greedy_replies
 from pachisi.bots.search import LOGISTIC_SCALE, SearchPlayer, win_chance
 from pachisi.errors import PachisiError
@@ -247,6 +248,7 @@ def test_the_players_use_the_fast_evaluation() -> None:
     assert evaluate is fast and exported is fast
     assert GreedyPlayer(1).evaluation is fast
     assert ExpectimaxPlayer(1).evaluation is fast
+    assert SearchPlayer(1).evaluation is fast
 
 
 def test_greedy_replies_are_the_greedy_choices() -> None:
@@ -353,7 +355,7 @@ def test_expectimax_depth_two_and_zero() -> None:
 
 
 def test_another_evaluation() -> None:
-    """Greedy and expectimax on a given evaluation: every value comes from it."""
+    """Greedy, expectimax and search on a given evaluation: every value comes from it."""
     pos, throw = Position.from_text(INTO_SAFETY[0]), INTO_SAFETY[1]
     plays = legal_plays(pos, throw)
     calls: list[int] = []
@@ -365,13 +367,22 @@ def test_another_evaluation() -> None:
     def reverse(position: Position, player: int) -> float:
         return -evaluate(position, player)
 
+    def search(seed: int, evaluation: Evaluation = evaluate) -> SearchPlayer:
+        return SearchPlayer(seed, simulations=42, evaluation=evaluation)
+
     # The default evaluation, passed explicitly, makes the same choices, through it.
-    for make in (GreedyPlayer, ExpectimaxPlayer):
+    for make in (GreedyPlayer, ExpectimaxPlayer, search):
         assert make(1, evaluation=counted).choose(pos, throw, plays) is make(1).choose(
             pos, throw, plays
         )
         assert calls
         calls.clear()
+    # The search player's rollouts and leaves use it too, not just its shortlist.
+    searcher = search(1, evaluation=counted)
+    searcher.choose(pos, throw, plays)
+    assert searcher.last_rollouts > 0
+    assert len(calls) > searcher.last_rollouts
+    calls.clear()
     # A reversed evaluation makes greedy choose a play the evaluation ranks last.
     lowest = min(evaluate(p.position, pos.to_move) for p in plays)
     for player in (
@@ -380,6 +391,9 @@ def test_another_evaluation() -> None:
     ):
         assert evaluate(player.choose(pos, throw, plays).position, pos.to_move) == lowest
     assert ExpectimaxPlayer(1, evaluation=reverse).choose(pos, throw, plays) is not plays[0]
+    assert search(1, evaluation=reverse).choose(pos, throw, plays) is not search(1).choose(
+        pos, throw, plays
+    )
 
 
 # -- smoke games ---------------------------------------------------------------------------

@@ -61,7 +61,8 @@ from collections.abc import Sequence
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
-from .expectimax import evaluate, ranked
+from .evaluation import Evaluation, evaluate
+from .expectimax import ranked
 
 __all__ = ["LOGISTIC_SCALE", "SearchPlayer", "win_chance"]
 
@@ -74,12 +75,17 @@ LOGISTIC_SCALE: dict[str, float] = {
 }
 
 
-def win_chance(position: Position, me: int, scale: float | None = None) -> float:
+def win_chance(
+    position: Position,
+    me: int,
+    scale: float | None = None,
+    evaluation: Evaluation = evaluate,
+) -> float:
     """The chooser's chance of winning, as estimated from the evaluation.
 
     1 or 0 once someone has won; otherwise the logistic of
-    ``evaluate(position, me) / scale`` (``scale`` by default per ruleset,
-    :data:`LOGISTIC_SCALE`).
+    ``evaluation(position, me) / scale`` (``scale`` by default per ruleset,
+    :data:`LOGISTIC_SCALE`; ``evaluation`` by default the greedy one).
 
     >>> pos = Position.start("parcheesi", players=2)
     >>> win_chance(pos, 0)
@@ -88,22 +94,22 @@ def win_chance(position: Position, me: int, scale: float | None = None) -> float
     if position.winner is not None:
         return 1.0 if me in position.winner else 0.0
     s = scale if scale is not None else LOGISTIC_SCALE[position.ruleset]
-    z = evaluate(position, me) / s
+    z = evaluation(position, me) / s
     if z < -40.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def _greedy_step(position: Position, throw: Throw) -> Position:
-    """The position after the greedy play of ``throw`` (the first best one)."""
+def _greedy_step(position: Position, throw: Throw, evaluation: Evaluation = evaluate) -> Position:
+    """The position after the greedy play of ``throw`` (the first best by ``evaluation``)."""
     plays = legal_plays(position, throw)
     if len(plays) == 1:
         return plays[0].position
     mover = position.to_move
     best = plays[0].position
-    best_score = evaluate(best, mover)
+    best_score = evaluation(best, mover)
     for play in plays[1:]:
-        score = evaluate(play.position, mover)
+        score = evaluation(play.position, mover)
         if score > best_score:
             best, best_score = play.position, score
     return best
@@ -119,6 +125,10 @@ class SearchPlayer:
     ``candidates``: plays searched, best first by static evaluation;
     ``margin``: plays more than this below the best static evaluation are not.
     ``scale``: the logistic's scale (default per ruleset, :data:`LOGISTIC_SCALE`).
+    ``evaluation``: the evaluation used throughout, to rank the candidates,
+    choose the rollouts' greedy plays and score their leaves (the greedy
+    evaluation by default; another one, such as a tuned or learned
+    evaluation, gives the same search on it, as for the expectimax player).
     """
 
     name = "search"
@@ -132,6 +142,7 @@ class SearchPlayer:
         candidates: int = 4,
         margin: float = 60.0,
         scale: float | None = None,
+        evaluation: Evaluation = evaluate,
     ) -> None:
         if simulations is not None and simulations < 1:
             raise ValueError("simulations must be at least 1")
@@ -148,6 +159,7 @@ class SearchPlayer:
         self.candidates = candidates
         self.margin = margin
         self.scale = scale
+        self.evaluation = evaluation
         #: Rollouts made by the last decision (0 if it needed none).
         self.last_rollouts = 0
 
@@ -157,7 +169,7 @@ class SearchPlayer:
         if len(plays) == 1:
             return plays[0]
         me = position.to_move
-        scored = ranked(plays, me)
+        scored = ranked(plays, me, self.evaluation)
         # A play that wins at once is best.
         if scored[0][2].position.winner is not None:
             return self._tie(scored)
@@ -219,6 +231,7 @@ class _Rollouts:
         random.Random(base).shuffle(self.first)
         self.depth = player.depth
         self.scale = player.scale
+        self.evaluation = player.evaluation
         self.count = 0
         # The greedy answer to each first throw, per candidate: computed once.
         self.replies: dict[tuple[int, int], Position] = {}
@@ -232,11 +245,11 @@ class _Rollouts:
         if self.depth > 0 and not (pos.winner is not None or pos.is_over):
             reply = self.replies.get((key, j))
             if reply is None:
-                reply = self.replies[key, j] = _greedy_step(pos, throw)
+                reply = self.replies[key, j] = _greedy_step(pos, throw, self.evaluation)
             pos = reply
             rng = random.Random(self.base * 1_000_003 + i)
             for _ in range(self.depth - 1):
                 if pos.winner is not None or pos.is_over:
                     break
-                pos = _greedy_step(pos, dice_for(pos.ruleset).roll(rng))
-        return weight * win_chance(pos, self.me, self.scale)
+                pos = _greedy_step(pos, dice_for(pos.ruleset).roll(rng), self.evaluation)
+        return weight * win_chance(pos, self.me, self.scale, self.evaluation)
