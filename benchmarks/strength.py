@@ -370,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
             f" = {rate} (95% CI {lo:.1%}-{hi:.1%}), {row['games']} games logged"
             f" (indices {row['indices']}, {len(row['missing'])} missing), seed {row['seed']}"
         )
+        write_row(row, args.out)
         return 0
     multiprocessing.set_start_method("fork", force=True)
     if args.luck:

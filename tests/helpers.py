@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from pachisi import Position, Turn, legal_plays
@@ -80,3 +82,14 @@ def run_cli(*args: str, cwd: Path, columns: int | None = None) -> subprocess.Com
         check=False,
         env=env,
     )
+
+
+def load_strength() -> ModuleType:
+    """benchmarks/strength.py (outside the package) as a module."""
+    path = HERE.parent / "benchmarks" / "strength.py"
+    spec = importlib.util.spec_from_file_location("strength", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["strength"] = module
+    spec.loader.exec_module(module)
+    return module

@@ -8,30 +8,14 @@ variance it saves is measured in docs/players.md, not asserted.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
+from helpers import load_strength
 from pachisi import Position
 from pachisi.bots.expectimax import greedy_replies
 from pachisi.bots.search import win_chance
 from pachisi.dice import dice_for
 from pachisi.terminal.simulation import SimConfig, play_game
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def load_strength() -> ModuleType:
-    """benchmarks/strength.py as a module."""
-    spec = importlib.util.spec_from_file_location("strength", ROOT / "benchmarks" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["strength"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize("ruleset", ["parcheesi", "pagade"])
