@@ -204,9 +204,7 @@ def position_info(body: object) -> dict[str, Any]:
     """
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", 'a position to read is given as {"position": ...}')
-    unknown = set(body) - {"position"}
-    if unknown:
-        raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+    _refuse_unknown(body, {"position"})
     if body.get("position") is None:
         raise ApiError(400, "bad_request", "'position' is missing: give the position to read")
     pos = parse_position(body["position"])
@@ -892,9 +890,7 @@ class Hub:
         """
         if not isinstance(body, dict):
             raise ApiError(400, "bad_request", "a hint request is a JSON object")
-        unknown = set(body) - {"key"}
-        if unknown:
-            raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+        _refuse_unknown(body, {"key"})
         room = await self.room(game_id)
         seat = room.seat_of_key(body.get("key"))
         async with room.lock:
@@ -1048,6 +1044,13 @@ def _iso(value: Any) -> str:
 # Parsing requests
 
 
+def _refuse_unknown(body: dict[str, Any], known: set[str]) -> None:
+    """``bad_request`` naming the fields of ``body`` that are not ``known``."""
+    unknown = set(body) - known
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+
+
 def parse_action(body: object) -> tuple[object, int, str, int | None]:
     """``(key, version, type, index)`` of an action body; ``bad_request`` if malformed."""
     if not isinstance(body, dict):
@@ -1064,9 +1067,7 @@ def parse_action(body: object) -> tuple[object, int, str, int | None]:
             raise ApiError(400, "bad_request", "a step needs 'index', an integer")
     else:
         index = None
-    unknown = set(body) - {"key", "version", "type", "index"}
-    if unknown:
-        raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+    _refuse_unknown(body, {"key", "version", "type", "index"})
     return body.get("key"), version, kind, index
 
 
@@ -1106,9 +1107,7 @@ def _parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | N
     if not isinstance(spec, dict):
         raise ApiError(400, "bad_request", "a new game is described by a JSON object")
     known = {"ruleset", "players", "teams", "majors", "options", "seats", "names", "position"}
-    unknown = set(spec) - known
-    if unknown:
-        raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+    _refuse_unknown(spec, known)
     start: Position | None = None
     if spec.get("position") is not None:
         if set(spec) & {"ruleset", "players", "teams", "majors", "options"}:
