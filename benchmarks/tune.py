@@ -47,6 +47,7 @@ class Weights:
     cut: float = 15.0  # Pagade: the player has cut
     nocut: float = 0.0  # Pagade: per pawn waiting at the belly's door (p >= 60) without a cut
     lead: float = 0.0  # per pawn past p=64 / in the home path
+    eighth: float = 0.25  # Eight-Man: weight of the spare pawn (SPARE_WEIGHT; 1 = before it)
 
 
 class WeightedEval:
@@ -82,6 +83,10 @@ class WeightedEval:
         nests = [] if pagade else [c for c in colours if 0 in pawns[c]]
         sign = t.signs[player]
         cut = position.cut
+        majors = position.setup.majors
+        minor: frozenset[int] = frozenset()
+        if majors is not None and w.eighth != 1.0:
+            minor = frozenset(c for c in colours if c not in majors)
         score = 0.0
         for c in colours:
             route = routes[c]
@@ -89,12 +94,18 @@ class WeightedEval:
             value = 0.0
             threats: list[int] | None = None
             seen: set[int] = set()
+            last = min(pawns[c]) if c in minor else -1
             for p in pawns[c]:
                 if p == home:
-                    value += home + w.home
+                    if p == last:
+                        value += (home + w.home) * w.eighth
+                        last = -1
+                    else:
+                        value += home + w.home
                     continue
                 if p == 0:
                     value += w.nest
+                    last = -1 if p == last else last
                     continue
                 v = float(p)
                 s = route[p]
@@ -118,6 +129,9 @@ class WeightedEval:
                     v += w.lead
                 if pagade and w.nocut and p >= 60 and not (cut is not None and cut[t.owner[c]]):
                     v -= w.nocut
+                if p == last:
+                    v *= w.eighth
+                    last = -1
                 value += v
             if pagade and cut is not None and cut[t.owner[c]]:
                 value += w.cut

@@ -18,7 +18,7 @@ from pachisi import Position, dice_for
 from pachisi.board import ROUTES, SAFETY_SQUARES
 from pachisi.bots import PLAYERS, GreedyPlayer, Player
 from pachisi.bots import greedy as greedy_module
-from pachisi.bots.evaluation import Evaluation
+from pachisi.bots.evaluation import SPARE_WEIGHT, Evaluation
 from pachisi.bots.expectimax import ExpectimaxPlayer, evaluate, greedy_replies
 from pachisi.bots.search import LOGISTIC_SCALE, SearchPlayer, win_chance
 from pachisi.errors import PachisiError
@@ -249,6 +249,40 @@ def test_the_players_use_the_fast_evaluation() -> None:
     assert GreedyPlayer(1).evaluation is fast
     assert ExpectimaxPlayer(1).evaluation is fast
     assert SearchPlayer(1).evaluation is fast
+
+
+def test_eight_man_spare_pawn_counts_a_quarter() -> None:
+    """RULES.md §7: an Eight-Man player wins with four pawns of his major colour and
+    three of his minor colour HOME, so the least advanced minor pawn is spare and
+    the evaluation counts its value at SPARE_WEIGHT (no opponent pawn on the ring
+    here, so no pawn is in danger and values are plain progress)."""
+
+    def value(red: str, yellow: str, player: int = 0) -> float:
+        text = f"eight-man Ry,Bg - r:{red},b:0.0.0.0,y:{yellow},g:0.0.0.0 0 0 - - -"
+        pos = Position.from_text(text)
+        assert evaluate(pos, player) == greedy_module.evaluate(pos, player)
+        return evaluate(pos, player)
+
+    base = value("5.20.30.40", "5.20.30.40")
+    assert value("10.20.30.40", "5.20.30.40") - base == 5.0  # the major colour: no spare
+    assert value("5.25.30.40", "5.20.30.40") - base == 5.0
+    assert value("5.20.30.40", "10.20.30.40") - base == 5.0 * SPARE_WEIGHT  # the spare
+    assert value("5.20.30.40", "5.25.30.40") - base == 5.0  # a needed minor pawn
+    assert value("5.20.30.40", "10.20.30.40", 1) - value("5.20.30.40", "5.20.30.40", 1) == (
+        -5.0 * SPARE_WEIGHT
+    )
+    # The spare is whichever minor pawn is least advanced: passing it swaps the roles.
+    assert value("5.20.30.40", "25.30.40.45") - value("5.20.30.40", "20.30.40.45") == (
+        5.0 * SPARE_WEIGHT
+    )
+    # With all four minor pawns HOME one of them is spare (only three are needed).
+    home_value = Setup.create("eight-man", players=2, majors=["red", "blue"]).home + 10
+    all_home = value("5.20.30.40", "72.72.72.72")
+    assert all_home - value("5.20.30.40", "0.72.72.72") == home_value * SPARE_WEIGHT
+    # Parcheesi has no spare pawn: every pawn counts in full.
+    pos = Position.from_text("parcheesi r,y - r:5.20.30.40,y:0.0.0.0 0 0 - - -")
+    moved = Position.from_text("parcheesi r,y - r:10.20.30.40,y:0.0.0.0 0 0 - - -")
+    assert evaluate(moved, 0) - evaluate(pos, 0) == 5.0
 
 
 def test_greedy_replies_are_the_greedy_choices() -> None:

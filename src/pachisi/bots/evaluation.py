@@ -24,7 +24,16 @@ from ..dice import dice_for
 from ..position import Position
 from ..rules import Setup
 
-__all__ = ["Evaluation", "evaluate"]
+__all__ = ["SPARE_WEIGHT", "Evaluation", "evaluate"]
+
+#: The weight of a *spare* pawn's value: a pawn its player need not bring HOME
+#: (RULES.md §7: an Eight-Man player wins with four pawns of his major colour
+#: and three of his minor colour HOME, so the least advanced pawn of the minor
+#: colour is spare). It still counts a little: it takes the place of a needed
+#: pawn that is captured, and it blocks and captures. 0.25 was the best of the
+#: weights tried (1, the hand evaluation before; 0.5, 0.25, 0, -0.5) in
+#: greedy-against-greedy matches of 1,000 games (docs/players.md).
+SPARE_WEIGHT = 0.25
 
 
 @cache
@@ -79,6 +88,11 @@ class _Tables:
                 )
             )
         self.pagade = pagade
+        # Whether the colour's least advanced pawn is spare (a minor colour, §7).
+        majors = setup.majors
+        self.spare = tuple(
+            majors is not None and c in setup.colours_in_play and c not in majors for c in range(4)
+        )
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -146,11 +160,17 @@ def evaluate(position: Position, player: int) -> float:
         friendly = t.friendly[c]
         value = 0.0
         threats: list[int] | None = None
+        spare = t.spare[c]  # the first pawn (the least advanced: pawns are sorted) is spare
         for p in pawns[c]:
             if p == home:
-                value += t.home_value
+                if spare:
+                    value += t.home_value * SPARE_WEIGHT
+                    spare = False
+                else:
+                    value += t.home_value
                 continue
             if p == 0:
+                spare = False
                 continue
             v = float(p)
             s = route[p]
@@ -158,6 +178,9 @@ def evaluate(position: Position, player: int) -> float:
                 if threats is None:
                     threats = [q for q, oc in ring if not friendly[oc]]
                 v -= _risk(chance, s, threats) * v * 0.8
+            if spare:
+                v *= SPARE_WEIGHT
+                spare = False
             value += v
         if t.pagade and cut is not None and cut[t.owner[c]]:
             value += 15

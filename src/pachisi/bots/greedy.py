@@ -12,7 +12,10 @@ progress":
 * danger: a pawn that can be hit is discounted by the chance that an
   opponent pawn behind it reaches it with one throw (the exact share of the
   dice outcomes whose numbers make that distance);
-* Pagade: having cut once is worth a lot (the belly opens).
+* Pagade: having cut once is worth a lot (the belly opens);
+* Eight-Man: a player needs only three pawns of his minor colour HOME, so
+  the least advanced of them is *spare* and its value counts a quarter
+  (:data:`pachisi.bots.evaluation.SPARE_WEIGHT`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from ..board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES, is_ring
 from ..dice import Throw
 from ..moves import Play
 from ..position import Position
-from .evaluation import Evaluation, _hit_chance
+from .evaluation import SPARE_WEIGHT, Evaluation, _hit_chance
 from .evaluation import evaluate as _fast_evaluate
 
 __all__ = ["GreedyPlayer", "evaluate"]
@@ -62,9 +65,12 @@ def evaluate(position: Position, player: int) -> float:
         assert owner is not None
         sign = 1.0 if owner == player else (0.5 if owner in friends else -1.0)
         value = 0.0
-        for p in position.pawns[c]:
+        # Eight-Man (RULES.md §7): a minor colour's least advanced pawn need not finish.
+        minor = setup.majors is not None and c not in setup.majors
+        for i, p in enumerate(position.pawns[c]):  # sorted: pawn 0 is the least advanced
+            weight = SPARE_WEIGHT if minor and i == 0 else 1.0
             if p == home:
-                value += home + 10
+                value += (home + 10) * weight
                 continue
             if p == 0:
                 continue
@@ -79,7 +85,7 @@ def evaluate(position: Position, player: int) -> float:
                         if not setup.friendly[c][oc]:
                             risk = max(risk, chance[d])
                 v -= risk * v * 0.8
-            value += v
+            value += v * weight
         if pagade and position.cut is not None and owner is not None and position.cut[owner]:
             value += 15
         score += sign * value
