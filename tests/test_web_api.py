@@ -126,6 +126,23 @@ def test_rulesets_lists_every_ruleset_switch_and_level(client: TestClient) -> No
     assert "cut_to_enter_home" in {s["name"] for s in info["rulesets"]["pagade"]["switches"]}
 
 
+def test_the_pages_name_the_rulesets_as_the_api_does(client: TestClient) -> None:
+    """The game, replay and lobby pages name rulesets from ui.js's own map (they
+    need the names before any request answers); it must be RULESET_TITLES."""
+    import re
+
+    import pachisi.web
+    from pachisi.rules import RULESET_TITLES
+
+    ui = (Path(pachisi.web.__file__).parent / "static" / "ui.js").read_text("utf-8")
+    block = re.search(r"export const RULESET_NAMES = \{(.*?)\};", ui, re.S)
+    assert block is not None
+    pairs = re.findall(r'^\s*"?([a-z-]+)"?: "([^"]*)",$', block.group(1), re.M)
+    assert dict(pairs) == dict(RULESET_TITLES)
+    info = client.get("/api/rulesets").json()
+    assert {k: v["name"] for k, v in info["rulesets"].items()} == dict(pairs)
+
+
 @pytest.mark.parametrize(
     ("spec", "players"),
     [
