@@ -83,10 +83,6 @@ class WeightedEval:
         nests = [] if pagade else [c for c in colours if 0 in pawns[c]]
         sign = t.signs[player]
         cut = position.cut
-        majors = position.setup.majors
-        minor: frozenset[int] = frozenset()
-        if majors is not None and w.eighth != 1.0:
-            minor = frozenset(c for c in colours if c not in majors)
         score = 0.0
         for c in colours:
             route = routes[c]
@@ -94,18 +90,16 @@ class WeightedEval:
             value = 0.0
             threats: list[int] | None = None
             seen: set[int] = set()
-            last = min(pawns[c]) if c in minor else -1
+            # The package's table: the colour's first (least advanced) pawn is spare.
+            spare = t.spare[c] and w.eighth != 1.0
             for p in pawns[c]:
                 if p == home:
-                    if p == last:
-                        value += (home + w.home) * w.eighth
-                        last = -1
-                    else:
-                        value += home + w.home
+                    value += (home + w.home) * (w.eighth if spare else 1.0)
+                    spare = False
                     continue
                 if p == 0:
                     value += w.nest
-                    last = -1 if p == last else last
+                    spare = False
                     continue
                 v = float(p)
                 s = route[p]
@@ -129,9 +123,9 @@ class WeightedEval:
                     v += w.lead
                 if pagade and w.nocut and p >= 60 and not (cut is not None and cut[t.owner[c]]):
                     v -= w.nocut
-                if p == last:
+                if spare:
                     v *= w.eighth
-                    last = -1
+                    spare = False
                 value += v
             if pagade and cut is not None and cut[t.owner[c]]:
                 value += w.cut
