@@ -13,6 +13,7 @@ processes are forked from it)::
     deep<K>                         DeepExpectimax(finalists=K): an experiment, below
     search<N>                       SearchPlayer(simulations=N) (defaults otherwise)
     search<N>d<D>                   SearchPlayer(simulations=N, depth=D): rollouts of D throws
+    search<N>[d<D>]c                the same, calibrated=True (leaves: calibrated win chance)
 
 Usage (from the repository root)::
 
@@ -31,8 +32,12 @@ exactly), and from each game's result (1 or 0) the luck of every throw is
 taken away. The luck of a throw is ``V(t) - sum over throws u of P(u) V(u)``,
 where ``V(u)`` is the first player's win chance (:func:`pachisi.bots.search.win_chance`,
 the logistic of the evaluation) after the greedy answer to throw ``u`` of
-the position (:func:`pachisi.analysis.hint.chance_after`, which the quick hints
-use too). Whatever ``V`` is, the throw is drawn independently of the
+the position. Two ``V`` are used on the same games, and both adjusted
+rates are printed: the logistic at the search player's constant scale
+(:data:`pachisi.bots.search.LOGISTIC_SCALE`, the first figure, as measured
+in docs/players.md before the second existed) and at the calibrated scale,
+smaller as the race shortens (``win_chance``'s default, which the quick
+hints use too). Whatever ``V`` is, the throw is drawn independently of the
 position, so every luck term has mean zero and the adjusted result has the
 same expectation as the result: the estimate is unbiased, and its interval
 (mean +- 1.96 standard errors) is narrower when ``V`` follows the game.
@@ -54,9 +59,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from pachisi.analysis.hint import chance_after
+
 from pachisi.bots import PLAYERS, Player, make_player
-from pachisi.bots.expectimax import ExpectimaxPlayer
+from pachisi.bots.expectimax import ExpectimaxPlayer, greedy_replies
+from pachisi.bots.search import LOGISTIC_SCALE, win_chance
 from pachisi.dice import Throw, dice_for
 from pachisi.game import first_player
 from pachisi.moves import Play, legal_plays
@@ -128,13 +134,14 @@ def factory(name: str) -> Callable[[int | None], Player]:
     if m:
         k = int(m.group(1))
         return lambda seed: DeepExpectimax(seed, finalists=k)
-    m = re.fullmatch(r"search(\d+)(?:d(\d+))?", name)
+    m = re.fullmatch(r"search(\d+)(?:d(\d+))?(c?)", name)
     if m:
         from pachisi.bots.search import SearchPlayer
 
         n = int(m.group(1))
         d = int(m.group(2)) if m.group(2) else 4
-        return lambda seed: SearchPlayer(seed, simulations=n, depth=d)
+        cal = bool(m.group(3))
+        return lambda seed: SearchPlayer(seed, simulations=n, depth=d, calibrated=cal)
     raise SystemExit(f"strength.py: unknown player {name!r}")
 
 
@@ -263,9 +270,15 @@ def play_pairs(
         write_row(r, out)
 
 
-def luck_game(config: SimConfig, index: int) -> tuple[float, float]:
+def luck_game(config: SimConfig, index: int) -> tuple[float, float, float]:
     """Game ``index`` of ``config`` as ``play_game`` plays it: the first player's
-    (1 or 0, luck-adjusted result)."""
+    (1 or 0, luck-adjusted result, luck-adjusted result with the calibrated win chance).
+
+    The two adjusted results differ only in ``V``: the logistic of the evaluation at
+    the ruleset's constant scale (:data:`pachisi.bots.search.LOGISTIC_SCALE`), or at
+    the calibrated scale that shrinks with the squares still to go
+    (:func:`~pachisi.bots.search.calibrated_scale`); both are unbiased.
+    """
     import random
 
     setup = config.setup
@@ -281,23 +294,32 @@ def luck_game(config: SimConfig, index: int) -> tuple[float, float]:
     dice = dice_for(setup.ruleset)
     distinct = [(t, float(p)) for t, p in dice.distinct()]
 
-    luck = 0.0
+    constant = LOGISTIC_SCALE[setup.ruleset]
+    luck = [0.0, 0.0]
     throws = 0
     while not pos.is_over and throws < config.max_throws:
         throw = dice.roll(rng)
-        values = {t: chance_after(pos, t, me) for t, _ in distinct}
-        luck += values[(min(throw), max(throw))] - sum(p * values[t] for t, p in distinct)
+        values: dict[Throw, tuple[float, float]] = {}
+        for t, _ in distinct:
+            replies = greedy_replies(pos, t)
+            values[t] = (
+                sum(win_chance(r, me, constant) for r in replies) / len(replies),
+                sum(win_chance(r, me) for r in replies) / len(replies),
+            )
+        fell = values[(min(throw), max(throw))]
+        for k in (0, 1):
+            luck[k] += fell[k] - sum(p * values[t][k] for t, p in distinct)
         plays = legal_plays(pos, throw)
         pos = bots[pos.to_move].choose(pos, throw, plays).position
         throws += 1
     won = 1.0 if pos.winner is not None and me in pos.winner else 0.0
-    return won, won - luck
+    return won, won - luck[0], won - luck[1]
 
 
 _LUCK_CONFIG: SimConfig | None = None
 
 
-def _luck_worker(index: int) -> tuple[float, float]:
+def _luck_worker(index: int) -> tuple[float, float, float]:
     assert _LUCK_CONFIG is not None
     return luck_game(_LUCK_CONFIG, index)
 
@@ -320,8 +342,11 @@ def luck_match(
     seconds = time.perf_counter() - start
     raw = [r[0] for r in rows]
     adj = [r[1] for r in rows]
+    cal = [r[2] for r in rows]
     mean = statistics.fmean(adj)
     se = statistics.stdev(adj) / math.sqrt(len(adj))
+    mean_c = statistics.fmean(cal)
+    se_c = statistics.stdev(cal) / math.sqrt(len(cal))
     return {
         "ruleset": ruleset,
         "players": list(names),
@@ -330,8 +355,14 @@ def luck_match(
         "win_rate": statistics.fmean(raw),
         "luck_adjusted": round(mean, 4),
         "luck_adjusted_ci95": [round(mean - Z95 * se, 4), round(mean + Z95 * se, 4)],
+        "luck_adjusted_calibrated": round(mean_c, 4),
+        "luck_adjusted_calibrated_ci95": [
+            round(mean_c - Z95 * se_c, 4),
+            round(mean_c + Z95 * se_c, 4),
+        ],
         "sd_raw": round(statistics.stdev(raw), 4),
         "sd_adjusted": round(statistics.stdev(adj), 4),
+        "sd_adjusted_calibrated": round(statistics.stdev(cal), 4),
         "seed": seed,
         "jobs": jobs,
         "seconds": round(seconds, 1),
@@ -381,6 +412,12 @@ def main(argv: list[str] | None = None) -> int:
             f" = {row['win_rate']:.1%}; luck-adjusted {row['luck_adjusted']:.1%}"
             f" (95% CI {lo:.1%}-{hi:.1%}; sd {row['sd_adjusted']:.3f} against"
             f" {row['sd_raw']:.3f}), {row['seconds_per_game']} s/game, seed {row['seed']}"
+        )
+        lo, hi = row["luck_adjusted_calibrated_ci95"]
+        print(
+            f"{'':10} with the calibrated win chance: luck-adjusted"
+            f" {row['luck_adjusted_calibrated']:.1%} (95% CI {lo:.1%}-{hi:.1%};"
+            f" sd {row['sd_adjusted_calibrated']:.3f})"
         )
         write_row(row, args.out)
         return 0

@@ -8,6 +8,7 @@ and play legal games in every ruleset.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -20,7 +21,15 @@ from pachisi.bots import PLAYERS, GreedyPlayer, Player
 from pachisi.bots import greedy as greedy_module
 from pachisi.bots.evaluation import SPARE_WEIGHT, Evaluation
 from pachisi.bots.expectimax import ExpectimaxPlayer, evaluate, greedy_replies
-from pachisi.bots.search import LOGISTIC_SCALE, SearchPlayer, win_chance
+from pachisi.bots.search import (
+    CALIBRATION,
+    LOGISTIC_SCALE,
+    SearchPlayer,
+    _Rollouts,
+    calibrated_scale,
+    remaining,
+    win_chance,
+)
 from pachisi.errors import PachisiError
 from pachisi.moves import Play, legal_plays
 from pachisi.rules import Setup
@@ -305,6 +314,57 @@ def test_win_chance() -> None:
     assert 0.5 < win_chance(ahead, 0) < 0.9
     assert win_chance(ahead, 1) == pytest.approx(1 - win_chance(ahead, 0))
     assert set(LOGISTIC_SCALE) == {"pagade", "whitman", "parcheesi", "eight-man"}
+    assert set(CALIBRATION) == set(LOGISTIC_SCALE)
+    # A number is used as the scale; by default the calibrated one.
+    e = evaluate(ahead, 0)
+    assert win_chance(ahead, 0, 80.0) == pytest.approx(1 / (1 + math.exp(-e / 80.0)))
+    s = calibrated_scale(ahead)
+    assert win_chance(ahead, 0) == pytest.approx(1 / (1 + math.exp(-e / s)))
+
+
+def test_remaining_counts_the_squares_every_needed_pawn_has_to_go() -> None:
+    """``remaining``: nest pawns the whole way, HOME pawns nothing, the spare pawn not at all."""
+    assert remaining(Position.start("parcheesi", players=2)) == 8 * 72
+    # Pagade's pawns start on the board, at 6, 7, 12 and 12 (RULES.md); HOME is 84.
+    assert remaining(Position.start("pagade", players=4)) == 16 * 84 - 4 * (6 + 7 + 12 + 12)
+    pos = Position.from_text("parcheesi r,y - r:40.72.0.0,y:3.0.0.0 0 0 - - -")
+    assert remaining(pos) == (72 - 40) + 0 + 72 + 72 + (72 - 3) + 3 * 72
+    # RULES.md §7: an Eight-Man player wins with 4 major and 3 minor pawns HOME,
+    # so the least advanced minor pawn (yellow's 5, green's 0) does not count.
+    text = "eight-man Ry,Bg - r:10.0.0.0,b:0.0.0.0,y:5.20.30.72,g:0.0.0.0 0 0 - - -"
+    pos = Position.from_text(text)
+    red = (72 - 10) + 3 * 72
+    yellow = (72 - 20) + (72 - 30) + 0
+    assert remaining(pos) == red + 4 * 72 + yellow + 3 * 72
+
+
+def test_the_calibrated_scale_shrinks_as_the_race_shortens() -> None:
+    """The same lead is worth more near the end: the scale grows with the squares to go.
+
+    (How well the fitted scale predicts results is measured, not asserted:
+    benchmarks/calibrate.py and docs/players.md.)
+    """
+    for ruleset in ("parcheesi", "eight-man", "pagade"):
+        a, k = CALIBRATION[ruleset]
+        assert a > 0 and k > 0
+    early = Position.from_text("parcheesi r,y - r:40.10.0.0,y:10.0.0.0 0 0 - - -")
+    late = Position.from_text("parcheesi r,y - r:72.72.72.60,y:72.72.72.20 0 0 - - -")
+    assert calibrated_scale(late) < calibrated_scale(early) / 4
+    scales = [calibrated_scale(Position.start(r, players=2)) for r in ("parcheesi", "pagade")]
+    assert all(s > calibrated_scale(late) for s in scales)
+
+
+def test_the_search_players_leaves_use_the_constant_scale_unless_calibrated() -> None:
+    """The measured search player keeps :data:`LOGISTIC_SCALE`; ``calibrated=True`` is an option."""
+    pos = Position.start("eight-man", players=2)
+    assert _Rollouts(SearchPlayer(seed=1), 0, 7, "eight-man").scale == 640.0
+    assert _Rollouts(SearchPlayer(seed=1, scale=50.0), 0, 7, "eight-man").scale == 50.0
+    assert _Rollouts(SearchPlayer(seed=1, calibrated=True), 0, 7, "eight-man").scale is None
+    with pytest.raises(ValueError, match="not both"):
+        SearchPlayer(seed=1, scale=50.0, calibrated=True)
+    throw = (5, 2)
+    plays = pos.legal_plays(throw)
+    assert SearchPlayer(seed=3, simulations=42, calibrated=True).choose(pos, throw, plays) in plays
 
 
 # -- the interface, determinism, budgets ---------------------------------------------

@@ -23,11 +23,11 @@ def test_luck_game_replays_play_game(ruleset: str) -> None:
     strength = load_strength()
     config = SimConfig(strength.SETUPS[ruleset](), ("greedy", "random"), seed=5)
     for index in range(3):
-        won, adjusted = strength.luck_game(config, index)
+        won, adjusted, calibrated = strength.luck_game(config, index)
         result = play_game(config, index)
         me = result.seats.index(0)
         assert won == (1.0 if result.winner is not None and me in result.winner else 0.0)
-        assert adjusted != won  # some luck was taken away
+        assert adjusted != won and calibrated != won  # some luck was taken away
 
 
 def test_luck_terms_have_mean_zero() -> None:

@@ -6,7 +6,8 @@ seconds (Parcheesi) to minutes (Pagade). A player at the board who asks
 for a hint wants it at once, so :func:`hints` uses the expectimax player's
 look-ahead instead: for each play, every distinct next throw with its
 exact probability, answered greedily by whoever throws it, and the
-resulting position scored by the logistic of the evaluation
+resulting position scored by the logistic of the evaluation at the
+calibrated scale, which shrinks as the race shortens
 (:func:`pachisi.bots.search.win_chance`). The chance shown is that
 estimate: the expectimax player's view, not a measurement. It is exact
 (1 or 0) when the play ends the game.
@@ -15,7 +16,7 @@ estimate: the expectimax player's view, not a measurement. It is exact
 >>> pos = Position.from_text("parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -")
 >>> best = hints(pos, (2, 6))[0]
 >>> best.notation, round(best.chance, 3)
-('R66-72 R60-62 +10:R62-72 +10:R62-72', 0.584)
+('R66-72 R60-62 +10:R62-72 +10:R62-72', 0.87)
 """
 
 from __future__ import annotations
