@@ -14,7 +14,8 @@ and who won, and fits two models by maximum likelihood:
 
 The games are split by index, even games to fit and odd games to test, and
 the test log-loss (lower is better; a coin is 0.6931) is printed overall
-and per third of the game. Usage (from the repository root)::
+and per third of the game, with the search player's constant scale
+(:data:`~pachisi.bots.search.LOGISTIC_SCALE`) for comparison. Usage (from the repository root)::
 
     .venv/bin/python benchmarks/calibrate.py parcheesi --games 3000 --seed 2 --jobs 2
 """
@@ -36,7 +37,7 @@ from strength import SETUPS
 
 from pachisi.bots.evaluation import evaluate
 from pachisi.bots.greedy import GreedyPlayer
-from pachisi.bots.search import remaining
+from pachisi.bots.search import LOGISTIC_SCALE, remaining
 from pachisi.dice import dice_for
 from pachisi.game import first_player
 from pachisi.moves import legal_plays
@@ -127,10 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     parts = [("all", test)] + [
         (f"third {i + 1}", [row for row in test if i / 3 <= row[2] < (i + 1) / 3]) for i in range(3)
     ]
+    fixed = LOGISTIC_SCALE[args.ruleset]
     for name, rows in parts:
         const = log_loss(rows, lambda e, r: e / scale)
         power = log_loss(rows, lambda e, r: e / (a * (r + 1) ** k))
-        print(f"  test {name:9} {len(rows):6} positions: const {const:.4f}, pow {power:.4f}")
+        search = log_loss(rows, lambda e, r: e / fixed)
+        print(
+            f"  test {name:9} {len(rows):6} positions: const {const:.4f}, pow {power:.4f},"
+            f" the search player's {fixed:g} {search:.4f}"
+        )
     return 0
 
 
