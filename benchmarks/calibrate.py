@@ -1,11 +1,12 @@
-"""Fit the search player's win-chance model to greedy self-play games.
+"""Fit the win-chance model (the logistic of the evaluation) to greedy self-play games.
 
-The search player scores a rollout cut off before the game ends by a
-logistic of the evaluation, ``1 / (1 + exp(-evaluate(position, me) / scale))``.
-This script plays greedy-against-greedy two-player games (the set-ups of
-``strength.py``), takes every third position with the evaluation from the
-first player's side, the squares still to go (:func:`pachisi.bots.search.remaining`)
-and who won, and fits two models by maximum likelihood:
+:func:`pachisi.bots.search.win_chance` estimates a player's chance of
+winning as ``1 / (1 + exp(-evaluate(position, me) / scale))``; the search
+player scores the leaves of its rollouts so. This script plays
+greedy-against-greedy two-player games (the set-ups of ``strength.py``),
+takes every third position with the evaluation from the first player's
+side, the squares still to go (:func:`pachisi.bots.search.remaining`) and
+who won, and fits two models by maximum likelihood:
 
 * ``const``: one scale for the whole game (the search player's
   :data:`~pachisi.bots.search.LOGISTIC_SCALE`);

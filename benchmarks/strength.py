@@ -59,7 +59,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-
 from pachisi.bots import PLAYERS, Player, make_player
 from pachisi.bots.expectimax import ExpectimaxPlayer, greedy_replies
 from pachisi.bots.search import LOGISTIC_SCALE, win_chance
@@ -343,23 +342,24 @@ def luck_match(
     raw = [r[0] for r in rows]
     adj = [r[1] for r in rows]
     cal = [r[2] for r in rows]
-    mean = statistics.fmean(adj)
-    se = statistics.stdev(adj) / math.sqrt(len(adj))
-    mean_c = statistics.fmean(cal)
-    se_c = statistics.stdev(cal) / math.sqrt(len(cal))
+
+    def mean_ci(xs: list[float]) -> tuple[float, list[float]]:
+        mean = statistics.fmean(xs)
+        se = statistics.stdev(xs) / math.sqrt(len(xs))
+        return round(mean, 4), [round(mean - Z95 * se, 4), round(mean + Z95 * se, 4)]
+
+    mean, ci = mean_ci(adj)
+    mean_c, ci_c = mean_ci(cal)
     return {
         "ruleset": ruleset,
         "players": list(names),
         "games": games,
         "wins": int(sum(raw)),
         "win_rate": statistics.fmean(raw),
-        "luck_adjusted": round(mean, 4),
-        "luck_adjusted_ci95": [round(mean - Z95 * se, 4), round(mean + Z95 * se, 4)],
-        "luck_adjusted_calibrated": round(mean_c, 4),
-        "luck_adjusted_calibrated_ci95": [
-            round(mean_c - Z95 * se_c, 4),
-            round(mean_c + Z95 * se_c, 4),
-        ],
+        "luck_adjusted": mean,
+        "luck_adjusted_ci95": ci,
+        "luck_adjusted_calibrated": mean_c,
+        "luck_adjusted_calibrated_ci95": ci_c,
         "sd_raw": round(statistics.stdev(raw), 4),
         "sd_adjusted": round(statistics.stdev(adj), 4),
         "sd_adjusted_calibrated": round(statistics.stdev(cal), 4),
