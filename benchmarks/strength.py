@@ -42,6 +42,9 @@ position, so every luck term has mean zero and the adjusted result has the
 same expectation as the result: the estimate is unbiased, and its interval
 (mean +- 1.96 standard errors) is narrower when ``V`` follows the game.
 Costs one greedy answer to every distinct throw at every throw of the game.
+With ``--log FILE`` every game's three figures are appended to FILE as it
+ends, ``--start K`` finishes a stopped run, and ``--luck --summarise-log
+FILE`` judges the whole run from the file, as for the plain matches.
 """
 
 from __future__ import annotations
@@ -318,27 +321,15 @@ def luck_game(config: SimConfig, index: int) -> tuple[float, float, float]:
 _LUCK_CONFIG: SimConfig | None = None
 
 
-def _luck_worker(index: int) -> tuple[float, float, float]:
+def _luck_worker(index: int) -> tuple[int, tuple[float, float, float]]:
     assert _LUCK_CONFIG is not None
-    return luck_game(_LUCK_CONFIG, index)
+    return index, luck_game(_LUCK_CONFIG, index)
 
 
-def luck_match(
-    ruleset: str, names: tuple[str, str], games: int, seed: int, jobs: int
-) -> dict[str, Any]:
-    """Play one match with the luck adjustment; raw and adjusted figures."""
-    global _LUCK_CONFIG
+def luck_stats(rows: Sequence[tuple[float, float, float]]) -> dict[str, Any]:
+    """Raw and luck-adjusted figures of the first player over ``rows`` (:func:`luck_game`'s)."""
     import statistics
 
-    register(names, factory)
-    config = _LUCK_CONFIG = SimConfig(SETUPS[ruleset](), names, seed=seed)
-    start = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            rows = pool.map(_luck_worker, range(games), chunksize=1)
-    else:
-        rows = [luck_game(config, i) for i in range(games)]
-    seconds = time.perf_counter() - start
     raw = [r[0] for r in rows]
     adj = [r[1] for r in rows]
     cal = [r[2] for r in rows]
@@ -351,9 +342,7 @@ def luck_match(
     mean, ci = mean_ci(adj)
     mean_c, ci_c = mean_ci(cal)
     return {
-        "ruleset": ruleset,
-        "players": list(names),
-        "games": games,
+        "games": len(rows),
         "wins": int(sum(raw)),
         "win_rate": statistics.fmean(raw),
         "luck_adjusted": mean,
@@ -363,11 +352,122 @@ def luck_match(
         "sd_raw": round(statistics.stdev(raw), 4),
         "sd_adjusted": round(statistics.stdev(adj), 4),
         "sd_adjusted_calibrated": round(statistics.stdev(cal), 4),
+    }
+
+
+def luck_match(
+    ruleset: str,
+    names: tuple[str, str],
+    games: int,
+    seed: int,
+    jobs: int,
+    log: str | None = None,
+    start: int = 0,
+) -> dict[str, Any]:
+    """Play one match with the luck adjustment; raw and adjusted figures.
+
+    With ``log``, every game's three figures are appended to that file as one
+    JSON line (``"kind": "luck"``) as soon as the game ends, and ``start``
+    plays games ``start .. start+games-1``: as :func:`match` does, so that a
+    long run can be stopped and finished (:func:`luck_log_summary` then
+    judges the whole run).
+    """
+    global _LUCK_CONFIG
+
+    register(names, factory)
+    config = _LUCK_CONFIG = SimConfig(SETUPS[ruleset](), names, seed=seed)
+    indices = range(start, start + games)
+    rows: list[tuple[float, float, float]] = []
+
+    def record(index: int, row: tuple[float, float, float]) -> None:
+        rows.append(row)
+        if log is not None:
+            line = {
+                "kind": "luck",
+                "ruleset": ruleset,
+                "match_seed": seed,
+                "players": list(names),
+                "game": index,
+                "won": row[0],
+                "adjusted": row[1],
+                "calibrated": row[2],
+            }
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps(line) + "\n")
+
+    began = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            for index, row in pool.imap_unordered(_luck_worker, indices, chunksize=1):
+                record(index, row)
+    else:
+        for index in indices:
+            record(index, luck_game(config, index))
+    seconds = time.perf_counter() - began
+    return {
+        "ruleset": ruleset,
+        "players": list(names),
+        **luck_stats(rows),
         "seed": seed,
         "jobs": jobs,
         "seconds": round(seconds, 1),
         "seconds_per_game": round(seconds * jobs / max(games, 1), 2),
+        **({"first_game": start} if start else {}),
     }
+
+
+def luck_log_summary(path: str, ruleset: str, names: tuple[str, str], seed: int) -> dict[str, Any]:
+    """:func:`luck_stats` over the games of one match in a ``--luck --log`` file.
+
+    Counts the ``"kind": "luck"`` lines of ``ruleset``, ``names`` in this order
+    (the figures are the first player's) and match ``seed``, each game index
+    once, as :func:`log_summary` does.
+    """
+    games: dict[int, tuple[float, float, float]] = {}
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not a JSON line ({exc})") from None
+            if (
+                row.get("kind") == "luck"
+                and row.get("ruleset") == ruleset
+                and row.get("match_seed") == seed
+                and row.get("players") == list(names)
+            ):
+                games[row["game"]] = (row["won"], row["adjusted"], row["calibrated"])
+    if len(games) < 2:
+        raise ValueError(f"{path}: {len(games)} luck-adjusted games of this match (2 needed)")
+    return {
+        "ruleset": ruleset,
+        "players": list(names),
+        "seed": seed,
+        **luck_stats(list(games.values())),
+        "indices": [min(games), max(games)],
+        "missing": sorted(set(range(max(games) + 1)) - set(games)),
+    }
+
+
+def print_luck(row: dict[str, Any]) -> None:
+    """The two lines of a luck-adjusted result."""
+    a, b = row["players"]
+    lo, hi = row["luck_adjusted_ci95"]
+    timing = f", {row['seconds_per_game']} s/game" if "seconds_per_game" in row else ""
+    print(
+        f"{row['ruleset']:10} {a} vs {b}: {row['wins']}/{row['games']}"
+        f" = {row['win_rate']:.1%}; luck-adjusted {row['luck_adjusted']:.1%}"
+        f" (95% CI {lo:.1%}-{hi:.1%}; sd {row['sd_adjusted']:.3f} against"
+        f" {row['sd_raw']:.3f}){timing}, seed {row['seed']}"
+    )
+    lo, hi = row["luck_adjusted_calibrated_ci95"]
+    print(
+        f"{'':10} with the calibrated win chance: luck-adjusted"
+        f" {row['luck_adjusted_calibrated']:.1%} (95% CI {lo:.1%}-{hi:.1%};"
+        f" sd {row['sd_adjusted_calibrated']:.3f})"
+    )
+    if "missing" in row:
+        print(f"{'':10} indices {row['indices']}, {len(row['missing'])} missing")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -392,6 +492,16 @@ def main(argv: list[str] | None = None) -> int:
     names = tuple(args.players.split(","))
     if len(names) != 2:
         parser.error("two players, e.g. expectimax,greedy")
+    if args.summarise_log and args.luck:
+        try:
+            row = luck_log_summary(
+                args.summarise_log, args.ruleset, (names[0], names[1]), args.seed
+            )
+        except (OSError, ValueError) as exc:
+            parser.error(str(exc))
+        print_luck(row)
+        write_row(row, args.out)
+        return 0
     if args.summarise_log:
         row = log_summary(args.summarise_log, args.ruleset, (names[0], names[1]), args.seed)
         lo, hi = row["ci95"]
@@ -405,20 +515,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     multiprocessing.set_start_method("fork", force=True)
     if args.luck:
-        row = luck_match(args.ruleset, (names[0], names[1]), args.games, args.seed, args.jobs)
-        lo, hi = row["luck_adjusted_ci95"]
-        print(
-            f"{row['ruleset']:10} {names[0]} vs {names[1]}: {row['wins']}/{row['games']}"
-            f" = {row['win_rate']:.1%}; luck-adjusted {row['luck_adjusted']:.1%}"
-            f" (95% CI {lo:.1%}-{hi:.1%}; sd {row['sd_adjusted']:.3f} against"
-            f" {row['sd_raw']:.3f}), {row['seconds_per_game']} s/game, seed {row['seed']}"
+        row = luck_match(
+            args.ruleset,
+            (names[0], names[1]),
+            args.games,
+            args.seed,
+            args.jobs,
+            log=args.log,
+            start=args.start,
         )
-        lo, hi = row["luck_adjusted_calibrated_ci95"]
-        print(
-            f"{'':10} with the calibrated win chance: luck-adjusted"
-            f" {row['luck_adjusted_calibrated']:.1%} (95% CI {lo:.1%}-{hi:.1%};"
-            f" sd {row['sd_adjusted_calibrated']:.3f})"
-        )
+        print_luck(row)
         write_row(row, args.out)
         return 0
     pair = (names[0], names[1])

@@ -8,6 +8,8 @@ variance it saves is measured in docs/players.md, not asserted.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from helpers import load_strength
@@ -50,3 +52,38 @@ def test_luck_terms_have_mean_zero() -> None:
         for b in range(1, 7):
             ordered += values[(min(a, b), max(a, b))] / 36
     assert ordered == pytest.approx(mean)
+
+
+def test_luck_run_in_pieces_is_the_run_played_whole(tmp_path: Path) -> None:
+    """--luck --log / --start: a stopped run finished later gives the same figures, game by game."""
+    strength = load_strength()
+    names = ("greedy", "random")
+    whole = str(tmp_path / "whole.jsonl")
+    pieces = str(tmp_path / "pieces.jsonl")
+    row = strength.luck_match("parcheesi", names, 5, 3, 1, log=whole)
+    strength.luck_match("parcheesi", names, 3, 3, 1, log=pieces)
+    strength.luck_match("parcheesi", names, 3, 3, 1, log=pieces, start=2)  # game 2 twice
+    a = strength.luck_log_summary(whole, "parcheesi", names, 3)
+    b = strength.luck_log_summary(pieces, "parcheesi", names, 3)
+    assert a == b
+    assert a["games"] == 5 and a["missing"] == [] and a["indices"] == [0, 4]
+    for key in ("wins", "luck_adjusted", "luck_adjusted_ci95", "sd_adjusted_calibrated"):
+        assert a[key] == row[key]
+    # Another seed, or the players the other way round, is another match.
+    with pytest.raises(ValueError, match="0 luck-adjusted games"):
+        strength.luck_log_summary(whole, "parcheesi", names, 4)
+    with pytest.raises(ValueError, match="0 luck-adjusted games"):
+        strength.luck_log_summary(whole, "parcheesi", names[::-1], 3)
+
+
+def test_luck_summarise_log_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = load_strength()
+    log = tmp_path / "games.jsonl"
+    args = ["parcheesi", "greedy,random", "--seed", "2", "--luck"]
+    assert strength.main([*args, "--games", "3", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert strength.main([*args, "--summarise-log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "luck-adjusted" in out and "indices [0, 2], 0 missing" in out
+    with pytest.raises(SystemExit):
+        strength.main([*args, "--summarise-log", str(tmp_path / "none.jsonl")])
