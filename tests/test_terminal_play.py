@@ -192,7 +192,7 @@ def test_new_game_help_quit_and_default_file_name(tmp_path: Path) -> None:
     child.expect("undo the last step of this throw")
     child.expect(prompts)
     child.sendline("e")
-    child.expect(r"text form\): parcheesi r,g,y,b")
+    child.expect(r"text form \(the next line\):\S*\r?\n\S*parcheesi r,g,y,b")
     child.expect(prompts)
     child.sendline("e start.json")
     child.expect("written to start.json")

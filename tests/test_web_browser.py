@@ -730,6 +730,19 @@ def test_a_bad_position_in_the_lobby_shows_why(server: Server, browser: Browser,
     expect(page.get_by_test_id("created")).to_be_hidden()
     assert len(server.get("/api/games")["games"]) == games
 
+    # Emptying the box gives the position read up: back to the normal form.
+    field.fill("")
+    expect(page.get_by_test_id("position-summary")).to_have_count(0)
+    expect(error).to_be_hidden()
+    expect(page.get_by_test_id("rulesets")).to_be_visible()
+    expect(page.get_by_test_id("position-state")).to_have_text("(optional)")
+    expect(lobby_seats(page)).to_have_count(2)
+    field.fill(pagade)
+    page.get_by_test_id("read-position").click()
+    expect(summary).to_have_text(
+        "Pagade, 4 players in teams: Red, Black, Yellow, Green. Yellow to move."
+    )
+
     # Clear: back to the normal form.
     page.get_by_test_id("clear-position").click()
     expect(page.get_by_test_id("position-summary")).to_have_count(0)

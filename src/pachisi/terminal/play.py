@@ -298,7 +298,9 @@ class _Session:
         for item in below:
             con.print(item)
         if self.message:
-            con.print(self.message, style="bold yellow1", markup=False, highlight=False)
+            con.print(
+                self.message, style="bold yellow1", markup=False, highlight=False, soft_wrap=True
+            )
             self.message = ""
 
     def ask(self, prompt: str) -> str:
@@ -377,7 +379,9 @@ class _Session:
     def export(self, target: str) -> None:
         pos = self.game.position
         if not target:
-            self.message = f"Position before this throw (text form): {pos.to_text()}"
+            self.message = (
+                f"Position before this throw, in its text form (the next line):\n{pos.to_text()}"
+            )
             return
         try:
             Path(target).write_text(pos.to_json(indent=2) + "\n", encoding="utf-8")

@@ -150,7 +150,7 @@ class Replay:
 
 def _export(pos: Position, target: str) -> str:
     if not target:
-        return f"Text form: {pos.to_text()}"
+        return f"The position in its text form (the next line):\n{pos.to_text()}"
     try:
         Path(target).write_text(pos.to_json(indent=2) + "\n", encoding="utf-8")
     except OSError as exc:
@@ -164,7 +164,9 @@ def _interactive(console: Console, replay: Replay, move: int) -> int:
         console.clear()
         console.print(render(replay.view(move), console.width))
         if message:
-            console.print(message, style="bold yellow1", markup=False, highlight=False)
+            console.print(
+                message, style="bold yellow1", markup=False, highlight=False, soft_wrap=True
+            )
             message = ""
         console.file.flush()
         try:

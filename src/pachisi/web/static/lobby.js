@@ -342,16 +342,26 @@ function usePosition(text, info) {
 
 /** Back to the normal form: a new set-up. */
 function clearPosition() {
+  $("position-text").value = "";
+  dropPosition();
+  $("position-text").focus();
+}
+
+/** Give up the position read, if any: the set-up controls and the seats of a new game again. */
+function dropPosition() {
   keepSeats();
   lobby.position = null;
-  $("position-text").value = "";
   $("position-status").replaceChildren();
   $("position-state").textContent = "(optional)";
   $("clear-position").hidden = true;
   for (const id of ["setup-game", "setup-players", "setup-switches"]) $(id).hidden = false;
   $("form-error").hidden = true;
   drawSeats();
-  $("position-text").focus();
+}
+
+/** Emptying the box gives the position read up, so that Start never uses a position not shown. */
+function positionEdited() {
+  if (lobby.position && !$("position-text").value.trim()) dropPosition();
 }
 
 /** A position in one line: the game, its players, the switches changed, who is to move. */
@@ -506,6 +516,7 @@ async function start() {
   drawSetup();
   $("read-position").addEventListener("click", readPosition);
   $("clear-position").addEventListener("click", clearPosition);
+  $("position-text").addEventListener("input", positionEdited);
 }
 
 start();
