@@ -14,6 +14,7 @@ processes are forked from it)::
     search<N>                       SearchPlayer(simulations=N) (defaults otherwise)
     search<N>d<D>                   SearchPlayer(simulations=N, depth=D): rollouts of D throws
     search<N>[d<D>]c                the same, calibrated=True (leaves: calibrated win chance)
+    vet<S>[z<Z>][c]                 VettedExpectimax(sweeps=S, z=Z): an experiment, below
 
 Usage (from the repository root)::
 
@@ -126,6 +127,97 @@ class DeepExpectimax(ExpectimaxPlayer):
         return max(two, key=lambda t: (t[0], t[1], t[2]))[3]
 
 
+class VettedExpectimax(ExpectimaxPlayer):
+    """An experiment: expectimax's choice, changed by greedy rollouts only on evidence.
+
+    The expectimax shortlist is valued one throw ahead, exactly, as
+    :class:`ExpectimaxPlayer` does; the best (ties by static evaluation,
+    then by rank) is expectimax's choice ``E``. The ``finalists`` best
+    (``E`` among them) are then rolled out as the search player rolls out
+    (:class:`pachisi.bots.search.SearchPlayer`: ``depth`` throws of greedy
+    play, the first throw swept exactly, the same random throws for every
+    finalist), ``sweeps`` sweeps of the first throw each. For each other
+    finalist the difference of its rollouts from ``E``'s is estimated
+    stratum by stratum (a stratum is a first throw, weighted by its
+    probability, its variance taken across the sweeps), and the finalist
+    with the largest difference replaces ``E`` only if that difference is
+    more than ``z`` standard errors above zero. Where the rollouts cannot
+    tell, the player is expectimax. Registered as ``vet<S>[z<Z>][c]``
+    (``c``: calibrated leaves).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        sweeps: int = 2,
+        finalists: int = 3,
+        z: float = 2.0,
+        depth: int = 4,
+        calibrated: bool = False,
+    ) -> None:
+        from pachisi.bots.search import SearchPlayer
+
+        super().__init__(seed)
+        if sweeps < 2:
+            raise ValueError("sweeps must be at least 2 (the variance is taken across them)")
+        self.sweeps = sweeps
+        self.finalists = finalists
+        self.z = z
+        self._rollout_config = SearchPlayer(seed, depth=depth, calibrated=calibrated)
+        #: Decisions with a choice, and those in which the rollouts changed E.
+        self.decisions = 0
+        self.changed = 0
+
+    def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
+        """Expectimax's choice, or a finalist the rollouts show better (see the class)."""
+        from pachisi.bots.search import _Rollouts
+
+        if len(plays) == 1:
+            return plays[0]
+        me = position.to_move
+        short = self.shortlist(plays, me)
+        self._cache.clear()
+        try:
+            one = sorted(
+                (
+                    (self.value(p.position, me, 1), static, i, p)
+                    for i, (static, p) in enumerate(short)
+                ),
+                key=lambda t: (-t[0], -t[1], t[2]),
+            )
+        finally:
+            self._cache.clear()
+        best = one[0][3]
+        final = [t[3] for t in one[: self.finalists]]
+        if len(final) == 1 or best.position.winner is not None:
+            return best
+        self.decisions += 1
+        ctx = _Rollouts(self._rollout_config, me, self.rng.getrandbits(48), position.ruleset)
+        n = len(ctx.first)
+        # values[k][s][j]: finalist k, sweep s, first throw j (the rollout's value, unweighted)
+        values = [
+            [
+                [ctx.rollout(k, p.position, s * n + j) / ctx.first[j][1] for j in range(n)]
+                for s in range(self.sweeps)
+            ]
+            for k, p in enumerate(final)
+        ]
+        chosen, chosen_diff = best, 0.0
+        for k in range(1, len(final)):
+            diff = var = 0.0
+            for j in range(n):
+                w = ctx.first[j][1]
+                d = [values[k][s][j] - values[0][s][j] for s in range(self.sweeps)]
+                m = sum(d) / self.sweeps
+                diff += w * m
+                var += w * w * sum((x - m) ** 2 for x in d) / (self.sweeps - 1) / self.sweeps
+            if diff > self.z * math.sqrt(var) and diff > chosen_diff:
+                chosen, chosen_diff = final[k], diff
+        if chosen is not best:
+            self.changed += 1
+        return chosen
+
+
 def factory(name: str) -> Callable[[int | None], Player]:
     """The factory of a player name with its budget (see the module docstring)."""
     if name in ("random", "greedy"):
@@ -136,6 +228,12 @@ def factory(name: str) -> Callable[[int | None], Player]:
     if m:
         k = int(m.group(1))
         return lambda seed: DeepExpectimax(seed, finalists=k)
+    m = re.fullmatch(r"vet(\d+)(?:z([\d.]+))?(c?)", name)
+    if m:
+        sw = int(m.group(1))
+        zz = float(m.group(2)) if m.group(2) else 2.0
+        vc = bool(m.group(3))
+        return lambda seed: VettedExpectimax(seed, sweeps=sw, z=zz, calibrated=vc)
     m = re.fullmatch(r"search(\d+)(?:d(\d+))?(c?)", name)
     if m:
         from pachisi.bots.search import SearchPlayer
