@@ -90,6 +90,20 @@ SETUPS: dict[str, Callable[[], Setup]] = {
 }
 
 
+def one_throw_ranking(
+    player: ExpectimaxPlayer, plays: Sequence[Play], me: int
+) -> list[tuple[float, float, int, Play]]:
+    """``player``'s shortlist valued one throw ahead: ``(value, static, rank, play)``, best
+    first (ties by the static evaluation, then by rank)."""
+    return sorted(
+        (
+            (player.value(p.position, me, 1), static, i, p)
+            for i, (static, p) in enumerate(player.shortlist(plays, me))
+        ),
+        key=lambda t: (-t[0], -t[1], t[2]),
+    )
+
+
 class DeepExpectimax(ExpectimaxPlayer):
     """An experiment: expectimax one throw ahead, then two throws ahead for the finalists.
 
@@ -109,16 +123,9 @@ class DeepExpectimax(ExpectimaxPlayer):
         if len(plays) == 1:
             return plays[0]
         me = position.to_move
-        ranked = self.shortlist(plays, me)
         self._cache.clear()
         try:
-            one = sorted(
-                (
-                    (self.value(p.position, me, 1), static, i, p)
-                    for i, (static, p) in enumerate(ranked)
-                ),
-                key=lambda t: (-t[0], -t[1], t[2]),
-            )
+            one = one_throw_ranking(self, plays, me)
             two = [
                 (self.value(p.position, me, 2), v1, -i, p) for v1, _, i, p in one[: self.finalists]
             ]
@@ -175,16 +182,9 @@ class VettedExpectimax(ExpectimaxPlayer):
         if len(plays) == 1:
             return plays[0]
         me = position.to_move
-        short = self.shortlist(plays, me)
         self._cache.clear()
         try:
-            one = sorted(
-                (
-                    (self.value(p.position, me, 1), static, i, p)
-                    for i, (static, p) in enumerate(short)
-                ),
-                key=lambda t: (-t[0], -t[1], t[2]),
-            )
+            one = one_throw_ranking(self, plays, me)
         finally:
             self._cache.clear()
         best = one[0][3]
