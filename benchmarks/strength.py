@@ -57,7 +57,7 @@ import multiprocessing
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -256,8 +256,18 @@ def register(
 def write_row(row: dict[str, Any], out: str | None) -> None:
     """Append ``row`` as one JSON line to ``out`` (nothing if ``None``)."""
     if out:
-        with open(out, "a") as f:
+        with open(out, "a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
+
+
+def read_log(path: str) -> Iterator[dict[str, Any]]:
+    """The JSON lines of a ``--log`` file, in order; ``ValueError`` names a bad line."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not a JSON line ({exc})") from None
 
 
 def match(
@@ -282,10 +292,7 @@ def match(
     config = SimConfig(SETUPS[ruleset](), names, seed=seed)
 
     def record(result: GameResult) -> None:
-        if log is not None:
-            line = {"ruleset": ruleset, "match_seed": seed, **result.as_dict(names)}
-            with open(log, "a", encoding="utf-8") as f:
-                f.write(json.dumps(line) + "\n")
+        write_row({"ruleset": ruleset, "match_seed": seed, **result.as_dict(names)}, log)
 
     began = time.perf_counter()
     results = list(run_games(config, games, jobs=jobs, on_result=record, start=start))
@@ -317,18 +324,13 @@ def log_summary(path: str, ruleset: str, names: tuple[str, str], seed: int) -> d
     same game); ``indices`` tells which games are there.
     """
     games: dict[int, dict[str, Any]] = {}
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not a JSON line ({exc})") from None
-            if (
-                row.get("ruleset") == ruleset
-                and row.get("match_seed") == seed
-                and sorted(row.get("bots", [])) == sorted(names)
-            ):
-                games[row["game"]] = row
+    for row in read_log(path):
+        if (
+            row.get("ruleset") == ruleset
+            and row.get("match_seed") == seed
+            and sorted(row.get("bots", [])) == sorted(names)
+        ):
+            games[row["game"]] = row
     decided = [g for g in games.values() if g["winner"] is not None]
     wins = sum(1 for g in decided if any(g["bots"][s] == names[0] for s in g["winner"]))
     return {
@@ -479,19 +481,17 @@ def luck_match(
 
     def record(index: int, row: tuple[float, float, float]) -> None:
         rows.append(row)
-        if log is not None:
-            line = {
-                "kind": "luck",
-                "ruleset": ruleset,
-                "match_seed": seed,
-                "players": list(names),
-                "game": index,
-                "won": row[0],
-                "adjusted": row[1],
-                "calibrated": row[2],
-            }
-            with open(log, "a", encoding="utf-8") as f:
-                f.write(json.dumps(line) + "\n")
+        line = {
+            "kind": "luck",
+            "ruleset": ruleset,
+            "match_seed": seed,
+            "players": list(names),
+            "game": index,
+            "won": row[0],
+            "adjusted": row[1],
+            "calibrated": row[2],
+        }
+        write_row(line, log)
 
     began = time.perf_counter()
     if jobs > 1:
@@ -522,19 +522,14 @@ def luck_log_summary(path: str, ruleset: str, names: tuple[str, str], seed: int)
     once, as :func:`log_summary` does.
     """
     games: dict[int, tuple[float, float, float]] = {}
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not a JSON line ({exc})") from None
-            if (
-                row.get("kind") == "luck"
-                and row.get("ruleset") == ruleset
-                and row.get("match_seed") == seed
-                and row.get("players") == list(names)
-            ):
-                games[row["game"]] = (row["won"], row["adjusted"], row["calibrated"])
+    for row in read_log(path):
+        if (
+            row.get("kind") == "luck"
+            and row.get("ruleset") == ruleset
+            and row.get("match_seed") == seed
+            and row.get("players") == list(names)
+        ):
+            games[row["game"]] = (row["won"], row["adjusted"], row["calibrated"])
     if len(games) < 2:
         raise ValueError(f"{path}: {len(games)} luck-adjusted games of this match (2 needed)")
     return {
