@@ -84,12 +84,17 @@ def run_cli(*args: str, cwd: Path, columns: int | None = None) -> subprocess.Com
     )
 
 
-def load_strength() -> ModuleType:
-    """benchmarks/strength.py (outside the package) as a module."""
-    path = HERE.parent / "benchmarks" / "strength.py"
-    spec = importlib.util.spec_from_file_location("strength", path)
+def load_benchmark(name: str) -> ModuleType:
+    """``benchmarks/<name>.py`` (outside the package) as a module named ``name``."""
+    path = HERE.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["strength"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def load_strength() -> ModuleType:
+    """benchmarks/strength.py (outside the package) as a module."""
+    return load_benchmark("strength")
