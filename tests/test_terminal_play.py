@@ -44,6 +44,13 @@ END = r"Record: ([^\s\x1b]+)"
 NEAR_END = "parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -"
 
 
+def default_sigint() -> None:
+    """In the child before exec: Ctrl-C as at a terminal. A test run started in the
+    background of a script (``cmd &``) inherits SIGINT ignored, and so would every
+    program it starts, which then never sees the ^C these tests send."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str, cwd: Path) -> pexpect.spawn:
     env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50")
     env.pop("NO_COLOR", None)
@@ -55,6 +62,7 @@ def spawn(*args: str, cwd: Path) -> pexpect.spawn:
         encoding="utf-8",
         timeout=20,
         dimensions=(50, 120),
+        preexec_fn=default_sigint,
     )
 
 
