@@ -123,14 +123,11 @@ class DeepExpectimax(ExpectimaxPlayer):
         if len(plays) == 1:
             return plays[0]
         me = position.to_move
-        self._cache.clear()
-        try:
+        with self._decision():
             one = one_throw_ranking(self, plays, me)
             two = [
                 (self.value(p.position, me, 2), v1, -i, p) for v1, _, i, p in one[: self.finalists]
             ]
-        finally:
-            self._cache.clear()
         return max(two, key=lambda t: (t[0], t[1], t[2]))[3]
 
 
@@ -182,11 +179,8 @@ class VettedExpectimax(ExpectimaxPlayer):
         if len(plays) == 1:
             return plays[0]
         me = position.to_move
-        self._cache.clear()
-        try:
+        with self._decision():
             one = one_throw_ranking(self, plays, me)
-        finally:
-            self._cache.clear()
         best = one[0][3]
         final = [t[3] for t in one[: self.finalists]]
         if len(final) == 1 or best.position.winner is not None:

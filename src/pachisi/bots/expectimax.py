@@ -34,7 +34,8 @@ Parcheesi, a few hundred in Eight-Man (see ``docs/players.md``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
@@ -129,8 +130,7 @@ class ExpectimaxPlayer:
         ranked = self.shortlist(plays, me)
         best: list[Play] = []
         best_key: tuple[float, ...] = (float("-inf"),)
-        self._cache.clear()
-        try:
+        with self._decision():
             for static, play in ranked:
                 key = (self.value(play.position, me, self.depth), static)
                 order = _compare(key, best_key)
@@ -138,9 +138,16 @@ class ExpectimaxPlayer:
                     best, best_key = [play], key
                 elif order == 0:
                     best.append(play)
+        return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+    @contextmanager
+    def _decision(self) -> Iterator[None]:
+        """One decision's lifetime of the reply cache: empty before, emptied after."""
+        self._cache.clear()
+        try:
+            yield
         finally:
             self._cache.clear()
-        return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
 
     def shortlist(self, plays: Sequence[Play], me: int) -> list[tuple[float, Play]]:
         """The plays looked at ahead, with their static evaluations, best first."""
