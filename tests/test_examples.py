@@ -100,3 +100,46 @@ def test_vendored_copy_is_current() -> None:
     if not SHARED_EXAMPLES.exists():
         pytest.skip("shared/ is not beside this checkout")
     assert json.loads(SHARED_EXAMPLES.read_text()) == json.loads(VENDORED_EXAMPLES.read_text())
+
+
+#: RULES.md §5.5: an Eight-Man 2-2 where a blockade breaks and re-forms (issue 18). The
+#: rules give 1,934 outcomes; an engine that told pawns apart by their squares gave 1,940.
+S5_5_EIGHT_MAN = {
+    "ruleset": "eight-man",
+    "options": {"first_player": "lowest", "no_split_doubles_home": True},
+    "players": [
+        {"colours": ["red", "yellow"], "major": "yellow"},
+        {"colours": ["blue", "green"], "major": "blue"},
+    ],
+    "teams": None,
+    "pawns": {
+        "red": [0, 0, 4, 5],
+        "blue": [35, 58, 60, 65],
+        "yellow": [1, 11, 17, 72],
+        "green": [1, 26, 39, 57],
+    },
+    "to_move": 1,
+    "doubles": 0,
+    "cut": None,
+    "finished": [],
+    "winner": None,
+}
+
+
+def test_s5_5_eight_man_doublet_home_through_moves_and_batch(tmp_path: Any) -> None:
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(S5_5_EIGHT_MAN))
+    single = run_cli("moves", str(path), "--throw", "2,2")
+    assert single.returncode == 0, single.stderr
+    line = json.dumps({"position": S5_5_EIGHT_MAN, "throw": [2, 2]})
+    batch = run_cli("moves", "--batch", stdin=line + "\n")
+    assert batch.returncode == 0, batch.stderr
+    lib = {
+        outcome_key(p.position.to_dict())
+        for p in legal_plays(Position.from_dict(S5_5_EIGHT_MAN), (2, 2))
+    }
+    assert len(lib) == 1934
+    for out in (json.loads(single.stdout), json.loads(batch.stdout.splitlines()[0])):
+        got = [outcome_key(o["position"]) for o in out["outcomes"]]
+        assert len(got) == 1934
+        assert set(got) == lib

@@ -68,8 +68,11 @@ def test_s5_3_entering_is_impossible_while_the_entry_space_holds_two_pawns() -> 
 
 def test_s5_3_a_mixed_partner_blockade_closes_the_entry() -> None:
     # Team game: green (18) and blue (52), partners, both on red's entry: closed [OP-P15].
-    d = family("parcheesi", {"red": [0, 0, 0, 72], "green": [18, 0, 0, 0],
-                             "blue": [52, 0, 0, 0]}, teams=TEAMS)
+    d = family(
+        "parcheesi",
+        {"red": [0, 0, 0, 72], "green": [18, 0, 0, 0], "blue": [52, 0, 0, 0]},
+        teams=TEAMS,
+    )
     assert outs(d, (5, 1)) == expect(unchanged(d))
     # With only the green pawn there, entering captures it: enter, 1 → p 2, +20 → p 22.
     g = family("parcheesi", {"red": [0, 0, 0, 72], "green": [18, 0, 0, 0]}, teams=TEAMS)
@@ -222,6 +225,48 @@ def test_s5_5_home_with_both_tops_is_allowed() -> None:
     assert outs(d, (1, 1)) == expect(after(d, red=[0, 72, 72, 72], to_move=0, doubles=1))
 
 
+def test_s5_5_home_on_a_doublet_follows_the_pawn_not_the_squares() -> None:
+    # [OP-P10] Red 58, a starting blockade on 64, one HOME; 1-1 → 1, 1, 6, 6, all to be used.
+    # The 58 cannot pass the blockade, so no pawn can use all four numbers itself: nothing
+    # reaches HOME by the dice. One play ends on the squares of "the 58 took all 14" (64, 64
+    # and two HOME): 64 → 70 → 71, 58 → 64, 71 → 72. But the pawn that reached HOME used
+    # three numbers (6, 1, 1), so it is illegal. Left: the pair splits (never together again,
+    # §5.5) and the 58 moves up behind it.
+    d = family(
+        "parcheesi", {"red": [58, 64, 64, 72], "green": [0, 8, 36, 69]}, players=("red", "green")
+    )
+    assert outs(d, (1, 1)) == expect(
+        after(d, red=[64, 65, 71, 72], to_move=0, doubles=1),
+        after(d, red=[64, 66, 70, 72], to_move=0, doubles=1),
+        after(d, red=[65, 65, 70, 72], to_move=0, doubles=1),
+    )
+    # With the switch off that play is legal (its HOME bonus of 10 cannot be moved: lost).
+    off = with_(d, options={"no_split_doubles_home": False})
+    assert after(off, red=[64, 64, 72, 72], to_move=0, doubles=1) in outs(off, (1, 1))
+
+
+def test_s5_5_home_on_a_doublet_eight_man_mixed_blockade() -> None:
+    # [OP-P10] The position of issue 18 (found by an independent check): Blue (major) and
+    # Green to move, 2-2 → 2, 2, 5, 5 (14). Blue 58 cannot make the 14 itself: Blue 60 and
+    # Green 26 share one space (a mixed blockade) in front of it. Playing 60 → 65 → 70,
+    # 58 → 60, 70 → 72 leaves the squares of "58 took everything", but the pawn that
+    # reached HOME used three numbers. 1,934 outcomes, none with a Blue pawn HOME.
+    d = eight(
+        {
+            "red": [0, 0, 4, 5],
+            "blue": [35, 58, 60, 65],
+            "yellow": [1, 11, 17, 72],
+            "green": [1, 26, 39, 57],
+        },
+        to_move=1,
+        majors=("yellow", "blue"),
+        options={"first_player": "lowest", "no_split_doubles_home": True},
+    )
+    got = outs(d, (2, 2))
+    assert len(got) == 1934
+    assert all(72 not in o["pawns"]["blue"] for o in got)
+
+
 # ---------------------------------------------------------------------------
 # §5.6 Using the throw (selection)
 
@@ -289,8 +334,9 @@ def test_s5_7_bonus_may_not_land_on_an_opponent_on_a_safety_space() -> None:
     #  19+3 captures, 19+1 → 23; 20 to 23 → 43 or to 30 → 50;
     #  19+3 captures, 30+1 → 31; 20 to 22 → 42 is illegal (blue on a safety space), so 31 → 51;
     #  19+1, +3 → 23 passing green; 19+1 & 30+3; 30 takes both → 34.
-    d = family("parcheesi", {"red": [19, 30, 72, 72], "green": [39, 0, 0, 0],
-                             "blue": [25, 0, 0, 0]})
+    d = family(
+        "parcheesi", {"red": [19, 30, 72, 72], "green": [39, 0, 0, 0], "blue": [25, 0, 0, 0]}
+    )
     g0 = [0, 0, 0, 0]
     assert outs(d, (3, 1)) == expect(
         after(d, red=[30, 43, 72, 72], green=g0),
@@ -358,8 +404,11 @@ def test_s5_8_whitman_unusable_doublet_loses_the_extra_throw() -> None:
 def test_s5_9_bonus_only_with_own_pawns() -> None:
     # Team game: the capture of §5.7's lost-bonus case with a yellow partner pawn on 30 that
     # could move 20: it may not take red's bonus; the 20 is lost.
-    d = family("parcheesi", {"red": [60, 72, 72, 72], "green": [11, 72, 72, 72],
-                             "yellow": [30, 0, 0, 0]}, teams=TEAMS)
+    d = family(
+        "parcheesi",
+        {"red": [60, 72, 72, 72], "green": [11, 72, 72, 72], "yellow": [30, 0, 0, 0]},
+        teams=TEAMS,
+    )
     assert outs(d, (2, 1)) == expect(
         after(d, red=[63, 72, 72, 72], green=[0, 72, 72, 72]),
         after(d, red=[63, 72, 72, 72]),
@@ -368,8 +417,7 @@ def test_s5_9_bonus_only_with_own_pawns() -> None:
 
 def test_s5_9_third_doublet_only_own_pawn() -> None:
     # Team game: partner yellow's pawn (60) is further on, but red loses his own (30).
-    d = family("parcheesi", {"red": [30, 0, 0, 0], "yellow": [60, 0, 0, 0]}, teams=TEAMS,
-               doubles=2)
+    d = family("parcheesi", {"red": [30, 0, 0, 0], "yellow": [60, 0, 0, 0]}, teams=TEAMS, doubles=2)
     assert outs(d, (4, 4)) == expect(after(d, red=[0, 0, 0, 0], to_move=1))
 
 

@@ -144,7 +144,6 @@ def _with_p(code: int, p: int) -> int:
 
 
 _MOVED: Final = 1 << 9
-_CPMASK: Final = 0x1FF  # colour and progress
 
 
 def _nvalue(n: int) -> int:
@@ -188,8 +187,10 @@ def _remove(seq: tuple[int, ...], items: Sequence[int]) -> tuple[int, ...]:
 #   mine: sorted tuple of pawn codes of the mover
 #   rem:  sorted tuple of numbers left (Pagade: die values)
 #   gone: sorted tuple of squares whose other-colour pawns were captured
-#   flag: Pagade's cut flag of the mover (False elsewhere)
-_State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
+#   flag: Pagade's cut flag of the mover (0 or 1); in the Parcheesi family,
+#         on a doublet under ``no_split_doubles_home``, which pawns have used
+#         numbers so far (see :func:`_single_mover`), else 0
+_State = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 # A state of the bonus part: (mine, pending, gone, flag) with pending bonus values
 # An edge's action is a plain tuple (kind, colour, frm, to, numbers, capture);
 # Action objects are built only for the paths that are kept.
@@ -219,12 +220,10 @@ class _Context:
     no_split: bool = False
     oth_block: list[int] = field(default_factory=list)  # ring squares with two others' pawns
     tag_squares: dict[int, int] = field(default_factory=dict)
-    start_key: list[int] = field(default_factory=list)
     # Pagade
     cut_rule: bool = False
     safe_x: bool = False
     pair_double: bool = False
-    full: tuple[int, ...] = ()
 
 
 def _context(pos: Position, throw: tuple[int, int]) -> _Context:
@@ -296,7 +295,6 @@ def _start_mine(ctx: _Context) -> tuple[int, ...]:
         for p in pos.pawns[c]:
             s = ctx.routes[c][p]
             mine.append(_code(p, c, tag=tags.get(s, 0) if s != OFF else 0))
-    ctx.start_key = sorted(x & _CPMASK for x in mine)
     return tuple(sorted(mine))
 
 
@@ -308,7 +306,7 @@ def _pagade_land(
     ctx: _Context,
     own: dict[int, tuple[int, int]],
     gone: tuple[int, ...],
-    flag: bool,
+    flag: int,
     c: int,
     k: int,
     p: int,
@@ -584,15 +582,17 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
                     continue
                 new = list(mine)
                 new.remove(code)
-                new.append(_with_p(code, 1))
+                entered = _with_p(code, 1)
+                new.append(entered)
+                left = _remove(rem, spent)
                 out.append(
                     (
                         (ENTER, c, 0, 1, tuple(_nvalue(n) for n in spent), sq != OFF),
                         (
                             tuple(sorted(new)),
-                            _remove(rem, spent),
+                            left,
                             gone if sq == OFF else tuple(sorted((*gone, sq))),
-                            flag,
+                            _single_mover(flag, code, entered, left) if ctx.no_split else flag,
                         ),
                     )
                 )
@@ -606,7 +606,7 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
             t = p + dist
             if t > 72:
                 continue
-            if t == 72 and ctx.no_split and not _whole_doublet(ctx, mine, code, group, rem):
+            if t == 72 and ctx.no_split and not _whole_doublet(flag, code, group, rem):
                 continue
             sq = _pf_land(ctx, own, blocked, gone, c, p, t, True)
             if sq is None:
@@ -620,29 +620,49 @@ def _pf_edges(ctx: _Context, state: _State) -> list[_Edge]:
                         tuple(new),
                         left,
                         gone if sq == OFF else tuple(sorted((*gone, sq))),
-                        flag,
+                        _single_mover(flag, code, moved | t, left) if ctx.no_split else flag,
                     ),
                 )
             )
     return out
 
 
-def _whole_doublet(
-    ctx: _Context, mine: tuple[int, ...], code: int, group: tuple[int, ...], rem: tuple[int, ...]
-) -> bool:
+#: :func:`_single_mover`'s value once no pawn can reach HOME with the whole doublet.
+_NOBODY: Final = -1
+
+
+def _single_mover(flag: int, code: int, new_code: int, left: tuple[int, ...]) -> int:
+    """The ``no_split_doubles_home`` bookkeeping after pawn ``code`` became ``new_code``.
+
+    ``flag`` is 0 while no pawn has used a number of the throw; afterwards
+    it is the current code of the one pawn that has used every number so
+    far *and* still stands exactly the numbers ``left`` away from HOME, or
+    :data:`_NOBODY` when there is no such pawn (a second pawn has moved, or
+    the first cannot reach HOME with the rest). A pawn's code is never 0
+    once it has moved (it stands at p >= 1), so 0 is free. Two pawns with
+    one code are interchangeable, so a move of a pawn whose code is ``flag``
+    may be taken to be the same pawn moving on.
+
+    Keeping the value canonical (:data:`_NOBODY` as soon as the doublet can
+    no longer take this pawn HOME) splits a state of the throw graph only
+    where pawn identity really matters, so the graph is explored in the
+    same order as without the bookkeeping everywhere else.
+    """
+    if (flag == 0 or flag == code) and (new_code & _PMASK) + sum(_nvalue(n) for n in left) == 72:
+        return new_code
+    return _NOBODY
+
+
+def _whole_doublet(flag: int, code: int, group: tuple[int, ...], rem: tuple[int, ...]) -> bool:
     """§5.5 ``no_split_doubles_home``: has this pawn alone used every number of the set?
 
-    True when the move spends the last numbers and every other pawn of the
-    mover stands where it stood at the start of the throw: then this pawn made
-    all the moves of the throw.
+    True when the move spends the last numbers and no other pawn has used a
+    number of the throw (``flag``, see :func:`_single_mover`). Pawn identity
+    is followed through the throw: that the other pawns merely stand where
+    the mover's pawns stood at the start is not enough, since two pawns may
+    have changed places (a blockade that breaks and re-forms).
     """
-    if len(group) != len(rem):
-        return False
-    total = sum(_nvalue(n) for n in ctx.full)
-    others = [x & _CPMASK for x in mine]
-    others.remove(code & _CPMASK)
-    others.append((_colour(code) << 7) | (72 - total))
-    return sorted(others) == ctx.start_key
+    return len(group) == len(rem) and flag in (0, code)
 
 
 def _blockades_ok(ctx: _Context, mine: tuple[int, ...]) -> bool:
@@ -830,8 +850,7 @@ def _graph(ctx: _Context, numbers: tuple[int, ...], keep_edges: bool) -> _Graph:
         parent, edges = _explore(lambda s: _pagade_edges(ctx, s), [start], keep_edges)
         selected = _select_pagade(start, list(parent))
     else:
-        ctx.full = numbers
-        start = (_start_mine(ctx), numbers, (), False)
+        start = (_start_mine(ctx), numbers, (), 0)
         parent, edges = _explore(lambda s: _pf_edges(ctx, s), [start], keep_edges)
         selected = _select_pf(ctx, start, list(parent))
     moves = selected != [start]
@@ -864,7 +883,7 @@ def _path(parent: _Parents, s: _State, made: dict[_Act, Action]) -> list[Action]
 
 def _bonus_start(ctx: _Context, g: _Graph, s: _State) -> _State:
     """The bonus-part state after the dice part ended in ``s`` (§5.7)."""
-    return (_strip(s[0]), _pf_pending(ctx, g.start, s), s[2], s[3])
+    return (_strip(s[0]), _pf_pending(ctx, g.start, s), s[2], 0)
 
 
 # ---------------------------------------------------------------------------
@@ -899,7 +918,7 @@ def _pawns_after(
 
 
 def _result(
-    ctx: _Context, mine: tuple[int, ...], gone: tuple[int, ...], flag: bool, extra: bool
+    ctx: _Context, mine: tuple[int, ...], gone: tuple[int, ...], flag: int, extra: bool
 ) -> Position:
     """The position at the next throw boundary (§3.3, §3.5)."""
     pos = ctx.position
@@ -974,7 +993,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
         return [Play((), _result(ctx, s[0], s[2], s[3], _extra(ctx, False)), t)]
     # Raw end states (mine, gone, flag, extra) with one action path each;
     # positions are built only for the distinct ones.
-    ends: dict[tuple[tuple[int, ...], tuple[int, ...], bool, bool], list[Action]] = {}
+    ends: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], list[Action]] = {}
     made: dict[_Act, Action] = {}
     for name, g in moving:
         prefix = [Action(OPTION, option=name)] if name else []
@@ -994,7 +1013,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
                 if key not in ends:
                     ends[key] = prefix + _path(g.parent, s, made)
                 continue
-            roots.setdefault((_strip(s[0]), pending, s[2], s[3]), s)
+            roots.setdefault((_strip(s[0]), pending, s[2], 0), s)
         if not roots:
             continue
         parent, edges = _explore(lambda b: _pf_bonus_edges(ctx, b), list(roots), True)
