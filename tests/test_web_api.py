@@ -20,7 +20,7 @@ from pachisi.moves import Turn
 from pachisi.position import Position
 from pachisi.record import Record
 from pachisi.web.app import create_app
-from pachisi.web.service import _dead_end
+from pachisi.web.referee import dead_end as _dead_end
 
 # A Pagade position where nobody can ever move again: no player has cut, and
 # every pawn is jammed against square 8 (docs/decisions.md).

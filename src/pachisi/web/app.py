@@ -1,7 +1,7 @@
 """The FastAPI application of ``pachisi serve`` (API of docs/web.md).
 
 This layer parses and answers requests; every decision is made by
-:class:`pachisi.web.service.Hub`. Bodies are read as raw JSON (at most
+:class:`pachisi.web.hub.Hub`. Bodies are read as raw JSON (at most
 64 KiB) and checked by the service, so that a malformed request of any kind
 gets the same ``bad_request`` answer over HTTP and over the WebSocket.
 """
@@ -23,8 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .service import ApiError, Hub, Watcher, position_info, rulesets_info
+from .hub import Hub
+from .requests import ApiError, read_json
+from .rooms import Watcher
 from .store import Store, StoreError, database_url
+from .views import position_info, rulesets_info
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -78,14 +81,7 @@ async def _body(request: Request) -> object:
         raw += chunk
         if len(raw) > MAX_BODY:
             raise ApiError(400, "bad_request", f"the body is larger than {MAX_BODY} bytes")
-    return _json(bytes(raw))
-
-
-def _json(raw: bytes | str) -> object:
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        raise ApiError(400, "bad_request", "the body is not valid JSON") from None
+    return read_json(bytes(raw))
 
 
 def create_app(
@@ -284,7 +280,7 @@ async def _handle(text: str, hub: Hub, game_id: str) -> dict[str, Any]:
     try:
         if len(text) > MAX_BODY:
             raise ApiError(400, "bad_request", f"the message is larger than {MAX_BODY} bytes")
-        msg = _json(text)
+        msg = read_json(text)
         if not isinstance(msg, dict):
             raise ApiError(400, "bad_request", "a message is a JSON object")
         msg_id = msg.get("id")

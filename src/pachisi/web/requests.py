@@ -1,0 +1,198 @@
+"""Reading requests: the errors a request can get, and the parsers of bodies.
+
+Every body is read as raw JSON by :func:`read_json` and checked here, so a
+malformed request of any kind gets the same ``bad_request`` answer over HTTP
+and over the WebSocket.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..bots import PLAYERS
+from ..errors import PachisiError
+from ..position import Position
+from ..rules import RULESETS, Setup
+
+__all__ = [
+    "COMPUTER_LEVELS",
+    "HUMAN",
+    "MAX_POSITION_TEXT",
+    "ApiError",
+    "parse_action",
+    "parse_position",
+    "parse_spec",
+    "read_json",
+    "refuse_unknown",
+]
+
+#: The seat kind of a person.
+HUMAN = "human"
+
+#: Computer levels offered by the server, weakest first (keys of ``bots.PLAYERS``).
+COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search")
+
+#: The longest position text read, in characters (a position is a few hundred).
+MAX_POSITION_TEXT = 20_000
+
+
+class ApiError(Exception):
+    """A refused request: HTTP ``status``, a stable ``code`` and a message for people."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error body of docs/web.md."""
+        return {"ok": False, "error": {"code": self.code, "message": self.message}}
+
+
+def read_json(raw: bytes | str) -> object:
+    """A request body or message as JSON; ``bad_request`` if it is not valid JSON."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "bad_request", "the body is not valid JSON") from None
+
+
+def refuse_unknown(body: dict[str, Any], known: set[str]) -> None:
+    """``bad_request`` naming the fields of ``body`` that are not ``known``."""
+    unknown = set(body) - known
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+
+
+def parse_action(body: object) -> tuple[object, int, str, int | None]:
+    """``(key, version, type, index)`` of an action body; ``bad_request`` if malformed."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_request", "an action is a JSON object")
+    kind = body.get("type")
+    if kind not in ("step", "undo", "commit"):
+        raise ApiError(400, "bad_request", "'type' must be 'step', 'undo' or 'commit'")
+    version = body.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ApiError(400, "bad_request", "'version' must be the integer version of the state")
+    index = body.get("index")
+    if kind == "step":
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise ApiError(400, "bad_request", "a step needs 'index', an integer")
+    else:
+        index = None
+    refuse_unknown(body, {"key", "version", "type", "index"})
+    return body.get("key"), version, kind, index
+
+
+def parse_position(value: object) -> Position:
+    """The position of a request: a FORMAT.md object, or a string.
+
+    A string is FORMAT.md JSON text when its first non-blank character is
+    ``{``, and the one-line text form of :meth:`Position.to_text` otherwise;
+    surrounding whitespace is ignored. ``bad_request`` if it cannot be read,
+    with the reason (:class:`pachisi.errors.PositionError`'s message) after
+    ``position: ``. Finished positions are read; callers decide about them.
+    """
+    if isinstance(value, dict):
+        try:
+            return Position.from_dict(value)
+        except PachisiError as exc:
+            raise ApiError(400, "bad_request", f"position: {exc}") from None
+    if not isinstance(value, str):
+        kinds = "a FORMAT.md object, its JSON text or the one-line text form"
+        raise ApiError(400, "bad_request", f"position: must be {kinds}")
+    if len(value) > MAX_POSITION_TEXT:
+        too_long = f"position: the text is longer than {MAX_POSITION_TEXT} characters"
+        raise ApiError(400, "bad_request", too_long)
+    text = value.strip()
+    if not text:
+        empty = "position: the text is empty; give the one-line text form or FORMAT.md JSON"
+        raise ApiError(400, "bad_request", empty)
+    try:
+        if text.startswith("{"):
+            return Position.from_json(text)
+        return Position.from_text(text)
+    except PachisiError as exc:
+        raise ApiError(400, "bad_request", f"position: {exc}") from None
+
+
+def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | None]:
+    """The set-up, seat kinds, seat names and start position of ``POST /api/games``."""
+    if not isinstance(spec, dict):
+        raise ApiError(400, "bad_request", "a new game is described by a JSON object")
+    known = {"ruleset", "players", "teams", "majors", "options", "seats", "names", "position"}
+    refuse_unknown(spec, known)
+    start: Position | None = None
+    if spec.get("position") is not None:
+        if set(spec) & {"ruleset", "players", "teams", "majors", "options"}:
+            raise ApiError(
+                400, "bad_request", "give either 'position' or the set-up fields, not both"
+            )
+        start = parse_position(spec["position"])
+        if start.is_over:
+            raise ApiError(400, "bad_request", "position: the game is already over")
+        return (start.setup, *_parse_seats(spec, start.setup), start)
+    ruleset = spec.get("ruleset", "parcheesi")
+    if ruleset not in RULESETS:
+        raise ApiError(400, "bad_request", f"unknown ruleset {ruleset!r}")
+    players = spec.get("players")
+    count = isinstance(players, int) and not isinstance(players, bool)
+    lists = isinstance(players, list) and all(isinstance(p, (str, list)) for p in players)
+    if players is not None and not (count or lists):
+        raise ApiError(400, "bad_request", "'players' is a count or lists of colours")
+    teams = spec.get("teams")
+    if teams is not None and not isinstance(teams, (bool, list)):
+        raise ApiError(400, "bad_request", "'teams' is true, false or lists of seats")
+    majors = spec.get("majors")
+    if majors is not None and not (
+        isinstance(majors, list) and all(isinstance(m, str) for m in majors)
+    ):
+        raise ApiError(400, "bad_request", "'majors' is a list of colours")
+    options = spec.get("options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(400, "bad_request", "'options' is an object of switches")
+    try:
+        setup = Setup.create(
+            ruleset,
+            players=players,
+            teams=teams or None,
+            majors=majors,
+            options=options,
+        )
+    except PachisiError as exc:
+        raise ApiError(400, "bad_request", str(exc)) from None
+    except (TypeError, ValueError) as exc:
+        raise ApiError(400, "bad_request", f"bad set-up: {exc}") from None
+    return (setup, *_parse_seats(spec, setup), None)
+
+
+def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[str]]:
+    n = len(setup.players)
+    kinds = spec.get("seats")
+    if kinds is None:
+        kinds = [HUMAN] + ["greedy"] * (n - 1)
+    if not (isinstance(kinds, list) and len(kinds) == n and all(isinstance(k, str) for k in kinds)):
+        raise ApiError(400, "bad_request", f"'seats' lists one kind per player ({n})")
+    for k in kinds:
+        if k != HUMAN and k not in PLAYERS:
+            raise ApiError(400, "bad_request", f"unknown seat kind {k!r}")
+    names = spec.get("names")
+    if names is None:
+        names = [""] * n
+    if not (
+        isinstance(names, list)
+        and len(names) == n
+        and all(isinstance(x, str) and len(x) <= 40 for x in names)
+    ):
+        raise ApiError(400, "bad_request", "'names' lists one name (at most 40 characters) a seat")
+    out_names = []
+    colour_names = setup.colour_names
+    for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
+        name = " ".join(name.split())
+        if not name:
+            colours = "+".join(colour_names[c].capitalize() for c in setup.players[i])
+            name = colours if kind == HUMAN else f"{colours} ({kind})"
+        out_names.append(name)
+    return list(kinds), out_names

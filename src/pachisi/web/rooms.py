@@ -1,0 +1,186 @@
+"""A game held in memory (:class:`Room`), its seats, its keys and its watchers.
+
+A room is changed only by whoever holds its ``lock`` (the hub and the
+referee); once a change is complete, :meth:`Room.snapshot` makes its state
+the one every reader sees, so readers never see a game half-way through a
+change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import Player
+from ..game import Game
+from ..moves import Turn
+from ..position import Position
+from ..record import Record
+from .requests import ApiError
+from .views import state_dict
+
+__all__ = ["Room", "Seat", "Watcher", "new_game_id", "new_key"]
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def new_key(seat: int) -> tuple[str, str]:
+    """A fresh key ``SEAT.SECRET`` and the hash that is stored."""
+    secret = secrets.token_urlsafe(16)
+    return f"{seat}.{secret}", _hash(secret)
+
+
+def new_game_id() -> str:
+    """An unguessable game id (16 URL-safe characters)."""
+    return secrets.token_urlsafe(12)
+
+
+# ---------------------------------------------------------------------------
+# Watchers
+
+
+class Watcher:
+    """One listening connection: the latest state to send and replies waiting.
+
+    :meth:`run` sends with ``send`` until the connection fails; only the
+    newest state is kept, so a slow reader never makes the game wait.
+    """
+
+    def __init__(self, send: Callable[[str], Any], timeout: float = 10.0) -> None:
+        self._send = send
+        self._timeout = timeout
+        self._latest: str | None = None
+        self._outbox: deque[str] = deque(maxlen=64)
+        self._wake = asyncio.Event()
+        self.closed = False
+
+    def offer_state(self, text: str) -> None:
+        """Replace the state waiting to go out."""
+        self._latest = text
+        self._wake.set()
+
+    def reply(self, text: str) -> None:
+        """Queue a reply (answers go out before the next state)."""
+        self._outbox.append(text)
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Send until the connection fails or is too slow (``timeout`` per message)."""
+        try:
+            while not self.closed:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._outbox:
+                    await asyncio.wait_for(self._send(self._outbox.popleft()), self._timeout)
+                if self._latest is not None:
+                    text, self._latest = self._latest, None
+                    await asyncio.wait_for(self._send(text), self._timeout)
+        finally:
+            self.closed = True
+
+    def close(self) -> None:
+        """Stop :meth:`run` after what it is sending now."""
+        self.closed = True
+        self._wake.set()
+
+
+@dataclass
+class Seat:
+    """A player's chair: colours, a human or a computer level, a name, a key hash."""
+
+    index: int
+    kind: str
+    name: str
+    key_hash: str | None = None
+
+    def to_store(self) -> dict[str, Any]:
+        """The JSON kept in the ``seats`` column."""
+        return {"kind": self.kind, "name": self.name, "key_hash": self.key_hash}
+
+
+@dataclass
+class Room:
+    """One game in memory: the engine's :class:`Game`, the throw being played, watchers."""
+
+    id: str
+    game: Game
+    seats: list[Seat]
+    first: dict[str, Any]
+    version: int
+    status: str
+    result: str | None
+    rematch: str | None = None
+    rematch_of: str | None = None
+    created: str = ""
+    turn: Turn | None = None
+    steps: list[int] = field(default_factory=list)
+    bots: dict[int, Player] = field(default_factory=dict)
+    watchers: set[Watcher] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    _state: tuple[int, str] | None = None
+
+    # -- reading ------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The position before the current throw."""
+        return self.game.position
+
+    def state(self) -> dict[str, Any]:
+        """The state of docs/web.md (the same for every viewer)."""
+        state: dict[str, Any] = json.loads(self.state_text())
+        return state
+
+    def state_text(self) -> str:
+        """The state as JSON text: the last :meth:`snapshot`, consistent as a whole."""
+        snap = self._state
+        if snap is None:
+            snap = self.snapshot()
+        return snap[1]
+
+    def snapshot(self) -> tuple[int, str]:
+        """Build the state of the current version and make it the one shown.
+
+        Called by whoever changed the game (holding the room's lock), once
+        the change is complete: readers on other threads only ever see a
+        finished snapshot, never a game half-way through a change.
+        """
+        snap = (self.version, json.dumps(state_dict(self), separators=(",", ":")))
+        self._state = snap
+        return snap
+
+    def record(self) -> Record:
+        """The game record so far (docs/records.md)."""
+        rec = Record.from_game(self.game, names=[s.name for s in self.seats], dice="random")
+        if self.created:
+            rec.started = self.created
+        rec.extra["Seats"] = ",".join(s.kind for s in self.seats)
+        rec.extra["Server-Game"] = self.id
+        return rec
+
+    # -- checks -------------------------------------------------------------------
+
+    def seat_of_key(self, key: object) -> int:
+        """The seat a key belongs to; :class:`ApiError` ``forbidden`` otherwise."""
+        if not isinstance(key, str) or not key:
+            raise ApiError(403, "forbidden", "this action needs the key of a seat")
+        head, _, secret = key.partition(".")
+        if not head.isdecimal() or not secret or len(key) > 100:
+            raise ApiError(403, "forbidden", "this key is not a seat's of this game")
+        index = int(head)
+        if not 0 <= index < len(self.seats):
+            raise ApiError(403, "forbidden", "this key is not a seat's of this game")
+        stored = self.seats[index].key_hash
+        if stored is None or not hmac.compare_digest(stored, _hash(secret)):
+            raise ApiError(403, "forbidden", "this key is not a seat's of this game")
+        return index

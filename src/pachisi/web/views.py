@@ -1,0 +1,290 @@
+"""What the server shows: the board, the rulesets, positions and a game's state.
+
+Pure functions of the rules engine's objects, the same for every viewer (no
+secret is ever part of a view). The state of docs/web.md is built by
+:func:`state_dict` from a :class:`pachisi.web.rooms.Room`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..board import (
+    N_RING,
+    OFF,
+    ROUTES,
+    SAFETY_SQUARES,
+    X_SQUARES,
+    private_square,
+    square_cell,
+)
+from ..game import Ply
+from ..moves import OPTION, PENALTY, Action
+from ..position import Position
+from ..rules import RULESET_TITLES, RULESETS, SWITCHES, Setup
+from .requests import COMPUTER_LEVELS, HUMAN, ApiError, parse_position, refuse_unknown
+
+if TYPE_CHECKING:
+    from .rooms import Room, Seat
+
+__all__ = [
+    "board_geometry",
+    "geometry",
+    "moves_list",
+    "pawns_list",
+    "position_info",
+    "rulesets_info",
+    "seat_dict",
+    "state_dict",
+]
+
+
+def board_geometry(ruleset: str) -> dict[str, Any]:
+    """The board of RULES.md §2 as cells of a 19 x 19 grid (docs/web.md ``board``)."""
+    pagade = ruleset == "pagade"
+    squares: list[dict[str, Any]] = []
+    for s in range(N_RING):
+        x, y = square_cell(s)
+        squares.append(
+            {
+                "id": s,
+                "x": x,
+                "y": y,
+                "kind": "ring",
+                "safe": (not pagade) and s in SAFETY_SQUARES,
+                "castle": pagade and s in X_SQUARES,
+                "arm": s // 17,
+            }
+        )
+    for arm in range(4):
+        for row in range(1, 8):
+            s = private_square(arm, row)
+            x, y = square_cell(s)
+            squares.append(
+                {"id": s, "x": x, "y": y, "kind": "private", "safe": False, "castle": False,
+                 "arm": arm}
+            )  # fmt: skip
+    setup = Setup.create(ruleset)
+    return {
+        "squares": squares,
+        "colours": list(setup.colour_names),
+        "home": setup.home,
+        "centre": [0, 0],
+    }
+
+
+@functools.cache
+def geometry(ruleset: str) -> dict[str, Any]:
+    """The board of a ruleset, computed once (shared: never change it)."""
+    return board_geometry(ruleset)
+
+
+def rulesets_info() -> dict[str, Any]:
+    """What the lobby needs to offer every set-up (``GET /api/rulesets``)."""
+    out: dict[str, Any] = {}
+    for ruleset in RULESETS:
+        switches = []
+        for sw in SWITCHES.values():
+            if ruleset not in sw.defaults:
+                continue
+            kind = sw.kind if isinstance(sw.kind, str) else "choice"
+            switches.append(
+                {
+                    "name": sw.name,
+                    "kind": kind,
+                    "choices": list(sw.kind) if kind == "choice" else None,
+                    "default": sw.defaults[ruleset],
+                    "doc": sw.doc,
+                }
+            )
+        setup = Setup.create(ruleset)
+        out[ruleset] = {
+            "name": RULESET_TITLES[ruleset],
+            "players": {"pagade": [4, 2], "eight-man": [2]}.get(ruleset, [4, 3, 2]),
+            "teams": ruleset in ("pagade", "parcheesi"),
+            "majors": ruleset == "eight-man",
+            "colours": list(setup.colour_names),
+            "switches": switches,
+        }
+    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS]}
+
+
+def _seat_setup(setup: Setup, index: int) -> dict[str, Any]:
+    """The colours, team and major colour of player ``index`` (docs/web.md ``seats``)."""
+    names = setup.colour_names
+    team = None
+    if setup.teams is not None:
+        team = next(t for t, members in enumerate(setup.teams) if index in members)
+    major = None
+    if setup.majors is not None and setup.majors[index] is not None:
+        major = names[setup.majors[index]]  # type: ignore[index]
+    return {
+        "index": index,
+        "colours": [names[c] for c in setup.players[index]],
+        "team": team,
+        "major": major,
+    }
+
+
+def position_info(body: object) -> dict[str, Any]:
+    """What a position is, read from a request body (``POST /api/positions``).
+
+    The body is ``{"position": ...}``, the position given as for ``POST
+    /api/games`` (:func:`parse_position`). The answer describes it for the
+    lobby: the FORMAT.md object, the one-line text, the ruleset, one entry per
+    player, who is to move and whether the game is over. Nothing is created;
+    a finished position is described (``over`` true), not refused.
+    """
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_request", 'a position to read is given as {"position": ...}')
+    refuse_unknown(body, {"position"})
+    if body.get("position") is None:
+        raise ApiError(400, "bad_request", "'position' is missing: give the position to read")
+    pos = parse_position(body["position"])
+    setup = pos.setup
+    over = pos.is_over
+    seats = []
+    for i in range(len(setup.players)):
+        seat = _seat_setup(setup, i)
+        seat["label"] = " + ".join(c.capitalize() for c in seat["colours"])
+        seats.append(seat)
+    return {
+        "position": pos.to_dict(),
+        "text": pos.to_text(),
+        "ruleset": setup.ruleset,
+        "ruleset_name": RULESET_TITLES[setup.ruleset],
+        "options": dict(setup.explicit),
+        "seats": seats,
+        "to_move": None if over else pos.to_move,
+        "over": over,
+        "winner": list(pos.winner) if pos.winner is not None else None,
+    }
+
+
+def _who(pos: Position, seat: int) -> str:
+    names = pos.setup.colour_names
+    return "+".join(names[c].capitalize() for c in pos.setup.players[seat])
+
+
+def moves_list(history: Sequence[Ply]) -> list[dict[str, Any]]:
+    """Every completed throw, oldest first, as in the state's ``moves`` (docs/web.md)."""
+    return [
+        {
+            "n": i,
+            "seat": ply.before.to_move,
+            "who": _who(ply.before, ply.before.to_move),
+            "throw": list(ply.throw),
+            "play": ply.notation,
+        }
+        for i, ply in enumerate(history, 1)
+    ]
+
+
+def _square(ruleset: str, colour: int, p: int) -> int | None:
+    s = ROUTES[ruleset][colour][p]
+    return None if s == OFF else s
+
+
+def pawns_list(pos: Position, pawns: Sequence[Sequence[int]]) -> list[dict[str, Any]]:
+    """Every pawn in play as ``{colour, p, square, where}`` (docs/web.md)."""
+    setup = pos.setup
+    names = setup.colour_names
+    home = setup.home
+    out: list[dict[str, Any]] = []
+    for c in setup.colours_in_play:
+        for p in pawns[c]:
+            where = "out" if p == 0 else "home" if p == home else "track"
+            out.append(
+                {
+                    "colour": names[c],
+                    "p": p,
+                    "square": _square(setup.ruleset, c, p),
+                    "where": where,
+                }
+            )
+    return out
+
+
+def _step_dict(
+    pos: Position, pawns: Sequence[Sequence[int]], act: Action, index: int, description: str
+) -> dict[str, Any]:
+    setup = pos.setup
+    names = setup.colour_names
+    if act.kind == OPTION:
+        colour = None
+        frm = to = from_sq = to_sq = None
+    else:
+        colour = names[act.colour]
+        frm = act.frm
+        to = 0 if act.kind == PENALTY else act.to
+        from_sq = _square(setup.ruleset, act.colour, frm)
+        to_sq = _square(setup.ruleset, act.colour, to)
+    return {
+        "index": index,
+        "notation": act.notation(names),
+        "kind": act.kind,
+        "colour": colour,
+        "from": frm,
+        "to": to,
+        "from_square": from_sq,
+        "to_square": to_sq,
+        "capture": act.capture,
+        "option": act.option,
+        "description": description,
+    }
+
+
+def state_dict(room: Room) -> dict[str, Any]:
+    """The state of docs/web.md of a room as it stands (the same for every viewer)."""
+    pos = room.position
+    setup = pos.setup
+    names = setup.colour_names
+    turn = room.turn
+    pawns = turn.current_pawns if turn is not None else pos.pawns
+    legal: list[dict[str, Any]] = []
+    if turn is not None and not turn.is_complete:
+        from ..terminal.board import step_description
+
+        for i, act in enumerate(turn.legal_steps()):
+            words = step_description(pos, pawns, act)
+            if act.variant:  # looks like another step but moves another pawn
+                words += f" (another pawn of the same square, {act.variant + 1})"
+            legal.append(_step_dict(pos, pawns, act, i, words))
+    moves = moves_list(room.game.history)
+    return {
+        "id": room.id,
+        "version": room.version,
+        "status": room.status,
+        "ruleset": setup.ruleset,
+        "start": room.game.start.to_dict(),
+        "seats": [seat_dict(room, s) for s in room.seats],
+        "position": pos.to_dict(),
+        "to_move": None if room.status == "finished" else pos.to_move,
+        "throw": list(turn.throw) if turn is not None else None,
+        "steps": [a.notation(names) for a in turn.steps] if turn is not None else [],
+        "pending_bonuses": list(turn.pending_bonuses) if turn is not None else [],
+        "pawns": pawns_list(pos, pawns),
+        "legal": legal,
+        "complete": bool(turn is not None and turn.is_complete),
+        "moves": moves,
+        "first": room.first,
+        "result": room.result,
+        "winner": list(pos.winner) if pos.winner is not None else None,
+        "rematch": room.rematch,
+        "board": geometry(setup.ruleset),
+    }
+
+
+def seat_dict(room: Room, seat: Seat) -> dict[str, Any]:
+    """One seat of a state: colours, kind, name, team and major colour."""
+    info = _seat_setup(room.game.start.setup, seat.index)
+    return {
+        "index": seat.index,
+        "colours": info["colours"],
+        "kind": seat.kind,
+        "name": seat.name,
+        "team": info["team"],
+        "major": info["major"],
+    }
