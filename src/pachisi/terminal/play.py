@@ -22,7 +22,6 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from ..bots import Player, make_player
@@ -34,6 +33,7 @@ from ..position import Position
 from ..record import Record, RecordError, now_iso
 from ..rules import RULESETS
 from .board import LANGS, BoardView, render, result_text, step_description
+from .stops import StopSignals
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -791,16 +791,14 @@ def run(args: argparse.Namespace) -> int:
     session.save()
     _say(console, f"Game file: {session.path} (saved after every throw)")
 
-    def hangup(signum: int, frame: FrameType | None) -> None:
-        raise _Hangup
-
-    previous: dict[signal.Signals, Any] = {}
-    for sig in (signal.SIGHUP, signal.SIGTERM):
-        with contextlib.suppress(ValueError, OSError):
-            previous[sig] = signal.signal(sig, hangup)
     resume = f"pachisi play --resume {session.path}"
+    # A stop signal raises in the main thread even while input() waits (see stops.py).
+    stops = StopSignals(
+        {signal.SIGHUP: _Hangup, signal.SIGTERM: _Hangup, signal.SIGINT: KeyboardInterrupt}
+    )
     try:
-        session.loop()
+        with stops:
+            session.loop()
     except _Quit:
         session.save()
         _say(console, f"\nGame saved to {session.path}. Continue with: {resume}")
@@ -817,10 +815,6 @@ def run(args: argparse.Namespace) -> int:
         session.save()
         _say(console, f"\nStopped. Game saved to {session.path}. Continue with: {resume}")
         return 129
-    finally:
-        for sig, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError, TypeError):
-                signal.signal(sig, handler)
     session.save()
     result = result_text(session.game.position, session.names)
     _say(console, f"{result[0].upper()}{result[1:]}. Record: {session.path}", "bold")
