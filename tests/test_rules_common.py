@@ -406,6 +406,110 @@ def test_s3_5_play_for_places_later_finishers_are_appended() -> None:
     assert res == after(d, black=[84] * 4, finished=[0, 1], winner=[0], to_move=2)
 
 
+# §3.5 dead end [OP-X5]: written from the rule, throw by throw, to check the engine's predicate.
+JAM = [75, 75, 76, 76]  # every pawn against its square 8, before the belly
+
+
+def spec_dead_end(pos: Position) -> bool:
+    """RULES.md §3.5 read literally: every player still in the game, every throw (all 16
+    ordered throws), has one outcome only, and it leaves every pawn where it stands."""
+    if pos.winner is not None and pos.is_decided:
+        return False
+    for i in range(len(pos.setup.players)):
+        if i in pos.finished:
+            continue
+        seat = Position.from_dict({**pos.to_dict(), "to_move": i})
+        for throw, _ in dice_for(pos.ruleset).outcomes():
+            plays = legal_plays(seat, throw)
+            if len(plays) != 1 or plays[0].position.pawns != pos.pawns:
+                return False
+    return True
+
+
+def test_s3_5_dead_end_two_players_nobody_finished_is_a_draw() -> None:
+    d = pagade({c: JAM for c in ("red", "black", "yellow", "green")}, [False, False],
+               players=[["red", "yellow"], ["black", "green"]])
+    pos = Position.from_dict(d)
+    assert spec_dead_end(pos)
+    assert pos.is_dead_end and pos.is_over and not pos.is_decided
+    assert pos.winner is None and pos.places == ((0, 1),)
+    # `pachisi moves` (legal_plays) still answers with the one passing outcome ...
+    [play] = legal_plays(pos, (3, 1))
+    assert play.actions == () and play.position.pawns == pos.pawns
+    assert play.position.to_move == 1
+    # ... but a game ends there.
+    game = Game(pos)
+    assert game.is_over
+    with pytest.raises(ThrowError, match="dead end"):
+        game.roll()
+    with pytest.raises(ThrowError, match="dead end"):
+        game.set_throw((1, 1))
+    assert game.outcome().startswith("drawn")
+
+
+def test_s3_5_dead_end_after_a_winner_the_others_share_the_places_left() -> None:
+    # play_for_places: red (0) home and won; black, yellow, green jammed, none has cut.
+    d = pagade({"red": [84] * 4, "black": JAM, "yellow": JAM, "green": JAM},
+               [True, False, False, False], options={"play_for_places": True},
+               finished=[0], winner=[0], to_move=1)
+    pos = Position.from_dict(d)
+    assert spec_dead_end(pos)
+    assert pos.is_dead_end and pos.is_over
+    assert pos.places == ((0,), (1, 2, 3))
+    assert "share the places left" in Game(pos).outcome()
+
+
+def test_s3_5_one_player_able_to_move_is_no_dead_end() -> None:
+    # The same jam, but black has cut: its pawns may go into the belly, so it can move.
+    d = pagade({c: JAM for c in ("red", "black", "yellow", "green")},
+               [False, True, False, False])
+    pos = Position.from_dict(d)
+    assert not spec_dead_end(pos)
+    assert not pos.is_dead_end and not pos.is_over
+    assert pos.places == ()
+    # Only the player to move being stuck is not enough either (red passes, black moves).
+    assert len(legal_plays(pos, (1, 1))) == 1 and legal_plays(pos, (1, 1))[0].actions == ()
+
+
+def test_s3_5_no_dead_end_in_the_parcheesi_family() -> None:
+    # Every pawn in the nest, every entry space closed by nobody: a 5 enters, never stuck.
+    pos = Position.start("parcheesi", players=2)
+    assert not pos.is_dead_end and not pos.is_over
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_s3_5_dead_end_predicate_agrees_with_the_rule_on_near_jams(seed: int) -> None:
+    # A colour is stuck for good only as 75, 75, 76, 76 without a cut (a 1 from 75 needs room
+    # on 76, a 3 from 73 too; 77 and beyond need a cut). Random Pagade positions where most
+    # colours are jammed and some are one pawn off, some players have cut, either sum_move:
+    # about half are dead ends. The engine's predicate must match the rule read literally.
+    rng = random.Random(seed)
+    seen = {True: 0, False: 0}
+    tried = 0
+    while tried < 30:
+        two = rng.random() < 0.5
+        players = [["red", "yellow"], ["black", "green"]] if two else None
+        cut = [rng.random() < 0.1 for _ in range(2 if two else 4)]
+        pawns: dict[str, list[int]] = {}
+        for c in ("red", "black", "yellow", "green"):
+            jam = list(JAM)
+            if rng.random() < 0.2:
+                jam[rng.randrange(4)] = rng.randint(60, 84)
+            pawns[c] = sorted(jam)
+        d = pagade(pawns, cut, players=players,
+                   options={"sum_move": rng.choice(["jump", "hops"])})
+        try:
+            pos = Position.from_dict(d)
+        except PositionError:
+            continue
+        tried += 1
+        expected = spec_dead_end(pos)
+        assert pos.is_dead_end == expected, pos.to_text()
+        assert pos.is_over == expected
+        seen[expected] += 1
+    assert seen[True] > 0 and seen[False] > 0
+
+
 # ---------------------------------------------------------------------------
 # §3.6 Valid positions
 

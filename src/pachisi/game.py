@@ -123,10 +123,16 @@ class Game:
 
     # -- throws ----------------------------------------------------------------
 
+    def _check_not_over(self) -> None:
+        pos = self.position
+        if pos.is_decided:
+            raise ThrowError("the game is over: no more throws")
+        if pos.is_dead_end:
+            raise ThrowError("the game is over (a dead end: no pawn can ever move again)")
+
     def roll(self) -> Throw:
         """Throw the dice for the player to move (if not already thrown) and return it."""
-        if self.position.is_over:
-            raise ThrowError("the game is over: no more throws")
+        self._check_not_over()
         if self.throw is None:
             self.throw = dice_for(self.position.ruleset).roll(self.rng)
             self._rng_after_throw = self.rng.getstate()
@@ -134,8 +140,7 @@ class Game:
 
     def set_throw(self, throw: Sequence[int]) -> Throw:
         """Use a throw made with physical dice; checked against the ruleset's faces."""
-        if self.position.is_over:
-            raise ThrowError("the game is over: no more throws")
+        self._check_not_over()
         self.throw = dice_for(self.position.ruleset).check(throw)
         self._rng_after_throw = self.rng.getstate()
         return self.throw
@@ -177,7 +182,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended: won out, or in a dead end (RULES.md §3.5)."""
         return self.position.is_over
 
     @property
@@ -189,14 +194,22 @@ class Game:
         """A one-line human description of the result so far."""
         pos = self.position
         names = pos.setup.colour_names
+
+        def who(i: int) -> str:
+            return f"player {i} ({'+'.join(names[c] for c in pos.setup.players[i])})"
+
         if pos.winner is None:
+            if pos.is_dead_end:
+                return "drawn: a dead end, no pawn can ever move again"
             return "game in progress"
-        who = " and ".join(
-            f"player {i} ({'+'.join(names[c] for c in pos.setup.players[i])})" for i in pos.winner
-        )
-        text = f"won by {who}"
+        text = "won by " + " and ".join(who(i) for i in pos.winner)
         if len(pos.finished) > len(pos.winner):
             text += "; finishing order " + ", ".join(map(str, pos.finished))
+        if pos.is_dead_end:
+            rest = pos.places[-1]
+            return text + "; a dead end: " + " and ".join(who(i) for i in rest) + (
+                " share the places left"
+            )
         return text + ("" if pos.is_over else " (play goes on for places)")
 
     def moves(self) -> list[tuple[Throw, str]]:

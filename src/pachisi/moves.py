@@ -954,7 +954,9 @@ def _third_doublet(ctx: _Context) -> list[tuple[list[Action], Position]]:
 
 def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
     t = dice_for(pos.setup.ruleset).check(throw)
-    if pos.is_over:
+    # A dead end (§3.5) still answers a throw with its one passing outcome: only
+    # a game ended by its finishers refuses throws here (Game refuses both).
+    if pos.is_decided:
         raise ThrowError("the game is over: no more throws")
     return t
 

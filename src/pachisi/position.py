@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .board import COLOURS, OFF, ROUTES, is_ring
+from .board import COLOURS, HOME, OFF, ROUTES, is_ring
 from .errors import PositionError
 from .rules import RULESETS, Setup, parse_options
 
@@ -192,8 +193,60 @@ class Position:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended (RULES.md §3.5): no throw may follow."""
+        """Whether the game has ended (RULES.md §3.5): by its finishers, or in a dead end.
+
+        Games, play, simulation, analysis and the server stop here. A dead
+        end (:attr:`is_dead_end`) still answers a throw with its one passing
+        outcome in :func:`~pachisi.moves.legal_plays` (FORMAT.md's ``moves``);
+        a throw after a game won out (:attr:`is_decided`) is an error.
+        """
+        return self.is_decided or self.is_dead_end
+
+    @property
+    def is_decided(self) -> bool:
+        """Whether the finishers alone have ended the game (§3.5): winner set, places played."""
         return game_over(self.setup, self.finished, self.winner)
+
+    @cached_property
+    def is_dead_end(self) -> bool:
+        """Whether the position can never change (RULES.md §3.5, dead end, [OP-X5]).
+
+        True when the game is not already decided and, for every player who
+        has not finished, every distinct throw's only outcome leaves every
+        pawn where it stands. Only Pagade can get there (pawns held at or
+        before square 8 for want of a cut); in the Parcheesi family a third
+        doublet always sends a pawn on the board back and a 5 enters a pawn
+        unless its entry space is full, so the check is made for Pagade only.
+
+        Exact and usually cheap: a player with a pawn that can surely move
+        with a 1 (onto a belly square, Home or an empty ring square) ends the
+        check at once; otherwise every throw of every player is tried once.
+
+        >>> Position.start("pagade").is_dead_end
+        False
+        >>> jam = ",".join(f"{c}:75.75.76.76" for c in "rbyg")
+        >>> pos = Position.from_text(f"pagade ry,bg - {jam} 0 0 00 - -")
+        >>> pos.is_dead_end, pos.is_over, pos.places
+        (True, True, ((0, 1),))
+        """
+        return _dead_end(self)
+
+    @property
+    def places(self) -> tuple[tuple[int, ...], ...]:
+        """The players by place so far: one group per place, shared places grouped.
+
+        The finishers in their order (one each), then, once the game is over,
+        the players who have not finished as one group sharing the places
+        left (RULES.md §3.5: a dead end, or the last player when places are
+        played for). While the game goes on, only the finishers are listed.
+        With no finisher at all a dead end is a draw: one group of everyone.
+        """
+        out: list[tuple[int, ...]] = [(i,) for i in self.finished]
+        if self.is_over:
+            rest = tuple(i for i in range(len(self.setup.players)) if i not in self.finished)
+            if rest:
+                out.append(rest)
+        return tuple(out)
 
     def colour_pawns(self, colour: str) -> tuple[int, ...]:
         """The progress numbers of ``colour``'s pawns (by name)."""
@@ -270,6 +323,58 @@ def game_over(setup: Setup, finished: Sequence[int], winner: Sequence[int] | Non
         }
         return len(open_teams) <= 1
     return len(setup.players) - len(done) <= 1
+
+
+#: Pagade: the first progress number in the belly (RULES.md §2.5, §4.5); before a cut a pawn
+#: goes no further than ``_PAGADE_BELLY - 1`` (its square 8).
+_PAGADE_BELLY = 77
+
+
+def _surely_moves(pos: Position, player: int) -> bool:
+    """Whether ``player`` has a pawn that a 1 moves where it may always land (Pagade).
+
+    A cheap sufficient test for :func:`_dead_end`: such a pawn makes the
+    throw 1-1 move something. Belly squares and Home are unlimited; an empty
+    ring square takes anyone; the cut rule (§4.5) is respected.
+    """
+    setup = pos.setup
+    routes = ROUTES["pagade"]
+    cut_rule = bool(setup.option("cut_to_enter_home"))
+    may_enter = pos.cut is not None and pos.cut[player]
+    occupied = {
+        routes[c][q] for c in setup.colours_in_play for q in pos.pawns[c] if is_ring(routes[c][q])
+    }
+    for c in setup.players[player]:
+        for p in pos.pawns[c]:
+            t = p + 1
+            if t > HOME["pagade"]:
+                continue
+            if cut_rule and not may_enter and p < _PAGADE_BELLY <= t:
+                continue
+            s = routes[c][t]
+            if not is_ring(s) or s not in occupied:
+                return True
+    return False
+
+
+def _dead_end(pos: Position) -> bool:
+    """RULES.md §3.5 dead end; see :attr:`Position.is_dead_end`."""
+    if pos.setup.ruleset != "pagade" or pos.is_decided:
+        return False
+    open_players = [i for i in range(len(pos.setup.players)) if i not in pos.finished]
+    if any(_surely_moves(pos, i) for i in open_players):
+        return False
+    from .dice import dice_for
+    from .moves import legal_plays
+
+    throws = [t for t, _ in dice_for("pagade").distinct()]
+    for i in open_players:
+        seat = pos if i == pos.to_move else replace(pos, to_move=i, doubles=0)
+        for throw in throws:
+            plays = legal_plays(seat, throw)
+            if len(plays) != 1 or plays[0].position.pawns != pos.pawns:
+                return False
+    return True
 
 
 def advance(
