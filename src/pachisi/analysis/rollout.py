@@ -126,7 +126,8 @@ def rollout(position: Position, k: int, spec: RolloutSpec) -> int:
     """Play rollout ``k`` of ``position``; the bit mask of the winning players (0: unfinished).
 
     Play stops as soon as the winner is known (in Pagade with
-    ``play_for_places`` the others' places do not matter here).
+    ``play_for_places`` the others' places do not matter here), or at a dead
+    end (RULES.md §3.5): a draw, counted like an unfinished rollout (shared).
     """
     if position.winner is not None:
         return _mask(position.winner)
@@ -137,7 +138,7 @@ def rollout(position: Position, k: int, spec: RolloutSpec) -> int:
     throw = first_throw(position.ruleset, spec.seed, k)
     pos = position
     throws = 0
-    while pos.winner is None and throws < spec.max_throws:
+    while pos.winner is None and not pos.is_over and throws < spec.max_throws:
         if throws:
             throw = dice.roll(rng)
         plays = legal_plays(pos, throw)
