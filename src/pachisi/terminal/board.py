@@ -6,7 +6,8 @@ characters wide; the four corners between the arms hold each colour's nest
 (or cut pawns), its Home/HOME count and its player, and the centre shows the
 pawns that are Home. Beside the board a panel gives the throw as dice, whose
 turn it is, doublets thrown, bonuses pending, Pagade's cut flags and the
-recent moves.
+recent moves. The words (step descriptions, the result, colour letters,
+Pagade's terms) come from :mod:`pachisi.describe`, shared with the web.
 
 rich is imported inside the functions that draw, so that importing this
 module (as ``pachisi.cli`` does, indirectly) costs nothing.
@@ -35,8 +36,19 @@ from ..board import (
     private_square,
     square_cell,
 )
+from ..describe import (
+    D6_FACES,
+    LANGS,
+    LETTER,
+    TERMS,
+    colour_label,
+    dice_text,
+    result_text,
+    step_description,
+    term,
+)
 from ..dice import Throw
-from ..moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action, Turn
+from ..moves import OPTION, PENALTY, Action, Turn
 from ..position import Position
 from ..rules import RULESET_TITLES
 
@@ -62,47 +74,6 @@ __all__ = [
     "step_description",
     "term",
 ]
-
-#: Languages for Pagade's terms (``--lang``).
-LANGS = ("en", "hi", "kn")
-
-#: Pagade's terms in the seeds' languages. Hindi: the words of the Hindi
-#: instructions (seed 003), which borrow the English ones, with the
-#: traditional word after a slash; Kannada: the ordinary words.
-_TERMS: dict[str, dict[str, str]] = {
-    "hi": {
-        "Pagade": "पगडे",
-        "Home": "होम / घर",
-        "belly": "बेली / पेट",
-        "pair": "प्यादा-पेयर / जोड़ी",
-        "cut": "कट / काटना",
-        "pawn": "प्यादा",
-        "dice": "डाइस",
-        "doublet": "डबलट",
-        "winner": "विजेता",
-        "red": "रेड",
-        "black": "ब्लैक",
-        "yellow": "येलो",
-        "green": "ग्रीन",
-    },
-    "kn": {
-        "Pagade": "ಪಗಡೆ",
-        "Home": "ಮನೆ",
-        "belly": "ಹೊಟ್ಟೆ",
-        "pair": "ಜೋಡಿ",
-        "cut": "ಕತ್ತರಿಸು",
-        "pawn": "ಕಾಯಿ",
-        "dice": "ದಾಳ",
-        "doublet": "ಜೋಡಿ ದಾಳ",
-        "winner": "ಗೆದ್ದವರು",
-        "red": "ಕೆಂಪು",
-        "black": "ಕಪ್ಪು",
-        "yellow": "ಹಳದಿ",
-        "green": "ಹಸಿರು",
-    },
-}
-
-_LETTER = {"red": "R", "black": "B", "blue": "B", "yellow": "Y", "green": "G"}
 
 
 @dataclass(frozen=True)
@@ -214,39 +185,8 @@ def palette_for(color_system: str | None) -> Palette:
 
 
 _INDIC_SLACK = 8
-_D6_FACES = "⚀⚁⚂⚃⚄⚅"
 _CELL = 3
 _CORNER = 8 * _CELL
-
-
-def term(word: str, lang: str = "en") -> str:
-    """``word`` with its Pagade term in ``lang`` beside it (just ``word`` for English).
-
-    >>> term("Home", "kn"), term("belly", "en")
-    ('Home ಮನೆ', 'belly')
-    """
-    local = _TERMS.get(lang, {}).get(word)
-    return f"{word} {local}" if local else word
-
-
-def colour_label(colour: str, ruleset: str, lang: str = "en") -> str:
-    """A colour's name, capitalised, with its Pagade name in ``lang``.
-
-    >>> colour_label("red", "pagade", "hi"), colour_label("red", "parcheesi", "hi")
-    ('Red रेड', 'Red')
-    """
-    name = colour.capitalize()
-    if ruleset != "pagade":
-        return name
-    local = _TERMS.get(lang, {}).get(colour)
-    return f"{name} {local}" if local else name
-
-
-def dice_text(throw: Sequence[int], ruleset: str) -> str:
-    """The throw as plain text: die faces for six-sided dice, numbers for stick dice."""
-    if ruleset == "pagade":
-        return " ".join(str(v) for v in throw)
-    return " ".join(_D6_FACES[v - 1] for v in throw)
 
 
 def _turn_after(position: Position, throw: Throw | None, steps: Sequence[Action]) -> Turn | None:
@@ -274,91 +214,6 @@ def pending_bonuses(position: Position, throw: Throw | None, steps: Sequence[Act
     lost, not pending)."""
     turn = _turn_after(position, throw, steps)
     return [] if turn is None else list(turn.pending_bonuses)
-
-
-def result_text(position: Position, names: Sequence[str] | None = None) -> str:
-    """The result in words with the players' names, e.g. ``Asha (Red) wins``.
-
-    >>> from pachisi import Position
-    >>> pos = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.0 1 0 - 0 0")
-    >>> result_text(pos, ["Asha", "Bo"])
-    'Asha (Red) wins'
-    >>> result_text(Position.start("pagade"))
-    'game in progress'
-    """
-    setup = position.setup
-    colours = setup.colour_names
-
-    def who(i: int) -> str:
-        name = names[i] if names is not None and i < len(names) else f"player {i}"
-        return f"{name} ({'+'.join(colours[c].capitalize() for c in setup.players[i])})"
-
-    if position.winner is None:
-        return "game in progress"
-    winners = " and ".join(who(i) for i in position.winner)
-    text = winners + (" win" if len(position.winner) > 1 else " wins")
-    rest = [i for i in position.finished if i not in position.winner]
-    if rest:
-        text += "; then " + ", ".join(who(i) for i in rest)
-    if not position.is_over:
-        text += " (play goes on for the places)"
-    return text
-
-
-def _occupant(position: Position, pawns: Sequence[Sequence[int]], square: int) -> str:
-    setup = position.setup
-    routes = ROUTES[setup.ruleset]
-    names = setup.colour_names
-    found = [names[c] for c in setup.colours_in_play for p in pawns[c] if routes[c][p] == square]
-    return " and ".join(sorted(set(found)))
-
-
-def step_description(
-    position: Position, pawns: Sequence[Sequence[int]], act: Action, lang: str = "en"
-) -> str:
-    """A few words on what a step does (for the numbered list of steps)."""
-    setup = position.setup
-    pagade = setup.ruleset == "pagade"
-    home = setup.home
-    nums = "+".join(str(n) for n in act.numbers)
-    if act.kind == OPTION:
-        return _option_description(position, act.option)
-    if act.kind == PENALTY:
-        return "third doublet: back to the nest"
-    words: list[str] = []
-    if act.kind == ENTER:
-        words.append(("re-enter" if pagade else "enter") + (f" with {nums}" if nums else ""))
-    elif act.kind == PAIR:
-        words.append(f"{term('pair', lang)} moves together, {nums}")
-    elif act.kind == BONUS:
-        words.append(f"bonus {act.numbers[0]}")
-    elif act.kind == MOVE:
-        words.append(f"move {nums}" if nums else "move")
-    if act.capture:
-        victim = _occupant(position, pawns, ROUTES[setup.ruleset][act.colour][act.to])
-        verb = term("cut", lang) if pagade else "capture"
-        words.append(f"{verb} {victim}".rstrip())
-    if act.to == home:
-        words.append(term("Home", lang) if pagade else "HOME")
-    elif pagade and act.frm <= 76 < act.to:
-        words.append(f"into the {term('belly', lang)}")
-    return ", ".join(words)
-
-
-def _option_description(position: Position, option: str) -> str:
-    """Eight-Man number sets A, B, C (RULES.md §7) in words."""
-    setup = position.setup
-    names = setup.colour_names
-    cols = setup.players[position.to_move]
-    nest = [c for c in cols if 0 in position.pawns[c]]
-    free = [c for c in cols if c not in nest]
-    n = names[nest[0]] if nest else "?"
-    f = names[free[0]] if free else "?"
-    return {
-        "A": f"tops and bottoms, {f} only",
-        "B": f"the two tops, {n} only",
-        "C": f"top and bottom for {f}, a top for {n}",
-    }.get(option, "")
 
 
 @dataclass
@@ -440,7 +295,7 @@ def _cell_text(
     colours = sorted({c for c, _ in here})
     if len(colours) == 1:
         c = colours[0]
-        letter = _LETTER[names[c]]
+        letter = LETTER[names[c]]
         outward = sum(1 for _, p in here if not (pagade and p >= 77))
         homeward = len(here) - outward
         text = ""
@@ -454,9 +309,9 @@ def _cell_text(
         return Text(text.center(_CELL), style=base + _style(style))
     # Two friendly colours on one space (a mixed blockade).
     out = Text(style=base)
-    out.append(_LETTER[names[colours[0]]], _style(pal.fill[names[colours[0]]]))
+    out.append(LETTER[names[colours[0]]], _style(pal.fill[names[colours[0]]]))
     out.append("+", _style("bold " + pal.text))
-    out.append(_LETTER[names[colours[1]]], _style(pal.fill[names[colours[1]]]))
+    out.append(LETTER[names[colours[1]]], _style(pal.fill[names[colours[1]]]))
     return out
 
 
@@ -601,7 +456,7 @@ def _centre_cell(
         return Text("   ", style=base)
     name = setup.colour_names[colour]
     n = sum(1 for p in pawns[colour] if p == setup.home)
-    letter = _LETTER[name]
+    letter = LETTER[name]
     if not n:
         return Text(f"{letter}0".center(_CELL), style=base + _style(pal.single[name]))
     return Text(f"{letter}{n}".center(_CELL), style=base + _style(pal.fill[name]))
@@ -617,7 +472,7 @@ def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
         if ruleset == "pagade":
             out.append(f" {v} ", pal.stick)
         else:
-            out.append(f" {_D6_FACES[v - 1]} {v} ", pal.die)
+            out.append(f" {D6_FACES[v - 1]} {v} ", pal.die)
     return out
 
 
@@ -704,7 +559,7 @@ def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableTy
             info = "★ won" if won else f"✓ {pos.finished.index(i) + 1}."
         table.add_row(mark, label, Text(view.player_name(i), pal.text), info)
     parts.append(table)
-    if pagade and lang in _TERMS:
+    if pagade and lang in TERMS:
         local = Text()
         for c in setup.colours_in_play:
             if local:
@@ -768,7 +623,7 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
             ("   ", f"on {pal.tint['red']}", "home path"),
             (" ⌂ ", f"bold bright_white on {pal.centre}", "HOME"),
         ]
-    per_line = 2 if lang in _TERMS and pagade else 3
+    per_line = 2 if lang in TERMS and pagade else 3
     out = Text()
     for k, (swatch, style, label) in enumerate(items):
         if k:
@@ -805,7 +660,7 @@ class _Screen:
         view = self.view
         board = board_text(view, pal)
         width = min(self.width, options.max_width)
-        if view.lang in _TERMS and view.position.ruleset == "pagade":
+        if view.lang in TERMS and view.position.ruleset == "pagade":
             # rich counts Indic spacing vowel signs (Mc) as zero cells, most
             # terminals as one: leave room so that such lines never wrap.
             width -= _INDIC_SLACK

@@ -245,7 +245,7 @@ def state_dict(room: Room) -> dict[str, Any]:
     pawns = turn.current_pawns if turn is not None else pos.pawns
     legal: list[dict[str, Any]] = []
     if turn is not None and not turn.is_complete:
-        from ..terminal.board import step_description
+        from ..describe import step_description
 
         for i, act in enumerate(turn.legal_steps()):
             words = step_description(pos, pawns, act)
