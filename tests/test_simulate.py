@@ -121,8 +121,16 @@ def test_player_labels_number_repeated_bots() -> None:
 
 
 def test_seeds_are_fixed_functions_of_the_run_seed() -> None:
-    # Pinned: a change here changes every published simulation result.
-    assert game_seed(1, 0) == game_seed(1, 0)
+    # Pinned to their values: a change here changes every published simulation result.
+    assert [game_seed(1, 0), game_seed(1, 1), game_seed(7, 3)] == [
+        220945722103661,
+        217435152139802,
+        174406214588727,
+    ]
+    assert [bot_seed(220945722103661, 0), bot_seed(220945722103661, 1)] == [
+        187577556397051,
+        184177703129875,
+    ]
     assert len({game_seed(s, i) for s in range(5) for i in range(50)}) == 250
     assert bot_seed(game_seed(1, 0), 0) != bot_seed(game_seed(1, 0), 1)
 
