@@ -366,6 +366,35 @@ def play_pairs(
         write_row(r, out)
 
 
+def throw_values(
+    pos: Position, me: int, distinct: Sequence[tuple[Throw, float]]
+) -> dict[Throw, tuple[float, float]]:
+    """For each throw of ``distinct``, ``me``'s win chance after the mover's greedy
+    replies (their mean), at the ruleset's constant scale and at the calibrated one."""
+    constant = LOGISTIC_SCALE[pos.ruleset]
+    values: dict[Throw, tuple[float, float]] = {}
+    for t, _ in distinct:
+        replies = greedy_replies(pos, t)
+        values[t] = (
+            sum(win_chance(r, me, constant) for r in replies) / len(replies),
+            sum(win_chance(r, me) for r in replies) / len(replies),
+        )
+    return values
+
+
+def throw_luck(
+    values: dict[Throw, tuple[float, float]],
+    distinct: Sequence[tuple[Throw, float]],
+    throw: Throw,
+) -> tuple[float, float]:
+    """The luck of ``throw`` at both scales: its value (:func:`throw_values`) less the
+    value expected over the throw's exact distribution ``distinct`` (the dice's
+    ``distinct()``: each unordered throw with its probability)."""
+    fell = values[(min(throw), max(throw))]
+    expected = [sum(p * values[t][k] for t, p in distinct) for k in (0, 1)]
+    return fell[0] - expected[0], fell[1] - expected[1]
+
+
 def luck_game(config: SimConfig, index: int) -> tuple[float, float, float]:
     """Game ``index`` of ``config`` as ``play_game`` plays it: the first player's
     (1 or 0, luck-adjusted result, luck-adjusted result with the calibrated win chance).
@@ -390,21 +419,12 @@ def luck_game(config: SimConfig, index: int) -> tuple[float, float, float]:
     dice = dice_for(setup.ruleset)
     distinct = [(t, float(p)) for t, p in dice.distinct()]
 
-    constant = LOGISTIC_SCALE[setup.ruleset]
     luck = [0.0, 0.0]
     throws = 0
     while not pos.is_over and throws < config.max_throws:
         throw = dice.roll(rng)
-        values: dict[Throw, tuple[float, float]] = {}
-        for t, _ in distinct:
-            replies = greedy_replies(pos, t)
-            values[t] = (
-                sum(win_chance(r, me, constant) for r in replies) / len(replies),
-                sum(win_chance(r, me) for r in replies) / len(replies),
-            )
-        fell = values[(min(throw), max(throw))]
-        for k in (0, 1):
-            luck[k] += fell[k] - sum(p * values[t][k] for t, p in distinct)
+        for k, term in enumerate(throw_luck(throw_values(pos, me, distinct), distinct, throw)):
+            luck[k] += term
         plays = legal_plays(pos, throw)
         pos = bots[pos.to_move].choose(pos, throw, plays).position
         throws += 1

@@ -15,7 +15,6 @@ import pytest
 from helpers import load_strength
 from pachisi import Position
 from pachisi.bots.expectimax import greedy_replies
-from pachisi.bots.search import win_chance
 from pachisi.dice import dice_for
 from pachisi.terminal.simulation import SimConfig, play_game
 
@@ -32,26 +31,31 @@ def test_luck_game_replays_play_game(ruleset: str) -> None:
         assert adjusted != won and calibrated != won  # some luck was taken away
 
 
-def test_luck_terms_have_mean_zero() -> None:
-    """Over the exact throw distribution the expected luck of a throw is zero."""
-    pos = Position.start("parcheesi", players=2)
+@pytest.mark.parametrize("ruleset", ["parcheesi", "pagade"])
+def test_luck_terms_have_mean_zero(ruleset: str) -> None:
+    """Over the exact throw distribution the expected luck of a throw is zero:
+    strength.throw_luck, the term luck_game subtracts, averaged over every throw."""
+    strength = load_strength()
+    pos = Position.start(ruleset, players=2)
     # Move on a few throws so that the values differ between throws.
-    for throw in [(5, 5), (6, 3), (5, 1), (4, 2)]:
+    for throw in (
+        [(5, 5), (6, 3), (5, 1), (4, 2)] if ruleset == "parcheesi" else [(1, 6), (6, 6), (3, 4)]
+    ):
         pos = greedy_replies(pos, throw)[0]
-    distinct = [(t, float(p)) for t, p in dice_for("parcheesi").distinct()]
-    values = {
-        t: sum(win_chance(r, 0) for r in rs) / len(rs)
-        for t, _ in distinct
-        for rs in [greedy_replies(pos, t)]
-    }
-    mean = sum(p * values[t] for t, p in distinct)
-    assert len({round(v, 9) for v in values.values()}) > 1
-    # The ordered throws, each with probability 1/36, give the same mean.
-    ordered = 0.0
-    for a in range(1, 7):
-        for b in range(1, 7):
-            ordered += values[(min(a, b), max(a, b))] / 36
-    assert ordered == pytest.approx(mean)
+    dice = dice_for(ruleset)
+    distinct = [(t, float(p)) for t, p in dice.distinct()]
+    for me in (0, 1):
+        values = strength.throw_values(pos, me, distinct)
+        lucks = {t: strength.throw_luck(values, distinct, t) for t, _ in distinct}
+        for k in (0, 1):  # the constant and the calibrated scale
+            assert len({round(luck[k], 9) for luck in lucks.values()}) > 1  # not all zero
+            assert sum(p * lucks[t][k] for t, p in distinct) == pytest.approx(0.0, abs=1e-12)
+    # The ordered throws, each equally likely (the faces of both dice are), give the same
+    # mean: a throw's luck does not depend on the order its dice are read in.
+    faces = dice.faces
+    ordered = [strength.throw_luck(values, distinct, (a, b)) for a in faces for b in faces]
+    for k in (0, 1):
+        assert sum(luck[k] for luck in ordered) / len(ordered) == pytest.approx(0.0, abs=1e-12)
 
 
 def test_luck_run_in_pieces_is_the_run_played_whole(tmp_path: Path) -> None:
