@@ -294,10 +294,8 @@ Runner = Callable[..., tuple[int, str, str]]
 
 
 @pytest.fixture
-def pachisi(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Runner:
+def pachisi(capsys: pytest.CaptureFixture[str]) -> Runner:
     """Run ``pachisi analyse ...`` through the real command line; (status, stdout, stderr)."""
-    if "analyse" not in cli.TERMINAL_COMMANDS:
-        monkeypatch.setattr(cli, "TERMINAL_COMMANDS", (*cli.TERMINAL_COMMANDS, "analyse"))
 
     def run(*args: str) -> tuple[int, str, str]:
         status = cli.main(["analyse", *args])
