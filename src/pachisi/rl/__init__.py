@@ -1,0 +1,24 @@
+"""Reinforcement-learning environments (the optional extra ``rl``).
+
+* ``from pachisi.rl import pachisi_v0``: the PettingZoo AEC environment
+  (``pachisi_v0.env(ruleset="parcheesi", players=4)``, ``pachisi_v0.raw_env``);
+* :mod:`pachisi.rl.gym`: the Gymnasium single-seat environment, registered
+  as ``pachisi/Pagade-v0``, ``pachisi/Whitman-v0``, ``pachisi/Parcheesi-v0``
+  and ``pachisi/EightMan-v0`` when ``pachisi.rl`` is imported;
+* :mod:`pachisi.rl.openspiel`: the four rulesets as OpenSpiel Python games
+  (``python_pachisi_parcheesi`` ...), registered when that module is imported;
+* :mod:`pachisi.rl.encoding` and :mod:`pachisi.rl.match`: the action and
+  observation encodings and the game driver they share.
+
+docs/rl.md describes the spaces, the rewards and the measured speed. Nothing
+outside this package imports it; it needs ``pip install 'pachisi[rl]'``.
+"""
+
+from __future__ import annotations
+
+from . import pachisi_v0
+from .gym import register_envs
+
+__all__ = ["pachisi_v0", "register_envs"]
+
+register_envs()

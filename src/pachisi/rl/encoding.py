@@ -1,0 +1,235 @@
+"""The fixed action space of steps and the observation array (numpy).
+
+Every adapter of :mod:`pachisi.rl` (PettingZoo, Gymnasium, OpenSpiel) uses
+the same two encodings, documented in docs/rl.md.
+
+**Steps** (step mode). An elementary :class:`~pachisi.moves.Action` of a
+:class:`~pachisi.moves.Turn` is named by an index in ``0 .. 146``
+(:data:`N_STEP_ACTIONS`)::
+
+    index = slot * 18 + sub            for a pawn's action (slot 0..7, sub 0..17)
+    index = 144 + "ABC".index(option)  for an Eight-Man number set
+
+``slot = 4 * k + r``: ``k`` is the position of the pawn's colour in the
+mover's colour list (``setup.players[mover]``: 0, or 0 and 1 for players with
+two colours), ``r`` the pawn's rank among that colour's pawns sorted by
+progress *after the steps made so far* (the first pawn standing at the
+action's ``frm``, plus the action's ``variant`` when two pawns on one square
+are not interchangeable). ``sub`` is:
+
+* ``0 .. 13``: a move, entry or re-entry by ``to - frm`` = ``sub + 1``
+  squares (a single number, a sum, or Parcheesi's entry to p = 1);
+* ``14``: a Pagade pair moving together (the pawn at ``r`` and its partner);
+* ``15``: a bonus move of the ``capture_bonus`` value; ``16``: of any other
+  value (``home_bonus``);
+* ``17``: the third-doublet penalty sending this pawn back to its nest.
+
+At every decision the legal steps have distinct indices (tests check this
+against the engine on random games of every ruleset), so the mask is
+exactly the legal set.
+
+**Observation** (:func:`observe`): a float32 vector of
+``4 * (home + 1) + 58`` numbers (398 for ``pagade``, 350 for the others;
+:func:`observation_size`) seen from one player (the *viewer*): colours
+are listed from the viewer's own, then the next players' in turn order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ..moves import BONUS, OPTION, PAIR, PENALTY, Action, Turn
+from ..position import Position
+from ..rules import Setup
+
+__all__ = [
+    "N_STEP_ACTIONS",
+    "OPTION_BASE",
+    "SUBS_PER_SLOT",
+    "decode_steps",
+    "observation_size",
+    "observe",
+    "seat_colours",
+    "step_index",
+    "step_mask",
+]
+
+#: Sub-actions per pawn slot (see the module docstring).
+SUBS_PER_SLOT: Final = 18
+#: Pawn slots: two colours of four pawns.
+N_SLOTS: Final = 8
+#: First index of the Eight-Man option actions A, B, C.
+OPTION_BASE: Final = N_SLOTS * SUBS_PER_SLOT
+#: Size of the step action space.
+N_STEP_ACTIONS: Final = OPTION_BASE + 3
+
+_SUB_PAIR: Final = 14
+_SUB_CAPTURE_BONUS: Final = 15
+_SUB_OTHER_BONUS: Final = 16
+_SUB_PENALTY: Final = 17
+_MAX_DISTANCE: Final = 14
+
+Array = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+def step_index(turn: Turn, action: Action) -> int:
+    """The index of ``action``, a legal step of ``turn`` now (see the module docstring)."""
+    if action.kind == OPTION:
+        return OPTION_BASE + "ABC".index(action.option)
+    pos = turn.position
+    setup = pos.setup
+    k = setup.players[pos.to_move].index(action.colour)
+    pawns = turn.current_pawns[action.colour]
+    r = pawns.index(action.frm) + action.variant
+    kind = action.kind
+    if kind == PAIR:
+        sub = _SUB_PAIR
+    elif kind == BONUS:
+        capture = int(setup.option("capture_bonus"))
+        sub = _SUB_CAPTURE_BONUS if action.numbers[0] == capture else _SUB_OTHER_BONUS
+    elif kind == PENALTY:
+        sub = _SUB_PENALTY
+    else:
+        distance = action.to - action.frm
+        if not 1 <= distance <= _MAX_DISTANCE:  # pragma: no cover - the rules allow no other
+            raise AssertionError(f"a step of {distance} squares has no index")
+        sub = distance - 1
+    if r >= 4:  # pragma: no cover - a variant beyond the pawns on the square
+        raise AssertionError(f"no pawn slot for {action}")
+    return (4 * k + r) * SUBS_PER_SLOT + sub
+
+
+def decode_steps(turn: Turn) -> dict[int, Action]:
+    """The legal steps of ``turn`` now, by index."""
+    out: dict[int, Action] = {}
+    for action in turn.legal_steps():
+        i = step_index(turn, action)
+        if i in out:  # pragma: no cover - tests prove the indices distinct
+            raise AssertionError(f"two legal steps share index {i}: {out[i]} and {action}")
+        out[i] = action
+    return out
+
+
+def step_mask(indices: Sequence[int] | dict[int, Action], size: int = N_STEP_ACTIONS) -> Mask:
+    """A 0/1 int8 mask of length ``size`` with ones at ``indices``."""
+    mask = np.zeros(size, dtype=np.int8)
+    mask[list(indices)] = 1
+    return mask
+
+
+def seat_colours(setup: Setup, viewer: int) -> list[int]:
+    """The colours from ``viewer``'s side: his own, then each next player's in turn order."""
+    n = len(setup.players)
+    out: list[int] = []
+    for j in range(n):
+        out.extend(setup.players[(viewer + j) % n])
+    return out
+
+
+def observation_size(setup: Setup) -> int:
+    """Length of :func:`observe`'s vector for ``setup``: ``4 * (home + 1) + 58``."""
+    return 4 * (setup.home + 1) + _TAIL
+
+
+# Layout after the pawn block (offsets relative to its end):
+_COLOUR_FEATURES: Final = 6  # per colour slot
+_SEAT_BLOCK: Final = 4  # seat to move, relative to the viewer
+_THROW_BLOCK: Final = 6 + 6 + 3  # low die, high die, doubles so far
+_TURN_BLOCK: Final = 6 + 2 + 4 + 3  # numbers used, bonuses pending, step kinds, option
+_TAIL: Final = 4 * _COLOUR_FEATURES + _SEAT_BLOCK + _THROW_BLOCK + _TURN_BLOCK
+
+
+def observe(
+    position: Position,
+    viewer: int,
+    throw: Sequence[int] | None = None,
+    turn: Turn | None = None,
+    legal: Sequence[Action] = (),
+    out: Array | None = None,
+) -> Array:
+    """The observation vector of ``position`` for player ``viewer`` (docs/rl.md).
+
+    ``throw`` is the throw being played (zeros if none); ``turn`` the
+    :class:`~pachisi.moves.Turn` being played step by step (its pawns after
+    the steps so far, the numbers used and the bonuses pending), and
+    ``legal`` its legal steps now. Layout, with ``H = home + 1`` and colour
+    slots ordered by :func:`seat_colours` (empty slots stay zero):
+
+    * ``[0, 4H)``: for colour slot ``j`` and progress ``p``, the number of
+      pawns of that colour at ``p`` divided by 4;
+    * 6 per colour slot: in play, the viewer's own, friendly to the viewer
+      (own or partner), a major colour (Eight-Man), its player has
+      finished, its player's Pagade cut flag;
+    * 4: the seat to move, relative to the viewer (0 = the viewer);
+    * 15: the lower die one-hot (faces 1..6), the higher die one-hot, the
+      doublets already thrown this turn (0, 1, 2) one-hot;
+    * 15: the numbers used so far by value 1..6 (count / 4), the pending
+      bonuses (capture-bonus value, other, count / 4), which kinds of step
+      are legal now (pawn moves, bonus, penalty, option), the Eight-Man
+      number set chosen (A, B, C).
+    """
+    setup = position.setup
+    size = observation_size(setup)
+    if out is None:
+        out = np.zeros(size, dtype=np.float32)
+    else:
+        out.fill(0.0)
+    h = setup.home + 1
+    pawns = turn.current_pawns if turn is not None else position.pawns
+    colours = seat_colours(setup, viewer)
+    owner = setup.owner
+    partners = setup.partners[viewer]
+    finished = set(position.finished)
+    base = 4 * h
+    for j, c in enumerate(colours):
+        row = j * h
+        for p in pawns[c]:
+            out[row + p] += 0.25
+        f = base + j * _COLOUR_FEATURES
+        o = owner[c]
+        assert o is not None
+        out[f] = 1.0
+        out[f + 1] = float(o == viewer)
+        out[f + 2] = float(o in partners)
+        if setup.majors is not None:
+            out[f + 3] = float(setup.majors[o] == c)
+        out[f + 4] = float(o in finished)
+        if position.cut is not None:
+            out[f + 5] = float(position.cut[o])
+    i = base + 4 * _COLOUR_FEATURES
+    n = len(setup.players)
+    out[i + (position.to_move - viewer) % n] = 1.0
+    i += _SEAT_BLOCK
+    if throw is not None:
+        lo, hi = sorted(throw)
+        out[i + lo - 1] = 1.0
+        out[i + 6 + hi - 1] = 1.0
+    out[i + 12 + min(position.doubles, 2)] = 1.0
+    i += _THROW_BLOCK
+    if turn is not None:
+        capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+        for a in turn.steps:
+            if a.kind == OPTION:
+                out[i + 12 + "ABC".index(a.option)] = 1.0
+            elif a.kind != BONUS and a.kind != PENALTY:
+                for v in a.numbers:
+                    if 1 <= v <= 6:
+                        out[i + v - 1] += 0.25
+        for b in turn.pending_bonuses:
+            out[i + (6 if b == capture else 7)] += 0.25
+    for a in legal:
+        if a.kind == BONUS:
+            out[i + 9] = 1.0
+        elif a.kind == PENALTY:
+            out[i + 10] = 1.0
+        elif a.kind == OPTION:
+            out[i + 11] = 1.0
+        else:
+            out[i + 8] = 1.0
+    np.minimum(out, 1.0, out=out)
+    return out

@@ -1,0 +1,163 @@
+"""The Gymnasium environment: the learner holds one seat, computer players the others.
+
+>>> import gymnasium
+>>> import pachisi.rl  # registers the ids
+>>> env = gymnasium.make("pachisi/Parcheesi-v0", opponents="greedy")
+>>> obs, info = env.reset(seed=1)
+>>> obs.shape, int(info["action_mask"].sum()) >= 1
+((350,), True)
+
+The ids ``pachisi/Pagade-v0``, ``pachisi/Whitman-v0``,
+``pachisi/Parcheesi-v0`` and ``pachisi/EightMan-v0`` make a two-player game
+of that ruleset (two colours each in Pagade and Eight-Man) against the
+``random`` player; every argument of :class:`PachisiEnv` can be passed to
+``gymnasium.make``. The observation is the vector of
+:func:`pachisi.rl.encoding.observe` from the learner's side; the legal
+actions are in ``info["action_mask"]`` and :meth:`PachisiEnv.action_masks`
+(the method sb3-contrib's ``MaskablePPO`` calls). The reward is the
+learner's :func:`~pachisi.rl.match.returns_of` at the end, 0 before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..bots import Player, make_player
+from ..dice import derive_seed
+from ..rules import Setup
+from .encoding import Array, Mask, observation_size
+from .match import Match
+
+__all__ = ["ENV_IDS", "PachisiEnv", "register_envs"]
+
+#: The registered ids and their rulesets.
+ENV_IDS: Final = {
+    "pachisi/Pagade-v0": "pagade",
+    "pachisi/Whitman-v0": "whitman",
+    "pachisi/Parcheesi-v0": "parcheesi",
+    "pachisi/EightMan-v0": "eight-man",
+}
+
+
+class PachisiEnv(gymnasium.Env[Array, np.int64]):
+    """One seat of a Pachisi game for a single learner (see the module docstring).
+
+    ``ruleset``, ``players``, ``teams``, ``majors`` and ``options`` are
+    those of :meth:`pachisi.Setup.create` (``players`` defaults to 2);
+    ``seat`` is the learner's player index; ``opponents`` names the computer
+    player (:data:`pachisi.bots.PLAYERS`) of every other seat, or gives one
+    name per other seat in seat order; ``mode``, ``max_plays`` and
+    ``max_throws`` are those of :class:`~pachisi.rl.match.Match`.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it so
+
+    def __init__(
+        self,
+        ruleset: str = "parcheesi",
+        players: int | Sequence[Sequence[str] | str] | None = 2,
+        teams: bool | Sequence[Sequence[int]] | None = None,
+        majors: Sequence[str] | None = None,
+        options: Mapping[str, object] | None = None,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        mode: str = "step",
+        max_plays: int | None = None,
+        max_throws: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.setup = Setup.create(
+            ruleset, players=players, teams=teams, majors=majors, options=options
+        )
+        n = len(self.setup.players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be a player index 0..{n - 1}, not {seat!r}")
+        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != n - 1:
+            raise ValueError(f"give {n - 1} opponent names (one per other seat), not {len(names)}")
+        for name in names:
+            make_player(name, 0)  # ValueError naming the known players if unknown
+        self.seat = seat
+        self.opponent_names = names
+        self.render_mode = render_mode
+        self.match = Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws)
+        self.observation_space = spaces.Box(0.0, 1.0, (observation_size(self.setup),), np.float32)
+        self.action_space = spaces.Discrete(self.match.n_actions)
+        self._bots: dict[int, Player] = {}
+        self._seed_bots(None)
+
+    def _seed_bots(self, seed: int | None) -> None:
+        others = [i for i in range(len(self.setup.players)) if i != self.seat]
+        self._bots = {}
+        for i, name in zip(others, self.opponent_names, strict=True):
+            bot_seed = None if seed is None else derive_seed(f"pachisi-rl-gym:{seed}:{i}")
+            self._bots[i] = make_player(name, bot_seed)
+
+    def _play_others(self) -> None:
+        m = self.match
+        while not m.done and m.to_move != self.seat:
+            assert m.throw is not None
+            play = self._bots[m.to_move].choose(m.position, m.throw, m.current_plays())
+            m.apply_play(play)
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.action_masks()}
+        if self.match.mode == "play" and not self.match.done:
+            info["plays"] = self.match.plays
+        return info
+
+    def action_masks(self) -> Mask:
+        """The legal actions now (all zero once the game is over)."""
+        m = self.match
+        if m.done:
+            return np.zeros(m.n_actions, dtype=np.int8)
+        return m.mask()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Array, dict[str, Any]]:
+        """Start a game (``seed`` fixes the throws and the opponents' choices).
+
+        Without a seed, the generator Gymnasium seeded last time draws one.
+        """
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
+        self.match.reset(game_seed)
+        self._seed_bots(game_seed)
+        self._play_others()
+        return self.match.observe(self.seat), self._info()
+
+    def step(self, action: np.int64) -> tuple[Array, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Take ``action`` (a legal index, else ``ValueError``); the others then play."""
+        if self.match.done:
+            raise ValueError("the game is over: call reset()")
+        self.match.apply(int(action))
+        self._play_others()
+        m = self.match
+        reward = m.returns()[self.seat] if m.done else 0.0
+        return m.observe(self.seat), reward, m.done and not m.truncated, m.truncated, self._info()
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the board as text (:func:`pachisi.rl.render.ansi`)."""
+        if self.render_mode is None:
+            return None
+        from .render import ansi
+
+        m = self.match
+        return ansi(m.position, m.throw, m.turn.steps if m.turn is not None else ())
+
+
+def register_envs() -> None:
+    """Register :data:`ENV_IDS` with Gymnasium (done by ``import pachisi.rl``)."""
+    for env_id, ruleset in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id, entry_point="pachisi.rl.gym:PachisiEnv", kwargs={"ruleset": ruleset}
+            )

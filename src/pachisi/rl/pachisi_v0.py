@@ -1,0 +1,184 @@
+"""The PettingZoo AEC environment ``pachisi_v0``: every ruleset, exact rules.
+
+>>> from pachisi.rl import pachisi_v0
+>>> env = pachisi_v0.env(ruleset="parcheesi", players=2)
+>>> env.reset(seed=3)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum())
+('player_1', (350,), 1)
+>>> env.step(int(obs["action_mask"].argmax()))
+
+Agents are named by seat, ``player_0`` .. ``player_{n-1}`` (the set-up's
+player indices). Each observation is a dict with ``observation`` (the
+vector of :func:`pachisi.rl.encoding.observe`, from that agent's side) and
+``action_mask`` (int8 ones at the legal actions; zeros for an agent not to
+move). Actions are the steps of :mod:`pachisi.rl.encoding` (``mode="step"``)
+or the index of a whole play among the throw's distinct outcomes
+(``mode="play"``; ``infos[agent]["plays"]`` lists them and
+:meth:`raw_env.afterstates` encodes their positions). Rewards come at the
+end (:func:`pachisi.rl.match.returns_of`): +1/-1 for two players, by place
+otherwise, shared by partners. ``reset(seed=...)`` seeds the preliminary
+throws and every throw after them, as :class:`pachisi.Game` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..rules import Setup
+from .encoding import Array, observation_size
+from .match import Match
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+    """The environment with PettingZoo's usual wrappers (illegal moves end the game).
+
+    Takes :class:`raw_env`'s arguments.
+    """
+    e: AECEnv[str, dict[str, Any], int] = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
+    """Pachisi as a PettingZoo AEC environment (see the module docstring).
+
+    ``ruleset``, ``players``, ``teams``, ``majors`` and ``options`` are
+    those of :meth:`pachisi.Setup.create`; ``mode`` is ``"step"`` or
+    ``"play"``; ``max_plays`` bounds the play index (play mode);
+    ``max_throws`` truncates a game after that many throws; ``render_mode``
+    is ``None`` or ``"ansi"``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "pachisi_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        ruleset: str = "parcheesi",
+        players: int | Sequence[Sequence[str] | str] | None = None,
+        teams: bool | Sequence[Sequence[int]] | None = None,
+        majors: Sequence[str] | None = None,
+        options: Mapping[str, object] | None = None,
+        mode: str = "step",
+        max_plays: int | None = None,
+        max_throws: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.setup = Setup.create(
+            ruleset, players=players, teams=teams, majors=majors, options=options
+        )
+        self.render_mode = render_mode
+        self.match = Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws)
+        n = len(self.setup.players)
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agents = list(self.possible_agents)
+        size = observation_size(self.setup)
+        n_actions = self.match.n_actions
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self._reset_books()
+
+    def _reset_books(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.match.to_move]
+
+    # -- PettingZoo API --------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (a Dict of observation and action_mask)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(147)`` steps or ``Discrete(max_plays)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` fixes the preliminary throws and all throws."""
+        self.match.reset(seed)
+        self._reset_books()
+        self._after_move()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation: the vector from his side and his action mask."""
+        i = self._index[agent]
+        obs: Array = self.match.observe(i)
+        if i == self.match.to_move and not self.match.done:
+            mask = self.match.mask()
+        else:
+            mask = np.zeros(self.match.n_actions, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """The agent to move takes ``action``; illegal actions raise ``ValueError``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.match.apply(action)
+        self._after_move()
+
+    def _after_move(self) -> None:
+        m = self.match
+        if m.done:
+            for agent, r in zip(self.agents, m.returns(), strict=True):
+                self.rewards[agent] = r
+                if m.truncated:
+                    self.truncations[agent] = True
+                else:
+                    self.terminations[agent] = True
+            self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[m.to_move]
+        info = self.infos[self.agent_selection] = {}
+        if m.mode == "play" and not m.done:
+            info["plays"] = m.plays
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the board as text, the throw and the steps so far."""
+        if self.render_mode is None:
+            return None
+        from .render import ansi
+
+        m = self.match
+        return ansi(m.position, m.throw, m.turn.steps if m.turn is not None else ())
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- extras ----------------------------------------------------------------
+
+    def afterstates(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """Play mode: the resulting position of each legal play, as observation rows."""
+        return self.match.afterstates()

@@ -1,0 +1,33 @@
+"""Text rendering for the environments: the terminal's board as plain text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..moves import Action
+from ..position import Position
+from ..rules import RULESET_TITLES
+
+__all__ = ["ansi"]
+
+
+def ansi(position: Position, throw: Sequence[int] | None, steps: Sequence[Action] = ()) -> str:
+    """The board (pawns after ``steps``), whose throw it is, the throw and the steps so far.
+
+    >>> from pachisi import Position
+    >>> print(ansi(Position.start("parcheesi", players=2), (5, 2)).splitlines()[-3])
+    Parcheesi, player 0 (red) to move, throw 5-2
+    """
+    from ..terminal.board import BASIC, BoardView, board_text
+
+    th = (throw[0], throw[1]) if throw is not None else None
+    board = board_text(BoardView(position, th, tuple(steps)), BASIC).plain
+    setup = position.setup
+    names = setup.colour_names
+    mover = position.to_move
+    who = "+".join(names[c] for c in setup.players[mover])
+    line = f"{RULESET_TITLES[setup.ruleset]}, player {mover} ({who}) to move"
+    if th is not None:
+        line += f", throw {th[0]}-{th[1]}"
+    done = " ".join(a.notation(names) for a in steps) or "-"
+    return f"{board}\n{line}\nsteps so far: {done}\n{position.to_text()}"
