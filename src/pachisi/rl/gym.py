@@ -15,7 +15,10 @@ of that ruleset (two colours each in Pagade and Eight-Man) against the
 :func:`pachisi.rl.encoding.observe` from the learner's side; the legal
 actions are in ``info["action_mask"]`` and :meth:`PachisiEnv.action_masks`
 (the method sb3-contrib's ``MaskablePPO`` calls). The reward is the
-learner's :func:`~pachisi.rl.match.returns_of` at the end, 0 before.
+learner's :func:`~pachisi.rl.match.returns_of` at the end, 0 before. An
+illegal action ends the game as a loss for the learner (reward -1,
+``info["illegal_action"]``), as PettingZoo's ``TerminateIllegalWrapper``
+does, or raises ``ValueError`` with ``illegal_action="raise"``.
 """
 
 from __future__ import annotations
@@ -52,10 +55,11 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
     ``seat`` is the learner's player index; ``opponents`` names the computer
     player (:data:`pachisi.bots.PLAYERS`) of every other seat, or gives one
     name per other seat in seat order; ``mode``, ``max_plays`` and
-    ``max_throws`` are those of :class:`~pachisi.rl.match.Match`.
+    ``max_throws`` are those of :class:`~pachisi.rl.match.Match`;
+    ``illegal_action`` is ``"lose"`` or ``"raise"``.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium declares it so
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - as Gymnasium has it
 
     def __init__(
         self,
@@ -70,7 +74,12 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         max_plays: int | None = None,
         max_throws: int | None = None,
         render_mode: str | None = None,
+        illegal_action: str = "lose",
     ) -> None:
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self._lost_by_illegal = False
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.setup = Setup.create(
@@ -109,14 +118,14 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks()}
-        if self.match.mode == "play" and not self.match.done:
+        if self.match.mode == "play" and not self.match.done and not self._lost_by_illegal:
             info["plays"] = self.match.plays
         return info
 
     def action_masks(self) -> Mask:
         """The legal actions now (all zero once the game is over)."""
         m = self.match
-        if m.done:
+        if m.done or self._lost_by_illegal:
             return np.zeros(m.n_actions, dtype=np.int8)
         return m.mask()
 
@@ -130,17 +139,23 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
         self.match.reset(game_seed)
+        self._lost_by_illegal = False
         self._seed_bots(game_seed)
         self._play_others()
         return self.match.observe(self.seat), self._info()
 
     def step(self, action: np.int64) -> tuple[Array, SupportsFloat, bool, bool, dict[str, Any]]:
         """Take ``action`` (a legal index, else ``ValueError``); the others then play."""
-        if self.match.done:
-            raise ValueError("the game is over: call reset()")
-        self.match.apply(int(action))
-        self._play_others()
         m = self.match
+        if m.done or self._lost_by_illegal:
+            raise ValueError("the game is over: call reset()")
+        if self.illegal_action == "lose" and int(action) not in m.legal_actions():
+            self._lost_by_illegal = True
+            info = self._info()
+            info["illegal_action"] = True
+            return m.observe(self.seat), -1.0, True, False, info
+        m.apply(int(action))
+        self._play_others()
         reward = m.returns()[self.seat] if m.done else 0.0
         return m.observe(self.seat), reward, m.done and not m.truncated, m.truncated, self._info()
 
