@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable
 
 import pytest
@@ -19,6 +18,7 @@ from pachisi import Position, dice_for
 from pachisi.board import ROUTES, SAFETY_SQUARES
 from pachisi.bots import PLAYERS, GreedyPlayer, Player
 from pachisi.bots import greedy as greedy_module
+from pachisi.bots import search as search_module
 from pachisi.bots.evaluation import SPARE_WEIGHT, Evaluation
 from pachisi.bots.expectimax import ExpectimaxPlayer, evaluate, greedy_replies
 from pachisi.bots.search import (
@@ -410,23 +410,44 @@ def test_choose_returns_one_of_the_plays(level: str) -> None:
         assert any(player.choose(pos, throw, plays) is p for p in plays)
 
 
-def test_search_time_budget() -> None:
-    pos, throw = decisions(SETUPS[0], 1, seed=9)[0]
+def test_search_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The time budget ends the search: on a clock that is past the deadline at every
+    reading, each round gives each live candidate one more simulation and stops."""
+    pos, throw = next(
+        (p, t) for p, t in decisions(SETUPS[0], 20, seed=9) if len(legal_plays(p, t)) >= 4
+    )
     plays = legal_plays(pos, throw)
-    player = SearchPlayer(1, seconds=0.05)
-    start = time.perf_counter()
+    readings = iter(range(0, 10**6, 1000))  # 1,000 s later at every reading
+    monkeypatch.setattr(search_module.time, "perf_counter", lambda: float(next(readings)))
+    simulations: list[int] = []
+    rollout = _Rollouts.rollout
+
+    def counted(self: _Rollouts, key: int, position: Position, i: int) -> float:
+        simulations.append(i)
+        return rollout(self, key, position, i)
+
+    monkeypatch.setattr(_Rollouts, "rollout", counted)
+    player = SearchPlayer(1, seconds=0.05, margin=math.inf)
     assert player.choose(pos, throw, plays) in plays
-    # One sweep of the first throw may finish after the deadline: still bounded.
-    assert time.perf_counter() - start < 2.0
+    # 4 candidates: two rounds, 4 then 2 live ones, one simulation each (numbers 0, 1).
+    assert simulations == [0, 0, 0, 0, 1, 1]
+    assert player.last_rollouts == 6
 
 
 def test_search_simulation_budget() -> None:
     # A shortlist of several plays: rollouts in whole sweeps of the 21 throws.
+    checked = 0
     for pos, throw in decisions(SETUPS[0], 5, seed=12):
-        player = SearchPlayer(1, simulations=84)
-        player.choose(pos, throw, legal_plays(pos, throw))
-        assert player.last_rollouts == 0 or player.last_rollouts % 21 == 0
+        plays = legal_plays(pos, throw)
+        if len(plays) == 1:
+            continue
+        player = SearchPlayer(1, simulations=84, margin=math.inf)
+        player.choose(pos, throw, plays)
+        assert player.last_rollouts > 0
+        assert player.last_rollouts % 21 == 0
         assert player.last_rollouts <= 3 * 84
+        checked += 1
+    assert checked >= 3
 
 
 def test_bad_budgets() -> None:
