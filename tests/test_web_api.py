@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +76,14 @@ def wait_for_human(client: TestClient, gid: str, timeout: float = 60) -> dict[st
         if s["status"] != "playing" or s["seats"][s["to_move"]]["kind"] == "human":
             return s
         assert time.monotonic() < end, "the computer seat never finished its turn"
+        time.sleep(0.01)
+
+
+def wait_until(ready: Callable[[], bool], what: str, timeout: float = 60) -> None:
+    """Poll ``ready`` until it holds; a failure naming ``what`` after ``timeout`` s, not a hang."""
+    end = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < end, what
         time.sleep(0.01)
 
 
@@ -875,8 +883,9 @@ def test_a_computer_waits_visibly_before_playing(db: str) -> None:
             start = time.monotonic()
             s = play_one(c, game, s)
         assert s["throw"] is not None  # the computer's throw is shown while it waits
-        while state(c, game["id"])["version"] == s["version"]:
-            time.sleep(0.01)
+        wait_until(
+            lambda: state(c, game["id"])["version"] != s["version"], "the computer never played"
+        )
         assert time.monotonic() - start >= 0.3
 
 
