@@ -38,4 +38,8 @@ def test_core_uses_standard_library_only() -> None:
             words = line.split()
             if len(words) >= 2 and words[0] in ("import", "from") and not words[1].startswith("."):
                 top = words[1].split(".")[0]
+                # The kernel is Cython in pure-Python mode: compiling removes its
+                # `import cython`, and the library never loads it uncompiled (_accel).
+                if path.name == "_kernel.py" and top == "cython":
+                    continue
                 assert top in allowed, f"{path.name} imports {top}"

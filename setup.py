@@ -1,0 +1,64 @@
+"""Optional build of the compiled kernel (``src/pachisi/_kernel.py``, Cython in pure-Python mode).
+
+Everything else about the package is in pyproject.toml. Where Cython (a build
+requirement only) and a C compiler are present, ``pip install .`` compiles
+the kernel; otherwise it installs the pure-Python engine and prints one line
+saying so. ``PACHISI_PURE=1`` at build time skips the compilation;
+``PACHISI_CHECKED=1`` compiles it with index checks (for debugging).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+NOTE = "pachisi: the compiled kernel was not built ({}); installing the pure-Python engine"
+
+
+class OptionalBuildExt(build_ext):
+    """A build_ext that falls back to the pure engine when the kernel cannot be compiled."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, or a failed compilation
+            print(NOTE.format(f"{type(exc).__name__}: {exc}".splitlines()[0]), file=sys.stderr)
+
+    def build_extension(self, ext: object) -> None:
+        try:
+            super().build_extension(ext)  # type: ignore[arg-type]
+        except Exception as exc:
+            print(NOTE.format(f"{type(exc).__name__}: {exc}".splitlines()[0]), file=sys.stderr)
+
+
+def extensions() -> list[object]:
+    """The kernel's extension, or none (with the one line) if it cannot be built here."""
+    if os.environ.get("PACHISI_PURE") == "1":
+        print(NOTE.format("PACHISI_PURE=1"), file=sys.stderr)
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print(NOTE.format("Cython is not installed"), file=sys.stderr)
+        return []
+    checked = os.environ.get("PACHISI_CHECKED") == "1"
+    return list(
+        cythonize(
+            ["src/pachisi/_kernel.py"],
+            compiler_directives={
+                "language_level": 3,
+                # PACHISI_CHECKED=1: index checks on (a debugging build)
+                "boundscheck": checked,
+                "wraparound": False,
+                "initializedcheck": checked,
+                "cdivision": True,
+            },
+            quiet=True,
+        )
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,273 @@
+"""Which engine runs, and the bridge from positions to the compiled kernel.
+
+The core may import this module freely: it uses the standard library only
+and imports :mod:`pachisi._kernel` only when that module is *compiled* (an
+extension module beside the package), and not when ``PACHISI_PURE=1`` is set
+in the environment. Then :func:`engine` is ``"kernel"``, else ``"pure"``.
+
+:func:`legal_plays` answers like :func:`pachisi.moves.legal_plays` (the same
+:class:`~pachisi.moves.Play` values in the same order) from the kernel. It
+also runs on the uncompiled kernel module (:func:`kernel_module` with
+``compiled=False``), slowly, which the tests use to check the algorithm
+where nothing is compiled.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
+from .dice import dice_for
+from .errors import ThrowError
+from .position import Position, advance
+from .rules import Setup
+
+if TYPE_CHECKING:
+    from .moves import Action, Play
+
+__all__ = ["KINDS", "RawAction", "RawEnd", "engine", "kernel_module", "legal_plays", "plays_raw"]
+
+#: Action kinds by the kernel's numbers (``K_ENTER`` ... ``K_OPTION``).
+KINDS = ("enter", "move", "pair", "bonus", "penalty", "option")
+_OPTIONS = ("A", "B", "C")
+
+# The kernel's layouts (see pachisi/_kernel.py; its constants are C globals there).
+_A = 10
+C_PAGADE, C_JUMP, C_NCOL, C_COL = 0, 1, 2, 3
+C_CAPTURE_BONUS, C_HOME_BONUS, C_LARGER_DIE, C_NO_SPLIT = 5, 6, 7, 8
+C_MAY_ADVANCE, C_PARTIAL_NOTHING, C_CUT_RULE, C_SAFE_X, C_PAIR_DOUBLE = 9, 10, 11, 12, 13
+C_IN_PLAY, C_FRIEND, C_ROUTE = 14, 18, 32
+C_RINDEX = C_ROUTE + 340
+C_SAFETY = C_RINDEX + 400
+C_XSQ = C_SAFETY + 100
+C_SIZE = C_XSQ + 100
+P_DOUBLES, P_CUT, P_SIZE = 16, 17, 18
+
+
+def _compiled_spec() -> bool:
+    """Whether ``pachisi._kernel`` would load as an extension module."""
+    spec = importlib.util.find_spec("pachisi._kernel")
+    origin = spec.origin if spec is not None else None
+    return origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+_MODULES: dict[bool, ModuleType | None] = {}
+
+
+def kernel_module(compiled: bool = True) -> ModuleType | None:
+    """The kernel module: the compiled one (``None`` if absent), or the uncompiled source.
+
+    ``compiled=False`` loads ``_kernel.py`` as plain Python (it needs Cython's
+    ``cython`` shadow module; ``None`` without it).
+    """
+    if compiled in _MODULES:
+        return _MODULES[compiled]
+    mod: ModuleType | None = None
+    if compiled:
+        if _compiled_spec():
+            mod = importlib.import_module("pachisi._kernel")
+    else:
+        path = os.path.join(os.path.dirname(__file__), "_kernel.py")
+        try:
+            importlib.import_module("cython")
+        except ImportError:
+            mod = None
+        else:
+            spec = importlib.util.spec_from_file_location("pachisi._kernel_py", path)
+            assert spec is not None and spec.loader is not None
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+    _MODULES[compiled] = mod
+    return mod
+
+
+def engine() -> str:
+    """``"kernel"`` when the compiled kernel answers, ``"pure"`` when the Python engine does."""
+    if os.environ.get("PACHISI_PURE") == "1":
+        return "pure"
+    return "kernel" if _compiled_spec() else "pure"
+
+
+# ---------------------------------------------------------------------------
+# Packing
+
+
+def _route_index(route: Sequence[int]) -> list[int]:
+    index = [-1] * 100
+    for p, s in enumerate(route):
+        if s >= 0:
+            index[s] = p
+    return index
+
+
+_CFG: dict[tuple[Setup, int], Any] = {}
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _cfg(setup: Setup, mover: int) -> Any:
+    """The kernel's fixed table for ``setup`` with ``mover`` to throw (cached)."""
+    key = (setup, mover)
+    found = _CFG.get(key)
+    if found is not None:
+        return found
+    from array import array
+
+    cfg = [0] * C_SIZE
+    ruleset = setup.ruleset
+    pagade = ruleset == "pagade"
+    colours = setup.players[mover]
+    cfg[C_PAGADE] = int(pagade)
+    cfg[C_JUMP] = int(setup.option("sum_move") == "jump")
+    cfg[C_NCOL] = len(colours)
+    for i, c in enumerate(colours):
+        cfg[C_COL + i] = c
+    if pagade:
+        cfg[C_CUT_RULE] = int(bool(setup.option("cut_to_enter_home")))
+        cfg[C_SAFE_X] = int(bool(setup.option("safe_x_squares")))
+        cfg[C_PAIR_DOUBLE] = int(setup.option("pair_move") == "double")
+    else:
+        cfg[C_CAPTURE_BONUS] = _int(setup.option("capture_bonus"))
+        cfg[C_HOME_BONUS] = _int(setup.option("home_bonus"))
+        cfg[C_LARGER_DIE] = int(bool(setup.option("larger_die")))
+        cfg[C_NO_SPLIT] = int(bool(setup.option("no_split_doubles_home")))
+        cfg[C_MAY_ADVANCE] = int(bool(setup.option("blockade_may_advance")))
+        cfg[C_PARTIAL_NOTHING] = int(setup.option("partial_doubles") == "nothing")
+    me = colours[0]
+    for c in setup.colours_in_play:
+        cfg[C_IN_PLAY + c] = 1
+        cfg[C_FRIEND + c] = int(setup.friendly[me][c])
+    routes = ROUTES[ruleset]
+    for c in range(4):
+        for p, s in enumerate(routes[c]):
+            cfg[C_ROUTE + 85 * c + p] = s
+        if not pagade:
+            for s, p in enumerate(_route_index(routes[c])):
+                cfg[C_RINDEX + 100 * c + s] = p
+    for s in SAFETY_SQUARES:
+        cfg[C_SAFETY + s] = 1
+    for s in X_SQUARES:
+        cfg[C_XSQ + s] = 1
+    packed = array("i", cfg)
+    _CFG[key] = packed
+    return packed
+
+
+_KERNELS: dict[int, Any] = {}
+
+
+#: One action from the kernel: (kind, colour, frm, to, numbers, capture).
+RawAction = tuple[int, int, int, int, tuple[int, ...], bool]
+#: One candidate end: (actions, pawns, cut flag, extra).
+RawEnd = tuple[tuple[RawAction, ...], tuple[tuple[int, ...], ...], bool, bool]
+
+
+def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) -> list[RawEnd]:
+    """The kernel's candidate ends, in order: (actions, pawns, cut flag, extra).
+
+    Each action is ``(kind, colour, frm, to, numbers, capture)`` with ``kind``
+    an index into :data:`KINDS` (an option's letter index is in ``frm``).
+    Several ends may give the same position; the first one counts.
+    """
+    from array import array
+
+    kern = _KERNELS.get(id(module))
+    if kern is None:
+        kern = _KERNELS[id(module)] = module.Kernel()
+    setup = position.setup
+    mover = position.to_move
+    pos = array("i", bytes(4 * P_SIZE))
+    for c in setup.colours_in_play:
+        for k, p in enumerate(position.pawns[c]):
+            pos[4 * c + k] = p
+    pos[P_DOUBLES] = position.doubles
+    cut = position.cut
+    pos[P_CUT] = int(bool(cut[mover])) if cut is not None else 0
+    a, b = throw
+    third = setup.ruleset != "pagade" and a == b and position.doubles == 2
+    n = kern.run(_cfg(setup, mover), pos, a, b, third)
+    out = kern.output()
+    res: list[RawEnd] = []
+    i = 0
+    for _ in range(n):
+        na = out[i]
+        i += 1
+        acts: list[RawAction] = []
+        for _k in range(na):
+            nn = out[i + 4]
+            acts.append(
+                (
+                    out[i],
+                    out[i + 1],
+                    out[i + 2],
+                    out[i + 3],
+                    tuple(out[i + 5 : i + 5 + nn]),
+                    bool(out[i + 9]),
+                )
+            )
+            i += _A
+        pawns = tuple(
+            tuple(out[i + 4 * c : i + 4 * c + 4]) if c in setup.colours_in_play else ()
+            for c in range(4)
+        )
+        i += 16
+        res.append((tuple(acts), pawns, bool(out[i]), bool(out[i + 1])))
+        i += 2
+    return res
+
+
+def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
+    t = dice_for(pos.setup.ruleset).check(throw)
+    if pos.is_over:
+        raise ThrowError("the game is over: no more throws")
+    return t
+
+
+def legal_plays(
+    position: Position, throw: Sequence[int], module: ModuleType | None = None
+) -> list[Play]:
+    """Every legal play of ``throw`` in ``position``, from the kernel (see the module docstring).
+
+    ``module``: the kernel module to use (default: the compiled one; a
+    :class:`RuntimeError` if it is absent).
+    """
+    from .moves import Action, Play
+
+    if module is None:
+        module = kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+    t = _check_throw(position, throw)
+    mover = position.to_move
+    cut0 = position.cut
+    plays: dict[Position, Play] = {}
+    made: dict[RawAction, Action] = {}
+    for acts, pawns, flag, extra in plays_raw(position, t, module):
+        cut = cut0
+        if cut is not None and flag and not cut[mover]:
+            cut = tuple(True if i == mover else f for i, f in enumerate(cut))
+        res = advance(position, pawns, cut, extra)
+        if res in plays:
+            continue
+        actions = []
+        for act in acts:
+            action = made.get(act)
+            if action is None:
+                kind, colour, frm, to, numbers, capture = act
+                if kind == 5:
+                    action = Action("option", option=_OPTIONS[frm])
+                else:
+                    action = Action(KINDS[kind], colour, frm, to, numbers, capture)
+                made[act] = action
+            actions.append(action)
+        plays[res] = Play(tuple(actions), res, t)
+    return list(plays.values())

@@ -1,0 +1,1722 @@
+"""The compiled kernel: legal plays over preallocated integer buffers.
+
+This module is Cython in pure-Python mode. ``setup.py`` compiles it when a C
+compiler is present; :mod:`pachisi._accel` uses it only when it *is*
+compiled (uncompiled it still runs, slowly, which the tests use to check the
+algorithm where no compiler is at hand). It imports nothing from the
+package: the Python side (:mod:`pachisi._accel`) packs a position into
+integers and builds :class:`~pachisi.moves.Play` values from the integers it
+gets back.
+
+It mirrors the reference explorer of ``moves.py`` step for step, so that it
+finds the same plays **in the same order** with the same action paths:
+
+* a state of the throw graph is a row of :data:`W` ints (the mover's pawn
+  codes sorted, the numbers left sorted, the captured squares sorted, the
+  flag), with the very encodings of ``moves.py`` (a pawn is
+  ``p | colour << 7 | moved << 9 | tag << 10``, a number
+  ``value | bottom << 3 | colours << 4``);
+* states live in a :class:`_Store` (rows in discovery order, the first edge
+  that reached each, an open-addressing hash table of row indices);
+* the dice part is explored depth first with a stack, the selection rules
+  filter the states in discovery order, the bonus part is explored from the
+  selected dice terminals (roots in first-seen order) and its terminals are
+  taken in expansion order, exactly as ``moves.legal_plays`` does.
+
+The output (:attr:`Kernel.out`) is a list of candidate ends, each
+``[n_actions, n_actions * A action ints, 16 pawn ints, cut, extra]``; the
+caller builds positions and removes repeated ones (first kept), which gives
+the reference's list.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+import cython
+
+#: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
+W = cython.declare(cython.int, 40)
+_MINE = cython.declare(cython.int, 0)
+_NREM = cython.declare(cython.int, 8)
+_REM = cython.declare(cython.int, 9)
+_MAXREM = cython.declare(cython.int, 12)
+_NGONE = cython.declare(cython.int, 21)
+_GONE = cython.declare(cython.int, 22)
+_MAXGONE = cython.declare(cython.int, 16)
+_FLAG = cython.declare(cython.int, 38)
+#: Width of an action: kind, colour, frm, to, n_numbers, numbers[4], capture.
+A = cython.declare(cython.int, 10)
+
+#: Action kinds (indices into ``_accel.KINDS``).
+K_ENTER = cython.declare(cython.int, 0)
+K_MOVE = cython.declare(cython.int, 1)
+K_PAIR = cython.declare(cython.int, 2)
+K_BONUS = cython.declare(cython.int, 3)
+K_PENALTY = cython.declare(cython.int, 4)
+K_OPTION = cython.declare(cython.int, 5)
+
+# cfg layout (built by pachisi._accel for a set-up and mover)
+C_PAGADE = cython.declare(cython.int, 0)
+C_JUMP = cython.declare(cython.int, 1)
+C_NCOL = cython.declare(cython.int, 2)
+C_COL = cython.declare(cython.int, 3)  # 3, 4: the mover's colours in player order
+C_CAPTURE_BONUS = cython.declare(cython.int, 5)
+C_HOME_BONUS = cython.declare(cython.int, 6)
+C_LARGER_DIE = cython.declare(cython.int, 7)
+C_NO_SPLIT = cython.declare(cython.int, 8)
+C_MAY_ADVANCE = cython.declare(cython.int, 9)
+C_PARTIAL_NOTHING = cython.declare(cython.int, 10)
+C_CUT_RULE = cython.declare(cython.int, 11)
+C_SAFE_X = cython.declare(cython.int, 12)
+C_PAIR_DOUBLE = cython.declare(cython.int, 13)
+C_IN_PLAY = cython.declare(cython.int, 14)  # 14..17: colour in play
+C_FRIEND = cython.declare(cython.int, 18)  # 18..21: colour friendly to the mover
+C_ROUTE = cython.declare(cython.int, 32)  # 4 * 85 squares
+C_RINDEX = cython.declare(cython.int, C_ROUTE + 340)  # 4 * 100 progress numbers (Parcheesi family)
+C_SAFETY = cython.declare(cython.int, C_RINDEX + 400)  # 100 flags
+C_XSQ = cython.declare(cython.int, C_SAFETY + 100)  # 100 flags
+C_SIZE = cython.declare(cython.int, C_XSQ + 100)
+
+# position layout: pawns[16] (4 per colour), doubles at 16, cut of the mover at 17
+P_DOUBLES = cython.declare(cython.int, 16)
+P_CUT = cython.declare(cython.int, 17)
+P_SIZE = cython.declare(cython.int, 18)
+
+_PMASK = cython.declare(cython.int, 127)
+_MOVED = cython.declare(cython.int, 512)
+_NOBODY = cython.declare(cython.int, -1)
+_OFF = cython.declare(cython.int, -1)
+
+
+def _ints(n: int) -> array[int]:
+    return array("i", bytes(4 * n))
+
+
+@cython.cclass
+class _Store:
+    """The explored states of one part of a throw graph, in discovery order."""
+
+    st: cython.int[::1]
+    par: cython.int[::1]
+    act: cython.int[::1]
+    table: cython.int[::1]
+    n: cython.int
+    cap: cython.int
+    tmask: cython.int
+
+    def __init__(self) -> None:
+        self.cap = 0
+        self.n = 0
+        self._alloc(256)
+
+    def _alloc(self, cap: cython.int) -> None:
+        st = _ints(cap * W)
+        par = _ints(cap)
+        act = _ints(cap * A)
+        old: cython.int = self.n
+        k: cython.Py_ssize_t
+        if self.cap:
+            for k in range(old * W):
+                st[k] = self.st[k]
+            for k in range(old):
+                par[k] = self.par[k]
+            for k in range(old * A):
+                act[k] = self.act[k]
+        self.st = st
+        self.par = par
+        self.act = act
+        self.cap = cap
+        size: cython.int = 16
+        while size < 2 * cap:
+            size *= 2
+        self.table = array("i", [-1]) * size
+        self.tmask = size - 1
+        i: cython.int
+        for i in range(old):
+            self._insert(i)
+
+    @cython.cfunc
+    def _hash(self, buf: cython.int[::1], off: cython.int) -> cython.uint:
+        h: cython.uint = 2166136261
+        k: cython.int
+        for k in range(W - 1):
+            h = (h ^ cython.cast(cython.uint, buf[off + k])) * 16777619
+            if not cython.compiled:
+                h &= 0xFFFFFFFF
+        return h
+
+    @cython.cfunc
+    def _insert(self, i: cython.int) -> cython.void:
+        j: cython.int = cython.cast(cython.int, self._hash(self.st, i * W) & self.tmask)
+        while self.table[j] >= 0:
+            j = (j + 1) & self.tmask
+        self.table[j] = i
+
+    @cython.cfunc
+    def clear(self) -> cython.void:
+        k: cython.int
+        for k in range(self.tmask + 1):
+            self.table[k] = -1
+        self.n = 0
+
+    @cython.cfunc
+    def add(
+        self,
+        buf: cython.int[::1],
+        off: cython.int,
+        abuf: cython.int[::1],
+        aoff: cython.int,
+        parent: cython.int,
+    ) -> cython.int:
+        """Index of the new state ``buf[off:off+W]``, or ``-1 - index`` if already there."""
+        j: cython.int = cython.cast(cython.int, self._hash(buf, off) & self.tmask)
+        i: cython.int
+        k: cython.int
+        same: cython.bint
+        while True:
+            i = self.table[j]
+            if i < 0:
+                break
+            same = True
+            for k in range(W - 1):
+                if self.st[i * W + k] != buf[off + k]:
+                    same = False
+                    break
+            if same:
+                return -1 - i
+            j = (j + 1) & self.tmask
+        if self.n == self.cap:
+            self._alloc(self.cap * 2)
+            j = cython.cast(cython.int, self._hash(buf, off) & self.tmask)
+            while self.table[j] >= 0:
+                j = (j + 1) & self.tmask
+        i = self.n
+        self.n += 1
+        self.table[j] = i
+        for k in range(W):
+            self.st[i * W + k] = buf[off + k]
+        self.par[i] = parent
+        if parent >= 0:
+            for k in range(A):
+                self.act[i * A + k] = abuf[aoff + k]
+        return i
+
+
+@cython.cclass
+class Kernel:
+    """Legal-play generation for one position and throw at a time (see the module docstring)."""
+
+    cfg: cython.int[::1]
+    pos: cython.int[::1]
+    dice: _Store
+    bonus: _Store
+    # per throw
+    oth_n: cython.int[::1]
+    oth_friend: cython.int[::1]
+    oth_block: cython.int[::1]
+    n_oth_block: cython.int
+    tag_sq: cython.int[::1]
+    n_tags: cython.int
+    nm: cython.int
+    doublet: cython.bint
+    ta: cython.int
+    tb: cython.int
+    # per expansion
+    own: cython.int[::1]
+    own_col: cython.int[::1]
+    blocked: cython.int[::1]
+    n_blocked: cython.int
+    edges: cython.int[::1]
+    eacts: cython.int[::1]
+    n_edges: cython.int
+    groups: cython.int[::1]
+    n_groups: cython.int[::1]
+    tmp: cython.int[::1]
+    stack: cython.int[::1]
+    start: cython.int[::1]
+    sel: cython.int[::1]
+    n_sel: cython.int
+    roots: cython.int[::1]
+    order: cython.int[::1]
+    term: cython.int[::1]
+    path: cython.int[::1]
+    #: The output buffer (see the module docstring); :attr:`n_out` ints are used.
+    out: cython.int[::1]
+    out_arr: object
+    n_out: cython.int
+    #: How many candidate ends the last call wrote.
+    n_cand: cython.int
+
+    def __init__(self) -> None:
+        self.dice = _Store()
+        self.bonus = _Store()
+        self.oth_n = _ints(100)
+        self.oth_friend = _ints(100)
+        self.oth_block = _ints(100)
+        self.tag_sq = _ints(8)
+        self.own = _ints(100)
+        self.own_col = _ints(100)
+        self.blocked = _ints(100)
+        self.edges = _ints(1024 * W)
+        self.eacts = _ints(1024 * A)
+        # groups[colour][g]: [dist, n, n0..n3 (numbers), left_n, left0..left11] = 20 ints
+        self.groups = _ints(4 * 16 * 20)
+        self.n_groups = _ints(4)
+        self.tmp = _ints(64)
+        self.stack = _ints(256)
+        self.start = _ints(W)
+        self.sel = _ints(256)
+        self.roots = _ints(512)
+        self.order = _ints(256)
+        self.term = _ints(256)
+        self.path = _ints(64)
+        self.out_arr = _ints(4096)
+        self.out = self.out_arr
+        self.n_out = 0
+        self.n_cand = 0
+
+    # -- buffers ------------------------------------------------------------
+
+    @cython.cfunc
+    def _need(self, which: cython.int, n: cython.int) -> cython.void:
+        """Grow a scratch buffer (0 stack, 1 sel, 2 roots, 3 order, 4 term, 5 out) to ``n``."""
+        buf: cython.int[::1]
+        if which == 0:
+            buf = self.stack
+        elif which == 1:
+            buf = self.sel
+        elif which == 2:
+            buf = self.roots
+        elif which == 3:
+            buf = self.order
+        elif which == 4:
+            buf = self.term
+        else:
+            buf = self.out
+        if n <= len(buf):
+            return
+        size: cython.Py_ssize_t = len(buf)
+        while size < n:
+            size *= 2
+        new = _ints(size)
+        k: cython.Py_ssize_t
+        for k in range(len(buf)):
+            new[k] = buf[k]
+        if which == 0:
+            self.stack = new
+        elif which == 1:
+            self.sel = new
+        elif which == 2:
+            self.roots = new
+        elif which == 3:
+            self.order = new
+        elif which == 4:
+            self.term = new
+        else:
+            self.out_arr = new
+            self.out = new
+
+    # -- entry point ----------------------------------------------------------
+
+    def output(self) -> array[int]:
+        """The output buffer of the last :meth:`run` (an ``array("i")``)."""
+        return self.out_arr  # type: ignore[return-value]
+
+    def run(
+        self,
+        cfg: cython.int[::1],
+        pos: cython.int[::1],
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+    ) -> cython.int:
+        """Write the candidate ends of throw ``(a, b)`` to :attr:`out`; return their number."""
+        self.cfg = cfg
+        self.pos = pos
+        self.ta = a
+        self.tb = b
+        self.doublet = a == b
+        self.n_out = 0
+        self.n_cand = 0
+        self._context()
+        if third_doublet:
+            self._third_doublet()
+            return self.n_cand
+        if cfg[C_PAGADE]:
+            self._number_set(-1, a if a < b else b, b if a < b else a, 0, 0, 2)
+            return self.n_cand
+        self._pf_sets()
+        return self.n_cand
+
+    @cython.cfunc
+    def _context(self) -> cython.void:
+        cfg = self.cfg
+        pos = self.pos
+        c: cython.int
+        k: cython.int
+        s: cython.int
+        ncol: cython.int = cfg[C_NCOL]
+        for s in range(100):
+            self.oth_n[s] = 0
+            self.oth_friend[s] = 0
+        for c in range(4):
+            if not cfg[C_IN_PLAY + c] or c == cfg[C_COL] or (ncol == 2 and c == cfg[C_COL + 1]):
+                continue
+            for k in range(4):
+                s = cfg[C_ROUTE + 85 * c + pos[4 * c + k]]
+                if s != _OFF:
+                    self.oth_n[s] += 1
+                    self.oth_friend[s] = cfg[C_FRIEND + c]
+        self.n_oth_block = 0
+        for s in range(68):
+            if self.oth_n[s] >= 2:
+                self.oth_block[self.n_oth_block] = s
+                self.n_oth_block += 1
+        self.nm = 4 * ncol
+        # The start pawns, with blockade tags where the rule needs them.
+        self.n_tags = 0
+        st = self.start
+        for k in range(W):
+            st[k] = 0
+        cnt = self.own
+        for s in range(100):
+            cnt[s] = 0
+        i: cython.int
+        col: cython.int
+        need_tags: cython.bint = not cfg[C_PAGADE] and not cfg[C_MAY_ADVANCE]
+        if need_tags:
+            for i in range(ncol):
+                col = cfg[C_COL + i]
+                for k in range(4):
+                    s = cfg[C_ROUTE + 85 * col + pos[4 * col + k]]
+                    if s != _OFF:
+                        cnt[s] += 1
+            for s in range(100):
+                if cnt[s] == 2:
+                    self.n_tags += 1
+                    self.tag_sq[self.n_tags] = s
+        n: cython.int = 0
+        tag: cython.int
+        t: cython.int
+        for i in range(ncol):
+            col = cfg[C_COL + i]
+            for k in range(4):
+                s = cfg[C_ROUTE + 85 * col + pos[4 * col + k]]
+                tag = 0
+                if need_tags and s != _OFF and cnt[s] == 2:
+                    for t in range(1, self.n_tags + 1):
+                        if self.tag_sq[t] == s:
+                            tag = t
+                st[n] = pos[4 * col + k] | col << 7 | tag << 10
+                n += 1
+        for s in range(100):
+            cnt[s] = 0
+        _sort(st, 0, n)
+
+    # -- Parcheesi family number sets (§5.2, §7) ------------------------------
+
+    @cython.cfunc
+    def _pf_sets(self) -> cython.void:
+        cfg = self.cfg
+        pos = self.pos
+        a: cython.int = self.ta
+        b: cython.int = self.tb
+        ncol: cython.int = cfg[C_NCOL]
+        both: cython.int = 0
+        i: cython.int
+        k: cython.int
+        for i in range(ncol):
+            both |= 1 << cfg[C_COL + i]
+        x: cython.int
+        y: cython.int
+        if not self.doublet:
+            x = a | both << 4
+            y = b | both << 4
+            if x > y:
+                x, y = y, x
+            self._number_set(-1, x, y, 0, 0, 2)
+            return
+        d: cython.int = a
+        e: cython.int = 7 - a
+        nest_n: cython.int = 0
+        nest_col: cython.int = -1
+        col: cython.int
+        for i in range(ncol):
+            col = cfg[C_COL + i]
+            for k in range(4):
+                if pos[4 * col + k] == 0:
+                    nest_n += 1
+                    nest_col = col
+                    break
+        if nest_n == ncol:
+            self._number_set(-1, d | both << 4, d | both << 4, 0, 0, 2)
+            return
+        if nest_n == 0:
+            self._number_set(
+                -1, d | both << 4, d | both << 4, (e | 8) | both << 4, (e | 8) | both << 4, 4
+            )
+            return
+        f_col: cython.int = cfg[C_COL] if cfg[C_COL] != nest_col else cfg[C_COL + 1]
+        fb: cython.int = 1 << f_col
+        nb: cython.int = 1 << nest_col
+        # A, B, C in that order; each sorted.
+        self._number_set(0, d | fb << 4, d | fb << 4, (e | 8) | fb << 4, (e | 8) | fb << 4, 4)
+        self._number_set(1, d | nb << 4, d | nb << 4, 0, 0, 2)
+        x = d | fb << 4
+        y = (e | 8) | fb << 4
+        z: cython.int = d | nb << 4
+        self.tmp[0] = x
+        self.tmp[1] = y
+        self.tmp[2] = z
+        _sort(self.tmp, 0, 3)
+        self._number_set3(2, self.tmp[0], self.tmp[1], self.tmp[2])
+
+    @cython.cfunc
+    def _number_set3(
+        self, name: cython.int, x: cython.int, y: cython.int, z: cython.int
+    ) -> cython.void:
+        st = self.start
+        st[_NREM] = 3
+        st[_REM] = x
+        st[_REM + 1] = y
+        st[_REM + 2] = z
+        st[_REM + 3] = 0
+        self._explore_set(name)
+
+    @cython.cfunc
+    def _number_set(
+        self,
+        name: cython.int,
+        x: cython.int,
+        y: cython.int,
+        z: cython.int,
+        w: cython.int,
+        nn: cython.int,
+    ) -> cython.void:
+        st = self.start
+        st[_NREM] = nn
+        st[_REM] = x
+        st[_REM + 1] = y
+        st[_REM + 2] = z if nn == 4 else 0
+        st[_REM + 3] = w if nn == 4 else 0
+        if nn == 4:
+            # sort the four numbers
+            _sort(st, _REM, 4)
+        self._explore_set(name)
+
+    # -- one number set -------------------------------------------------------
+
+    @cython.cfunc
+    def _explore_set(self, name: cython.int) -> cython.void:
+        """Explore the dice part of one number set and write its candidate ends.
+
+        ``name``: -1 for the only set, else 0, 1, 2 for Eight-Man's A, B, C.
+        """
+        cfg = self.cfg
+        st = self.start
+        pagade: cython.bint = cfg[C_PAGADE] != 0
+        st[_NGONE] = 0
+        st[_FLAG] = self.pos[P_CUT] if pagade else 0
+        g = self.dice
+        g.clear()
+        g.add(st, 0, st, 0, -1)
+        # depth-first exploration
+        sp: cython.int = 1
+        self.stack[0] = 0
+        cur: cython.int
+        e: cython.int
+        j: cython.int
+        while sp > 0:
+            sp -= 1
+            cur = self.stack[sp]
+            if pagade:
+                self._pagade_edges(cur)
+            else:
+                self._pf_edges(cur)
+            for e in range(self.n_edges):
+                j = g.add(self.edges, e * W, self.eacts, e * A, cur)
+                if j >= 0:
+                    self._need(0, sp + 1)
+                    self.stack[sp] = j
+                    sp += 1
+        # selection
+        if pagade:
+            self._select_pagade()
+        else:
+            self._select_pf()
+        if self.n_sel == 1 and self.sel[0] == 0:
+            # moves nothing: only counts for the only set (Eight-Man: if none moves)
+            if name < 0:
+                self._emit_nothing()
+            elif name == 2 and self.n_cand == 0:
+                # C is the last set: no set moves anything
+                self._emit_nothing()
+            return
+        i: cython.int
+        s: cython.int
+        if pagade:
+            for i in range(self.n_sel):
+                s = self.sel[i]
+                self._emit(name, s, -1, g.st[s * W + _FLAG], False)
+            return
+        # Parcheesi family: ends without a bonus first, then the bonus part.
+        bs = self.bonus
+        bs.clear()
+        n_roots: cython.int = 0
+        pend: cython.int
+        for i in range(self.n_sel):
+            s = self.sel[i]
+            pend = self._pending(s)
+            if pend == 0:
+                self._emit(name, s, -1, 0, self._extra(g.st[s * W + _NREM] == 0))
+                continue
+            # the bonus root: stripped pawns, pending bonuses (in tmp[16:16+pend]), gone, 0
+            e = self._bonus_root(s, pend)
+            j = bs.add(self.edges, 0, self.eacts, 0, -1)
+            if j >= 0:
+                self._need(2, j + 1)
+                self.roots[j] = s
+                n_roots += 1
+        if n_roots == 0:
+            return
+        # explore the bonus part: stack = roots, last first
+        self._need(0, n_roots)
+        for i in range(n_roots):
+            self.stack[i] = i
+        sp = n_roots
+        n_order: cython.int = 0
+        while sp > 0:
+            sp -= 1
+            cur = self.stack[sp]
+            self._bonus_edges(cur)
+            self._need(3, n_order + 1)
+            self._need(4, n_order + 1)
+            self.order[n_order] = cur
+            self.term[n_order] = self.n_edges == 0
+            n_order += 1
+            for e in range(self.n_edges):
+                j = bs.add(self.edges, e * W, self.eacts, e * A, cur)
+                if j >= 0:
+                    self._need(0, sp + 1)
+                    self.stack[sp] = j
+                    sp += 1
+        root: cython.int
+        for i in range(n_order):
+            if not self.term[i]:
+                continue
+            s = self.order[i]
+            root = s
+            while bs.par[root] >= 0:
+                root = bs.par[root]
+            j = self.roots[root]
+            self._emit(name, j, s, 0, self._extra(g.st[j * W + _NREM] == 0))
+
+    @cython.cfunc
+    def _extra(self, all_used: cython.bint) -> cython.bint:
+        """§5.8: does this doublet grant another throw (before finishing is checked)?"""
+        if self.cfg[C_PAGADE] or not self.doublet:
+            return False
+        if self.cfg[C_PARTIAL_NOTHING]:
+            return True
+        return all_used
+
+    # -- selection (§4.7, §5.5, §5.6) -----------------------------------------
+
+    @cython.cfunc
+    def _select_pagade(self) -> cython.void:
+        g = self.dice
+        best: cython.int = 99
+        i: cython.int
+        r: cython.int
+        for i in range(g.n):
+            r = g.st[i * W + _NREM]
+            if r < best:
+                best = r
+        self._need(1, g.n)
+        self.n_sel = 0
+        if best == g.st[_NREM]:
+            self.sel[0] = 0
+            self.n_sel = 1
+            return
+        for i in range(g.n):
+            if g.st[i * W + _NREM] == best:
+                self.sel[self.n_sel] = i
+                self.n_sel += 1
+
+    @cython.cfunc
+    def _nest(self, buf: cython.int[::1], off: cython.int) -> cython.int:
+        n: cython.int = 0
+        k: cython.int
+        for k in range(self.nm):
+            if buf[off + k] & _PMASK == 0:
+                n += 1
+        return n
+
+    @cython.cfunc
+    def _select_pf(self) -> cython.void:
+        g = self.dice
+        cfg = self.cfg
+        st = g.st
+        self._need(1, g.n)
+        self.n_sel = 0
+        nest0: cython.int = self._nest(st, 0)
+        n_all: cython.int = st[_NREM]
+        has_bottom: cython.bint = False
+        k: cython.int
+        i: cython.int
+        for k in range(n_all):
+            if st[_REM + k] & 8:
+                has_bottom = True
+        # candidates: blockades_ok; entered = nest0 - nest
+        most: cython.int = -1
+        ent: cython.int
+        if has_bottom and cfg[C_PARTIAL_NOTHING]:
+            for i in range(g.n):
+                if st[i * W + _NREM] == 0 and self._blockades_ok(st, i * W):
+                    ent = nest0 - self._nest(st, i * W)
+                    if ent > most:
+                        most = ent
+            if most < 0:
+                self.sel[0] = 0
+                self.n_sel = 1
+                return
+            for i in range(g.n):
+                if st[i * W + _NREM] == 0 and self._blockades_ok(st, i * W):
+                    if nest0 - self._nest(st, i * W) == most:
+                        self.sel[self.n_sel] = i
+                        self.n_sel += 1
+            return
+        for i in range(g.n):
+            if self._blockades_ok(st, i * W):
+                ent = nest0 - self._nest(st, i * W)
+                if ent > most:
+                    most = ent
+        used: cython.int = 0
+        for i in range(g.n):
+            if self._blockades_ok(st, i * W) and nest0 - self._nest(st, i * W) == most:
+                if n_all - st[i * W + _NREM] > used:
+                    used = n_all - st[i * W + _NREM]
+        if used == 0:
+            self.sel[0] = 0
+            self.n_sel = 1
+            return
+        for i in range(g.n):
+            if (
+                self._blockades_ok(st, i * W)
+                and nest0 - self._nest(st, i * W) == most
+                and n_all - st[i * W + _NREM] == used
+            ):
+                self.sel[self.n_sel] = i
+                self.n_sel += 1
+        if cfg[C_LARGER_DIE] and not self.doublet and used == 1:
+            big: cython.int = self.ta if self.ta > self.tb else self.tb
+            n_big: cython.int = 0
+            ok: cython.bint
+            for i in range(self.n_sel):
+                ok = True
+                for k in range(st[self.sel[i] * W + _NREM]):
+                    if st[self.sel[i] * W + _REM + k] & 7 == big:
+                        ok = False
+                if ok:
+                    n_big += 1
+            if n_big:
+                j: cython.int = 0
+                for i in range(self.n_sel):
+                    ok = True
+                    for k in range(st[self.sel[i] * W + _NREM]):
+                        if st[self.sel[i] * W + _REM + k] & 7 == big:
+                            ok = False
+                    if ok:
+                        self.sel[j] = self.sel[i]
+                        j += 1
+                self.n_sel = j
+
+    @cython.cfunc
+    def _blockades_ok(self, buf: cython.int[::1], off: cython.int) -> cython.bint:
+        """§5.5: the pawns of a starting blockade do not stand together on another space."""
+        if self.n_tags == 0:
+            return True
+        where = self.tmp
+        t: cython.int
+        for t in range(1, self.n_tags + 1):
+            where[40 + t] = -1000
+        k: cython.int
+        code: cython.int
+        tag: cython.int
+        s: cython.int
+        for k in range(self.nm):
+            code = buf[off + k]
+            tag = code >> 10
+            if tag:
+                s = self.cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
+                if s == _OFF:
+                    where[40 + tag] = -2 - tag
+                    continue
+                if where[40 + tag] == s and s != self.tag_sq[tag]:
+                    return False
+                where[40 + tag] = s
+        return True
+
+    # -- Parcheesi family edges (§5) ------------------------------------------
+
+    @cython.cfunc
+    def _pf_own(self, buf: cython.int[::1], off: cython.int) -> cython.void:
+        """Count the mover's pawns per square and list the squares no pawn passes (§5.4)."""
+        cfg = self.cfg
+        own = self.own
+        k: cython.int
+        s: cython.int
+        code: cython.int
+        n: cython.int
+        for k in range(self.nm):
+            code = buf[off + k]
+            s = cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
+            if s != _OFF:
+                own[s] += 1
+        ngone: cython.int = buf[off + _NGONE]
+        self.n_blocked = 0
+        for k in range(self.n_oth_block):
+            s = self.oth_block[k]
+            if not _in(buf, off + _GONE, ngone, s):
+                self.blocked[self.n_blocked] = s
+                self.n_blocked += 1
+        for k in range(self.nm):
+            code = buf[off + k]
+            s = cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
+            if s == _OFF or own[s] < 0:
+                continue
+            n = own[s]
+            if s < 68 and not _in(buf, off + _GONE, ngone, s):
+                n += self.oth_n[s]
+            if n >= 2:
+                self.blocked[self.n_blocked] = s
+                self.n_blocked += 1
+            # mark as listed (restored by _pf_unown)
+            own[s] = -own[s]
+
+    @cython.cfunc
+    def _pf_unown(self, buf: cython.int[::1], off: cython.int) -> cython.void:
+        cfg = self.cfg
+        k: cython.int
+        code: cython.int
+        for k in range(self.nm):
+            code = buf[off + k]
+            s = cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
+            if s != _OFF:
+                self.own[s] = 0
+
+    @cython.cfunc
+    def _own_n(self, s: cython.int) -> cython.int:
+        n: cython.int = self.own[s]
+        return -n if n < 0 else n
+
+    @cython.cfunc
+    def _pf_land(
+        self,
+        buf: cython.int[::1],
+        off: cython.int,
+        c: cython.int,
+        p: cython.int,
+        t: cython.int,
+        path: cython.bint,
+    ) -> cython.int:
+        """§5.4 for one pawn of colour ``c`` moving p -> t: -2 illegal, else captured square/OFF."""
+        if t > 72:
+            return -2
+        cfg = self.cfg
+        k: cython.int
+        q: cython.int
+        if path:
+            for k in range(self.n_blocked):
+                q = cfg[C_RINDEX + 100 * c + self.blocked[k]]
+                if p < q < t:
+                    return -2
+        s: cython.int = cfg[C_ROUTE + 85 * c + t]
+        if s == _OFF:
+            return _OFF
+        n_own: cython.int = self._own_n(s)
+        n_oth: cython.int = 0
+        if s < 68 and not _in(buf, off + _GONE, buf[off + _NGONE], s):
+            n_oth = self.oth_n[s]
+        if n_own + n_oth >= 2:
+            return -2
+        if n_oth and not self.oth_friend[s]:
+            if path and cfg[C_SAFETY + s]:
+                return -2
+            return s
+        return _OFF
+
+    @cython.cfunc
+    def _pf_groups(self, buf: cython.int[::1], off: cython.int) -> cython.void:
+        """Per colour of the mover: the distinct groups of usable numbers, in reference order."""
+        cfg = self.cfg
+        jump: cython.bint = cfg[C_JUMP] != 0
+        nrem: cython.int = buf[off + _NREM]
+        gr = self.groups
+        i: cython.int
+        col: cython.int
+        bit: cython.int
+        nu: cython.int
+        k: cython.int
+        m: cython.int
+        cnt: cython.int
+        base: cython.int
+        g0: cython.int
+        j: cython.int
+        dup: cython.bint
+        u = self.tmp
+        for i in range(cfg[C_NCOL]):
+            col = cfg[C_COL + i]
+            bit = 1 << col
+            nu = 0
+            for k in range(nrem):
+                if (buf[off + _REM + k] >> 4) & bit:
+                    u[nu] = buf[off + _REM + k]
+                    nu += 1
+            cnt = 0
+            base = col * 320
+            if not jump:
+                for k in range(nu):
+                    if k and u[k] == u[k - 1]:
+                        continue
+                    gr[base + cnt * 20 + 1] = 1
+                    gr[base + cnt * 20 + 2] = u[k]
+                    cnt += 1
+            else:
+                for m in range(1, 1 << nu):
+                    # the subset of positions in m, as a sorted tuple
+                    g0 = base + cnt * 20
+                    gr[g0 + 1] = 0
+                    for k in range(nu):
+                        if m >> k & 1:
+                            gr[g0 + 2 + gr[g0 + 1]] = u[k]
+                            gr[g0 + 1] += 1
+                    # dedupe
+                    dup = False
+                    for j in range(cnt):
+                        if _tuple_cmp(gr, base + j * 20 + 1, gr, g0 + 1) == 0:
+                            dup = True
+                            break
+                    if not dup:
+                        cnt += 1
+                # insertion sort by tuple order
+                for j in range(1, cnt):
+                    for k in range(20):
+                        self.tmp[20 + k] = gr[base + j * 20 + k]
+                    m = j
+                    while m > 0 and _tuple_cmp(gr, base + (m - 1) * 20 + 1, self.tmp, 21) > 0:
+                        for k in range(20):
+                            gr[base + m * 20 + k] = gr[base + (m - 1) * 20 + k]
+                        m -= 1
+                    for k in range(20):
+                        gr[base + m * 20 + k] = self.tmp[20 + k]
+            # distances and what is left
+            for j in range(cnt):
+                g0 = base + j * 20
+                gr[g0] = 0
+                for k in range(gr[g0 + 1]):
+                    gr[g0] += gr[g0 + 2 + k] & 7
+                _remove(buf, off + _NREM, gr, g0 + 1, gr, g0 + 6)
+            self.n_groups[col] = cnt
+
+    @cython.cfunc
+    def _new_edge(self, buf: cython.int[::1], off: cython.int) -> cython.int:
+        """Start an edge: copy the state row; return the edge's row offset."""
+        e: cython.int = self.n_edges
+        eo: cython.int = e * W
+        k: cython.int
+        for k in range(W):
+            self.edges[eo + k] = buf[off + k]
+        return eo
+
+    @cython.cfunc
+    def _set_act(
+        self,
+        kind: cython.int,
+        c: cython.int,
+        frm: cython.int,
+        to: cython.int,
+        nb: cython.int[::1],
+        noff: cython.int,
+        nn: cython.int,
+        capture: cython.bint,
+        values: cython.bint,
+    ) -> cython.void:
+        ao: cython.int = self.n_edges * A
+        ea = self.eacts
+        ea[ao] = kind
+        ea[ao + 1] = c
+        ea[ao + 2] = frm
+        ea[ao + 3] = to
+        ea[ao + 4] = nn
+        k: cython.int
+        for k in range(4):
+            ea[ao + 5 + k] = 0
+        for k in range(nn):
+            ea[ao + 5 + k] = (nb[noff + k] & 7) if values else nb[noff + k]
+        ea[ao + 9] = capture
+        self.n_edges += 1
+
+    @cython.cfunc
+    def _replace(self, eo: cython.int, code: cython.int, new: cython.int) -> cython.void:
+        """In edge row ``eo``: replace one pawn ``code`` by ``new`` and re-sort."""
+        k: cython.int
+        ed = self.edges
+        for k in range(self.nm):
+            if ed[eo + k] == code:
+                ed[eo + k] = new
+                break
+        _sort(ed, eo, self.nm)
+
+    @cython.cfunc
+    def _add_gone(self, eo: cython.int, sq: cython.int) -> cython.void:
+        ed = self.edges
+        n: cython.int = ed[eo + _NGONE]
+        ed[eo + _GONE + n] = sq
+        ed[eo + _NGONE] = n + 1
+        _sort(ed, eo + _GONE, n + 1)
+
+    @cython.cfunc
+    def _set_rem(self, eo: cython.int, src: cython.int[::1], soff: cython.int) -> cython.void:
+        """Edge row's numbers left := ``src[soff]`` count and the numbers after it."""
+        ed = self.edges
+        n: cython.int = src[soff]
+        k: cython.int
+        ed[eo + _NREM] = n
+        for k in range(_MAXREM):
+            ed[eo + _REM + k] = src[soff + 1 + k] if k < n else 0
+
+    @cython.cfunc
+    def _single_mover(
+        self, flag: cython.int, code: cython.int, new_code: cython.int, eo: cython.int
+    ) -> cython.int:
+        left: cython.int = 0
+        k: cython.int
+        for k in range(self.edges[eo + _NREM]):
+            left += self.edges[eo + _REM + k] & 7
+        if (flag == 0 or flag == code) and (new_code & _PMASK) + left == 72:
+            return new_code
+        return _NOBODY
+
+    @cython.cfunc
+    def _pf_edges(self, si: cython.int) -> cython.void:
+        g = self.dice
+        cfg = self.cfg
+        buf = g.st
+        off: cython.int = si * W
+        self.n_edges = 0
+        nrem: cython.int = buf[off + _NREM]
+        if nrem == 0:
+            return
+        self._pf_own(buf, off)
+        self._pf_groups(buf, off)
+        jump: cython.bint = cfg[C_JUMP] != 0
+        moved_bit: cython.int = _MOVED if jump else 0
+        no_split: cython.bint = cfg[C_NO_SPLIT] != 0 and self.doublet
+        flag: cython.int = buf[off + _FLAG]
+        k: cython.int
+        j: cython.int
+        code: cython.int
+        p: cython.int
+        c: cython.int
+        bit: cython.int
+        sq: cython.int
+        eo: cython.int
+        t: cython.int
+        moved: cython.int
+        new: cython.int
+        five: cython.int
+        g0: cython.int
+        tmp = self.tmp
+        for k in range(self.nm):
+            code = buf[off + k]
+            if k and code == buf[off + k - 1]:
+                continue  # the same code: mine is sorted
+            p = code & _PMASK
+            c = (code >> 7) & 3
+            bit = 1 << c
+            if p == 0:
+                # Entering (§5.3): a top 5, or two tops of a non-doublet adding to 5.
+                five = -1
+                for j in range(nrem):
+                    if buf[off + _REM + j] & 15 == 5 and (buf[off + _REM + j] >> 4) & bit:
+                        five = j
+                        break
+                new = (code & ~_PMASK) | 1
+                if five >= 0:
+                    sq = self._pf_land(buf, off, c, 0, 1, False)
+                    if sq != -2:
+                        eo = self._new_edge(buf, off)
+                        self._replace(eo, code, new)
+                        # numbers left: rem less rem[five]
+                        tmp[0] = nrem - 1
+                        t = 1
+                        for j in range(nrem):
+                            if j != five:
+                                tmp[t] = buf[off + _REM + j]
+                                t += 1
+                        self._set_rem(eo, tmp, 0)
+                        if sq != _OFF:
+                            self._add_gone(eo, sq)
+                        if no_split:
+                            self.edges[eo + _FLAG] = self._single_mover(flag, code, new, eo)
+                        self._set_act(K_ENTER, c, 0, 1, buf, off + _REM + five, 1, sq != _OFF, True)
+                if (
+                    not self.doublet
+                    and nrem == 2
+                    and (buf[off + _REM] & 7) + (buf[off + _REM + 1] & 7) == 5
+                    and (buf[off + _REM] >> 4) & bit
+                    and (buf[off + _REM + 1] >> 4) & bit
+                    and not buf[off + _REM] & 8
+                    and not buf[off + _REM + 1] & 8
+                ):
+                    sq = self._pf_land(buf, off, c, 0, 1, False)
+                    if sq != -2:
+                        eo = self._new_edge(buf, off)
+                        self._replace(eo, code, new)
+                        tmp[0] = 0
+                        self._set_rem(eo, tmp, 0)
+                        if sq != _OFF:
+                            self._add_gone(eo, sq)
+                        if no_split:
+                            self.edges[eo + _FLAG] = self._single_mover(flag, code, new, eo)
+                        self._set_act(K_ENTER, c, 0, 1, buf, off + _REM, 2, sq != _OFF, True)
+                continue
+            if p >= 72 or (jump and code & _MOVED):
+                continue
+            moved = (code & ~_PMASK) | moved_bit
+            for j in range(self.n_groups[c]):
+                g0 = c * 320 + j * 20
+                t = p + self.groups[g0]
+                if t > 72:
+                    continue
+                if (
+                    t == 72
+                    and no_split
+                    and not (self.groups[g0 + 1] == nrem and (flag == 0 or flag == code))
+                ):
+                    continue
+                sq = self._pf_land(buf, off, c, p, t, True)
+                if sq == -2:
+                    continue
+                eo = self._new_edge(buf, off)
+                self._replace(eo, code, moved | t)
+                self._set_rem(eo, self.groups, g0 + 6)
+                if sq != _OFF:
+                    self._add_gone(eo, sq)
+                if no_split:
+                    self.edges[eo + _FLAG] = self._single_mover(flag, code, moved | t, eo)
+                self._set_act(
+                    K_MOVE, c, p, t, self.groups, g0 + 2, self.groups[g0 + 1], sq != _OFF, True
+                )
+        self._pf_unown(buf, off)
+
+    # -- Parcheesi family bonus part (§5.7) -----------------------------------
+
+    @cython.cfunc
+    def _pending(self, si: cython.int) -> cython.int:
+        """Bonuses earned in the dice part, sorted, into tmp[16:]; return how many."""
+        cfg = self.cfg
+        st = self.dice.st
+        n: cython.int = 0
+        k: cython.int
+        cb: cython.int = cfg[C_CAPTURE_BONUS]
+        hb: cython.int = cfg[C_HOME_BONUS]
+        if cb:
+            for k in range(st[si * W + _NGONE]):
+                self.tmp[16 + n] = cb
+                n += 1
+        if hb:
+            before: cython.int = 0
+            after: cython.int = 0
+            for k in range(self.nm):
+                if st[k] & _PMASK == 72:
+                    before += 1
+                if st[si * W + k] & _PMASK == 72:
+                    after += 1
+            for k in range(after - before):
+                self.tmp[16 + n] = hb
+                n += 1
+        _sort(self.tmp, 16, n)
+        return n
+
+    @cython.cfunc
+    def _bonus_root(self, si: cython.int, pend: cython.int) -> cython.int:
+        """Write the bonus root of dice state ``si`` into edge row 0."""
+        st = self.dice.st
+        off: cython.int = si * W
+        ed = self.edges
+        k: cython.int
+        for k in range(W):
+            ed[k] = 0
+        for k in range(self.nm):
+            ed[k] = st[off + k] & ~_MOVED
+        _sort(ed, 0, self.nm)
+        ed[_NREM] = pend
+        for k in range(pend):
+            ed[_REM + k] = self.tmp[16 + k]
+        ed[_NGONE] = st[off + _NGONE]
+        for k in range(st[off + _NGONE]):
+            ed[_GONE + k] = st[off + _GONE + k]
+        ed[_FLAG] = 0
+        return 0
+
+    @cython.cfunc
+    def _bonus_edges(self, si: cython.int) -> cython.void:
+        bs = self.bonus
+        cfg = self.cfg
+        buf = bs.st
+        off: cython.int = si * W
+        self.n_edges = 0
+        npend: cython.int = buf[off + _NREM]
+        if npend == 0:
+            return
+        self._pf_own(buf, off)
+        i: cython.int
+        k: cython.int
+        j: cython.int
+        v: cython.int
+        code: cython.int
+        p: cython.int
+        c: cython.int
+        t: cython.int
+        sq: cython.int
+        eo: cython.int
+        n: cython.int
+        tmp = self.tmp
+        for i in range(npend):
+            v = buf[off + _REM + i]
+            if i and v == buf[off + _REM + i - 1]:
+                continue
+            for k in range(self.nm):
+                code = buf[off + k]
+                p = code & _PMASK
+                if not 1 <= p <= 71 or (k and code == buf[off + k - 1]):
+                    continue
+                c = (code >> 7) & 3
+                t = p + v
+                sq = self._pf_land(buf, off, c, p, t, True)
+                if sq == -2:
+                    continue
+                eo = self._new_edge(buf, off)
+                self._replace(eo, code, (code & ~_PMASK) | t)
+                if not self._blockades_ok(self.edges, eo):
+                    continue  # the edge is not kept (n_edges not advanced)
+                # pending: rest (less one v) plus what this move earns
+                n = 0
+                for j in range(npend):
+                    if j != i:
+                        tmp[1 + n] = buf[off + _REM + j]
+                        n += 1
+                if sq != _OFF and cfg[C_CAPTURE_BONUS]:
+                    tmp[1 + n] = cfg[C_CAPTURE_BONUS]
+                    n += 1
+                if t == 72 and cfg[C_HOME_BONUS]:
+                    tmp[1 + n] = cfg[C_HOME_BONUS]
+                    n += 1
+                tmp[0] = n
+                _sort(tmp, 1, n)
+                self._set_rem(eo, tmp, 0)
+                if sq != _OFF:
+                    self._add_gone(eo, sq)
+                tmp[30] = v
+                self._set_act(K_BONUS, c, p, t, tmp, 30, 1, sq != _OFF, False)
+        self._pf_unown(buf, off)
+
+    # -- Pagade edges (§4) ----------------------------------------------------
+
+    @cython.cfunc
+    def _pagade_land(
+        self,
+        buf: cython.int[::1],
+        off: cython.int,
+        c: cython.int,
+        k: cython.int,
+        p: cython.int,
+        t: cython.int,
+    ) -> cython.int:
+        """§4.4/§4.5 for ``k`` pawns of colour ``c`` moving p -> t: -2 illegal, else cut square."""
+        cfg = self.cfg
+        if t > 84:
+            return -2
+        if cfg[C_CUT_RULE] and p <= 76 and t >= 77 and not buf[off + _FLAG]:
+            return -2
+        s: cython.int = cfg[C_ROUTE + 85 * c + t]
+        if s == _OFF or s >= 68:
+            return _OFF
+        cnt: cython.int = self.own[s]
+        if cnt:
+            if self.own_col[s] != c or cnt + k > 2:
+                return -2
+            return _OFF
+        n: cython.int = 0
+        if not _in(buf, off + _GONE, buf[off + _NGONE], s):
+            n = self.oth_n[s]
+        if not n:
+            return _OFF
+        if self.oth_friend[s]:
+            return -2
+        if cfg[C_SAFE_X] and cfg[C_XSQ + s]:
+            return -2
+        if n == 2 and k == 1:
+            return -2
+        return s
+
+    @cython.cfunc
+    def _pagade_go(
+        self,
+        buf: cython.int[::1],
+        off: cython.int,
+        kind: cython.int,
+        code0: cython.int,
+        code1: cython.int,
+        t: cython.int,
+        new0: cython.int,
+        new1: cython.int,
+        spent_i: cython.int,
+        sq: cython.int,
+    ) -> cython.void:
+        """Add an edge: pawn code0 (and code1 for a pair) become new0 (new1).
+
+        ``spent_i``: index of the one die value spent, or -1 for both.
+        """
+        eo: cython.int = self._new_edge(buf, off)
+        ed = self.edges
+        k: cython.int
+        for k in range(self.nm):
+            if ed[eo + k] == code0:
+                ed[eo + k] = new0
+                break
+        if code1 >= 0:
+            for k in range(self.nm):
+                if ed[eo + k] == code1:
+                    ed[eo + k] = new1
+                    break
+        _sort(ed, eo, self.nm)
+        nrem: cython.int = buf[off + _NREM]
+        tmp = self.tmp
+        if spent_i < 0:
+            ed[eo + _NREM] = 0
+            for k in range(_MAXREM):
+                ed[eo + _REM + k] = 0
+        else:
+            n: cython.int = 0
+            for k in range(nrem):
+                if k != spent_i:
+                    tmp[1 + n] = buf[off + _REM + k]
+                    n += 1
+            tmp[0] = n
+            self._set_rem(eo, tmp, 0)
+        if sq != _OFF:
+            self._add_gone(eo, sq)
+            ed[eo + _FLAG] = 1
+        if spent_i < 0:
+            self._set_act(
+                kind, (code0 >> 7) & 3, code0 & _PMASK, t, buf, off + _REM, nrem, sq != _OFF, False
+            )
+        else:
+            self._set_act(
+                kind,
+                (code0 >> 7) & 3,
+                code0 & _PMASK,
+                t,
+                buf,
+                off + _REM + spent_i,
+                1,
+                sq != _OFF,
+                False,
+            )
+
+    @cython.cfunc
+    def _pagade_edges(self, si: cython.int) -> cython.void:
+        g = self.dice
+        cfg = self.cfg
+        buf = g.st
+        off: cython.int = si * W
+        self.n_edges = 0
+        nrem: cython.int = buf[off + _NREM]
+        if nrem == 0:
+            return
+        jump: cython.bint = cfg[C_JUMP] != 0
+        moved_bit: cython.int = _MOVED if jump else 0
+        k: cython.int
+        j: cython.int
+        code: cython.int
+        p: cython.int
+        c: cython.int
+        s: cython.int
+        t: cython.int
+        sq: cython.int
+        n_cut: cython.int = 0
+        own = self.own
+        for k in range(self.nm):
+            code = buf[off + k]
+            p = code & _PMASK
+            if p == 0:
+                n_cut += 1
+                continue
+            c = (code >> 7) & 3
+            s = cfg[C_ROUTE + 85 * c + p]
+            if 0 <= s < 68:
+                own[s] += 1
+                self.own_col[s] = c
+        moved: cython.int
+        if n_cut:
+            # §4.6: every action must re-enter a cut pawn while one is left.
+            for k in range(self.nm):
+                code = buf[off + k]
+                if code & _PMASK != 0 or (k and code == buf[off + k - 1]):
+                    continue
+                c = (code >> 7) & 3
+                moved = (code & ~_PMASK) | moved_bit
+                for j in range(nrem):
+                    if j and buf[off + _REM + j] == buf[off + _REM + j - 1]:
+                        continue
+                    t = buf[off + _REM + j]
+                    self._pagade_go(buf, off, K_ENTER, code, -1, t, moved | t, 0, j, _OFF)
+                if jump and n_cut == 1 and nrem == 2:
+                    t = buf[off + _REM] + buf[off + _REM + 1]
+                    sq = self._pagade_land(buf, off, c, 1, 0, t)
+                    if sq != -2:
+                        self._pagade_go(buf, off, K_ENTER, code, -1, t, moved | t, 0, -1, sq)
+            self._pagade_unown(buf, off)
+            return
+        for k in range(self.nm):
+            code = buf[off + k]
+            p = code & _PMASK
+            if p == 0 or p >= 84 or (k and code == buf[off + k - 1]) or (jump and code & _MOVED):
+                continue
+            c = (code >> 7) & 3
+            moved = (code & ~_PMASK) | moved_bit
+            for j in range(nrem):
+                if j and buf[off + _REM + j] == buf[off + _REM + j - 1]:
+                    continue
+                t = p + buf[off + _REM + j]
+                sq = self._pagade_land(buf, off, c, 1, p, t)
+                if sq != -2:
+                    self._pagade_go(buf, off, K_MOVE, code, -1, t, moved | t, 0, j, sq)
+            if jump and nrem == 2:
+                t = p + buf[off + _REM] + buf[off + _REM + 1]
+                sq = self._pagade_land(buf, off, c, 1, p, t)
+                if sq != -2:
+                    self._pagade_go(buf, off, K_MOVE, code, -1, t, moved | t, 0, -1, sq)
+        if self.doublet and nrem == 2:
+            # Pair moves: two pawns of one colour with the same p (§4.3), in first-seen order.
+            d: cython.int = buf[off + _REM]
+            dist: cython.int = 2 * d if cfg[C_PAIR_DOUBLE] else d
+            i: cython.int
+            first: cython.bint
+            pc: cython.int
+            n_same: cython.int
+            for k in range(self.nm):
+                code = buf[off + k]
+                p = code & _PMASK
+                if not 1 <= p <= 83:
+                    continue
+                c = (code >> 7) & 3
+                # first pawn with this (colour, p)?
+                first = True
+                for i in range(k):
+                    pc = buf[off + i]
+                    if (pc >> 7) & 3 == c and pc & _PMASK == p:
+                        first = False
+                        break
+                if not first:
+                    continue
+                n_same = 0
+                for i in range(k, self.nm):
+                    pc = buf[off + i]
+                    if (pc >> 7) & 3 == c and pc & _PMASK == p:
+                        self.tmp[32 + n_same] = pc
+                        n_same += 1
+                if n_same < 2:
+                    continue
+                self._pagade_pairs(buf, off, c, p, dist, n_same, moved_bit)
+        self._pagade_unown(buf, off)
+
+    @cython.cfunc
+    def _pagade_pairs(
+        self,
+        buf: cython.int[::1],
+        off: cython.int,
+        c: cython.int,
+        p: cython.int,
+        dist: cython.int,
+        n_same: cython.int,
+        moved_bit: cython.int,
+    ) -> cython.void:
+        """The distinct pairs of tmp[32:32+n_same] (sorted codes), in sorted order."""
+        i: cython.int
+        j: cython.int
+        i2: cython.int
+        j2: cython.int
+        a: cython.int
+        b: cython.int
+        dup: cython.bint
+        sq: cython.int
+        t: cython.int = p + dist
+        codes = self.tmp
+        _sort(codes, 32, n_same)
+        for i in range(n_same):
+            for j in range(i + 1, n_same):
+                a = codes[32 + i]
+                b = codes[32 + j]
+                # a pair seen before (sorted order: earlier (i2, j2) with equal codes)?
+                dup = False
+                for i2 in range(i + 1):
+                    for j2 in range(i2 + 1, n_same):
+                        if (i2 < i or j2 < j) and codes[32 + i2] == a and codes[32 + j2] == b:
+                            dup = True
+                if dup:
+                    continue
+                sq = self._pagade_land(buf, off, c, 2, p, t)
+                if sq != -2:
+                    self._pagade_go(
+                        buf,
+                        off,
+                        K_PAIR,
+                        a,
+                        b,
+                        t,
+                        (a & ~_PMASK) | t | moved_bit,
+                        (b & ~_PMASK) | t | moved_bit,
+                        -1,
+                        sq,
+                    )
+
+    @cython.cfunc
+    def _pagade_unown(self, buf: cython.int[::1], off: cython.int) -> cython.void:
+        k: cython.int
+        code: cython.int
+        s: cython.int
+        for k in range(self.nm):
+            code = buf[off + k]
+            if code & _PMASK == 0:
+                continue
+            s = self.cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
+            if 0 <= s < 68:
+                self.own[s] = 0
+
+    # -- output -----------------------------------------------------------------
+
+    @cython.cfunc
+    def _put(self, v: cython.int) -> cython.void:
+        if self.n_out >= len(self.out):
+            self._need(5, self.n_out + 1)
+        self.out[self.n_out] = v
+        self.n_out += 1
+
+    @cython.cfunc
+    def _put_path(self, g: _Store, s: cython.int) -> cython.int:
+        """Write the actions from the root to ``s``; return how many."""
+        n: cython.int = 0
+        i: cython.int = s
+        while g.par[i] >= 0:
+            n += 1
+            i = g.par[i]
+        start: cython.int = self.n_out
+        for i in range(n * A):
+            self._put(0)
+        k: cython.int
+        m: cython.int = n
+        i = s
+        while g.par[i] >= 0:
+            m -= 1
+            for k in range(A):
+                self.out[start + m * A + k] = g.act[i * A + k]
+            i = g.par[i]
+        return n
+
+    @cython.cfunc
+    def _emit(
+        self,
+        name: cython.int,
+        ds: cython.int,
+        bsi: cython.int,
+        flag: cython.int,
+        extra: cython.bint,
+    ) -> cython.void:
+        """A candidate end: the dice path to ``ds``, then the bonus path to ``bsi`` (if >= 0)."""
+        head: cython.int = self.n_out
+        self._put(0)
+        n: cython.int = 0
+        k: cython.int
+        if name >= 0:
+            self._put(K_OPTION)
+            self._put(-1)
+            self._put(name)
+            for k in range(A - 3):
+                self._put(0)
+            n += 1
+        n += self._put_path(self.dice, ds)
+        if bsi >= 0:
+            n += self._put_path(self.bonus, bsi)
+            self._put_pawns(self.bonus.st, bsi * W)
+        else:
+            self._put_pawns(self.dice.st, ds * W)
+        self._put(1 if flag else 0)
+        self._put(1 if extra else 0)
+        self.out[head] = n
+        self.n_cand += 1
+
+    @cython.cfunc
+    def _emit_nothing(self) -> cython.void:
+        self._put(0)
+        self._put_pawns(self.start, 0)
+        self._put(self.start[_FLAG] if self.cfg[C_PAGADE] else 0)
+        self._put(1 if self._extra(False) else 0)
+        self.n_cand += 1
+
+    @cython.cfunc
+    def _put_pawns(self, buf: cython.int[::1], off: cython.int) -> cython.void:
+        """Every colour's 4 pawns after the mover's pawns ``buf[off:]`` and its captures."""
+        cfg = self.cfg
+        pos = self.pos
+        c: cython.int
+        k: cython.int
+        n: cython.int
+        s: cython.int
+        p: cython.int
+        code: cython.int
+        base: cython.int = self.n_out
+        for k in range(16):
+            self._put(0)
+        o = self.out
+        ngone: cython.int = buf[off + _NGONE]
+        for c in range(4):
+            if not cfg[C_IN_PLAY + c]:
+                continue
+            if c == cfg[C_COL] or (cfg[C_NCOL] == 2 and c == cfg[C_COL + 1]):
+                n = 0
+                for k in range(self.nm):
+                    code = buf[off + k]
+                    if (code >> 7) & 3 == c:
+                        o[base + 4 * c + n] = code & _PMASK
+                        n += 1
+            else:
+                for k in range(4):
+                    p = pos[4 * c + k]
+                    s = cfg[C_ROUTE + 85 * c + p]
+                    if s != _OFF and ngone and _in(buf, off + _GONE, ngone, s):
+                        p = 0
+                    o[base + 4 * c + k] = p
+            _sort(o, base + 4 * c, 4)
+
+    # -- third doublet (§5.8) ---------------------------------------------------
+
+    @cython.cfunc
+    def _third_doublet(self) -> cython.void:
+        cfg = self.cfg
+        pos = self.pos
+        best: cython.int = 0
+        i: cython.int
+        k: cython.int
+        col: cython.int
+        p: cython.int
+        for i in range(cfg[C_NCOL]):
+            col = cfg[C_COL + i]
+            for k in range(4):
+                p = pos[4 * col + k]
+                if p < 72 and p > best:
+                    best = p
+        st = self.start
+        st[_NGONE] = 0
+        if best == 0:
+            self._put(0)
+            self._put_pawns(st, 0)
+            self._put(0)
+            self._put(0)
+            self.n_cand += 1
+            return
+        j: cython.int
+        for i in range(cfg[C_NCOL]):
+            col = cfg[C_COL + i]
+            for k in range(self.nm):
+                if (st[k] >> 7) & 3 == col and st[k] & _PMASK == best:
+                    self._put(1)
+                    self._put(K_PENALTY)
+                    self._put(col)
+                    self._put(best)
+                    for j in range(A - 3):
+                        self._put(0)
+                    old: cython.int = st[k]
+                    st[k] = old & ~_PMASK
+                    self._put_pawns(st, 0)
+                    st[k] = old
+                    self._put(0)
+                    self._put(0)
+                    self.n_cand += 1
+                    break
+
+
+# ---------------------------------------------------------------------------
+# small helpers
+
+
+@cython.cfunc
+def _sort(buf: cython.int[::1], off: cython.int, n: cython.int) -> cython.void:
+    """Insertion sort of ``buf[off:off+n]``."""
+    i: cython.int
+    j: cython.int
+    v: cython.int
+    for i in range(1, n):
+        v = buf[off + i]
+        j = i - 1
+        while j >= 0 and buf[off + j] > v:
+            buf[off + j + 1] = buf[off + j]
+            j -= 1
+        buf[off + j + 1] = v
+
+
+@cython.cfunc
+def _in(buf: cython.int[::1], off: cython.int, n: cython.int, v: cython.int) -> cython.bint:
+    k: cython.int
+    for k in range(n):
+        if buf[off + k] == v:
+            return True
+    return False
+
+
+@cython.cfunc
+def _tuple_cmp(
+    a: cython.int[::1], ao: cython.int, bb: cython.int[::1], boff: cython.int
+) -> cython.int:
+    """Compare tuples stored as [n, items...]: -1, 0, 1 as Python compares tuples."""
+    na: cython.int = a[ao]
+    nb: cython.int = bb[boff]
+    k: cython.int
+    for k in range(na if na < nb else nb):
+        if a[ao + 1 + k] != bb[boff + 1 + k]:
+            return -1 if a[ao + 1 + k] < bb[boff + 1 + k] else 1
+    if na == nb:
+        return 0
+    return -1 if na < nb else 1
+
+
+@cython.cfunc
+def _remove(
+    src: cython.int[::1],
+    soff: cython.int,
+    items: cython.int[::1],
+    ioff: cython.int,
+    dst: cython.int[::1],
+    doff: cython.int,
+) -> cython.void:
+    """dst[doff] = [n, ...]: the sorted multiset src [n, ...] less items [n, ...]."""
+    n: cython.int = src[soff]
+    m: cython.int = items[ioff]
+    used: cython.int = 0
+    k: cython.int
+    j: cython.int
+    for j in range(m):
+        for k in range(n):
+            if not (used >> k) & 1 and src[soff + 1 + k] == items[ioff + 1 + j]:
+                used |= 1 << k
+                break
+    c: cython.int = 0
+    for k in range(n):
+        if not (used >> k) & 1:
+            dst[doff + 1 + c] = src[soff + 1 + k]
+            c += 1
+    dst[doff] = c
