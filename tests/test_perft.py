@@ -55,3 +55,18 @@ def test_perft_depth1_matches_reference(spec: dict[str, Any], depth1: int, depth
         for throw, _ in dice_for(pos.ruleset).outcomes()
     )
     assert total == depth1
+
+
+@pytest.mark.parametrize(("spec", "depth1", "depth2"), PINNED, ids=lambda v: str(v))
+def test_perft_depth2_matches_reference(spec: dict[str, Any], depth1: int, depth2: int) -> None:
+    """Depth 2 counted by the reference alone, from its own depth-1 outcomes."""
+    pos = Position.start(**spec)
+    throws = [t for t, _ in dice_for(pos.ruleset).outcomes()]
+    total = 0
+    for throw in throws:
+        for outcome in refimpl.outcomes(pos.to_dict(), throw):
+            if outcome["winner"] is not None:  # none of these set-ups plays on for places
+                total += 1
+                continue
+            total += sum(len(refimpl.outcomes(outcome, t2)) for t2 in throws)
+    assert total == depth2

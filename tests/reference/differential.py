@@ -4,7 +4,15 @@ Plays random games of every ruleset, set-up and random rule switches with the
 engine, and at sampled throws compares the engine's outcome set with
 ``refimpl.outcomes`` on the same position and throw.
 
-Run as a script for a long check:  python tests/reference/differential.py SECONDS [SEED]
+Run as a script for a long check:
+
+    python tests/reference/differential.py SECONDS [SEED] [--built FRACTION]
+
+``--built F`` takes a fraction F (0..1) of the comparisons from positions
+built on purpose for the rarest rules (tests/reference/built.py: third
+doublets with ties, Eight-Man options, blockades in front of HOME, bonus
+chains, Pagade pairs and cuts, every switch flipped); the summary counts the
+comparisons per scenario and how often the rare rules were actually reached.
 The test suite runs a short, seeded version (tests/test_differential.py).
 """
 
@@ -21,8 +29,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 import refimpl
+from built import sample_built
 
-from pachisi import Position, Setup, dice_for, legal_plays
+from pachisi import Position, PositionError, Setup, dice_for, legal_plays
+from pachisi.moves import BONUS, OPTION, PENALTY
 
 KEYS = ("pawns", "to_move", "doubles", "cut", "winner", "finished")
 
@@ -96,32 +106,105 @@ def compare(pos: Position, throw: tuple[int, int]) -> str | None:
     )
 
 
+def _valid(d: dict[str, Any]) -> bool:
+    try:
+        Position.from_dict(d)
+    except PositionError:
+        return False
+    return True
+
+
+#: Rare rules, counted over the engine's plays of every comparison.
+RARE = ("third doublet", "option A/B/C", "bonus chain", "HOME by a doublet", "pair move")
+
+
+def _rare(pos: Position, plays: list[Any]) -> set[str]:
+    """Which of :data:`RARE` the plays of one comparison reach."""
+    seen: set[str] = set()
+    home = pos.setup.home
+    for play in plays:
+        kinds = [a.kind for a in play.actions]
+        if PENALTY in kinds:
+            seen.add("third doublet")
+        if OPTION in kinds:
+            seen.add("option A/B/C")
+        if kinds.count(BONUS) >= 2:
+            seen.add("bonus chain")
+        if "pair" in kinds:
+            seen.add("pair move")
+        if play.throw[0] == play.throw[1] and any(
+            a.kind == "move" and a.to == home for a in play.actions
+        ):
+            seen.add("HOME by a doublet")
+    return seen
+
+
 def run(
-    seconds: float, seed: int, every: int = 7, limit: int | None = None
+    seconds: float,
+    seed: int,
+    every: int = 7,
+    limit: int | None = None,
+    built: float = 0.0,
+    stats: dict[str, int] | None = None,
 ) -> tuple[int, list[str]]:
     """Compare at every ``every``-th throw for ``seconds`` (or ``limit`` comparisons).
 
+    A fraction ``built`` of the comparisons (0..1) comes from built positions
+    (:mod:`built`) instead of random games. ``stats``, if given, is filled
+    with counts per source/scenario, outcomes compared, and rare rules reached.
     Returns the number of comparisons and the failures.
     """
     rng = random.Random(seed)
+    brng = random.Random(seed * 7919 + 1)
     deadline = time.monotonic() + seconds
     checked = 0
     failures: list[str] = []
-    for i, (pos, throw) in enumerate(sample_positions(rng)):
+    games = sample_positions(rng)
+    shaped = sample_built(brng, _valid)
+    acc = 0.0
+    i = 0
+    counts = stats if stats is not None else {}
+    while True:
         if time.monotonic() > deadline or (limit is not None and checked >= limit):
             break
-        if i % every:
-            continue
+        acc += built
+        if acc >= 1.0:
+            acc -= 1.0
+            d, throw, tag = next(shaped)
+            pos = Position.from_dict(d)
+            source = f"built:{tag}"
+        else:
+            pos, throw = next(games)
+            i += 1
+            if i % every:
+                continue
+            source = "random games"
         checked += 1
+        counts[source] = counts.get(source, 0) + 1
+        plays = legal_plays(pos, throw)
+        counts["outcomes compared"] = counts.get("outcomes compared", 0) + len(plays)
+        for rare in _rare(pos, plays):
+            counts[rare] = counts.get(rare, 0) + 1
         diff = compare(pos, throw)
         if diff:
             failures.append(diff)
-            print("DIFF", diff, flush=True)
+            print("DIFF", source, diff, flush=True)
     return checked, failures
 
 
 if __name__ == "__main__":
-    secs = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    n, fails = run(secs, seed)
+    args = sys.argv[1:]
+    frac = 0.0
+    if "--built" in args:
+        k = args.index("--built")
+        frac = float(args[k + 1])
+        del args[k : k + 2]
+    secs = float(args[0]) if args else 60.0
+    seed = int(args[1]) if len(args) > 1 else 1
+    stats: dict[str, int] = {}
+    start = time.monotonic()
+    n, fails = run(secs, seed, built=frac, stats=stats)
+    for k in sorted(stats):
+        print(f"  {k}: {stats[k]}")
+    print(f"{time.monotonic() - start:.0f} s, seed {seed}, built fraction {frac}")
     print(f"{n - len(fails)} passed, {len(fails)} failed")
