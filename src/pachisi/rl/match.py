@@ -294,6 +294,9 @@ class Match:
                 return
             self._begin(self.dice.roll(self.rng))
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Match:
+        return self.copy()
+
     def copy(self) -> Match:
         """An independent copy (the dice generator's state included)."""
         new = Match.__new__(Match)
