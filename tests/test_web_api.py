@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pachisi.game import Game
 from pachisi.moves import Turn
 from pachisi.position import Position
 from pachisi.record import Record
 from pachisi.web.app import create_app
-from pachisi.web.referee import dead_end as _dead_end
 
 # A Pagade position where nobody can ever move again: no player has cut, and
 # every pawn is jammed against square 8 (docs/decisions.md).
@@ -858,18 +858,53 @@ def test_a_restart_resumes_a_computer_seat(db: str) -> None:
         assert s["moves"][: len(before["moves"])] == before["moves"]
 
 
-def test_a_pagade_dead_end_stops_the_game() -> None:
-    assert _dead_end(Position.from_dict(DEAD_END))
-    assert not _dead_end(Position.start("pagade", players=2))
+#: Pagade, two players: every colour jammed at 75, 75, 76, 76 but red, one pawn short.
+NEAR_DEAD_END = "pagade ry,bg - r:74.75.76.76,b:75.75.76.76,y:75.75.76.76,g:75.75.76.76 0 0 00 - -"
 
 
-def test_a_game_started_from_a_dead_end_is_stopped(client: TestClient) -> None:
+def check_dead_end(final: dict[str, Any]) -> None:
+    """A game that ended in a dead end: at once, nobody won, the places shared (§3.5)."""
+    assert final["status"] == "finished"
+    assert final["winner"] is None
+    assert final["result"].startswith("drawn: a dead end")
+    assert final["places"] == [[0, 1]]
+    assert final["to_move"] is None and final["throw"] is None
+    end = Position.from_dict(final["position"])
+    assert end.is_dead_end
+    # No throw was made once it was a dead end: every move began in a live position.
+    replayed = Position.from_dict(final["start"])
+    for m in final["moves"]:
+        assert not replayed.is_over
+        replayed = _after(replayed, m)
+    assert replayed == end
+
+
+def _after(pos: Position, move: dict[str, Any]) -> Position:
+    game = Game(pos)
+    game.set_throw(move["throw"])
+    game.push(move["play"])
+    return game.position
+
+
+@pytest.mark.parametrize("seats", [["human", "human"], ["greedy", "greedy"]])
+def test_a_game_that_reaches_a_dead_end_ends_at_once_as_a_draw(
+    db: str, seats: list[str]
+) -> None:
+    with TestClient(create_app(db, bot_delay=0, rng=random.Random(2))) as c:
+        r = c.post("/api/games", json={"position": NEAR_DEAD_END, "seats": seats})
+        assert r.status_code == 201, r.text
+        game = r.json()
+        final = play_out(c, game, seed=1)
+        check_dead_end(final)
+    with TestClient(create_app(db, bot_delay=0)) as c:  # stored as it ended
+        assert state(c, game["id"]) == final
+
+
+def test_a_game_cannot_start_from_a_dead_end(client: TestClient) -> None:
+    assert Position.from_dict(DEAD_END).is_dead_end
     r = client.post("/api/games", json={"position": DEAD_END, "seats": ["human", "human"]})
-    assert r.status_code == 201
-    s = r.json()["state"]
-    assert s["status"] == "finished"
-    assert "dead end" in s["result"]
-    assert s["moves"] and all(m["play"] == "-" for m in s["moves"])
+    assert r.status_code == 400
+    assert r.json()["error"]["message"] == "position: the game is already over (a dead end)"
 
 
 def test_a_computer_waits_visibly_before_playing(db: str) -> None:

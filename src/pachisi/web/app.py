@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .computers import Computers
 from .hub import Hub
 from .requests import ApiError, read_json
 from .rooms import Watcher
@@ -90,18 +91,28 @@ def create_app(
     bot_delay: float = 0.8,
     rng: random.Random | None = None,
     send_timeout: float = 10.0,
+    computer_workers: int = 0,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
-    The schema is migrated (Alembic) when the application starts.
+    The schema is migrated (Alembic) when the application starts, and the
+    computer seats of stored games still playing are resumed. Computer seats
+    choose in ``computer_workers`` processes (0: on a thread of the server).
     """
     url = database_url(db)
     store = Store(url)
-    hub = Hub(store, bot_delay=bot_delay, rng=rng, send_timeout=send_timeout)
+    hub = Hub(
+        store,
+        bot_delay=bot_delay,
+        rng=rng,
+        send_timeout=send_timeout,
+        computers=Computers(computer_workers),
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
+        await hub.start()
         try:
             yield
         finally:

@@ -9,9 +9,17 @@ The flow of one game (a :class:`pachisi.web.rooms.Room`):
 2. A human seat makes steps one at a time (:class:`pachisi.moves.Turn`), may
    undo them, and commits once the throw is fully used. Each step is stored
    before it is acknowledged.
-3. A computer seat chooses a whole play (in a worker thread, so the server
-   stays responsive), waits ``bot_delay`` seconds so people can see the dice,
-   and commits.
+3. A computer seat chooses a whole play (in a worker process,
+   :mod:`pachisi.web.computers`, so the server stays responsive), waits
+   ``bot_delay`` seconds so people can see the dice, and commits. A seat that
+   cannot play (its choice fails, or the database does not answer) says so
+   in the state's ``notice`` and tries again, after 0.5, 1, 2, ... 30 s; a
+   seat whose choice fails three times in a row is handed to a simpler level.
+
+Every change is stored in one transaction (:meth:`Hub.change`): a play and
+the throw that follows it are stored together or not at all. If a change
+cannot be stored, the room's memory is thrown away and the game is read back
+from the store, so the server never shows anything the store does not hold.
 
 Every change raises the game's ``version``; an action must name the version
 it was made against, so a replayed or late message is refused (``stale``).
@@ -29,23 +37,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..analysis.hint import hints
-from ..bots import Player, make_player
-from ..game import Game, first_player
-from ..moves import Play, Turn
+from ..game import first_player
+from ..moves import Play, Turn, parse_play
 from ..position import Position
 from ..rules import Setup
 from . import referee
+from .computers import SIMPLER, Computers
 from .requests import HUMAN, ApiError, parse_action, parse_spec, refuse_unknown
-from .rooms import Room, Seat, Watcher, new_game_id, new_key
-from .store import GameRow, Store
+from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
+from .store import Change, GameRow, Store
 from .views import geometry, moves_list, pawns_list, seat_dict
 
-__all__ = ["HINTS", "HINT_METHOD", "Hub"]
+__all__ = ["HAND_OVER_AFTER", "HINTS", "HINT_METHOD", "RETRY_DELAYS", "Hub"]
 
 log = logging.getLogger("pachisi.web")
+
+#: Pauses before a computer seat that failed tries again, in seconds (the last repeats).
+RETRY_DELAYS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+#: Failed choices in a row after which a computer seat is handed to a simpler level.
+HAND_OVER_AFTER = 3
 
 #: Plays a hint names, best first.
 HINTS = 3
@@ -62,7 +76,8 @@ class Hub:
     ``bot_delay`` is the pause before a computer's play is made (so people
     see the dice); ``rng`` throws the dice (``SystemRandom`` unless a test
     gives a seeded one); at most about ``max_rooms`` games are kept in memory
-    (idle ones are loaded again from the store when needed).
+    (idle ones are loaded again from the store when needed); ``computers``
+    chooses the plays of computer seats (a thread unless given a pool).
     """
 
     def __init__(
@@ -73,15 +88,34 @@ class Hub:
         rng: random.Random | None = None,
         send_timeout: float = 10.0,
         max_rooms: int = 2000,
+        computers: Computers | None = None,
+        retry_delays: tuple[float, ...] = RETRY_DELAYS,
     ) -> None:
         self.store = store
         self.max_rooms = max_rooms
         self.bot_delay = bot_delay
         self.rng = rng if rng is not None else random.SystemRandom()
         self.send_timeout = send_timeout
+        self.computers = computers if computers is not None else Computers(0)
+        self.retry_delays = retry_delays
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self, limit: int = 1000) -> int:
+        """Resume the computer seats of stored games still playing; how many games.
+
+        Run once the server starts, so that a game of computers, or a
+        computer's turn left when the server stopped, goes on without
+        anybody having to open it.
+        """
+        ids = await asyncio.to_thread(self.store.playing_with_computers, limit)
+        for game_id in ids:
+            try:
+                await self.room(game_id)
+            except Exception as exc:  # one bad game must not stop the server
+                log.error("game %s could not be resumed: %s", game_id, _one_line(exc))
+        return len(ids)
 
     async def close(self) -> None:
         """Stop computer seats and watchers (the store keeps everything)."""
@@ -93,6 +127,51 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.computers.close()
+
+    # -- changing a game -------------------------------------------------------------
+
+    def change(self, room: Room, write: Callable[[Change], None]) -> None:
+        """Make one change of a room, stored atomically (worker thread, room locked).
+
+        ``write`` changes the room in memory while it writes the change; if
+        it raises :class:`ApiError` before writing anything, nothing happened.
+        Once stored, the room takes the new version and its new state is
+        shown. If the change cannot be stored (the database fails, or another
+        server moved the game on), the room is read back from the store, so
+        that memory never holds what the store does not; the error goes on up.
+        """
+        ch: Change | None = None
+        try:
+            with self.store.change(room.id, room.version) as ch:
+                write(ch)
+        except ApiError:
+            if ch is not None and ch.version != ch.start:  # pragma: no cover - refused first
+                self._reread(room)
+            raise
+        except BaseException:
+            self._reread(room)
+            raise
+        room.version = ch.version
+        room.snapshot()
+
+    def _reread(self, room: Room) -> None:
+        """Read the game of ``room`` back from the store; marked broken if that fails."""
+        room.broken = True
+        try:
+            fresh = self._read(room.id)
+        except Exception as exc:
+            log.warning("game %s could not be read back: %s", room.id, _one_line(exc))
+            return
+        room.adopt(fresh)
+        room.snapshot()
+
+    async def _mend(self, room: Room) -> None:
+        """Read a broken room back (room locked); ``unavailable`` if it still cannot be."""
+        if room.broken:
+            await asyncio.to_thread(self._reread, room)
+        if room.broken:
+            raise ApiError(503, "unavailable", "the game store is unavailable; nothing was changed")
 
     # -- creating -------------------------------------------------------------------
 
@@ -119,17 +198,20 @@ class Hub:
         key = body.get("key") if isinstance(body, dict) else None
         room.seat_of_key(key)
         async with room.lock:
+            await self._mend(room)
             if room.status != "finished":
                 raise ApiError(409, "not_finished", "a rematch is made once the game is over")
             if room.rematch is not None:
                 return await self.room(room.rematch)
             seats = [Seat(s.index, s.kind, s.name, s.key_hash) for s in room.seats]
             new = await self._new_room(room.game.start.setup, seats, rematch_of=room.id)
-            await asyncio.to_thread(self.store.set_rematch, room.id, new.id, room.version + 1)
-            room.rematch = new.id
-            room.version += 1
-            room.snapshot()
-            self._publish(room)
+
+            def link(ch: Change) -> None:
+                ch.set_rematch(new.id)
+                room.rematch = new.id
+
+            await asyncio.to_thread(self.change, room, link)
+        self._publish(room)
         return new
 
     async def _new_room(
@@ -157,52 +239,47 @@ class Hub:
             version=0,
             rematch_of=rematch_of,
         )
-        await asyncio.to_thread(self.store.create, row)
         room = Room(
             id=row.id,
-            game=Game(start),
+            game=new_game(start),
             seats=seats,
             first=first_info,
             version=0,
             status="playing",
             result=None,
             rematch_of=rematch_of,
-            created=_iso(row.created_at),
         )
-        self._setup_bots(room)
+        # The game and its first throw are stored together.
+        await asyncio.to_thread(self._create, row, room)
         self._keep(room)
-        async with room.lock:
-            await asyncio.to_thread(self._begin_turn_and_snapshot, room)
         self._after_change(room)
         return room
 
-    def _begin_turn_and_snapshot(self, room: Room) -> None:
-        try:
-            referee.begin_turn(self.store, self.rng, room)
-        finally:
-            room.snapshot()
+    def _create(self, row: GameRow, room: Room) -> None:
+        with self.store.change(row.id, 0, create=row) as ch:
+            referee.begin_turn(ch, self.rng, room)
+        room.version = ch.version
+        room.created = _iso(row.created_at)
+        room.snapshot()
 
     def _keep(self, room: Room) -> None:
         """Hold a room in memory, letting go of idle ones beyond ``max_rooms``.
 
         A room let go is only a cache entry: the store has everything, and the
         game is loaded again when it is next asked for. Rooms with watchers,
-        a computer at work or an action in progress are never let go.
+        a computer at work or an action in progress are never let go; finished
+        games go first.
         """
         self.rooms[room.id] = room
         if len(self.rooms) <= self.max_rooms:
             return
-        for other in list(self.rooms.values()):
+        by_age = sorted(self.rooms.values(), key=lambda r: r.status != "finished")
+        for other in by_age:
             if len(self.rooms) <= self.max_rooms // 2:
                 break
             busy = other.bot_task is not None and not other.bot_task.done()
             if other is not room and not other.watchers and not other.lock.locked() and not busy:
                 del self.rooms[other.id]
-
-    def _setup_bots(self, room: Room) -> None:
-        for seat in room.seats:
-            if seat.kind != HUMAN:
-                room.bots[seat.index] = make_player(seat.kind, seed=self.rng.randrange(2**32))
 
     # -- loading ---------------------------------------------------------------------
 
@@ -214,21 +291,35 @@ class Hub:
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 32:
             raise ApiError(404, "not_found", "no such game")
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(game_id)
-            if room is None:
-                room = await asyncio.to_thread(self._load, game_id)
-                self._keep(room)
-                self._after_change(room)
+        try:
+            async with lock:
+                room = self.rooms.get(game_id)
+                if room is None:
+                    room = await asyncio.to_thread(self._load, game_id)
+                    self._keep(room)
+                    self._after_change(room)
+        finally:
+            if not lock.locked() and self._loading.get(game_id) is lock:
+                del self._loading[game_id]
         return room
 
     def _load(self, game_id: str) -> Room:
+        room = self._read(game_id)
+        if room.turn is None and room.status == "playing":
+            # Stored before every change was atomic, between a play and the next
+            # throw: throw now.
+            self.change(room, lambda ch: referee.begin_turn(ch, self.rng, room))
+        room.snapshot()
+        return room
+
+    def _read(self, game_id: str) -> Room:
+        """The game as stored (worker thread); ``not_found`` if there is none."""
         found = self.store.load(game_id)
         if found is None:
             raise ApiError(404, "not_found", "no such game")
         row, throws = found
         start = Position.from_dict(row.start)
-        game = Game(start)
+        game = new_game(start)
         seats = [Seat(i, s["kind"], s["name"], s.get("key_hash")) for i, s in enumerate(row.seats)]
         room = Room(
             id=row.id,
@@ -243,6 +334,8 @@ class Hub:
             created=_iso(row.created_at),
         )
         for t in throws:
+            if game.is_over:  # passes stored after a dead end by older servers
+                break
             game.set_throw(t.dice)
             if t.play is not None:
                 game.push(t.play)  # the notation, read back through the step generator
@@ -252,23 +345,9 @@ class Hub:
             for index in t.steps:
                 room.turn.push(room.turn.legal_steps()[index])
             room.steps = list(t.steps)
-        self._setup_bots(room)
-        if room.turn is None and room.status == "playing" and not game.is_over:
-            # Stopped between storing a play and the next throw: throw now.
-            referee.begin_turn(self.store, self.rng, room)
-        room.snapshot()
         return room
 
-    # -- the referee ---------------------------------------------------------------------
-
-    def _apply(self, room: Room, seat: int, kind: str, index: int | None) -> None:
-        """One human action, checked and stored (worker thread, room locked)."""
-        version = room.version
-        try:
-            referee.apply_action(self.store, self.rng, room, kind, index)
-        finally:
-            if room.version != version:
-                room.snapshot()
+    # -- actions ----------------------------------------------------------------------
 
     async def act(self, game_id: str, body: object) -> Room:
         """Apply one action of docs/web.md to a game; :class:`ApiError` if refused."""
@@ -276,6 +355,7 @@ class Hub:
         room = await self.room(game_id)
         seat = room.seat_of_key(key)
         async with room.lock:
+            await self._mend(room)
             if room.status != "playing":
                 raise ApiError(409, "game_over", "the game is over")
             if version != room.version:
@@ -287,8 +367,14 @@ class Hub:
                 raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
             if room.seats[seat].kind != HUMAN:  # pragma: no cover - computers have no key
                 raise ApiError(409, "not_your_turn", "a computer plays this seat")
-            await asyncio.to_thread(self._apply, room, seat, kind, index)
-        self._after_change(room)
+
+            def write(ch: Change) -> None:
+                referee.apply_action(ch, self.rng, room, kind, index)
+
+            try:
+                await asyncio.to_thread(self.change, room, write)
+            finally:
+                self._after_change(room)
         return room
 
     async def hint(self, game_id: str, body: object) -> dict[str, Any]:
@@ -304,6 +390,7 @@ class Hub:
         room = await self.room(game_id)
         seat = room.seat_of_key(body.get("key"))
         async with room.lock:
+            await self._mend(room)
             if room.status != "playing":
                 raise ApiError(409, "game_over", "the game is over")
             if seat != room.position.to_move or room.turn is None:
@@ -328,7 +415,7 @@ class Hub:
             and room.seats[room.position.to_move].kind != HUMAN
             and (room.bot_task is None or room.bot_task.done())
         ):
-            room.bot_task = self._spawn(self._bot_turns(room))
+            room.bot_task = self._spawn(self._computer_turns(room))
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
@@ -346,48 +433,94 @@ class Hub:
             else:
                 w.offer_state(text)
 
-    async def _bot_turns(self, room: Room) -> None:
-        """Computer seats play until a person is to move or the game ends."""
-        try:
-            while True:
+    # -- computer seats ---------------------------------------------------------------
+
+    async def _computer_turns(self, room: Room) -> None:
+        """Computer seats play until a person is to move or the game ends.
+
+        Nothing stops this loop but the end of the computers' turns: a failed
+        choice or a failed write is shown in the state's ``notice`` and tried
+        again after a pause (:data:`RETRY_DELAYS`); a level whose choice fails
+        :data:`HAND_OVER_AFTER` times in a row is replaced by a simpler one
+        (:data:`pachisi.web.computers.SIMPLER`).
+        """
+        failures = 0  # in a row, of any kind
+        choice_failures = 0  # in a row, of the computer's choice
+        while True:
+            try:
                 async with room.lock:
-                    turn = room.turn
-                    if room.status != "playing" or turn is None:
+                    await self._mend(room)
+                    if room.status != "playing" or room.turn is None:
                         return
                     seat = room.position.to_move
-                    bot = room.bots.get(seat)
-                    if bot is None:
+                    kind = room.seats[seat].kind
+                    if kind == HUMAN:
                         return
-                    version = room.version
-                    play = await asyncio.to_thread(self._bot_choice, room, bot)
+                    version, position, throw = room.version, room.position, room.turn.throw
+                    seed = self.rng.randrange(2**32)
+                try:
+                    notation = await self.computers.choose(kind, seed, position, throw)
+                except Exception as exc:
+                    choice_failures += 1
+                    if choice_failures >= HAND_OVER_AFTER and kind in SIMPLER:
+                        await self._hand_over(room, seat, kind, exc)
+                        choice_failures = 0
+                        continue
+                    raise
+                choice_failures = 0
                 if self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
                 async with room.lock:
-                    if room.version != version:  # pragma: no cover - nothing else moves it
+                    await self._mend(room)
+                    if room.version != version:  # another server played it meanwhile
                         continue
-                    await asyncio.to_thread(self._bot_commit, room, play)
+                    play = parse_play(position, throw, notation)
+
+                    def write(ch: Change, play: Play = play) -> None:
+                        referee.computer_play(ch, self.rng, room, play)
+                        if room.notice_retrying:
+                            room.notice, room.notice_retrying = None, False
+
+                    await asyncio.to_thread(self.change, room, write)
+                failures = 0
                 self._publish(room)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # pragma: no cover - logged, the game stays as stored
-            log.exception("computer seat of game %s failed", room.id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                delay = self.retry_delays[min(failures, len(self.retry_delays) - 1)]
+                failures += 1
+                log.warning(
+                    "computer seat of game %s failed (%s); trying again in %s s",
+                    room.id, _one_line(exc), delay,
+                )  # fmt: skip
+                if not room.broken:
+                    room.notice = (
+                        f"the computer could not play ({_one_line(exc)}); "
+                        f"trying again in {delay:g} s"
+                    )
+                    room.notice_retrying = True
+                    room.snapshot()
+                    self._publish(room)
+                await asyncio.sleep(delay)
 
-    def _bot_choice(self, room: Room, bot: Player) -> Play:
-        plays = room.game.legal_plays()
-        if len(plays) == 1:
-            return plays[0]
-        return bot.choose(room.position, room.game.throw or (0, 0), plays)
+    async def _hand_over(self, room: Room, seat: int, kind: str, exc: Exception) -> None:
+        """Give a computer seat whose level keeps failing to a simpler level (stored)."""
+        simpler = SIMPLER[kind]
+        async with room.lock:
+            await self._mend(room)
 
-    def _bot_commit(self, room: Room, play: Play) -> None:
-        try:
-            passed = not play.actions
-            referee.commit(self.store, room, play)
-            if passed and referee.dead_end(room.game.position):
-                referee.stop_dead_end(self.store, room)
-                return
-            referee.begin_turn(self.store, self.rng, room)
-        finally:
-            room.snapshot()
+            def write(ch: Change) -> None:
+                room.seats[seat].kind = simpler
+                ch.set_seats([s.to_store() for s in room.seats])
+                room.notice = (
+                    f"the {kind} computer of seat {seat} failed ({_one_line(exc)}); "
+                    f"a {simpler} computer plays for it now"
+                )
+                room.notice_retrying = False
+
+            await asyncio.to_thread(self.change, room, write)
+        log.warning("game %s: seat %s handed from %s to %s", room.id, seat, kind, simpler)
+        self._publish(room)
 
     # -- watchers --------------------------------------------------------------------------
 
@@ -448,3 +581,8 @@ class Hub:
 
 def _iso(value: Any) -> str:
     return value.isoformat(timespec="seconds") if value is not None else ""
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."

@@ -1,9 +1,16 @@
 """The referee: how a game moves on, checked against the rules engine and stored.
 
 Functions of a :class:`pachisi.web.rooms.Room` (whose lock the caller holds,
-in a worker thread) and the :class:`pachisi.web.store.Store`: a turn begins
-with a throw that is stored before anyone sees it; a throw that cannot move
-anything passes; a human's step, undo and commit; the end of the game.
+in a worker thread) and one :class:`pachisi.web.store.Change`: everything a
+function writes is stored in one transaction, or nothing is. A turn begins
+with a throw that is written before anyone sees it; a throw that cannot move
+anything passes; a human's step, undo and commit; a computer's play; the end
+of the game, by its finishers or in a dead end (RULES.md §3.5,
+:attr:`pachisi.position.Position.is_dead_end`: the places left are shared).
+
+The room is changed in memory as the writes are made; if the change cannot
+be stored, the caller throws the room's memory away and reads the game back
+from the store (:meth:`pachisi.web.hub.Hub.change`).
 """
 
 from __future__ import annotations
@@ -12,134 +19,85 @@ import random
 
 from ..dice import dice_for
 from ..game import Game
-from ..moves import Play, Turn, legal_plays
-from ..position import Position
+from ..moves import Play, Turn
 from .requests import HUMAN, ApiError
 from .rooms import Room
-from .store import Store, ThrowRow
+from .store import Change, ThrowRow
 
-__all__ = ["apply_action", "begin_turn", "commit", "dead_end", "stop_dead_end"]
+__all__ = ["apply_action", "begin_turn", "commit", "computer_play"]
 
 
-def dead_end(pos: Position) -> bool:
-    """No throw of any player still in the game can ever move a pawn (RULES.md is silent).
+def begin_turn(ch: Change, rng: random.Random, room: Room) -> None:
+    """Throw for the player to move; pass at once a throw a person cannot use.
 
-    Seen in Pagade only: every player still playing has no cut and every pawn
-    jammed against square 8. Checked by passing once round the table with
-    every distinct throw.
+    A computer passes the same way, after its pause (:func:`computer_play`).
+    Does nothing once the game is over.
     """
-    if pos.is_over:
-        return False
-    dice = dice_for(pos.ruleset)
-    p = pos
-    for _ in range(len(pos.setup.players)):
-        passed: Position | None = None
-        for throw, _ in dice.distinct():
-            plays = legal_plays(p, throw)
-            if any(pl.actions for pl in plays):
-                return False
-            passed = plays[0].position
-        assert passed is not None
-        p = passed
-    return True
-
-
-def begin_turn(store: Store, rng: random.Random, room: Room) -> None:
-    """Throw for the player to move; pass throws that cannot be used (worker thread)."""
     game = room.game
-    passes = 0
-    while room.status == "playing":
+    while room.status == "playing" and not game.position.is_over:
         pos = game.position
-        if pos.is_over:
-            return
         throw = dice_for(pos.ruleset).roll(rng)
-        n = len(game.history) + 1
         turn = Turn(pos, throw)
-        store.add_throw(room.id, ThrowRow(n, pos.to_move, throw), room.version + 1)
-        room.version += 1
+        ch.add_throw(ThrowRow(len(game.history) + 1, pos.to_move, throw))
         game.set_throw(throw)
         room.turn, room.steps = turn, []
         if not (turn.is_complete and not turn.steps):
             return
         if room.seats[pos.to_move].kind != HUMAN:
-            return  # a computer passes the same way, after its pause
-        # Nothing can move: the throw is shown in the move list and passes.
-        commit(store, room, turn.play())
-        passes += 1
-        if passes >= len(pos.setup.players) and dead_end(game.position):
-            stop_dead_end(store, room)
             return
+        # Nothing can move: the throw is shown in the move list and passes.
+        commit(ch, room, turn.play())
 
 
-def commit(store: Store, room: Room, play: Play) -> None:
-    """Store the play of the open throw, then make it (worker thread)."""
+def commit(ch: Change, room: Room, play: Play) -> None:
+    """Store the play of the open throw and make it; the game ends if it is over."""
     game = room.game
-    n = len(game.history) + 1
     after = play.position
     status, result = "playing", None
-    if after.is_over:
+    if after.is_over:  # by its finishers, or a dead end (the places left shared)
         status, result = "finished", Game(after).outcome()
     elif after.winner is not None:
         result = Game(after).outcome()
-    store.finish_throw(
-        room.id, n, list(room.steps), play.notation, room.version + 1,
-        status=status, result=result,
-    )  # fmt: skip
-    room.version += 1
+    ch.finish_throw(
+        len(game.history) + 1, list(room.steps), play.notation, status=status, result=result
+    )
     game.push(play)
     room.turn, room.steps = None, []
     room.status, room.result = status, result
 
 
-def stop_dead_end(store: Store, room: Room) -> None:
-    """End a game that has come to a dead end (stored)."""
-    room.status = "finished"
-    room.result = (
-        "stopped: no throw of any player can move a pawn any more"
-        " (a Pagade dead end that RULES.md does not settle)"
-    )
-    room.turn, room.steps = None, []
-    # The last throw is already stored with its play; record the status.
-    store.finish_status(room.id, room.version + 1, room.result)
-    room.version += 1
+def computer_play(ch: Change, rng: random.Random, room: Room, play: Play) -> None:
+    """A computer seat's whole play, and the next turn."""
+    commit(ch, room, play)
+    begin_turn(ch, rng, room)
 
 
-def apply_action(
-    store: Store, rng: random.Random, room: Room, kind: str, index: int | None
-) -> None:
-    """One human action (``step``, ``undo`` or ``commit``), checked and stored."""
+def apply_action(ch: Change, rng: random.Random, room: Room, kind: str, index: int | None) -> None:
+    """One human action (``step``, ``undo`` or ``commit``), checked and stored.
+
+    A refused action raises :class:`ApiError` before anything is changed.
+    """
     turn = room.turn
     if turn is None:
         raise ApiError(409, "not_your_turn", "no throw is waiting to be played")
+    n = len(room.game.history) + 1
     if kind == "step":
         legal = turn.legal_steps()
         if index is None or not 0 <= index < len(legal):
             raise ApiError(422, "illegal", f"there is no step {index} ({len(legal)} legal)")
+        ch.set_steps(n, [*room.steps, index])
         turn.push(legal[index])
-        try:
-            store.set_steps(room.id, len(room.game.history) + 1,
-                                 [*room.steps, index], room.version + 1)  # fmt: skip
-        except Exception:
-            turn.pop()
-            raise
         room.steps.append(index)
-        room.version += 1
     elif kind == "undo":
         if not turn.steps:
             raise ApiError(422, "illegal", "no step of this throw to undo")
-        action = turn.pop()
-        try:
-            store.set_steps(room.id, len(room.game.history) + 1, room.steps[:-1],
-                                 room.version + 1)  # fmt: skip
-        except Exception:
-            turn.push(action)
-            raise
+        ch.set_steps(n, room.steps[:-1])
+        turn.pop()
         room.steps.pop()
-        room.version += 1
     elif kind == "commit":
         if not turn.is_complete:
             raise ApiError(422, "illegal", "the throw is not fully played yet")
-        commit(store, room, turn.play())
-        begin_turn(store, rng, room)
+        commit(ch, room, turn.play())
+        begin_turn(ch, rng, room)
     else:  # pragma: no cover - parse_action checked it
         raise ApiError(400, "bad_request", f"unknown action {kind!r}")

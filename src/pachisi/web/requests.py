@@ -132,7 +132,8 @@ def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | No
             )
         start = parse_position(spec["position"])
         if start.is_over:
-            raise ApiError(400, "bad_request", "position: the game is already over")
+            why = " (a dead end)" if start.is_dead_end else ""
+            raise ApiError(400, "bad_request", f"position: the game is already over{why}")
         return (start.setup, *_parse_seats(spec, start.setup), start)
     ruleset = spec.get("ruleset", "parcheesi")
     if ruleset not in RULESETS:

@@ -12,13 +12,13 @@ import asyncio
 import hashlib
 import hmac
 import json
+import random
 import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Player
 from ..game import Game
 from ..moves import Turn
 from ..position import Position
@@ -26,7 +26,7 @@ from ..record import Record
 from .requests import ApiError
 from .views import state_dict
 
-__all__ = ["Room", "Seat", "Watcher", "new_game_id", "new_key"]
+__all__ = ["Room", "Seat", "Watcher", "new_game", "new_game_id", "new_key"]
 
 
 def _hash(secret: str) -> str:
@@ -93,6 +93,25 @@ class Watcher:
         self._wake.set()
 
 
+class _Unrecorded(random.Random):
+    """A generator whose state is never saved (:func:`new_game`)."""
+
+    def getstate(self) -> Any:
+        """Nothing: the server's games never take a throw back."""
+        return None
+
+
+def new_game(start: Position) -> Game:
+    """A :class:`Game` for the server, which throws the dice itself.
+
+    :class:`Game` saves its generator's state with every throw so that
+    :meth:`Game.pop` can throw the same again; a ``random.Random`` state is
+    about 20 kB in memory, which made a finished game of 100 to 200 throws
+    weigh 2 MB. The server never takes a throw back, so nothing is saved.
+    """
+    return Game(start, rng=_Unrecorded(0))
+
+
 @dataclass
 class Seat:
     """A player's chair: colours, a human or a computer level, a name, a key hash."""
@@ -123,11 +142,25 @@ class Room:
     created: str = ""
     turn: Turn | None = None
     steps: list[int] = field(default_factory=list)
-    bots: dict[int, Player] = field(default_factory=dict)
+    #: What went wrong with a computer seat, shown to everyone until it recovers.
+    notice: str | None = None
+    #: The notice is of a failure being retried: the next play clears it.
+    notice_retrying: bool = False
+    #: The memory of this room could not be trusted or read back (see Hub.change).
+    broken: bool = False
     watchers: set[Watcher] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     _state: tuple[int, str] | None = None
+
+    def adopt(self, other: Room) -> None:
+        """Take the game of ``other`` (read again from the store); watchers and lock stay."""
+        for name in (
+            "game", "seats", "first", "version", "status", "result", "rematch",
+            "rematch_of", "created", "turn", "steps",
+        ):  # fmt: skip
+            setattr(self, name, getattr(other, name))
+        self.broken = False
 
     # -- reading ------------------------------------------------------------------
 

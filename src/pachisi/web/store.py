@@ -16,7 +16,9 @@ on both databases.
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 __all__ = [
+    "Change",
     "GameRow",
     "Store",
     "StoreError",
@@ -179,25 +182,27 @@ class Store:
 
     def create(self, row: GameRow) -> None:
         """Store a new game (its first throw comes separately)."""
-        now = _now()
-        row.created_at = row.updated_at = now
         with self.engine.begin() as conn:
-            conn.execute(
-                games.insert().values(
-                    id=row.id,
-                    created_at=now,
-                    updated_at=now,
-                    ruleset=row.ruleset,
-                    start=json.dumps(row.start),
-                    seats=json.dumps(row.seats),
-                    first=json.dumps(row.first),
-                    status=row.status,
-                    result=row.result,
-                    version=row.version,
-                    rematch_of=row.rematch_of,
-                    rematch=row.rematch,
-                )
+            self._insert_game(conn, row, _now())
+
+    def _insert_game(self, conn: sa.Connection, row: GameRow, now: datetime) -> None:
+        row.created_at = row.updated_at = now
+        conn.execute(
+            games.insert().values(
+                id=row.id,
+                created_at=now,
+                updated_at=now,
+                ruleset=row.ruleset,
+                start=json.dumps(row.start),
+                seats=json.dumps(row.seats),
+                first=json.dumps(row.first),
+                status=row.status,
+                result=row.result,
+                version=row.version,
+                rematch_of=row.rematch_of,
+                rematch=row.rematch,
             )
+        )
 
     def load(self, game_id: str) -> tuple[GameRow, list[ThrowRow]] | None:
         """The game and its throws in order, or ``None`` if there is no such game."""
@@ -228,45 +233,54 @@ class Store:
             ).mappings()
             return [_game_row(g) for g in rows]
 
+    def playing_with_computers(self, limit: int = 1000) -> list[str]:
+        """The ids of games still playing that have a computer seat, most recent first."""
+        out: list[str] = []
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.id, games.c.seats)
+                .where(games.c.status == "playing")
+                .order_by(games.c.updated_at.desc(), games.c.id)
+            )
+            for game_id, seats in rows:
+                if any(s.get("kind") != "human" for s in json.loads(seats)):
+                    out.append(game_id)
+                    if len(out) >= limit:
+                        break
+        return out
+
     # -- writes -------------------------------------------------------------------
 
-    def add_throw(self, game_id: str, row: ThrowRow, version: int) -> None:
-        """Store a new throw (before anyone sees it) and the game's new version."""
+    @contextlib.contextmanager
+    def change(
+        self, game_id: str, version: int, *, create: GameRow | None = None
+    ) -> Iterator[Change]:
+        """One change of a game, stored atomically: every write of it, or none.
+
+        ``version`` is the game's version before the change; each write of the
+        :class:`Change` moves it on by one, and the game row is updated once, at
+        the end, only if it is still at ``version`` (:class:`StoreError` if
+        another writer moved it on). ``create`` inserts the game first (a new
+        game and its first throw are stored together). Whatever raises inside
+        the ``with`` block rolls the whole change back.
+        """
         now = _now()
         with self.engine.begin() as conn:
-            self._touch(conn, game_id, version, now)
-            try:
-                self._insert_throw(conn, game_id, row, now)
-            except sa.exc.IntegrityError:
-                raise StoreError(f"game {game_id}: throw {row.n} exists already") from None
+            if create is not None:
+                self._insert_game(conn, create, now)
+            ch = Change(conn, game_id, version, now)
+            yield ch
+            ch._close(created=create is not None)
 
-    def _insert_throw(
-        self, conn: sa.Connection, game_id: str, row: ThrowRow, now: datetime
-    ) -> None:
-        conn.execute(
-            throws.insert().values(
-                game_id=game_id,
-                n=row.n,
-                seat=row.seat,
-                dice=f"{row.dice[0]},{row.dice[1]}",
-                steps=json.dumps(row.steps),
-                play=row.play,
-                created_at=now,
-            )
-        )
+    def add_throw(self, game_id: str, row: ThrowRow, version: int) -> None:
+        """Store a new throw (before anyone sees it) and the game's new ``version``."""
+        with self.change(game_id, version - 1) as ch:
+            ch.add_throw(row)
 
     def set_steps(self, game_id: str, n: int, steps: list[int], version: int) -> None:
         """Store the steps made so far with throw ``n``."""
-        now = _now()
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                throws.update()
-                .where(throws.c.game_id == game_id, throws.c.n == n, throws.c.play.is_(None))
-                .values(steps=json.dumps(steps))
-            )
-            if done.rowcount != 1:
-                raise StoreError(f"game {game_id}: throw {n} is not open")
-            self._touch(conn, game_id, version, now)
+        with self.change(game_id, version - 1) as ch:
+            ch.set_steps(n, steps)
 
     def finish_throw(
         self,
@@ -280,52 +294,108 @@ class Store:
         result: str | None = None,
     ) -> None:
         """Store the play that ended throw ``n`` (and the game's status after it)."""
-        now = _now()
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                throws.update()
-                .where(throws.c.game_id == game_id, throws.c.n == n, throws.c.play.is_(None))
-                .values(steps=json.dumps(steps), play=play)
-            )
-            if done.rowcount != 1:
-                raise StoreError(f"game {game_id}: throw {n} is not open")
-            self._touch(conn, game_id, version, now, status=status, result=result)
+        with self.change(game_id, version - 1) as ch:
+            ch.finish_throw(n, steps, play, status=status, result=result)
 
     def finish_status(self, game_id: str, version: int, result: str) -> None:
         """Mark a game finished without a winner (a dead end)."""
-        with self.engine.begin() as conn:
-            self._touch(conn, game_id, version, _now(), status="finished", result=result)
+        with self.change(game_id, version - 1) as ch:
+            ch.finish_status(result)
 
     def set_rematch(self, game_id: str, rematch: str, version: int) -> None:
         """Link a finished game to its rematch (the game's version moves on)."""
-        with self.engine.begin() as conn:
-            conn.execute(games.update().where(games.c.id == game_id).values(rematch=rematch))
-            self._touch(conn, game_id, version, _now())
+        with self.change(game_id, version - 1) as ch:
+            ch.set_rematch(rematch)
 
-    def _touch(
+
+class Change:
+    """The writes of one change of a game, in one transaction (:meth:`Store.change`).
+
+    ``version`` is the game's version once the writes made so far are stored.
+    """
+
+    def __init__(self, conn: sa.Connection, game_id: str, version: int, now: datetime) -> None:
+        self._conn = conn
+        self.game_id = game_id
+        self.start = version
+        self.version = version
+        self._now = now
+        self._values: dict[str, Any] = {}
+
+    def add_throw(self, row: ThrowRow) -> None:
+        """A new throw (stored before anyone sees it)."""
+        try:
+            with self._conn.begin_nested():
+                self._conn.execute(
+                    throws.insert().values(
+                        game_id=self.game_id,
+                        n=row.n,
+                        seat=row.seat,
+                        dice=f"{row.dice[0]},{row.dice[1]}",
+                        steps=json.dumps(row.steps),
+                        play=row.play,
+                        created_at=self._now,
+                    )
+                )
+        except sa.exc.IntegrityError:
+            raise StoreError(f"game {self.game_id}: throw {row.n} exists already") from None
+        self.version += 1
+
+    def set_steps(self, n: int, steps: list[int]) -> None:
+        """The steps made so far with the open throw ``n``."""
+        self._update_open(n, steps=json.dumps(steps))
+
+    def finish_throw(
         self,
-        conn: sa.Connection,
-        game_id: str,
-        version: int,
-        now: datetime,
+        n: int,
+        steps: list[int],
+        play: str,
         *,
-        status: str | None = None,
+        status: str = "playing",
         result: str | None = None,
     ) -> None:
-        values: dict[str, Any] = {"version": version, "updated_at": now}
-        if status is not None:
-            values["status"] = status
-            values["result"] = result
-        # Every write moves the version on by exactly one: a writer that did
-        # not see the latest version (a second server on the same database)
-        # is refused instead of overwriting.
-        done = conn.execute(
-            games.update()
-            .where(games.c.id == game_id, games.c.version == version - 1)
+        """The play that ends throw ``n``, and the game's status and result after it."""
+        self._update_open(n, steps=json.dumps(steps), play=play)
+        self._values.update(status=status, result=result)
+
+    def finish_status(self, result: str) -> None:
+        """The game is over without a play ending it (a dead end)."""
+        self._values.update(status="finished", result=result)
+        self.version += 1
+
+    def set_seats(self, seats: list[dict[str, Any]]) -> None:
+        """The seats as they are now (a computer seat handed to a simpler level)."""
+        self._values["seats"] = json.dumps(seats)
+        self.version += 1
+
+    def set_rematch(self, rematch: str) -> None:
+        """Link the game to its rematch."""
+        self._values["rematch"] = rematch
+        self.version += 1
+
+    def _update_open(self, n: int, **values: Any) -> None:
+        done = self._conn.execute(
+            throws.update()
+            .where(throws.c.game_id == self.game_id, throws.c.n == n, throws.c.play.is_(None))
             .values(**values)
         )
         if done.rowcount != 1:
-            raise StoreError(f"game {game_id} is not at version {version - 1}")
+            raise StoreError(f"game {self.game_id}: throw {n} is not open")
+        self.version += 1
+
+    def _close(self, *, created: bool) -> None:
+        if self.version == self.start and not created:
+            return
+        # The game row moves from the version the change began at to the new
+        # one: a writer that did not see the latest version (another server
+        # process on the same database) is refused instead of overwriting.
+        done = self._conn.execute(
+            games.update()
+            .where(games.c.id == self.game_id, games.c.version == self.start)
+            .values(version=self.version, updated_at=self._now, **self._values)
+        )
+        if done.rowcount != 1:
+            raise StoreError(f"game {self.game_id} is not at version {self.start}")
 
 
 def _dice(text: str) -> tuple[int, int]:

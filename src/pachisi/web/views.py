@@ -272,6 +272,8 @@ def state_dict(room: Room) -> dict[str, Any]:
         "first": room.first,
         "result": room.result,
         "winner": list(pos.winner) if pos.winner is not None else None,
+        "places": [list(group) for group in pos.places],
+        "notice": room.notice,
         "rematch": room.rematch,
         "board": geometry(setup.ruleset),
     }

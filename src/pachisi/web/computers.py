@@ -1,0 +1,81 @@
+"""Computer seats: their plays are chosen away from the referee.
+
+A computer's choice can take seconds of CPU (``search``); made on the
+server's own threads it would hold Python's interpreter lock and stall every
+other game. :class:`Computers` chooses in a pool of worker processes
+instead (``workers`` of them; 0 chooses on a thread of the server, for tests
+and tiny servers). Each game asks for at most one play at a time (its seats
+take turns), and the pool serves requests in the order they come, so every
+game gets its turn in the queue: a game with many slow seats cannot keep the
+others waiting longer than one choice each.
+
+A worker gets only the computer level, a seed, the position and the throw,
+and answers the play's notation: nothing of the server's state crosses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from ..bots import make_player
+from ..dice import Throw
+from ..moves import legal_plays
+from ..position import Position
+
+__all__ = ["SIMPLER", "Computers", "choose_play"]
+
+#: The level a computer seat is handed to when its own keeps failing.
+SIMPLER: dict[str, str] = {
+    "search": "expectimax",
+    "search84": "expectimax",
+    "expectimax": "greedy",
+    "greedy": "random",
+}
+
+
+def choose_play(kind: str, seed: int, position: Position, throw: Throw) -> str:
+    """The notation of the play a computer of level ``kind`` chooses (in a worker)."""
+    plays = legal_plays(position, throw)
+    if len(plays) == 1:
+        return plays[0].notation
+    return make_player(kind, seed=seed).choose(position, throw, plays).notation
+
+
+class Computers:
+    """Where computer seats choose their plays: ``workers`` processes, or a thread if 0."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor | None:
+        if self.workers <= 0:
+            return None
+        if self._pool is None:
+            # Not fork: the server has threads, which a forked child would inherit
+            # in whatever state they were.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    async def choose(self, kind: str, seed: int, position: Position, throw: Throw) -> str:
+        """The notation of the play chosen; a failed worker pool is replaced for next time."""
+        pool = self._executor()
+        if pool is None:
+            return await asyncio.to_thread(choose_play, kind, seed, position, throw)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, choose_play, kind, seed, position, throw)
+        except BrokenProcessPool:
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    def close(self) -> None:
+        """Stop the workers (a choice under way is abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,209 @@
+"""The findings of issue 24 (a reliability test of ``pachisi serve``), one test or more each.
+
+Failures are made where they happen in real life: a database that refuses a
+write (a full disk, a restarted PostgreSQL) is a SQLAlchemy ``OperationalError``
+raised as the statement is sent, whichever code sent it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from pachisi.web.app import create_app
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.sqlite'}"
+
+
+def new_game(client: TestClient, **spec: Any) -> dict[str, Any]:
+    spec.setdefault("ruleset", "parcheesi")
+    spec.setdefault("players", 2)
+    spec.setdefault("seats", ["human", "human"])
+    r = client.post("/api/games", json=spec)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def state(client: TestClient, gid: str) -> dict[str, Any]:
+    r = client.get(f"/api/games/{gid}")
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def key_of(game: dict[str, Any], seat: int) -> str:
+    return next(k["key"] for k in game["keys"] if k["seat"] == seat)
+
+
+def act(client: TestClient, game: dict[str, Any], s: dict[str, Any], **action: Any) -> Any:
+    body = {"key": key_of(game, s["to_move"]), "version": s["version"], **action}
+    return client.post(f"/api/games/{game['id']}/actions", json=body)
+
+
+def until(what: str, check: Callable[[], Any], timeout: float = 60) -> Any:
+    """Poll ``check`` until it answers something true; fail (not hang) after ``timeout``."""
+    end = time.monotonic() + timeout
+    while True:
+        got = check()
+        if got:
+            return got
+        assert time.monotonic() < end, f"never happened: {what}"
+        time.sleep(0.01)
+
+
+class FailingWrites:
+    """Makes the next ``count`` statements starting with ``prefix`` fail, as a full disk does."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+        self.prefix = ""
+        self.count = 0
+        self.failed = 0
+        sa.event.listen(engine, "before_cursor_execute", self._before)
+
+    def arm(self, prefix: str, count: int = 1) -> None:
+        self.prefix, self.count = prefix, count
+
+    def _before(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if self.count > 0 and statement.lstrip().upper().startswith(self.prefix):
+            self.count -= 1
+            self.failed += 1
+            raise sa.exc.OperationalError(statement, None, Exception("database or disk is full"))
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0, rng=random.Random(5))) as c:
+        c.app.state.hub.retry_delays = (0.05,)  # type: ignore[attr-defined]
+        yield c
+
+
+def complete_throw(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
+    """Step until a throw is fully used (the next action is a commit)."""
+    rng = random.Random(3)
+    s = state(client, game["id"])
+    while not s["complete"]:
+        if s["legal"]:
+            r = act(client, game, s, type="step", index=rng.randrange(len(s["legal"])))
+            assert r.status_code == 200, r.text
+        s = state(client, game["id"])
+    return s
+
+
+# -- 1. a play and the next throw are stored together -------------------------------------
+
+
+def test_a_commit_whose_next_throw_cannot_be_stored_changes_nothing(
+    client: TestClient, db: str
+) -> None:
+    game = new_game(client)
+    before = complete_throw(client, game)
+    fail = FailingWrites(client.app.state.store.engine)  # type: ignore[attr-defined]
+    fail.arm("INSERT INTO THROWS")  # the next throw, after the play is written
+    r = act(client, game, before, type="commit")
+    assert r.status_code == 503, r.text
+    assert fail.failed == 1
+    assert r.json()["error"]["message"].endswith("nothing was changed")
+    # True: memory and store both hold the game as it was, and the commit can be made again.
+    assert state(client, game["id"]) == before
+    with TestClient(create_app(db, bot_delay=0)) as other:
+        assert state(other, game["id"]) == before
+    r = act(client, game, before, type="commit")
+    assert r.status_code == 200, r.text
+    after = r.json()["state"]
+    played = after["moves"][len(before["moves"])]
+    assert played["throw"] == before["throw"] and played["play"] == " ".join(before["steps"])
+    assert after["throw"] is not None
+
+
+def test_a_failed_step_write_leaves_the_throw_playable(client: TestClient) -> None:
+    game = new_game(client)
+    s = state(client, game["id"])
+    while not s["legal"]:
+        s = complete_throw(client, game)
+        s = act(client, game, s, type="commit").json()["state"]
+    fail = FailingWrites(client.app.state.store.engine)  # type: ignore[attr-defined]
+    fail.arm("UPDATE THROWS")
+    r = act(client, game, s, type="step", index=0)
+    assert r.status_code == 503
+    assert state(client, game["id"]) == s
+    assert act(client, game, s, type="step", index=0).status_code == 200
+
+
+def test_a_new_game_is_stored_whole_or_not_at_all(client: TestClient) -> None:
+    fail = FailingWrites(client.app.state.store.engine)  # type: ignore[attr-defined]
+    fail.arm("INSERT INTO THROWS")  # the first throw, after the game row
+    r = client.post("/api/games", json={"players": 2, "seats": ["human", "human"]})
+    assert r.status_code == 503
+    assert client.get("/api/games").json()["games"] == []
+
+
+# -- 2. computer seats survive a database that fails for a while, and resume on start ----------
+
+
+def test_a_computer_seat_waits_out_a_database_failure(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.bot_delay = 0.2  # so that the failures are armed before the first computer play
+    fail = FailingWrites(client.app.state.store.engine)  # type: ignore[attr-defined]
+    game = new_game(client, seats=["greedy", "greedy"])
+    fail.arm("UPDATE THROWS", count=3)  # the computer's play, three times over
+    seen = until(
+        "the failure shown in the state",
+        lambda: (s := state(client, game["id"]))["notice"] and s,
+    )
+    assert "could not play" in seen["notice"] and "trying again" in seen["notice"]
+    hub.bot_delay = 0
+    final = until("the game to end", lambda: (s := state(client, game["id"]))["status"] ==
+                  "finished" and s)  # fmt: skip
+    assert fail.failed == 3
+    assert final["notice"] is None and final["winner"] is not None
+
+
+def test_computer_seats_resume_when_the_server_starts(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=30, rng=random.Random(1))) as c:
+        game = new_game(c, seats=["greedy", "greedy"])
+    # Nobody opens the game: the next server plays it to the end by itself.
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        until("the game to end unopened", lambda: (r := hub.rooms.get(game["id"])) is not None
+              and r.status == "finished")  # fmt: skip
+
+
+# -- issue 25: a computer seat whose choice fails is shown and handed to a simpler level -----
+
+
+def test_a_failing_computer_level_is_shown_and_handed_to_a_simpler_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pachisi.web.computers as computers
+
+    real = computers.choose_play
+
+    def broken(kind: str, *args: Any) -> str:
+        if kind == "expectimax":
+            raise RuntimeError("out of memory")
+        return real(kind, *args)
+
+    monkeypatch.setattr(computers, "choose_play", broken)
+    game = new_game(client, seats=["expectimax", "greedy"])
+    s = until(
+        "the seat handed over",
+        lambda: (s := state(client, game["id"]))["seats"][0]["kind"] == "greedy" and s,
+    )
+    assert s["notice"] == (
+        "the expectimax computer of seat 0 failed (out of memory); "
+        "a greedy computer plays for it now"
+    )
+    # The greedy computer plays on, to the end.
+    until("the game to end", lambda: state(client, game["id"])["status"] == "finished")
+    listed = client.get("/api/games").json()["games"][0]
+    assert listed["seats"][0]["kind"] == "greedy"  # stored
