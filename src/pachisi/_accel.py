@@ -18,7 +18,8 @@ import importlib
 import importlib.machinery
 import importlib.util
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,18 @@ from .rules import Setup
 if TYPE_CHECKING:
     from .moves import Action, Play
 
-__all__ = ["KINDS", "RawAction", "RawEnd", "engine", "kernel_module", "legal_plays", "plays_raw"]
+__all__ = [
+    "FORCED_PURE",
+    "KINDS",
+    "RawAction",
+    "RawEnd",
+    "active",
+    "engine",
+    "kernel_module",
+    "legal_plays",
+    "plays_raw",
+    "pure",
+]
 
 #: Action kinds by the kernel's numbers (``K_ENTER`` ... ``K_OPTION``).
 KINDS = ("enter", "move", "pair", "bonus", "penalty", "option")
@@ -87,11 +99,31 @@ def kernel_module(compiled: bool = True) -> ModuleType | None:
     return mod
 
 
+#: Set by ``PACHISI_PURE=1`` in the environment when the program starts.
+FORCED_PURE = os.environ.get("PACHISI_PURE") == "1"
+_ACTIVE = not FORCED_PURE and _compiled_spec()
+
+
 def engine() -> str:
     """``"kernel"`` when the compiled kernel answers, ``"pure"`` when the Python engine does."""
-    if os.environ.get("PACHISI_PURE") == "1":
-        return "pure"
-    return "kernel" if _compiled_spec() else "pure"
+    return "kernel" if _ACTIVE else "pure"
+
+
+def active() -> bool:
+    """Whether the library should answer from the kernel (checked at every call)."""
+    return _ACTIVE
+
+
+@contextmanager
+def pure() -> Iterator[None]:
+    """Within the block the pure engine answers (:func:`active` is false); for comparisons."""
+    global _ACTIVE
+    saved = _ACTIVE
+    _ACTIVE = False
+    try:
+        yield
+    finally:
+        _ACTIVE = saved
 
 
 # ---------------------------------------------------------------------------

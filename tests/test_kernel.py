@@ -1,0 +1,140 @@
+"""The compiled kernel against the reference engine: the same plays, in the same order.
+
+Each check runs on the compiled kernel (skipped where it was not built) and,
+on a smaller share, on the kernel's source run as plain Python (skipped
+without Cython's shadow module), which checks the algorithm itself. The
+reference is :func:`pachisi.legal_plays` with the pure engine forced
+(:func:`pachisi._accel.pure`). A longer run of the random check:
+``python tests/kernel_differential.py SECONDS SEED`` (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from helpers import example_cases
+from kernel_differential import kernel, reference, run
+from pachisi import Position, _accel, dice_for
+
+HERE = Path(__file__).parent
+COMPILED = _accel.kernel_module(True)
+UNCOMPILED = _accel.kernel_module(False)
+
+MODULES = [
+    pytest.param(
+        COMPILED,
+        id="compiled",
+        marks=pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here"),
+    ),
+    pytest.param(
+        UNCOMPILED,
+        id="uncompiled",
+        marks=pytest.mark.skipif(
+            UNCOMPILED is None, reason="Cython's shadow module is not installed"
+        ),
+    ),
+]
+CASES = example_cases()
+
+
+@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_examples_same_plays_in_order(module: ModuleType, case: dict[str, Any]) -> None:
+    pos = Position.from_dict(case["position"])
+    throw = tuple(case["throw"])
+    want = reference(pos, throw)
+    assert kernel(pos, throw, module) == want
+    assert len(want) == len(case["outcomes"])
+
+
+def _perft(pos: Position, depth: int, module: ModuleType) -> int:
+    if depth == 0 or pos.is_over:
+        return 1
+    return sum(
+        _perft(play.position, depth - 1, module)
+        for throw, _ in dice_for(pos.ruleset).outcomes()
+        for play in _accel.legal_plays(pos, throw, module)
+    )
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_perft_counts() -> None:
+    from test_perft import PINNED
+
+    assert COMPILED is not None
+    for spec, depth1, depth2 in PINNED:
+        pos = Position.start(**spec)
+        assert _perft(pos, 1, COMPILED) == depth1, spec
+        assert _perft(pos, 2, COMPILED) == depth2, spec
+        # and the lists themselves, in order, for every throw of the start position
+        for throw, _ in dice_for(pos.ruleset).outcomes():
+            assert kernel(pos, throw, COMPILED) == reference(pos, throw)
+
+
+@pytest.mark.parametrize(
+    ("module", "limit"),
+    [
+        pytest.param(COMPILED, 2500, id="compiled", marks=MODULES[0].marks),
+        pytest.param(UNCOMPILED, 200, id="uncompiled", marks=MODULES[1].marks),
+    ],
+)
+def test_random_games_same_plays_in_order(module: ModuleType, limit: int) -> None:
+    checked, failures, kinds = run(600.0, 19, module, limit=limit)
+    assert failures == []
+    assert checked == limit
+    if limit >= 2500:
+        # the share covers every ruleset and the special throws
+        for name in ("pagade", "whitman", "parcheesi", "eight-man"):
+            assert kinds[name] > 0
+        for name in ("whitman", "parcheesi", "eight-man"):
+            assert kinds[f"{name} bonus"] > 0
+        assert kinds["eight-man number sets A/B/C"] > 0
+        assert sum(v for k, v in kinds.items() if k.endswith("third doublet")) > 0
+
+
+def _engine_in_subprocess(env: dict[str, str]) -> str:
+    proc = subprocess.run(
+        [sys.executable, "-c", "from pachisi import _accel; print(_accel.engine())"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return proc.stdout.strip()
+
+
+def test_pachisi_pure_forces_the_pure_engine() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PACHISI_PURE"}
+    assert _engine_in_subprocess(env) == ("kernel" if COMPILED is not None else "pure")
+    assert _engine_in_subprocess({**env, "PACHISI_PURE": "1"}) == "pure"
+
+
+def test_pure_block_switches_the_kernel_off() -> None:
+    before = _accel.active()
+    with _accel.pure():
+        assert not _accel.active()
+        assert _accel.engine() == "pure"
+    assert _accel.active() == before
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled: one run is pure already")
+def test_rules_tests_pass_with_the_pure_engine_forced() -> None:
+    """The rules tests a second time, in a subprocess with PACHISI_PURE=1."""
+    files = sorted(str(p) for p in HERE.glob("test_rules_*.py"))
+    assert files
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PACHISI_PURE": "1"},
+        cwd=HERE.parent,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
