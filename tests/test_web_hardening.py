@@ -207,3 +207,20 @@ def test_a_failing_computer_level_is_shown_and_handed_to_a_simpler_one(
     until("the game to end", lambda: state(client, game["id"])["status"] == "finished")
     listed = client.get("/api/games").json()["games"][0]
     assert listed["seats"][0]["kind"] == "greedy"  # stored
+
+
+# -- 3. a finished game is small in memory --------------------------------------------------
+
+
+def test_a_finished_game_keeps_no_generator_state(client: TestClient) -> None:
+    import pickle
+
+    game = new_game(client, players=4, seats=["greedy"] * 4)
+    until("the game to end", lambda: state(client, game["id"])["status"] == "finished")
+    room = client.app.state.hub.rooms[game["id"]]  # type: ignore[attr-defined]
+    history = room.game.history
+    assert len(history) > 50
+    assert all(ply.rng_state is None for ply in history)
+    # A random.Random state is about 2.5 kB pickled (20 kB in memory) per throw; what is
+    # left per throw is the position before it and the play.
+    assert len(pickle.dumps(history)) < 1500 * len(history)
