@@ -120,6 +120,9 @@ def result_text(position: Position, names: Sequence[str] | None = None) -> str:
     'Asha (Red) wins'
     >>> result_text(Position.start("pagade"))
     'game in progress'
+    >>> jam = ",".join(f"{c}:75.75.76.76" for c in "rbyg")
+    >>> result_text(Position.from_text(f"pagade ry,bg - {jam} 0 0 00 - -"))
+    'drawn: a dead end, no pawn can ever move again'
     """
     setup = position.setup
     colours = setup.colour_names
@@ -129,13 +132,18 @@ def result_text(position: Position, names: Sequence[str] | None = None) -> str:
         return f"{name} ({'+'.join(colours[c].capitalize() for c in setup.players[i])})"
 
     if position.winner is None:
+        if position.is_dead_end:
+            return "drawn: a dead end, no pawn can ever move again"
         return "game in progress"
     winners = " and ".join(who(i) for i in position.winner)
     text = winners + (" win" if len(position.winner) > 1 else " wins")
     rest = [i for i in position.finished if i not in position.winner]
     if rest:
         text += "; then " + ", ".join(who(i) for i in rest)
-    if not position.is_over:
+    if position.is_dead_end:
+        shared = " and ".join(who(i) for i in position.places[-1])
+        text += f"; a dead end: {shared} share the places left"
+    elif not position.is_over:
         text += " (play goes on for the places)"
     return text
 

@@ -241,16 +241,26 @@ def _json_float(x: float) -> float | None:
 
 
 def exact_chances(position: Position) -> Estimate | None:
-    """The exact win chances of a decided game (the winner is known), else ``None``.
+    """The exact win chances of a decided game, else ``None``.
+
+    Decided: the winner is known, or the game ended in a dead end with
+    nobody finished (RULES.md §3.5), a draw that every side shares equally
+    (as an unfinished rollout does).
 
     >>> from pachisi import Position
     >>> done = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.9 1 0 - 0 0")
     >>> exact_chances(done).chances
     (1.0, 0.0)
+    >>> jam = ",".join(f"{c}:75.75.76.76" for c in "rbyg")
+    >>> exact_chances(Position.from_text(f"pagade ry,bg - {jam} 0 0 00 - -")).chances
+    (0.5, 0.5)
     """
-    if position.winner is None:
-        return None
     n = len(position.setup.players)
+    if position.winner is None:
+        if not position.is_over:
+            return None
+        share = 1.0 / len(sides(position.setup))
+        return Estimate((share,) * n, (0.0,) * n, sides(position.setup), "exact")
     chances = tuple(1.0 if i in position.winner else 0.0 for i in range(n))
     return Estimate(chances, (0.0,) * n, sides(position.setup), "exact")
 

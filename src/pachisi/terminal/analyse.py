@@ -181,7 +181,7 @@ def _who(position: Position, player: int) -> str:
 
 def _how(est: Estimate) -> str:
     if est.exact:
-        return "exact: the game is decided"
+        return "exact: the game is decided"  # a winner, or a dead end drawn (RULES.md §3.5)
     return f"{est.rollouts} rollouts, {est.policy} policy, seed {est.seed}"
 
 
@@ -210,6 +210,8 @@ def _print_chances(console: Console, position: Position, est: Estimate) -> None:
     console.print(f"[bold]{position.setup.describe()}[/bold]")
     console.print(position.to_text(), soft_wrap=True)
     console.print(f"{_who(position, position.to_move)} to throw")
+    if position.is_dead_end:
+        console.print("A dead end (RULES.md §3.5): no pawn can ever move again; the game is over.")
     table = Table(title=f"Win chances ({_how(est)})", title_justify="left")
     for col in ("player", "colours", "win chance", "± SE"):
         table.add_column(col, justify="left" if col in ("player", "colours") else "right")

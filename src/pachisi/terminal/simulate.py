@@ -293,6 +293,12 @@ def _print_summary(
             f" range {t['min']}–{t['max']}"
         )
         console.print(f"Captures per game: {summary['captures_per_game']:.2f}")
+    drawn = summary.get("drawn", 0)
+    if drawn:
+        console.print(
+            f"{drawn} game{'s' if drawn != 1 else ''} drawn in a dead end (RULES.md §3.5):"
+            " left out of win rates"
+        )
     unfinished = summary["unfinished"]
     if unfinished:
         console.print(

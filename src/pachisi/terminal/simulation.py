@@ -311,8 +311,9 @@ def summarise(config: SimConfig, results: Sequence[GameResult]) -> dict[str, Any
 
     * ``games``: games played; ``decided``: games with a winner (the
       denominator of every win rate); ``finished``: games that ended (the
-      games over which lengths and captures are averaged); ``unfinished``:
-      the games stopped at the throw limit;
+      games over which lengths and captures are averaged); ``drawn``: games
+      that ended in a dead end with nobody finished (RULES.md §3.5: a draw,
+      in no win rate); ``unfinished``: the games stopped at the throw limit;
     * ``players``: per player of the list (``player``, ``bot``, ``label``),
       ``wins``, ``win_rate`` with its 95% Wilson ``ci95``, ``fair_share``
       (the win rate if every player were equally good: 1/players, or
@@ -376,6 +377,7 @@ def summarise(config: SimConfig, results: Sequence[GameResult]) -> dict[str, Any
         "games": len(results),
         "decided": len(decided),
         "finished": nf,
+        "drawn": sum(1 for r in finished if r.winner is None),
         "unfinished": len(results) - nf,
         "players": players,
         "seats": seats,
