@@ -96,10 +96,10 @@ def step_index(turn: Turn, action: Action) -> int:
         sub = _SUB_PENALTY
     else:
         distance = action.to - action.frm
-        if not 1 <= distance <= _MAX_DISTANCE:  # pragma: no cover - the rules allow no other
+        if not 1 <= distance <= _MAX_DISTANCE:  # the rules allow no other
             raise AssertionError(f"a step of {distance} squares has no index")
         sub = distance - 1
-    if r >= 4:  # pragma: no cover - a variant beyond the pawns on the square
+    if r >= 4:  # a variant beyond the pawns on the square
         raise AssertionError(f"no pawn slot for {action}")
     return (4 * k + r) * SUBS_PER_SLOT + sub
 
@@ -109,7 +109,7 @@ def decode_steps(turn: Turn) -> dict[int, Action]:
     out: dict[int, Action] = {}
     for action in turn.legal_steps():
         i = step_index(turn, action)
-        if i in out:  # pragma: no cover - tests prove the indices distinct
+        if i in out:  # tests prove the indices distinct
             raise AssertionError(f"two legal steps share index {i}: {out[i]} and {action}")
         out[i] = action
     return out

@@ -99,5 +99,5 @@ def apply_action(ch: Change, rng: random.Random, room: Room, kind: str, index: i
             raise ApiError(422, "illegal", "the throw is not fully played yet")
         commit(ch, room, turn.play())
         begin_turn(ch, rng, room)
-    else:  # pragma: no cover - parse_action checked it
+    else:  # parse_action checked it
         raise ApiError(400, "bad_request", f"unknown action {kind!r}")

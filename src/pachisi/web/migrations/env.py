@@ -9,7 +9,7 @@ from __future__ import annotations
 from alembic import context
 
 connection = context.config.attributes.get("connection")
-if connection is None:  # pragma: no cover - only through Store.migrate
+if connection is None:  # only through Store.migrate
     raise RuntimeError("run the migrations through pachisi.web.store.Store.migrate")
 
 context.configure(
