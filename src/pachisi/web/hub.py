@@ -146,7 +146,7 @@ class Hub:
             with self.store.change(room.id, room.version) as ch:
                 write(ch)
         except ApiError:
-            if ch is not None and ch.version != ch.start:  # pragma: no cover - refused first
+            if ch is not None and ch.version != ch.start:  # refused first
                 self._reread(room)
             raise
         except BaseException:
@@ -365,7 +365,7 @@ class Hub:
                 )  # fmt: skip
             if seat != room.position.to_move:
                 raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
-            if room.seats[seat].kind != HUMAN:  # pragma: no cover - computers have no key
+            if room.seats[seat].kind != HUMAN:  # computers have no key
                 raise ApiError(409, "not_your_turn", "a computer plays this seat")
 
             def write(ch: Change) -> None:
