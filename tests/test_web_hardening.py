@@ -224,3 +224,66 @@ def test_a_finished_game_keeps_no_generator_state(client: TestClient) -> None:
     # A random.Random state is about 2.5 kB pickled (20 kB in memory) per throw; what is
     # left per throw is the position before it and the play.
     assert len(pickle.dumps(history)) < 1500 * len(history)
+
+
+# -- 7. lone surrogates and empty colour lists are refused, and never break the lobby --------
+
+
+def post_raw(client: TestClient, path: str, raw: bytes) -> Any:
+    return client.post(path, content=raw, headers={"content-type": "application/json"})
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"players": 2, "seats": ["human", "human"], "names": ["\\ud800", ""]}',
+        b'{"players": 2, "\\udc00": 1}',
+        b'{"players": 2, "names": ["Ann\\udfff", "Bo"]}',
+    ],
+)
+def test_a_lone_surrogate_is_refused_and_nothing_is_stored(client: TestClient, raw: bytes) -> None:
+    r = post_raw(client, "/api/games", raw)
+    assert r.status_code == 400
+    assert "lone surrogate" in r.json()["error"]["message"]
+    listed = client.get("/api/games")
+    assert listed.status_code == 200 and listed.json()["games"] == []
+
+
+def test_a_lone_surrogate_in_a_websocket_message_is_answered(client: TestClient) -> None:
+    game = new_game(client)
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        assert ws.receive_json()["type"] == "state"
+        action = '{"key": "0.\\ud800", "version": 1, "type": "commit"}'
+        ws.send_text('{"type": "action", "id": 7, "action": %s}' % action)
+        reply = ws.receive_json()
+        assert reply["type"] == "result" and reply["ok"] is False
+        assert reply["error"]["code"] == "bad_request"
+        ws.send_text('{"type": "ping", "id": 8}')
+        assert ws.receive_json() == {"type": "pong", "id": 8}  # still open
+
+
+@pytest.mark.parametrize("players", [[[], []], [["red"], []]])
+def test_an_empty_colour_list_is_refused(client: TestClient, players: list[Any]) -> None:
+    r = client.post("/api/games", json={"ruleset": "eight-man", "players": players})
+    assert r.status_code == 400
+    assert r.json()["error"]["message"] == "'players': every player needs at least one colour"
+
+
+def test_a_stored_name_with_a_lone_surrogate_does_not_break_the_lobby(
+    client: TestClient,
+) -> None:
+    game = new_game(client)
+    # As an older server stored it: JSON text escapes the surrogate, so the row is writable.
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with store.engine.begin() as conn:
+        conn.execute(
+            sa.text("UPDATE games SET seats = :s WHERE id = :id"),
+            {"s": '[{"kind": "human", "name": "A\\ud800", "key_hash": null},'
+                  ' {"kind": "human", "name": "B", "key_hash": null}]', "id": game["id"]},
+        )  # fmt: skip
+    client.app.state.hub.rooms.clear()  # type: ignore[attr-defined]
+    listed = client.get("/api/games")
+    assert listed.status_code == 200
+    assert listed.json()["games"][0]["seats"][0]["name"] == "A\ufffd"
+    assert state(client, game["id"])["seats"][0]["name"] == "A\ufffd"
+    assert client.get(f"/api/games/{game['id']}/replay").status_code == 200

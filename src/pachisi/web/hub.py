@@ -50,7 +50,7 @@ from .computers import SIMPLER, Computers
 from .requests import HUMAN, ApiError, parse_action, parse_spec, refuse_unknown
 from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
 from .store import Change, GameRow, Store
-from .views import geometry, moves_list, pawns_list, seat_dict
+from .views import clean_text, geometry, moves_list, pawns_list, seat_dict
 
 __all__ = ["HAND_OVER_AFTER", "HINTS", "HINT_METHOD", "RETRY_DELAYS", "Hub"]
 
@@ -547,7 +547,7 @@ class Hub:
                     "id": r.id,
                     "ruleset": r.ruleset,
                     "seats": [
-                        {"colours": p["colours"], "kind": s["kind"], "name": s["name"]}
+                        {"colours": p["colours"], "kind": s["kind"], "name": clean_text(s["name"])}
                         for p, s in zip(start["players"], r.seats, strict=True)
                     ],
                     "status": r.status,

@@ -54,9 +54,20 @@ class ApiError(Exception):
 def read_json(raw: bytes | str) -> object:
     """A request body or message as JSON; ``bad_request`` if it is not valid JSON."""
     try:
-        return json.loads(raw)
+        value = json.loads(raw)
     except (ValueError, RecursionError):
         raise ApiError(400, "bad_request", "the body is not valid JSON") from None
+    try:
+        # JSON may escape half of a UTF-16 pair ("\ud800"), which is no text: it could
+        # be stored but never sent again. Refused here, in keys and values alike.
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(
+            400,
+            "bad_request",
+            "the body holds a lone surrogate (such as \\ud800), which is not text",
+        ) from None
+    return value
 
 
 def refuse_unknown(body: dict[str, Any], known: set[str]) -> None:
@@ -143,6 +154,8 @@ def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | No
     lists = isinstance(players, list) and all(isinstance(p, (str, list)) for p in players)
     if players is not None and not (count or lists):
         raise ApiError(400, "bad_request", "'players' is a count or lists of colours")
+    if lists and not all(players):
+        raise ApiError(400, "bad_request", "'players': every player needs at least one colour")
     teams = spec.get("teams")
     if teams is not None and not isinstance(teams, (bool, list)):
         raise ApiError(400, "bad_request", "'teams' is true, false or lists of seats")
@@ -164,7 +177,7 @@ def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | No
         )
     except PachisiError as exc:
         raise ApiError(400, "bad_request", str(exc)) from None
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, IndexError, KeyError) as exc:
         raise ApiError(400, "bad_request", f"bad set-up: {exc}") from None
     return (setup, *_parse_seats(spec, setup), None)
 

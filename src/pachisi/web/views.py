@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "board_geometry",
+    "clean_text",
     "geometry",
     "moves_list",
     "pawns_list",
@@ -73,6 +74,11 @@ def board_geometry(ruleset: str) -> dict[str, Any]:
         "home": setup.home,
         "centre": [0, 0],
     }
+
+
+def clean_text(text: str) -> str:
+    """``text`` with any lone surrogate replaced by U+FFFD (games stored by older servers)."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 @functools.cache
@@ -286,7 +292,7 @@ def seat_dict(room: Room, seat: Seat) -> dict[str, Any]:
         "index": seat.index,
         "colours": info["colours"],
         "kind": seat.kind,
-        "name": seat.name,
+        "name": clean_text(seat.name),
         "team": info["team"],
         "major": info["major"],
     }
