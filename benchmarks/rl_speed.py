@@ -1,0 +1,213 @@
+"""Steps per second of the reinforcement-learning environments (docs/rl.md).
+
+Every environment is driven by uniformly random legal actions from seeded
+games, on one core, for ``--seconds`` of this process's CPU time each (CPU
+time, so that other work on the machine changes the figures less than it
+would change wall-clock rates); a *step* is one agent action
+(an elementary step in step mode, a whole play in play mode). Printed per
+set-up:
+
+* ``aec``: ``pachisi_v0.env()`` (with PettingZoo's wrappers), ``env.last()``
+  (observation and mask) before every ``env.step``, as a training loop does;
+* ``aec-raw``: ``pachisi_v0.raw_env`` stepped without observations;
+* ``gym``: ``PachisiEnv`` against the ``random`` player (learner steps only;
+  the opponents' plays run inside them);
+* ``openspiel``: ``python_pachisi_*`` states, ``apply_action`` (chance
+  nodes sampled, not counted);
+* ``batched``: ``BatchedEnv`` of 64 games, steps summed over the batch;
+* ``openspiel-backgammon``: OpenSpiel's C++ backgammon in the same Python
+  loop, for scale.
+
+    .venv/bin/python benchmarks/rl_speed.py --seconds 5
+    .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --seconds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import numpy as np
+
+from pachisi.rl import pachisi_v0
+from pachisi.rl.gym import PachisiEnv
+from pachisi.rl.vector import BatchedEnv
+
+SETUPS: dict[str, tuple[str, dict[str, Any]]] = {
+    "parcheesi-2": ("parcheesi", {"players": 2}),
+    "parcheesi-4": ("parcheesi", {"players": 4}),
+    "pagade-4": ("pagade", {"players": 4}),
+    "whitman-4": ("whitman", {"players": 4}),
+    "eight-man-2": ("eight-man", {"players": 2}),
+}
+
+
+def timed(run: Callable[[float], int], seconds: float) -> float:
+    """Steps per CPU second of ``run(deadline) -> steps`` (deadline in CPU time)."""
+    start = time.process_time()
+    steps = run(start + seconds)
+    return steps / (time.process_time() - start)
+
+
+def aec(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
+    env = pachisi_v0.env(ruleset=ruleset, mode=mode, **kw)
+    rng = random.Random(1)
+
+    def run(deadline: float) -> int:
+        steps, game = 0, 0
+        while time.process_time() < deadline:
+            env.reset(seed=game)
+            game += 1
+            for _ in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        return steps
+
+    return timed(run, seconds)
+
+
+def aec_raw(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
+    env = pachisi_v0.raw_env(ruleset=ruleset, mode=mode, **kw)
+    rng = random.Random(1)
+
+    def run(deadline: float) -> int:
+        steps, game = 0, 0
+        while time.process_time() < deadline:
+            env.reset(seed=game)
+            game += 1
+            while not env.match.done:
+                legal = env.match.legal_actions()
+                env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+
+    return timed(run, seconds)
+
+
+def gym(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
+    env = PachisiEnv(ruleset, mode=mode, **kw)
+    rng = random.Random(1)
+
+    def run(deadline: float) -> int:
+        steps, game = 0, 0
+        while time.process_time() < deadline:
+            _, info = env.reset(seed=game)
+            game += 1
+            done = False
+            while not done:
+                legal = np.flatnonzero(info["action_mask"])
+                _, _, term, trunc, info = env.step(np.int64(legal[rng.randrange(len(legal))]))
+                done = term or trunc
+                steps += 1
+        return steps
+
+    return timed(run, seconds)
+
+
+def openspiel(name: str, params: dict[str, Any], seconds: float) -> float:
+    import pyspiel
+
+    import pachisi.rl.openspiel  # noqa: F401 - registers the games
+
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(1)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        while time.process_time() < deadline:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(actions, probs)[0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    steps += 1
+        return steps
+
+    return timed(run, seconds)
+
+
+def batched(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
+    env = BatchedEnv(64, ruleset, mode=mode, **kw)
+    rng = np.random.default_rng(1)
+
+    def run(deadline: float) -> int:
+        _, mask, _ = env.reset(seed=1)
+        steps = 0
+        while time.process_time() < deadline:
+            # A random legal action per game: the largest random key among the legal ones.
+            keys = rng.random(mask.shape) * mask
+            _, mask, _, _, _ = env.step(keys.argmax(axis=1))
+            steps += env.n
+        return steps
+
+    return timed(run, seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
+    ap.add_argument("--only", choices=sorted(SETUPS), action="append", help="set-ups to run")
+    args = ap.parse_args(argv)
+    names = args.only or list(SETUPS)
+    print(f"{'set-up':<13}{'mode':<6}{'aec':>9}{'aec-raw':>9}{'gym':>9}{'openspiel':>11}{'batched':>9}")
+    for name in names:
+        ruleset, kw = SETUPS[name]
+        game = "python_pachisi_" + ruleset.replace("-", "_")
+        for mode in ("step", "play"):
+            s = args.seconds
+            row = [
+                aec(ruleset, kw, mode, s),
+                aec_raw(ruleset, kw, mode, s),
+                gym(ruleset, {**kw, "players": 2} if ruleset != "pagade" else kw, mode, s),
+                openspiel(game, {**kw, "mode": mode}, s),
+                batched(ruleset, kw, mode, s),
+            ]
+            cells = "".join(f"{v:>9.0f}" if i != 3 else f"{v:>11.0f}" for i, v in enumerate(row))
+            print(f"{name:<13}{mode:<6}{cells}", flush=True)
+    bg = openspiel_backgammon(args.seconds)
+    print(f"openspiel C++ backgammon, same loop: {bg:.0f} player actions/s")
+    print("(steps per CPU second of one process; random legal actions)")
+    return 0
+
+
+def openspiel_backgammon(seconds: float) -> float:
+    """OpenSpiel's C++ backgammon in the same loop as ``openspiel`` (for scale)."""
+    import pyspiel
+
+    game = pyspiel.load_game("backgammon")
+    rng = random.Random(1)
+
+    def run(deadline: float) -> int:
+        steps = 0
+        while time.process_time() < deadline:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(actions, probs)[0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    steps += 1
+        return steps
+
+    return timed(run, seconds)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
