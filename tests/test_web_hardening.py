@@ -254,7 +254,7 @@ def test_a_lone_surrogate_in_a_websocket_message_is_answered(client: TestClient)
     with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
         assert ws.receive_json()["type"] == "state"
         action = '{"key": "0.\\ud800", "version": 1, "type": "commit"}'
-        ws.send_text('{"type": "action", "id": 7, "action": %s}' % action)
+        ws.send_text('{"type": "action", "id": 7, "action": ' + action + "}")
         reply = ws.receive_json()
         assert reply["type"] == "result" and reply["ok"] is False
         assert reply["error"]["code"] == "bad_request"
