@@ -49,7 +49,7 @@ MODES: Final = ("step", "play")
 #: largest number of distinct outcomes of one throw seen in random games
 #: (64, 266, 406 and 6,638; docs/rl.md). A throw with more raises an error
 #: that names ``max_plays``.
-DEFAULT_MAX_PLAYS: Final = {"pagade": 256, "whitman": 1024, "parcheesi": 1024, "eight-man": 16384}
+DEFAULT_MAX_PLAYS: Final = {"pagade": 256, "whitman": 1024, "parcheesi": 1024, "eight-man": 65536}
 
 
 def returns_of(position: Position) -> list[float]:
