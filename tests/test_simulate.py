@@ -7,7 +7,6 @@ command through ``python -m pachisi`` in a subprocess, like a user runs it.
 from __future__ import annotations
 
 import csv
-import importlib.util
 import json
 import random
 import subprocess
@@ -34,8 +33,6 @@ from pachisi.terminal.simulation import (
     summarise,
     wilson,
 )
-
-HAVE_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -318,7 +315,6 @@ def test_set_up_flags(tmp_path: Path) -> None:
     assert [p["colours"] for p in setup["players"]] == [["red"], ["green"]]
 
 
-@pytest.mark.skipif(not HAVE_MATPLOTLIB, reason="matplotlib is not installed")
 def test_plot_writes_a_png(tmp_path: Path) -> None:
     out = tmp_path / "chart.png"
     ok(sim("parcheesi --players greedy,random --games 4 --plot", str(out)))
