@@ -287,3 +287,32 @@ def test_a_stored_name_with_a_lone_surrogate_does_not_break_the_lobby(
     assert listed.json()["games"][0]["seats"][0]["name"] == "A\ufffd"
     assert state(client, game["id"])["seats"][0]["name"] == "A\ufffd"
     assert client.get(f"/api/games/{game['id']}/replay").status_code == 200
+
+
+# -- 9. smaller findings ----------------------------------------------------------------------
+
+
+def test_unknown_game_ids_leave_nothing_behind(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    for i in range(50):
+        assert client.get(f"/api/games/nosuchgame{i}").status_code == 404
+    assert hub._loading == {} and hub.rooms == {}
+
+
+def test_moves_batch_answers_a_huge_integer_on_its_own_line() -> None:
+    import subprocess
+    import sys
+
+    lines = [
+        '{"position": {}, "throw": [' + "9" * 5000 + ", 1]}",
+        '{"position": {}, "throw": [1, 2]}',
+    ]
+    proc = subprocess.run(
+        [sys.executable, "-m", "pachisi", "moves", "--batch"],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.splitlines()
+    assert len(out) == 2
+    assert "4300" in out[0] and out[0].startswith('{"error": "not valid JSON')
+    assert out[1].startswith('{"error"')  # the next line is still read (its position is bad)

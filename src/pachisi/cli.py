@@ -100,7 +100,7 @@ def moves_output(position: Position, throw: Sequence[int]) -> dict[str, Any]:
 def _batch_line(line: str) -> dict[str, Any]:
     try:
         req = json.loads(line)
-    except json.JSONDecodeError as exc:
+    except ValueError as exc:  # also an integer of more than 4,300 digits
         return {"error": f"not valid JSON ({exc})"}
     except RecursionError:
         return {"error": "not valid JSON (nested too deeply)"}
