@@ -1,7 +1,7 @@
 """Measure the computer players' strength: head-to-head tournaments.
 
 Plays two-player matches with the tournament machinery of ``pachisi
-simulate`` (:mod:`pachisi.terminal.simulation`: seeded games, seats rotated
+simulate`` (:mod:`pachisi.tournament`: seeded games, seats rotated
 every game, results independent of ``--jobs``) and prints, per match, the
 games, the first player's wins, win rate and 95% Wilson interval, and the
 seconds per game. The players are registered under names that carry their
@@ -28,7 +28,7 @@ each), ``eight-man`` (2 players, majors red and blue).
 ``--luck`` also prints the **luck-adjusted** win rate of the first player,
 an estimate of the same win rate with less variance (the idea of gnubg's
 luck-adjusted results, and of AIVAT in poker): the same games are played
-(:func:`luck_game` replays :func:`pachisi.terminal.simulation.play_game`
+(:func:`luck_game` replays :func:`pachisi.tournament.play_game`
 exactly), and from each game's result (1 or 0) the luck of every throw is
 taken away. The luck of a throw is ``V(t) - sum over throws u of P(u) V(u)``,
 where ``V(u)`` is the first player's win chance (:func:`pachisi.bots.search.win_chance`,
@@ -71,7 +71,7 @@ from pachisi.game import first_player
 from pachisi.moves import Play, legal_plays
 from pachisi.position import Position
 from pachisi.rules import Setup
-from pachisi.terminal.simulation import (
+from pachisi.tournament import (
     Z95,
     GameResult,
     SimConfig,

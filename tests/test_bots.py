@@ -33,7 +33,7 @@ from pachisi.bots.search import (
 from pachisi.errors import PachisiError
 from pachisi.moves import Play, legal_plays
 from pachisi.rules import Setup
-from pachisi.terminal.simulation import SimConfig, run_games, summarise
+from pachisi.tournament import SimConfig, run_games, summarise
 
 #: Every level above random, each a factory taking a seed.
 LEVELS: dict[str, Callable[[int | None], Player]] = {

@@ -17,7 +17,7 @@ from helpers import run_cli
 from pachisi import Game, Position
 from pachisi.analysis.rollout import RolloutSpec, estimate_from, exact_chances, rollout
 from pachisi.record import Record
-from pachisi.terminal.simulation import GameResult, SimConfig, summarise
+from pachisi.tournament import GameResult, SimConfig, summarise
 
 JAM = ",".join(f"{c}:75.75.76.76" for c in "rbyg")
 #: Two players, every pawn jammed against its square 8, nobody has cut: a dead end.

@@ -1,6 +1,6 @@
 """``pachisi simulate``: reproducible results whatever --jobs, the statistics, the outputs.
 
-The computation is tested directly (:mod:`pachisi.terminal.simulation`), the
+The computation is tested directly (:mod:`pachisi.tournament`), the
 command through ``python -m pachisi`` in a subprocess, like a user runs it.
 """
 
@@ -21,7 +21,7 @@ from pachisi.bots import make_player
 from pachisi.game import first_player
 from pachisi.rules import Setup
 from pachisi.terminal.simulate import CSV_FIELDS
-from pachisi.terminal.simulation import (
+from pachisi.tournament import (
     GameResult,
     SimConfig,
     bot_seed,

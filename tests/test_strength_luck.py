@@ -16,7 +16,7 @@ from helpers import load_strength
 from pachisi import Position
 from pachisi.bots.expectimax import greedy_replies
 from pachisi.dice import dice_for
-from pachisi.terminal.simulation import SimConfig, play_game
+from pachisi.tournament import SimConfig, play_game
 
 
 @pytest.mark.parametrize("ruleset", ["parcheesi", "pagade"])

@@ -8,7 +8,7 @@ prints win rates per player and per seat with 95% Wilson intervals, game
 lengths and captures, shows a progress bar on standard error, and can write
 the results (``--out results.json`` or ``.csv``) and a chart
 (``--plot chart.png``, needs ``pachisi[plot]``). The computation lives in
-:mod:`pachisi.terminal.simulation`; see ``docs/simulate.md``.
+:mod:`pachisi.tournament`; see ``docs/simulate.md``.
 
 rich and matplotlib are imported only when the command runs.
 """
@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import PachisiError
 from ..rules import RULESETS
-from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
-from .simulation import (
+from ..tournament import (
     DEFAULT_MAX_THROWS,
     GameResult,
     SimConfig,
@@ -37,6 +36,7 @@ from .simulation import (
     run_games,
     summarise,
 )
+from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 
 if TYPE_CHECKING:
     from rich.console import Console
