@@ -164,7 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=sorted(SETUPS), action="append", help="set-ups to run")
     args = ap.parse_args(argv)
     names = args.only or list(SETUPS)
-    print(f"{'set-up':<13}{'mode':<6}{'aec':>9}{'aec-raw':>9}{'gym':>9}{'openspiel':>11}{'batched':>9}")
+    print(
+        f"{'set-up':<13}{'mode':<6}{'aec':>9}{'aec-raw':>9}{'gym':>9}{'openspiel':>11}{'batched':>9}"
+    )
     for name in names:
         ruleset, kw = SETUPS[name]
         game = "python_pachisi_" + ruleset.replace("-", "_")

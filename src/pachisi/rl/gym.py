@@ -108,13 +108,8 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         for i, name in zip(others, self.opponent_names, strict=True):
             bot_seed = None if seed is None else derive_seed(f"pachisi-rl-gym:{seed}:{i}")
             self._bots[i] = make_player(name, bot_seed)
-
-    def _play_others(self) -> None:
-        m = self.match
-        while not m.done and m.to_move != self.seat:
-            assert m.throw is not None
-            play = self._bots[m.to_move].choose(m.position, m.throw, m.current_plays())
-            m.apply_play(play)
+        # The match plays the opponents' throws itself, from their legal plays.
+        self.match.bots = {i: bot.choose for i, bot in self._bots.items()}
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks()}
@@ -138,10 +133,9 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         """
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
+        self._seed_bots(game_seed)
         self.match.reset(game_seed)
         self._lost_by_illegal = False
-        self._seed_bots(game_seed)
-        self._play_others()
         return self.match.observe(self.seat), self._info()
 
     def step(self, action: np.int64) -> tuple[Array, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -155,7 +149,6 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
             info["illegal_action"] = True
             return m.observe(self.seat), -1.0, True, False, info
         m.apply(int(action))
-        self._play_others()
         reward = m.returns()[self.seat] if m.done else 0.0
         return m.observe(self.seat), reward, m.done and not m.truncated, m.truncated, self._info()
 

@@ -28,7 +28,7 @@ decision.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import numpy as np
@@ -126,6 +126,9 @@ class Match:
         self.history: list[tuple[Throw, Play]] = []
         self.throws = 0
         self.truncated = False
+        #: Seats played by a function choosing whole plays (Gymnasium's opponents):
+        #: their throws are played inside the match, without a decision.
+        self.bots: dict[int, Callable[[Position, Throw, list[Play]], Play]] = {}
         self.reset(seed)
 
     # -- state -----------------------------------------------------------------
@@ -259,6 +262,11 @@ class Match:
         """Start ``throw``: a decision if something can move, else pass it on."""
         self.throws += 1
         self.throw = throw
+        bot = self.bots.get(self.position.to_move)
+        if bot is not None:
+            plays = legal_plays(self.position, throw)
+            self._finish(plays[0] if len(plays) == 1 else bot(self.position, throw, plays))
+            return
         if self.mode == "step":
             turn = Turn(self.position, throw)
             if turn.is_complete:
