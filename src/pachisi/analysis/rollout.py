@@ -51,6 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..bots import make_player
+from ..chunks import ChunkRunner
 from ..dice import Throw, derive_seed, dice_for
 from ..moves import legal_plays
 from ..position import Position
@@ -307,6 +308,12 @@ def _rollouts(task: _Task, spec: RolloutSpec) -> list[int]:
     return [rollout(position, k, spec) for k in range(k0, k1)]
 
 
+def rollout_chunk(spec: RolloutSpec, task: tuple[Position, int, int]) -> list[int]:
+    """Rollouts ``k0 .. k1-1`` of ``position`` for ``task = (position, k0, k1)``
+    (one chunk, as a :class:`~pachisi.chunks.ChunkRunner` runs it)."""
+    return _rollouts(task, spec)
+
+
 class RolloutRunner:
     """Rollouts of many positions, computed once, in ``jobs`` processes.
 
@@ -314,13 +321,19 @@ class RolloutRunner:
     ``n`` rollouts of a position computes only the ones it lacks. Use it as
     a context manager when ``jobs > 1`` (the worker processes are started on
     entry and stopped on exit); results are the same whatever ``jobs``.
+    With ``backend`` (a :class:`~pachisi.chunks.ChunkRunner`, e.g. a Ray
+    cluster's, :func:`pachisi.distributed.connect`) the rollouts run there
+    instead, in chunks, and ``jobs`` is not used; the results are the same.
     """
 
-    def __init__(self, spec: RolloutSpec, jobs: int = 1) -> None:
+    def __init__(
+        self, spec: RolloutSpec, jobs: int = 1, backend: ChunkRunner | None = None
+    ) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.spec = spec
         self.jobs = jobs
+        self.backend = backend
         self._cache: dict[Position, list[int]] = {}
         self._pool: Any = None
 
@@ -333,7 +346,7 @@ class RolloutRunner:
 
     def start(self) -> None:
         """Start the worker processes (if ``jobs > 1``); before any thread of the caller."""
-        if self.jobs > 1 and self._pool is None:
+        if self.jobs > 1 and self._pool is None and self.backend is None:
             import multiprocessing
 
             self._pool = multiprocessing.Pool(
@@ -375,7 +388,8 @@ class RolloutRunner:
             return
         tasks: list[_Task] = []
         total = sum(n - len(self._cache.get(p, ())) for p, n in need.items())
-        chunk = max(1, min(32, math.ceil(total / (self.jobs * 8))))
+        workers = self.backend.workers if self.backend is not None else self.jobs
+        chunk = max(1, min(32, math.ceil(total / (workers * 8))))
         for pos, n in need.items():
             have = len(self._cache.setdefault(pos, []))
             for k0 in range(have, n, chunk):
@@ -389,6 +403,8 @@ class RolloutRunner:
                 on_progress(len(masks))
 
     def _results(self, tasks: list[_Task]) -> Iterator[list[int]]:
+        if self.backend is not None:
+            return self.backend.map(rollout_chunk, self.spec, tasks)
         if self.jobs == 1 or len(tasks) == 1:
             return (_rollouts(t, self.spec) for t in tasks)
         self.start()

@@ -125,6 +125,16 @@ def register(subparsers: Any) -> None:
         metavar="J",
         help="processes to use (default 0: one per CPU)",
     )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the rollouts on a Ray cluster (needs pachisi[ray]; put it after the"
+        " POSITION): ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a"
+        " cluster started on this machine, or a new Ray on this machine; the same numbers",
+    )
     p.add_argument("--seed", type=int, metavar="S", default=0, help="seed of the rollouts (0)")
     p.add_argument(
         "--policy",
@@ -511,6 +521,21 @@ def run(args: argparse.Namespace) -> int:
     target = load_target(args.target)
     jobs = args.jobs or (os.cpu_count() or 1)
     show = not args.quiet and sys.stderr.isatty()
+    if getattr(args, "ray", None) is not None:
+        from ..distributed import connect
+
+        with connect(args.ray) as backend:
+            args.backend = backend
+            return _dispatch(args, target, backend.workers, show)
+    return _dispatch(args, target, jobs, show)
+
+
+def _runner(args: argparse.Namespace, spec: RolloutSpec, jobs: int) -> RolloutRunner:
+    """The rollout runner: ``jobs`` processes here, or the Ray cluster of ``--ray``."""
+    return RolloutRunner(spec, jobs, backend=getattr(args, "backend", None))
+
+
+def _dispatch(args: argparse.Namespace, target: Position | Record, jobs: int, show: bool) -> int:
     if isinstance(target, Record):
         return _run_record(args, target, jobs, show)
     for flag, value in (
@@ -536,7 +561,7 @@ def _run_position(args: argparse.Namespace, pos: Position, jobs: int, show: bool
     spec = RolloutSpec(args.seed, args.policy)
     est = exact_chances(pos)
     if est is None:
-        with RolloutRunner(spec, min(jobs, rollouts)) as runner:
+        with _runner(args, spec, min(jobs, rollouts)) as runner:
             _with_progress(
                 _progress(show),
                 runner.missing([(pos, rollouts)]),
@@ -557,7 +582,7 @@ def _run_throw(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -
     # The plays (and a bad throw's error) before any process is started.
     kept, _ = shortlist(pos, legal_plays(pos, throw), args.candidates)
     requests = [(p.position, rollouts) for p in kept]
-    with RolloutRunner(spec, max(1, min(jobs, rollouts * len(requests)))) as runner:
+    with _runner(args, spec, max(1, min(jobs, rollouts * len(requests)))) as runner:
         _with_progress(
             _progress(show),
             runner.missing(requests),
@@ -592,7 +617,7 @@ def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) ->
     moves = _moves_range(args.moves, len(rec.moves)) if args.moves else None
     t0 = time.perf_counter()
     progress = _progress(show)
-    with RolloutRunner(settings.spec, jobs) as runner:
+    with _runner(args, settings.spec, jobs) as runner:
         if progress is None:
             rev = review(rec, settings, moves=moves, runner=runner)
         else:

@@ -22,7 +22,7 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,13 +33,18 @@ from ..tournament import (
     GameResult,
     SimConfig,
     canonical_bot,
-    run_games,
+    log_header,
+    log_line,
+    read_log,
+    run_indices,
     summarise,
 )
 from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from ..chunks import ChunkRunner
 
 __all__ = ["CSV_FIELDS", "register", "results_document", "run"]
 
@@ -88,6 +93,29 @@ def register(subparsers: Any) -> None:
         default=1,
         metavar="J",
         help="processes to use (default 1; 0: one per CPU)",
+    )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster (needs pachisi[ray]; put it after RULESET):"
+        " ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a cluster"
+        " started on this machine, or a new Ray on this machine; the results are the same",
+    )
+    p.add_argument(
+        "--chunk",
+        type=int,
+        metavar="N",
+        default=None,
+        help="games per task given to a process or a Ray worker (default: by the run's size)",
+    )
+    p.add_argument(
+        "--log",
+        metavar="FILE.jsonl",
+        help="write every game to FILE as it finishes; the same command again resumes a"
+        " stopped run from the games in FILE",
     )
     p.add_argument(
         "--rotate",
@@ -248,7 +276,13 @@ def _num(x: float | None, digits: int = 1) -> str:
 
 
 def _print_summary(
-    console: Console, config: SimConfig, summary: dict[str, Any], seconds: float, jobs: int
+    console: Console,
+    config: SimConfig,
+    summary: dict[str, Any],
+    seconds: float,
+    jobs: int,
+    played: int | None = None,
+    ray: bool = False,
 ) -> None:
     from rich.markup import escape
     from rich.table import Table
@@ -311,10 +345,15 @@ def _print_summary(
             )
             + "[/yellow]"
         )
-    rate = summary["games"] / seconds if seconds > 0 else 0.0
-    console.print(
-        f"[dim]{seconds:.1f} s, {rate:.1f} games/s, {jobs} job{'s' if jobs != 1 else ''}[/dim]"
+    played = summary["games"] if played is None else played
+    rate = played / seconds if seconds > 0 else 0.0
+    where = (
+        f"on Ray, {jobs} CPU{'s' if jobs != 1 else ''}"
+        if ray
+        else (f"{jobs} job{'s' if jobs != 1 else ''}")
     )
+    resumed = f", {summary['games'] - played} from --log" if played != summary["games"] else ""
+    console.print(f"[dim]{seconds:.1f} s, {rate:.1f} games/s, {where}{resumed}[/dim]")
 
 
 # -- the command ---------------------------------------------------------------
@@ -332,37 +371,137 @@ def run(args: argparse.Namespace) -> int:
         raise PachisiError(f"--jobs must be at least 1 (or 0 for one per CPU), not {args.jobs}")
     if args.max_throws < 1:
         raise PachisiError(f"--max-throws must be at least 1, not {args.max_throws}")
+    if args.chunk is not None and args.chunk < 1:
+        raise PachisiError(f"--chunk must be at least 1, not {args.chunk}")
     jobs = args.jobs or (os.cpu_count() or 1)
     jobs = min(jobs, args.games)
     out = check_writable(args.out, "--out", (".json", ".csv")) if args.out else None
     plot = check_writable(args.plot, "--plot", PLOT_SUFFIXES) if args.plot else None
+    log = check_writable(args.log, "--log", (".jsonl",)) if args.log else None
     if plot is not None:
         check_matplotlib()
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seed = args.seed
+    if seed is None and log is not None and log.exists():
+        seed = _logged_seed(log)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
     config = SimConfig(setup, bots, seed, rotate=args.rotate, max_throws=args.max_throws)
+    done = _resume(log, config, args.games) if log is not None else {}
 
     from rich.console import Console
 
+    backend = None
+    if getattr(args, "ray", None) is not None:
+        from ..distributed import connect
+
+        backend = connect(args.ray)
+        jobs = backend.workers
     t0 = time.perf_counter()
-    results = _play(config, args.games, jobs, show=not args.quiet and sys.stderr.isatty())
+    try:
+        results = _play(
+            config,
+            args.games,
+            jobs,
+            show=not args.quiet and sys.stderr.isatty(),
+            backend=backend,
+            chunk=args.chunk,
+            done=done,
+            log=log,
+        )
+    finally:
+        if backend is not None:
+            backend.close()
     seconds = time.perf_counter() - t0
     summary = summarise(config, results)
+    played = len(results) - len(done)
     timing = {
         "seconds": seconds,
-        "games_per_second": len(results) / seconds if seconds > 0 else None,
+        "games_per_second": played / seconds if seconds > 0 else None,
         "jobs": jobs,
+        "resumed_from": len(done),
+        "ray": backend is not None,
     }
     if out is not None:
         _write_out(out, config, results, results_document(config, results, summary, timing))
     if plot is not None:
         _plot(plot, config, results, summary)
-    _print_summary(Console(), config, summary, seconds, jobs)
+    _print_summary(Console(), config, summary, seconds, jobs, played, backend is not None)
     return 0
 
 
-def _play(config: SimConfig, games: int, jobs: int, show: bool) -> list[GameResult]:
+def _logged_seed(log: Path) -> int | None:
+    try:
+        header, _ = read_log(log)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise PachisiError(f"--log: {exc}") from None
+    seed = header.get("seed")
+    return seed if isinstance(seed, int) else None
+
+
+def _resume(log: Path, config: SimConfig, games: int) -> dict[int, GameResult]:
+    """The games of ``config`` already in ``log`` (written with its header if new)."""
+    try:
+        if log.exists() and log.stat().st_size > 0:
+            _, done = read_log(log, config)
+            with log.open("rb+") as fh:  # drop a last line cut short by a killed run
+                text = fh.read()
+                if text and not text.endswith(b"\n"):
+                    fh.truncate(text.rfind(b"\n") + 1)
+        else:
+            log.write_text(json.dumps(log_header(config)) + "\n", encoding="utf-8")
+            done = {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PachisiError(f"cannot use --log {log}: {exc}") from None
+    except ValueError as exc:
+        raise PachisiError(f"--log: {exc}") from None
+    return {i: r for i, r in done.items() if i < games}
+
+
+def _play(
+    config: SimConfig,
+    games: int,
+    jobs: int,
+    show: bool,
+    backend: ChunkRunner | None = None,
+    chunk: int | None = None,
+    done: dict[int, GameResult] | None = None,
+    log: Path | None = None,
+) -> list[GameResult]:
+    """Play the games of ``config`` that ``done`` lacks, appending each to ``log``
+    as it finishes; every game's result, in order."""
+    done = dict(done or {})
+    todo = [i for i in range(games) if i not in done]
+    fh = log.open("a", encoding="utf-8") if log is not None else None
+
+    def finished(r: GameResult) -> None:
+        if fh is not None:
+            fh.write(log_line(r, config))
+            fh.flush()
+        done[r.index] = r
+
+    try:
+        _run(config, todo, jobs, show, backend, chunk, finished, games - len(todo))
+    finally:
+        if fh is not None:
+            fh.close()
+    return [done[i] for i in range(games)]
+
+
+def _run(
+    config: SimConfig,
+    todo: list[int],
+    jobs: int,
+    show: bool,
+    backend: ChunkRunner | None,
+    chunk: int | None,
+    finished: Callable[[GameResult], None],
+    already: int,
+) -> None:
+    jobs = max(1, min(jobs, len(todo)))
     if not show:
-        return list(run_games(config, games, jobs))
+        for _ in run_indices(config, todo, jobs, finished, backend, chunk):
+            pass
+        return
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -384,11 +523,14 @@ def _play(config: SimConfig, games: int, jobs: int, show: bool) -> list[GameResu
         console=Console(stderr=True),
         transient=True,
     )
-    task = progress.add_task("simulating", total=games)
-    results: list[GameResult] = []
+    task = progress.add_task("simulating", total=already + len(todo), completed=already)
+
+    def advance(r: GameResult) -> None:
+        finished(r)
+        progress.advance(task)
+
     # Start the worker processes before the progress bar's refresh thread.
-    it = run_games(config, games, jobs, on_result=lambda _: progress.advance(task))
+    it = run_indices(config, todo, jobs, advance, backend, chunk)
     with progress:
-        for r in it:
-            results.append(r)
-    return results
+        for _ in it:
+            pass
