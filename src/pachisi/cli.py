@@ -36,10 +36,26 @@ __all__ = [
     "setup_from_args",
 ]
 
-#: The pachisi.terminal modules that add subcommands.
-TERMINAL_COMMANDS = ("play", "replay", "simulate", "analyse")
-#: Every module outside the core that adds a subcommand (``register(subparsers)``).
-COMMAND_MODULES = (*(f"pachisi.terminal.{n}" for n in TERMINAL_COMMANDS), "pachisi.web.serve")
+#: The subcommands that live outside the core, loaded lazily: name -> (module, summary).
+#: Only the module of the command being run is imported (its ``register(subparsers)``
+#: adds the command's parser); ``pachisi --help`` lists the others by their summary, so
+#: no front end (rich, the web server, numpy) is imported to parse a core command.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": (
+        "pachisi.terminal.play",
+        "play a game in the terminal (people and computer players)",
+    ),
+    "replay": ("pachisi.terminal.replay", "step through a recorded game; export any position"),
+    "simulate": (
+        "pachisi.terminal.simulate",
+        "many games between computer players: win rates, lengths, captures",
+    ),
+    "analyse": (
+        "pachisi.terminal.analyse",
+        "win chances by rollouts; rank the plays of a throw; review a recorded game",
+    ),
+    "serve": ("pachisi.web.serve", "play in the browser: start the web server"),
+}
 
 EXIT_USAGE = 2
 EXIT_ERROR = 1
@@ -216,8 +232,18 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``pachisi`` command."""
+def _command_named(argv: Sequence[str] | None) -> str | None:
+    """The subcommand on the command line ``argv``: its first word that is not an option."""
+    words = sys.argv[1:] if argv is None else argv
+    return next((w for w in words if not w.startswith("-")), None)
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser of the ``pachisi`` command line ``argv`` (default ``sys.argv``).
+
+    The parser has every core command and, of the lazily loaded :data:`COMMANDS`,
+    the full parser of the one ``argv`` names (the others only as names in the help).
+    """
     parser = _Parser(
         prog="pachisi",
         description="The Pachisi family of race games: Pagade, Whitman, Parcheesi, Eight-Man.",
@@ -247,23 +273,24 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="one JSON list of results")
     b.set_defaults(func=_cmd_bench)
 
-    # Commands that live outside the core (terminal play, replay, simulation,
-    # the web server): each module listed in COMMAND_MODULES adds its own subcommand with
-    # register(subparsers) and imports its heavier dependencies only when run.
-    for name in COMMAND_MODULES:
+    # Commands that live outside the core: only the one named on the command line is
+    # imported and adds its own parser; the others are listed by their summary.
+    wanted = _command_named(argv)
+    for name, (module_name, summary) in COMMANDS.items():
+        if name != wanted:
+            sub.add_parser(name, help=summary, add_help=False)
+            continue
         try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue
-            raise
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:  # the command itself, or what it needs
+            parser.error(f"the {name} command needs {exc.name or module_name}, not installed")
         module.register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

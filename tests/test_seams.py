@@ -1,0 +1,183 @@
+"""The import contract (README, DESIGN.md) and the command line's lazy loading.
+
+* The core, the modules directly in ``src/pachisi/``, imports only the standard
+  library and other core modules: never a subpackage (the players, analysis,
+  the front ends) and never a third-party package.
+* The front ends, ``terminal/`` and ``web/``, never import each other, and no
+  library subpackage imports a front end.
+* ``pachisi COMMAND`` imports only the module of COMMAND; ``--help`` lists every
+  command from the table without importing any of them.
+
+Imports are read from the source (every ``import``, also inside functions and
+under ``TYPE_CHECKING``), so a lazy import does not hide a broken seam.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pachisi import cli
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "pachisi"
+FRONT_ENDS = ("terminal", "web")
+
+#: Imports that break the contract knowingly, with the reason. An entry that no longer
+#: matches an import fails too (test_every_exception_is_still_needed), so the list only
+#: shrinks.
+EXCEPTIONS = {
+    # Cython's pure-Python mode: the compiled kernel resolves ``cython`` at build time; the
+    # .py is imported only where it was compiled (pachisi._accel), never needing Cython.
+    ("pachisi._kernel", "cython"): "compiled kernel",
+    # The RL environments' text render draws the terminal's board (rich): a library
+    # importing a front end, left for the rl module's owner to move onto pachisi.describe.
+    ("pachisi.rl.render", "pachisi.terminal.board"): "rl text render",
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """The absolute names of the modules ``path`` imports (relative imports resolved)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            out.add(target)
+            # ``from . import x`` names a module too.
+            out.update(f"{target}.{alias.name}" for alias in node.names)
+    return out
+
+
+def sources() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts)
+
+
+def area(name: str) -> str:
+    """``core`` for pachisi.X modules, else the subpackage: pachisi.web.app -> web."""
+    parts = name.split(".")
+    if len(parts) == 2 and (PACKAGE / f"{parts[1]}.py").exists():
+        return "core"
+    return parts[1] if len(parts) > 1 else "core"
+
+
+def pachisi_imports(path: Path) -> set[str]:
+    """The pachisi modules (not names inside them) that ``path`` imports."""
+    found = set()
+    for target in imports_of(path):
+        if target.split(".")[0] != "pachisi":
+            continue
+        # "pachisi.moves.Turn" -> "pachisi.moves": keep the longest prefix that is a module.
+        parts = target.split(".")
+        while len(parts) > 1:
+            rel = Path(*parts[1:])
+            if (PACKAGE / rel).with_suffix(".py").exists() or (PACKAGE / rel).is_dir():
+                break
+            parts.pop()
+        found.add(".".join(parts))
+    return found
+
+
+CORE = [p for p in sources() if p.parent == PACKAGE]
+
+
+@pytest.mark.parametrize("path", CORE, ids=lambda p: p.name)
+def test_the_core_imports_only_the_standard_library_and_the_core(path: Path) -> None:
+    for target in imports_of(path):
+        top = target.split(".")[0]
+        if top == "pachisi":
+            continue
+        if (module_name(path), target) in EXCEPTIONS:
+            continue
+        assert top in sys.stdlib_module_names or top == "__future__", f"{path.name}: {target}"
+    outside = {t for t in pachisi_imports(path) if t != "pachisi" and area(t) != "core"}
+    assert not outside, f"{path.name} imports {sorted(outside)}"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in sources() if p.parent != PACKAGE], ids=lambda p: module_name(p)
+)
+def test_no_front_end_is_imported_by_another_or_by_a_library(path: Path) -> None:
+    mine = area(module_name(path))
+    for target in pachisi_imports(path):
+        theirs = area(target)
+        if (module_name(path), target) in EXCEPTIONS:
+            continue
+        if theirs in FRONT_ENDS and theirs != mine:
+            raise AssertionError(f"{module_name(path)} ({mine}) imports {target}")
+
+
+def test_every_exception_is_still_needed() -> None:
+    for module, target in EXCEPTIONS:
+        path = PACKAGE.parent / (module.replace(".", "/") + ".py")
+        assert target in imports_of(path), f"{module} no longer imports {target}: drop it"
+
+
+def test_the_contract_checker_sees_imports() -> None:
+    """The checker finds relative, function-level and TYPE_CHECKING imports."""
+    board = imports_of(PACKAGE / "terminal" / "board.py")
+    assert "pachisi.describe" in board  # relative, at the top
+    assert "rich.console" in board  # under TYPE_CHECKING
+    assert "pachisi.analysis.hint" in imports_of(PACKAGE / "terminal" / "play.py")  # in a function
+    assert area("pachisi.moves") == "core" and area("pachisi.web.app") == "web"
+
+
+FRONT_END_MODULES = ("rich", "pachisi.terminal", "pachisi.web", "fastapi", "matplotlib")
+
+
+def loaded_after(*args: str) -> list[str]:
+    """The front-end modules imported by running ``pachisi ARGS`` in a fresh interpreter."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from pachisi.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        f"        main({list(args)!r})\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({FRONT_END_MODULES!r})))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return list(ast.literal_eval(done.stdout.strip().splitlines()[-1]))
+
+
+def test_core_commands_and_help_import_no_front_end() -> None:
+    assert loaded_after("new", "parcheesi", "--text") == []
+    assert loaded_after("--help") == []
+    assert loaded_after("moves", "--help") == []
+    # The command named is loaded (and only its front end).
+    replay = loaded_after("replay", "--help")
+    assert "pachisi.terminal.replay" in replay
+    assert not any(m.startswith("pachisi.web") for m in replay)
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_the_table_says_what_each_command_registers(name: str) -> None:
+    module_name_, summary = cli.COMMANDS[name]
+    try:
+        module = importlib.import_module(module_name_)
+    except ModuleNotFoundError as exc:  # an optional part not installed here
+        pytest.skip(f"{module_name_} needs {exc.name}")
+    sub = argparse.ArgumentParser().add_subparsers()
+    module.register(sub)
+    assert list(sub.choices) == [name]
+    helps = {a.dest: a.help for a in sub._choices_actions}
+    assert helps == {name: summary}
