@@ -55,6 +55,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "win chances by rollouts; rank the plays of a throw; review a recorded game",
     ),
     "serve": ("pachisi.web.serve", "play in the browser: start the web server"),
+    "train": (
+        "pachisi.learn.command",
+        "train a value network by self-play (the learned player's evaluation)",
+    ),
 }
 
 EXIT_USAGE = 2

@@ -11,6 +11,9 @@ blockades and pairs, danger from opponents behind, Pagade's cut),
 ``expectimax`` (the exact expectation over the next throw, answered greedily)
 and ``search`` (greedy rollouts, about one second a throw; ``search84`` is
 the same with a fixed budget of 84 simulations, reproducible for a seed).
+``learned``, ``learned1`` and ``learned2`` choose by the learned value
+network (:mod:`pachisi.learn`) at 0, 1 or 2 plies; the networks shipped
+today are smoke-test networks, not yet strong ones (docs/learning.md).
 docs/players.md has how they work and their measured strength.
 
 >>> from pachisi import Position
@@ -31,12 +34,14 @@ from ..position import Position
 from .evaluation import evaluate
 from .expectimax import ExpectimaxPlayer
 from .greedy import GreedyPlayer
+from .learned import LearnedPlayer
 from .search import SearchPlayer
 
 __all__ = [
     "PLAYERS",
     "ExpectimaxPlayer",
     "GreedyPlayer",
+    "LearnedPlayer",
     "Player",
     "RandomPlayer",
     "SearchPlayer",
@@ -75,6 +80,9 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
     "expectimax": ExpectimaxPlayer,
     "search": SearchPlayer,  # about one second a throw
     "search84": lambda seed: SearchPlayer(seed, simulations=84),  # fixed budget
+    "learned": lambda seed: LearnedPlayer(seed, plies=0),  # the value network, 0 ply
+    "learned1": lambda seed: LearnedPlayer(seed, plies=1),
+    "learned2": lambda seed: LearnedPlayer(seed, plies=2),
 }
 
 

@@ -1,0 +1,146 @@
+"""``pachisi train``: train a value network by self-play (needs the ``learn`` extra).
+
+::
+
+    pachisi train parcheesi --games 2000 --seed 1 --out parcheesi.json --jobs 2
+
+shows a progress bar on standard error (a line per round when standard
+error is not a terminal), writes a checkpoint beside ``--out`` after every
+round, and ``--resume`` continues a run that was stopped, to the same
+weights as a run that never stopped. numpy is imported only when the
+command runs. See docs/learning.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from ..errors import PachisiError
+from ..rules import RULESETS
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``train`` subcommand to the ``pachisi`` command line."""
+    p = subparsers.add_parser(
+        "train",
+        help="train a value network by self-play (the learned player's evaluation)",
+        description=(
+            "Train the learned evaluation by self-play, TD(lambda) (docs/learning.md). The"
+            " same settings and seed give the same weights, whatever --jobs, and a stopped"
+            " run continued with --resume ends with the same weights as one never stopped."
+        ),
+    )
+    p.add_argument("ruleset", choices=RULESETS)
+    p.add_argument("--games", type=int, required=True, metavar="N", help="self-play games")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed (default 1)")
+    p.add_argument("--out", required=True, metavar="FILE", help="weights file to write (.json)")
+    p.add_argument("--players", type=int, default=2, help="number of players (default 2)")
+    from ..cli import add_setup_arguments
+
+    add_setup_arguments(p)
+    p.add_argument("--hidden", type=int, default=32, help="hidden units (default 32)")
+    p.add_argument(
+        "--lambda", dest="lam", type=float, default=0.7, help="TD lambda, 0..1 (default 0.7)"
+    )
+    p.add_argument("--lr", type=float, default=0.001, help="Adam step size (default 0.001)")
+    p.add_argument(
+        "--round-games", type=int, default=32, help="games per round (frozen network; 32)"
+    )
+    p.add_argument("--batch", type=int, default=64, help="examples per Adam step (default 64)")
+    p.add_argument(
+        "--max-throws", type=int, default=3000, help="a game is cut off after this many throws"
+    )
+    p.add_argument(
+        "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
+    )
+    p.add_argument("--resume", action="store_true", help="continue from the checkpoint")
+    p.add_argument("--note", default="", help="a note stored in the weights file")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``pachisi train``."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise PachisiError("pachisi train needs numpy: pip install 'pachisi[learn]'") from None
+    from ..cli import setup_from_args
+    from .train import Progress, TrainSettings, train
+
+    setup = setup_from_args(args)
+    if not args.out.endswith(".json"):
+        raise PachisiError("--out must name a .json file")
+    settings = TrainSettings(
+        setup=setup.to_fields(),
+        games=args.games,
+        seed=args.seed,
+        hidden=args.hidden,
+        lam=args.lam,
+        lr=args.lr,
+        round_games=args.round_games,
+        batch=args.batch,
+        max_throws=args.max_throws,
+    )
+    settings.check()
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise PachisiError("--jobs must be at least 1")
+    jobs = min(jobs, args.round_games)
+    show = not args.quiet and sys.stderr.isatty()
+
+    def line(p: Progress) -> None:
+        if not args.quiet:
+            print(
+                f"round {p.round}/{p.rounds}: {p.games_done}/{p.games} games, loss {p.loss:.4f},"
+                f" {p.throws_per_game:.0f} throws a game, {p.seconds:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    if not show:
+        net = train(
+            settings, args.out, jobs=jobs, resume=args.resume, note=args.note, progress=line
+        )
+    else:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+        from rich.progress import Progress as Bar
+
+        bar = Bar(
+            TextColumn("training"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games, loss {task.fields[loss]}"),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        task = bar.add_task("training", total=args.games, loss="-")
+
+        def advance(p: Progress) -> None:
+            bar.update(task, completed=p.games_done, loss=f"{p.loss:.4f}")
+
+        with bar:
+            net = train(
+                settings, args.out, jobs=jobs, resume=args.resume, note=args.note, progress=advance
+            )
+    made = net.meta["made_by"]
+    print(
+        f"wrote {args.out}: {setup.ruleset}, {args.games} games, seed {args.seed},"
+        f" {net.n_inputs} inputs x {net.hidden} hidden, {made['seconds_last_session']} s"
+    )
+    return 0

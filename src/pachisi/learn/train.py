@@ -1,0 +1,580 @@
+"""Training the value network by self-play: TD(lambda) through lambda-returns (numpy).
+
+The run is a sequence of *rounds* of ``round_games`` games. In a round the
+network is frozen; the games are played by the network itself (each throw
+answered with the play whose result is best for the mover by the network:
+0-ply), each game with its own dice, seeded by the run's seed and the game's
+number (:func:`pachisi.dice.derive_seed`). Each position before a throw
+becomes a training example whose target is its *lambda-return* (Sutton's
+forward view of TD(lambda), computed backwards over the game)::
+
+    G(T) = z                    the result: 1 for the winning side, 0 otherwise
+    G(t) = (1 - lam) V(t + 1) + lam G(t + 1)
+
+with ``V`` the frozen network's side chances. ``lam = 1`` fits the playout
+outcomes (Monte Carlo), ``lam = 0`` is TD(0); docs/learning.md has the
+measurement behind the default. At the end of the round the network takes
+one pass of Adam steps over the round's examples (shuffled with a generator
+seeded by the run's seed and the round), minimising the cross-entropy
+between the softmax and the targets.
+
+Reproducible by construction: a round's games depend only on the weights at
+its start and the seeds, and the update only on the examples in game order
+and the seeds. The games of a round are shared among ``jobs`` processes; the
+weights are the same for any number of processes, and a run killed and
+resumed from its checkpoint (written after every round) ends with the same
+weights as one that was never interrupted.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import __version__
+from ..dice import derive_seed, dice_for
+from ..errors import PachisiError
+from ..moves import legal_plays
+from ..position import Position
+from ..rules import Setup
+from .encoding import ENCODING, MAX_SIDES, Encoder
+from .network import ValueNet, _pack, _unpack, softmax_rows
+
+__all__ = [
+    "GameData",
+    "Progress",
+    "TrainSettings",
+    "lambda_returns",
+    "play_games",
+    "train",
+]
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    """Everything that decides a training run's weights (stored with them).
+
+    ``setup``: the FORMAT.md set-up fields the games are played with;
+    ``games``; ``seed``; ``hidden`` units; ``lam`` (lambda); ``lr`` (Adam's
+    step size); ``round_games`` (games per round: the network is frozen for
+    a round); ``batch`` (examples per Adam step); ``max_throws`` (a game
+    still running after this many throws ends there, its target the
+    network's own estimate).
+    """
+
+    setup: dict[str, Any]
+    games: int
+    seed: int = 1
+    hidden: int = 32
+    lam: float = 0.7
+    lr: float = 0.001
+    round_games: int = 32
+    batch: int = 64
+    max_throws: int = 3000
+
+    def check(self) -> None:
+        """Raise :class:`PachisiError` (one line) on a setting out of range."""
+        if self.games < 1:
+            raise PachisiError("--games must be at least 1")
+        if self.hidden < 1:
+            raise PachisiError("--hidden must be at least 1")
+        if not 0.0 <= self.lam <= 1.0:
+            raise PachisiError("--lambda must be between 0 and 1")
+        if not self.lr > 0.0:
+            raise PachisiError("--lr must be positive")
+        if self.round_games < 1 or self.batch < 1 or self.max_throws < 1:
+            raise PachisiError("--round-games, --batch and --max-throws must be at least 1")
+
+    def the_setup(self) -> Setup:
+        """The :class:`Setup` of :attr:`setup`."""
+        f = self.setup
+        return Setup.from_fields(f["ruleset"], f["options"], f["players"], f["teams"])
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds."""
+        return math.ceil(self.games / self.round_games)
+
+    def command(self, out: str) -> str:
+        """The ``pachisi train`` command line that makes these weights."""
+        s = self.the_setup()
+        names = s.colour_names
+        parts = ["pachisi", "train", s.ruleset, f"--games {self.games}", f"--seed {self.seed}"]
+        parts.append("--colours " + ",".join("+".join(names[c] for c in cs) for cs in s.players))
+        if s.majors is not None:
+            parts.append("--major " + ",".join(names[c] for c in s.majors if c is not None))
+        if s.teams:
+            parts.append("--teams")
+        for k, v in s.explicit:
+            parts.append(f"--option {k}={str(v).lower() if isinstance(v, bool) else v}")
+        parts += [
+            f"--hidden {self.hidden}",
+            f"--lambda {self.lam}",
+            f"--lr {self.lr}",
+            f"--round-games {self.round_games}",
+            f"--batch {self.batch}",
+            f"--max-throws {self.max_throws}",
+            f"--out {out}",
+        ]
+        return " ".join(parts)
+
+
+@dataclass
+class GameData:
+    """The training examples of one game, in order.
+
+    ``offsets[t]:offsets[t + 1]`` slice ``cols``/``vals`` for position ``t``;
+    ``targets[t]`` its lambda-return over the sides (mover's side first);
+    ``throws`` the game's length and ``winner`` its winning players (empty
+    if cut off at ``max_throws``).
+    """
+
+    offsets: Any
+    cols: Any
+    vals: Any
+    targets: Any
+    throws: int
+    winner: tuple[int, ...]
+
+
+def lambda_returns(values: Sequence[Sequence[float]], final: Sequence[float], lam: float) -> Any:
+    """The lambda-returns of a game's positions (rows: positions, columns: players).
+
+    ``values[t]`` is the network's estimate at position ``t`` (each player's
+    side's chance), ``final`` the result (or the last estimate, for a game
+    cut off). ``G(t) = (1 - lam) values[t + 1] + lam G(t + 1)``, the last
+    position's target being ``final``.
+
+    >>> lambda_returns([[0.5, 0.5], [0.8, 0.2]], [1.0, 0.0], 0.5).tolist()
+    [[0.9, 0.1], [1.0, 0.0]]
+    """
+    T = len(values)
+    z = np.asarray(final, dtype=np.float64)
+    out = np.empty((T, len(z)))
+    G = z
+    v_next = z
+    for t in range(T - 1, -1, -1):
+        G = (1.0 - lam) * v_next + lam * G
+        out[t] = G
+        v_next = np.asarray(values[t], dtype=np.float64)
+    return out
+
+
+def _play_one(
+    net: ValueNet, setup: Setup, seed: int, game: int, lam: float, max_throws: int
+) -> GameData:
+    """One self-play game at 0 ply with the frozen ``net`` (see the module docstring)."""
+    enc = Encoder.of(setup)
+    n = enc.n_players
+    rng = random.Random(derive_seed(f"pachisi-train:{seed}:{game}"))
+    dice = dice_for(setup.ruleset)
+    pos = Position.initial(setup, game % n)
+    cols: list[int] = []
+    vals: list[float] = []
+    offsets = [0]
+    movers: list[int] = []
+    values: list[list[float]] = []
+    n_sides = enc.n_sides
+    throws = 0
+    current: list[float] | None = None  # the estimate of pos (absolute, per player)
+    while not pos.is_over and throws < max_throws:
+        idx, val = enc.encode(pos)
+        cols.extend(idx)
+        vals.extend(val)
+        offsets.append(len(cols))
+        movers.append(pos.to_move)
+        if current is None:
+            current = _absolute(enc, pos, _chances(net, [pos], n_sides)[0])
+        values.append(current)
+        throw = dice.roll(rng)
+        plays = legal_plays(pos, throw)
+        after = [p.position for p in plays]
+        P = _chances(net, after, n_sides)
+        mover = pos.to_move
+        best = 0
+        if len(after) > 1:
+            score = [P[i][enc.side_of[q.to_move][mover]] for i, q in enumerate(after)]
+            best = max(range(len(after)), key=lambda i: (score[i], -i))
+        pos = after[best]
+        current = _absolute(enc, pos, P[best])
+        throws += 1
+    if pos.winner is not None:
+        final = [1.0 if j in pos.winner else 0.0 for j in range(n)]
+        winner = pos.winner
+    else:
+        assert current is not None
+        final, winner = current, ()
+    G = lambda_returns(values, final, lam)
+    targets = np.zeros((len(values), MAX_SIDES))
+    for t, mover in enumerate(movers):
+        for k, players in enumerate(enc.sides(mover)):
+            targets[t, k] = G[t, players[0]]
+    return GameData(
+        np.asarray(offsets, dtype=np.int64),
+        np.asarray(cols, dtype=np.int64),
+        np.asarray(vals, dtype=np.float64),
+        targets,
+        throws,
+        tuple(winner),
+    )
+
+
+def _chances(net: ValueNet, positions: Sequence[Position], n_sides: int) -> list[list[float]]:
+    """Side chances (mover-relative) of positions; exact for finished games."""
+    out: list[list[float] | None] = [None] * len(positions)
+    rows: list[int] = []
+    cols: list[int] = []
+    vals: list[float] = []
+    live: list[int] = []
+    enc: Encoder | None = None
+    for k, pos in enumerate(positions):
+        enc = Encoder.of(pos.setup)
+        if pos.winner is not None:
+            w = pos.winner
+            out[k] = [1.0 if any(j in w for j in g) else 0.0 for g in enc.sides(pos.to_move)]
+            continue
+        idx, val = enc.encode(pos)
+        rows.extend([len(live)] * len(idx))
+        cols.extend(idx)
+        vals.extend(val)
+        live.append(k)
+    if live:
+        P = net.forward(np.asarray(rows), np.asarray(cols), np.asarray(vals), len(live), n_sides)
+        for r, k in enumerate(live):
+            out[k] = P[r, :n_sides].tolist()
+    return [o for o in out if o is not None]
+
+
+def _absolute(enc: Encoder, pos: Position, side_chances: Sequence[float]) -> list[float]:
+    """Per player: his side's chance, from mover-relative side chances."""
+    out = [0.0] * enc.n_players
+    for k, players in enumerate(enc.sides(pos.to_move)):
+        for j in players:
+            out[j] = float(side_chances[k])
+    return out
+
+
+def play_games(
+    weights: dict[str, Any], settings: TrainSettings, games: Sequence[int]
+) -> list[GameData]:
+    """Self-play games number ``games`` with the frozen ``weights`` (a worker's task)."""
+    setup = settings.the_setup()
+    net = ValueNet.from_arrays(setup.ruleset, weights)
+    return [
+        _play_one(net, setup, settings.seed, g, settings.lam, settings.max_throws) for g in games
+    ]
+
+
+class _Adam:
+    """Adam (Kingma and Ba) over the four weight arrays; its state is checkpointed."""
+
+    B1, B2, EPS = 0.9, 0.999, 1e-8
+
+    def __init__(self, shapes: dict[str, tuple[int, ...]]) -> None:
+        self.t = 0
+        self.m = {k: np.zeros(s) for k, s in shapes.items()}
+        self.v = {k: np.zeros(s) for k, s in shapes.items()}
+
+    def step(self, params: dict[str, Any], grads: dict[str, Any], lr: float) -> None:
+        self.t += 1
+        c1 = 1.0 - self.B1**self.t
+        c2 = 1.0 - self.B2**self.t
+        for k, g in grads.items():
+            m, v = self.m[k], self.v[k]
+            m *= self.B1
+            m += (1.0 - self.B1) * g
+            v *= self.B2
+            v += (1.0 - self.B2) * g * g
+            params[k] -= lr * (m / c1) / (np.sqrt(v / c2) + self.EPS)
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "t": self.t,
+            "m": {k: _pack(a.ravel().tolist()) for k, a in self.m.items()},
+            "v": {k: _pack(a.ravel().tolist()) for k, a in self.v.items()},
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        self.t = int(state["t"])
+        for k in self.m:
+            shape = self.m[k].shape
+            self.m[k] = np.asarray(_unpack(state["m"][k], self.m[k].size, k)).reshape(shape)
+            self.v[k] = np.asarray(_unpack(state["v"][k], self.v[k].size, k)).reshape(shape)
+
+
+def _update(
+    params: dict[str, Any],
+    adam: _Adam,
+    data: Sequence[GameData],
+    settings: TrainSettings,
+    n_sides: int,
+    round_: int,
+) -> float:
+    """One pass of Adam over the round's examples; returns their mean cross-entropy."""
+    offsets: list[Any] = []
+    cols: list[Any] = []
+    vals: list[Any] = []
+    targets: list[Any] = []
+    base = 0
+    for d in data:
+        offsets.append(d.offsets[:-1] + base)
+        base += len(d.cols)
+        cols.append(d.cols)
+        vals.append(d.vals)
+        targets.append(d.targets)
+    starts = np.concatenate(offsets)
+    ends = np.append(starts[1:], base)
+    C = np.concatenate(cols)
+    V = np.concatenate(vals)
+    Tg = np.concatenate(targets)
+    n = len(starts)
+    order = np.random.default_rng([settings.seed, round_]).permutation(n)
+    n_in = params["W1"].shape[0]
+    total = 0.0
+    for b0 in range(0, n, settings.batch):
+        sel = order[b0 : b0 + settings.batch]
+        B = len(sel)
+        X = np.zeros((B, n_in))
+        for r, e in enumerate(sel):
+            X[r, C[starts[e] : ends[e]]] = V[starts[e] : ends[e]]
+        T = Tg[sel]
+        H = np.tanh(X @ params["W1"] + params["b1"])
+        P = softmax_rows(np, H @ params["W2"] + params["b2"], np.full(B, n_sides))
+        total += float(-(T[:, :n_sides] * np.log(P[:, :n_sides] + 1e-12)).sum())
+        dZ = (P - T) / B
+        dZ[:, n_sides:] = 0.0
+        dH = (dZ @ params["W2"].T) * (1.0 - H * H)
+        grads = {
+            "W2": H.T @ dZ,
+            "b2": dZ.sum(axis=0),
+            "W1": X.T @ dH,
+            "b1": dH.sum(axis=0),
+        }
+        adam.step(params, grads, settings.lr)
+    return total / max(n, 1)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a training run reports after each round."""
+
+    games_done: int
+    games: int
+    round: int
+    rounds: int
+    loss: float
+    throws_per_game: float
+    seconds: float
+
+
+def _settings_dict(settings: TrainSettings) -> dict[str, Any]:
+    return asdict(settings)
+
+
+def _checkpoint(
+    path: Path,
+    settings: TrainSettings,
+    params: dict[str, Any],
+    adam: _Adam,
+    round_: int,
+    out: str,
+) -> None:
+    ruleset = settings.setup["ruleset"]
+    net = ValueNet.from_arrays(
+        ruleset,
+        params,
+        {
+            "setup": settings.setup,
+            "made_by": {"command": settings.command(out), "checkpoint": True},
+            "note": f"checkpoint after round {round_} of {settings.rounds}",
+            "state": {
+                "rounds_done": round_,
+                "settings": _settings_dict(settings),
+                "adam": adam.state(),
+            },
+        },
+    )
+    net.save(path)
+
+
+def train(
+    settings: TrainSettings,
+    out: str | Path,
+    *,
+    jobs: int = 1,
+    checkpoint: str | Path | None = None,
+    resume: bool = False,
+    note: str = "",
+    progress: Callable[[Progress], None] | None = None,
+    stop_after_rounds: int | None = None,
+) -> ValueNet:
+    """Run the training of ``settings``; write the weights to ``out`` and return them.
+
+    ``jobs``: processes playing the games (1: this process). ``checkpoint``:
+    the checkpoint file (default ``out`` + ``.ckpt``), written after every
+    round and removed at the end. ``resume``: continue from it (it must have
+    been written by a run with the same settings); without ``resume`` an
+    existing checkpoint is an error, so that no run is lost by mistake.
+    ``stop_after_rounds``: stop (leaving the checkpoint) after this many
+    rounds of this call, as a killed run would; for tests.
+    """
+    settings.check()
+    out = Path(out)
+    ckpt = Path(checkpoint) if checkpoint is not None else out.with_name(out.name + ".ckpt")
+    setup = settings.the_setup()
+    enc = Encoder.of(setup)
+    start_round = 0
+    if ckpt.exists():
+        if not resume:
+            raise PachisiError(
+                f"a checkpoint of an earlier run exists ({ckpt}): --resume continues it,"
+                " or delete it"
+            )
+        saved = ValueNet.load(ckpt)
+        state = saved.meta.get("state")
+        if not isinstance(state, dict) or state.get("settings") != _settings_dict(settings):
+            raise PachisiError(f"{ckpt} was written by a run with other settings")
+        params = saved.arrays()
+        params = {k: v.copy() for k, v in params.items()}
+        adam = _Adam({k: v.shape for k, v in params.items()})
+        adam.restore(state["adam"])
+        start_round = int(state["rounds_done"])
+    else:
+        net0 = ValueNet.random(setup, settings.hidden, settings.seed)
+        params = {k: v.copy() for k, v in net0.arrays().items()}
+        adam = _Adam({k: v.shape for k, v in params.items()})
+    began = time.perf_counter()
+    # Worker processes are spawned, not forked: the caller may run threads (a progress bar).
+    pool = (
+        ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+        if jobs > 1
+        else None
+    )
+    rounds_run = 0
+    examples = 0
+    try:
+        for r in range(start_round, settings.rounds):
+            if stop_after_rounds is not None and rounds_run >= stop_after_rounds:
+                return ValueNet.from_arrays(setup.ruleset, params)
+            first = r * settings.round_games
+            games = list(range(first, min(first + settings.round_games, settings.games)))
+            frozen = {k: v.copy() for k, v in params.items()}
+            data = _run_games(pool, jobs, frozen, settings, games)
+            examples += sum(len(d.targets) for d in data)
+            loss = _update(params, adam, data, settings, enc.n_sides, r)
+            _checkpoint(ckpt, settings, params, adam, r + 1, str(out))
+            rounds_run += 1
+            if progress is not None:
+                progress(
+                    Progress(
+                        games[-1] + 1,
+                        settings.games,
+                        r + 1,
+                        settings.rounds,
+                        loss,
+                        sum(d.throws for d in data) / len(data),
+                        time.perf_counter() - began,
+                    )
+                )
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    made_by = {
+        "command": settings.command(str(out)),
+        "seed": settings.seed,
+        "games": settings.games,
+        "settings": _settings_dict(settings),
+        "encoding": ENCODING,
+        "pachisi": __version__,
+        "seconds_last_session": round(time.perf_counter() - began, 1),
+        "jobs": jobs,
+    }
+    net = ValueNet.from_arrays(
+        setup.ruleset, params, {"setup": settings.setup, "made_by": made_by, "note": note}
+    )
+    net.save(out)
+    ckpt.unlink(missing_ok=True)
+    return net
+
+
+def _run_games(
+    pool: ProcessPoolExecutor | None,
+    jobs: int,
+    weights: dict[str, Any],
+    settings: TrainSettings,
+    games: list[int],
+) -> list[GameData]:
+    """The round's games, in game order, played in ``jobs`` processes."""
+    if pool is None:
+        return play_games(weights, settings, games)
+    chunks = [games[i::jobs] for i in range(jobs) if games[i::jobs]]
+    futures = [pool.submit(play_games, weights, settings, c) for c in chunks]
+    by_game: dict[int, GameData] = {}
+    for chunk, fut in zip(chunks, futures, strict=True):
+        for g, d in zip(chunk, fut.result(), strict=True):
+            by_game[g] = d
+    return [by_game[g] for g in games]
+
+
+def outcome_log_loss(
+    evaluation: Callable[[Position, int], float],
+    games: Iterable[tuple[list[Position], tuple[int, ...]]],
+) -> float:
+    """Mean log-loss of ``evaluation``'s chance for the eventual winner over games' positions.
+
+    ``evaluation(position, player)``: a chance of winning, such as
+    :meth:`ValueNet.value` or :func:`pachisi.bots.search.win_chance`.
+    ``games``: each game's positions before its throws and its winning
+    players (:func:`held_out_games`). Lower is better; ln 2 = 0.693 is a
+    coin's score in a two-sided game.
+    """
+    total = 0.0
+    count = 0
+    for positions, winner in games:
+        for pos in positions:
+            if pos.winner is not None:
+                continue
+            p = evaluation(pos, winner[0])
+            total -= math.log(min(max(p, 1e-12), 1.0))
+            count += 1
+    return total / max(count, 1)
+
+
+def held_out_games(
+    setup: Setup, games: int, seed: int, player: str = "greedy"
+) -> list[tuple[list[Position], tuple[int, ...]]]:
+    """``games`` games between ``player`` bots (by name), seeded apart from training's dice.
+
+    Each game as its positions before the throws and its winning players: the
+    held-out set of :func:`outcome_log_loss`.
+    """
+    from ..bots import make_player
+
+    out: list[tuple[list[Position], tuple[int, ...]]] = []
+    n = len(setup.players)
+    for g in range(games):
+        rng = random.Random(derive_seed(f"pachisi-held-out:{seed}:{g}"))
+        bots = [
+            make_player(player, derive_seed(f"pachisi-held-out-bot:{seed}:{g}:{i}"))
+            for i in range(n)
+        ]
+        pos = Position.initial(setup, g % n)
+        seen: list[Position] = []
+        dice = dice_for(setup.ruleset)
+        while not pos.is_over:
+            seen.append(pos)
+            throw = dice.roll(rng)
+            plays = legal_plays(pos, throw)
+            pos = bots[pos.to_move].choose(pos, throw, plays).position
+        assert pos.winner is not None
+        out.append((seen, pos.winner))
+    return out

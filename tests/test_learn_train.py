@@ -1,0 +1,107 @@
+"""Self-play training: lambda-returns, reproducibility across processes and resumes, the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pachisi.cli import main
+from pachisi.errors import PachisiError
+from pachisi.learn.network import ValueNet
+from pachisi.learn.train import TrainSettings, lambda_returns, train
+from pachisi.rules import Setup
+
+#: A tiny run: 6 games in rounds of 2, 4 hidden units.
+TINY = TrainSettings(
+    setup=Setup.create("parcheesi", players=2).to_fields(),
+    games=6,
+    seed=11,
+    hidden=4,
+    round_games=2,
+    batch=16,
+)
+
+
+def same_weights(a: ValueNet, b: ValueNet) -> bool:
+    return a.W1 == b.W1 and a.b1 == b.b1 and a.W2 == b.W2 and a.b2 == b.b2
+
+
+def test_lambda_returns() -> None:
+    values = [[0.5, 0.5], [0.6, 0.4], [0.8, 0.2]]
+    final = [0.0, 1.0]
+    # lambda 1: every target is the result (fitting the playout's outcome).
+    assert lambda_returns(values, final, 1.0).tolist() == [final] * 3
+    # lambda 0: each target is the next position's value, the last one the result.
+    assert lambda_returns(values, final, 0.0).tolist() == [[0.6, 0.4], [0.8, 0.2], final]
+    g = lambda_returns(values, final, 0.5)
+    assert g[2].tolist() == final
+    assert g[1].tolist() == pytest.approx([0.5 * 0.8 + 0.5 * 0.0, 0.5 * 0.2 + 0.5 * 1.0])
+    assert g[0].tolist() == pytest.approx([0.5 * 0.6 + 0.5 * g[1][0], 0.5 * 0.4 + 0.5 * g[1][1]])
+
+
+def test_same_weights_for_any_number_of_processes(tmp_path: Path) -> None:
+    one = train(TINY, tmp_path / "one.json", jobs=1)
+    two = train(TINY, tmp_path / "two.json", jobs=2)
+    assert same_weights(one, two)
+    assert not same_weights(one, ValueNet.random(TINY.the_setup(), 4, 11))
+    other = train(TrainSettings(**{**TINY.__dict__, "seed": 12}), tmp_path / "three.json", jobs=1)
+    assert not same_weights(one, other)
+
+
+def test_a_stopped_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
+    whole = train(TINY, tmp_path / "whole.json")
+    out = tmp_path / "part.json"
+    train(TINY, out, stop_after_rounds=1)  # as if killed after the first round
+    ckpt = tmp_path / "part.json.ckpt"
+    assert ckpt.exists() and not out.exists()
+    state = ValueNet.load(ckpt).meta["state"]
+    assert state["rounds_done"] == 1
+    with pytest.raises(PachisiError, match="--resume continues it"):
+        train(TINY, out)
+    with pytest.raises(PachisiError, match="other settings"):
+        train(TrainSettings(**{**TINY.__dict__, "seed": 3}), out, resume=True)
+    train(TINY, out, resume=True, stop_after_rounds=1)  # killed again
+    resumed = train(TINY, out, resume=True, jobs=2)
+    assert same_weights(whole, resumed)
+    assert not ckpt.exists()
+    assert same_weights(ValueNet.load(out), whole)
+
+
+def test_train_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "net.json"
+    args = ["train", "parcheesi", "--games", "2", "--seed", "5", "--out", str(out)]
+    args += ["--hidden", "3", "--round-games", "1", "--jobs", "1", "--quiet"]
+    assert main(args) == 0
+    assert f"wrote {out}" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    made = data["made_by"]
+    assert made["seed"] == 5 and made["games"] == 2
+    assert made["command"].startswith("pachisi train parcheesi --games 2 --seed 5 ")
+    assert "--colours red,yellow" in made["command"]
+    assert data["setup"]["players"] == [{"colours": ["red"]}, {"colours": ["yellow"]}]
+    # The recorded command makes the same weights.
+    again = tmp_path / "again.json"
+    cmd = made["command"].split()[1:]
+    cmd[cmd.index("--out") + 1] = str(again)
+    assert main([*cmd, "--jobs", "1", "--quiet"]) == 0
+    assert same_weights(ValueNet.load(out), ValueNet.load(again))
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "2", "--lambda", "1.5"], "--lambda must be between 0 and 1"),
+        (["--games", "2", "--out", "x.txt"], "--out must name a .json file"),
+        (["--games", "2", "--players", "5"], "cannot be played by 5 players"),
+    ],
+)
+def test_train_command_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    args = ["train", "parcheesi", "--out", str(tmp_path / "n.json"), "--quiet", *extra]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
