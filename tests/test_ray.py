@@ -1,0 +1,191 @@
+"""``--ray``: the same results on a real Ray cluster as in one process, a killed worker included.
+
+One local cluster for the module (``ray.cluster_utils.Cluster``, as Ray's own
+tests start one): a head node with no CPUs, so that every task runs on a
+separate worker node (one CPU; a second is added half-way), all on this
+machine. The test process connects to it as a driver; one test also runs
+``pachisi simulate --ray ADDRESS`` in a subprocess, a driver of its own, and
+interrupts it. The cluster is stopped at the end (only its own processes).
+
+Skipped, with the reason, where Ray is not installed (``pip install
+'pachisi[ray]'``; the ``test`` extra installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ray = pytest.importorskip(
+    "ray", reason="Ray is not installed here (pip install 'pachisi[ray]'): --ray not tested"
+)
+cluster_utils = pytest.importorskip("ray.cluster_utils", reason="Ray without cluster_utils")
+
+from pachisi import Position  # noqa: E402
+from pachisi.analysis import RolloutRunner, RolloutSpec  # noqa: E402
+from pachisi.cli import main  # noqa: E402
+from pachisi.distributed import RayRunner, connect  # noqa: E402
+from pachisi.rules import Setup  # noqa: E402
+from pachisi.tournament import SimConfig, run_games  # noqa: E402
+
+CONFIG = SimConfig(Setup.create("parcheesi", players=2), ("greedy", "random"), seed=5)
+GAMES = 24
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A head (no CPUs) and one worker node (one CPU), the test process connected."""
+    c = cluster_utils.Cluster(
+        initialize_head=True,
+        connect=False,
+        head_node_args={"num_cpus": 0, "include_dashboard": False},
+    )
+    try:
+        c.add_node(num_cpus=1)
+        c.wait_for_nodes()
+        ray.init(address=c.address, logging_level=logging.WARNING, log_to_driver=False)
+        yield c
+    finally:
+        ray.shutdown()
+        c.shutdown()
+
+
+@pytest.fixture(scope="module")
+def local_games() -> list[Any]:
+    """The games of CONFIG played in this process."""
+    return list(run_games(CONFIG, GAMES))
+
+
+def _task_pids(c: Any) -> list[int]:
+    """The worker processes of ``c``'s worker nodes that are running a chunk now."""
+    raylets = {
+        info.process.pid for node in c.worker_nodes for info in node.all_processes.get("raylet", [])
+    }
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            title = (entry / "cmdline").read_bytes().split(b"\0")[0]
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if title == b"ray::_apply" and ppid in raylets:
+            pids.append(int(entry.name))
+    return pids
+
+
+def test_simulate_on_ray_gives_the_local_results(cluster: Any, local_games: list[Any]) -> None:
+    with connect() as runner:
+        assert isinstance(runner, RayRunner) and runner.workers == 1
+        assert list(run_games(CONFIG, GAMES, backend=runner, chunk=5)) == local_games
+    assert ray.is_initialized()  # connect() kept the test's own connection open
+
+
+def test_more_nodes_and_other_chunks_give_the_same_results(
+    cluster: Any, local_games: list[Any]
+) -> None:
+    cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+    deadline = time.monotonic() + 60
+    while ray.cluster_resources().get("CPU", 0) < 2:
+        assert time.monotonic() < deadline, "the second worker node never joined"
+        time.sleep(0.2)
+    with connect() as runner:
+        assert runner.workers == 2
+        for chunk in (1, 7, GAMES):
+            assert list(run_games(CONFIG, GAMES, backend=runner, chunk=chunk)) == local_games
+
+
+def test_a_killed_worker_has_its_chunk_run_again(cluster: Any, local_games: list[Any]) -> None:
+    killed: list[int] = []
+
+    def kill_a_running_chunk(_: Any) -> None:
+        if killed:
+            return
+        deadline = time.monotonic() + 60
+        while not (pids := _task_pids(cluster)):
+            assert time.monotonic() < deadline, "no chunk ever ran on a worker node"
+            time.sleep(0.01)
+        os.kill(pids[0], signal.SIGKILL)
+        killed.append(pids[0])
+
+    with connect() as runner:
+        results = list(
+            run_games(CONFIG, GAMES, backend=runner, chunk=3, on_result=kill_a_running_chunk)
+        )
+    assert killed and not Path(f"/proc/{killed[0]}").exists()
+    assert results == local_games
+
+
+def test_analyse_rollouts_on_ray_give_the_local_numbers(
+    cluster: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pos = Position.start("parcheesi", players=2).to_text()
+    args = ["analyse", pos, "--throw", "5,2", "--rollouts", "18", "--policy", "random", "--json"]
+    assert main([*args, "--jobs", "1"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main([*args, "--ray"]) == 0
+    assert json.loads(capsys.readouterr().out) == local
+    assert ray.is_initialized()
+    # The library call, with a chunk size that cuts the positions' rollouts differently.
+    start = Position.start("parcheesi", players=2)
+    spec = RolloutSpec(seed=3, policy="random")
+    with RolloutRunner(spec, 1) as here, connect() as runner:
+        there = RolloutRunner(spec, backend=runner)
+        assert there.masks(start, 20) == here.masks(start, 20)
+
+
+def _simulate(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "pachisi", "simulate", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_cli_on_a_cluster_address_interrupted_and_resumed(cluster: Any, tmp_path: Path) -> None:
+    """``pachisi simulate --ray ADDRESS --log``: Ctrl-C after some games; the same command
+    again finishes the run, and its results are those of a local run."""
+    games = 30
+    common = ["parcheesi", "--players", "greedy,random", "--games", str(games), "--seed", "9"]
+    log = tmp_path / "run.jsonl"
+    ray_args = [*common, "--ray", cluster.address, "--chunk", "2", "--log", str(log)]
+    first = _simulate(*ray_args)
+    deadline = time.monotonic() + 120
+    while not log.exists() or len(log.read_text().splitlines()) < 1 + 4:
+        assert first.poll() is None, first.communicate()
+        assert time.monotonic() < deadline, "no game was logged"
+        time.sleep(0.05)
+    first.send_signal(signal.SIGINT)
+    _, err = first.communicate(timeout=60)
+    assert first.returncode == 130, err
+    assert "interrupted" in err
+    logged = len(log.read_text().splitlines()) - 1
+    assert 4 <= logged < games
+
+    out = tmp_path / "ray.json"
+    second = _simulate(*ray_args, "--out", str(out))
+    stdout, err = second.communicate(timeout=120)
+    assert second.returncode == 0, err
+    assert f"{logged} from --log" in stdout
+    here = tmp_path / "here.json"
+    local = _simulate(*common, "--out", str(here))
+    _, err = local.communicate(timeout=120)
+    assert local.returncode == 0, err
+    resumed, expected = json.loads(out.read_text()), json.loads(here.read_text())
+    resumed.pop("timing"), expected.pop("timing")
+    assert resumed == expected
+    assert len(log.read_text().splitlines()) == 1 + games
