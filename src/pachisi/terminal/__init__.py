@@ -2,6 +2,7 @@
 
 Each command module has ``register(subparsers)``, which adds its subcommand
 to the ``pachisi`` command line, and a ``run(args)`` returning the exit
-status. Modules import rich (and matplotlib) inside functions, so that
-``pachisi moves`` starts without them.
+status. ``pachisi.cli`` imports a command's module only when that command
+runs (its table ``COMMANDS``), so these modules import rich at the top;
+matplotlib, an optional extra, is still imported only to draw a plot.
 """

@@ -27,7 +27,19 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
 
 from ..analysis import (
     POLICIES,
@@ -49,9 +61,6 @@ from ..moves import legal_plays
 from ..position import Position
 from ..record import Record
 from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 __all__ = ["DEFAULT_POSITION_ROLLOUTS", "DEFAULT_REVIEW_ROLLOUTS", "load_target", "register", "run"]
 
@@ -215,7 +224,6 @@ def _chances_document(position: Position, est: Estimate) -> dict[str, Any]:
 
 
 def _print_chances(console: Console, position: Position, est: Estimate) -> None:
-    from rich.table import Table
 
     console.print(f"[bold]{position.setup.describe()}[/bold]")
     console.print(position.to_text(), soft_wrap=True)
@@ -243,8 +251,6 @@ def _print_chances(console: Console, position: Position, est: Estimate) -> None:
 
 
 def _print_ranking(console: Console, ranking: Ranking) -> None:
-    from rich.markup import escape
-    from rich.table import Table
 
     pos = ranking.position
     a, b = ranking.throw
@@ -294,8 +300,6 @@ _VERDICT_STYLE = {
 
 
 def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> None:
-    from rich.markup import escape
-    from rich.table import Table
 
     rec = rev.record
     s = rev.settings
@@ -469,15 +473,6 @@ def _plot(path: Path, rev: Review) -> None:
 def _progress(show: bool) -> Any:
     if not show:
         return None
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     return Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -551,7 +546,6 @@ def _dispatch(args: argparse.Namespace, target: Position | Record, jobs: int, sh
 
 
 def _console() -> Console:
-    from rich.console import Console
 
     return Console(highlight=False)
 

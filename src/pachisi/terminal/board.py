@@ -9,9 +9,6 @@ turn it is, doublets thrown, bonuses pending, Pagade's cut flags and the
 recent moves. The words (step descriptions, the result, colour letters,
 Pagade's terms) come from :mod:`pachisi.describe`, shared with the web.
 
-rich is imported inside the functions that draw, so that importing this
-module (as ``pachisi.cli`` does, indirectly) costs nothing.
-
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
 >>> [dice_text((5, 2), "parcheesi"), dice_text((3, 6), "pagade")]
@@ -24,7 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.constrain import Constrain
+from rich.rule import Rule
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
 
 from ..board import (
     N_RING,
@@ -51,11 +54,6 @@ from ..dice import Throw
 from ..moves import OPTION, PENALTY, Action, Turn
 from ..position import Position
 from ..rules import RULESET_TITLES
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-    from rich.style import Style
-    from rich.text import Text
 
 __all__ = [
     "BASIC",
@@ -253,7 +251,6 @@ class BoardView:
 
 
 def _style(spec: str) -> Style:
-    from rich.style import Style
 
     return Style.parse(spec)
 
@@ -266,8 +263,6 @@ def _cell_text(
     pal: Palette,
 ) -> Text:
     """One 3-character cell: its background, its mark, and the pawns on it."""
-    from rich.style import Style
-    from rich.text import Text
 
     setup = position.setup
     ruleset = setup.ruleset
@@ -323,7 +318,6 @@ def _corner_lines(
     pal: Palette,
 ) -> list[Text]:
     """The text of the corner beside ``colour``'s arm: player, nest or cut pawns, Home."""
-    from rich.text import Text
 
     pos = view.position
     setup = pos.setup
@@ -375,7 +369,6 @@ _CORNER_OF = {(1, -1): 0, (1, 1): 1, (-1, 1): 2, (-1, -1): 3}
 
 def board_text(view: BoardView, pal: Palette = RICH) -> Text:
     """The board alone: 19 rows of 19 cells, corners and centre included."""
-    from rich.text import Text
 
     pos = view.position
     setup = pos.setup
@@ -444,8 +437,6 @@ _CENTRE_OF = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
 def _centre_cell(
     pos: Position, pawns: Sequence[Sequence[int]], x: int, y: int, pal: Palette
 ) -> Text:
-    from rich.style import Style
-    from rich.text import Text
 
     base = Style(bgcolor=pal.centre)
     setup = pos.setup
@@ -463,7 +454,6 @@ def _centre_cell(
 
 
 def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
-    from rich.text import Text
 
     out = Text()
     for i, v in enumerate(throw):
@@ -478,10 +468,6 @@ def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
 
 def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableType:
     """The information beside the board (``compact``: without moves and legend)."""
-    from rich.console import Group
-    from rich.rule import Rule
-    from rich.table import Table
-    from rich.text import Text
 
     pos = view.position
     setup = pos.setup
@@ -603,7 +589,6 @@ def _title(pos: Position, lang: str) -> str:
 
 
 def _legend(pos: Position, lang: str, pal: Palette) -> Text:
-    from rich.text import Text
 
     pagade = pos.setup.ruleset == "pagade"
     items: list[tuple[str, str, str]] = [
@@ -653,8 +638,6 @@ class _Screen:
         self.width = width
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        from rich.constrain import Constrain
-        from rich.table import Table
 
         pal = palette_for(console.color_system)
         view = self.view

@@ -7,8 +7,6 @@ steps until the throw is confirmed. With ``--dice manual`` the players throw
 real dice and type what fell; the program referees. The game is saved after
 every throw (``pachisi.record``), so Ctrl-C, a closed terminal or ``q``
 loses nothing: ``pachisi play --resume FILE`` goes on.
-
-rich is imported only when the command runs (see ``pachisi.terminal``).
 """
 
 from __future__ import annotations
@@ -22,7 +20,11 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
 
 from ..bots import Player, make_player
 from ..dice import Throw, dice_for, parse_throw
@@ -34,9 +36,6 @@ from ..record import Record, RecordError, now_iso
 from ..rules import RULESETS
 from .board import LANGS, BoardView, render, result_text, step_description
 from .stops import StopSignals
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 __all__ = ["read_position", "register", "run", "seat_kinds"]
 
@@ -484,9 +483,6 @@ class _Session:
         self.message = "Undone: " + " ".join(reversed(undone))
 
     def step_table(self, turn: Turn, legal: Sequence[Action]) -> Any:
-        from rich.console import Group
-        from rich.table import Table
-        from rich.text import Text
 
         pos = turn.position
         names = pos.setup.colour_names
@@ -769,7 +765,6 @@ def _say(console: Console, text: str, style: str = "") -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``pachisi play``; returns the exit status."""
-    from rich.console import Console
 
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing for input())

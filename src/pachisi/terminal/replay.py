@@ -15,16 +15,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from rich.console import Console
 
 from ..errors import PachisiError
 from ..moves import Action, parse_play
 from ..position import Position
 from ..record import Record, RecordError
 from .board import LANGS, BoardView, render, result_text
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 __all__ = ["Replay", "register", "run"]
 
@@ -220,12 +219,9 @@ def run(args: argparse.Namespace) -> int:
         if args.text:
             print(pos.to_text())
         if args.board:
-            from rich.console import Console
-
             console = Console(highlight=False)
             console.print(render(replay.view(replay.last if move is None else move), console.width))
         return 0
-    from rich.console import Console
 
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing for input())

@@ -26,6 +26,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
 from ..errors import PachisiError
 from ..rules import RULESETS
 from ..tournament import (
@@ -42,8 +54,6 @@ from ..tournament import (
 from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from ..chunks import ChunkRunner
 
 __all__ = ["CSV_FIELDS", "register", "results_document", "run"]
@@ -284,8 +294,6 @@ def _print_summary(
     played: int | None = None,
     ray: bool = False,
 ) -> None:
-    from rich.markup import escape
-    from rich.table import Table
 
     decided = summary["decided"]
     rotation = "players rotate round the seats" if config.rotate else "fixed seats"
@@ -387,8 +395,6 @@ def run(args: argparse.Namespace) -> int:
         seed = secrets.randbelow(2**31)
     config = SimConfig(setup, bots, seed, rotate=args.rotate, max_throws=args.max_throws)
     done = _resume(log, config, args.games) if log is not None else {}
-
-    from rich.console import Console
 
     backend = None
     if getattr(args, "ray", None) is not None:
@@ -502,15 +508,6 @@ def _run(
         for _ in run_indices(config, todo, jobs, finished, backend, chunk):
             pass
         return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
