@@ -57,6 +57,7 @@ def extensions() -> list[object]:
                 "cdivision": True,
             },
             quiet=True,
+            build_dir="build",  # the generated C stays out of the package
         )
     )
 

@@ -208,7 +208,9 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
 
     Each action is ``(kind, colour, frm, to, numbers, capture)`` with ``kind``
     an index into :data:`KINDS` (an option's letter index is in ``frm``).
-    Several ends may give the same position; the first one counts.
+    Each (pawns, cut flag, extra) comes once; two may still give the same
+    position (when the mover finishes, ``extra`` does not count): the first
+    one counts.
     """
     from array import array
 
@@ -230,9 +232,15 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
     out = kern.output()
     res: list[RawEnd] = []
     i = 0
+    colours = setup.colours_in_play
     for _ in range(n):
-        na = out[i]
-        i += 1
+        pawns = tuple(
+            tuple(out[i + 4 * c : i + 4 * c + 4]) if c in colours else () for c in range(4)
+        )
+        flag = bool(out[i + 16])
+        extra = bool(out[i + 17])
+        na = out[i + 18]
+        i += 19
         acts: list[RawAction] = []
         for _k in range(na):
             nn = out[i + 4]
@@ -247,13 +255,7 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
                 )
             )
             i += _A
-        pawns = tuple(
-            tuple(out[i + 4 * c : i + 4 * c + 4]) if c in setup.colours_in_play else ()
-            for c in range(4)
-        )
-        i += 16
-        res.append((tuple(acts), pawns, bool(out[i]), bool(out[i + 1])))
-        i += 2
+        res.append((tuple(acts), pawns, flag, extra))
     return res
 
 

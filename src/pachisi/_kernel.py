@@ -23,10 +23,11 @@ finds the same plays **in the same order** with the same action paths:
   selected dice terminals (roots in first-seen order) and its terminals are
   taken in expansion order, exactly as ``moves.legal_plays`` does.
 
-The output (:attr:`Kernel.out`) is a list of candidate ends, each
-``[n_actions, n_actions * A action ints, 16 pawn ints, cut, extra]``; the
-caller builds positions and removes repeated ones (first kept), which gives
-the reference's list.
+The output (:meth:`Kernel.output`) is a list of candidate ends, each
+``[16 pawn ints, cut, extra, n_actions, n_actions * A action ints]``, one per
+distinct (pawns, cut, extra) in the reference's order (the first path kept);
+the caller builds positions and removes any repeated one (first kept), which
+gives the reference's list.
 """
 
 from __future__ import annotations
@@ -101,19 +102,23 @@ class _Store:
     par: cython.int[::1]
     act: cython.int[::1]
     table: cython.int[::1]
+    slot: cython.int[::1]
     n: cython.int
+    nm: cython.int
     cap: cython.int
     tmask: cython.int
 
     def __init__(self) -> None:
         self.cap = 0
         self.n = 0
+        self.nm = 8
         self._alloc(256)
 
     def _alloc(self, cap: cython.int) -> None:
         st = _ints(cap * W)
         par = _ints(cap)
         act = _ints(cap * A)
+        self.slot = _ints(cap)
         old: cython.int = self.n
         k: cython.Py_ssize_t
         if self.cap:
@@ -138,13 +143,38 @@ class _Store:
 
     @cython.cfunc
     def _hash(self, buf: cython.int[::1], off: cython.int) -> cython.uint:
+        """FNV-1a over the used fields of a state row (the unused slots are always 0)."""
         h: cython.uint = 2166136261
         k: cython.int
-        for k in range(W - 1):
+        for k in range(self.nm):
             h = (h ^ cython.cast(cython.uint, buf[off + k])) * 16777619
-            if not cython.compiled:
-                h &= 0xFFFFFFFF
+        for k in range(_NREM, _REM + buf[off + _NREM]):
+            h = (h ^ cython.cast(cython.uint, buf[off + k])) * 16777619
+        for k in range(_NGONE, _GONE + buf[off + _NGONE]):
+            h = (h ^ cython.cast(cython.uint, buf[off + k])) * 16777619
+        h = (h ^ cython.cast(cython.uint, buf[off + _FLAG])) * 16777619
+        if not cython.compiled:
+            h &= 0xFFFFFFFF
         return h
+
+    @cython.cfunc
+    def _same(self, i: cython.int, buf: cython.int[::1], off: cython.int) -> cython.bint:
+        """Whether state ``i`` equals the row ``buf[off:]`` (used fields only)."""
+        st = self.st
+        base: cython.int = i * W
+        k: cython.int
+        for k in range(self.nm):
+            if st[base + k] != buf[off + k]:
+                return False
+        if st[base + _FLAG] != buf[off + _FLAG]:
+            return False
+        for k in range(_NREM, _REM + buf[off + _NREM]):
+            if st[base + k] != buf[off + k]:
+                return False
+        for k in range(_NGONE, _GONE + buf[off + _NGONE]):
+            if st[base + k] != buf[off + k]:
+                return False
+        return True
 
     @cython.cfunc
     def _insert(self, i: cython.int) -> cython.void:
@@ -152,13 +182,16 @@ class _Store:
         while self.table[j] >= 0:
             j = (j + 1) & self.tmask
         self.table[j] = i
+        self.slot[i] = j
 
     @cython.cfunc
-    def clear(self) -> cython.void:
+    def clear(self, nm: cython.int) -> cython.void:
+        """Forget every state (only the used slots of the table are reset)."""
         k: cython.int
-        for k in range(self.tmask + 1):
-            self.table[k] = -1
+        for k in range(self.n):
+            self.table[self.slot[k]] = -1
         self.n = 0
+        self.nm = nm
 
     @cython.cfunc
     def add(
@@ -173,17 +206,11 @@ class _Store:
         j: cython.int = cython.cast(cython.int, self._hash(buf, off) & self.tmask)
         i: cython.int
         k: cython.int
-        same: cython.bint
         while True:
             i = self.table[j]
             if i < 0:
                 break
-            same = True
-            for k in range(W - 1):
-                if self.st[i * W + k] != buf[off + k]:
-                    same = False
-                    break
-            if same:
+            if self._same(i, buf, off):
                 return -1 - i
             j = (j + 1) & self.tmask
         if self.n == self.cap:
@@ -194,6 +221,7 @@ class _Store:
         i = self.n
         self.n += 1
         self.table[j] = i
+        self.slot[i] = j
         for k in range(W):
             self.st[i * W + k] = buf[off + k]
         self.par[i] = parent
@@ -245,6 +273,8 @@ class Kernel:
     out: cython.int[::1]
     out_arr: object
     n_out: cython.int
+    rtab: cython.int[::1]
+    rslot: cython.int[::1]
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
 
@@ -273,6 +303,8 @@ class Kernel:
         self.path = _ints(64)
         self.out_arr = _ints(4096)
         self.out = self.out_arr
+        self.rtab = _ints(256)
+        self.rslot = _ints(128)
         self.n_out = 0
         self.n_cand = 0
 
@@ -337,6 +369,9 @@ class Kernel:
         self.ta = a
         self.tb = b
         self.doublet = a == b
+        i: cython.int
+        for i in range(self.n_cand):
+            self.rtab[self.rslot[i]] = 0
         self.n_out = 0
         self.n_cand = 0
         self._context()
@@ -519,7 +554,7 @@ class Kernel:
         st[_NGONE] = 0
         st[_FLAG] = self.pos[P_CUT] if pagade else 0
         g = self.dice
-        g.clear()
+        g.clear(self.nm)
         g.add(st, 0, st, 0, -1)
         # depth-first exploration
         sp: cython.int = 1
@@ -562,7 +597,7 @@ class Kernel:
             return
         # Parcheesi family: ends without a bonus first, then the bonus part.
         bs = self.bonus
-        bs.clear()
+        bs.clear(self.nm)
         n_roots: cython.int = 0
         pend: cython.int
         for i in range(self.n_sel):
@@ -1538,6 +1573,11 @@ class Kernel:
         extra: cython.bint,
     ) -> cython.void:
         """A candidate end: the dice path to ``ds``, then the bonus path to ``bsi`` (if >= 0)."""
+        if bsi >= 0:
+            if not self._begin(self.bonus.st, bsi * W, flag, extra):
+                return
+        elif not self._begin(self.dice.st, ds * W, flag, extra):
+            return
         head: cython.int = self.n_out
         self._put(0)
         n: cython.int = 0
@@ -1552,21 +1592,90 @@ class Kernel:
         n += self._put_path(self.dice, ds)
         if bsi >= 0:
             n += self._put_path(self.bonus, bsi)
-            self._put_pawns(self.bonus.st, bsi * W)
-        else:
-            self._put_pawns(self.dice.st, ds * W)
+        self.out[head] = n
+
+    @cython.cfunc
+    def _begin(
+        self, buf: cython.int[::1], off: cython.int, flag: cython.int, extra: cython.bint
+    ) -> cython.bint:
+        """Write a candidate's result (pawns, cut, extra); false (and nothing written) if seen.
+
+        A result seen before gives the same position: the first candidate counts.
+        """
+        head: cython.int = self.n_out
+        self._put_pawns(buf, off)
         self._put(1 if flag else 0)
         self._put(1 if extra else 0)
-        self.out[head] = n
+        o = self.out
+        h: cython.uint = 2166136261
+        k: cython.int
+        for k in range(18):
+            h = (h ^ cython.cast(cython.uint, o[head + k])) * 16777619
+            if not cython.compiled:
+                h &= 0xFFFFFFFF
+        if 2 * (self.n_cand + 1) > len(self.rtab):
+            self._grow_rtab()
+        mask: cython.int = len(self.rtab) - 1
+        j: cython.int = cython.cast(cython.int, h & mask)
+        other: cython.int
+        same: cython.bint
+        while self.rtab[j] > 0:
+            other = self.rtab[j] - 1
+            same = True
+            for k in range(18):
+                if o[other + k] != o[head + k]:
+                    same = False
+                    break
+            if same:
+                self.n_out = head
+                return False
+            j = (j + 1) & mask
+        self.rtab[j] = head + 1
+        self.rslot[self.n_cand] = j
         self.n_cand += 1
+        return True
+
+    def _grow_rtab(self) -> None:
+        """Double the table of results seen (rebuilt from the records written)."""
+        size: cython.int = 2 * len(self.rtab)
+        self.rtab = _ints(size)
+        self.rslot = _ints(size // 2)
+        heads = self._heads()
+        i: cython.int
+        for i in range(len(heads)):
+            self._rehash(heads[i], i)
+
+    def _heads(self) -> list[int]:
+        """The offsets of the records written by this run."""
+        out: list[int] = []
+        i: cython.int = 0
+        while len(out) < self.n_cand:
+            out.append(i)
+            i += 18
+            i += 1 + A * self.out[i]
+        return out
+
+    @cython.cfunc
+    def _rehash(self, head: cython.int, i: cython.int) -> cython.void:
+        h: cython.uint = 2166136261
+        k: cython.int
+        for k in range(18):
+            h = (h ^ cython.cast(cython.uint, self.out[head + k])) * 16777619
+            if not cython.compiled:
+                h &= 0xFFFFFFFF
+        mask: cython.int = len(self.rtab) - 1
+        j: cython.int = cython.cast(cython.int, h & mask)
+        while self.rtab[j] > 0:
+            j = (j + 1) & mask
+        self.rtab[j] = head + 1
+        self.rslot[i] = j
 
     @cython.cfunc
     def _emit_nothing(self) -> cython.void:
-        self._put(0)
-        self._put_pawns(self.start, 0)
-        self._put(self.start[_FLAG] if self.cfg[C_PAGADE] else 0)
-        self._put(1 if self._extra(False) else 0)
-        self.n_cand += 1
+        if self._begin(
+            self.start, 0, self.start[_FLAG] if self.cfg[C_PAGADE] else 0, self._extra(False)
+        ):
+            self._put(0)
 
     @cython.cfunc
     def _put_pawns(self, buf: cython.int[::1], off: cython.int) -> cython.void:
@@ -1623,30 +1732,27 @@ class Kernel:
         st = self.start
         st[_NGONE] = 0
         if best == 0:
-            self._put(0)
-            self._put_pawns(st, 0)
-            self._put(0)
-            self._put(0)
-            self.n_cand += 1
+            if self._begin(st, 0, 0, False):
+                self._put(0)
             return
         j: cython.int
+        old: cython.int
+        fresh: cython.bint
         for i in range(cfg[C_NCOL]):
             col = cfg[C_COL + i]
             for k in range(self.nm):
                 if (st[k] >> 7) & 3 == col and st[k] & _PMASK == best:
-                    self._put(1)
-                    self._put(K_PENALTY)
-                    self._put(col)
-                    self._put(best)
-                    for j in range(A - 3):
-                        self._put(0)
-                    old: cython.int = st[k]
+                    old = st[k]
                     st[k] = old & ~_PMASK
-                    self._put_pawns(st, 0)
+                    fresh = self._begin(st, 0, 0, False)
                     st[k] = old
-                    self._put(0)
-                    self._put(0)
-                    self.n_cand += 1
+                    if fresh:
+                        self._put(1)
+                        self._put(K_PENALTY)
+                        self._put(col)
+                        self._put(best)
+                        for j in range(A - 3):
+                            self._put(0)
                     break
 
 
