@@ -7,8 +7,14 @@ raised as the statement is sent, whichever code sent it.
 
 from __future__ import annotations
 
+import json
 import random
+import signal
+import socket
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,8 +22,11 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-from pachisi.web.app import create_app
+from helpers import free_port
+from pachisi.web.app import MAX_BODY, create_app
+from pachisi.web.guard import Limits
 
 
 @pytest.fixture
@@ -316,3 +325,228 @@ def test_moves_batch_answers_a_huge_integer_on_its_own_line() -> None:
     assert len(out) == 2
     assert "4300" in out[0] and out[0].startswith('{"error": "not valid JSON')
     assert out[1].startswith('{"error"')  # the next line is still read (its position is bad)
+
+
+# -- 4, 5. limits: creation rate, WebSockets, slow request heads, message size ---------------
+
+
+def test_game_creation_is_rate_limited_per_client(db: str) -> None:
+    limits = Limits(creates_per_minute=60, create_burst=3, all_creates_per_second=None)
+    with TestClient(create_app(db, bot_delay=0, limits=limits)) as c:
+        for _ in range(3):
+            assert c.post("/api/games", json={"players": 2}).status_code == 201
+        r = c.post("/api/games", json={"players": 2})
+        assert r.status_code == 429
+        assert r.json()["error"]["code"] == "too_many"
+        assert r.headers["retry-after"] == "1"
+        assert len(c.get("/api/games").json()["games"]) == 3
+        # Other requests are not limited.
+        assert c.post("/api/positions", json={"position": "pagade ry,bg - - 0 0 00 - -"})
+
+
+def test_websockets_are_capped_per_client(db: str) -> None:
+    limits = Limits(websockets_per_client=2)
+    with TestClient(create_app(db, bot_delay=0, limits=limits)) as c:
+        game = new_game(c)
+        url = f"/api/games/{game['id']}/ws"
+        with c.websocket_connect(url) as a, c.websocket_connect(url) as b:
+            assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
+            with pytest.raises(WebSocketDisconnect) as refused, c.websocket_connect(url):
+                pass
+            assert refused.value.code == 1013
+        with c.websocket_connect(url) as again:  # closed ones no longer count
+            assert again.receive_json()["type"] == "state"
+
+
+class Served:
+    """``pachisi serve`` in a subprocess on a free port of loopback."""
+
+    def __init__(self, tmp: Path, *args: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pachisi", "serve", "--port", str(self.port),
+             "--db", str(tmp / "games.sqlite"), "--bot-delay", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        until("the server to answer", self._ready, timeout=60)
+
+    def _ready(self) -> bool:
+        assert self.proc.poll() is None, self.proc.communicate()[0]
+        try:
+            with urllib.request.urlopen(f"{self.url}/api/rulesets", timeout=5):
+                return True
+        except OSError:
+            return False
+
+    def post(self, path: str, body: object) -> Any:
+        req = urllib.request.Request(
+            self.url + path, json.dumps(body).encode(), {"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return json.load(r)
+
+    def stop(self) -> str:
+        self.proc.send_signal(signal.SIGINT)
+        return self.proc.communicate(timeout=30)[0]
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    s = Served(tmp_path, "--header-timeout", "1")
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def closed_by_server(sock: socket.socket, within: float) -> bool:
+    sock.settimeout(within)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionError:
+        pass
+    return True
+
+
+def test_a_slow_request_head_is_cut_off(served: Served) -> None:
+    slow = socket.create_connection(("127.0.0.1", served.port))
+    idle = socket.create_connection(("127.0.0.1", served.port))
+    with slow, idle:
+        slow.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n")  # and never the end
+        assert closed_by_server(slow, within=20)
+        assert closed_by_server(idle, within=20)  # nothing sent at all
+    # A prompt client is served as ever, twice on one connection.
+    with socket.create_connection(("127.0.0.1", served.port)) as ok:
+        for _ in range(2):
+            ok.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert ok.recv(12) == b"HTTP/1.1 200"
+            ok.settimeout(5)
+            while b"parcheesi" not in ok.recv(65536):
+                pass
+
+
+def test_a_websocket_message_over_the_limit_closes_before_it_is_read(served: Served) -> None:
+    import asyncio
+
+    import websockets
+
+    game = served.post("/api/games", {"players": 2})
+
+    async def run() -> tuple[int | None, str]:
+        url = f"ws://127.0.0.1:{served.port}/api/games/{game['id']}/ws"
+        async with websockets.connect(url, max_size=None) as ws:
+            await ws.recv()
+            await ws.send("x" * (MAX_BODY + 1))
+            try:
+                while True:
+                    await asyncio.wait_for(ws.recv(), 20)
+            except websockets.ConnectionClosed as exc:
+                return exc.rcvd.code if exc.rcvd else None, str(exc)
+
+    code, why = asyncio.run(run())
+    assert code == 1009, why  # message too big
+
+
+# -- 9. errors keep the security headers; dropped requests are quiet; other sites refused ----
+
+
+def test_an_internal_error_is_answered_with_the_security_headers(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    async def broken(limit: int = 30) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(hub, "recent", broken)
+    with TestClient(client.app, raise_server_exceptions=False) as c:
+        r = c.get("/api/games")
+    assert r.status_code == 500
+    assert r.json() == {"ok": False, "error": {"code": "internal", "message": "internal error"}}
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+    assert [rec.getMessage() for rec in caplog.records if rec.levelname == "ERROR"] == [
+        "internal error answering GET /api/games"
+    ]
+
+
+def test_a_client_gone_during_its_request_leaves_no_traceback(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    import asyncio
+
+    app = client.app
+    sent: list[dict[str, Any]] = []
+    messages = [
+        {"type": "http.request", "body": b'{"players":', "more_body": True},
+        {"type": "http.disconnect"},
+    ]
+
+    async def receive() -> dict[str, Any]:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": "/api/games", "raw_path": b"/api/games", "query_string": b"",
+        "root_path": "", "headers": [(b"host", b"testserver"),
+                                     (b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+    }  # fmt: skip
+    caplog.set_level("DEBUG", logger="pachisi.web")
+    asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]
+    assert not [r for r in caplog.records if r.exc_info or r.levelname in ("ERROR", "WARNING")]
+    assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://testserver:8080"])
+def test_other_websites_cannot_create_games_or_listen(client: TestClient, origin: str) -> None:
+    r = client.post("/api/games", json={"players": 2}, headers={"origin": origin})
+    assert r.status_code == 403
+    assert r.json()["error"]["message"] == "requests from another website are refused"
+    assert client.get("/api/games").json()["games"] == []
+    game = new_game(client)
+    s = state(client, game["id"])
+    r = client.post(
+        f"/api/games/{game['id']}/actions",
+        json={"key": key_of(game, s["to_move"]), "version": s["version"], "type": "commit"},
+        headers={"origin": origin},
+    )
+    assert r.status_code == 403
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect(f"/api/games/{game['id']}/ws", headers={"origin": origin}),
+    ):
+        pass
+    assert refused.value.code == 4403
+
+
+def test_the_servers_own_pages_may_create_games(client: TestClient) -> None:
+    r = client.post("/api/games", json={"players": 2}, headers={"origin": "http://testserver"})
+    assert r.status_code == 201
+    gid = r.json()["id"]
+    with client.websocket_connect(
+        f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}
+    ) as ws:
+        assert ws.receive_json()["type"] == "state"
+
+
+# -- 6. computer seats choose in worker processes ---------------------------------------------
+
+
+def test_computer_seats_choose_in_worker_processes(db: str) -> None:
+    import os
+
+    with TestClient(create_app(db, bot_delay=0, computer_workers=1)) as c:
+        game = new_game(c, seats=["greedy", "greedy"])
+        until("the game to end", lambda: state(c, game["id"])["status"] == "finished", 120)
+        pool = c.app.state.hub.computers._pool  # type: ignore[attr-defined]
+        workers = list(pool._processes.values())
+        assert len(workers) == 1 and workers[0].pid != os.getpid()
+        assert workers[0].is_alive()

@@ -21,16 +21,16 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .computers import Computers
+from .guard import Guard, Limits
 from .hub import Hub
 from .requests import ApiError, read_json
 from .rooms import Watcher
 from .store import Store, StoreError, database_url
 from .views import position_info, rulesets_info
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["BODY_TIMEOUT", "MAX_BODY", "create_app"]
 
 log = logging.getLogger("pachisi.web")
 
@@ -39,37 +39,8 @@ MAX_BODY = 64 * 1024
 
 STATIC = Path(__file__).parent / "static"
 
-_SECURITY_HEADERS = [
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (
-        b"content-security-policy",
-        b"default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
-        b"style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; "
-        b"frame-ancestors 'none'",
-    ),
-]
-
-
-class _SecurityHeaders:
-    """Adds the security headers to every HTTP answer (pure ASGI: WebSockets untouched)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = list(message["headers"]) + _SECURITY_HEADERS
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+#: Seconds a client has to send a request body.
+BODY_TIMEOUT = 10.0
 
 
 async def _body(request: Request) -> object:
@@ -78,10 +49,14 @@ async def _body(request: Request) -> object:
     if size is not None and (not size.isdecimal() or int(size) > MAX_BODY):
         raise ApiError(400, "bad_request", f"the body is larger than {MAX_BODY} bytes")
     raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise ApiError(400, "bad_request", f"the body is larger than {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise ApiError(400, "bad_request", f"the body is larger than {MAX_BODY} bytes")
+    except TimeoutError:
+        raise ApiError(408, "timeout", f"the body took more than {BODY_TIMEOUT:g} s") from None
     return read_json(bytes(raw))
 
 
@@ -92,12 +67,15 @@ def create_app(
     rng: random.Random | None = None,
     send_timeout: float = 10.0,
     computer_workers: int = 0,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
     The schema is migrated (Alembic) when the application starts, and the
     computer seats of stored games still playing are resumed. Computer seats
     choose in ``computer_workers`` processes (0: on a thread of the server).
+    Every request passes :class:`pachisi.web.guard.Guard` first (security
+    headers, same origin, ``limits``).
     """
     url = database_url(db)
     store = Store(url)
@@ -129,7 +107,15 @@ def create_app(
     )
     app.state.hub = hub
     app.state.store = store
-    app.add_middleware(_SecurityHeaders)
+    # The guard wraps everything, Starlette's own error handling included, so
+    # that its headers and limits hold for every answer.
+    build = app.build_middleware_stack
+    app.build_middleware_stack = lambda: Guard(build(), limits)  # type: ignore[method-assign]
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, exc: Exception) -> JSONResponse:
+        err = ApiError(500, "internal", "internal error")
+        return JSONResponse(err.to_dict(), status_code=err.status)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -315,5 +301,5 @@ def _store_failure(exc: Exception) -> ApiError:
     if isinstance(exc, StoreError):  # another writer moved the game on
         log.error("store: %s", exc)
         return ApiError(409, "stale", f"the game changed meanwhile: {exc}")
-    log.exception("database error", exc_info=exc)
+    log.error("database error: %s", " ".join(str(exc).split())[:300])
     return ApiError(503, "unavailable", "the game store is unavailable; nothing was changed")

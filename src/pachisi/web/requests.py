@@ -154,7 +154,7 @@ def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | No
     lists = isinstance(players, list) and all(isinstance(p, (str, list)) for p in players)
     if players is not None and not (count or lists):
         raise ApiError(400, "bad_request", "'players' is a count or lists of colours")
-    if lists and not all(players):
+    if lists and not all(players or ()):
         raise ApiError(400, "bad_request", "'players': every player needs at least one colour")
     teams = spec.get("teams")
     if teams is not None and not isinstance(teams, (bool, list)):

@@ -7,6 +7,8 @@ imported when it runs, so the rest of the command line works without them.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from typing import Any
 
@@ -42,6 +44,34 @@ def register(subparsers: Any) -> None:
         default=0.8,
         help="seconds a computer seat waits before playing, so the dice can be seen (0.8)",
     )
+    p.add_argument(
+        "--computer-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes choosing computer seats' plays (one less than the CPUs, at least 1)",
+    )
+    p.add_argument(
+        "--creates-per-minute",
+        type=float,
+        default=30,
+        metavar="N",
+        help="games one client address may create a minute, in bursts of 10 (30; 0: no limit)",
+    )
+    p.add_argument(
+        "--max-websockets",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="WebSockets open at once, 64 at most per client address (2000; 0: no limit)",
+    )
+    p.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds a client has to send a request's head before it is cut off (10)",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn log level (warning)")
     p.set_defaults(func=run)
 
@@ -54,18 +84,45 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         print("pachisi: --bot-delay cannot be negative", file=sys.stderr)
         return 2
+    for name in ("computer_workers", "creates_per_minute", "max_websockets", "header_timeout"):
+        value = getattr(args, name)
+        if value is not None and value < 0:
+            print(f"pachisi: --{name.replace('_', '-')} cannot be negative", file=sys.stderr)
+            return 2
     try:
         import uvicorn
 
         from .app import create_app
+        from .guard import Limits
+        from .server import config
     except ModuleNotFoundError as exc:
         print(f"pachisi: {_MISSING.format(name=exc.name)}", file=sys.stderr)
         return 1
-    app = create_app(args.db, bot_delay=args.bot_delay)
+    workers = args.computer_workers
+    if workers is None:
+        workers = max(1, (os.cpu_count() or 2) - 1)
+    limits = Limits(
+        creates_per_minute=args.creates_per_minute or None,
+        all_creates_per_second=20 if args.creates_per_minute else None,
+        websockets=args.max_websockets or None,
+        websockets_per_client=64 if args.max_websockets else None,
+    )
+    app = create_app(args.db, bot_delay=args.bot_delay, computer_workers=workers, limits=limits)
     where = f"http://{args.host}:{args.port}/"
     from sqlalchemy.engine import make_url
 
     shown = make_url(app.state.store.url).render_as_string(hide_password=True)
     print(f"pachisi: serving on {where} (games in {shown}); Ctrl-C stops", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    cfg = config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        header_timeout=args.header_timeout,
+    )
+    server = uvicorn.Server(cfg)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped cleanly
+        server.run()
+    if not server.started:
+        return 1
     return 0
