@@ -21,7 +21,7 @@ import pytest
 
 from helpers import example_cases
 from kernel_differential import kernel, reference, run
-from pachisi import Position, _accel, dice_for
+from pachisi import Position, _accel, dice_for, legal_plays
 
 HERE = Path(__file__).parent
 COMPILED = _accel.kernel_module(True)
@@ -138,3 +138,72 @@ def test_rules_tests_pass_with_the_pure_engine_forced() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
+# ---------------------------------------------------------------------------
+# Playouts
+
+
+def test_generator_is_splitmix64() -> None:
+    """The published first output of splitmix64 from seed 0 is 0xE220A8397B1DCDAF."""
+    first = 0xE220A8397B1DCDAF
+    assert _accel.SplitMix64(0).below(1 << 31) == first >> 33
+    rng = _accel.SplitMix64(12345)
+    want = [rng.below(36) for _ in range(200)]
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert module.Kernel().draws(12345, 200, 36) == want
+
+
+def _playout_starts() -> list[Position]:
+    """Start and mid-game positions of every set-up, with random switches (seeded)."""
+    import random
+
+    from differential import SETUPS, random_options
+
+    rng = random.Random(5)
+    out = []
+    for spec in SETUPS:
+        spec = dict(spec)
+        ruleset = spec.pop("ruleset")
+        options = random_options(ruleset, rng)
+        if ruleset == "pagade" and rng.random() < 0.5:
+            options["play_for_places"] = True
+        pos = Position.start(ruleset, options=options, **spec)
+        out.append(pos)
+        # a position some 40 throws into a pure random game
+        dice = dice_for(ruleset)
+        for _ in range(40):
+            if pos.is_over:
+                break
+            with _accel.pure():
+                plays = legal_plays(pos, dice.roll(rng))
+            pos = rng.choice(plays).position
+        out.append(pos)
+    return out
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_kernel_playouts_are_the_pure_twins_games() -> None:
+    """Same seeds, same games: throws, finishers and winners, on every set-up."""
+    for i, pos in enumerate(_playout_starts()):
+        n = 1 if pos.ruleset == "eight-man" else 2
+        seed = 1000 + i
+        want = _accel.pure_playouts(pos, n, seed)
+        assert _accel.playouts(pos, n, seed, module=COMPILED) == want, pos.to_text()
+        assert all(throws > 0 for throws, _, _ in want) or pos.is_over
+
+
+@pytest.mark.skipif(UNCOMPILED is None, reason="Cython's shadow module is not installed")
+def test_uncompiled_kernel_playout() -> None:
+    pos = Position.start("parcheesi", players=2)
+    assert _accel.playouts(pos, 1, 7, module=UNCOMPILED) == _accel.pure_playouts(pos, 1, 7)
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_playouts_cut_off() -> None:
+    pos = Position.start("parcheesi")
+    games = _accel.playouts(pos, 3, 9, max_throws=5, module=COMPILED)
+    assert games == _accel.pure_playouts(pos, 3, 9, max_throws=5)
+    assert [g[0] for g in games] == [5, 5, 5]
+    assert all(g[2] is None for g in games)

@@ -305,3 +305,154 @@ def legal_plays(
             actions.append(action)
         plays[res] = Play(tuple(actions), res, t)
     return list(plays.values())
+
+
+# ---------------------------------------------------------------------------
+# Playouts
+
+S_TO_MOVE, S_CUTS, S_NFIN, S_FIN, S_WIN, S_SIZE = 18, 19, 20, 21, 25, 26
+G_N, G_PAGADE, G_PFP, G_HOME, G_NFACES, G_FACES, G_TEAMS = 0, 1, 2, 3, 4, 5, 11
+G_PCOLS, G_MAJOR, G_TEAM, G_CFG = 12, 24, 28, 32
+R_SIZE = 7
+
+_GAMES: dict[Setup, Any] = {}
+
+
+def game_table(setup: Setup) -> Any:
+    """The kernel's table of a set-up for playouts (cached): players, dice, one cfg per mover."""
+    found = _GAMES.get(setup)
+    if found is not None:
+        return found
+    from array import array
+
+    n = len(setup.players)
+    head = [0] * G_CFG
+    head[G_N] = n
+    head[G_PAGADE] = int(setup.ruleset == "pagade")
+    head[G_PFP] = int(setup.ruleset == "pagade" and bool(setup.option("play_for_places")))
+    head[G_HOME] = setup.home
+    faces = dice_for(setup.ruleset).faces
+    head[G_NFACES] = len(faces)
+    for i, f in enumerate(faces):
+        head[G_FACES + i] = f
+    head[G_TEAMS] = int(bool(setup.teams))
+    for i, cs in enumerate(setup.players):
+        head[G_PCOLS + 3 * i] = len(cs)
+        for j, c in enumerate(cs):
+            head[G_PCOLS + 3 * i + 1 + j] = c
+        major = setup.majors[i] if setup.majors is not None else None
+        head[G_MAJOR + i] = major if major is not None else -1
+        mask = 0
+        for j in setup.team_of(i):
+            mask |= 1 << j
+        head[G_TEAM + i] = mask
+    table = array("i", head)
+    for i in range(n):
+        table.extend(_cfg(setup, i))
+    _GAMES[setup] = table
+    return table
+
+
+def game_state(position: Position) -> Any:
+    """A position as the kernel's game state (``array("i")`` of ``S_SIZE`` ints)."""
+    from array import array
+
+    st = array("i", bytes(4 * S_SIZE))
+    for c in position.setup.colours_in_play:
+        for k, p in enumerate(position.pawns[c]):
+            st[4 * c + k] = p
+    st[P_DOUBLES] = position.doubles
+    st[S_TO_MOVE] = position.to_move
+    if position.cut is not None:
+        st[S_CUTS] = sum(1 << i for i, f in enumerate(position.cut) if f)
+    st[S_NFIN] = len(position.finished)
+    for k, i in enumerate(position.finished):
+        st[S_FIN + k] = i
+    if position.winner is not None:
+        st[S_WIN] = sum(1 << i for i in position.winner)
+    return st
+
+
+#: One playout's result: (throws, finishers in order, winners or None).
+Playout = tuple[int, tuple[int, ...], tuple[int, ...] | None]
+
+
+def playouts(
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = 100_000,
+    module: ModuleType | None = None,
+) -> list[Playout]:
+    """``n`` uniformly random games from ``position`` played inside the kernel.
+
+    The choice rule and the generator are those of :func:`pure_playouts`,
+    which gives the same games with the pure engine.
+    """
+    from array import array
+
+    if module is None:
+        module = kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+    kern = _KERNELS.get(id(module))
+    if kern is None:
+        kern = _KERNELS[id(module)] = module.Kernel()
+    res = array("i", bytes(4 * R_SIZE * n))
+    kern.playouts(game_table(position.setup), game_state(position), n, seed, max_throws, res)
+    out: list[Playout] = []
+    for i in range(n):
+        r = res[R_SIZE * i : R_SIZE * (i + 1)]
+        win = tuple(j for j in range(4) if r[6] >> j & 1) or None
+        out.append((r[0], tuple(r[2 : 2 + r[1]]), win))
+    return out
+
+
+class SplitMix64:
+    """The playouts' generator: splitmix64 (Steele, Lea and Flood, 2014), 64-bit state.
+
+    :meth:`below` takes the top 31 bits of the next output modulo ``n``
+    (a bias below ``n / 2**31``, negligible for the few dozen outcomes of a throw).
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & 0xFFFFFFFFFFFFFFFF
+
+    def below(self, n: int) -> int:
+        """A number in ``0..n-1`` from the next draw."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        return (z >> 33) % n
+
+
+def pure_playouts(
+    position: Position, n: int, seed: int, max_throws: int = 100_000
+) -> list[Playout]:
+    """The twin of :func:`playouts` on the pure engine's :func:`~pachisi.moves.legal_plays`.
+
+    Per throw: two faces drawn (first die, then second), then one draw
+    choosing among the distinct outcomes in :func:`legal_plays` order (made
+    even when there is one). A game stops when decided (§3.5; a Pagade dead
+    end is not looked for) or after ``max_throws`` throws.
+    """
+    from .moves import legal_plays as pure_legal_plays
+    from .position import game_over
+
+    rng = SplitMix64(seed)
+    faces = dice_for(position.setup.ruleset).faces
+    out: list[Playout] = []
+    with pure():
+        for _ in range(n):
+            pos = position
+            throws = 0
+            while throws < max_throws and not game_over(pos.setup, pos.finished, pos.winner):
+                a = faces[rng.below(len(faces))]
+                b = faces[rng.below(len(faces))]
+                plays = pure_legal_plays(pos, (a, b))
+                pos = plays[rng.below(len(plays))].position
+                throws += 1
+            out.append((throws, pos.finished, pos.winner))
+    return out

@@ -83,6 +83,31 @@ C_SIZE = cython.declare(cython.int, C_XSQ + 100)
 P_DOUBLES = cython.declare(cython.int, 16)
 P_CUT = cython.declare(cython.int, 17)
 P_SIZE = cython.declare(cython.int, 18)
+# a game state for playouts: the position layout, then
+S_TO_MOVE = cython.declare(cython.int, 18)
+S_CUTS = cython.declare(cython.int, 19)  # bit i: player i has cut (Pagade)
+S_NFIN = cython.declare(cython.int, 20)
+S_FIN = cython.declare(cython.int, 21)  # 21..24: the finishers in order
+S_WIN = cython.declare(cython.int, 25)  # the winners as a bit mask of players, 0: none yet
+S_SIZE = cython.declare(cython.int, 26)
+# the game table for playouts (built by pachisi._accel.game_table)
+G_N = cython.declare(cython.int, 0)
+G_PAGADE = cython.declare(cython.int, 1)
+G_PFP = cython.declare(cython.int, 2)  # play_for_places
+G_HOME = cython.declare(cython.int, 3)
+G_NFACES = cython.declare(cython.int, 4)
+G_FACES = cython.declare(cython.int, 5)  # 5..10
+G_TEAMS = cython.declare(cython.int, 11)
+G_PCOLS = cython.declare(cython.int, 12)  # 12 + 3 * player: ncol, colour, colour
+G_MAJOR = cython.declare(cython.int, 24)  # 24 + player: major colour, or -1
+G_TEAM = cython.declare(cython.int, 28)  # 28 + player: the player's team as a bit mask
+G_CFG = cython.declare(cython.int, 32)  # then one cfg table (C_SIZE ints) per mover
+# splitmix64's constants
+_SM_GAMMA = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_SM_M2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
+#: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
+R_SIZE = cython.declare(cython.int, 7)
 
 _PMASK = cython.declare(cython.int, 127)
 _MOVED = cython.declare(cython.int, 512)
@@ -275,6 +300,13 @@ class Kernel:
     n_out: cython.int
     rtab: cython.int[::1]
     rslot: cython.int[::1]
+    # playouts
+    game: cython.int[::1]
+    gst: cython.int[::1]
+    cfgbuf: cython.int[::1]
+    heads: cython.int[::1]
+    withheld: cython.int[::1]
+    rng: cython.ulonglong
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
 
@@ -305,6 +337,11 @@ class Kernel:
         self.out = self.out_arr
         self.rtab = _ints(256)
         self.rslot = _ints(128)
+        self.gst = _ints(S_SIZE)
+        self.cfgbuf = _ints(C_SIZE)
+        self.heads = _ints(256)
+        self.withheld = _ints(256)
+        self.rng = 0
         self.n_out = 0
         self.n_cand = 0
 
@@ -366,6 +403,12 @@ class Kernel:
         """Write the candidate ends of throw ``(a, b)`` to :attr:`out`; return their number."""
         self.cfg = cfg
         self.pos = pos
+        return self._plays(a, b, third_doublet)
+
+    @cython.cfunc
+    def _plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
+        """:meth:`run` on the tables already in place (:attr:`cfg`, :attr:`pos`)."""
+        cfg = self.cfg
         self.ta = a
         self.tb = b
         self.doublet = a == b
@@ -1755,6 +1798,249 @@ class Kernel:
                             self._put(0)
                     break
 
+    # -- playouts ---------------------------------------------------------------
+
+    def playouts(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        n: cython.int,
+        seed: cython.ulonglong,
+        max_throws: cython.int,
+        res: cython.int[::1],
+    ) -> cython.longlong:
+        """Play ``n`` uniformly random games from ``state``; results in ``res``.
+
+        One splitmix64 stream seeded with ``seed`` serves all ``n`` games in
+        turn: per throw two dice faces (``faces[r % len(faces)]``, ``r`` the
+        top 31 bits of a draw) and one draw choosing the play among the
+        distinct outcomes in the reference order. A game stops when decided
+        (§3.5) or after ``max_throws`` throws. ``res[R_SIZE * i:]`` is
+        ``throws, n_finished, finished[4], winner mask``. Returns all throws.
+        """
+        self.game = game
+        self.rng = seed
+        self.cfg = self.cfgbuf
+        self.pos = self.gst
+        total: cython.longlong = 0
+        i: cython.int
+        k: cython.int
+        t: cython.int
+        for i in range(n):
+            for k in range(S_SIZE):
+                self.gst[k] = state[k]
+            t = self._playout(max_throws)
+            total += t
+            res[R_SIZE * i] = t
+            res[R_SIZE * i + 1] = self.gst[S_NFIN]
+            for k in range(4):
+                res[R_SIZE * i + 2 + k] = self.gst[S_FIN + k]
+            res[R_SIZE * i + 6] = self.gst[S_WIN]
+        return total
+
+    def draws(self, seed: cython.ulonglong, n: cython.int, below: cython.int) -> list[int]:
+        """The first ``n`` numbers ``< below`` of the generator seeded with ``seed`` (for tests)."""
+        self.rng = seed
+        out: list[int] = []
+        i: cython.int
+        for i in range(n):
+            out.append(self._below(below))
+        return out
+
+    @cython.cfunc
+    def _below(self, n: cython.int) -> cython.int:
+        """A number in ``0..n-1`` from the next splitmix64 draw (its top 31 bits modulo n)."""
+        z: cython.ulonglong
+        self.rng = self.rng + _SM_GAMMA
+        if not cython.compiled:
+            self.rng &= 0xFFFFFFFFFFFFFFFF
+        z = self.rng
+        z = (z ^ (z >> 30)) * _SM_M1
+        if not cython.compiled:
+            z &= 0xFFFFFFFFFFFFFFFF
+        z = (z ^ (z >> 27)) * _SM_M2
+        if not cython.compiled:
+            z &= 0xFFFFFFFFFFFFFFFF
+        z = z ^ (z >> 31)
+        return cython.cast(cython.int, (z >> 33) % cython.cast(cython.ulonglong, n))
+
+    @cython.cfunc
+    def _decided(self, fin_mask: cython.int, winner: cython.int) -> cython.bint:
+        """§3.5 game over, from the finishers (a bit mask) and the winners."""
+        game = self.game
+        if winner == 0:
+            return False
+        if not game[G_PAGADE] or not game[G_PFP]:
+            return True
+        n: cython.int = game[G_N]
+        i: cython.int
+        j: cython.int
+        tm: cython.int
+        n_open: cython.int = 0
+        seen: cython.bint
+        if game[G_TEAMS]:
+            for i in range(n):
+                tm = game[G_TEAM + i]
+                if tm & ~fin_mask == 0:
+                    continue
+                seen = False
+                for j in range(i):
+                    if game[G_TEAM + j] == tm:
+                        seen = True
+                if not seen:
+                    n_open += 1
+            return n_open <= 1
+        n_done: cython.int = 0
+        for i in range(n):
+            if fin_mask >> i & 1:
+                n_done += 1
+        return n - n_done <= 1
+
+    @cython.cfunc
+    def _finished(self, o: cython.int[::1], off: cython.int, player: cython.int) -> cython.bint:
+        """§3.5: does ``player`` meet the finishing condition with the pawns ``o[off:off+16]``?"""
+        game = self.game
+        home: cython.int = game[G_HOME]
+        major: cython.int = game[G_MAJOR + player]
+        i: cython.int
+        k: cython.int
+        c: cython.int
+        cnt: cython.int
+        for i in range(game[G_PCOLS + 3 * player]):
+            c = game[G_PCOLS + 3 * player + 1 + i]
+            cnt = 0
+            for k in range(4):
+                if o[off + 4 * c + k] == home:
+                    cnt += 1
+            if major >= 0:
+                if cnt < (4 if c == major else 3):
+                    return False
+            elif cnt != 4:
+                return False
+        return True
+
+    @cython.cfunc
+    def _winner_after(self, gs: cython.int[::1], extra_player: cython.int) -> cython.int:
+        """The winners that §3.5 makes of the finishers plus ``extra_player`` (mask, 0: none)."""
+        game = self.game
+        nf: cython.int = gs[S_NFIN]
+        if not game[G_TEAMS]:
+            return 1 << (gs[S_FIN] if nf else extra_player)
+        done: cython.int = 0
+        i: cython.int
+        p: cython.int
+        for i in range(nf + 1):
+            p = gs[S_FIN + i] if i < nf else extra_player
+            done |= 1 << p
+            if game[G_TEAM + p] & ~done == 0:
+                return game[G_TEAM + p]
+        return 0
+
+    @cython.cfunc
+    def _playout(self, max_throws: cython.int) -> cython.int:
+        game = self.game
+        gs = self.gst
+        n_pl: cython.int = game[G_N]
+        nfaces: cython.int = game[G_NFACES]
+        pagade: cython.bint = game[G_PAGADE] != 0
+        throws: cython.int = 0
+        a: cython.int
+        b: cython.int
+        k: cython.int
+        r: cython.int
+        q: cython.int
+        n: cython.int
+        mover: cython.int
+        head: cython.int
+        fin_mask: cython.int
+        mover_done: cython.bint
+        newly: cython.bint
+        winner: cython.int
+        over: cython.bint
+        dup: cython.bint
+        n_distinct: cython.int
+        pick: cython.int
+        chosen: cython.int
+        extra: cython.bint
+        o: cython.int[::1]
+        while throws < max_throws:
+            fin_mask = 0
+            for k in range(gs[S_NFIN]):
+                fin_mask |= 1 << gs[S_FIN + k]
+            if self._decided(fin_mask, gs[S_WIN]):
+                break
+            a = game[G_FACES + self._below(nfaces)]
+            b = game[G_FACES + self._below(nfaces)]
+            mover = gs[S_TO_MOVE]
+            for k in range(C_SIZE):
+                self.cfgbuf[k] = game[G_CFG + mover * C_SIZE + k]
+            gs[P_CUT] = gs[S_CUTS] >> mover & 1
+            n = self._plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            if n > len(self.heads):
+                self.heads = _ints(2 * n)
+                self.withheld = _ints(2 * n)
+            o = self.out
+            # the records, and which ones have their extra throw withheld (§3.5)
+            head = 0
+            n_distinct = 0
+            mover_done = fin_mask >> mover & 1
+            for r in range(n):
+                self.heads[r] = head
+                newly = not mover_done and self._finished(o, head, mover)
+                over = False
+                if mover_done or newly:
+                    winner = gs[S_WIN]
+                    if newly and winner == 0:
+                        winner = self._winner_after(gs, mover)
+                    over = True  # the mover has finished: no extra throw
+                else:
+                    over = self._decided(fin_mask, gs[S_WIN])
+                self.withheld[r] = over
+                # a withheld record with the same pawns and cut as an earlier one is the same play
+                dup = False
+                if over:
+                    for q in range(r):
+                        if self.withheld[q] and _same_result(o, self.heads[q], head):
+                            dup = True
+                            break
+                if dup:
+                    self.withheld[r] = 2
+                else:
+                    n_distinct += 1
+                head += 19 + A * o[head + 18]
+            pick = self._below(n_distinct)
+            chosen = -1
+            for r in range(n):
+                if self.withheld[r] == 2:
+                    continue
+                if pick == 0:
+                    chosen = r
+                    break
+                pick -= 1
+            head = self.heads[chosen]
+            # advance (§3.3, §3.5)
+            for k in range(16):
+                gs[k] = o[head + k]
+            if o[head + 16]:
+                gs[S_CUTS] |= 1 << mover
+            extra = o[head + 17] != 0
+            if not mover_done and self._finished(o, head, mover):
+                if gs[S_WIN] == 0:
+                    gs[S_WIN] = self._winner_after(gs, mover)
+                gs[S_FIN + gs[S_NFIN]] = mover
+                gs[S_NFIN] += 1
+                fin_mask |= 1 << mover
+            throws += 1
+            if extra and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
+                gs[P_DOUBLES] += 1
+                continue
+            gs[P_DOUBLES] = 0
+            for k in range(1, n_pl + 1):
+                if not fin_mask >> ((mover + k) % n_pl) & 1:
+                    gs[S_TO_MOVE] = (mover + k) % n_pl
+                    break
+        return throws
+
 
 # ---------------------------------------------------------------------------
 # small helpers
@@ -1826,3 +2112,13 @@ def _remove(
             dst[doff + 1 + c] = src[soff + 1 + k]
             c += 1
     dst[doff] = c
+
+
+@cython.cfunc
+def _same_result(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bint:
+    """Whether the records at ``x`` and ``y`` have the same pawns and cut flag."""
+    k: cython.int
+    for k in range(17):
+        if o[x + k] != o[y + k]:
+            return False
+    return True
