@@ -8,7 +8,9 @@ Plies as in GNU Backgammon:
   valued by the exact expectation over the next throw (the ruleset's
   distinct throws with their probabilities), the player who throws next
   answering with his best play by 0 ply;
-* **2 plies** (``learned2``): the same, one throw deeper.
+* **2 plies** (``learned2``): the ``candidates`` best by 0 ply are valued
+  at 1 ply, and the ``finalists`` best of those two throws deep (a move
+  filter, as gnubg's: the 2-ply look is about 21 times dearer).
 
 The network is the one shipped in the package for the position's ruleset
 (:func:`pachisi.learn.default_net`) unless one is given. The networks shipped
@@ -43,8 +45,9 @@ class LearnedPlayer:
 
     ``net``: a :class:`~pachisi.learn.network.ValueNet` (default: the one
     shipped for each position's ruleset). ``candidates``: how many plays,
-    best first by 0 ply, are looked at deeper. Exact ties are broken at
-    random (seeded).
+    best first by 0 ply, are looked at deeper; ``finalists``: how many of
+    them, best first by 1 ply, are looked at 2 plies deep. Exact ties are
+    broken at random (seeded).
     """
 
     def __init__(
@@ -53,14 +56,16 @@ class LearnedPlayer:
         plies: int = 0,
         net: ValueNet | None = None,
         candidates: int = 5,
+        finalists: int = 2,
     ) -> None:
         if plies not in (0, 1, 2):
             raise ValueError("plies must be 0, 1 or 2")
-        if candidates < 1:
-            raise ValueError("candidates must be at least 1")
+        if candidates < 1 or finalists < 1:
+            raise ValueError("candidates and finalists must be at least 1")
         self.rng = random.Random(seed)
         self.plies = plies
         self.candidates = candidates
+        self.finalists = finalists
         self.net = net
         self.name = "learned" if plies == 0 else f"learned{plies}"
         self._cache: dict[tuple[Position, Throw], tuple[list[float], Position]] = {}
@@ -86,7 +91,11 @@ class LearnedPlayer:
             self._cache.clear()
             try:
                 for i in looked:
-                    keys[i] = self.expectation(net, plays[i].position, me, self.plies)
+                    keys[i] = self.expectation(net, plays[i].position, me, 1)
+                if self.plies == 2:
+                    looked = sorted(looked, key=lambda i: -keys[i])[: self.finalists]
+                    for i in looked:
+                        keys[i] = self.expectation(net, plays[i].position, me, 2)
             finally:
                 self._cache.clear()
         top = max(keys[i] for i in looked)
