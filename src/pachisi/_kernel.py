@@ -167,6 +167,7 @@ class _Store:
             self._insert(i)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _hash(self, buf: cython.int[::1], off: cython.int) -> cython.uint:
         """FNV-1a over the used fields of a state row (the unused slots are always 0)."""
         h: cython.uint = 2166136261
@@ -183,6 +184,7 @@ class _Store:
         return h
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _same(self, i: cython.int, buf: cython.int[::1], off: cython.int) -> cython.bint:
         """Whether state ``i`` equals the row ``buf[off:]`` (used fields only)."""
         st = self.st
@@ -202,6 +204,7 @@ class _Store:
         return True
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _insert(self, i: cython.int) -> cython.void:
         j: cython.int = cython.cast(cython.int, self._hash(self.st, i * W) & self.tmask)
         while self.table[j] >= 0:
@@ -210,6 +213,7 @@ class _Store:
         self.slot[i] = j
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def clear(self, nm: cython.int) -> cython.void:
         """Forget every state (only the used slots of the table are reset)."""
         k: cython.int
@@ -219,6 +223,7 @@ class _Store:
         self.nm = nm
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def add(
         self,
         buf: cython.int[::1],
@@ -307,6 +312,7 @@ class Kernel:
     heads: cython.int[::1]
     withheld: cython.int[::1]
     rng: cython.ulonglong
+    no_paths: cython.bint
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
 
@@ -342,12 +348,14 @@ class Kernel:
         self.heads = _ints(256)
         self.withheld = _ints(256)
         self.rng = 0
+        self.no_paths = False
         self.n_out = 0
         self.n_cand = 0
 
     # -- buffers ------------------------------------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _need(self, which: cython.int, n: cython.int) -> cython.void:
         """Grow a scratch buffer (0 stack, 1 sel, 2 roots, 3 order, 4 term, 5 out) to ``n``."""
         buf: cython.int[::1]
@@ -406,6 +414,7 @@ class Kernel:
         return self._plays(a, b, third_doublet)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
         """:meth:`run` on the tables already in place (:attr:`cfg`, :attr:`pos`)."""
         cfg = self.cfg
@@ -428,6 +437,7 @@ class Kernel:
         return self.n_cand
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _context(self) -> cython.void:
         cfg = self.cfg
         pos = self.pos
@@ -495,6 +505,7 @@ class Kernel:
     # -- Parcheesi family number sets (§5.2, §7) ------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pf_sets(self) -> cython.void:
         cfg = self.cfg
         pos = self.pos
@@ -551,6 +562,7 @@ class Kernel:
         self._number_set3(2, self.tmp[0], self.tmp[1], self.tmp[2])
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _number_set3(
         self, name: cython.int, x: cython.int, y: cython.int, z: cython.int
     ) -> cython.void:
@@ -563,6 +575,7 @@ class Kernel:
         self._explore_set(name)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _number_set(
         self,
         name: cython.int,
@@ -586,6 +599,7 @@ class Kernel:
     # -- one number set -------------------------------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _explore_set(self, name: cython.int) -> cython.void:
         """Explore the dice part of one number set and write its candidate ends.
 
@@ -691,6 +705,7 @@ class Kernel:
             self._emit(name, j, s, 0, self._extra(g.st[j * W + _NREM] == 0))
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _extra(self, all_used: cython.bint) -> cython.bint:
         """§5.8: does this doublet grant another throw (before finishing is checked)?"""
         if self.cfg[C_PAGADE] or not self.doublet:
@@ -702,6 +717,7 @@ class Kernel:
     # -- selection (§4.7, §5.5, §5.6) -----------------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _select_pagade(self) -> cython.void:
         g = self.dice
         best: cython.int = 99
@@ -723,6 +739,7 @@ class Kernel:
                 self.n_sel += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _nest(self, buf: cython.int[::1], off: cython.int) -> cython.int:
         n: cython.int = 0
         k: cython.int
@@ -732,6 +749,7 @@ class Kernel:
         return n
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _select_pf(self) -> cython.void:
         g = self.dice
         cfg = self.cfg
@@ -811,6 +829,7 @@ class Kernel:
                 self.n_sel = j
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _blockades_ok(self, buf: cython.int[::1], off: cython.int) -> cython.bint:
         """§5.5: the pawns of a starting blockade do not stand together on another space."""
         if self.n_tags == 0:
@@ -839,6 +858,7 @@ class Kernel:
     # -- Parcheesi family edges (§5) ------------------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pf_own(self, buf: cython.int[::1], off: cython.int) -> cython.void:
         """Count the mover's pawns per square and list the squares no pawn passes (§5.4)."""
         cfg = self.cfg
@@ -874,6 +894,7 @@ class Kernel:
             own[s] = -own[s]
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pf_unown(self, buf: cython.int[::1], off: cython.int) -> cython.void:
         cfg = self.cfg
         k: cython.int
@@ -885,11 +906,13 @@ class Kernel:
                 self.own[s] = 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _own_n(self, s: cython.int) -> cython.int:
         n: cython.int = self.own[s]
         return -n if n < 0 else n
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pf_land(
         self,
         buf: cython.int[::1],
@@ -926,6 +949,7 @@ class Kernel:
         return _OFF
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pf_groups(self, buf: cython.int[::1], off: cython.int) -> cython.void:
         """Per colour of the mover: the distinct groups of usable numbers, in reference order."""
         cfg = self.cfg
@@ -999,6 +1023,7 @@ class Kernel:
             self.n_groups[col] = cnt
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _new_edge(self, buf: cython.int[::1], off: cython.int) -> cython.int:
         """Start an edge: copy the state row; return the edge's row offset."""
         e: cython.int = self.n_edges
@@ -1009,6 +1034,7 @@ class Kernel:
         return eo
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _set_act(
         self,
         kind: cython.int,
@@ -1037,6 +1063,7 @@ class Kernel:
         self.n_edges += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _replace(self, eo: cython.int, code: cython.int, new: cython.int) -> cython.void:
         """In edge row ``eo``: replace one pawn ``code`` by ``new`` and re-sort."""
         k: cython.int
@@ -1048,6 +1075,7 @@ class Kernel:
         _sort(ed, eo, self.nm)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _add_gone(self, eo: cython.int, sq: cython.int) -> cython.void:
         ed = self.edges
         n: cython.int = ed[eo + _NGONE]
@@ -1056,6 +1084,7 @@ class Kernel:
         _sort(ed, eo + _GONE, n + 1)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _set_rem(self, eo: cython.int, src: cython.int[::1], soff: cython.int) -> cython.void:
         """Edge row's numbers left := ``src[soff]`` count and the numbers after it."""
         ed = self.edges
@@ -1066,6 +1095,7 @@ class Kernel:
             ed[eo + _REM + k] = src[soff + 1 + k] if k < n else 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _single_mover(
         self, flag: cython.int, code: cython.int, new_code: cython.int, eo: cython.int
     ) -> cython.int:
@@ -1078,6 +1108,7 @@ class Kernel:
         return _NOBODY
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pf_edges(self, si: cython.int) -> cython.void:
         g = self.dice
         cfg = self.cfg
@@ -1193,6 +1224,7 @@ class Kernel:
     # -- Parcheesi family bonus part (§5.7) -----------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pending(self, si: cython.int) -> cython.int:
         """Bonuses earned in the dice part, sorted, into tmp[16:]; return how many."""
         cfg = self.cfg
@@ -1220,6 +1252,7 @@ class Kernel:
         return n
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _bonus_root(self, si: cython.int, pend: cython.int) -> cython.int:
         """Write the bonus root of dice state ``si`` into edge row 0."""
         st = self.dice.st
@@ -1241,6 +1274,7 @@ class Kernel:
         return 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _bonus_edges(self, si: cython.int) -> cython.void:
         bs = self.bonus
         cfg = self.cfg
@@ -1305,6 +1339,7 @@ class Kernel:
     # -- Pagade edges (§4) ----------------------------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pagade_land(
         self,
         buf: cython.int[::1],
@@ -1342,6 +1377,7 @@ class Kernel:
         return s
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pagade_go(
         self,
         buf: cython.int[::1],
@@ -1407,6 +1443,7 @@ class Kernel:
             )
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pagade_edges(self, si: cython.int) -> cython.void:
         g = self.dice
         cfg = self.cfg
@@ -1514,6 +1551,7 @@ class Kernel:
         self._pagade_unown(buf, off)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pagade_pairs(
         self,
         buf: cython.int[::1],
@@ -1564,6 +1602,7 @@ class Kernel:
                     )
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _pagade_unown(self, buf: cython.int[::1], off: cython.int) -> cython.void:
         k: cython.int
         code: cython.int
@@ -1579,6 +1618,7 @@ class Kernel:
     # -- output -----------------------------------------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _put(self, v: cython.int) -> cython.void:
         if self.n_out >= len(self.out):
             self._need(5, self.n_out + 1)
@@ -1586,6 +1626,7 @@ class Kernel:
         self.n_out += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _put_path(self, g: _Store, s: cython.int) -> cython.int:
         """Write the actions from the root to ``s``; return how many."""
         n: cython.int = 0
@@ -1607,6 +1648,7 @@ class Kernel:
         return n
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _emit(
         self,
         name: cython.int,
@@ -1623,6 +1665,8 @@ class Kernel:
             return
         head: cython.int = self.n_out
         self._put(0)
+        if self.no_paths:
+            return  # playouts need the results only
         n: cython.int = 0
         k: cython.int
         if name >= 0:
@@ -1638,6 +1682,7 @@ class Kernel:
         self.out[head] = n
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _begin(
         self, buf: cython.int[::1], off: cython.int, flag: cython.int, extra: cython.bint
     ) -> cython.bint:
@@ -1699,6 +1744,7 @@ class Kernel:
         return out
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _rehash(self, head: cython.int, i: cython.int) -> cython.void:
         h: cython.uint = 2166136261
         k: cython.int
@@ -1714,6 +1760,7 @@ class Kernel:
         self.rslot[i] = j
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _emit_nothing(self) -> cython.void:
         if self._begin(
             self.start, 0, self.start[_FLAG] if self.cfg[C_PAGADE] else 0, self._extra(False)
@@ -1721,6 +1768,7 @@ class Kernel:
             self._put(0)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _put_pawns(self, buf: cython.int[::1], off: cython.int) -> cython.void:
         """Every colour's 4 pawns after the mover's pawns ``buf[off:]`` and its captures."""
         cfg = self.cfg
@@ -1758,6 +1806,7 @@ class Kernel:
     # -- third doublet (§5.8) ---------------------------------------------------
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _third_doublet(self) -> cython.void:
         cfg = self.cfg
         pos = self.pos
@@ -1820,6 +1869,7 @@ class Kernel:
         """
         self.game = game
         self.rng = seed
+        self.no_paths = True
         self.cfg = self.cfgbuf
         self.pos = self.gst
         total: cython.longlong = 0
@@ -1836,6 +1886,7 @@ class Kernel:
             for k in range(4):
                 res[R_SIZE * i + 2 + k] = self.gst[S_FIN + k]
             res[R_SIZE * i + 6] = self.gst[S_WIN]
+        self.no_paths = False
         return total
 
     def draws(self, seed: cython.ulonglong, n: cython.int, below: cython.int) -> list[int]:
@@ -1848,6 +1899,7 @@ class Kernel:
         return out
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _below(self, n: cython.int) -> cython.int:
         """A number in ``0..n-1`` from the next splitmix64 draw (its top 31 bits modulo n)."""
         z: cython.ulonglong
@@ -1865,6 +1917,7 @@ class Kernel:
         return cython.cast(cython.int, (z >> 33) % cython.cast(cython.ulonglong, n))
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _decided(self, fin_mask: cython.int, winner: cython.int) -> cython.bint:
         """§3.5 game over, from the finishers (a bit mask) and the winners."""
         game = self.game
@@ -1897,6 +1950,7 @@ class Kernel:
         return n - n_done <= 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _finished(self, o: cython.int[::1], off: cython.int, player: cython.int) -> cython.bint:
         """§3.5: does ``player`` meet the finishing condition with the pawns ``o[off:off+16]``?"""
         game = self.game
@@ -1920,6 +1974,7 @@ class Kernel:
         return True
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _winner_after(self, gs: cython.int[::1], extra_player: cython.int) -> cython.int:
         """The winners that §3.5 makes of the finishers plus ``extra_player`` (mask, 0: none)."""
         game = self.game
@@ -1937,6 +1992,7 @@ class Kernel:
         return 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _playout(self, max_throws: cython.int) -> cython.int:
         game = self.game
         gs = self.gst
@@ -2047,6 +2103,7 @@ class Kernel:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _sort(buf: cython.int[::1], off: cython.int, n: cython.int) -> cython.void:
     """Insertion sort of ``buf[off:off+n]``."""
     i: cython.int
@@ -2062,6 +2119,7 @@ def _sort(buf: cython.int[::1], off: cython.int, n: cython.int) -> cython.void:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _in(buf: cython.int[::1], off: cython.int, n: cython.int, v: cython.int) -> cython.bint:
     k: cython.int
     for k in range(n):
@@ -2071,6 +2129,7 @@ def _in(buf: cython.int[::1], off: cython.int, n: cython.int, v: cython.int) -> 
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _tuple_cmp(
     a: cython.int[::1], ao: cython.int, bb: cython.int[::1], boff: cython.int
 ) -> cython.int:
@@ -2087,6 +2146,7 @@ def _tuple_cmp(
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _remove(
     src: cython.int[::1],
     soff: cython.int,
@@ -2115,6 +2175,7 @@ def _remove(
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _same_result(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bint:
     """Whether the records at ``x`` and ``y`` have the same pawns and cut flag."""
     k: cython.int
