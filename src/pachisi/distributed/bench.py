@@ -7,14 +7,21 @@ It starts its own local cluster (``ray.cluster_utils.Cluster``: a head with
 no CPUs and one worker node of one CPU per worker) and stops it at the end,
 then prints one JSON object per line:
 
-* ``"kind": "local"``: the same games in this process, one core (games/s);
-* ``"kind": "ray"``: per number of workers and chunk size, games/s;
-* ``"kind": "overhead"``: per number of workers, the time per chunk of
-  chunks that do nothing (the cost of a task: scheduling, the round trip,
-  gathering in order), over ``--empty`` chunks;
+* ``"kind": "local"``: the same games in this process, one core: games/s,
+  and CPU seconds per game;
+* ``"kind": "ray"``: per number of workers and chunk size, games/s (wall
+  clock) and the CPU seconds per game of this process and every process of
+  the cluster together (its head, its nodes' raylets, its workers);
+* ``"kind": "overhead"``: per number of workers, the wall time and the CPU
+  seconds (all processes) per chunk of chunks that do nothing: the cost of
+  a task (scheduling, the round trip, gathering in order), over ``--empty``
+  chunks;
 * ``"kind": "chunk_for_5pct"``: the smallest chunk (in games of this
-  match-up) whose overhead is under 5% of its work: ``overhead / (0.05 *
-  seconds per game)``.
+  match-up) whose overhead is under 5% of its work, by CPU time:
+  ``overhead CPU / (0.05 * CPU per game)``.
+
+CPU seconds are counted because they do not depend on what else the
+machine runs; wall-clock games/s do (print ``uptime`` beside them).
 """
 
 from __future__ import annotations
@@ -24,8 +31,10 @@ import importlib
 import json
 import logging
 import math
+import os
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..rules import Setup
@@ -40,10 +49,37 @@ def nothing(shared: None, item: int) -> int:
     return item
 
 
-def _games_per_second(config: SimConfig, games: int, **kw: Any) -> float:
-    t0 = time.perf_counter()
+def _cpu_seconds() -> float:
+    """CPU seconds (user and system) of this process and all its descendants alive now."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid = int(entry.name)
+        parent[pid] = int(fields[1])
+        used[pid] = (int(fields[11]) + int(fields[12])) / tick
+    me = os.getpid()
+    total = 0.0
+    for pid, cpu in used.items():
+        p = pid
+        while p > 1 and p != me:
+            p = parent.get(p, 0)
+        if p == me:
+            total += cpu
+    return total
+
+
+def _measure(config: SimConfig, games: int, **kw: Any) -> tuple[float, float]:
+    """Games per second (wall clock) and CPU seconds per game (all processes)."""
+    c0, t0 = _cpu_seconds(), time.perf_counter()
     n = sum(1 for _ in run_games(config, games, **kw))
-    return n / (time.perf_counter() - t0)
+    return n / (time.perf_counter() - t0), (_cpu_seconds() - c0) / n
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,8 +98,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     bots = tuple(args.players.split(","))
     config = SimConfig(Setup.create(args.ruleset, players=len(bots)), bots, seed=args.seed)
-    local = _games_per_second(config, args.games)
-    print(json.dumps({"kind": "local", "games": args.games, "games_per_s": round(local, 2)}))
+    local, local_cpu = _measure(config, args.games)
+    print(
+        json.dumps(
+            {
+                "kind": "local",
+                "games": args.games,
+                "games_per_s": round(local, 2),
+                "cpu_s_per_game": round(local_cpu, 5),
+            }
+        )
+    )
     cluster = cluster_utils.Cluster(
         initialize_head=True,
         connect=False,
@@ -84,20 +129,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 time.sleep(0.2)
             with connect() as runner:
                 list(runner.map(nothing, None, range(4 * workers)))  # start the workers
-                t0 = time.perf_counter()
+                c0, t0 = _cpu_seconds(), time.perf_counter()
                 list(runner.map(nothing, None, range(args.empty)))
-                overhead = (time.perf_counter() - t0) / args.empty * workers
+                wall = (time.perf_counter() - t0) / args.empty
+                overhead = (_cpu_seconds() - c0) / args.empty
                 print(
                     json.dumps(
                         {
                             "kind": "overhead",
                             "workers": workers,
-                            "ms_per_chunk": round(1000 * overhead, 3),
+                            "wall_ms_per_chunk": round(1000 * wall, 3),
+                            "cpu_ms_per_chunk": round(1000 * overhead, 3),
                         }
                     )
                 )
                 for chunk in (int(c) for c in args.chunks.split(",")):
-                    rate = _games_per_second(config, args.games, backend=runner, chunk=chunk)
+                    rate, cpu = _measure(config, args.games, backend=runner, chunk=chunk)
                     print(
                         json.dumps(
                             {
@@ -107,6 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 "games": args.games,
                                 "games_per_s": round(rate, 2),
                                 "speed_up": round(rate / local, 2),
+                                "cpu_s_per_game": round(cpu, 5),
                             }
                         )
                     )
@@ -115,8 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         {
                             "kind": "chunk_for_5pct",
                             "workers": workers,
-                            "seconds_per_game": round(1 / local, 5),
-                            "games": math.ceil(overhead / (0.05 / local)),
+                            "cpu_s_per_game": round(local_cpu, 5),
+                            "games": math.ceil(overhead / (0.05 * local_cpu)),
                         }
                     )
                 )
