@@ -455,15 +455,15 @@ def test_a_websocket_message_over_the_limit_closes_before_it_is_read(served: Ser
 
 
 def test_an_internal_error_is_answered_with_the_security_headers(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    db: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    app = create_app(db, bot_delay=0)
 
     async def broken(limit: int = 30) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(hub, "recent", broken)
-    with TestClient(client.app, raise_server_exceptions=False) as c:
+    monkeypatch.setattr(app.state.hub, "recent", broken)
+    with TestClient(app, raise_server_exceptions=False) as c:
         r = c.get("/api/games")
     assert r.status_code == 500
     assert r.json() == {"ok": False, "error": {"code": "internal", "message": "internal error"}}
@@ -550,3 +550,48 @@ def test_computer_seats_choose_in_worker_processes(db: str) -> None:
         workers = list(pool._processes.values())
         assert len(workers) == 1 and workers[0].pid != os.getpid()
         assert workers[0].is_alive()
+
+
+# -- 8. two servers on one database ----------------------------------------------------------
+
+
+def receive(ws: Any, timeout: float = 30) -> dict[str, Any]:
+    """The next WebSocket message, or a failure (not a hang) after ``timeout`` seconds."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        future = pool.submit(ws.receive_json)
+        try:
+            return dict(future.result(timeout))
+        except concurrent.futures.TimeoutError:
+            pytest.fail(f"no WebSocket message within {timeout} s")
+
+
+def test_a_second_server_on_the_same_database_follows_every_change(db_url: str) -> None:
+    with (
+        TestClient(create_app(db_url, bot_delay=0, rng=random.Random(1))) as a,
+        TestClient(create_app(db_url, bot_delay=0, rng=random.Random(2))) as b,
+    ):
+        game = new_game(a)
+        gid = game["id"]
+        with a.websocket_connect(f"/api/games/{gid}/ws") as watcher:
+            seen = receive(watcher)["state"]
+            rng = random.Random(4)
+            for turn in range(6):
+                # Players take turns on either server; each acts on the state it was shown.
+                here, there = (a, b) if turn % 2 else (b, a)
+                s = until("this server to show the latest version",
+                          lambda here=here, v=seen["version"]: (x := state(here, gid))["version"]
+                          >= v and x)  # fmt: skip
+                if s["complete"] or not s["legal"]:
+                    r = act(here, game, s, type="commit")
+                else:
+                    r = act(here, game, s, type="step", index=rng.randrange(len(s["legal"])))
+                assert r.status_code == 200, r.text
+                new = r.json()["state"]
+                # The watcher of server A is told of every change, wherever it was made.
+                while seen["version"] < new["version"]:
+                    seen = receive(watcher)["state"]
+                assert seen == new
+                until("the other server to catch up",
+                      lambda there=there, new=new: state(there, gid) == new)  # fmt: skip

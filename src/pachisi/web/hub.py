@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -90,6 +91,7 @@ class Hub:
         max_rooms: int = 2000,
         computers: Computers | None = None,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        sync_interval: float | None = None,
     ) -> None:
         self.store = store
         self.max_rooms = max_rooms
@@ -101,6 +103,12 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        if sync_interval is None:
+            sync_interval = 5.0 if store.notifies else 1.0
+        self.sync_interval = sync_interval
+        self._stop_listening = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._refreshing: set[str] = set()
 
     async def start(self, limit: int = 1000) -> int:
         """Resume the computer seats of stored games still playing; how many games.
@@ -109,6 +117,7 @@ class Hub:
         computer's turn left when the server stopped, goes on without
         anybody having to open it.
         """
+        self._start_sync()
         ids = await asyncio.to_thread(self.store.playing_with_computers, limit)
         for game_id in ids:
             try:
@@ -117,6 +126,62 @@ class Hub:
                 log.error("game %s could not be resumed: %s", game_id, _one_line(exc))
         return len(ids)
 
+    # -- other servers on the same database -------------------------------------------
+
+    def _start_sync(self) -> None:
+        """Follow the changes other server processes store (see :meth:`refresh`).
+
+        On PostgreSQL every change is announced (NOTIFY) and heard at once by
+        a listening thread; on any database, the versions of the games held
+        in memory are compared with the store's every ``sync_interval``
+        seconds (1 s, or 5 s as a safety net where changes are announced).
+        """
+        if self.store.notifies and self._listener is None:
+            loop = asyncio.get_running_loop()
+
+            def heard(game_id: str, version: int) -> None:
+                loop.call_soon_threadsafe(self._heard, game_id, version)
+
+            self._listener = threading.Thread(
+                target=self.store.listen, args=(self._stop_listening, heard),
+                name="pachisi-listen", daemon=True,
+            )  # fmt: skip
+            self._listener.start()
+        if self.sync_interval > 0:
+            self._spawn(self._sync_loop())
+
+    def _heard(self, game_id: str, version: int) -> None:
+        room = self.rooms.get(game_id)
+        if room is not None and room.version < version:
+            self._spawn(self.refresh(room))
+
+    async def _sync_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.sync_interval)
+            try:
+                stored = await asyncio.to_thread(self.store.versions, list(self.rooms))
+            except Exception as exc:
+                log.warning("could not compare versions with the store: %s", _one_line(exc))
+                continue
+            for game_id, version in stored.items():
+                room = self.rooms.get(game_id)
+                if room is not None and room.version != version:
+                    self._spawn(self.refresh(room))
+
+    async def refresh(self, room: Room) -> None:
+        """Read a room again if another server has moved its game on; tell its watchers."""
+        if room.id in self._refreshing:
+            return
+        self._refreshing.add(room.id)
+        try:
+            async with room.lock:
+                before = room.version
+                await asyncio.to_thread(self._reread, room)
+            if room.version != before:
+                self._after_change(room)
+        finally:
+            self._refreshing.discard(room.id)
+
     async def close(self) -> None:
         """Stop computer seats and watchers (the store keeps everything)."""
         for room in self.rooms.values():
@@ -124,10 +189,13 @@ class Hub:
                 room.bot_task.cancel()
             for w in room.watchers:
                 w.close()
+        self._stop_listening.set()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self.computers.close()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.join, 5)
 
     # -- changing a game -------------------------------------------------------------
 
@@ -355,6 +423,8 @@ class Hub:
         room = await self.room(game_id)
         seat = room.seat_of_key(key)
         async with room.lock:
+            if version > room.version:  # another server may have moved the game on
+                await asyncio.to_thread(self._reread, room)
             await self._mend(room)
             if room.status != "playing":
                 raise ApiError(409, "game_over", "the game is over")

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+import logging
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,6 +30,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 __all__ = [
+    "CHANNEL",
     "Change",
     "GameRow",
     "Store",
@@ -37,6 +40,11 @@ __all__ = [
     "database_url",
     "metadata",
 ]
+
+_log = logging.getLogger("pachisi.web")
+
+#: The PostgreSQL channel on which every stored change is announced: "GAME_ID VERSION".
+CHANNEL = "pachisi_games"
 
 metadata = sa.MetaData()
 
@@ -233,6 +241,46 @@ class Store:
             ).mappings()
             return [_game_row(g) for g in rows]
 
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``game_ids`` that exists."""
+        out: dict[str, int] = {}
+        with self.engine.connect() as conn:
+            for i in range(0, len(game_ids), 500):
+                chunk = game_ids[i : i + 500]
+                rows = conn.execute(
+                    sa.select(games.c.id, games.c.version).where(games.c.id.in_(chunk))
+                )
+                out.update({game_id: version for game_id, version in rows})
+        return out
+
+    @property
+    def notifies(self) -> bool:
+        """Whether every change is announced to other servers (PostgreSQL NOTIFY)."""
+        return self.engine.dialect.name == "postgresql"
+
+    def listen(self, stop: threading.Event, heard: Callable[[str, int], None]) -> None:
+        """Call ``heard(game_id, version)`` for each change any server stores, until ``stop``.
+
+        PostgreSQL only (LISTEN on :data:`CHANNEL`); runs in a thread of its
+        own, on a connection of its own, and reconnects after a failure.
+        """
+        import psycopg
+
+        url = sa.make_url(self.url).set(drivername="postgresql")
+        dsn = url.render_as_string(hide_password=False)
+        while not stop.is_set():
+            try:
+                with psycopg.connect(dsn, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            game_id, _, version = note.payload.rpartition(" ")
+                            heard(game_id, int(version))
+            except Exception as exc:  # the database restarted: listen again
+                if stop.wait(1.0):
+                    return
+                _log.warning("listening for changes failed (%s); listening again", exc)
+
     def playing_with_computers(self, limit: int = 1000) -> list[str]:
         """The ids of games still playing that have a computer seat, most recent first."""
         out: list[str] = []
@@ -396,6 +444,10 @@ class Change:
         )
         if done.rowcount != 1:
             raise StoreError(f"game {self.game_id} is not at version {self.start}")
+        if self._conn.dialect.name == "postgresql":  # delivered when the change commits
+            self._conn.execute(
+                sa.select(sa.func.pg_notify(CHANNEL, f"{self.game_id} {self.version}"))
+            )
 
 
 def _dice(text: str) -> tuple[int, int]:
