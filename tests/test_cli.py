@@ -540,8 +540,10 @@ def test_bench_json() -> None:
             "throws_per_s",
             "plays_per_s",
             "throws_per_game",
+            "path",
         }
         assert row["ruleset"] == "parcheesi"
+        assert row["path"] in ("library", "kernel")
         assert isinstance(row["players"], int)
         for k in ("games_per_s", "throws_per_s", "plays_per_s", "throws_per_game"):
             assert isinstance(row[k], (int, float)) and not isinstance(row[k], bool)

@@ -207,3 +207,20 @@ def test_playouts_cut_off() -> None:
     assert games == _accel.pure_playouts(pos, 3, 9, max_throws=5)
     assert [g[0] for g in games] == [5, 5, 5]
     assert all(g[2] is None for g in games)
+
+
+def test_version_and_bench_name_the_engine() -> None:
+    env = {**os.environ, "PACHISI_PURE": "1"}
+    version = subprocess.run(
+        [sys.executable, "-m", "pachisi", "--version"], capture_output=True, text=True, env=env
+    )
+    assert version.stdout.strip() == "pachisi 0.1.0 (pure engine)"
+    bench = subprocess.run(
+        [sys.executable, "-m", "pachisi", "bench", "--seconds", "0.05", "--ruleset", "whitman"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert bench.stdout.splitlines()[0] == "engine: pure"
+    # with the pure engine forced there is no kernel row
+    assert [line.split()[1] for line in bench.stdout.splitlines()[2:-1]] == ["library"]

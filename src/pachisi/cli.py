@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from . import __version__
+from ._accel import engine
 from .bench import bench_all
 from .dice import parse_throw
 from .errors import PachisiError
@@ -220,17 +222,20 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             "throws_per_s",
             "plays_per_s",
             "throws_per_game",
+            "path",
         )
         print(json.dumps([{k: r.as_dict()[k] for k in keys} for r in results]))
         return 0
+    print(f"engine: {engine()}")
     print(
-        f"{'ruleset':<10} {'players':>7} {'games/s':>9} {'throws/s':>10} {'plays/s':>10}"
-        f" {'throws/game':>12} {'games':>6}"
+        f"{'ruleset':<10} {'path':<8} {'players':>7} {'games/s':>9} {'throws/s':>10}"
+        f" {'plays/s':>10} {'throws/game':>12} {'games':>6}"
     )
     for r in results:
         print(
-            f"{r.ruleset:<10} {r.players:>7} {r.games_per_s:>9.1f} {r.throws_per_s:>10.0f}"
-            f" {r.plays_per_s:>10.0f} {r.throws_per_game:>12.1f} {r.games:>6}"
+            f"{r.ruleset:<10} {r.path:<8} {r.players:>7} {r.games_per_s:>9.1f}"
+            f" {r.throws_per_s:>10.0f} {r.plays_per_s:>10.0f} {r.throws_per_game:>12.1f}"
+            f" {r.games:>6}"
         )
     print("(single core; plays/s = legal-play generations per second of generation time)")
     return 0
@@ -251,6 +256,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pachisi",
         description="The Pachisi family of race games: Pagade, Whitman, Parcheesi, Eight-Man.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"pachisi {__version__} ({engine()} engine)"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
