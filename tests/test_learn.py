@@ -144,6 +144,12 @@ def test_pagade_cut_flags_and_belly() -> None:
     # Yellow's cut pawn is at p = 0; belly pawns (p <= 7) are safe; 12.12 is a pair.
     assert at(pos, 2, "pawns", 0) == 1.0
     assert at(pos, 0, "safe") == 1.0 and at(pos, 0, "pairs") == 0.5
+    # An outward pawn at p = 8 and a homeward one at p = 76 share red's square 8: a pair.
+    split = Position.from_text(
+        "pagade ry,bg - r:6.8.30.76,b:6.7.12.12,y:0.7.12.12,g:6.7.12.12 0 0 01 - -"
+    )
+    assert ROUTES["pagade"][0][8] == ROUTES["pagade"][0][76]
+    assert at(split, 0, "pairs") == 0.5 and at(split, 0, "more", 8) == 0.0
 
 
 def test_eight_man_major_and_teams() -> None:

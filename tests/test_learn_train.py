@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,12 @@ def test_train_command_errors(
     assert main(args) == 1
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_train_command_without_numpy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
+    args = ["train", "parcheesi", "--games", "1", "--out", str(tmp_path / "n.json")]
+    assert main(args) == 1
+    assert "pachisi train needs numpy: pip install 'pachisi[learn]'" in capsys.readouterr().err

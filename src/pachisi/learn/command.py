@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--lambda", dest="lam", type=float, default=0.7, help="TD lambda, 0..1 (default 0.7)"
     )
-    p.add_argument("--lr", type=float, default=0.001, help="Adam step size (default 0.001)")
+    p.add_argument("--lr", type=float, default=0.01, help="Adam step size (default 0.01)")
     p.add_argument(
         "--round-games", type=int, default=32, help="games per round (frozen network; 32)"
     )

@@ -254,6 +254,7 @@ class Encoder:
             danger: list[tuple[int, float]] = []
             n_safe = 0
             n_pairs = 0
+            mine: set[int] = set()
             n_blocked = 0
             to_go = 0
             threats: list[int] | None = None
@@ -275,16 +276,17 @@ class Encoder:
                 if s == OFF:
                     continue
                 k = count[s]
+                if k >= 2 and (s < N_RING or not self.pagade):
+                    # A second pawn of this colour on the square makes one pair, counted once.
+                    if s in mine:
+                        n_pairs += 1
+                    else:
+                        mine.add(s)
                 if s >= N_RING:
                     n_safe += 1
-                    if k >= 2 and not self.pagade and i + 1 < len(ps) and ps[i + 1] == p:
-                        n_pairs += 1
                     continue
                 if k >= 2:
                     n_safe += 1
-                    # Count a pair of this colour once: at its first pawn.
-                    if i + 1 < len(ps) and route[ps[i + 1]] == s:
-                        n_pairs += 1
                 elif safe[s]:
                     n_safe += 1
                 else:

@@ -76,7 +76,7 @@ class TrainSettings:
     seed: int = 1
     hidden: int = 32
     lam: float = 0.7
-    lr: float = 0.001
+    lr: float = 0.01
     round_games: int = 32
     batch: int = 64
     max_throws: int = 3000
