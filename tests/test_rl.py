@@ -175,6 +175,22 @@ def test_pettingzoo_api_test(ruleset: str, kw: dict[str, Any], mode: str) -> Non
     seed_test(lambda: pachisi_v0.env(ruleset=ruleset, mode=mode, **kw), num_cycles=60)
 
 
+def test_max_throws_truncates_with_zero_rewards() -> None:
+    env = pachisi_v0.env(ruleset="whitman", players=2, max_throws=12)
+    env.reset(seed=6)
+    rng = random.Random(6)
+    ends = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            ends[agent] = (reward, terminated, truncated)
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert ends == {"player_0": (0.0, False, True), "player_1": (0.0, False, True)}
+    assert env.unwrapped.match.throws == 12
+
+
 def test_play_mode_lists_the_throws_outcomes() -> None:
     """Play mode: the mask covers the distinct plays; infos and afterstates describe them."""
     env = pachisi_v0.raw_env(ruleset="parcheesi", players=4, mode="play")
@@ -192,6 +208,7 @@ def test_play_mode_lists_the_throws_outcomes() -> None:
         assert rows.shape == (len(plays), observation_size(env.setup))
         for row, play in zip(rows, plays, strict=True):
             assert np.array_equal(row, observe(play.position, m.to_move))
+        assert all("plays" not in env.infos[a] for a in env.agents if a != agent)
         env.step(rng.randrange(len(plays)))
 
 

@@ -161,9 +161,10 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
                     self.terminations[agent] = True
             self._accumulate_rewards()
         self.agent_selection = self.possible_agents[m.to_move]
-        info = self.infos[self.agent_selection] = {}
+        for agent in self.agents:
+            self.infos[agent] = {}
         if m.mode == "play" and not m.done:
-            info["plays"] = m.plays
+            self.infos[self.agent_selection]["plays"] = m.plays
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the board as text, the throw and the steps so far."""
