@@ -468,107 +468,20 @@ def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
 
 def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableType:
     """The information beside the board (``compact``: without moves and legend)."""
-
     pos = view.position
-    setup = pos.setup
-    ruleset = setup.ruleset
-    names = setup.colour_names
-    lang = view.lang if ruleset == "pagade" else "en"
-    pagade = ruleset == "pagade"
-    parts: list[RenderableType] = []
-
-    title = Text(view.title or _title(pos, lang), "bold")
-    parts.append(title)
-    if setup.explicit:
-        opts = ", ".join(f"{k}={v}" for k, v in setup.explicit)
+    lang = view.lang if pos.ruleset == "pagade" else "en"
+    parts: list[RenderableType] = [Text(view.title or _title(pos, lang), "bold")]
+    if pos.setup.explicit:
+        opts = ", ".join(f"{k}={v}" for k, v in pos.setup.explicit)
         parts.append(Text(f"switches: {opts}", pal.dim))
     parts.append(Rule(style=pal.dim))
-
-    mover = pos.to_move
-    who = Text()
-    if pos.is_over:
-        who.append("Game over: " + result_text(pos, view.names), "bold")
-    elif view.show_turn:
-        who.append("▶ ", "bold")
-        for k, c in enumerate(setup.players[mover]):
-            if k:
-                who.append("+")
-            who.append(colour_label(names[c], ruleset, lang), pal.name[names[c]])
-        who.append(f" · {view.player_name(mover)}")
-        playing = view.throw is not None and not view.caption
-        who.append(" to play" if playing else " to throw", pal.dim)
-    if who:
-        parts.append(who)
-    if pos.winner is not None and not pos.is_over:
-        parts.append(Text("★ " + result_text(pos, view.names), "bold"))
-    if view.throw is not None:
-        dice = Text((view.caption or term("dice", lang).capitalize()) + "  ", pal.dim)
-        dice.append_text(_dice_renderable(view.throw, ruleset, pal))
-        a, b = view.throw
-        if a == b:
-            dice.append("  " + term("doublet", lang), "bold")
-        parts.append(dice)
-    if not pagade and not pos.is_over and (pos.doubles or (view.throw and not view.caption)):
-        line = Text(f"Doublets this turn: {pos.doubles}", pal.dim)
-        third = view.throw is not None and view.throw[0] == view.throw[1] and pos.doubles == 2
-        if third and not view.caption:
-            line = Text("Third doublet: the pawn nearest HOME goes back", pal.name["red"])
-        parts.append(line)
-    if view.steps:
-        steps = " ".join(a.notation(names) for a in view.steps)
-        parts.append(Text(f"Steps so far  {steps}", "bold"))
-    bonuses = pending_bonuses(pos, view.throw, view.steps)
-    if bonuses:
-        parts.append(Text("Bonus pending  " + ", ".join(map(str, bonuses)), pal.name["yellow"]))
-    if view.status:
-        parts.append(Text(view.status, "italic"))
+    parts.extend(_turn_lines(view, pal, lang))
     parts.append(Rule(style=pal.dim))
-
-    table = Table.grid(padding=(0, 1))
-    table.add_column(width=1)
-    table.add_column()
-    table.add_column()
-    table.add_column(justify="right")
-    home = setup.home
-    pawns = pawns_after(pos, view.throw, view.steps)
-    for i, cols in enumerate(setup.players):
-        mark = "▶" if i == mover and not pos.is_over and view.show_turn else ""
-        label = Text()
-        for k, c in enumerate(cols):
-            if k:
-                label.append("+")
-            label.append(names[c].capitalize(), pal.name[names[c]])
-        at_home = sum(1 for c in cols for p in pawns[c] if p == home)
-        info = f"{'Home' if pagade else 'HOME'} {at_home}"
-        if i in pos.finished:
-            won = pos.winner is not None and i in pos.winner
-            info = "★ won" if won else f"✓ {pos.finished.index(i) + 1}."
-        table.add_row(mark, label, Text(view.player_name(i), pal.text), info)
-    parts.append(table)
-    if pagade and lang in TERMS:
-        local = Text()
-        for c in setup.colours_in_play:
-            if local:
-                local.append("  ")
-            local.append(colour_label(names[c], ruleset, lang), pal.name[names[c]])
-        parts.append(local)
-    if pagade and pos.cut is not None:
-        flags = Text(term("cut", lang) + ": ", pal.dim)
-        for i, cols in enumerate(setup.players):
-            if i:
-                flags.append("  ")
-            flags.append(names[cols[0]][0].upper(), pal.name[names[cols[0]]])
-            flags.append("✓" if pos.cut[i] else "–")
-        parts.append(flags)
-    if setup.teams:
-        teams = " vs ".join(
-            "+".join(names[setup.players[i][0]] for i in team) for team in setup.teams
-        )
-        parts.append(Text(f"Teams: {teams}", pal.dim))
+    parts.append(_players_table(view, pal))
+    parts.extend(_setup_lines(view, pal, lang))
     if view.log and not compact:
         parts.append(Rule("recent moves", style=pal.dim))
-        for entry in view.log[-8:]:
-            parts.append(Text(entry, pal.text, overflow="ellipsis", no_wrap=True))
+        parts.extend(Text(e, pal.text, overflow="ellipsis", no_wrap=True) for e in view.log[-8:])
     elif view.log:
         parts.append(Text("Last: " + view.log[-1], pal.text, overflow="ellipsis", no_wrap=True))
     if not compact:
@@ -577,6 +490,122 @@ def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableTy
     if view.footer:
         parts.append(Text(view.footer, pal.dim, overflow="fold"))
     return Group(*parts)
+
+
+def _colours_text(cols: Sequence[int], pos: Position, pal: Palette, lang: str = "en") -> Text:
+    """A player's colours, each in its colour, joined by ``+`` (with Pagade's terms)."""
+    names = pos.setup.colour_names
+    out = Text()
+    for k, c in enumerate(cols):
+        if k:
+            out.append("+")
+        out.append(colour_label(names[c], pos.ruleset, lang), pal.name[names[c]])
+    return out
+
+
+def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[Text]:
+    """Whose turn (or the result), the throw, doublets, steps made, bonuses, the status."""
+    pos = view.position
+    lines: list[Text] = []
+    if pos.is_over:
+        lines.append(Text().append("Game over: " + result_text(pos, view.names), "bold"))
+    elif view.show_turn:
+        who = Text()
+        who.append("▶ ", "bold")
+        who.append_text(_colours_text(pos.setup.players[pos.to_move], pos, pal, lang))
+        who.append(f" · {view.player_name(pos.to_move)}")
+        playing = view.throw is not None and not view.caption
+        who.append(" to play" if playing else " to throw", pal.dim)
+        lines.append(who)
+    if pos.winner is not None and not pos.is_over:
+        lines.append(Text("★ " + result_text(pos, view.names), "bold"))
+    if view.throw is not None:
+        dice = Text((view.caption or term("dice", lang).capitalize()) + "  ", pal.dim)
+        dice.append_text(_dice_renderable(view.throw, pos.ruleset, pal))
+        if view.throw[0] == view.throw[1]:
+            dice.append("  " + term("doublet", lang), "bold")
+        lines.append(dice)
+    doublets = doublets_line(view)
+    if doublets:
+        third = doublets.startswith("Third")
+        lines.append(Text(doublets, pal.name["red"] if third else pal.dim))
+    if view.steps:
+        steps = " ".join(a.notation(pos.setup.colour_names) for a in view.steps)
+        lines.append(Text(f"Steps so far  {steps}", "bold"))
+    bonuses = pending_bonuses(pos, view.throw, view.steps)
+    if bonuses:
+        lines.append(Text("Bonus pending  " + ", ".join(map(str, bonuses)), pal.name["yellow"]))
+    if view.status:
+        lines.append(Text(view.status, "italic"))
+    return lines
+
+
+def doublets_line(view: BoardView) -> str:
+    """The doublets thrown this turn, or the third doublet's warning ('' when neither:
+    Pagade, the game over, or no doublet yet and no throw being played)."""
+    pos = view.position
+    playing = view.throw is not None and not view.caption
+    if pos.ruleset == "pagade" or pos.is_over or not (pos.doubles or playing):
+        return ""
+    throw = view.throw
+    if playing and throw is not None and throw[0] == throw[1] and pos.doubles == 2:
+        return "Third doublet: the pawn nearest HOME goes back"
+    return f"Doublets this turn: {pos.doubles}"
+
+
+def player_standing(view: BoardView, player: int) -> str:
+    """A player's column in the panel: pawns HOME (Home in Pagade), or won, or the place."""
+    pos = view.position
+    if player in pos.finished:
+        won = pos.winner is not None and player in pos.winner
+        return "★ won" if won else f"✓ {pos.finished.index(player) + 1}."
+    pawns = pawns_after(pos, view.throw, view.steps)
+    home = pos.setup.home
+    at_home = sum(1 for c in pos.setup.players[player] for p in pawns[c] if p == home)
+    return f"{'Home' if pos.ruleset == 'pagade' else 'HOME'} {at_home}"
+
+
+def _players_table(view: BoardView, pal: Palette) -> Table:
+    pos = view.position
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=1)
+    table.add_column()
+    table.add_column()
+    table.add_column(justify="right")
+    for i, cols in enumerate(pos.setup.players):
+        mark = "▶" if i == pos.to_move and not pos.is_over and view.show_turn else ""
+        label = _colours_text(cols, pos, pal)  # in English: Pagade's terms are on a line below
+        table.add_row(mark, label, Text(view.player_name(i), pal.text), player_standing(view, i))
+    return table
+
+
+def _setup_lines(view: BoardView, pal: Palette, lang: str) -> list[Text]:
+    """Pagade's colour names in ``lang`` and who has cut; the teams."""
+    pos = view.position
+    setup = pos.setup
+    names = setup.colour_names
+    lines: list[Text] = []
+    pagade = pos.ruleset == "pagade"
+    if pagade and lang in TERMS:
+        local = Text("  ").join(
+            Text(colour_label(names[c], pos.ruleset, lang), pal.name[names[c]])
+            for c in setup.colours_in_play
+        )
+        lines.append(local)
+    if pagade and pos.cut is not None:
+        flags = Text(term("cut", lang) + ": ", pal.dim)
+        for i, cols in enumerate(setup.players):
+            if i:
+                flags.append("  ")
+            flags.append(names[cols[0]][0].upper(), pal.name[names[cols[0]]])
+            flags.append("✓" if pos.cut[i] else "–")
+        lines.append(flags)
+    if setup.teams:
+        teams = " vs ".join(
+            "+".join(names[setup.players[i][0]] for i in team) for team in setup.teams
+        )
+        lines.append(Text(f"Teams: {teams}", pal.dim))
+    return lines
 
 
 def _title(pos: Position, lang: str) -> str:

@@ -392,66 +392,90 @@ class _Session:
     # -- a person's throw ----------------------------------------------------------
 
     def human_throw(self, throw: Throw) -> Play | None:
-        pos = self.game.position
-        turn = Turn(pos, throw)
-        names = pos.setup.colour_names
-        forced: list[bool] = []
+        """A person plays ``throw`` step by step: the play, or None when the throw is to be
+        typed again (``t`` with physical dice)."""
+        turn = Turn(self.game.position, throw)
+        forced: list[bool] = []  # per step made: whether it was the only one (--auto)
         while True:
-            if self.auto and not turn.is_complete:
-                legal = turn.legal_steps()
-                if len(legal) == 1:
-                    turn.push(legal[0])
-                    forced.append(True)
-                    continue
-            steps = turn.steps
+            self.forced_steps(turn, forced)
             if turn.is_complete:
-                if not steps or all(forced) or not self.confirm:
-                    if not steps:
-                        status = _pass_status(pos, throw)
-                        if self.auto:
-                            self.message = f"Your throw {throw[0]}-{throw[1]}: nothing moves."
-                        else:
-                            self.draw(self.view(throw, status=status))
-                            answer = self.ask(f"{status} Press Enter to go on: ")
-                            if self.common_command(answer):
-                                continue
-                    elif all(forced):
-                        played = " ".join(a.notation(names) for a in steps)
-                        self.message = f"Your throw {throw[0]}-{throw[1]} was forced: {played}"
-                    return turn.play()
-                notation = " ".join(a.notation(names) for a in steps)
-                self.draw(self.view(throw, steps, status="All of the throw is played."))
-                answer = self.ask(f"Play {notation}? Enter to confirm, u to undo: ")
-                if answer.lower() in ("", "y", "yes", "ok"):
-                    return turn.play()
-                if answer.lower() in ("u", "undo"):
-                    self.undo(turn, forced)
-                elif answer.lower() == "hint":
-                    self.hint(throw, made=True)
-                elif not self.common_command(answer):
-                    self.message = f"Not understood: {answer!r}. Enter confirms, u undoes."
-                continue
-            legal = turn.legal_steps()
-            self.draw(
-                self.view(throw, steps, status=_status(pos, throw)),
-                below=[self.step_table(turn, legal)],
-            )
-            answer = self.ask(_step_prompt(len(legal), self.dice))
-            if answer.lower() in ("u", "undo"):
-                self.undo(turn, forced)
-                continue
-            if answer.lower() == "hint":
-                self.hint(throw, made=any(not f for f in forced))
-                continue
-            if self.dice == "manual" and answer.lower() in ("t", "throw"):
-                self.game.throw = None
+                play = self.finish(turn, forced)
+                if play is not None:
+                    return play
+            elif self.one_step(turn, forced):
                 return None
-            if self.common_command(answer):
-                continue
-            chosen = self.parse_steps(turn, legal, answer)
-            for act in chosen:
+
+    def forced_steps(self, turn: Turn, forced: list[bool]) -> None:
+        """With ``--auto``, make every step that is the only legal one."""
+        while self.auto and not turn.is_complete:
+            legal = turn.legal_steps()
+            if len(legal) != 1:
+                return
+            turn.push(legal[0])
+            forced.append(True)
+
+    def finish(self, turn: Turn, forced: list[bool]) -> Play | None:
+        """The throw is fully played: its play once it stands (nothing to play, every step
+        forced, or confirmed), else None (undone, or another command was typed)."""
+        throw = turn.throw
+        names = turn.position.setup.colour_names
+        steps = turn.steps
+        if not steps:
+            return turn.play() if self.nothing_moves(turn) else None
+        notation = " ".join(a.notation(names) for a in steps)
+        if all(forced):
+            self.message = f"Your throw {throw[0]}-{throw[1]} was forced: {notation}"
+            return turn.play()
+        if not self.confirm:
+            return turn.play()
+        self.draw(self.view(throw, steps, status="All of the throw is played."))
+        answer = self.ask(f"Play {notation}? Enter to confirm, u to undo: ")
+        word = answer.lower()
+        if word in ("", "y", "yes", "ok"):
+            return turn.play()
+        if word in ("u", "undo"):
+            self.undo(turn, forced)
+        elif word == "hint":
+            self.hint(throw, made=True)
+        elif not self.common_command(answer):
+            self.message = f"Not understood: {answer!r}. Enter confirms, u undoes."
+        return None
+
+    def nothing_moves(self, turn: Turn) -> bool:
+        """A throw with no legal step: say so (and wait for Enter unless ``--auto``).
+        False when a command was typed instead, to be asked again."""
+        throw = turn.throw
+        if self.auto:
+            self.message = f"Your throw {throw[0]}-{throw[1]}: nothing moves."
+            return True
+        status = _pass_status(turn.position, throw)
+        self.draw(self.view(throw, status=status))
+        answer = self.ask(f"{status} Press Enter to go on: ")
+        return not self.common_command(answer)
+
+    def one_step(self, turn: Turn, forced: list[bool]) -> bool:
+        """Ask for the next step(s) and make them; True when the throw is to be typed again."""
+        throw = turn.throw
+        pos = turn.position
+        legal = turn.legal_steps()
+        self.draw(
+            self.view(throw, turn.steps, status=_status(pos, throw)),
+            below=[self.step_table(turn, legal)],
+        )
+        answer = self.ask(_step_prompt(len(legal), self.dice))
+        word = answer.lower()
+        if word in ("u", "undo"):
+            self.undo(turn, forced)
+        elif word == "hint":
+            self.hint(throw, made=any(not f for f in forced))
+        elif self.dice == "manual" and word in ("t", "throw"):
+            self.game.throw = None
+            return True
+        elif not self.common_command(answer):
+            for act in self.parse_steps(turn, legal, answer):
                 turn.push(act)
                 forced.append(False)
+        return False
 
     def hint(self, throw: Throw, made: bool) -> None:
         """The best three plays of ``throw`` by :func:`pachisi.analysis.hint.hints`."""

@@ -1,0 +1,139 @@
+"""Pieces of the terminal front end, tested without a terminal.
+
+The board's panel lines (:func:`pachisi.terminal.board.doublets_line`,
+:func:`~pachisi.terminal.board.player_standing`) and a person's throw in
+``pachisi play`` (``_Session.human_throw`` and its parts), driven by scripted
+answers instead of a keyboard, with the screen written to a string.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from pachisi import Game, Position
+from pachisi.terminal.board import BoardView, doublets_line, player_standing
+from pachisi.terminal.play import _Session
+
+# ---------------------------------------------------------------------------
+# The panel
+
+
+def test_doublets_line() -> None:
+    two = Position.from_text("parcheesi r,y - r:10.20.0.0,y:0.0.0.0 0 2 - - -")
+    assert doublets_line(BoardView(two, throw=(3, 3))) == (
+        "Third doublet: the pawn nearest HOME goes back"
+    )
+    # The last throw shown (a caption): the count, not a warning about a throw to come.
+    assert doublets_line(BoardView(two, throw=(3, 3), caption="Last throw")) == (
+        "Doublets this turn: 2"
+    )
+    assert doublets_line(BoardView(two, throw=(3, 4))) == "Doublets this turn: 2"
+    start = Position.start("parcheesi", players=2)
+    assert doublets_line(BoardView(start)) == ""  # no throw, no doublet yet
+    assert doublets_line(BoardView(start, throw=(1, 2))) == "Doublets this turn: 0"
+    assert doublets_line(BoardView(Position.start("pagade"), throw=(6, 6))) == ""
+
+
+def test_player_standing() -> None:
+    # Red has won (all HOME); yellow has two pawns HOME.
+    over = Position.from_text("parcheesi r,y - r:72.72.72.72,y:72.72.5.0 1 0 - 0 0")
+    view = BoardView(over)
+    assert player_standing(view, 0) == "★ won"
+    assert player_standing(view, 1) == "HOME 2"
+    pagade = BoardView(Position.start("pagade", players=2))
+    assert player_standing(pagade, 0) == "Home 0"
+
+
+# ---------------------------------------------------------------------------
+# A person's throw
+
+
+def session(
+    game: Game, answers: list[str], *, auto: bool = False, dice: str = "random"
+) -> tuple[_Session, list[str]]:
+    """A session whose person types ``answers`` in turn; the prompts asked are collected."""
+    args = argparse.Namespace(auto=auto, confirm=True, lang="en", delay=0.0)
+    n = len(game.position.setup.players)
+    s = _Session(
+        Console(file=io.StringIO(), width=120),
+        game,
+        ["human"] * n,
+        [f"p{i}" for i in range(n)],
+        dice=dice,
+        path=Path("unused.pgame"),
+        started="",
+        extra={},
+        args=args,
+        log=[],
+    )
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return answers.pop(0)
+
+    s.ask = ask  # type: ignore[method-assign]
+    return s, prompts
+
+
+def parcheesi() -> Game:
+    return Game(Position.start("parcheesi", players=2), seed=1)
+
+
+def test_steps_by_number_then_confirm() -> None:
+    s, prompts = session(parcheesi(), ["1", "1", ""])
+    play = s.human_throw((5, 2))
+    assert play is not None and play.notation == "R0-1 R1-3"
+    assert prompts[-1] == "Play R0-1 R1-3? Enter to confirm, u to undo: "
+
+
+def test_undo_and_a_bad_answer_ask_again() -> None:
+    s, prompts = session(parcheesi(), ["1", "u", "9", "R0-1 R1-3", "u", "1", ""])
+    play = s.human_throw((5, 2))
+    assert play is not None and play.notation == "R0-1 R1-3"
+    assert len(prompts) == 7
+    assert prompts[-1].startswith("Play R0-1 R1-3?")
+
+
+def test_forced_steps_are_made_and_said_with_auto() -> None:
+    s, prompts = session(parcheesi(), [], auto=True)
+    play = s.human_throw((5, 2))
+    assert play is not None and play.notation == "R0-1 R1-3"
+    assert prompts == []
+    assert s.message == "Your throw 5-2 was forced: R0-1 R1-3"
+
+
+def test_nothing_moves_waits_for_enter_and_takes_commands() -> None:
+    s, prompts = session(parcheesi(), ["?", ""])
+    play = s.human_throw((1, 2))
+    assert play is not None and play.notation == "-"
+    assert prompts == ["No legal play with 1-2: nothing moves. Press Enter to go on: "] * 2
+
+
+def test_nothing_moves_with_auto_is_only_said() -> None:
+    s, prompts = session(parcheesi(), [], auto=True)
+    play = s.human_throw((1, 2))
+    assert play is not None and play.notation == "-"
+    assert prompts == [] and s.message == "Your throw 1-2: nothing moves."
+
+
+def test_physical_dice_can_be_typed_again() -> None:
+    game = parcheesi()
+    game.set_throw((5, 2))
+    s, _ = session(game, ["t"], dice="manual")
+    assert s.human_throw((5, 2)) is None
+    assert game.throw is None
+
+
+@pytest.mark.parametrize("answer", ["q", "quit"])
+def test_quit_leaves_the_throw(answer: str) -> None:
+    from pachisi.terminal.play import _Quit
+
+    s, _ = session(parcheesi(), [answer])
+    with pytest.raises(_Quit):
+        s.human_throw((5, 2))
