@@ -23,12 +23,20 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
+    "ARM_SQUARES",
     "CENTRE",
     "COLOURS",
+    "FAMILY_ENTRY",
+    "FAMILY_HOME",
+    "FAMILY_LAST_RING",
     "HOME",
+    "NEST",
     "N_RING",
     "N_SQUARES",
     "OFF",
+    "PAGADE_BELLY_OUT",
+    "PAGADE_HOME",
+    "PAGADE_LAST_RING",
     "ROUTES",
     "SAFETY_SQUARES",
     "X_SQUARES",
@@ -43,6 +51,8 @@ __all__ = [
 
 #: Number of ring squares (the shared track).
 N_RING: Final = 68
+#: Ring squares per arm: arm ``a`` starts at ring square ``17 * a``.
+ARM_SQUARES: Final = N_RING // 4
 #: Number of square ids: 68 ring squares and 4 x 8 private slots (row 0 unused).
 N_SQUARES: Final = N_RING + 32
 #: "Not a square": Home/HOME, the nest, a cut pawn.
@@ -56,8 +66,30 @@ COLOURS: Final[dict[str, tuple[str, str, str, str]]] = {
     "eight-man": ("red", "blue", "yellow", "green"),
 }
 
+#: Progress number of a pawn off the board: in its nest, or cut (RULES.md §2.5).
+NEST: Final = 0
+
+#: Pagade: progress of Home (RULES.md §2.5).
+PAGADE_HOME: Final = 84
+#: Pagade: the last progress in the belly on the way out (belly squares 1..7).
+PAGADE_BELLY_OUT: Final = 7
+#: Pagade: the last progress on the ring (own square 8 again); the belly follows (§4.5).
+PAGADE_LAST_RING: Final = 76
+
+#: Parcheesi family: progress of HOME (RULES.md §2.5).
+FAMILY_HOME: Final = 72
+#: Parcheesi family: progress of the entry space (RULES.md §5.3).
+FAMILY_ENTRY: Final = 1
+#: Parcheesi family: progress of the exit space, the last ring space; the home path follows.
+FAMILY_LAST_RING: Final = 64
+
 #: Progress number of Home/HOME per ruleset (FORMAT.md "Progress numbers").
-HOME: Final[dict[str, int]] = {"pagade": 84, "whitman": 72, "parcheesi": 72, "eight-man": 72}
+HOME: Final[dict[str, int]] = {
+    "pagade": PAGADE_HOME,
+    "whitman": FAMILY_HOME,
+    "parcheesi": FAMILY_HOME,
+    "eight-man": FAMILY_HOME,
+}
 
 #: The X-marked ring squares (q mod 17 in {0, 4, 13}), RULES.md §2.3.
 X_SQUARES: Final[frozenset[int]] = frozenset(q for q in range(N_RING) if q % 17 in (0, 4, 13))
@@ -92,27 +124,27 @@ def red_number(q: int) -> int:
 
 
 def _route(ruleset: str, arm: int) -> tuple[int, ...]:
-    """Square id for every progress number 0..Home of a colour on ``arm``."""
+    """Square id for every progress number 0..Home of a colour on ``arm`` (RULES.md §2.5)."""
+    first = ARM_SQUARES * arm  # the arm's first ring square
+    out = [OFF]  # p = 0: the nest, or cut
     if ruleset == "pagade":
-        out = [OFF]
-        for p in range(1, 85):
-            if p <= 7:
+        for p in range(1, PAGADE_HOME + 1):
+            if p <= PAGADE_BELLY_OUT:
                 out.append(private_square(arm, p))
-            elif p <= 75:
-                out.append((p - 8 + 17 * arm) % N_RING)
-            elif p == 76:
-                out.append(17 * arm)
-            elif p <= 83:
-                out.append(private_square(arm, 84 - p))
+            elif p < PAGADE_LAST_RING:
+                out.append((p - PAGADE_BELLY_OUT - 1 + first) % N_RING)
+            elif p == PAGADE_LAST_RING:
+                out.append(first)
+            elif p < PAGADE_HOME:
+                out.append(private_square(arm, PAGADE_HOME - p))
             else:
                 out.append(OFF)
         return tuple(out)
-    out = [OFF]
-    for p in range(1, 73):
-        if p <= 64:
-            out.append((17 * arm + 4 + p) % N_RING)
-        elif p <= 71:
-            out.append(private_square(arm, 72 - p))
+    for p in range(1, FAMILY_HOME + 1):
+        if p <= FAMILY_LAST_RING:
+            out.append((first + 4 + p) % N_RING)  # p = 1: ring square 17a + 5, the entry
+        elif p < FAMILY_HOME:
+            out.append(private_square(arm, FAMILY_HOME - p))
         else:
             out.append(OFF)
     return tuple(out)
