@@ -281,8 +281,9 @@ def default_chunk(games: int, workers: int) -> int:
     """Games per chunk for a :class:`~pachisi.chunks.ChunkRunner` with ``workers``.
 
     About eight chunks per worker, and between 8 and 64 games each: a
-    chunk of 8 greedy games is about 0.2 s of work, and scheduling a Ray
-    task costs a few milliseconds (docs/ray.md has the figures).
+    chunk of 8 games of greedy against random is about 0.13 s of CPU, and a
+    Ray task costs 1.5 to 3 ms of CPU, under 2.5% (docs/ray.md has the
+    figures; a chunk must do 20 times a task's cost to keep it under 5%).
 
     >>> default_chunk(100, 2), default_chunk(100_000, 2), default_chunk(100_000, 1000)
     (8, 64, 12)
@@ -296,7 +297,7 @@ def run_games(
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
     start: int = 0,
-    runner: ChunkRunner | None = None,
+    backend: ChunkRunner | None = None,
     chunk: int | None = None,
 ) -> Iterator[GameResult]:
     """Play games ``start .. start+games-1`` and yield their results in order.
@@ -307,7 +308,7 @@ def run_games(
 
     ``jobs > 1`` plays them in that many worker processes, started by this
     call (before any thread of the caller's is needed, and stopped when the
-    iteration ends); the results are the same. ``runner`` (a
+    iteration ends); the results are the same. ``backend`` (a
     :class:`~pachisi.chunks.ChunkRunner`, e.g. a Ray cluster's) plays them in
     chunks of ``chunk`` games instead (default :func:`default_chunk`), and
     ``jobs`` is not used. ``on_result`` is called with each result as it is
@@ -317,7 +318,7 @@ def run_games(
         raise ValueError("the number of games must not be negative")
     if start < 0:
         raise ValueError("the first game's index must not be negative")
-    return run_indices(config, range(start, start + games), jobs, on_result, runner, chunk)
+    return run_indices(config, range(start, start + games), jobs, on_result, backend, chunk)
 
 
 def run_indices(
@@ -325,7 +326,7 @@ def run_indices(
     indices: Sequence[int],
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
-    runner: ChunkRunner | None = None,
+    backend: ChunkRunner | None = None,
     chunk: int | None = None,
 ) -> Iterator[GameResult]:
     """Play the games ``indices`` (any game numbers, e.g. those a log lacks) and
@@ -337,9 +338,9 @@ def run_indices(
     if any(i < 0 for i in indices):
         raise ValueError("a game's index must not be negative")
     games = len(indices)
-    if runner is not None:
-        size = chunk or default_chunk(games, runner.workers)
-        return _chunked(runner, config, indices, size, on_result)
+    if backend is not None:
+        size = chunk or default_chunk(games, backend.workers)
+        return _chunked(backend, config, indices, size, on_result)
     jobs = min(jobs, max(games, 1))
     if jobs == 1:
         return _serial(config, indices, on_result)
