@@ -25,13 +25,13 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler, or a failed compilation
-            print(NOTE.format(f"{type(exc).__name__}: {exc}".splitlines()[0]), file=sys.stderr)
+            print(NOTE.format(type(exc).__name__), file=sys.stderr)
 
     def build_extension(self, ext: object) -> None:
         try:
             super().build_extension(ext)  # type: ignore[arg-type]
         except Exception as exc:
-            print(NOTE.format(f"{type(exc).__name__}: {exc}".splitlines()[0]), file=sys.stderr)
+            print(NOTE.format(type(exc).__name__), file=sys.stderr)
 
 
 def extensions() -> list[object]:

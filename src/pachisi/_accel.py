@@ -203,6 +203,16 @@ RawAction = tuple[int, int, int, int, tuple[int, ...], bool]
 RawEnd = tuple[tuple[RawAction, ...], tuple[tuple[int, ...], ...], bool, bool]
 
 
+_IN_PLAY: dict[Setup, int] = {}
+
+
+def _in_play(setup: Setup) -> int:
+    mask = _IN_PLAY.get(setup)
+    if mask is None:
+        mask = _IN_PLAY[setup] = sum(1 << c for c in setup.colours_in_play)
+    return mask
+
+
 def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) -> list[RawEnd]:
     """The kernel's candidate ends, in order: (actions, pawns, cut flag, extra).
 
@@ -212,50 +222,24 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
     position (when the mover finishes, ``extra`` does not count): the first
     one counts.
     """
-    from array import array
-
     kern = _KERNELS.get(id(module))
     if kern is None:
         kern = _KERNELS[id(module)] = module.Kernel()
     setup = position.setup
     mover = position.to_move
-    pos = array("i", bytes(4 * P_SIZE))
-    for c in setup.colours_in_play:
-        for k, p in enumerate(position.pawns[c]):
-            pos[4 * c + k] = p
-    pos[P_DOUBLES] = position.doubles
     cut = position.cut
-    pos[P_CUT] = int(bool(cut[mover])) if cut is not None else 0
     a, b = throw
-    third = setup.ruleset != "pagade" and a == b and position.doubles == 2
-    n = kern.run(_cfg(setup, mover), pos, a, b, third)
-    out = kern.output()
-    res: list[RawEnd] = []
-    i = 0
-    colours = setup.colours_in_play
-    for _ in range(n):
-        pawns = tuple(
-            tuple(out[i + 4 * c : i + 4 * c + 4]) if c in colours else () for c in range(4)
-        )
-        flag = bool(out[i + 16])
-        extra = bool(out[i + 17])
-        na = out[i + 18]
-        i += 19
-        acts: list[RawAction] = []
-        for _k in range(na):
-            nn = out[i + 4]
-            acts.append(
-                (
-                    out[i],
-                    out[i + 1],
-                    out[i + 2],
-                    out[i + 3],
-                    tuple(out[i + 5 : i + 5 + nn]),
-                    bool(out[i + 9]),
-                )
-            )
-            i += _A
-        res.append((tuple(acts), pawns, flag, extra))
+    third = a == b and position.doubles == 2 and setup.ruleset != "pagade"
+    kern.run_pawns(
+        _cfg(setup, mover),
+        position.pawns,
+        position.doubles,
+        int(bool(cut[mover])) if cut is not None else 0,
+        a,
+        b,
+        third,
+    )
+    res: list[RawEnd] = kern.decoded(_in_play(setup))
     return res
 
 
@@ -264,6 +248,10 @@ def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
     if pos.is_over:
         raise ThrowError("the game is over: no more throws")
     return t
+
+
+#: The :class:`~pachisi.moves.Action` values built so far, by raw action (they are immutable).
+_ACTIONS: dict[RawAction, Action] = {}
 
 
 def legal_plays(
@@ -283,15 +271,42 @@ def legal_plays(
     t = _check_throw(position, throw)
     mover = position.to_move
     cut0 = position.cut
-    plays: dict[Position, Play] = {}
-    made: dict[RawAction, Action] = {}
+    out: list[Play] = []
+    # A position is a function of (pawns, cut, extra), and the kernel gives each of
+    # those once; only ends with the same (pawns, cut) can still meet (the extra
+    # throw withheld from a finisher), so only those are compared as positions.
+    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] = {}
+    setup = position.setup
+    home = setup.home
+    colours = setup.players[mover]
+    doubles = position.doubles
+    finished = position.finished
+    winner = position.winner
+    n = len(setup.players)
+    nxt = next((k for k in ((mover + i) % n for i in range(1, n + 1)) if k not in finished), mover)
+    made = _ACTIONS
+    if len(made) > 100_000:
+        made.clear()
     for acts, pawns, flag, extra in plays_raw(position, t, module):
         cut = cut0
         if cut is not None and flag and not cut[mover]:
             cut = tuple(True if i == mover else f for i, f in enumerate(cut))
-        res = advance(position, pawns, cut, extra)
-        if res in plays:
+        if all(pawns[c][1] != home for c in colours):
+            # Fewer than 3 pawns of a colour HOME: the mover cannot have finished,
+            # and the game went on before the throw: advance() reduces to this.
+            if extra:
+                res = Position(setup, pawns, mover, doubles + 1, cut, finished, winner)
+            else:
+                res = Position(setup, pawns, nxt, 0, cut, finished, winner)
+        else:
+            res = advance(position, pawns, cut, extra)
+        same = seen.get((pawns, flag))
+        if same is None:
+            seen[(pawns, flag)] = [res]
+        elif res in same:
             continue
+        else:
+            same.append(res)
         actions = []
         for act in acts:
             action = made.get(act)
@@ -303,8 +318,8 @@ def legal_plays(
                     action = Action(KINDS[kind], colour, frm, to, numbers, capture)
                 made[act] = action
             actions.append(action)
-        plays[res] = Play(tuple(actions), res, t)
-    return list(plays.values())
+        out.append(Play(tuple(actions), res, t))
+    return out
 
 
 # ---------------------------------------------------------------------------

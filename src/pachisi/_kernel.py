@@ -313,6 +313,7 @@ class Kernel:
     withheld: cython.int[::1]
     rng: cython.ulonglong
     no_paths: cython.bint
+    pbuf: cython.int[::1]
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
 
@@ -349,6 +350,7 @@ class Kernel:
         self.withheld = _ints(256)
         self.rng = 0
         self.no_paths = False
+        self.pbuf = _ints(S_SIZE)
         self.n_out = 0
         self.n_cand = 0
 
@@ -395,6 +397,80 @@ class Kernel:
             self.out = new
 
     # -- entry point ----------------------------------------------------------
+
+    def run_pawns(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+    ) -> cython.int:
+        """:meth:`run` for a position given as its pawns by colour, doubles and mover's cut."""
+        st = self.pbuf
+        c: cython.int
+        k: cython.int
+        for c in range(4):
+            ps = pawns[c]
+            if len(ps) == 4:
+                for k in range(4):
+                    st[4 * c + k] = ps[k]
+            else:
+                for k in range(4):
+                    st[4 * c + k] = 0
+        st[P_DOUBLES] = doubles
+        st[P_CUT] = cut
+        self.cfg = cfg
+        self.pos = st
+        return self._plays(a, b, third_doublet)
+
+    def decoded(self, in_play: cython.int) -> list[tuple[object, ...]]:
+        """The records of the last :meth:`run` as Python values (see ``_accel.plays_raw``).
+
+        ``in_play``: bit mask of the colours in play (the others get ``()``).
+        """
+        out: list[tuple[object, ...]] = []
+        o = self.out
+        i: cython.int = 0
+        r: cython.int
+        k: cython.int
+        c: cython.int
+        na: cython.int
+        nn: cython.int
+        empty: tuple[int, ...] = ()
+        for r in range(self.n_cand):
+            cols = []
+            for c in range(4):
+                if in_play >> c & 1:
+                    cols.append(
+                        (o[i + 4 * c], o[i + 4 * c + 1], o[i + 4 * c + 2], o[i + 4 * c + 3])
+                    )
+                else:
+                    cols.append(empty)
+            pawns = tuple(cols)
+            flag = o[i + 16] != 0
+            extra = o[i + 17] != 0
+            na = o[i + 18]
+            i += 19
+            acts = []
+            for k in range(na):
+                nn = o[i + 4]
+                if nn == 0:
+                    nums: tuple[int, ...] = empty
+                elif nn == 1:
+                    nums = (o[i + 5],)
+                elif nn == 2:
+                    nums = (o[i + 5], o[i + 6])
+                elif nn == 3:
+                    nums = (o[i + 5], o[i + 6], o[i + 7])
+                else:
+                    nums = (o[i + 5], o[i + 6], o[i + 7], o[i + 8])
+                acts.append((o[i], o[i + 1], o[i + 2], o[i + 3], nums, o[i + 9] != 0))
+                i += A
+            out.append((tuple(acts), pawns, flag, extra))
+        return out
 
     def output(self) -> array[int]:
         """The output buffer of the last :meth:`run` (an ``array("i")``)."""

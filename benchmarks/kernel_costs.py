@@ -1,0 +1,109 @@
+"""How the cost of one throw grows with its number of distinct outcomes (docs/benchmarks.md).
+
+Samples (position, throw) pairs from seeded random games of each ruleset
+(default set-ups and switches), and times, in CPU time, per pair:
+
+* ``kernel``: the compiled kernel's exploration alone (``Kernel.run``);
+* ``library``: :func:`pachisi._accel.legal_plays` (the kernel and the
+  :class:`~pachisi.moves.Play` list built from it);
+* ``pure``: the pure engine's :func:`pachisi.moves.legal_plays`;
+
+then prints the mean microseconds per throw by bins of distinct outcomes.
+
+    python benchmarks/kernel_costs.py [THROWS_PER_RULESET] [SEED]
+
+``--playouts RULESET N`` instead plays N kernel playouts and nothing else
+(for ``perf record``: the profile of a kernel throw).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from array import array
+from collections import defaultdict
+
+from pachisi import Position, _accel, dice_for
+from pachisi.bench import DEFAULT_PLAYERS
+from pachisi.moves import legal_plays as pure_legal_plays
+
+BINS = [(1, 1), (2, 5), (6, 20), (21, 100), (101, 1000), (1001, 10**9)]
+
+
+def sample(ruleset: str, n: int, rng: random.Random) -> list[tuple[Position, tuple[int, int]]]:
+    """``n`` (position, throw) pairs from random games of ``ruleset``."""
+    start = Position.start(ruleset, players=DEFAULT_PLAYERS[ruleset])
+    dice = dice_for(ruleset)
+    out: list[tuple[Position, tuple[int, int]]] = []
+    pos = start
+    while len(out) < n:
+        if pos.is_over:
+            pos = start
+        throw = dice.roll(rng)
+        out.append((pos, throw))
+        plays = _accel.legal_plays(pos, throw)
+        pos = plays[rng.randrange(len(plays))].position
+    return out
+
+
+def cpu(fn: object, reps: int) -> float:
+    """Mean CPU seconds of ``fn()`` over ``reps`` calls."""
+    assert callable(fn)
+    t0 = time.process_time()
+    for _ in range(reps):
+        fn()
+    return (time.process_time() - t0) / reps
+
+
+def main(argv: list[str]) -> None:
+    """The command (see the module docstring)."""
+    module = _accel.kernel_module()
+    if module is None:
+        sys.exit("the compiled kernel is not installed")
+    if argv[:1] == ["--playouts"]:
+        ruleset, n = argv[1], int(argv[2])
+        start = Position.start(ruleset, players=DEFAULT_PLAYERS[ruleset])
+        _accel.playouts(start, n, 1)
+        return
+    per = int(argv[0]) if argv else 400
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    rng = random.Random(seed)
+    kern = module.Kernel()
+    print(
+        f"{'ruleset':<10} {'outcomes':>10} {'throws':>7} {'kernel us':>10} {'library us':>11}"
+        f" {'pure us':>9} {'pure/library':>12}"
+    )
+    for ruleset in DEFAULT_PLAYERS:
+        rows: dict[tuple[int, int], list[tuple[float, float, float]]] = defaultdict(list)
+        for pos, throw in sample(ruleset, per, rng):
+            n = len(_accel.legal_plays(pos, throw))
+            reps = 20 if n <= 100 else 2
+            cfg = _accel._cfg(pos.setup, pos.to_move)
+            st = array("i", bytes(4 * _accel.P_SIZE))
+            for c in pos.setup.colours_in_play:
+                for k, p in enumerate(pos.pawns[c]):
+                    st[4 * c + k] = p
+            st[_accel.P_DOUBLES] = pos.doubles
+            st[_accel.P_CUT] = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
+            third = ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2
+            k_s = cpu(lambda: kern.run(cfg, st, throw[0], throw[1], third), reps)  # noqa: B023
+            l_s = cpu(lambda: _accel.legal_plays(pos, throw), reps)  # noqa: B023
+            p_s = cpu(lambda: pure_legal_plays(pos, throw), max(1, reps // 4))  # noqa: B023
+            for lo, hi in BINS:
+                if lo <= n <= hi:
+                    rows[(lo, hi)].append((k_s, l_s, p_s))
+        for (lo, hi), vals in sorted(rows.items()):
+            m = len(vals)
+            k_us = 1e6 * sum(v[0] for v in vals) / m
+            l_us = 1e6 * sum(v[1] for v in vals) / m
+            p_us = 1e6 * sum(v[2] for v in vals) / m
+            label = f"{lo}" if lo == hi else (f"{lo}-{hi}" if hi < 10**9 else f">{lo - 1}")
+            print(
+                f"{ruleset:<10} {label:>10} {m:>7} {k_us:>10.1f} {l_us:>11.1f} {p_us:>9.1f}"
+                f" {p_us / l_us:>12.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
