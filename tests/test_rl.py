@@ -272,13 +272,18 @@ def test_returns() -> None:
     assert returns_of(done) == [1.0, -1.0, 1.0, -1.0]
 
 
-def test_render_ansi() -> None:
+def test_render_ansi_and_svg() -> None:
     env = pachisi_v0.env(ruleset="pagade", players=4, render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
     assert isinstance(text, str)
     assert "Pagade, player" in text and "steps so far: -" in text
     assert Position.from_text(text.splitlines()[-1]) == env.unwrapped.match.position
+    env = pachisi_v0.env(ruleset="eight-man", render_mode="svg")
+    env.reset(seed=2)
+    picture = env.render()
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    assert "Eight-Man&#160;Parcheesi" in picture  # the title, spaces escaped
 
 
 def test_bad_arguments_say_what_is_wrong() -> None:

@@ -73,6 +73,9 @@ def test_render_and_masks() -> None:
     env = gymnasium.make("pachisi/Pagade-v0", render_mode="ansi", mode="play")
     _, info = env.reset(seed=3)
     assert "Pagade" in env.render()
+    svg_env = gymnasium.make("pachisi/Whitman-v0", render_mode="svg")
+    svg_env.reset(seed=3)
+    assert svg_env.render().startswith("<svg")
     assert np.array_equal(env.unwrapped.action_masks(), info["action_mask"])
     assert len(info["plays"]) == int(info["action_mask"].sum())
 

@@ -59,7 +59,7 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
     ``illegal_action`` is ``"lose"`` or ``"raise"``.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - as Gymnasium has it
+    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}  # noqa: RUF012 - as Gymnasium has it
 
     def __init__(
         self,
@@ -80,8 +80,8 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
         self._lost_by_illegal = False
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode is not None and render_mode not in ("ansi", "svg"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         self.setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
@@ -153,13 +153,14 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         return m.observe(self.seat), reward, m.done and not m.truncated, m.truncated, self._info()
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the board as text (:func:`pachisi.rl.render.ansi`)."""
+        """``"ansi"``: the board as text; ``"svg"``: an SVG document (:mod:`pachisi.rl.render`)."""
         if self.render_mode is None:
             return None
-        from .render import ansi
+        from .render import render_text
 
         m = self.match
-        return ansi(m.position, m.throw, m.turn.steps if m.turn is not None else ())
+        steps = m.turn.steps if m.turn is not None else ()
+        return render_text(self.render_mode, m.position, m.throw, steps)
 
 
 def register_envs() -> None:

@@ -57,11 +57,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     those of :meth:`pachisi.Setup.create`; ``mode`` is ``"step"`` or
     ``"play"``; ``max_plays`` bounds the play index (play mode);
     ``max_throws`` truncates a game after that many throws; ``render_mode``
-    is ``None`` or ``"ansi"``.
+    is ``None``, ``"ansi"`` or ``"svg"``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "svg"],
         "name": "pachisi_v0",
         "is_parallelizable": False,
     }
@@ -80,7 +80,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         self.setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
@@ -167,13 +167,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
             self.infos[self.agent_selection]["plays"] = m.plays
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the board as text, the throw and the steps so far."""
+        """``"ansi"``: the board as text, the throw and the steps so far; ``"svg"``: the
+        terminal's coloured board as an SVG document."""
         if self.render_mode is None:
             return None
-        from .render import ansi
+        from .render import render_text
 
         m = self.match
-        return ansi(m.position, m.throw, m.turn.steps if m.turn is not None else ())
+        steps = m.turn.steps if m.turn is not None else ()
+        return render_text(self.render_mode, m.position, m.throw, steps)
 
     def close(self) -> None:
         """Nothing to release."""
