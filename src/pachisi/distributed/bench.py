@@ -15,7 +15,8 @@ then prints one JSON object per line:
 * ``"kind": "overhead"``: per number of workers, the wall time and the CPU
   seconds (all processes) per chunk of chunks that do nothing: the cost of
   a task (scheduling, the round trip, gathering in order), over ``--empty``
-  chunks;
+  chunks; and the CPUs the cluster's processes use while it does nothing
+  (``idle_cluster_cpus``: a cost per second, not per chunk);
 * ``"kind": "chunk_for_5pct"``: the smallest chunk (in games of this
   match-up) whose overhead is under 5% of its work, by CPU time:
   ``overhead CPU / (0.05 * CPU per game)``.
@@ -27,6 +28,7 @@ machine runs; wall-clock games/s do (print ``uptime`` beside them).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import logging
@@ -93,13 +95,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--empty", type=int, default=400, help="empty chunks for the overhead")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    emit = functools.partial(print, flush=True)
     ray: Any = importlib.import_module("ray")
     cluster_utils: Any = importlib.import_module("ray.cluster_utils")
 
     bots = tuple(args.players.split(","))
     config = SimConfig(Setup.create(args.ruleset, players=len(bots)), bots, seed=args.seed)
     local, local_cpu = _measure(config, args.games)
-    print(
+    emit(
         json.dumps(
             {
                 "kind": "local",
@@ -130,22 +133,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             with connect() as runner:
                 list(runner.map(nothing, None, range(4 * workers)))  # start the workers
                 c0, t0 = _cpu_seconds(), time.perf_counter()
+                time.sleep(3)
+                idle = (_cpu_seconds() - c0) / (time.perf_counter() - t0)
+                c0, t0 = _cpu_seconds(), time.perf_counter()
                 list(runner.map(nothing, None, range(args.empty)))
                 wall = (time.perf_counter() - t0) / args.empty
                 overhead = (_cpu_seconds() - c0) / args.empty
-                print(
+                emit(
                     json.dumps(
                         {
                             "kind": "overhead",
                             "workers": workers,
                             "wall_ms_per_chunk": round(1000 * wall, 3),
                             "cpu_ms_per_chunk": round(1000 * overhead, 3),
+                            "idle_cluster_cpus": round(idle, 3),
                         }
                     )
                 )
                 for chunk in (int(c) for c in args.chunks.split(",")):
                     rate, cpu = _measure(config, args.games, backend=runner, chunk=chunk)
-                    print(
+                    emit(
                         json.dumps(
                             {
                                 "kind": "ray",
@@ -158,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                             }
                         )
                     )
-                print(
+                emit(
                     json.dumps(
                         {
                             "kind": "chunk_for_5pct",
