@@ -224,3 +224,36 @@ def test_version_and_bench_name_the_engine() -> None:
     assert bench.stdout.splitlines()[0] == "engine: pure"
     # with the pure engine forced there is no kernel row
     assert [line.split()[1] for line in bench.stdout.splitlines()[2:-1]] == ["library"]
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_kernel_evaluation_is_bit_for_bit_the_same() -> None:
+    """The kernel's evaluation equals pachisi.bots.evaluation.evaluate exactly (==, not close)."""
+    import random
+
+    from differential import sample_positions
+
+    from pachisi.bots.evaluation import evaluate
+
+    rng = random.Random(31)
+    checked = 0
+    for i, (pos, _throw) in enumerate(sample_positions(rng)):
+        if i % 3:
+            continue
+        for player in range(len(pos.setup.players)):
+            assert _accel.kernel_evaluate(pos, player, COMPILED) == evaluate(pos, player)
+            checked += 1
+        if checked >= 2000:
+            break
+    assert checked >= 2000
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_kernel_greedy_playouts_are_the_pure_twins_games() -> None:
+    from pachisi.bots.evaluation import evaluate
+
+    for i, pos in enumerate(_playout_starts()[::3]):
+        seed = 2000 + i
+        want = _accel.pure_playouts(pos, 1, seed, evaluation=evaluate)
+        got = _accel.playouts(pos, 1, seed, module=COMPILED, greedy=True)
+        assert got == want, pos.to_text()

@@ -18,7 +18,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -392,14 +392,90 @@ def game_state(position: Position) -> Any:
 Playout = tuple[int, tuple[int, ...], tuple[int, ...] | None]
 
 
+E_SAFE, E_FRIENDLY, E_OWNER, E_SPARE, E_PAGADE, E_HOME, E_SIZE = 0, 68, 84, 88, 92, 93, 94
+D_HOME_VALUE, D_CHANCE, D_SIGNS, D_SIZE = 0, 1, 69, 85
+_EVAL: dict[Setup, tuple[Any, Any]] = {}
+
+
+def eval_tables(setup: Setup) -> tuple[Any, Any]:
+    """The kernel's tables of the hand-made evaluation (``pachisi.bots.evaluation``).
+
+    The same numbers as that module's ``_Tables``, computed the same way
+    (the tests compare the evaluations bit for bit).
+    """
+    found = _EVAL.get(setup)
+    if found is not None:
+        return found
+    from array import array
+
+    ruleset = setup.ruleset
+    pagade = ruleset == "pagade"
+    safe = (
+        X_SQUARES
+        if pagade and setup.option("safe_x_squares")
+        else (frozenset() if pagade else SAFETY_SQUARES)
+    )
+    hit = [0.0] * 25
+    for (a, b), p in dice_for(ruleset).outcomes():
+        dists = {a, b, a + b}
+        if a == b:
+            dists |= {2 * a, 3 * a, 4 * a}
+        for d in dists:
+            if d < 25:
+                hit[d] += float(p)
+    evi = [0] * E_SIZE
+    evd = [0.0] * D_SIZE
+    for q in range(68):
+        evi[E_SAFE + q] = int(q in safe)
+        evd[D_CHANCE + q] = hit[q] if 1 <= q < 25 else 0.0
+    owner = setup.owner
+    majors = setup.majors
+    for c in range(4):
+        for d in range(4):
+            evi[E_FRIENDLY + 4 * c + d] = int(setup.friendly[c][d])
+        o = owner[c]
+        evi[E_OWNER + c] = o if o is not None else 0
+        evi[E_SPARE + c] = int(
+            majors is not None and c in setup.colours_in_play and c not in majors
+        )
+    evi[E_PAGADE] = int(pagade)
+    evi[E_HOME] = setup.home
+    evd[D_HOME_VALUE] = float(setup.home + 10)
+    for player in range(len(setup.players)):
+        friends = setup.partners[player]
+        for c in range(4):
+            sign = 1.0 if owner[c] == player else (0.5 if owner[c] in friends else -1.0)
+            evd[D_SIGNS + 4 * player + c] = sign
+    tables = (array("d", evd), array("i", evi))
+    _EVAL[setup] = tables
+    return tables
+
+
+def kernel_evaluate(position: Position, player: int, module: ModuleType | None = None) -> float:
+    """The kernel's hand-made evaluation of ``position`` for ``player``."""
+    if module is None:
+        module = kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+    kern = _KERNELS.get(id(module))
+    if kern is None:
+        kern = _KERNELS[id(module)] = module.Kernel()
+    evd, evi = eval_tables(position.setup)
+    value: float = kern.evaluate_state(
+        game_table(position.setup), evd, evi, game_state(position), player
+    )
+    return value
+
+
 def playouts(
     position: Position,
     n: int,
     seed: int,
     max_throws: int = 100_000,
     module: ModuleType | None = None,
+    greedy: bool = False,
 ) -> list[Playout]:
-    """``n`` uniformly random games from ``position`` played inside the kernel.
+    """``n`` games from ``position`` played inside the kernel, random or ``greedy``.
 
     The choice rule and the generator are those of :func:`pure_playouts`,
     which gives the same games with the pure engine.
@@ -414,7 +490,10 @@ def playouts(
     if kern is None:
         kern = _KERNELS[id(module)] = module.Kernel()
     res = array("i", bytes(4 * R_SIZE * n))
-    kern.playouts(game_table(position.setup), game_state(position), n, seed, max_throws, res)
+    evd, evi = eval_tables(position.setup) if greedy else (None, None)
+    kern.playouts(
+        game_table(position.setup), game_state(position), n, seed, max_throws, res, greedy, evd, evi
+    )
     out: list[Playout] = []
     for i in range(n):
         r = res[R_SIZE * i : R_SIZE * (i + 1)]
@@ -444,14 +523,20 @@ class SplitMix64:
 
 
 def pure_playouts(
-    position: Position, n: int, seed: int, max_throws: int = 100_000
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = 100_000,
+    evaluation: Callable[[Position, int], float] | None = None,
 ) -> list[Playout]:
     """The twin of :func:`playouts` on the pure engine's :func:`~pachisi.moves.legal_plays`.
 
     Per throw: two faces drawn (first die, then second), then one draw
     choosing among the distinct outcomes in :func:`legal_plays` order (made
-    even when there is one). A game stops when decided (§3.5; a Pagade dead
-    end is not looked for) or after ``max_throws`` throws.
+    even when there is one); or, given an ``evaluation`` (greedy), the best
+    outcome for the mover, ties within 1e-9 broken by one draw (none for a
+    single outcome or a single best). A game stops when decided (§3.5; a
+    Pagade dead end is not looked for) or after ``max_throws`` throws.
     """
     from .moves import legal_plays as pure_legal_plays
     from .position import game_over
@@ -467,7 +552,30 @@ def pure_playouts(
                 a = faces[rng.below(len(faces))]
                 b = faces[rng.below(len(faces))]
                 plays = pure_legal_plays(pos, (a, b))
-                pos = plays[rng.below(len(plays))].position
+                if evaluation is None:
+                    pos = plays[rng.below(len(plays))].position
+                else:
+                    pos = _greedy(pos, plays, evaluation, rng)
                 throws += 1
             out.append((throws, pos.finished, pos.winner))
     return out
+
+
+def _greedy(
+    pos: Position,
+    plays: Sequence[Play],
+    evaluation: Callable[[Position, int], float],
+    rng: SplitMix64,
+) -> Position:
+    if len(plays) == 1:
+        return plays[0].position
+    me = pos.to_move
+    best: list[Play] = []
+    best_score = float("-inf")
+    for play in plays:
+        score = evaluation(play.position, me)
+        if score > best_score + 1e-9:
+            best, best_score = [play], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(play)
+    return (best[rng.below(len(best))] if len(best) > 1 else best[0]).position

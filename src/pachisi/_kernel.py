@@ -102,6 +102,18 @@ G_PCOLS = cython.declare(cython.int, 12)  # 12 + 3 * player: ncol, colour, colou
 G_MAJOR = cython.declare(cython.int, 24)  # 24 + player: major colour, or -1
 G_TEAM = cython.declare(cython.int, 28)  # 28 + player: the player's team as a bit mask
 G_CFG = cython.declare(cython.int, 32)  # then one cfg table (C_SIZE ints) per mover
+# the evaluation's tables (built by pachisi._accel.eval_tables)
+E_SAFE = cython.declare(cython.int, 0)  # 0..67: the square protects
+E_FRIENDLY = cython.declare(cython.int, 68)  # 68 + 4 * c + d: colours c and d are friendly
+E_OWNER = cython.declare(cython.int, 84)  # 84 + c: the player of colour c
+E_SPARE = cython.declare(cython.int, 88)  # 88 + c: the colour's least advanced pawn is spare
+E_PAGADE = cython.declare(cython.int, 92)
+E_HOME = cython.declare(cython.int, 93)
+E_SIZE = cython.declare(cython.int, 94)
+D_HOME_VALUE = cython.declare(cython.int, 0)
+D_CHANCE = cython.declare(cython.int, 1)  # 1 + d: the chance of a hit from distance d (0..67)
+D_SIGNS = cython.declare(cython.int, 69)  # 69 + 4 * player + c
+D_SIZE = cython.declare(cython.int, 85)
 # splitmix64's constants
 _SM_GAMMA = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
@@ -313,6 +325,13 @@ class Kernel:
     withheld: cython.int[::1]
     rng: cython.ulonglong
     no_paths: cython.bint
+    greedy: cython.bint
+    evd: cython.double[::1]
+    evi: cython.int[::1]
+    counts: cython.int[::1]
+    ring_s: cython.int[::1]
+    ring_c: cython.int[::1]
+    ebuf: cython.int[::1]
     pbuf: cython.int[::1]
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
@@ -351,6 +370,11 @@ class Kernel:
         self.rng = 0
         self.no_paths = False
         self.pbuf = _ints(S_SIZE)
+        self.greedy = False
+        self.counts = _ints(68)
+        self.ring_s = _ints(16)
+        self.ring_c = _ints(16)
+        self.ebuf = _ints(S_SIZE)
         self.n_out = 0
         self.n_cand = 0
 
@@ -1933,17 +1957,27 @@ class Kernel:
         seed: cython.ulonglong,
         max_throws: cython.int,
         res: cython.int[::1],
+        greedy: cython.bint = False,
+        evd: cython.double[::1] = None,
+        evi: cython.int[::1] = None,
     ) -> cython.longlong:
-        """Play ``n`` uniformly random games from ``state``; results in ``res``.
+        """Play ``n`` games from ``state``; results in ``res``.
 
         One splitmix64 stream seeded with ``seed`` serves all ``n`` games in
         turn: per throw two dice faces (``faces[r % len(faces)]``, ``r`` the
-        top 31 bits of a draw) and one draw choosing the play among the
-        distinct outcomes in the reference order. A game stops when decided
-        (§3.5) or after ``max_throws`` throws. ``res[R_SIZE * i:]`` is
-        ``throws, n_finished, finished[4], winner mask``. Returns all throws.
+        top 31 bits of a draw), then the play among the distinct outcomes in
+        the reference order: uniformly at random (one draw), or ``greedy``:
+        the best by the hand-made evaluation (tables ``evd``/``evi`` from
+        ``_accel.eval_tables``) with ties within 1e-9 broken by one draw (no
+        draw for a single outcome or a single best). A game stops when
+        decided (§3.5) or after ``max_throws`` throws. ``res[R_SIZE * i:]``
+        is ``throws, n_finished, finished[4], winner mask``. Returns all throws.
         """
         self.game = game
+        self.greedy = greedy
+        if greedy:
+            self.evd = evd
+            self.evi = evi
         self.rng = seed
         self.no_paths = True
         self.cfg = self.cfgbuf
@@ -1964,6 +1998,161 @@ class Kernel:
             res[R_SIZE * i + 6] = self.gst[S_WIN]
         self.no_paths = False
         return total
+
+    def evaluate_state(
+        self,
+        game: cython.int[::1],
+        evd: cython.double[::1],
+        evi: cython.int[::1],
+        state: cython.int[::1],
+        player: cython.int,
+    ) -> cython.double:
+        """The hand-made evaluation of a game state for ``player`` (for tests)."""
+        self.game = game
+        self.evd = evd
+        self.evi = evi
+        for k in range(C_SIZE):
+            self.cfgbuf[k] = game[G_CFG + k]
+        self.cfg = self.cfgbuf
+        return self._evaluate(state, 0, state[S_CUTS], state[S_WIN], player)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _evaluate(
+        self,
+        o: cython.int[::1],
+        off: cython.int,
+        cuts: cython.int,
+        winner: cython.int,
+        player: cython.int,
+    ) -> cython.double:
+        """``pachisi.bots.evaluation.evaluate``, the same operations in the same order.
+
+        The pawns are ``o[off:off+16]``; ``cuts`` and ``winner`` bit masks of players.
+        """
+        evd = self.evd
+        evi = self.evi
+        cfg = self.cfg
+        counts = self.counts
+        home: cython.int = evi[E_HOME]
+        home_value: cython.double = evd[D_HOME_VALUE]
+        c: cython.int
+        k: cython.int
+        p: cython.int
+        s: cython.int
+        q: cython.int
+        d: cython.int
+        n_ring: cython.int = 0
+        for s in range(68):
+            counts[s] = 0
+        for c in range(4):
+            if not cfg[C_IN_PLAY + c]:
+                continue
+            for k in range(4):
+                s = cfg[C_ROUTE + 85 * c + o[off + 4 * c + k]]
+                if 0 <= s < 68:
+                    counts[s] += 1
+                    self.ring_s[n_ring] = s
+                    self.ring_c[n_ring] = c
+                    n_ring += 1
+        score: cython.double = 0.0
+        value: cython.double
+        v: cython.double
+        risk: cython.double
+        h: cython.double
+        spare: cython.bint
+        for c in range(4):
+            if not cfg[C_IN_PLAY + c]:
+                continue
+            value = 0.0
+            spare = evi[E_SPARE + c] != 0
+            for k in range(4):
+                p = o[off + 4 * c + k]
+                if p == home:
+                    if spare:
+                        value += home_value * 0.25
+                        spare = False
+                    else:
+                        value += home_value
+                    continue
+                if p == 0:
+                    spare = False
+                    continue
+                v = p
+                s = cfg[C_ROUTE + 85 * c + p]
+                if 0 <= s < 68 and not evi[E_SAFE + s] and counts[s] < 2:
+                    risk = 0.0
+                    for q in range(n_ring):
+                        if evi[E_FRIENDLY + 4 * c + self.ring_c[q]]:
+                            continue
+                        d = (s - self.ring_s[q]) % 68
+                        if d < 0:
+                            d += 68
+                        h = evd[D_CHANCE + d]
+                        if h > risk:
+                            risk = h
+                    v -= risk * v * 0.8
+                if spare:
+                    v *= 0.25
+                    spare = False
+                value += v
+            if evi[E_PAGADE] and cuts >> evi[E_OWNER + c] & 1:
+                value += 15
+            score += evd[D_SIGNS + 4 * player + c] * value
+        if winner != 0:
+            score += 10_000 if winner >> player & 1 else -10_000
+        return score
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _greedy_pick(
+        self, n: cython.int, mover: cython.int, fin_mask: cython.int, n_distinct: cython.int
+    ) -> cython.int:
+        """The index among the distinct records of the greedy choice (see :meth:`playouts`)."""
+        if n_distinct == 1:
+            return 0
+        gs = self.gst
+        o = self.out
+        r: cython.int
+        i: cython.int = 0
+        head: cython.int
+        cuts: cython.int
+        winner: cython.int
+        score: cython.double
+        best_score: cython.double = -1e300
+        n_best: cython.int = 0
+        mover_done: cython.bint = fin_mask >> mover & 1
+        for r in range(n):
+            if self.withheld[r] == 2:
+                continue
+            head = self.heads[r]
+            cuts = gs[S_CUTS]
+            if o[head + 16]:
+                cuts |= 1 << mover
+            winner = gs[S_WIN]
+            if winner == 0 and not mover_done and self._finished(o, head, mover):
+                winner = self._winner_after(gs, mover)
+            score = self._evaluate(o, head, cuts, winner, mover)
+            if n_best == 0 or score > best_score + 1e-9:
+                best_score = score
+                n_best = 1
+                self.ebuf[0] = i
+            elif abs(score - best_score) <= 1e-9:
+                if n_best == len(self.ebuf):
+                    self._grow_ebuf()
+                self.ebuf[n_best] = i
+                n_best += 1
+            i += 1
+        if n_best == 1:
+            return self.ebuf[0]
+        return self.ebuf[self._below(n_best)]
+
+    def _grow_ebuf(self) -> None:
+        new = _ints(2 * len(self.ebuf))
+        k: cython.int
+        for k in range(len(self.ebuf)):
+            new[k] = self.ebuf[k]
+        self.ebuf = new
 
     def draws(self, seed: cython.ulonglong, n: cython.int, below: cython.int) -> list[int]:
         """The first ``n`` numbers ``< below`` of the generator seeded with ``seed`` (for tests)."""
@@ -2140,7 +2329,10 @@ class Kernel:
                 else:
                     n_distinct += 1
                 head += 19 + A * o[head + 18]
-            pick = self._below(n_distinct)
+            if self.greedy:
+                pick = self._greedy_pick(n, mover, fin_mask, n_distinct)
+            else:
+                pick = self._below(n_distinct)
             chosen = -1
             for r in range(n):
                 if self.withheld[r] == 2:
