@@ -7,6 +7,8 @@
   and ``pachisi/EightMan-v0`` when ``pachisi.rl`` is imported;
 * :mod:`pachisi.rl.openspiel`: the four rulesets as OpenSpiel Python games
   (``python_pachisi_parcheesi`` ...), registered when that module is imported;
+* :mod:`pachisi.rl.vector`: ``BatchedEnv``, N games stepped together with
+  numpy arrays in and out;
 * :mod:`pachisi.rl.encoding` and :mod:`pachisi.rl.match`: the action and
   observation encodings and the game driver they share.
 
