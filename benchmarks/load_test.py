@@ -156,6 +156,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=60.0,
         help="seconds a client waits for any message before it reports the game hung (60)",
     )
+    p.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="server processes started on one database; game i is played through server "
+        "i mod N, and created there (1)",
+    )
+    p.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database of the servers started here (default: a fresh SQLite file; "
+        "give a PostgreSQL URL for --servers 2 or more)",
+    )
+    p.add_argument(
+        "--computer-workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="--computer-workers of each server started here (1)",
+    )
     p.add_argument("--json", metavar="FILE", default=None, help="also write the results as JSON")
     p.add_argument(
         "--keep-db",
@@ -172,6 +193,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--think cannot be negative")
     if args.computer and args.players < 2:
         p.error("--computer needs at least 2 players")
+    if args.servers < 1:
+        p.error("--servers must be at least 1")
+    if args.servers > 1 and args.url is not None:
+        p.error("--servers starts servers; it cannot be used with --url")
     return args
 
 
@@ -187,11 +212,17 @@ def free_port() -> int:
         return port
 
 
-def start_server(workdir: Path, bot_delay: float) -> tuple[subprocess.Popen[bytes], str, Path]:
-    """Start ``pachisi serve`` on a free port; the process, its URL and its log file."""
+def start_server(
+    workdir: Path, bot_delay: float, db: str | None = None, index: int = 0, workers: int = 1
+) -> tuple[subprocess.Popen[bytes], str, Path]:
+    """Start ``pachisi serve`` on a free port; the process, its URL and its log file.
+
+    Its limits on game creation and WebSockets are off: the clients all come
+    from one address, and a load test is what those limits are there to stop.
+    """
     port = free_port()
-    db = workdir / "load.sqlite"
-    log = workdir / "server.log"
+    db = db or f"sqlite:///{workdir / 'load.sqlite'}"
+    log = workdir / f"server{index}.log"
     cmd = [
         sys.executable,
         "-m",
@@ -202,9 +233,15 @@ def start_server(workdir: Path, bot_delay: float) -> tuple[subprocess.Popen[byte
         "--port",
         str(port),
         "--db",
-        f"sqlite:///{db}",
+        db,
         "--bot-delay",
         str(bot_delay),
+        "--creates-per-minute",
+        "0",
+        "--max-websockets",
+        "0",
+        "--computer-workers",
+        str(workers),
     ]
     env = dict(os.environ)
     src = str(Path(__file__).resolve().parent.parent / "src")
@@ -260,6 +297,8 @@ class GameRun:
     id: str
     keys: dict[int, str]
     rng: random.Random
+    #: The server this game's client plays through.
+    base: str = ""
     steps: int = 0
     commits: int = 0
     #: Each throw the client played: (seat, throw, step notations), in order.
@@ -623,13 +662,17 @@ class SetupError(Exception):
 
 
 async def run_load(
-    args: argparse.Namespace, base: str, server_cpu: Callable[[], float | None] = lambda: None
+    args: argparse.Namespace,
+    bases: list[str],
+    server_cpu: Callable[[], float | None] = lambda: None,
 ) -> dict[str, Any]:
     """Create the games, play them all at once, check them; the results.
 
-    ``server_cpu`` gives the CPU seconds the server process has used so far,
-    when it is known (a server started here).
+    Game ``i`` is created and played through server ``bases[i % len(bases)]``.
+    ``server_cpu`` gives the CPU seconds the server processes have used so
+    far, when it is known (servers started here).
     """
+    base = bases[0]
     n_players = args.players
     seats = ["human"] * n_players
     if args.computer:
@@ -637,17 +680,22 @@ async def run_load(
     spec = {"ruleset": args.ruleset, "players": n_players, "seats": seats}
     runs: list[GameRun] = []
     create_ms: list[float] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+    async with contextlib.AsyncExitStack() as clients:
+        by_base = {
+            b: await clients.enter_async_context(httpx.AsyncClient(base_url=b, timeout=60))
+            for b in bases
+        }
         for i in range(args.games):
+            here = bases[i % len(bases)]
             t = time.perf_counter()
-            r = await client.post("/api/games", json=spec)
+            r = await by_base[here].post("/api/games", json=spec)
             create_ms.append((time.perf_counter() - t) * 1000)
             if r.status_code != 201:
                 raise SetupError(f"POST /api/games: HTTP {r.status_code}: {r.text}")
             body = r.json()
             keys = {int(k["seat"]): k["key"] for k in body["keys"]}
             rng = random.Random(f"{args.seed}:{i}")
-            runs.append(GameRun(index=i, id=body["id"], keys=keys, rng=rng))
+            runs.append(GameRun(index=i, id=body["id"], keys=keys, rng=rng, base=here))
 
         go = asyncio.Event()
         stop = asyncio.Event()
@@ -659,7 +707,7 @@ async def run_load(
         )
         ready: asyncio.Queue[int] = asyncio.Queue()
         tasks = [
-            asyncio.create_task(play_game(run, base, ready, go, args.idle_timeout, args.think))
+            asyncio.create_task(play_game(run, run.base, ready, go, args.idle_timeout, args.think))
             for run in runs
         ]
         # Every client connected (or failed to) before any starts to play.
@@ -690,7 +738,7 @@ async def run_load(
         async def check(run: GameRun) -> None:
             async with sem:
                 try:
-                    await verify_game(client, run)
+                    await verify_game(by_base[run.base], run)
                 except Exception as exc:
                     run.problems.append(f"check failed: {type(exc).__name__}: {exc}")
 
@@ -723,6 +771,7 @@ async def run_load(
             "think_s": args.think,
             "slow_client": bool(args.slow_client),
             "server": base,
+            "servers": bases,
         },
         "games": len(runs),
         "finished_intact": sum(intact),
@@ -793,7 +842,8 @@ def report(res: dict[str, Any]) -> str:
     """The results as a short plain-text table."""
     c = res["config"]
     lines = [
-        f"pachisi serve load test: {res['games']} games of {c['ruleset']}, "
+        f"pachisi serve load test: {len(c.get('servers', [1]))} server process(es), "
+        f"{res['games']} games of {c['ruleset']}, "
         f"seats {','.join(c['seats'])}, seed {c['seed']}"
         + (f", think {c['think_s']:g} s" if c["think_s"] else "")
         + (", with a slow client" if c["slow_client"] else ""),
@@ -817,6 +867,14 @@ def report(res: dict[str, Any]) -> str:
         f"    commits -> result   {_ms(res['result_ms_by_type']['commit'])}",
         f"  create game (POST)    {_ms(res['create_ms'])}",
     ]
+    rss = res.get("server_rss_mb")
+    if rss and rss["after"]:
+        shown = ", ".join(
+            f"{b:.0f} -> {a:.0f}"
+            for b, a in zip(rss["before"], rss["after"], strict=True)
+            if a is not None and b is not None
+        )
+        lines.append(f"server memory (RSS, MB) {shown}   (before -> after the games)")
     w = res["watched_game"]
     if c["slow_client"]:
         lines += [
@@ -866,12 +924,23 @@ def process_cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def process_rss_mb(pid: int) -> float | None:
+    """The resident memory of process ``pid`` in MB, from /proc; ``None`` elsewhere."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the load test; the exit status of the module docstring."""
     args = parse_args(argv)
     with contextlib.ExitStack() as stack:
-        proc = None
-        log: Path | None = None
+        procs: list[subprocess.Popen[bytes]] = []
+        logs: list[Path] = []
         if args.url is None:
             if args.keep_db:
                 workdir = Path(args.keep_db)
@@ -879,29 +948,49 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 tmp = tempfile.TemporaryDirectory(prefix="pachisi-load-")
                 workdir = Path(stack.enter_context(tmp))
-            proc, base, log = start_server(workdir, args.bot_delay)
-            stack.callback(stop_server, proc)
+            db = args.db or f"sqlite:///{workdir / 'load.sqlite'}"
+            bases = []
+            for i in range(args.servers):
+                proc, base, log = start_server(
+                    workdir, args.bot_delay, db, i, args.computer_workers
+                )
+                stack.callback(stop_server, proc)
+                procs.append(proc)
+                logs.append(log)
+                bases.append(base)
+                if i == 0:  # the first one migrates the database before the others start
+                    with contextlib.suppress(RuntimeError):  # reported just below
+                        asyncio.run(wait_ready(base, proc))
         else:
-            base = args.url.rstrip("/")
+            bases = [args.url.rstrip("/")]
         try:
-            asyncio.run(wait_ready(base, proc))
+            for i, base in enumerate(bases):
+                asyncio.run(wait_ready(base, procs[i] if procs else None))
         except RuntimeError as exc:
             print(f"load_test: {exc}", file=sys.stderr)
-            if log is not None and log.exists():
-                print(log.read_text(errors="replace")[-4000:], file=sys.stderr)
+            for log in logs:
+                if log.exists():
+                    print(log.read_text(errors="replace")[-4000:], file=sys.stderr)
             return 2
-        pid = proc.pid if proc is not None else None
+
+        def cpu() -> float | None:
+            used = [process_cpu(p.pid) for p in procs]
+            return sum(u for u in used if u is not None) if procs and None not in used else None
+
+        rss0 = [process_rss_mb(p.pid) for p in procs]
         try:
-            res = asyncio.run(
-                run_load(args, base, lambda: process_cpu(pid) if pid is not None else None)
-            )
+            res = asyncio.run(run_load(args, bases, cpu))
         except SetupError as exc:
             print(f"load_test: {exc}", file=sys.stderr)
             return 2
-        if proc is not None:
+        res["server_rss_mb"] = {
+            "before": rss0,
+            "after": [process_rss_mb(p.pid) for p in procs],
+        }
+        for proc in procs:
             stop_server(proc)
-            res["server_exit"] = proc.returncode
-        res["server_log_issues"] = server_log_issues(log) if log is not None else []
+        res["server_exit"] = [p.returncode for p in procs] if procs else None
+        res["server_log_issues"] = [line for log in logs for line in server_log_issues(log)]
     print(report(res))
     if res["server_log_issues"]:
         print("\nserver log:")

@@ -44,6 +44,8 @@ SCHEMA = {
         ("version", False),
         ("rematch_of", True),
         ("rematch", True),
+        ("runner", True),
+        ("runner_until", True),
     ],
     "throws": [
         ("game_id", False),

@@ -24,7 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .computers import Computers
 from .guard import Guard, Limits
-from .hub import Hub
+from .hub import LEASE, Hub
 from .requests import ApiError, read_json
 from .rooms import Watcher
 from .store import Store, StoreError, database_url
@@ -68,6 +68,7 @@ def create_app(
     send_timeout: float = 10.0,
     computer_workers: int = 0,
     limits: Limits | None = None,
+    lease: float = LEASE,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -85,6 +86,7 @@ def create_app(
         rng=rng,
         send_timeout=send_timeout,
         computers=Computers(computer_workers),
+        lease=lease,
     )
 
     @contextlib.asynccontextmanager

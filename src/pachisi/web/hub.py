@@ -35,8 +35,12 @@ How a game moves on is :mod:`pachisi.web.referee`; requests are read by
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import random
+import secrets
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -53,12 +57,14 @@ from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
 from .store import Change, GameRow, Store
 from .views import clean_text, geometry, moves_list, pawns_list, seat_dict
 
-__all__ = ["HAND_OVER_AFTER", "HINTS", "HINT_METHOD", "RETRY_DELAYS", "Hub"]
+__all__ = ["HAND_OVER_AFTER", "HINTS", "HINT_METHOD", "LEASE", "RETRY_DELAYS", "Hub"]
 
 log = logging.getLogger("pachisi.web")
 
 #: Pauses before a computer seat that failed tries again, in seconds (the last repeats).
 RETRY_DELAYS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+#: Seconds a server's lease on a game's computer seats lasts (renewed at every play).
+LEASE = 30.0
 #: Failed choices in a row after which a computer seat is handed to a simpler level.
 HAND_OVER_AFTER = 3
 
@@ -92,6 +98,7 @@ class Hub:
         computers: Computers | None = None,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         sync_interval: float | None = None,
+        lease: float = LEASE,
     ) -> None:
         self.store = store
         self.max_rooms = max_rooms
@@ -109,16 +116,21 @@ class Hub:
         self._stop_listening = threading.Event()
         self._listener: threading.Thread | None = None
         self._refreshing: set[str] = set()
+        self.lease = lease
+        #: This server process, as named in the leases it takes on computer seats.
+        self.runner = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
 
     async def start(self, limit: int = 1000) -> int:
         """Resume the computer seats of stored games still playing; how many games.
 
         Run once the server starts, so that a game of computers, or a
         computer's turn left when the server stopped, goes on without
-        anybody having to open it.
+        anybody having to open it. Games whose computers another server is
+        playing (its lease, :meth:`Store.claim`) are left to it; if that
+        server goes away, its games are taken over once their leases run out.
         """
         self._start_sync()
-        ids = await asyncio.to_thread(self.store.playing_with_computers, limit)
+        ids = await asyncio.to_thread(self.store.playing_with_computers, limit, unclaimed=True)
         for game_id in ids:
             try:
                 await self.room(game_id)
@@ -156,8 +168,13 @@ class Hub:
             self._spawn(self.refresh(room))
 
     async def _sync_loop(self) -> None:
+        rounds = 0
         while True:
             await asyncio.sleep(self.sync_interval)
+            rounds += 1
+            if rounds * self.sync_interval >= min(10.0, self.lease / 2):
+                rounds = 0
+                await self._adopt_orphans()
             try:
                 stored = await asyncio.to_thread(self.store.versions, list(self.rooms))
             except Exception as exc:
@@ -167,6 +184,24 @@ class Hub:
                 room = self.rooms.get(game_id)
                 if room is not None and room.version != version:
                     self._spawn(self.refresh(room))
+
+    async def _adopt_orphans(self) -> None:
+        """Take over computer games whose lease ran out (their server stopped or died)."""
+        try:
+            ids = await asyncio.to_thread(self.store.playing_with_computers, 100, unclaimed=True)
+        except Exception as exc:
+            log.warning("could not look for computer games to take over: %s", _one_line(exc))
+            return
+        for game_id in ids:
+            room = self.rooms.get(game_id)
+            try:
+                if room is None:
+                    await self.room(game_id)  # loading starts its computers
+                else:
+                    await self.refresh(room)
+                    self._after_change(room)
+            except Exception as exc:
+                log.warning("could not take over game %s: %s", game_id, _one_line(exc))
 
     async def refresh(self, room: Room) -> None:
         """Read a room again if another server has moved its game on; tell its watchers."""
@@ -196,6 +231,9 @@ class Hub:
         self.computers.close()
         if self._listener is not None:
             await asyncio.to_thread(self._listener.join, 5)
+        # Another server may take these games over at once.
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.store.release_all, self.runner)
 
     # -- changing a game -------------------------------------------------------------
 
@@ -514,6 +552,14 @@ class Hub:
         :data:`HAND_OVER_AFTER` times in a row is replaced by a simpler one
         (:data:`pachisi.web.computers.SIMPLER`).
         """
+        try:
+            await self._computer_loop(room)
+        finally:
+            if not asyncio.current_task().cancelling():  # type: ignore[union-attr]
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self.store.release, room.id, self.runner)
+
+    async def _computer_loop(self, room: Room) -> None:
         failures = 0  # in a row, of any kind
         choice_failures = 0  # in a row, of the computer's choice
         while True:
@@ -528,6 +574,10 @@ class Hub:
                         return
                     version, position, throw = room.version, room.position, room.turn.throw
                     seed = self.rng.randrange(2**32)
+                # One server plays a game's computers: the one holding its lease.
+                if not await asyncio.to_thread(self.store.claim, room.id, self.runner, self.lease):
+                    await asyncio.sleep(min(5.0, self.lease / 3))
+                    continue
                 try:
                     notation = await self.computers.choose(kind, seed, position, throw)
                 except Exception as exc:

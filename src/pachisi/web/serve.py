@@ -72,6 +72,14 @@ def register(subparsers: Any) -> None:
         metavar="S",
         help="seconds a client has to send a request's head before it is cut off (10)",
     )
+    p.add_argument(
+        "--computer-lease",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds a server's claim on a game's computer seats lasts unless renewed; "
+        "another server on the database takes the game over after that (30)",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn log level (warning)")
     p.set_defaults(func=run)
 
@@ -84,7 +92,10 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         print("pachisi: --bot-delay cannot be negative", file=sys.stderr)
         return 2
-    for name in ("computer_workers", "creates_per_minute", "max_websockets", "header_timeout"):
+    for name in (
+        "computer_workers", "creates_per_minute", "max_websockets", "header_timeout",
+        "computer_lease",
+    ):  # fmt: skip
         value = getattr(args, name)
         if value is not None and value < 0:
             print(f"pachisi: --{name.replace('_', '-')} cannot be negative", file=sys.stderr)

@@ -22,7 +22,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,9 @@ games = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
+    # The server process playing the computer seats, and until when (migration 0002).
+    sa.Column("runner", sa.String(64), nullable=True),
+    sa.Column("runner_until", sa.DateTime(timezone=True), nullable=True),
     sa.Index("ix_games_updated_at", "updated_at"),
 )
 
@@ -281,15 +284,63 @@ class Store:
                     return
                 _log.warning("listening for changes failed (%s); listening again", exc)
 
-    def playing_with_computers(self, limit: int = 1000) -> list[str]:
-        """The ids of games still playing that have a computer seat, most recent first."""
-        out: list[str] = []
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(games.c.id, games.c.seats)
-                .where(games.c.status == "playing")
-                .order_by(games.c.updated_at.desc(), games.c.id)
+    def claim(self, game_id: str, runner: str, seconds: float) -> bool:
+        """Take (or keep) the lease on a game's computer seats for ``seconds``; whether held.
+
+        Only the holder of a lease plays the computer seats of a game, so that
+        several server processes on one database play each computer turn once;
+        a lease not renewed (its server stopped, or was killed) runs out, and
+        another server takes the game over.
+        """
+        now = _now()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                games.update()
+                .where(
+                    games.c.id == game_id,
+                    sa.or_(
+                        games.c.runner.is_(None),
+                        games.c.runner == runner,
+                        games.c.runner_until < now,
+                    ),
+                )
+                .values(runner=runner, runner_until=now + timedelta(seconds=seconds))
             )
+            return bool(done.rowcount == 1)
+
+    def release(self, game_id: str, runner: str) -> None:
+        """Give up the lease on a game's computer seats, if ``runner`` holds it."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.runner == runner)
+                .values(runner=None, runner_until=None)
+            )
+
+    def release_all(self, runner: str) -> None:
+        """Give up every lease ``runner`` holds (a server stopping)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                games.update()
+                .where(games.c.runner == runner)
+                .values(runner=None, runner_until=None)
+            )
+
+    def playing_with_computers(self, limit: int = 1000, *, unclaimed: bool = False) -> list[str]:
+        """The ids of games still playing that have a computer seat, most recent first.
+
+        ``unclaimed``: only those whose lease (:meth:`claim`) is free or has run out.
+        """
+        out: list[str] = []
+        query = (
+            sa.select(games.c.id, games.c.seats)
+            .where(games.c.status == "playing")
+            .order_by(games.c.updated_at.desc(), games.c.id)
+        )
+        if unclaimed:
+            query = query.where(sa.or_(games.c.runner.is_(None), games.c.runner_until < _now()))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query)
             for game_id, seats in rows:
                 if any(s.get("kind") != "human" for s in json.loads(seats)):
                     out.append(game_id)

@@ -151,6 +151,15 @@ function render() {
   renderMoves();
   renderFirst();
   renderResult();
+  renderServerNotice();
+}
+
+/** What the server says about the game (a computer seat that failed), shown while it lasts. */
+function renderServerNotice() {
+  const box = $("server-notice");
+  const text = app.state.notice || "";
+  box.textContent = text;
+  box.hidden = !text;
 }
 
 /** Steps that start from the board (not options or penalties), by the place they start from. */
