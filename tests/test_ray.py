@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -145,6 +146,23 @@ def test_analyse_rollouts_on_ray_give_the_local_numbers(
     with RolloutRunner(spec, 1) as here, connect() as runner:
         there = RolloutRunner(spec, backend=runner)
         assert there.masks(start, 20) == here.masks(start, 20)
+
+
+def test_an_address_where_no_cluster_listens_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.socket() as s:  # a port that was free a moment ago
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    args = ["simulate", "parcheesi", "--players", "random,random", "--games", "2"]
+    assert main([*args, "--ray", f"127.0.0.1:{port}"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"pachisi: cannot connect to the Ray cluster at 127.0.0.1:{port}: ")
+    assert len(err.splitlines()) == 1
+    assert main([*args, "--ray", "head-without-port"]) == 1
+    assert capsys.readouterr().err == (
+        "pachisi: --ray takes HOST:PORT or ray://HOST:PORT, not 'head-without-port'\n"
+    )
 
 
 def _simulate(*args: str) -> subprocess.Popen[str]:

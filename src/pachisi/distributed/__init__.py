@@ -24,6 +24,7 @@ Ray is imported only by :func:`connect`; nothing else in the project needs it.
 from __future__ import annotations
 
 import logging
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -146,6 +147,26 @@ def _one_line(exc: BaseException) -> str:
     return text[:200] or exc.__class__.__name__
 
 
+def _probe(address: str, timeout: float = 10.0) -> None:
+    """A one-line error now if nothing listens at ``address`` (``ray.init`` would
+    wait for minutes, retrying).
+
+    >>> _probe("no-port-here")
+    Traceback (most recent call last):
+    ...
+    pachisi.errors.PachisiError: --ray takes HOST:PORT or ray://HOST:PORT, not 'no-port-here'
+    """
+    hostport = address.removeprefix("ray://")
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        raise PachisiError(f"--ray takes HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        raise PachisiError(f"cannot connect to the Ray cluster at {address}: {reason}") from None
+
+
 def connect(address: str | None = None, retries: int = DEFAULT_RETRIES) -> RayRunner:
     """A :class:`RayRunner` on the cluster at ``address``.
 
@@ -157,6 +178,8 @@ def connect(address: str | None = None, retries: int = DEFAULT_RETRIES) -> RayRu
     :meth:`RayRunner.close` leaves it open.
     """
     ray = _import_ray()
+    if address and address not in ("auto", "local"):
+        _probe(address)
     if ray.is_initialized():
         return RayRunner(ray, owns_connection=False, retries=retries)
     try:
