@@ -54,6 +54,8 @@ __all__ = ["Family", "StartingBlockades", "single_mover", "whole_doublet"]
 
 #: The pips of a die's top and bottom faces add up to this (RULES.md §3.2).
 OPPOSITE_FACES: Final = 7
+#: A pawn enters with a top 5, or with two tops adding up to 5 (RULES.md §5.3).
+ENTERING: Final = 5
 
 
 def _route_index(route: tuple[int, ...]) -> tuple[int, ...]:
@@ -356,14 +358,16 @@ class Family(ThrowRules):
                 # Entering (§5.3): a top 5, or two tops of a non-doublet adding to 5.
                 spends: list[tuple[int, ...]] = []
                 fives = [
-                    n for n in numbers if VALUE[n] == 5 and not IS_BOTTOM[n] and USERS[n] & bit
+                    n
+                    for n in numbers
+                    if VALUE[n] == ENTERING and not IS_BOTTOM[n] and USERS[n] & bit
                 ]
                 if fives:
                     spends.append((fives[0],))
                 if (
                     not self.doublet
                     and len(numbers) == 2
-                    and VALUE[numbers[0]] + VALUE[numbers[1]] == 5
+                    and VALUE[numbers[0]] + VALUE[numbers[1]] == ENTERING
                     and all(USERS[n] & bit and not IS_BOTTOM[n] for n in numbers)
                 ):
                     spends.append(numbers)

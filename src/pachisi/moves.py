@@ -22,28 +22,28 @@ Where each section of RULES.md is implemented:
 §       implemented by
 ======  ==============================================================
 §1      ``rules.SWITCHES``, ``rules.Setup.option``; each family reads its
-        switches once per throw (``Pagade.__init__``, ``Family.__init__``)
+        switches once per throw (``_pagade.Pagade``, ``_family.Family``)
 §2.1-4  ``board.cell``, ``board.square_cell``, ``board.X_SQUARES``,
         ``board.SAFETY_SQUARES``, ``board.private_square``
-§2.5    ``board.ROUTES`` (``board._route``) and the progress constants of
-        ``board`` (``PAGADE_HOME``, ``FAMILY_HOME``...)
-§3.1    ``rules.Setup`` (players, ``friendly``); the others' pawns by square
-        and friendliness: ``_throw.ThrowRules.__init__``
+§2.5    ``board.ROUTES`` (made by ``board._route``) and the progress
+        constants ``board.NEST``, ``board.PAGADE_HOME``, ``board.FAMILY_HOME``...
+§3.1    ``rules.Setup`` (players, ``rules.Setup.friendly``); the others'
+        pawns by square and friendliness: ``_throw.ThrowRules.__init__``
 §3.2    ``dice.Dice.check`` (via ``moves._check_throw``); distinct outcomes:
         ``_graph.ThrowGraph.plays`` (one per resulting position)
 §3.3    ``position.advance``, called by ``_throw.ThrowRules.result``
-§3.4    ``_graph.ThrowGraph.plays`` and ``.root`` (a set under which nothing
-        moves gives the one empty play)
+§3.4    ``_graph.ThrowGraph.plays``, ``_graph.ThrowGraph.root`` (a throw under
+        which nothing moves gives the one empty play)
 §3.5    ``position.advance``, ``position.player_finished``,
         ``position.winner_of``, ``position.game_over``; refusing a throw
         after the end: ``moves._check_throw``
 §3.6    ``position._from_dict``, ``position._check_squares``
 §3.7    ``position.Position.start``, ``game.first_player``
-§4.1    ``dice.dice_for`` (stick dice), ``board``
+§4.1    ``dice.dice_for`` (stick dice), ``board.ROUTES``
 §4.2    ``_pagade.Pagade.number_sets``
 §4.3    ``_pagade.Pagade.dice_edges`` (single, sum and pair moves)
 §4.4    ``_pagade.Pagade.land`` (capacity, friendly colours, X squares,
-        cutting; the cut flag set in ``dice_edges``)
+        cutting); the cut flag set in ``_pagade.Pagade.dice_edges``
 §4.5    ``_pagade.Pagade.land`` (``cut_to_enter_home``, exact count to Home)
 §4.6    ``_pagade.Pagade.dice_edges`` (re-entry first while a pawn is cut)
 §4.7    ``_pagade.Pagade.select``
@@ -54,12 +54,14 @@ Where each section of RULES.md is implemented:
         ``_family.Family.land`` (``path`` false: capture on the entry)
 §5.4    ``_family.Family.dice_edges`` and ``_family._groups`` (hops, jump),
         ``_family.Family.blocked`` (blockades), ``_family.Family.land``
-§5.5    blockades do not advance: ``_family.StartingBlockades`` (checked by
-        ``Family.select`` and ``Family.bonus_edges``); no split doublets into
-        HOME: ``_family.whole_doublet``, ``_family.single_mover``
+§5.5    blockades do not advance: ``_family.StartingBlockades``, checked by
+        ``_family.Family.select`` and ``_family.Family.bonus_edges``; no
+        split doublets into HOME: ``_family.whole_doublet``,
+        ``_family.single_mover``
 §5.6    ``_family.Family.select``
-§5.7    ``_family.Family.pending``, ``.bonus_root``, ``.bonus_edges``; the
-        bonus part explored by ``_graph.ThrowGraph.plays`` and ``.steps``
+§5.7    ``_family.Family.pending``, ``_family.Family.bonus_root``,
+        ``_family.Family.bonus_edges``; the bonus part is explored by
+        ``_graph.ThrowGraph.plays`` and ``_graph.ThrowGraph.steps``
 §5.8    ``_family.Family.extra`` (extra throw), ``_family.Family.penalty``
         (third doublet)
 §5.9    ``_throw.ThrowRules.__init__`` (partners' pawns friendly),
@@ -69,8 +71,8 @@ Where each section of RULES.md is implemented:
         ``game.first_player`` (lowest total starts)
 §7      ``_family.Family.number_sets`` (options A, B, C), ``_family.Family``
         (two colours per player, either colour takes bonuses),
-        ``_family.Family.penalty`` (ties between the colours);
-        winning: ``position.player_finished``
+        ``_family.Family.penalty`` (ties between the colours); winning:
+        ``position.player_finished``
 ======  ==============================================================
 """
 
