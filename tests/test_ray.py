@@ -32,10 +32,12 @@ ray = pytest.importorskip(
 )
 cluster_utils = pytest.importorskip("ray.cluster_utils", reason="Ray without cluster_utils")
 
-from pachisi import Position  # noqa: E402
+from pachisi import Game, Position  # noqa: E402
 from pachisi.analysis import RolloutRunner, RolloutSpec  # noqa: E402
+from pachisi.bots import make_player  # noqa: E402
 from pachisi.cli import main  # noqa: E402
 from pachisi.distributed import RayRunner, connect  # noqa: E402
+from pachisi.record import Record  # noqa: E402
 from pachisi.rules import Setup  # noqa: E402
 from pachisi.tournament import SimConfig, run_games  # noqa: E402
 
@@ -146,6 +148,27 @@ def test_analyse_rollouts_on_ray_give_the_local_numbers(
     with RolloutRunner(spec, 1) as here, connect() as runner:
         there = RolloutRunner(spec, backend=runner)
         assert there.masks(start, 20) == here.masks(start, 20)
+
+
+def test_analyse_review_of_a_record_on_ray_gives_the_local_numbers(
+    cluster: Any, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    start = Position.from_text(
+        "pagade ry,bg - r:84.84.80.81,b:84.84.78.82,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"
+    )
+    game = Game(start, seed=12)
+    bots = [make_player("greedy", 1), make_player("random", 2)]
+    while not game.is_over:
+        throw = game.roll()
+        game.push(bots[game.position.to_move].choose(game.position, throw, game.legal_plays()))
+    path = tmp_path / "game.pgame"
+    Record.from_game(game, names=["greedy", "random"]).save(path)
+    args = ["analyse", str(path), "--rollouts", "8", "--luck-rollouts", "4", "--json"]
+    assert main([*args, "--jobs", "1"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert local["moves"]  # a review with its throws
+    assert main([*args, "--ray"]) == 0
+    assert json.loads(capsys.readouterr().out) == local
 
 
 def test_an_address_where_no_cluster_listens_is_one_line(
