@@ -81,9 +81,11 @@ def log_loss(rows: Sequence[Row], z: Callable[[float, int], float]) -> float:
 
 def fit_const(rows: Sequence[Row]) -> tuple[float, float]:
     """(log-loss, scale) of the best constant scale on a geometric grid."""
-    return min(
-        (log_loss(rows, lambda e, r, s=s: e / s), s) for s in (10 * 1.05**k for k in range(150))
-    )
+
+    def at(scale: float) -> Callable[[float, int], float]:
+        return lambda e, r: e / scale
+
+    return min((log_loss(rows, at(s)), s) for s in (10 * 1.05**k for k in range(150)))
 
 
 def fit_pow(rows: Sequence[Row]) -> tuple[float, float, float]:

@@ -142,8 +142,8 @@ class Net:
         if live:
             Xl = X[live]
             h = np.tanh(Xl @ self.W1 + self.b1)
-            z = z0[live] + self.b + Xl @ self.w + h @ self.v
-            out[live] = 1.0 / (1.0 + np.exp(-z))
+            zl = z0[live] + self.b + Xl @ self.w + h @ self.v
+            out[live] = 1.0 / (1.0 + np.exp(-zl))
         return out
 
     def value(self, position: Position, me: int) -> float:
