@@ -29,6 +29,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from ..errors import PachisiError
+
 __all__ = [
     "CHANNEL",
     "Change",
@@ -158,6 +160,13 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        if url.startswith("postgresql"):
+            try:
+                import psycopg  # noqa: F401
+            except ImportError:
+                raise PachisiError(
+                    "a PostgreSQL database needs psycopg: pip install 'pachisi[postgres]'"
+                ) from None
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
