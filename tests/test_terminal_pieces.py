@@ -1,21 +1,27 @@
 """Pieces of the terminal front end, tested without a terminal.
 
 The board's panel lines (:func:`pachisi.terminal.board.doublets_line`,
-:func:`~pachisi.terminal.board.player_standing`) and a person's throw in
+:func:`~pachisi.terminal.board.player_standing`), a person's throw in
 ``pachisi play`` (``_Session.human_throw`` and its parts), driven by scripted
-answers instead of a keyboard, with the screen written to a string.
+answers instead of a keyboard, with the screen written to a string, and the
+rows of ``pachisi analyse GAME``'s tables.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from pachisi import Game, Position
+from pachisi.analysis import Review, ReviewSettings, review
+from pachisi.bots import make_player
+from pachisi.record import Record
+from pachisi.terminal.analyse import luck_method, player_row, throw_row
 from pachisi.terminal.board import BoardView, doublets_line, player_standing
 from pachisi.terminal.play import _Session
 
@@ -137,3 +143,49 @@ def test_quit_leaves_the_throw(answer: str) -> None:
     s, _ = session(parcheesi(), [answer])
     with pytest.raises(_Quit):
         s.human_throw((5, 2))
+
+
+# ---------------------------------------------------------------------------
+# The review's tables (pachisi analyse GAME)
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> Review:
+    game = Game.new("parcheesi", players=2, seed=2)
+    bot = make_player("random", 2)
+    for _ in range(6):
+        throw = game.roll()
+        game.push(bot.choose(game.position, throw, game.legal_plays()))
+    record = Record.from_game(game, names=["Asha", "Bo"])
+    chosen = [
+        i + 1 for i, ply in enumerate(game.history) if len(ply.before.legal_plays(ply.throw)) > 1
+    ]
+    return review(record, ReviewSettings(rollouts=4, luck_rollouts=2), moves=chosen[:1])
+
+
+def test_throw_rows(reviewed: Review) -> None:
+    m = next(m for m in reviewed.moves if not m.forced)
+    judged = replace(m, verdict="blunder", best="R1-6", played="R0-1", luck=0.05, luck_se=0.01)
+    row = throw_row(judged)
+    assert row[:4] == (str(m.number), m.colours, f"{m.throw[0]}-{m.throw[1]}", "R0-1")
+    assert row[4] == "[bold red]blunder[/bold red]"
+    assert row[5] == f"{100 * m.loss:.1f} ±{100 * m.loss_se:.1f}"
+    assert row[6] == "R1-6"
+    assert row[8].startswith("+5.0 ±1.0")
+    # The best play is not repeated when it was played; forced and decided throws are not judged.
+    assert throw_row(replace(judged, best="R0-1"))[6] == ""
+    forced = throw_row(replace(judged, forced=True))
+    assert forced[4:7] == ("forced", "", "")
+    decided = throw_row(replace(judged, decided=True))
+    assert decided[4:7] == ("decided", "", "") and decided[8] == ""
+    assert throw_row(replace(judged, luck=None, luck_se=None))[8] == ""
+
+
+def test_player_rows_and_the_luck_note(reviewed: Review) -> None:
+    asha = player_row(reviewed.players[0])
+    assert asha[0] == "Asha" and asha[2] == str(reviewed.players[0].throws)
+    assert player_row(replace(reviewed.players[0], error_rate=None, luck=None))[7:] == ("–", "")
+    s = reviewed.settings
+    assert luck_method(replace(s, luck_rollouts=0)) == "no luck (--luck-rollouts 0)"
+    assert "the throw that fell: 4" in luck_method(s)
+    assert "best of the 3 plays" in luck_method(replace(s, luck_candidates=3))

@@ -508,108 +508,139 @@ def _assemble(
     # Per-rollout losses and luck of each move, for the standard errors of the totals.
     loss_k: dict[int, list[float]] = {}
     for plan in plans:
-        pos = plan.position
-        mover = pos.to_move
-        ranking = ranking_from(runner, pos, plan.throw, plan.candidates, s.rollouts, plan.pruned)
-        made = ranking.find(parse_play(pos, plan.throw, plan.played))
-        assert made is not None
-        best = ranking.best
-        diffs = _loss_per_rollout(runner, ranking, made.play.position, s.rollouts)
-        loss, loss_se = mean_se(diffs) if diffs else (0.0, 0.0)
-        loss_k[plan.number] = diffs or [0.0] * s.rollouts
-        # Luck: every throw valued by its best candidate (luck_rollouts each).
-        values: list[ThrowValue] = []
-        per_throw: list[tuple[float, list[float]]] = []
-        fell: RankedPlay | None = None
-        key = tuple(sorted(plan.throw))
-        for u, p, cands in plan.luck:
-            top = ranking_from(runner, pos, u, cands, s.luck_rollouts).best
-            values.append(ThrowValue(u, p, top.chance, top.se, top.notation))
-            per_throw.append((p, runner.values(top.play.position, s.luck_rollouts, mover)))
-            if u == key:
-                fell = top
-        luck: float | None = None
-        luck_se: float | None = None
-        throw_value: float | None = None
-        mean_value: float | None = None
-        if plan.luck:
-            assert fell is not None
-            mean_k = [math.fsum(p * v[k] for p, v in per_throw) for k in range(s.luck_rollouts)]
-            mean_value, mean_se_ = mean_se(mean_k)
-            if s.luck_candidates == 1:
-                # One candidate per throw: no selection, so the throw that fell
-                # may be valued from more rollouts without favouring it.
-                fell_v = runner.values(fell.play.position, max(s.rollouts, s.luck_rollouts), mover)
-                throw_value, value_se = mean_se(fell_v)
-                luck = throw_value - mean_value
-                luck_se = math.hypot(value_se, mean_se_) if len(mean_k) > 1 else value_se
-            else:
-                fell_v = runner.values(fell.play.position, s.luck_rollouts, mover)
-                throw_value = fell.chance
-                luck, luck_se = mean_se([f - m for f, m in zip(fell_v, mean_k, strict=True)])
-        reviews[plan.number] = MoveReview(
-            number=plan.number,
-            player=mover,
-            colours=_colours(pos, mover),
-            position=pos,
-            throw=plan.throw,
-            played=made.notation,
-            forced=plan.forced,
-            decided=False,
-            chance=made.chance,
-            chance_se=made.se,
-            best=best.notation,
-            best_chance=best.chance,
-            best_se=best.se,
-            loss=loss,
-            loss_se=loss_se,
-            verdict=judge(loss, loss_se),
-            luck=luck,
-            luck_se=luck_se,
-            luck_mark="" if luck is None or luck_se is None else luck_mark(luck, luck_se),
-            throw_value=throw_value,
-            mean_value=mean_value,
-            after=made.estimate,
-            ranking=ranking,
-            throws=tuple(values),
-        )
+        reviews[plan.number], loss_k[plan.number] = _rolled_out_review(runner, plan, s)
     for i in decided:
-        pos = positions[i - 1]
-        throw, notation = record.moves[i - 1]
-        after = exact_chances(positions[i])
-        assert after is not None
-        mover = pos.to_move
-        chance = after.chances[mover]
-        reviews[i] = MoveReview(
-            number=i,
-            player=mover,
-            colours=_colours(pos, mover),
-            position=pos,
-            throw=throw,
-            played=parse_play(pos, throw, notation).notation,
-            forced=len(legal_plays(pos, throw)) == 1,
-            decided=True,
-            chance=chance,
-            chance_se=0.0,
-            best=notation,
-            best_chance=chance,
-            best_se=0.0,
-            loss=0.0,
-            loss_se=0.0,
-            verdict="fine",
-            luck=0.0 if s.luck_rollouts else None,
-            luck_se=0.0 if s.luck_rollouts else None,
-            luck_mark="",
-            throw_value=chance if s.luck_rollouts else None,
-            mean_value=chance if s.luck_rollouts else None,
-            after=after,
-        )
+        reviews[i] = _decided_review(record, positions, i, s)
     ordered = tuple(reviews[i] for i in sorted(reviews))
     start = runner.estimate(record.start, s.rollouts)
     players = tuple(
         _summary(record, p, ordered, loss_k, s) for p in range(len(record.start.setup.players))
     )
     return Review(record, s, start, ordered, players, played_rollouts)
+
+
+@dataclass(frozen=True)
+class _Luck:
+    """The luck of a move's throw (all None when luck is not measured)."""
+
+    values: tuple[ThrowValue, ...] = ()
+    luck: float | None = None
+    luck_se: float | None = None
+    throw_value: float | None = None
+    mean_value: float | None = None
+
+
+def _rolled_out_review(
+    runner: RolloutRunner, plan: _Plan, s: ReviewSettings
+) -> tuple[MoveReview, list[float]]:
+    """The review of a move decided by rollouts, and its loss per rollout."""
+    pos = plan.position
+    ranking = ranking_from(runner, pos, plan.throw, plan.candidates, s.rollouts, plan.pruned)
+    made = ranking.find(parse_play(pos, plan.throw, plan.played))
+    assert made is not None
+    best = ranking.best
+    diffs = _loss_per_rollout(runner, ranking, made.play.position, s.rollouts)
+    loss, loss_se = mean_se(diffs) if diffs else (0.0, 0.0)
+    luck = _luck_of_throw(runner, plan, s)
+    review = MoveReview(
+        number=plan.number,
+        player=pos.to_move,
+        colours=_colours(pos, pos.to_move),
+        position=pos,
+        throw=plan.throw,
+        played=made.notation,
+        forced=plan.forced,
+        decided=False,
+        chance=made.chance,
+        chance_se=made.se,
+        best=best.notation,
+        best_chance=best.chance,
+        best_se=best.se,
+        loss=loss,
+        loss_se=loss_se,
+        verdict=judge(loss, loss_se),
+        luck=luck.luck,
+        luck_se=luck.luck_se,
+        luck_mark=(
+            "" if luck.luck is None or luck.luck_se is None else luck_mark(luck.luck, luck.luck_se)
+        ),
+        throw_value=luck.throw_value,
+        mean_value=luck.mean_value,
+        after=made.estimate,
+        ranking=ranking,
+        throws=luck.values,
+    )
+    return review, diffs or [0.0] * s.rollouts
+
+
+def _luck_of_throw(runner: RolloutRunner, plan: _Plan, s: ReviewSettings) -> _Luck:
+    """Every throw valued by its best candidate (luck_rollouts each); the luck of the one
+    that fell is its value less the mean over the throws."""
+    if not plan.luck:
+        return _Luck()
+    pos = plan.position
+    mover = pos.to_move
+    values: list[ThrowValue] = []
+    per_throw: list[tuple[float, list[float]]] = []
+    fell: RankedPlay | None = None
+    key = tuple(sorted(plan.throw))
+    for u, p, cands in plan.luck:
+        top = ranking_from(runner, pos, u, cands, s.luck_rollouts).best
+        values.append(ThrowValue(u, p, top.chance, top.se, top.notation))
+        per_throw.append((p, runner.values(top.play.position, s.luck_rollouts, mover)))
+        if u == key:
+            fell = top
+    assert fell is not None
+    mean_k = [math.fsum(p * v[k] for p, v in per_throw) for k in range(s.luck_rollouts)]
+    mean_value, mean_se_ = mean_se(mean_k)
+    if s.luck_candidates == 1:
+        # One candidate per throw: no selection, so the throw that fell
+        # may be valued from more rollouts without favouring it.
+        fell_v = runner.values(fell.play.position, max(s.rollouts, s.luck_rollouts), mover)
+        throw_value, value_se = mean_se(fell_v)
+        luck = throw_value - mean_value
+        luck_se = math.hypot(value_se, mean_se_) if len(mean_k) > 1 else value_se
+    else:
+        fell_v = runner.values(fell.play.position, s.luck_rollouts, mover)
+        throw_value = fell.chance
+        luck, luck_se = mean_se([f - m for f, m in zip(fell_v, mean_k, strict=True)])
+    return _Luck(tuple(values), luck, luck_se, throw_value, mean_value)
+
+
+def _decided_review(
+    record: Record, positions: list[Position], i: int, s: ReviewSettings
+) -> MoveReview:
+    """The review of move ``i`` made where the result was already decided (exact chances)."""
+    pos = positions[i - 1]
+    throw, notation = record.moves[i - 1]
+    after = exact_chances(positions[i])
+    assert after is not None
+    mover = pos.to_move
+    chance = after.chances[mover]
+    return MoveReview(
+        number=i,
+        player=mover,
+        colours=_colours(pos, mover),
+        position=pos,
+        throw=throw,
+        played=parse_play(pos, throw, notation).notation,
+        forced=len(legal_plays(pos, throw)) == 1,
+        decided=True,
+        chance=chance,
+        chance_se=0.0,
+        best=notation,
+        best_chance=chance,
+        best_se=0.0,
+        loss=0.0,
+        loss_se=0.0,
+        verdict="fine",
+        luck=0.0 if s.luck_rollouts else None,
+        luck_se=0.0 if s.luck_rollouts else None,
+        luck_mark="",
+        throw_value=chance if s.luck_rollouts else None,
+        mean_value=chance if s.luck_rollouts else None,
+        after=after,
+    )
 
 
 def _loss_per_rollout(

@@ -54,7 +54,7 @@ from ..analysis import (
     review,
     shortlist,
 )
-from ..analysis.review import CLEAR, THRESHOLDS
+from ..analysis.review import CLEAR, THRESHOLDS, MoveReview, PlayerSummary
 from ..dice import parse_throw
 from ..errors import PachisiError
 from ..moves import legal_plays
@@ -62,7 +62,16 @@ from ..position import Position
 from ..record import Record
 from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 
-__all__ = ["DEFAULT_POSITION_ROLLOUTS", "DEFAULT_REVIEW_ROLLOUTS", "load_target", "register", "run"]
+__all__ = [
+    "DEFAULT_POSITION_ROLLOUTS",
+    "DEFAULT_REVIEW_ROLLOUTS",
+    "load_target",
+    "luck_method",
+    "player_row",
+    "register",
+    "run",
+    "throw_row",
+]
 
 #: Rollouts per estimate for a position (and per play with --throw).
 DEFAULT_POSITION_ROLLOUTS = 144
@@ -299,6 +308,66 @@ _VERDICT_STYLE = {
 }
 
 
+def throw_row(m: MoveReview) -> tuple[str, ...]:
+    """A move's row of the review's table of throws (rich markup): number, player, throw,
+    play, verdict, loss, best play, chance after, luck."""
+    style = _VERDICT_STYLE.get(m.verdict, "")
+    if m.decided:
+        verdict = "decided"
+    elif m.forced:
+        verdict = "forced"
+    else:
+        verdict = m.verdict
+    judged = not (m.forced or m.decided)
+    loss = f"{100 * m.loss:.1f} {_se(m.loss_se)}" if judged else ""
+    best = escape(m.best) if judged and m.best != m.played else ""
+    luck = ""
+    if not m.decided and m.luck is not None and m.luck_se is not None:
+        luck = f"{100 * m.luck:+.1f} {_se(m.luck_se)}" + (f" {m.luck_mark}" if m.luck_mark else "")
+    return (
+        str(m.number),
+        m.colours,
+        f"{m.throw[0]}-{m.throw[1]}",
+        escape(m.played),
+        f"[{style}]{verdict}[/{style}]" if style and verdict == m.verdict else verdict,
+        loss,
+        best,
+        f"{_pct(m.chance)} {_se(m.chance_se)}",
+        luck,
+    )
+
+
+def player_row(p: PlayerSummary) -> tuple[str, ...]:
+    """A player's row of the review's table of players (rich markup)."""
+    return (
+        escape(p.name),
+        p.colours,
+        str(p.throws),
+        str(p.decisions),
+        str(p.counts["inaccuracy"]),
+        str(p.counts["mistake"]),
+        str(p.counts["blunder"]),
+        "–" if p.error_rate is None else f"{100 * p.error_rate:.1f}",
+        "" if p.luck is None or p.luck_se is None else f"{100 * p.luck:+.1f} {_se(p.luck_se)}",
+    )
+
+
+def luck_method(s: ReviewSettings) -> str:
+    """How the luck was measured, in words (for the note under the review)."""
+    if s.luck_rollouts == 0:
+        return "no luck (--luck-rollouts 0)"
+    if s.luck_candidates == 1:
+        fell = max(s.rollouts, s.luck_rollouts)
+        return (
+            f"luck: every possible throw valued by the play the greedy evaluation picks,"
+            f" {s.luck_rollouts} rollouts each (the throw that fell: {fell})"
+        )
+    return (
+        f"luck: every possible throw valued by the best of the {s.luck_candidates} plays the"
+        f" greedy evaluation likes best, {s.luck_rollouts} rollouts each"
+    )
+
+
 def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> None:
 
     rec = rev.record
@@ -323,32 +392,7 @@ def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> N
             col, justify="left" if col in ("player", "play", "best play", "verdict") else "right"
         )
     for m in rev.moves:
-        style = _VERDICT_STYLE.get(m.verdict, "")
-        if m.decided:
-            verdict = "decided"
-        elif m.forced:
-            verdict = "forced"
-        else:
-            verdict = m.verdict
-        loss = "" if m.forced or m.decided else f"{100 * m.loss:.1f} {_se(m.loss_se)}"
-        best = "" if m.best == m.played or m.forced or m.decided else escape(m.best)
-        if m.decided or m.luck is None or m.luck_se is None:
-            luck = ""
-        else:
-            luck = f"{100 * m.luck:+.1f} {_se(m.luck_se)}"
-            if m.luck_mark:
-                luck += f" {m.luck_mark}"
-        table.add_row(
-            str(m.number),
-            m.colours,
-            f"{m.throw[0]}-{m.throw[1]}",
-            escape(m.played),
-            f"[{style}]{verdict}[/{style}]" if style and verdict == m.verdict else verdict,
-            loss,
-            best,
-            f"{_pct(m.chance)} {_se(m.chance_se)}",
-            luck,
-        )
+        table.add_row(*throw_row(m))
     console.print(table)
     players = Table(title="Players", title_justify="left")
     pcols = (
@@ -365,32 +409,10 @@ def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> N
     for col in pcols:
         players.add_column(col, justify="left" if col in ("player", "colours") else "right")
     for p in rev.players:
-        players.add_row(
-            escape(p.name),
-            p.colours,
-            str(p.throws),
-            str(p.decisions),
-            str(p.counts["inaccuracy"]),
-            str(p.counts["mistake"]),
-            str(p.counts["blunder"]),
-            "–" if p.error_rate is None else f"{100 * p.error_rate:.1f}",
-            "" if p.luck is None or p.luck_se is None else f"{100 * p.luck:+.1f} {_se(p.luck_se)}",
-        )
+        players.add_row(*player_row(p))
     console.print(players)
     t = THRESHOLDS
-    if s.luck_rollouts == 0:
-        luck_text = "no luck (--luck-rollouts 0)"
-    elif s.luck_candidates == 1:
-        fell = max(s.rollouts, s.luck_rollouts)
-        luck_text = (
-            f"luck: every possible throw valued by the play the greedy evaluation picks,"
-            f" {s.luck_rollouts} rollouts each (the throw that fell: {fell})"
-        )
-    else:
-        luck_text = (
-            f"luck: every possible throw valued by the best of the {s.luck_candidates} plays the"
-            f" greedy evaluation likes best, {s.luck_rollouts} rollouts each"
-        )
+    luck_text = luck_method(s)
     cand = "all plays" if s.candidates is None else f"at most {s.candidates} plays"
     console.print(
         f"[dim]'chance after': the win chance of the player who threw, after his play. Loss,"
