@@ -285,9 +285,7 @@ class Encoder:
                 if s >= N_RING:
                     n_safe += 1
                     continue
-                if k >= 2:
-                    n_safe += 1
-                elif safe[s]:
+                if k >= 2 or safe[s]:
                     n_safe += 1
                 else:
                     if threats is None:
