@@ -189,3 +189,18 @@ def test_player_rows_and_the_luck_note(reviewed: Review) -> None:
     assert luck_method(replace(s, luck_rollouts=0)) == "no luck (--luck-rollouts 0)"
     assert "the throw that fell: 4" in luck_method(s)
     assert "best of the 3 plays" in luck_method(replace(s, luck_candidates=3))
+
+
+def test_a_doublet_that_moves_nothing_says_whether_the_player_throws_again() -> None:
+    # Whitman: the turn passes (the engine's answer, RULES.md §5.8); Parcheesi: throw again.
+    whitman = Game(Position.start("whitman", players=2), seed=1)
+    s, prompts = session(whitman, [""])
+    play = s.human_throw((3, 3))
+    assert play is not None and play.position.to_move == 1
+    assert prompts == ["No legal play with 3-3: nothing moves. Press Enter to go on: "]
+    s, prompts = session(parcheesi(), [""])
+    play = s.human_throw((3, 3))
+    assert play is not None and play.position.to_move == 0
+    assert prompts == [
+        "No legal play with 3-3: nothing moves (a doublet: throw again). Press Enter to go on: "
+    ]

@@ -30,7 +30,7 @@ from ..bots import Player, make_player
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
 from ..game import Game, first_player
-from ..moves import Action, Play, Turn
+from ..moves import Action, Play, Turn, legal_plays
 from ..position import Position
 from ..record import Record, RecordError, now_iso
 from ..rules import RULESETS
@@ -597,11 +597,16 @@ def _status(pos: Position, throw: Throw) -> str:
 
 
 def _pass_status(pos: Position, throw: Throw) -> str:
+    """What the screen says when ``throw`` moves nothing: whether the same player throws
+    again is the engine's answer (Whitman's doublet that cannot be used passes the turn;
+    RULES.md §5.8), not a guess from the dice."""
     if pos.ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2:
         return "Third doublet, and no pawn on the board: the turn passes."
-    extra = ""
-    if pos.ruleset != "pagade" and throw[0] == throw[1]:
-        extra = " (a doublet: throw again)"
+    after = legal_plays(pos, throw)[0].position  # the one play: nothing moves
+    again = not after.is_over and after.to_move == pos.to_move
+    extra = " (a doublet: throw again)" if again and throw[0] == throw[1] else ""
+    if again and not extra:
+        extra = " (throw again)"
     return f"No legal play with {throw[0]}-{throw[1]}: nothing moves{extra}."
 
 
