@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -115,3 +117,29 @@ def test_train_command_without_numpy(
     args = ["train", "parcheesi", "--games", "1", "--out", str(tmp_path / "n.json")]
     assert main(args) == 1
     assert "pachisi train needs numpy: pip install 'pachisi[learn]'" in capsys.readouterr().err
+
+
+def test_a_killed_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
+    # A real SIGKILL after the first checkpoint, then --resume's library call.
+    settings = TrainSettings(**{**TINY.__dict__, "games": 12, "round_games": 1, "hidden": 2})
+    whole = train(settings, tmp_path / "whole.json")
+    out = tmp_path / "killed.json"
+    ckpt = tmp_path / "killed.json.ckpt"
+    script = (
+        "import sys\n"
+        "from pachisi.learn.train import TrainSettings, train\n"
+        f"train(TrainSettings(**{settings.__dict__!r}), sys.argv[1])\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script, str(out)])
+    try:
+        deadline = time.monotonic() + 60
+        while not ckpt.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        proc.kill()
+    finally:
+        proc.wait()
+    assert ckpt.exists() and not out.exists(), "the run ended before it could be killed"
+    done = ValueNet.load(ckpt).meta["state"]["rounds_done"]
+    assert 1 <= done < settings.rounds
+    resumed = train(settings, out, resume=True)
+    assert same_weights(whole, resumed)
