@@ -6,13 +6,14 @@ engine, and at sampled throws compares the engine's outcome set with
 
 Run as a script for a long check:
 
-    python tests/reference/differential.py SECONDS [SEED] [--built FRACTION]
+    python tests/reference/differential.py SECONDS [SEED] [--built FRACTION] [--every N]
 
 ``--built F`` takes a fraction F (0..1) of the comparisons from positions
 built on purpose for the rarest rules (tests/reference/built.py: third
 doublets with ties, Eight-Man options, blockades in front of HOME, bonus
 chains, Pagade pairs and cuts, every switch flipped); the summary counts the
 comparisons per scenario and how often the rare rules were actually reached.
+``--every N`` compares every N-th throw of the random games (default 7).
 The test suite runs a short, seeded version (tests/test_differential.py).
 """
 
@@ -195,15 +196,20 @@ def run(
 if __name__ == "__main__":
     args = sys.argv[1:]
     frac = 0.0
+    every = 7
     if "--built" in args:
         k = args.index("--built")
         frac = float(args[k + 1])
+        del args[k : k + 2]
+    if "--every" in args:
+        k = args.index("--every")
+        every = int(args[k + 1])
         del args[k : k + 2]
     secs = float(args[0]) if args else 60.0
     seed = int(args[1]) if len(args) > 1 else 1
     stats: dict[str, int] = {}
     start = time.monotonic()
-    n, fails = run(secs, seed, built=frac, stats=stats)
+    n, fails = run(secs, seed, every=every, built=frac, stats=stats)
     for k in sorted(stats):
         print(f"  {k}: {stats[k]}")
     print(f"{time.monotonic() - start:.0f} s, seed {seed}, built fraction {frac}")
