@@ -1,8 +1,9 @@
 """The compiled kernel against the reference engine: the same plays, in the same order.
 
 Each check runs on the compiled kernel (skipped where it was not built) and,
-on a smaller share, on the kernel's source run as plain Python (skipped
-without Cython's shadow module), which checks the algorithm itself. The
+on a smaller share, on the kernel's source run as plain Python (with
+Cython's shadow module or, without Cython, pachisi/_cython_shim.py), which
+checks the algorithm itself wherever the tests run. The
 reference is :func:`pachisi.legal_plays` with the pure engine forced
 (:func:`pachisi._accel.pure`). A longer run of the random check:
 ``python tests/kernel_differential.py SECONDS SEED`` (docs/benchmarks.md).
@@ -36,9 +37,7 @@ MODULES = [
     pytest.param(
         UNCOMPILED,
         id="uncompiled",
-        marks=pytest.mark.skipif(
-            UNCOMPILED is None, reason="Cython's shadow module is not installed"
-        ),
+        marks=pytest.mark.skipif(UNCOMPILED is None, reason="the kernel's source did not load"),
     ),
 ]
 CASES = example_cases()
@@ -194,7 +193,7 @@ def test_kernel_playouts_are_the_pure_twins_games() -> None:
         assert all(throws > 0 for throws, _, _ in want) or pos.is_over
 
 
-@pytest.mark.skipif(UNCOMPILED is None, reason="Cython's shadow module is not installed")
+@pytest.mark.skipif(UNCOMPILED is None, reason="the kernel's source did not load")
 def test_uncompiled_kernel_playout() -> None:
     pos = Position.start("parcheesi", players=2)
     assert _accel.playouts(pos, 1, 7, module=UNCOMPILED) == _accel.pure_playouts(pos, 1, 7)

@@ -9,7 +9,7 @@ in the environment. Then :func:`engine` is ``"kernel"``, else ``"pure"``.
 :class:`~pachisi.moves.Play` values in the same order) from the kernel. It
 also runs on the uncompiled kernel module (:func:`kernel_module` with
 ``compiled=False``), slowly, which the tests use to check the algorithm
-where nothing is compiled.
+everywhere, compiled or not.
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ _MODULES: dict[bool, ModuleType | None] = {}
 def kernel_module(compiled: bool = True) -> ModuleType | None:
     """The kernel module: the compiled one (``None`` if absent), or the uncompiled source.
 
-    ``compiled=False`` loads ``_kernel.py`` as plain Python (it needs Cython's
-    ``cython`` shadow module; ``None`` without it).
+    ``compiled=False`` loads ``_kernel.py`` as plain Python (with Cython's
+    ``cython`` shadow module, or :mod:`pachisi._cython_shim` without Cython).
     """
     if compiled in _MODULES:
         return _MODULES[compiled]
@@ -86,15 +86,10 @@ def kernel_module(compiled: bool = True) -> ModuleType | None:
             mod = importlib.import_module("pachisi._kernel")
     else:
         path = os.path.join(os.path.dirname(__file__), "_kernel.py")
-        try:
-            importlib.import_module("cython")
-        except ImportError:
-            mod = None
-        else:
-            spec = importlib.util.spec_from_file_location("pachisi._kernel_py", path)
-            assert spec is not None and spec.loader is not None
-            mod = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(mod)
+        spec = importlib.util.spec_from_file_location("pachisi._kernel_py", path)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
     _MODULES[compiled] = mod
     return mod
 

@@ -34,7 +34,10 @@ from __future__ import annotations
 
 from array import array
 
-import cython
+try:
+    import cython
+except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
+    from . import _cython_shim as cython  # type: ignore[no-redef]
 
 #: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
 W = cython.declare(cython.int, 40)

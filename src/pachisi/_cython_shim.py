@@ -1,0 +1,88 @@
+"""A stand-in for Cython's ``cython`` module, for running ``_kernel.py`` uncompiled.
+
+Compiled, ``_kernel.py`` never imports this (Cython resolves ``cython``
+itself). Uncompiled and without Cython installed (the pure engine's
+installs: Cython is a build requirement only), the kernel's source still
+imports and runs as plain Python, slowly: every type is a placeholder and
+every decorator leaves its function as it is. Only the names the kernel uses
+are here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = [
+    "Py_ssize_t",
+    "bint",
+    "cast",
+    "cclass",
+    "cfunc",
+    "compiled",
+    "declare",
+    "double",
+    "exceptval",
+    "inline",
+    "int",
+    "longlong",
+    "uint",
+    "ulonglong",
+    "void",
+]
+
+#: Never compiled: this module stands in for Cython only when nothing is.
+compiled = False
+
+_F = TypeVar("_F")
+
+
+class _Type:
+    """A C type's placeholder; ``T[::1]`` (a typed memoryview) is a placeholder too."""
+
+    def __getitem__(self, item: object) -> _Type:
+        return self
+
+
+int = _Type()
+uint = _Type()
+longlong = _Type()
+ulonglong = _Type()
+double = _Type()
+bint = _Type()
+void = _Type()
+Py_ssize_t = _Type()
+
+
+def declare(kind: object, value: Any = None) -> Any:
+    """``cython.declare(type, value)``: the value."""
+    return value
+
+
+def cast(kind: object, value: Any) -> Any:
+    """``cython.cast(type, value)``: the value."""
+    return value
+
+
+def cfunc(f: _F) -> _F:
+    """``@cython.cfunc``: the function as it is."""
+    return f
+
+
+def cclass(c: _F) -> _F:
+    """``@cython.cclass``: the class as it is."""
+    return c
+
+
+def inline(f: _F) -> _F:
+    """``@cython.inline``: the function as it is."""
+    return f
+
+
+def exceptval(*args: object, **kwargs: object) -> Callable[[_F], _F]:
+    """``@cython.exceptval(...)``: the function as it is."""
+
+    def keep(f: _F) -> _F:
+        return f
+
+    return keep
