@@ -22,7 +22,7 @@ import pytest
 
 from helpers import example_cases
 from kernel_differential import kernel, reference, run
-from pachisi import Position, _accel, dice_for, legal_plays
+from pachisi import Position, __version__, _accel, dice_for, legal_plays
 
 HERE = Path(__file__).parent
 COMPILED = _accel.kernel_module(True)
@@ -213,7 +213,7 @@ def test_version_and_bench_name_the_engine() -> None:
     version = subprocess.run(
         [sys.executable, "-m", "pachisi", "--version"], capture_output=True, text=True, env=env
     )
-    assert version.stdout.strip() == "pachisi 0.1.0 (pure engine)"
+    assert version.stdout.strip() == f"pachisi {__version__} (pure engine)"
     bench = subprocess.run(
         [sys.executable, "-m", "pachisi", "bench", "--seconds", "0.05", "--ruleset", "whitman"],
         capture_output=True,
