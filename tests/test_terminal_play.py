@@ -368,10 +368,11 @@ def test_manual_preliminary_throws_choose_the_first_player(tmp_path: Path) -> No
     ("args", "message"),
     [
         (["play", "--players", "human,alien"], "unknown computer player 'alien'"),
-        (["play", "--players", "human,bot"], "2 seat kinds for 4 players"),
+        (["play", "--players-count", "4", "--players", "human,bot"], "2 seat kinds for 4 players"),
+        (["play", "--save", "gone/x.pgame"], "cannot save to gone/x.pgame: No such file"),
         (["play", "--from", "parcheesi r,y - r:0.0.0.99,y:0.0.0.0 0 0 - - -"], "outside 0..72"),
         (["play", "--from", "nofile.json"], "cannot read nofile.json"),
-        (["play", "pagade", "--players-count", "3"], "cannot be played by 3 players"),
+        (["play", "pagade", "--players-count", "3"], "cannot be played by 3 players (only by 2"),
         (["play", "--resume", "nofile.pgame"], "cannot read nofile.pgame"),
         (["play", "--option", "sum_move=sideways"], "sum_move"),
         (["play", "--names", "Asha"], "give 4 names"),

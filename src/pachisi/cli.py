@@ -12,6 +12,7 @@ import argparse
 import importlib
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -262,14 +263,25 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    m = sub.add_parser("moves", help="every legal outcome of a throw (FORMAT.md)")
+    m = sub.add_parser(
+        "moves",
+        help="every legal outcome of a throw (FORMAT.md)",
+        description=(
+            "Print every legal outcome of a throw in a position as FORMAT.md JSON, or answer"
+            " one JSON request per line of standard input (--batch)."
+        ),
+    )
     m.add_argument("position", nargs="?", help="position file (JSON or text form), or -")
     m.add_argument("--throw", help="the two dice as they fell, A,B")
     m.add_argument("--batch", action="store_true", help="JSON lines on standard input")
     m.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
     m.set_defaults(func=_cmd_moves)
 
-    n = sub.add_parser("new", help="print a start position")
+    n = sub.add_parser(
+        "new",
+        help="print a start position",
+        description="Print the start position of a game (FORMAT.md JSON, or --text).",
+    )
     n.add_argument("ruleset", choices=RULESETS)
     n.add_argument("--players", type=int, default=None, help="number of players")
     add_setup_arguments(n)
@@ -279,7 +291,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     n.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
     n.set_defaults(func=_cmd_new)
 
-    b = sub.add_parser("bench", help="single-core speed on random games")
+    b = sub.add_parser(
+        "bench",
+        help="single-core speed on random games",
+        description="Measure the rules engine on random games, one core, each ruleset.",
+    )
     b.add_argument("--ruleset", choices=RULESETS, default=None)
     b.add_argument("--seconds", type=float, default=5.0, help="per ruleset")
     b.add_argument("--json", action="store_true", help="one JSON list of results")
@@ -300,8 +316,32 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+_NEGATIVE_LIST = re.compile(r"-\d[\d,\s-]*")
+
+
+def _attach_negative_values(argv: Sequence[str]) -> list[str]:
+    """``--throw -1,2`` as ``--throw=-1,2``: argparse takes a word that starts with a dash
+    and is not a plain negative number for an option, and says "expected one argument";
+    attached, the value reaches the command, which says what is wrong with it."""
+    out: list[str] = []
+    for word in argv:
+        prev = out[-1] if out else ""
+        plain_number = re.fullmatch(r"-\d+|-\d*\.\d+", word)  # argparse takes these itself
+        if (
+            prev.startswith("--")
+            and "=" not in prev
+            and _NEGATIVE_LIST.fullmatch(word)
+            and not plain_number
+        ):
+            out[-1] = f"{prev}={word}"
+        else:
+            out.append(word)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    argv = _attach_negative_values(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

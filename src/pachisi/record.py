@@ -74,7 +74,9 @@ class Record:
     ``moves`` is the list of ``(throw, notation)`` in order; ``names`` the
     players' names by index; ``dice`` is ``"random"`` (seeded with
     ``seed``) or ``"manual"`` (physical dice); ``extra`` keeps header lines
-    this version does not know, so that nothing a user wrote is lost.
+    this version does not know, and ``comments`` the comment lines (``# ...``)
+    among the moves, keyed by how many moves come before them, so that nothing
+    a user wrote is lost.
     """
 
     start: Position
@@ -85,6 +87,7 @@ class Record:
     started: str = ""
     finished: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+    comments: dict[int, list[str]] = field(default_factory=dict)
     # Positions already known (from a live game or an earlier replay), used
     # while they match ``moves``: saving after every throw stays linear.
     _known: tuple[list[tuple[Throw, str]], list[Position]] | None = field(
@@ -195,13 +198,17 @@ class Record:
         for i, ((throw, notation), pos) in enumerate(
             zip(self.moves, positions[:-1], strict=True), 1
         ):
+            lines += self.comments.get(i - 1, [])
             lines.append(f"{i}. {_who(pos)} {throw[0]}-{throw[1]}: {notation}")
+        lines += [
+            c for k in sorted(self.comments) if k >= len(self.moves) for c in self.comments[k]
+        ]
         return "\n".join(lines) + "\n"
 
     @classmethod
     def from_text(cls, text: str) -> Record:
         """Read and validate a record; :class:`RecordError` names what is wrong."""
-        lines = text.splitlines()
+        lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark from an editor
         if not lines or lines[0].strip() != _MAGIC:
             raise RecordError(f"line 1: a record starts with {_MAGIC!r}")
         header: dict[str, str] = {}
@@ -248,7 +255,10 @@ class Record:
         known = [start]
         for lineno in range(i + 1, len(lines) + 1):
             line = lines[lineno - 1].strip()
-            if not line or line.startswith("#"):
+            if line.startswith("#"):
+                rec.comments.setdefault(len(rec.moves), []).append(line)
+                continue
+            if not line:
                 continue
             m = _MOVE.match(line)
             if not m:
@@ -299,4 +309,7 @@ class Record:
             raise RecordError(f"cannot read {path}: {exc.strerror}") from None
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not UTF-8 text") from None
-        return cls.from_text(text)
+        try:
+            return cls.from_text(text)
+        except RecordError as exc:  # say which file
+            raise RecordError(f"{path}: {exc}") from None

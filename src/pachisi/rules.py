@@ -236,7 +236,11 @@ class Setup:
                 seats = {2: (cycle[0], cycle[2]), 3: cycle[:3], 4: cycle}[players]
                 colour_lists = [[names[c]] for c in seats]
             else:
-                raise PositionError("players", f"{ruleset} cannot be played by {players} players")
+                allowed = "2 or 4" if ruleset == "pagade" else "2, 3 or 4"
+                raise PositionError(
+                    "players",
+                    f"{ruleset} cannot be played by {players} players (only by {allowed})",
+                )
         else:
             colour_lists = [[p] if isinstance(p, str) else list(p) for p in players]
         team_lists: list[list[int]] | None
@@ -420,7 +424,10 @@ def _check_configuration(ruleset: str, cols: list[tuple[int, ...]]) -> None:
         raise PositionError("players", f"{ruleset} with {n} players: one colour each")
     allowed = (4,) if ruleset == "pagade" else (2, 3, 4)
     if n not in allowed:
-        raise PositionError("players", f"{ruleset} cannot be played by {n} players")
+        counts = "2 or 4" if ruleset == "pagade" else "2, 3 or 4"
+        raise PositionError(
+            "players", f"{ruleset} cannot be played by {n} players (only by {counts})"
+        )
     cycle = _TURN_CYCLE[ruleset]
     order = [c[0] for c in cols]
     # The colours must follow the seats' cyclic turn order (§3.1).

@@ -186,6 +186,8 @@ def _moves_range(text: str, count: int) -> list[int]:
         b = int(last) if sep else a
     except ValueError:
         raise PachisiError(f"--moves takes A-B or N (throw numbers), not {text!r}") from None
+    if a > b:
+        raise PachisiError(f"--moves {text}: the first throw comes after the last ({b}-{a}?)")
     if not 1 <= a <= b <= count:
         raise PachisiError(f"--moves {text}: the record has throws 1 to {count}")
     return list(range(a, b + 1))

@@ -26,7 +26,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import Player, make_player
+from ..bots import PLAYERS, Player, make_player
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
 from ..game import Game, first_player
@@ -62,6 +62,7 @@ Keys while you play a throw:
                after each (one throw ahead, as the expectimax player sees it)
   e [FILE]     export the position before this throw (FORMAT.md JSON to FILE,
                or show its one-line text form)
+  save FILE    save the game to FILE (and after every throw from then on)
   q            save and quit (continue later with pachisi play --resume FILE)
   ?, h         this help
 The game is saved after every throw; Ctrl-C saves and quits too."""
@@ -86,8 +87,8 @@ def register(subparsers: Any) -> None:
         ),
         epilog=(
             "examples:  pachisi play parcheesi --players human,bot,bot,bot\n"
-            "           pachisi play pagade --players-count 2 --players human,greedy --lang hi\n"
-            "           pachisi play whitman --players-count 2 --dice manual\n"
+            "           pachisi play pagade --players human,expectimax --lang hi\n"
+            "           pachisi play whitman --players 2 --dice manual\n"
             "           pachisi play --resume pachisi-20260101-120000.pgame"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -105,9 +106,12 @@ def register(subparsers: Any) -> None:
     add_setup_arguments(p)
     p.add_argument(
         "--players",
-        metavar="KINDS",
-        help="who sits at each seat, in turn order: human, greedy (or bot), random; "
-        "default: human,bot,bot,...",
+        "--seats",
+        metavar="KINDS|N",
+        help="who sits at each seat, in turn order: human, or a computer player ("
+        + ", ".join(k + (" or bot" if k == "greedy" else "") for k in PLAYERS)
+        + "); default: human,bot,bot,...; the number of seats is the number of players "
+        "(a number alone is just the number of players, like --players-count)",
     )
     p.add_argument("--names", help="players' names, comma-separated, in turn order")
     p.add_argument("--seed", type=int, default=None, help="seed for the dice and the bots")
@@ -257,14 +261,30 @@ class _Session:
             None if k == HUMAN else make_player(k, seed=seed * 101 + i) for i, k in enumerate(kinds)
         ]
         self.message = ""
+        #: Comment lines of a resumed record, kept when it is saved again.
+        self.comments: dict[int, list[str]] = {}
+        #: Why the last save failed ('' when it did not).
+        self.unsaved = ""
 
     # -- saving ----------------------------------------------------------------
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Save the game to :attr:`path`; False (and a message on screen) when it cannot be
+        written: the game goes on in memory and ``save FILE`` saves it elsewhere."""
         rec = Record.from_game(self.game, names=self.names, dice=self.dice, started=self.started)
         rec.extra = dict(self.extra)
         rec.extra["Seats"] = ",".join(self.kinds)
-        rec.save(self.path)
+        rec.comments = self.comments
+        try:
+            rec.save(self.path)
+        except OSError as exc:
+            self.unsaved = f"cannot save to {self.path}: {exc.strerror or exc}"
+            self.message = (
+                f"Not saved: {self.unsaved}. The game goes on; type save FILE to save it elsewhere."
+            )
+            return False
+        self.unsaved = ""
+        return True
 
     # -- drawing ---------------------------------------------------------------
 
@@ -373,7 +393,22 @@ class _Session:
         if word == "e" or word.startswith("e "):
             self.export(answer[1:].strip())
             return True
+        if word == "save" or word.startswith("save "):
+            self.save_as(answer[4:].strip())
+            return True
         return False
+
+    def save_as(self, target: str) -> None:
+        """``save FILE``: save the game to FILE from now on."""
+        if not target:
+            self.message = f"save FILE: the game file now is {self.path}"
+            return
+        previous = self.path
+        self.path = Path(target)
+        if self.save():
+            self.message = f"Game saved to {self.path} (and after every throw from now on)"
+        else:
+            self.path = previous
 
     def export(self, target: str) -> None:
         pos = self.game.position
@@ -677,6 +712,8 @@ def _new_session(console: Console, args: argparse.Namespace) -> _Session:
         if kinds_text is not None and kinds_text.strip().isdigit() and players_count is None:
             players_count, kinds_text = int(kinds_text), None
             args.players = None
+        elif kinds_text is not None and players_count is None and not args.colours:
+            players_count = len(kinds_text.split(","))  # one seat per player
         ns = argparse.Namespace(
             ruleset=args.ruleset or "parcheesi",
             players=players_count,
@@ -771,7 +808,7 @@ def _resume_session(console: Console, args: argparse.Namespace) -> _Session:
         log.append(move_line(i, pos, throw, notation))
         pos = after
     extra = {k: v for k, v in rec.extra.items() if k != "Seats"}
-    return _Session(
+    session = _Session(
         console,
         game,
         kinds,
@@ -783,6 +820,8 @@ def _resume_session(console: Console, args: argparse.Namespace) -> _Session:
         args=args,
         log=log,
     )
+    session.comments = rec.comments
+    return session
 
 
 def _say(console: Console, text: str, style: str = "") -> None:
@@ -812,10 +851,19 @@ def run(args: argparse.Namespace) -> int:
         result = result_text(session.game.position, session.names)
         _say(console, f"This game is over: {result}. Record: {session.path}")
         return 0
-    session.save()
+    if not session.save():  # nothing is played yet: say so and stop
+        raise PachisiError(session.unsaved)
     _say(console, f"Game file: {session.path} (saved after every throw)")
 
-    resume = f"pachisi play --resume {session.path}"
+    def stopped(how: str, status: int) -> int:
+        """Save once more on the way out and say where (or why not)."""
+        if session.save():
+            resume = f"pachisi play --resume {session.path}"
+            _say(console, f"\n{how}Game saved to {session.path}. Continue with: {resume}")
+            return status
+        _say(console, f"\n{how}The game was NOT saved: {session.unsaved}.")
+        return status or 1
+
     # A stop signal raises in the main thread even while input() waits (see stops.py).
     stops = StopSignals(
         {signal.SIGHUP: _Hangup, signal.SIGTERM: _Hangup, signal.SIGINT: KeyboardInterrupt}
@@ -824,22 +872,17 @@ def run(args: argparse.Namespace) -> int:
         with stops:
             session.loop()
     except _Quit:
-        session.save()
-        _say(console, f"\nGame saved to {session.path}. Continue with: {resume}")
-        return 0
+        return stopped("", 0)
     except KeyboardInterrupt:
-        session.save()
-        _say(console, f"\nInterrupted. Game saved to {session.path}. Continue with: {resume}")
-        return 130
+        return stopped("Interrupted. ", 130)
     except EOFError:
-        session.save()
-        _say(console, f"\nInput ended. Game saved to {session.path}. Continue with: {resume}")
-        return 0
+        return stopped("Input ended. ", 0)
     except _Hangup:
-        session.save()
-        _say(console, f"\nStopped. Game saved to {session.path}. Continue with: {resume}")
-        return 129
-    session.save()
+        return stopped("Stopped. ", 129)
+    saved = session.save()
     result = result_text(session.game.position, session.names)
+    if not saved:
+        _say(console, f"{result[0].upper()}{result[1:]}. NOT saved: {session.unsaved}.", "bold")
+        return 1
     _say(console, f"{result[0].upper()}{result[1:]}. Record: {session.path}", "bold")
     return 0

@@ -38,6 +38,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from ..bots import PLAYERS
 from ..errors import PachisiError
 from ..rules import RULESETS
 from ..tournament import (
@@ -89,7 +90,7 @@ def register(subparsers: Any) -> None:
         "--players",
         required=True,
         metavar="BOT,BOT,...",
-        help="one computer player per seat (random, greedy), e.g. greedy,random",
+        help="one computer player per seat (" + ", ".join(PLAYERS) + "), e.g. greedy,random",
     )
     p.add_argument(
         "--games", type=int, metavar="N", default=100, help="number of games (default 100)"
