@@ -256,3 +256,31 @@ def test_kernel_greedy_playouts_are_the_pure_twins_games() -> None:
         want = _accel.pure_playouts(pos, 1, seed, evaluation=evaluate)
         got = _accel.playouts(pos, 1, seed, module=COMPILED, greedy=True)
         assert got == want, pos.to_text()
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_threads_have_their_own_kernel() -> None:
+    """Concurrent calls from threads give what calls one after the other give."""
+    import random
+    import threading
+
+    from differential import sample_positions
+
+    rng = random.Random(8)
+    cases = []
+    for pos, throw in sample_positions(rng):
+        cases.append((pos, throw))
+        if len(cases) == 300:
+            break
+    want = [kernel(pos, throw, COMPILED) for pos, throw in cases]
+    got: dict[int, list[list[tuple[object, ...]]]] = {}
+
+    def work(k: int) -> None:
+        got[k] = [kernel(pos, throw, COMPILED) for pos, throw in cases]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(got[k] == want for k in range(4))

@@ -18,6 +18,7 @@ import importlib
 import importlib.machinery
 import importlib.util
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
@@ -189,7 +190,18 @@ def _cfg(setup: Setup, mover: int) -> Any:
     return packed
 
 
-_KERNELS: dict[int, Any] = {}
+_LOCAL = threading.local()
+
+
+def _kernel(module: ModuleType) -> Any:
+    """This thread's :class:`Kernel` of ``module`` (its buffers are per call, not shareable)."""
+    kernels: dict[int, Any] | None = getattr(_LOCAL, "kernels", None)
+    if kernels is None:
+        kernels = _LOCAL.kernels = {}
+    kern = kernels.get(id(module))
+    if kern is None:
+        kern = kernels[id(module)] = module.Kernel()
+    return kern
 
 
 #: One action from the kernel: (kind, colour, frm, to, numbers, capture).
@@ -217,9 +229,7 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
     position (when the mover finishes, ``extra`` does not count): the first
     one counts.
     """
-    kern = _KERNELS.get(id(module))
-    if kern is None:
-        kern = _KERNELS[id(module)] = module.Kernel()
+    kern = _kernel(module)
     setup = position.setup
     mover = position.to_move
     cut = position.cut
@@ -452,9 +462,7 @@ def kernel_evaluate(position: Position, player: int, module: ModuleType | None =
         module = kernel_module()
         if module is None:
             raise RuntimeError("the compiled kernel is not installed")
-    kern = _KERNELS.get(id(module))
-    if kern is None:
-        kern = _KERNELS[id(module)] = module.Kernel()
+    kern = _kernel(module)
     evd, evi = eval_tables(position.setup)
     value: float = kern.evaluate_state(
         game_table(position.setup), evd, evi, game_state(position), player
@@ -481,9 +489,7 @@ def playouts(
         module = kernel_module()
         if module is None:
             raise RuntimeError("the compiled kernel is not installed")
-    kern = _KERNELS.get(id(module))
-    if kern is None:
-        kern = _KERNELS[id(module)] = module.Kernel()
+    kern = _kernel(module)
     res = array("i", bytes(4 * R_SIZE * n))
     evd, evi = eval_tables(position.setup) if greedy else (None, None)
     kern.playouts(
