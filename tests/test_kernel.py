@@ -279,8 +279,13 @@ def test_threads_have_their_own_kernel() -> None:
         got[k] = [kernel(pos, throw, COMPILED) for pos, throw in cases]
 
     threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
     assert all(got[k] == want for k in range(4))
