@@ -7,7 +7,10 @@ comments and byte-order mark; a save that fails mid-game keeps the game.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pexpect
@@ -17,6 +20,7 @@ from helpers import run_cli
 from pachisi import Game
 from pachisi.bots import PLAYERS
 from pachisi.record import Record
+from pachisi.terminal.analyse import MANY_PLAYS, many_plays_note
 from test_terminal_play import ANSI, STEP_RE, spawn
 
 
@@ -133,3 +137,27 @@ def test_a_save_that_fails_mid_game_keeps_the_game_and_saves_elsewhere(tmp_path:
     child.close()
     assert child.exitstatus == 0
     assert Record.load(tmp_path / "elsewhere.pgame").start.ruleset == "parcheesi"
+
+
+def test_analyse_into_a_pipe_does_not_cut_the_table(tmp_path: Path) -> None:
+    """No terminal and no COLUMNS (a script, cron): the review's rows are whole."""
+    path = game_file(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    args = ["--rollouts", "2", "--luck-rollouts", "0", "--jobs", "1", "--quiet"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "pachisi", "analyse", str(path), *args],
+        cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "…" not in proc.stdout
+    assert max(len(line) for line in proc.stdout.splitlines()) > 80
+    for _throw, play in Record.load(path).moves:
+        assert play in proc.stdout
+
+
+def test_a_long_ranking_names_candidates() -> None:
+    assert "1278 plays of 3-3 to roll out, 144 times each; --candidates K" in many_plays_note(
+        1278, (3, 3), 144, None
+    )
+    assert many_plays_note(1278, (3, 3), 144, 8) == ""
+    assert many_plays_note(MANY_PLAYS, (3, 3), 144, None) == ""

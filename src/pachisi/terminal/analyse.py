@@ -55,7 +55,7 @@ from ..analysis import (
     shortlist,
 )
 from ..analysis.review import CLEAR, THRESHOLDS, MoveReview, PlayerSummary
-from ..dice import parse_throw
+from ..dice import Throw, parse_throw
 from ..errors import PachisiError
 from ..moves import legal_plays
 from ..position import Position
@@ -67,6 +67,7 @@ __all__ = [
     "DEFAULT_REVIEW_ROLLOUTS",
     "load_target",
     "luck_method",
+    "many_plays_note",
     "player_row",
     "register",
     "run",
@@ -569,9 +570,32 @@ def _dispatch(args: argparse.Namespace, target: Position | Record, jobs: int, sh
     return _run_position(args, target, jobs, show)
 
 
-def _console() -> Console:
+#: The width of the tables when standard output is not a terminal (a file, a pipe, cron,
+#: ssh without a tty) and COLUMNS is not set: wide enough that no play or number is cut.
+PLAIN_WIDTH = 200
 
-    return Console(highlight=False)
+
+def _console() -> Console:
+    """The console for the results: the terminal's width, else :data:`PLAIN_WIDTH`."""
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(highlight=False, width=PLAIN_WIDTH)
+    return console
+
+
+#: Above this many plays to roll out, ``analyse POSITION --throw`` says how to shorten it.
+MANY_PLAYS = 100
+
+
+def many_plays_note(plays: int, throw: Throw, rollouts: int, candidates: int | None) -> str:
+    """The word on standard error before a long ranking (an Eight-Man doublet has
+    1,278 plays): how many, and ``--candidates`` ('' when it is short or limited)."""
+    if candidates is not None or plays <= MANY_PLAYS:
+        return ""
+    return (
+        f"pachisi: {plays} plays of {throw[0]}-{throw[1]} to roll out, {rollouts} times each;"
+        f" --candidates K rolls out only the K the greedy evaluation likes best"
+    )
 
 
 def _run_position(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -> int:
@@ -599,6 +623,9 @@ def _run_throw(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -
     spec = RolloutSpec(args.seed, args.policy)
     # The plays (and a bad throw's error) before any process is started.
     kept, _ = shortlist(pos, legal_plays(pos, throw), args.candidates)
+    note = many_plays_note(len(kept), throw, rollouts, args.candidates)
+    if note:
+        print(note, file=sys.stderr)
     requests = [(p.position, rollouts) for p in kept]
     with _runner(args, spec, max(1, min(jobs, rollouts * len(requests)))) as runner:
         _with_progress(
