@@ -289,3 +289,24 @@ def test_threads_have_their_own_kernel() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert all(got[k] == want for k in range(4))
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_bad_throws_and_finished_games_as_the_pure_engine(module: ModuleType) -> None:
+    from pachisi import ThrowError
+
+    pos = Position.start("parcheesi")
+    for bad in ((0, 3), (7, 1), (1,), "12"):
+        with pytest.raises(ThrowError) as pure_error, _accel.pure():
+            legal_plays(pos, bad)  # type: ignore[arg-type]
+        with pytest.raises(ThrowError) as kernel_error:
+            _accel.legal_plays(pos, bad, module)  # type: ignore[arg-type]
+        assert str(kernel_error.value) == str(pure_error.value)
+    won = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.0 1 0 - 0 0")
+    assert won.is_decided
+    with pytest.raises(ThrowError, match="the game is over"):
+        _accel.legal_plays(won, (1, 2), module)
+    # a dead end still answers a throw with its one passing outcome
+    jam = ",".join(f"{c}:75.75.76.76" for c in "rbyg")
+    dead = Position.from_text(f"pagade ry,bg - {jam} 0 0 00 - -")
+    assert kernel(dead, (1, 3), module) == reference(dead, (1, 3))

@@ -250,7 +250,9 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
 
 def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
     t = dice_for(pos.setup.ruleset).check(throw)
-    if pos.is_over:
+    # As moves.legal_plays: a dead end (§3.5) still answers a throw with its one
+    # passing outcome; only a game ended by its finishers refuses throws.
+    if pos.is_decided:
         raise ThrowError("the game is over: no more throws")
     return t
 
