@@ -204,3 +204,22 @@ def test_a_doublet_that_moves_nothing_says_whether_the_player_throws_again() -> 
     assert prompts == [
         "No legal play with 3-3: nothing moves (a doublet: throw again). Press Enter to go on: "
     ]
+
+
+def test_a_hinted_play_is_chosen_by_its_number() -> None:
+    two_pawns = "parcheesi r,y - r:10.20.0.0,y:30.0.0.0 0 0 - - -"
+
+    def game() -> Game:
+        return Game(Position.from_text(two_pawns), seed=1)
+
+    s, prompts = session(game(), ["hint", "h1", ""])
+    play = s.human_throw((6, 4))
+    assert len(s.hinted) == 3 and play is not None
+    assert play.notation == s.hinted[0].notation
+    assert prompts[-1] == f"Play {play.notation}? Enter to confirm, u to undo: "
+    assert len(prompts) == 3  # the hint, h1 (the whole play made), Enter (confirmed)
+    # Before a hint, and a number the hint did not give: a message, not a step.
+    s, prompts = session(game(), ["h1", "hint", "h9", "h2", ""])
+    play = s.human_throw((6, 4))
+    assert play is not None and play.notation == s.hinted[1].notation
+    assert len(prompts) == 5

@@ -59,7 +59,8 @@ Keys while you play a throw:
   Enter        make the only legal step, or confirm a finished throw
   u            undo the last step of this throw
   hint         the best plays of this throw and your estimated win chance
-               after each (one throw ahead, as the expectimax player sees it)
+               after each (one throw ahead, as the expectimax player sees it);
+               h1, h2, ... then makes the steps of that play
   e [FILE]     export the position before this throw (FORMAT.md JSON to FILE,
                or show its one-line text form)
   save FILE    save the game to FILE (and after every throw from then on)
@@ -265,6 +266,8 @@ class _Session:
         self.comments: dict[int, list[str]] = {}
         #: Why the last save failed ('' when it did not).
         self.unsaved = ""
+        #: The plays of the last hint (``h1``, ``h2``, ... choose them).
+        self.hinted: list[Play] = []
 
     # -- saving ----------------------------------------------------------------
 
@@ -431,6 +434,7 @@ class _Session:
         typed again (``t`` with physical dice)."""
         turn = Turn(self.game.position, throw)
         forced: list[bool] = []  # per step made: whether it was the only one (--auto)
+        self.hinted = []  # a hint is for this throw only
         while True:
             self.forced_steps(turn, forced)
             if turn.is_complete:
@@ -472,6 +476,8 @@ class _Session:
             self.undo(turn, forced)
         elif word == "hint":
             self.hint(throw, made=True)
+        elif self.take_hint(turn, forced, word):
+            pass
         elif not self.common_command(answer):
             self.message = f"Not understood: {answer!r}. Enter confirms, u undoes."
         return None
@@ -503,6 +509,8 @@ class _Session:
             self.undo(turn, forced)
         elif word == "hint":
             self.hint(throw, made=any(not f for f in forced))
+        elif self.take_hint(turn, forced, word):
+            pass
         elif self.dice == "manual" and word in ("t", "throw"):
             self.game.throw = None
             return True
@@ -517,12 +525,34 @@ class _Session:
         from ..analysis.hint import hints
 
         best = hints(self.game.position, throw)[:3]
+        self.hinted = [h.play for h in best]
         lines = ["Hint: the best plays one throw ahead, with your estimated win chance:"]
-        lines += [f"  {i}. {h.notation}  ({h.chance:.1%})" for i, h in enumerate(best, 1)]
+        lines += [f"  h{i}. {h.notation}  ({h.chance:.1%})" for i, h in enumerate(best, 1)]
         if len(best) > 1 or best[0].play.actions:
-            tail = "u undoes your steps; " if made else ""
-            lines.append(f"  Each is played from the start of the throw ({tail}type its steps).")
+            mine = " (instead of your steps)" if made else ""
+            lines.append(f"  Type h1, h2, ... to play one{mine}, then confirm it.")
         self.message = "\n".join(lines)
+
+    def take_hint(self, turn: Turn, forced: list[bool], word: str) -> bool:
+        """``hN`` (or ``hint N``): make the steps of the N-th play of the last hint, from the
+        start of the throw. False when ``word`` is not such an answer."""
+        m = re.fullmatch(r"h(?:int)?\s*(\d+)", word)
+        if not m:
+            return False
+        k = int(m.group(1))
+        plays = self.hinted
+        if not 1 <= k <= len(plays):
+            self.message = (
+                f"No play h{k}: type hint first." if not plays else f"Choose h1 to h{len(plays)}."
+            )
+            return True
+        while turn.steps:
+            turn.pop()
+        forced.clear()
+        for act in plays[k - 1].actions:
+            turn.push(act)
+            forced.append(False)
+        return True
 
     def undo(self, turn: Turn, forced: list[bool]) -> None:
         if not any(not f for f in forced):
