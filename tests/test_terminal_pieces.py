@@ -16,13 +16,15 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.style import Style
 
 from pachisi import Game, Position
 from pachisi.analysis import Review, ReviewSettings, review
 from pachisi.bots import make_player
 from pachisi.record import Record
 from pachisi.terminal.analyse import luck_method, player_row, throw_row
-from pachisi.terminal.board import BoardView, doublets_line, player_standing
+from pachisi.board import ROUTES, is_ring
+from pachisi.terminal.board import BASIC, BoardView, _cell_text, doublets_line, player_standing
 from pachisi.terminal.play import _Session
 
 # ---------------------------------------------------------------------------
@@ -223,3 +225,25 @@ def test_a_hinted_play_is_chosen_by_its_number() -> None:
     play = s.human_throw((6, 4))
     assert play is not None and play.notation == s.hinted[1].notation
     assert len(prompts) == 5
+
+
+@pytest.mark.parametrize("ruleset", ["parcheesi", "pagade"])
+def test_a_pawn_on_its_own_path_shows_in_16_colours(ruleset: str) -> None:
+    """TERM=xterm: a colour's path is tinted in that colour, so the pawn's letter is drawn
+    in a contrasting colour, not in its own (which was invisible)."""
+    pos = Position.start(ruleset, players=2)
+    red = 0
+    progress = 66 if ruleset == "parcheesi" else 80
+    square = ROUTES[ruleset][red][progress]
+    assert not is_ring(square)
+    cell = _cell_text(pos, square, [(red, progress)], False, BASIC)
+    assert cell.plain.strip() == ("R" if ruleset == "parcheesi" else "r")
+    style = cell.style
+    assert isinstance(style, Style) and style.color is not None and style.bgcolor is not None
+    assert style.bgcolor.name == "red" and style.color.name == "bright_white"
+    # On the ring, the letter keeps its colour.
+    ring = ROUTES[ruleset][red][10]
+    assert is_ring(ring)
+    on_ring = _cell_text(pos, ring, [(red, 10)], False, BASIC).style
+    assert isinstance(on_ring, Style) and on_ring.color is not None
+    assert on_ring.color.name == "bright_red"

@@ -85,6 +85,7 @@ class Palette:
     """
 
     single: dict[str, str]  # one pawn: its letter in its colour
+    own: dict[str, str]  # one pawn on its own colour's path (tinted in its colour)
     fill: dict[str, str]  # two or more pawns (pair, blockade): a filled cell
     tint: dict[str, str]  # background of a colour's private squares
     name: dict[str, str]  # the colour's name in text
@@ -102,6 +103,14 @@ class Palette:
 
 RICH = Palette(
     single={
+        "red": "bold red1",
+        "blue": "bold dodger_blue1",
+        "yellow": "bold yellow1",
+        "green": "bold green1",
+        "black": "bold grey85",
+    },
+    # The tints are dark: the bright letter shows on them.
+    own={
         "red": "bold red1",
         "blue": "bold dodger_blue1",
         "yellow": "bold yellow1",
@@ -148,6 +157,14 @@ BASIC = Palette(
         "yellow": "bold bright_yellow",
         "green": "bold bright_green",
         "black": "bold bright_white on black",
+    },
+    # 16 colours: the tint is the colour itself, so a letter in that colour would vanish.
+    own={
+        "red": "bold bright_white",
+        "blue": "bold bright_white",
+        "yellow": "bold black",
+        "green": "bold bright_white",
+        "black": "bold bright_white",
     },
     fill={
         "red": "bold bright_white on red",
@@ -300,7 +317,12 @@ def _cell_text(
             text += letter.lower() + (str(homeward) if homeward > 1 else "")
         if len(text) > _CELL:
             text = f"{letter}{len(here)}"
-        style = pal.fill[names[c]] if len(here) > 1 else pal.single[names[c]]
+        if len(here) > 1:
+            style = pal.fill[names[c]]
+        elif not is_ring(square) and (square - N_RING) // 8 == c and not marked:
+            style = pal.own[names[c]]  # on its own tinted path
+        else:
+            style = pal.single[names[c]]
         return Text(text.center(_CELL), style=base + _style(style))
     # Two friendly colours on one space (a mixed blockade).
     out = Text(style=base)
