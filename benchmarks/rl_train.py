@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n-steps", type=int, default=2048, help="PPO rollout length")
     ap.add_argument("--save", help="write the trained model here (.zip)")
+    ap.add_argument("--load", help="go on training a model saved with --save")
     args = ap.parse_args(argv)
     try:
         from sb3_contrib import MaskablePPO
@@ -76,17 +77,20 @@ def main(argv: list[str] | None = None) -> int:
         print("this example needs sb3-contrib: pip install sb3-contrib", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    model = MaskablePPO(
-        "MlpPolicy",
-        make_env(args.opponents),
-        n_steps=args.n_steps,
-        batch_size=min(256, args.n_steps),
-        gamma=0.999,
-        ent_coef=0.01,
-        seed=args.seed,
-        verbose=0,
-    )
-    model.learn(total_timesteps=args.timesteps)
+    if args.load:
+        model = MaskablePPO.load(args.load, env=make_env(args.opponents), seed=args.seed)
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            make_env(args.opponents),
+            n_steps=args.n_steps,
+            batch_size=min(256, args.n_steps),
+            gamma=0.999,
+            ent_coef=0.01,
+            seed=args.seed,
+            verbose=0,
+        )
+    model.learn(total_timesteps=args.timesteps, reset_num_timesteps=not args.load)
     trained = time.perf_counter() - start
     if args.save:
         model.save(args.save)
