@@ -20,10 +20,10 @@ from rich.style import Style
 
 from pachisi import Game, Position
 from pachisi.analysis import Review, ReviewSettings, review
+from pachisi.board import ROUTES, is_ring
 from pachisi.bots import make_player
 from pachisi.record import Record
 from pachisi.terminal.analyse import luck_method, player_row, throw_row
-from pachisi.board import ROUTES, is_ring
 from pachisi.terminal.board import BASIC, BoardView, _cell_text, doublets_line, player_standing
 from pachisi.terminal.play import _Session
 
