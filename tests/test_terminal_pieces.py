@@ -24,7 +24,14 @@ from pachisi.board import ROUTES, is_ring
 from pachisi.bots import make_player
 from pachisi.record import Record
 from pachisi.terminal.analyse import luck_method, player_row, throw_row
-from pachisi.terminal.board import BASIC, BoardView, _cell_text, doublets_line, player_standing
+from pachisi.terminal.board import (
+    BASIC,
+    BoardView,
+    _cell_text,
+    doublets_line,
+    player_standing,
+    render,
+)
 from pachisi.terminal.play import _Session
 
 # ---------------------------------------------------------------------------
@@ -247,3 +254,25 @@ def test_a_pawn_on_its_own_path_shows_in_16_colours(ruleset: str) -> None:
     on_ring = _cell_text(pos, ring, [(red, 10)], False, BASIC).style
     assert isinstance(on_ring, Style) and on_ring.color is not None
     assert on_ring.color.name == "bright_red"
+
+
+def test_a_small_terminal_gets_the_compact_panel_beside_the_board() -> None:
+    """80x24: the board's 19 rows and the panel side by side (the steps and the prompt fit
+    below); a tall 80-column terminal keeps the full panel under the board."""
+    view = BoardView(
+        Position.start("parcheesi", players=4),
+        throw=(5, 2),
+        names=["Asha", "Bo", "Cy", "Di"],
+        log=["Red throws first"],
+    )
+
+    def lines(height: int) -> list[str]:
+        con = Console(file=io.StringIO(), width=80, height=height, color_system=None)
+        con.print(render(view, 80))
+        return con.file.getvalue().splitlines()
+
+    small = lines(24)
+    assert len(small) == 19
+    assert "Parcheesi · 4 players" in small[0] and "Asha" in "\n".join(small)
+    tall = lines(50)
+    assert len(tall) > 19 and "Parcheesi · 4 players" not in tall[0]

@@ -671,6 +671,8 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
 
 #: Width of the board in characters.
 BOARD_WIDTH = 19 * _CELL
+#: The narrowest compact panel drawn beside the board (an 80-column terminal leaves 21).
+COMPACT_PANEL = 20
 
 
 def render(view: BoardView, width: int = 120) -> RenderableType:
@@ -699,14 +701,16 @@ class _Screen:
             # terminals as one: leave room so that such lines never wrap.
             width -= _INDIC_SLACK
         panel_width = width - BOARD_WIDTH - 2
-        if panel_width >= 40:
+        short = console.height < 19 + 24  # the board and a full panel under it would scroll
+        if panel_width >= 40 or (short and panel_width >= COMPACT_PANEL):
+            # Beside the board; on a short, narrow terminal (80x24) the compact panel, so
+            # that the board, the steps and the prompt fit without scrolling the board away.
             grid = Table.grid(padding=(0, 2))
             grid.add_column(width=BOARD_WIDTH, no_wrap=True)
             grid.add_column(width=min(panel_width, 64))
-            grid.add_row(board, _panel(view, pal))
+            grid.add_row(board, _panel(view, pal, compact=panel_width < 40))
             yield grid
         else:
             # Under the board: keep it short on a short terminal.
-            compact = console.height < 19 + 24
             yield board
-            yield Constrain(_panel(view, pal, compact), max(width, 20))
+            yield Constrain(_panel(view, pal, short), max(width, 20))
