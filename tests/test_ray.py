@@ -7,6 +7,12 @@ machine. The test process connects to it as a driver; one test also runs
 ``pachisi simulate --ray ADDRESS`` in a subprocess, a driver of its own, and
 interrupts it. The cluster is stopped at the end (only its own processes).
 
+Every node, driver and connection is on 127.0.0.1 only
+(``pachisi.distributed.local.loopback_cluster``; one test checks the
+sockets): tests of a server we run here may talk to loopback addresses
+only. Where Ray cannot be made to use loopback, the tests are skipped with
+that reason rather than run on another address.
+
 Skipped, with the reason, where Ray is not installed (``pip install
 'pachisi[ray]'``; the ``test`` extra installs it).
 """
@@ -14,7 +20,6 @@ Skipped, with the reason, where Ray is not installed (``pip install
 from __future__ import annotations
 
 import json
-import logging
 import os
 import signal
 import socket
@@ -22,6 +27,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
+from ipaddress import ip_address
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +37,16 @@ import pytest
 ray = pytest.importorskip(
     "ray", reason="Ray is not installed here (pip install 'pachisi[ray]'): --ray not tested"
 )
-cluster_utils = pytest.importorskip("ray.cluster_utils", reason="Ray without cluster_utils")
+pytest.importorskip("ray.cluster_utils", reason="Ray without cluster_utils")
 
 from pachisi import Game, Position  # noqa: E402
 from pachisi.analysis import RolloutRunner, RolloutSpec  # noqa: E402
 from pachisi.bots import make_player  # noqa: E402
 from pachisi.cli import main  # noqa: E402
 from pachisi.distributed import RayRunner, connect  # noqa: E402
+from pachisi.distributed.bench import nothing  # noqa: E402
+from pachisi.distributed.local import add_node, loopback_cluster  # noqa: E402
+from pachisi.errors import PachisiError  # noqa: E402
 from pachisi.record import Record  # noqa: E402
 from pachisi.rules import Setup  # noqa: E402
 from pachisi.tournament import SimConfig, run_games  # noqa: E402
@@ -47,20 +57,14 @@ GAMES = 24
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
-    """A head (no CPUs) and one worker node (one CPU), the test process connected."""
-    c = cluster_utils.Cluster(
-        initialize_head=True,
-        connect=False,
-        head_node_args={"num_cpus": 0, "include_dashboard": False},
-    )
-    try:
-        c.add_node(num_cpus=1)
-        c.wait_for_nodes()
-        ray.init(address=c.address, logging_level=logging.WARNING, log_to_driver=False)
+    """A head (no CPUs) and one worker node (one CPU) on 127.0.0.1, the test process
+    connected."""
+    with ExitStack() as stack:
+        try:
+            c = stack.enter_context(loopback_cluster())
+        except PachisiError as exc:
+            pytest.skip(f"not run: {exc}")
         yield c
-    finally:
-        ray.shutdown()
-        c.shutdown()
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +93,55 @@ def _task_pids(c: Any) -> list[int]:
     return pids
 
 
+def _address(field: str) -> Any:
+    """An address of /proc/net/tcp{,6} (hex, in host order by 32-bit words)."""
+    raw = bytes.fromhex(field.split(":")[0])
+    ip = ip_address(b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4)))
+    return getattr(ip, "ipv4_mapped", None) or ip
+
+
+def _tcp_of_this_process_tree() -> list[tuple[Any, int, Any, str]]:
+    """(local address, local port, remote address, state) of every TCP socket of this
+    process and its descendants (the cluster's processes, its workers)."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent[int(entry.name)] = int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+                )
+            except OSError:
+                continue
+    me, inodes = os.getpid(), set()
+    for pid in parent:
+        p = pid
+        while p > 1 and p != me:
+            p = parent.get(p, 0)
+        if p != me:
+            continue
+        try:
+            fds = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[9] in inodes:
+                local, remote, state = fields[1], fields[2], fields[3]
+                found.append(
+                    (_address(local), int(local.split(":")[1], 16), _address(remote), state)
+                )
+    return found
+
+
 def test_simulate_on_ray_gives_the_local_results(cluster: Any, local_games: list[Any]) -> None:
     with connect() as runner:
         assert isinstance(runner, RayRunner) and runner.workers == 1
@@ -99,7 +152,7 @@ def test_simulate_on_ray_gives_the_local_results(cluster: Any, local_games: list
 def test_more_nodes_and_other_chunks_give_the_same_results(
     cluster: Any, local_games: list[Any]
 ) -> None:
-    cluster.add_node(num_cpus=1)
+    add_node(cluster)
     cluster.wait_for_nodes()
     deadline = time.monotonic() + 60
     while ray.cluster_resources().get("CPU", 0) < 2:
@@ -130,6 +183,19 @@ def test_a_killed_worker_has_its_chunk_run_again(cluster: Any, local_games: list
         )
     assert killed and not Path(f"/proc/{killed[0]}").exists()
     assert results == local_games
+
+
+def test_the_cluster_talks_on_loopback_only(cluster: Any) -> None:
+    with connect() as runner:  # both worker nodes (one added by a test above) running
+        assert list(runner.map(nothing, None, range(4))) == [0, 1, 2, 3]
+    sockets = _tcp_of_this_process_tree()
+    port = int(cluster.address.rsplit(":", 1)[1])
+    listening = {(str(a), p) for a, p, _, state in sockets if state == "0A"}
+    assert ("127.0.0.1", port) in listening  # the GCS: the check sees the cluster's sockets
+    assert len(listening) >= 5  # and its raylets' and workers' too
+    assert all(local.is_loopback for local, _, _, _ in sockets), sockets
+    assert all(remote.is_loopback for _, _, remote, state in sockets if state != "0A"), sockets
+    assert {n["NodeManagerAddress"] for n in ray.nodes()} == {"127.0.0.1"}
 
 
 def test_analyse_rollouts_on_ray_give_the_local_numbers(
