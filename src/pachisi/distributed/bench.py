@@ -4,8 +4,9 @@ scheduling overhead of a chunk (the figures of docs/ray.md)::
     python -m pachisi.distributed.bench --workers 1,2 --games 200 --seed 1
 
 It starts its own local cluster (``ray.cluster_utils.Cluster``: a head with
-no CPUs and one worker node of one CPU per worker) and stops it at the end,
-then prints one JSON object per line:
+no CPUs and one worker node of one CPU per worker), on 127.0.0.1 only
+(:func:`pachisi.distributed.local.loopback_cluster`; it refuses to start one
+elsewhere), and stops it at the end, then prints one JSON object per line:
 
 * ``"kind": "local"``: the same games in this process, one core: games/s,
   and CPU seconds per game;
@@ -31,17 +32,19 @@ import argparse
 import functools
 import importlib
 import json
-import logging
 import math
 import os
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import PachisiError
 from ..rules import Setup
 from ..tournament import SimConfig, run_games
 from . import connect
+from .local import add_node, loopback_cluster
 
 __all__ = ["main", "nothing"]
 
@@ -97,7 +100,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     emit = functools.partial(print, flush=True)
     ray: Any = importlib.import_module("ray")
-    cluster_utils: Any = importlib.import_module("ray.cluster_utils")
 
     bots = tuple(args.players.split(","))
     config = SimConfig(Setup.create(args.ruleset, players=len(bots)), bots, seed=args.seed)
@@ -112,72 +114,64 @@ def main(argv: Sequence[str] | None = None) -> int:
             }
         )
     )
-    cluster = cluster_utils.Cluster(
-        initialize_head=True,
-        connect=False,
-        head_node_args={"num_cpus": 0, "include_dashboard": False},
-    )
     try:
-        nodes = 0
-        for workers in (int(w) for w in args.workers.split(",")):
-            while nodes < workers:
-                cluster.add_node(num_cpus=1)
-                nodes += 1
-            cluster.wait_for_nodes()
-            if not ray.is_initialized():
-                ray.init(
-                    address=cluster.address, logging_level=logging.WARNING, log_to_driver=False
-                )
-            while ray.cluster_resources().get("CPU", 0) < workers:
-                time.sleep(0.2)
-            with connect() as runner:
-                list(runner.map(nothing, None, range(4 * workers)))  # start the workers
-                c0, t0 = _cpu_seconds(), time.perf_counter()
-                time.sleep(3)
-                idle = (_cpu_seconds() - c0) / (time.perf_counter() - t0)
-                c0, t0 = _cpu_seconds(), time.perf_counter()
-                list(runner.map(nothing, None, range(args.empty)))
-                wall = (time.perf_counter() - t0) / args.empty
-                overhead = (_cpu_seconds() - c0) / args.empty
-                emit(
-                    json.dumps(
-                        {
-                            "kind": "overhead",
-                            "workers": workers,
-                            "wall_ms_per_chunk": round(1000 * wall, 3),
-                            "cpu_ms_per_chunk": round(1000 * overhead, 3),
-                            "idle_cluster_cpus": round(idle, 3),
-                        }
-                    )
-                )
-                for chunk in (int(c) for c in args.chunks.split(",")):
-                    rate, cpu = _measure(config, args.games, backend=runner, chunk=chunk)
+        with loopback_cluster(worker_nodes=0) as cluster:
+            nodes = 0
+            for workers in (int(w) for w in args.workers.split(",")):
+                while nodes < workers:
+                    add_node(cluster)
+                    nodes += 1
+                cluster.wait_for_nodes()
+                while ray.cluster_resources().get("CPU", 0) < workers:
+                    time.sleep(0.2)
+                with connect() as runner:
+                    list(runner.map(nothing, None, range(4 * workers)))  # start the workers
+                    c0, t0 = _cpu_seconds(), time.perf_counter()
+                    time.sleep(3)
+                    idle = (_cpu_seconds() - c0) / (time.perf_counter() - t0)
+                    c0, t0 = _cpu_seconds(), time.perf_counter()
+                    list(runner.map(nothing, None, range(args.empty)))
+                    wall = (time.perf_counter() - t0) / args.empty
+                    overhead = (_cpu_seconds() - c0) / args.empty
                     emit(
                         json.dumps(
                             {
-                                "kind": "ray",
+                                "kind": "overhead",
                                 "workers": workers,
-                                "chunk": chunk,
-                                "games": args.games,
-                                "games_per_s": round(rate, 2),
-                                "speed_up": round(rate / local, 2),
-                                "cpu_s_per_game": round(cpu, 5),
+                                "wall_ms_per_chunk": round(1000 * wall, 3),
+                                "cpu_ms_per_chunk": round(1000 * overhead, 3),
+                                "idle_cluster_cpus": round(idle, 3),
                             }
                         )
                     )
-                emit(
-                    json.dumps(
-                        {
-                            "kind": "chunk_for_5pct",
-                            "workers": workers,
-                            "cpu_s_per_game": round(local_cpu, 5),
-                            "games": math.ceil(overhead / (0.05 * local_cpu)),
-                        }
+                    for chunk in (int(c) for c in args.chunks.split(",")):
+                        rate, cpu = _measure(config, args.games, backend=runner, chunk=chunk)
+                        emit(
+                            json.dumps(
+                                {
+                                    "kind": "ray",
+                                    "workers": workers,
+                                    "chunk": chunk,
+                                    "games": args.games,
+                                    "games_per_s": round(rate, 2),
+                                    "speed_up": round(rate / local, 2),
+                                    "cpu_s_per_game": round(cpu, 5),
+                                }
+                            )
+                        )
+                    emit(
+                        json.dumps(
+                            {
+                                "kind": "chunk_for_5pct",
+                                "workers": workers,
+                                "cpu_s_per_game": round(local_cpu, 5),
+                                "games": math.ceil(overhead / (0.05 * local_cpu)),
+                            }
+                        )
                     )
-                )
-    finally:
-        ray.shutdown()
-        cluster.shutdown()
+    except PachisiError as exc:
+        print(f"pachisi: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
