@@ -177,6 +177,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="N",
         help="--computer-workers of each server started here (1)",
     )
+    p.add_argument(
+        "--background",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also start K games of computers only (--background-level), which play by "
+        "themselves while the measured games are played (0)",
+    )
+    p.add_argument(
+        "--background-level",
+        default="search",
+        metavar="LEVEL",
+        help="computer level of the background games (search)",
+    )
+    p.add_argument(
+        "--background-timeout",
+        type=float,
+        default=1800.0,
+        metavar="S",
+        help="seconds to wait, after the measured games, for the background games to end (1800)",
+    )
     p.add_argument("--json", metavar="FILE", default=None, help="also write the results as JSON")
     p.add_argument(
         "--keep-db",
@@ -697,6 +718,17 @@ async def run_load(
             rng = random.Random(f"{args.seed}:{i}")
             runs.append(GameRun(index=i, id=body["id"], keys=keys, rng=rng, base=here))
 
+        background = []
+        for i in range(args.background):
+            here = bases[i % len(bases)]
+            r = await by_base[here].post(
+                "/api/games",
+                json={"ruleset": args.ruleset, "players": 2, "seats": [args.background_level] * 2},
+            )
+            if r.status_code != 201:
+                raise SetupError(f"POST /api/games (background): HTTP {r.status_code}: {r.text}")
+            background.append((here, r.json()["id"]))
+
         go = asyncio.Event()
         stop = asyncio.Event()
         slow = SlowClient(runs[0].id) if args.slow_client else None
@@ -732,6 +764,18 @@ async def run_load(
         stop.set()
         if slow_task is not None:
             await slow_task
+
+        # The background games are left to end by themselves (the servers' memory is
+        # measured after them); a game not finished in time is counted as such.
+        background_done = 0
+        deadline = time.monotonic() + args.background_timeout
+        for here, gid in background:
+            while True:
+                st = (await by_base[here].get(f"/api/games/{gid}")).json()
+                if st["status"] == "finished" or time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(0.5)
+            background_done += st["status"] == "finished"
 
         sem = asyncio.Semaphore(8)
 
@@ -770,6 +814,7 @@ async def run_load(
             "seed": args.seed,
             "think_s": args.think,
             "slow_client": bool(args.slow_client),
+            "background": [args.background, args.background_level],
             "server": base,
             "servers": bases,
         },
@@ -816,6 +861,7 @@ async def run_load(
             for run in runs
         ],
     }
+    out["background_finished"] = background_done
     out["throws_stored"] = sum(g["throws"] or 0 for g in out["per_game"])
     if slow is not None:
         out["slow_client"] = {
@@ -846,7 +892,12 @@ def report(res: dict[str, Any]) -> str:
         f"{res['games']} games of {c['ruleset']}, "
         f"seats {','.join(c['seats'])}, seed {c['seed']}"
         + (f", think {c['think_s']:g} s" if c["think_s"] else "")
-        + (", with a slow client" if c["slow_client"] else ""),
+        + (", with a slow client" if c["slow_client"] else "")
+        + (
+            f", {c['background'][0]} background games of {c['background'][1]} computers"
+            if c.get("background", [0])[0]
+            else ""
+        ),
         f"games finished intact   {res['finished_intact']} / {res['games']}"
         f"   (at most {res['max_concurrent']} in play at once)",
         f"moves (actions) made    {res['moves']}   ({res['steps']} steps, "
@@ -854,6 +905,11 @@ def report(res: dict[str, Any]) -> str:
         "error replies           "
         + (", ".join(f"{k}: {v}" for k, v in sorted(res["errors"].items())) or "none"),
         f"wall time               {res['wall_s']:.1f} s",
+        *(
+            [f"background games ended  {res['background_finished']} / {c['background'][0]}"]
+            if c.get("background", [0])[0]
+            else []
+        ),
         f"moves/s                 {res['moves_per_s']:.0f}",
         f"CPU while playing       clients {res['cpu_s']['clients']:.1f} s"
         + (

@@ -84,7 +84,11 @@ class Hub:
     see the dice); ``rng`` throws the dice (``SystemRandom`` unless a test
     gives a seeded one); at most about ``max_rooms`` games are kept in memory
     (idle ones are loaded again from the store when needed); ``computers``
-    chooses the plays of computer seats (a thread unless given a pool).
+    chooses the plays of computer seats (a thread unless given a pool);
+    ``retry_delays`` are the pauses of a computer seat that failed;
+    ``sync_interval`` is how often the games held are compared with the
+    store, for changes made by other server processes (:meth:`start`);
+    ``lease`` is how long a claim on a game's computer seats lasts.
     """
 
     def __init__(
