@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -85,6 +86,27 @@ def wait_until(ready: Callable[[], bool], what: str, timeout: float = 60) -> Non
     while not ready():
         assert time.monotonic() < end, what
         time.sleep(0.01)
+
+
+def receive(ws: Any, timeout: float = 60) -> Any:
+    """The next JSON message of the WebSocket ``ws``; a failure after ``timeout`` s, not a
+    hang (the test client's receive waits for ever)."""
+    got: list[Any] = []
+    failed: list[BaseException] = []
+
+    def take() -> None:
+        try:
+            got.append(ws.receive_json())
+        except BaseException as exc:  # re-raised below, in the test's thread
+            failed.append(exc)
+
+    reader = threading.Thread(target=take, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if failed:
+        raise failed[0]
+    assert got, f"no WebSocket message within {timeout} s"
+    return got[0]
 
 
 def key_of(game: dict[str, Any], seat: int) -> str:
@@ -744,38 +766,38 @@ def test_websocket_sends_state_takes_actions_and_answers_errors(client: TestClie
         client.websocket_connect(f"/api/games/{gid}/ws") as ws,
         client.websocket_connect(f"/api/games/{gid}/ws") as watcher,
     ):
-        first = ws.receive_json()
+        first = receive(ws)
         assert first["type"] == "state" and first["state"] == s
-        assert watcher.receive_json()["state"] == s
+        assert receive(watcher)["state"] == s
         ws.send_json({"type": "ping", "id": 1})
-        assert ws.receive_json() == {"type": "pong", "id": 1}
+        assert receive(ws) == {"type": "pong", "id": 1}
         action = one_action(s, key, random.Random(0))
         ws.send_json({"type": "action", "id": "a1", "action": action})
-        reply = ws.receive_json()
+        reply = receive(ws)
         assert reply["type"] == "result" and reply["id"] == "a1" and reply["ok"] is True
-        new = ws.receive_json()
+        new = receive(ws)
         assert new["type"] == "state" and new["state"]["version"] > s["version"]
         # The other watcher sees the change too (the latest state, perhaps fewer).
-        seen = watcher.receive_json()
+        seen = receive(watcher)
         assert seen["state"]["version"] > s["version"]
         # Errors come back as results and change nothing.
         current = state(client, gid)
         bad = {**one_action(current, other, random.Random(0))}
         ws.send_json({"type": "action", "id": 2, "action": bad})
-        reply = ws.receive_json()
+        reply = receive(ws)
         assert reply["ok"] is False and reply["error"]["code"] in ("not_your_turn", "forbidden")
         ws.send_text("{not json")
-        assert ws.receive_json()["error"]["code"] == "bad_request"
+        assert receive(ws)["error"]["code"] == "bad_request"
         ws.send_json({"type": "dance"})
-        assert ws.receive_json()["error"]["code"] == "bad_request"
+        assert receive(ws)["error"]["code"] == "bad_request"
         ws.send_json({"type": "action", "id": 3, "action": "commit"})
-        assert ws.receive_json()["error"]["code"] == "bad_request"
+        assert receive(ws)["error"]["code"] == "bad_request"
         assert state(client, gid)["version"] == current["version"]
 
 
 def test_websocket_of_an_unknown_game_says_so(client: TestClient) -> None:
     with client.websocket_connect("/api/games/nope/ws") as ws:
-        msg = ws.receive_json()
+        msg = receive(ws)
         assert msg["type"] == "error" and msg["error"]["code"] == "not_found"
 
 
@@ -783,14 +805,14 @@ def test_a_spectator_sees_every_move_live(client: TestClient) -> None:
     game = new_game(client)
     gid = game["id"]
     with client.websocket_connect(f"/api/games/{gid}/ws") as spectator:
-        version = spectator.receive_json()["state"]["version"]
+        version = receive(spectator)["state"]["version"]
         rng = random.Random(4)
         for _ in range(10):
             s = state(client, gid)
             assert act(client, gid, one_action(s, key_of(game, s["to_move"]), rng)).is_success
             # The spectator gets the newest state (it may skip ones it was too slow for).
             while version < state(client, gid)["version"]:
-                msg = spectator.receive_json()
+                msg = receive(spectator)
                 assert msg["type"] == "state"
                 assert msg["state"]["version"] > version
                 version = msg["state"]["version"]
