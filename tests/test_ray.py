@@ -25,6 +25,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -164,24 +165,76 @@ def test_more_nodes_and_other_chunks_give_the_same_results(
             assert list(run_games(CONFIG, GAMES, backend=runner, chunk=chunk)) == local_games
 
 
-def test_a_killed_worker_has_its_chunk_run_again(cluster: Any, local_games: list[Any]) -> None:
+class _FirstAttemptBlocks:
+    """A :class:`~pachisi.chunks.ChunkRunner` that runs ``runner``'s chunks, with the
+    first attempt of the chunk that starts with game 0 blocked until it is killed.
+
+    That attempt writes its process id to ``marker`` and then waits (at most two
+    minutes, then fails); a later attempt finds ``marker``, writes its own id to
+    ``retried`` and plays the chunk. The chunk function is a closure, so Ray's
+    cloudpickle sends it by value (the test module is not importable on the workers).
+    """
+
+    def __init__(self, runner: RayRunner, marker: Path, retried: Path) -> None:
+        self.runner, self.marker, self.retried = runner, str(marker), str(retried)
+
+    @property
+    def workers(self) -> int:
+        """The cluster's."""
+        return self.runner.workers
+
+    def map(self, fn: Any, shared: Any, items: Any) -> Iterator[Any]:
+        """``runner.map`` of ``fn`` with the first attempt at game 0 blocked."""
+        marker, retried = self.marker, self.retried
+
+        def chunk(shared: Any, item: Any) -> Any:
+            if item[0] == 0:
+                if not os.path.exists(marker):
+                    with open(marker + ".tmp", "w") as f:
+                        f.write(str(os.getpid()))
+                    os.rename(marker + ".tmp", marker)
+                    time.sleep(120)
+                    raise RuntimeError("the blocked chunk was never killed")
+                with open(retried, "w") as f:
+                    f.write(str(os.getpid()))
+            return fn(shared, item)
+
+        return self.runner.map(chunk, shared, items)
+
+
+def test_a_killed_worker_has_its_chunk_run_again(
+    cluster: Any, local_games: list[Any], tmp_path: Path
+) -> None:
+    """The chunk of games 0-2 cannot finish on its first attempt: its worker process is
+    killed while it waits, and the run's results are still the local ones."""
+    marker, retried = tmp_path / "blocked.pid", tmp_path / "retried.pid"
     killed: list[int] = []
+    running: list[list[int]] = []
+    done = threading.Event()
 
-    def kill_a_running_chunk(_: Any) -> None:
-        if killed:
-            return
+    def kill_the_blocked_chunk() -> None:
         deadline = time.monotonic() + 60
-        while not (pids := _task_pids(cluster)):
-            assert time.monotonic() < deadline, "no chunk ever ran on a worker node"
-            time.sleep(0.01)
-        os.kill(pids[0], signal.SIGKILL)
-        killed.append(pids[0])
+        while not marker.exists() and time.monotonic() < deadline and not done.wait(0.01):
+            pass
+        if marker.exists():
+            pid = int(marker.read_text())
+            running.append(_task_pids(cluster))
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
 
-    with connect() as runner:
-        results = list(
-            run_games(CONFIG, GAMES, backend=runner, chunk=3, on_result=kill_a_running_chunk)
-        )
-    assert killed and not Path(f"/proc/{killed[0]}").exists()
+    killer = threading.Thread(target=kill_the_blocked_chunk)
+    killer.start()
+    try:
+        with connect() as runner:
+            backend = _FirstAttemptBlocks(runner, marker, retried)
+            results = list(run_games(CONFIG, GAMES, backend=backend, chunk=3))
+    finally:
+        done.set()
+        killer.join()
+    assert killed, "the chunk of game 0 never started"
+    assert killed[0] in running[0]  # a Ray task process of a worker node, running the chunk
+    assert retried.exists()  # the chunk ran again ...
+    assert int(retried.read_text()) != killed[0]  # ... in another process
     assert results == local_games
 
 
