@@ -124,23 +124,30 @@ class Hub:
         #: This server process, as named in the leases it takes on computer seats.
         self.runner = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
 
-    async def start(self, limit: int = 1000) -> int:
-        """Resume the computer seats of stored games still playing; how many games.
+    async def start(self, limit: int = 1000) -> None:
+        """Follow other servers' changes and resume computer seats (in the background).
 
         Run once the server starts, so that a game of computers, or a
         computer's turn left when the server stopped, goes on without
-        anybody having to open it. Games whose computers another server is
-        playing (its lease, :meth:`Store.claim`) are left to it; if that
-        server goes away, its games are taken over once their leases run out.
+        anybody having to open it (up to ``limit`` games; the server answers
+        meanwhile). Games whose computers another server is playing (its
+        lease, :meth:`Store.claim`) are left to it; if that server goes away,
+        its games are taken over once their leases run out.
         """
         self._start_sync()
-        ids = await asyncio.to_thread(self.store.playing_with_computers, limit, unclaimed=True)
+        self._spawn(self._resume(limit))
+
+    async def _resume(self, limit: int) -> None:
+        try:
+            ids = await asyncio.to_thread(self.store.playing_with_computers, limit, unclaimed=True)
+        except Exception as exc:
+            log.error("could not look for games to resume: %s", _one_line(exc))
+            return
         for game_id in ids:
             try:
                 await self.room(game_id)
-            except Exception as exc:  # one bad game must not stop the server
+            except Exception as exc:  # one bad game must not stop the others
                 log.error("game %s could not be resumed: %s", game_id, _one_line(exc))
-        return len(ids)
 
     # -- other servers on the same database -------------------------------------------
 
