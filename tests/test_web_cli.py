@@ -53,6 +53,10 @@ def test_serve_starts_answers_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         (["--port", "0"], "bad port"),
         (["--port", "70000"], "bad port"),
         (["--bot-delay", "-1"], "negative"),
+        (["--computer-workers", "-1"], "--computer-workers cannot be negative"),
+        (["--creates-per-minute", "-5"], "--creates-per-minute cannot be negative"),
+        (["--header-timeout", "0"], "--header-timeout must be positive"),
+        (["--computer-lease", "0"], "--computer-lease must be positive"),
     ],
 )
 def test_serve_refuses_bad_options(

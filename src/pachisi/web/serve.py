@@ -92,13 +92,14 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         print("pachisi: --bot-delay cannot be negative", file=sys.stderr)
         return 2
-    for name in (
-        "computer_workers", "creates_per_minute", "max_websockets", "header_timeout",
-        "computer_lease",
-    ):  # fmt: skip
+    for name in ("computer_workers", "creates_per_minute", "max_websockets"):
         value = getattr(args, name)
         if value is not None and value < 0:
             print(f"pachisi: --{name.replace('_', '-')} cannot be negative", file=sys.stderr)
+            return 2
+    for name in ("header_timeout", "computer_lease"):
+        if not getattr(args, name) > 0:
+            print(f"pachisi: --{name.replace('_', '-')} must be positive", file=sys.stderr)
             return 2
     try:
         import uvicorn
