@@ -82,6 +82,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from . import _accel
 from ._graph import Node, ThrowGraph
 from ._throw import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Step
 from .dice import dice_for
@@ -186,8 +187,12 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
 
     Raises :class:`~pachisi.errors.ThrowError` for a face the dice lack or a
     throw after the game is over. A throw that cannot be used gives exactly
-    one play with no actions.
+    one play with no actions. Answered by the compiled kernel when it is
+    installed (and ``PACHISI_PURE=1`` is not set), else by the clear engine.
     """
+    if _accel.active():
+        # The compiled kernel: the same plays in the same order (tests/test_kernel.py).
+        return _accel.legal_plays(position, throw)
     t = _check_throw(position, throw)
     made: dict[Step, Action] = {}  # paths share their steps; an Action is immutable
     plays: list[Play] = []
