@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pachisi.chunks import InProcess
 from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.learn.network import ValueNet
@@ -51,6 +52,15 @@ def test_same_weights_for_any_number_of_processes(tmp_path: Path) -> None:
     assert not same_weights(one, ValueNet.random(TINY.the_setup(), 4, 11))
     other = train(TrainSettings(**{**TINY.__dict__, "seed": 12}), tmp_path / "three.json", jobs=1)
     assert not same_weights(one, other)
+
+
+def test_same_weights_with_a_chunk_runner(tmp_path: Path) -> None:
+    # The shape --ray uses (tests/test_ray.py runs it on a Ray cluster).
+    local = train(TINY, tmp_path / "local.json", jobs=1)
+    for chunk in (None, 1):
+        there = train(TINY, tmp_path / f"c{chunk}.json", backend=InProcess(), chunk=chunk)
+        assert same_weights(local, there)
+        assert there.meta["made_by"]["runner"] == "InProcess"
 
 
 def test_a_stopped_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
@@ -99,6 +109,8 @@ def test_train_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
         (["--games", "2", "--lambda", "1.5"], "--lambda must be between 0 and 1"),
         (["--games", "2", "--out", "x.txt"], "--out must name a .json file"),
         (["--games", "2", "--players", "5"], "cannot be played by 5 players"),
+        (["--games", "2", "--ray", "--chunk", "0"], "--chunk must be at least 1, not 0"),
+        (["--games", "2", "--chunk", "2"], "--chunk is for --ray"),
     ],
 )
 def test_train_command_errors(
@@ -117,6 +129,16 @@ def test_train_command_without_numpy(
     args = ["train", "parcheesi", "--games", "1", "--out", str(tmp_path / "n.json")]
     assert main(args) == 1
     assert "pachisi train needs numpy: pip install 'pachisi[learn]'" in capsys.readouterr().err
+
+
+def test_train_ray_without_ray_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    args = ["train", "parcheesi", "--games", "1", "--out", str(tmp_path / "n.json"), "--ray"]
+    assert main(args) == 1
+    assert capsys.readouterr().err == "pachisi: --ray needs Ray: pip install 'pachisi[ray]'\n"
+    assert not (tmp_path / "n.json").exists()
 
 
 def test_a_killed_run_resumes_to_the_same_weights(tmp_path: Path) -> None:

@@ -48,6 +48,8 @@ from pachisi.distributed import RayRunner, connect  # noqa: E402
 from pachisi.distributed.bench import nothing  # noqa: E402
 from pachisi.distributed.local import add_node, loopback_cluster  # noqa: E402
 from pachisi.errors import PachisiError  # noqa: E402
+from pachisi.learn.network import ValueNet  # noqa: E402
+from pachisi.learn.train import TrainSettings, train  # noqa: E402
 from pachisi.record import Record  # noqa: E402
 from pachisi.rules import Setup  # noqa: E402
 from pachisi.tournament import SimConfig, run_games  # noqa: E402
@@ -349,3 +351,63 @@ def test_cli_on_a_cluster_address_interrupted_and_resumed(cluster: Any, tmp_path
     resumed.pop("timing"), expected.pop("timing")
     assert resumed == expected
     assert len(log.read_text().splitlines()) == 1 + games
+
+
+#: A tiny training run: 12 games in rounds of 4, 4 hidden units.
+TRAIN = TrainSettings(
+    setup=Setup.create("parcheesi", players=2).to_fields(),
+    games=12,
+    seed=4,
+    hidden=4,
+    round_games=4,
+    batch=16,
+)
+
+
+def _weights(net: ValueNet) -> tuple[Any, ...]:
+    return (net.W1, net.b1, net.W2, net.b2)
+
+
+def test_training_on_ray_gives_the_local_weights(
+    cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    local = train(TRAIN, tmp_path / "local.json", jobs=1)
+    with connect() as runner:
+        for chunk in (None, 1, 3):  # two chunks a worker, one game a chunk, uneven chunks
+            there = train(TRAIN, tmp_path / f"ray{chunk}.json", backend=runner, chunk=chunk)
+            assert _weights(there) == _weights(local)
+        # Stopped after a round on Ray, resumed on Ray from the checkpoint.
+        out = tmp_path / "resumed.json"
+        train(TRAIN, out, backend=runner, stop_after_rounds=1)
+        assert (tmp_path / "resumed.json.ckpt").exists()
+        assert _weights(train(TRAIN, out, backend=runner, resume=True)) == _weights(local)
+    # The command, with the cluster's address.
+    out = tmp_path / "cli.json"
+    args = ["train", "parcheesi", "--games", "12", "--seed", "4", "--hidden", "4"]
+    args += ["--round-games", "4", "--batch", "16", "--out", str(out), "--ray", cluster.address]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    assert ", on Ray (" in captured.out
+    rounds = [line.split(":")[0] for line in captured.err.splitlines() if line.startswith("round")]
+    assert rounds == [
+        "round 1/3",
+        "round 2/3",
+        "round 3/3",
+    ]  # progress as in a local run (standard error is not a terminal here)
+    assert _weights(ValueNet.load(out)) == _weights(local)
+    assert ValueNet.load(out).meta["made_by"]["runner"] == "RayRunner"
+
+
+def test_training_at_an_address_where_no_cluster_listens_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as s:  # a port that was free a moment ago
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    out = tmp_path / "n.json"
+    args = ["train", "parcheesi", "--games", "2", "--out", str(out), "--quiet"]
+    assert main([*args, "--ray", f"127.0.0.1:{port}"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"pachisi: cannot connect to the Ray cluster at 127.0.0.1:{port}: ")
+    assert len(err.splitlines()) == 1
+    assert not out.exists()

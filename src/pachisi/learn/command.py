@@ -7,8 +7,10 @@
 shows a progress bar on standard error (a line per round when standard
 error is not a terminal), writes a checkpoint beside ``--out`` after every
 round, and ``--resume`` continues a run that was stopped, to the same
-weights as a run that never stopped. numpy is imported only when the
-command runs. See docs/learning.md.
+weights as a run that never stopped. ``--ray [ADDRESS]`` plays each
+round's games as Ray tasks on a cluster (the ``ray`` extra), to the same
+weights. numpy is imported only when the command runs. See
+docs/learning.md and docs/ray.md.
 """
 
 from __future__ import annotations
@@ -16,10 +18,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PachisiError
 from ..rules import RULESETS
+
+if TYPE_CHECKING:
+    from ..chunks import ChunkRunner
+    from .network import ValueNet
+    from .train import TrainSettings
 
 __all__ = ["register", "run"]
 
@@ -31,7 +38,7 @@ def register(subparsers: Any) -> None:
         help="train a value network by self-play (the learned player's evaluation)",
         description=(
             "Train the learned evaluation by self-play, TD(lambda) (docs/learning.md). The"
-            " same settings and seed give the same weights, whatever --jobs, and a stopped"
+            " same settings and seed give the same weights, whatever --jobs or --ray, and a stopped"
             " run continued with --resume ends with the same weights as one never stopped."
         ),
     )
@@ -58,6 +65,23 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
     )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster (needs pachisi[ray]; put it after RULESET):"
+        " ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a cluster"
+        " started on this machine, or a new Ray on this machine; the weights are the same",
+    )
+    p.add_argument(
+        "--chunk",
+        type=int,
+        default=None,
+        metavar="N",
+        help="games per Ray task (default: about two tasks per worker in a round)",
+    )
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint")
     p.add_argument("--note", default="", help="a note stored in the weights file")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -71,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise PachisiError("pachisi train needs numpy: pip install 'pachisi[learn]'") from None
     from ..cli import setup_from_args
-    from .train import Progress, TrainSettings, train
+    from .train import TrainSettings
 
     setup = setup_from_args(args)
     if not args.out.endswith(".json"):
@@ -92,7 +116,39 @@ def run(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise PachisiError("--jobs must be at least 1")
     jobs = min(jobs, args.round_games)
+    if args.chunk is not None and args.chunk < 1:
+        raise PachisiError(f"--chunk must be at least 1, not {args.chunk}")
+    if args.chunk is not None and args.ray is None:
+        raise PachisiError("--chunk is for --ray (locally the games are shared among --jobs)")
     show = not args.quiet and sys.stderr.isatty()
+    backend = None
+    if args.ray is not None:
+        from ..distributed import connect
+
+        backend = connect(args.ray)
+    try:
+        net = _train(args, settings, jobs, show, backend)
+    finally:
+        if backend is not None:
+            backend.close()
+    made = net.meta["made_by"]
+    print(
+        f"wrote {args.out}: {setup.ruleset}, {args.games} games, seed {args.seed},"
+        f" {net.n_inputs} inputs x {net.hidden} hidden, {made['seconds_last_session']} s"
+        + (f", on Ray ({backend.workers} CPUs)" if backend is not None else "")
+    )
+    return 0
+
+
+def _train(
+    args: argparse.Namespace,
+    settings: TrainSettings,
+    jobs: int,
+    show: bool,
+    backend: ChunkRunner | None,
+) -> ValueNet:
+    """The training run, with its progress bar or lines."""
+    from .train import Progress, train
 
     def line(p: Progress) -> None:
         if not args.quiet:
@@ -105,7 +161,14 @@ def run(args: argparse.Namespace) -> int:
 
     if not show:
         net = train(
-            settings, args.out, jobs=jobs, resume=args.resume, note=args.note, progress=line
+            settings,
+            args.out,
+            jobs=jobs,
+            resume=args.resume,
+            note=args.note,
+            progress=line,
+            backend=backend,
+            chunk=args.chunk,
         )
     else:
         from rich.console import Console
@@ -136,11 +199,13 @@ def run(args: argparse.Namespace) -> int:
 
         with bar:
             net = train(
-                settings, args.out, jobs=jobs, resume=args.resume, note=args.note, progress=advance
+                settings,
+                args.out,
+                jobs=jobs,
+                resume=args.resume,
+                note=args.note,
+                progress=advance,
+                backend=backend,
+                chunk=args.chunk,
             )
-    made = net.meta["made_by"]
-    print(
-        f"wrote {args.out}: {setup.ruleset}, {args.games} games, seed {args.seed},"
-        f" {net.n_inputs} inputs x {net.hidden} hidden, {made['seconds_last_session']} s"
-    )
-    return 0
+    return net

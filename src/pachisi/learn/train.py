@@ -24,6 +24,12 @@ and the seeds. The games of a round are shared among ``jobs`` processes; the
 weights are the same for any number of processes, and a run killed and
 resumed from its checkpoint (written after every round) ends with the same
 weights as one that was never interrupted.
+
+The games can also run on any :class:`pachisi.chunks.ChunkRunner` (``backend``):
+``pachisi train ... --ray [ADDRESS]`` gives :func:`train` a
+:class:`pachisi.distributed.RayRunner`, which plays each round's games in
+chunks of consecutive game numbers as Ray tasks (:func:`play_chunk`), again
+with the same weights whatever the cluster, the chunk size or the retries.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from .. import __version__
+from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..errors import PachisiError
 from ..moves import legal_plays
@@ -54,6 +61,7 @@ __all__ = [
     "Progress",
     "TrainSettings",
     "lambda_returns",
+    "play_chunk",
     "play_games",
     "train",
 ]
@@ -274,6 +282,19 @@ def play_games(
     ]
 
 
+def play_chunk(
+    shared: tuple[dict[str, Any], TrainSettings], games: Sequence[int]
+) -> list[GameData]:
+    """A chunk of a round's games for a :class:`~pachisi.chunks.ChunkRunner`.
+
+    ``shared`` is ``(weights, settings)`` (put once per round in a Ray
+    cluster's object store); a module-level function, so that Ray sends it
+    by reference.
+    """
+    weights, settings = shared
+    return play_games(weights, settings, list(games))
+
+
 class _Adam:
     """Adam (Kingma and Ba) over the four weight arrays; its state is checkpointed."""
 
@@ -416,6 +437,8 @@ def train(
     note: str = "",
     progress: Callable[[Progress], None] | None = None,
     stop_after_rounds: int | None = None,
+    backend: ChunkRunner | None = None,
+    chunk: int | None = None,
 ) -> ValueNet:
     """Run the training of ``settings``; write the weights to ``out`` and return them.
 
@@ -425,9 +448,15 @@ def train(
     been written by a run with the same settings); without ``resume`` an
     existing checkpoint is an error, so that no run is lost by mistake.
     ``stop_after_rounds``: stop (leaving the checkpoint) after this many
-    rounds of this call, as a killed run would; for tests.
+    rounds of this call, as a killed run would; for tests. ``backend``: a
+    :class:`~pachisi.chunks.ChunkRunner` (a Ray cluster's
+    :class:`~pachisi.distributed.RayRunner`) that plays the games instead of
+    ``jobs`` processes, in chunks of ``chunk`` consecutive games (default:
+    about two chunks per worker of a round); the weights are the same.
     """
     settings.check()
+    if chunk is not None and chunk < 1:
+        raise PachisiError(f"--chunk must be at least 1, not {chunk}")
     out = Path(out)
     ckpt = Path(checkpoint) if checkpoint is not None else out.with_name(out.name + ".ckpt")
     setup = settings.the_setup()
@@ -456,7 +485,7 @@ def train(
     # Worker processes are spawned, not forked: the caller may run threads (a progress bar).
     pool = (
         ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
-        if jobs > 1
+        if jobs > 1 and backend is None
         else None
     )
     rounds_run = 0
@@ -468,7 +497,10 @@ def train(
             first = r * settings.round_games
             games = list(range(first, min(first + settings.round_games, settings.games)))
             frozen = {k: v.copy() for k, v in params.items()}
-            data = _run_games(pool, jobs, frozen, settings, games)
+            if backend is not None:
+                data = _run_chunks(backend, chunk, frozen, settings, games)
+            else:
+                data = _run_games(pool, jobs, frozen, settings, games)
             examples += sum(len(d.targets) for d in data)
             loss = _update(params, adam, data, settings, enc.n_sides, r)
             _checkpoint(ckpt, settings, params, adam, r + 1, str(out))
@@ -496,8 +528,10 @@ def train(
         "encoding": ENCODING,
         "pachisi": __version__,
         "seconds_last_session": round(time.perf_counter() - began, 1),
-        "jobs": jobs,
+        "jobs": jobs if backend is None else backend.workers,
     }
+    if backend is not None:
+        made_by["runner"] = type(backend).__name__  # RayRunner for --ray
     net = ValueNet.from_arrays(
         setup.ruleset, params, {"setup": settings.setup, "made_by": made_by, "note": note}
     )
@@ -523,6 +557,19 @@ def _run_games(
         for g, d in zip(chunk, fut.result(), strict=True):
             by_game[g] = d
     return [by_game[g] for g in games]
+
+
+def _run_chunks(
+    backend: ChunkRunner,
+    chunk: int | None,
+    weights: dict[str, Any],
+    settings: TrainSettings,
+    games: list[int],
+) -> list[GameData]:
+    """The round's games, in game order, played in chunks by ``backend``."""
+    size = chunk or max(1, math.ceil(len(games) / (2 * max(1, backend.workers))))
+    parts = backend.map(play_chunk, (weights, settings), chunked(games, size))
+    return [d for part in parts for d in part]
 
 
 def outcome_log_loss(
