@@ -206,10 +206,8 @@ class Game:
         if len(pos.finished) > len(pos.winner):
             text += "; finishing order " + ", ".join(map(str, pos.finished))
         if pos.is_dead_end:
-            rest = pos.places[-1]
-            return text + "; a dead end: " + " and ".join(who(i) for i in rest) + (
-                " share the places left"
-            )
+            shared = " and ".join(who(i) for i in pos.places[-1])
+            return f"{text}; a dead end: {shared} share the places left"
         return text + ("" if pos.is_over else " (play goes on for places)")
 
     def moves(self) -> list[tuple[Throw, str]]:
