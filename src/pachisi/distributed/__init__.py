@@ -142,6 +142,25 @@ class RayRunner:
             raise PachisiError(f"Ray failed: {_one_line(exc)}") from None
 
 
+def add_ray_option(parser: Any, what: str, after: str, same: str) -> None:
+    """Add the ``--ray [ADDRESS]`` option of ``simulate``, ``analyse`` and ``train``.
+
+    ``what`` is the work sent to the cluster ("the games"), ``after`` the
+    positional argument it must follow ("RULESET"), ``same`` what stays as in
+    a local run ("the results are the same").
+    """
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help=f"play {what} on a Ray cluster (needs pachisi[ray]; put it after {after}):"
+        " ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a cluster"
+        f" started on this machine, or a new Ray on this machine; {same}",
+    )
+
+
 def _one_line(exc: BaseException) -> str:
     text = " ".join(str(exc).split())
     return text[:200] or exc.__class__.__name__

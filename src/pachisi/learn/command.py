@@ -20,6 +20,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..distributed import add_ray_option
 from ..errors import PachisiError
 from ..rules import RULESETS
 
@@ -65,16 +66,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
     )
-    p.add_argument(
-        "--ray",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="ADDRESS",
-        help="play the games on a Ray cluster (needs pachisi[ray]; put it after RULESET):"
-        " ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a cluster"
-        " started on this machine, or a new Ray on this machine; the weights are the same",
-    )
+    add_ray_option(p, "the games", "RULESET", "the weights are the same")
     p.add_argument(
         "--chunk",
         type=int,

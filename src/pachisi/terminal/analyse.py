@@ -56,6 +56,7 @@ from ..analysis import (
 )
 from ..analysis.review import CLEAR, THRESHOLDS, MoveReview, PlayerSummary
 from ..dice import Throw, parse_throw
+from ..distributed import add_ray_option
 from ..errors import PachisiError
 from ..moves import legal_plays
 from ..position import Position
@@ -144,16 +145,7 @@ def register(subparsers: Any) -> None:
         metavar="J",
         help="processes to use (default 0: one per CPU)",
     )
-    p.add_argument(
-        "--ray",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="ADDRESS",
-        help="play the rollouts on a Ray cluster (needs pachisi[ray]; put it after the"
-        " POSITION): ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a"
-        " cluster started on this machine, or a new Ray on this machine; the same numbers",
-    )
+    add_ray_option(p, "the rollouts", "the POSITION", "the same numbers")
     p.add_argument("--seed", type=int, metavar="S", default=0, help="seed of the rollouts (0)")
     p.add_argument(
         "--policy",

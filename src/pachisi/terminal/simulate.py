@@ -39,6 +39,7 @@ from rich.progress import (
 from rich.table import Table
 
 from ..bots import PLAYERS
+from ..distributed import add_ray_option
 from ..errors import PachisiError
 from ..rules import RULESETS
 from ..tournament import (
@@ -105,16 +106,7 @@ def register(subparsers: Any) -> None:
         metavar="J",
         help="processes to use (default 1; 0: one per CPU)",
     )
-    p.add_argument(
-        "--ray",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="ADDRESS",
-        help="play the games on a Ray cluster (needs pachisi[ray]; put it after RULESET):"
-        " ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a cluster"
-        " started on this machine, or a new Ray on this machine; the results are the same",
-    )
+    add_ray_option(p, "the games", "RULESET", "the results are the same")
     p.add_argument(
         "--chunk",
         type=int,
