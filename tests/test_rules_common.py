@@ -413,7 +413,7 @@ JAM = [75, 75, 76, 76]  # every pawn against its square 8, before the belly
 def spec_dead_end(pos: Position) -> bool:
     """RULES.md §3.5 read literally: every player still in the game, every throw (all 16
     ordered throws), has one outcome only, and it leaves every pawn where it stands."""
-    if pos.winner is not None and pos.is_decided:
+    if pos.is_decided:
         return False
     for i in range(len(pos.setup.players)):
         if i in pos.finished:

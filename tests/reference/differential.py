@@ -33,7 +33,7 @@ import refimpl
 from built import sample_built
 
 from pachisi import Position, PositionError, Setup, dice_for, legal_plays
-from pachisi.moves import BONUS, OPTION, PENALTY
+from pachisi.moves import BONUS, MOVE, OPTION, PAIR, PENALTY
 
 KEYS = ("pawns", "to_move", "doubles", "cut", "winner", "finished")
 
@@ -131,10 +131,10 @@ def _rare(pos: Position, plays: list[Any]) -> set[str]:
             seen.add("option A/B/C")
         if kinds.count(BONUS) >= 2:
             seen.add("bonus chain")
-        if "pair" in kinds:
+        if PAIR in kinds:
             seen.add("pair move")
         if play.throw[0] == play.throw[1] and any(
-            a.kind == "move" and a.to == home for a in play.actions
+            a.kind == MOVE and a.to == home for a in play.actions
         ):
             seen.add("HOME by a doublet")
     return seen
