@@ -150,6 +150,8 @@ def play_turn(
 
     The state is ``None`` if the action was refused as stale: the server had
     not yet heard of the last change, made through another server; look again.
+    That change may have ended the game: the server then refuses the action as
+    "game_over" (the end is checked before the version), also a stale view.
     """
     s = server.state(game["id"])
     if s["status"] != "playing":  # this server has seen the end already
@@ -160,7 +162,7 @@ def play_turn(
     else:
         action.update(type="step", index=rng.randrange(len(s["legal"])))
     status, body = server.request("POST", f"/api/games/{game['id']}/actions", action)
-    if status == 409 and body["error"]["code"] == "stale":
+    if status == 409 and body["error"]["code"] in ("stale", "game_over"):
         return str(action["type"]), None
     assert status == 200, body
     return str(action["type"]), dict(body["state"])
