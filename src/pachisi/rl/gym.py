@@ -143,7 +143,7 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         m = self.match
         if m.done or self._lost_by_illegal:
             raise ValueError("the game is over: call reset()")
-        if self.illegal_action == "lose" and int(action) not in m.legal_actions():
+        if self.illegal_action == "lose" and not m.is_legal(int(action)):
             self._lost_by_illegal = True
             info = self._info()
             info["illegal_action"] = True
