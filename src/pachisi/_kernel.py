@@ -381,6 +381,10 @@ class Kernel:
     f_ogen: cython.int
     f_ocap: cython.int
     f_ok: cython.ulonglong[::1]
+    f_keys: cython.int[::1]
+    f_pw: cython.int[::1]
+    f_hi0: cython.ulonglong
+    f_lo0: cython.ulonglong
     f_ohgen: cython.int[::1]
     f_ohidx: cython.int[::1]
     f_gdist: cython.int[::1]
@@ -466,7 +470,11 @@ class Kernel:
         self.f_no = 0
         self.f_ogen = 1
         self.f_ocap = 256
-        self.f_ok = _words(2 * 128)
+        self.f_ok = _words(3 * 128)
+        self.f_keys = _ints(128)
+        self.f_pw = _ints(16)
+        self.f_hi0 = 0
+        self.f_lo0 = 0
         self.f_ohgen = _ints(256)
         self.f_ohidx = _ints(256)
         self.f_gdist = _ints(32)
@@ -2095,6 +2103,13 @@ class Kernel:
                     self.f_ofr[s] = cfg[C_FRIEND + c]
                     self.f_os[self.f_noth] = self.f_oidx[s]
                 self.f_noth += 1
+        # the others' pawns as canonical key fields (see _f_emit)
+        self.f_hi0 = 0
+        self.f_lo0 = 0
+        for i in range(0, self.f_noth, 4):
+            self.f_hi0, self.f_lo0 = _put_field(
+                self.f_hi0, self.f_lo0, self.f_oc[i], _canon4(_pack_lanes(self.f_op, i))
+            )
         # per own colour: the progress numbers the others' blockades close (bit masks)
         for cs in range(ncol):
             c = cfg[C_COL + cs]
@@ -2249,81 +2264,71 @@ class Kernel:
         cut: cython.int,
         extra: cython.int,
     ) -> cython.void:
-        """Write the outcome (mover lanes, captured squares, cut, extra) once."""
-        ncol: cython.int = self.cfg[C_NCOL]
-        k0: cython.ulonglong = _progress4(pa)
-        if ncol == 2:
-            k0 |= _progress4(pb) << 32
-        k1: cython.ulonglong = cython.cast(cython.ulonglong, gone) | cut << 16 | extra << 17
+        """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
+
+        The key is canonical (see :meth:`_canonical`): ``hi`` the pawns of
+        colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
+        sorted progress numbers as a big-endian 32-bit field), ``x`` the cut
+        flag (bit 1) and the extra throw (bit 0).
+        """
+        cfg = self.cfg
+        ncol: cython.int = cfg[C_NCOL]
+        hi: cython.ulonglong = self.f_hi0
+        lo: cython.ulonglong = self.f_lo0
+        m: cython.int
+        c: cython.int
+        k: cython.int
+        f: cython.ulonglong
+        if gone:
+            for m in range(0, self.f_noth, 4):
+                c = self.f_oc[m]
+                for k in range(4):
+                    self.f_tmp[24 + k] = self.f_op[m + k]
+                    if self.f_os[m + k] >= 0 and gone >> self.f_os[m + k] & 1:
+                        self.f_tmp[24 + k] = 0
+                f = _canon4(_pack_lanes(self.f_tmp, 24))
+                hi, lo = _put_field(hi, lo, c, f)
+        for m in range(ncol):
+            hi, lo = _put_field(hi, lo, cfg[C_COL + m], _canon4(pa if m == 0 else pb))
+        x: cython.ulonglong = cut << 1 | extra
         if 2 * (self.f_no + 1) > self.f_ocap:
             self._f_ogrow()
         mask: cython.ulonglong = self.f_ocap - 1
-        j: cython.ulonglong = _hash3(k0, k1, 0) & mask
+        j: cython.ulonglong = _hash3(hi, lo, x) & mask
         i: cython.int
         gen: cython.int = self.f_ogen
+        ok = self.f_ok
         while self.f_ohgen[j] == gen:
             i = self.f_ohidx[j]
-            if self.f_ok[2 * i] == k0 and self.f_ok[2 * i + 1] == k1:
+            if ok[3 * i] == hi and ok[3 * i + 1] == lo and ok[3 * i + 2] == x:
                 return
             j = (j + 1) & mask
         i = self.f_no
         self.f_no += 1
         self.f_ohgen[j] = gen
         self.f_ohidx[j] = i
-        self.f_ok[2 * i] = k0
-        self.f_ok[2 * i + 1] = k1
-        # the record: 16 pawns, cut, extra, no actions
-        cfg = self.cfg
-        head: cython.int = self.n_out
-        if head + 19 > len(self.out):
-            self._need(5, head + 19)
-        o = self.out
-        c: cython.int
-        k: cython.int
-        m: cython.int
-        for k in range(16):
-            o[head + k] = 0
-        for m in range(ncol):
-            c = cfg[C_COL + m]
-            for k in range(4):
-                o[head + 4 * c + k] = cython.cast(cython.int, (k0 >> (32 * m + 8 * k)) & 255)
-        for m in range(self.f_noth):
-            c = self.f_oc[m]
-            k = 4 * c + (m & 3)
-            if self.f_os[m] >= 0 and gone >> self.f_os[m] & 1:
-                o[head + k] = 0
-            else:
-                o[head + k] = self.f_op[m]
-        if gone:
-            for m in range(4):
-                if (
-                    cfg[C_IN_PLAY + m]
-                    and m != cfg[C_COL]
-                    and not (ncol == 2 and m == cfg[C_COL + 1])
-                ):
-                    _sort(o, head + 4 * m, 4)
-        o[head + 16] = cut
-        o[head + 17] = extra
-        o[head + 18] = 0
-        self.n_out = head + 19
+        ok[3 * i] = hi
+        ok[3 * i + 1] = lo
+        ok[3 * i + 2] = x
 
     def _f_ogrow(self) -> None:
         cap: cython.int = 2 * self.f_ocap
         old = self.f_ok
-        ok = array("Q", bytes(8 * 2 * (cap // 2)))
+        ok = array("Q", bytes(8 * 3 * (cap // 2)))
         k: cython.int
-        for k in range(2 * self.f_no):
+        for k in range(3 * self.f_no):
             ok[k] = old[k]
         self.f_ok = ok
         self.f_ohgen = array("i", bytes(4 * cap))
         self.f_ohidx = array("i", bytes(4 * cap))
         self.f_ocap = cap
         self.f_ogen = 1
+        self.f_keys = array("i", bytes(4 * (cap // 2)))
         mask: cython.ulonglong = cap - 1
         j: cython.ulonglong
         i: cython.int
         for i in range(self.f_no):
-            j = _hash3(ok[2 * i], ok[2 * i + 1], 0) & mask
+            j = _hash3(ok[3 * i], ok[3 * i + 1], ok[3 * i + 2]) & mask
             while self.f_ohgen[j] == 1:
                 j = (j + 1) & mask
             self.f_ohgen[j] = 1
@@ -2487,7 +2492,7 @@ class Kernel:
         cfg = self.cfg
         st = self.f_st
         n: cython.int = self.f_n
-        nums0: cython.ulonglong = st[2] & 0xFFFFFFFF
+        nums0: cython.ulonglong = st[2] & _LO32
         has_bottom: cython.bint = (nums0 & 0x08080808) != 0
         i: cython.int
         ent: cython.int
@@ -2857,7 +2862,7 @@ class Kernel:
         if nrem == 0:
             return
         cfg = self.cfg
-        nums: cython.ulonglong = w2 & 0xFFFFFFFF
+        nums: cython.ulonglong = w2 & _LO32
         flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 0xFFF)
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
         jump: cython.bint = cfg[C_JUMP] != 0
@@ -3154,7 +3159,7 @@ class Kernel:
         if nrem == 0:
             return
         cfg = self.cfg
-        nums: cython.ulonglong = w2 & 0xFFFFFFFF
+        nums: cython.ulonglong = w2 & _LO32
         flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 1)
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
         jump: cython.bint = cfg[C_JUMP] != 0
@@ -3383,7 +3388,7 @@ class Kernel:
             self.first = firsts[i] if firsts is not None else -1
             for k in range(S_SIZE):
                 self.gst[k] = state[k]
-            t = self._playout(max_throws)
+            t = self._fplayout(max_throws) if fast else self._playout(max_throws)
             total += t
             res[R_SIZE * i] = t
             res[R_SIZE * i + 1] = self.gst[S_NFIN]
@@ -3428,16 +3433,29 @@ class Kernel:
         self.cfg = cfg
         self.pos = st
         n: cython.int
+        out: list[tuple[tuple[int, ...], int, int]] = []
+        pw: list[int]
+        r: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
         if fast:
             n = self._f_plays(a, b, third_doublet)
+            for r in range(n):
+                hi = self.f_ok[3 * r]
+                lo = self.f_ok[3 * r + 1]
+                pw = []
+                for c in range(4):
+                    for k in range(4):
+                        pw.append(_key_pawn(hi, lo, c, k))
+                x: cython.int = cython.cast(cython.int, self.f_ok[3 * r + 2])
+                out.append((tuple(pw), x >> 1, x & 1))
+            return out
         else:
             self.no_paths = True
             n = self._plays(a, b, third_doublet)
             self.no_paths = False
-        out: list[tuple[tuple[int, ...], int, int]] = []
         o = self.out
         head: cython.int = 0
-        r: cython.int
         for r in range(n):
             pw = []
             for k in range(16):
@@ -3732,6 +3750,187 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def _kfinished(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, player: cython.int
+    ) -> cython.bint:
+        """:meth:`_finished` on an outcome's canonical key."""
+        game = self.game
+        home: cython.int = game[G_HOME]
+        major: cython.int = game[G_MAJOR + player]
+        i: cython.int
+        k: cython.int
+        c: cython.int
+        cnt: cython.int
+        for i in range(game[G_PCOLS + 3 * player]):
+            c = game[G_PCOLS + 3 * player + 1 + i]
+            cnt = 0
+            for k in range(4):
+                if _key_pawn(hi, lo, c, k) == home:
+                    cnt += 1
+            if major >= 0:
+                if cnt < (4 if c == major else 3):
+                    return False
+            elif cnt != 4:
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fplayout(self, max_throws: cython.int) -> cython.int:
+        """:meth:`_playout` on the fast enumerator's outcome keys."""
+        game = self.game
+        gs = self.gst
+        n_pl: cython.int = game[G_N]
+        nfaces: cython.int = game[G_NFACES]
+        pagade: cython.bint = game[G_PAGADE] != 0
+        throws: cython.int = 0
+        a: cython.int
+        b: cython.int
+        k: cython.int
+        c: cython.int
+        r: cython.int
+        j: cython.int
+        n: cython.int
+        m: cython.int
+        mover: cython.int
+        fin_mask: cython.int
+        mover_done: cython.bint
+        pick: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        x: cython.ulonglong
+        extra: cython.bint
+        while throws < max_throws:
+            fin_mask = 0
+            for k in range(gs[S_NFIN]):
+                fin_mask |= 1 << gs[S_FIN + k]
+            if self._decided(fin_mask, gs[S_WIN]):
+                break
+            if throws == 0 and self.first >= 0:
+                a = self.first >> 3
+                b = self.first & 7
+            else:
+                a = game[G_FACES + self._dbelow(nfaces)]
+                b = game[G_FACES + self._dbelow(nfaces)]
+            mover = gs[S_TO_MOVE]
+            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+            gs[P_CUT] = gs[S_CUTS] >> mover & 1
+            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            ok = self.f_ok
+            keys = self.f_keys
+            mover_done = fin_mask >> mover & 1
+            # the extra throw of a mover who finishes is withheld (§3.5): not in the key;
+            # then canonical order (insertion sort), a withheld twin removed
+            m = 0
+            for r in range(n):
+                hi = ok[3 * r]
+                lo = ok[3 * r + 1]
+                if ok[3 * r + 2] & 1 and (mover_done or self._kfinished(hi, lo, mover)):
+                    ok[3 * r + 2] &= 2
+                x = ok[3 * r + 2]
+                j = m
+                while j > 0:
+                    k = keys[j - 1]
+                    if ok[3 * k] < hi or (
+                        ok[3 * k] == hi
+                        and (ok[3 * k + 1] < lo or (ok[3 * k + 1] == lo and ok[3 * k + 2] <= x))
+                    ):
+                        break
+                    keys[j] = k
+                    j -= 1
+                if j > 0:
+                    k = keys[j - 1]
+                    if ok[3 * k] == hi and ok[3 * k + 1] == lo and ok[3 * k + 2] == x:
+                        # the same position as an earlier outcome: drop it
+                        for k in range(j, m):
+                            keys[k] = keys[k + 1]
+                        continue
+                keys[j] = r
+                m += 1
+            if self.gmask >> mover & 1:
+                pick = self._fgreedy_pick(m, mover, fin_mask)
+            else:
+                pick = self._below(m)
+            r = keys[pick]
+            hi = ok[3 * r]
+            lo = ok[3 * r + 1]
+            x = ok[3 * r + 2]
+            # advance (§3.3, §3.5)
+            for c in range(4):
+                for k in range(4):
+                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
+            if x & 2:
+                gs[S_CUTS] |= 1 << mover
+            extra = (x & 1) != 0
+            if not mover_done and self._kfinished(hi, lo, mover):
+                if gs[S_WIN] == 0:
+                    gs[S_WIN] = self._winner_after(gs, mover)
+                gs[S_FIN + gs[S_NFIN]] = mover
+                gs[S_NFIN] += 1
+                fin_mask |= 1 << mover
+            throws += 1
+            if extra and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
+                gs[P_DOUBLES] += 1
+                continue
+            gs[P_DOUBLES] = 0
+            for k in range(1, n_pl + 1):
+                if not fin_mask >> ((mover + k) % n_pl) & 1:
+                    gs[S_TO_MOVE] = (mover + k) % n_pl
+                    break
+        return throws
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fgreedy_pick(
+        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
+    ) -> cython.int:
+        """:meth:`_greedy_pick` on the fast enumerator's keys (in canonical order)."""
+        if n_distinct == 1:
+            return 0
+        gs = self.gst
+        ok = self.f_ok
+        pw = self.f_pw
+        i: cython.int
+        r: cython.int
+        c: cython.int
+        k: cython.int
+        cuts: cython.int
+        winner: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        score: cython.double
+        best_score: cython.double = -1e300
+        n_best: cython.int = 0
+        mover_done: cython.bint = fin_mask >> mover & 1
+        for i in range(n_distinct):
+            r = self.f_keys[i]
+            hi = ok[3 * r]
+            lo = ok[3 * r + 1]
+            for c in range(4):
+                for k in range(4):
+                    pw[4 * c + k] = _key_pawn(hi, lo, c, k)
+            cuts = gs[S_CUTS]
+            if ok[3 * r + 2] & 2:
+                cuts |= 1 << mover
+            winner = gs[S_WIN]
+            if winner == 0 and not mover_done and self._kfinished(hi, lo, mover):
+                winner = self._winner_after(gs, mover)
+            score = self._evaluate(pw, 0, cuts, winner, mover)
+            if n_best == 0 or score > best_score + 1e-9:
+                best_score = score
+                n_best = 1
+                self.ebuf[0] = i
+            elif abs(score - best_score) <= 1e-9:
+                if n_best == len(self.ebuf):
+                    self._grow_ebuf()
+                self.ebuf[n_best] = i
+                n_best += 1
+        if n_best == 1:
+            return self.ebuf[0]
+        return self.ebuf[self._below(n_best)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def _playout(self, max_throws: cython.int) -> cython.int:
         game = self.game
         gs = self.gst
@@ -3970,6 +4169,9 @@ def _same_result(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bin
 _MOVED_LANES = cython.declare(cython.ulonglong, 0x0080008000800080)
 _BONUS_PART = cython.declare(cython.ulonglong, 0x8000000000000000)
 _M64 = 0xFFFFFFFFFFFFFFFF
+_LO32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
+_P4 = cython.declare(cython.ulonglong, 0x007F007F007F007F)
+_B3 = cython.declare(cython.ulonglong, 0xFF000000)
 _H1 = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _H2 = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
 _H3 = cython.declare(cython.ulonglong, 0x165667B19E3779F9)
@@ -4039,9 +4241,55 @@ def _pack4(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
+def _canon4(w: cython.ulonglong) -> cython.ulonglong:
+    """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
+    v: cython.ulonglong = _sort4(w & _P4)
+    return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _pack_lanes(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
+    return (
+        cython.cast(cython.ulonglong, buf[off])
+        | cython.cast(cython.ulonglong, buf[off + 1]) << 16
+        | cython.cast(cython.ulonglong, buf[off + 2]) << 32
+        | cython.cast(cython.ulonglong, buf[off + 3]) << 48
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _put_field(
+    hi: cython.ulonglong, lo: cython.ulonglong, c: cython.int, f: cython.ulonglong
+) -> tuple[cython.ulonglong, cython.ulonglong]:
+    """The canonical key (hi, lo) with colour ``c``'s field set to ``f``."""
+    sh: cython.int = 0 if c & 1 else 32
+    if c < 2:
+        hi = (hi & ~(_LO32 << sh)) | f << sh
+    else:
+        lo = (lo & ~(_LO32 << sh)) | f << sh
+    return hi, lo
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _key_pawn(
+    hi: cython.ulonglong, lo: cython.ulonglong, c: cython.int, k: cython.int
+) -> cython.int:
+    """Pawn ``k`` (sorted) of colour ``c`` in a canonical key."""
+    w: cython.ulonglong = hi if c < 2 else lo
+    return cython.cast(cython.int, (w >> ((0 if c & 1 else 32) + 24 - 8 * k)) & 255)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _progress4(w: cython.ulonglong) -> cython.ulonglong:
     """The progress numbers of the four lanes, sorted, as four bytes."""
-    return _bytes4(_sort4(w & 0x007F007F007F007F))
+    return _bytes4(_sort4(w & _P4))
 
 
 @cython.cfunc
@@ -4049,7 +4297,7 @@ def _progress4(w: cython.ulonglong) -> cython.ulonglong:
 @cython.exceptval(check=False)
 def _bytes4(w: cython.ulonglong) -> cython.ulonglong:
     """Four 16-bit lanes (each < 256) as four bytes."""
-    return (w & 0xFF) | ((w >> 8) & 0xFF00) | ((w >> 16) & 0xFF0000) | ((w >> 24) & 0xFF000000)
+    return (w & 0xFF) | ((w >> 8) & 0xFF00) | ((w >> 16) & 0xFF0000) | ((w >> 24) & _B3)
 
 
 @cython.cfunc
