@@ -1,9 +1,10 @@
-"""Text rendering for the environments: the terminal's board as plain text."""
+"""Text rendering for the environments: the board of :mod:`pachisi.diagram` as plain text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..diagram import diagram
 from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
@@ -21,10 +22,8 @@ def ansi(position: Position, throw: Sequence[int] | None, steps: Sequence[Action
     >>> print(ansi(Position.start("parcheesi", players=2), (5, 2)).splitlines()[-3])
     Parcheesi, player 0 (red) to move, throw 5-2
     """
-    from ..terminal.board import BASIC, BoardView, board_text
-
     th = (throw[0], throw[1]) if throw is not None else None
-    board = board_text(BoardView(position, th, tuple(steps)), BASIC).plain
+    board = diagram(position, th, tuple(steps)).text()
     setup = position.setup
     names = setup.colour_names
     mover = position.to_move
