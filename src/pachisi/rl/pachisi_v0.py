@@ -117,11 +117,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     those of :meth:`pachisi.Setup.create`; ``mode`` is ``"step"`` or
     ``"play"``; ``max_plays`` bounds the play index (play mode);
     ``max_throws`` truncates a game after that many throws; ``render_mode``
-    is ``None``, ``"ansi"`` or ``"svg"``.
+    is ``None``, ``"ansi"``, ``"svg"`` or ``"rgb_array"``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "svg"],
+        "render_modes": ["ansi", "svg", "rgb_array"],
         "name": "pachisi_v0",
         "is_parallelizable": False,
     }
@@ -140,7 +140,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be None, 'ansi', 'svg' or 'rgb_array', not {render_mode!r}"
+            )
         self.setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
@@ -226,16 +228,17 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         if m.mode == "play" and not m.done:
             self.infos[self.agent_selection]["plays"] = m.plays
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """``"ansi"``: the board as text, the throw and the steps so far; ``"svg"``: the
-        terminal's coloured board as an SVG document."""
+        board as an SVG document; ``"rgb_array"``: the same picture as an array
+        (:mod:`pachisi.rl.render`)."""
         if self.render_mode is None:
             return None
-        from .render import render_text
+        from .render import render_frame
 
         m = self.match
         steps = m.turn.steps if m.turn is not None else ()
-        return render_text(self.render_mode, m.position, m.throw, steps)
+        return render_frame(self.render_mode, m.position, m.throw, steps)
 
     def close(self) -> None:
         """Nothing to release."""
