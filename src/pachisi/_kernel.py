@@ -138,6 +138,7 @@ def _words(n: int) -> array[int]:
     return array("Q", bytes(8 * n))
 
 
+@cython.final
 @cython.cclass
 class _Store:
     """The explored states of one part of a throw graph, in discovery order."""
@@ -280,6 +281,7 @@ class _Store:
         return i
 
 
+@cython.final
 @cython.cclass
 class Kernel:
     """Legal-play generation for one position and throw at a time (see the module docstring)."""
@@ -364,6 +366,7 @@ class Kernel:
     f_lane: cython.int[::1]
     f_tmp: cython.int[::1]
     f_s: cython.int[::1]
+    f_cnt: cython.int[::1]
     f_pa0: cython.ulonglong
     f_pb0: cython.ulonglong
     f_home0: cython.int
@@ -453,7 +456,8 @@ class Kernel:
         self.f_shi = _words(2)
         self.f_lane = _ints(8)
         self.f_tmp = _ints(32)
-        self.f_s = _ints(8)
+        self.f_s = array("i", [-1]) * 8
+        self.f_cnt = _ints(100)
         self.f_pa0 = 0
         self.f_pb0 = 0
         self.f_home0 = 0
@@ -2069,9 +2073,7 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_context(self) -> cython.void:
         """Per throw: the other colours' pawns by square, the start lanes and tags."""
-        cfg = self.cfg
-        pos = self.pos
-        ncol: cython.int = cfg[C_NCOL]
+        ncol: cython.int = self.cfg[C_NCOL]
         c: cython.int
         k: cython.int
         s: cython.int
@@ -2086,11 +2088,15 @@ class Kernel:
         self.f_nsq = 0
         self.f_noth = 0
         for c in range(4):
-            if not cfg[C_IN_PLAY + c] or c == cfg[C_COL] or (ncol == 2 and c == cfg[C_COL + 1]):
+            if (
+                not self.cfg[C_IN_PLAY + c]
+                or c == self.cfg[C_COL]
+                or (ncol == 2 and c == self.cfg[C_COL + 1])
+            ):
                 continue
             for k in range(4):
-                p = pos[4 * c + k]
-                s = cfg[C_ROUTE + 85 * c + p]
+                p = self.pos[4 * c + k]
+                s = self.cfg[C_ROUTE + 85 * c + p]
                 self.f_oc[self.f_noth] = c
                 self.f_op[self.f_noth] = p
                 self.f_os[self.f_noth] = -1
@@ -2100,7 +2106,7 @@ class Kernel:
                         self.f_sqs[self.f_nsq] = s
                         self.f_nsq += 1
                     self.f_othn[s] += 1
-                    self.f_ofr[s] = cfg[C_FRIEND + c]
+                    self.f_ofr[s] = self.cfg[C_FRIEND + c]
                     self.f_os[self.f_noth] = self.f_oidx[s]
                 self.f_noth += 1
         # the others' pawns as canonical key fields (see _f_emit)
@@ -2112,13 +2118,13 @@ class Kernel:
             )
         # per own colour: the progress numbers the others' blockades close (bit masks)
         for cs in range(ncol):
-            c = cfg[C_COL + cs]
+            c = self.cfg[C_COL + cs]
             self.f_blo[cs] = 0
             self.f_bhi[cs] = 0
             for i in range(self.f_nsq):
                 s = self.f_sqs[i]
                 if self.f_othn[s] >= 2:
-                    q = cfg[C_RINDEX + 100 * c + s]
+                    q = self.cfg[C_RINDEX + 100 * c + s]
                     if q >= 64:
                         self.f_bhi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                     elif q >= 0:
@@ -2126,16 +2132,16 @@ class Kernel:
         # the start lanes, with blockade tags where the rule needs them (§5.5)
         self.nm = 4 * ncol
         self.n_tags = 0
-        need_tags: cython.bint = not cfg[C_PAGADE] and not cfg[C_MAY_ADVANCE]
+        need_tags: cython.bint = not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]
         sq = self.f_tmp  # 8 squares
         for i in range(8):
             sq[i] = -1
             self.f_lane[i] = 0
         for cs in range(ncol):
-            c = cfg[C_COL + cs]
+            c = self.cfg[C_COL + cs]
             for k in range(4):
-                p = pos[4 * c + k]
-                sq[4 * cs + k] = cfg[C_ROUTE + 85 * c + p]
+                p = self.pos[4 * c + k]
+                sq[4 * cs + k] = self.cfg[C_ROUTE + 85 * c + p]
                 self.f_lane[4 * cs + k] = p
         cnt: cython.int
         j: cython.int
@@ -2158,7 +2164,7 @@ class Kernel:
         self.f_pa0 = _pack4(self.f_lane, 0)
         self.f_pb0 = _pack4(self.f_lane, 4) if ncol == 2 else 0
         # pawns at home before the throw (the home bonus counts new ones)
-        home: cython.int = 84 if cfg[C_PAGADE] else 72
+        home: cython.int = 84 if self.cfg[C_PAGADE] else 72
         self.f_home0 = 0
         for i in range(4 * ncol):
             if self.f_lane[i] & _PMASK == home:
@@ -2194,20 +2200,19 @@ class Kernel:
         mask: cython.ulonglong = self.f_cap - 1
         j: cython.ulonglong = _hash3(pa, pb, w2) & mask
         i: cython.int
-        st = self.f_st
         gen: cython.int = self.f_gen
         while self.f_hgen[j] == gen:
             i = self.f_hidx[j]
-            if st[3 * i] == pa and st[3 * i + 1] == pb and st[3 * i + 2] == w2:
+            if self.f_st[3 * i] == pa and self.f_st[3 * i + 1] == pb and self.f_st[3 * i + 2] == w2:
                 return -1
             j = (j + 1) & mask
         i = self.f_n
         self.f_n += 1
         self.f_hgen[j] = gen
         self.f_hidx[j] = i
-        st[3 * i] = pa
-        st[3 * i + 1] = pb
-        st[3 * i + 2] = w2
+        self.f_st[3 * i] = pa
+        self.f_st[3 * i + 1] = pb
+        self.f_st[3 * i + 2] = w2
         return i
 
     def _f_grow(self) -> None:
@@ -2271,8 +2276,7 @@ class Kernel:
         sorted progress numbers as a big-endian 32-bit field), ``x`` the cut
         flag (bit 1) and the extra throw (bit 0).
         """
-        cfg = self.cfg
-        ncol: cython.int = cfg[C_NCOL]
+        ncol: cython.int = self.cfg[C_NCOL]
         hi: cython.ulonglong = self.f_hi0
         lo: cython.ulonglong = self.f_lo0
         m: cython.int
@@ -2289,7 +2293,7 @@ class Kernel:
                 f = _canon4(_pack_lanes(self.f_tmp, 24))
                 hi, lo = _put_field(hi, lo, c, f)
         for m in range(ncol):
-            hi, lo = _put_field(hi, lo, cfg[C_COL + m], _canon4(pa if m == 0 else pb))
+            hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon4(pa if m == 0 else pb))
         x: cython.ulonglong = cut << 1 | extra
         if 2 * (self.f_no + 1) > self.f_ocap:
             self._f_ogrow()
@@ -2297,19 +2301,18 @@ class Kernel:
         j: cython.ulonglong = _hash3(hi, lo, x) & mask
         i: cython.int
         gen: cython.int = self.f_ogen
-        ok = self.f_ok
         while self.f_ohgen[j] == gen:
             i = self.f_ohidx[j]
-            if ok[3 * i] == hi and ok[3 * i + 1] == lo and ok[3 * i + 2] == x:
+            if self.f_ok[3 * i] == hi and self.f_ok[3 * i + 1] == lo and self.f_ok[3 * i + 2] == x:
                 return
             j = (j + 1) & mask
         i = self.f_no
         self.f_no += 1
         self.f_ohgen[j] = gen
         self.f_ohidx[j] = i
-        ok[3 * i] = hi
-        ok[3 * i + 1] = lo
-        ok[3 * i + 2] = x
+        self.f_ok[3 * i] = hi
+        self.f_ok[3 * i + 1] = lo
+        self.f_ok[3 * i + 2] = x
 
     def _f_ogrow(self) -> None:
         cap: cython.int = 2 * self.f_ocap
@@ -2340,7 +2343,6 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
         """The distinct outcomes of throw (a, b) as records in :attr:`out`; their number."""
-        cfg = self.cfg
         self.ta = a
         self.tb = b
         self.doublet = a == b
@@ -2356,18 +2358,18 @@ class Kernel:
         if third_doublet:
             self._f_third()
             return self.f_no
-        if cfg[C_PAGADE]:
+        if self.cfg[C_PAGADE]:
             x: cython.ulonglong = a if a < b else b
             y: cython.ulonglong = b if a < b else a
             self._f_set(x | y << 8, 2)
             if self.f_no == 0:
                 self._f_emit(self.f_pa0, self.f_pb0, 0, self.pos[P_CUT], 0)
             return self.f_no
-        ncol: cython.int = cfg[C_NCOL]
+        ncol: cython.int = self.cfg[C_NCOL]
         both: cython.ulonglong = 0
         i: cython.int
         for i in range(ncol):
-            both |= cython.cast(cython.ulonglong, 1) << cfg[C_COL + i]
+            both |= cython.cast(cython.ulonglong, 1) << self.cfg[C_COL + i]
         both <<= 4
         if not self.doublet:
             x = a | both
@@ -2382,16 +2384,18 @@ class Kernel:
             nest_n: cython.int = 0
             for i in range(ncol):
                 for k in range(4):
-                    if self.pos[4 * cfg[C_COL + i] + k] == 0:
+                    if self.pos[4 * self.cfg[C_COL + i] + k] == 0:
                         nest_n += 1
-                        nest_col = cfg[C_COL + i]
+                        nest_col = self.cfg[C_COL + i]
                         break
             if nest_n == ncol:
                 self._f_set((d | both) | (d | both) << 8, 2)
             elif nest_n == 0:
                 self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4)
             else:
-                f_col: cython.int = cfg[C_COL] if cfg[C_COL] != nest_col else cfg[C_COL + 1]
+                f_col: cython.int = (
+                    self.cfg[C_COL] if self.cfg[C_COL] != nest_col else self.cfg[C_COL + 1]
+                )
                 fb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (f_col + 4)
                 nb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (nest_col + 4)
                 self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4)
@@ -2405,8 +2409,7 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_third(self) -> cython.void:
         """§5.8: the third doublet sends the mover's most advanced pawn off the board home."""
-        cfg = self.cfg
-        ncol: cython.int = cfg[C_NCOL]
+        ncol: cython.int = self.cfg[C_NCOL]
         best: cython.int = 0
         i: cython.int
         p: cython.int
@@ -2437,8 +2440,7 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_set(self, nums: cython.ulonglong, nn: cython.int) -> cython.void:
         """Explore one number set (sorted number codes in ``nums``); emit its outcomes."""
-        cfg = self.cfg
-        pagade: cython.bint = cfg[C_PAGADE] != 0
+        pagade: cython.bint = self.cfg[C_PAGADE] != 0
         self._f_reset()
         w2: cython.ulonglong = nums | cython.cast(cython.ulonglong, nn) << 32
         if pagade and self.pos[P_CUT]:
@@ -2462,24 +2464,23 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_select_pagade(self, nn: cython.int) -> cython.void:
         """§4.7: the states that use the most numbers (none: nothing moves)."""
-        st = self.f_st
         best: cython.int = nn
         i: cython.int
         r: cython.int
         n: cython.int = self.f_n
         for i in range(n):
-            r = cython.cast(cython.int, (st[3 * i + 2] >> 32) & 7)
+            r = cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
             if r < best:
                 best = r
         if best == nn:
             return
         w2: cython.ulonglong
         for i in range(n):
-            w2 = st[3 * i + 2]
+            w2 = self.f_st[3 * i + 2]
             if cython.cast(cython.int, (w2 >> 32) & 7) == best:
                 self._f_emit(
-                    st[3 * i],
-                    st[3 * i + 1],
+                    self.f_st[3 * i],
+                    self.f_st[3 * i + 1],
                     cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
                     cython.cast(cython.int, (w2 >> 35) & 1),
                     0,
@@ -2489,10 +2490,8 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_select_pf(self, nn: cython.int) -> cython.void:
         """§5.5, §5.6 (and §5.8's partial doublets): the selected states, then their ends."""
-        cfg = self.cfg
-        st = self.f_st
         n: cython.int = self.f_n
-        nums0: cython.ulonglong = st[2] & _LO32
+        nums0: cython.ulonglong = self.f_st[2] & _LO32
         has_bottom: cython.bint = (nums0 & 0x08080808) != 0
         i: cython.int
         ent: cython.int
@@ -2501,47 +2500,48 @@ class Kernel:
         most_used: cython.int = 0
         r: cython.int
         nsel: cython.int = 0
-        sel = self.f_sel
-        if has_bottom and cfg[C_PARTIAL_NOTHING]:
+        if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
-                if (st[3 * i + 2] >> 32) & 7 == 0 and self._f_ok(st[3 * i], st[3 * i + 1]):
-                    ent = self.f_nest0 - self._f_nest(st[3 * i], st[3 * i + 1])
+                if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_ok(
+                    self.f_st[3 * i], self.f_st[3 * i + 1]
+                ):
+                    ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
                     if ent > most:
                         most = ent
                         nsel = 0
                     if ent == most:
-                        sel[nsel] = i
+                        self.f_sel[nsel] = i
                         nsel += 1
             if most < 0:
                 return
             self._f_finish(nsel, self._extra(True))
             return
         for i in range(n):
-            if not self._f_ok(st[3 * i], st[3 * i + 1]):
+            if not self._f_ok(self.f_st[3 * i], self.f_st[3 * i + 1]):
                 continue
-            ent = self.f_nest0 - self._f_nest(st[3 * i], st[3 * i + 1])
-            used = nn - cython.cast(cython.int, (st[3 * i + 2] >> 32) & 7)
+            ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
+            used = nn - cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
             if ent > most or (ent == most and used > most_used):
                 most = ent
                 most_used = used
                 nsel = 0
             if ent == most and used == most_used:
-                sel[nsel] = i
+                self.f_sel[nsel] = i
                 nsel += 1
         if most_used == 0:
             return
-        if cfg[C_LARGER_DIE] and not self.doublet and most_used == 1:
+        if self.cfg[C_LARGER_DIE] and not self.doublet and most_used == 1:
             big: cython.int = self.ta if self.ta > self.tb else self.tb
             j: cython.int = 0
             for i in range(nsel):
                 # the number left is not the larger die
-                if st[3 * sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
+                if self.f_st[3 * self.f_sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
                     j += 1
             if j:
                 r = 0
                 for i in range(nsel):
-                    if st[3 * sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
-                        sel[r] = sel[i]
+                    if self.f_st[3 * self.f_sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
+                        self.f_sel[r] = self.f_sel[i]
                         r += 1
                 nsel = r
         self._f_finish(nsel, self._extra(most_used == nn))
@@ -2566,39 +2566,35 @@ class Kernel:
         """§5.5: no starting blockade's two pawns stand together on another square."""
         if self.n_tags == 0:
             return True
-        cfg = self.cfg
         t: cython.int
         k: cython.int
         lane: cython.int
         s: cython.int
         c: cython.int
-        where = self.f_tmp
         for t in range(1, self.n_tags + 1):
-            where[8 + t] = -1000
+            self.f_tmp[8 + t] = -1000
         for k in range(8):
-            if k >= 4 and cfg[C_NCOL] == 1:
+            if k >= 4 and self.cfg[C_NCOL] == 1:
                 break
             lane = cython.cast(cython.int, ((pa if k < 4 else pb) >> (16 * (k & 3))) & 0xFFFF)
             t = lane >> 8
             if t:
-                c = cfg[C_COL + (k >> 2)]
-                s = cfg[C_ROUTE + 85 * c + (lane & _PMASK)]
+                c = self.cfg[C_COL + (k >> 2)]
+                s = self.cfg[C_ROUTE + 85 * c + (lane & _PMASK)]
                 if s == _OFF:
-                    where[8 + t] = -2 - t
+                    self.f_tmp[8 + t] = -2 - t
                     continue
-                if where[8 + t] == s and s != self.tag_sq[t]:
+                if self.f_tmp[8 + t] == s and s != self.tag_sq[t]:
                     return False
-                where[8 + t] = s
+                self.f_tmp[8 + t] = s
         return True
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_finish(self, nsel: cython.int, extra: cython.int) -> cython.void:
         """The ends of the selected states: directly, or after the bonus part (§5.7)."""
-        cfg = self.cfg
-        st = self.f_st
-        cb: cython.int = cfg[C_CAPTURE_BONUS]
-        hb: cython.int = cfg[C_HOME_BONUS]
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
         i: cython.int
         k: cython.int
         s: cython.int
@@ -2611,9 +2607,9 @@ class Kernel:
         self.f_sp = 0
         for i in range(nsel):
             s = self.f_sel[i]
-            pa = st[3 * s]
-            pb = st[3 * s + 1]
-            gone = cython.cast(cython.int, (st[3 * s + 2] >> 47) & 0xFFFF)
+            pa = self.f_st[3 * s]
+            pb = self.f_st[3 * s + 1]
+            gone = cython.cast(cython.int, (self.f_st[3 * s + 2] >> 47) & 0xFFFF)
             ncb = _popcount(gone) if cb else 0
             nhb = 0
             if hb:
@@ -2621,14 +2617,14 @@ class Kernel:
                 for k in range(4):
                     if (pa >> (16 * k)) & _PMASK == 72:
                         nhb += 1
-                    if cfg[C_NCOL] == 2 and (pb >> (16 * k)) & _PMASK == 72:
+                    if self.cfg[C_NCOL] == 2 and (pb >> (16 * k)) & _PMASK == 72:
                         nhb += 1
             if ncb == 0 and nhb == 0:
                 self._f_emit(pa, pb, gone, 0, extra)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
             pa = _sort4(pa & ~_MOVED_LANES)
-            if cfg[C_NCOL] == 2:
+            if self.cfg[C_NCOL] == 2:
                 pb = _sort4(pb & ~_MOVED_LANES)
             w2 = (
                 cython.cast(cython.ulonglong, ncb)
@@ -2640,10 +2636,9 @@ class Kernel:
         while self.f_sp > 0:
             self.f_sp -= 1
             i = self.f_stack[self.f_sp]
-            st = self.f_st  # the set may have grown
-            pa = st[3 * i]
-            pb = st[3 * i + 1]
-            w2 = st[3 * i + 2]
+            pa = self.f_st[3 * i]
+            pb = self.f_st[3 * i + 1]
+            w2 = self.f_st[3 * i + 2]
             if self._f_bonus_edges(pa, pb, w2) == 0:
                 self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra)
 
@@ -2654,51 +2649,54 @@ class Kernel:
     def _f_squares(
         self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int
     ) -> cython.void:
-        """The squares of the state's pawns (f_s), and the blocked progress masks (f_b*)."""
-        cfg = self.cfg
-        ncol: cython.int = cfg[C_NCOL]
+        """The squares of the state's pawns (f_s), their counts (f_cnt), the blocked masks."""
+        ncol: cython.int = self.cfg[C_NCOL]
         nm: cython.int = 4 * ncol
         k: cython.int
-        j: cython.int
         s: cython.int
         n: cython.int
         c: cython.int
         q: cython.int
         cs: cython.int
         p: cython.int
-        first: cython.bint
-        fs = self.f_s
+        for k in range(8):
+            s = self.f_s[k]
+            if s >= 0:
+                self.f_cnt[s] = 0
+            self.f_s[k] = -1
         for k in range(nm):
             p = cython.cast(cython.int, ((pa if k < 4 else pb) >> (16 * (k & 3))) & _PMASK)
-            fs[k] = cfg[C_ROUTE + 85 * cfg[C_COL + (k >> 2)] + p]
+            s = self.cfg[C_ROUTE + 85 * self.cfg[C_COL + (k >> 2)] + p]
+            self.f_s[k] = s
+            if s >= 0:
+                self.f_cnt[s] += 1
         for cs in range(ncol):
             self.f_slo[cs] = self.f_blo[cs]
             self.f_shi[cs] = self.f_bhi[cs]
-        if cfg[C_PAGADE]:
+        if self.cfg[C_PAGADE]:
             return
         for k in range(nm):
-            s = fs[k]
+            s = self.f_s[k]
             if s == _OFF:
                 continue
-            n = 0
-            first = True
-            for j in range(nm):
-                if fs[j] == s:
-                    n += 1
-                    if j < k:
-                        first = False
-            if not first:
-                continue
+            n = self.f_cnt[s]
+            if n < 0:
+                continue  # listed already
             n += self._f_noth(s, gone)
+            self.f_cnt[s] = -self.f_cnt[s]
             if n < 2:
                 continue
             for cs in range(ncol):
-                c = cfg[C_COL + cs]
-                q = cfg[C_RINDEX + 100 * c + s]
+                c = self.cfg[C_COL + cs]
+                q = self.cfg[C_RINDEX + 100 * c + s]
                 if q >= 64:
                     self.f_shi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                 elif q >= 0:
                     self.f_slo[cs] |= cython.cast(cython.ulonglong, 1) << q
+        for k in range(nm):
+            s = self.f_s[k]
+            if s >= 0 and self.f_cnt[s] < 0:
+                self.f_cnt[s] = -self.f_cnt[s]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2714,12 +2712,8 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_own(self, s: cython.int) -> cython.int:
-        n: cython.int = 0
-        k: cython.int
-        for k in range(4 * self.cfg[C_NCOL]):
-            if self.f_s[k] == s:
-                n += 1
-        return n
+        """The mover's pawns on square ``s`` (>= 0) in the state of :meth:`_f_squares`."""
+        return self.f_cnt[s]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2729,18 +2723,17 @@ class Kernel:
         """§5.4 for a pawn of colour slot ``cs`` moving p -> t: -2 illegal, -1, or the capture."""
         if t > 72:
             return -2
-        cfg = self.cfg
-        c: cython.int = cfg[C_COL + cs]
+        c: cython.int = self.cfg[C_COL + cs]
         if path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
             return -2
-        s: cython.int = cfg[C_ROUTE + 85 * c + t]
+        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
         if self._f_own(s) + n_oth >= 2:
             return -2
         if n_oth and not self.f_ofr[s]:
-            if path and cfg[C_SAFETY + s]:
+            if path and self.cfg[C_SAFETY + s]:
                 return -2
             return s
         return -1
@@ -2751,8 +2744,7 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_groups(self, nums: cython.ulonglong, nrem: cython.int) -> cython.void:
         """Per colour slot: the distinct groups of usable numbers (dist, left, size)."""
-        cfg = self.cfg
-        jump: cython.bint = cfg[C_JUMP] != 0
+        jump: cython.bint = self.cfg[C_JUMP] != 0
         cs: cython.int
         j: cython.int
         m: cython.int
@@ -2766,8 +2758,8 @@ class Kernel:
         bit: cython.ulonglong
         left: cython.ulonglong
         u = self.f_tmp  # 16..19: usable indices
-        for cs in range(cfg[C_NCOL]):
-            bit = cython.cast(cython.ulonglong, 1) << (cfg[C_COL + cs] + 4)
+        for cs in range(self.cfg[C_NCOL]):
+            bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
             cnt = 0
             if not jump:
                 for j in range(nrem):
@@ -2861,13 +2853,12 @@ class Kernel:
         nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
         if nrem == 0:
             return
-        cfg = self.cfg
         nums: cython.ulonglong = w2 & _LO32
         flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 0xFFF)
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
-        jump: cython.bint = cfg[C_JUMP] != 0
+        jump: cython.bint = self.cfg[C_JUMP] != 0
         moved_bit: cython.int = 128 if jump else 0
-        no_split: cython.bint = cfg[C_NO_SPLIT] != 0 and self.doublet
+        no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
         self._f_squares(pa, pb, gone)
         self._f_groups(nums, nrem)
         cs: cython.int
@@ -2888,9 +2879,9 @@ class Kernel:
         bit: cython.ulonglong
         left: cython.ulonglong
         w: cython.ulonglong
-        for cs in range(cfg[C_NCOL]):
+        for cs in range(self.cfg[C_NCOL]):
             w = pa if cs == 0 else pb
-            bit = cython.cast(cython.ulonglong, 1) << (cfg[C_COL + cs] + 4)
+            bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
             prev = -1
             for k in range(4):
                 lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
@@ -2989,9 +2980,8 @@ class Kernel:
         nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
         if ncb == 0 and nhb == 0:
             return 0
-        cfg = self.cfg
-        cb: cython.int = cfg[C_CAPTURE_BONUS]
-        hb: cython.int = cfg[C_HOME_BONUS]
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
         self._f_squares(pa, pb, gone)
         n_edges: cython.int = 0
@@ -3019,7 +3009,7 @@ class Kernel:
                 if nhb == 0 or (ncb and hb == cb):
                     continue
                 v = hb
-            for cs in range(cfg[C_NCOL]):
+            for cs in range(self.cfg[C_NCOL]):
                 w = pa if cs == 0 else pb
                 prev = -1
                 for k in range(4):
@@ -3080,19 +3070,18 @@ class Kernel:
         gone: cython.int,
     ) -> cython.int:
         """§4.4/§4.5 for ``k`` pawns of colour slot ``cs`` moving p -> t: -2, -1 or the cut."""
-        cfg = self.cfg
         if t > 84:
             return -2
-        if cfg[C_CUT_RULE] and p <= 76 and t >= 77 and not flag:
+        if self.cfg[C_CUT_RULE] and p <= 76 and t >= 77 and not flag:
             return -2
-        c: cython.int = cfg[C_COL + cs]
-        s: cython.int = cfg[C_ROUTE + 85 * c + t]
+        c: cython.int = self.cfg[C_COL + cs]
+        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
         if s == _OFF or s >= 68:
             return -1
         cnt: cython.int = 0
         col: cython.int = -1
         j: cython.int
-        for j in range(4 * cfg[C_NCOL]):
+        for j in range(4 * self.cfg[C_NCOL]):
             if self.f_s[j] == s:
                 cnt += 1
                 col = j >> 2
@@ -3105,7 +3094,7 @@ class Kernel:
             return -1
         if self.f_ofr[s]:
             return -2
-        if cfg[C_SAFE_X] and cfg[C_XSQ + s]:
+        if self.cfg[C_SAFE_X] and self.cfg[C_XSQ + s]:
             return -2
         if n == 2 and k == 1:
             return -2
@@ -3158,13 +3147,12 @@ class Kernel:
         nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
         if nrem == 0:
             return
-        cfg = self.cfg
         nums: cython.ulonglong = w2 & _LO32
         flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 1)
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
-        jump: cython.bint = cfg[C_JUMP] != 0
+        jump: cython.bint = self.cfg[C_JUMP] != 0
         moved_bit: cython.int = 128 if jump else 0
-        ncol: cython.int = cfg[C_NCOL]
+        ncol: cython.int = self.cfg[C_NCOL]
         self._f_squares(pa, pb, gone)
         cs: cython.int
         k: cython.int
@@ -3285,7 +3273,7 @@ class Kernel:
         if self.doublet and nrem == 2:
             # pair moves (§4.3): two pawns of one colour on the same p, each distinct pair once
             d: cython.int = cython.cast(cython.int, nums & 255)
-            dist: cython.int = 2 * d if cfg[C_PAIR_DOUBLE] else d
+            dist: cython.int = 2 * d if self.cfg[C_PAIR_DOUBLE] else d
             seen: cython.int
             for cs in range(ncol):
                 w = pa if cs == 0 else pb
@@ -3816,45 +3804,50 @@ class Kernel:
             self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
             gs[P_CUT] = gs[S_CUTS] >> mover & 1
             n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            ok = self.f_ok
-            keys = self.f_keys
             mover_done = fin_mask >> mover & 1
             # the extra throw of a mover who finishes is withheld (§3.5): not in the key;
             # then canonical order (insertion sort), a withheld twin removed
             m = 0
             for r in range(n):
-                hi = ok[3 * r]
-                lo = ok[3 * r + 1]
-                if ok[3 * r + 2] & 1 and (mover_done or self._kfinished(hi, lo, mover)):
-                    ok[3 * r + 2] &= 2
-                x = ok[3 * r + 2]
+                hi = self.f_ok[3 * r]
+                lo = self.f_ok[3 * r + 1]
+                if self.f_ok[3 * r + 2] & 1 and (mover_done or self._kfinished(hi, lo, mover)):
+                    self.f_ok[3 * r + 2] &= 2
+                x = self.f_ok[3 * r + 2]
                 j = m
                 while j > 0:
-                    k = keys[j - 1]
-                    if ok[3 * k] < hi or (
-                        ok[3 * k] == hi
-                        and (ok[3 * k + 1] < lo or (ok[3 * k + 1] == lo and ok[3 * k + 2] <= x))
+                    k = self.f_keys[j - 1]
+                    if self.f_ok[3 * k] < hi or (
+                        self.f_ok[3 * k] == hi
+                        and (
+                            self.f_ok[3 * k + 1] < lo
+                            or (self.f_ok[3 * k + 1] == lo and self.f_ok[3 * k + 2] <= x)
+                        )
                     ):
                         break
-                    keys[j] = k
+                    self.f_keys[j] = k
                     j -= 1
                 if j > 0:
-                    k = keys[j - 1]
-                    if ok[3 * k] == hi and ok[3 * k + 1] == lo and ok[3 * k + 2] == x:
+                    k = self.f_keys[j - 1]
+                    if (
+                        self.f_ok[3 * k] == hi
+                        and self.f_ok[3 * k + 1] == lo
+                        and self.f_ok[3 * k + 2] == x
+                    ):
                         # the same position as an earlier outcome: drop it
                         for k in range(j, m):
-                            keys[k] = keys[k + 1]
+                            self.f_keys[k] = self.f_keys[k + 1]
                         continue
-                keys[j] = r
+                self.f_keys[j] = r
                 m += 1
             if self.gmask >> mover & 1:
                 pick = self._fgreedy_pick(m, mover, fin_mask)
             else:
                 pick = self._below(m)
-            r = keys[pick]
-            hi = ok[3 * r]
-            lo = ok[3 * r + 1]
-            x = ok[3 * r + 2]
+            r = self.f_keys[pick]
+            hi = self.f_ok[3 * r]
+            lo = self.f_ok[3 * r + 1]
+            x = self.f_ok[3 * r + 2]
             # advance (§3.3, §3.5)
             for c in range(4):
                 for k in range(4):
