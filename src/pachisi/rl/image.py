@@ -12,7 +12,8 @@ colours (several on a square side by side; a Pagade pawn on its way Home
 with a white centre), the pawns Home as discs in the centre on their arm's
 side, each colour's corner with the pawns in its nest (a dark frame around
 the corners of the player to move), and under the board the mover's
-colours and the throw as two dice with pips.
+colours and the throw as two dice with pips. The SVG is written with the
+standard library alone, the array painted with numpy.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -26,15 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
-
-import numpy as np
 
 from ..diagram import CORNER_CELLS, CORNER_OF, SIZE, Cell, diagram
 from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["COLOURS", "Disc", "Rect", "paint", "rgb_array", "shapes", "size", "svg"]
 
@@ -221,6 +223,8 @@ def paint(
 ) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """Shapes painted in order into a black ``(height, width, 3)`` ``uint8`` array; a pixel
     is in a disc when its centre is."""
+    import numpy as np
+
     image = np.zeros((height, width, 3), dtype=np.uint8)
     for shape in picture:
         if isinstance(shape, Rect):

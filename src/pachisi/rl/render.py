@@ -8,15 +8,16 @@ with whose throw it is, the throw and the steps so far; ``"svg"`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..diagram import diagram
 from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
 from . import image
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["RENDER_MODES", "ansi", "render_frame", "render_text", "rgb_array", "svg"]
 
