@@ -176,3 +176,15 @@ def test_a_finished_game_is_drawn() -> None:
         image[(SIZE // 2 + 1) * 16 : (SIZE // 2 + 2) * 16, (SIZE // 2) * 16 : (SIZE // 2 + 1) * 16]
         == COLOURS["red"]
     ).all(axis=2).sum() > 20
+
+
+def test_pettingzoo_render_test() -> None:
+    """PettingZoo's own render test over a short game in every mode ("human" is not one:
+    its first call only reads the modes)."""
+    from pettingzoo.test import render_test
+
+    def env_fn(render_mode: str | None = None) -> object:
+        mode = None if render_mode == "human" else render_mode
+        return pachisi_v0.env(ruleset="parcheesi", players=2, max_throws=12, render_mode=mode)
+
+    render_test(env_fn, custom_tests={"svg": lambda out: ET.fromstring(out).tag == f"{SVG}svg"})
