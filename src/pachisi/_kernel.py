@@ -4266,32 +4266,22 @@ def _set_lane(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulong
 @cython.inline
 @cython.exceptval(check=False)
 def _sort4(w: cython.ulonglong) -> cython.ulonglong:
-    """The four 16-bit lanes of ``w`` sorted (lane 0 the smallest)."""
+    """The four 16-bit lanes of ``w`` sorted (lane 0 the smallest), without branches."""
     a: cython.ulonglong = w & 0xFFFF
     b: cython.ulonglong = (w >> 16) & 0xFFFF
     c: cython.ulonglong = (w >> 32) & 0xFFFF
     d: cython.ulonglong = w >> 48
-    x: cython.ulonglong
-    if a > b:
-        x = a
-        a = b
-        b = x
-    if c > d:
-        x = c
-        c = d
-        d = x
-    if a > c:
-        x = a
-        a = c
-        c = x
-    if b > d:
-        x = b
-        b = d
-        d = x
-    if b > c:
-        x = b
-        b = c
-        c = x
+    x: cython.ulonglong = a if a < b else b
+    y: cython.ulonglong = b if a < b else a
+    z: cython.ulonglong = c if c < d else d
+    t: cython.ulonglong = d if c < d else c
+    a = x if x < z else z
+    c = z if x < z else x
+    b = y if y < t else t
+    d = t if y < t else y
+    x = b if b < c else c
+    c = c if b < c else b
+    b = x
     return a | b << 16 | c << 32 | d << 48
 
 
