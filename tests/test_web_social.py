@@ -114,7 +114,8 @@ def test_a_resignation_ends_a_two_player_game_for_the_other(client: TestClient) 
     refused(client.post(f"/api/games/{gid}/actions", json=act), 409, "game_over")
     assert state(client, gid) == after
     # The record and the lobby agree.
-    assert client.get(f"/api/games/{gid}/record").status_code == 200
+    record = client.get(f"/api/games/{gid}/record")
+    assert record.status_code == 200 and "Ended: Ravi resigned: Asha wins" in record.text
     [listed] = client.get("/api/games").json()["games"]
     assert (listed["status"], listed["result"]) == ("finished", "Ravi resigned: Asha wins")
 

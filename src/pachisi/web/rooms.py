@@ -224,6 +224,8 @@ class Room:
             rec.started = self.created
         rec.extra["Seats"] = ",".join(s.kind for s in self.seats)
         rec.extra["Server-Game"] = self.id
+        if self.social.end is not None and self.result:  # ended early: how, in words
+            rec.extra["Ended"] = self.result
         return rec
 
     # -- checks -------------------------------------------------------------------

@@ -24,6 +24,7 @@ import {
   swatches,
   throwText,
 } from "./ui.js";
+import { heldKeys, initSocial, renderSocial } from "./social.js";
 
 /** Pause before a forced step (or the commit of a fully forced throw) is sent. */
 const AUTO_DELAY_MS = 600;
@@ -65,7 +66,8 @@ function throwIdOf(s) {
 
 function applyState(s) {
   const prev = app.state;
-  if (prev && prev.id === s.id && s.version <= prev.version) return;
+  // (A state of the same version with a higher `rev` shows a change that is not stored: presence.)
+  if (prev && prev.id === s.id && (s.version < prev.version || (s.version === prev.version && (s.rev || 0) <= (prev.rev || 0)))) return;
   app.state = s;
   document.body.dataset.version = String(s.version);
   if (!app.board) createBoard(s);
@@ -152,6 +154,7 @@ function render() {
   renderFirst();
   renderResult();
   renderServerNotice();
+  renderSocial(s, app.keys);
 }
 
 /** What the server says about the game (a computer seat that failed), shown while it lasts. */
@@ -215,9 +218,10 @@ function renderTurn() {
   $("dice-row").hidden = over;
   if (over) {
     const winners = (s.winner || []).map((i) => seatLabel(s.seats[i]));
-    const headline = winners.length
+    let headline = winners.length
       ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`
       : "Game over";
+    if (s.status === "adjourned") headline = "Adjourned";
     turn.replaceChildren(el("strong", { text: headline }));
     turn.dataset.seat = "";
     dice.replaceChildren();
@@ -725,7 +729,11 @@ function setConnection(status) {
   }
 }
 
-const live = new LiveGame(gameId, { onState: applyState, onStatus: setConnection });
+const live = new LiveGame(gameId, {
+  onState: applyState,
+  onStatus: setConnection,
+  keys: () => heldKeys(app.keys),
+});
 
 function start() {
   $("undo").addEventListener("click", undo);
@@ -746,6 +754,7 @@ function start() {
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", () => {
     app.keys = saveKeys(gameId, keysFromFragment(location.hash));
+    live.hello();
     if (app.state) {
       render();
       scheduleAutoPlay();
@@ -755,6 +764,7 @@ function start() {
     setConnection("missing");
     return;
   }
+  initSocial(gameId, applyState);
   live.start();
 }
 
