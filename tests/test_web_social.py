@@ -215,6 +215,25 @@ def test_an_offer_can_be_declined_or_withdrawn_and_play_goes_on(client: TestClie
     assert s["offer"] is not None
 
 
+def test_an_offer_does_not_make_a_step_made_meanwhile_stale(client: TestClient) -> None:
+    game = create(client)
+    gid = game["id"]
+    s = state(client, gid)
+    step = one_action(s, key_of(game, s["to_move"]), random.Random(4))
+    assert step["type"] == "step"
+    # The other player offers and withdraws while the step is on its way: it still counts.
+    ok(seat(client, gid, key_of(game, 1 - s["to_move"]), "offer"))
+    ok(seat(client, gid, key_of(game, 1 - s["to_move"]), "decline"))
+    after = ok(client.post(f"/api/games/{gid}/actions", json=step))
+    assert after["version"] == s["version"] + 3
+    assert len(after["steps"]) == 1
+    # A replay of it is stale: the step changed the throw.
+    refused(client.post(f"/api/games/{gid}/actions", json=step), 409, "stale")
+    # So is an action older than a change of the throw, even with an offer since.
+    ok(seat(client, gid, key_of(game, 0), "offer"))
+    refused(client.post(f"/api/games/{gid}/actions", json=step), 409, "stale")
+
+
 def test_no_offer_to_end_a_game_against_the_computer(client: TestClient) -> None:
     game = create(client, seats=["human", "greedy"])
     s = wait_for_human(client, game["id"])

@@ -288,6 +288,10 @@ class Hub:
         except BaseException:
             self._reread(room)
             raise
+        if not ch.keeps_turn:
+            room.turn_version = None
+        elif room.turn_version is None:
+            room.turn_version = room.version
         room.version = ch.version
         room.snapshot()
 
@@ -524,7 +528,10 @@ class Hub:
                 raise ApiError(409, "not_allowed", "the game is adjourned: resume it first")
             if room.status != "playing":
                 raise ApiError(409, "game_over", "the game is over")
-            if version != room.version:
+            # A change since that left the throw as it was (an offer to end the game, say)
+            # does not make the action stale: it means the same now.
+            kept = room.turn_version is not None and room.turn_version <= version < room.version
+            if version != room.version and not kept:
                 raise ApiError(
                     409, "stale", f"this action was made at version {version}; "
                     f"the game is at version {room.version}"

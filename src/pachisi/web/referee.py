@@ -165,6 +165,7 @@ def seat_action(ch: Change, room: Room, seat: int, kind: str) -> None:
         if any(s.kind != HUMAN for s in room.seats):
             raise _not_allowed("a game is ended by agreement only when people play every seat")
         social.offer = {"by": seat, "agreed": [seat]}
+        ch.keeps_turn = True
         _store_social(ch, room)
     elif kind == "accept":
         if social.offer is None:
@@ -178,11 +179,13 @@ def seat_action(ch: Change, room: Room, seat: int, kind: str) -> None:
             room.turn, room.steps = None, []
             _store_social(ch, room, status="finished")
         else:
+            ch.keeps_turn = True
             _store_social(ch, room)
     elif kind == "decline":
         if social.offer is None:
             raise _not_allowed("nobody has offered to end the game")
         social.offer = None
+        ch.keeps_turn = True
         _store_social(ch, room)
     elif kind == "take_back":
         if seat not in social.handed or room.seats[seat].kind == HUMAN:

@@ -172,6 +172,10 @@ class Room:
     conns: dict[int, int] = field(default_factory=dict)
     gone: dict[int, float] = field(default_factory=dict)
     away: set[int] = field(default_factory=set)
+    #: The version since which every change kept the throw being played as it was
+    #: (offers to end the game): an action made at it or later is not stale. ``None``
+    #: when the last change was not one of those (or the room was read again).
+    turn_version: int | None = None
     #: The wall clock of the server (a test's fake clock).
     clock: Callable[[], float] = time.time
     _state: tuple[int, str] | None = None
@@ -183,6 +187,7 @@ class Room:
             "rematch_of", "created", "turn", "steps", "social", "public", "owner",
         ):  # fmt: skip
             setattr(self, name, getattr(other, name))
+        self.turn_version = None
         self.broken = False
 
     # -- reading ------------------------------------------------------------------

@@ -476,6 +476,9 @@ class Change:
         self.version = version
         self._now = now
         self._values: dict[str, Any] = {}
+        #: Set by a change that leaves the throw being played as it was (an offer to end
+        #: the game, say): an action made before it still means the same.
+        self.keeps_turn = False
 
     def add_throw(self, row: ThrowRow) -> None:
         """A new throw (stored before anyone sees it)."""
