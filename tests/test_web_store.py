@@ -224,6 +224,35 @@ def test_downgrade_to_base_and_upgrade_again(db_url: str) -> None:
         store.dispose()
 
 
+def test_games_stored_before_migration_0003_are_private_with_no_social_state(
+    db_url: str,
+) -> None:
+    store = Store(db_url)
+    try:
+        with store.engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0002")
+            conn.execute(
+                sa.text(
+                    "INSERT INTO games (id, created_at, updated_at, ruleset, start, seats, first,"
+                    " status, version) VALUES ('old', :t, :t, 'parcheesi', '{}', '[]', '{}',"
+                    " 'playing', 3)"
+                ),
+                {"t": datetime.now(UTC)},
+            )
+        store.migrate()
+        check_schema(store)
+        row, _ = loaded(store, "old")
+        assert (row.owner, row.public, row.social, row.version) == (None, False, {}, 3)
+        assert [g.id for g in store.recent(everyone=False, owner="someone")] == []
+        # ... and back: 0003 down to 0002 keeps the game.
+        with store.engine.begin() as conn:
+            command.downgrade(alembic_config(conn), "0002")
+            assert conn.execute(sa.text("SELECT version FROM games")).scalar_one() == 3
+        assert "owner" not in {c["name"] for c in sa.inspect(store.engine).get_columns("games")}
+    finally:
+        store.dispose()
+
+
 # ---------------------------------------------------------------------------
 # Rows
 
