@@ -365,6 +365,24 @@ def test_a_seat_without_connections_is_shown_away_until_it_comes_back(
         assert back["away"] == [] and back["rev"] > away["rev"]
 
 
+def test_seat_actions_and_hellos_over_the_websocket(client: TestClient) -> None:
+    game = create(client)
+    gid = game["id"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        first = receive(ws)["state"]
+        ws.send_json({"type": "seat", "id": 5, "action": {"key": key_of(game, 0), "type": "offer"}})
+        reply = receive(ws)
+        assert reply == {"type": "result", "id": 5, "ok": True, "version": first["version"] + 1}
+        assert receive(ws)["state"]["offer"]["by"] == 0
+        ws.send_json({"type": "seat", "id": 6, "action": {"key": key_of(game, 0), "type": "nap"}})
+        assert receive(ws)["error"]["code"] == "bad_request"
+        for keys in ("0.x", [1, 2], [key_of(game, 0)] * 9):
+            ws.send_json({"type": "hello", "id": 7, "keys": keys})
+            reply = receive(ws)
+            assert reply["ok"] is False and reply["id"] == 7, keys
+        assert state(client, gid)["version"] == first["version"] + 1
+
+
 def test_a_player_away_past_the_timer_is_timed_out_at_once_and_resumes_on_return(
     client: TestClient, clock: FakeClock
 ) -> None:
