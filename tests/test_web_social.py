@@ -23,6 +23,7 @@ from pachisi.web.hub import Hub
 from test_web_api import key_of, one_action, receive, state, wait_for_human, wait_until
 
 AWAY_AFTER = 20.0
+CLAIM_AFTER = 120.0
 
 
 class FakeClock:
@@ -51,6 +52,7 @@ def client(tmp_path: Path, clock: FakeClock) -> Iterator[TestClient]:
         rng=random.Random(7),
         clock=clock,
         away_after=AWAY_AFTER,
+        claim_after=CLAIM_AFTER,
         tick=0,
     )
     with TestClient(app) as c:
@@ -406,6 +408,61 @@ def test_a_player_away_past_the_timer_is_timed_out_at_once_and_resumes_on_return
         hello(ws, [key_of(game, mover)])
         s = state(client, gid)
         assert s["status"] == "playing" and s["adjourned"] is None and s["away"] == []
+
+
+def leave(client: TestClient, game: dict[str, Any], seat: int) -> None:
+    """Seat ``seat`` connects, says hello and goes (its connection closed)."""
+    room = client.portal.call(hub(client).room, game["id"])  # type: ignore[union-attr]
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        receive(ws)
+        hello(ws, [key_of(game, seat)])
+    wait_until(lambda: not room.conns, "the connection was not closed")
+
+
+def test_without_a_timer_the_others_may_end_the_game_of_a_player_who_left(
+    client: TestClient, clock: FakeClock
+) -> None:
+    game = create(client, names=["Asha", "Ravi"])
+    gid = game["id"]
+    leave(client, game, 1)
+    clock.advance(CLAIM_AFTER - 1)
+    check(client)
+    s = state(client, gid)
+    assert s["away"] == [1] and s["claimable"] == []
+    claim = {"key": key_of(game, 0), "type": "claim", "seat": 1}
+    refused(client.post(f"/api/games/{gid}/seat", json=claim), 409, "not_allowed")
+    refused(seat(client, gid, key_of(game, 0), "claim"), 400, "bad_request")  # which seat?
+    clock.advance(1)
+    check(client)
+    assert state(client, gid)["claimable"] == [1]
+    # A seat cannot claim its own absence; the one still here can.
+    mine = {"key": key_of(game, 1), "type": "claim", "seat": 1}
+    refused(client.post(f"/api/games/{gid}/seat", json=mine), 409, "not_allowed")
+    s = ok(client.post(f"/api/games/{gid}/seat", json=claim))
+    assert s["status"] == "finished" and s["result"] == "Ravi left: Asha wins"
+    assert s["ended"] == {"how": "left", "by": [1]} and s["winner"] == [0]
+
+
+def test_a_player_who_left_can_be_handed_to_a_computer_and_take_the_seat_back(
+    client: TestClient, clock: FakeClock
+) -> None:
+    game = create(client, players=3, seats=["human"] * 3)
+    gid = game["id"]
+    leave(client, game, 2)
+    clock.advance(CLAIM_AFTER)
+    check(client)
+    body = {"key": key_of(game, 0), "type": "hand_over", "seat": 2}
+    s = ok(client.post(f"/api/games/{gid}/seat", json=body))
+    assert s["seats"][2]["kind"] == "greedy" and s["claimable"] == []
+    assert s["handed"] == [{"seat": 2, "why": "away", "level": "greedy"}]
+    assert s["status"] == "playing"
+    refused(client.post(f"/api/games/{gid}/seat", json=body), 409, "not_allowed")
+    # Ravi comes back: no longer away, and plays his seat again.
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        receive(ws)
+        hello(ws, [key_of(game, 2)])
+        s = ok(seat(client, gid, key_of(game, 2), "take_back"))
+    assert s["seats"][2]["kind"] == "human" and s["away"] == [] and s["handed"] == []
 
 
 # ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from .guard import Guard, Limits
 from .hub import LEASE, Hub
 from .requests import ApiError, read_json
 from .rooms import Room, Watcher
-from .social import AWAY_AFTER
+from .social import AWAY_AFTER, CLAIM_AFTER
 from .store import Store, StoreError, database_url
 from .views import position_info, rulesets_info
 
@@ -107,6 +107,7 @@ def create_app(
     clock: Callable[[], float] = time.time,
     away_after: float = AWAY_AFTER,
     tick: float = 0.5,
+    claim_after: float = CLAIM_AFTER,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -116,7 +117,7 @@ def create_app(
     Every request passes :class:`pachisi.web.guard.Guard` first (security
     headers, same origin, ``limits``). ``base_url`` is the public address of
     the server for share links (``GET /api/server``); ``clock``,
-    ``away_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
+    ``away_after``, ``claim_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
     """
     url = database_url(db)
     store = Store(url)
@@ -130,6 +131,7 @@ def create_app(
         clock=clock,
         tick=tick,
         away_after=away_after,
+        claim_after=claim_after,
     )
     secure = bool(base_url and base_url.startswith("https:"))
 

@@ -55,7 +55,15 @@ from . import referee
 from .computers import SIMPLER, Computers
 from .requests import HUMAN, ApiError, parse_action, parse_spec, refuse_unknown
 from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
-from .social import AWAY_AFTER, SEAT_ACTIONS, Clock, Social, parse_settings
+from .social import (
+    AWAY_AFTER,
+    CLAIM_AFTER,
+    SEAT_ACTIONS,
+    TARGETED,
+    Clock,
+    Social,
+    parse_settings,
+)
 from .store import Change, GameRow, Store
 from .views import clean_text, geometry, moves_list, pawns_list, seat_dict
 
@@ -95,7 +103,8 @@ class Hub:
     The social rules (:mod:`pachisi.web.social`): ``clock`` is the wall
     clock (``time.time``; a test gives a fake one), ``away_after`` the
     seconds without a connection after which a person's seat is shown as
-    away, and every ``tick`` seconds the games held are checked for seats
+    away (and ``claim_after`` those after which the others may end the game
+    or hand the seat to a computer), and every ``tick`` seconds the games held are checked for seats
     going away and turns running out (:meth:`check_clocks`; 0: only when
     called).
     """
@@ -115,10 +124,12 @@ class Hub:
         clock: Callable[[], float] = time.time,
         away_after: float = AWAY_AFTER,
         tick: float = 0.5,
+        claim_after: float = CLAIM_AFTER,
     ) -> None:
         self.store = store
         self.clock = clock
         self.away_after = away_after
+        self.claim_after = claim_after
         self.tick = tick
         self.max_rooms = max_rooms
         self.bot_delay = bot_delay
@@ -737,17 +748,22 @@ class Hub:
         """A seat's social action (``POST .../seat``, docs/web.md); :class:`ApiError` if refused."""
         if not isinstance(body, dict):
             raise ApiError(400, "bad_request", "a seat action is a JSON object")
-        refuse_unknown(body, {"key", "type"})
+        refuse_unknown(body, {"key", "type", "seat"})
         kind = body.get("type")
         if kind not in SEAT_ACTIONS:
             raise ApiError(400, "bad_request", f"'type' is one of {', '.join(SEAT_ACTIONS)}")
+        target = body.get("seat")
+        if kind in TARGETED and (not isinstance(target, int) or isinstance(target, bool)):
+            raise ApiError(400, "bad_request", f"'{kind}' needs 'seat', the seat that left")
+        if kind not in TARGETED and target is not None:
+            raise ApiError(400, "bad_request", f"'{kind}' takes no 'seat'")
         room = await self.room(game_id)
         seat = room.seat_of_key(body.get("key"))
         async with room.lock:
             await self._mend(room)
 
             def write(ch: Change) -> None:
-                referee.seat_action(ch, room, seat, str(kind))
+                referee.seat_action(ch, room, seat, str(kind), target)
 
             try:
                 await asyncio.to_thread(self.change, room, write)
@@ -770,9 +786,10 @@ class Hub:
         for seat in new:
             room.conns[seat] = room.conns.get(seat, 0) + 1
             room.gone.pop(seat, None)
-        back = new & room.away
+        back = new & (room.away | room.claimable)
         if back:
             room.away -= back
+            room.claimable -= back
             self._touch(room)
         adjourned = room.social.adjourned
         if room.status == "adjourned" and adjourned and adjourned.get("seat") in new:
@@ -839,15 +856,15 @@ class Hub:
         """Mark seats away, and apply the creator's policy to turns that ran out (every tick)."""
         now = self.clock()
         for room in list(self.rooms.values()):
-            newly = {
-                seat
-                for seat, since in room.gone.items()
-                if now - since >= self.away_after
-                and seat not in room.away
-                and room.seats[seat].kind == HUMAN
-            }
-            if newly:
-                room.away |= newly
+            human = [s.kind == HUMAN for s in room.seats]
+            gone = {seat: now - since for seat, since in room.gone.items() if human[seat]}
+            away = {seat for seat, t in gone.items() if t >= self.away_after} - room.away
+            left = {seat for seat, t in gone.items() if t >= self.claim_after} - room.claimable
+            if room.status != "playing":
+                left = set()
+            if away or left:
+                room.away |= away
+                room.claimable |= left
                 self._touch(room)
             if self._due(room, now) is None:
                 continue

@@ -25,7 +25,7 @@ from ..game import Game
 from ..moves import Play, Turn
 from .requests import HUMAN, ApiError
 from .rooms import Room
-from .social import agreed_end, resign_end
+from .social import HAND_OVER_LEVEL, agreed_end, resign_end
 from .store import Change, ThrowRow
 
 __all__ = [
@@ -136,9 +136,10 @@ def _restart_throw(ch: Change, room: Room) -> None:
         room.steps = []
 
 
-def seat_action(ch: Change, room: Room, seat: int, kind: str) -> None:
+def seat_action(ch: Change, room: Room, seat: int, kind: str, target: int | None = None) -> None:
     """A seat's social action (``resign``, ``offer``, ``accept``, ``decline``, ``resume``,
-    ``take_back``; docs/web.md), checked and stored; :class:`ApiError` before any change."""
+    ``take_back``, and ``claim`` or ``hand_over`` of the seat ``target`` that left;
+    docs/web.md), checked and stored; :class:`ApiError` before any change."""
     social = room.social
     if kind == "resume":
         if room.status != "adjourned":
@@ -187,6 +188,20 @@ def seat_action(ch: Change, room: Room, seat: int, kind: str) -> None:
         social.offer = None
         ch.keeps_turn = True
         _store_social(ch, room)
+    elif kind in ("claim", "hand_over"):
+        if target is None or target not in room.claimable or room.seats[target].kind != HUMAN:
+            raise _not_allowed(f"seat {target} has not been away long enough")
+        if target == seat:
+            raise _not_allowed("a seat cannot act on its own absence")
+        room.claimable.discard(target)
+        if kind == "claim":
+            room.result, social.end = resign_end(room, target, how="left")
+            social.offer = None
+            room.turn, room.steps = None, []
+            _store_social(ch, room, status="finished")
+        else:
+            level = social.clock.level if social.clock is not None else HAND_OVER_LEVEL
+            _hand_to_computer(ch, room, target, "away", level)
     elif kind == "take_back":
         if seat not in social.handed or room.seats[seat].kind == HUMAN:
             raise _not_allowed(f"seat {seat} is not played by a computer for its player")
@@ -211,10 +226,16 @@ def time_out(ch: Change, room: Room, seat: int, why: str) -> None:
         room.deadline = None
         _store_social(ch, room, status="adjourned")
         return
-    _restart_throw(ch, room)
-    room.seats[seat].kind = clock.level
-    social.handed[seat] = {"why": why, "level": clock.level}
-    social.offer = None
+    _hand_to_computer(ch, room, seat, why, clock.level)
+
+
+def _hand_to_computer(ch: Change, room: Room, seat: int, why: str, level: str) -> None:
+    """A computer of ``level`` plays ``seat`` from now on (its player may take it back)."""
+    if room.position.to_move == seat:
+        _restart_throw(ch, room)
+    room.seats[seat].kind = level
+    room.social.handed[seat] = {"why": why, "level": level}
+    room.social.offer = None
     room.deadline = None
     ch.set_seats([s.to_store() for s in room.seats])
     _store_social(ch, room)

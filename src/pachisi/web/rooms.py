@@ -172,6 +172,8 @@ class Room:
     conns: dict[int, int] = field(default_factory=dict)
     gone: dict[int, float] = field(default_factory=dict)
     away: set[int] = field(default_factory=set)
+    #: The seats away long enough for the others to end the game or hand them over.
+    claimable: set[int] = field(default_factory=set)
     #: The version since which every change kept the throw being played as it was
     #: (offers to end the game): an action made at it or later is not stale. ``None``
     #: when the last change was not one of those (or the room was read again).

@@ -28,6 +28,11 @@ The rules decided here (docs/web.md, *Leaving a game*):
   ``away_after`` seconds is shown as away (``state.away``) until one of its
   connections says hello again. A seat never seen connected by this server
   process is not marked away.
+* **Left**: a seat away for ``claim_after`` seconds (``state.claimable``)
+  may be dealt with by the others, with or without a turn timer: ``claim``
+  ends the game as if its side had resigned (``ended.how`` is ``left``),
+  ``hand_over`` gives it to a computer (the timer's level, else greedy),
+  which its player can take back.
 
 The social state of a game is stored as JSON in ``games.social``
 (:class:`Social`); what is shown is :func:`social_view`.
@@ -46,11 +51,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AWAY_AFTER",
+    "CLAIM_AFTER",
+    "HAND_OVER_LEVEL",
     "MAX_SECONDS",
     "MIN_SECONDS",
     "POLICIES",
     "SEAT_ACTIONS",
     "SOCIAL_FIELDS",
+    "TARGETED",
     "Clock",
     "Social",
     "agreed_end",
@@ -65,12 +73,20 @@ __all__ = [
 SOCIAL_FIELDS = frozenset({"public", "clock"})
 #: Seconds without a connection after which a person's seat is shown as away.
 AWAY_AFTER = 20.0
+#: Seconds without a connection after which the others may end the game or hand the seat over.
+CLAIM_AFTER = 120.0
+#: The computer a seat that left is handed to when the game has no turn timer.
+HAND_OVER_LEVEL = "greedy"
 #: The shortest and longest turn timer offered, in seconds per throw.
 MIN_SECONDS, MAX_SECONDS = 5, 86_400
 #: What happens when a turn's time runs out.
 POLICIES = ("computer", "adjourn")
 #: The actions of ``POST /api/games/{id}/seat``.
-SEAT_ACTIONS = ("resign", "offer", "accept", "decline", "resume", "take_back")
+SEAT_ACTIONS = (
+    "resign", "offer", "accept", "decline", "resume", "take_back", "claim", "hand_over",
+)  # fmt: skip
+#: The seat actions that name another seat (``seat``): one that has left.
+TARGETED = ("claim", "hand_over")
 
 
 @dataclass(frozen=True)
@@ -238,8 +254,12 @@ def _places_text(room: Room, places: list[tuple[int, ...]], skip: int) -> str:
     return "; ".join(parts)
 
 
-def resign_end(room: Room, seat: int) -> tuple[str, dict[str, Any]]:
-    """The result line and the ``end`` of the game when ``seat`` resigns (for its side)."""
+def resign_end(room: Room, seat: int, how: str = "resigned") -> tuple[str, dict[str, Any]]:
+    """The result line and the ``end`` of the game when ``seat`` resigns (for its side).
+
+    ``how`` is ``resigned``, or ``left`` when the others ended the game of a
+    seat that had gone away (:data:`CLAIM_AFTER`).
+    """
     pos = room.position
     side = next(s for s in sides(pos) if seat in s)
     places = standing(pos, last=side)
@@ -247,12 +267,12 @@ def resign_end(room: Room, seat: int) -> tuple[str, dict[str, Any]]:
     who = _names(room, list(side))
     wins = _names(room, winner)
     verb = "win" if len(winner) > 1 else "wins"
-    text = f"{who} resigned: {wins} {verb}"
+    text = f"{who} {'resigned' if how == 'resigned' else 'left'}: {wins} {verb}"
     more = _places_text(room, places, 1)
     if len(places) > 2 and more:
         text += f"; {more}"
     end = {
-        "how": "resigned",
+        "how": how,
         "by": list(side),
         "winner": winner,
         "places": [list(g) for g in places],
@@ -298,6 +318,7 @@ def social_view(room: Room, now: float) -> dict[str, Any]:
         "public": room.public,
         "clock": clock,
         "away": sorted(room.away),
+        "claimable": sorted(room.claimable),
         "resigned": list(social.resigned),
         "offer": None,
         "ended": None,

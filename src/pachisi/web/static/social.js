@@ -167,10 +167,40 @@ function draw() {
   $("decline-end").textContent = offer && mine.includes(offer.by) && !waitingHere.length ? "Withdraw the offer" : "Decline";
   $("resume").hidden = s.status !== "adjourned";
   $("take-back").hidden = handedSeats().length === 0 || s.status === "finished";
+  drawLeft(playing ? (s.claimable || []).filter((seat) => !mine.includes(seat)) : []);
   for (const id of ["resign", "resign-confirm", "offer-end", "accept-end", "decline-end", "resume", "take-back"]) {
     $(id).disabled = social.sending;
   }
   drawClock();
+}
+
+/** For each seat that left (away long enough): end the game, or let a computer play it. */
+function drawLeft(seats) {
+  const rows = seats.map((seat) => {
+    const name = names([seat]);
+    return el(
+      "div",
+      { class: "button-row", "data-seat": seat },
+      el("span", { class: "hint", text: `${name} has left.` }),
+      el("button", {
+        type: "button",
+        "data-testid": "claim",
+        "data-seat": seat,
+        disabled: social.sending,
+        text: `End the game (${name} placed last)`,
+        onclick: () => send("claim", mySeats()[0], seat),
+      }),
+      el("button", {
+        type: "button",
+        "data-testid": "hand-over",
+        "data-seat": seat,
+        disabled: social.sending,
+        text: `A computer plays for ${name}`,
+        onclick: () => send("hand_over", mySeats()[0], seat),
+      }),
+    );
+  });
+  $("left-actions").replaceChildren(...rows);
 }
 
 /** The turn timer: seconds left for the throw being played (counted here from the state's `left`). */
@@ -196,16 +226,18 @@ async function sendAll(type, seats) {
   }
 }
 
-/** POST a seat action; the answer's state is shown at once. */
-async function send(type, seat) {
+/** POST a seat action (about the seat `target` that left, for claim and hand_over). */
+async function send(type, seat, target = null) {
   const key = social.keys.get(seat);
   if (!key || social.sending) return false;
   social.sending = true;
   draw();
   $("social-error").hidden = true;
+  const body = { key, type };
+  if (target !== null) body.seat = target;
   try {
     const path = `/api/games/${encodeURIComponent(social.gameId)}/seat`;
-    const answer = await api(path, { method: "POST", body: { key, type } });
+    const answer = await api(path, { method: "POST", body });
     social.sending = false;
     social.onState(answer.state);
     return true;
