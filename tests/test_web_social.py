@@ -9,6 +9,7 @@ on real time.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from fastapi.testclient import TestClient
 from pachisi.position import Position
 from pachisi.web.app import BROWSER_COOKIE, create_app
 from pachisi.web.hub import Hub
+from pachisi.web.rooms import Room
 from test_web_api import key_of, one_action, receive, state, wait_for_human, wait_until
 
 AWAY_AFTER = 20.0
@@ -265,8 +267,18 @@ def test_a_bad_clock_is_refused(client: TestClient) -> None:
 
 
 def test_a_turn_that_runs_out_passes_to_a_computer_and_can_be_taken_back(
-    client: TestClient, clock: FakeClock
+    client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Every state made (and so perhaps shown) is kept, to check each one's timer below.
+    made: list[dict[str, Any]] = []
+    snapshot = Room.snapshot
+
+    def keep(room: Room) -> tuple[int, str]:
+        snap = snapshot(room)
+        made.append(json.loads(snap[1]))
+        return snap
+
+    monkeypatch.setattr(Room, "snapshot", keep)
     game = create(client, clock={"seconds": 30, "then": "computer", "level": "random"})
     gid = game["id"]
     s = before = state(client, gid)
@@ -291,6 +303,10 @@ def test_a_turn_that_runs_out_passes_to_a_computer_and_can_be_taken_back(
     s = ok(seat(client, gid, key_of(game, mover), "take_back"))
     assert s["seats"][mover]["kind"] == "human" and s["handed"] == []
     refused(seat(client, gid, key_of(game, mover), "take_back"), 409, "not_allowed")
+    # No state ever showed a person's turn without its timer running.
+    people = [m for m in made if m["status"] == "playing" and m["throw"] is not None]
+    people = [m for m in people if m["seats"][m["to_move"]]["kind"] == "human"]
+    assert people and all(m["clock"]["left"] is not None for m in people)
 
 
 def test_a_turn_that_runs_out_adjourns_the_game_until_resumed(

@@ -304,6 +304,7 @@ class Hub:
         elif room.turn_version is None:
             room.turn_version = room.version
         room.version = ch.version
+        self._arm_clock(room, snapshot=False)  # the state shown has its turn timer at once
         room.snapshot()
 
     def _reread(self, room: Room) -> None:
@@ -315,6 +316,7 @@ class Hub:
             log.warning("game %s could not be read back: %s", room.id, _one_line(exc))
             return
         room.adopt(fresh)
+        self._arm_clock(room, snapshot=False)
         room.snapshot()
 
     async def _mend(self, room: Room) -> None:
@@ -431,6 +433,7 @@ class Hub:
             referee.begin_turn(ch, self.rng, room)
         room.version = ch.version
         room.created = _iso(row.created_at)
+        self._arm_clock(room, snapshot=False)
         room.snapshot()
 
     def _keep(self, room: Room) -> None:
@@ -480,6 +483,7 @@ class Hub:
             # Stored before every change was atomic, between a play and the next
             # throw: throw now.
             self.change(room, lambda ch: referee.begin_turn(ch, self.rng, room))
+        self._arm_clock(room, snapshot=False)
         room.snapshot()
         return room
 
@@ -811,8 +815,12 @@ class Hub:
         room.snapshot()
         self._publish(room)
 
-    def _arm_clock(self, room: Room) -> None:
-        """Start the turn timer of a person's throw once (a new throw gets a full turn)."""
+    def _arm_clock(self, room: Room, *, snapshot: bool = True) -> None:
+        """Start the turn timer of a person's throw once (a new throw gets a full turn).
+
+        The state is made again if the timer changed (unless ``snapshot`` is
+        false: the caller makes it).
+        """
         clock = room.social.clock
         if (
             clock is None
@@ -820,15 +828,17 @@ class Hub:
             or room.turn is None
             or room.seats[room.position.to_move].kind != HUMAN
         ):
-            if room.deadline is not None:
+            if room.deadline is not None or room.deadline_throw is not None:
                 room.deadline = room.deadline_throw = None
-                room.snapshot()
+                if snapshot:
+                    room.snapshot()
             return
         throw = len(room.game.history)
         if room.deadline_throw != throw:
             room.deadline_throw = throw
             room.deadline = self.clock() + clock.seconds
-            room.snapshot()
+            if snapshot:
+                room.snapshot()
 
     async def _clock_loop(self) -> None:
         while True:
