@@ -304,7 +304,7 @@ class Hub:
         elif room.turn_version is None:
             room.turn_version = room.version
         room.version = ch.version
-        self._arm_clock(room, snapshot=False)  # the state shown has its turn timer at once
+        self._arm_clock(room)  # the state shown has its turn timer at once
         room.snapshot()
 
     def _reread(self, room: Room) -> None:
@@ -316,7 +316,7 @@ class Hub:
             log.warning("game %s could not be read back: %s", room.id, _one_line(exc))
             return
         room.adopt(fresh)
-        self._arm_clock(room, snapshot=False)
+        self._arm_clock(room)
         room.snapshot()
 
     async def _mend(self, room: Room) -> None:
@@ -433,7 +433,7 @@ class Hub:
             referee.begin_turn(ch, self.rng, room)
         room.version = ch.version
         room.created = _iso(row.created_at)
-        self._arm_clock(room, snapshot=False)
+        self._arm_clock(room)
         room.snapshot()
 
     def _keep(self, room: Room) -> None:
@@ -483,7 +483,7 @@ class Hub:
             # Stored before every change was atomic, between a play and the next
             # throw: throw now.
             self.change(room, lambda ch: referee.begin_turn(ch, self.rng, room))
-        self._arm_clock(room, snapshot=False)
+        self._arm_clock(room)
         room.snapshot()
         return room
 
@@ -612,7 +612,6 @@ class Hub:
         return task
 
     def _publish(self, room: Room) -> None:
-        self._arm_clock(room)
         if not room.watchers:
             return
         text = '{"type":"state","state":' + room.state_text() + "}"
@@ -794,7 +793,7 @@ class Hub:
         if back:
             room.away -= back
             room.claimable -= back
-            self._touch(room)
+            await self._touch(room)
         adjourned = room.social.adjourned
         if room.status == "adjourned" and adjourned and adjourned.get("seat") in new:
             async with room.lock:
@@ -809,17 +808,22 @@ class Hub:
                         self._after_change(room)
         return sorted(seats)
 
-    def _touch(self, room: Room) -> None:
-        """Show a change that is not stored (presence): a new ``rev`` of the same version."""
-        room.rev = max(room.rev + 1, int(self.clock() * 1000))
-        room.snapshot()
+    async def _touch(self, room: Room) -> None:
+        """Show a change that is not stored (presence): a new ``rev`` of the same version.
+
+        Made holding the room's lock, so that the state is never made from a
+        game half-way through a change.
+        """
+        async with room.lock:
+            room.rev = max(room.rev + 1, int(self.clock() * 1000))
+            room.snapshot()
         self._publish(room)
 
-    def _arm_clock(self, room: Room, *, snapshot: bool = True) -> None:
+    def _arm_clock(self, room: Room) -> None:
         """Start the turn timer of a person's throw once (a new throw gets a full turn).
 
-        The state is made again if the timer changed (unless ``snapshot`` is
-        false: the caller makes it).
+        Called by whoever changed the room, before it makes the state
+        (:meth:`Room.snapshot`), so that no state shows a turn without its timer.
         """
         clock = room.social.clock
         if (
@@ -828,17 +832,12 @@ class Hub:
             or room.turn is None
             or room.seats[room.position.to_move].kind != HUMAN
         ):
-            if room.deadline is not None or room.deadline_throw is not None:
-                room.deadline = room.deadline_throw = None
-                if snapshot:
-                    room.snapshot()
+            room.deadline = room.deadline_throw = None
             return
         throw = len(room.game.history)
         if room.deadline_throw != throw:
             room.deadline_throw = throw
             room.deadline = self.clock() + clock.seconds
-            if snapshot:
-                room.snapshot()
 
     async def _clock_loop(self) -> None:
         while True:
@@ -875,7 +874,7 @@ class Hub:
             if away or left:
                 room.away |= away
                 room.claimable |= left
-                self._touch(room)
+                await self._touch(room)
             if self._due(room, now) is None:
                 continue
             async with room.lock:
