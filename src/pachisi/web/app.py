@@ -133,7 +133,6 @@ def create_app(
         away_after=away_after,
         claim_after=claim_after,
     )
-    secure = bool(base_url and base_url.startswith("https:"))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -176,6 +175,9 @@ def create_app(
         return JSONResponse(err.to_dict(), status_code=err.status)
 
     # -- pages -----------------------------------------------------------------------
+
+    # The browser cookie is sent over HTTPS only when the public address is HTTPS.
+    secure = bool(base_url and base_url.startswith("https:"))
 
     def page(name: str, request: Request | None = None) -> FileResponse:
         answer = FileResponse(STATIC / name, media_type="text/html")

@@ -6,6 +6,7 @@
 // way to play) and on the board (click a pawn, then a marked square).
 
 import { ApiError, LiveGame, api, keysFragment, keysFromFragment, saveKeys } from "./api.js";
+import { heldKeys, initSocial, renderSocial } from "./social.js";
 import { BoardView, changedPlaces, stepFromKey, stepTarget } from "./board.js";
 import {
   Announcer,
@@ -24,7 +25,6 @@ import {
   swatches,
   throwText,
 } from "./ui.js";
-import { heldKeys, initSocial, renderSocial } from "./social.js";
 
 /** Pause before a forced step (or the commit of a fully forced throw) is sent. */
 const AUTO_DELAY_MS = 600;
@@ -150,11 +150,11 @@ function render() {
   renderTurn();
   renderControls();
   renderPlayers();
+  renderSocial(s, app.keys); // after the players and the turn: it adds to them
   renderMoves();
   renderFirst();
   renderResult();
   renderServerNotice();
-  renderSocial(s, app.keys);
 }
 
 /** What the server says about the game (a computer seat that failed), shown while it lasts. */
@@ -218,10 +218,9 @@ function renderTurn() {
   $("dice-row").hidden = over;
   if (over) {
     const winners = (s.winner || []).map((i) => seatLabel(s.seats[i]));
-    let headline = winners.length
+    const headline = winners.length
       ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`
       : "Game over";
-    if (s.status === "adjourned") headline = "Adjourned";
     turn.replaceChildren(el("strong", { text: headline }));
     turn.dataset.seat = "";
     dice.replaceChildren();

@@ -1,9 +1,9 @@
 // The lobby (/): the form that starts a game (from a new set-up or from a
 // pasted position), the links it hands out, and the list of recent games.
 
+import { gameStatus, initTableSettings, listQuery, shareOrigin, tableSettings } from "./social.js";
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
 import { RULESET_NAMES, colourName, copyText, el, swatches } from "./ui.js";
-import { gameStatus, initTableSettings, listQuery, shareOrigin, tableSettings } from "./social.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -438,8 +438,7 @@ async function loadRecent() {
   }
   const held = new Set(gamesWithKeys());
   if (!games.length) {
-    const text = "No games yet. Start one! (Games of other browsers are listed only when public.)";
-    list.replaceChildren(el("li", { class: "hint", text }));
+    list.replaceChildren(el("li", { class: "hint", text: "No games yet. Start one!" }));
     return;
   }
   const items = games.map((game) => {

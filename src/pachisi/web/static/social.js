@@ -151,6 +151,7 @@ function draw() {
   }
   const away = s.away.filter((seat) => !s.handed.some((h) => h.seat === seat));
   if (away.length && s.status !== "finished") lines.push(`Away: ${names(away)}.`);
+  if (s.status === "adjourned") $("turn").replaceChildren(el("strong", { text: "Adjourned" }));
   const status = $("social-status");
   status.replaceChildren(...lines.map((text) => el("p", { text })));
   status.hidden = lines.length === 0;
