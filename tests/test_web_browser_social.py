@@ -98,7 +98,7 @@ def test_an_offer_declined_then_a_resignation_seen_by_both(
 def test_a_turn_that_runs_out_passes_to_a_computer_seen_by_both(
     server: Server, browser: Browser, console: Console
 ) -> None:
-    clock = {"seconds": 6, "then": "computer", "level": "random"}
+    clock = {"seconds": 8, "then": "computer", "level": "random"}
     game_id, pages = two_players(server, browser, console, clock=clock)
     mover = server.state(game_id)["to_move"]
     for page in pages.values():
