@@ -504,7 +504,7 @@ def test_spectator_sees_the_game_live(server: Server, browser: Browser, console:
     """No keys: everything is shown as it happens, and nothing can be done."""
     made = server.post(
         "/api/games",
-        {"ruleset": "parcheesi", "players": 2, "seats": ["greedy", "random"]},
+        {"ruleset": "parcheesi", "players": 2, "seats": ["greedy", "random"], "public": True},
     )
     game_id = made["id"]
     assert made["keys"] == []
@@ -541,7 +541,7 @@ def test_spectator_sees_the_game_live(server: Server, browser: Browser, console:
     expect(page.get_by_test_id("rematch")).to_be_hidden()
     expect(page.get_by_test_id("replay-link")).to_have_attribute("href", f"/r/{game_id}")
 
-    # The lobby lists the game, with links to watch it and to replay it.
+    # The lobby lists the (public) game, with links to watch it and to replay it.
     page.goto(server.url + "/")
     listed = page.locator(f"[data-testid=recent-game][data-id='{game_id}']")
     expect(listed).to_contain_text(state["result"])
@@ -684,10 +684,12 @@ def test_a_game_from_a_pasted_position(server: Server, browser: Browser, console
 
 def test_a_bad_position_in_the_lobby_shows_why(server: Server, browser: Browser, console: Console):
     """A position that cannot be read (or played on) is explained and changes nothing."""
-    games = len(server.get("/api/games")["games"])
     page = new_page(browser, console)
     page.goto(server.url + "/")
     expect(lobby_seats(page)).to_have_count(2)
+    # The games this browser's lobby lists (its own and public ones): none is made below.
+    listed = "fetch('/api/games').then(r => r.json()).then(d => d.games.length)"
+    games = page.evaluate(listed)
     page.get_by_test_id("from-position").locator("summary").click()
     field = page.get_by_test_id("position-text")
     error = page.get_by_test_id("error")
@@ -728,7 +730,7 @@ def test_a_bad_position_in_the_lobby_shows_why(server: Server, browser: Browser,
     page.get_by_test_id("create").click()
     expect(error).to_have_text("The position cannot be played on: the game is already over.")
     expect(page.get_by_test_id("created")).to_be_hidden()
-    assert len(server.get("/api/games")["games"]) == games
+    assert page.evaluate(listed) == games
 
     # Emptying the box gives the position read up: back to the normal form.
     field.fill("")

@@ -19,8 +19,10 @@ from pachisi.cli import main
 def test_serve_starts_answers_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     port = free_port()
     db = tmp_path / "games.sqlite"
+    cmd = [sys.executable, "-m", "pachisi", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    cmd += ["--db", str(db), "--base-url", "https://play.example.test/pachisi/"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "pachisi", "serve", "--port", str(port), "--db", str(db)],
+        cmd,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -40,11 +42,14 @@ def test_serve_starts_answers_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
             assert r.status == 200 and b"<html" in r.read().lower()
         assert db.exists()  # the SQLite file is made and migrated at start
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/server") as r:
+            assert json.load(r) == {"base_url": "https://play.example.test/pachisi"}
     finally:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 0, out
     assert f"http://127.0.0.1:{port}/" in out
+    assert "share links start with https://play.example.test/pachisi/" in out
 
 
 @pytest.mark.parametrize(
@@ -57,6 +62,9 @@ def test_serve_starts_answers_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         (["--creates-per-minute", "-5"], "--creates-per-minute cannot be negative"),
         (["--header-timeout", "0"], "--header-timeout must be positive"),
         (["--computer-lease", "0"], "--computer-lease must be positive"),
+        (["--base-url", "play.example.org"], "--base-url: 'play.example.org' is not an http"),
+        (["--base-url", "ftp://example.org"], "is not an http:// or https:// address"),
+        (["--base-url", "https://example.org/?a=1"], "no user, query or fragment"),
     ],
 )
 def test_serve_refuses_bad_options(
@@ -73,3 +81,11 @@ def test_serve_without_the_web_extra_says_what_to_install(
     assert main(["serve"]) == 1
     err = capsys.readouterr().err
     assert "pip install 'pachisi[web]'" in err and "uvicorn" in err
+
+
+def test_serve_reads_a_bad_base_url_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PACHISI_BASE_URL", "example.org")
+    assert main(["serve"]) == 2
+    assert "PACHISI_BASE_URL: 'example.org' is not an http" in capsys.readouterr().err

@@ -46,6 +46,9 @@ SCHEMA = {
         ("rematch", True),
         ("runner", True),
         ("runner_until", True),
+        ("owner", True),
+        ("public", False),
+        ("social", True),
     ],
     "throws": [
         ("game_id", False),
@@ -221,6 +224,35 @@ def test_downgrade_to_base_and_upgrade_again(db_url: str) -> None:
         store.dispose()
 
 
+def test_games_stored_before_migration_0003_are_private_with_no_social_state(
+    db_url: str,
+) -> None:
+    store = Store(db_url)
+    try:
+        with store.engine.begin() as conn:
+            command.upgrade(alembic_config(conn), "0002")
+            conn.execute(
+                sa.text(
+                    "INSERT INTO games (id, created_at, updated_at, ruleset, start, seats, first,"
+                    " status, version) VALUES ('old', :t, :t, 'parcheesi', '{}', '[]', '{}',"
+                    " 'playing', 3)"
+                ),
+                {"t": datetime.now(UTC)},
+            )
+        store.migrate()
+        check_schema(store)
+        row, _ = loaded(store, "old")
+        assert (row.owner, row.public, row.social, row.version) == (None, False, {}, 3)
+        assert [g.id for g in store.recent(everyone=False, owner="someone")] == []
+        # ... and back: 0003 down to 0002 keeps the game.
+        with store.engine.begin() as conn:
+            command.downgrade(alembic_config(conn), "0002")
+            assert conn.execute(sa.text("SELECT version FROM games")).scalar_one() == 3
+        assert "owner" not in {c["name"] for c in sa.inspect(store.engine).get_columns("games")}
+    finally:
+        store.dispose()
+
+
 # ---------------------------------------------------------------------------
 # Rows
 
@@ -392,6 +424,27 @@ def test_recent_is_newest_first(store: Store) -> None:
     assert aware(top.updated_at) >= aware(store.recent()[1].updated_at)
 
 
+def test_recent_for_a_browser_lists_its_own_named_and_public_games(store: Store) -> None:
+    store.create(game("mine", owner="o1"))
+    store.create(game("theirs", owner="o2"))
+    store.create(game("public", owner="o2", public=True))
+    store.create(game("nobodys"))
+    assert {g.id for g in store.recent()} == {"mine", "theirs", "public", "nobodys"}
+
+    def seen(**who: Any) -> set[str]:
+        return {g.id for g in store.recent(everyone=False, **who)}
+
+    assert seen() == {"public"}
+    assert seen(owner="o1") == {"mine", "public"}
+    assert seen(owner="o1", ids=["nobodys", "unknown"]) == {"mine", "public", "nobodys"}
+    row = loaded(store, "public")[0]
+    assert (row.owner, row.public, row.social) == ("o2", True, {})
+    social = {"clock": {"seconds": 30, "then": "adjourn", "level": "greedy"}, "resigned": [1]}
+    store.create(game("timed", social=social))
+    assert loaded(store, "timed")[0].social == social
+    assert store.playing_with_clock() == ["timed"]
+
+
 def test_two_games_do_not_interfere(store: Store) -> None:
     store.create(game("one"))
     store.create(game("two", ruleset="pagade"))
@@ -539,7 +592,9 @@ def test_the_server_restarts_on_the_same_database(db_url: str) -> None:
         assert state["winner"] and state["result"]
         final = player.state()
         assert final == state
-        listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+        # A new browser lists the game once it names it (it holds the game's links).
+        assert client.get("/api/games").json()["games"] == []
+        listed = {g["id"]: g for g in client.get(f"/api/games?ids={game_id}").json()["games"]}
         assert listed[game_id]["status"] == "finished"
 
     # The finished game, as stored: one throw per move, each with its play.

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import random
-from collections.abc import AsyncIterator
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +29,12 @@ from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
 from .requests import ApiError, read_json
-from .rooms import Watcher
+from .rooms import Room, Watcher
+from .social import AWAY_AFTER, CLAIM_AFTER
 from .store import Store, StoreError, database_url
 from .views import position_info, rulesets_info
 
-__all__ = ["BODY_TIMEOUT", "MAX_BODY", "create_app"]
+__all__ = ["BODY_TIMEOUT", "BROWSER_COOKIE", "MAX_BODY", "create_app"]
 
 log = logging.getLogger("pachisi.web")
 
@@ -41,6 +45,36 @@ STATIC = Path(__file__).parent / "static"
 
 #: Seconds a client has to send a request body.
 BODY_TIMEOUT = 10.0
+
+#: The cookie that tells one browser from another (its lobby lists its own games).
+BROWSER_COOKIE = "pachisi_browser"
+#: How long the browser cookie lasts, in seconds (two years).
+_BROWSER_MAX_AGE = 2 * 365 * 24 * 3600
+
+
+def _browser_token(request: Request) -> str | None:
+    """The browser token of a request's cookie, if it has a well-formed one."""
+    token = request.cookies.get(BROWSER_COOKIE)
+    if token and 16 <= len(token) <= 64 and token.replace("-", "").replace("_", "").isalnum():
+        return token
+    return None
+
+
+def _owner(token: str | None) -> str | None:
+    """What is stored of a browser token: its hash, never the token."""
+    return hashlib.sha256(token.encode()).hexdigest() if token else None
+
+
+def _give_token(request: Request, response: Response, secure: bool) -> str:
+    """The request's browser token, or a new one set as a cookie on ``response``."""
+    token = _browser_token(request)
+    if token is None:
+        token = secrets.token_urlsafe(24)
+        response.set_cookie(
+            BROWSER_COOKIE, token, max_age=_BROWSER_MAX_AGE, path="/", httponly=True,
+            samesite="lax", secure=secure or request.url.scheme == "https",
+        )  # fmt: skip
+    return token
 
 
 async def _body(request: Request) -> object:
@@ -69,6 +103,11 @@ def create_app(
     computer_workers: int = 0,
     limits: Limits | None = None,
     lease: float = LEASE,
+    base_url: str | None = None,
+    clock: Callable[[], float] = time.time,
+    away_after: float = AWAY_AFTER,
+    tick: float = 0.5,
+    claim_after: float = CLAIM_AFTER,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -76,7 +115,9 @@ def create_app(
     computer seats of stored games still playing are resumed. Computer seats
     choose in ``computer_workers`` processes (0: on a thread of the server).
     Every request passes :class:`pachisi.web.guard.Guard` first (security
-    headers, same origin, ``limits``).
+    headers, same origin, ``limits``). ``base_url`` is the public address of
+    the server for share links (``GET /api/server``); ``clock``,
+    ``away_after``, ``claim_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
     """
     url = database_url(db)
     store = Store(url)
@@ -87,6 +128,10 @@ def create_app(
         send_timeout=send_timeout,
         computers=Computers(computer_workers),
         lease=lease,
+        clock=clock,
+        tick=tick,
+        away_after=away_after,
+        claim_after=claim_after,
     )
 
     @contextlib.asynccontextmanager
@@ -131,12 +176,18 @@ def create_app(
 
     # -- pages -----------------------------------------------------------------------
 
-    def page(name: str) -> FileResponse:
-        return FileResponse(STATIC / name, media_type="text/html")
+    # The browser cookie is sent over HTTPS only when the public address is HTTPS.
+    secure = bool(base_url and base_url.startswith("https:"))
+
+    def page(name: str, request: Request | None = None) -> FileResponse:
+        answer = FileResponse(STATIC / name, media_type="text/html")
+        if request is not None:  # the lobby: this browser's token, for its own games
+            _give_token(request, answer, secure)
+        return answer
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return page("index.html")
+    async def lobby(request: Request) -> FileResponse:
+        return page("index.html", request)
 
     @app.get("/g/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
@@ -162,9 +213,11 @@ def create_app(
         return position_info(await _body(request))
 
     @app.post("/api/games", status_code=201)
-    async def create_game(request: Request) -> dict[str, Any]:
+    async def create_game(request: Request, response: Response) -> dict[str, Any]:
         """Start a game; the answer carries the seat keys, shown only this once."""
-        room, keys = await hub.create(await _body(request))
+        body = await _body(request)
+        owner = _owner(_give_token(request, response, secure))
+        room, keys = await hub.create(body, owner=owner)
         human = ",".join(k["key"] for k in keys)
         return {
             "id": room.id,
@@ -179,9 +232,25 @@ def create_app(
         }
 
     @app.get("/api/games")
-    async def list_games(limit: int = 30) -> dict[str, Any]:
-        """Recently changed games."""
-        return {"games": await hub.recent(max(1, min(limit, 200)))}
+    async def list_games(request: Request, limit: int = 30, ids: str = "") -> dict[str, Any]:
+        """Recently changed games this browser may see: its own, those of ``ids``
+        (comma-separated, games whose links it holds) and public ones."""
+        wanted = [i for i in ids.split(",") if 0 < len(i) <= 32][:200]
+        owner = _owner(_browser_token(request))
+        return {"games": await hub.recent(max(1, min(limit, 200)), owner=owner, ids=wanted)}
+
+    @app.get("/api/server")
+    async def server_info() -> dict[str, Any]:
+        """What pages need to know of the server: its public address for share links."""
+        return {"base_url": base_url}
+
+    @app.post("/api/games/{game_id}/seat")
+    async def seat_action(game_id: str, request: Request) -> Response:
+        """A seat's social action: resign, offer/accept/decline an end, resume, take back."""
+        room = await hub.seat_action(game_id, await _body(request))
+        return Response(
+            '{"ok":true,"state":' + room.state_text() + "}", media_type="application/json"
+        )
 
     @app.get("/api/games/{game_id}")
     async def get_state(game_id: str) -> Response:
@@ -241,7 +310,7 @@ def create_app(
         sender.add_done_callback(lambda _: _spawn_close(ws))
         await hub.watch(room, watcher)
         try:
-            await _receive(ws, hub, game_id, watcher)
+            await _receive(ws, hub, game_id, watcher, room)
         finally:
             hub.unwatch(room, watcher)
             sender.cancel()
@@ -263,15 +332,41 @@ def _spawn_close(ws: WebSocket) -> None:
     task.add_done_callback(_closing.discard)
 
 
-async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher) -> None:
+async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room: Room) -> None:
     """Read client messages until the connection ends."""
     while True:
         try:
             text = await ws.receive_text()
         except (WebSocketDisconnect, RuntimeError, KeyError):
             return
-        reply = await _handle(text, hub, game_id)
+        reply = await _social(text, hub, watcher, room)
+        if reply is None:
+            reply = await _handle(text, hub, game_id)
         watcher.reply(json.dumps(reply))
+
+
+async def _social(text: str, hub: Hub, watcher: Watcher, room: Room) -> dict[str, Any] | None:
+    """``hello`` (the seats a connection plays) and ``seat`` (a seat action) messages;
+    ``None`` for any other message."""
+    try:
+        msg = json.loads(text) if len(text) <= MAX_BODY else None
+    except ValueError:
+        return None
+    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "seat"):
+        return None
+    msg_id = msg.get("id")
+    if not isinstance(msg_id, (str, int)) or isinstance(msg_id, bool):
+        msg_id = None
+    try:
+        if msg["type"] == "hello":
+            seats = await hub.hello(room, watcher, msg.get("keys"))
+            return {"type": "hello", "id": msg_id, "ok": True, "seats": seats}
+        done = await hub.seat_action(room.id, msg.get("action"))
+        return {"type": "result", "id": msg_id, "ok": True, "version": done.version}
+    except ApiError as exc:
+        return {"type": "result", "id": msg_id, **exc.to_dict()}
+    except (StoreError, SQLAlchemyError) as exc:
+        return {"type": "result", "id": msg_id, **_store_failure(exc).to_dict()}
 
 
 async def _handle(text: str, hub: Hub, game_id: str) -> dict[str, Any]:

@@ -42,6 +42,7 @@ import random
 import secrets
 import socket
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -54,6 +55,15 @@ from . import referee
 from .computers import SIMPLER, Computers
 from .requests import HUMAN, ApiError, parse_action, parse_spec, refuse_unknown
 from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
+from .social import (
+    AWAY_AFTER,
+    CLAIM_AFTER,
+    SEAT_ACTIONS,
+    TARGETED,
+    Clock,
+    Social,
+    parse_settings,
+)
 from .store import Change, GameRow, Store
 from .views import clean_text, geometry, moves_list, pawns_list, seat_dict
 
@@ -89,6 +99,14 @@ class Hub:
     ``sync_interval`` is how often the games held are compared with the
     store, for changes made by other server processes (:meth:`start`);
     ``lease`` is how long a claim on a game's computer seats lasts.
+
+    The social rules (:mod:`pachisi.web.social`): ``clock`` is the wall
+    clock (``time.time``; a test gives a fake one), ``away_after`` the
+    seconds without a connection after which a person's seat is shown as
+    away (and ``claim_after`` those after which the others may end the game
+    or hand the seat to a computer), and every ``tick`` seconds the games held are checked for seats
+    going away and turns running out (:meth:`check_clocks`; 0: only when
+    called).
     """
 
     def __init__(
@@ -103,8 +121,16 @@ class Hub:
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         sync_interval: float | None = None,
         lease: float = LEASE,
+        clock: Callable[[], float] = time.time,
+        away_after: float = AWAY_AFTER,
+        tick: float = 0.5,
+        claim_after: float = CLAIM_AFTER,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.away_after = away_after
+        self.claim_after = claim_after
+        self.tick = tick
         self.max_rooms = max_rooms
         self.bot_delay = bot_delay
         self.rng = rng if rng is not None else random.SystemRandom()
@@ -135,15 +161,19 @@ class Hub:
         its games are taken over once their leases run out.
         """
         self._start_sync()
+        if self.tick > 0:
+            self._spawn(self._clock_loop())
         self._spawn(self._resume(limit))
 
     async def _resume(self, limit: int) -> None:
         try:
             ids = await asyncio.to_thread(self.store.playing_with_computers, limit, unclaimed=True)
+            # Games with a turn timer are held, so that their clocks run.
+            ids += await asyncio.to_thread(self.store.playing_with_clock, limit)
         except Exception as exc:
             log.error("could not look for games to resume: %s", _one_line(exc))
             return
-        for game_id in ids:
+        for game_id in dict.fromkeys(ids):
             try:
                 await self.room(game_id)
             except Exception as exc:  # one bad game must not stop the others
@@ -269,7 +299,12 @@ class Hub:
         except BaseException:
             self._reread(room)
             raise
+        if not ch.keeps_turn:
+            room.turn_version = None
+        elif room.turn_version is None:
+            room.turn_version = room.version
         room.version = ch.version
+        self._arm_clock(room)  # the state shown has its turn timer at once
         room.snapshot()
 
     def _reread(self, room: Room) -> None:
@@ -281,6 +316,7 @@ class Hub:
             log.warning("game %s could not be read back: %s", room.id, _one_line(exc))
             return
         room.adopt(fresh)
+        self._arm_clock(room)
         room.snapshot()
 
     async def _mend(self, room: Room) -> None:
@@ -292,12 +328,16 @@ class Hub:
 
     # -- creating -------------------------------------------------------------------
 
-    async def create(self, spec: object) -> tuple[Room, list[dict[str, Any]]]:
+    async def create(
+        self, spec: object, owner: str | None = None
+    ) -> tuple[Room, list[dict[str, Any]]]:
         """A new game from a request body (docs/web.md ``POST /api/games``).
 
         Returns the room and the keys of its human seats (shown only now).
+        ``owner`` is the hash of the creating browser's token (its lobby lists the game).
         """
-        setup, kinds, names, start = parse_spec(spec)
+        rest, public, clock = parse_settings(spec)
+        setup, kinds, names, start = parse_spec(rest)
         seats: list[Seat] = []
         keys: list[dict[str, Any]] = []
         for i, kind in enumerate(kinds):
@@ -306,7 +346,9 @@ class Hub:
                 key, key_hash = new_key(i)
                 keys.append({"seat": i, "key": key})
             seats.append(Seat(i, kind, names[i], key_hash))
-        room = await self._new_room(setup, seats, start=start)
+        room = await self._new_room(
+            setup, seats, start=start, clock=clock, public=public, owner=owner
+        )
         return room, keys
 
     async def rematch(self, game_id: str, body: object) -> Room:
@@ -321,7 +363,10 @@ class Hub:
             if room.rematch is not None:
                 return await self.room(room.rematch)
             seats = [Seat(s.index, s.kind, s.name, s.key_hash) for s in room.seats]
-            new = await self._new_room(room.game.start.setup, seats, rematch_of=room.id)
+            new = await self._new_room(
+                room.game.start.setup, seats, rematch_of=room.id,
+                clock=room.social.clock, public=room.public, owner=room.owner,
+            )  # fmt: skip
 
             def link(ch: Change) -> None:
                 ch.set_rematch(new.id)
@@ -337,6 +382,10 @@ class Hub:
         seats: list[Seat],
         rematch_of: str | None = None,
         start: Position | None = None,
+        *,
+        clock: Clock | None = None,
+        public: bool = False,
+        owner: str | None = None,
     ) -> Room:
         if start is None:
             first, rounds = first_player(setup, self.rng)
@@ -355,6 +404,9 @@ class Hub:
             first=first_info,
             version=0,
             rematch_of=rematch_of,
+            owner=owner,
+            public=public,
+            social=Social(clock=clock).to_dict() if clock is not None else {},
         )
         room = Room(
             id=row.id,
@@ -365,6 +417,10 @@ class Hub:
             status="playing",
             result=None,
             rematch_of=rematch_of,
+            social=Social(clock=clock),
+            public=public,
+            owner=owner,
+            clock=self.clock,
         )
         # The game and its first throw are stored together.
         await asyncio.to_thread(self._create, row, room)
@@ -377,6 +433,7 @@ class Hub:
             referee.begin_turn(ch, self.rng, room)
         room.version = ch.version
         room.created = _iso(row.created_at)
+        self._arm_clock(room)
         room.snapshot()
 
     def _keep(self, room: Room) -> None:
@@ -426,6 +483,7 @@ class Hub:
             # Stored before every change was atomic, between a play and the next
             # throw: throw now.
             self.change(room, lambda ch: referee.begin_turn(ch, self.rng, room))
+        self._arm_clock(room)
         room.snapshot()
         return room
 
@@ -449,6 +507,10 @@ class Hub:
             rematch=row.rematch,
             rematch_of=row.rematch_of,
             created=_iso(row.created_at),
+            social=Social.from_dict(row.social),
+            public=row.public,
+            owner=row.owner,
+            clock=self.clock,
         )
         for t in throws:
             if game.is_over:  # passes stored after a dead end by older servers
@@ -462,6 +524,8 @@ class Hub:
             for index in t.steps:
                 room.turn.push(room.turn.legal_steps()[index])
             room.steps = list(t.steps)
+        if room.status == "finished":  # ended early (a resignation): no throw is open
+            room.turn, room.steps = None, []
         return room
 
     # -- actions ----------------------------------------------------------------------
@@ -475,9 +539,14 @@ class Hub:
             if version > room.version:  # another server may have moved the game on
                 await asyncio.to_thread(self._reread, room)
             await self._mend(room)
+            if room.status == "adjourned":
+                raise ApiError(409, "not_allowed", "the game is adjourned: resume it first")
             if room.status != "playing":
                 raise ApiError(409, "game_over", "the game is over")
-            if version != room.version:
+            # A change since that left the throw as it was (an offer to end the game, say)
+            # does not make the action stale: it means the same now.
+            kept = room.turn_version is not None and room.turn_version <= version < room.version
+            if version != room.version and not kept:
                 raise ApiError(
                     409, "stale", f"this action was made at version {version}; "
                     f"the game is at version {room.version}"
@@ -615,6 +684,8 @@ class Hub:
                     await asyncio.to_thread(self.change, room, write)
                 failures = 0
                 self._publish(room)
+                if room.status != "playing":
+                    return
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -661,18 +732,187 @@ class Hub:
         watcher.offer_state('{"type":"state","state":' + room.state_text() + "}")
 
     def unwatch(self, room: Room, watcher: Watcher) -> None:
-        """Remove a watcher."""
+        """Remove a watcher (its seats lose a connection; see :meth:`hello`)."""
         watcher.close()
         room.watchers.discard(watcher)
+        now = self.clock()
+        for seat in watcher.seats:
+            left = room.conns.get(seat, 0) - 1
+            if left > 0:
+                room.conns[seat] = left
+            else:
+                room.conns.pop(seat, None)
+                room.gone[seat] = now
+        watcher.seats = set()
+
+    # -- the social rules (pachisi.web.social) ----------------------------------------------
+
+    async def seat_action(self, game_id: str, body: object) -> Room:
+        """A seat's social action (``POST .../seat``, docs/web.md); :class:`ApiError` if refused."""
+        if not isinstance(body, dict):
+            raise ApiError(400, "bad_request", "a seat action is a JSON object")
+        refuse_unknown(body, {"key", "type", "seat"})
+        kind = body.get("type")
+        if kind not in SEAT_ACTIONS:
+            raise ApiError(400, "bad_request", f"'type' is one of {', '.join(SEAT_ACTIONS)}")
+        target = body.get("seat")
+        if kind in TARGETED and (not isinstance(target, int) or isinstance(target, bool)):
+            raise ApiError(400, "bad_request", f"'{kind}' needs 'seat', the seat that left")
+        if kind not in TARGETED and target is not None:
+            raise ApiError(400, "bad_request", f"'{kind}' takes no 'seat'")
+        room = await self.room(game_id)
+        seat = room.seat_of_key(body.get("key"))
+        async with room.lock:
+            await self._mend(room)
+
+            def write(ch: Change) -> None:
+                referee.seat_action(ch, room, seat, str(kind), target)
+
+            try:
+                await asyncio.to_thread(self.change, room, write)
+            finally:
+                self._after_change(room)
+        return room
+
+    async def hello(self, room: Room, watcher: Watcher, keys: object) -> list[int]:
+        """A connection says which seats it plays (their keys): they are present.
+
+        A seat counts as away once its last such connection has been closed
+        for ``away_after`` seconds; a connection saying hello brings it back,
+        and a game adjourned for that seat resumes. Answers the seats.
+        """
+        if not isinstance(keys, list) or len(keys) > 8:
+            raise ApiError(400, "bad_request", "'keys' lists the keys of the seats played here")
+        seats = {room.seat_of_key(key) for key in keys}
+        new = seats - watcher.seats
+        watcher.seats |= new
+        for seat in new:
+            room.conns[seat] = room.conns.get(seat, 0) + 1
+            room.gone.pop(seat, None)
+        back = new & (room.away | room.claimable)
+        if back:
+            room.away -= back
+            room.claimable -= back
+            await self._touch(room)
+        adjourned = room.social.adjourned
+        if room.status == "adjourned" and adjourned and adjourned.get("seat") in new:
+            async with room.lock:
+                if room.status == "adjourned":
+
+                    def write(ch: Change) -> None:
+                        referee.seat_action(ch, room, adjourned["seat"], "resume")
+
+                    try:
+                        await asyncio.to_thread(self.change, room, write)
+                    finally:
+                        self._after_change(room)
+        return sorted(seats)
+
+    async def _touch(self, room: Room) -> None:
+        """Show a change that is not stored (presence): a new ``rev`` of the same version.
+
+        Made holding the room's lock, so that the state is never made from a
+        game half-way through a change.
+        """
+        async with room.lock:
+            room.rev = max(room.rev + 1, int(self.clock() * 1000))
+            room.snapshot()
+        self._publish(room)
+
+    def _arm_clock(self, room: Room) -> None:
+        """Start the turn timer of a person's throw once (a new throw gets a full turn).
+
+        Called by whoever changed the room, before it makes the state
+        (:meth:`Room.snapshot`), so that no state shows a turn without its timer.
+        """
+        clock = room.social.clock
+        if (
+            clock is None
+            or room.status != "playing"
+            or room.turn is None
+            or room.seats[room.position.to_move].kind != HUMAN
+        ):
+            room.deadline = room.deadline_throw = None
+            return
+        throw = len(room.game.history)
+        if room.deadline_throw != throw:
+            room.deadline_throw = throw
+            room.deadline = self.clock() + clock.seconds
+
+    async def _clock_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                await self.check_clocks()
+            except Exception as exc:
+                log.warning("checking the turn timers failed: %s", _one_line(exc))
+
+    def _due(self, room: Room, now: float) -> tuple[int, str] | None:
+        """The seat whose turn has run out and why (``time`` or ``away``), or ``None``."""
+        clock = room.social.clock
+        if clock is None or room.status != "playing" or room.turn is None:
+            return None
+        seat = room.position.to_move
+        if room.seats[seat].kind != HUMAN:
+            return None
+        if seat in room.away and now - room.gone.get(seat, now) >= clock.seconds:
+            return seat, "away"
+        if room.deadline is not None and now >= room.deadline:
+            return seat, "time"
+        return None
+
+    async def check_clocks(self) -> None:
+        """Mark seats away, and apply the creator's policy to turns that ran out (every tick)."""
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            human = [s.kind == HUMAN for s in room.seats]
+            gone = {seat: now - since for seat, since in room.gone.items() if human[seat]}
+            away = {seat for seat, t in gone.items() if t >= self.away_after} - room.away
+            left = {seat for seat, t in gone.items() if t >= self.claim_after} - room.claimable
+            if room.status != "playing":
+                left = set()
+            if away or left:
+                room.away |= away
+                room.claimable |= left
+                await self._touch(room)
+            if self._due(room, now) is None:
+                continue
+            async with room.lock:
+                due = self._due(room, self.clock())
+                if due is None:
+                    continue
+                seat, why = due
+                log.info("game %s: the turn of seat %s ran out (%s)", room.id, seat, why)
+
+                def write(ch: Change, room: Room = room, seat: int = seat, why: str = why) -> None:
+                    referee.time_out(ch, room, seat, why)
+
+                try:
+                    await asyncio.to_thread(self.change, room, write)
+                except Exception as exc:
+                    log.warning("game %s: a timeout could not be stored: %s", room.id, exc)
+                    continue
+                finally:
+                    self._after_change(room)
 
     # -- listing ----------------------------------------------------------------------------
 
-    async def recent(self, limit: int = 30) -> list[dict[str, Any]]:
-        """Recently changed games (no secrets)."""
-        rows = await asyncio.to_thread(self.store.recent, limit)
+    async def recent(
+        self, limit: int = 30, *, owner: str | None = None, ids: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """Recently changed games a browser may see listed (no secrets).
+
+        Public games, those created by the browser whose token hashes to
+        ``owner`` and those of ``ids`` (whose links it holds); ``away`` lists
+        the seats shown as away now, ``to_move`` the seat to throw.
+        """
+        rows = await asyncio.to_thread(
+            self.store.recent, limit, owner=owner, ids=ids, everyone=False
+        )
         out = []
         for r in rows:
             start = r.start
+            room = self.rooms.get(r.id)
             out.append(
                 {
                     "id": r.id,
@@ -684,6 +924,14 @@ class Hub:
                     "status": r.status,
                     "result": r.result,
                     "updated": _iso(r.updated_at),
+                    "public": r.public,
+                    "mine": owner is not None and r.owner == owner,
+                    "away": sorted(room.away) if room is not None else [],
+                    "to_move": (
+                        room.position.to_move
+                        if room is not None and room.status != "finished"
+                        else None
+                    ),
                 }
             )
         return out

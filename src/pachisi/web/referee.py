@@ -6,7 +6,10 @@ function writes is stored in one transaction, or nothing is. A turn begins
 with a throw that is written before anyone sees it; a throw that cannot move
 anything passes; a human's step, undo and commit; a computer's play; the end
 of the game, by its finishers or in a dead end (RULES.md §3.5,
-:attr:`pachisi.position.Position.is_dead_end`: the places left are shared).
+:attr:`pachisi.position.Position.is_dead_end`: the places left are shared);
+and the social rules of :mod:`pachisi.web.social`: a resignation, an offer
+to end the game and its answers, a seat whose time ran out (handed to a
+computer, or the game adjourned), a game resumed, a seat taken back.
 
 The room is changed in memory as the writes are made; if the change cannot
 be stored, the caller throws the room's memory away and reads the game back
@@ -22,9 +25,17 @@ from ..game import Game
 from ..moves import Play, Turn
 from .requests import HUMAN, ApiError
 from .rooms import Room
+from .social import HAND_OVER_LEVEL, agreed_end, resign_end
 from .store import Change, ThrowRow
 
-__all__ = ["apply_action", "begin_turn", "commit", "computer_play"]
+__all__ = [
+    "apply_action",
+    "begin_turn",
+    "commit",
+    "computer_play",
+    "seat_action",
+    "time_out",
+]
 
 
 def begin_turn(ch: Change, rng: random.Random, room: Room) -> None:
@@ -101,3 +112,130 @@ def apply_action(ch: Change, rng: random.Random, room: Room, kind: str, index: i
         begin_turn(ch, rng, room)
     else:  # parse_action checked it
         raise ApiError(400, "bad_request", f"unknown action {kind!r}")
+
+
+# ---------------------------------------------------------------------------
+# The social rules (pachisi.web.social)
+
+
+def _not_allowed(message: str) -> ApiError:
+    return ApiError(409, "not_allowed", message)
+
+
+def _store_social(ch: Change, room: Room, status: str | None = None) -> None:
+    if status is not None:
+        room.status = status
+    ch.set_social(room.social.to_dict(), status=status, result=room.result)
+
+
+def _restart_throw(ch: Change, room: Room) -> None:
+    """Take back the steps made with the open throw (a computer plays it from its start)."""
+    if room.turn is not None and room.steps:
+        ch.set_steps(len(room.game.history) + 1, [])
+        room.turn = Turn(room.position, room.turn.throw)
+        room.steps = []
+
+
+def seat_action(ch: Change, room: Room, seat: int, kind: str, target: int | None = None) -> None:
+    """A seat's social action (``resign``, ``offer``, ``accept``, ``decline``, ``resume``,
+    ``take_back``, and ``claim`` or ``hand_over`` of the seat ``target`` that left;
+    docs/web.md), checked and stored; :class:`ApiError` before any change."""
+    social = room.social
+    if kind == "resume":
+        if room.status != "adjourned":
+            raise _not_allowed("the game is not adjourned")
+        social.adjourned = None
+        room.deadline_throw = None  # a full turn again
+        _store_social(ch, room, status="playing")
+        return
+    if room.status != "playing":
+        raise (
+            _not_allowed("the game is adjourned: resume it first")
+            if room.status == "adjourned"
+            else ApiError(409, "game_over", "the game is over")
+        )
+    if kind == "resign":
+        room.result, social.end = resign_end(room, seat)
+        social.resigned = sorted(set(social.resigned) | set(social.end["by"]))
+        social.offer = None
+        room.turn, room.steps = None, []
+        _store_social(ch, room, status="finished")
+    elif kind == "offer":
+        if social.offer is not None:
+            raise _not_allowed("an offer to end the game is waiting already: accept or decline it")
+        if any(s.kind != HUMAN for s in room.seats):
+            raise _not_allowed("a game is ended by agreement only when people play every seat")
+        social.offer = {"by": seat, "agreed": [seat]}
+        ch.keeps_turn = True
+        _store_social(ch, room)
+    elif kind == "accept":
+        if social.offer is None:
+            raise _not_allowed("nobody has offered to end the game")
+        if seat in social.offer["agreed"]:
+            raise _not_allowed(f"seat {seat} has agreed already")
+        social.offer["agreed"] = sorted([*social.offer["agreed"], seat])
+        if all(s.index in social.offer["agreed"] for s in room.seats):
+            room.result, social.end = agreed_end(room)
+            social.offer = None
+            room.turn, room.steps = None, []
+            _store_social(ch, room, status="finished")
+        else:
+            ch.keeps_turn = True
+            _store_social(ch, room)
+    elif kind == "decline":
+        if social.offer is None:
+            raise _not_allowed("nobody has offered to end the game")
+        social.offer = None
+        ch.keeps_turn = True
+        _store_social(ch, room)
+    elif kind in ("claim", "hand_over"):
+        if target is None or target not in room.claimable or room.seats[target].kind != HUMAN:
+            raise _not_allowed(f"seat {target} has not been away long enough")
+        if target == seat:
+            raise _not_allowed("a seat cannot act on its own absence")
+        room.claimable.discard(target)
+        if kind == "claim":
+            room.result, social.end = resign_end(room, target, how="left")
+            social.offer = None
+            room.turn, room.steps = None, []
+            _store_social(ch, room, status="finished")
+        else:
+            level = social.clock.level if social.clock is not None else HAND_OVER_LEVEL
+            _hand_to_computer(ch, room, target, "away", level)
+    elif kind == "take_back":
+        if seat not in social.handed or room.seats[seat].kind == HUMAN:
+            raise _not_allowed(f"seat {seat} is not played by a computer for its player")
+        room.seats[seat].kind = HUMAN
+        del social.handed[seat]
+        room.deadline_throw = None
+        ch.set_seats([s.to_store() for s in room.seats])
+        _store_social(ch, room)
+    else:  # the hub checked it
+        raise ApiError(400, "bad_request", f"unknown seat action {kind!r}")
+
+
+def time_out(ch: Change, room: Room, seat: int, why: str) -> None:
+    """The turn of ``seat`` ran out (``why``: ``time``, or ``away`` past the timer): the
+    creator's policy applies, a computer takes the seat or the game is adjourned."""
+    social = room.social
+    clock = social.clock
+    if clock is None:  # the hub checked it
+        raise ApiError(409, "not_allowed", "this game has no turn timer")
+    if clock.then == "adjourn":
+        social.adjourned = {"seat": seat, "why": why}
+        room.deadline = None
+        _store_social(ch, room, status="adjourned")
+        return
+    _hand_to_computer(ch, room, seat, why, clock.level)
+
+
+def _hand_to_computer(ch: Change, room: Room, seat: int, why: str, level: str) -> None:
+    """A computer of ``level`` plays ``seat`` from now on (its player may take it back)."""
+    if room.position.to_move == seat:
+        _restart_throw(ch, room)
+    room.seats[seat].kind = level
+    room.social.handed[seat] = {"why": why, "level": level}
+    room.social.offer = None
+    room.deadline = None
+    ch.set_seats([s.to_store() for s in room.seats])
+    _store_social(ch, room)

@@ -14,6 +14,7 @@ import hmac
 import json
 import random
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from ..moves import Turn
 from ..position import Position
 from ..record import Record
 from .requests import ApiError
+from .social import Social, social_view
 from .views import state_dict
 
 __all__ = ["Room", "Seat", "Watcher", "new_game", "new_game_id", "new_key"]
@@ -62,6 +64,8 @@ class Watcher:
         self._outbox: deque[str] = deque(maxlen=64)
         self._wake = asyncio.Event()
         self.closed = False
+        #: The seats this connection plays (it said hello with their keys).
+        self.seats: set[int] = set()
 
     def offer_state(self, text: str) -> None:
         """Replace the state waiting to go out."""
@@ -151,15 +155,41 @@ class Room:
     watchers: set[Watcher] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: Resignations, offers, the turn timer and the like (pachisi.web.social), as stored.
+    social: Social = field(default_factory=Social)
+    #: Whether every lobby lists the game; a hash of its creator's browser token.
+    public: bool = False
+    owner: str | None = None
+    #: The wall-clock time (``clock()``) the throw being played runs out, with a turn timer.
+    deadline: float | None = None
+    #: The throw (its number) ``deadline`` was set for.
+    deadline_throw: int | None = None
+    #: Raised by changes that are shown but not stored (presence, the timer): with
+    #: ``version`` it orders the states a client receives.
+    rev: int = 0
+    #: Open connections that said hello with each seat's key; when each seat lost its
+    #: last one; the seats shown as away.
+    conns: dict[int, int] = field(default_factory=dict)
+    gone: dict[int, float] = field(default_factory=dict)
+    away: set[int] = field(default_factory=set)
+    #: The seats away long enough for the others to end the game or hand them over.
+    claimable: set[int] = field(default_factory=set)
+    #: The version since which every change kept the throw being played as it was
+    #: (offers to end the game): an action made at it or later is not stale. ``None``
+    #: when the last change was not one of those (or the room was read again).
+    turn_version: int | None = None
+    #: The wall clock of the server (a test's fake clock).
+    clock: Callable[[], float] = time.time
     _state: tuple[int, str] | None = None
 
     def adopt(self, other: Room) -> None:
         """Take the game of ``other`` (read again from the store); watchers and lock stay."""
         for name in (
             "game", "seats", "first", "version", "status", "result", "rematch",
-            "rematch_of", "created", "turn", "steps",
+            "rematch_of", "created", "turn", "steps", "social", "public", "owner",
         ):  # fmt: skip
             setattr(self, name, getattr(other, name))
+        self.turn_version = None
         self.broken = False
 
     # -- reading ------------------------------------------------------------------
@@ -188,7 +218,9 @@ class Room:
         the change is complete: readers on other threads only ever see a
         finished snapshot, never a game half-way through a change.
         """
-        snap = (self.version, json.dumps(state_dict(self), separators=(",", ":")))
+        state = state_dict(self)
+        state.update(social_view(self, self.clock()))
+        snap = (self.version, json.dumps(state, separators=(",", ":")))
         self._state = snap
         return snap
 
@@ -199,6 +231,8 @@ class Room:
             rec.started = self.created
         rec.extra["Seats"] = ",".join(s.kind for s in self.seats)
         rec.extra["Server-Game"] = self.id
+        if self.social.end is not None and self.result:  # ended early: how, in words
+            rec.extra["Ended"] = self.result
         return rec
 
     # -- checks -------------------------------------------------------------------

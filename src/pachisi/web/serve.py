@@ -11,8 +11,12 @@ import contextlib
 import os
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
-__all__ = ["register", "run"]
+__all__ = ["BASE_URL_ENV", "base_url", "register", "run"]
+
+#: The environment variable that gives the public address when ``--base-url`` does not.
+BASE_URL_ENV = "PACHISI_BASE_URL"
 
 _MISSING = (
     "pachisi serve needs the web extra, which is not installed: "
@@ -30,7 +34,19 @@ def register(subparsers: Any) -> None:
             "watch and replay games (docs/web.md)."
         ),
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (127.0.0.1: this machine only; 0.0.0.0: every interface)",
+    )
+    p.add_argument(
+        "--base-url",
+        default=None,
+        metavar="URL",
+        help="the public address of the server that share links start with, such as "
+        f"https://pachisi.example.org (default: ${BASE_URL_ENV}, else the address in "
+        "the browser)",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (8000)")
     p.add_argument(
         "--db",
@@ -84,6 +100,19 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
+def base_url(value: str | None) -> str | None:
+    """A public base URL, checked and without a trailing slash; ``ValueError`` if malformed."""
+    if value is None or not value.strip():
+        return None
+    value = value.strip()
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{value!r} is not an http:// or https:// address")
+    if parts.query or parts.fragment or "@" in parts.netloc:
+        raise ValueError(f"{value!r} must be a plain address (no user, query or fragment)")
+    return value.rstrip("/")
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     if not 0 < args.port < 65536:
@@ -101,6 +130,13 @@ def run(args: argparse.Namespace) -> int:
         if not getattr(args, name) > 0:
             print(f"pachisi: --{name.replace('_', '-')} must be positive", file=sys.stderr)
             return 2
+    given = args.base_url if args.base_url is not None else os.environ.get(BASE_URL_ENV)
+    try:
+        public = base_url(given)
+    except ValueError as exc:
+        source = "--base-url" if args.base_url is not None else BASE_URL_ENV
+        print(f"pachisi: {source}: {exc}", file=sys.stderr)
+        return 2
     try:
         import uvicorn
 
@@ -119,12 +155,21 @@ def run(args: argparse.Namespace) -> int:
         websockets=args.max_websockets or None,
         websockets_per_client=64 if args.max_websockets else None,
     )
-    app = create_app(args.db, bot_delay=args.bot_delay, computer_workers=workers, limits=limits)
-    where = f"http://{args.host}:{args.port}/"
+    app = create_app(
+        args.db,
+        bot_delay=args.bot_delay,
+        computer_workers=workers,
+        limits=limits,
+        base_url=public,
+    )
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    where = f"http://{host}:{args.port}/"
     from sqlalchemy.engine import make_url
 
     shown = make_url(app.state.store.url).render_as_string(hide_password=True)
     print(f"pachisi: serving on {where} (games in {shown}); Ctrl-C stops", flush=True)
+    if public:
+        print(f"pachisi: share links start with {public}/", flush=True)
     cfg = config(
         app,
         host=args.host,

@@ -69,7 +69,12 @@ games = sa.Table(
     # The server process playing the computer seats, and until when (migration 0002).
     sa.Column("runner", sa.String(64), nullable=True),
     sa.Column("runner_until", sa.DateTime(timezone=True), nullable=True),
+    # Who may see it in the lobby, and its social state (migration 0003).
+    sa.Column("owner", sa.String(64), nullable=True),
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("social", sa.Text, nullable=True),
     sa.Index("ix_games_updated_at", "updated_at"),
+    sa.Index("ix_games_owner", "owner"),
 )
 
 #: One row per throw, in order (``n`` from 1).
@@ -119,6 +124,11 @@ class GameRow:
     rematch: str | None = None
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    #: A hash of the creating browser's token (or ``None``), and whether it is listed for all.
+    owner: str | None = None
+    public: bool = False
+    #: The social state (:mod:`pachisi.web.social`), JSON-ready.
+    social: dict[str, Any] = field(default_factory=dict)
 
 
 def _now() -> datetime:
@@ -221,6 +231,9 @@ class Store:
                 version=row.version,
                 rematch_of=row.rematch_of,
                 rematch=row.rematch,
+                owner=row.owner,
+                public=row.public,
+                social=json.dumps(row.social) if row.social else None,
             )
         )
 
@@ -245,13 +258,47 @@ class Store:
             ]
         return _game_row(g), moves
 
-    def recent(self, limit: int = 50) -> list[GameRow]:
-        """The most recently changed games, newest first."""
+    def recent(
+        self,
+        limit: int = 50,
+        *,
+        owner: str | None = None,
+        ids: list[str] | None = None,
+        everyone: bool = True,
+    ) -> list[GameRow]:
+        """The most recently changed games, newest first.
+
+        With ``everyone`` false, only the games a browser may see listed: the
+        public ones, those created by ``owner`` (the hash of its token) and
+        those of ``ids`` (games whose links it holds).
+        """
+        query = sa.select(games).order_by(games.c.updated_at.desc(), games.c.id).limit(limit)
+        if not everyone:
+            seen: list[sa.ColumnElement[bool]] = [games.c.public.is_(True)]
+            if owner:
+                seen.append(games.c.owner == owner)
+            if ids:
+                seen.append(games.c.id.in_(ids[:200]))
+            query = query.where(sa.or_(*seen))
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(games).order_by(games.c.updated_at.desc(), games.c.id).limit(limit)
-            ).mappings()
+            rows = conn.execute(query).mappings()
             return [_game_row(g) for g in rows]
+
+    def playing_with_clock(self, limit: int = 1000) -> list[str]:
+        """The ids of games still playing whose creator chose a turn timer, most recent first."""
+        out: list[str] = []
+        query = (
+            sa.select(games.c.id, games.c.social)
+            .where(games.c.status == "playing", games.c.social.is_not(None))
+            .order_by(games.c.updated_at.desc(), games.c.id)
+        )
+        with self.engine.connect() as conn:
+            for game_id, social in conn.execute(query):
+                if json.loads(social).get("clock"):
+                    out.append(game_id)
+                    if len(out) >= limit:
+                        break
+        return out
 
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """The stored version of each of ``game_ids`` that exists."""
@@ -429,6 +476,9 @@ class Change:
         self.version = version
         self._now = now
         self._values: dict[str, Any] = {}
+        #: Set by a change that leaves the throw being played as it was (an offer to end
+        #: the game, say): an action made before it still means the same.
+        self.keeps_turn = False
 
     def add_throw(self, row: ThrowRow) -> None:
         """A new throw (stored before anyone sees it)."""
@@ -481,6 +531,21 @@ class Change:
         self._values["rematch"] = rematch
         self.version += 1
 
+    def set_social(
+        self,
+        social: dict[str, Any],
+        *,
+        status: str | None = None,
+        result: str | None = None,
+    ) -> None:
+        """The game's social state (:mod:`pachisi.web.social`), and its status and result
+        when these change with it (a resignation, an agreed end, an adjournment)."""
+        self._values["social"] = json.dumps(social)
+        if status is not None:
+            self._values["status"] = status
+            self._values["result"] = result
+        self.version += 1
+
     def _update_open(self, n: int, **values: Any) -> None:
         done = self._conn.execute(
             throws.update()
@@ -529,4 +594,7 @@ def _game_row(g: Any) -> GameRow:
         rematch=g["rematch"],
         created_at=_aware(g["created_at"]),
         updated_at=_aware(g["updated_at"]),
+        owner=g["owner"],
+        public=bool(g["public"]),
+        social=json.loads(g["social"]) if g["social"] else {},
     )

@@ -105,13 +105,16 @@ const MAX_BACKOFF_MS = 8000;
  * (so the page keeps working where WebSockets are blocked).
  *
  * onState(state) is called with every state received; onStatus(status) with
- * "connecting", "live", "offline" or "missing" (no such game).
+ * "connecting", "live", "offline" or "missing" (no such game). keys() gives
+ * the keys of the seats played here: each connection says hello with them,
+ * so the server knows these seats are present (not away).
  */
 export class LiveGame {
-  constructor(gameId, { onState, onStatus }) {
+  constructor(gameId, { onState, onStatus, keys = () => [] }) {
     this.gameId = gameId;
     this.onState = onState;
     this.onStatus = onStatus;
+    this.keys = keys;
     this.backoff = 500;
     this.socket = null;
     this.timer = null;
@@ -150,6 +153,7 @@ export class LiveGame {
       this.lastHeard = Date.now();
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.ping(), PING_EVERY_MS);
+      this.hello();
     });
     socket.addEventListener("message", (event) => this.receive(event));
     socket.addEventListener("close", (event) => {
@@ -178,6 +182,14 @@ export class LiveGame {
       this.onStatus("live");
       this.onState(message.state);
     }
+  }
+
+  /** Tell the server which seats this page plays (see the constructor). */
+  hello() {
+    const socket = this.socket;
+    const keys = this.keys();
+    if (!socket || socket.readyState !== WebSocket.OPEN || !keys.length) return;
+    socket.send(JSON.stringify({ type: "hello", keys }));
   }
 
   /** Keep the connection alive; a connection silent for too long is dropped and redialled. */

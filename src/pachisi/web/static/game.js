@@ -6,6 +6,7 @@
 // way to play) and on the board (click a pawn, then a marked square).
 
 import { ApiError, LiveGame, api, keysFragment, keysFromFragment, saveKeys } from "./api.js";
+import { heldKeys, initSocial, renderSocial } from "./social.js";
 import { BoardView, changedPlaces, stepFromKey, stepTarget } from "./board.js";
 import {
   Announcer,
@@ -65,7 +66,8 @@ function throwIdOf(s) {
 
 function applyState(s) {
   const prev = app.state;
-  if (prev && prev.id === s.id && s.version <= prev.version) return;
+  // (A state of the same version with a higher `rev` shows a change that is not stored: presence.)
+  if (prev && prev.id === s.id && (s.version < prev.version || (s.version === prev.version && (s.rev || 0) <= (prev.rev || 0)))) return;
   app.state = s;
   document.body.dataset.version = String(s.version);
   if (!app.board) createBoard(s);
@@ -148,6 +150,7 @@ function render() {
   renderTurn();
   renderControls();
   renderPlayers();
+  renderSocial(s, app.keys); // after the players and the turn: it adds to them
   renderMoves();
   renderFirst();
   renderResult();
@@ -725,7 +728,11 @@ function setConnection(status) {
   }
 }
 
-const live = new LiveGame(gameId, { onState: applyState, onStatus: setConnection });
+const live = new LiveGame(gameId, {
+  onState: applyState,
+  onStatus: setConnection,
+  keys: () => heldKeys(app.keys),
+});
 
 function start() {
   $("undo").addEventListener("click", undo);
@@ -746,6 +753,7 @@ function start() {
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", () => {
     app.keys = saveKeys(gameId, keysFromFragment(location.hash));
+    live.hello();
     if (app.state) {
       render();
       scheduleAutoPlay();
@@ -755,6 +763,7 @@ function start() {
     setConnection("missing");
     return;
   }
+  initSocial(gameId, applyState);
   live.start();
 }
 

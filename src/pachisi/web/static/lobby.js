@@ -1,6 +1,7 @@
 // The lobby (/): the form that starts a game (from a new set-up or from a
 // pasted position), the links it hands out, and the list of recent games.
 
+import { gameStatus, initTableSettings, listQuery, shareOrigin, tableSettings } from "./social.js";
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
 import { RULESET_NAMES, colourName, copyText, el, swatches } from "./ui.js";
 
@@ -274,12 +275,13 @@ async function createGame(event) {
     if (info.majors) body.majors = seats.map((seat) => seat.major);
     colours = coloursOfSeats(lobby.ruleset, count);
   }
+  Object.assign(body, tableSettings());
   const button = $("create");
   button.disabled = true;
   $("form-error").hidden = true;
   try {
     const answer = await api("/api/games", { method: "POST", body });
-    showCreated(answer, body, colours);
+    showCreated(answer, body, colours, await shareOrigin());
     loadRecent();
   } catch (error) {
     showFormError(`The game could not be started: ${error.message}`);
@@ -393,8 +395,7 @@ function copyRow(id, value, label, testid, seat) {
   );
 }
 
-function showCreated(answer, body, colours) {
-  const origin = location.origin;
+function showCreated(answer, body, colours, origin = location.origin) {
   const items = answer.keys.map(({ seat, key }) => {
     const name = body.names[seat] || colours[seat].map(colourName).join(" + ");
     const label = `Seat ${seat + 1}: ${name}`;
@@ -429,7 +430,7 @@ async function loadRecent() {
   const list = $("recent");
   let games;
   try {
-    games = (await api("/api/games")).games;
+    games = (await api(`/api/games${listQuery()}`)).games;
   } catch (error) {
     const text = `The recent games could not be loaded: ${error.message}`;
     list.replaceChildren(el("li", { class: "error", text }));
@@ -452,7 +453,7 @@ async function loadRecent() {
     );
     const keys = held.has(game.id) ? loadKeys(game.id) : new Map();
     const links = [];
-    if (keys.size && game.status === "playing") {
+    if (keys.size && game.status !== "finished") {
       const href = `/g/${game.id}${keysFragment(keys)}`;
       links.push(el("a", { href, class: "button primary", text: "Play" }));
     }
@@ -465,7 +466,7 @@ async function loadRecent() {
       }),
       el("a", { href: `/r/${game.id}`, class: "button", "data-testid": "replay", text: "Replay" }),
     );
-    const status = game.status === "finished" ? game.result || "finished" : "in play";
+    const status = gameStatus(game);
     return el(
       "li",
       { class: `recent-game status-${game.status}`, "data-testid": "recent-game", "data-id": game.id },
@@ -490,6 +491,7 @@ async function start() {
   $("players").addEventListener("change", drawSeats);
   $("teams").addEventListener("change", drawSeats);
   $("refresh").addEventListener("click", loadRecent);
+  initTableSettings();
   $("another").addEventListener("click", () => {
     $("created").hidden = true;
     $("new-game").hidden = false;
