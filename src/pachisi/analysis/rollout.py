@@ -72,6 +72,7 @@ __all__ = [
     "first_throw",
     "playout_seed",
     "rollout",
+    "rollout_seed",
     "rollouts",
     "sides",
     "win_chances",
@@ -118,6 +119,19 @@ class RolloutSpec:
             raise ValueError(f"unknown rollout policy {self.policy!r} (known: {known})")
         if self.max_throws < 1:
             raise ValueError("the throw limit of a rollout must be at least 1")
+
+
+def rollout_seed(seed: int, k: int) -> int:
+    """A seed of its own for rollout ``k`` of a run with ``seed``.
+
+    For rollouts played outside the playout engine (by a Python player, such as
+    the network's rollouts of :mod:`pachisi.analysis.net`); the playouts of this
+    module draw from :func:`playout_seed` instead.
+
+    >>> rollout_seed(1, 0) == rollout_seed(1, 0) != rollout_seed(1, 1)
+    True
+    """
+    return derive_seed(f"pachisi-rollout:{seed}:{k}")
 
 
 def playout_seed(seed: int) -> int:
