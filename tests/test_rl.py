@@ -300,3 +300,29 @@ def test_bad_arguments_say_what_is_wrong() -> None:
     bad = next(i for i in range(N_STEP_ACTIONS) if i not in raw.match.legal)
     with pytest.raises(ValueError, match=f"action {bad} is not legal now"):
         raw.step(bad)
+
+
+def test_an_illegal_action_through_the_wrappers_ends_the_game_for_its_agent() -> None:
+    """PettingZoo's TerminateIllegalWrapper: the offender gets -1, the game ends for all."""
+    env = pachisi_v0.env(ruleset="parcheesi", players=2)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    env.step(illegal)
+    assert env.rewards[agent] == -1
+    assert all(env.terminations.values())
+    raw = env.unwrapped
+    assert env.terminations == raw.terminations
+
+
+def test_the_wrappers_write_through_to_the_raw_environment() -> None:
+    """Older PettingZoo wrappers assign these on themselves; the raw environment must change."""
+    env = pachisi_v0.env(ruleset="parcheesi", players=2)
+    env.reset(seed=1)
+    raw = env.unwrapped
+    other = next(a for a in raw.agents if a != raw.agent_selection)
+    env.agent_selection = other
+    assert raw.agent_selection == other
+    env.terminations = {a: True for a in raw.agents}
+    assert all(raw.terminations.values())

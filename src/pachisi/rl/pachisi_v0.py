@@ -72,7 +72,13 @@ _AFTER_RESET: Final = frozenset(
 
 
 def _direct(name: str, after_reset: bool = False) -> Any:
-    """A read-only property of a wrapper: ``name`` of the raw environment."""
+    """A property of a wrapper that reads and writes ``name`` of the raw environment.
+
+    Writing forwards too: some PettingZoo releases' wrappers assign
+    ``self.terminations`` or ``self.agent_selection`` on themselves (later
+    ones write through ``env.unwrapped``); either way the raw environment's
+    value is the one that changes.
+    """
 
     def get(self: Any) -> Any:
         if after_reset and not self._has_reset:
@@ -80,7 +86,10 @@ def _direct(name: str, after_reset: bool = False) -> Any:
             raise AttributeError(name)
         return getattr(self.__dict__["_raw"], name)
 
-    return property(get)
+    def put(self: Any, value: Any) -> None:
+        setattr(self.__dict__["_raw"], name, value)
+
+    return property(get, put)
 
 
 class _TerminateIllegal(wrappers.TerminateIllegalWrapper[str, dict[str, Any], int]):
