@@ -201,6 +201,7 @@ def test_play_mode_lists_the_throws_outcomes() -> None:
         m = env.match
         agent = env.agent_selection
         plays = env.infos[agent]["plays"]
+        assert m.throw is not None
         assert plays == legal_plays(m.position, m.throw)
         mask = env.observe(agent)["action_mask"]
         assert mask.shape == (1024,) and int(mask.sum()) == len(plays)
