@@ -161,6 +161,23 @@ def test_a_throw_of_59_steps_fits_80x24_with_the_board_on_top() -> None:
     assert numbers_shown(screens[6])[0] == 1
 
 
+def test_a_mistyped_answer_or_a_hint_keeps_the_page() -> None:
+    """Only a step made (or undone) starts the list again at its first page."""
+    s, screens = small_session([">", ">", "99", "hint", "u", "57", "1", "1", "1", ""])
+    s.hint = lambda throw, made: None  # type: ignore[method-assign]
+    assert s.human_throw((1, 1)) is not None
+
+    def page(screen: list[str]) -> str:
+        line = next(line for line in screen if line.startswith("Legal steps with"))
+        return line.split("page ")[1].split("/")[0]
+
+    assert [page(screen) for screen in screens[:3]] == ["1", "2", "3"]
+    # "99" (no such step), "hint" and "u" (nothing to undo) leave the third page up (a
+    # message above the steps may leave fewer rows a page, so its steps can differ).
+    assert [page(screen) for screen in screens[3:6]] == ["3", "3", "3"]
+    assert min(numbers_shown(screens[3])) > 1
+
+
 @pytest.mark.parametrize("size", [(80, 50), (120, 50)])
 def test_a_tall_terminal_shows_every_step_on_one_page(size: tuple[int, int]) -> None:
     width, height = size

@@ -59,7 +59,8 @@ Keys while you play a throw:
   R12-16       make a step by its notation (several at once: R0-1 R1-3)
   Enter        make the only legal step, or confirm a finished throw
   >, <         the next or the previous page of steps, when they do not
-               all fit under the board (Enter turns the page too)
+               all fit under the board (Enter or "more" turns the page too;
+               a mistyped answer or a hint keeps the page)
   u            undo the last step of this throw
   hint         the best plays of this throw and your estimated win chance
                after each (one throw ahead, as the expectimax player sees it);
@@ -515,7 +516,7 @@ class _Session:
         if layout.pages > 1 and word in ("", ">", "<", "more"):
             self.page = layout.page + (-1 if word == "<" else 1)
             return False
-        self.page = 0
+        made = len(turn.steps)
         if word in ("u", "undo"):
             self.undo(turn, forced)
         elif word == "hint":
@@ -524,11 +525,14 @@ class _Session:
             pass
         elif self.dice == "manual" and word in ("t", "throw"):
             self.game.throw = None
+            self.page = 0
             return True
         elif not self.common_command(answer):
             for act in self.parse_steps(turn, legal, answer):
                 turn.push(act)
                 forced.append(False)
+        if len(turn.steps) != made:
+            self.page = 0  # a step made or undone: a new list of steps, from its first page
         return False
 
     def fit_steps(
