@@ -3917,6 +3917,8 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_select(self, n: cython.int, rank: cython.int) -> cython.int:
         """The outcome of rank ``rank`` in canonical order among f_keys[:n] (distinct keys)."""
+        if n == 1:
+            return self.f_keys[0]
         keys = self.f_keys
         lo: cython.int = 0
         hi: cython.int = n - 1
