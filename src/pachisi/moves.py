@@ -301,8 +301,41 @@ class Turn:
         self._graph = ThrowGraph(position, self.throw, keep_edges=True)
         self._stack: list[tuple[Action, Node]] = []
         self._node = self._graph.root()
+        # The steps from the last point asked about: an agent or a user interface
+        # asks for them, then pushes one of them, at the same point.
+        self._memo: tuple[Node | None, list[tuple[Action, Node]]] = (None, [])
+
+    def copy(self) -> Turn:
+        """An independent turn at the same point (its steps so far included).
+
+        The copy shares the throw's graph, which never changes once built, so
+        copying costs a list; pushing or popping on one leaves the other as it
+        was.
+
+        >>> from pachisi import Position
+        >>> turn = Turn(Position.start("parcheesi", players=2), (5, 2))
+        >>> other = turn.copy(); other.push(other.legal_steps()[0])
+        >>> len(turn.steps), len(other.steps)
+        (0, 1)
+        """
+        new = Turn.__new__(Turn)
+        new.position = self.position
+        new.throw = self.throw
+        new._graph = self._graph
+        new._stack = list(self._stack)
+        new._node = self._node
+        new._memo = self._memo
+        return new
 
     def _edges(self) -> list[tuple[Action, Node]]:
+        node = self._node
+        if self._memo[0] is node:
+            return self._memo[1]
+        out = self._make_edges()
+        self._memo = (node, out)
+        return out
+
+    def _make_edges(self) -> list[tuple[Action, Node]]:
         # Tell apart actions that look the same but lead to different states.
         counts: dict[Action, int] = {}
         out: list[tuple[Action, Node]] = []

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 
@@ -58,36 +58,6 @@ MODES: Final = ("step", "play")
 #: (64, 266, 406 and 6,638; docs/rl.md). A throw with more raises an error
 #: that names ``max_plays``.
 DEFAULT_MAX_PLAYS: Final = {"pagade": 256, "whitman": 1024, "parcheesi": 1024, "eight-man": 65536}
-
-
-class _Turn(Turn):
-    """A :class:`~pachisi.moves.Turn` that lists the steps from each point once.
-
-    ``Turn`` works out the steps from where it stands on every call of
-    :meth:`~pachisi.moves.Turn.legal_steps` and of
-    :meth:`~pachisi.moves.Turn.push`; a match asks for both at every step,
-    so this keeps the last answer (the engine's own, unchanged) for the
-    point it was made at.
-    """
-
-    def __init__(self, position: Position, throw: Sequence[int]) -> None:
-        super().__init__(position, throw)
-        self._memo: tuple[object, list[tuple[Action, Any]]] = (None, [])
-
-    def clone(self) -> _Turn:
-        """An independent turn at the same point, sharing the throw's graph (built once)."""
-        new = _Turn.__new__(_Turn)
-        new.__dict__.update(self.__dict__)
-        new._stack = list(self._stack)
-        return new
-
-    def _edges(self) -> list[tuple[Action, Any]]:
-        node = self._node
-        memo = self._memo
-        if memo[0] is not node:
-            memo = (node, super()._edges())
-            self._memo = memo
-        return memo[1]
 
 
 def returns_of(position: Position) -> list[float]:
@@ -328,7 +298,7 @@ class Match:
             self._finish(plays[0] if len(plays) == 1 else bot(self.position, throw, plays))
             return
         if self.mode == "step":
-            turn = _Turn(self.position, throw)
+            turn = Turn(self.position, throw)
             if turn.is_complete:
                 self._finish(turn.play())
                 return
@@ -377,7 +347,6 @@ class Match:
         new.plays = list(self.plays)
         new._obs = {}
         if self.turn is not None:
-            assert isinstance(self.turn, _Turn)
-            new.turn = self.turn.clone()
+            new.turn = self.turn.copy()
             new.legal = dict(self.legal)
         return new
