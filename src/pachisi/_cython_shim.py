@@ -23,6 +23,7 @@ __all__ = [
     "declare",
     "double",
     "exceptval",
+    "final",
     "inline",
     "int",
     "longlong",
@@ -71,6 +72,11 @@ def cfunc(f: _F) -> _F:
 
 def cclass(c: _F) -> _F:
     """``@cython.cclass``: the class as it is."""
+    return c
+
+
+def final(c: _F) -> _F:
+    """``@cython.final``: the class (or method) as it is."""
     return c
 
 
