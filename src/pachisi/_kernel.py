@@ -2190,6 +2190,7 @@ class Kernel:
             self.f_gen = 1
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_add(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
@@ -2247,6 +2248,7 @@ class Kernel:
             self.f_hidx[j] = i
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_push(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
@@ -2547,6 +2549,7 @@ class Kernel:
         self._f_finish(nsel, self._extra(most_used == nn))
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_nest(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.int:
         n: cython.int = 0
@@ -2561,6 +2564,7 @@ class Kernel:
         return n
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_ok(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.bint:
         """§5.5: no starting blockade's two pawns stand together on another square."""
@@ -2693,6 +2697,7 @@ class Kernel:
                     self.f_slo[cs] |= cython.cast(cython.ulonglong, 1) << q
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_noth(self, s: cython.int, gone: cython.int) -> cython.int:
         """The other colours' pawns on board square ``s`` not captured in this state."""
@@ -2704,12 +2709,14 @@ class Kernel:
         return n
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_own(self, s: cython.int) -> cython.int:
         """The mover's pawns on square ``s`` (>= 0) in the state of :meth:`_f_squares`."""
         return self.f_cnt[s]
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_land(
         self, cs: cython.int, p: cython.int, t: cython.int, path: cython.bint, gone: cython.int
@@ -2795,6 +2802,7 @@ class Kernel:
             self.f_ng[cs] = cnt
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_go(
         self,
@@ -2826,6 +2834,7 @@ class Kernel:
         )
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_single(
         self, flag: cython.int, code: cython.int, new: cython.int, left: cython.ulonglong
@@ -3759,6 +3768,7 @@ class Kernel:
         return 0
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _kfinished(
         self, hi: cython.ulonglong, lo: cython.ulonglong, player: cython.int
