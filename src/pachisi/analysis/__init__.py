@@ -10,9 +10,15 @@
   against the best one (fine, inaccuracy, mistake, blunder) and the luck of
   the throw, with per-player totals;
 * :func:`hints`: the best plays of a throw at once, one throw ahead (the
-  expectimax player's estimate, for a hint at the board).
+  expectimax player's estimate, for a hint at the board);
+* by the value network (:mod:`pachisi.analysis.net`): :class:`NetEvaluator`
+  judges positions at 0, 1 or 2 plies over the exact dice in milliseconds,
+  :func:`net_ranking` ranks a throw's plays, ``review(...,
+  ReviewSettings(by="network", ply=1))`` reviews a game, ``hints(...,
+  evaluator=...)`` gives hints, and :func:`check_rollouts` checks a ranking
+  by truncated rollouts of the network's player with standard errors.
 
-Rollouts use common random numbers (rollout ``k`` of every position throws
+Rollouts (the default) use common random numbers (rollout ``k`` of every position throws
 the same dice) and a stratified first throw, run in several processes if
 asked, and give the same results whatever the number of processes. Every
 result says how it was obtained: rollouts, policy, seed, standard errors.
@@ -22,8 +28,10 @@ This package uses the standard library and pachisi only.
 """
 
 from .hint import Hint, hints
+from .net import NetEvaluator, check_rollouts, made_by_summary, net_ranking
 from .rank import RankedPlay, Ranking, rank_plays, shortlist
 from .review import (
+    BY,
     CLEAR,
     LUCK_MARKS,
     THRESHOLDS,
@@ -52,6 +60,7 @@ from .rollout import (
 )
 
 __all__ = [
+    "BY",
     "CLEAR",
     "DEFAULT_MAX_THROWS",
     "LUCK_MARKS",
@@ -61,6 +70,7 @@ __all__ = [
     "Estimate",
     "Hint",
     "MoveReview",
+    "NetEvaluator",
     "PlayerSummary",
     "RankedPlay",
     "Ranking",
@@ -69,11 +79,14 @@ __all__ = [
     "RolloutRunner",
     "RolloutSpec",
     "ThrowValue",
+    "check_rollouts",
     "classify",
     "exact_chances",
     "hints",
     "judge",
     "luck_mark",
+    "made_by_summary",
+    "net_ranking",
     "rank_plays",
     "review",
     "rollout",

@@ -17,28 +17,39 @@ estimate: the expectimax player's view, not a measurement. It is exact
 >>> best = hints(pos, (2, 6))[0]
 >>> best.notation, round(best.chance, 3)
 ('R66-72 R60-62 +10:R62-72 +10:R62-72', 0.87)
+
+With an ``evaluator`` (:class:`pachisi.analysis.net.NetEvaluator`), the
+value network ranks the plays instead, at the evaluator's ply, and each
+hint's ``how`` says so (``{"method": "network", "ply", "network"}``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..bots.expectimax import greedy_replies, ranked
 from ..bots.search import win_chance
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
+from .net import NetEvaluator, net_ranking
 
 __all__ = ["Hint", "chance_after", "hints"]
 
 
 @dataclass(frozen=True)
 class Hint:
-    """One play and the mover's estimated win chance after it (one throw ahead)."""
+    """One play and the mover's estimated win chance after it.
+
+    ``how``: ``None`` for the expectimax player's estimate one throw ahead,
+    else how the value network obtained it (:meth:`NetEvaluator.describe`).
+    """
 
     play: Play
     chance: float
+    how: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
     def notation(self) -> str:
@@ -46,16 +57,26 @@ class Hint:
         return self.play.notation
 
 
-def hints(position: Position, throw: Sequence[int], candidates: int = 8) -> list[Hint]:
+def hints(
+    position: Position,
+    throw: Sequence[int],
+    candidates: int = 8,
+    evaluator: NetEvaluator | None = None,
+) -> list[Hint]:
     """The legal plays of ``throw``, best first by the estimated win chance of the mover.
 
     Only the ``candidates`` plays the evaluation likes best are looked at ahead
     (the others are left out: a hint names the best plays, it does not grade them
-    all). Raises :class:`~pachisi.errors.ThrowError` for a bad throw or a game
-    that is over.
+    all). With an ``evaluator``, the value network ranks them at its ply (its
+    move filter keeps ``candidates`` plays beyond 0 ply). Raises
+    :class:`~pachisi.errors.ThrowError` for a bad throw or a game that is over.
     """
     if candidates < 1:
         raise ValueError(f"candidates must be at least 1, not {candidates}")
+    if evaluator is not None:
+        ev = evaluator.variant(candidates=candidates)
+        ranking = net_ranking(position, throw, ev)
+        return [Hint(rp.play, rp.chance, ranking.how) for rp in ranking.plays]
     plays = legal_plays(position, throw)
     me = position.to_move
     shortlist = [p for _, _, p in ranked(plays, me)[:candidates]]

@@ -84,7 +84,11 @@ class Ranking:
 
     ``plays`` holds the plays that were rolled out, best first; ``pruned``
     the legal plays left out by a ``candidates`` limit (the ones the greedy
-    evaluation liked least), not rolled out.
+    evaluation liked least), not rolled out. ``how`` says how the chances
+    were obtained when it was not by rollouts of a computer player (``None``):
+    by the value network (:func:`pachisi.analysis.net.net_ranking`:
+    ``{"method": "network", "ply", "network"}``), or by its truncated
+    rollouts (:func:`pachisi.analysis.net.check_rollouts`).
     """
 
     position: Position
@@ -95,6 +99,14 @@ class Ranking:
     policy: str
     seed: int
     pruned: tuple[Play, ...] = field(default=())
+    how: dict[str, Any] | None = None
+
+    @property
+    def method(self) -> dict[str, Any]:
+        """How the chances were obtained, as in the JSON documents (``"method"`` first)."""
+        if self.how is not None:
+            return dict(self.how)
+        return {"method": "rollout", "rollouts": self.rollouts, "policy": self.policy}
 
     @property
     def best(self) -> RankedPlay:
@@ -119,6 +131,7 @@ class Ranking:
             "seed": self.seed,
             "plays": [p.as_dict() for p in self.plays],
             "pruned": [p.notation for p in self.pruned],
+            **self.method,
         }
 
 

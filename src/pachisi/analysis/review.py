@@ -78,13 +78,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import Throw, dice_for
 from ..moves import legal_plays, parse_play
 from ..position import Position
 from ..record import Record
+from .net import MAX_PLY, NetEvaluator, net_ranking
 from .rank import RankedPlay, Ranking, ranking_from, shortlist
 from .rollout import (
     DEFAULT_MAX_THROWS,
@@ -96,6 +97,7 @@ from .rollout import (
 )
 
 __all__ = [
+    "BY",
     "CLEAR",
     "LUCK_MARKS",
     "THRESHOLDS",
@@ -122,6 +124,9 @@ LUCK_MARKS = {"very lucky": 0.30, "lucky": 0.15, "unlucky": -0.15, "very unlucky
 
 #: A loss (or a luck) is marked only when it is at least this many standard errors.
 CLEAR = 2.0
+
+#: How a review judges the plays: by rollouts of a computer player, or by the value network.
+BY = ("rollouts", "network")
 
 
 def classify(loss: float) -> str:
@@ -182,6 +187,14 @@ class ReviewSettings:
     and ``luck_candidates`` for valuing every possible throw (``luck_rollouts``
     0: the luck is not measured, and is ``None`` everywhere); ``seed``,
     ``policy`` and ``max_throws`` of the rollouts.
+
+    ``by``: ``"rollouts"`` (the default) or ``"network"``: the value network
+    at ``ply`` 0, 1 or 2 judges every play and throw instead
+    (:mod:`pachisi.analysis.net`; the rollout counts, seed and policy are
+    then unused). By the network, ``candidates`` is the move filter (plays
+    of the throw looked at beyond 0 ply, the play made always among them)
+    and ``luck_candidates`` the plays of each possible throw looked at
+    beyond 0 ply for the luck; ``luck_rollouts`` 0 still leaves the luck out.
     """
 
     rollouts: int = 36
@@ -191,8 +204,14 @@ class ReviewSettings:
     seed: int = 0
     policy: str = "greedy"
     max_throws: int = DEFAULT_MAX_THROWS
+    by: str = "rollouts"
+    ply: int = 1
 
     def __post_init__(self) -> None:
+        if self.by not in BY:
+            raise ValueError(f"by must be one of {', '.join(BY)}, not {self.by!r}")
+        if not 0 <= self.ply <= MAX_PLY:
+            raise ValueError(f"the ply must be 0 to {MAX_PLY}, not {self.ply}")
         for name in ("rollouts", "luck_candidates"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
@@ -217,6 +236,8 @@ class ReviewSettings:
             "seed": self.seed,
             "policy": self.policy,
             "max_throws": self.max_throws,
+            "by": self.by,
+            "ply": self.ply,
             "thresholds": dict(THRESHOLDS),
             "luck_marks": dict(LUCK_MARKS),
             "clear": CLEAR,
@@ -260,7 +281,9 @@ class MoveReview:
     throws (``mean_value``), with ``luck_se`` and ``luck_mark``; ``throws``
     the value of every throw (from ``luck_rollouts`` rollouts). The luck
     fields are ``None`` when the luck was not measured.
-    ``after`` holds every player's chances after the play. ``forced``: the
+    ``after`` holds every player's chances after the play. ``how``: how the
+    figures were obtained when by the value network (``None``: rollouts).
+    ``forced``: the
     throw had one legal play; ``decided``: the winner was already known, so
     nothing was at stake (everything is exact and zero).
     """
@@ -289,9 +312,11 @@ class MoveReview:
     after: Estimate
     ranking: Ranking | None = None
     throws: tuple[ThrowValue, ...] = ()
+    how: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict (``method`` and, by the network, ``ply`` and ``network``
+        say how its figures were obtained)."""
         return {
             "move": self.number,
             "player": self.player,
@@ -331,6 +356,7 @@ class MoveReview:
             ),
             "pruned": [p.notation for p in self.ranking.pruned] if self.ranking else [],
             "throws": [t.as_dict() for t in self.throws],
+            **(self.how or {"method": "rollout"}),
         }
 
 
@@ -383,6 +409,7 @@ class Review:
     moves: tuple[MoveReview, ...]
     players: tuple[PlayerSummary, ...]
     rollouts_played: int = 0
+    how: dict[str, Any] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the document of ``pachisi analyse RECORD --json``)."""
@@ -398,6 +425,7 @@ class Review:
             "start_chances": self.start.as_dict(),
             "players": [p.as_dict() for p in self.players],
             "moves": [m.as_dict() for m in self.moves],
+            **(self.how or {"method": "rollout"}),
         }
 
 
@@ -445,6 +473,7 @@ def review(
     moves: Sequence[int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     runner: RolloutRunner | None = None,
+    evaluator: NetEvaluator | None = None,
 ) -> Review:
     """Review every throw of ``record`` (or the throws numbered in ``moves``, from 1).
 
@@ -452,9 +481,18 @@ def review(
     not depend on ``jobs``. ``on_progress(done, total)`` is called as
     rollouts finish. Raises :class:`~pachisi.record.RecordError` for a
     record whose moves are not legal.
+
+    With ``settings.by == "network"``, or an ``evaluator`` (a
+    :class:`~pachisi.analysis.net.NetEvaluator`, whose network and ply are
+    then used; default: the network shipped for the ruleset at
+    ``settings.ply``), the value network judges the game instead of
+    rollouts, and ``on_progress(done, total)`` counts throws.
     """
     s = settings or ReviewSettings()
     positions = record.positions()
+    if evaluator is not None or s.by == "network":
+        ev = evaluator or NetEvaluator.shipped(record.start.ruleset, s.ply)
+        return _net_review(record, s, ev, positions, moves, on_progress)
     wanted = set(range(1, len(record.moves) + 1)) if moves is None else set(moves)
     plans: list[_Plan] = []
     decided: list[int] = []
@@ -708,4 +746,104 @@ def _summary(
         error_rate=total_loss / len(decisions) if decisions else None,
         luck=luck,
         luck_se=luck_se,
+    )
+
+
+# -- the review by the value network -----------------------------------------------
+
+
+def _net_review(
+    record: Record,
+    s: ReviewSettings,
+    ev: NetEvaluator,
+    positions: list[Position],
+    moves: Sequence[int] | None,
+    on_progress: Callable[[int, int], None] | None,
+) -> Review:
+    """:func:`review` by the value network (see :mod:`pachisi.analysis.net`)."""
+    cands = s.candidates if s.candidates is not None else 1 << 30
+    play_ev = ev.variant(candidates=cands)
+    luck_ev = ev.variant(candidates=s.luck_candidates)
+    how = ev.describe()
+    wanted = range(1, len(record.moves) + 1) if moves is None else sorted(set(moves))
+    reviews: list[MoveReview] = []
+    for done, i in enumerate(wanted):
+        if on_progress is not None:
+            on_progress(done, len(wanted))
+        pos = positions[i - 1]
+        if pos.winner is not None:
+            reviews.append(replace(_decided_review(record, positions, i, s), how=how))
+        else:
+            throw, notation = record.moves[i - 1]
+            reviews.append(_net_move(i, pos, throw, notation, s, play_ev, luck_ev))
+    if on_progress is not None:
+        on_progress(len(wanted), len(wanted))
+    ordered = tuple(reviews)
+    start = ev.estimate(record.start)
+    players = tuple(
+        _summary(record, p, ordered, {}, s) for p in range(len(record.start.setup.players))
+    )
+    return Review(record, s, start, ordered, players, 0, how)
+
+
+def _net_move(
+    number: int,
+    pos: Position,
+    throw: Throw,
+    notation: str,
+    s: ReviewSettings,
+    play_ev: NetEvaluator,
+    luck_ev: NetEvaluator,
+) -> MoveReview:
+    """One throw judged by the network: the play against the best, the luck."""
+    played = parse_play(pos, throw, notation)
+    ranking = net_ranking(pos, throw, play_ev, always=[played])
+    made = ranking.find(played)
+    assert made is not None
+    best = ranking.best
+    mover = pos.to_move
+    loss = max(0.0, best.chance - made.chance)
+    luck: float | None = None
+    luck_zero: float | None = None
+    throw_value: float | None = None
+    mean_value: float | None = None
+    values: list[ThrowValue] = []
+    if s.luck_rollouts:
+        key = tuple(sorted(ranking.throw))
+        for u, prob in dice_for(pos.ruleset).distinct():
+            judged, _ = luck_ev.judge_plays(pos, legal_plays(pos, u))
+            top, v = judged[0]
+            values.append(ThrowValue(u, float(prob), v[mover], 0.0, top.notation))
+            if u == key:
+                throw_value = v[mover]
+        assert throw_value is not None
+        mean_value = math.fsum(t.probability * t.value for t in values)
+        luck = throw_value - mean_value
+        luck_zero = 0.0
+    return MoveReview(
+        number=number,
+        player=mover,
+        colours=_colours(pos, mover),
+        position=pos,
+        throw=ranking.throw,
+        played=made.notation,
+        forced=len(ranking.plays) + len(ranking.pruned) == 1,
+        decided=False,
+        chance=made.chance,
+        chance_se=0.0,
+        best=best.notation,
+        best_chance=best.chance,
+        best_se=0.0,
+        loss=loss,
+        loss_se=0.0,
+        verdict=judge(loss, 0.0),
+        luck=luck,
+        luck_se=luck_zero,
+        luck_mark="" if luck is None else luck_mark(luck),
+        throw_value=throw_value,
+        mean_value=mean_value,
+        after=made.estimate,
+        ranking=ranking,
+        throws=tuple(values),
+        how=play_ev.describe(),
     )

@@ -6,13 +6,18 @@
     pachisi analyse POSITION --throw 5,2      # every legal play ranked, best first
     pachisi analyse GAME.pgame                # every throw: play vs best, luck; totals
     pachisi analyse GAME.pgame --plot chances.png --json
+    pachisi analyse GAME.pgame --by network --ply 1          # by the value network
+    pachisi analyse POSITION --throw 5,2 --by network --check-rollouts 360
 
 POSITION is a file (FORMAT.md JSON or the one-line text form), ``-`` for
 standard input, or the JSON or text form itself; a file that starts with
 ``# pachisi game record`` is a record. Estimates come from rollouts
 (:mod:`pachisi.analysis`), on every core unless ``--jobs`` says otherwise,
 and are the same for a seed whatever the number of processes; every number
-is shown with its standard error. See ``docs/analysis.md``.
+is shown with its standard error. ``--by network`` judges by the value
+network at ``--ply`` instead (:mod:`pachisi.analysis.net`), and
+``--check-rollouts N`` checks a throw's ranking by truncated rollouts of the
+network's player. See ``docs/analysis.md``.
 
 rich and matplotlib are imported only when the command runs.
 """
@@ -44,6 +49,7 @@ from rich.table import Table
 from ..analysis import (
     POLICIES,
     Estimate,
+    NetEvaluator,
     Ranking,
     Review,
     ReviewSettings,
@@ -54,6 +60,7 @@ from ..analysis import (
     review,
     shortlist,
 )
+from ..analysis.net import DEFAULT_TRUNCATE, MAX_PLY, check_rollouts, net_ranking
 from ..analysis.review import CLEAR, THRESHOLDS, MoveReview, PlayerSummary
 from ..dice import Throw, parse_throw
 from ..distributed import add_ray_option
@@ -91,7 +98,10 @@ def register(subparsers: Any) -> None:
             "Analyse a POSITION (every player's win chance; with --throw, every legal play"
             " ranked by the mover's win chance) or a game RECORD (every throw: the play made"
             " against the best, the luck of the throw, per-player totals). Estimates come from"
-            " rollouts; the same seed gives the same numbers whatever --jobs."
+            " rollouts; the same seed gives the same numbers whatever --jobs. With --by network"
+            " the value network judges instead, at --ply 0, 1 or 2 (instant); rollouts stay"
+            " the default until a strong network ships (the networks shipped today are"
+            " smoke-test networks)."
         ),
     )
     p.add_argument(
@@ -153,6 +163,42 @@ def register(subparsers: Any) -> None:
         default="greedy",
         help="the computer player that plays the rollouts (default greedy)",
     )
+    p.add_argument(
+        "--by",
+        choices=("rollouts", "network"),
+        default=None,
+        help="judge by rollouts (the default, until a strong network ships) or by the value"
+        " network (implied by --ply, --network and --check-rollouts)",
+    )
+    p.add_argument(
+        "--ply",
+        type=int,
+        metavar="N",
+        default=None,
+        help=f"--by network: look N throws ahead over the exact dice, 0 to {MAX_PLY} (default 1)",
+    )
+    p.add_argument(
+        "--network",
+        metavar="FILE",
+        default=None,
+        help="--by network: a weights file (default: the network shipped for the ruleset)",
+    )
+    p.add_argument(
+        "--check-rollouts",
+        type=int,
+        metavar="N",
+        default=None,
+        help="with --throw: check the network's ranking by N rollouts per play played by the"
+        " network's 0-ply player, truncated and finished by the network (standard errors)",
+    )
+    p.add_argument(
+        "--truncate",
+        type=int,
+        metavar="T",
+        default=None,
+        help=f"--check-rollouts: throws played before the network finishes (default"
+        f" {DEFAULT_TRUNCATE})",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="record: draw the win chances over the game")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -197,18 +243,26 @@ def _se(x: float) -> str:
     return "–" if not math.isfinite(x) else f"±{100 * x:.1f}"
 
 
+_se_text = _se
+
+
 def _who(position: Position, player: int) -> str:
     names = position.setup.colour_names
     return "+".join(names[c] for c in position.setup.players[player])
 
 
-def _how(est: Estimate) -> str:
+def _how(est: Estimate, ev: NetEvaluator | None = None) -> str:
     if est.exact:
         return "exact: the game is decided"  # a winner, or a dead end drawn (RULES.md §3.5)
+    if ev is not None:
+        return ev.words()
     return f"{est.rollouts} rollouts, {est.policy} policy, seed {est.seed}"
 
 
-def _chances_document(position: Position, est: Estimate) -> dict[str, Any]:
+def _chances_document(
+    position: Position, est: Estimate, ev: NetEvaluator | None = None
+) -> dict[str, Any]:
+    how = ev.describe() if ev is not None and not est.exact else {"method": est.method}
     return {
         "kind": "chances",
         "position": position.to_text(),
@@ -224,22 +278,29 @@ def _chances_document(position: Position, est: Estimate) -> dict[str, Any]:
             for i in range(len(position.setup.players))
         ],
         "estimate": est.as_dict(),
+        **how,
     }
 
 
-def _print_chances(console: Console, position: Position, est: Estimate) -> None:
+def _print_chances(
+    console: Console, position: Position, est: Estimate, ev: NetEvaluator | None = None
+) -> None:
 
     console.print(f"[bold]{position.setup.describe()}[/bold]")
     console.print(position.to_text(), soft_wrap=True)
     console.print(f"{_who(position, position.to_move)} to throw")
     if position.is_dead_end:
         console.print("A dead end (RULES.md §3.5): no pawn can ever move again; the game is over.")
-    table = Table(title=f"Win chances ({_how(est)})", title_justify="left")
-    for col in ("player", "colours", "win chance", "± SE"):
+    net = ev is not None and not est.exact
+    title = f"network at {ev.ply} ply" if net and ev is not None else _how(est)
+    table = Table(title=f"Win chances ({title})", title_justify="left")
+    cols = ("player", "colours", "win chance") + (() if net else ("± SE",))
+    for col in cols:
         table.add_column(col, justify="left" if col in ("player", "colours") else "right")
     for i in range(len(position.setup.players)):
         mark = " (to throw)" if i == position.to_move else ""
-        table.add_row(str(i) + mark, _who(position, i), _pct(est.chances[i]), _se(est.se[i]))
+        row = (str(i) + mark, _who(position, i), _pct(est.chances[i]))
+        table.add_row(*row, *(() if net else (_se(est.se[i]),)))
     console.print(table)
     if position.setup.teams:
         teams = Table(title="Teams", title_justify="left")
@@ -247,27 +308,48 @@ def _print_chances(console: Console, position: Position, est: Estimate) -> None:
             teams.add_column(col, justify="left" if col == "team" else "right")
         for side, chance, se in zip(est.sides, est.side_chances, est.side_se, strict=True):
             teams.add_row(
-                " and ".join(f"{i} ({_who(position, i)})" for i in side), _pct(chance), _se(se)
+                " and ".join(f"{i} ({_who(position, i)})" for i in side),
+                _pct(chance),
+                "" if net else _se(se),
             )
         console.print(teams)
+    if net and ev is not None:
+        console.print(
+            f"[dim]By the {escape(ev.words())}: no standard error, the figures are"
+            " deterministic, not measured.[/dim]"
+        )
     if est.unfinished:
         console.print(f"[yellow]{est.unfinished} rollouts hit the throw limit (shared)[/yellow]")
 
 
-def _print_ranking(console: Console, ranking: Ranking) -> None:
+def _print_ranking(
+    console: Console, ranking: Ranking, ev: NetEvaluator | None = None, header: bool = True
+) -> None:
 
     pos = ranking.position
     a, b = ranking.throw
-    console.print(f"[bold]{pos.setup.describe()}[/bold]")
-    console.print(pos.to_text(), soft_wrap=True)
+    if header:
+        console.print(f"[bold]{pos.setup.describe()}[/bold]")
+        console.print(pos.to_text(), soft_wrap=True)
     who = _who(pos, ranking.mover)
     whose = f"{who}'s team's" if pos.setup.teams else f"{who}'s"
     n = len(ranking.plays)
-    console.print(
-        f"{n} play{'s' if n != 1 else ''} ranked by {whose} win chance: {ranking.rollouts}"
-        f" rollout{'s' if ranking.rollouts != 1 else ''} each, {ranking.policy} policy,"
-        f" seed {ranking.seed}"
-    )
+    how = ranking.method
+    if how["method"] == "network":
+        return _print_net_ranking(console, ranking, ev)
+    if ranking.how is not None:  # a rollout check by the network's player
+        console.print(
+            f"Rollout check: {n} play{'s' if n != 1 else ''} ranked by {whose} win chance,"
+            f" {ranking.rollouts} rollouts each played by the network's 0-ply player,"
+            f" truncated after {how['truncate']} throws and finished by the network"
+            f" ({escape(how['network']['file'])}), seed {ranking.seed}"
+        )
+    else:
+        console.print(
+            f"{n} play{'s' if n != 1 else ''} ranked by {whose} win chance: {ranking.rollouts}"
+            f" rollout{'s' if ranking.rollouts != 1 else ''} each, {ranking.policy} policy,"
+            f" seed {ranking.seed}"
+        )
     table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
     for col in ("#", "play", "win chance", "± SE", "vs best", "± SE "):
         table.add_column(col, justify="left" if col == "play" else "right")
@@ -295,6 +377,41 @@ def _print_ranking(console: Console, ranking: Ranking) -> None:
     )
 
 
+def _print_net_ranking(console: Console, ranking: Ranking, ev: NetEvaluator | None) -> None:
+    """A ranking by the value network: chances without standard errors (deterministic)."""
+    pos = ranking.position
+    a, b = ranking.throw
+    who = _who(pos, ranking.mover)
+    whose = f"{who}'s team's" if pos.setup.teams else f"{who}'s"
+    n = len(ranking.plays)
+    words = ev.words() if ev is not None else f"network at {ranking.method['ply']} ply"
+    console.print(f"{n} play{'s' if n != 1 else ''} ranked by {whose} win chance: {escape(words)}")
+    table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
+    for col in ("#", "play", "win chance", "vs best"):
+        table.add_column(col, justify="left" if col == "play" else "right")
+    for k, rp in enumerate(ranking.plays, 1):
+        exact = " (exact)" if rp.estimate.exact else ""
+        table.add_row(
+            str(k),
+            escape(rp.notation),
+            _pct(rp.chance) + exact,
+            "best" if k == 1 else f"{100 * rp.diff:+.1f}",
+        )
+    console.print(table)
+    if ranking.pruned:
+        console.print(
+            f"[dim]{len(ranking.pruned)} more plays not looked at this deep (the move filter,"
+            " --candidates): "
+            + escape(", ".join(p.notation for p in ranking.pruned[:10]))
+            + (" ..." if len(ranking.pruned) > 10 else "")
+            + "[/dim]"
+        )
+    console.print(
+        "[dim]Win chances in percent by the network (no standard error: the figures are"
+        " deterministic, not measured); 'vs best' in points of win chance.[/dim]"
+    )
+
+
 _VERDICT_STYLE = {
     "fine": "",
     "inaccuracy": "yellow",
@@ -314,11 +431,18 @@ def throw_row(m: MoveReview) -> tuple[str, ...]:
     else:
         verdict = m.verdict
     judged = not (m.forced or m.decided)
-    loss = f"{100 * m.loss:.1f} {_se(m.loss_se)}" if judged else ""
+    net = m.how is not None and m.how.get("method") == "network"
+
+    def _se(x: float) -> str:
+        return "" if net else _se_text(x)
+
+    loss = f"{100 * m.loss:.1f} {_se(m.loss_se)}".strip() if judged else ""
     best = escape(m.best) if judged and m.best != m.played else ""
     luck = ""
     if not m.decided and m.luck is not None and m.luck_se is not None:
-        luck = f"{100 * m.luck:+.1f} {_se(m.luck_se)}" + (f" {m.luck_mark}" if m.luck_mark else "")
+        luck = f"{100 * m.luck:+.1f} {_se(m.luck_se)}".strip() + (
+            f" {m.luck_mark}" if m.luck_mark else ""
+        )
     return (
         str(m.number),
         m.colours,
@@ -327,13 +451,14 @@ def throw_row(m: MoveReview) -> tuple[str, ...]:
         f"[{style}]{verdict}[/{style}]" if style and verdict == m.verdict else verdict,
         loss,
         best,
-        f"{_pct(m.chance)} {_se(m.chance_se)}",
+        f"{_pct(m.chance)} {_se(m.chance_se)}".strip(),
         luck,
     )
 
 
-def player_row(p: PlayerSummary) -> tuple[str, ...]:
-    """A player's row of the review's table of players (rich markup)."""
+def player_row(p: PlayerSummary, net: bool = False) -> tuple[str, ...]:
+    """A player's row of the review's table of players (rich markup); ``net``: judged by
+    the network (no standard errors)."""
     return (
         escape(p.name),
         p.colours,
@@ -343,7 +468,9 @@ def player_row(p: PlayerSummary) -> tuple[str, ...]:
         str(p.counts["mistake"]),
         str(p.counts["blunder"]),
         "–" if p.error_rate is None else f"{100 * p.error_rate:.1f}",
-        "" if p.luck is None or p.luck_se is None else f"{100 * p.luck:+.1f} {_se(p.luck_se)}",
+        ""
+        if p.luck is None or p.luck_se is None
+        else f"{100 * p.luck:+.1f}" + ("" if net else f" {_se(p.luck_se)}"),
     )
 
 
@@ -351,6 +478,11 @@ def luck_method(s: ReviewSettings) -> str:
     """How the luck was measured, in words (for the note under the review)."""
     if s.luck_rollouts == 0:
         return "no luck (--luck-rollouts 0)"
+    if s.by == "network":
+        return (
+            "luck: every possible throw valued by the play the network picks at 0 ply,"
+            f" valued at {s.ply} ply, less their mean (gnubg's luck)"
+        )
     if s.luck_candidates == 1:
         fell = max(s.rollouts, s.luck_rollouts)
         return (
@@ -363,7 +495,9 @@ def luck_method(s: ReviewSettings) -> str:
     )
 
 
-def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> None:
+def _print_review(
+    console: Console, rev: Review, seconds: float, jobs: int, ev: NetEvaluator | None = None
+) -> None:
 
     rec = rev.record
     s = rev.settings
@@ -374,7 +508,7 @@ def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> N
     console.print(
         "Start: "
         + ", ".join(
-            f"{_who(rec.start, side[0])} {_pct(c)} {_se(e)}"
+            f"{_who(rec.start, side[0])} {_pct(c)}" + ("" if ev else f" {_se(e)}")
             for side, c, e in zip(
                 rev.start.sides, rev.start.side_chances, rev.start.side_se, strict=True
             )
@@ -404,11 +538,21 @@ def _print_review(console: Console, rev: Review, seconds: float, jobs: int) -> N
     for col in pcols:
         players.add_column(col, justify="left" if col in ("player", "colours") else "right")
     for p in rev.players:
-        players.add_row(*player_row(p))
+        players.add_row(*player_row(p, ev is not None))
     console.print(players)
     t = THRESHOLDS
     luck_text = luck_method(s)
     cand = "all plays" if s.candidates is None else f"at most {s.candidates} plays"
+    if ev is not None:
+        console.print(
+            f"[dim]'chance after': the win chance of the player who threw, after his play. Loss,"
+            f" error rate, luck and win chances in points of win chance (percent). Verdicts on"
+            f" the loss: fine below {100 * t['fine']:g}, inaccuracy below"
+            f" {100 * t['inaccuracy']:g}, mistake below {100 * t['mistake']:g}, blunder from"
+            f" {100 * t['mistake']:g}. By the {escape(ev.words())}; plays beyond 0 ply:"
+            f" {cand} per throw; {luck_text}. {len(rev.moves)} throws in {seconds:.1f} s.[/dim]"
+        )
+        return
     console.print(
         f"[dim]'chance after': the win chance of the player who threw, after his play. Loss,"
         f" error rate, luck and win chances in points of win chance (percent), ± one"
@@ -474,10 +618,16 @@ def _plot(path: Path, rev: Review) -> None:
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize="small")
     s = rev.settings
-    fig.suptitle(
-        f"pachisi analyse: {start.setup.describe()} ({s.rollouts} rollouts per play,"
-        f" {s.policy} policy, seed {s.seed})"
-    )
+    if rev.how is not None:
+        fig.suptitle(
+            f"pachisi analyse: {start.setup.describe()} (network"
+            f" {rev.how['network']['file']} at {rev.how['ply']} ply)"
+        )
+    else:
+        fig.suptitle(
+            f"pachisi analyse: {start.setup.describe()} ({s.rollouts} rollouts per play,"
+            f" {s.policy} policy, seed {s.seed})"
+        )
     try:
         fig.savefig(path, dpi=100)
     except OSError as exc:
@@ -487,7 +637,7 @@ def _plot(path: Path, rev: Review) -> None:
 # -- the command ---------------------------------------------------------------
 
 
-def _progress(show: bool) -> Any:
+def _progress(show: bool, unit: str = "rollouts") -> Any:
     if not show:
         return None
 
@@ -495,7 +645,7 @@ def _progress(show: bool) -> Any:
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("rollouts"),
+        TextColumn(unit),
         TimeElapsedColumn(),
         TextColumn("left"),
         TimeRemainingColumn(),
@@ -525,6 +675,57 @@ def _check_args(args: argparse.Namespace) -> None:
         raise PachisiError(f"--candidates must be at least 1, not {args.candidates}")
     if args.jobs < 0:
         raise PachisiError(f"--jobs must be at least 1 (or 0 for one per CPU), not {args.jobs}")
+    net_only = [
+        (flag, value)
+        for flag, value in (
+            ("--ply", args.ply),
+            ("--network", args.network),
+            ("--check-rollouts", args.check_rollouts),
+            ("--truncate", args.truncate),
+        )
+        if value is not None
+    ]
+    if args.by is None:
+        args.by = "network" if net_only else "rollouts"
+    if args.by == "rollouts" and net_only:
+        raise PachisiError(f"{net_only[0][0]} works with --by network, not --by rollouts")
+    if args.by == "network":
+        for flag, value, default in (
+            ("--rollouts", args.rollouts, None),
+            ("--policy", args.policy, "greedy"),
+            ("--ray", getattr(args, "ray", None), None),
+        ):
+            if value != default:
+                raise PachisiError(f"{flag} works with --by rollouts, not --by network")
+        if args.luck_rollouts not in (None, 0):
+            raise PachisiError(
+                "--luck-rollouts counts rollouts: --by network judges the luck by the network"
+                " (--luck-rollouts 0 leaves it out)"
+            )
+        if args.ply is not None and not 0 <= args.ply <= MAX_PLY:
+            raise PachisiError(f"--ply must be 0 to {MAX_PLY}, not {args.ply}")
+        if args.check_rollouts is not None and args.check_rollouts < 1:
+            raise PachisiError(f"--check-rollouts must be at least 1, not {args.check_rollouts}")
+        if args.truncate is not None and args.truncate < 0:
+            raise PachisiError(f"--truncate must be at least 0, not {args.truncate}")
+        if args.truncate is not None and args.check_rollouts is None:
+            raise PachisiError("--truncate works with --check-rollouts")
+        if args.check_rollouts is not None and args.throw is None:
+            raise PachisiError("--check-rollouts checks the plays of a --throw")
+
+
+def _evaluator(args: argparse.Namespace, ruleset: str) -> NetEvaluator:
+    """The network evaluator of ``--network`` (or the shipped one) at ``--ply``."""
+    ply = 1 if args.ply is None else args.ply
+    if args.network is not None:
+        ev = NetEvaluator.from_file(args.network, ply)
+    else:
+        ev = NetEvaluator.shipped(ruleset, ply)
+    if ev.net.ruleset != ruleset:
+        raise PachisiError(f"{args.network} is a network for {ev.net.ruleset}, not {ruleset}")
+    if args.candidates is not None:
+        ev = ev.variant(candidates=args.candidates)
+    return ev
 
 
 def run(args: argparse.Namespace) -> int:
@@ -549,6 +750,8 @@ def _runner(args: argparse.Namespace, spec: RolloutSpec, jobs: int) -> RolloutRu
 
 def _dispatch(args: argparse.Namespace, target: Position | Record, jobs: int, show: bool) -> int:
     if isinstance(target, Record):
+        if args.by == "network":
+            return _run_net_record(args, target, show)
         return _run_record(args, target, jobs, show)
     for flag, value in (
         ("--plot", args.plot),
@@ -557,6 +760,8 @@ def _dispatch(args: argparse.Namespace, target: Position | Record, jobs: int, sh
     ):
         if value is not None:
             raise PachisiError(f"{flag} works with a game RECORD, not a position")
+    if args.by == "network":
+        return _run_net_position(args, target)
     if args.throw is not None:
         return _run_throw(args, target, jobs, show)
     return _run_position(args, target, jobs, show)
@@ -672,4 +877,82 @@ def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) ->
         print(json.dumps(rev.as_dict(), indent=2))
     else:
         _print_review(_console(), rev, seconds, jobs)
+    return 0
+
+
+# -- by the value network --------------------------------------------------------
+
+
+def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
+    ev = _evaluator(args, pos.ruleset)
+    if args.throw is None:
+        est = ev.estimate(pos)
+        if args.json:
+            print(json.dumps(_chances_document(pos, est, ev), indent=2))
+        else:
+            _print_chances(_console(), pos, est, ev)
+        return 0
+    throw = parse_throw(args.throw)
+    ranking = net_ranking(pos, throw, ev)
+    check = None
+    if args.check_rollouts is not None:
+        truncate = DEFAULT_TRUNCATE if args.truncate is None else args.truncate
+        check = check_rollouts(
+            pos,
+            throw,
+            args.check_rollouts,
+            ev,
+            truncate=truncate,
+            seed=args.seed,
+            plays=[rp.play for rp in ranking.plays],
+        )
+    if args.json:
+        doc = {"kind": "ranking", **ranking.as_dict()}
+        if check is not None:
+            doc["check"] = check.as_dict()
+        print(json.dumps(doc, indent=2))
+    else:
+        console = _console()
+        _print_ranking(console, ranking, ev)
+        if check is not None:
+            _print_ranking(console, check, ev, header=False)
+    return 0
+
+
+def _run_net_record(args: argparse.Namespace, rec: Record, show: bool) -> int:
+    if args.throw is not None:
+        raise PachisiError("--throw works with a POSITION; a record has its own throws")
+    if not rec.moves:
+        raise PachisiError("the record has no throws to review")
+    plot = check_writable(args.plot, "--plot", PLOT_SUFFIXES) if args.plot else None
+    if plot is not None:
+        check_matplotlib()
+    ev = _evaluator(args, rec.start.ruleset)
+    settings = ReviewSettings(
+        luck_rollouts=0 if args.luck_rollouts == 0 else 1,
+        luck_candidates=args.luck_candidates,
+        candidates=args.candidates if args.candidates is not None else 8,
+        by="network",
+        ply=ev.ply,
+    )
+    moves = _moves_range(args.moves, len(rec.moves)) if args.moves else None
+    t0 = time.perf_counter()
+    progress = _progress(show, "throws")
+    if progress is None:
+        rev = review(rec, settings, moves=moves, evaluator=ev)
+    else:
+        task = progress.add_task("judging", total=None)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        with progress:
+            rev = review(rec, settings, moves=moves, evaluator=ev, on_progress=update)
+    seconds = time.perf_counter() - t0
+    if plot is not None:
+        _plot(plot, rev)
+    if args.json:
+        print(json.dumps(rev.as_dict(), indent=2))
+    else:
+        _print_review(_console(), rev, seconds, 1, ev)
     return 0

@@ -1,0 +1,533 @@
+"""Analysis by the value network: positions and plays judged at a chosen ply, checked by rollouts.
+
+The value network of :mod:`pachisi.learn` estimates every player's chance
+of winning a position before a throw in microseconds. :class:`NetEvaluator`
+looks ahead with it over the exact dice, as GNU Backgammon's plies do:
+
+* **0 ply**: the network's value of the position;
+* **1 ply**: the exact expectation over the next throw: every distinct
+  throw of the ruleset's dice with its probability
+  (``dice_for(ruleset).distinct()``), answered by the player who throws
+  it with his best play by 0 ply, and the result valued by the network;
+* **2 plies**: the same expectation over two throws (each answered at 0
+  ply), the second valued by the network.
+
+A decided game (a winner, or a dead end shared by every side) is valued
+exactly at every ply. :func:`net_ranking` ranks the plays of a throw: all
+of them at 0 ply, the ``candidates`` best of those at 1 ply, the
+``finalists`` best of those at 2 plies (a move filter, as gnubg's; the
+plays not looked at as deep are listed as pruned). The figures are
+deterministic: their standard errors are 0, and every result says how it
+was obtained (:meth:`NetEvaluator.describe`: ``"method": "network"``, the
+ply, the weights file and the ``made_by`` summary of its training).
+
+:func:`check_rollouts` checks a ranking on demand: rollouts played by the
+network's 0-ply player, truncated after ``truncate`` throws and finished by
+the network's estimate (0 ply), with standard errors and common random
+numbers (rollout ``k`` of every play throws the same dice, the first throw
+stratified: :func:`pachisi.analysis.rollout.rollout_seed` and
+:func:`~pachisi.analysis.rollout.first_throw`).
+
+>>> from pachisi import Position
+>>> pos = Position.from_text("parcheesi r,y - r:45.72.72.72,y:14.72.72.72 0 0 - - -")
+>>> ranking = net_ranking(pos, (3, 4), NetEvaluator.shipped("parcheesi", ply=1))
+>>> ranking.best.notation, ranking.best.chance, ranking.how["ply"]
+('R45-48x R48-52 +20:R52-72', 1.0, 1)
+
+Numpy (the ``learn`` extra) values many positions at once; without it the
+network runs in plain Python, with the same numbers, more slowly.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..dice import Throw, dice_for
+from ..learn import default_net
+from ..learn.encoding import Encoder
+from ..learn.network import ValueNet
+from ..moves import Play, legal_plays
+from ..position import Position
+from .rank import RankedPlay, Ranking
+from .rollout import Estimate, exact_chances, first_throw, mean_se, rollout_seed, sides
+
+__all__ = [
+    "DEFAULT_CANDIDATES",
+    "DEFAULT_FINALISTS",
+    "DEFAULT_TRUNCATE",
+    "MAX_PLY",
+    "NetEvaluator",
+    "check_rollouts",
+    "made_by_summary",
+    "net_ranking",
+]
+
+#: The deepest ply offered.
+MAX_PLY = 2
+#: Plays of a throw looked at beyond 0 ply (gnubg's move filter keeps up to 8).
+DEFAULT_CANDIDATES = 8
+#: Plays of a throw looked at 2 plies deep (the best of the candidates at 1 ply).
+DEFAULT_FINALISTS = 2
+#: Throws a check rollout plays before the network's estimate finishes it.
+DEFAULT_TRUNCATE = 12
+
+
+def made_by_summary(net: ValueNet) -> str:
+    """A few words on how ``net`` was made: self-play games, seed, hidden units.
+
+    >>> made_by_summary(default_net("parcheesi"))
+    '128 self-play games, seed 1, 8 hidden units'
+    """
+    made = net.meta.get("made_by") or {}
+    parts = []
+    if isinstance(made, dict):
+        if "games" in made:
+            parts.append(f"{made['games']} self-play games")
+        if "seed" in made:
+            parts.append(f"seed {made['seed']}")
+    parts.append(f"{net.hidden} hidden units")
+    return ", ".join(parts)
+
+
+_Cache = dict[tuple[Position, int], tuple[float, ...]]
+
+
+@dataclass
+class NetEvaluator:
+    """Every player's win chances by a value network looked at ``ply`` throws ahead.
+
+    ``net``: the :class:`~pachisi.learn.network.ValueNet`; ``source``: the
+    name of its weights file (shown with every result); ``candidates`` and
+    ``finalists``: the move filter of :func:`net_ranking`. Results are cached
+    by position, so a review values each position once.
+    """
+
+    net: ValueNet
+    ply: int = 1
+    source: str = ""
+    candidates: int = DEFAULT_CANDIDATES
+    finalists: int = DEFAULT_FINALISTS
+    _values: _Cache = field(default_factory=dict, repr=False, compare=False)
+    _static: dict[Position, tuple[float, ...]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.ply <= MAX_PLY:
+            raise ValueError(f"the ply must be 0 to {MAX_PLY}, not {self.ply}")
+        if self.candidates < 1 or self.finalists < 1:
+            raise ValueError("candidates and finalists must be at least 1")
+
+    @classmethod
+    def shipped(cls, ruleset: str, ply: int = 1, **kw: Any) -> NetEvaluator:
+        """The evaluator of the network shipped for ``ruleset`` (``WeightsError`` if none)."""
+        return cls(default_net(ruleset), ply, f"pachisi/learn/weights/{ruleset}.json", **kw)
+
+    @classmethod
+    def from_file(cls, path: str | Path, ply: int = 1, **kw: Any) -> NetEvaluator:
+        """The evaluator of the network in the weights file ``path`` (``WeightsError``)."""
+        return cls(ValueNet.load(path), ply, Path(path).name, **kw)
+
+    def variant(
+        self, ply: int | None = None, candidates: int | None = None, finalists: int | None = None
+    ) -> NetEvaluator:
+        """The same network at another ply or with another move filter (caches shared)."""
+        other = NetEvaluator(
+            self.net,
+            self.ply if ply is None else ply,
+            self.source,
+            self.candidates if candidates is None else candidates,
+            self.finalists if finalists is None else finalists,
+        )
+        other._values, other._static = self._values, self._static
+        return other
+
+    def describe(self, ply: int | None = None) -> dict[str, Any]:
+        """How the figures were obtained: ``{"method": "network", "ply", "network"}``."""
+        return {
+            "method": "network",
+            "ply": self.ply if ply is None else ply,
+            "network": {
+                "file": self.source,
+                "ruleset": self.net.ruleset,
+                "hidden": self.net.hidden,
+                "made_by": made_by_summary(self.net),
+                "command": (self.net.meta.get("made_by") or {}).get("command"),
+            },
+        }
+
+    def words(self, ply: int | None = None) -> str:
+        """:meth:`describe` in words, for a note under a table."""
+        p = self.ply if ply is None else ply
+        name = Path(self.source).name or self.net.ruleset
+        return f"network {name} at {p} ply ({made_by_summary(self.net)})"
+
+    # -- values ---------------------------------------------------------------
+
+    def static(self, positions: Sequence[Position]) -> list[tuple[float, ...]]:
+        """Every player's chances in each position by the network alone (0 ply)."""
+        known = self._static
+        out: list[tuple[float, ...] | None] = []
+        todo: dict[Position, list[int]] = {}
+        for k, pos in enumerate(positions):
+            got = known.get(pos)
+            out.append(got)
+            if got is None:
+                wait = todo.get(pos)
+                if wait is None:
+                    todo[pos] = [k]
+                else:
+                    wait.append(k)
+        if todo:
+            fresh = list(todo)
+            for pos, row in zip(fresh, _static_uncached(self.net, fresh), strict=True):
+                known[pos] = row
+                for k in todo[pos]:
+                    out[k] = row
+        return [r for r in out if r is not None]
+
+    def values(
+        self, positions: Sequence[Position], ply: int | None = None
+    ) -> list[tuple[float, ...]]:
+        """Every player's chances in each position (before its throw) at ``ply`` (default:
+        the evaluator's), many positions at once."""
+        ply = self.ply if ply is None else ply
+        out: list[tuple[float, ...] | None] = [None] * len(positions)
+        todo: dict[Position, list[int]] = {}
+        for k, pos in enumerate(positions):
+            got = self._values.get((pos, ply))
+            if got is not None:
+                out[k] = got
+            else:
+                todo.setdefault(pos, []).append(k)
+        if todo:
+            fresh = list(todo)
+            vals = self.static(fresh) if ply == 0 else self._expect(fresh, ply)
+            for pos, v in zip(fresh, vals, strict=True):
+                self._values[(pos, ply)] = v
+                for k in todo[pos]:
+                    out[k] = v
+        return [r for r in out if r is not None]
+
+    def _expect(self, positions: Sequence[Position], ply: int) -> list[tuple[float, ...]]:
+        """The expectation over the next throw, each answered at 0 ply, valued at ``ply - 1``."""
+        out: list[tuple[float, ...] | None] = [None] * len(positions)
+        live = []
+        for k, pos in enumerate(positions):
+            exact = exact_chances(pos)
+            if exact is not None:
+                out[k] = exact.chances
+            else:
+                live.append(k)
+        if not live:
+            return [r for r in out if r is not None]
+        throws = dice_for(positions[live[0]].ruleset).distinct()
+        pairs = [(positions[k], u) for k in live for u, _ in throws]
+        replies = self.replies(pairs)
+        if ply == 1:  # the answers' own values
+            deeper = [c for c, _ in replies]
+        else:
+            deeper = self.values([r for _, r in replies], ply - 1)
+        n = len(positions[live[0]].setup.players)
+        t = len(throws)
+        for j, k in enumerate(live):
+            acc = [0.0] * n
+            for i, (_, prob) in enumerate(throws):
+                v = deeper[j * t + i]
+                p = float(prob)
+                for q in range(n):
+                    acc[q] += p * v[q]
+            out[k] = tuple(acc)
+        return [r for r in out if r is not None]
+
+    def replies(
+        self, pairs: Sequence[tuple[Position, Throw]]
+    ) -> list[tuple[tuple[float, ...], Position]]:
+        """For each ``(position, throw)``: the mover's best play by 0 ply, as every
+        player's chances after it and its resulting position (the first of equals)."""
+        results = [[p.position for p in legal_plays(pos, u)] for pos, u in pairs]
+        return _best_of(pairs, results, self.static([r for rs in results for r in rs]))
+
+    def estimate(self, position: Position, ply: int | None = None) -> Estimate:
+        """The :class:`~pachisi.analysis.rollout.Estimate` of ``position`` at ``ply``
+        (method ``"network"``, standard errors 0; exact when decided)."""
+        exact = exact_chances(position)
+        if exact is not None:
+            return exact
+        chances = self.values([position], ply)[0]
+        n = len(chances)
+        return Estimate(tuple(chances), (0.0,) * n, sides(position.setup), "network")
+
+    # -- plays ------------------------------------------------------------------
+
+    def judge_plays(
+        self,
+        position: Position,
+        plays: Sequence[Play],
+        always: Sequence[Play] = (),
+        ply: int | None = None,
+    ) -> tuple[list[tuple[Play, tuple[float, ...]]], list[Play]]:
+        """The plays valued at ``ply`` through the move filter, best first for the mover,
+        and the plays left out (not looked at that deep). ``always``: plays kept
+        whatever the filter (the play made, in a review)."""
+        ply = self.ply if ply is None else ply
+        mover = position.to_move
+        results = [p.position for p in plays]
+        static = self.static(results)
+        order = sorted(range(len(plays)), key=lambda i: (-static[i][mover], i))
+        wanted = {p.position for p in always}
+        vals: dict[int, tuple[float, ...]] = {i: static[i] for i in order}
+        looked = order
+        for depth, keep in ((1, self.candidates), (2, self.finalists)):
+            if ply < depth:
+                break
+            looked = looked[:keep] + [i for i in looked[keep:] if results[i] in wanted]
+            deep = self.values([results[i] for i in looked], depth)
+            for i, v in zip(looked, deep, strict=True):
+                vals[i] = v
+            looked = sorted(looked, key=lambda i: (-vals[i][mover], i))
+        kept = set(looked)
+        return (
+            [(plays[i], vals[i]) for i in looked],
+            [plays[i] for i in range(len(plays)) if i not in kept],
+        )
+
+
+def _static_uncached(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ...]]:
+    """Every player's chances in each position by the network alone, nothing kept."""
+    out: list[tuple[float, ...] | None] = [None] * len(positions)
+    live: list[int] = []
+    for k, pos in enumerate(positions):
+        exact = exact_chances(pos)
+        if exact is not None:
+            out[k] = exact.chances
+        else:
+            live.append(k)
+    if live:
+        for k, row in zip(live, _batch(net, [positions[k] for k in live]), strict=True):
+            out[k] = row
+    return [r for r in out if r is not None]
+
+
+def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ...]]:
+    """Every player's chances of undecided positions of one set-up, by the network
+    (numpy, in chunks of :data:`_CHUNK` positions; plain Python without numpy)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - depends on the environment
+        return [tuple(c) for c in net.chances(positions)]
+    if len(positions) < 2 or any(p.ruleset != net.ruleset for p in positions):
+        return [tuple(c) for c in net.chances(positions)]  # (a wrong ruleset: its error)
+    enc = Encoder.of(positions[0].setup)
+    a = net.arrays()
+    W1, b1, W2, b2 = a["W1"], a["b1"], a["W2"][:, : enc.n_sides], a["b2"][: enc.n_sides]
+    side_of = np.asarray(enc.side_of)
+    out: list[tuple[float, ...]] = []
+    for at in range(0, len(positions), _CHUNK):
+        part = positions[at : at + _CHUNK]
+        col_buf = array("q")
+        val_buf = array("d")
+        lens = []
+        for p in part:
+            i, v = enc.encode(p)
+            col_buf.extend(i)
+            val_buf.extend(v)
+            lens.append(len(i))
+        cols = np.frombuffer(col_buf, dtype=np.int64)
+        vals = np.frombuffer(val_buf, dtype=np.float64)
+        starts = np.zeros(len(part), np.intp)
+        np.cumsum(lens[:-1], out=starts[1:])
+        H = np.tanh(np.add.reduceat(W1[cols] * vals[:, None], starts, axis=0) + b1)
+        Z = H @ W2 + b2
+        E = np.exp(Z - Z.max(axis=1, keepdims=True))
+        P = E / E.sum(axis=1, keepdims=True)
+        movers = np.fromiter((p.to_move for p in part), np.intp, len(part))
+        rows = np.take_along_axis(P, side_of[movers], axis=1)  # each player's side's chance
+        out.extend(map(tuple, rows.tolist()))
+    return out
+
+
+#: Positions valued at once by :func:`_batch` (bounds its memory).
+_CHUNK = 2048
+
+
+# -- ranking the plays of a throw ----------------------------------------------
+
+
+def net_ranking(
+    position: Position,
+    throw: Sequence[int],
+    evaluator: NetEvaluator,
+    always: Sequence[Play] = (),
+) -> Ranking:
+    """Every legal play of ``throw`` ranked by the mover's win chance at the evaluator's ply.
+
+    The plays beyond the move filter (see :class:`NetEvaluator`) are the
+    ranking's ``pruned``; ``always`` are kept whatever the filter. Standard
+    errors are 0 (the network's figures are deterministic). Raises
+    :class:`~pachisi.errors.ThrowError` for a bad throw or a game that is over.
+    """
+    plays = legal_plays(position, throw)
+    mover = position.to_move
+    judged, left = evaluator.judge_plays(position, plays, always)
+    best = judged[0][1][mover]
+    n = len(position.setup.players)
+    ranked = []
+    for play, v in judged:
+        exact = exact_chances(play.position)
+        est = exact or Estimate(tuple(v), (0.0,) * n, sides(position.setup), "network")
+        ranked.append(RankedPlay(play, v[mover], 0.0, v[mover] - best, 0.0, est))
+    return Ranking(
+        position,
+        plays[0].throw,
+        mover,
+        tuple(ranked),
+        0,
+        "network",
+        0,
+        tuple(left),
+        how=evaluator.describe(),
+    )
+
+
+# -- the rollout check ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Rollouts:
+    """Per-rollout values of one play for the mover."""
+
+    play: Play
+    values: list[float]
+    chances: list[tuple[float, ...]]
+
+
+def check_rollouts(
+    position: Position,
+    throw: Sequence[int],
+    rollouts: int,
+    evaluator: NetEvaluator,
+    *,
+    truncate: int = DEFAULT_TRUNCATE,
+    seed: int = 0,
+    plays: Sequence[Play] | None = None,
+) -> Ranking:
+    """The plays of ``throw`` ranked by truncated rollouts of the network's player.
+
+    The plays checked are ``plays``, or by default those the evaluator's
+    :func:`net_ranking` keeps (its move filter: at most ``candidates`` plays
+    when its ply is 1 or more, every play at 0 ply).
+
+    Rollout ``k`` of each play throws the same dice (common random numbers,
+    the first throw stratified over the dice's outcomes), every choice made
+    by the network at 0 ply (the first of equal plays), for at most
+    ``truncate`` throws; then the network's 0-ply estimate of the position
+    reached (exact when the game is decided) is the rollout's result. Each
+    play gets its mean, standard error, and the paired difference from the
+    best play with its standard error. The ranking's ``how`` says so.
+    """
+    if rollouts < 1:
+        raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+    if truncate < 0:
+        raise ValueError(f"the truncation must be at least 0 throws, not {truncate}")
+    if plays is None:
+        plays = [rp.play for rp in net_ranking(position, throw, evaluator).plays]
+    mover = position.to_move
+    t = plays[0].throw
+    zero = evaluator.variant(ply=0)
+    results = [
+        _Rollouts(p, *_roll(zero, p.position, mover, rollouts, truncate, seed)) for p in plays
+    ]
+    stats = [mean_se(r.values) for r in results]
+    order = sorted(range(len(results)), key=lambda i: (-stats[i][0], i))
+    best = results[order[0]].values
+    n = len(position.setup.players)
+    ranked = []
+    for i in order:
+        chance, se = stats[i]
+        if i == order[0]:
+            diff, diff_se = 0.0, 0.0
+        else:
+            diff, diff_se = mean_se([v - b for v, b in zip(results[i].values, best, strict=True)])
+        pl = results[i].play
+        est = exact_chances(pl.position)
+        if est is None:
+            cs = [mean_se([c[q] for c in results[i].chances]) for q in range(n)]
+            est = Estimate(
+                tuple(m for m, _ in cs),
+                tuple(s for _, s in cs),
+                sides(position.setup),
+                "rollout",
+                rollouts=rollouts,
+                policy="network",
+                seed=seed,
+            )
+        ranked.append(RankedPlay(pl, chance, se, diff, diff_se, est))
+    how = {
+        "method": "rollout",
+        "policy": "network",
+        "ply": 0,
+        "truncate": truncate,
+        "finish": "network",
+        "network": evaluator.describe(0)["network"],
+    }
+    return Ranking(position, t, mover, tuple(ranked), rollouts, "network", seed, (), how=how)
+
+
+def _roll(
+    ev: NetEvaluator, start: Position, me: int, rollouts: int, truncate: int, seed: int
+) -> tuple[list[float], list[tuple[float, ...]]]:
+    """The rollouts of ``start``, all played together one throw at a time (batched)."""
+    exact = exact_chances(start)
+    if exact is not None:
+        return [exact.chances[me]] * rollouts, [exact.chances] * rollouts
+    dice = dice_for(start.ruleset)
+    rngs = [random.Random(rollout_seed(seed, k)) for k in range(rollouts)]
+    current = [start] * rollouts
+    for step in range(truncate):
+        live = [k for k in range(rollouts) if exact_chances(current[k]) is None]
+        if not live:
+            break
+        pairs = []
+        for k in live:
+            u = first_throw(start.ruleset, seed, k) if step == 0 else dice.roll(rngs[k])
+            pairs.append((current[k], u))
+        for k, (_, pos) in zip(live, _choices(ev, pairs), strict=True):
+            current[k] = pos
+    finals = _static_uncached(ev.net, current)
+    return [f[me] for f in finals], finals
+
+
+def _choices(
+    ev: NetEvaluator, pairs: Sequence[tuple[Position, Throw]]
+) -> list[tuple[tuple[float, ...], Position]]:
+    """The 0-ply choices of many ``(position, throw)`` at once, nothing kept (rollouts
+    seldom meet the same position twice)."""
+    results = [[p.position for p in legal_plays(pos, u)] for pos, u in pairs]
+    return _best_of(pairs, results, _static_uncached(ev.net, [r for rs in results for r in rs]))
+
+
+def _best_of(
+    pairs: Sequence[tuple[Position, Throw]],
+    results: Sequence[Sequence[Position]],
+    vals: Sequence[tuple[float, ...]],
+) -> list[tuple[tuple[float, ...], Position]]:
+    """The mover's best result of each pair (the first of equals), ``vals`` the chances of
+    the results one after another."""
+    out = []
+    at = 0
+    for (pos, _), rs in zip(pairs, results, strict=True):
+        mover = pos.to_move
+        best = at
+        top = vals[at][mover]
+        for i in range(at + 1, at + len(rs)):
+            if vals[i][mover] > top:
+                best, top = i, vals[i][mover]
+        out.append((vals[best], rs[best - at]))
+        at += len(rs)
+    return out

@@ -1,0 +1,354 @@
+"""Analysis by the value network: plies, rankings, reviews, the rollout check, the command.
+
+The shipped networks are smoke-test networks: nothing here asserts their
+strength. The figures are checked against independent computations (the
+expectation over the dice written out by hand, with the network's own
+values), the certain-best plays are ones that end the game or that the
+shipped Parcheesi network must see at every ply, and the review's luck
+against its definition.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+
+import pytest
+
+from pachisi import Game, Position, cli, dice_for
+from pachisi.analysis import (
+    NetEvaluator,
+    ReviewSettings,
+    check_rollouts,
+    hints,
+    luck_mark,
+    net_ranking,
+    review,
+)
+from pachisi.analysis.net import MAX_PLY
+from pachisi.learn import default_net
+from pachisi.moves import legal_plays
+from pachisi.record import Record
+
+CAPTURE_WINS = "parcheesi r,y - r:45.72.72.72,y:14.72.72.72 0 0 - - -"
+INTO_SAFETY = "parcheesi r,y - r:10.60.72.72,y:22.24.72.72 0 0 - - -"
+THIRD_DOUBLET = "parcheesi r,y - r:0.10.64.72,y:0.60.72.72 0 1 - - -"
+#: Pagade, two players: each has one pawn left on 83 and needs a 1 (7 of 16 throws).
+RACE = "pagade ry,bg - r:84.84.84.83,b:84.84.84.83,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"
+#: Pagade: red's last pawn on 80 throws 4-1: R80-84 wins, R80-81 does not.
+PAGADE_WIN = "pagade ry,bg - r:84.84.84.80,b:84.84.84.83,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"
+PLIES = range(MAX_PLY + 1)
+
+
+def ev_for(ruleset: str, ply: int) -> NetEvaluator:
+    return NetEvaluator.shipped(ruleset, ply)
+
+
+# ---------------------------------------------------------------------------
+# Certain best plays, at every ply
+
+
+@pytest.mark.parametrize("ply", PLIES)
+def test_a_play_that_wins_is_ranked_first_at_every_ply(ply: int) -> None:
+    for text, throw, best in (
+        (CAPTURE_WINS, (3, 4), "R45-48x R48-52 +20:R52-72"),
+        (PAGADE_WIN, (4, 1), "R80-84"),
+    ):
+        pos = Position.from_text(text)
+        ranking = net_ranking(pos, throw, ev_for(pos.ruleset, ply))
+        assert ranking.best.notation == best and ranking.best.chance == 1.0
+        assert ranking.best.estimate.exact and ranking.plays[1].chance < 1.0
+        assert ranking.plays[1].diff == ranking.plays[1].chance - 1.0
+        assert ranking.how == ranking.method and ranking.how["ply"] == ply
+
+
+@pytest.mark.parametrize("ply", PLIES)
+def test_parcheesi_certain_best_plays_are_ranked_first_at_every_ply(ply: int) -> None:
+    ev = ev_for("parcheesi", ply)
+    safety = net_ranking(Position.from_text(INTO_SAFETY), (3, 2), ev)
+    assert safety.best.play.position.colour_pawns("red") == (10, 65, 72, 72)
+    doublet = net_ranking(Position.from_text(THIRD_DOUBLET), (4, 4), ev)
+    assert doublet.best.notation == "R64-68 R68-72 +10:R10-20"
+
+
+def test_the_move_filter_keeps_the_candidates_and_the_play_made() -> None:
+    pos = Position.from_text("parcheesi r,y - r:0.0.0.41,y:2.25.27.39 1 0 - - -")
+    plays = legal_plays(pos, (4, 5))
+    ev = ev_for("parcheesi", 1).variant(candidates=2)
+    ranking = net_ranking(pos, (4, 5), ev)
+    assert len(ranking.plays) == 2 and len(ranking.pruned) == len(plays) - 2
+    worst = ranking.pruned[-1]
+    kept = net_ranking(pos, (4, 5), ev, always=[worst])
+    assert len(kept.plays) == 3 and kept.find(worst) is not None
+    two = net_ranking(pos, (4, 5), ev_for("parcheesi", 2).variant(candidates=3, finalists=1))
+    assert len(two.plays) == 1 and len(two.pruned) == len(plays) - 1
+
+
+# ---------------------------------------------------------------------------
+# The plies against hand-written expectations
+
+
+def one_ply_by_hand(after: Position, player: int) -> float:
+    """``player``'s chance in ``after`` at 1 ply, written out: every distinct throw,
+    the mover's best answer by the network (the first of equals), valued by it."""
+    net = default_net(after.ruleset)
+    if after.winner is not None:
+        return 1.0 if player in after.winner else 0.0
+    total = 0.0
+    for throw, prob in dice_for(after.ruleset).distinct():
+        answers = [q.position for q in legal_plays(after, throw)]
+        values = [net.value(q, after.to_move) for q in answers]
+        best = answers[values.index(max(values))]
+        total += float(prob) * net.value(best, player)
+    return total
+
+
+def test_one_ply_equals_the_expectation_by_hand() -> None:
+    for text, throw in ((PAGADE_WIN, (4, 1)), (INTO_SAFETY, (3, 2))):
+        pos = Position.from_text(text)
+        ev = ev_for(pos.ruleset, 1).variant(candidates=99)
+        ranking = net_ranking(pos, throw, ev)
+        for rp in ranking.plays:
+            assert rp.chance == pytest.approx(one_ply_by_hand(rp.play.position, pos.to_move))
+        est = ev.estimate(pos)
+        assert est.method == "network" and set(est.se) == {0.0}
+        assert est.chances[pos.to_move] == pytest.approx(one_ply_by_hand(pos, pos.to_move))
+        assert math.fsum(est.side_chances) == pytest.approx(1.0)
+
+
+def test_two_plies_equal_the_expectation_by_hand() -> None:
+    pos = Position.from_text(RACE)
+    net = default_net("pagade")
+    total = 0.0
+    for throw, prob in dice_for("pagade").distinct():
+        answers = [q.position for q in legal_plays(pos, throw)]
+        values = [net.value(q, pos.to_move) for q in answers]
+        total += float(prob) * one_ply_by_hand(answers[values.index(max(values))], 0)
+    assert ev_for("pagade", 2).estimate(pos).chances[0] == pytest.approx(total)
+    assert ev_for("pagade", 0).estimate(pos).chances[0] == pytest.approx(net.value(pos, 0))
+
+
+# ---------------------------------------------------------------------------
+# Reviews
+
+
+def race_record() -> Record:
+    """Red throws 3-4 (no 1: forced to pass); black throws 1-3 and wins."""
+    game = Game(Position.from_text(RACE), seed=None)
+    game.set_throw((3, 4))
+    game.push("-")
+    game.set_throw((1, 3))
+    game.push("B83-84")
+    return Record.from_game(game, names=["Asha", "Bo"])
+
+
+@pytest.mark.parametrize("ply", [0, 1])
+def test_review_luck_sums_and_marks_on_a_tiny_game(ply: int) -> None:
+    rec = race_record()
+    rev = review(rec, ReviewSettings(by="network", ply=ply))
+    first, second = rev.moves
+    ev = ev_for("pagade", ply)
+    for m in rev.moves:
+        assert m.luck is not None and m.throw_value is not None and m.mean_value is not None
+        assert {t.throw for t in m.throws} == {t for t, _ in dice_for("pagade").distinct()}
+        assert math.fsum(t.probability for t in m.throws) == pytest.approx(1.0)
+        assert m.mean_value == pytest.approx(math.fsum(t.probability * t.value for t in m.throws))
+        assert m.luck == pytest.approx(m.throw_value - m.mean_value)
+        assert m.luck_se == 0.0 and m.luck_mark == luck_mark(m.luck)
+        # the value before the throw, at the same ply: the mean is zero-luck
+        assert math.fsum(t.probability * (t.value - m.mean_value) for t in m.throws) == (
+            pytest.approx(0.0, abs=1e-12)
+        )
+        for t in m.throws:  # every throw valued by its best play at the evaluator's ply
+            after = [q for q in legal_plays(m.position, t.throw) if q.notation == t.best]
+            assert ev.estimate(after[0].position).chances[m.player] == pytest.approx(t.value)
+    # Red's 3-4 is forced; black's 1-3 wins: his throw is worth 1, the others the network's.
+    assert first.forced and first.verdict == "fine" and first.loss == 0.0
+    assert second.throw_value == 1.0 and second.chance == 1.0 and second.after.exact
+    fails = [t.value for t in second.throws if 1 not in t.throw]
+    assert {t.value for t in second.throws if 1 in t.throw} == {1.0} and len(set(fails)) == 1
+    assert first.luck is not None and second.luck is not None
+    assert second.luck == pytest.approx((9 / 16) * (1.0 - fails[0]))
+    assert rev.players[0].luck == pytest.approx(first.luck)
+    assert rev.players[1].luck == pytest.approx(second.luck)
+    assert rev.players[0].decisions == 0 and rev.players[0].error_rate is None
+    assert rev.rollouts_played == 0 and rev.start.method == "network"
+
+
+def test_review_marks_a_blunder_and_a_good_play() -> None:
+    game = Game(Position.from_text(CAPTURE_WINS))
+    game.set_throw((3, 4))
+    game.push("R45-49 R49-52")
+    for ply in PLIES:
+        rev = review(Record.from_game(game), ReviewSettings(by="network", ply=ply))
+        (m,) = rev.moves
+        assert m.best == "R45-48x R48-52 +20:R52-72" and m.best_chance == 1.0
+        assert m.loss == pytest.approx(1.0 - m.chance) and m.verdict == "blunder"
+        assert rev.players[0].counts["blunder"] == 1 and rev.players[0].total_loss_se == 0.0
+    game = Game(Position.from_text(INTO_SAFETY))
+    game.set_throw((3, 2))
+    game.push("R60-63 R63-65")
+    (m,) = review(Record.from_game(game), ReviewSettings(by="network", ply=1)).moves
+    assert m.best == m.played and m.loss == 0.0 and m.verdict == "fine"
+
+
+def test_review_json_says_how_every_figure_was_obtained() -> None:
+    rec = race_record()
+    doc = json.loads(json.dumps(review(rec, ReviewSettings(by="network", ply=1)).as_dict()))
+    assert doc["method"] == "network" and doc["ply"] == 1
+    assert doc["network"]["file"].endswith("pagade.json")
+    assert "self-play games" in doc["network"]["made_by"]
+    assert doc["settings"]["by"] == "network" and doc["settings"]["ply"] == 1
+    for m in doc["moves"]:
+        assert m["method"] == "network" and m["ply"] == 1 and m["network"] == doc["network"]
+        assert {"luck", "luck_mark", "throw_value", "mean_value", "throws", "plays"} <= set(m)
+    assert doc["start_chances"]["method"] == "network"
+    rolled = review(rec, ReviewSettings(rollouts=2, luck_rollouts=0)).as_dict()
+    assert rolled["method"] == "rollout" and rolled["moves"][0]["method"] == "rollout"
+    no_luck = review(rec, ReviewSettings(by="network", ply=0, luck_rollouts=0))
+    assert no_luck.moves[0].luck is None and no_luck.players[0].luck is None
+
+
+def test_settings_check_by_and_ply() -> None:
+    with pytest.raises(ValueError, match="by must be"):
+        ReviewSettings(by="oracle")
+    with pytest.raises(ValueError, match="ply must be 0 to 2"):
+        ReviewSettings(by="network", ply=3)
+    with pytest.raises(ValueError, match="ply must be 0 to 2"):
+        NetEvaluator(default_net("parcheesi"), ply=-1)
+
+
+def test_hints_by_the_network() -> None:
+    pos = Position.from_text(CAPTURE_WINS)
+    got = hints(pos, (3, 4), evaluator=ev_for("parcheesi", 1))
+    assert got[0].notation == "R45-48x R48-52 +20:R52-72" and got[0].chance == 1.0
+    assert got[0].how is not None and got[0].how["method"] == "network"
+    assert hints(pos, (3, 4))[0].how is None  # the expectimax hint, as before
+
+
+# ---------------------------------------------------------------------------
+# The rollout check
+
+
+def test_check_rollouts_truncated_at_once_is_zero_ply_and_after_one_throw_one_ply() -> None:
+    pos = Position.from_text(INTO_SAFETY)
+    ev = ev_for("parcheesi", 1).variant(candidates=99)
+    zero = {rp.notation: rp.chance for rp in net_ranking(pos, (3, 2), ev.variant(ply=0)).plays}
+    now = check_rollouts(pos, (3, 2), 3, ev, truncate=0)
+    assert {rp.notation: rp.chance for rp in now.plays} == pytest.approx(zero)
+    assert max(rp.se for rp in now.plays) < 1e-12
+    # One throw, 36 rollouts: each ordered first throw once (stratified), so the mean is
+    # exactly the expectation over the next throw: the 1-ply value.
+    one = {rp.notation: rp.chance for rp in net_ranking(pos, (3, 2), ev).plays}
+    check = check_rollouts(pos, (3, 2), 36, ev, truncate=1)
+    assert {rp.notation: rp.chance for rp in check.plays} == pytest.approx(one)
+    assert check.how is not None and check.how["truncate"] == 1
+
+
+def test_check_rollouts_standard_errors_and_common_random_numbers() -> None:
+    pos = Position.from_text(CAPTURE_WINS)
+    ev = ev_for("parcheesi", 0)
+    check = check_rollouts(pos, (3, 4), 40, ev, truncate=6, seed=2)
+    best, other = check.plays
+    assert best.chance == 1.0 and best.se == 0.0 and best.estimate.exact
+    assert other.se > 0 and other.diff == pytest.approx(other.chance - 1.0)
+    assert other.diff_se == pytest.approx(other.se)  # paired with an exact win
+    assert check.as_dict() == check_rollouts(pos, (3, 4), 40, ev, truncate=6, seed=2).as_dict()
+    assert other.estimate.method == "rollout" and other.estimate.policy == "network"
+    # The same play twice: common random numbers make the difference exactly zero.
+    twice = check_rollouts(pos, (3, 4), 12, ev, plays=[other.play, other.play], seed=2)
+    assert twice.plays[1].diff == 0.0 and twice.plays[1].diff_se == 0.0
+    with pytest.raises(ValueError, match="rollouts must be at least 1"):
+        check_rollouts(pos, (3, 4), 0, ev)
+
+
+# ---------------------------------------------------------------------------
+# The command
+
+
+Runner = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def pachisi(capsys: pytest.CaptureFixture[str]) -> Runner:
+    def run(*args: str) -> tuple[int, str, str]:
+        status = cli.main(["analyse", *args])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def test_command_reviews_a_record_by_the_network(pachisi: Runner, tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "race.pgame"
+    race_record().save(path)
+    status, out, err = pachisi(str(path), "--by", "network", "--ply", "0", "--json")
+    assert status == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["kind"] == "review" and doc["method"] == "network" and doc["ply"] == 0
+    status, out, err = pachisi(str(path), "--ply", "1")  # --ply implies --by network
+    assert status == 0 and "at 1 ply" in out and "gnubg's luck" in out
+
+
+def test_command_ranks_and_checks_a_throw(pachisi: Runner) -> None:
+    args = (INTO_SAFETY, "--throw", "3,2", "--check-rollouts", "36", "--truncate", "1")
+    status, out, err = pachisi(*args, "--json")
+    assert status == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["kind"] == "ranking" and doc["method"] == "network" and doc["ply"] == 1
+    assert doc["check"]["method"] == "rollout" and doc["check"]["policy"] == "network"
+    assert doc["check"]["rollouts"] == 36 and doc["check"]["truncate"] == 1
+    chances = {p["play"]: p["chance"] for p in doc["plays"]}
+    assert {p["play"]: p["chance"] for p in doc["check"]["plays"]} == pytest.approx(chances)
+    status, out, err = pachisi(*args)
+    assert status == 0 and "Rollout check" in out
+    status, out, err = pachisi(INTO_SAFETY, "--by", "network", "--json")
+    assert status == 0 and json.loads(out)["method"] == "network"
+
+
+BAD = [
+    (["--ply", "3"], "--ply must be 0 to 2"),
+    (["--by", "rollouts", "--ply", "1"], "--ply works with --by network"),
+    (["--by", "network", "--rollouts", "5"], "--rollouts works with --by rollouts"),
+    (["--by", "network", "--policy", "random"], "--policy works with --by rollouts"),
+    (["--by", "network", "--luck-rollouts", "4"], "--luck-rollouts counts rollouts"),
+    (["--check-rollouts", "5"], "--check-rollouts checks the plays of a --throw"),
+    (["--throw", "3,2", "--check-rollouts", "0"], "--check-rollouts must be at least 1"),
+    (["--throw", "3,2", "--check-rollouts", "2", "--truncate", "-1"], "--truncate must be"),
+    (["--ply", "1", "--truncate", "2"], "--truncate works with --check-rollouts"),
+    (["--network", "no-such.json"], "cannot read no-such.json"),
+    (["--by", "network", "--throw", "7,1"], "no face 7"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD, ids=[m for _, m in BAD])
+def test_command_errors_are_one_line(pachisi: Runner, args: list[str], message: str) -> None:
+    status, out, err = pachisi(INTO_SAFETY, *args)
+    assert status != 0 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pachisi: ") and message in lines[0], err
+
+
+def test_command_refuses_a_network_of_another_ruleset(pachisi: Runner, tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "pagade.json"
+    default_net("pagade").save(path)
+    status, out, err = pachisi(INTO_SAFETY, "--network", str(path))
+    assert status != 0 and out == "" and len(err.splitlines()) == 1
+    assert "a network for pagade, not parcheesi" in err
+
+
+def test_without_numpy_the_figures_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    pos = Position.from_text(INTO_SAFETY)
+    with_numpy = net_ranking(pos, (3, 2), ev_for("parcheesi", 1)).as_dict()
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy raises ImportError
+    plain = net_ranking(pos, (3, 2), ev_for("parcheesi", 1)).as_dict()
+    assert [p["play"] for p in plain["plays"]] == [p["play"] for p in with_numpy["plays"]]
+    for a, b in zip(plain["plays"], with_numpy["plays"], strict=True):
+        assert a["chance"] == pytest.approx(b["chance"], abs=1e-12)
