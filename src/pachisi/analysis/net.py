@@ -147,6 +147,12 @@ class NetEvaluator:
         other._values, other._static = self._values, self._static
         return other
 
+    def forget(self) -> None:
+        """Empty the caches (shared with every :meth:`variant`): a review does after each throw,
+        so that its memory stays that of one throw."""
+        self._values.clear()
+        self._static.clear()
+
     def describe(self, ply: int | None = None) -> dict[str, Any]:
         """How the figures were obtained: ``{"method": "network", "ply", "network"}``."""
         return {

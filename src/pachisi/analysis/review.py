@@ -776,6 +776,7 @@ def _net_review(
         else:
             throw, notation = record.moves[i - 1]
             reviews.append(_net_move(i, pos, throw, notation, s, play_ev, luck_ev))
+            ev.forget()
     if on_progress is not None:
         on_progress(len(wanted), len(wanted))
     ordered = tuple(reviews)

@@ -614,7 +614,7 @@ def _plot(path: Path, rev: Review) -> None:
     ax.set_ylim(0, 1)
     ax.set_xlim(0, max(xs) if len(xs) > 1 else 1)
     ax.set_xlabel("throw")
-    ax.set_ylabel("win chance after the throw (± one SE)")
+    ax.set_ylabel("win chance after the throw" + ("" if rev.how is not None else " (± one SE)"))
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize="small")
     s = rev.settings
