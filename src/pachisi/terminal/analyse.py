@@ -132,7 +132,8 @@ def register(subparsers: Any) -> None:
         metavar="K",
         default=1,
         help="record: plays rolled out under each possible throw for the luck, those the"
-        " greedy evaluation likes best (default 1)",
+        " greedy evaluation likes best (default 1); --by network: the plays of each throw"
+        " valued at the ply for the luck, those the network likes best at 0 ply",
     )
     p.add_argument(
         "--candidates",
@@ -140,7 +141,8 @@ def register(subparsers: Any) -> None:
         metavar="K",
         default=None,
         help="roll out at most K plays of a throw, those the greedy evaluation likes best"
-        " (default: all for a position, 8 for a record; the play made is always included)",
+        " (default: all for a position, 8 for a record; the play made is always included);"
+        " --by network: the plays looked at beyond 0 ply, those the network likes best (8)",
     )
     p.add_argument(
         "--moves",
