@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
 from .errors import ThrowError
-from .position import Position, advance
+from .position import Position, _trusted, advance
 from .rules import Setup
 
 if TYPE_CHECKING:
@@ -204,20 +204,69 @@ def _kernel(module: ModuleType) -> Any:
     return kern
 
 
+def _default_kernel() -> Any:
+    """This thread's :class:`Kernel` of the compiled module; :class:`RuntimeError` if absent."""
+    kern = getattr(_LOCAL, "default", None)
+    if kern is None:
+        module = kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+        kern = _LOCAL.default = _kernel(module)
+    return kern
+
+
 #: One action from the kernel: (kind, colour, frm, to, numbers, capture).
 RawAction = tuple[int, int, int, int, tuple[int, ...], bool]
 #: One candidate end: (actions, pawns, cut flag, extra).
 RawEnd = tuple[tuple[RawAction, ...], tuple[tuple[int, ...], ...], bool, bool]
 
 
-_IN_PLAY: dict[Setup, int] = {}
+class _Context:
+    """What :func:`legal_plays` needs of one set-up, worked out once (see :func:`_context`)."""
+
+    __slots__ = ("cfgs", "colours", "home", "in_play", "n", "pagade", "setup", "throws")
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.n = n = len(setup.players)
+        self.cfgs = [_cfg(setup, i) for i in range(n)]
+        self.colours = setup.players
+        self.home = setup.home
+        self.in_play = sum(1 << c for c in setup.colours_in_play)
+        self.pagade = setup.ruleset == "pagade"
+        faces = dice_for(setup.ruleset).faces
+        #: The valid throws, as the exact tuples a caller passes (ints, not bools).
+        self.throws = frozenset((a, b) for a in faces for b in faces)
 
 
-def _in_play(setup: Setup) -> int:
-    mask = _IN_PLAY.get(setup)
-    if mask is None:
-        mask = _IN_PLAY[setup] = sum(1 << c for c in setup.colours_in_play)
-    return mask
+_CONTEXTS: dict[int, _Context] = {}
+
+
+def _context(setup: Setup) -> _Context:
+    """The :class:`_Context` of ``setup``, cached by identity (it keeps ``setup`` alive)."""
+    ctx = _CONTEXTS.get(id(setup))
+    if ctx is None or ctx.setup is not setup:
+        if len(_CONTEXTS) >= 1000:
+            _CONTEXTS.clear()
+        ctx = _CONTEXTS[id(setup)] = _Context(setup)
+    return ctx
+
+
+def _run(kern: Any, ctx: _Context, position: Position, throw: tuple[int, int]) -> None:
+    """Have ``kern`` enumerate the candidate ends of ``throw`` (a checked throw)."""
+    mover = position.to_move
+    cut = position.cut
+    a, b = throw
+    doubles = position.doubles
+    kern.run_pawns(
+        ctx.cfgs[mover],
+        position.pawns,
+        doubles,
+        1 if cut is not None and cut[mover] else 0,
+        a,
+        b,
+        a == b and doubles == 2 and not ctx.pagade,
+    )
 
 
 def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) -> list[RawEnd]:
@@ -230,21 +279,9 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
     one counts.
     """
     kern = _kernel(module)
-    setup = position.setup
-    mover = position.to_move
-    cut = position.cut
-    a, b = throw
-    third = a == b and position.doubles == 2 and setup.ruleset != "pagade"
-    kern.run_pawns(
-        _cfg(setup, mover),
-        position.pawns,
-        position.doubles,
-        int(bool(cut[mover])) if cut is not None else 0,
-        a,
-        b,
-        third,
-    )
-    res: list[RawEnd] = kern.decoded(_in_play(setup))
+    ctx = _context(position.setup)
+    _run(kern, ctx, position, throw)
+    res: list[RawEnd] = kern.decoded(ctx.in_play)
     return res
 
 
@@ -261,6 +298,30 @@ def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
 _ACTIONS: dict[RawAction, Action] = {}
 
 
+def actions_of(raw: Sequence[RawAction]) -> tuple[Action, ...]:
+    """The :class:`~pachisi.moves.Action` values of the kernel's raw actions (shared values)."""
+    from .moves import Action
+
+    made = _ACTIONS
+    if len(made) > 100_000:
+        made.clear()
+    actions = []
+    for act in raw:
+        action = made.get(act)
+        if action is None:
+            kind, colour, frm, to, numbers, capture = act
+            if kind == 5:
+                action = Action("option", option=_OPTIONS[frm])
+            else:
+                action = Action(KINDS[kind], colour, frm, to, numbers, capture)
+            made[act] = action
+        actions.append(action)
+    return tuple(actions)
+
+
+_RAW_PLAY: list[Callable[[Sequence[RawAction], Position, tuple[int, int]], Play]] = []
+
+
 def legal_plays(
     position: Position, throw: Sequence[int], module: ModuleType | None = None
 ) -> list[Play]:
@@ -268,64 +329,75 @@ def legal_plays(
 
     ``module``: the kernel module to use (default: the compiled one; a
     :class:`RuntimeError` if it is absent).
-    """
-    from .moves import Action, Play
 
-    if module is None:
-        module = kernel_module()
-        if module is None:
-            raise RuntimeError("the compiled kernel is not installed")
-    t = _check_throw(position, throw)
+    The plays' actions are made when first read (:func:`actions_of`).
+    """
+    if not _RAW_PLAY:
+        from .moves import _raw_play
+
+        _RAW_PLAY.append(_raw_play)
+    raw_play = _RAW_PLAY[0]
+    kern = _default_kernel() if module is None else _kernel(module)
+    setup = position.setup
+    ctx = _context(setup)
+    # The common case checked quickly; anything else (a list, a bool, a bad face,
+    # a decided game) goes through the full check and its error messages.
+    t: tuple[int, int]
+    if (
+        type(throw) is tuple
+        and len(throw) == 2
+        and type(throw[0]) is int
+        and type(throw[1]) is int
+        and throw in ctx.throws
+        and position.winner is None
+    ):
+        t = throw
+    else:
+        t = _check_throw(position, throw)
+    _run(kern, ctx, position, t)
     mover = position.to_move
     cut0 = position.cut
-    out: list[Play] = []
-    # A position is a function of (pawns, cut, extra), and the kernel gives each of
-    # those once; only ends with the same (pawns, cut) can still meet (the extra
-    # throw withheld from a finisher), so only those are compared as positions.
-    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] = {}
-    setup = position.setup
-    home = setup.home
-    colours = setup.players[mover]
+    cut1 = cut0
+    if cut0 is not None and not cut0[mover]:
+        cut1 = tuple(True if i == mover else f for i, f in enumerate(cut0))
     doubles = position.doubles
     finished = position.finished
     winner = position.winner
-    n = len(setup.players)
-    nxt = next((k for k in ((mover + i) % n for i in range(1, n + 1)) if k not in finished), mover)
-    made = _ACTIONS
-    if len(made) > 100_000:
-        made.clear()
-    for acts, pawns, flag, extra in plays_raw(position, t, module):
-        cut = cut0
-        if cut is not None and flag and not cut[mover]:
-            cut = tuple(True if i == mover else f for i, f in enumerate(cut))
-        if all(pawns[c][1] != home for c in colours):
+    n = ctx.n
+    nxt = mover + 1 if mover + 1 < n else 0  # the next player who has not finished
+    if finished:
+        nxt = next((k for k in ((mover + i) % n for i in range(1, n)) if k not in finished), mover)
+    home = ctx.home
+    colours = ctx.colours[mover]
+    c0 = colours[0]
+    c1 = colours[1] if len(colours) > 1 else c0
+    out: list[Play] = []
+    # A position is a function of (pawns, cut, extra), and the kernel gives each of
+    # those once; only ends with the same (pawns, cut flag) can still meet: the
+    # extra throw withheld from a finisher (advance), so only those are compared.
+    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] | None = None
+    for acts, pawns, flag, extra in kern.decoded(ctx.in_play):
+        cut = cut1 if flag else cut0
+        if pawns[c0][1] != home and pawns[c1][1] != home:
             # Fewer than 3 pawns of a colour HOME: the mover cannot have finished,
-            # and the game went on before the throw: advance() reduces to this.
+            # and the game went on before the throw: advance() reduces to this, and
+            # the ends give distinct positions (the extra throw counts).
             if extra:
-                res = Position(setup, pawns, mover, doubles + 1, cut, finished, winner)
+                res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
             else:
-                res = Position(setup, pawns, nxt, 0, cut, finished, winner)
+                res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
         else:
             res = advance(position, pawns, cut, extra)
-        same = seen.get((pawns, flag))
-        if same is None:
-            seen[(pawns, flag)] = [res]
-        elif res in same:
-            continue
-        else:
-            same.append(res)
-        actions = []
-        for act in acts:
-            action = made.get(act)
-            if action is None:
-                kind, colour, frm, to, numbers, capture = act
-                if kind == 5:
-                    action = Action("option", option=_OPTIONS[frm])
-                else:
-                    action = Action(KINDS[kind], colour, frm, to, numbers, capture)
-                made[act] = action
-            actions.append(action)
-        out.append(Play(tuple(actions), res, t))
+            if seen is None:
+                seen = {}
+            same = seen.get((pawns, flag))
+            if same is None:
+                seen[(pawns, flag)] = [res]
+            elif res in same:
+                continue
+            else:
+                same.append(res)
+        out.append(raw_play(acts, res, t))
     return out
 
 

@@ -79,7 +79,7 @@ Where each section of RULES.md is implemented:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Final
 
 from . import _accel
@@ -144,17 +144,67 @@ class Action:
         return f"{letter}{self.frm}-{self.to}{x}"
 
 
-@dataclass(frozen=True, slots=True)
 class Play:
     """A whole legal answer to a throw: its actions and the resulting position.
 
     ``position`` is the position at the next throw boundary (FORMAT.md):
     bonuses taken, finishing checked, the next player to throw set.
+
+    Immutable, compared and hashed by ``(actions, position, throw)`` like a
+    frozen dataclass with those three fields. A play from the compiled kernel
+    builds its ``actions`` when first asked for them (most plays of a
+    playout are never read).
     """
 
-    actions: tuple[Action, ...]
+    __slots__ = ("_actions", "_raw", "position", "throw")
+    __match_args__ = ("actions", "position", "throw")
+
+    _actions: tuple[Action, ...] | None
+    _raw: Sequence[_accel.RawAction] | None
     position: Position
     throw: tuple[int, int]
+
+    def __init__(
+        self, actions: tuple[Action, ...], position: Position, throw: tuple[int, int]
+    ) -> None:
+        _set(self, "_actions", actions)
+        _set(self, "_raw", None)
+        _set(self, "position", position)
+        _set(self, "throw", throw)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The play's actions, in the order they are made."""
+        raw = self._raw  # read first: another thread may be building them
+        actions = self._actions
+        if actions is None:
+            assert raw is not None
+            actions = _accel.actions_of(raw)
+            _set(self, "_actions", actions)
+            _set(self, "_raw", None)
+        return actions
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Play:
+            return NotImplemented
+        assert isinstance(other, Play)
+        return (self.actions, self.position, self.throw) == (
+            other.actions,
+            other.position,
+            other.throw,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.actions, self.position, self.throw))
+
+    def __reduce__(self) -> tuple[type[Play], tuple[object, ...]]:
+        return (Play, (self.actions, self.position, self.throw))
 
     @property
     def notation(self) -> str:
@@ -167,6 +217,24 @@ class Play:
 
     def __repr__(self) -> str:
         return f"<Play {self.notation!r}>"
+
+
+_set = object.__setattr__
+_new = object.__new__
+
+
+def _raw_play(raw: Sequence[_accel.RawAction], position: Position, throw: tuple[int, int]) -> Play:
+    """A :class:`Play` whose actions :func:`pachisi._accel.actions_of` makes of ``raw`` when read.
+
+    For the kernel's :func:`pachisi._accel.legal_plays` only: ``raw`` is
+    trusted to describe the play that leads to ``position``.
+    """
+    play: Play = _new(Play)
+    _set(play, "_actions", None)
+    _set(play, "_raw", raw)
+    _set(play, "position", position)
+    _set(play, "throw", throw)
+    return play
 
 
 # ---------------------------------------------------------------------------
