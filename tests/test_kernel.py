@@ -253,7 +253,7 @@ def test_kernel_greedy_playouts_are_the_pure_twins_games() -> None:
 
     for i, pos in enumerate(_playout_starts()[::3]):
         seed = 2000 + i
-        want = _accel.pure_playouts(pos, 1, seed, evaluation=evaluate)
+        want = _accel.pure_playouts(pos, 1, seed, greedy=True, evaluation=evaluate)
         got = _accel.playouts(pos, 1, seed, module=COMPILED, greedy=True)
         assert got == want, pos.to_text()
 

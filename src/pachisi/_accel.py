@@ -22,12 +22,12 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
 from .errors import ThrowError
-from .position import Position, _trusted, advance
+from .position import Position, _trusted, advance, game_over
 from .rules import Setup
 
 if TYPE_CHECKING:
@@ -467,8 +467,27 @@ def game_state(position: Position) -> Any:
     return st
 
 
-#: One playout's result: (throws, finishers in order, winners or None).
-Playout = tuple[int, tuple[int, ...], tuple[int, ...] | None]
+class Playout(NamedTuple):
+    """One playout's result (a named 3-tuple: callers may unpack it as before)."""
+
+    #: Throws played.
+    throws: int
+    #: The players who finished, in order.
+    finished: tuple[int, ...]
+    #: The winners (§3.5), or ``None`` if the game was cut off before it was won.
+    winner: tuple[int, ...] | None
+
+
+class EvaluatedPlayout(NamedTuple):
+    """A playout's result with ``evaluate_cutoff=True``: :class:`Playout`'s fields, then values."""
+
+    throws: int
+    finished: tuple[int, ...]
+    winner: tuple[int, ...] | None
+    #: When the game was cut off by ``max_throws`` before it was decided: the hand-made
+    #: evaluation (``pachisi.bots.evaluation.evaluate``) of its last position for every
+    #: player, in player order; ``None`` for a decided game.
+    values: tuple[float, ...] | None
 
 
 E_SAFE, E_FRIENDLY, E_OWNER, E_SPARE, E_PAGADE, E_HOME, E_SIZE = 0, 68, 84, 88, 92, 93, 94
@@ -544,6 +563,94 @@ def kernel_evaluate(position: Position, player: int, module: ModuleType | None =
     return value
 
 
+_POLICIES = ("random", "greedy")
+
+
+def _policy_mask(position: Position, greedy: bool, policies: Sequence[str] | None) -> int:
+    """The players who play greedy, as a bit mask (see :func:`playouts`)."""
+    n = len(position.setup.players)
+    if policies is None:
+        return (1 << n) - 1 if greedy else 0
+    if isinstance(policies, str) or len(policies) != n:
+        raise ValueError(f"policies: give one of {_POLICIES} for each of the {n} players")
+    mask = 0
+    for i, name in enumerate(policies):
+        if name not in _POLICIES:
+            raise ValueError(f"policies: unknown policy {name!r} (one of {_POLICIES})")
+        if name == "greedy":
+            mask |= 1 << i
+    return mask
+
+
+def _first_throws(
+    position: Position, n: int, first_throws: Sequence[Sequence[int]] | None
+) -> list[tuple[int, int]] | None:
+    """The checked first throws (see :func:`playouts`)."""
+    if first_throws is None:
+        return None
+    if len(first_throws) != n:
+        raise ValueError(f"first_throws: give one throw for each of the {n} playouts")
+    dice = dice_for(position.setup.ruleset)
+    return [dice.check(t) for t in first_throws]
+
+
+def _check_args(n: int, max_throws: int, start: int) -> None:
+    if n < 0:
+        raise ValueError("n: the number of playouts must not be negative")
+    if max_throws < 0:
+        raise ValueError("max_throws must not be negative")
+    if start < 0:
+        raise ValueError("start: the first playout's number must not be negative")
+
+
+@overload
+def playouts(
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = ...,
+    module: ModuleType | None = ...,
+    greedy: bool = ...,
+    *,
+    start: int = ...,
+    first_throws: Sequence[Sequence[int]] | None = ...,
+    policies: Sequence[str] | None = ...,
+    evaluate_cutoff: Literal[False] = ...,
+) -> list[Playout]: ...
+
+
+@overload
+def playouts(
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = ...,
+    module: ModuleType | None = ...,
+    greedy: bool = ...,
+    *,
+    start: int = ...,
+    first_throws: Sequence[Sequence[int]] | None = ...,
+    policies: Sequence[str] | None = ...,
+    evaluate_cutoff: Literal[True],
+) -> list[EvaluatedPlayout]: ...
+
+
+@overload
+def playouts(
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = ...,
+    module: ModuleType | None = ...,
+    greedy: bool = ...,
+    *,
+    start: int = ...,
+    first_throws: Sequence[Sequence[int]] | None = ...,
+    policies: Sequence[str] | None = ...,
+    evaluate_cutoff: bool,
+) -> list[Playout] | list[EvaluatedPlayout]: ...
+
+
 def playouts(
     position: Position,
     n: int,
@@ -551,11 +658,17 @@ def playouts(
     max_throws: int = 100_000,
     module: ModuleType | None = None,
     greedy: bool = False,
-) -> list[Playout]:
-    """``n`` games from ``position`` played inside the kernel, random or ``greedy``.
+    *,
+    start: int = 0,
+    first_throws: Sequence[Sequence[int]] | None = None,
+    policies: Sequence[str] | None = None,
+    evaluate_cutoff: bool = False,
+) -> list[Playout] | list[EvaluatedPlayout]:
+    """``n`` games from ``position`` played inside the kernel; see :func:`pure_playouts`.
 
-    The choice rule and the generator are those of :func:`pure_playouts`,
-    which gives the same games with the pure engine.
+    Returns the same games as :func:`pure_playouts` with the same arguments
+    (``module``: the kernel module, default the compiled one, a
+    :class:`RuntimeError` if it is absent).
     """
     from array import array
 
@@ -563,18 +676,64 @@ def playouts(
         module = kernel_module()
         if module is None:
             raise RuntimeError("the compiled kernel is not installed")
+    _check_args(n, max_throws, start)
+    gmask = _policy_mask(position, greedy, policies)
+    firsts = _first_throws(position, n, first_throws)
     kern = _kernel(module)
     res = array("i", bytes(4 * R_SIZE * n))
-    evd, evi = eval_tables(position.setup) if greedy else (None, None)
-    kern.playouts(
-        game_table(position.setup), game_state(position), n, seed, max_throws, res, greedy, evd, evi
-    )
-    out: list[Playout] = []
+    need_eval = gmask != 0 or evaluate_cutoff
+    evd, evi = eval_tables(position.setup) if need_eval else (None, None)
+    fbuf = array("i", [8 * a + b for a, b in firsts]) if firsts is not None else None
+    vals = array("d", bytes(8 * 4 * n)) if evaluate_cutoff else None
+    if n:
+        kern.playouts(
+            game_table(position.setup),
+            game_state(position),
+            n,
+            seed & _MASK64,
+            max_throws,
+            res,
+            gmask,
+            evd,
+            evi,
+            start,
+            fbuf,
+            vals,
+        )
+    players = len(position.setup.players)
+    out: list[Any] = []
     for i in range(n):
         r = res[R_SIZE * i : R_SIZE * (i + 1)]
         win = tuple(j for j in range(4) if r[6] >> j & 1) or None
-        out.append((r[0], tuple(r[2 : 2 + r[1]]), win))
+        game = Playout(r[0], tuple(r[2 : 2 + r[1]]), win)
+        if evaluate_cutoff:
+            cut_off = not game_over(position.setup, game.finished, game.winner)
+            values = None
+            if cut_off and vals is not None:
+                values = tuple(vals[4 * i + p] for p in range(players))
+            out.append(EvaluatedPlayout(*game, values))
+        else:
+            out.append(game)
     return out
+
+
+_MASK64 = 0xFFFFFFFFFFFFFFFF
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix64(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def stream_seed(seed: int, j: int) -> int:
+    """The seed of stream ``j`` of ``seed``: output ``j + 1`` of :class:`SplitMix64` (seed).
+
+    Playout ``k`` of a seed throws its dice from stream ``2k`` and makes its
+    choices from stream ``2k + 1``.
+    """
+    return _mix64((seed + (j + 1) * _GAMMA) & _MASK64)
 
 
 class SplitMix64:
@@ -597,42 +756,160 @@ class SplitMix64:
         return (z >> 33) % n
 
 
+def _canonical_key(before: Position, after: Position) -> tuple[int, ...]:
+    """An outcome's place in the canonical order (see :func:`pure_playouts`)."""
+    key: list[int] = []
+    for ps in after.pawns:
+        key.extend(ps if ps else (0, 0, 0, 0))
+    cut = after.cut
+    key.append(int(cut is not None and cut[before.to_move]))
+    key.append(int(after.doubles > 0))
+    return tuple(key)
+
+
+def canonical_plays(position: Position, plays: Sequence[Play]) -> list[Play]:
+    """``plays`` (of one throw in ``position``, distinct positions) in canonical order.
+
+    Canonical order: lexicographic on (the 16 pawn numbers of the resulting
+    position, colour by colour, each colour's sorted, four 0s for a colour
+    not in play; the mover's cut flag (Pagade); whether the mover throws
+    again). Distinct positions of one throw differ in that key.
+    """
+    return sorted(plays, key=lambda play: _canonical_key(position, play.position))
+
+
+@overload
+def pure_playouts(
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = ...,
+    module: ModuleType | None = ...,
+    greedy: bool = ...,
+    *,
+    start: int = ...,
+    first_throws: Sequence[Sequence[int]] | None = ...,
+    policies: Sequence[str] | None = ...,
+    evaluate_cutoff: Literal[False] = ...,
+    evaluation: Callable[[Position, int], float] | None = ...,
+) -> list[Playout]: ...
+
+
+@overload
+def pure_playouts(
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = ...,
+    module: ModuleType | None = ...,
+    greedy: bool = ...,
+    *,
+    start: int = ...,
+    first_throws: Sequence[Sequence[int]] | None = ...,
+    policies: Sequence[str] | None = ...,
+    evaluate_cutoff: Literal[True],
+    evaluation: Callable[[Position, int], float] | None = ...,
+) -> list[EvaluatedPlayout]: ...
+
+
+@overload
+def pure_playouts(
+    position: Position,
+    n: int,
+    seed: int,
+    max_throws: int = ...,
+    module: ModuleType | None = ...,
+    greedy: bool = ...,
+    *,
+    start: int = ...,
+    first_throws: Sequence[Sequence[int]] | None = ...,
+    policies: Sequence[str] | None = ...,
+    evaluate_cutoff: bool,
+    evaluation: Callable[[Position, int], float] | None = ...,
+) -> list[Playout] | list[EvaluatedPlayout]: ...
+
+
 def pure_playouts(
     position: Position,
     n: int,
     seed: int,
     max_throws: int = 100_000,
+    module: ModuleType | None = None,
+    greedy: bool = False,
+    *,
+    start: int = 0,
+    first_throws: Sequence[Sequence[int]] | None = None,
+    policies: Sequence[str] | None = None,
+    evaluate_cutoff: bool = False,
     evaluation: Callable[[Position, int], float] | None = None,
-) -> list[Playout]:
-    """The twin of :func:`playouts` on the pure engine's :func:`~pachisi.moves.legal_plays`.
+) -> list[Playout] | list[EvaluatedPlayout]:
+    """``n`` games from ``position``, on the pure engine: the rules of :func:`playouts`.
 
-    Per throw: two faces drawn (first die, then second), then one draw
-    choosing among the distinct outcomes in :func:`legal_plays` order (made
-    even when there is one); or, given an ``evaluation`` (greedy), the best
-    outcome for the mover, ties within 1e-9 broken by one draw (none for a
-    single outcome or a single best). A game stops when decided (§3.5; a
-    Pagade dead end is not looked for) or after ``max_throws`` throws.
+    Playout ``i`` is playout number ``k = start + i`` of ``seed``. Its dice
+    come from a :class:`SplitMix64` seeded with ``stream_seed(seed, 2k)``,
+    its choices from one seeded with ``stream_seed(seed, 2k + 1)`` (see
+    :func:`stream_seed`), so that the k-th playouts from two positions throw
+    the same dice for as long as both games last (common random numbers).
+    Per throw: two faces drawn from the dice stream (first die, then
+    second), unless ``first_throws`` gives playout ``i``'s first throw
+    (``first_throws[i]``; nothing drawn for it); then the distinct outcomes
+    (:func:`~pachisi.moves.legal_plays`) in canonical order
+    (:func:`canonical_plays`) and, for a player playing ``"random"``, one
+    draw from the choice stream among them (made even when there is one);
+    for a ``"greedy"`` player, the best outcome for the mover by
+    ``evaluation`` (the kernel's is ``pachisi.bots.evaluation.evaluate``),
+    ties within 1e-9 broken by one draw (none for a single outcome or a
+    single best). ``policies``: one of ``"random"``/``"greedy"`` per player;
+    default all ``"greedy"`` if ``greedy`` else all ``"random"``. A game stops
+    when decided (§3.5; a Pagade dead end is not looked for) or after
+    ``max_throws`` throws. With ``evaluate_cutoff`` the results are
+    :class:`EvaluatedPlayout` values carrying, for a game cut off undecided,
+    every player's evaluation of its last position.
+
+    ``module`` is ignored (it is there to match :func:`playouts`);
+    ``evaluation`` is needed for greedy players and ``evaluate_cutoff`` (the
+    core does not import the bots).
     """
     from .moves import legal_plays as pure_legal_plays
-    from .position import game_over
 
-    rng = SplitMix64(seed)
-    faces = dice_for(position.setup.ruleset).faces
-    out: list[Playout] = []
+    _check_args(n, max_throws, start)
+    gmask = _policy_mask(position, greedy, policies)
+    firsts = _first_throws(position, n, first_throws)
+    if (gmask or evaluate_cutoff) and evaluation is None:
+        raise ValueError("greedy players and evaluate_cutoff need an evaluation")
+    setup = position.setup
+    faces = dice_for(setup.ruleset).faces
+    players = len(setup.players)
+    out: list[Any] = []
     with pure():
-        for _ in range(n):
+        for i in range(n):
+            k = start + i
+            dice = SplitMix64(stream_seed(seed & _MASK64, 2 * k))
+            rng = SplitMix64(stream_seed(seed & _MASK64, 2 * k + 1))
             pos = position
             throws = 0
-            while throws < max_throws and not game_over(pos.setup, pos.finished, pos.winner):
-                a = faces[rng.below(len(faces))]
-                b = faces[rng.below(len(faces))]
-                plays = pure_legal_plays(pos, (a, b))
-                if evaluation is None:
-                    pos = plays[rng.below(len(plays))].position
+            while throws < max_throws and not game_over(setup, pos.finished, pos.winner):
+                if throws == 0 and firsts is not None:
+                    a, b = firsts[i]
                 else:
+                    a = faces[dice.below(len(faces))]
+                    b = faces[dice.below(len(faces))]
+                plays = canonical_plays(pos, pure_legal_plays(pos, (a, b)))
+                if gmask >> pos.to_move & 1:
+                    assert evaluation is not None
                     pos = _greedy(pos, plays, evaluation, rng)
+                else:
+                    pos = plays[rng.below(len(plays))].position
                 throws += 1
-            out.append((throws, pos.finished, pos.winner))
+            game = Playout(throws, pos.finished, pos.winner)
+            if evaluate_cutoff:
+                assert evaluation is not None
+                values = None
+                if not game_over(setup, pos.finished, pos.winner):
+                    values = tuple(evaluation(pos, p) for p in range(players))
+                out.append(EvaluatedPlayout(*game, values))
+            else:
+                out.append(game)
     return out
 
 

@@ -327,8 +327,12 @@ class Kernel:
     heads: cython.int[::1]
     withheld: cython.int[::1]
     rng: cython.ulonglong
+    drng: cython.ulonglong
     no_paths: cython.bint
     greedy: cython.bint
+    gmask: cython.int
+    first: cython.int
+    keys: cython.int[::1]
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -371,6 +375,10 @@ class Kernel:
         self.heads = _ints(256)
         self.withheld = _ints(256)
         self.rng = 0
+        self.drng = 0
+        self.gmask = 0
+        self.first = -1
+        self.keys = _ints(256)
         self.no_paths = False
         self.pbuf = _ints(S_SIZE)
         self.greedy = False
@@ -1960,28 +1968,40 @@ class Kernel:
         seed: cython.ulonglong,
         max_throws: cython.int,
         res: cython.int[::1],
-        greedy: cython.bint = False,
+        gmask: cython.int = 0,
         evd: cython.double[::1] = None,
         evi: cython.int[::1] = None,
+        start: cython.longlong = 0,
+        firsts: cython.int[::1] = None,
+        vals: cython.double[::1] = None,
     ) -> cython.longlong:
         """Play ``n`` games from ``state``; results in ``res``.
 
-        One splitmix64 stream seeded with ``seed`` serves all ``n`` games in
-        turn: per throw two dice faces (``faces[r % len(faces)]``, ``r`` the
-        top 31 bits of a draw), then the play among the distinct outcomes in
-        the reference order: uniformly at random (one draw), or ``greedy``:
-        the best by the hand-made evaluation (tables ``evd``/``evi`` from
+        Game ``i`` is playout number ``k = start + i`` of ``seed``: its dice
+        come from the splitmix64 stream seeded with :func:`stream_seed`
+        ``(seed, 2k)``, its choices from the stream ``(seed, 2k + 1)``
+        (common random numbers: the k-th games from two positions throw the
+        same dice as long as both last). Per throw two dice faces
+        (``faces[r % len(faces)]``, ``r`` the top 31 bits of a draw), unless
+        ``firsts`` gives the game's first throw (``8 * a + b``, or -1 for a
+        drawn one; no draw then); then the play among the distinct outcomes
+        in canonical order (see :meth:`_canonical`): uniformly at random (one
+        draw), or, for the players of the bit mask ``gmask``, greedy: the
+        best by the hand-made evaluation (tables ``evd``/``evi`` from
         ``_accel.eval_tables``) with ties within 1e-9 broken by one draw (no
         draw for a single outcome or a single best). A game stops when
         decided (§3.5) or after ``max_throws`` throws. ``res[R_SIZE * i:]``
-        is ``throws, n_finished, finished[4], winner mask``. Returns all throws.
+        is ``throws, n_finished, finished[4], winner mask``; with ``vals``,
+        a game cut off by ``max_throws`` writes the evaluation of its last
+        position for every player to ``vals[4 * i + player]`` (the others
+        are left as they are). Returns all throws.
         """
         self.game = game
-        self.greedy = greedy
-        if greedy:
+        self.gmask = gmask
+        self.greedy = gmask != 0
+        if gmask or vals is not None:
             self.evd = evd
             self.evi = evi
-        self.rng = seed
         self.no_paths = True
         self.cfg = self.cfgbuf
         self.pos = self.gst
@@ -1989,7 +2009,14 @@ class Kernel:
         i: cython.int
         k: cython.int
         t: cython.int
+        p: cython.int
+        fin_mask: cython.int
+        kk: cython.ulonglong
         for i in range(n):
+            kk = cython.cast(cython.ulonglong, start + i)
+            self.drng = _stream_seed(seed, 2 * kk)
+            self.rng = _stream_seed(seed, 2 * kk + 1)
+            self.first = firsts[i] if firsts is not None else -1
             for k in range(S_SIZE):
                 self.gst[k] = state[k]
             t = self._playout(max_throws)
@@ -1999,6 +2026,17 @@ class Kernel:
             for k in range(4):
                 res[R_SIZE * i + 2 + k] = self.gst[S_FIN + k]
             res[R_SIZE * i + 6] = self.gst[S_WIN]
+            if vals is not None:
+                fin_mask = 0
+                for k in range(self.gst[S_NFIN]):
+                    fin_mask |= 1 << self.gst[S_FIN + k]
+                if not self._decided(fin_mask, self.gst[S_WIN]):
+                    for k in range(C_SIZE):
+                        self.cfgbuf[k] = game[G_CFG + k]
+                    for p in range(game[G_N]):
+                        vals[4 * i + p] = self._evaluate(
+                            self.gst, 0, self.gst[S_CUTS], self.gst[S_WIN], p
+                        )
         self.no_paths = False
         return total
 
@@ -2108,16 +2146,46 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def _canonical(self, n: cython.int, n_distinct: cython.int) -> cython.void:
+        """The heads of the distinct records of the last throw, in canonical order, in keys.
+
+        Canonical order: lexicographic on (the 16 pawn numbers, colour by
+        colour, each colour's sorted, 0 for colours not in play; the mover's
+        cut flag; the extra throw, counted only where it is granted). Two
+        distinct records differ in that key.
+        """
+        if n_distinct > len(self.keys):
+            self.keys = _ints(2 * n_distinct)
+        o = self.out
+        keys = self.keys
+        r: cython.int
+        j: cython.int
+        m: cython.int = 0
+        h: cython.int
+        for r in range(n):
+            if self.withheld[r] == 2:
+                continue
+            h = self.heads[r]
+            if self.withheld[r]:
+                o[h + 17] = 0  # the extra throw is not granted: not part of the key
+            j = m
+            while j > 0 and _key_less(o, h, keys[j - 1]):
+                keys[j] = keys[j - 1]
+                j -= 1
+            keys[j] = h
+            m += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def _greedy_pick(
-        self, n: cython.int, mover: cython.int, fin_mask: cython.int, n_distinct: cython.int
+        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
     ) -> cython.int:
-        """The index among the distinct records of the greedy choice (see :meth:`playouts`)."""
+        """The index in canonical order of the greedy choice (see :meth:`playouts`)."""
         if n_distinct == 1:
             return 0
         gs = self.gst
         o = self.out
-        r: cython.int
-        i: cython.int = 0
+        i: cython.int
         head: cython.int
         cuts: cython.int
         winner: cython.int
@@ -2125,10 +2193,8 @@ class Kernel:
         best_score: cython.double = -1e300
         n_best: cython.int = 0
         mover_done: cython.bint = fin_mask >> mover & 1
-        for r in range(n):
-            if self.withheld[r] == 2:
-                continue
-            head = self.heads[r]
+        for i in range(n_distinct):
+            head = self.keys[i]
             cuts = gs[S_CUTS]
             if o[head + 16]:
                 cuts |= 1 << mover
@@ -2145,7 +2211,6 @@ class Kernel:
                     self._grow_ebuf()
                 self.ebuf[n_best] = i
                 n_best += 1
-            i += 1
         if n_best == 1:
             return self.ebuf[0]
         return self.ebuf[self._below(n_best)]
@@ -2170,19 +2235,19 @@ class Kernel:
     @cython.exceptval(check=False)
     def _below(self, n: cython.int) -> cython.int:
         """A number in ``0..n-1`` from the next splitmix64 draw (its top 31 bits modulo n)."""
-        z: cython.ulonglong
         self.rng = self.rng + _SM_GAMMA
         if not cython.compiled:
             self.rng &= 0xFFFFFFFFFFFFFFFF
-        z = self.rng
-        z = (z ^ (z >> 30)) * _SM_M1
+        return cython.cast(cython.int, (_mix(self.rng) >> 33) % cython.cast(cython.ulonglong, n))
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _dbelow(self, n: cython.int) -> cython.int:
+        """:meth:`_below` from the dice stream."""
+        self.drng = self.drng + _SM_GAMMA
         if not cython.compiled:
-            z &= 0xFFFFFFFFFFFFFFFF
-        z = (z ^ (z >> 27)) * _SM_M2
-        if not cython.compiled:
-            z &= 0xFFFFFFFFFFFFFFFF
-        z = z ^ (z >> 31)
-        return cython.cast(cython.int, (z >> 33) % cython.cast(cython.ulonglong, n))
+            self.drng &= 0xFFFFFFFFFFFFFFFF
+        return cython.cast(cython.int, (_mix(self.drng) >> 33) % cython.cast(cython.ulonglong, n))
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2284,7 +2349,6 @@ class Kernel:
         dup: cython.bint
         n_distinct: cython.int
         pick: cython.int
-        chosen: cython.int
         extra: cython.bint
         o: cython.int[::1]
         while throws < max_throws:
@@ -2293,8 +2357,12 @@ class Kernel:
                 fin_mask |= 1 << gs[S_FIN + k]
             if self._decided(fin_mask, gs[S_WIN]):
                 break
-            a = game[G_FACES + self._below(nfaces)]
-            b = game[G_FACES + self._below(nfaces)]
+            if throws == 0 and self.first >= 0:
+                a = self.first >> 3
+                b = self.first & 7
+            else:
+                a = game[G_FACES + self._dbelow(nfaces)]
+                b = game[G_FACES + self._dbelow(nfaces)]
             mover = gs[S_TO_MOVE]
             for k in range(C_SIZE):
                 self.cfgbuf[k] = game[G_CFG + mover * C_SIZE + k]
@@ -2332,19 +2400,12 @@ class Kernel:
                 else:
                     n_distinct += 1
                 head += 19 + A * o[head + 18]
-            if self.greedy:
-                pick = self._greedy_pick(n, mover, fin_mask, n_distinct)
+            self._canonical(n, n_distinct)
+            if self.gmask >> mover & 1:
+                pick = self._greedy_pick(n_distinct, mover, fin_mask)
             else:
                 pick = self._below(n_distinct)
-            chosen = -1
-            for r in range(n):
-                if self.withheld[r] == 2:
-                    continue
-                if pick == 0:
-                    chosen = r
-                    break
-                pick -= 1
-            head = self.heads[chosen]
+            head = self.keys[pick]
             # advance (§3.3, §3.5)
             for k in range(16):
                 gs[k] = o[head + k]
@@ -2371,6 +2432,34 @@ class Kernel:
 
 # ---------------------------------------------------------------------------
 # small helpers
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _mix(z: cython.ulonglong) -> cython.ulonglong:
+    """splitmix64's output function."""
+    z = (z ^ (z >> 30)) * _SM_M1
+    if not cython.compiled:
+        z &= 0xFFFFFFFFFFFFFFFF
+    z = (z ^ (z >> 27)) * _SM_M2
+    if not cython.compiled:
+        z &= 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
+    """The seed of stream ``j`` of ``seed``: output ``j + 1`` of splitmix64 seeded with it."""
+    z: cython.ulonglong = seed + (j + 1) * _SM_GAMMA
+    if not cython.compiled:
+        z &= 0xFFFFFFFFFFFFFFFF
+    return _mix(z)
+
+
+def stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
+    """:func:`_stream_seed` for Python callers (the tests)."""
+    return _stream_seed(seed, j)
 
 
 @cython.cfunc
@@ -2443,6 +2532,17 @@ def _remove(
             dst[doff + 1 + c] = src[soff + 1 + k]
             c += 1
     dst[doff] = c
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _key_less(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bint:
+    """Whether the record at ``x`` comes before the one at ``y`` (pawns, cut, extra)."""
+    k: cython.int
+    for k in range(18):
+        if o[x + k] != o[y + k]:
+            return o[x + k] < o[y + k]
+    return False
 
 
 @cython.cfunc

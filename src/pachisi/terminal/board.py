@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.constrain import Constrain
@@ -204,14 +205,19 @@ _CELL = 3
 _CORNER = 8 * _CELL
 
 
-def _turn_after(position: Position, throw: Throw | None, steps: Sequence[Action]) -> Turn | None:
-    """The engine's Turn after ``steps`` of ``throw``, or None when nothing was played."""
+@lru_cache(maxsize=16)
+def _after(
+    position: Position, throw: Throw | None, steps: tuple[Action, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None:
+    """The pawns and the pending bonuses after ``steps`` of ``throw`` (the engine's Turn),
+    or None when nothing was played. Cached: a screen asks several times, and a Turn of a
+    doublet with many pawns out costs a noticeable fraction of a second."""
     if throw is None or not steps or position.is_over:
         return None
     turn = Turn(position, throw)
     for step in steps:
         turn.push(step)
-    return turn
+    return turn.current_pawns, turn.pending_bonuses
 
 
 def pawns_after(
@@ -219,16 +225,16 @@ def pawns_after(
 ) -> tuple[tuple[int, ...], ...]:
     """The pawns (by colour) after the mover's ``steps`` of ``throw``: the engine's
     :attr:`pachisi.Turn.current_pawns`. Used to draw a throw half played."""
-    turn = _turn_after(position, throw, steps)
-    return position.pawns if turn is None else turn.current_pawns
+    after = _after(position, throw, tuple(steps))
+    return position.pawns if after is None else after[0]
 
 
 def pending_bonuses(position: Position, throw: Throw | None, steps: Sequence[Action]) -> list[int]:
     """The bonuses earned and not yet taken (RULES.md §5.7), largest first: the
     engine's :attr:`pachisi.Turn.pending_bonuses` (a bonus no pawn could take is
     lost, not pending)."""
-    turn = _turn_after(position, throw, steps)
-    return [] if turn is None else list(turn.pending_bonuses)
+    after = _after(position, throw, tuple(steps))
+    return [] if after is None else list(after[1])
 
 
 @dataclass
@@ -509,7 +515,9 @@ def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableTy
     if not compact:
         parts.append(Rule(style=pal.dim))
         parts.append(_legend(pos, lang, pal))
-    if view.footer:
+    if view.footer and compact:
+        parts.append(Text(view.footer, pal.dim, overflow="ellipsis", no_wrap=True))
+    elif view.footer:
         parts.append(Text(view.footer, pal.dim, overflow="fold"))
     return Group(*parts)
 
@@ -675,20 +683,24 @@ BOARD_WIDTH = 19 * _CELL
 COMPACT_PANEL = 20
 
 
-def render(view: BoardView, width: int = 120) -> RenderableType:
+def render(view: BoardView, width: int = 120, reserve: int | None = None) -> RenderableType:
     """The board with its panel: side by side when ``width`` allows, else stacked.
 
-    The palette follows the console that prints it (:func:`palette_for`).
+    ``reserve`` is the number of rows the caller prints under the board (the
+    legal steps and the prompt): when the board and the full panel beside it
+    leave fewer than that on the console, the panel is the compact one. The
+    palette follows the console that prints it (:func:`palette_for`).
     """
-    return _Screen(view, width)
+    return _Screen(view, width, reserve)
 
 
 class _Screen:
     """A board and its panel, drawn with the printing console's palette."""
 
-    def __init__(self, view: BoardView, width: int) -> None:
+    def __init__(self, view: BoardView, width: int, reserve: int | None = None) -> None:
         self.view = view
         self.width = width
+        self.reserve = reserve
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
 
@@ -702,13 +714,20 @@ class _Screen:
             width -= _INDIC_SLACK
         panel_width = width - BOARD_WIDTH - 2
         short = console.height < 19 + 24  # the board and a full panel under it would scroll
+        compact = panel_width < 40
+        if self.reserve is not None and panel_width >= COMPACT_PANEL:
+            # Beside the board: compact when the full panel is taller than the rows left.
+            panel = _panel(view, pal)
+            rows = len(console.render_lines(panel, options.update(width=min(panel_width, 64))))
+            compact = compact or max(19, rows) + self.reserve > console.height
+            short = short or compact
         if panel_width >= 40 or (short and panel_width >= COMPACT_PANEL):
             # Beside the board; on a short, narrow terminal (80x24) the compact panel, so
             # that the board, the steps and the prompt fit without scrolling the board away.
             grid = Table.grid(padding=(0, 2))
             grid.add_column(width=BOARD_WIDTH, no_wrap=True)
             grid.add_column(width=min(panel_width, 64))
-            grid.add_row(board, _panel(view, pal, compact=panel_width < 40))
+            grid.add_row(board, _panel(view, pal, compact=compact))
             yield grid
         else:
             # Under the board: keep it short on a short terminal.

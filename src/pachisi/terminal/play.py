@@ -22,8 +22,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
 from ..bots import PLAYERS, Player, make_player
@@ -35,6 +35,7 @@ from ..position import Position
 from ..record import Record, RecordError, now_iso
 from ..rules import RULESETS
 from .board import LANGS, BoardView, render, result_text, step_description
+from .choices import ChoiceLayout, choice_layout, choice_lines, densest_rows
 from .stops import StopSignals
 
 __all__ = ["read_position", "register", "run", "seat_kinds"]
@@ -57,6 +58,8 @@ Keys while you play a throw:
   1, 2, ...    make the step with that number
   R12-16       make a step by its notation (several at once: R0-1 R1-3)
   Enter        make the only legal step, or confirm a finished throw
+  >, <         the next or the previous page of steps, when they do not
+               all fit under the board (Enter turns the page too)
   u            undo the last step of this throw
   hint         the best plays of this throw and your estimated win chance
                after each (one throw ahead, as the expectimax player sees it);
@@ -268,6 +271,8 @@ class _Session:
         self.unsaved = ""
         #: The plays of the last hint (``h1``, ``h2``, ... choose them).
         self.hinted: list[Play] = []
+        #: The page of legal steps shown when they do not all fit (``>`` and ``<`` turn it).
+        self.page = 0
 
     # -- saving ----------------------------------------------------------------
 
@@ -313,10 +318,12 @@ class _Session:
             caption=caption,
         )
 
-    def draw(self, view: BoardView, below: Sequence[Any] = ()) -> None:
+    def draw(self, view: BoardView, below: Sequence[Any] = (), reserve: int | None = None) -> None:
+        """Clear the screen and print the board, ``below`` and the message; ``reserve``:
+        the rows printed under the board (:func:`pachisi.terminal.board.render`)."""
         con = self.console
         con.clear()
-        con.print(render(view, con.width))
+        con.print(render(view, con.width, reserve))
         for item in below:
             con.print(item)
         if self.message:
@@ -435,6 +442,7 @@ class _Session:
         turn = Turn(self.game.position, throw)
         forced: list[bool] = []  # per step made: whether it was the only one (--auto)
         self.hinted = []  # a hint is for this throw only
+        self.page = 0
         while True:
             self.forced_steps(turn, forced)
             if turn.is_complete:
@@ -499,12 +507,15 @@ class _Session:
         throw = turn.throw
         pos = turn.position
         legal = turn.legal_steps()
-        self.draw(
-            self.view(throw, turn.steps, status=_status(pos, throw)),
-            below=[self.step_table(turn, legal)],
-        )
-        answer = self.ask(_step_prompt(len(legal), self.dice))
+        view = self.view(throw, turn.steps, status=_status(pos, throw))
+        layout, choices, reserve = self.fit_steps(view, turn, legal)
+        self.draw(view, below=[self.step_table(turn, choices, layout)], reserve=reserve)
+        answer = self.ask(_step_prompt(len(legal), self.dice, layout.pages > 1))
         word = answer.lower()
+        if layout.pages > 1 and word in ("", ">", "<", "more"):
+            self.page = layout.page + (-1 if word == "<" else 1)
+            return False
+        self.page = 0
         if word in ("u", "undo"):
             self.undo(turn, forced)
         elif word == "hint":
@@ -519,6 +530,36 @@ class _Session:
                 turn.push(act)
                 forced.append(False)
         return False
+
+    def fit_steps(
+        self, view: BoardView, turn: Turn, legal: Sequence[Action]
+    ) -> tuple[ChoiceLayout, list[tuple[str, str]], int]:
+        """The layout of the legal steps in the rows the board leaves on the console (a
+        page of them when they do not all fit), the steps as (notation, words), and the
+        rows reserved under the board."""
+        con = self.console
+        width = con.width
+        message = _rows(self.message, width)
+        prompt = _rows(_step_prompt(len(legal), self.dice, True), width)
+        choices = self.step_choices(turn, legal, self.lang)
+        reserve = 1 + densest_rows(choices, width) + message + prompt
+        board = len(con.render_lines(render(view, width, reserve), con.options))
+        rows = con.height - board - 1 - message - prompt
+        layout = choice_layout(choices, width, rows, self.page)
+        if layout.columns > 1 and self.lang != "en":
+            # Local terms only in one column: rich and terminals may disagree on the
+            # width of Indic text, which would skew columns.
+            choices = self.step_choices(turn, legal, "en")
+            layout = choice_layout(choices, width, rows, self.page)
+        return layout, choices, reserve
+
+    @staticmethod
+    def step_choices(turn: Turn, legal: Sequence[Action], lang: str) -> list[tuple[str, str]]:
+        """Each legal step's notation and its description in ``lang``."""
+        pos = turn.position
+        names = pos.setup.colour_names
+        pawns = turn.current_pawns
+        return [(a.notation(names), step_description(pos, pawns, a, lang)) for a in legal]
 
     def hint(self, throw: Throw, made: bool) -> None:
         """The best three plays of ``throw`` by :func:`pachisi.analysis.hint.hints`."""
@@ -571,33 +612,17 @@ class _Session:
         undone.append(turn.pop().notation(names))
         self.message = "Undone: " + " ".join(reversed(undone))
 
-    def step_table(self, turn: Turn, legal: Sequence[Action]) -> Any:
-
-        pos = turn.position
-        names = pos.setup.colour_names
-        pawns = turn.current_pawns
-        cols = 1 if len(legal) <= 6 else 2 if len(legal) <= 16 else 3
-        table = Table.grid(padding=(0, 1))
-        for k in range(cols):
-            table.add_column(justify="right", style="bold cyan", min_width=4 if k else 3)
-            table.add_column(style="bold")
-            table.add_column(style="grey70")
-        rows = (len(legal) + cols - 1) // cols
-        for r in range(rows):
-            cells: list[Text | str] = []
-            for k in range(cols):
-                i = r + k * rows
-                if i < len(legal):
-                    act = legal[i]
-                    # Local terms only in one column: rich and terminals may
-                    # disagree on the width of Indic text, which would skew columns.
-                    note = step_description(pos, pawns, act, self.lang if cols == 1 else "en")
-                    cells += [f"{i + 1}", act.notation(names), note]
-                else:
-                    cells += ["", "", ""]
-            table.add_row(*cells)
+    @staticmethod
+    def step_table(turn: Turn, choices: Sequence[tuple[str, str]], layout: ChoiceLayout) -> Any:
+        """The heading and the page of legal steps of ``layout``."""
         head = Text(f"Legal steps with {turn.throw[0]}-{turn.throw[1]}:", "grey70")
-        return Group(head, table)
+        if layout.pages > 1:
+            head.append(
+                f" {layout.first + 1}-{layout.stop} of {len(choices)}, page {layout.page + 1}"
+                f"/{layout.pages} (> or Enter: next page, < back)",
+                "grey70",
+            )
+        return Group(head, *choice_lines(choices, layout))
 
     def parse_steps(self, turn: Turn, legal: Sequence[Action], answer: str) -> list[Action]:
         """The steps the answer names (a number, or notation), or [] with a message."""
@@ -649,10 +674,18 @@ def _key(token: str) -> str:
     return token.upper().replace("X", "").replace("!", "")
 
 
-def _step_prompt(n: int, dice: str) -> str:
+def _step_prompt(n: int, dice: str, pages: bool = False) -> str:
     which = "Enter or 1" if n == 1 else f"1-{n}"
+    more = ", > more" if pages else ""
     t = ", t retype dice" if dice == "manual" else ""
-    return f"Your step ({which}, notation, u undo{t}, hint, ? help, q quit): "
+    return f"Your step ({which}{more}, notation, u undo{t}, hint, ? help, q quit): "
+
+
+def _rows(text: str, width: int) -> int:
+    """The rows ``text`` takes on a terminal ``width`` cells wide (0 for no text)."""
+    if not text:
+        return 0
+    return sum(max(1, -(-cell_len(line) // max(1, width))) for line in text.split("\n"))
 
 
 def _status(pos: Position, throw: Throw) -> str:

@@ -1,0 +1,188 @@
+"""The playout API (:func:`pachisi._accel.playouts`) against its pure twin.
+
+``playouts`` (inside the kernel) and ``pure_playouts`` (over the pure
+engine's ``legal_plays``) take the same arguments and must give the same
+games: playout numbers (``start``), given first throws, per-player policies,
+evaluations of cut-off games, the canonical order of outcomes and the common
+random numbers (the k-th playouts from two positions throw the same dice).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pachisi import Position, _accel, dice_for, legal_plays
+from pachisi.bots.evaluation import evaluate
+
+COMPILED = _accel.kernel_module(True)
+UNCOMPILED = _accel.kernel_module(False)
+needs_kernel = pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+
+
+def _mid_game(ruleset: str, players: int, throws: int, seed: int) -> Position:
+    rng = random.Random(seed)
+    pos = Position.start(ruleset, players=players)
+    dice = dice_for(ruleset)
+    for _ in range(throws):
+        with _accel.pure():
+            plays = legal_plays(pos, dice.roll(rng))
+        pos = rng.choice(plays).position
+    return pos
+
+
+def _both(pos: Position, n: int, seed: int, **kw: Any) -> list[Any]:
+    """The kernel's games, checked equal to the pure twin's."""
+    got = _accel.playouts(pos, n, seed, module=COMPILED, **kw)
+    want = _accel.pure_playouts(pos, n, seed, evaluation=evaluate, **kw)
+    assert got == want, (pos.to_text(), kw)
+    return got
+
+
+def test_stream_seeds_are_splitmix64_outputs() -> None:
+    rng = _accel.SplitMix64(99)
+    outputs = []
+    for _ in range(5):
+        rng.below(2)
+        z = rng.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        outputs.append(z ^ (z >> 31))
+    assert [_accel.stream_seed(99, j) for j in range(5)] == outputs
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert [module.stream_seed(99, j) for j in range(5)] == outputs
+
+
+@needs_kernel
+def test_playout_k_is_the_same_whatever_the_call() -> None:
+    """Playout i of a call is playout start + i of the seed."""
+    pos = Position.start("parcheesi")
+    kw: dict[str, Any] = dict(max_throws=60, evaluate_cutoff=True)
+    whole = _accel.playouts(pos, 6, 3, module=COMPILED, **kw)
+    assert _accel.playouts(pos, 2, 3, module=COMPILED, start=4, **kw) == whole[4:]
+    assert _both(pos, 3, 3, start=1, **kw) == whole[1:4]
+    assert len(set(whole)) == 6  # the playouts differ from each other
+
+
+def test_kth_playouts_of_two_positions_throw_the_same_dice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Common random numbers: the dice of playout k depend on (seed, k) only."""
+    import pachisi.moves
+
+    thrown: list[tuple[int, int]] = []
+    real = pachisi.moves.legal_plays
+
+    def spy(pos: Position, throw: tuple[int, int]) -> Any:
+        thrown.append(tuple(throw))  # type: ignore[arg-type]
+        return real(pos, throw)
+
+    monkeypatch.setattr(pachisi.moves, "legal_plays", spy)
+    a = _mid_game("whitman", 4, 30, 1)
+    b = _mid_game("whitman", 4, 50, 2)
+    assert a != b
+    seqs = []
+    for pos in (a, b):
+        runs = []
+        for k in (0, 5):
+            thrown.clear()
+            _accel.pure_playouts(pos, 1, 11, max_throws=40, start=k)
+            runs.append(list(thrown))
+        seqs.append(runs)
+    assert seqs[0][0] == seqs[1][0] and len(seqs[0][0]) == 40
+    assert seqs[0][1] == seqs[1][1]
+    assert seqs[0][0] != seqs[0][1]  # another playout number, other dice
+    monkeypatch.undo()
+    if COMPILED is not None:
+        for pos in (a, b):
+            _both(pos, 1, 11, max_throws=40, start=5)
+
+
+@needs_kernel
+def test_first_throws_replace_the_first_draw() -> None:
+    pos = Position.start("parcheesi")
+    start_value = evaluate(pos, 0)
+    # (1, 2) moves nothing from the start; (5, 5) enters pawns
+    games = _both(pos, 2, 4, max_throws=1, first_throws=[(1, 2), (5, 5)], evaluate_cutoff=True)
+    assert games[0].values is not None and games[1].values is not None
+    assert games[0].values[0] == start_value
+    assert games[1].values[0] > start_value
+    # whole games with given first throws
+    whole = _both(pos, 3, 8, first_throws=[(1, 2), (3, 4), (6, 6)])
+    assert all(g.winner for g in whole)
+
+
+@needs_kernel
+def test_policies_per_player() -> None:
+    for ruleset, players in (("parcheesi", 4), ("pagade", 4), ("eight-man", 2), ("whitman", 2)):
+        pos = _mid_game(ruleset, players, 20, 7)
+        policies = ["greedy" if i % 2 else "random" for i in range(players)]
+        _both(pos, 2, 21, policies=policies)
+    pos = Position.start("parcheesi")
+    all_greedy = _both(pos, 2, 5, policies=["greedy"] * 4)
+    assert all_greedy == _accel.playouts(pos, 2, 5, greedy=True, module=COMPILED)
+    with pytest.raises(ValueError, match="unknown policy 'smart'"):
+        _accel.playouts(pos, 1, 1, policies=["random", "smart", "random", "random"])
+    with pytest.raises(ValueError, match="for each of the 4 players"):
+        _accel.pure_playouts(pos, 1, 1, policies=["random"])
+
+
+@needs_kernel
+def test_evaluate_cutoff_values_are_the_evaluation() -> None:
+    for ruleset, players in (("pagade", 4), ("eight-man", 2), ("parcheesi", 3)):
+        pos = _mid_game(ruleset, players, 10, 3)
+        games = _both(pos, 3, 6, max_throws=25, evaluate_cutoff=True)
+        for g in games:
+            assert g.throws == 25 and g.winner is None and g.values is not None
+            assert len(g.values) == players
+    # a finished game has no values
+    done = _both(Position.start("whitman", players=2), 1, 2, evaluate_cutoff=True)
+    assert done[0].winner is not None and done[0].values is None
+    # the value is the evaluation of the last position (max_throws=0: the position itself)
+    pos = _mid_game("parcheesi", 4, 30, 9)
+    (g,) = _accel.playouts(pos, 1, 1, max_throws=0, evaluate_cutoff=True, module=COMPILED)
+    assert g.values == tuple(evaluate(pos, p) for p in range(4))
+    # callers that unpack three fields still can (without evaluate_cutoff)
+    throws, finished, winner = _accel.playouts(pos, 1, 1, max_throws=3, module=COMPILED)[0]
+    assert (throws, finished, winner) == (3, (), None)
+
+
+def test_canonical_order_sorts_by_result() -> None:
+    pos = _mid_game("eight-man", 2, 12, 4)
+    with _accel.pure():
+        plays = legal_plays(pos, (2, 2))
+    ordered = _accel.canonical_plays(pos, plays)
+    assert sorted(map(id, ordered)) == sorted(map(id, plays))
+    keys = [
+        ([x for ps in p.position.pawns for x in (ps or (0, 0, 0, 0))], p.position.doubles > 0)
+        for p in ordered
+    ]
+    assert keys == sorted(keys) and len(set(map(str, keys))) == len(keys)
+
+
+def test_uncompiled_kernel_runs_the_api() -> None:
+    if UNCOMPILED is None:
+        pytest.skip("the kernel's source did not load")
+    pos = _mid_game("pagade", 2, 30, 5)
+    kw: dict[str, Any] = dict(
+        max_throws=12,
+        start=3,
+        first_throws=[(6, 6)],
+        policies=["greedy", "random"],
+        evaluate_cutoff=True,
+    )
+    got = _accel.playouts(pos, 1, 9, module=UNCOMPILED, **kw)
+    assert got == _accel.pure_playouts(pos, 1, 9, evaluation=evaluate, **kw)
+
+
+def test_bad_arguments_are_one_line_errors() -> None:
+    pos = Position.start("parcheesi")
+    with pytest.raises(ValueError, match="one throw for each of the 2 playouts"):
+        _accel.pure_playouts(pos, 2, 1, first_throws=[(1, 2)])
+    with pytest.raises(ValueError, match="need an evaluation"):
+        _accel.pure_playouts(pos, 1, 1, greedy=True)
+    with pytest.raises(ValueError, match="must not be negative"):
+        _accel.pure_playouts(pos, -1, 1)

@@ -1,0 +1,164 @@
+"""A small terminal (80x24): the board, the throw and the legal steps fit on one screen.
+
+The layout of the numbered steps is a pure function of the steps and the size
+(:func:`pachisi.terminal.choices.choice_layout`); ``pachisi play`` is driven
+without a terminal, its screen written to a string at 80x24 with a throw of 59
+legal steps (an Eight-Man doublet with ``sum_move=jump``: eight pawns, eight
+distances each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from pachisi import Game, Position, Turn
+from pachisi.terminal.board import BoardView, board_text
+from pachisi.terminal.choices import choice_layout, choice_lines, densest_rows
+from pachisi.terminal.play import _Session
+
+MANY = (
+    "eight-man{sum_move=jump} Ry,Bg - r:2.27.42.45,b:9.38.43.62,y:3.14.19.33,g:7.11.11.30 0 0 - - -"
+)
+
+
+def steps(n: int, words: str = "move 6") -> list[tuple[str, str]]:
+    return [(f"R{k}-{k + 6}", words) for k in range(1, n + 1)]
+
+
+# ---------------------------------------------------------------------------
+# The layout, a pure function
+
+
+def test_few_steps_keep_the_usual_columns_and_their_words() -> None:
+    for n, columns in ((3, 1), (6, 1), (7, 2), (16, 2), (17, 3)):
+        layout = choice_layout(steps(n), width=120, rows=40)
+        assert (layout.columns, layout.notes, layout.pages) == (columns, True, 1)
+        assert layout.rows == -(-n // columns)
+
+
+def test_when_rows_are_short_more_columns_then_no_words_then_pages() -> None:
+    # Six steps in three rows: two columns with their words.
+    assert choice_layout(steps(6), width=80, rows=3).columns == 2
+    # Twelve steps whose words are too long for more than one column: no words.
+    wordy = steps(12, "enter with 5 and capture the pawn of blue on its entry")
+    layout = choice_layout(wordy, width=80, rows=3)
+    assert (layout.notes, layout.pages) == (False, 1) and layout.columns >= 4
+    # Sixty in three rows at 80 columns: pages of the densest form.
+    layout = choice_layout(steps(60), width=80, rows=3)
+    assert (layout.notes, layout.columns, layout.rows) == (False, 7, 3)
+    assert (layout.pages, layout.first, layout.stop) == (3, 0, 21)
+    assert densest_rows(steps(60), 80) == 9
+
+
+def test_the_pages_show_every_step_once_in_order_and_fit() -> None:
+    choices = steps(59)
+    for width, rows in ((80, 3), (80, 1), (40, 4), (20, 2), (200, 2)):
+        first = choice_layout(choices, width, rows)
+        shown: list[int] = []
+        for page in range(first.pages):
+            layout = choice_layout(choices, width, rows, page)
+            assert layout.page == page and layout.rows <= rows
+            lines = choice_lines(choices, layout)
+            assert len(lines) == layout.rows
+            assert max(len(line.plain) for line in lines) <= width
+            numbers = [int(m) for line in lines for m in re.findall(r"(\d+) R", line.plain)]
+            assert sorted(numbers) == list(range(layout.first + 1, layout.stop + 1))
+            # Filled column by column: down the first column, then the next.
+            column = [row[0] for row in layout.grid()]
+            assert column == list(range(layout.first, layout.first + layout.rows))
+            shown += numbers
+        assert sorted(shown) == list(range(1, 60))
+    # Paging past the last page starts again; before the first, the last.
+    assert choice_layout(choices, 80, 3, page=3).page == 0
+    assert choice_layout(choices, 80, 3, page=-1).page == 2
+
+
+def test_no_steps_no_rows() -> None:
+    layout = choice_layout([], width=80, rows=3)
+    assert (layout.rows, layout.pages) == (0, 1) and choice_lines([], layout) == []
+
+
+# ---------------------------------------------------------------------------
+# pachisi play at 80x24
+
+
+def small_session(
+    answers: list[str], width: int = 80, height: int = 24
+) -> tuple[_Session, list[list[str]]]:
+    """A session on a ``width`` x ``height`` console; the screens shown at each prompt,
+    the prompt line included."""
+    console = Console(file=io.StringIO(), width=width, height=height, color_system=None)
+    args = argparse.Namespace(auto=False, confirm=True, lang="en", delay=0.0)
+    game = Game(Position.from_text(MANY), seed=1)
+    s = _Session(
+        console,
+        game,
+        ["human", "human"],
+        ["Asha", "Bo"],
+        dice="random",
+        path=Path("/home/someone/games/pachisi-2026-11-24-094112.pgame"),
+        started="",
+        extra={},
+        args=args,
+        log=["1. red 1-1: R7-8 R8-9"],
+    )
+    screens: list[list[str]] = []
+    mark = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal mark
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        screens.append([*out[mark:].splitlines(), prompt])
+        mark = len(out)
+        return answers.pop(0)
+
+    s.ask = ask  # type: ignore[method-assign]
+    return s, screens
+
+
+def numbers_shown(screen: list[str]) -> list[int]:
+    head = next(k for k, line in enumerate(screen) if line.startswith("Legal steps with"))
+    return sorted(int(n) for line in screen[head + 1 : -1] for n in re.findall(r"(\d+) [RY]", line))
+
+
+def test_a_throw_of_59_steps_fits_80x24_with_the_board_on_top() -> None:
+    pos = Position.from_text(MANY)
+    assert len(Turn(pos, (1, 1)).legal_steps()) == 59
+    board = board_text(BoardView(pos, (1, 1), names=["Asha", "Bo"])).plain.splitlines()
+    s, screens = small_session([">", ">", ">", ">", "<", "57", "1", "1", "1", ""])
+    play = s.human_throw((1, 1))
+    assert play is not None
+    seen: list[int] = []
+    for screen in screens:
+        assert len(screen) <= 24
+    for screen in screens[:4]:
+        # The board's 19 rows at the top (the compact panel beside them), then the steps.
+        assert [line[: len(row)] for line, row in zip(screen[:19], board, strict=True)] == board
+        assert "Dice" in "\n".join(screen[:19])
+        assert screen[-1].startswith("Your step (1-59, > more,")
+        seen += numbers_shown(screen)
+    # Four pages show each step once; the fifth screen is the first page again.
+    assert sorted(seen) == list(range(1, 60))
+    assert numbers_shown(screens[4]) == numbers_shown(screens[0])
+    # "<" went back to the last page, whose step 57 was chosen by its number.
+    assert numbers_shown(screens[5]) == [55, 56, 57, 58, 59]
+    legal = Turn(pos, (1, 1)).legal_steps()
+    assert play.actions[0] == legal[56]
+    # After a step the list starts again at its first page.
+    assert numbers_shown(screens[6])[0] == 1
+
+
+@pytest.mark.parametrize("size", [(80, 50), (120, 50)])
+def test_a_tall_terminal_shows_every_step_on_one_page(size: tuple[int, int]) -> None:
+    width, height = size
+    s, screens = small_session(["1", "1", "1", "1", ""], width, height)
+    s.human_throw((1, 1))
+    first = screens[0]
+    assert numbers_shown(first) == list(range(1, 60)) and len(first) <= height
+    assert "page" not in "\n".join(first) and "> more" not in first[-1]
