@@ -413,7 +413,8 @@ def test_choose_returns_one_of_the_plays(level: str) -> None:
 
 def test_search_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """The time budget ends the search: on a clock that is past the deadline at every
-    reading, each round gives each live candidate one more simulation and stops."""
+    reading, each round gives each live candidate one more step of simulations and
+    stops: one simulation through legal_plays, a whole sweep of playouts."""
     pos, throw = next(
         (p, t) for p, t in decisions(SETUPS[0], 20, seed=9) if len(legal_plays(p, t)) >= 4
     )
@@ -428,11 +429,28 @@ def test_search_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
         return rollout(self, key, position, i)
 
     monkeypatch.setattr(_Rollouts, "rollout", counted)
-    player = SearchPlayer(1, seconds=0.05, margin=math.inf)
+    # The calibrated scale needs the last positions: simulations through legal_plays.
+    player = SearchPlayer(1, seconds=0.05, margin=math.inf, calibrated=True)
     assert player.choose(pos, throw, plays) in plays
     # 4 candidates: two rounds, 4 then 2 live ones, one simulation each (numbers 0, 1).
     assert simulations == [0, 0, 0, 0, 1, 1]
     assert player.last_rollouts == 6
+    # The defaults: playouts, a sweep of the 21 first throws at a time.
+    batches: list[tuple[int, int]] = []
+    batch = _Rollouts.batch
+
+    def counted_batch(
+        self: _Rollouts, key: int, position: Position, i0: int, i1: int
+    ) -> list[float]:
+        batches.append((i0, i1))
+        return batch(self, key, position, i0, i1)
+
+    monkeypatch.setattr(_Rollouts, "batch", counted_batch)
+    simulations.clear()
+    player = SearchPlayer(1, seconds=0.05, margin=math.inf)
+    assert player.choose(pos, throw, plays) in plays
+    assert batches == [(0, 21)] * 4 + [(21, 42)] * 2 and simulations == []
+    assert player.last_rollouts == 6 * 21
 
 
 def test_search_simulation_budget() -> None:

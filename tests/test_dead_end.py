@@ -8,13 +8,12 @@ moves` still answers a throw with its one passing outcome.
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Any
 
 from helpers import run_cli
-from pachisi import Game, Position
+from pachisi import Game, Position, _accel
 from pachisi.analysis.rollout import RolloutSpec, estimate_from, exact_chances, rollout
 from pachisi.record import Record
 from pachisi.tournament import GameResult, SimConfig, summarise
@@ -95,8 +94,8 @@ def test_analyse_a_dead_end_is_exact_and_says_so(tmp_path: Path, monkeypatch: An
     def no_throws(*args: object) -> None:
         raise AssertionError("a rollout played a throw in a dead end")
 
-    module = importlib.import_module("pachisi.analysis.rollout")  # the name is also a function
-    monkeypatch.setattr(module, "legal_plays", no_throws)
+    monkeypatch.setattr(_accel, "playouts", no_throws)
+    monkeypatch.setattr(_accel, "pure_playouts", no_throws)
     spec = RolloutSpec(seed=1)
     assert rollout(pos, 0, spec) == 0
     monkeypatch.undo()

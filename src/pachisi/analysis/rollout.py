@@ -1,20 +1,25 @@
 """Rollouts: win chances of a position by playing it out many times.
 
-A *rollout* plays a position to the end with a *rollout policy* (a computer
-player from :mod:`pachisi.bots`, ``greedy`` by default, or ``random``) making
-every choice for every player, and records who won. The win chance of a
-player is the share of rollouts he (or his team) won; its standard error is
-the sample standard deviation of the per-rollout results over the square
-root of their number.
+A *rollout* plays a position to the end with a *rollout policy* (``greedy``
+by default: the greedy player's choice, the best resulting position by
+:func:`pachisi.bots.evaluation.evaluate`, ties broken at random; or
+``random``: uniformly among the distinct outcomes) making every choice for
+every player, and records who won. The win chance of a player is the share
+of rollouts he (or his team) won; its standard error is the sample standard
+deviation of the per-rollout results over the square root of their number.
 
-Every rollout is a pure function of the position, its index ``k`` and the
+Rollouts are the playouts of :func:`pachisi._accel.playouts`, played inside
+the compiled kernel when it runs and otherwise by their pure twin
+(:func:`pachisi._accel.pure_playouts`), which gives the same games. Every
+rollout is a pure function of the position, its index ``k`` and the
 :class:`RolloutSpec` (base seed, policy, throw limit):
 
-* **common random numbers**: rollout ``k`` of *every* position throws the
-  dice from the same stream, seeded by :func:`rollout_seed` of the base
-  seed and ``k``, and seeds the policy's tie-breaking the same way. Two
-  candidate plays are therefore compared on the same dice, and the noise of
-  their *difference* is much smaller than the noise of each estimate;
+* **common random numbers**: rollout ``k`` of *every* position is playout
+  number ``k`` of one seed (:func:`playout_seed` of the base seed): it
+  throws the dice from that playout's stream, and the policy draws from
+  another stream of its own. Two candidate plays are therefore compared on
+  the same dice, and the noise of their *difference* is much smaller than
+  the noise of each estimate;
 * **stratified first throw**: the first throw of rollout ``k`` is not drawn
   at random; rollouts come in blocks of as many rollouts as the dice have
   ordered outcomes (36, or 16 stick-dice throws), and within a block every
@@ -23,7 +28,7 @@ Every rollout is a pure function of the position, its index ``k`` and the
   ignore this stratification, so they are somewhat conservative;
 * results do not depend on how many processes compute them
   (:class:`RolloutRunner` with ``jobs``), nor on the order in which
-  positions are asked for.
+  positions are asked for, nor on whether the kernel is compiled.
 
 A rollout that reaches ``max_throws`` throws without a winner (Pagade can,
 very rarely, reach a position where nobody can move any more) counts as a
@@ -50,10 +55,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..bots import make_player
+from .. import _accel
+from ..bots.evaluation import evaluate
 from ..chunks import ChunkRunner
 from ..dice import Throw, derive_seed, dice_for
-from ..moves import legal_plays
 from ..position import Position
 from ..rules import Setup
 
@@ -65,8 +70,9 @@ __all__ = [
     "RolloutSpec",
     "exact_chances",
     "first_throw",
+    "playout_seed",
     "rollout",
-    "rollout_seed",
+    "rollouts",
     "sides",
     "win_chances",
 ]
@@ -76,15 +82,6 @@ POLICIES = ("greedy", "random")
 
 #: A rollout still running after this many throws is unfinished (a shared result).
 DEFAULT_MAX_THROWS = 10_000
-
-
-def rollout_seed(seed: int, k: int) -> int:
-    """The seed of the dice (and the policy) of rollout ``k`` of a run with ``seed``.
-
-    >>> rollout_seed(1, 0) == rollout_seed(1, 0) != rollout_seed(1, 1)
-    True
-    """
-    return derive_seed(f"pachisi-rollout:{seed}:{k}")
 
 
 @lru_cache(maxsize=256)
@@ -123,30 +120,65 @@ class RolloutSpec:
             raise ValueError("the throw limit of a rollout must be at least 1")
 
 
+def playout_seed(seed: int) -> int:
+    """The seed of the playouts (:func:`pachisi._accel.playouts`) of a run with ``seed``.
+
+    Rollout ``k`` of every position is the playout number ``k`` of this seed:
+    its dice come from the generator's stream ``2k``, its policy's draws from
+    stream ``2k + 1`` (:func:`pachisi._accel.stream_seed`).
+
+    >>> playout_seed(1) == playout_seed(1) != playout_seed(2)
+    True
+    """
+    return derive_seed(f"pachisi-rollout-playouts:{seed}")
+
+
 def rollout(position: Position, k: int, spec: RolloutSpec) -> int:
     """Play rollout ``k`` of ``position``; the bit mask of the winning players (0: unfinished).
 
-    Play stops as soon as the winner is known (in Pagade with
-    ``play_for_places`` the others' places do not matter here), or at a dead
-    end (RULES.md §3.5): a draw, counted like an unfinished rollout (shared).
+    The same as the ``k``-th result of :func:`rollouts`.
     """
+    return rollouts(position, k, k + 1, spec)[0]
+
+
+def rollouts(position: Position, k0: int, k1: int, spec: RolloutSpec) -> list[int]:
+    """Rollouts ``k0 .. k1-1`` of ``position``: the bit masks of the winners (0: unfinished).
+
+    Played inside the compiled kernel when it runs (:func:`pachisi._accel.playouts`),
+    else by its pure twin (:func:`pachisi._accel.pure_playouts`): the same
+    games either way. Rollout ``k`` is the playout number ``k`` of
+    :func:`playout_seed`, its first throw :func:`first_throw`; the policy
+    (``random`` or ``greedy``) makes every choice for every player, and the
+    game goes on until it is decided (RULES.md §3.5) or ``max_throws``
+    throws have been played. A game whose winner is known is not played, nor
+    one in a dead end (RULES.md §3.5: 0, a shared result); a dead end reached
+    in a rollout is played on to the throw limit (nothing moves any more),
+    with the same result.
+    """
+    n = k1 - k0
     if position.winner is not None:
-        return _mask(position.winner)
-    seed = rollout_seed(spec.seed, k)
-    rng = random.Random(seed)
-    player = make_player(spec.policy, seed)
-    dice = dice_for(position.ruleset)
-    throw = first_throw(position.ruleset, spec.seed, k)
-    pos = position
-    throws = 0
-    while pos.winner is None and not pos.is_over and throws < spec.max_throws:
-        if throws:
-            throw = dice.roll(rng)
-        plays = legal_plays(pos, throw)
-        play = plays[0] if len(plays) == 1 else player.choose(pos, throw, plays)
-        pos = play.position
-        throws += 1
-    return _mask(pos.winner) if pos.winner is not None else 0
+        return [_mask(position.winner)] * n
+    if n <= 0 or position.is_over:
+        return [0] * max(n, 0)
+    firsts = [first_throw(position.ruleset, spec.seed, k) for k in range(k0, k1)]
+    seed = playout_seed(spec.seed)
+    greedy = spec.policy == "greedy"
+    if _accel.active():
+        games = _accel.playouts(
+            position, n, seed, spec.max_throws, greedy=greedy, start=k0, first_throws=firsts
+        )
+    else:
+        games = _accel.pure_playouts(
+            position,
+            n,
+            seed,
+            spec.max_throws,
+            greedy=greedy,
+            start=k0,
+            first_throws=firsts,
+            evaluation=evaluate,
+        )
+    return [_mask(g.winner) if g.winner is not None else 0 for g in games]
 
 
 def _mask(players: Sequence[int]) -> int:
@@ -305,7 +337,7 @@ def _run_task(task: _Task) -> list[int]:
 
 def _rollouts(task: _Task, spec: RolloutSpec) -> list[int]:
     position, k0, k1 = task
-    return [rollout(position, k, spec) for k in range(k0, k1)]
+    return rollouts(position, k0, k1, spec)
 
 
 def rollout_chunk(spec: RolloutSpec, task: tuple[Position, int, int]) -> list[int]:

@@ -26,11 +26,17 @@ throw: simulation *i* takes the *i*-th of the dice's distinct throws (21
 with two six-sided dice, 10 with stick dice; shuffled once per decision)
 and counts with that throw's probability as its weight, so a *sweep* of 21
 (or 10) simulations covers the next throw exactly, as the expectimax player
-does. The player to throw answers greedily (computed once per candidate and
-throw), and the rollout goes on from there with throws drawn from the
+does. The rollout goes on from there with throws drawn from the
 simulation's own seeded stream: the same throws for every candidate
 (**common random numbers**), so the candidates are compared on the same
-luck.
+luck. With the defaults (the hand-made evaluation, the constant scale) the
+rollouts are playouts: simulation *i* is playout number *i* of the
+decision's seed (:func:`pachisi._accel.playouts`), played inside the
+compiled kernel when it runs and by its pure twin otherwise, with the same
+results; greedy ties are broken by the playout's own draw. With another
+evaluation or the calibrated scale each step goes through
+:func:`~pachisi.moves.legal_plays` (the first best play, the first reply
+computed once per candidate and throw).
 
 Only the ``candidates`` plays with the best static evaluation (and within
 ``margin`` of the best) are searched, by **successive halving**: the budget
@@ -40,8 +46,9 @@ and the better half (by weighted mean score over the same simulations)
 survives to the next round. Ties are broken by the static evaluation, then
 at random (seeded). A play that wins at once is chosen without search.
 
-The budget is ``seconds`` of time per decision (1.0 by default; a round
-more than half-way through a sweep finishes it), or, when ``simulations`` is given,
+The budget is ``seconds`` of time per decision (1.0 by default; playouts
+are made a sweep at a time, other rollouts one at a time, and a round more
+than half-way through a sweep finishes it), or, when ``simulations`` is given,
 about that many rollouts in all per decision (at least one sweep per
 candidate and round, so a small number means the minimum), and then the
 choice depends only on the seed, the position and the throw: use it for
@@ -60,6 +67,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from .. import _accel
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -149,7 +157,11 @@ def win_chance(
     if position.winner is not None:
         return 1.0 if me in position.winner else 0.0
     s = scale if scale is not None else calibrated_scale(position)
-    z = evaluation(position, me) / s
+    return _logistic(evaluation(position, me) / s)
+
+
+def _logistic(z: float) -> float:
+    """``1 / (1 + exp(-z))``, 0 far below zero."""
     if z < -40.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z))
@@ -247,22 +259,26 @@ class SearchPlayer:
         alive = list(range(len(cands)))
         done = 0  # simulations made so far by every live candidate
         rounds = max(1, math.ceil(math.log2(len(cands))))
+        # On the time budget, simulations are made in steps: whole sweeps by playouts,
+        # one at a time otherwise (a round more than half-way through a sweep finishes it).
+        step = n if ctx.playouts else 1
         start = time.perf_counter()
         for r in range(rounds):
             if self.simulations is not None:
                 # Whole sweeps of the first throw, at least one.
                 per = self.simulations // (rounds * len(alive))
                 per = max(n, per - per % n)
-                for i in range(done, done + per):
-                    for c in alive:
-                        totals[c] += ctx.rollout(c, cands[c][2].position, i)
+                for c in alive:
+                    for value in ctx.batch(c, cands[c][2].position, done, done + per):
+                        totals[c] += value
                 done += per
             else:
                 deadline = start + self.seconds * (r + 1) / rounds
                 while True:
                     for c in alive:
-                        totals[c] += ctx.rollout(c, cands[c][2].position, done)
-                    done += 1
+                        for value in ctx.batch(c, cands[c][2].position, done, done + step):
+                            totals[c] += value
+                    done += step
                     if time.perf_counter() >= deadline and done % n <= n // 2:
                         break
             if r < rounds - 1:
@@ -285,6 +301,18 @@ class _Rollouts:
     Simulation ``i`` starts with the ``i``-th distinct throw of a shuffled
     list (counted with its probability as weight), then draws its throws
     from its own seeded stream: the same for every candidate.
+
+    With the hand-made evaluation and a constant scale (the defaults), the
+    simulations are playouts (:attr:`playouts`): simulation ``i`` is playout
+    number ``i`` of the decision's seed, greedy for every player, cut off
+    after ``depth`` throws with the evaluation of the last position
+    (:func:`pachisi._accel.playouts`, inside the compiled kernel when it
+    runs, else :func:`pachisi._accel.pure_playouts`: the same games).
+    Otherwise (another evaluation, or the calibrated scale, which needs the
+    last position) each greedy step goes through :func:`legal_plays`: the
+    player to throw answers greedily (the first best play; computed once per
+    candidate and first throw), then throws drawn from a
+    :class:`random.Random` seeded per simulation.
     """
 
     def __init__(self, player: SearchPlayer, me: int, base: int, ruleset: str) -> None:
@@ -301,12 +329,52 @@ class _Rollouts:
             else LOGISTIC_SCALE[ruleset]
         )
         self.evaluation = player.evaluation
+        #: Whether the simulations are playouts (see the class docstring).
+        self.playouts = self.evaluation is evaluate and self.scale is not None
         self.count = 0
         # The greedy answer to each first throw, per candidate: computed once.
         self.replies: dict[tuple[int, int], Position] = {}
 
+    def batch(self, key: int, position: Position, i0: int, i1: int) -> list[float]:
+        """Simulations ``i0 .. i1-1`` from ``position`` (candidate ``key``), as :meth:`rollout`."""
+        if not self.playouts:
+            return [self.rollout(key, position, i) for i in range(i0, i1)]
+        assert self.scale is not None
+        self.count += i1 - i0
+        weights = [self.first[i % len(self.first)][1] for i in range(i0, i1)]
+        if self.depth == 0 or position.winner is not None or position.is_over:
+            value = win_chance(position, self.me, self.scale, self.evaluation)
+            return [w * value for w in weights]
+        firsts = [self.first[i % len(self.first)][0] for i in range(i0, i1)]
+        args = (position, i1 - i0, self.base, self.depth)
+        if _accel.active():
+            games = _accel.playouts(
+                *args, greedy=True, start=i0, first_throws=firsts, evaluate_cutoff=True
+            )
+        else:
+            games = _accel.pure_playouts(
+                *args,
+                greedy=True,
+                start=i0,
+                first_throws=firsts,
+                evaluate_cutoff=True,
+                evaluation=evaluate,
+            )
+        me = self.me
+        out = []
+        for game, w in zip(games, weights, strict=True):
+            if game.winner is not None:
+                out.append(w * (1.0 if me in game.winner else 0.0))
+            else:
+                assert game.values is not None  # cut off undecided: evaluated
+                out.append(w * _logistic(game.values[me] / self.scale))
+        return out
+
     def rollout(self, key: int, position: Position, i: int) -> float:
-        """Simulation ``i`` from ``position`` (candidate ``key``): weight times 1/0 or logistic."""
+        """Simulation ``i`` from ``position`` (candidate ``key``): weight times 1/0 or logistic.
+
+        Through :func:`legal_plays`, whatever :attr:`playouts` says.
+        """
         self.count += 1
         j = i % len(self.first)
         throw, weight = self.first[j]
