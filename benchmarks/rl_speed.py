@@ -16,10 +16,17 @@ set-up:
   nodes sampled, not counted);
 * ``batched``: ``BatchedEnv`` of 64 games, steps summed over the batch;
 * ``openspiel-backgammon``: OpenSpiel's C++ backgammon in the same Python
-  loop, for scale.
+  loop, for scale;
+* ``--engine``: what the core costs per throw on the positions of random
+  games: building a :class:`pachisi.Turn` (pure Python; every step-mode
+  throw builds one) against :func:`pachisi.legal_plays` (the compiled
+  kernel when installed; play mode calls it once per throw), and the
+  elementary steps per throw, so that the share of ``Turn`` in a step can
+  be read off.
 
     .venv/bin/python benchmarks/rl_speed.py --seconds 5
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --seconds 2
+    .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --engine --seconds 2
 """
 
 from __future__ import annotations
@@ -36,8 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import numpy as np
 
+from pachisi import Turn, legal_plays
 from pachisi.rl import pachisi_v0
 from pachisi.rl.gym import PachisiEnv
+from pachisi.rl.match import Match
 from pachisi.rl.vector import BatchedEnv
 
 SETUPS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -158,12 +167,53 @@ def batched(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> floa
     return timed(run, seconds)
 
 
+def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, float, float]:
+    """Microseconds per throw of ``Turn(...)`` and of ``legal_plays``; steps per throw.
+
+    Over the decisions of random step-mode games (seeded), each measured
+    for ``seconds`` of CPU time.
+    """
+    from pachisi import Setup
+
+    m = Match(Setup.create(ruleset, **kw), "step")
+    rng = random.Random(1)
+    throws: list[tuple[Any, Any]] = []
+    steps, game = 0, 0
+    while len(throws) < 400:
+        m.reset(seed=game)
+        game += 1
+        while not m.done and len(throws) < 400:
+            if m.turn is not None and not m.turn.steps:
+                throws.append((m.position, m.throw))
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+
+    def per_throw(fn: Callable[[Any, Any], object]) -> float:
+        start, n = time.process_time(), 0
+        while time.process_time() < start + seconds:
+            for pos, throw in throws:
+                fn(pos, throw)
+            n += len(throws)
+        return 1e6 * (time.process_time() - start) / n
+
+    return per_throw(Turn), per_throw(legal_plays), steps / len(throws)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     ap.add_argument("--only", choices=sorted(SETUPS), action="append", help="set-ups to run")
+    ap.add_argument("--engine", action="store_true", help="only the core's cost per throw")
     args = ap.parse_args(argv)
     names = args.only or list(SETUPS)
+    if args.engine:
+        print(f"{'set-up':<13}{'Turn us':>9}{'plays us':>10}{'steps/throw':>13}")
+        for name in names:
+            turn_us, plays_us, per = engine(*SETUPS[name], args.seconds)
+            print(f"{name:<13}{turn_us:>9.0f}{plays_us:>10.0f}{per:>13.2f}", flush=True)
+        print("(CPU microseconds per throw on random games' decisions)")
+        return 0
     print(
         f"{'set-up':<13}{'mode':<6}{'aec':>9}{'aec-raw':>9}{'gym':>9}{'openspiel':>11}{'batched':>9}"
     )

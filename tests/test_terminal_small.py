@@ -22,6 +22,7 @@ from pachisi.terminal.board import BoardView, board_text
 from pachisi.terminal.choices import choice_layout, choice_lines, densest_rows
 from pachisi.terminal.play import _Session
 
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 MANY = (
     "eight-man{sum_move=jump} Ry,Bg - r:2.27.42.45,b:9.38.43.62,y:3.14.19.33,g:7.11.11.30 0 0 - - -"
 )
@@ -89,11 +90,17 @@ def test_no_steps_no_rows() -> None:
 
 
 def small_session(
-    answers: list[str], width: int = 80, height: int = 24
+    answers: list[str], width: int = 80, height: int = 24, terminal: bool = True
 ) -> tuple[_Session, list[list[str]]]:
-    """A session on a ``width`` x ``height`` console; the screens shown at each prompt,
-    the prompt line included."""
-    console = Console(file=io.StringIO(), width=width, height=height, color_system=None)
+    """A session on a ``width`` x ``height`` terminal (or not a terminal); the screens
+    shown at each prompt, the prompt line included."""
+    console = Console(
+        file=io.StringIO(),
+        width=width,
+        height=height,
+        color_system=None,
+        force_terminal=terminal,
+    )
     args = argparse.Namespace(auto=False, confirm=True, lang="en", delay=0.0)
     game = Game(Position.from_text(MANY), seed=1)
     s = _Session(
@@ -114,7 +121,7 @@ def small_session(
     def ask(prompt: str) -> str:
         nonlocal mark
         out = console.file.getvalue()  # type: ignore[attr-defined]
-        screens.append([*out[mark:].splitlines(), prompt])
+        screens.append([*ANSI.sub("", out[mark:]).splitlines(), prompt])
         mark = len(out)
         return answers.pop(0)
 
@@ -162,3 +169,60 @@ def test_a_tall_terminal_shows_every_step_on_one_page(size: tuple[int, int]) -> 
     first = screens[0]
     assert numbers_shown(first) == list(range(1, 60)) and len(first) <= height
     assert "page" not in "\n".join(first) and "> more" not in first[-1]
+
+
+def test_a_script_reading_the_output_gets_every_step() -> None:
+    """Not a terminal (a pipe): no pages, whatever the height."""
+    s, screens = small_session(["1", "1", "1", "1", ""], 80, 24, terminal=False)
+    s.human_throw((1, 1))
+    assert numbers_shown(screens[0]) == list(range(1, 60))
+    assert "page" not in "\n".join(screens[0])
+
+
+def test_at_a_real_80x24_terminal(tmp_path: Path) -> None:
+    """``pachisi play`` in a pseudo-terminal of 80x24: each screen after the clear, with
+    its prompt, fits in 24 rows, the board's top row first; > turns the page."""
+    import os
+    import signal
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, TERM="xterm", COLUMNS="80", LINES="24")
+    env.pop("NO_COLOR", None)
+    save = tmp_path / "small.pgame"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "pachisi", "play", "--from", MANY, "--dice", "manual", "--players",
+         "human,bot", "--delay", "0", "--save", str(save)],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(24, 80),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    prompt = "Your step ("
+
+    def screen() -> list[str]:
+        before = child.before
+        last = before.rfind("\x1b[2J")
+        assert last >= 0  # the screen was cleared
+        return ANSI.sub("", before[last:]).replace("\r", "").splitlines()
+
+    child.expect(r"type the two faces that fell")
+    child.sendline("1 1")
+    child.expect_exact(prompt)
+    first = screen()
+    # The prompt (81 characters with manual dice) takes two rows at 80 columns.
+    assert len(first) + 2 <= 24
+    assert "·  ◆  ·" in first[0] and "Eight-Man" in first[0]
+    assert numbers_shown([*first, prompt])[0] == 1
+    child.sendline(">")
+    child.expect_exact(prompt)
+    second = screen()
+    assert len(second) + 2 <= 24
+    assert numbers_shown([*second, prompt])[0] == numbers_shown([*first, prompt])[-1] + 1
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert save.exists()

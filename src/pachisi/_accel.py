@@ -931,3 +931,42 @@ def _greedy(
         elif abs(score - best_score) <= 1e-9:
             best.append(play)
     return (best[rng.below(len(best))] if len(best) > 1 else best[0]).position
+
+
+def fast_outcomes(
+    position: Position, throw: Sequence[int], module: ModuleType | None = None
+) -> list[Position]:
+    """The distinct positions a throw can lead to, from the kernel's fast enumerator.
+
+    The enumerator that :func:`playouts` uses (no actions, no order): the
+    same set of positions as the plays of :func:`~pachisi.moves.legal_plays`
+    (the tests check it), here in canonical order (:func:`canonical_plays`).
+    """
+    if module is None:
+        module = kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+    a, b = _check_throw(position, throw)
+    setup = position.setup
+    mover = position.to_move
+    cut0 = position.cut
+    third = a == b and position.doubles == 2 and setup.ruleset != "pagade"
+    records = _kernel(module).outcomes(
+        _cfg(setup, mover),
+        position.pawns,
+        position.doubles,
+        int(bool(cut0[mover])) if cut0 is not None else 0,
+        a,
+        b,
+        third,
+        True,
+    )
+    in_play = setup.colours_in_play
+    seen: set[Position] = set()
+    for flat, flag, extra in records:
+        pawns = tuple(tuple(flat[4 * c : 4 * c + 4]) if c in in_play else () for c in range(4))
+        cut = cut0
+        if cut is not None and flag and not cut[mover]:
+            cut = tuple(True if i == mover else f for i, f in enumerate(cut))
+        seen.add(advance(position, pawns, cut, bool(extra)))
+    return sorted(seen, key=lambda after: _canonical_key(position, after))

@@ -134,6 +134,11 @@ def _ints(n: int) -> array[int]:
     return array("i", bytes(4 * n))
 
 
+def _words(n: int) -> array[int]:
+    return array("Q", bytes(8 * n))
+
+
+@cython.final
 @cython.cclass
 class _Store:
     """The explored states of one part of a throw graph, in discovery order."""
@@ -276,6 +281,7 @@ class _Store:
         return i
 
 
+@cython.final
 @cython.cclass
 class Kernel:
     """Legal-play generation for one position and throw at a time (see the module docstring)."""
@@ -342,6 +348,52 @@ class Kernel:
     pbuf: cython.int[::1]
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
+    # the fast enumerator (see _f_plays)
+    fast: cython.bint
+    f_nsq: cython.int
+    f_sqs: cython.int[::1]
+    f_othn: cython.int[::1]
+    f_ofr: cython.int[::1]
+    f_oidx: cython.int[::1]
+    f_noth: cython.int
+    f_oc: cython.int[::1]
+    f_op: cython.int[::1]
+    f_os: cython.int[::1]
+    f_blo: cython.ulonglong[::1]
+    f_bhi: cython.ulonglong[::1]
+    f_slo: cython.ulonglong[::1]
+    f_shi: cython.ulonglong[::1]
+    f_lane: cython.int[::1]
+    f_tmp: cython.int[::1]
+    f_s: cython.int[::1]
+    f_cnt: cython.int[::1]
+    f_pa0: cython.ulonglong
+    f_pb0: cython.ulonglong
+    f_home0: cython.int
+    f_nest0: cython.int
+    f_n: cython.int
+    f_gen: cython.int
+    f_cap: cython.int
+    f_st: cython.ulonglong[::1]
+    f_hgen: cython.int[::1]
+    f_hidx: cython.int[::1]
+    f_stack: cython.int[::1]
+    f_sp: cython.int
+    f_sel: cython.int[::1]
+    f_no: cython.int
+    f_ogen: cython.int
+    f_ocap: cython.int
+    f_ok: cython.ulonglong[::1]
+    f_keys: cython.int[::1]
+    f_pw: cython.int[::1]
+    f_hi0: cython.ulonglong
+    f_lo0: cython.ulonglong
+    f_ohgen: cython.int[::1]
+    f_ohidx: cython.int[::1]
+    f_gdist: cython.int[::1]
+    f_gleft: cython.ulonglong[::1]
+    f_gsize: cython.int[::1]
+    f_ng: cython.int[::1]
 
     def __init__(self) -> None:
         self.dice = _Store()
@@ -388,6 +440,51 @@ class Kernel:
         self.ebuf = _ints(S_SIZE)
         self.n_out = 0
         self.n_cand = 0
+        self.fast = True
+        self.f_nsq = 0
+        self.f_sqs = _ints(100)
+        self.f_othn = _ints(100)
+        self.f_ofr = _ints(100)
+        self.f_oidx = array("i", [-1]) * 100
+        self.f_noth = 0
+        self.f_oc = _ints(16)
+        self.f_op = _ints(16)
+        self.f_os = _ints(16)
+        self.f_blo = _words(2)
+        self.f_bhi = _words(2)
+        self.f_slo = _words(2)
+        self.f_shi = _words(2)
+        self.f_lane = _ints(8)
+        self.f_tmp = _ints(32)
+        self.f_s = array("i", [-1]) * 8
+        self.f_cnt = _ints(100)
+        self.f_pa0 = 0
+        self.f_pb0 = 0
+        self.f_home0 = 0
+        self.f_nest0 = 0
+        self.f_n = 0
+        self.f_gen = 1
+        self.f_cap = 1024
+        self.f_st = _words(3 * 512)
+        self.f_hgen = _ints(1024)
+        self.f_hidx = _ints(1024)
+        self.f_stack = _ints(512)
+        self.f_sp = 0
+        self.f_sel = _ints(512)
+        self.f_no = 0
+        self.f_ogen = 1
+        self.f_ocap = 256
+        self.f_ok = _words(3 * 128)
+        self.f_keys = _ints(128)
+        self.f_pw = _ints(16)
+        self.f_hi0 = 0
+        self.f_lo0 = 0
+        self.f_ohgen = _ints(256)
+        self.f_ohidx = _ints(256)
+        self.f_gdist = _ints(32)
+        self.f_gleft = _words(32)
+        self.f_gsize = _ints(32)
+        self.f_ng = _ints(2)
 
     # -- buffers ------------------------------------------------------------
 
@@ -1958,6 +2055,1261 @@ class Kernel:
                             self._put(0)
                     break
 
+    # -- the fast enumerator for playouts ---------------------------------------
+    #
+    # The same throw graph as above (the same edges, selection and bonus part),
+    # but a state is three 64-bit words: ``pa``/``pb`` the mover's pawns of its
+    # first/second colour as four 16-bit lanes (``p | moved << 7 | tag << 8``,
+    # sorted), and ``w2``: the numbers left (bytes 0-3, sorted, the kernel's
+    # number codes; in the bonus part the counts of pending capture and home
+    # bonuses), their count (bits 32-34), the flag (bits 35-46: the no-split
+    # single mover's lane, 0 none, 0xFFF nobody; Pagade: bit 35 the mover's cut),
+    # the captured squares as a mask of the throw's occupied squares (bits
+    # 47-62) and the part (bit 63: bonus). No actions are kept: only the
+    # distinct outcomes (pawns, cut, extra) are written, as records without
+    # actions, in no particular order (the playout sorts them).
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_context(self) -> cython.void:
+        """Per throw: the other colours' pawns by square, the start lanes and tags."""
+        ncol: cython.int = self.cfg[C_NCOL]
+        c: cython.int
+        k: cython.int
+        s: cython.int
+        i: cython.int
+        cs: cython.int
+        p: cython.int
+        q: cython.int
+        for i in range(self.f_nsq):
+            s = self.f_sqs[i]
+            self.f_othn[s] = 0
+            self.f_oidx[s] = -1
+        self.f_nsq = 0
+        self.f_noth = 0
+        for c in range(4):
+            if (
+                not self.cfg[C_IN_PLAY + c]
+                or c == self.cfg[C_COL]
+                or (ncol == 2 and c == self.cfg[C_COL + 1])
+            ):
+                continue
+            for k in range(4):
+                p = self.pos[4 * c + k]
+                s = self.cfg[C_ROUTE + 85 * c + p]
+                self.f_oc[self.f_noth] = c
+                self.f_op[self.f_noth] = p
+                self.f_os[self.f_noth] = -1
+                if 0 <= s < 68:
+                    if self.f_othn[s] == 0:
+                        self.f_oidx[s] = self.f_nsq
+                        self.f_sqs[self.f_nsq] = s
+                        self.f_nsq += 1
+                    self.f_othn[s] += 1
+                    self.f_ofr[s] = self.cfg[C_FRIEND + c]
+                    self.f_os[self.f_noth] = self.f_oidx[s]
+                self.f_noth += 1
+        # the others' pawns as canonical key fields (see _f_emit)
+        self.f_hi0 = 0
+        self.f_lo0 = 0
+        for i in range(0, self.f_noth, 4):
+            self.f_hi0, self.f_lo0 = _put_field(
+                self.f_hi0, self.f_lo0, self.f_oc[i], _canon4(_pack_lanes(self.f_op, i))
+            )
+        # per own colour: the progress numbers the others' blockades close (bit masks)
+        for cs in range(ncol):
+            c = self.cfg[C_COL + cs]
+            self.f_blo[cs] = 0
+            self.f_bhi[cs] = 0
+            for i in range(self.f_nsq):
+                s = self.f_sqs[i]
+                if self.f_othn[s] >= 2:
+                    q = self.cfg[C_RINDEX + 100 * c + s]
+                    if q >= 64:
+                        self.f_bhi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
+                    elif q >= 0:
+                        self.f_blo[cs] |= cython.cast(cython.ulonglong, 1) << q
+        # the start lanes, with blockade tags where the rule needs them (§5.5)
+        self.nm = 4 * ncol
+        self.n_tags = 0
+        need_tags: cython.bint = not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]
+        sq = self.f_tmp  # 8 squares
+        for i in range(8):
+            sq[i] = -1
+            self.f_lane[i] = 0
+        for cs in range(ncol):
+            c = self.cfg[C_COL + cs]
+            for k in range(4):
+                p = self.pos[4 * c + k]
+                sq[4 * cs + k] = self.cfg[C_ROUTE + 85 * c + p]
+                self.f_lane[4 * cs + k] = p
+        cnt: cython.int
+        j: cython.int
+        t: cython.int
+        if need_tags:
+            for i in range(4 * ncol):
+                s = sq[i]
+                if s == _OFF or self.f_lane[i] >> 8:
+                    continue
+                cnt = 0
+                for j in range(4 * ncol):
+                    if sq[j] == s:
+                        cnt += 1
+                if cnt == 2:
+                    self.n_tags += 1
+                    self.tag_sq[self.n_tags] = s
+                    for j in range(4 * ncol):
+                        if sq[j] == s:
+                            self.f_lane[j] |= self.n_tags << 8
+        self.f_pa0 = _pack4(self.f_lane, 0)
+        self.f_pb0 = _pack4(self.f_lane, 4) if ncol == 2 else 0
+        # pawns at home before the throw (the home bonus counts new ones)
+        home: cython.int = 84 if self.cfg[C_PAGADE] else 72
+        self.f_home0 = 0
+        for i in range(4 * ncol):
+            if self.f_lane[i] & _PMASK == home:
+                self.f_home0 += 1
+        t = 0
+        for i in range(4 * ncol):
+            if self.f_lane[i] & _PMASK == 0:
+                t += 1
+        self.f_nest0 = t
+
+    # -- the state set --------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_reset(self) -> cython.void:
+        """Forget every state (a new generation: nothing is cleared)."""
+        self.f_n = 0
+        self.f_gen += 1
+        if self.f_gen >= 0x7FFFFFF0:
+            k: cython.int
+            for k in range(len(self.f_hgen)):
+                self.f_hgen[k] = 0
+            self.f_gen = 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_add(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+    ) -> cython.int:
+        """Index of the new state (pa, pb, w2), or -1 if it is already there."""
+        if 2 * (self.f_n + 1) > self.f_cap:
+            self._f_grow()
+        mask: cython.ulonglong = self.f_cap - 1
+        j: cython.ulonglong = _hash3(pa, pb, w2) & mask
+        i: cython.int
+        gen: cython.int = self.f_gen
+        while self.f_hgen[j] == gen:
+            i = self.f_hidx[j]
+            if self.f_st[3 * i] == pa and self.f_st[3 * i + 1] == pb and self.f_st[3 * i + 2] == w2:
+                return -1
+            j = (j + 1) & mask
+        i = self.f_n
+        self.f_n += 1
+        self.f_hgen[j] = gen
+        self.f_hidx[j] = i
+        self.f_st[3 * i] = pa
+        self.f_st[3 * i + 1] = pb
+        self.f_st[3 * i + 2] = w2
+        return i
+
+    def _f_grow(self) -> None:
+        """Double the state set (the states of this generation are kept)."""
+        cap: cython.int = 2 * self.f_cap
+        old = self.f_st
+        st = array("Q", bytes(8 * 3 * (cap // 2)))
+        k: cython.int
+        for k in range(3 * self.f_n):
+            st[k] = old[k]
+        self.f_st = st
+        self.f_hgen = array("i", bytes(4 * cap))
+        self.f_hidx = array("i", bytes(4 * cap))
+        self.f_cap = cap
+        stack = array("i", bytes(4 * (cap // 2)))
+        sel = array("i", bytes(4 * (cap // 2)))
+        for k in range(self.f_sp):
+            stack[k] = self.f_stack[k]
+        for k in range(len(self.f_sel)):
+            sel[k] = self.f_sel[k]
+        self.f_stack = stack
+        self.f_sel = sel
+        self.f_gen = 1
+        mask: cython.ulonglong = cap - 1
+        j: cython.ulonglong
+        i: cython.int
+        for i in range(self.f_n):
+            j = _hash3(st[3 * i], st[3 * i + 1], st[3 * i + 2]) & mask
+            while self.f_hgen[j] == 1:
+                j = (j + 1) & mask
+            self.f_hgen[j] = 1
+            self.f_hidx[j] = i
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_push(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+    ) -> cython.void:
+        """Add a state; a new one goes on the stack to be expanded."""
+        i: cython.int = self._f_add(pa, pb, w2)
+        if i >= 0:
+            self.f_stack[self.f_sp] = i
+            self.f_sp += 1
+
+    # -- outcomes -------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_emit(
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        gone: cython.int,
+        cut: cython.int,
+        extra: cython.int,
+    ) -> cython.void:
+        """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
+
+        The key is canonical (see :meth:`_canonical`): ``hi`` the pawns of
+        colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
+        sorted progress numbers as a big-endian 32-bit field), ``x`` the cut
+        flag (bit 1) and the extra throw (bit 0).
+        """
+        ncol: cython.int = self.cfg[C_NCOL]
+        hi: cython.ulonglong = self.f_hi0
+        lo: cython.ulonglong = self.f_lo0
+        m: cython.int
+        c: cython.int
+        k: cython.int
+        f: cython.ulonglong
+        if gone:
+            for m in range(0, self.f_noth, 4):
+                c = self.f_oc[m]
+                for k in range(4):
+                    self.f_tmp[24 + k] = self.f_op[m + k]
+                    if self.f_os[m + k] >= 0 and gone >> self.f_os[m + k] & 1:
+                        self.f_tmp[24 + k] = 0
+                f = _canon4(_pack_lanes(self.f_tmp, 24))
+                hi, lo = _put_field(hi, lo, c, f)
+        for m in range(ncol):
+            hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon4(pa if m == 0 else pb))
+        x: cython.ulonglong = cut << 1 | extra
+        if 2 * (self.f_no + 1) > self.f_ocap:
+            self._f_ogrow()
+        mask: cython.ulonglong = self.f_ocap - 1
+        j: cython.ulonglong = _hash3(hi, lo, x) & mask
+        i: cython.int
+        gen: cython.int = self.f_ogen
+        while self.f_ohgen[j] == gen:
+            i = self.f_ohidx[j]
+            if self.f_ok[3 * i] == hi and self.f_ok[3 * i + 1] == lo and self.f_ok[3 * i + 2] == x:
+                return
+            j = (j + 1) & mask
+        i = self.f_no
+        self.f_no += 1
+        self.f_ohgen[j] = gen
+        self.f_ohidx[j] = i
+        self.f_ok[3 * i] = hi
+        self.f_ok[3 * i + 1] = lo
+        self.f_ok[3 * i + 2] = x
+
+    def _f_ogrow(self) -> None:
+        cap: cython.int = 2 * self.f_ocap
+        old = self.f_ok
+        ok = array("Q", bytes(8 * 3 * (cap // 2)))
+        k: cython.int
+        for k in range(3 * self.f_no):
+            ok[k] = old[k]
+        self.f_ok = ok
+        self.f_ohgen = array("i", bytes(4 * cap))
+        self.f_ohidx = array("i", bytes(4 * cap))
+        self.f_ocap = cap
+        self.f_ogen = 1
+        self.f_keys = array("i", bytes(4 * (cap // 2)))
+        mask: cython.ulonglong = cap - 1
+        j: cython.ulonglong
+        i: cython.int
+        for i in range(self.f_no):
+            j = _hash3(ok[3 * i], ok[3 * i + 1], ok[3 * i + 2]) & mask
+            while self.f_ohgen[j] == 1:
+                j = (j + 1) & mask
+            self.f_ohgen[j] = 1
+            self.f_ohidx[j] = i
+
+    # -- entry ----------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
+        """The distinct outcomes of throw (a, b) as records in :attr:`out`; their number."""
+        self.ta = a
+        self.tb = b
+        self.doublet = a == b
+        self.n_out = 0
+        self.f_no = 0
+        self.f_ogen += 1
+        if self.f_ogen >= 0x7FFFFFF0:
+            k: cython.int
+            for k in range(len(self.f_ohgen)):
+                self.f_ohgen[k] = 0
+            self.f_ogen = 1
+        self._f_context()
+        if third_doublet:
+            self._f_third()
+            return self.f_no
+        if self.cfg[C_PAGADE]:
+            x: cython.ulonglong = a if a < b else b
+            y: cython.ulonglong = b if a < b else a
+            self._f_set(x | y << 8, 2)
+            if self.f_no == 0:
+                self._f_emit(self.f_pa0, self.f_pb0, 0, self.pos[P_CUT], 0)
+            return self.f_no
+        ncol: cython.int = self.cfg[C_NCOL]
+        both: cython.ulonglong = 0
+        i: cython.int
+        for i in range(ncol):
+            both |= cython.cast(cython.ulonglong, 1) << self.cfg[C_COL + i]
+        both <<= 4
+        if not self.doublet:
+            x = a | both
+            y = b | both
+            if x > y:
+                x, y = y, x
+            self._f_set(x | y << 8, 2)
+        else:
+            d: cython.ulonglong = a
+            e: cython.ulonglong = (7 - a) | 8
+            nest_col: cython.int = -1
+            nest_n: cython.int = 0
+            for i in range(ncol):
+                for k in range(4):
+                    if self.pos[4 * self.cfg[C_COL + i] + k] == 0:
+                        nest_n += 1
+                        nest_col = self.cfg[C_COL + i]
+                        break
+            if nest_n == ncol:
+                self._f_set((d | both) | (d | both) << 8, 2)
+            elif nest_n == 0:
+                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4)
+            else:
+                f_col: cython.int = (
+                    self.cfg[C_COL] if self.cfg[C_COL] != nest_col else self.cfg[C_COL + 1]
+                )
+                fb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (f_col + 4)
+                nb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (nest_col + 4)
+                self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4)
+                self._f_set((d | nb) | (d | nb) << 8, 2)
+                self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3)
+        if self.f_no == 0:
+            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, self._extra(False))
+        return self.f_no
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_third(self) -> cython.void:
+        """§5.8: the third doublet sends the mover's most advanced pawn off the board home."""
+        ncol: cython.int = self.cfg[C_NCOL]
+        best: cython.int = 0
+        i: cython.int
+        p: cython.int
+        for i in range(4 * ncol):
+            p = self.f_lane[i] & _PMASK
+            if p < 72 and p > best:
+                best = p
+        if best == 0:
+            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, 0)
+            return
+        cs: cython.int
+        k: cython.int
+        w: cython.ulonglong
+        for cs in range(ncol):
+            w = self.f_pa0 if cs == 0 else self.f_pb0
+            for k in range(4):
+                if _lane(w, k) & _PMASK == best:
+                    w = _sort4(_set_lane(w, k, 0))
+                    if cs == 0:
+                        self._f_emit(w, self.f_pb0, 0, 0, 0)
+                    else:
+                        self._f_emit(self.f_pa0, w, 0, 0, 0)
+                    break
+
+    # -- one number set -------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_set(self, nums: cython.ulonglong, nn: cython.int) -> cython.void:
+        """Explore one number set (sorted number codes in ``nums``); emit its outcomes."""
+        pagade: cython.bint = self.cfg[C_PAGADE] != 0
+        self._f_reset()
+        w2: cython.ulonglong = nums | cython.cast(cython.ulonglong, nn) << 32
+        if pagade and self.pos[P_CUT]:
+            w2 |= cython.cast(cython.ulonglong, 1) << 35
+        self.f_sp = 0
+        self._f_push(self.f_pa0, self.f_pb0, w2)
+        i: cython.int
+        while self.f_sp > 0:
+            self.f_sp -= 1
+            i = self.f_stack[self.f_sp]
+            if pagade:
+                self._f_pagade_edges(self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2])
+            else:
+                self._f_pf_edges(self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2])
+        if pagade:
+            self._f_select_pagade(nn)
+        else:
+            self._f_select_pf(nn)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_select_pagade(self, nn: cython.int) -> cython.void:
+        """§4.7: the states that use the most numbers (none: nothing moves)."""
+        best: cython.int = nn
+        i: cython.int
+        r: cython.int
+        n: cython.int = self.f_n
+        for i in range(n):
+            r = cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
+            if r < best:
+                best = r
+        if best == nn:
+            return
+        w2: cython.ulonglong
+        for i in range(n):
+            w2 = self.f_st[3 * i + 2]
+            if cython.cast(cython.int, (w2 >> 32) & 7) == best:
+                self._f_emit(
+                    self.f_st[3 * i],
+                    self.f_st[3 * i + 1],
+                    cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
+                    cython.cast(cython.int, (w2 >> 35) & 1),
+                    0,
+                )
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_select_pf(self, nn: cython.int) -> cython.void:
+        """§5.5, §5.6 (and §5.8's partial doublets): the selected states, then their ends."""
+        n: cython.int = self.f_n
+        nums0: cython.ulonglong = self.f_st[2] & _LO32
+        has_bottom: cython.bint = (nums0 & 0x08080808) != 0
+        i: cython.int
+        ent: cython.int
+        used: cython.int
+        most: cython.int = -1
+        most_used: cython.int = 0
+        r: cython.int
+        nsel: cython.int = 0
+        if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
+            for i in range(n):
+                if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_ok(
+                    self.f_st[3 * i], self.f_st[3 * i + 1]
+                ):
+                    ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
+                    if ent > most:
+                        most = ent
+                        nsel = 0
+                    if ent == most:
+                        self.f_sel[nsel] = i
+                        nsel += 1
+            if most < 0:
+                return
+            self._f_finish(nsel, self._extra(True))
+            return
+        for i in range(n):
+            if not self._f_ok(self.f_st[3 * i], self.f_st[3 * i + 1]):
+                continue
+            ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
+            used = nn - cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
+            if ent > most or (ent == most and used > most_used):
+                most = ent
+                most_used = used
+                nsel = 0
+            if ent == most and used == most_used:
+                self.f_sel[nsel] = i
+                nsel += 1
+        if most_used == 0:
+            return
+        if self.cfg[C_LARGER_DIE] and not self.doublet and most_used == 1:
+            big: cython.int = self.ta if self.ta > self.tb else self.tb
+            j: cython.int = 0
+            for i in range(nsel):
+                # the number left is not the larger die
+                if self.f_st[3 * self.f_sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
+                    j += 1
+            if j:
+                r = 0
+                for i in range(nsel):
+                    if self.f_st[3 * self.f_sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
+                        self.f_sel[r] = self.f_sel[i]
+                        r += 1
+                nsel = r
+        self._f_finish(nsel, self._extra(most_used == nn))
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_nest(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.int:
+        n: cython.int = 0
+        k: cython.int
+        for k in range(4):
+            if (pa >> (16 * k)) & _PMASK == 0:
+                n += 1
+        if self.cfg[C_NCOL] == 2:
+            for k in range(4):
+                if (pb >> (16 * k)) & _PMASK == 0:
+                    n += 1
+        return n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_ok(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.bint:
+        """§5.5: no starting blockade's two pawns stand together on another square."""
+        if self.n_tags == 0:
+            return True
+        t: cython.int
+        k: cython.int
+        lane: cython.int
+        s: cython.int
+        c: cython.int
+        for t in range(1, self.n_tags + 1):
+            self.f_tmp[8 + t] = -1000
+        for k in range(8):
+            if k >= 4 and self.cfg[C_NCOL] == 1:
+                break
+            lane = cython.cast(cython.int, ((pa if k < 4 else pb) >> (16 * (k & 3))) & 0xFFFF)
+            t = lane >> 8
+            if t:
+                c = self.cfg[C_COL + (k >> 2)]
+                s = self.cfg[C_ROUTE + 85 * c + (lane & _PMASK)]
+                if s == _OFF:
+                    self.f_tmp[8 + t] = -2 - t
+                    continue
+                if self.f_tmp[8 + t] == s and s != self.tag_sq[t]:
+                    return False
+                self.f_tmp[8 + t] = s
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_finish(self, nsel: cython.int, extra: cython.int) -> cython.void:
+        """The ends of the selected states: directly, or after the bonus part (§5.7)."""
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
+        i: cython.int
+        k: cython.int
+        s: cython.int
+        gone: cython.int
+        ncb: cython.int
+        nhb: cython.int
+        pa: cython.ulonglong
+        pb: cython.ulonglong
+        w2: cython.ulonglong
+        self.f_sp = 0
+        for i in range(nsel):
+            s = self.f_sel[i]
+            pa = self.f_st[3 * s]
+            pb = self.f_st[3 * s + 1]
+            gone = cython.cast(cython.int, (self.f_st[3 * s + 2] >> 47) & 0xFFFF)
+            ncb = _popcount(gone) if cb else 0
+            nhb = 0
+            if hb:
+                nhb = -self.f_home0
+                for k in range(4):
+                    if (pa >> (16 * k)) & _PMASK == 72:
+                        nhb += 1
+                    if self.cfg[C_NCOL] == 2 and (pb >> (16 * k)) & _PMASK == 72:
+                        nhb += 1
+            if ncb == 0 and nhb == 0:
+                self._f_emit(pa, pb, gone, 0, extra)
+                continue
+            # the bonus root: the pawns without their moved marks, the bonuses pending
+            pa = _sort4(pa & ~_MOVED_LANES)
+            if self.cfg[C_NCOL] == 2:
+                pb = _sort4(pb & ~_MOVED_LANES)
+            w2 = (
+                cython.cast(cython.ulonglong, ncb)
+                | cython.cast(cython.ulonglong, nhb) << 4
+                | cython.cast(cython.ulonglong, gone) << 47
+                | _BONUS_PART
+            )
+            self._f_push(pa, pb, w2)
+        while self.f_sp > 0:
+            self.f_sp -= 1
+            i = self.f_stack[self.f_sp]
+            pa = self.f_st[3 * i]
+            pb = self.f_st[3 * i + 1]
+            w2 = self.f_st[3 * i + 2]
+            if self._f_bonus_edges(pa, pb, w2) == 0:
+                self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra)
+
+    # -- the board around a state ---------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_squares(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int
+    ) -> cython.void:
+        """The squares of the state's pawns (f_s), their counts (f_cnt), the blocked masks."""
+        ncol: cython.int = self.cfg[C_NCOL]
+        nm: cython.int = 4 * ncol
+        k: cython.int
+        s: cython.int
+        n: cython.int
+        c: cython.int
+        q: cython.int
+        cs: cython.int
+        p: cython.int
+        for k in range(8):
+            s = self.f_s[k]
+            if s >= 0:
+                self.f_cnt[s] = 0
+            self.f_s[k] = -1
+        for k in range(nm):
+            p = cython.cast(cython.int, ((pa if k < 4 else pb) >> (16 * (k & 3))) & _PMASK)
+            s = self.cfg[C_ROUTE + 85 * self.cfg[C_COL + (k >> 2)] + p]
+            self.f_s[k] = s
+            if s >= 0:
+                self.f_cnt[s] += 1
+        for cs in range(ncol):
+            self.f_slo[cs] = self.f_blo[cs]
+            self.f_shi[cs] = self.f_bhi[cs]
+        if self.cfg[C_PAGADE]:
+            return
+        for k in range(nm):
+            s = self.f_s[k]
+            if s == _OFF:
+                continue
+            n = self.f_cnt[s]
+            if n < 0:
+                continue  # listed already
+            n += self._f_noth(s, gone)
+            self.f_cnt[s] = -self.f_cnt[s]
+            if n < 2:
+                continue
+            for cs in range(ncol):
+                c = self.cfg[C_COL + cs]
+                q = self.cfg[C_RINDEX + 100 * c + s]
+                if q >= 64:
+                    self.f_shi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
+                elif q >= 0:
+                    self.f_slo[cs] |= cython.cast(cython.ulonglong, 1) << q
+        for k in range(nm):
+            s = self.f_s[k]
+            if s >= 0 and self.f_cnt[s] < 0:
+                self.f_cnt[s] = -self.f_cnt[s]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_noth(self, s: cython.int, gone: cython.int) -> cython.int:
+        """The other colours' pawns on board square ``s`` not captured in this state."""
+        if s < 0 or s >= 68:
+            return 0
+        n: cython.int = self.f_othn[s]
+        if n and gone >> self.f_oidx[s] & 1:
+            return 0
+        return n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_own(self, s: cython.int) -> cython.int:
+        """The mover's pawns on square ``s`` (>= 0) in the state of :meth:`_f_squares`."""
+        return self.f_cnt[s]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_land(
+        self, cs: cython.int, p: cython.int, t: cython.int, path: cython.bint, gone: cython.int
+    ) -> cython.int:
+        """§5.4 for a pawn of colour slot ``cs`` moving p -> t: -2 illegal, -1, or the capture."""
+        if t > 72:
+            return -2
+        c: cython.int = self.cfg[C_COL + cs]
+        if path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
+            return -2
+        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
+        if s == _OFF:
+            return -1
+        n_oth: cython.int = self._f_noth(s, gone)
+        if self._f_own(s) + n_oth >= 2:
+            return -2
+        if n_oth and not self.f_ofr[s]:
+            if path and self.cfg[C_SAFETY + s]:
+                return -2
+            return s
+        return -1
+
+    # -- Parcheesi family edges -----------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_groups(self, nums: cython.ulonglong, nrem: cython.int) -> cython.void:
+        """Per colour slot: the distinct groups of usable numbers (dist, left, size)."""
+        jump: cython.bint = self.cfg[C_JUMP] != 0
+        cs: cython.int
+        j: cython.int
+        m: cython.int
+        g: cython.int
+        cnt: cython.int
+        nu: cython.int
+        dist: cython.int
+        size: cython.int
+        dup: cython.bint
+        byte: cython.ulonglong
+        bit: cython.ulonglong
+        left: cython.ulonglong
+        u = self.f_tmp  # 16..19: usable indices
+        for cs in range(self.cfg[C_NCOL]):
+            bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
+            cnt = 0
+            if not jump:
+                for j in range(nrem):
+                    byte = (nums >> (8 * j)) & 255
+                    if not byte & bit:
+                        continue
+                    if j and byte == (nums >> (8 * j - 8)) & 255:
+                        continue
+                    self.f_gdist[16 * cs + cnt] = cython.cast(cython.int, byte & 7)
+                    self.f_gleft[16 * cs + cnt] = _remove_byte(nums, j)
+                    self.f_gsize[16 * cs + cnt] = 1
+                    cnt += 1
+            else:
+                nu = 0
+                for j in range(nrem):
+                    if (nums >> (8 * j)) & bit:
+                        u[16 + nu] = j
+                        nu += 1
+                for m in range(1, 1 << nu):
+                    left = nums
+                    dist = 0
+                    size = 0
+                    for j in range(nu - 1, -1, -1):
+                        if m >> j & 1:
+                            dist += cython.cast(cython.int, (nums >> (8 * u[16 + j])) & 7)
+                            left = _remove_byte(left, u[16 + j])
+                            size += 1
+                    dup = False
+                    for g in range(cnt):
+                        if self.f_gleft[16 * cs + g] == left:
+                            dup = True
+                            break
+                    if dup:
+                        continue
+                    self.f_gdist[16 * cs + cnt] = dist
+                    self.f_gleft[16 * cs + cnt] = left
+                    self.f_gsize[16 * cs + cnt] = size
+                    cnt += 1
+            self.f_ng[cs] = cnt
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_go(
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        cs: cython.int,
+        k: cython.int,
+        new: cython.int,
+        left: cython.ulonglong,
+        nleft: cython.int,
+        flag: cython.int,
+        gone: cython.int,
+        sq: cython.int,
+    ) -> cython.void:
+        """Push the state where lane ``k`` of colour slot ``cs`` became ``new``."""
+        if cs == 0:
+            pa = _sort4(_set_lane(pa, k, new))
+        else:
+            pb = _sort4(_set_lane(pb, k, new))
+        if sq >= 0:
+            gone |= 1 << self.f_oidx[sq]
+        self._f_push(
+            pa,
+            pb,
+            left
+            | cython.cast(cython.ulonglong, nleft) << 32
+            | cython.cast(cython.ulonglong, flag) << 35
+            | cython.cast(cython.ulonglong, gone) << 47,
+        )
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_single(
+        self, flag: cython.int, code: cython.int, new: cython.int, left: cython.ulonglong
+    ) -> cython.int:
+        """§5.8 no-split: the flag after ``code`` became ``new`` (0xFFF: nobody)."""
+        total: cython.int = 0
+        while left:
+            total += cython.cast(cython.int, left & 7)
+            left >>= 8
+        if (flag == 0 or flag == code) and (new & _PMASK) + total == 72:
+            return new | (code & 0x800)
+        return 0xFFF
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pf_edges(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+    ) -> cython.void:
+        nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
+        if nrem == 0:
+            return
+        nums: cython.ulonglong = w2 & _LO32
+        flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 0xFFF)
+        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        jump: cython.bint = self.cfg[C_JUMP] != 0
+        moved_bit: cython.int = 128 if jump else 0
+        no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
+        self._f_squares(pa, pb, gone)
+        self._f_groups(nums, nrem)
+        cs: cython.int
+        k: cython.int
+        j: cython.int
+        g: cython.int
+        lane: cython.int
+        prev: cython.int
+        p: cython.int
+        t: cython.int
+        sq: cython.int
+        new: cython.int
+        code: cython.int
+        five: cython.int
+        byte: cython.ulonglong
+        b0: cython.ulonglong
+        b1: cython.ulonglong
+        bit: cython.ulonglong
+        left: cython.ulonglong
+        w: cython.ulonglong
+        for cs in range(self.cfg[C_NCOL]):
+            w = pa if cs == 0 else pb
+            bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
+            prev = -1
+            for k in range(4):
+                lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
+                if lane == prev:
+                    continue
+                prev = lane
+                code = lane | cs << 11
+                p = lane & _PMASK
+                if p == 0:
+                    # entering (§5.3): a top 5, or two tops of a non-doublet adding to 5
+                    five = -1
+                    for j in range(nrem):
+                        byte = (nums >> (8 * j)) & 255
+                        if byte & 15 == 5 and byte & bit:
+                            five = j
+                            break
+                    new = lane | 1
+                    if five >= 0:
+                        sq = self._f_land(cs, 0, 1, False, gone)
+                        if sq != -2:
+                            left = _remove_byte(nums, five)
+                            self._f_go(
+                                pa,
+                                pb,
+                                cs,
+                                k,
+                                new,
+                                left,
+                                nrem - 1,
+                                self._f_single(flag, code, new, left) if no_split else flag,
+                                gone,
+                                sq,
+                            )
+                    if not self.doublet and nrem == 2:
+                        b0 = nums & 255
+                        b1 = (nums >> 8) & 255
+                        if (
+                            (b0 & 7) + (b1 & 7) == 5
+                            and b0 & bit
+                            and b1 & bit
+                            and not b0 & 8
+                            and not b1 & 8
+                        ):
+                            sq = self._f_land(cs, 0, 1, False, gone)
+                            if sq != -2:
+                                self._f_go(
+                                    pa,
+                                    pb,
+                                    cs,
+                                    k,
+                                    new,
+                                    0,
+                                    0,
+                                    self._f_single(flag, code, new, 0) if no_split else flag,
+                                    gone,
+                                    sq,
+                                )
+                    continue
+                if p >= 72 or (jump and lane & 128):
+                    continue
+                for g in range(self.f_ng[cs]):
+                    t = p + self.f_gdist[16 * cs + g]
+                    if t > 72:
+                        continue
+                    if (
+                        t == 72
+                        and no_split
+                        and not (self.f_gsize[16 * cs + g] == nrem and (flag == 0 or flag == code))
+                    ):
+                        continue
+                    sq = self._f_land(cs, p, t, True, gone)
+                    if sq == -2:
+                        continue
+                    new = (lane & ~_PMASK) | moved_bit | t
+                    left = self.f_gleft[16 * cs + g]
+                    self._f_go(
+                        pa,
+                        pb,
+                        cs,
+                        k,
+                        new,
+                        left,
+                        nrem - self.f_gsize[16 * cs + g],
+                        self._f_single(flag, code, new, left) if no_split else flag,
+                        gone,
+                        sq,
+                    )
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_bonus_edges(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+    ) -> cython.int:
+        """Push the bonus part's successors (§5.7); return how many edges there are."""
+        ncb: cython.int = cython.cast(cython.int, w2 & 15)
+        nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
+        if ncb == 0 and nhb == 0:
+            return 0
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
+        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        self._f_squares(pa, pb, gone)
+        n_edges: cython.int = 0
+        which: cython.int
+        v: cython.int
+        cs: cython.int
+        k: cython.int
+        lane: cython.int
+        prev: cython.int
+        p: cython.int
+        t: cython.int
+        sq: cython.int
+        c2: cython.int
+        h2: cython.int
+        g2: cython.int
+        w: cython.ulonglong
+        na: cython.ulonglong
+        nb: cython.ulonglong
+        for which in range(2):
+            if which == 0:
+                if ncb == 0:
+                    continue
+                v = cb
+            else:
+                if nhb == 0 or (ncb and hb == cb):
+                    continue
+                v = hb
+            for cs in range(self.cfg[C_NCOL]):
+                w = pa if cs == 0 else pb
+                prev = -1
+                for k in range(4):
+                    lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
+                    if lane == prev:
+                        continue
+                    prev = lane
+                    p = lane & _PMASK
+                    if not 1 <= p <= 71:
+                        continue
+                    t = p + v
+                    sq = self._f_land(cs, p, t, True, gone)
+                    if sq == -2:
+                        continue
+                    na = pa
+                    nb = pb
+                    if cs == 0:
+                        na = _sort4(_set_lane(pa, k, (lane & ~_PMASK) | t))
+                    else:
+                        nb = _sort4(_set_lane(pb, k, (lane & ~_PMASK) | t))
+                    if not self._f_ok(na, nb):
+                        continue
+                    n_edges += 1
+                    c2 = ncb
+                    h2 = nhb
+                    if which == 0:
+                        c2 -= 1
+                    else:
+                        h2 -= 1
+                    g2 = gone
+                    if sq >= 0:
+                        g2 |= 1 << self.f_oidx[sq]
+                        if cb:
+                            c2 += 1
+                    if t == 72 and hb:
+                        h2 += 1
+                    self._f_push(
+                        na,
+                        nb,
+                        cython.cast(cython.ulonglong, c2)
+                        | cython.cast(cython.ulonglong, h2) << 4
+                        | cython.cast(cython.ulonglong, g2) << 47
+                        | _BONUS_PART,
+                    )
+        return n_edges
+
+    # -- Pagade edges (§4) ----------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pland(
+        self,
+        cs: cython.int,
+        k: cython.int,
+        p: cython.int,
+        t: cython.int,
+        flag: cython.int,
+        gone: cython.int,
+    ) -> cython.int:
+        """§4.4/§4.5 for ``k`` pawns of colour slot ``cs`` moving p -> t: -2, -1 or the cut."""
+        if t > 84:
+            return -2
+        if self.cfg[C_CUT_RULE] and p <= 76 and t >= 77 and not flag:
+            return -2
+        c: cython.int = self.cfg[C_COL + cs]
+        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
+        if s == _OFF or s >= 68:
+            return -1
+        cnt: cython.int = 0
+        col: cython.int = -1
+        j: cython.int
+        for j in range(4 * self.cfg[C_NCOL]):
+            if self.f_s[j] == s:
+                cnt += 1
+                col = j >> 2
+        if cnt:
+            if col != cs or cnt + k > 2:
+                return -2
+            return -1
+        n: cython.int = self._f_noth(s, gone)
+        if not n:
+            return -1
+        if self.f_ofr[s]:
+            return -2
+        if self.cfg[C_SAFE_X] and self.cfg[C_XSQ + s]:
+            return -2
+        if n == 2 and k == 1:
+            return -2
+        return s
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pgo(
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        cs: cython.int,
+        k: cython.int,
+        new: cython.int,
+        k2: cython.int,
+        new2: cython.int,
+        left: cython.ulonglong,
+        nleft: cython.int,
+        flag: cython.int,
+        gone: cython.int,
+        sq: cython.int,
+    ) -> cython.void:
+        """Push the state where lane ``k`` (and ``k2`` >= 0) of slot ``cs`` moved."""
+        w: cython.ulonglong = pa if cs == 0 else pb
+        w = _set_lane(w, k, new)
+        if k2 >= 0:
+            w = _set_lane(w, k2, new2)
+        w = _sort4(w)
+        if cs == 0:
+            pa = w
+        else:
+            pb = w
+        if sq >= 0:
+            gone |= 1 << self.f_oidx[sq]
+            flag = 1
+        self._f_push(
+            pa,
+            pb,
+            left
+            | cython.cast(cython.ulonglong, nleft) << 32
+            | cython.cast(cython.ulonglong, flag) << 35
+            | cython.cast(cython.ulonglong, gone) << 47,
+        )
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pagade_edges(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+    ) -> cython.void:
+        nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
+        if nrem == 0:
+            return
+        nums: cython.ulonglong = w2 & _LO32
+        flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 1)
+        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        jump: cython.bint = self.cfg[C_JUMP] != 0
+        moved_bit: cython.int = 128 if jump else 0
+        ncol: cython.int = self.cfg[C_NCOL]
+        self._f_squares(pa, pb, gone)
+        cs: cython.int
+        k: cython.int
+        j: cython.int
+        k2: cython.int
+        lane: cython.int
+        lane2: cython.int
+        prev: cython.int
+        p: cython.int
+        t: cython.int
+        sq: cython.int
+        n_cut: cython.int = 0
+        w: cython.ulonglong
+        byte: cython.ulonglong
+        total: cython.int = cython.cast(cython.int, (nums & 255) + ((nums >> 8) & 255))
+        for cs in range(ncol):
+            w = pa if cs == 0 else pb
+            for k in range(4):
+                if (w >> (16 * k)) & _PMASK == 0:
+                    n_cut += 1
+        if n_cut:
+            # §4.6: every action must re-enter a cut pawn while one is left
+            for cs in range(ncol):
+                w = pa if cs == 0 else pb
+                prev = -1
+                for k in range(4):
+                    lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
+                    if lane & _PMASK != 0 or lane == prev:
+                        continue
+                    prev = lane
+                    for j in range(nrem):
+                        byte = (nums >> (8 * j)) & 255
+                        if j and byte == (nums >> (8 * j - 8)) & 255:
+                            continue
+                        t = cython.cast(cython.int, byte)
+                        self._f_pgo(
+                            pa,
+                            pb,
+                            cs,
+                            k,
+                            lane | moved_bit | t,
+                            -1,
+                            0,
+                            _remove_byte(nums, j),
+                            nrem - 1,
+                            flag,
+                            gone,
+                            -1,
+                        )
+                    if jump and n_cut == 1 and nrem == 2:
+                        sq = self._f_pland(cs, 1, 0, total, flag, gone)
+                        if sq != -2:
+                            self._f_pgo(
+                                pa,
+                                pb,
+                                cs,
+                                k,
+                                lane | moved_bit | total,
+                                -1,
+                                0,
+                                0,
+                                0,
+                                flag,
+                                gone,
+                                sq,
+                            )
+            return
+        for cs in range(ncol):
+            w = pa if cs == 0 else pb
+            prev = -1
+            for k in range(4):
+                lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
+                if lane == prev:
+                    continue
+                prev = lane
+                p = lane & _PMASK
+                if p == 0 or p >= 84 or (jump and lane & 128):
+                    continue
+                for j in range(nrem):
+                    byte = (nums >> (8 * j)) & 255
+                    if j and byte == (nums >> (8 * j - 8)) & 255:
+                        continue
+                    t = p + cython.cast(cython.int, byte)
+                    sq = self._f_pland(cs, 1, p, t, flag, gone)
+                    if sq != -2:
+                        self._f_pgo(
+                            pa,
+                            pb,
+                            cs,
+                            k,
+                            (lane & ~_PMASK) | moved_bit | t,
+                            -1,
+                            0,
+                            _remove_byte(nums, j),
+                            nrem - 1,
+                            flag,
+                            gone,
+                            sq,
+                        )
+                if jump and nrem == 2:
+                    t = p + total
+                    sq = self._f_pland(cs, 1, p, t, flag, gone)
+                    if sq != -2:
+                        self._f_pgo(
+                            pa,
+                            pb,
+                            cs,
+                            k,
+                            (lane & ~_PMASK) | moved_bit | t,
+                            -1,
+                            0,
+                            0,
+                            0,
+                            flag,
+                            gone,
+                            sq,
+                        )
+        if self.doublet and nrem == 2:
+            # pair moves (§4.3): two pawns of one colour on the same p, each distinct pair once
+            d: cython.int = cython.cast(cython.int, nums & 255)
+            dist: cython.int = 2 * d if self.cfg[C_PAIR_DOUBLE] else d
+            seen: cython.int
+            for cs in range(ncol):
+                w = pa if cs == 0 else pb
+                for k in range(4):
+                    lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
+                    p = lane & _PMASK
+                    if not 1 <= p <= 83:
+                        continue
+                    seen = 0  # the partner lanes already paired with this lane's code
+                    if k and (w >> (16 * k - 16)) & 0xFFFF == cython.cast(cython.ulonglong, lane):
+                        continue  # the same code as the lane before: its pairs were made
+                    for k2 in range(k + 1, 4):
+                        lane2 = cython.cast(cython.int, (w >> (16 * k2)) & 0xFFFF)
+                        if lane2 & _PMASK != p:
+                            continue
+                        if seen and lane2 == seen:
+                            continue
+                        seen = lane2
+                        t = p + dist
+                        sq = self._f_pland(cs, 2, p, t, flag, gone)
+                        if sq != -2:
+                            self._f_pgo(
+                                pa,
+                                pb,
+                                cs,
+                                k,
+                                (lane & ~_PMASK) | t | moved_bit,
+                                k2,
+                                (lane2 & ~_PMASK) | t | moved_bit,
+                                0,
+                                0,
+                                flag,
+                                gone,
+                                sq,
+                            )
+
     # -- playouts ---------------------------------------------------------------
 
     def playouts(
@@ -1974,6 +3326,7 @@ class Kernel:
         start: cython.longlong = 0,
         firsts: cython.int[::1] = None,
         vals: cython.double[::1] = None,
+        fast: cython.bint = True,
     ) -> cython.longlong:
         """Play ``n`` games from ``state``; results in ``res``.
 
@@ -1994,8 +3347,12 @@ class Kernel:
         is ``throws, n_finished, finished[4], winner mask``; with ``vals``,
         a game cut off by ``max_throws`` writes the evaluation of its last
         position for every player to ``vals[4 * i + player]`` (the others
-        are left as they are). Returns all throws.
+        are left as they are). ``fast``: the outcomes come from the fast
+        enumerator (:meth:`_f_plays`), else from the reference-order one
+        (the same outcomes: the choice is made in canonical order). Returns
+        all throws.
         """
+        self.fast = fast
         self.game = game
         self.gmask = gmask
         self.greedy = gmask != 0
@@ -2019,7 +3376,7 @@ class Kernel:
             self.first = firsts[i] if firsts is not None else -1
             for k in range(S_SIZE):
                 self.gst[k] = state[k]
-            t = self._playout(max_throws)
+            t = self._fplayout(max_throws) if fast else self._playout(max_throws)
             total += t
             res[R_SIZE * i] = t
             res[R_SIZE * i + 1] = self.gst[S_NFIN]
@@ -2031,14 +3388,69 @@ class Kernel:
                 for k in range(self.gst[S_NFIN]):
                     fin_mask |= 1 << self.gst[S_FIN + k]
                 if not self._decided(fin_mask, self.gst[S_WIN]):
-                    for k in range(C_SIZE):
-                        self.cfgbuf[k] = game[G_CFG + k]
+                    self.cfg = game[G_CFG : G_CFG + C_SIZE]
                     for p in range(game[G_N]):
                         vals[4 * i + p] = self._evaluate(
                             self.gst, 0, self.gst[S_CUTS], self.gst[S_WIN], p
                         )
         self.no_paths = False
         return total
+
+    def outcomes(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+        fast: cython.bint,
+    ) -> list[tuple[tuple[int, ...], int, int]]:
+        """The distinct outcomes (16 pawns, cut, extra) of a throw, from the fast
+        enumerator or the reference-order one (for tests and measurements)."""
+        st = self.pbuf
+        c: cython.int
+        k: cython.int
+        for c in range(4):
+            ps = pawns[c]
+            for k in range(4):
+                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
+        st[P_DOUBLES] = doubles
+        st[P_CUT] = cut
+        self.cfg = cfg
+        self.pos = st
+        n: cython.int
+        out: list[tuple[tuple[int, ...], int, int]] = []
+        pw: list[int]
+        r: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        if fast:
+            n = self._f_plays(a, b, third_doublet)
+            for r in range(n):
+                hi = self.f_ok[3 * r]
+                lo = self.f_ok[3 * r + 1]
+                pw = []
+                for c in range(4):
+                    for k in range(4):
+                        pw.append(_key_pawn(hi, lo, c, k))
+                x: cython.int = cython.cast(cython.int, self.f_ok[3 * r + 2])
+                out.append((tuple(pw), x >> 1, x & 1))
+            return out
+        else:
+            self.no_paths = True
+            n = self._plays(a, b, third_doublet)
+            self.no_paths = False
+        o = self.out
+        head: cython.int = 0
+        for r in range(n):
+            pw = []
+            for k in range(16):
+                pw.append(o[head + k])
+            out.append((tuple(pw), o[head + 16], o[head + 17]))
+            head += 19 + A * o[head + 18]
+        return out
 
     def evaluate_state(
         self,
@@ -2326,6 +3738,192 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def _kfinished(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, player: cython.int
+    ) -> cython.bint:
+        """:meth:`_finished` on an outcome's canonical key."""
+        game = self.game
+        home: cython.int = game[G_HOME]
+        major: cython.int = game[G_MAJOR + player]
+        i: cython.int
+        k: cython.int
+        c: cython.int
+        cnt: cython.int
+        for i in range(game[G_PCOLS + 3 * player]):
+            c = game[G_PCOLS + 3 * player + 1 + i]
+            cnt = 0
+            for k in range(4):
+                if _key_pawn(hi, lo, c, k) == home:
+                    cnt += 1
+            if major >= 0:
+                if cnt < (4 if c == major else 3):
+                    return False
+            elif cnt != 4:
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fplayout(self, max_throws: cython.int) -> cython.int:
+        """:meth:`_playout` on the fast enumerator's outcome keys."""
+        game = self.game
+        gs = self.gst
+        n_pl: cython.int = game[G_N]
+        nfaces: cython.int = game[G_NFACES]
+        pagade: cython.bint = game[G_PAGADE] != 0
+        throws: cython.int = 0
+        a: cython.int
+        b: cython.int
+        k: cython.int
+        c: cython.int
+        r: cython.int
+        j: cython.int
+        n: cython.int
+        m: cython.int
+        mover: cython.int
+        fin_mask: cython.int
+        mover_done: cython.bint
+        pick: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        x: cython.ulonglong
+        extra: cython.bint
+        while throws < max_throws:
+            fin_mask = 0
+            for k in range(gs[S_NFIN]):
+                fin_mask |= 1 << gs[S_FIN + k]
+            if self._decided(fin_mask, gs[S_WIN]):
+                break
+            if throws == 0 and self.first >= 0:
+                a = self.first >> 3
+                b = self.first & 7
+            else:
+                a = game[G_FACES + self._dbelow(nfaces)]
+                b = game[G_FACES + self._dbelow(nfaces)]
+            mover = gs[S_TO_MOVE]
+            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+            gs[P_CUT] = gs[S_CUTS] >> mover & 1
+            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            mover_done = fin_mask >> mover & 1
+            # the extra throw of a mover who finishes is withheld (§3.5): not in the key;
+            # then canonical order (insertion sort), a withheld twin removed
+            m = 0
+            for r in range(n):
+                hi = self.f_ok[3 * r]
+                lo = self.f_ok[3 * r + 1]
+                if self.f_ok[3 * r + 2] & 1 and (mover_done or self._kfinished(hi, lo, mover)):
+                    self.f_ok[3 * r + 2] &= 2
+                x = self.f_ok[3 * r + 2]
+                j = m
+                while j > 0:
+                    k = self.f_keys[j - 1]
+                    if self.f_ok[3 * k] < hi or (
+                        self.f_ok[3 * k] == hi
+                        and (
+                            self.f_ok[3 * k + 1] < lo
+                            or (self.f_ok[3 * k + 1] == lo and self.f_ok[3 * k + 2] <= x)
+                        )
+                    ):
+                        break
+                    self.f_keys[j] = k
+                    j -= 1
+                if j > 0:
+                    k = self.f_keys[j - 1]
+                    if (
+                        self.f_ok[3 * k] == hi
+                        and self.f_ok[3 * k + 1] == lo
+                        and self.f_ok[3 * k + 2] == x
+                    ):
+                        # the same position as an earlier outcome: drop it
+                        for k in range(j, m):
+                            self.f_keys[k] = self.f_keys[k + 1]
+                        continue
+                self.f_keys[j] = r
+                m += 1
+            if self.gmask >> mover & 1:
+                pick = self._fgreedy_pick(m, mover, fin_mask)
+            else:
+                pick = self._below(m)
+            r = self.f_keys[pick]
+            hi = self.f_ok[3 * r]
+            lo = self.f_ok[3 * r + 1]
+            x = self.f_ok[3 * r + 2]
+            # advance (§3.3, §3.5)
+            for c in range(4):
+                for k in range(4):
+                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
+            if x & 2:
+                gs[S_CUTS] |= 1 << mover
+            extra = (x & 1) != 0
+            if not mover_done and self._kfinished(hi, lo, mover):
+                if gs[S_WIN] == 0:
+                    gs[S_WIN] = self._winner_after(gs, mover)
+                gs[S_FIN + gs[S_NFIN]] = mover
+                gs[S_NFIN] += 1
+                fin_mask |= 1 << mover
+            throws += 1
+            if extra and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
+                gs[P_DOUBLES] += 1
+                continue
+            gs[P_DOUBLES] = 0
+            for k in range(1, n_pl + 1):
+                if not fin_mask >> ((mover + k) % n_pl) & 1:
+                    gs[S_TO_MOVE] = (mover + k) % n_pl
+                    break
+        return throws
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fgreedy_pick(
+        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
+    ) -> cython.int:
+        """:meth:`_greedy_pick` on the fast enumerator's keys (in canonical order)."""
+        if n_distinct == 1:
+            return 0
+        gs = self.gst
+        ok = self.f_ok
+        pw = self.f_pw
+        i: cython.int
+        r: cython.int
+        c: cython.int
+        k: cython.int
+        cuts: cython.int
+        winner: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        score: cython.double
+        best_score: cython.double = -1e300
+        n_best: cython.int = 0
+        mover_done: cython.bint = fin_mask >> mover & 1
+        for i in range(n_distinct):
+            r = self.f_keys[i]
+            hi = ok[3 * r]
+            lo = ok[3 * r + 1]
+            for c in range(4):
+                for k in range(4):
+                    pw[4 * c + k] = _key_pawn(hi, lo, c, k)
+            cuts = gs[S_CUTS]
+            if ok[3 * r + 2] & 2:
+                cuts |= 1 << mover
+            winner = gs[S_WIN]
+            if winner == 0 and not mover_done and self._kfinished(hi, lo, mover):
+                winner = self._winner_after(gs, mover)
+            score = self._evaluate(pw, 0, cuts, winner, mover)
+            if n_best == 0 or score > best_score + 1e-9:
+                best_score = score
+                n_best = 1
+                self.ebuf[0] = i
+            elif abs(score - best_score) <= 1e-9:
+                if n_best == len(self.ebuf):
+                    self._grow_ebuf()
+                self.ebuf[n_best] = i
+                n_best += 1
+        if n_best == 1:
+            return self.ebuf[0]
+        return self.ebuf[self._below(n_best)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def _playout(self, max_throws: cython.int) -> cython.int:
         game = self.game
         gs = self.gst
@@ -2364,10 +3962,12 @@ class Kernel:
                 a = game[G_FACES + self._dbelow(nfaces)]
                 b = game[G_FACES + self._dbelow(nfaces)]
             mover = gs[S_TO_MOVE]
-            for k in range(C_SIZE):
-                self.cfgbuf[k] = game[G_CFG + mover * C_SIZE + k]
+            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
             gs[P_CUT] = gs[S_CUTS] >> mover & 1
-            n = self._plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            if self.fast:
+                n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            else:
+                n = self._plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
             if n > len(self.heads):
                 self.heads = _ints(2 * n)
                 self.withheld = _ints(2 * n)
@@ -2554,3 +4154,205 @@ def _same_result(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bin
         if o[x + k] != o[y + k]:
             return False
     return True
+
+
+# ---------------------------------------------------------------------------
+# the fast enumerator's word helpers (16-bit pawn lanes, 8-bit numbers)
+
+_MOVED_LANES = cython.declare(cython.ulonglong, 0x0080008000800080)
+_BONUS_PART = cython.declare(cython.ulonglong, 0x8000000000000000)
+_M64 = 0xFFFFFFFFFFFFFFFF
+_LO32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
+_P4 = cython.declare(cython.ulonglong, 0x007F007F007F007F)
+_B3 = cython.declare(cython.ulonglong, 0xFF000000)
+_H1 = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_H2 = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
+_H3 = cython.declare(cython.ulonglong, 0x165667B19E3779F9)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _lane(w: cython.ulonglong, k: cython.int) -> cython.int:
+    return cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _set_lane(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglong:
+    sh: cython.int = 16 * k
+    return (w & ~(cython.cast(cython.ulonglong, 0xFFFF) << sh)) | (
+        cython.cast(cython.ulonglong, v) << sh
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _sort4(w: cython.ulonglong) -> cython.ulonglong:
+    """The four 16-bit lanes of ``w`` sorted (lane 0 the smallest)."""
+    a: cython.ulonglong = w & 0xFFFF
+    b: cython.ulonglong = (w >> 16) & 0xFFFF
+    c: cython.ulonglong = (w >> 32) & 0xFFFF
+    d: cython.ulonglong = w >> 48
+    x: cython.ulonglong
+    if a > b:
+        x = a
+        a = b
+        b = x
+    if c > d:
+        x = c
+        c = d
+        d = x
+    if a > c:
+        x = a
+        a = c
+        c = x
+    if b > d:
+        x = b
+        b = d
+        d = x
+    if b > c:
+        x = b
+        b = c
+        c = x
+    return a | b << 16 | c << 32 | d << 48
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _pack4(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
+    return _sort4(
+        cython.cast(cython.ulonglong, buf[off])
+        | cython.cast(cython.ulonglong, buf[off + 1]) << 16
+        | cython.cast(cython.ulonglong, buf[off + 2]) << 32
+        | cython.cast(cython.ulonglong, buf[off + 3]) << 48
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _canon4(w: cython.ulonglong) -> cython.ulonglong:
+    """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
+    v: cython.ulonglong = _sort4(w & _P4)
+    return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _pack_lanes(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
+    return (
+        cython.cast(cython.ulonglong, buf[off])
+        | cython.cast(cython.ulonglong, buf[off + 1]) << 16
+        | cython.cast(cython.ulonglong, buf[off + 2]) << 32
+        | cython.cast(cython.ulonglong, buf[off + 3]) << 48
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _put_field(
+    hi: cython.ulonglong, lo: cython.ulonglong, c: cython.int, f: cython.ulonglong
+) -> tuple[cython.ulonglong, cython.ulonglong]:
+    """The canonical key (hi, lo) with colour ``c``'s field set to ``f``."""
+    sh: cython.int = 0 if c & 1 else 32
+    if c < 2:
+        hi = (hi & ~(_LO32 << sh)) | f << sh
+    else:
+        lo = (lo & ~(_LO32 << sh)) | f << sh
+    return hi, lo
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _key_pawn(
+    hi: cython.ulonglong, lo: cython.ulonglong, c: cython.int, k: cython.int
+) -> cython.int:
+    """Pawn ``k`` (sorted) of colour ``c`` in a canonical key."""
+    w: cython.ulonglong = hi if c < 2 else lo
+    return cython.cast(cython.int, (w >> ((0 if c & 1 else 32) + 24 - 8 * k)) & 255)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _progress4(w: cython.ulonglong) -> cython.ulonglong:
+    """The progress numbers of the four lanes, sorted, as four bytes."""
+    return _bytes4(_sort4(w & _P4))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _bytes4(w: cython.ulonglong) -> cython.ulonglong:
+    """Four 16-bit lanes (each < 256) as four bytes."""
+    return (w & 0xFF) | ((w >> 8) & 0xFF00) | ((w >> 16) & 0xFF0000) | ((w >> 24) & _B3)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _sorted4(
+    a: cython.ulonglong, b: cython.ulonglong, c: cython.ulonglong, d: cython.ulonglong
+) -> cython.ulonglong:
+    """Four bytes sorted, as a 32-bit word (byte 0 the smallest)."""
+    return _bytes4(_sort4(a | b << 16 | c << 32 | d << 48))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _remove_byte(w: cython.ulonglong, j: cython.int) -> cython.ulonglong:
+    """``w`` without its byte ``j`` (the bytes above move down)."""
+    lo: cython.ulonglong = w & ((cython.cast(cython.ulonglong, 1) << (8 * j)) - 1)
+    return lo | ((w >> (8 * j + 8)) << (8 * j))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _hash3(a: cython.ulonglong, b: cython.ulonglong, c: cython.ulonglong) -> cython.ulonglong:
+    h: cython.ulonglong = a * _H1 + b * _H2 + c * _H3
+    if not cython.compiled:
+        h &= _M64
+    h ^= h >> 31
+    h = h * _SM_M1
+    if not cython.compiled:
+        h &= _M64
+    return h ^ (h >> 29)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _popcount(x: cython.int) -> cython.int:
+    n: cython.int = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _range_hit(
+    lo: cython.ulonglong, hi: cython.ulonglong, a: cython.int, b: cython.int
+) -> cython.bint:
+    """Whether a bit ``a..b`` (inclusive) of the 128-bit mask (lo, hi) is set."""
+    if a > b:
+        return False
+    e: cython.int
+    one: cython.ulonglong = 1
+    if a <= 63:
+        e = b if b < 63 else 63
+        if lo & (((one << (e - a + 1)) - 1) << a):
+            return True
+    if b >= 64:
+        e = a - 64 if a >= 64 else 0
+        if hi & (((one << (b - 64 - e + 1)) - 1) << e):
+            return True
+    return False

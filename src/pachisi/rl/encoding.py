@@ -36,8 +36,9 @@ are listed from the viewer's own, then the next players' in turn order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +54,7 @@ __all__ = [
     "decode_steps",
     "observation_size",
     "observe",
+    "observe_positions",
     "seat_colours",
     "step_index",
     "step_mask",
@@ -79,14 +81,19 @@ Mask = npt.NDArray[np.int8]
 
 def step_index(turn: Turn, action: Action) -> int:
     """The index of ``action``, a legal step of ``turn`` now (see the module docstring)."""
-    if action.kind == OPTION:
-        return OPTION_BASE + "ABC".index(action.option)
     pos = turn.position
-    setup = pos.setup
-    k = setup.players[pos.to_move].index(action.colour)
-    pawns = turn.current_pawns[action.colour]
-    r = pawns.index(action.frm) + action.variant
+    return _index(action, pos.setup.players[pos.to_move], turn.current_pawns, pos.setup)
+
+
+def _index(
+    action: Action, mine: Sequence[int], pawns: Sequence[Sequence[int]], setup: Setup
+) -> int:
+    """``step_index`` given the mover's colours and the pawns after the steps so far."""
     kind = action.kind
+    if kind == OPTION:
+        return OPTION_BASE + "ABC".index(action.option)
+    k = mine.index(action.colour)
+    r = pawns[action.colour].index(action.frm) + action.variant
     if kind == PAIR:
         sub = _SUB_PAIR
     elif kind == BONUS:
@@ -107,8 +114,15 @@ def step_index(turn: Turn, action: Action) -> int:
 def decode_steps(turn: Turn) -> dict[int, Action]:
     """The legal steps of ``turn`` now, by index."""
     out: dict[int, Action] = {}
-    for action in turn.legal_steps():
-        i = step_index(turn, action)
+    legal = turn.legal_steps()
+    if not legal:
+        return out
+    pos = turn.position
+    setup = pos.setup
+    mine = setup.players[pos.to_move]
+    pawns = turn.current_pawns
+    for action in legal:
+        i = _index(action, mine, pawns, setup)
         if i in out:  # tests prove the indices distinct
             raise AssertionError(f"two legal steps share index {i}: {out[i]} and {action}")
         out[i] = action
@@ -144,6 +158,37 @@ _TURN_BLOCK: Final = 6 + 2 + 4 + 3  # numbers used, bonuses pending, step kinds,
 _TAIL: Final = 4 * _COLOUR_FEATURES + _SEAT_BLOCK + _THROW_BLOCK + _TURN_BLOCK
 
 
+class _Layout(NamedTuple):
+    """What :func:`observe` needs of a set-up and a viewer, computed once."""
+
+    template: Array  # the features fixed by the set-up (colour slots in play, own, ...)
+    slots: tuple[tuple[int, int, int], ...]  # (colour, first pawn cell, flag offset)
+    seat_base: int  # first cell of the seat block
+    n: int  # players
+
+
+@functools.lru_cache(maxsize=512)
+def _layout(setup: Setup, viewer: int) -> _Layout:
+    h = setup.home + 1
+    base = 4 * h
+    template = np.zeros(observation_size(setup), dtype=np.float32)
+    owner = setup.owner
+    partners = setup.partners[viewer]
+    slots: list[tuple[int, int, int]] = []
+    for j, c in enumerate(seat_colours(setup, viewer)):
+        f = base + j * _COLOUR_FEATURES
+        o = owner[c]
+        assert o is not None
+        template[f] = 1.0
+        template[f + 1] = float(o == viewer)
+        template[f + 2] = float(o in partners)
+        if setup.majors is not None:
+            template[f + 3] = float(setup.majors[o] == c)
+        slots.append((c, j * h, f))
+    template.setflags(write=False)
+    return _Layout(template, tuple(slots), base + 4 * _COLOUR_FEATURES, len(setup.players))
+
+
 def observe(
     position: Position,
     viewer: int,
@@ -151,14 +196,17 @@ def observe(
     turn: Turn | None = None,
     legal: Sequence[Action] = (),
     out: Array | None = None,
+    pawns: Sequence[Sequence[int]] | None = None,
 ) -> Array:
     """The observation vector of ``position`` for player ``viewer`` (docs/rl.md).
 
     ``throw`` is the throw being played (zeros if none); ``turn`` the
     :class:`~pachisi.moves.Turn` being played step by step (its pawns after
     the steps so far, the numbers used and the bonuses pending), and
-    ``legal`` its legal steps now. Layout, with ``H = home + 1`` and colour
-    slots ordered by :func:`seat_colours` (empty slots stay zero):
+    ``legal`` its legal steps now; ``pawns`` the turn's current pawns when
+    the caller has them already (else read from ``turn``). Layout, with
+    ``H = home + 1`` and colour slots ordered by :func:`seat_colours` (empty
+    slots stay zero):
 
     * ``[0, 4H)``: for colour slot ``j`` and progress ``p``, the number of
       pawns of that colour at ``p`` divided by 4;
@@ -174,62 +222,98 @@ def observe(
       number set chosen (A, B, C).
     """
     setup = position.setup
-    size = observation_size(setup)
+    lay = _layout(setup, viewer)
     if out is None:
-        out = np.zeros(size, dtype=np.float32)
+        out = lay.template.copy()
     else:
-        out.fill(0.0)
-    h = setup.home + 1
-    pawns = turn.current_pawns if turn is not None else position.pawns
-    colours = seat_colours(setup, viewer)
-    owner = setup.owner
-    partners = setup.partners[viewer]
-    finished = set(position.finished)
-    base = 4 * h
-    for j, c in enumerate(colours):
-        row = j * h
+        np.copyto(out, lay.template)
+    if pawns is None:
+        pawns = turn.current_pawns if turn is not None else position.pawns
+    for c, row, _ in lay.slots:
         for p in pawns[c]:
             out[row + p] += 0.25
-        f = base + j * _COLOUR_FEATURES
-        o = owner[c]
-        assert o is not None
-        out[f] = 1.0
-        out[f + 1] = float(o == viewer)
-        out[f + 2] = float(o in partners)
-        if setup.majors is not None:
-            out[f + 3] = float(setup.majors[o] == c)
-        out[f + 4] = float(o in finished)
-        if position.cut is not None:
-            out[f + 5] = float(position.cut[o])
-    i = base + 4 * _COLOUR_FEATURES
-    n = len(setup.players)
-    out[i + (position.to_move - viewer) % n] = 1.0
+    finished = position.finished
+    cut = position.cut
+    if finished or cut is not None:
+        owner = setup.owner
+        for c, _, f in lay.slots:
+            o = owner[c]
+            assert o is not None
+            if o in finished:
+                out[f + 4] = 1.0
+            if cut is not None and cut[o]:
+                out[f + 5] = 1.0
+    i = lay.seat_base
+    out[i + (position.to_move - viewer) % lay.n] = 1.0
     i += _SEAT_BLOCK
     if throw is not None:
-        lo, hi = sorted(throw)
+        lo, hi = throw if throw[0] <= throw[1] else (throw[1], throw[0])
         out[i + lo - 1] = 1.0
         out[i + 6 + hi - 1] = 1.0
     out[i + 12 + min(position.doubles, 2)] = 1.0
     i += _THROW_BLOCK
     if turn is not None:
-        capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
-        for a in turn.steps:
-            if a.kind == OPTION:
-                out[i + 12 + "ABC".index(a.option)] = 1.0
-            elif a.kind != BONUS and a.kind != PENALTY:
-                for v in a.numbers:
-                    if 1 <= v <= 6:
-                        out[i + v - 1] += 0.25
-        for b in turn.pending_bonuses:
-            out[i + (6 if b == capture else 7)] += 0.25
+        steps = turn.steps
+        if steps:
+            for a in steps:
+                if a.kind == OPTION:
+                    out[i + 12 + "ABC".index(a.option)] = 1.0
+                elif a.kind != BONUS and a.kind != PENALTY:
+                    for v in a.numbers:
+                        if 1 <= v <= 6:
+                            out[i + v - 1] += 0.25
+            capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+            for b in turn.pending_bonuses:
+                out[i + (6 if b == capture else 7)] += 0.25
+            np.minimum(out[i : i + 8], 1.0, out=out[i : i + 8])
     for a in legal:
-        if a.kind == BONUS:
+        kind = a.kind
+        if kind == BONUS:
             out[i + 9] = 1.0
-        elif a.kind == PENALTY:
+        elif kind == PENALTY:
             out[i + 10] = 1.0
-        elif a.kind == OPTION:
+        elif kind == OPTION:
             out[i + 11] = 1.0
         else:
             out[i + 8] = 1.0
-    np.minimum(out, 1.0, out=out)
+    return out
+
+
+def observe_positions(positions: Sequence[Position], viewer: int) -> Array:
+    """:func:`observe` of each of ``positions`` (one set-up, no throw) as the rows of one array.
+
+    The same rows as ``np.stack([observe(p, viewer) for p in positions])``,
+    built at once (the afterstates of play mode).
+    """
+    if not positions:
+        return np.zeros((0, 0), dtype=np.float32)
+    setup = positions[0].setup
+    lay = _layout(setup, viewer)
+    size = len(lay.template)
+    out = np.tile(lay.template, (len(positions), 1))
+    flat = out.reshape(-1)
+    cells: list[int] = []
+    ones: list[int] = []
+    seat, doubles = lay.seat_base, lay.seat_base + _SEAT_BLOCK + 12
+    owner = setup.owner
+    for k, position in enumerate(positions):
+        row0 = k * size
+        pawns = position.pawns
+        for c, row, _ in lay.slots:
+            at = row0 + row
+            cells.extend([at + p for p in pawns[c]])
+        ones.append(row0 + seat + (position.to_move - viewer) % lay.n)
+        ones.append(row0 + doubles + min(position.doubles, 2))
+        finished = position.finished
+        cut = position.cut
+        if finished or cut is not None:
+            for c, _, f in lay.slots:
+                o = owner[c]
+                assert o is not None
+                if o in finished:
+                    ones.append(row0 + f + 4)
+                if cut is not None and cut[o]:
+                    ones.append(row0 + f + 5)
+    np.add.at(flat, cells, np.float32(0.25))
+    flat[ones] = 1.0
     return out

@@ -59,7 +59,7 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
     ``illegal_action`` is ``"lose"`` or ``"raise"``.
     """
 
-    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}  # noqa: RUF012 - as Gymnasium has it
+    metadata = {"render_modes": ["ansi", "svg", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - as Gymnasium has it
 
     def __init__(
         self,
@@ -80,8 +80,10 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
         self.illegal_action = illegal_action
         self._lost_by_illegal = False
-        if render_mode is not None and render_mode not in ("ansi", "svg"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        if render_mode is not None and render_mode not in ("ansi", "svg", "rgb_array"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi', 'svg' or 'rgb_array', not {render_mode!r}"
+            )
         self.setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
@@ -143,7 +145,7 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         m = self.match
         if m.done or self._lost_by_illegal:
             raise ValueError("the game is over: call reset()")
-        if self.illegal_action == "lose" and int(action) not in m.legal_actions():
+        if self.illegal_action == "lose" and not m.is_legal(int(action)):
             self._lost_by_illegal = True
             info = self._info()
             info["illegal_action"] = True
@@ -152,15 +154,16 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         reward = m.returns()[self.seat] if m.done else 0.0
         return m.observe(self.seat), reward, m.done and not m.truncated, m.truncated, self._info()
 
-    def render(self) -> str | None:
-        """``"ansi"``: the board as text; ``"svg"``: an SVG document (:mod:`pachisi.rl.render`)."""
+    def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
+        """``"ansi"``: the board as text; ``"svg"``: an SVG document; ``"rgb_array"``: the
+        same picture as an array (:mod:`pachisi.rl.render`)."""
         if self.render_mode is None:
             return None
-        from .render import render_text
+        from .render import render_frame
 
         m = self.match
         steps = m.turn.steps if m.turn is not None else ()
-        return render_text(self.render_mode, m.position, m.throw, steps)
+        return render_frame(self.render_mode, m.position, m.throw, steps)
 
 
 def register_envs() -> None:

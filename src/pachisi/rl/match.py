@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -38,7 +38,15 @@ from ..game import first_player
 from ..moves import Action, Play, Turn, legal_plays
 from ..position import Position
 from ..rules import Setup
-from .encoding import N_STEP_ACTIONS, Array, Mask, decode_steps, observe, step_mask
+from .encoding import (
+    N_STEP_ACTIONS,
+    Array,
+    Mask,
+    decode_steps,
+    observe,
+    observe_positions,
+    step_mask,
+)
 
 __all__ = ["DEFAULT_MAX_PLAYS", "MODES", "Match", "returns_of"]
 
@@ -50,6 +58,36 @@ MODES: Final = ("step", "play")
 #: (64, 266, 406 and 6,638; docs/rl.md). A throw with more raises an error
 #: that names ``max_plays``.
 DEFAULT_MAX_PLAYS: Final = {"pagade": 256, "whitman": 1024, "parcheesi": 1024, "eight-man": 65536}
+
+
+class _Turn(Turn):
+    """A :class:`~pachisi.moves.Turn` that lists the steps from each point once.
+
+    ``Turn`` works out the steps from where it stands on every call of
+    :meth:`~pachisi.moves.Turn.legal_steps` and of
+    :meth:`~pachisi.moves.Turn.push`; a match asks for both at every step,
+    so this keeps the last answer (the engine's own, unchanged) for the
+    point it was made at.
+    """
+
+    def __init__(self, position: Position, throw: Sequence[int]) -> None:
+        super().__init__(position, throw)
+        self._memo: tuple[object, list[tuple[Action, Any]]] = (None, [])
+
+    def clone(self) -> _Turn:
+        """An independent turn at the same point, sharing the throw's graph (built once)."""
+        new = _Turn.__new__(_Turn)
+        new.__dict__.update(self.__dict__)
+        new._stack = list(self._stack)
+        return new
+
+    def _edges(self) -> list[tuple[Action, Any]]:
+        node = self._node
+        memo = self._memo
+        if memo[0] is not node:
+            memo = (node, super()._edges())
+            self._memo = memo
+        return memo[1]
 
 
 def returns_of(position: Position) -> list[float]:
@@ -129,6 +167,9 @@ class Match:
         #: Seats played by a function choosing whole plays (Gymnasium's opponents):
         #: their throws are played inside the match, without a decision.
         self.bots: dict[int, Callable[[Position, Throw, list[Play]], Play]] = {}
+        self._legal_list: list[int] | None = None
+        self._mask: Mask | None = None
+        self._obs: dict[int, Array] = {}
         self.reset(seed)
 
     # -- state -----------------------------------------------------------------
@@ -169,24 +210,46 @@ class Match:
         """Whether the next event is a throw (only with ``auto_throw=False``)."""
         return not self.done and self.throw is None
 
+    def _sorted_legal(self) -> list[int]:
+        # Worked out once per decision point (the caches are dropped by _advance).
+        if self._legal_list is None:
+            if self.mode == "step":
+                self._legal_list = sorted(self.legal)
+            else:
+                self._legal_list = list(range(len(self.plays)))
+        return self._legal_list
+
     def legal_actions(self) -> list[int]:
         """The legal action indices now, ascending (empty when no decision is open)."""
+        return list(self._sorted_legal())
+
+    def is_legal(self, action: int) -> bool:
+        """Whether the index ``action`` is a legal action now."""
         if self.mode == "step":
-            return sorted(self.legal)
-        return list(range(len(self.plays)))
+            return action in self.legal
+        return 0 <= action < len(self.plays)
 
     def mask(self) -> Mask:
         """The legal actions as a 0/1 int8 array of length :attr:`n_actions`."""
-        return step_mask(self.legal_actions(), self.n_actions)
+        if self._mask is None:
+            self._mask = step_mask(self._sorted_legal(), self.n_actions)
+        return self._mask.copy()
 
     def observe(self, viewer: int | None = None, out: Array | None = None) -> Array:
         """The observation vector (:func:`~pachisi.rl.encoding.observe`) for ``viewer``.
 
-        By default from the side of the player to move.
+        By default from the side of the player to move. Encoded once per
+        viewer and decision point; each call gets its own array (or fills ``out``).
         """
         who = self.to_move if viewer is None else viewer
-        legal = list(self.legal.values()) if self.mode == "step" else ()
-        return observe(self.position, who, self.throw, self.turn, legal, out)
+        obs = self._obs.get(who)
+        if obs is None:
+            legal = list(self.legal.values()) if self.mode == "step" else ()
+            obs = self._obs[who] = observe(self.position, who, self.throw, self.turn, legal)
+        if out is None:
+            return obs.copy()
+        np.copyto(out, obs)
+        return out
 
     def afterstates(self, viewer: int | None = None) -> Array:
         """Play mode: one observation row per legal play, of its resulting position.
@@ -195,10 +258,7 @@ class Match:
         carry no throw; a learner can value them as TD-Gammon does.
         """
         who = self.to_move if viewer is None else viewer
-        rows = [observe(p.position, who) for p in self.plays]
-        if not rows:
-            return np.zeros((0, 0), dtype=np.float32)
-        return np.stack(rows)
+        return observe_positions([p.position for p in self.plays], who)
 
     def returns(self) -> list[float]:
         """Each player's reward (:func:`returns_of`; zeros if truncated or not over)."""
@@ -268,7 +328,7 @@ class Match:
             self._finish(plays[0] if len(plays) == 1 else bot(self.position, throw, plays))
             return
         if self.mode == "step":
-            turn = Turn(self.position, throw)
+            turn = _Turn(self.position, throw)
             if turn.is_complete:
                 self._finish(turn.play())
                 return
@@ -294,6 +354,8 @@ class Match:
 
     def _advance(self) -> None:
         """Throw (when automatic) until a decision is open or the game ends."""
+        self._legal_list = self._mask = None
+        self._obs = {}
         while self.throw is None and not self.position.is_over:
             if self.max_throws is not None and self.throws >= self.max_throws:
                 self.truncated = True
@@ -313,11 +375,9 @@ class Match:
         new.rng.setstate(self.rng.getstate())
         new.history = list(self.history)
         new.plays = list(self.plays)
+        new._obs = {}
         if self.turn is not None:
-            assert self.throw is not None
-            turn = Turn(self.position, self.throw)
-            for step in self.turn.steps:
-                turn.push(step)
-            new.turn = turn
+            assert isinstance(self.turn, _Turn)
+            new.turn = self.turn.clone()
             new.legal = dict(self.legal)
         return new

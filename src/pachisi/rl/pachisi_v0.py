@@ -24,7 +24,7 @@ throws and every throw after them, as :class:`pachisi.Game` does.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -41,13 +41,73 @@ __all__ = ["env", "raw_env"]
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     """The environment with PettingZoo's usual wrappers (illegal moves end the game).
 
-    Takes :class:`raw_env`'s arguments.
+    Takes :class:`raw_env`'s arguments. The wrappers are PettingZoo's
+    ``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper``, unchanged but for the attributes a training
+    loop reads at every step (``agent_selection``, ``terminations``, ...),
+    which they read from the raw environment at once instead of through
+    each other's ``__getattr__``.
     """
-    e: AECEnv[str, dict[str, Any], int] = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    raw = raw_env(**kwargs)
+    e: AECEnv[str, dict[str, Any], int] = _TerminateIllegal(raw, illegal_reward=-1)
+    e = _AssertOutOfBounds(e)
+    return _OrderEnforcing(e)
+
+
+#: The raw environment's attributes that every step reads through the wrappers.
+_HOT: Final = (
+    "agent_selection",
+    "agents",
+    "terminations",
+    "truncations",
+    "rewards",
+    "infos",
+    "_cumulative_rewards",
+    "possible_agents",
+)
+#: Those that PettingZoo's order-enforcing wrapper refuses before the first reset.
+_AFTER_RESET: Final = frozenset(
+    {"rewards", "terminations", "truncations", "infos", "agent_selection", "agents"}
+)
+
+
+def _direct(name: str, after_reset: bool = False) -> Any:
+    """A read-only property of a wrapper: ``name`` of the raw environment."""
+
+    def get(self: Any) -> Any:
+        if after_reset and not self._has_reset:
+            # PettingZoo's own __getattr__ then raises its "before reset" error.
+            raise AttributeError(name)
+        return getattr(self.__dict__["_raw"], name)
+
+    return property(get)
+
+
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper[str, dict[str, Any], int]):
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self.__dict__["_raw"] = env
+
+
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper[str, dict[str, Any], int]):
+    def __init__(self, env: _TerminateIllegal) -> None:
+        super().__init__(env)
+        self.__dict__["_raw"] = env.__dict__["_raw"]
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
+    def __init__(self, env: _AssertOutOfBounds) -> None:
+        super().__init__(env)
+        self.__dict__["_raw"] = env.__dict__["_raw"]
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+for _name in _HOT:
+    setattr(_TerminateIllegal, _name, _direct(_name))
+    setattr(_AssertOutOfBounds, _name, _direct(_name))
+    setattr(_OrderEnforcing, _name, _direct(_name, _name in _AFTER_RESET))
 
 
 class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
@@ -57,11 +117,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     those of :meth:`pachisi.Setup.create`; ``mode`` is ``"step"`` or
     ``"play"``; ``max_plays`` bounds the play index (play mode);
     ``max_throws`` truncates a game after that many throws; ``render_mode``
-    is ``None``, ``"ansi"`` or ``"svg"``.
+    is ``None``, ``"ansi"``, ``"svg"`` or ``"rgb_array"``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "svg"],
+        "render_modes": ["ansi", "svg", "rgb_array"],
         "name": "pachisi_v0",
         "is_parallelizable": False,
     }
@@ -80,7 +140,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be None, 'ansi', 'svg' or 'rgb_array', not {render_mode!r}"
+            )
         self.setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
@@ -166,16 +228,17 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         if m.mode == "play" and not m.done:
             self.infos[self.agent_selection]["plays"] = m.plays
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """``"ansi"``: the board as text, the throw and the steps so far; ``"svg"``: the
-        terminal's coloured board as an SVG document."""
+        board as an SVG document; ``"rgb_array"``: the same picture as an array
+        (:mod:`pachisi.rl.render`)."""
         if self.render_mode is None:
             return None
-        from .render import render_text
+        from .render import render_frame
 
         m = self.match
         steps = m.turn.steps if m.turn is not None else ()
-        return render_text(self.render_mode, m.position, m.throw, steps)
+        return render_frame(self.render_mode, m.position, m.throw, steps)
 
     def close(self) -> None:
         """Nothing to release."""

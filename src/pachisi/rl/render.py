@@ -1,17 +1,28 @@
-"""Text rendering for the environments: the terminal's board as plain text."""
+"""Rendering for the environments: text, SVG and RGB pictures of the board.
+
+All three draw the board of :mod:`pachisi.diagram`: ``"ansi"`` as plain text
+with whose throw it is, the throw and the steps so far; ``"svg"`` and
+``"rgb_array"`` as one picture (:mod:`pachisi.rl.image`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from ..diagram import diagram
 from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
+from . import image
 
-__all__ = ["RENDER_MODES", "ansi", "svg"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["RENDER_MODES", "ansi", "render_frame", "render_text", "rgb_array", "svg"]
 
 #: The render modes of the environments.
-RENDER_MODES = ("ansi", "svg")
+RENDER_MODES = ("ansi", "svg", "rgb_array")
 
 
 def ansi(position: Position, throw: Sequence[int] | None, steps: Sequence[Action] = ()) -> str:
@@ -21,10 +32,8 @@ def ansi(position: Position, throw: Sequence[int] | None, steps: Sequence[Action
     >>> print(ansi(Position.start("parcheesi", players=2), (5, 2)).splitlines()[-3])
     Parcheesi, player 0 (red) to move, throw 5-2
     """
-    from ..terminal.board import BASIC, BoardView, board_text
-
     th = (throw[0], throw[1]) if throw is not None else None
-    board = board_text(BoardView(position, th, tuple(steps)), BASIC).plain
+    board = diagram(position, th, tuple(steps)).text()
     setup = position.setup
     names = setup.colour_names
     mover = position.to_move
@@ -37,22 +46,20 @@ def ansi(position: Position, throw: Sequence[int] | None, steps: Sequence[Action
 
 
 def svg(position: Position, throw: Sequence[int] | None, steps: Sequence[Action] = ()) -> str:
-    """The terminal's coloured board and panel as an SVG document (rich's export).
+    """The board as an SVG document (:func:`pachisi.rl.image.svg`).
 
     >>> from pachisi import Position
     >>> svg(Position.start("pagade"), (3, 3)).startswith("<svg")
     True
     """
-    import io
+    return image.svg(position, throw, steps)
 
-    from rich.console import Console
 
-    from ..terminal.board import BoardView, render
-
-    th = (throw[0], throw[1]) if throw is not None else None
-    console = Console(record=True, width=120, file=io.StringIO(), color_system="truecolor")
-    console.print(render(BoardView(position, th, tuple(steps)), 120))
-    return console.export_svg(title=RULESET_TITLES[position.setup.ruleset])
+def rgb_array(
+    position: Position, throw: Sequence[int] | None, steps: Sequence[Action] = ()
+) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """The same picture as :func:`svg`, an ``(height, width, 3)`` ``uint8`` array."""
+    return image.rgb_array(position, throw, steps)
 
 
 def render_text(
@@ -60,3 +67,14 @@ def render_text(
 ) -> str:
     """``ansi`` or ``svg`` of the position, by ``mode``."""
     return svg(position, throw, steps) if mode == "svg" else ansi(position, throw, steps)
+
+
+def render_frame(
+    mode: str, position: Position, throw: Sequence[int] | None, steps: Sequence[Action] = ()
+) -> str | np.ndarray[Any, np.dtype[np.uint8]]:
+    """What ``env.render()`` returns in ``mode`` (one of :data:`RENDER_MODES`)."""
+    if mode == "rgb_array":
+        return rgb_array(position, throw, steps)
+    if mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {mode!r}")
+    return render_text(mode, position, throw, steps)

@@ -6,8 +6,10 @@ characters wide; the four corners between the arms hold each colour's nest
 (or cut pawns), its Home/HOME count and its player, and the centre shows the
 pawns that are Home. Beside the board a panel gives the throw as dice, whose
 turn it is, doublets thrown, bonuses pending, Pagade's cut flags and the
-recent moves. The words (step descriptions, the result, colour letters,
-Pagade's terms) come from :mod:`pachisi.describe`, shared with the web.
+recent moves. What is in each cell and corner comes from the core's
+:mod:`pachisi.diagram` (shared with the environments' pictures), which this
+module only styles; the words (step descriptions, the result, colour
+letters, Pagade's terms) come from :mod:`pachisi.describe`, shared with the web.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -21,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.constrain import Constrain
@@ -30,20 +31,9 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..board import (
-    N_RING,
-    OFF,
-    ROUTES,
-    SAFETY_SQUARES,
-    X_SQUARES,
-    is_ring,
-    private_square,
-    square_cell,
-)
 from ..describe import (
     D6_FACES,
     LANGS,
-    LETTER,
     TERMS,
     colour_label,
     dice_text,
@@ -51,8 +41,18 @@ from ..describe import (
     step_description,
     term,
 )
-from ..dice import Throw
-from ..moves import OPTION, PENALTY, Action, Turn
+from ..diagram import (
+    CELL,
+    CORNER_CELLS,
+    SIZE,
+    Cell,
+    Glyph,
+    cell_of,
+    diagram,
+    pawns_after,
+    pending_bonuses,
+)
+from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
 
@@ -201,40 +201,7 @@ def palette_for(color_system: str | None) -> Palette:
 
 
 _INDIC_SLACK = 8
-_CELL = 3
-_CORNER = 8 * _CELL
-
-
-@lru_cache(maxsize=16)
-def _after(
-    position: Position, throw: Throw | None, steps: tuple[Action, ...]
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None:
-    """The pawns and the pending bonuses after ``steps`` of ``throw`` (the engine's Turn),
-    or None when nothing was played. Cached: a screen asks several times, and a Turn of a
-    doublet with many pawns out costs a noticeable fraction of a second."""
-    if throw is None or not steps or position.is_over:
-        return None
-    turn = Turn(position, throw)
-    for step in steps:
-        turn.push(step)
-    return turn.current_pawns, turn.pending_bonuses
-
-
-def pawns_after(
-    position: Position, throw: Throw | None, steps: Sequence[Action]
-) -> tuple[tuple[int, ...], ...]:
-    """The pawns (by colour) after the mover's ``steps`` of ``throw``: the engine's
-    :attr:`pachisi.Turn.current_pawns`. Used to draw a throw half played."""
-    after = _after(position, throw, tuple(steps))
-    return position.pawns if after is None else after[0]
-
-
-def pending_bonuses(position: Position, throw: Throw | None, steps: Sequence[Action]) -> list[int]:
-    """The bonuses earned and not yet taken (RULES.md §5.7), largest first: the
-    engine's :attr:`pachisi.Turn.pending_bonuses` (a bonus no pawn could take is
-    lost, not pending)."""
-    after = _after(position, throw, tuple(steps))
-    return [] if after is None else list(after[1])
+_CORNER = CORNER_CELLS * CELL
 
 
 @dataclass
@@ -278,6 +245,52 @@ def _style(spec: str) -> Style:
     return Style.parse(spec)
 
 
+def _glyph_style(glyph: Glyph, pal: Palette) -> str:
+    """The rich style of a :class:`pachisi.diagram.Glyph` (by its role) in ``pal``."""
+    role, colour = glyph.role, glyph.colour or "red"
+    by_colour = {"single": pal.single, "own": pal.own, "fill": pal.fill, "name": pal.name}
+    if role in by_colour:
+        return by_colour[role][colour]
+    if role == "entry":
+        return pal.single[colour]
+    return {
+        "dot": pal.dot,
+        "safe": pal.mark,
+        "xmark": pal.mark,
+        "xmark_safe": "bold " + pal.mark,
+        "plus": "bold " + pal.text,
+        "home": "bold bright_white",
+        "bold": "bold",
+        "dim": pal.dim,
+        "text": pal.text,
+        "done": "bold green1",
+    }.get(role, "")
+
+
+def _styled(glyphs: Sequence[Glyph], pal: Palette, base: Style | None = None) -> Text:
+    """Glyphs as rich text: one glyph is one styled text, several are spans."""
+    if len(glyphs) == 1:
+        style = _style(_glyph_style(glyphs[0], pal))
+        return Text(glyphs[0].text, style=style if base is None else base + style)
+    out = Text() if base is None else Text(style=base)
+    for g in glyphs:
+        out.append(g.text, _style(_glyph_style(g, pal)))
+    return out
+
+
+def _cell_background(cell: Cell, pal: Palette) -> str:
+    if cell.marked:
+        return pal.highlight
+    if cell.ground == "path" and cell.tint is not None:
+        return pal.tint[cell.tint]
+    return {"safe": pal.safe, "ring": pal.ring, "centre": pal.centre}[cell.ground]
+
+
+def _styled_cell(cell: Cell, pal: Palette) -> Text:
+    """One cell of :mod:`pachisi.diagram` in the palette's colours."""
+    return _styled(cell.glyphs, pal, Style(bgcolor=_cell_background(cell, pal)))
+
+
 def _cell_text(
     position: Position,
     square: int,
@@ -286,199 +299,28 @@ def _cell_text(
     pal: Palette,
 ) -> Text:
     """One 3-character cell: its background, its mark, and the pawns on it."""
-
-    setup = position.setup
-    ruleset = setup.ruleset
-    names = setup.colour_names
-    pagade = ruleset == "pagade"
-    if is_ring(square):
-        safe = not pagade and square in SAFETY_SQUARES
-        bg = pal.safe if safe else pal.ring
-    else:
-        arm = (square - N_RING) // 8
-        bg = pal.tint[names[arm]]
-        safe = False
-    if marked:
-        bg = pal.highlight
-    base = Style(bgcolor=bg)
-    if not here:
-        if pagade and square in X_SQUARES:
-            xsafe = bool(setup.option("safe_x_squares"))
-            return Text(" ╳ ", style=base + _style(("bold " if xsafe else "") + pal.mark))
-        if safe:
-            entry = square % 17 == 5
-            mark = _style(pal.single[names[square // 17]] if entry else pal.mark)
-            return Text(" ◆ ", style=base + mark)
-        return Text(" · ", style=base + _style(pal.dot))
-    colours = sorted({c for c, _ in here})
-    if len(colours) == 1:
-        c = colours[0]
-        letter = LETTER[names[c]]
-        outward = sum(1 for _, p in here if not (pagade and p >= 77))
-        homeward = len(here) - outward
-        text = ""
-        if outward:
-            text += letter + (str(outward) if outward > 1 else "")
-        if homeward:
-            text += letter.lower() + (str(homeward) if homeward > 1 else "")
-        if len(text) > _CELL:
-            text = f"{letter}{len(here)}"
-        if len(here) > 1:
-            style = pal.fill[names[c]]
-        elif not is_ring(square) and (square - N_RING) // 8 == c and not marked:
-            style = pal.own[names[c]]  # on its own tinted path
-        else:
-            style = pal.single[names[c]]
-        return Text(text.center(_CELL), style=base + _style(style))
-    # Two friendly colours on one space (a mixed blockade).
-    out = Text(style=base)
-    out.append(LETTER[names[colours[0]]], _style(pal.fill[names[colours[0]]]))
-    out.append("+", _style("bold " + pal.text))
-    out.append(LETTER[names[colours[1]]], _style(pal.fill[names[colours[1]]]))
-    return out
-
-
-def _corner_lines(
-    view: BoardView,
-    pawns: Sequence[Sequence[int]],
-    cut: Sequence[bool] | None,
-    colour: int,
-    pal: Palette,
-) -> list[Text]:
-    """The text of the corner beside ``colour``'s arm: player, nest or cut pawns, Home."""
-
-    pos = view.position
-    setup = pos.setup
-    names = setup.colour_names
-    name = names[colour]
-    owner = setup.owner[colour]
-    if owner is None:
-        return []
-    pagade = setup.ruleset == "pagade"
-    home = setup.home
-    ps = pawns[colour]
-    at_home = sum(1 for p in ps if p == home)
-    off = sum(1 for p in ps if p == 0)
-    lines: list[Text] = []
-    head = Text()
-    turn = view.show_turn and pos.to_move == owner and not pos.is_over
-    head.append("▶ " if turn else "  ", "bold")
-    head.append(name.upper(), pal.name[name])
-    if setup.majors is not None:
-        head.append(" major" if setup.majors[owner] == colour else " minor", pal.dim)
-    lines.append(head)
-    lines.append(Text("  " + view.player_name(owner), pal.text))
-    nest = Text("  ")
-    nest.append("cut " if pagade else "nest ", pal.dim)
-    nest.append("● " * off if off else "–", pal.name[name] if off else pal.dim)
-    lines.append(nest)
-    need = 4
-    if setup.majors is not None:
-        need = 4 if setup.majors[owner] == colour else 3
-    done = Text("  ")
-    done.append("Home " if pagade else "HOME ", pal.dim)
-    done.append(f"{at_home}/{need}", "bold" if at_home else pal.dim)
-    lines.append(done)
-    status = Text("  ")
-    if owner in pos.finished:
-        place = pos.finished.index(owner) + 1
-        won = pos.winner is not None and owner in pos.winner
-        status.append("★ winner" if won else f"✓ finished ({place})", "bold green1")
-    elif pagade and cut is not None:
-        status.append("has cut ✓" if cut[owner] else "has not cut", pal.dim)
-    lines.append(status)
-    return lines
-
-
-#: Each corner quadrant (sign of x, sign of y) holds the colour of the arm
-#: whose entry it touches: Red's south arm enters on its east column.
-_CORNER_OF = {(1, -1): 0, (1, 1): 1, (-1, 1): 2, (-1, -1): 3}
+    return _styled_cell(cell_of(position, square, here, marked), pal)
 
 
 def board_text(view: BoardView, pal: Palette = RICH) -> Text:
-    """The board alone: 19 rows of 19 cells, corners and centre included."""
-
+    """The board alone: 19 rows of 19 cells, corners and centre included
+    (:func:`pachisi.diagram.diagram`, styled)."""
     pos = view.position
-    setup = pos.setup
-    ruleset = setup.ruleset
-    routes = ROUTES[ruleset]
-    pawns = pawns_after(pos, view.throw, view.steps)
-    cut: tuple[bool, ...] | None = pos.cut
-    if cut is not None and any(a.capture for a in view.steps):
-        cut = tuple(True if i == pos.to_move else f for i, f in enumerate(cut))
-
-    occupants: dict[int, list[tuple[int, int]]] = {}
-    for c in setup.colours_in_play:
-        for p in pawns[c]:
-            s = routes[c][p]
-            if s != OFF:
-                occupants.setdefault(s, []).append((c, p))
-    marked: set[int] = set()
-    for act in view.steps if view.highlight is None else view.highlight:
-        if act.kind in (OPTION, PENALTY):
-            continue
-        for p in (act.frm, act.to):
-            s = routes[act.colour][p]
-            if s != OFF:
-                marked.add(s)
-    cells: dict[tuple[int, int], int] = {}
-    for s in range(N_RING):
-        cells[square_cell(s)] = s
-    for arm in range(4):
-        for row in range(1, 8):
-            sq = private_square(arm, row)
-            cells[square_cell(sq)] = sq
-    corners = {
-        quad: _corner_lines(view, pawns, cut, colour, pal) for quad, colour in _CORNER_OF.items()
-    }
-
+    players = [view.player_name(i) for i in range(len(pos.setup.players))]
+    d = diagram(pos, view.throw, view.steps, view.highlight, players, view.show_turn)
     lines: list[Text] = []
-    for y in range(9, -10, -1):
+    for row in d.rows():
         line = Text()
-        x = -9
-        while x <= 9:
-            if abs(x) >= 2 and abs(y) >= 2:
-                quad = (1 if x > 0 else -1, 1 if y > 0 else -1)
-                content = corners[quad]
-                k = (9 - y) - 1 if y > 0 else (-2 - y) - 1
-                piece = content[k] if 0 <= k < len(content) else Text()
-                piece = piece.copy()
-                piece.truncate(_CORNER - 1)
-                piece.pad_right(_CORNER - piece.cell_len)
-                line.append_text(piece)
-                x += 8
+        for piece in row:
+            if isinstance(piece, Cell):
+                line.append_text(_styled_cell(piece, pal))
                 continue
-            if abs(x) <= 1 and abs(y) <= 1:
-                line.append_text(_centre_cell(pos, pawns, x, y, pal))
-            else:
-                s = cells[(x, y)]
-                line.append_text(_cell_text(pos, s, occupants.get(s, []), s in marked, pal))
-            x += 1
+            text = _styled(piece.glyphs, pal) if piece.glyphs else Text()
+            text.truncate(_CORNER - 1)
+            text.pad_right(_CORNER - text.cell_len)
+            line.append_text(text)
         lines.append(line)
     return Text("\n").join(lines)
-
-
-#: The centre cell facing each arm shows that colour's pawns Home.
-_CENTRE_OF = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}
-
-
-def _centre_cell(
-    pos: Position, pawns: Sequence[Sequence[int]], x: int, y: int, pal: Palette
-) -> Text:
-
-    base = Style(bgcolor=pal.centre)
-    setup = pos.setup
-    if (x, y) == (0, 0):
-        return Text(" ⌂ ", style=base + _style("bold bright_white"))
-    colour = _CENTRE_OF.get((x, y))
-    if colour is None or colour not in setup.colours_in_play:
-        return Text("   ", style=base)
-    name = setup.colour_names[colour]
-    n = sum(1 for p in pawns[colour] if p == setup.home)
-    letter = LETTER[name]
-    if not n:
-        return Text(f"{letter}0".center(_CELL), style=base + _style(pal.single[name]))
-    return Text(f"{letter}{n}".center(_CELL), style=base + _style(pal.fill[name]))
 
 
 def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
@@ -678,7 +520,7 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
 
 
 #: Width of the board in characters.
-BOARD_WIDTH = 19 * _CELL
+BOARD_WIDTH = SIZE * CELL
 #: The narrowest compact panel drawn beside the board (an 80-column terminal leaves 21).
 COMPACT_PANEL = 20
 

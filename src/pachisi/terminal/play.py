@@ -533,18 +533,22 @@ class _Session:
 
     def fit_steps(
         self, view: BoardView, turn: Turn, legal: Sequence[Action]
-    ) -> tuple[ChoiceLayout, list[tuple[str, str]], int]:
-        """The layout of the legal steps in the rows the board leaves on the console (a
+    ) -> tuple[ChoiceLayout, list[tuple[str, str]], int | None]:
+        """The layout of the legal steps in the rows the board leaves on the terminal (a
         page of them when they do not all fit), the steps as (notation, words), and the
-        rows reserved under the board."""
+        rows reserved under the board. When the output is not a terminal (a script reads
+        it), every step on one page and nothing reserved (None)."""
         con = self.console
         width = con.width
-        message = _rows(self.message, width)
-        prompt = _rows(_step_prompt(len(legal), self.dice, True), width)
+        rows = len(legal)
+        reserve: int | None = None
         choices = self.step_choices(turn, legal, self.lang)
-        reserve = 1 + densest_rows(choices, width) + message + prompt
-        board = len(con.render_lines(render(view, width, reserve), con.options))
-        rows = con.height - board - 1 - message - prompt
+        if con.is_terminal:
+            message = _rows(self.message, width)
+            prompt = _rows(_step_prompt(len(legal), self.dice, True), width)
+            reserve = 1 + densest_rows(choices, width) + message + prompt
+            board = len(con.render_lines(render(view, width, reserve), con.options))
+            rows = con.height - board - 1 - message - prompt
         layout = choice_layout(choices, width, rows, self.page)
         if layout.columns > 1 and self.lang != "en":
             # Local terms only in one column: rich and terminals may disagree on the

@@ -1,0 +1,104 @@
+"""Differential check of the playouts' fast enumerator against the clear engine.
+
+For random positions of random games (every ruleset, set-up and random rule
+switches: tests/reference/differential.py) and built positions aimed at the
+rarest rules (tests/reference/built.py: third doublets, Eight-Man's A/B/C,
+bonus chains, blockades, Pagade pairs...), the set of positions that
+:func:`pachisi._accel.fast_outcomes` gives must equal the set of positions of
+the pure engine's :func:`pachisi.legal_plays`.
+
+Run as a script for a long check:
+
+    python tests/kernel_fast_differential.py SECONDS [SEED]
+
+The test suite runs a short, seeded share (tests/test_kernel_fast.py).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+sys.path.insert(0, str(Path(__file__).parent / "reference"))
+
+from built import sample_built
+from differential import _valid, sample_positions
+
+from pachisi import Position, _accel, legal_plays
+
+
+def reference(pos: Position, throw: tuple[int, int]) -> set[Position]:
+    """The positions of the pure engine's plays."""
+    with _accel.pure():
+        return {p.position for p in legal_plays(pos, throw)}
+
+
+def compare(pos: Position, throw: tuple[int, int], module: ModuleType) -> str | None:
+    """None if the fast enumerator gives the reference's positions, else what differs."""
+    got = _accel.fast_outcomes(pos, throw, module)
+    want = reference(pos, throw)
+    if len(got) == len(set(got)) and set(got) == want:
+        return None
+    return (
+        f"{pos.to_text()} throw {throw}: fast {len(got)} ({len(set(got))} distinct), "
+        f"reference {len(want)}; only fast: {[p.to_text() for p in set(got) - want][:2]}; "
+        f"only reference: {[p.to_text() for p in want - set(got)][:2]}"
+    )
+
+
+def run(
+    module: ModuleType, seconds: float, seed: int, limit: int | None = None, built: float = 0.3
+) -> tuple[Counter[str], list[str]]:
+    """Compare on random (and a share ``built`` of built) positions; counts and failures."""
+    rng = random.Random(seed)
+    games = sample_positions(random.Random(seed + 1))
+    shaped = sample_built(random.Random(seed + 2), _valid)
+    counts: Counter[str] = Counter()
+    failures: list[str] = []
+    deadline = time.process_time() + seconds
+    n = 0
+    while time.process_time() < deadline and (limit is None or n < limit):
+        if rng.random() < built:
+            d, throw, tag = next(shaped)
+            pos = Position.from_dict(d)
+            source = f"built:{tag}"
+        else:
+            pos, throw = next(games)
+            source = pos.ruleset
+        if pos.is_decided:
+            continue
+        n += 1
+        counts[source] += 1
+        if pos.ruleset != "pagade" and throw[0] == throw[1]:
+            counts["doublets"] += 1
+            if pos.doubles == 2:
+                counts["third doublets"] += 1
+        problem = compare(pos, throw, module)
+        if problem is not None:
+            failures.append(problem)
+    counts["total"] = n
+    return counts, failures
+
+
+def main(argv: list[str]) -> int:
+    seconds = float(argv[0]) if argv else 60.0
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    module = _accel.kernel_module()
+    if module is None:
+        print("the kernel is not compiled here")
+        return 1
+    counts, failures = run(module, seconds, seed)
+    for name, k in sorted(counts.items()):
+        print(f"{name:32} {k:>9,}")
+    for f in failures[:10]:
+        print("MISMATCH", f)
+    print(f"{len(failures)} mismatches in {counts['total']:,} throws")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

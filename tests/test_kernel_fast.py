@@ -1,0 +1,82 @@
+"""The playouts' fast enumerator against the clear engine (sets of resulting positions).
+
+A fixed, seeded share of tests/kernel_fast_differential.py: random positions
+of every ruleset, set-up and random switches, and built positions aimed at
+the rarest rules, compiled (and a small share uncompiled). The long run:
+``python tests/kernel_fast_differential.py SECONDS SEED`` (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kernel_fast_differential import run
+from pachisi import Position, _accel, dice_for, legal_plays
+
+COMPILED = _accel.kernel_module(True)
+UNCOMPILED = _accel.kernel_module(False)
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_fast_outcomes_are_the_clear_engines() -> None:
+    assert COMPILED is not None
+    counts, failures = run(COMPILED, 60.0, 7, limit=4000, built=0.4)
+    assert failures == []
+    assert counts["total"] == 4000
+    # every ruleset and every built scenario had its share
+    for name in ("pagade", "whitman", "parcheesi", "eight-man", "third doublets"):
+        assert counts[name] > 50, name
+    assert sum(1 for k in counts if k.startswith("built:")) == 6
+
+
+@pytest.mark.skipif(UNCOMPILED is None, reason="the kernel's source did not load")
+def test_fast_outcomes_uncompiled() -> None:
+    assert UNCOMPILED is not None
+    counts, failures = run(UNCOMPILED, 60.0, 8, limit=150, built=0.5)
+    assert failures == [] and counts["total"] == 150
+
+
+def test_forced_doublets_and_a_third_doublet() -> None:
+    """A third doublet sends the most advanced pawn home; a doublet's big Eight-Man graph."""
+    module = COMPILED or UNCOMPILED
+    if module is None:
+        pytest.skip("no kernel module")
+    pos = Position.from_text("parcheesi r,g - r:0.10.20.30,g:0.0.0.0 0 2 - - -")
+    (after,) = _accel.fast_outcomes(pos, (4, 4), module)
+    assert after.pawns[0] == (0, 0, 10, 20) and after.to_move == 1
+    rng = random.Random(3)
+    pos = Position.start("eight-man")
+    dice = dice_for("eight-man")
+    for _ in range(30):
+        with _accel.pure():
+            pos = rng.choice(legal_plays(pos, dice.roll(rng))).position
+    for throw in ((1, 1), (2, 2), (5, 5), (6, 6)):
+        if not pos.is_decided:
+            with _accel.pure():
+                want = {p.position for p in legal_plays(pos, throw)}
+            assert set(_accel.fast_outcomes(pos, throw, module)) == want
+
+
+@pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
+def test_fast_and_reference_enumerators_play_the_same_games() -> None:
+    """Chosen in canonical order, the two enumerators' outcomes give the same games."""
+    from array import array
+
+    assert COMPILED is not None
+    kern = COMPILED.Kernel()
+    for ruleset, players in (("parcheesi", 4), ("eight-man", 2), ("pagade", 4), ("whitman", 3)):
+        pos = Position.start(ruleset, players=players)
+        res = [array("i", bytes(4 * 7 * 6)) for _ in range(2)]
+        for fast, r in zip((True, False), res, strict=True):
+            kern.playouts(
+                _accel.game_table(pos.setup),
+                _accel.game_state(pos),
+                6,
+                77,
+                100_000,
+                r,
+                fast=fast,
+            )
+        assert res[0] == res[1]
