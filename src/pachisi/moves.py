@@ -159,8 +159,10 @@ class Play:
     __slots__ = ("_actions", "_raw", "position", "throw")
     __match_args__ = ("actions", "position", "throw")
 
-    _actions: tuple[Action, ...] | None
-    _raw: Sequence[_accel.RawAction] | None
+    # A play from the kernel has _raw (its raw actions) and gets _actions when they are
+    # first read; any other play has _actions only.
+    _actions: tuple[Action, ...]
+    _raw: Sequence[_accel.RawAction]
     position: Position
     throw: tuple[int, int]
 
@@ -168,21 +170,18 @@ class Play:
         self, actions: tuple[Action, ...], position: Position, throw: tuple[int, int]
     ) -> None:
         _set(self, "_actions", actions)
-        _set(self, "_raw", None)
         _set(self, "position", position)
         _set(self, "throw", throw)
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The play's actions, in the order they are made."""
-        raw = self._raw  # read first: another thread may be building them
-        actions = self._actions
-        if actions is None:
-            assert raw is not None
-            actions = _accel.actions_of(raw)
-            _set(self, "_actions", actions)
-            _set(self, "_raw", None)
-        return actions
+        try:
+            return self._actions
+        except AttributeError:  # made from the kernel's raw actions, not read yet
+            actions = _accel.actions_of(self._raw)
+            _set(self, "_actions", actions)  # two threads may both make them: equal values
+            return actions
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -230,7 +229,6 @@ def _raw_play(raw: Sequence[_accel.RawAction], position: Position, throw: tuple[
     trusted to describe the play that leads to ``position``.
     """
     play: Play = _new(Play)
-    _set(play, "_actions", None)
     _set(play, "_raw", raw)
     _set(play, "position", position)
     _set(play, "throw", throw)
