@@ -2680,10 +2680,8 @@ class Kernel:
             if s == _OFF:
                 continue
             n = self.f_cnt[s]
-            if n < 0:
-                continue  # listed already
-            n += self._f_noth(s, gone)
-            self.f_cnt[s] = -self.f_cnt[s]
+            if s < 68 and self.f_othn[s] and not gone >> self.f_oidx[s] & 1:
+                n += self.f_othn[s]
             if n < 2:
                 continue
             for cs in range(ncol):
@@ -2693,10 +2691,6 @@ class Kernel:
                     self.f_shi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                 elif q >= 0:
                     self.f_slo[cs] |= cython.cast(cython.ulonglong, 1) << q
-        for k in range(nm):
-            s = self.f_s[k]
-            if s >= 0 and self.f_cnt[s] < 0:
-                self.f_cnt[s] = -self.f_cnt[s]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3396,6 +3390,34 @@ class Kernel:
         self.no_paths = False
         return total
 
+    def repeat_outcomes(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+        reps: cython.int,
+    ) -> cython.int:
+        """Enumerate one throw's outcomes ``reps`` times with the fast enumerator (timings)."""
+        st = self.pbuf
+        c: cython.int
+        k: cython.int
+        for c in range(4):
+            ps = pawns[c]
+            for k in range(4):
+                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
+        st[P_DOUBLES] = doubles
+        st[P_CUT] = cut
+        self.cfg = cfg
+        self.pos = st
+        n: cython.int = 0
+        for k in range(reps):
+            n = self._f_plays(a, b, third_doublet)
+        return n
+
     def outcomes(
         self,
         cfg: cython.int[::1],
@@ -3777,7 +3799,6 @@ class Kernel:
         k: cython.int
         c: cython.int
         r: cython.int
-        j: cython.int
         n: cython.int
         m: cython.int
         mover: cython.int
@@ -3788,6 +3809,7 @@ class Kernel:
         lo: cython.ulonglong
         x: cython.ulonglong
         extra: cython.bint
+        withheld: cython.bint
         while throws < max_throws:
             fin_mask = 0
             for k in range(gs[S_NFIN]):
@@ -3805,46 +3827,26 @@ class Kernel:
             gs[P_CUT] = gs[S_CUTS] >> mover & 1
             n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
             mover_done = fin_mask >> mover & 1
-            # the extra throw of a mover who finishes is withheld (§3.5): not in the key;
-            # then canonical order (insertion sort), a withheld twin removed
-            m = 0
+            # the extra throw of a mover who finishes is withheld (§3.5): not in the key
+            withheld = False
             for r in range(n):
-                hi = self.f_ok[3 * r]
-                lo = self.f_ok[3 * r + 1]
-                if self.f_ok[3 * r + 2] & 1 and (mover_done or self._kfinished(hi, lo, mover)):
+                if self.f_ok[3 * r + 2] & 1 and (
+                    mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+                ):
                     self.f_ok[3 * r + 2] &= 2
-                x = self.f_ok[3 * r + 2]
-                j = m
-                while j > 0:
-                    k = self.f_keys[j - 1]
-                    if self.f_ok[3 * k] < hi or (
-                        self.f_ok[3 * k] == hi
-                        and (
-                            self.f_ok[3 * k + 1] < lo
-                            or (self.f_ok[3 * k + 1] == lo and self.f_ok[3 * k + 2] <= x)
-                        )
-                    ):
-                        break
-                    self.f_keys[j] = k
-                    j -= 1
-                if j > 0:
-                    k = self.f_keys[j - 1]
-                    if (
-                        self.f_ok[3 * k] == hi
-                        and self.f_ok[3 * k + 1] == lo
-                        and self.f_ok[3 * k + 2] == x
-                    ):
-                        # the same position as an earlier outcome: drop it
-                        for k in range(j, m):
-                            self.f_keys[k] = self.f_keys[k + 1]
-                        continue
-                self.f_keys[j] = r
-                m += 1
-            if self.gmask >> mover & 1:
-                pick = self._fgreedy_pick(m, mover, fin_mask)
+                    withheld = True
+                self.f_keys[r] = r
+            if withheld or self.gmask >> mover & 1:
+                # canonical order, a withheld twin of an earlier outcome removed
+                m = self._f_sort(n)
+                if self.gmask >> mover & 1:
+                    pick = self._fgreedy_pick(m, mover, fin_mask)
+                else:
+                    pick = self._below(m)
+                r = self.f_keys[pick]
             else:
-                pick = self._below(m)
-            r = self.f_keys[pick]
+                # distinct keys: the pick-th in canonical order, without sorting them all
+                r = self._f_select(n, self._below(n))
             hi = self.f_ok[3 * r]
             lo = self.f_ok[3 * r + 1]
             x = self.f_ok[3 * r + 2]
@@ -3871,6 +3873,79 @@ class Kernel:
                     gs[S_TO_MOVE] = (mover + k) % n_pl
                     break
         return throws
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_less(self, i: cython.int, j: cython.int) -> cython.bint:
+        """Whether outcome ``i``'s key comes before outcome ``j``'s (canonical order)."""
+        if self.f_ok[3 * i] != self.f_ok[3 * j]:
+            return self.f_ok[3 * i] < self.f_ok[3 * j]
+        if self.f_ok[3 * i + 1] != self.f_ok[3 * j + 1]:
+            return self.f_ok[3 * i + 1] < self.f_ok[3 * j + 1]
+        return self.f_ok[3 * i + 2] < self.f_ok[3 * j + 2]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_sort(self, n: cython.int) -> cython.int:
+        """Sort f_keys[:n] in canonical order (Shell sort), drop repeats; the number left."""
+        keys = self.f_keys
+        gap: cython.int = 1
+        while gap * 3 + 1 < n:
+            gap = gap * 3 + 1
+        i: cython.int
+        j: cython.int
+        v: cython.int
+        while gap >= 1:
+            for i in range(gap, n):
+                v = keys[i]
+                j = i
+                while j >= gap and self._f_less(v, keys[j - gap]):
+                    keys[j] = keys[j - gap]
+                    j -= gap
+                keys[j] = v
+            gap //= 3
+        m: cython.int = 0
+        for i in range(n):
+            if m and not self._f_less(keys[m - 1], keys[i]):
+                continue  # equal to the one before
+            keys[m] = keys[i]
+            m += 1
+        return m
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_select(self, n: cython.int, rank: cython.int) -> cython.int:
+        """The outcome of rank ``rank`` in canonical order among f_keys[:n] (distinct keys)."""
+        keys = self.f_keys
+        lo: cython.int = 0
+        hi: cython.int = n - 1
+        i: cython.int
+        j: cython.int
+        p: cython.int
+        t: cython.int
+        while lo < hi:
+            p = keys[(lo + hi) >> 1]
+            i = lo
+            j = hi
+            while i <= j:
+                while self._f_less(keys[i], p):
+                    i += 1
+                while self._f_less(p, keys[j]):
+                    j -= 1
+                if i <= j:
+                    t = keys[i]
+                    keys[i] = keys[j]
+                    keys[j] = t
+                    i += 1
+                    j -= 1
+            if rank <= j:
+                hi = j
+            elif rank >= i:
+                lo = i
+            else:
+                return keys[rank]
+        return keys[rank]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4191,32 +4266,22 @@ def _set_lane(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulong
 @cython.inline
 @cython.exceptval(check=False)
 def _sort4(w: cython.ulonglong) -> cython.ulonglong:
-    """The four 16-bit lanes of ``w`` sorted (lane 0 the smallest)."""
+    """The four 16-bit lanes of ``w`` sorted (lane 0 the smallest), without branches."""
     a: cython.ulonglong = w & 0xFFFF
     b: cython.ulonglong = (w >> 16) & 0xFFFF
     c: cython.ulonglong = (w >> 32) & 0xFFFF
     d: cython.ulonglong = w >> 48
-    x: cython.ulonglong
-    if a > b:
-        x = a
-        a = b
-        b = x
-    if c > d:
-        x = c
-        c = d
-        d = x
-    if a > c:
-        x = a
-        a = c
-        c = x
-    if b > d:
-        x = b
-        b = d
-        d = x
-    if b > c:
-        x = b
-        b = c
-        c = x
+    x: cython.ulonglong = a if a < b else b
+    y: cython.ulonglong = b if a < b else a
+    z: cython.ulonglong = c if c < d else d
+    t: cython.ulonglong = d if c < d else c
+    a = x if x < z else z
+    c = z if x < z else x
+    b = y if y < t else t
+    d = t if y < t else y
+    x = b if b < c else c
+    c = c if b < c else b
+    b = x
     return a | b << 16 | c << 32 | d << 48
 
 

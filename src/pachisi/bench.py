@@ -12,8 +12,13 @@ The paths:
   :class:`~pachisi.moves.Play` and :class:`~pachisi.Position` values (from
   the compiled kernel when it runs, see :func:`pachisi._accel.engine`);
 * ``"kernel"``: whole games played inside the compiled kernel
-  (:func:`pachisi._accel.playouts`); only when the kernel runs. Its
-  ``plays_per_s`` is its throws per second (all its time is generation).
+  (:func:`pachisi._accel.playouts`: the kernel's fast enumerator of a
+  throw's distinct outcomes, one chosen uniformly in canonical order); only
+  when the kernel runs. Its ``plays_per_s`` is its throws per second (all
+  its time is generation).
+
+:func:`throw_costs` (``python -m pachisi.bench --throw-costs [N] [SEED]``)
+times one throw's enumeration by its number of distinct outcomes.
 """
 
 from __future__ import annotations
@@ -29,7 +34,16 @@ from .moves import legal_plays as pure_legal_plays
 from .position import Position
 from .rules import RULESETS
 
-__all__ = ["DEFAULT_PLAYERS", "BenchResult", "bench", "bench_all", "bench_kernel", "random_game"]
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "OUTCOME_BINS",
+    "BenchResult",
+    "bench",
+    "bench_all",
+    "bench_kernel",
+    "random_game",
+    "throw_costs",
+]
 
 #: Players used by default for each ruleset.
 DEFAULT_PLAYERS = {"pagade": 4, "whitman": 4, "parcheesi": 4, "eight-man": 2}
@@ -111,9 +125,16 @@ def bench(
 
 
 def bench_kernel(
-    ruleset: str, seconds: float = 5.0, players: int | None = None, seed: int = 1
+    ruleset: str,
+    seconds: float = 5.0,
+    players: int | None = None,
+    seed: int = 1,
+    greedy: bool = False,
 ) -> BenchResult:
-    """Random games played inside the compiled kernel for about ``seconds`` (at least 10)."""
+    """Random (or ``greedy``) games played inside the compiled kernel for about ``seconds``.
+
+    At least 10 games; playout numbers run on from one call to the next.
+    """
     n = players if players is not None else DEFAULT_PLAYERS[ruleset]
     start = Position.start(ruleset, players=n)
     games = throws = 0
@@ -121,7 +142,7 @@ def bench_kernel(
     t0 = time.process_time()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
-        done = _accel.playouts(start, batch, seed + games)
+        done = _accel.playouts(start, batch, seed, greedy=greedy, start=games)
         games += batch
         throws += sum(t for t, _, _ in done)
         elapsed = time.process_time() - t0
@@ -148,3 +169,82 @@ def bench_all(seconds: float, ruleset: str | None = None) -> list[BenchResult]:
             out.append(bench_kernel(r, seconds))
         out.append(bench(r, seconds))
     return out
+
+
+#: The bins of :func:`throw_costs`: distinct outcomes of a throw.
+OUTCOME_BINS = ((1, 1), (2, 5), (6, 20), (21, 100), (101, 10**9))
+
+
+def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, int, float, float]]:
+    """CPU cost of one throw's enumeration by its number of distinct outcomes.
+
+    Samples ``per_ruleset`` (position, throw) pairs from seeded random games
+    of each ruleset (default set-ups) and times, per pair, the playouts'
+    fast enumerator (``Kernel.repeat_outcomes``) and the reference-order
+    kernel (``Kernel.run``, the one behind :func:`pachisi._accel.legal_plays`).
+    Rows: (ruleset, bin, throws, fast µs, reference µs), means per throw.
+    """
+    module = _accel.kernel_module()
+    if module is None:
+        raise RuntimeError("the compiled kernel is not installed")
+    from array import array
+
+    rng = random.Random(seed)
+    kern = module.Kernel()
+    rows: list[tuple[str, str, int, float, float]] = []
+    for ruleset, n_players in DEFAULT_PLAYERS.items():
+        start = Position.start(ruleset, players=n_players)
+        dice = dice_for(ruleset)
+        sums: dict[tuple[int, int], list[float]] = {}
+        pos = start
+        for _ in range(per_ruleset):
+            if pos.is_over:
+                pos = start
+            a, b = dice.roll(rng)
+            setup = pos.setup
+            cfg = _accel._cfg(setup, pos.to_move)
+            cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
+            third = ruleset != "pagade" and a == b and pos.doubles == 2
+            n = len(_accel.fast_outcomes(pos, (a, b), module))
+            reps = 200 if n <= 20 else (20 if n <= 1000 else 2)
+            t0 = time.process_time()
+            kern.repeat_outcomes(cfg, pos.pawns, pos.doubles, cut, a, b, third, reps)
+            fast = (time.process_time() - t0) / reps
+            st = array("i", bytes(4 * _accel.P_SIZE))
+            for c in setup.colours_in_play:
+                for k, p in enumerate(pos.pawns[c]):
+                    st[4 * c + k] = p
+            st[_accel.P_DOUBLES] = pos.doubles
+            st[_accel.P_CUT] = cut
+            t0 = time.process_time()
+            for _ in range(reps):
+                kern.run(cfg, st, a, b, third)
+            ref = (time.process_time() - t0) / reps
+            for lo, hi in OUTCOME_BINS:
+                if lo <= n <= hi:
+                    acc = sums.setdefault((lo, hi), [0.0, 0.0, 0.0])
+                    acc[0] += 1
+                    acc[1] += fast
+                    acc[2] += ref
+            plays = legal_plays(pos, (a, b))
+            pos = plays[rng.randrange(len(plays))].position
+        for (lo, hi), (m, f, r) in sorted(sums.items()):
+            label = f"{lo}" if lo == hi else (f"{lo}-{hi}" if hi < 10**9 else f">{lo - 1}")
+            rows.append((ruleset, label, int(m), 1e6 * f / m, 1e6 * r / m))
+    return rows
+
+
+def _main(argv: list[str]) -> None:
+    if argv[:1] != ["--throw-costs"]:
+        raise SystemExit("usage: python -m pachisi.bench --throw-costs [THROWS_PER_RULESET] [SEED]")
+    per = int(argv[1]) if len(argv) > 1 else 300
+    seed = int(argv[2]) if len(argv) > 2 else 1
+    print(f"{'ruleset':<10} {'outcomes':>9} {'throws':>7} {'fast us':>9} {'reference us':>13}")
+    for ruleset, label, m, f, r in throw_costs(per, seed):
+        print(f"{ruleset:<10} {label:>9} {m:>7} {f:>9.1f} {r:>13.1f}")
+
+
+if __name__ == "__main__":
+    import sys
+
+    _main(sys.argv[1:])
