@@ -69,7 +69,7 @@ luck's standard error combines the throws' as if they were independent.
 >>> r = review(rec, ReviewSettings(rollouts=16, luck_rollouts=16))
 >>> m = r.moves[0]
 >>> m.best, round(m.loss, 2), m.verdict
-('R80-84', 0.69, 'blunder')
+('R80-84', 0.5, 'blunder')
 >>> r.moves[1].decided, r.players[1].luck > 0
 (False, True)
 """
