@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
 from .errors import ThrowError
-from .position import Position, _trusted, advance, game_over
+from .position import Position, _trusted, advance, game_over, player_finished
 from .rules import Setup
 
 if TYPE_CHECKING:
@@ -933,14 +933,18 @@ def _greedy(
     return (best[rng.below(len(best))] if len(best) > 1 else best[0]).position
 
 
-def fast_outcomes(
+def fast_records(
     position: Position, throw: Sequence[int], module: ModuleType | None = None
-) -> list[Position]:
-    """The distinct positions a throw can lead to, from the kernel's fast enumerator.
+) -> list[tuple[Position, bool]]:
+    """Every record of the kernel's fast enumerator for a throw, as it gives them.
 
-    The enumerator that :func:`playouts` uses (no actions, no order): the
-    same set of positions as the plays of :func:`~pachisi.moves.legal_plays`
-    (the tests check it), here in canonical order (:func:`canonical_plays`).
+    One ``(position, withheld)`` per record: the position it leads to, and
+    whether the record grants an extra throw that the mover's finishing
+    withholds (§3.5; the playout then drops it as a twin of the record
+    without the extra throw). For the differential tests: the records other
+    than withheld twins must be exactly the distinct results of
+    :func:`~pachisi.moves.legal_plays`, one record each, since the playout
+    draws among them.
     """
     if module is None:
         module = kernel_module()
@@ -962,11 +966,26 @@ def fast_outcomes(
         True,
     )
     in_play = setup.colours_in_play
-    seen: set[Position] = set()
+    out: list[tuple[Position, bool]] = []
     for flat, flag, extra in records:
         pawns = tuple(tuple(flat[4 * c : 4 * c + 4]) if c in in_play else () for c in range(4))
         cut = cut0
         if cut is not None and flag and not cut[mover]:
             cut = tuple(True if i == mover else f for i, f in enumerate(cut))
-        seen.add(advance(position, pawns, cut, bool(extra)))
+        after = advance(position, pawns, cut, bool(extra))
+        withheld = bool(extra) and player_finished(setup, pawns, mover)
+        out.append((after, withheld))
+    return out
+
+
+def fast_outcomes(
+    position: Position, throw: Sequence[int], module: ModuleType | None = None
+) -> list[Position]:
+    """The distinct positions a throw can lead to, from the kernel's fast enumerator.
+
+    The enumerator that :func:`playouts` uses (no actions, no order): the
+    same set of positions as the plays of :func:`~pachisi.moves.legal_plays`
+    (the tests check it), here in canonical order (:func:`canonical_plays`).
+    """
+    seen = {after for after, _ in fast_records(position, throw, module)}
     return sorted(seen, key=lambda after: _canonical_key(position, after))
