@@ -17,21 +17,45 @@ text, and Pagade's terms in Hindi and Kannada (``--lang``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .board import ROUTES
-from .moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action
+from ._graph import rules_for
+from ._throw import IS_BOTTOM
+from .board import (
+    FAMILY_ENTRY,
+    FAMILY_LAST_RING,
+    PAGADE_BELLY_OUT,
+    PAGADE_LAST_RING,
+    ROUTES,
+    SAFETY_SQUARES,
+    X_SQUARES,
+)
+from .moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action, Turn, parse_play
 from .position import Position
+from .rules import Setup
 
 __all__ = [
     "D6_FACES",
     "LANGS",
     "LETTER",
+    "PHRASES",
     "TERMS",
     "colour_label",
+    "dice_numbers",
     "dice_text",
+    "facts_text",
+    "place_facts",
+    "places_facts",
+    "places_text",
+    "play_facts",
     "result_text",
     "step_description",
+    "step_facts",
+    "step_words",
     "term",
 ]
 
@@ -202,3 +226,475 @@ def _option_description(position: Position, option: str) -> str:
         "B": f"the two tops, {n} only",
         "C": f"top and bottom for {f}, a top for {n}",
     }.get(option, "")
+
+
+# -- moves and results in words, in every language of the site ----------------------------
+#
+# A step is first reduced to its *facts* (a JSON-ready dict: which pawn, from
+# where to where, with which numbers, what it captured or reached), then
+# written in a language by :func:`facts_text` from the templates of
+# :data:`PHRASES`. The web client receives the facts and the same templates,
+# so that every viewer reads the game in his own language.
+
+#: Templates of the words for steps, places and results, per language
+#: (``{name}`` is filled in). Pagade's terms are those of :data:`TERMS`.
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "pawn": "{colour} pawn",
+        "pair": "{colour} pair",
+        "step.enter": "{who} enters at {to} with {numbers}",
+        "step.reenter": "{who} re-enters at {to} with {numbers}",
+        "step.move": "{who} from {from} to {to} with {numbers}",
+        "step.bonus": "bonus {bonus}: {who} from {from} to {to}",
+        "step.penalty": "third doublet: {who} on {from} goes back to the nest",
+        "step.option.A": "number set A: tops and bottoms, {free} only",
+        "step.option.B": "number set B: the two tops, {nest} only",
+        "step.option.C": "number set C: a top and a bottom for {free}, a top for {nest}",
+        "step.capture": "captures {victims}",
+        "step.cut": "cuts {victims}",
+        "step.reach.home": "reaches {home}",
+        "step.reach.path": "turns into the home path",
+        "step.reach.belly": "turns into the {belly}",
+        "sep": ", ",
+        "and": " and ",
+        "place.nest": "the nest",
+        "place.cut": "off the board",
+        "place.square": "square {n}",
+        "place.path": "home path {n}",
+        "place.belly": "{belly} {n}",
+        "place.home": "{home}",
+        "mark.safe": "{place} (safety space)",
+        "mark.castle": "{place} (X square)",
+        "mark.entry": "{place} (its entry)",
+        "word.HOME": "HOME",
+        "word.Home": "Home",
+        "word.belly": "belly",
+        "colour.red": "Red",
+        "colour.black": "Black",
+        "colour.blue": "Blue",
+        "colour.yellow": "Yellow",
+        "colour.green": "Green",
+        "result.wins": "{who} wins",
+        "result.win": "{who} win",
+        "result.place": "{who} {ordinal}",
+        "result.share": "{who} share {ordinal} place",
+        "result.draw": "drawn: a dead end, no pawn can ever move again",
+        "result.playing": "game in progress",
+        "ordinal.1": "first",
+        "ordinal.2": "second",
+        "ordinal.3": "third",
+        "ordinal.4": "fourth",
+    },
+    "hi": {
+        "pawn": "{colour} प्यादा",
+        "pair": "{colour} प्यादा-पेयर / जोड़ी",
+        "step.enter": "{who} {numbers} से {to} पर आता है",
+        "step.reenter": "{who} {numbers} से फिर {to} पर आता है",
+        "step.move": "{who} {from} से {to} तक, {numbers} से",
+        "step.bonus": "बोनस {bonus}: {who} {from} से {to} तक",
+        "step.penalty": "तीसरा डबलट: {from} वाला {who} वापस घोंसले में",
+        "step.option.A": "अंक-समूह A: ऊपर और नीचे के अंक, केवल {free}",
+        "step.option.B": "अंक-समूह B: दोनों ऊपर के अंक, केवल {nest}",
+        "step.option.C": "अंक-समूह C: {free} के लिए ऊपर और नीचे का एक-एक, {nest} के लिए ऊपर का एक",
+        "step.capture": "{victims} को पकड़ता है",
+        "step.cut": "{victims} को कट करता है (कट / काटना)",
+        "step.reach.home": "{home} पहुँचता है",
+        "step.reach.path": "घर के रास्ते में मुड़ता है",
+        "step.reach.belly": "{belly} में मुड़ता है",
+        "sep": ", ",
+        "and": " और ",
+        "place.nest": "घोंसला",
+        "place.cut": "बोर्ड से बाहर",
+        "place.square": "खाना {n}",
+        "place.path": "घर का रास्ता {n}",
+        "place.belly": "{belly} {n}",
+        "place.home": "{home}",
+        "mark.safe": "{place} (सुरक्षित खाना)",
+        "mark.castle": "{place} (X खाना)",
+        "mark.entry": "{place} (प्रवेश का खाना)",
+        "word.HOME": "होम",
+        "word.Home": "होम / घर",
+        "word.belly": "बेली / पेट",
+        "colour.red": "रेड",
+        "colour.black": "ब्लैक",
+        "colour.blue": "ब्लू",
+        "colour.yellow": "येलो",
+        "colour.green": "ग्रीन",
+        "result.wins": "विजेता: {who}",
+        "result.win": "विजेता: {who}",
+        "result.place": "{ordinal}: {who}",
+        "result.share": "{ordinal} स्थान साझा: {who}",
+        "result.draw": "बराबरी: गतिरोध, अब कोई प्यादा कभी नहीं चल सकता",
+        "result.playing": "खेल जारी है",
+        "ordinal.1": "पहला",
+        "ordinal.2": "दूसरा",
+        "ordinal.3": "तीसरा",
+        "ordinal.4": "चौथा",
+    },
+    "kn": {
+        "pawn": "{colour} ಕಾಯಿ",
+        "pair": "{colour} ಜೋಡಿ",
+        "step.enter": "{who} {numbers} ಬಳಸಿ {to} ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ",
+        "step.reenter": "{who} {numbers} ಬಳಸಿ ಮತ್ತೆ {to} ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ",
+        "step.move": "{who} {from} ಇಂದ {to} ಗೆ, {numbers} ಬಳಸಿ",
+        "step.bonus": "ಬೋನಸ್ {bonus}: {who} {from} ಇಂದ {to} ಗೆ",
+        "step.penalty": "ಮೂರನೇ ಜೋಡಿ ದಾಳ: {from} ನಲ್ಲಿರುವ {who} ಗೂಡಿಗೆ ಹಿಂತಿರುಗುತ್ತದೆ",
+        "step.option.A": "ಸಂಖ್ಯೆ ಗುಂಪು A: ಮೇಲಿನ ಮತ್ತು ಕೆಳಗಿನ ಮುಖಗಳು, {free} ಮಾತ್ರ",
+        "step.option.B": "ಸಂಖ್ಯೆ ಗುಂಪು B: ಎರಡು ಮೇಲಿನ ಮುಖಗಳು, {nest} ಮಾತ್ರ",
+        "step.option.C": "ಸಂಖ್ಯೆ ಗುಂಪು C: {free} ಗೆ ಒಂದು ಮೇಲಿನ ಮತ್ತು ಒಂದು ಕೆಳಗಿನ, {nest} ಗೆ ಒಂದು ಮೇಲಿನ",
+        "step.capture": "{victims} ಅನ್ನು ಹಿಡಿಯುತ್ತದೆ",
+        "step.cut": "{victims} ಅನ್ನು ಕತ್ತರಿಸುತ್ತದೆ",
+        "step.reach.home": "{home} ತಲುಪುತ್ತದೆ",
+        "step.reach.path": "ಮನೆಯ ದಾರಿಗೆ ತಿರುಗುತ್ತದೆ",
+        "step.reach.belly": "{belly} ಗೆ ತಿರುಗುತ್ತದೆ",
+        "sep": ", ",
+        "and": " ಮತ್ತು ",
+        "place.nest": "ಗೂಡು",
+        "place.cut": "ಹಾಸಿನ ಹೊರಗೆ",
+        "place.square": "ಚೌಕ {n}",
+        "place.path": "ಮನೆಯ ದಾರಿ {n}",
+        "place.belly": "{belly} {n}",
+        "place.home": "{home}",
+        "mark.safe": "{place} (ಸುರಕ್ಷಿತ ಚೌಕ)",
+        "mark.castle": "{place} (X ಚೌಕ)",
+        "mark.entry": "{place} (ಪ್ರವೇಶದ ಚೌಕ)",
+        "word.HOME": "ಮನೆ",
+        "word.Home": "ಮನೆ",
+        "word.belly": "ಹೊಟ್ಟೆ",
+        "colour.red": "ಕೆಂಪು",
+        "colour.black": "ಕಪ್ಪು",
+        "colour.blue": "ನೀಲಿ",
+        "colour.yellow": "ಹಳದಿ",
+        "colour.green": "ಹಸಿರು",
+        "result.wins": "{who} ಗೆದ್ದರು",
+        "result.win": "{who} ಗೆದ್ದರು",
+        "result.place": "{who} {ordinal}",
+        "result.share": "{who} {ordinal} ಸ್ಥಾನ ಹಂಚಿಕೊಂಡರು",
+        "result.draw": "ಸಮಬಲ: ಯಾವ ಕಾಯಿಯೂ ಇನ್ನು ಚಲಿಸಲಾರದು",
+        "result.playing": "ಆಟ ನಡೆಯುತ್ತಿದೆ",
+        "ordinal.1": "ಮೊದಲನೇ",
+        "ordinal.2": "ಎರಡನೇ",
+        "ordinal.3": "ಮೂರನೇ",
+        "ordinal.4": "ನಾಲ್ಕನೇ",
+    },
+}
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _fill(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with each ``{name}`` replaced by ``values[name]`` (as the web client does)."""
+    return _FIELD.sub(lambda m: str(values.get(m.group(1), m.group(0))), template)
+
+
+def _phrase(lang: str, key: str, **values: object) -> str:
+    table = PHRASES.get(lang, PHRASES["en"])
+    return _fill(table.get(key, PHRASES["en"][key]), values)
+
+
+def place_facts(setup: Setup, colour: int, p: int) -> dict[str, Any]:
+    """Where a pawn of ``colour`` at progress ``p`` stands, in the board's terms.
+
+    ``at`` is ``nest`` (off the board before entering), ``cut`` (Pagade: cut,
+    waiting to re-enter), ``square`` (``n``: its progress, as the notation
+    counts), ``path`` (the Parcheesi home path, ``n`` 1..7), ``belly`` (Pagade,
+    ``n`` 1..7 from the centre on the way out, or from the ring on the way
+    Home) or ``home``; ``mark`` is ``safe``, ``castle``, ``entry`` or ``None``.
+
+    >>> from pachisi.rules import Setup
+    >>> place_facts(Setup.create("parcheesi"), 0, 1)
+    {'at': 'square', 'n': 1, 'mark': 'entry'}
+    >>> place_facts(Setup.create("pagade"), 0, 80)
+    {'at': 'belly', 'n': 4, 'mark': None}
+    """
+    ruleset = setup.ruleset
+    home = setup.home
+    if p == home:
+        return {"at": "home", "n": None, "mark": None}
+    if ruleset == "pagade":
+        if p == 0:
+            return {"at": "cut", "n": None, "mark": None}
+        if p <= PAGADE_BELLY_OUT:
+            return {"at": "belly", "n": p, "mark": None}
+        if p > PAGADE_LAST_RING:
+            return {"at": "belly", "n": p - PAGADE_LAST_RING, "mark": None}
+        square = ROUTES[ruleset][colour][p]
+        return {"at": "square", "n": p, "mark": "castle" if square in X_SQUARES else None}
+    if p == 0:
+        return {"at": "nest", "n": None, "mark": None}
+    if p > FAMILY_LAST_RING:
+        return {"at": "path", "n": p - FAMILY_LAST_RING, "mark": None}
+    square = ROUTES[ruleset][colour][p]
+    mark = "entry" if p == FAMILY_ENTRY else "safe" if square in SAFETY_SQUARES else None
+    return {"at": "square", "n": p, "mark": mark}
+
+
+def step_facts(position: Position, pawns: Sequence[Sequence[int]], act: Action) -> dict[str, Any]:
+    """What a step does, as a JSON-ready dict (written out by :func:`facts_text`).
+
+    ``pawns`` are the pawns before the step (the throw's earlier steps made).
+
+    >>> from pachisi import Position
+    >>> pos = Position.start("parcheesi", players=2)
+    >>> act = pos.turn((5, 2)).legal_steps()[0]
+    >>> f = step_facts(pos, pos.pawns, act)
+    >>> f["kind"], f["colour"], f["from"]["at"], f["to"], f["numbers"]
+    ('enter', 'red', 'nest', {'at': 'square', 'n': 1, 'mark': 'entry'}, [5])
+    """
+    setup = position.setup
+    names = setup.colour_names
+    pagade = setup.ruleset == "pagade"
+    facts: dict[str, Any] = {
+        "kind": act.kind,
+        "pagade": pagade,
+        "colour": None,
+        "from": None,
+        "to": None,
+        "numbers": [],
+        "bonus": None,
+        "captured": [],
+        "reached": None,
+        "option": act.option or None,
+        "free": None,
+        "nest": None,
+    }
+    if act.kind == OPTION:
+        cols = setup.players[position.to_move]
+        nest = [c for c in cols if 0 in position.pawns[c]]
+        free = [c for c in cols if c not in nest]
+        facts["nest"] = names[nest[0]] if nest else None
+        facts["free"] = names[free[0]] if free else None
+        return facts
+    facts["colour"] = names[act.colour]
+    facts["from"] = place_facts(setup, act.colour, act.frm)
+    if act.kind == PENALTY:
+        facts["to"] = place_facts(setup, act.colour, 0)
+        return facts
+    facts["to"] = place_facts(setup, act.colour, act.to)
+    if act.kind == BONUS:
+        facts["bonus"] = act.numbers[0]
+    else:
+        facts["numbers"] = list(act.numbers)
+    if act.capture:
+        square = ROUTES[setup.ruleset][act.colour][act.to]
+        mine = set(setup.players[position.to_move])
+        routes = ROUTES[setup.ruleset]
+        facts["captured"] = sorted(
+            {
+                names[c]
+                for c in setup.colours_in_play
+                if c not in mine
+                for p in pawns[c]
+                if routes[c][p] == square
+            }
+        )
+    home = setup.home
+    if act.to == home:
+        facts["reached"] = "home"
+    elif pagade and act.frm <= PAGADE_LAST_RING < act.to:
+        facts["reached"] = "belly"
+    elif not pagade and act.frm <= FAMILY_LAST_RING < act.to:
+        facts["reached"] = "path"
+    return facts
+
+
+def _place_text(place: Mapping[str, Any], pagade: bool, lang: str) -> str:
+    home = _phrase(lang, "word.Home" if pagade else "word.HOME")
+    belly = _phrase(lang, "word.belly")
+    text = _phrase(lang, f"place.{place['at']}", n=place.get("n"), home=home, belly=belly)
+    if place.get("mark"):
+        text = _phrase(lang, f"mark.{place['mark']}", place=text)
+    return text
+
+
+def facts_text(facts: Mapping[str, Any], lang: str = "en") -> str:
+    """A step's facts (:func:`step_facts`) in words in ``lang`` (``en``, ``hi`` or ``kn``).
+
+    >>> from pachisi import Position
+    >>> pos = Position.start("parcheesi", players=2)
+    >>> f = step_facts(pos, pos.pawns, pos.turn((5, 2)).legal_steps()[0])
+    >>> facts_text(f)
+    'Red pawn enters at square 1 (its entry) with 5'
+    >>> facts_text(f, "kn")
+    'ಕೆಂಪು ಕಾಯಿ 5 ಬಳಸಿ ಚೌಕ 1 (ಪ್ರವೇಶದ ಚೌಕ) ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ'
+    """
+    keys = ("free", "nest")
+    kind = facts["kind"]
+    pagade = bool(facts.get("pagade"))
+    if kind == OPTION:
+        sets = {k: _phrase(lang, f"colour.{facts[k]}") if facts.get(k) else "?" for k in keys}
+        return _phrase(lang, f"step.option.{facts['option']}", **sets)
+    colour = _phrase(lang, f"colour.{facts['colour']}")
+    who = _phrase(lang, "pair" if kind == PAIR else "pawn", colour=colour)
+    and_ = _phrase(lang, "and")
+    values = {
+        "who": who,
+        "from": _place_text(facts["from"], pagade, lang),
+        "to": _place_text(facts["to"], pagade, lang),
+        "numbers": and_.join(str(n) for n in facts.get("numbers") or []),
+        "bonus": facts.get("bonus"),
+    }
+    key = {ENTER: "step.reenter" if pagade else "step.enter", PAIR: "step.move"}.get(
+        kind, f"step.{kind}"
+    )
+    words = [_phrase(lang, key, **values)]
+    if facts.get("captured"):
+        victims = and_.join(_phrase(lang, f"colour.{c}") for c in facts["captured"])
+        words.append(_phrase(lang, "step.cut" if pagade else "step.capture", victims=victims))
+    if facts.get("reached"):
+        home = _phrase(lang, "word.Home" if pagade else "word.HOME")
+        belly = _phrase(lang, "word.belly")
+        words.append(_phrase(lang, f"step.reach.{facts['reached']}", home=home, belly=belly))
+    return _phrase(lang, "sep").join(words)
+
+
+def step_words(
+    position: Position, pawns: Sequence[Sequence[int]], act: Action, lang: str = "en"
+) -> str:
+    """A step in words: which pawn, from where to where, with which numbers, what it did.
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:0.0.0.60,y:0.0.0.2 0 0 - - -")
+    >>> [step_words(pos, pos.pawns, a) for a in pos.turn((4, 3)).legal_steps()][-1]
+    'Red pawn from square 60 to square 64 (safety space) with 4'
+    """
+    return facts_text(step_facts(position, pawns, act), lang)
+
+
+@functools.lru_cache(maxsize=8192)
+def _play_facts(position: Position, throw: tuple[int, ...], notation: str) -> tuple[str, ...]:
+    """The facts of each step of a play, as JSON texts (cached: plays never change)."""
+    if notation.strip() in ("", "-"):
+        return ()
+    play = parse_play(position, throw, notation)
+    turn = Turn(position, throw)
+    out: list[str] = []
+    for act in play.actions:
+        facts = step_facts(position, turn.current_pawns, act)
+        out.append(json.dumps(facts, ensure_ascii=False))
+        turn.push(act)
+    return tuple(out)
+
+
+def play_facts(position: Position, throw: Sequence[int], notation: str) -> list[dict[str, Any]]:
+    """The facts of every step of a play written in the notation (``-``: none).
+
+    >>> from pachisi import Position
+    >>> pos = Position.start("parcheesi", players=2)
+    >>> [facts_text(f) for f in play_facts(pos, (5, 5), "R0-1 R0-1")][1]
+    'Red pawn enters at square 1 (its entry) with 5'
+    >>> play_facts(pos, (6, 4), "-")
+    []
+    """
+    return [json.loads(t) for t in _play_facts(position, tuple(throw), notation)]
+
+
+def places_facts(position: Position) -> list[dict[str, Any]]:
+    """The result by places: ``win``, ``place`` and ``share`` entries with their seats.
+
+    Empty while nobody has finished; one ``draw`` entry for a dead end with no
+    winner. ``place`` counts from 2 (second).
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.0 1 0 - 0 0")
+    >>> places_facts(pos)
+    [{'kind': 'win', 'seats': [0]}, {'kind': 'place', 'seats': [1], 'place': 2}]
+    """
+    if position.winner is None:
+        if position.is_dead_end:
+            return [{"kind": "draw", "seats": list(range(len(position.setup.players)))}]
+        return []
+    winners = list(position.winner)
+    out: list[dict[str, Any]] = [{"kind": "win", "seats": winners}]
+    rank = 2
+    for group in position.places:
+        seats = [i for i in group if i not in winners]
+        if not seats:
+            continue
+        last = len(seats) > 1 or (position.is_over and group is position.places[-1])
+        if len(seats) == 1 and not (position.is_dead_end and last):
+            out.append({"kind": "place", "seats": seats, "place": rank})
+        else:
+            out.append({"kind": "share", "seats": seats, "place": rank})
+        rank += 1
+    return out
+
+
+def places_text(position: Position, names: Sequence[str] | None = None, lang: str = "en") -> str:
+    """The result by name and place, e.g. ``Asha wins; Ravi second``.
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.9 1 0 - 0 0")
+    >>> places_text(pos, ["Asha", "Ravi"]), places_text(pos, None, "hi")
+    ('Asha wins; Ravi second', 'विजेता: रेड; दूसरा: येलो')
+    >>> text = "parcheesi r,y,b - r:72.72.72.72,y:0.0.0.9,b:0.0.0.0 1 0 - 0 0"
+    >>> places_text(Position.from_text(text), ["Asha", "Ravi", "Bo"])
+    'Asha wins; Ravi and Bo share second place'
+    """
+    colours = position.setup.colour_names
+
+    def name(i: int) -> str:
+        if names is not None and i < len(names) and names[i]:
+            return names[i]
+        return "+".join(_phrase(lang, f"colour.{colours[c]}") for c in position.setup.players[i])
+
+    entries = places_facts(position)
+    if not entries:
+        return _phrase(lang, "result.playing")
+    and_ = _phrase(lang, "and")
+    parts: list[str] = []
+    for e in entries:
+        who = and_.join(name(i) for i in e["seats"])
+        if e["kind"] == "draw":
+            parts.append(_phrase(lang, "result.draw"))
+        elif e["kind"] == "win":
+            key = "result.win" if len(e["seats"]) > 1 else "result.wins"
+            parts.append(_phrase(lang, key, who=who))
+        else:
+            ordinal = _phrase(lang, f"ordinal.{e['place']}")
+            parts.append(_phrase(lang, f"result.{e['kind']}", who=who, ordinal=ordinal))
+    return "; ".join(parts)
+
+
+def dice_numbers(
+    position: Position, throw: Sequence[int], steps: Sequence[Action] = ()
+) -> list[dict[str, Any]]:
+    """The numbers a throw gives, each marked used or not after ``steps``.
+
+    Each entry is ``{"value", "bottom", "used"}``: a Parcheesi-family doublet
+    gives the bottom faces too (7 minus the top) once none of the mover's
+    colours has a pawn in its nest (RULES.md, numbers of a throw); an
+    Eight-Man doublet with one colour still in its nest offers number sets,
+    and until one is chosen only the two tops are listed.
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:1.2.3.4,y:0.0.0.2 0 0 - - -")
+    >>> [(n["value"], n["bottom"]) for n in dice_numbers(pos, (5, 5))]
+    [(5, False), (5, False), (2, True), (2, True)]
+    """
+    t = (int(throw[0]), int(throw[1]))
+    sets = rules_for(position, t).number_sets()
+    chosen = sets[0][1]
+    option = next((a.option for a in steps if a.kind == OPTION), None)
+    if option is not None:
+        chosen = next((nums for name, nums in sets if name == option), chosen)
+    elif len(sets) > 1:
+        chosen = (t[0], t[1])
+    pagade = position.setup.ruleset == "pagade"
+    numbers = [
+        {"value": n if pagade else n & 7, "bottom": (not pagade) and IS_BOTTOM[n], "used": False}
+        for n in chosen
+    ]
+    numbers.sort(key=lambda e: (e["bottom"], -e["value"]))
+    for act in steps:
+        if act.kind in (BONUS, OPTION, PENALTY):
+            continue
+        for value in act.numbers:
+            for e in numbers:
+                if not e["used"] and e["value"] == value:
+                    e["used"] = True
+                    break
+    if any(a.kind == PENALTY for a in steps):
+        for e in numbers:
+            e["used"] = True
+    return numbers
