@@ -25,6 +25,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
+from .insight import Insight
+from .messages import catalogue, rules_info
 from .requests import ApiError, read_json
 from .rooms import Watcher
 from .store import Store, StoreError, database_url
@@ -88,6 +90,7 @@ def create_app(
         computers=Computers(computer_workers),
         lease=lease,
     )
+    insight = Insight(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -96,6 +99,7 @@ def create_app(
         try:
             yield
         finally:
+            insight.close()
             await hub.close()
             store.dispose()
 
@@ -200,7 +204,7 @@ def create_app(
     @app.post("/api/games/{game_id}/hint")
     async def hint(game_id: str, request: Request) -> dict[str, Any]:
         """The best plays of the current throw, for the seat to move (its key)."""
-        return await hub.hint(game_id, await _body(request))
+        return await insight.hint(game_id, await hub.hint(game_id, await _body(request)))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str) -> dict[str, Any]:
@@ -223,6 +227,37 @@ def create_app(
         """A new game with the same set-up, seats and keys."""
         new = await hub.rematch(game_id, await _body(request))
         return {"id": new.id}
+
+    # -- words, rules and insight (docs/web.md, "Reading the game") ------------------
+
+    @app.get("/rules", include_in_schema=False)
+    @app.get("/rules/{ruleset}", include_in_schema=False)
+    async def rules_page(ruleset: str = "") -> FileResponse:
+        return page("rules.html")
+
+    @app.get("/review/{game_id}", include_in_schema=False)
+    async def review_page(game_id: str) -> FileResponse:
+        return page("review.html")
+
+    @app.get("/api/messages/{lang}")
+    async def messages(lang: str) -> dict[str, str]:
+        """The site's words in a language (``en``, ``hi``, ``kn``): page messages and move words."""
+        return catalogue(lang)
+
+    @app.get("/api/rules/{ruleset}")
+    async def rules(ruleset: str) -> dict[str, Any]:
+        """A ruleset's rules as data, each switch with the catalogue keys of its words."""
+        return rules_info(ruleset)
+
+    @app.get("/api/games/{game_id}/chances")
+    async def win_chances(game_id: str) -> dict[str, Any]:
+        """Every seat's win chance before the throw, with standard errors and the method."""
+        return await insight.chances(game_id)
+
+    @app.get("/api/games/{game_id}/review")
+    async def review(game_id: str) -> dict[str, Any]:
+        """The review of a finished game: each throw's play against the best, and the luck."""
+        return await insight.review(game_id)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def websocket(ws: WebSocket, game_id: str) -> None:
