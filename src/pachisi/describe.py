@@ -705,23 +705,24 @@ def dice_numbers(
 
 # -- the rules in words ----------------------------------------------------------------------
 
-#: Each rule switch and each of its values in words, per language (``rule.NAME.VALUE``;
-#: an integer switch has ``rule.NAME`` with ``{n}`` and ``rule.NAME.0``). Added to
-#: :data:`PHRASES` below, so that the site's catalogues hold them.
+#: Each rule switch (``rule.NAME.title``) and each of its values in words, per
+#: language (``rule.NAME.VALUE``; an integer switch has ``rule.NAME`` with ``{n}``
+#: and ``rule.NAME.0``). Added to :data:`PHRASES` below, so that the site's
+#: catalogues hold them.
 RULE_PHRASES: dict[str, dict[str, str]] = {
     "en": {
-        "rule.first_player": "Who starts",
+        "rule.first_player.title": "Who starts",
         "rule.first_player.highest": "Everyone throws; the highest throw starts.",
         "rule.first_player.lowest": "Everyone throws; the lowest throw starts.",
-        "rule.sum_move": "One pawn using several numbers",
+        "rule.sum_move.title": "One pawn using several numbers",
         "rule.sum_move.jump": "It makes one jump of their sum: only the square it lands on counts.",
         "rule.sum_move.hops": "It moves by one number, then the next: every stop must be allowed.",
-        "rule.pair_move": "A pair on a doublet",
+        "rule.pair_move.title": "A pair on a doublet",
         "rule.pair_move.die": "Two pawns moving together as a pair go the number of one die.",
         "rule.pair_move.double": (
             "Two pawns moving together as a pair go twice the number of one die."
         ),
-        "rule.cut_to_enter_home": "Cutting before going Home",
+        "rule.cut_to_enter_home.title": "Cutting before going Home",
         "rule.cut_to_enter_home.true": (
             "A player must first cut a pawn of an opponent before his pawns may turn into the "
             "belly towards Home."
@@ -729,17 +730,17 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
         "rule.cut_to_enter_home.false": (
             "Pawns may turn into the belly towards Home without having cut anyone."
         ),
-        "rule.safe_x_squares": "The X squares",
+        "rule.safe_x_squares.title": "The X squares",
         "rule.safe_x_squares.true": "A pawn on an X-marked square cannot be cut.",
         "rule.safe_x_squares.false": (
             "The X-marked squares protect nobody: a pawn on one can be cut."
         ),
-        "rule.play_for_places": "After the winner",
+        "rule.play_for_places.title": "After the winner",
         "rule.play_for_places.true": (
             "When a player or team wins, the others play on for the places."
         ),
         "rule.play_for_places.false": "The game ends as soon as a player or team wins.",
-        "rule.larger_die": "Only one die usable",
+        "rule.larger_die.title": "Only one die usable",
         "rule.larger_die.true": (
             "When only one die of a throw that is not a doublet can be used, it must be the larger"
             " one whenever that one can be used."
@@ -752,7 +753,7 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
         "rule.capture_bonus.0": "A capture earns no bonus move.",
         "rule.home_bonus": "Each pawn reaching HOME earns a bonus move of {n} squares.",
         "rule.home_bonus.0": "A pawn reaching HOME earns no bonus move.",
-        "rule.blockade_may_advance": "Blockades",
+        "rule.blockade_may_advance.title": "Blockades",
         "rule.blockade_may_advance.true": (
             "The two pawns of a blockade may move on and stand together again on another square at"
             " the end of the throw."
@@ -761,7 +762,7 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
             "The two pawns of a blockade may not stand together on another square at the end of "
             "the throw: a blockade cannot walk forward."
         ),
-        "rule.partial_doubles": "A doublet that cannot all be used",
+        "rule.partial_doubles.title": "A doublet that cannot all be used",
         "rule.partial_doubles.nothing": (
             "If not every number of a doublet can be used, nothing moves (the extra throw is kept)."
         ),
@@ -769,7 +770,7 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
             "If not every number of a doublet can be used, use what can be used and lose the extra"
             " throw."
         ),
-        "rule.no_split_doubles_home": "Reaching HOME on a doublet",
+        "rule.no_split_doubles_home.title": "Reaching HOME on a doublet",
         "rule.no_split_doubles_home.true": (
             "On a doublet a pawn reaches HOME by the dice only if it used every number of the "
             "throw itself."
@@ -778,7 +779,8 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
             "On a doublet a pawn may reach HOME with some of the numbers while other pawns use the"
             " rest."
         ),
-        "rule.bonus": "Bonus moves",
+        "rule.capture_bonus.title": "Bonus for a capture",
+        "rule.home_bonus.title": "Bonus for a pawn reaching HOME",
         "rules.dice.d6": "Two six-sided dice, faces 1 to 6.",
         "rules.dice.sticks": "Two stick dice, with the faces 1, 3, 4 and 6.",
         "rules.pawns": "Each colour has {n} pawns; a pawn must go all round the board to {home}.",
@@ -786,30 +788,30 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
         "rules.other": "may be chosen instead",
     },
     "hi": {
-        "rule.first_player": "कौन शुरू करता है",
+        "rule.first_player.title": "कौन शुरू करता है",
         "rule.first_player.highest": "सब फेंकते हैं; सबसे बड़ी फेंक वाला शुरू करता है।",
         "rule.first_player.lowest": "सब फेंकते हैं; सबसे छोटी फेंक वाला शुरू करता है।",
-        "rule.sum_move": "एक प्यादा कई अंकों से",
+        "rule.sum_move.title": "एक प्यादा कई अंकों से",
         "rule.sum_move.jump": (
             "वह उनके जोड़ की एक छलांग लगाता है: केवल जिस खाने पर उतरे वही गिना जाता है।"
         ),
         "rule.sum_move.hops": "वह एक अंक, फिर अगला चलता है: हर पड़ाव नियम से होना चाहिए।",
-        "rule.pair_move": "डबलट पर जोड़ी",
+        "rule.pair_move.title": "डबलट पर जोड़ी",
         "rule.pair_move.die": "जोड़ी में साथ चलते दो प्यादे एक डाइस का अंक चलते हैं।",
         "rule.pair_move.double": "जोड़ी में साथ चलते दो प्यादे एक डाइस का दुगना चलते हैं।",
-        "rule.cut_to_enter_home": "होम जाने से पहले कट",
+        "rule.cut_to_enter_home.title": "होम जाने से पहले कट",
         "rule.cut_to_enter_home.true": (
             "खिलाड़ी को पहले किसी विरोधी का प्यादा कट करना होगा, तभी उसके प्यादे होम की ओर बेली / "
             "पेट में मुड़ सकते हैं।"
         ),
         "rule.cut_to_enter_home.false": ("प्यादे बिना किसी को कट किए होम की ओर बेली / पेट में मुड़ सकते हैं।"),
-        "rule.safe_x_squares": "X वाले खाने",
+        "rule.safe_x_squares.title": "X वाले खाने",
         "rule.safe_x_squares.true": "X वाले खाने पर खड़ा प्यादा कट नहीं हो सकता।",
         "rule.safe_x_squares.false": ("X वाले खाने किसी को नहीं बचाते: उन पर खड़ा प्यादा कट हो सकता है।"),
-        "rule.play_for_places": "विजेता के बाद",
+        "rule.play_for_places.title": "विजेता के बाद",
         "rule.play_for_places.true": ("जब कोई खिलाड़ी या टीम जीतती है, बाकी स्थानों के लिए खेलते रहते हैं।"),
         "rule.play_for_places.false": "कोई खिलाड़ी या टीम जीतते ही खेल खत्म हो जाता है।",
-        "rule.larger_die": "केवल एक डाइस काम का",
+        "rule.larger_die.title": "केवल एक डाइस काम का",
         "rule.larger_die.true": (
             "जब डबलट न हो और केवल एक डाइस चल सके, तो बड़ा डाइस चलना होगा, यदि वह चल सकता हो।"
         ),
@@ -818,7 +820,7 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
         "rule.capture_bonus.0": "पकड़ने पर कोई बोनस चाल नहीं मिलती।",
         "rule.home_bonus": "होम पहुँचने वाले हर प्यादे पर {n} खानों की बोनस चाल मिलती है।",
         "rule.home_bonus.0": "होम पहुँचने पर कोई बोनस चाल नहीं मिलती।",
-        "rule.blockade_may_advance": "नाकाबंदी",
+        "rule.blockade_may_advance.title": "नाकाबंदी",
         "rule.blockade_may_advance.true": (
             "नाकाबंदी के दोनों प्यादे आगे बढ़कर फेंक के अंत में किसी दूसरे खाने पर फिर साथ खड़े हो सकते हैं।"
         ),
@@ -826,21 +828,22 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
             "नाकाबंदी के दोनों प्यादे फेंक के अंत में किसी दूसरे खाने पर साथ नहीं खड़े हो सकते: "
             "नाकाबंदी आगे नहीं चल सकती।"
         ),
-        "rule.partial_doubles": "डबलट जिसके सब अंक न चल सकें",
+        "rule.partial_doubles.title": "डबलट जिसके सब अंक न चल सकें",
         "rule.partial_doubles.nothing": (
             "यदि डबलट का हर अंक न चल सके, तो कुछ नहीं चलता (अतिरिक्त फेंक बनी रहती है)।"
         ),
         "rule.partial_doubles.forfeit_extra_throw": (
             "यदि डबलट का हर अंक न चल सके, तो जो चल सके चलिए और अतिरिक्त फेंक खो दीजिए।"
         ),
-        "rule.no_split_doubles_home": "डबलट पर होम पहुँचना",
+        "rule.no_split_doubles_home.title": "डबलट पर होम पहुँचना",
         "rule.no_split_doubles_home.true": (
             "डबलट पर कोई प्यादा डाइस से होम तभी पहुँचता है जब उसने फेंक का हर अंक खुद चला हो।"
         ),
         "rule.no_split_doubles_home.false": (
             "डबलट पर कोई प्यादा कुछ अंकों से होम पहुँच सकता है, बाकी अंक दूसरे प्यादे चलें।"
         ),
-        "rule.bonus": "बोनस चालें",
+        "rule.capture_bonus.title": "पकड़ने का बोनस",
+        "rule.home_bonus.title": "होम पहुँचने का बोनस",
         "rules.dice.d6": "दो छह-मुखी डाइस, अंक 1 से 6।",
         "rules.dice.sticks": "दो लंबे डाइस, जिनके अंक 1, 3, 4 और 6 हैं।",
         "rules.pawns": ("हर रंग के {n} प्यादे हैं; प्यादे को पूरे बोर्ड का चक्कर लगाकर {home} पहुँचना है।"),
@@ -848,29 +851,29 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
         "rules.other": "इसके बदले चुना जा सकता है",
     },
     "kn": {
-        "rule.first_player": "ಯಾರು ಮೊದಲು ಆಡುತ್ತಾರೆ",
+        "rule.first_player.title": "ಯಾರು ಮೊದಲು ಆಡುತ್ತಾರೆ",
         "rule.first_player.highest": "ಎಲ್ಲರೂ ದಾಳ ಹಾಕುತ್ತಾರೆ; ಅತಿ ದೊಡ್ಡ ಎಸೆತದವರು ಮೊದಲು ಆಡುತ್ತಾರೆ.",
         "rule.first_player.lowest": "ಎಲ್ಲರೂ ದಾಳ ಹಾಕುತ್ತಾರೆ; ಅತಿ ಸಣ್ಣ ಎಸೆತದವರು ಮೊದಲು ಆಡುತ್ತಾರೆ.",
-        "rule.sum_move": "ಒಂದು ಕಾಯಿ ಹಲವು ಸಂಖ್ಯೆಗಳಿಂದ",
+        "rule.sum_move.title": "ಒಂದು ಕಾಯಿ ಹಲವು ಸಂಖ್ಯೆಗಳಿಂದ",
         "rule.sum_move.jump": "ಅದು ಅವುಗಳ ಮೊತ್ತದ ಒಂದೇ ನೆಗೆತ ಮಾಡುತ್ತದೆ: ಇಳಿಯುವ ಚೌಕ ಮಾತ್ರ ಲೆಕ್ಕಕ್ಕೆ.",
         "rule.sum_move.hops": ("ಅದು ಒಂದು ಸಂಖ್ಯೆ, ನಂತರ ಮುಂದಿನದು ನಡೆಯುತ್ತದೆ: ಪ್ರತಿ ನಿಲುಗಡೆಯೂ ನಿಯಮಕ್ಕೆ ಸರಿಯಾಗಿರಬೇಕು."),
-        "rule.pair_move": "ಜೋಡಿ ದಾಳದಲ್ಲಿ ಜೋಡಿ",
+        "rule.pair_move.title": "ಜೋಡಿ ದಾಳದಲ್ಲಿ ಜೋಡಿ",
         "rule.pair_move.die": "ಜೋಡಿಯಾಗಿ ಒಟ್ಟಿಗೆ ನಡೆಯುವ ಎರಡು ಕಾಯಿಗಳು ಒಂದು ದಾಳದ ಸಂಖ್ಯೆ ನಡೆಯುತ್ತವೆ.",
         "rule.pair_move.double": ("ಜೋಡಿಯಾಗಿ ಒಟ್ಟಿಗೆ ನಡೆಯುವ ಎರಡು ಕಾಯಿಗಳು ಒಂದು ದಾಳದ ಎರಡರಷ್ಟು ನಡೆಯುತ್ತವೆ."),
-        "rule.cut_to_enter_home": "ಮನೆಗೆ ಹೋಗುವ ಮೊದಲು ಕತ್ತರಿಸುವುದು",
+        "rule.cut_to_enter_home.title": "ಮನೆಗೆ ಹೋಗುವ ಮೊದಲು ಕತ್ತರಿಸುವುದು",
         "rule.cut_to_enter_home.true": (
             "ಆಟಗಾರನು ಮೊದಲು ಎದುರಾಳಿಯ ಕಾಯಿಯನ್ನು ಕತ್ತರಿಸಬೇಕು; ಆಮೇಲೆ ಮಾತ್ರ ಅವನ ಕಾಯಿಗಳು ಮನೆಯ ಕಡೆ ಹೊಟ್ಟೆಗೆ ತಿರುಗಬಹುದು."
         ),
         "rule.cut_to_enter_home.false": "ಯಾರನ್ನೂ ಕತ್ತರಿಸದೆಯೇ ಕಾಯಿಗಳು ಮನೆಯ ಕಡೆ ಹೊಟ್ಟೆಗೆ ತಿರುಗಬಹುದು.",
-        "rule.safe_x_squares": "X ಚೌಕಗಳು",
+        "rule.safe_x_squares.title": "X ಚೌಕಗಳು",
         "rule.safe_x_squares.true": "X ಗುರುತಿನ ಚೌಕದಲ್ಲಿರುವ ಕಾಯಿಯನ್ನು ಕತ್ತರಿಸಲಾಗದು.",
         "rule.safe_x_squares.false": (
             "X ಗುರುತಿನ ಚೌಕಗಳು ಯಾರನ್ನೂ ಕಾಪಾಡುವುದಿಲ್ಲ: ಅಲ್ಲಿರುವ ಕಾಯಿಯನ್ನು ಕತ್ತರಿಸಬಹುದು."
         ),
-        "rule.play_for_places": "ಗೆದ್ದವರ ನಂತರ",
+        "rule.play_for_places.title": "ಗೆದ್ದವರ ನಂತರ",
         "rule.play_for_places.true": "ಒಬ್ಬ ಆಟಗಾರ ಅಥವಾ ತಂಡ ಗೆದ್ದಾಗ, ಉಳಿದವರು ಸ್ಥಾನಗಳಿಗಾಗಿ ಆಡುತ್ತಾರೆ.",
         "rule.play_for_places.false": "ಒಬ್ಬ ಆಟಗಾರ ಅಥವಾ ತಂಡ ಗೆದ್ದ ಕೂಡಲೇ ಆಟ ಮುಗಿಯುತ್ತದೆ.",
-        "rule.larger_die": "ಒಂದೇ ದಾಳ ಬಳಸಬಹುದಾದಾಗ",
+        "rule.larger_die.title": "ಒಂದೇ ದಾಳ ಬಳಸಬಹುದಾದಾಗ",
         "rule.larger_die.true": ("ಜೋಡಿ ಅಲ್ಲದ ಎಸೆತದಲ್ಲಿ ಒಂದೇ ದಾಳ ಬಳಸಬಹುದಾದರೆ, ಸಾಧ್ಯವಾದಾಗ ದೊಡ್ಡ ದಾಳವನ್ನೇ ಬಳಸಬೇಕು."),
         "rule.larger_die.false": (
             "ಜೋಡಿ ಅಲ್ಲದ ಎಸೆತದಲ್ಲಿ ಒಂದೇ ದಾಳ ಬಳಸಬಹುದಾದರೆ, ಯಾವುದನ್ನು ಎಂದು ಆಟಗಾರನೇ ಆರಿಸುತ್ತಾನೆ."
@@ -879,28 +882,29 @@ RULE_PHRASES: dict[str, dict[str, str]] = {
         "rule.capture_bonus.0": "ಹಿಡಿತಕ್ಕೆ ಬೋನಸ್ ನಡೆ ಇಲ್ಲ.",
         "rule.home_bonus": "ಮನೆ ತಲುಪುವ ಪ್ರತಿ ಕಾಯಿಗೆ {n} ಚೌಕಗಳ ಬೋನಸ್ ನಡೆ ಸಿಗುತ್ತದೆ.",
         "rule.home_bonus.0": "ಮನೆ ತಲುಪಿದರೆ ಬೋನಸ್ ನಡೆ ಇಲ್ಲ.",
-        "rule.blockade_may_advance": "ತಡೆಗೋಡೆ",
+        "rule.blockade_may_advance.title": "ತಡೆಗೋಡೆ",
         "rule.blockade_may_advance.true": (
             "ತಡೆಗೋಡೆಯ ಎರಡು ಕಾಯಿಗಳು ಮುಂದೆ ಸಾಗಿ ಎಸೆತದ ಕೊನೆಯಲ್ಲಿ ಬೇರೆ ಚೌಕದಲ್ಲಿ ಮತ್ತೆ ಒಟ್ಟಿಗೆ ನಿಲ್ಲಬಹುದು."
         ),
         "rule.blockade_may_advance.false": (
             "ತಡೆಗೋಡೆಯ ಎರಡು ಕಾಯಿಗಳು ಎಸೆತದ ಕೊನೆಯಲ್ಲಿ ಬೇರೆ ಚೌಕದಲ್ಲಿ ಒಟ್ಟಿಗೆ ನಿಲ್ಲಲಾಗದು: ತಡೆಗೋಡೆ ಮುಂದೆ ನಡೆಯಲಾರದು."
         ),
-        "rule.partial_doubles": "ಎಲ್ಲ ಸಂಖ್ಯೆ ಬಳಸಲಾಗದ ಜೋಡಿ ದಾಳ",
+        "rule.partial_doubles.title": "ಎಲ್ಲ ಸಂಖ್ಯೆ ಬಳಸಲಾಗದ ಜೋಡಿ ದಾಳ",
         "rule.partial_doubles.nothing": (
             "ಜೋಡಿ ದಾಳದ ಎಲ್ಲ ಸಂಖ್ಯೆಗಳನ್ನು ಬಳಸಲಾಗದಿದ್ದರೆ ಏನೂ ನಡೆಯುವುದಿಲ್ಲ (ಹೆಚ್ಚುವರಿ ಎಸೆತ ಉಳಿಯುತ್ತದೆ)."
         ),
         "rule.partial_doubles.forfeit_extra_throw": (
             "ಜೋಡಿ ದಾಳದ ಎಲ್ಲ ಸಂಖ್ಯೆಗಳನ್ನು ಬಳಸಲಾಗದಿದ್ದರೆ, ಬಳಸಬಹುದಾದ್ದನ್ನು ಬಳಸಿ, ಹೆಚ್ಚುವರಿ ಎಸೆತ ಕಳೆದುಕೊಳ್ಳಿ."
         ),
-        "rule.no_split_doubles_home": "ಜೋಡಿ ದಾಳದಲ್ಲಿ ಮನೆ ತಲುಪುವುದು",
+        "rule.no_split_doubles_home.title": "ಜೋಡಿ ದಾಳದಲ್ಲಿ ಮನೆ ತಲುಪುವುದು",
         "rule.no_split_doubles_home.true": (
             "ಜೋಡಿ ದಾಳದಲ್ಲಿ ಒಂದು ಕಾಯಿ ಎಸೆತದ ಎಲ್ಲ ಸಂಖ್ಯೆಗಳನ್ನು ತಾನೇ ಬಳಸಿದರೆ ಮಾತ್ರ ದಾಳದಿಂದ ಮನೆ ತಲುಪುತ್ತದೆ."
         ),
         "rule.no_split_doubles_home.false": (
             "ಜೋಡಿ ದಾಳದಲ್ಲಿ ಒಂದು ಕಾಯಿ ಕೆಲವು ಸಂಖ್ಯೆಗಳಿಂದ ಮನೆ ತಲುಪಬಹುದು, ಉಳಿದವನ್ನು ಬೇರೆ ಕಾಯಿಗಳು ಬಳಸುತ್ತವೆ."
         ),
-        "rule.bonus": "ಬೋನಸ್ ನಡೆಗಳು",
+        "rule.capture_bonus.title": "ಹಿಡಿತದ ಬೋನಸ್",
+        "rule.home_bonus.title": "ಮನೆ ತಲುಪಿದ ಬೋನಸ್",
         "rules.dice.d6": "ಆರು ಮುಖದ ಎರಡು ದಾಳಗಳು, ಮುಖಗಳು 1 ರಿಂದ 6.",
         "rules.dice.sticks": "ಎರಡು ಉದ್ದ ದಾಳಗಳು, ಮುಖಗಳು 1, 3, 4 ಮತ್ತು 6.",
         "rules.pawns": "ಪ್ರತಿ ಬಣ್ಣಕ್ಕೆ {n} ಕಾಯಿಗಳು; ಕಾಯಿ ಹಾಸಿನ ಸುತ್ತ ಸಾಗಿ {home} ತಲುಪಬೇಕು.",
@@ -915,8 +919,9 @@ for _lang, _table in RULE_PHRASES.items():
 def rules_facts(ruleset: str) -> dict[str, Any]:
     """A ruleset's rules as data for a rules page: dice, pawns, every switch with its values.
 
-    Each switch lists its ``values`` (the default first) with the key of its words in
-    :data:`PHRASES` (``rule.NAME.VALUE``, or ``rule.NAME`` with ``n`` for a number).
+    Each switch has the key of its ``title`` and lists its ``values`` (the default
+    first) with the key of its words in :data:`PHRASES` (``rule.NAME.VALUE``, or
+    ``rule.NAME`` with ``n`` for a number, ``rule.NAME.0`` for none).
 
     >>> facts = rules_facts("pagade")
     >>> facts["dice"], facts["pawns"], [s["name"] for s in facts["switches"]][:2]
@@ -941,7 +946,7 @@ def rules_facts(ruleset: str) -> dict[str, Any]:
             values = [
                 {"value": v, "key": f"rule.{sw.name}.{str(v).lower()}", "n": None} for v in choices
             ]
-        title = f"rule.{sw.name}" if sw.kind != "int" else "rule.bonus"
+        title = f"rule.{sw.name}.title"
         switches.append({"name": sw.name, "title": title, "default": default, "values": values})
     return {
         "ruleset": ruleset,

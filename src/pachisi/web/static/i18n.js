@@ -63,8 +63,9 @@ export function fill(template, values = {}) {
 }
 
 /**
- * Put the catalogue's words into the page: `data-i18n="key"` sets the text,
- * `data-i18n-attr="attr:key;attr:key"` attributes (aria-label, title, placeholder).
+ * Put the catalogue's words into the page: an element's data-i18n attribute
+ * names the key of its text, data-i18n-html of its text with marks (<code>,
+ * <kbd>), data-i18n-attr "attr:key;attr:key" pairs for attributes.
  */
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
