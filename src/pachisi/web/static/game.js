@@ -350,7 +350,7 @@ function renderPlayers() {
   const items = s.seats.map((seat) => {
     const facts = [];
     if (isComputer(seat)) {
-      facts.push(seat.name.includes(seat.kind) ? t("game.computer") : `${t("game.computer")} (${seat.kind})`);
+      facts.push(seat.name.includes(seat.kind) ? t("game.computer") : `${t("game.computer")} (${t(`level.${seat.kind}`)})`);
     }
     else facts.push(app.keys.has(seat.index) ? t("game.you") : t("game.human"));
     if (!seat.name.includes(seatColours(seat))) facts.push(seatColours(seat));

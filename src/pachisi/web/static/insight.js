@@ -13,7 +13,7 @@ import { playText, seatWord } from "./words.js";
 const pct = (x) => (100 * x).toFixed(1);
 const points = (x) => (100 * Math.abs(x)).toFixed(1);
 
-const cache = { id: null, version: -1, data: null, loading: null };
+const cache = { id: null, version: -1, data: null, loading: null, latest: null };
 
 /** The sides of a game: one per team (its seats), or one per seat. */
 function sides(s) {
@@ -58,6 +58,7 @@ function draw(s, section, data) {
 
 /** Show the win-chance bar when `show` (a spectator, or the game is over); fetch it as needed. */
 export function chanceBar(s, section, show) {
+  cache.latest = { s, section, show };
   section.hidden = !show;
   if (!show) return;
   if (cache.id !== s.id) Object.assign(cache, { id: s.id, version: -1, data: null, loading: null });
@@ -78,7 +79,13 @@ export function chanceBar(s, section, show) {
     })
     .finally(() => {
       cache.loading = null;
-      // A newer state may have come meanwhile: the next render asks again.
+      // A newer state may have come meanwhile: ask for its chances now (not after a failure:
+      // the next state asks again).
+      const { latest } = cache;
+      const answered = cache.data !== null && cache.version >= version;
+      if (answered && latest && latest.s.id === cache.id && latest.s.version > cache.version) {
+        chanceBar(latest.s, latest.section, latest.show);
+      }
     });
 }
 

@@ -62,7 +62,7 @@ function moves(state, review) {
   const s = review.settings;
   $("how").textContent = t("review.how", {
     rollouts: s.rollouts,
-    policy: s.policy,
+    policy: t(`level.${s.policy}`),
     candidates: s.candidates,
     luck: s.luck_rollouts,
     clear: review.clear,
