@@ -711,12 +711,24 @@ def test_a_hint_is_for_the_seat_to_move_and_changes_nothing(client: TestClient) 
     r = client.post(f"/api/games/{gid}/hint", json={"key": key})
     assert r.status_code == 200, r.text
     got = r.json()
-    want = hints(Position.from_dict(s["position"]), tuple(s["throw"]))[:3]
+    position = Position.from_dict(s["position"])
+    want = hints(position, tuple(s["throw"]))[:3]
     assert got["version"] == s["version"] and got["throw"] == s["throw"]
-    assert [(p["play"], p["chance"]) for p in got["plays"]] == [
-        (h.notation, h.chance) for h in want
-    ]
+    # The three plays the look-ahead likes best, with its estimate ...
+    assert {p["play"]: p["estimate"] for p in got["plays"]} == {h.notation: h.chance for h in want}
     assert "one throw ahead" in got["method"]
+    # ... compared by rollouts with common dice, best first, each difference with its
+    # standard error and whether it is clear (two standard errors).
+    from pachisi.web.insight import compare_hints
+
+    compared = compare_hints(position, tuple(s["throw"]), [h.notation for h in want])
+    assert got["compared"] == {"rollouts": compared["rollouts"], "policy": "greedy"}
+    for shown, measured in zip(got["plays"], compared["plays"], strict=True):
+        assert {k: shown[k] for k in measured} == measured
+        assert shown["facts"] and shown["facts"][0]["kind"] in ("move", "enter", "bonus")
+    assert got["plays"][0]["diff"] == 0 and all(p["diff"] <= 0 for p in got["plays"])
+    for p in got["plays"][1:]:
+        assert p["clear"] == (abs(p["diff"]) >= 2 * p["diff_se"] > 0)
     unchanged(client, gid, s)
     # Not for the other seat, a forged key, a spectator, or a malformed body.
     for body, status, code in [
