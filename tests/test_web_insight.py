@@ -18,6 +18,7 @@ from pachisi.moves import Turn
 from pachisi.position import Position
 from pachisi.web.app import create_app
 from pachisi.web.insight import REVIEW, ROLLOUTS, chances
+from pachisi.web.views import RECENT_FACTS
 
 NEAR_END = "parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -"
 
@@ -94,6 +95,12 @@ def test_a_finished_game_is_told_by_name_and_place_with_exact_chances(client: Te
     assert sorted(c["chances"]) == [0.0, 1.0] and c["chances"][s["winner"][0]] == 1.0
     replay = get(client, f"/api/games/{gid}/replay")
     assert replay["places_facts"] == s["places_facts"]
+    # The state carries the facts of its last moves; GET .../moves those of every move.
+    every = get(client, f"/api/games/{gid}/moves")["moves"]
+    assert [m["facts"] for m in every] == [m["facts"] for m in replay["moves"]]
+    recent = [m for m in s["moves"] if "facts" in m]
+    assert len(recent) == min(RECENT_FACTS, len(s["moves"]))
+    assert recent == every[len(every) - len(recent) :]
     # The review: every throw against the best, with the words of both plays.
     review = get(client, f"/api/games/{gid}/review")
     assert len(review["moves"]) == len(s["moves"])

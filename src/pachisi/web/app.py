@@ -30,7 +30,7 @@ from .messages import catalogue, rules_info
 from .requests import ApiError, read_json
 from .rooms import Watcher
 from .store import Store, StoreError, database_url
-from .views import position_info, rulesets_info
+from .views import moves_list, position_info, rulesets_info
 
 __all__ = ["BODY_TIMEOUT", "MAX_BODY", "create_app"]
 
@@ -243,6 +243,14 @@ def create_app(
     async def messages(lang: str) -> dict[str, str]:
         """The site's words in a language (``en``, ``hi``, ``kn``): page messages and move words."""
         return catalogue(lang)
+
+    @app.get("/api/games/{game_id}/moves")
+    async def moves(game_id: str) -> dict[str, Any]:
+        """Every completed throw with the facts of its steps (the state has the last ones)."""
+        room = await hub.room(game_id)
+        async with room.lock:
+            history, version = list(room.game.history), room.version
+        return {"version": version, "moves": await asyncio.to_thread(moves_list, history)}
 
     @app.get("/api/rules/{ruleset}")
     async def rules(ruleset: str) -> dict[str, Any]:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .rooms import Room, Seat
 
 __all__ = [
+    "RECENT_FACTS",
     "board_geometry",
     "clean_text",
     "geometry",
@@ -177,19 +178,37 @@ def _who(pos: Position, seat: int) -> str:
     return "+".join(names[c].capitalize() for c in pos.setup.players[seat])
 
 
-def moves_list(history: Sequence[Ply]) -> list[dict[str, Any]]:
-    """Every completed throw, oldest first, as in the state's ``moves`` (docs/web.md)."""
-    return [
-        {
+#: The state's last moves that carry their facts (the others: ``GET .../moves``).
+RECENT_FACTS = 8
+
+
+def moves_list(history: Sequence[Ply], recent: int | None = None) -> list[dict[str, Any]]:
+    """Every completed throw, oldest first, as in the state's ``moves`` (docs/web.md).
+
+    Each carries the facts of its steps (:func:`pachisi.describe.play_facts`), or
+    only the last ``recent`` ones do: the state is sent at every change, and a
+    page reads the older ones once (``GET /api/games/{id}/moves``).
+    """
+    first = 1 if recent is None else len(history) - recent + 1
+    out: list[dict[str, Any]] = []
+    for i, ply in enumerate(history, 1):
+        move: dict[str, Any] = {
             "n": i,
             "seat": ply.before.to_move,
             "who": _who(ply.before, ply.before.to_move),
             "throw": list(ply.throw),
             "play": ply.notation,
-            "facts": [lean(f) for f in play_facts(ply.before, ply.throw, ply.notation)],
         }
-        for i, ply in enumerate(history, 1)
-    ]
+        if i >= first:
+            move["facts"] = list(_move_facts(ply.before, ply.throw, ply.notation))
+        out.append(move)
+    return out
+
+
+@functools.lru_cache(maxsize=50_000)
+def _move_facts(before: Position, throw: tuple[int, ...], notation: str) -> tuple[Any, ...]:
+    """The lean facts of a completed throw, made once (shared between states: read only)."""
+    return tuple(lean(f) for f in play_facts(before, throw, notation))
 
 
 def lean(value: Any) -> Any:
@@ -295,7 +314,7 @@ def state_dict(room: Room) -> dict[str, Any]:
                 words += f" (another pawn of the same square, {act.variant + 1})"
                 facts["variant"] = act.variant + 1
             legal.append({**_step_dict(pos, pawns, act, i, words), "facts": lean(facts)})
-    moves = moves_list(room.game.history)
+    moves = moves_list(room.game.history, RECENT_FACTS)
     return {
         "id": room.id,
         "version": room.version,

@@ -56,6 +56,8 @@ const app = {
   auto: { sent: 0, manual: false, suspended: false },
   autoTimer: null,
   noticeTimer: null,
+  moveFacts: new Map(), // move number -> the facts of its steps (the state has the last ones)
+  fetchingMoves: false,
 };
 
 // -- reading the state -------------------------------------------------------
@@ -378,6 +380,28 @@ function renderPlayers() {
   $("players").replaceChildren(...items);
 }
 
+/** The facts of a move: from the state, or read once for the older moves (GET .../moves). */
+function factsOfMove(move) {
+  if (move.facts) {
+    app.moveFacts.set(move.n, move.facts);
+    return move.facts;
+  }
+  if (app.moveFacts.has(move.n)) return app.moveFacts.get(move.n);
+  if (!app.fetchingMoves) {
+    app.fetchingMoves = true;
+    api(`/api/games/${encodeURIComponent(gameId)}/moves`)
+      .then((answer) => {
+        for (const m of answer.moves) app.moveFacts.set(m.n, m.facts);
+        renderMoves();
+      })
+      .catch(() => {})
+      .finally(() => {
+        app.fetchingMoves = false;
+      });
+  }
+  return null;
+}
+
 function renderMoves() {
   const s = app.state;
   const list = $("moves");
@@ -397,7 +421,7 @@ function renderMoves() {
       ...swatches(seat ? seat.colours : []),
       el("span", { class: "move-who", text: seat ? seatName(seat) : move.who }),
       el("span", { class: "move-throw", text: throwText(move.throw) }),
-      el("span", { class: "move-words", "data-testid": "move-words", text: playText(move.facts, move.play) }),
+      el("span", { class: "move-words", "data-testid": "move-words", text: playText(factsOfMove(move), move.play) }),
       el("code", { class: "move-play notation", text: pass ? "-" : move.play }),
     );
   });
