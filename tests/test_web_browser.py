@@ -576,7 +576,7 @@ def test_spectator_sees_the_game_live(server: Server, browser: Browser, console:
     expect(listed.get_by_test_id("replay")).to_have_attribute("href", f"/r/{game_id}")
     listed.get_by_test_id("watch").click()
     page.wait_for_url(f"**/g/{game_id}")
-    expect(page.get_by_test_id("result-text")).to_have_text(state["result"])
+    expect(page.get_by_test_id("result-text")).to_have_text(result_words(state))
     console.check()
 
 

@@ -246,6 +246,12 @@ def test_hindi_and_kannada_pages_hold_no_english(
             if size == PHONE and name == "game":
                 for button in page.get_by_test_id("step").all():
                     assert button.bounding_box()["height"] >= 44  # type: ignore[index]
+                # Choosing a pawn zooms the board to it and its targets, 44 px a target.
+                board = page.get_by_test_id("board")
+                page.locator("[data-testid=pawn].movable").first.click()
+                expect(board).to_have_class(re.compile(r"\bzoomed\b"))
+                target = page.get_by_test_id("target").first
+                assert target.bounding_box()["width"] >= 44  # type: ignore[index]
             page.screenshot(path=str(shots / f"{name}-{lang}-{size_name}.png"), full_page=True)
             page.context.close()
     console.check()

@@ -282,12 +282,13 @@ export class BoardView {
 
   /**
    * On a narrow screen, while a pawn is chosen, show the part of the board
-   * around it and its targets at 44 CSS pixels a square (or as large as that
-   * part allows); the whole board otherwise.
+   * around it and its targets with every target at least 44 CSS pixels wide
+   * (or as large as that part allows); the whole board otherwise.
    */
   zoomTo(places) {
     const width = this.svg.getBoundingClientRect().width;
-    const wanted = (width * CELL) / 44;
+    // A target is a square less 3 units each side: at least 44 CSS pixels wide.
+    const wanted = (width * (CELL - 6)) / 44;
     const boxes = (places || []).filter((p) => p !== null && p !== undefined).map((p) => this.boxOf(p));
     if (!boxes.length || !width || wanted >= SIZE) {
       this.svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE}`);

@@ -246,6 +246,7 @@ function renderTurn() {
     dice.dataset.throw = "";
     note.textContent = "";
     $("bonuses").hidden = true;
+    $("dice-numbers").hidden = true;
     return;
   }
   const seat = s.seats[s.to_move];
