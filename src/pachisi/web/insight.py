@@ -1,11 +1,13 @@
 """Insight in the browser: win chances, hints compared honestly, the post-game review.
 
 Everything here is measured with :mod:`pachisi.analysis` away from the event
-loop: in the server's computer worker processes (``--computer-workers``), or
-on a thread when it has none (tests, tiny servers). Results are kept per game
-and version, so many spectators of one game cost one computation; one
-computation runs at a time for the whole server (the others wait), so that
-insight never takes the cores the referee and the computer seats need.
+loop, in worker processes, or on a thread when the server has none
+(``--computer-workers 0``: tests, tiny servers). Hints (well under a second)
+go to the computer seats' workers, in turn with their plays; win chances and
+reviews each have one worker process of their own and run one at a time, so
+that a minute of review never holds up a hint or a computer's play, and
+insight never takes more than two cores. Results are kept per game and
+version, so many spectators of one game cost one computation.
 
 * :func:`chances` (``GET /api/games/{id}/chances``): every seat's win chance
   before the throw, by rollouts with the greedy player (``ROLLOUTS``), with
@@ -136,9 +138,13 @@ class Insight:
     def __init__(self, hub: Hub, keep: int = 500) -> None:
         self.hub = hub
         self.keep = keep
-        # A pool of its own: a minute of review must not hold up a computer seat's play.
-        self.workers = Computers(1 if hub.computers.workers > 0 else 0)
+        # Pools of their own: a minute of review must not hold up a computer seat's play,
+        # nor the win chances of the games being watched.
+        workers = 1 if hub.computers.workers > 0 else 0
+        self.workers = Computers(workers)
+        self.reviewer = Computers(workers)
         self._gate = asyncio.Semaphore(1)
+        self._review_gate = asyncio.Semaphore(1)
         self._chances: dict[str, tuple[int, dict[str, Any]]] = {}
         self._reviews: dict[str, dict[str, Any]] = {}
         self._running: dict[tuple[str, str], asyncio.Task[dict[str, Any]]] = {}
@@ -146,6 +152,10 @@ class Insight:
     async def _run(self, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         async with self._gate:
             return await self.workers.run(fn, *args)
+
+    async def _review(self, record_text: str) -> dict[str, Any]:
+        async with self._review_gate:
+            return await self.reviewer.run(review_game, record_text)
 
     async def _once(self, key: tuple[str, str], make: Callable[[], Any]) -> dict[str, Any]:
         """Run ``make()`` once for ``key`` however many ask meanwhile."""
@@ -192,7 +202,7 @@ class Insight:
             position, throw = room.position, room.turn.throw
         notations = [p["play"] for p in answer["plays"]]
         look = {p["play"]: p["chance"] for p in answer["plays"]}
-        compared = await self._run(compare_hints, position, throw, notations)
+        compared = await self.hub.computers.run(compare_hints, position, throw, notations)
         plays = []
         for p in compared["plays"]:
             facts = play_facts(position, throw, p["play"])
@@ -204,8 +214,9 @@ class Insight:
         }
 
     def close(self) -> None:
-        """Stop the insight's worker."""
+        """Stop the insight's workers."""
         self.workers.close()
+        self.reviewer.close()
 
     async def review(self, game_id: str) -> dict[str, Any]:
         """The review of a finished game (``GET .../review``), computed once."""
@@ -219,7 +230,7 @@ class Insight:
             return kept
 
         async def make() -> dict[str, Any]:
-            result = await self._run(review_game, text)
+            result = await self._review(text)
             self._reviews[room.id] = result
             self._trim(self._reviews)
             return result
