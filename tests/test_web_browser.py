@@ -572,7 +572,7 @@ def test_spectator_sees_the_game_live(server: Server, browser: Browser, console:
     # The lobby lists the game, with links to watch it and to replay it.
     page.goto(server.url + "/")
     listed = page.locator(f"[data-testid=recent-game][data-id='{game_id}']")
-    expect(listed).to_contain_text("finished")
+    expect(listed).to_contain_text(result_words(state))
     expect(listed.get_by_test_id("replay")).to_have_attribute("href", f"/r/{game_id}")
     listed.get_by_test_id("watch").click()
     page.wait_for_url(f"**/g/{game_id}")

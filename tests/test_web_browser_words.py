@@ -281,7 +281,7 @@ def test_the_win_chance_bar_follows_the_game(
         expect(watcher.get_by_test_id("chance-how")).to_contain_text("standard error")
         seen.append(values)
         if len(seen) == 1:
-            watcher.screenshot(path=str(shots / "spectator-en-desktop.png"))
+            watcher.screenshot(path=str(shots / "spectator-en-desktop.png"), full_page=True)
         # The players play the whole throw (the best step each time) over the API.
         key = keys[state["to_move"]]
         while not state["complete"]:

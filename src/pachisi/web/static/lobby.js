@@ -446,7 +446,10 @@ async function loadRecent() {
       }),
       el("a", { href: `/r/${game.id}`, class: "button", "data-testid": "replay", text: t("game.replay") }),
     );
-    const status = game.status === "finished" ? t("lobby.finished") : t("lobby.in_play");
+    // The result is the server's line in English: shown in English pages only.
+    const english = document.documentElement.lang === "en";
+    const result = english && game.result ? game.result : t("lobby.finished");
+    const status = game.status === "finished" ? result : t("lobby.in_play");
     return el(
       "li",
       { class: `recent-game status-${game.status}`, "data-testid": "recent-game", "data-id": game.id },
