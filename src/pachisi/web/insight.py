@@ -18,7 +18,8 @@ version, so many spectators of one game cost one computation.
   random numbers, so that the difference between two plays is measured with
   its standard error: "too close to tell" when it is under two of them.
 * :func:`review_game` (``GET /api/games/{id}/review``, finished games only):
-  :func:`pachisi.analysis.review` with light settings (:data:`REVIEW`).
+  :func:`pachisi.analysis.review` with light settings (:data:`REVIEW`,
+  :data:`REVIEW_PAGADE`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HINT_ROLLOUTS",
     "REVIEW",
+    "REVIEW_PAGADE",
     "ROLLOUTS",
     "Insight",
     "chances",
@@ -58,8 +60,12 @@ ROLLOUTS = {"pagade": 24, "whitman": 64, "parcheesi": 64, "eight-man": 64}
 #: Rollouts per play when hints are compared.
 HINT_ROLLOUTS = {"pagade": 16, "whitman": 48, "parcheesi": 48, "eight-man": 48}
 #: The review of the browser: far lighter than ``pachisi analyse`` (36 rollouts
-#: per play, 12 per throw for the luck), so that it takes a minute, not five.
+#: per play, 12 per throw for the luck), so that it takes seconds, not minutes
+#: (an 88-throw Parcheesi game: 27 s of CPU).
 REVIEW = ReviewSettings(rollouts=12, luck_rollouts=4, candidates=4)
+#: Pagade's games are some 600 throws of slow rollouts: random rollouts, fewer
+#: of them and no luck (a 656-throw game: at most about 3 minutes of CPU).
+REVIEW_PAGADE = ReviewSettings(rollouts=8, luck_rollouts=0, candidates=2, policy="random")
 #: Rollouts stop after this many throws (a drawn-out rollout counts as shared).
 MAX_THROWS = 3000
 
@@ -119,7 +125,8 @@ def compare_hints(
 def review_game(record_text: str) -> dict[str, Any]:
     """The review of a finished game (:func:`pachisi.analysis.review`, :data:`REVIEW`)."""
     rec = Record.from_text(record_text)
-    out = review(rec, REVIEW).as_dict()
+    settings = REVIEW_PAGADE if rec.start.setup.ruleset == "pagade" else REVIEW
+    out = review(rec, settings).as_dict()
     for move in out["moves"]:
         pos = Position.from_text(move["position"])
         throw = tuple(move["throw"])

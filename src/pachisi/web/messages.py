@@ -241,6 +241,9 @@ _EN: dict[str, str] = {
         " thresholds: inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from"
         " {blunder} points of win chance."
     ),
+    "review.no_luck": (
+        "The luck is not measured in this game: playing out every other throw would take too long."
+    ),
     "verdict.fine": "fine",
     "verdict.inaccuracy": "inaccuracy",
     "verdict.mistake": "mistake",
@@ -548,6 +551,7 @@ _HI: dict[str, str] = {
         "चिह्नित होती है जब वह कम से कम {clear} मानक त्रुटियाँ हो। नुकसान की सीमाएँ: चूक "
         "{inaccuracy} से, गलती {mistake} से, भारी भूल {blunder} जीत-संभावना अंकों से।"
     ),
+    "review.no_luck": ("इस खेल में किस्मत नहीं मापी गई: हर दूसरी फेंक को अंत तक खेलने में बहुत समय लगता।"),
     "verdict.fine": "ठीक",
     "verdict.inaccuracy": "चूक",
     "verdict.mistake": "गलती",
@@ -853,6 +857,7 @@ _KN: dict[str, str] = {
         "ಎಡವಟ್ಟು {inaccuracy} ರಿಂದ, ತಪ್ಪು {mistake} ರಿಂದ, ದೊಡ್ಡ ತಪ್ಪು {blunder} ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ "
         "ಅಂಕಗಳಿಂದ."
     ),
+    "review.no_luck": ("ಈ ಆಟದಲ್ಲಿ ಅದೃಷ್ಟವನ್ನು ಅಳೆಯಲಾಗಿಲ್ಲ: ಪ್ರತಿ ಇತರ ಎಸೆತವನ್ನು ಕೊನೆಯವರೆಗೆ ಆಡಲು ತುಂಬಾ ಸಮಯ ಬೇಕು."),
     "verdict.fine": "ಸರಿ",
     "verdict.inaccuracy": "ಎಡವಟ್ಟು",
     "verdict.mistake": "ತಪ್ಪು",

@@ -60,6 +60,7 @@ function moves(state, review) {
     el("tbody", {}, ...body),
   );
   const s = review.settings;
+  const noLuck = s.luck_rollouts === 0 ? ` ${t("review.no_luck")}` : "";
   $("how").textContent = t("review.how", {
     rollouts: s.rollouts,
     policy: t(`level.${s.policy}`),
@@ -69,7 +70,7 @@ function moves(state, review) {
     inaccuracy: pct(review.thresholds.fine),
     mistake: pct(review.thresholds.inaccuracy),
     blunder: pct(review.thresholds.mistake),
-  });
+  }) + noLuck;
 }
 
 async function start() {
