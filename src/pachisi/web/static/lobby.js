@@ -181,6 +181,9 @@ function drawSwitches() {
     }
     input.dataset.testid = id;
     input.addEventListener("change", countChanged);
+    input.addEventListener("change", () => {
+      $(`${id}-doc`).textContent = switchWords(sw, input);
+    });
     const docId = `${id}-doc`;
     input.setAttribute("aria-describedby", docId);
     return el(
@@ -188,7 +191,7 @@ function drawSwitches() {
       { class: `switch kind-${sw.kind}` },
       el("label", { for: id }, t(`rule.${sw.name}.title`), " ", el("code", { class: "notation", text: sw.name })),
       input,
-      el("p", { class: "hint", id: docId, text: switchWords(sw) }),
+      el("p", { class: "hint", id: docId, text: switchWords(sw, input) }),
     );
   });
   $("switches").replaceChildren(...rows);
@@ -469,11 +472,19 @@ async function loadRecent() {
 
 // -- start -------------------------------------------------------------------
 
-/** A switch in words: what its default does, and what the other choices do. */
-function switchWords(sw) {
-  if (sw.kind === "int") return t(sw.default === 0 ? `rule.${sw.name}.0` : `rule.${sw.name}`, { n: sw.default });
-  const value = sw.kind === "bool" ? String(sw.default) : sw.default;
-  return `${t(`rule.${sw.name}.${value}`)} (${t("rules.default")})`;
+/** A switch's value in the form, in words (a choice's words are in its menu already). */
+function switchWords(sw, input) {
+  let value = input.value;
+  let words = "";
+  if (sw.kind === "int") {
+    value = Number(input.value);
+    words = t(value === 0 ? `rule.${sw.name}.0` : `rule.${sw.name}`, { n: value });
+  } else if (sw.kind === "bool") {
+    value = input.checked;
+    words = t(`rule.${sw.name}.${String(value)}`);
+  }
+  const mark = value === sw.default ? t("rules.default") : t("lobby.changed_one");
+  return words ? `${words} (${mark})` : `(${mark})`;
 }
 
 async function start() {
