@@ -152,9 +152,14 @@ def test_a_game_played_by_clicking_is_described_in_words(
     winner = state["seats"][state["winner"][0]]["name"]
     other = "Ravi" if winner == "Asha" else "Asha"
     expect(page.get_by_test_id("result-text")).to_have_text(f"{winner} wins; {other} second")
+    # Every move in words, after a reload too: the state has the facts of the last
+    # moves, the page reads the older ones from GET .../moves.
+    page.reload()
     rows = page.get_by_test_id("move")
     expect(rows).to_have_count(len(state["moves"]))
-    for i, move in enumerate(state["moves"]):
+    every = server.get(f"/api/games/{gid}/moves")["moves"]
+    assert len(every) == len(state["moves"])
+    for i, move in enumerate(every):
         want = "; ".join(facts_text(f) for f in move["facts"]) or "no move"
         expect(rows.nth(i).get_by_test_id("move-words")).to_have_text(want)
     # The notation is there for those who want it.
