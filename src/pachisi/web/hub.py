@@ -47,6 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..analysis.hint import hints
+from ..describe import places_facts
 from ..game import first_player
 from ..moves import Play, Turn, parse_play
 from ..position import Position
@@ -950,6 +951,7 @@ class Hub:
             "seats": [seat_dict(room, s) for s in room.seats],
             "status": room.status,
             "result": room.result,
+            "places_facts": places_facts(final),
             "moves": moves_list(history),
             "positions": [
                 {"position": p.to_dict(), "pawns": pawns_list(p, p.pawns)} for p in positions
