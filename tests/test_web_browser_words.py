@@ -11,6 +11,9 @@ each test takes seconds:
 * the Hindi and Kannada pages (lobby, game, rules, replay, review) hold no
   English but names, and a screenshot of each page is kept at a desktop and a
   phone size, where every button is at least 44 CSS pixels high;
+* the social side in Hindi and Kannada (the lobby's table settings and their
+  menus, an offer to end the game, a resignation and its result, a turn timer
+  and the game it adjourns, also as the lobby lists it) holds no English;
 * a spectator's win-chance bar follows the game and ends exact.
 
 Screenshots go to ``$PACHISI_SCREENSHOTS`` if set, else to pytest's temporary
@@ -29,6 +32,7 @@ import pytest
 
 import test_web_browser as wb
 from pachisi.describe import facts_text
+from pachisi.web.messages import catalogue
 
 Browser = wb.Browser
 Page = wb.Page
@@ -259,6 +263,64 @@ def test_hindi_and_kannada_pages_hold_no_english(
                 assert target.bounding_box()["width"] >= 44  # type: ignore[index]
             page.screenshot(path=str(shots / f"{name}-{lang}-{size_name}.png"), full_page=True)
             page.context.close()
+    console.check()
+
+
+def no_english(page: Page, where: str) -> None:
+    """Fail if the page shows a Latin word other than the players' names."""
+    english = sorted({w for w in re.findall(r"[A-Za-z]{2,}", visible_text(page)) if w not in NAMES})
+    assert not english, (where, english)
+
+
+@pytest.mark.parametrize("lang", ["hi", "kn"])
+def test_the_social_side_holds_no_english(
+    lang: str, server: wb.Server, browser: Browser, console: wb.Console
+) -> None:
+    words = catalogue(lang)
+    body = {"position": NEAR_END, "seats": ["human", "human"], "names": ["Asha", "Ravi"]}
+    # An offer to end the game, then a resignation, in one browser playing both seats.
+    game = server.post("/api/games", body)
+    page = page_in(browser, console, lang)
+    page.goto(server.url + game["links"]["hotseat"])
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+    expect(page.get_by_test_id("table")).to_be_visible()
+    no_english(page, "table")
+    server.post(f"/api/games/{game['id']}/seat", {"key": game["keys"][0]["key"], "type": "offer"})
+    expect(page.get_by_test_id("social-status")).to_contain_text(words["social.offer"][-8:])
+    expect(page.get_by_test_id("accept-end")).to_be_visible()
+    no_english(page, "offer")
+    page.get_by_test_id("decline-end").click()
+    expect(page.get_by_test_id("social-status")).to_be_hidden()
+    page.get_by_test_id("resign").click()
+    expect(page.get_by_test_id("resign-confirm")).to_be_visible()
+    no_english(page, "resigning")
+    page.get_by_test_id("resign-confirm").click()
+    expect(page.get_by_test_id("result")).to_be_visible()
+    expect(page.get_by_test_id("badge-resigned")).to_have_text(words["social.badge_resigned"])
+    no_english(page, "resigned")
+    page.context.close()
+
+    # A listed game with a turn timer, which adjourns it when nobody plays.
+    clock = {"seconds": 8, "then": "adjourn", "level": "greedy"}
+    game = server.post("/api/games", {**body, "clock": clock, "public": True})
+    page = page_in(browser, console, lang)
+    page.goto(server.url + game["links"]["hotseat"])
+    expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+    expect(page.get_by_test_id("turn-clock")).to_be_visible()
+    no_english(page, "turn timer")
+    expect(page.get_by_test_id("resume")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("turn")).to_have_text(words["social.adjourned"])
+    no_english(page, "adjourned")
+    page.goto(server.url + "/")
+    listed = page.locator(f"[data-testid=recent-game][data-id='{game['id']}']")
+    expect(listed.locator(".recent-status")).to_have_text(words["lobby.adjourned"])
+    page.get_by_test_id("clock-seconds").select_option("15")
+    expect(page.get_by_test_id("clock-then")).to_be_visible()
+    no_english(page, "lobby")
+    menus = "#clock-seconds option, #clock-then option, #clock-level option"
+    for text in page.locator(menus).all_inner_texts():
+        assert not re.search(r"[A-Za-z]{2,}", text), (lang, text)
+    page.context.close()
     console.check()
 
 

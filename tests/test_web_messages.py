@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from pachisi.describe import LANGS, PHRASES, TERMS, rules_facts
 from pachisi.rules import RULESETS
 from pachisi.web.messages import MESSAGES, catalogue, rules_info
 from pachisi.web.requests import COMPUTER_LEVELS, HUMAN, ApiError
+from pachisi.web.social import end_facts
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "pachisi" / "web" / "static"
 FIELD = re.compile(r"\{\w+\}")
@@ -86,6 +88,16 @@ def test_every_key_the_pages_use_is_in_the_catalogue() -> None:
         keys |= {f"level.{level}", f"levelname.{level}"}
     keys |= {f"verdict.{v}" for v in VERDICTS} | {f"luck.{m}" for m in LUCK_MARKS}
     keys |= {f"ordinal.{n}" for n in range(1, 5)}
+    # The results of games ended early (resigned, left, agreed, drawn by agreement).
+    ends = [
+        {"how": "resigned", "by": [1], "winner": [0], "places": [[0], [2], [1]]},
+        {"how": "left", "by": [1], "winner": [0], "places": [[0], [1]]},
+        {"how": "agreed", "by": [], "winner": [0], "places": [[0], [1, 2]]},
+        {"how": "agreed", "by": [], "winner": None, "places": [[0, 1]]},
+    ]
+    kinds = {entry["kind"] for end in ends for entry in end_facts(end)}
+    assert {"resigned", "left", "agreed", "agreed_draw", "rest", "win", "place"} <= kinds
+    keys |= {f"result.{kind}" for kind in kinds - {"win"}} | {"result.end_sep"}
     game = (STATIC / "game.js").read_text()
     errors = re.search(r"const ERROR_TEXT = \{(.*?)\n\};", game, re.S)
     assert errors is not None
@@ -102,3 +114,76 @@ def test_unknown_language_or_ruleset_is_not_found() -> None:
     with pytest.raises(ApiError):
         rules_info("ludo")
     assert rules_info("pagade")["dice"] == "sticks"
+
+
+class _Texts(HTMLParser):
+    """The texts of an HTML page that no data-i18n or data-i18n-html attribute covers."""
+
+    VOID = frozenset({"meta", "link", "input", "br", "img", "hr", "source"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, dict[str, str | None]]] = []
+        self.bare: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in self.VOID:
+            self.open.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        while tag not in self.VOID and self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if not self.open or not re.search(r"[A-Za-z]{2}", data):
+            return
+        tag, attrs = self.open[-1]
+        covered = any("data-i18n" in a or "data-i18n-html" in a for _, a in self.open)
+        # The brand, key names, and what the page's script fills in (the title, the connection).
+        kept = data.strip() == "Pachisi" or tag in ("kbd", "script", "style")
+        if not covered and not kept and attrs.get("id") not in ("title", "connection"):
+            self.bare.append(data.strip())
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in STATIC.glob("*.html")))
+def test_every_text_of_the_pages_is_a_catalogue_key(page: str) -> None:
+    """The pages' fixed words (the lobby's table settings, the leaving-the-game card...) too."""
+    parser = _Texts()
+    parser.feed((STATIC / page).read_text())
+    assert parser.bare == [], page
+
+
+#: A string or template literal of a script (a template's ``${...}`` taken out).
+LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"|`([^`]*)`')
+#: Words for people: two words or more, or one capitalised word ("Decline").
+WORDS = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}|^[A-Z][a-z]+$")
+
+
+def english_literals(script: str) -> list[str]:
+    """The literals of ``script`` that read as English for people (not classes or selectors)."""
+    lines = script.splitlines()
+    code = "\n".join(line for line in lines if not line.lstrip().startswith(("//", "*", "/**")))
+    out = []
+    for match in LITERAL.finditer(code):
+        text = re.sub(r"\$\{[^}]*\}", "", match.group(1) or match.group(2) or "")
+        if code[: match.start()].endswith("class: ") or re.search(r"[#\[]", text):
+            continue
+        if WORDS.search(text):
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("script", ["social.js", "lobby.js", "words.js"])
+def test_the_scripts_show_no_english_of_their_own(script: str) -> None:
+    """What social.js and the pages show comes from the catalogue (t(...)), never a literal."""
+    assert english_literals((STATIC / script).read_text()) == [], script
+
+
+def test_the_check_of_the_scripts_finds_english() -> None:
+    """The literals part A's social.js showed before it read the catalogue are found."""
+    before = (
+        "lines.push(`${names([h.seat])} ${why}: a ${h.level} computer plays the seat.`);\n"
+        '$("turn").replaceChildren(el("strong", { text: "Adjourned" }));\n'
+        'el("span", { class: "social-badge hint", text: `${name} has left.` });\n'
+    )
+    assert english_literals(before) == [" : a  computer plays the seat.", "Adjourned", " has left."]

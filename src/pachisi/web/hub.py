@@ -63,6 +63,7 @@ from .social import (
     TARGETED,
     Clock,
     Social,
+    end_facts,
     parse_settings,
 )
 from .store import Change, GameRow, Store
@@ -944,6 +945,7 @@ class Hub:
             history = list(room.game.history)
             final = room.game.position
             start = room.game.start
+            end = room.social.end
         positions = [p.before for p in history] + [final]
         return {
             "id": room.id,
@@ -951,7 +953,8 @@ class Hub:
             "seats": [seat_dict(room, s) for s in room.seats],
             "status": room.status,
             "result": room.result,
-            "places_facts": places_facts(final),
+            # An early end (resigned, left, agreed) has its places from the social code.
+            "places_facts": end_facts(end) if end is not None else places_facts(final),
             "moves": moves_list(history),
             "positions": [
                 {"position": p.to_dict(), "pawns": pawns_list(p, p.pawns)} for p in positions

@@ -68,12 +68,21 @@ export function resultText(state) {
   const entries = state.places_facts || [];
   if (!entries.length) return t("result.playing");
   const and = t("and");
-  return entries
-    .map((entry) => {
-      const who = entry.seats.map((i) => seatWord(state.seats[i])).join(and);
-      if (entry.kind === "draw") return t("result.draw");
-      if (entry.kind === "win") return t(entry.seats.length > 1 ? "result.win" : "result.wins", { who });
-      return t(`result.${entry.kind}`, { who, ordinal: t(`ordinal.${entry.place}`) });
-    })
-    .join("; ");
+  const words = entries.map((entry) => {
+    const who = entry.seats.map((i) => seatWord(state.seats[i])).join(and);
+    if (entry.kind === "draw") return t("result.draw");
+    if (entry.kind === "win") return t(entry.seats.length > 1 ? "result.win" : "result.wins", { who });
+    if (!entry.place) return t(`result.${entry.kind}`, { who }); // how a game ended early
+    return t(`result.${entry.kind}`, { who, ordinal: t(`ordinal.${entry.place}`) });
+  });
+  // A game ended early (pachisi.web.social.end_facts) says how first: "Bo resigned: Ann wins".
+  let text = words[0];
+  for (let k = 1; k < words.length; k += 1) {
+    const after = EARLY_ENDS.includes(entries[k - 1].kind) ? t("result.end_sep") : "; ";
+    text += `${after}${words[k]}`;
+  }
+  return text;
 }
+
+/** The entries that say how a game ended early, each followed by what it meant. */
+const EARLY_ENDS = ["resigned", "left", "agreed"];
