@@ -95,6 +95,7 @@ import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from pachisi.describe import places_text
 from pachisi.record import Record
 
 # ---------------------------------------------------------------------------
@@ -634,8 +635,10 @@ async def verify_game(client: httpx.AsyncClient, run: GameRun) -> None:
     winner = list(last.winner) if last.winner is not None else None
     if winner != st.get("winner"):
         bad.append(f"record winner {winner}, state winner {st.get('winner')}")
-    if st.get("result") and rec.result != st["result"]:
-        bad.append(f"record result {rec.result!r}, state result {st['result']!r}")
+    # The state's result is by name and place (pachisi.describe.places_text).
+    said = places_text(last, [seat["name"] for seat in st["seats"]])
+    if st.get("result") and said != st["result"]:
+        bad.append(f"record result {said!r}, state result {st['result']!r}")
     if rec.extra.get("Server-Game") not in (None, run.id):
         bad.append(f"record names game {rec.extra.get('Server-Game')!r}")
 

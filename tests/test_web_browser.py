@@ -182,6 +182,22 @@ def new_page(browser: Browser, console: Console) -> Page:
 # Playing through the page
 
 
+def result_words(state: dict[str, Any]) -> str:
+    """The result line the game page shows: by name and place (pachisi.describe.places_text)."""
+    from pachisi.describe import places_text
+    from pachisi.position import Position
+
+    pos = Position.from_dict(state["position"])
+    return places_text(pos, [seat["name"] for seat in state["seats"]])
+
+
+def played_words(state: dict[str, Any]) -> str:
+    """The "played so far" line: the steps of the throw in the core's words."""
+    from pachisi.describe import facts_text
+
+    return "Played so far: " + "; ".join(facts_text(f) for f in state["steps_facts"])
+
+
 def throw_key(state: dict[str, Any]) -> tuple[int, tuple[int, ...]]:
     """Identifies one throw (as the page does)."""
     return len(state["moves"]), tuple(state["throw"] or ())
@@ -350,14 +366,14 @@ def test_whole_game_against_the_computer(server: Server, browser: Browser, conso
     assert state["winner"], state["result"]
     result = page.get_by_test_id("result")
     expect(result).to_be_visible()
-    expect(page.get_by_test_id("result-text")).to_have_text(state["result"])
+    expect(page.get_by_test_id("result-text")).to_have_text(result_words(state))
     expect(page.get_by_test_id("controls")).to_be_hidden()
     assert undid and player.decisions > 5
     # The page shows every move, each human one as the server recorded it.
     expect(page.get_by_test_id("move")).to_have_count(len(state["moves"]))
     last = state["moves"][-1]
     shown = page.locator(f"[data-testid=move][data-n='{last['n']}'] .move-play")
-    expect(shown).to_have_text("no move" if last["play"] == "-" else last["play"])
+    expect(shown).to_have_text(last["play"])
 
     # The record downloads; the replay shows the same game.
     with page.expect_download() as download:
@@ -373,7 +389,7 @@ def test_whole_game_against_the_computer(server: Server, browser: Browser, conso
     expect(caption).to_have_attribute("data-at", "1")
     replay.keyboard.press("End")
     expect(caption).to_have_attribute("data-at", str(len(state["moves"])))
-    expect(replay.get_by_test_id("result")).to_have_text(state["result"])
+    expect(replay.get_by_test_id("result")).to_have_text(result_words(state))
     replay.get_by_test_id("replay-prev").click()
     expect(caption).to_have_attribute("data-at", str(len(state["moves"]) - 1))
     replay.get_by_test_id("replay-first").click()
@@ -423,8 +439,20 @@ def test_a_hint_shows_the_best_plays(server: Server, browser: Browser, console: 
     page.keyboard.press("h")
     items = page.get_by_test_id("hint-play")
     expect(items).to_have_count(len(want["plays"]))
-    for i, play in enumerate(want["plays"]):
-        expect(items.nth(i)).to_have_text(f"{play['play']} {100 * play['chance']:.1f}%")
+    # Best first, by rollouts with common dice: each later play against the best, with
+    # its standard error, "clearly worse" or "too close to tell".
+    shown = {items.nth(i).locator("code").text_content(): i for i in range(len(want["plays"]))}
+    assert set(shown) == {p["play"] for p in want["plays"]}
+    expect(items.nth(0).get_by_test_id("hint-verdict")).to_contain_text("best: your win chance")
+    for play in want["plays"]:
+        item = items.nth(shown[play["play"]])
+        expect(item.locator(".description")).not_to_have_text(play["play"])
+        if shown[play["play"]] > 0:
+            words = "clearly worse" if play["clear"] else "too close to tell"
+            expect(item.get_by_test_id("hint-verdict")).to_contain_text(words)
+            expect(item.get_by_test_id("hint-verdict")).to_contain_text(
+                f"{100 * abs(play['diff']):.1f} points worse (± {100 * play['diff_se']:.1f})"
+            )
     expect(page.get_by_test_id("hint-button")).to_be_disabled()  # asked once per throw
     # An onlooker's page has no controls, so no hint.
     watcher = new_page(browser, console)
@@ -491,7 +519,7 @@ def test_two_players_by_link(server: Server, browser: Browser, console: Console)
         )
         for move in state["moves"][:6]:
             cell = page.locator(f"[data-testid=move][data-n='{move['n']}'] .move-play")
-            expect(cell).to_have_text("no move" if move["play"] == "-" else move["play"])
+            expect(cell).to_have_text(move["play"])
     # Neither browser was ever refused anything (the other seat's keys are not held).
     for page in (ann, bo):
         expect(page.get_by_test_id("error")).to_be_hidden()
@@ -530,13 +558,13 @@ def test_spectator_sees_the_game_live(server: Server, browser: Browser, console:
     expect(result).to_be_visible(timeout=GAME_TIMEOUT * 1000)
     state = server.state(game_id)
     assert state["status"] == "finished"
-    expect(page.get_by_test_id("result-text")).to_have_text(state["result"])
+    expect(page.get_by_test_id("result-text")).to_have_text(result_words(state))
     expect(page.get_by_test_id("move")).to_have_count(len(state["moves"]))
     for move in state["moves"]:
         if move["play"] == "-":  # a throw that could not be used is shown as such
             row = page.locator(f"[data-testid=move][data-n='{move['n']}']")
             expect(row).to_have_class(_has("pass"))
-            expect(row.locator(".move-play")).to_have_text("no move")
+            expect(row.locator(".move-words")).to_have_text("no move")
             break
     expect(page.get_by_test_id("rematch")).to_be_hidden()
     expect(page.get_by_test_id("replay-link")).to_have_attribute("href", f"/r/{game_id}")
@@ -544,11 +572,11 @@ def test_spectator_sees_the_game_live(server: Server, browser: Browser, console:
     # The lobby lists the (public) game, with links to watch it and to replay it.
     page.goto(server.url + "/")
     listed = page.locator(f"[data-testid=recent-game][data-id='{game_id}']")
-    expect(listed).to_contain_text(state["result"])
+    expect(listed).to_contain_text(result_words(state))
     expect(listed.get_by_test_id("replay")).to_have_attribute("href", f"/r/{game_id}")
     listed.get_by_test_id("watch").click()
     page.wait_for_url(f"**/g/{game_id}")
-    expect(page.get_by_test_id("result-text")).to_have_text(state["result"])
+    expect(page.get_by_test_id("result-text")).to_have_text(result_words(state))
     console.check()
 
 
@@ -583,7 +611,8 @@ def test_server_restart_mid_game(tmp_path: Path, browser: Browser, console: Cons
 
         before = wait_until("a throw half played", half_played, timeout=60)
         player.wait_for_page(before["version"])
-        expect(page.get_by_test_id("played")).to_contain_text(" ".join(before["steps"]))
+        expect(page.get_by_test_id("played")).to_have_text(played_words(before))
+        expect(page.get_by_test_id("played")).to_have_attribute("title", " ".join(before["steps"]))
 
         srv.proc.kill()  # type: ignore[union-attr]  # no goodbye: a crash
         srv.proc.wait(10)  # type: ignore[union-attr]
@@ -604,7 +633,8 @@ def test_server_restart_mid_game(tmp_path: Path, browser: Browser, console: Cons
             "data-throw", ",".join(map(str, before["throw"]))
         )
         expect(page.get_by_test_id("move")).to_have_count(len(before["moves"]))
-        expect(page.get_by_test_id("played")).to_contain_text(" ".join(before["steps"]))
+        expect(page.get_by_test_id("played")).to_have_text(played_words(before))
+        expect(page.get_by_test_id("played")).to_have_attribute("title", " ".join(before["steps"]))
 
         # The game continues where it stood: finish the throw through the page.
         state = after

@@ -26,6 +26,7 @@ import pytest
 from websockets.sync.client import connect
 
 from helpers import free_port
+from test_web_api import plain
 
 DEADLINE = 120.0
 
@@ -251,9 +252,10 @@ def test_kill_9_of_one_server_loses_nothing(servers: Callable[..., Server]) -> N
         play_turn(b, people, rng)
     final = b.state(people["id"])
     assert final["status"] == "finished"
-    assert final["moves"][: len(last["moves"])] == last["moves"]
+    # Only the state's last moves carry the facts of their steps: compared without them.
+    assert plain(final["moves"][: len(last["moves"])]) == plain(last["moves"])
     # The computers' game, left by A mid-play, is taken over by B once A's lease runs out.
     done = until("server B to finish the computers' game",
                  lambda: (x := b.state(computers["id"]))["status"] == "finished" and x)  # fmt: skip
-    assert done["moves"][: len(played["moves"])] == played["moves"]
+    assert plain(done["moves"][: len(played["moves"])]) == plain(played["moves"])
     check_intact(done, 0)

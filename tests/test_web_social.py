@@ -22,6 +22,7 @@ from pachisi.position import Position
 from pachisi.web.app import BROWSER_COOKIE, create_app
 from pachisi.web.hub import Hub
 from pachisi.web.rooms import Room
+from pachisi.web.social import end_facts
 from test_web_api import key_of, one_action, receive, state, wait_for_human, wait_until
 
 AWAY_AFTER = 20.0
@@ -111,6 +112,10 @@ def test_a_resignation_ends_a_two_player_game_for_the_other(client: TestClient) 
     assert after["winner"] == [0] and after["places"] == [[0], [1]]
     assert after["result"] == "Ravi resigned: Asha wins"
     assert after["ended"] == {"how": "resigned", "by": [1]}
+    # The pages' words for the result (in any language) come from the same end.
+    facts = [{"kind": "resigned", "seats": [1]}, {"kind": "win", "seats": [0]}]
+    assert after["places_facts"] == facts
+    assert client.get(f"/api/games/{gid}/replay").json()["places_facts"] == facts
     assert after["resigned"] == [1]
     # Nothing more can happen: no step, no second resignation, no offer.
     refused(seat(client, gid, key_of(game, 0), "resign"), 409, "game_over")
@@ -165,6 +170,12 @@ def test_with_three_players_the_others_are_placed_by_the_standing(client: TestCl
     after = ok(seat(client, game["id"], key_of(game, 2), "resign"))
     assert after["places"] == [[0], [1], [2]] and after["winner"] == [0]
     assert after["result"] == "Meera resigned: Asha wins; Ravi second; Meera third"
+    assert after["places_facts"] == [
+        {"kind": "resigned", "seats": [2]},
+        {"kind": "win", "seats": [0]},
+        {"kind": "place", "seats": [1], "place": 2},
+        {"kind": "place", "seats": [2], "place": 3},
+    ]
 
 
 def test_a_seat_action_needs_a_seats_key_and_a_known_type(client: TestClient) -> None:
@@ -197,6 +208,7 @@ def test_an_offer_accepted_by_everyone_ends_the_game_drawn(client: TestClient) -
     s = ok(seat(client, gid, key_of(game, 1), "accept"))
     assert s["status"] == "finished" and s["result"] == "drawn by agreement"
     assert s["winner"] is None and s["places"] == [[0, 1, 2]]
+    assert s["places_facts"] == [{"kind": "agreed_draw", "seats": []}]
     assert s["ended"] == {"how": "agreed", "by": []} and s["offer"] is None
 
 
@@ -457,6 +469,7 @@ def test_without_a_timer_the_others_may_end_the_game_of_a_player_who_left(
     s = ok(client.post(f"/api/games/{gid}/seat", json=claim))
     assert s["status"] == "finished" and s["result"] == "Ravi left: Asha wins"
     assert s["ended"] == {"how": "left", "by": [1]} and s["winner"] == [0]
+    assert s["places_facts"] == [{"kind": "left", "seats": [1]}, {"kind": "win", "seats": [0]}]
 
 
 def test_a_player_who_left_can_be_handed_to_a_computer_and_take_the_seat_back(
@@ -526,3 +539,12 @@ def test_the_server_tells_pages_its_public_address(tmp_path: Path) -> None:
         assert c.get("/api/server").json() == {"base_url": "https://play.example.org"}
         cookie = c.get("/").headers["set-cookie"]
         assert "Secure" in cookie
+
+
+def test_an_agreed_end_after_a_winner_keeps_the_winner_and_shares_the_rest() -> None:
+    end = {"how": "agreed", "by": [], "winner": [1], "places": [[1], [0, 2]]}
+    assert end_facts(end) == [
+        {"kind": "win", "seats": [1]},
+        {"kind": "agreed", "seats": []},
+        {"kind": "rest", "seats": [0, 2]},
+    ]

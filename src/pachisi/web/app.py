@@ -28,11 +28,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
+from .insight import Insight
+from .messages import catalogue, rules_info
 from .requests import ApiError, read_json
 from .rooms import Room, Watcher
 from .social import AWAY_AFTER, CLAIM_AFTER
 from .store import Store, StoreError, database_url
-from .views import position_info, rulesets_info
+from .views import moves_list, position_info, rulesets_info
 
 __all__ = ["BODY_TIMEOUT", "BROWSER_COOKIE", "MAX_BODY", "create_app"]
 
@@ -133,6 +135,7 @@ def create_app(
         away_after=away_after,
         claim_after=claim_after,
     )
+    insight = Insight(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -141,6 +144,7 @@ def create_app(
         try:
             yield
         finally:
+            insight.close()
             await hub.close()
             store.dispose()
 
@@ -269,7 +273,7 @@ def create_app(
     @app.post("/api/games/{game_id}/hint")
     async def hint(game_id: str, request: Request) -> dict[str, Any]:
         """The best plays of the current throw, for the seat to move (its key)."""
-        return await hub.hint(game_id, await _body(request))
+        return await insight.hint(game_id, await hub.hint(game_id, await _body(request)))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str) -> dict[str, Any]:
@@ -292,6 +296,45 @@ def create_app(
         """A new game with the same set-up, seats and keys."""
         new = await hub.rematch(game_id, await _body(request))
         return {"id": new.id}
+
+    # -- words, rules and insight (docs/web.md, "Reading the game") ------------------
+
+    @app.get("/rules", include_in_schema=False)
+    @app.get("/rules/{ruleset}", include_in_schema=False)
+    async def rules_page(ruleset: str = "") -> FileResponse:
+        return page("rules.html")
+
+    @app.get("/review/{game_id}", include_in_schema=False)
+    async def review_page(game_id: str) -> FileResponse:
+        return page("review.html")
+
+    @app.get("/api/messages/{lang}")
+    async def messages(lang: str) -> dict[str, str]:
+        """The site's words in a language (``en``, ``hi``, ``kn``): page messages and move words."""
+        return catalogue(lang)
+
+    @app.get("/api/games/{game_id}/moves")
+    async def moves(game_id: str) -> dict[str, Any]:
+        """Every completed throw with the facts of its steps (the state has the last ones)."""
+        room = await hub.room(game_id)
+        async with room.lock:
+            history, version = list(room.game.history), room.version
+        return {"version": version, "moves": await asyncio.to_thread(moves_list, history)}
+
+    @app.get("/api/rules/{ruleset}")
+    async def rules(ruleset: str) -> dict[str, Any]:
+        """A ruleset's rules as data, each switch with the catalogue keys of its words."""
+        return rules_info(ruleset)
+
+    @app.get("/api/games/{game_id}/chances")
+    async def win_chances(game_id: str) -> dict[str, Any]:
+        """Every seat's win chance before the throw, with standard errors and the method."""
+        return await insight.chances(game_id)
+
+    @app.get("/api/games/{game_id}/review")
+    async def review(game_id: str) -> dict[str, Any]:
+        """The review of a finished game: each throw's play against the best, and the luck."""
+        return await insight.review(game_id)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def websocket(ws: WebSocket, game_id: str) -> None:

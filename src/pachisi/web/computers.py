@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from ..bots import make_player
 from ..dice import Throw
@@ -26,6 +28,8 @@ from ..moves import legal_plays
 from ..position import Position
 
 __all__ = ["SIMPLER", "Computers", "choose_play"]
+
+T = TypeVar("T")
 
 #: The level a computer seat is handed to when its own keeps failing.
 SIMPLER: dict[str, str] = {
@@ -69,6 +73,19 @@ class Computers:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(pool, choose_play, kind, seed, position, throw)
+        except BrokenProcessPool:
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker (or on a thread without workers): analysis for the pages."""
+        pool = self._executor()
+        if pool is None:
+            return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
         except BrokenProcessPool:
             self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)

@@ -47,6 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..analysis.hint import hints
+from ..describe import places_facts
 from ..game import first_player
 from ..moves import Play, Turn, parse_play
 from ..position import Position
@@ -62,6 +63,7 @@ from .social import (
     TARGETED,
     Clock,
     Social,
+    end_facts,
     parse_settings,
 )
 from .store import Change, GameRow, Store
@@ -943,6 +945,7 @@ class Hub:
             history = list(room.game.history)
             final = room.game.position
             start = room.game.start
+            end = room.social.end
         positions = [p.before for p in history] + [final]
         return {
             "id": room.id,
@@ -950,6 +953,8 @@ class Hub:
             "seats": [seat_dict(room, s) for s in room.seats],
             "status": room.status,
             "result": room.result,
+            # An early end (resigned, left, agreed) has its places from the social code.
+            "places_facts": end_facts(end) if end is not None else places_facts(final),
             "moves": moves_list(history),
             "positions": [
                 {"position": p.to_dict(), "pawns": pawns_list(p, p.pawns)} for p in positions

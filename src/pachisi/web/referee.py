@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 
+from ..describe import places_text
 from ..dice import dice_for
-from ..game import Game
 from ..moves import Play, Turn
 from .requests import HUMAN, ApiError
 from .rooms import Room
@@ -65,10 +65,11 @@ def commit(ch: Change, room: Room, play: Play) -> None:
     game = room.game
     after = play.position
     status, result = "playing", None
+    names = [seat.name for seat in room.seats]
     if after.is_over:  # by its finishers, or a dead end (the places left shared)
-        status, result = "finished", Game(after).outcome()
+        status, result = "finished", places_text(after, names)
     elif after.winner is not None:
-        result = Game(after).outcome()
+        result = places_text(after, names)
     ch.finish_throw(
         len(game.history) + 1, list(room.steps), play.notation, status=status, result=result
     )

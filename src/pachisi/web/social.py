@@ -62,6 +62,7 @@ __all__ = [
     "Clock",
     "Social",
     "agreed_end",
+    "end_facts",
     "parse_settings",
     "resign_end",
     "sides",
@@ -300,6 +301,45 @@ def agreed_end(room: Room) -> tuple[str, dict[str, Any]]:
     return text, end
 
 
+def end_facts(end: dict[str, Any]) -> list[dict[str, Any]]:
+    """The result of an early end as entries like :func:`pachisi.describe.places_facts`.
+
+    First how it ended (``resigned`` or ``left`` with the seats of that side,
+    ``agreed``, or ``agreed_draw`` with nobody winning), then ``win`` and the
+    places after the winners (``place`` or ``share``, counted from 2), or for
+    an agreed end the seats that share the places left (``rest``). The pages
+    put them into words in their language, as the result line
+    (:func:`resign_end`, :func:`agreed_end`) says them in English.
+    """
+    how = end["how"]
+    winner = end["winner"]
+    places = [list(g) for g in end["places"]]
+    if how == "agreed":
+        if winner is None:
+            return [{"kind": "agreed_draw", "seats": []}]
+        rest = [s for g in places for s in g if s not in winner]
+        agreed: list[dict[str, Any]] = [
+            {"kind": "win", "seats": list(winner)},
+            {"kind": "agreed", "seats": []},
+        ]
+        if rest:
+            agreed.append({"kind": "rest", "seats": rest})
+        return agreed
+    out: list[dict[str, Any]] = [
+        {"kind": how, "seats": list(end["by"])},
+        {"kind": "win", "seats": list(winner)},
+    ]
+    if len(places) > 2:
+        rank = 2
+        for group in places[1:]:
+            seats = [s for s in group if s not in winner]
+            if seats:
+                kind = "share" if len(seats) > 1 else "place"
+                out.append({"kind": kind, "seats": seats, "place": rank})
+                rank += 1
+    return out
+
+
 # ---------------------------------------------------------------------------
 # What is shown
 
@@ -337,4 +377,5 @@ def social_view(room: Room, now: float) -> dict[str, Any]:
         out["ended"] = {"how": social.end["how"], "by": social.end["by"]}
         out["winner"] = social.end["winner"]
         out["places"] = social.end["places"]
+        out["places_facts"] = end_facts(social.end)
     return out

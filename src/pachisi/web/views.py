@@ -20,8 +20,9 @@ from ..board import (
     private_square,
     square_cell,
 )
+from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..game import Ply
-from ..moves import OPTION, PENALTY, Action
+from ..moves import OPTION, PENALTY, Action, Turn
 from ..position import Position
 from ..rules import RULESET_TITLES, RULESETS, SWITCHES, Setup
 from .requests import COMPUTER_LEVELS, HUMAN, ApiError, parse_position, refuse_unknown
@@ -30,15 +31,18 @@ if TYPE_CHECKING:
     from .rooms import Room, Seat
 
 __all__ = [
+    "RECENT_FACTS",
     "board_geometry",
     "clean_text",
     "geometry",
+    "lean",
     "moves_list",
     "pawns_list",
     "position_info",
     "rulesets_info",
     "seat_dict",
     "state_dict",
+    "words_fields",
 ]
 
 
@@ -174,18 +178,70 @@ def _who(pos: Position, seat: int) -> str:
     return "+".join(names[c].capitalize() for c in pos.setup.players[seat])
 
 
-def moves_list(history: Sequence[Ply]) -> list[dict[str, Any]]:
-    """Every completed throw, oldest first, as in the state's ``moves`` (docs/web.md)."""
-    return [
-        {
+#: The state's last moves that carry their facts (the others: ``GET .../moves``).
+RECENT_FACTS = 8
+
+
+def moves_list(history: Sequence[Ply], recent: int | None = None) -> list[dict[str, Any]]:
+    """Every completed throw, oldest first, as in the state's ``moves`` (docs/web.md).
+
+    Each carries the facts of its steps (:func:`pachisi.describe.play_facts`), or
+    only the last ``recent`` ones do: the state is sent at every change, and a
+    page reads the older ones once (``GET /api/games/{id}/moves``).
+    """
+    first = 1 if recent is None else len(history) - recent + 1
+    out: list[dict[str, Any]] = []
+    for i, ply in enumerate(history, 1):
+        move: dict[str, Any] = {
             "n": i,
             "seat": ply.before.to_move,
             "who": _who(ply.before, ply.before.to_move),
             "throw": list(ply.throw),
             "play": ply.notation,
         }
-        for i, ply in enumerate(history, 1)
-    ]
+        if i >= first:
+            move["facts"] = list(_move_facts(ply.before, ply.throw, ply.notation))
+        out.append(move)
+    return out
+
+
+@functools.lru_cache(maxsize=50_000)
+def _move_facts(before: Position, throw: tuple[int, ...], notation: str) -> tuple[Any, ...]:
+    """The lean facts of a completed throw, made once (shared between states: read only)."""
+    return tuple(lean(f) for f in play_facts(before, throw, notation))
+
+
+def lean(value: Any) -> Any:
+    """``value`` without the entries that say nothing (``None``, ``False``, empty lists).
+
+    The facts of steps (:func:`pachisi.describe.step_facts`) travel in every
+    state; a missing entry reads as "none" on the client.
+    """
+    if isinstance(value, dict):
+        return {k: lean(v) for k, v in value.items() if v not in (None, False, [])}
+    if isinstance(value, list):
+        return [lean(v) for v in value]
+    return value
+
+
+def words_fields(room: Room) -> dict[str, Any]:
+    """The state's fields for reading the game in words (docs/web.md, *Words*).
+
+    ``dice``: the numbers of the throw being played, each used or not;
+    ``steps_facts``: the facts of the steps already made with it; ``places_facts``:
+    the result by places (:func:`pachisi.describe.places_facts`).
+    """
+    pos = room.position
+    turn = room.turn
+    steps_facts: list[dict[str, Any]] = []
+    dice: list[dict[str, Any]] = []
+    if turn is not None:
+        replay = Turn(pos, turn.throw)
+        for act in turn.steps:
+            steps_facts.append(lean(step_facts(pos, replay.current_pawns, act)))
+            replay.push(act)
+        dice = dice_numbers(pos, turn.throw, turn.steps)
+    return {"dice": dice, "steps_facts": steps_facts, "places_facts": places_facts(pos)}
 
 
 def _square(ruleset: str, colour: int, p: int) -> int | None:
@@ -251,14 +307,14 @@ def state_dict(room: Room) -> dict[str, Any]:
     pawns = turn.current_pawns if turn is not None else pos.pawns
     legal: list[dict[str, Any]] = []
     if turn is not None and not turn.is_complete:
-        from ..describe import step_description
-
         for i, act in enumerate(turn.legal_steps()):
-            words = step_description(pos, pawns, act)
+            facts = step_facts(pos, pawns, act)
+            words = facts_text(facts)
             if act.variant:  # looks like another step but moves another pawn
                 words += f" (another pawn of the same square, {act.variant + 1})"
-            legal.append(_step_dict(pos, pawns, act, i, words))
-    moves = moves_list(room.game.history)
+                facts["variant"] = act.variant + 1
+            legal.append({**_step_dict(pos, pawns, act, i, words), "facts": lean(facts)})
+    moves = moves_list(room.game.history, RECENT_FACTS)
     return {
         "id": room.id,
         "version": room.version,
@@ -282,6 +338,7 @@ def state_dict(room: Room) -> dict[str, Any]:
         "notice": room.notice,
         "rematch": room.rematch,
         "board": geometry(setup.ruleset),
+        **words_fields(room),
     }
 
 

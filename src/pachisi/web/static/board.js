@@ -12,6 +12,7 @@
 // and data-count; clickable targets carry data-testid="target" and
 // data-square (a square id, or "home").
 
+import { t } from "./i18n.js";
 import { colourName } from "./ui.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -112,12 +113,12 @@ export function changedPlaces(before, after) {
 export function squareWords(square, ruleset, colours) {
   const words = [];
   if (square.kind === "private") {
-    words.push(ruleset === "pagade" ? "belly" : "home path");
+    words.push(ruleset === "pagade" ? t("word.belly") : t("board.home_path"));
   } else {
-    if (square.safe) words.push("safety space");
-    if (square.castle) words.push("X square");
+    if (square.safe) words.push(t("board.safety"));
+    if (square.castle) words.push(t("board.x_square"));
     if (ruleset !== "pagade" && square.id % 17 === 5) {
-      words.push(`${colourName(colours[Math.floor(square.id / 17)])}'s entry`);
+      words.push(t("board.entry", { colour: colourName(colours[Math.floor(square.id / 17)]) }));
     }
   }
   return words.join(", ");
@@ -143,7 +144,9 @@ export class BoardView {
     this.onBackground = onBackground;
     this.squares = new Map(board.squares.map((sq) => [sq.id, sq]));
     this.colours = board.colours;
-    this.homeWord = ruleset === "pagade" ? "Home" : "HOME";
+    this.homeWord = t(ruleset === "pagade" ? "word.Home" : "word.HOME");
+    /** Where each token was drawn last (placeKey -> [x, y]), so that a moved pawn slides. */
+    this.drawn = new Map();
 
     const titleId = `board-title-${Math.random().toString(36).slice(2, 8)}`;
     this.svg = svg(
@@ -155,7 +158,7 @@ export class BoardView {
         role: "img",
         "aria-labelledby": titleId,
       },
-      svg("title", { id: titleId }, "The board; where every pawn stands is listed below it"),
+      svg("title", { id: titleId }, t("board.title")),
     );
     this.layers = {};
     for (const name of ["squares", "corners", "centre", "marks", "pawns", "targets"]) {
@@ -165,7 +168,7 @@ export class BoardView {
     this.textList = document.createElement("ul");
     this.textList.className = "visually-hidden";
     this.textList.dataset.testid = "pawn-list";
-    this.textList.setAttribute("aria-label", "Where the pawns stand");
+    this.textList.setAttribute("aria-label", t("board.list_label"));
 
     container.replaceChildren(this.svg, this.textList);
     this.drawSquares();
@@ -202,7 +205,7 @@ export class BoardView {
       const group = svg(
         "g",
         { class: classes.join(" "), "data-square": sq.id },
-        svg("title", {}, `square ${sq.id}${words ? ` (${words})` : ""}`),
+        svg("title", {}, words ? t("board.square_words", { n: sq.id, words }) : t("board.square", { n: sq.id })),
         svg("rect", { x: left + 1, y: top + 1, width: CELL - 2, height: CELL - 2, rx: 4 }),
       );
       const [cx, cy] = [left + CELL / 2, top + CELL / 2];
@@ -242,7 +245,7 @@ export class BoardView {
             class: `home-triangle tint-${this.armColour(arm)}`,
             points: `${a[0]},${a[1]} ${b[0]},${b[1]} ${cx},${cy}`,
           },
-          svg("title", {}, `${this.homeWord} of ${colourName(this.armColour(arm))}`),
+          svg("title", {}, t("board.home_of", { home: this.homeWord, colour: colourName(this.armColour(arm)) })),
         ),
       );
     }
@@ -271,8 +274,51 @@ export class BoardView {
     this.drawCorners(view);
     this.drawMarks(view.marks || new Set());
     this.drawPawns(view);
+    this.slide();
     this.drawTargets(view.targets || [], view.previews || []);
     this.describe(view.pawns);
+    this.zoomTo(view.zoom ? [view.selected, ...(view.targets || [])] : null);
+  }
+
+  /**
+   * On a narrow screen, while a pawn is chosen, show the part of the board
+   * around it and its targets with every target at least 44 CSS pixels wide
+   * (or as large as that part allows); the whole board otherwise.
+   */
+  zoomTo(places) {
+    const width = this.svg.getBoundingClientRect().width;
+    // A target is a square less 3 units each side: at least 44 CSS pixels wide.
+    const wanted = (width * (CELL - 6)) / 44;
+    const boxes = (places || []).filter((p) => p !== null && p !== undefined).map((p) => this.boxOf(p));
+    if (!boxes.length || !width || wanted >= SIZE) {
+      this.svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE}`);
+      this.svg.classList.remove("zoomed");
+      return;
+    }
+    const x0 = Math.min(...boxes.map((b) => b[0])) - CELL;
+    const y0 = Math.min(...boxes.map((b) => b[1])) - CELL;
+    const x1 = Math.max(...boxes.map((b) => b[0] + b[2])) + CELL;
+    const y1 = Math.max(...boxes.map((b) => b[1] + b[2])) + CELL;
+    const side = Math.min(SIZE, Math.max(x1 - x0, y1 - y0, wanted));
+    const clamp = (v) => Math.max(0, Math.min(SIZE - side, v));
+    const left = clamp((x0 + x1) / 2 - side / 2);
+    const top = clamp((y0 + y1) / 2 - side / 2);
+    this.svg.setAttribute("viewBox", `${left} ${top} ${side} ${side}`);
+    this.svg.classList.toggle("zoomed", side < SIZE);
+  }
+
+  /** [left, top, size] of a place, a placeKey ("red@12", "red@out") or a target. */
+  boxOf(place) {
+    if (typeof place === "string" && place.includes("@")) {
+      const [colour, where] = place.split("@");
+      if (where === "out") {
+        const [sx, sy] = CORNER_OF_ARM[this.colours.indexOf(colour)];
+        const [left, top] = cellOrigin(sx > 0 ? 2 : -9, sy > 0 ? 9 : -2);
+        return [left + 2 * CELL, top + 2 * CELL, 4 * CELL];
+      }
+      return this.placeBox(where);
+    }
+    return this.placeBox(place);
   }
 
   drawCorners({ pawns, toMove = null, cut = null, finished = [] }) {
@@ -307,20 +353,20 @@ export class BoardView {
       let need = mine.length;
       let role = "";
       if (seat.major) {
-        role = seat.major === colour ? " · major" : " · minor";
+        role = ` · ${seat.major === colour ? t("board.major") : t("board.minor")}`;
         need = seat.major === colour ? mine.length : mine.length - 1;
       }
-      if (seat.team !== null && seat.team !== undefined) role += ` · team ${seat.team + 1}`;
+      if (seat.team !== null && seat.team !== undefined) role += ` · ${t("game.team", { n: seat.team + 1 })}`;
       const status = [`${this.homeWord} ${home}/${need}`];
-      if (finished.includes(seat.index)) status.push("finished");
+      if (finished.includes(seat.index)) status.push(t("board.finished"));
       else if (cut && this.ruleset === "pagade") {
-        status.push(cut[seat.index] ? "has cut ✓" : "not cut");
+        status.push(cut[seat.index] ? t("board.has_cut") : t("board.not_cut"));
       }
       const x = left + size / 2;
       const line = (cls, y, text) => svg("text", { class: cls, x, y, "text-anchor": "middle" }, text);
       group.append(
         line("corner-colour", top + 46, colourName(colour).toUpperCase() + role),
-        line("corner-name", top + 76, truncate(seat.name || `Player ${seat.index + 1}`, 22)),
+        line("corner-name", top + 76, truncate(seat.name || t("board.player", { n: seat.index + 1 }), 22)),
         svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
         line("corner-status", top + size - 30, status.join(" · ")),
       );
@@ -363,6 +409,7 @@ export class BoardView {
   drawPawns({ pawns, movable = new Set(), selected = null }) {
     const layer = this.layers.pawns;
     layer.replaceChildren();
+    this.placed = new Map();
     const tokens = new Map();
     for (const pawn of pawns) {
       const key = placeKey(pawn.colour, pawn.where, pawn.square);
@@ -408,18 +455,44 @@ export class BoardView {
     }
   }
 
+  /**
+   * Slide the pawns that moved: a token at a place where its colour was not
+   * before starts from a place of its colour that was left, and glides to its
+   * square (a CSS transition on its transform, none with reduced motion).
+   */
+  slide() {
+    const before = this.drawn;
+    const now = this.placed;
+    const left = [...before.keys()].filter((key) => !now.has(key));
+    for (const [key, { node, x, y }] of now) {
+      if (before.has(key)) continue;
+      const colour = key.split("@")[0];
+      const k = left.findIndex((other) => other.startsWith(`${colour}@`));
+      if (k < 0) continue;
+      const [from] = left.splice(k, 1);
+      const start = before.get(from);
+      node.style.transition = "none";
+      node.style.transform = `translate(${start.x - x}px, ${start.y - y}px)`;
+      node.getBoundingClientRect(); // the start is laid out before the transition
+      node.style.transition = "";
+      node.style.transform = "";
+      node.classList.add("sliding");
+    }
+    this.drawn = now;
+  }
+
   /** One pawn token: a coloured disc, stacked and numbered for several pawns. */
   token(token, cx, cy, r, count, { movable, selected }) {
     const classes = ["pawn", `c-${token.colour}`];
     if (movable) classes.push("movable");
     if (selected) classes.push("selected");
     let where = this.homeWord;
-    if (token.where === "track") where = `at ${token.progress.join(" and ")}`;
+    if (token.where === "track") where = t("board.at", { places: token.progress.join(t("and")) });
     else if (token.where === "out") {
-      where = this.ruleset === "pagade" ? "cut, waiting to re-enter" : "in the nest";
+      where = this.ruleset === "pagade" ? t("board.cut_waiting") : t("board.in_nest");
     }
     const colour = colourName(token.colour);
-    const what = count > 1 ? `${count} ${colour} pawns` : `${colour} pawn`;
+    const what = count > 1 ? t("board.pawns", { n: count, colour }) : t("board.pawn", { colour });
     const label = `${what} ${where}`;
     const group = svg(
       "g",
@@ -443,6 +516,7 @@ export class BoardView {
       const attrs = { class: "count", x: cx, y: cy + 5, "text-anchor": "middle" };
       group.append(svg("text", attrs, String(count)));
     }
+    if (this.placed && !this.placed.has(token.key)) this.placed.set(token.key, { node: group, x: cx, y: cy });
     return group;
   }
 
@@ -451,8 +525,8 @@ export class BoardView {
     layer.replaceChildren();
     for (const place of previews) layer.append(this.placeRect(place, "preview-target", 3));
     for (const place of targets) {
-      const name = place === "home" ? this.homeWord : `square ${place}`;
-      layer.append(this.placeRect(place, "target", 3, svg("title", {}, `Move here (${name})`)));
+      const name = place === "home" ? this.homeWord : t("board.square", { n: place });
+      layer.append(this.placeRect(place, "target", 3, svg("title", {}, t("board.move_here", { place: name }))));
     }
   }
 
@@ -481,13 +555,13 @@ export class BoardView {
       const parts = [];
       const out = mine.filter((pawn) => pawn.where === "out").length;
       const home = mine.filter((pawn) => pawn.where === "home").length;
-      if (out) parts.push(`${out} ${this.ruleset === "pagade" ? "cut" : "in the nest"}`);
+      if (out) parts.push(t(this.ruleset === "pagade" ? "board.n_cut" : "board.n_nest", { n: out }));
       const onTrack = mine.filter((pawn) => pawn.where === "track").sort((a, b) => b.p - a.p);
       for (const pawn of onTrack) {
         const words = squareWords(this.squares.get(pawn.square), this.ruleset, this.colours);
-        parts.push(`one at ${pawn.p}${words ? ` (${words})` : ""}`);
+        parts.push(`${t("board.one_at", { p: pawn.p })}${words ? ` (${words})` : ""}`);
       }
-      if (home) parts.push(`${home} ${this.homeWord}`);
+      if (home) parts.push(t("board.n_home", { n: home, home: this.homeWord }));
       const who = seat.name ? ` (${seat.name})` : "";
       lines.push(`${colourName(colour)}${who}: ${parts.join("; ")}.`);
     }

@@ -10,13 +10,10 @@ import { heldKeys, initSocial, renderSocial } from "./social.js";
 import { BoardView, changedPlaces, stepFromKey, stepTarget } from "./board.js";
 import {
   Announcer,
-  RULESET_NAMES,
   copyText,
   dieNode,
   el,
   isComputer,
-  ordinal,
-  playWords,
   reducedMotion,
   seatColours,
   seatLabel,
@@ -25,6 +22,17 @@ import {
   swatches,
   throwText,
 } from "./ui.js";
+import { language, loadLanguage, mountLanguageSwitch, t, translatePage } from "./i18n.js";
+import { factsText, playText, resultText, seatWord } from "./words.js";
+import {
+  announceEvents,
+  renderDicePanel,
+  setupNotation,
+  stepIndexOfKey,
+  stepKey,
+  watchAttention,
+} from "./reading.js";
+import { chanceBar, hintRows } from "./insight.js";
 
 /** Pause before a forced step (or the commit of a fully forced throw) is sent. */
 const AUTO_DELAY_MS = 600;
@@ -49,6 +57,8 @@ const app = {
   auto: { sent: 0, manual: false, suspended: false },
   autoTimer: null,
   noticeTimer: null,
+  moveFacts: new Map(), // move number -> the facts of its steps (the state has the last ones)
+  fetchingMoves: false,
 };
 
 // -- reading the state -------------------------------------------------------
@@ -78,11 +88,11 @@ function applyState(s) {
     for (const move of s.moves.slice(prev.moves.length)) {
       const seat = s.seats[move.seat];
       if (move.play === "-") {
-        showNotice(`${seatName(seat)} threw ${throwText(move.throw)}: no move`);
-        announcer.say(`${seatName(seat)} threw ${move.throw.join(" and ")}: no move.`);
+        showNotice(t("game.threw_no_move", { who: seatName(seat), dice: throwText(move.throw) }));
+        announcer.say(t("game.threw_no_move", { who: seatName(seat), dice: move.throw.join(t("and")) }));
       } else if (!app.keys.has(move.seat)) {
         // (The steps of this browser's own moves were announced as they were made.)
-        announcer.say(`${seatName(seat)} played: ${playWords(move.play, s.ruleset)}.`);
+        announcer.say(t("game.played", { who: seatName(seat), play: playText(move.facts, move.play) }));
       }
     }
     const marks = changedPlaces(prev.pawns, s.pawns);
@@ -101,21 +111,23 @@ function applyState(s) {
       const seat = s.seats[s.to_move];
       const mine = mySeatToMove(s) !== null;
       if (prev) {
-        announcer.say(`${seatName(seat)} threw ${s.throw.join(" and ")}.${mine ? " Your turn." : ""}`);
+        const threw = t("game.threw", { who: seatName(seat), dice: s.throw.join(t("and")) });
+        announcer.say(mine ? `${threw} ${t("game.your_turn_now")}` : threw);
       }
     }
   } else if (prev && s.steps.length !== prev.steps.length) {
     if (s.steps.length > prev.steps.length) {
-      const made = s.steps.slice(prev.steps.length).map((step) => stepWords(step, s.ruleset));
+      const made = (s.steps_facts || []).slice(prev.steps.length).map(factsText);
       announcer.say(`${made.join("; ")}.`);
     } else {
-      announcer.say("Step taken back.");
+      announcer.say(t("game.step_undone"));
     }
   }
   if (prev && prev.status !== "finished" && s.status === "finished" && s.result) {
-    announcer.say(`Game over: ${s.result}.`);
+    announcer.say(t("game.over_result", { result: resultText(s) }));
   }
-  if (prev && !prev.rematch && s.rematch) announcer.say("A rematch has been started.");
+  if (prev && !prev.rematch && s.rematch) announcer.say(t("game.rematch_started"));
+  if (prev) announceEvents(prev, s, announcer);
   render();
   scheduleAutoPlay();
 }
@@ -128,12 +140,14 @@ function createBoard(s) {
     onTarget: clickTarget,
     onBackground: () => select(null),
   });
-  const name = RULESET_NAMES[s.ruleset] || s.ruleset;
+  const name = t(`ruleset.${s.ruleset}`);
   $("title").replaceChildren(
     name,
     el("span", { class: "title-players", text: `: ${s.seats.map(seatName).join(" v ")}` }),
   );
   $("replay-link").href = `/r/${encodeURIComponent(s.id)}`;
+  $("rules-link").href = `/rules/${encodeURIComponent(s.ruleset)}`;
+  $("review-link").href = `/review/${encodeURIComponent(s.id)}`;
   $("replay-link-2").href = `/r/${encodeURIComponent(s.id)}`;
   $("download").href = `/api/games/${encodeURIComponent(s.id)}/record`;
   $("download-2").href = `/api/games/${encodeURIComponent(s.id)}/record`;
@@ -145,7 +159,8 @@ function createBoard(s) {
 function render() {
   const s = app.state;
   const mine = mySeatToMove(s) !== null;
-  document.title = `${mine ? "Your turn · " : ""}${RULESET_NAMES[s.ruleset] || s.ruleset} · Pachisi`;
+  const rulesetName = t(`ruleset.${s.ruleset}`);
+  document.title = `${mine ? `${t("game.your_turn_title")} · ` : ""}${rulesetName} · Pachisi`;
   renderBoard();
   renderTurn();
   renderControls();
@@ -155,6 +170,15 @@ function render() {
   renderFirst();
   renderResult();
   renderServerNotice();
+  renderChances();
+  if (app.attention) app.attention();
+}
+
+/** The win-chance bar: for spectators, and for everyone once the game is over. */
+function renderChances() {
+  const s = app.state;
+  const held = [...app.keys.keys()].some((seat) => seat < s.seats.length && !isComputer(s.seats[seat]));
+  chanceBar(s, $("chances"), !held || s.status === "finished");
 }
 
 /** What the server says about the game (a computer seat that failed), shown while it lasts. */
@@ -197,11 +221,12 @@ function renderBoard() {
     targets,
     previews,
     marks: app.marks,
+    zoom: Boolean(app.selected && targets.length),
   });
   const hint = $("board-hint");
   if (!mine()) hint.textContent = "";
-  else if (app.selected) hint.textContent = "Now click a marked square (or the pawn again to let go).";
-  else if (movable.size) hint.textContent = "Click a pawn with a dashed ring to see where it can go.";
+  else if (app.selected) hint.textContent = t("game.board_hint_target");
+  else if (movable.size) hint.textContent = t("game.board_hint_pawn");
   else hint.textContent = "";
 }
 
@@ -217,22 +242,20 @@ function renderTurn() {
   const over = s.status !== "playing" || s.to_move === null;
   $("dice-row").hidden = over;
   if (over) {
-    const winners = (s.winner || []).map((i) => seatLabel(s.seats[i]));
-    const headline = winners.length
-      ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`
-      : "Game over";
+    const headline = (s.places_facts || []).length ? resultText(s) : t("game.over");
     turn.replaceChildren(el("strong", { text: headline }));
     turn.dataset.seat = "";
     dice.replaceChildren();
     dice.dataset.throw = "";
     note.textContent = "";
     $("bonuses").hidden = true;
+    $("dice-numbers").hidden = true;
     return;
   }
   const seat = s.seats[s.to_move];
-  let status = `waiting for ${seatName(seat)}`;
-  if (isComputer(seat)) status = "computer thinking…";
-  if (mine()) status = "your turn";
+  let status = t("game.waiting_for", { who: seatName(seat) });
+  if (isComputer(seat)) status = t("game.computer_thinking");
+  if (mine()) status = t("game.your_turn");
   turn.dataset.seat = String(s.to_move);
   turn.classList.toggle("yours", mine());
   turn.replaceChildren(
@@ -244,17 +267,14 @@ function renderTurn() {
   if (dice.dataset.throw !== key) {
     dice.replaceChildren(...(s.throw || []).map((value) => dieNode(value, s.ruleset)));
     dice.dataset.throw = key;
-    dice.setAttribute("aria-label", `Dice: ${(s.throw || []).join(" and ")}`);
+    dice.setAttribute("aria-label", t("game.dice_label", { dice: (s.throw || []).join(t("and")) }));
   }
-  const notes = [];
-  if (s.throw && s.throw[0] === s.throw[1] && s.ruleset !== "pagade") {
-    const doubles = s.position.doubles || 0;
-    notes.push(doubles ? `doublet (${ordinal(doubles + 1)} in a row)` : "doublet");
-  }
-  note.textContent = notes.join(" · ");
+  renderDicePanel(s, $("dice-numbers"), note);
   const bonuses = $("bonuses");
   bonuses.hidden = !s.pending_bonuses.length;
-  bonuses.textContent = s.pending_bonuses.length ? `Bonus to take: ${s.pending_bonuses.join(", ")}` : "";
+  bonuses.textContent = s.pending_bonuses.length
+    ? t("game.bonus_to_take", { bonuses: s.pending_bonuses.join(", ") })
+    : "";
 }
 
 /** Shake the dice briefly when a new throw arrives (not with reduced motion). */
@@ -273,15 +293,18 @@ function renderControls() {
   const holdsSeat = held.length > 0;
   controls.hidden = !holdsSeat || s.status !== "playing";
   $("seat-note").textContent = holdsSeat
-    ? `This browser plays ${held.map((seat) => seatLabel(s.seats[seat])).join(" and ")}.`
-    : "You are watching: no seat of this game is held here.";
+    ? t("game.this_browser_plays", { seats: held.map((seat) => seatLabel(s.seats[seat])).join(t("and")) })
+    : t("game.watching");
   if (controls.hidden) return;
 
   const myTurn = mine();
   $("controls-title").textContent = myTurn
-    ? `Your move: ${seatLabel(s.seats[s.to_move])}`
-    : "Waiting for the other players";
-  $("played").textContent = myTurn && s.steps.length ? `Played so far: ${s.steps.join(" ")}` : "";
+    ? t("game.your_move", { who: seatLabel(s.seats[s.to_move]) })
+    : t("game.waiting_others");
+  const played = $("played");
+  played.textContent =
+    myTurn && s.steps.length ? t("game.played_so_far", { play: playText(s.steps_facts, s.steps.join(" ")) }) : "";
+  played.title = s.steps.join(" ");
 
   const steps = $("steps");
   const buttons = myTurn
@@ -293,7 +316,7 @@ function renderControls() {
             class: `step kind-${step.kind}`,
             "data-testid": "step",
             "data-index": step.index,
-            "aria-keyshortcuts": k < 9 ? String(k + 1) : null,
+            "aria-keyshortcuts": stepKey(k),
             disabled: busy(),
             onclick: () => chooseStep(step),
             onmouseenter: () => setPreview(step),
@@ -302,14 +325,14 @@ function renderControls() {
             onfocus: (event) => event.target.matches(":focus-visible") && setPreview(step),
             onblur: () => setPreview(null),
           },
-          k < 9 ? el("kbd", { text: String(k + 1) }) : null,
-          el("code", { text: step.notation }),
+          stepKey(k) ? el("kbd", { text: stepKey(k) }) : null,
           el("span", { class: "description", text: describe(step) }),
+          el("code", { class: "notation", text: step.notation }),
         ),
       )
     : [];
   if (myTurn && s.complete) {
-    const text = "The throw is used. Press Done to end your turn, or Undo.";
+    const text = t("game.throw_used");
     buttons.push(el("p", { class: "hint", text }));
   }
   const hadFocus = controls.contains(document.activeElement) && document.activeElement !== $("autoplay");
@@ -333,18 +356,18 @@ function renderPlayers() {
   const items = s.seats.map((seat) => {
     const facts = [];
     if (isComputer(seat)) {
-      facts.push(seat.name.includes(seat.kind) ? "computer" : `computer (${seat.kind})`);
+      facts.push(seat.name.includes(seat.kind) ? t("game.computer") : `${t("game.computer")} (${t(`level.${seat.kind}`)})`);
     }
-    else facts.push(app.keys.has(seat.index) ? "you" : "human");
+    else facts.push(app.keys.has(seat.index) ? t("game.you") : t("game.human"));
     if (!seat.name.includes(seatColours(seat))) facts.push(seatColours(seat));
-    if (seat.team !== null && seat.team !== undefined) facts.push(`team ${seat.team + 1}`);
-    if (seat.major) facts.push(`major ${seat.major}`);
+    if (seat.team !== null && seat.team !== undefined) facts.push(t("game.team", { n: seat.team + 1 }));
+    if (seat.major) facts.push(t("game.major", { colour: t(`colour.${seat.major}`) }));
     if (s.ruleset === "pagade" && s.position.cut) {
-      facts.push(s.position.cut[seat.index] ? "has cut" : "has not cut");
+      facts.push(s.position.cut[seat.index] ? t("game.has_cut") : t("game.has_not_cut"));
     }
     const place = finished.indexOf(seat.index);
-    if (s.winner && s.winner.includes(seat.index)) facts.push("winner");
-    else if (place >= 0) facts.push(`finished ${ordinal(place + 1)}`);
+    if (s.winner && s.winner.includes(seat.index)) facts.push(t("game.winner"));
+    else if (place >= 0) facts.push(t("game.finished_place", { ordinal: t(`ordinal.${place + 1}`) }));
     const toMove = s.status === "playing" && s.to_move === seat.index;
     return el(
       "li",
@@ -361,6 +384,28 @@ function renderPlayers() {
   $("players").replaceChildren(...items);
 }
 
+/** The facts of a move: from the state, or read once for the older moves (GET .../moves). */
+function factsOfMove(move) {
+  if (move.facts) {
+    app.moveFacts.set(move.n, move.facts);
+    return move.facts;
+  }
+  if (app.moveFacts.has(move.n)) return app.moveFacts.get(move.n);
+  if (!app.fetchingMoves) {
+    app.fetchingMoves = true;
+    api(`/api/games/${encodeURIComponent(gameId)}/moves`)
+      .then((answer) => {
+        for (const m of answer.moves) app.moveFacts.set(m.n, m.facts);
+        renderMoves();
+      })
+      .catch(() => {})
+      .finally(() => {
+        app.fetchingMoves = false;
+      });
+  }
+  return null;
+}
+
 function renderMoves() {
   const s = app.state;
   const list = $("moves");
@@ -374,16 +419,17 @@ function renderMoves() {
         class: pass ? "move pass" : "move",
         "data-testid": "move",
         "data-n": move.n,
-        title: playWords(move.play, s.ruleset),
+        title: move.play,
       },
       el("span", { class: "move-n", text: `${move.n}.` }),
       ...swatches(seat ? seat.colours : []),
       el("span", { class: "move-who", text: seat ? seatName(seat) : move.who }),
       el("span", { class: "move-throw", text: throwText(move.throw) }),
-      el("code", { class: "move-play", text: pass ? "no move" : move.play }),
+      el("span", { class: "move-words", "data-testid": "move-words", text: playText(factsOfMove(move), move.play) }),
+      el("code", { class: "move-play notation", text: pass ? "-" : move.play }),
     );
   });
-  if (items.length === 0) items.push(el("li", { class: "empty", text: "No moves yet." }));
+  if (items.length === 0) items.push(el("li", { class: "empty", text: t("game.no_moves") }));
   list.replaceChildren(...items);
   if (atBottom || list.dataset.count !== String(s.moves.length)) list.scrollTop = list.scrollHeight;
   list.dataset.count = String(s.moves.length);
@@ -402,14 +448,14 @@ function renderFirst() {
     el(
       "li",
       {},
-      `Round ${k + 1}: `,
+      `${t("game.round", { n: k + 1 })}: `,
       Object.entries(round)
         .map(([seat, value]) => `${name(seat)} ${value}`)
         .join(", "),
     ),
   );
   box.replaceChildren(el("ol", { class: "rounds" }, rounds));
-  $("first-summary").textContent = `${name(first.seat)} started`;
+  $("first-summary").textContent = t("game.started", { who: name(first.seat) });
 }
 
 function renderResult() {
@@ -417,7 +463,7 @@ function renderResult() {
   const box = $("result");
   box.hidden = s.status !== "finished";
   if (box.hidden) return;
-  $("result-text").textContent = s.result || "The game is over.";
+  $("result-text").textContent = (s.places_facts || []).length ? resultText(s) : t("error.game_over");
   const holdsSeat = app.keys.size > 0;
   const link = $("rematch-link");
   if (s.rematch) {
@@ -455,9 +501,9 @@ const ERROR_TEXT = {
 };
 
 function showError(error) {
-  const known = error instanceof ApiError ? ERROR_TEXT[error.code] : null;
+  const known = error instanceof ApiError && ERROR_TEXT[error.code] ? t(`error.${error.code}`) : null;
   const detail = error.message && error.code !== "network" ? ` (${error.message})` : "";
-  $("error-text").textContent = `${known || "Something went wrong."}${detail}`;
+  $("error-text").textContent = `${known || t("error.unknown")}${detail}`;
   $("error").hidden = false;
 }
 
@@ -532,7 +578,7 @@ async function askHint() {
   try {
     const path = `/api/games/${encodeURIComponent(gameId)}/hint`;
     const answer = await api(path, { method: "POST", body: { key: app.keys.get(seat) } });
-    if (app.throwId === throwId) app.hint = { throwId, plays: answer.plays, method: answer.method };
+    if (app.throwId === throwId) app.hint = { throwId, ...answer };
   } catch (error) {
     if (app.throwId === throwId) app.hint = { throwId, error: error.message || String(error) };
   }
@@ -549,23 +595,11 @@ function renderHint() {
   }
   box.hidden = false;
   if (hint.pending) {
-    box.replaceChildren(el("p", { class: "hint", text: "Looking one throw ahead…" }));
+    box.replaceChildren(el("p", { class: "hint", text: t("hint.pending") }));
   } else if (hint.error) {
-    box.replaceChildren(el("p", { class: "hint", text: `No hint: ${hint.error}` }));
+    box.replaceChildren(el("p", { class: "hint", text: t("hint.none", { error: hint.error }) }));
   } else {
-    const items = hint.plays.map((play) =>
-      el(
-        "li",
-        { "data-testid": "hint-play" },
-        el("code", { text: play.play }),
-        el("span", { text: ` ${(100 * play.chance).toFixed(1)}%` }),
-      ),
-    );
-    box.replaceChildren(
-      el("p", { text: "Best plays from the start of this throw, with your estimated win chance:" }),
-      el("ol", {}, ...items),
-      el("p", { class: "hint", text: `How: ${hint.method}.` }),
-    );
+    box.replaceChildren(...hintRows(hint));
   }
 }
 
@@ -580,7 +614,7 @@ function clickPawn(key) {
   const movable = boardSteps().some((step) => stepFromKey(step) === key);
   if (!movable) {
     select(null);
-    $("board-hint").textContent = "That pawn cannot move with this throw.";
+    $("board-hint").textContent = t("game.cannot_move");
     return;
   }
   select(app.selected === key ? null : key);
@@ -610,8 +644,8 @@ function askWhich(candidates) {
           chooseStep(step);
         },
       },
-      el("code", { text: step.notation }),
       el("span", { class: "description", text: describe(step) }),
+      el("code", { class: "notation", text: step.notation }),
     ),
   );
   $("choices").replaceChildren(...buttons);
@@ -620,7 +654,7 @@ function askWhich(candidates) {
 
 /** A step in words: the server's description, or the notation put into words. */
 function describe(step) {
-  return step.description || stepWords(step.notation, app.state.ruleset);
+  return step.facts ? factsText(step.facts) : step.description || stepWords(step.notation, app.state.ruleset);
 }
 
 function setPreview(step) {
@@ -672,8 +706,8 @@ function onKey(event) {
     if (event.key === "Escape") select(null);
     return;
   }
-  if (/^[1-9]$/.test(event.key)) {
-    const step = s.legal[Number(event.key) - 1];
+  if (stepIndexOfKey(event.key) !== null) {
+    const step = s.legal[stepIndexOfKey(event.key)];
     if (step) {
       event.preventDefault();
       chooseStep(step);
@@ -717,10 +751,10 @@ function setConnection(status) {
   const node = $("connection");
   node.dataset.status = status;
   node.textContent = {
-    connecting: "connecting…",
-    live: "live",
-    offline: "offline: reconnecting…",
-    missing: "no such game",
+    connecting: t("conn.connecting"),
+    live: t("conn.live"),
+    offline: t("conn.offline"),
+    missing: t("conn.missing"),
   }[status];
   if (status === "missing") {
     $("missing").hidden = false;
@@ -734,7 +768,11 @@ const live = new LiveGame(gameId, {
   keys: () => heldKeys(app.keys),
 });
 
-function start() {
+async function start() {
+  await loadLanguage();
+  mountLanguageSwitch();
+  setupNotation();
+  app.attention = watchAttention(() => mine(), () => app.state);
   $("undo").addEventListener("click", undo);
   $("commit").addEventListener("click", commit);
   $("hint").addEventListener("click", askHint);
@@ -742,7 +780,7 @@ function start() {
   $("error-close").addEventListener("click", clearError);
   $("copy-watch").addEventListener("click", async () => {
     const copied = await copyText($("watch-url").value, $("watch-url"));
-    $("copy-watch").textContent = copied ? "Copied" : "Copy";
+    $("copy-watch").textContent = copied ? t("game.copied") : t("game.copy");
   });
   const autoplay = $("autoplay");
   autoplay.checked = autoplayOn();

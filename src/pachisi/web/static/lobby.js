@@ -3,25 +3,10 @@
 
 import { gameStatus, initTableSettings, listQuery, shareOrigin, tableSettings } from "./social.js";
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
-import { RULESET_NAMES, colourName, copyText, el, swatches } from "./ui.js";
+import { loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
+import { RULESET_NAMES, colourName, copyText, el, seatName, swatches } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** A line on each ruleset for the form. */
-const BLURBS = {
-  parcheesi: "The standard US rules: enter on a 5, blockades, 20 for a capture, 10 for HOME.",
-  whitman: "The 1945 Whitman game: one pawn jumps by a sum, the lowest throw starts.",
-  pagade: "The Karnataka Pachisi: stick dice, pairs, cut before you enter the belly.",
-  "eight-man": "Two players with two colours each: four of the major and three of the minor win.",
-};
-
-const LEVELS = {
-  human: "Human",
-  random: "Computer, level 1 (random)",
-  greedy: "Computer, level 2 (greedy)",
-  expectimax: "Computer, level 3 (expectimax)",
-  search: "Computer, level 4 (search, slowest)",
-};
 
 /** Turn order of the arms (RULES.md §3.1): Pagade with the pawns, the others to the left. */
 const TURN_CYCLE = { pagade: [0, 1, 2, 3], default: [0, 3, 2, 1] };
@@ -57,7 +42,7 @@ function drawRulesets() {
     ...offered.filter((n) => !known.includes(n)),
   ];
   const cards = names.map((name) => {
-    const title = RULESET_NAMES[name] || name;
+    const title = t(`ruleset.${name}`);
     return el(
       "label",
       { class: "choice-card" },
@@ -73,7 +58,8 @@ function drawRulesets() {
         },
       }),
       el("span", { class: "choice-title", text: title }),
-      el("span", { class: "choice-blurb", text: BLURBS[name] || "" }),
+      el("span", { class: "choice-blurb", text: t(`blurb.${name}`) }),
+      el("a", { class: "rules-of", href: `/rules/${name}`, "data-testid": `rules-of-${name}`, text: t("lobby.rules_of") }),
     );
   });
   $("rulesets").replaceChildren(...cards);
@@ -85,7 +71,7 @@ function drawSetup() {
   const previous = Number(select.value) || 2;
   const counts = [...info.players].sort((a, b) => a - b);
   select.replaceChildren(
-    ...counts.map((n) => el("option", { value: n, text: `${n} players`, selected: n === previous })),
+    ...counts.map((n) => el("option", { value: n, text: t("lobby.n_players", { n }), selected: n === previous })),
   );
   if (!counts.includes(previous)) select.value = String(counts.includes(2) ? 2 : counts[0]);
   drawSeats();
@@ -98,8 +84,8 @@ function drawSeats() {
     // The players, their majors and teams come from the position.
     const items = lobby.position.info.seats.map((seat, i) =>
       seatItem(i, seat.colours, [
-        seat.major && el("span", { class: "major", text: `Major ${colourName(seat.major)}` }),
-        seat.team !== null && el("span", { class: "team-tag", text: `team ${seat.team + 1}` }),
+        seat.major && el("span", { class: "major", text: t("game.major", { colour: colourName(seat.major) }) }),
+        seat.team !== null && el("span", { class: "team-tag", text: t("game.team", { n: seat.team + 1 }) }),
       ]),
     );
     $("seats").replaceChildren(...items);
@@ -119,7 +105,7 @@ function drawSeats() {
         el(
           "label",
           { class: "major" },
-          "Major ",
+          `${t("lobby.major")} `,
           el(
             "select",
             { name: `major-${i}`, "data-testid": `seat-major-${i}` },
@@ -128,7 +114,7 @@ function drawSeats() {
         ),
       );
     }
-    if (teams) extra.push(el("span", { class: "team-tag", text: `team ${(i % 2) + 1}` }));
+    if (teams) extra.push(el("span", { class: "team-tag", text: t("game.team", { n: (i % 2) + 1 }) }));
     return seatItem(i, own, extra);
   });
   $("seats").replaceChildren(...items);
@@ -140,9 +126,9 @@ function seatItem(i, own, extra) {
   const label = own.map(colourName).join(" + ");
   const kind = el(
     "select",
-    { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": `Who plays ${label}` },
+    { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": t("lobby.who_plays", { label }) },
     lobby.info.levels.map((level) =>
-      el("option", { value: level, text: LEVELS[level] || level, selected: level === kept.kind }),
+      el("option", { value: level, text: t(`levelname.${level}`), selected: level === kept.kind }),
     ),
   );
   const name = el("input", {
@@ -152,7 +138,7 @@ function seatItem(i, own, extra) {
     maxlength: 40,
     placeholder: label,
     autocomplete: "off",
-    "aria-label": `Name for ${label}`,
+    "aria-label": t("lobby.name_for", { label }),
   });
   return el(
     "li",
@@ -190,24 +176,23 @@ function drawSwitches() {
         "select",
         { id, name: sw.name },
         sw.choices.map((c) =>
-          el("option", { value: c, text: c.replaceAll("_", " "), selected: c === sw.default }),
+          el("option", { value: c, text: t(`rule.${sw.name}.${c}`), selected: c === sw.default }),
         ),
       );
     }
     input.dataset.testid = id;
     input.addEventListener("change", countChanged);
+    input.addEventListener("change", () => {
+      $(`${id}-doc`).textContent = switchWords(sw, input);
+    });
     const docId = `${id}-doc`;
     input.setAttribute("aria-describedby", docId);
     return el(
       "div",
       { class: `switch kind-${sw.kind}` },
-      el("label", { for: id }, el("code", { text: sw.name })),
+      el("label", { for: id }, t(`rule.${sw.name}.title`), " ", el("code", { class: "notation", text: sw.name })),
       input,
-      el("p", {
-        class: "hint",
-        id: docId,
-        text: `${sw.doc} (default: ${String(sw.default).replaceAll("_", " ")})`,
-      }),
+      el("p", { class: "hint", id: docId, text: switchWords(sw, input) }),
     );
   });
   $("switches").replaceChildren(...rows);
@@ -231,7 +216,7 @@ function changedOptions() {
 
 function countChanged() {
   const n = Object.keys(changedOptions()).length;
-  $("switch-count").textContent = n ? `(${n} changed)` : "(the ruleset's defaults)";
+  $("switch-count").textContent = n ? t("lobby.changed", { n }) : t("lobby.defaults");
 }
 
 async function createGame(event) {
@@ -259,7 +244,7 @@ async function createGame(event) {
     const options = changedOptions();
     for (const [name, value] of Object.entries(options)) {
       if (typeof value === "number" && !(Number.isInteger(value) && value >= 0)) {
-        showFormError(`${name} must be a whole number, 0 or more.`);
+        showFormError(t("lobby.whole_number", { name: t(`rule.${name}.title`) }));
         return;
       }
     }
@@ -284,7 +269,7 @@ async function createGame(event) {
     showCreated(answer, body, colours, await shareOrigin());
     loadRecent();
   } catch (error) {
-    showFormError(`The game could not be started: ${error.message}`);
+    showFormError(t("lobby.could_not_start", { error: error.message }));
   } finally {
     button.disabled = false;
   }
@@ -307,12 +292,12 @@ async function readPosition() {
   try {
     const info = await api("/api/positions", { method: "POST", body: { position: text } });
     if (info.over) {
-      readFailed("The position cannot be played on: the game is already over.");
+      readFailed(t("lobby.position_over"));
       return;
     }
     usePosition(text, info);
   } catch (error) {
-    readFailed(`The position could not be read: ${error.message}`);
+    readFailed(t("lobby.position_unreadable", { error: error.message }));
   } finally {
     button.disabled = false;
   }
@@ -338,7 +323,7 @@ function usePosition(text, info) {
     text: positionSummary(info),
   });
   $("position-status").replaceChildren(summary);
-  $("position-state").textContent = "(in use)";
+  $("position-state").textContent = t("lobby.in_use");
   $("clear-position").hidden = false;
 }
 
@@ -354,7 +339,7 @@ function dropPosition() {
   keepSeats();
   lobby.position = null;
   $("position-status").replaceChildren();
-  $("position-state").textContent = "(optional)";
+  $("position-state").textContent = t("lobby.optional");
   $("clear-position").hidden = true;
   for (const id of ["setup-game", "setup-players", "setup-switches"]) $(id).hidden = false;
   $("form-error").hidden = true;
@@ -368,17 +353,16 @@ function positionEdited() {
 
 /** A position in one line: the game, its players, the switches changed, who is to move. */
 function positionSummary(info) {
-  const teams = info.seats.some((seat) => seat.team !== null) ? " in teams" : "";
+  const label = (seat) => seat.colours.map(colourName).join(" + ");
+  const teams = info.seats.some((seat) => seat.team !== null);
   const players = info.seats.map((seat) =>
-    seat.major ? `${seat.label} (major ${colourName(seat.major)})` : seat.label,
+    seat.major ? `${label(seat)} (${t("game.major", { colour: colourName(seat.major) })})` : label(seat),
   );
-  const count = `${info.seats.length} players${teams}`;
-  const parts = [`${info.ruleset_name}, ${count}: ${players.join(", ")}`];
-  const switches = Object.entries(info.options).map(
-    ([name, value]) => `${name} ${String(value).replaceAll("_", " ")}`,
-  );
-  if (switches.length) parts.push(`Rule switches: ${switches.join(", ")}`);
-  parts.push(`${info.seats[info.to_move].label} to move`);
+  const count = t(teams ? "lobby.n_players_teams" : "lobby.n_players", { n: info.seats.length });
+  const parts = [`${t(`ruleset.${info.ruleset}`)}, ${count}: ${players.join(", ")}`];
+  const switches = Object.entries(info.options).map(([name, value]) => t(`rule.${name}.${value}`, { n: value }));
+  if (switches.length) parts.push(`${t("rules.switches")}: ${switches.join(" ")}`);
+  parts.push(t("lobby.to_move", { who: label(info.seats[info.to_move]) }));
   return `${parts.join(". ")}.`;
 }
 
@@ -390,24 +374,24 @@ function copyRow(id, value, label, testid, seat) {
     { class: "copy-row" },
     el("label", { for: id }, label),
     el("input", { id, value, readonly: true, "data-testid": testid, "data-seat": seat }),
-    el("button", { type: "button", class: "copy", "data-copy": id, text: "Copy" }),
-    el("a", { href: value, class: "open-link", text: "Open", "aria-label": `Open ${label}` }),
+    el("button", { type: "button", class: "copy", "data-copy": id, text: t("game.copy") }),
+    el("a", { href: value, class: "open-link", text: t("lobby.open"), "aria-label": t("lobby.open_label", { label }) }),
   );
 }
 
 function showCreated(answer, body, colours, origin = location.origin) {
   const items = answer.keys.map(({ seat, key }) => {
     const name = body.names[seat] || colours[seat].map(colourName).join(" + ");
-    const label = `Seat ${seat + 1}: ${name}`;
+    const label = t("lobby.seat", { n: seat + 1, name });
     const url = `${origin}/g/${answer.id}#k=${key}`;
     return el("li", {}, copyRow(`share-${seat}`, url, label, "share-link", seat));
   });
-  if (!items.length) items.push(el("li", { class: "hint", text: "Only computers play: just watch." }));
+  if (!items.length) items.push(el("li", { class: "hint", text: t("lobby.only_computers") }));
   $("share-links").replaceChildren(...items);
   $("spectator-url").value = `${origin}/g/${answer.id}`;
   const here = $("play-here");
   here.href = `/g/${answer.id}${keysFragment(answer.keys.map((k) => k.key))}`;
-  here.textContent = answer.keys.length ? "Play here" : "Watch";
+  here.textContent = answer.keys.length ? t("lobby.play_here") : t("lobby.watch");
   $("new-game").hidden = true;
   const panel = $("created");
   panel.hidden = false;
@@ -420,9 +404,9 @@ function ago(iso) {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return "";
   const seconds = Math.max(0, (Date.now() - then) / 1000);
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
+  if (seconds < 60) return t("lobby.just_now");
+  if (seconds < 3600) return t("lobby.min_ago", { n: Math.round(seconds / 60) });
+  if (seconds < 86400) return t("lobby.h_ago", { n: Math.round(seconds / 3600) });
   return new Date(then).toLocaleDateString();
 }
 
@@ -432,39 +416,39 @@ async function loadRecent() {
   try {
     games = (await api(`/api/games${listQuery()}`)).games;
   } catch (error) {
-    const text = `The recent games could not be loaded: ${error.message}`;
+    const text = t("lobby.recent_failed", { error: error.message });
     list.replaceChildren(el("li", { class: "error", text }));
     return;
   }
   const held = new Set(gamesWithKeys());
   if (!games.length) {
-    list.replaceChildren(el("li", { class: "hint", text: "No games yet. Start one!" }));
+    list.replaceChildren(el("li", { class: "hint", text: t("lobby.no_games") }));
     return;
   }
   const items = games.map((game) => {
-    const title = RULESET_NAMES[game.ruleset] || game.ruleset;
+    const title = t(`ruleset.${game.ruleset}`);
     const players = game.seats.map((seat) =>
       el(
         "span",
         { class: "recent-seat" },
         swatches(seat.colours),
-        seat.name || seat.colours.map(colourName).join("+"),
+        seatName(seat),
       ),
     );
     const keys = held.has(game.id) ? loadKeys(game.id) : new Map();
     const links = [];
     if (keys.size && game.status !== "finished") {
       const href = `/g/${game.id}${keysFragment(keys)}`;
-      links.push(el("a", { href, class: "button primary", text: "Play" }));
+      links.push(el("a", { href, class: "button primary", text: t("lobby.play") }));
     }
     links.push(
       el("a", {
         href: `/g/${game.id}`,
         class: "button",
         "data-testid": "watch",
-        text: game.status === "playing" ? "Watch" : "View",
+        text: game.status === "playing" ? t("lobby.watch") : t("lobby.view"),
       }),
-      el("a", { href: `/r/${game.id}`, class: "button", "data-testid": "replay", text: "Replay" }),
+      el("a", { href: `/r/${game.id}`, class: "button", "data-testid": "replay", text: t("game.replay") }),
     );
     const status = gameStatus(game);
     return el(
@@ -486,7 +470,24 @@ async function loadRecent() {
 
 // -- start -------------------------------------------------------------------
 
+/** A switch's value in the form, in words (a choice's words are in its menu already). */
+function switchWords(sw, input) {
+  let value = input.value;
+  let words = "";
+  if (sw.kind === "int") {
+    value = Number(input.value);
+    words = t(value === 0 ? `rule.${sw.name}.0` : `rule.${sw.name}`, { n: value });
+  } else if (sw.kind === "bool") {
+    value = input.checked;
+    words = t(`rule.${sw.name}.${String(value)}`);
+  }
+  const mark = value === sw.default ? t("rules.default") : t("lobby.changed_one");
+  return words ? `${words} (${mark})` : `(${mark})`;
+}
+
 async function start() {
+  await loadLanguage();
+  mountLanguageSwitch();
   $("new-game").addEventListener("submit", createGame);
   $("players").addEventListener("change", drawSeats);
   $("teams").addEventListener("change", drawSeats);
@@ -500,7 +501,7 @@ async function start() {
     const button = event.target.closest("button[data-copy]");
     if (!button) return;
     const field = $(button.dataset.copy);
-    button.textContent = (await copyText(field.value, field)) ? "Copied" : "Select and copy";
+    button.textContent = (await copyText(field.value, field)) ? t("game.copied") : t("lobby.select_copy");
   });
   loadRecent();
   setInterval(() => {
@@ -509,7 +510,7 @@ async function start() {
   try {
     lobby.info = await api("/api/rulesets");
   } catch (error) {
-    const text = `The rulesets could not be loaded: ${error.message}`;
+    const text = t("lobby.rulesets_failed", { error: error.message });
     $("rulesets").replaceChildren(el("p", { class: "error", text }));
     return;
   }

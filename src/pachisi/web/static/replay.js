@@ -3,17 +3,10 @@
 
 import { api } from "./api.js";
 import { BoardView, changedPlaces } from "./board.js";
-import {
-  RULESET_NAMES,
-  dieNode,
-  el,
-  isComputer,
-  playWords,
-  seatColours,
-  seatName,
-  swatches,
-  throwText,
-} from "./ui.js";
+import { loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
+import { dieNode, el, isComputer, seatColours, seatName, swatches, throwText } from "./ui.js";
+import { setupNotation } from "./reading.js";
+import { playText, resultText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -46,25 +39,24 @@ function show(k) {
   const dice = $("dice");
   if (move) {
     const who = seatName(data.seats[move.seat]);
-    caption.textContent = `Move ${at} of ${last}: ${who} threw ${throwText(move.throw)} and ${
-      move.play === "-" ? "could not move" : `played ${playWords(move.play, data.ruleset)}`
-    }.`;
+    const values = { at, last, who, dice: throwText(move.throw), play: playText(move.facts, move.play) };
+    caption.textContent = t(move.play === "-" ? "replay.caption_pass" : "replay.caption", values);
     dice.replaceChildren(...move.throw.map((value) => dieNode(value, data.ruleset)));
     dice.dataset.throw = move.throw.join(",");
-    $("play").textContent = move.play === "-" ? "no move" : move.play;
+    $("play").textContent = move.play;
   } else {
-    caption.textContent = `The start (${last} move${last === 1 ? "" : "s"} in all).`;
+    caption.textContent = t("replay.caption_start", { n: last });
     dice.replaceChildren();
     dice.dataset.throw = "";
     $("play").textContent = "";
   }
   caption.dataset.at = String(at);
   $("slider").value = String(at);
-  $("slider").setAttribute("aria-valuetext", at ? `after move ${at} of ${last}` : "the start");
+  $("slider").setAttribute("aria-valuetext", at ? t("replay.after_move", { at, last }) : t("replay.the_start"));
   $("first").disabled = $("prev").disabled = at === 0;
   $("last").disabled = $("next").disabled = at === last;
   $("result").hidden = !(at === last && data.result);
-  $("result").textContent = data.result || "";
+  $("result").textContent = data.result ? resultText(data) : "";
 
   const list = $("moves");
   for (const item of list.children) {
@@ -87,12 +79,12 @@ function show(k) {
 function drawPlayers(position, atEnd) {
   const { data } = replay;
   const items = data.seats.map((seat) => {
-    const facts = [isComputer(seat) ? `computer (${seat.kind})` : "human"];
-    if (!seat.name.includes(seatColours(seat))) facts.push(seatColours(seat));
-    if (seat.team !== null && seat.team !== undefined) facts.push(`team ${seat.team + 1}`);
-    if (seat.major) facts.push(`major ${seat.major}`);
-    if (position.cut) facts.push(position.cut[seat.index] ? "has cut" : "has not cut");
-    if (position.winner && position.winner.includes(seat.index)) facts.push("winner");
+    const facts = [isComputer(seat) ? `${t("game.computer")} (${t(`level.${seat.kind}`)})` : t("game.human")];
+    if (!seatName(seat).includes(seatColours(seat))) facts.push(seatColours(seat));
+    if (seat.team !== null && seat.team !== undefined) facts.push(t("game.team", { n: seat.team + 1 }));
+    if (seat.major) facts.push(t("game.major", { colour: t(`colour.${seat.major}`) }));
+    if (position.cut) facts.push(position.cut[seat.index] ? t("game.has_cut") : t("game.has_not_cut"));
+    if (position.winner && position.winner.includes(seat.index)) facts.push(t("game.winner"));
     const next = !(atEnd && data.status === "finished") && position.to_move === seat.index;
     return el(
       "li",
@@ -111,7 +103,7 @@ function drawMoves() {
     el(
       "li",
       { "data-n": 0 },
-      el("button", { type: "button", class: "move-jump", onclick: () => show(0) }, "Start"),
+      el("button", { type: "button", class: "move-jump", onclick: () => show(0) }, t("replay.start")),
     ),
   ];
   for (const move of data.moves) {
@@ -126,13 +118,14 @@ function drawMoves() {
             type: "button",
             class: "move-jump",
             onclick: () => show(move.n),
-            title: playWords(move.play, data.ruleset),
+            title: move.play,
           },
           el("span", { class: "move-n", text: `${move.n}.` }),
           swatches(seat.colours),
           el("span", { class: "move-who", text: seatName(seat) }),
           el("span", { class: "move-throw", text: throwText(move.throw) }),
-          el("code", { class: "move-play", text: move.play === "-" ? "no move" : move.play }),
+          el("span", { class: "move-words", text: playText(move.facts, move.play) }),
+          el("code", { class: "move-play notation", text: move.play }),
         ),
       ),
     );
@@ -152,6 +145,9 @@ function onKey(event) {
 }
 
 async function start() {
+  await loadLanguage();
+  mountLanguageSwitch();
+  setupNotation();
   $("game-link").href = `/g/${encodeURIComponent(gameId)}`;
   $("download").href = `/api/games/${encodeURIComponent(gameId)}/record`;
   try {
@@ -159,15 +155,15 @@ async function start() {
   } catch (error) {
     $("missing").hidden = false;
     if (error.code !== "not_found") {
-      $("missing").textContent = `The replay could not be loaded: ${error.message}`;
+      $("missing").textContent = t("replay.failed", { error: error.message });
     }
     for (const part of document.querySelectorAll(".board-area, .panels")) part.hidden = true;
     return;
   }
   const { data } = replay;
-  const name = RULESET_NAMES[data.ruleset] || data.ruleset;
-  $("title").textContent = `${name}: replay`;
-  document.title = `${name} replay · Pachisi`;
+  const name = t(`ruleset.${data.ruleset}`);
+  $("title").textContent = t("replay.title", { ruleset: name });
+  document.title = `${t("replay.title", { ruleset: name })} · Pachisi`;
   replay.board = new BoardView($("board"), data.board, { ruleset: data.ruleset, seats: data.seats });
   $("slider").max = String(data.moves.length);
   $("slider").addEventListener("input", () => show(Number($("slider").value)));

@@ -4,7 +4,8 @@
 // and the status of a listed game. The server decides everything: this module
 // shows the state's social fields and sends seat actions (POST .../seat).
 
-import { api, gamesWithKeys } from "./api.js";
+import { ApiError, api, gamesWithKeys } from "./api.js";
+import { has, language, t } from "./i18n.js";
 import { el, seatName } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -126,10 +127,10 @@ function draw() {
     const seat = Number(item.dataset.seat);
     for (const old of item.querySelectorAll(".social-badge")) old.remove();
     const badges = [];
-    if (s.away.includes(seat)) badges.push(["away", "away"]);
-    if (s.resigned.includes(seat)) badges.push(["resigned", "resigned"]);
+    if (s.away.includes(seat)) badges.push(["away", t("social.badge_away")]);
+    if (s.resigned.includes(seat)) badges.push(["resigned", t("social.badge_resigned")]);
     const handed = s.handed.find((h) => h.seat === seat);
-    if (handed) badges.push(["handed", `computer for now (${handed.why === "away" ? "away" : "out of time"})`]);
+    if (handed) badges.push(["handed", t(handed.why === "away" ? "social.badge_handed_away" : "social.badge_handed_time")]);
     for (const [kind, text] of badges) {
       item.append(el("span", { class: `social-badge badge-${kind}`, "data-testid": `badge-${kind}`, text }));
     }
@@ -138,20 +139,21 @@ function draw() {
   // Lines for everyone: the offer, an adjournment, seats handed over.
   const lines = [];
   if (offer) {
-    const waiting = offer.waiting.length ? ` Waiting for ${names(offer.waiting)}.` : "";
-    lines.push(`${names([offer.by])} offers to end the game (shared places).${waiting}`);
+    const offered = t("social.offer", { who: names([offer.by]) });
+    const waiting = offer.waiting.length ? ` ${t("social.offer_waiting", { who: names(offer.waiting) })}` : "";
+    lines.push(`${offered}${waiting}`);
   }
   if (s.status === "adjourned" && s.adjourned) {
-    const why = s.adjourned.why === "away" ? "was away too long" : "ran out of time";
-    lines.push(`Adjourned: ${names([s.adjourned.seat])} ${why}. The game goes on when they come back or someone resumes it.`);
+    const key = s.adjourned.why === "away" ? "social.adjourned_away" : "social.adjourned_time";
+    lines.push(t(key, { who: names([s.adjourned.seat]) }));
   }
   for (const h of s.handed) {
-    const why = h.why === "away" ? "was away too long" : "ran out of time";
-    lines.push(`${names([h.seat])} ${why}: a ${h.level} computer plays the seat.`);
+    const key = h.why === "away" ? "social.handed_away" : "social.handed_time";
+    lines.push(t(key, { who: names([h.seat]), level: levelWord(h.level) }));
   }
   const away = s.away.filter((seat) => !s.handed.some((h) => h.seat === seat));
-  if (away.length && s.status !== "finished") lines.push(`Away: ${names(away)}.`);
-  if (s.status === "adjourned") $("turn").replaceChildren(el("strong", { text: "Adjourned" }));
+  if (away.length && s.status !== "finished") lines.push(t("social.away_line", { who: names(away) }));
+  if (s.status === "adjourned") $("turn").replaceChildren(el("strong", { text: t("social.adjourned") }));
   const status = $("social-status");
   status.replaceChildren(...lines.map((text) => el("p", { text })));
   status.hidden = lines.length === 0;
@@ -165,7 +167,7 @@ function draw() {
   $("offer-end").hidden = !playing || !humansOnly || offer !== null;
   $("accept-end").hidden = !playing || !offer || waitingHere.length === 0;
   $("decline-end").hidden = !playing || !offer;
-  $("decline-end").textContent = offer && mine.includes(offer.by) && !waitingHere.length ? "Withdraw the offer" : "Decline";
+  $("decline-end").textContent = offer && mine.includes(offer.by) && !waitingHere.length ? t("social.withdraw") : t("social.decline");
   $("resume").hidden = s.status !== "adjourned";
   $("take-back").hidden = handedSeats().length === 0 || s.status === "finished";
   drawLeft(playing ? (s.claimable || []).filter((seat) => !mine.includes(seat)) : []);
@@ -182,13 +184,13 @@ function drawLeft(seats) {
     return el(
       "div",
       { class: "button-row", "data-seat": seat },
-      el("span", { class: "hint", text: `${name} has left.` }),
+      el("span", { class: "hint", text: t("social.has_left", { who: name }) }),
       el("button", {
         type: "button",
         "data-testid": "claim",
         "data-seat": seat,
         disabled: social.sending,
-        text: `End the game (${name} placed last)`,
+        text: t("social.claim", { who: name }),
         onclick: () => send("claim", mySeats()[0], seat),
       }),
       el("button", {
@@ -196,7 +198,7 @@ function drawLeft(seats) {
         "data-testid": "hand-over",
         "data-seat": seat,
         disabled: social.sending,
-        text: `A computer plays for ${name}`,
+        text: t("social.hand_over", { who: name }),
         onclick: () => send("hand_over", mySeats()[0], seat),
       }),
     );
@@ -214,11 +216,25 @@ function drawClock() {
     return;
   }
   const left = Math.max(0, s.clock.left - (Date.now() - social.received) / 1000);
-  const then = s.clock.then === "adjourn" ? "the game is adjourned" : `a ${s.clock.level} computer plays`;
+  const key = s.clock.then === "adjourn" ? "social.clock_adjourn" : "social.clock_computer";
   box.hidden = false;
   box.dataset.left = String(Math.ceil(left));
   box.classList.toggle("short", left <= 10);
-  box.textContent = `${Math.ceil(left)} s left for ${names([s.to_move])}; then ${then}.`;
+  const values = { n: Math.ceil(left), who: names([s.to_move]), level: levelWord(s.clock.level) };
+  box.textContent = t(key, values);
+}
+
+/** A computer's level in words ("greedy"), as the players list says it. */
+function levelWord(level) {
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
+}
+
+/** A refused seat action in words: the known codes translated, the server's detail after. */
+function errorText(error) {
+  const code = error instanceof ApiError ? error.code : null;
+  const known = code && has(`error.${code}`) ? t(`error.${code}`) : t("error.unknown");
+  const detail = error.message && code !== "network" ? ` (${error.message})` : "";
+  return t("social.not_done", { error: `${known}${detail}` });
 }
 
 async function sendAll(type, seats) {
@@ -243,7 +259,7 @@ async function send(type, seat, target = null) {
     social.onState(answer.state);
     return true;
   } catch (error) {
-    $("social-error").textContent = `Not done: ${error.message}`;
+    $("social-error").textContent = errorText(error);
     $("social-error").hidden = false;
     return false;
   } finally {
@@ -289,12 +305,15 @@ function idleMinutes(game) {
 
 /** A listed game's status in words: never "in play" for a game nobody is playing. */
 export function gameStatus(game) {
-  if (game.status === "finished") return game.result || "finished";
-  if (game.status === "adjourned") return "adjourned";
+  if (game.status === "finished") {
+    // The result is the server's line in English: shown in English pages only.
+    return language() === "en" && game.result ? game.result : t("lobby.finished");
+  }
+  if (game.status === "adjourned") return t("lobby.adjourned");
   if (game.to_move !== null && game.to_move !== undefined && game.away.includes(game.to_move)) {
     const seat = game.seats[game.to_move];
-    return `waiting for ${seat ? seat.name : "a player"} (away)`;
+    return t("lobby.waiting_away", { who: seat ? seatName(seat) : t("lobby.a_player") });
   }
-  if (idleMinutes(game) > 15) return "idle";
-  return "in play";
+  if (idleMinutes(game) > 15) return t("lobby.idle");
+  return t("lobby.in_play");
 }

@@ -2,6 +2,8 @@
 // drawing dice, putting the move notation (docs/notation.md) into words, and
 // the aria-live announcer.
 
+import { has, t } from "./i18n.js";
+
 /**
  * Create an element. `attrs` sets attributes; `class` and `text` are
  * shortcuts, and a function value for an `on...` name becomes a listener.
@@ -31,9 +33,16 @@ export const RULESET_NAMES = {
   "eight-man": "Eight-Man Parcheesi",
 };
 
-/** "red" -> "Red". */
+/** "red" -> "Red" (in the page's language once its words are loaded). */
 export function colourName(colour) {
-  return colour ? colour[0].toUpperCase() + colour.slice(1) : "";
+  if (!colour) return "";
+  if (has(`colour.${colour}`)) return t(`colour.${colour}`);
+  return colour[0].toUpperCase() + colour.slice(1);
+}
+
+/** The colours of a seat in English, as the server names an unnamed seat. */
+function englishColours(seat) {
+  return seat.colours.map((c) => c[0].toUpperCase() + c.slice(1)).join("+");
 }
 
 /** The colours a seat plays, e.g. "Red" or "Red+Yellow" (as the server writes them). */
@@ -43,7 +52,12 @@ export function seatColours(seat) {
 
 /** A seat's name (the server names unnamed seats after their colours). */
 export function seatName(seat) {
-  return seat.name || seatColours(seat);
+  const english = englishColours(seat);
+  if (!seat.name || seat.name === english) return seatColours(seat);
+  if (seat.name === `${english} (${seat.kind})`) {
+    return `${seatColours(seat)} (${has(`level.${seat.kind}`) ? t(`level.${seat.kind}`) : seat.kind})`;
+  }
+  return seat.name;
 }
 
 /** 1 -> "1st", 2 -> "2nd", ... */
@@ -63,7 +77,7 @@ export function isComputer(seat) {
  */
 export function seatLabel(seat) {
   const colours = seatColours(seat);
-  const name = seat.name || colours;
+  const name = seatName(seat);
   const extra = [];
   if (!name.includes(colours)) extra.push(colours);
   if (isComputer(seat) && !name.includes(seat.kind)) extra.push(seat.kind);

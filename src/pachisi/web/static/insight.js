@@ -1,0 +1,129 @@
+// Insight on the game page: the win-chance bar (for spectators and after the
+// game) and hints that show how much better one play is than another.
+//
+// The chances come from GET /api/games/{id}/chances (pachisi.web.insight:
+// rollouts on the server, away from its event loop, kept per version); each
+// is shown with its standard error and how it was obtained.
+
+import { api } from "./api.js";
+import { t } from "./i18n.js";
+import { el } from "./ui.js";
+import { playText, seatWord } from "./words.js";
+
+const pct = (x) => (100 * x).toFixed(1);
+const points = (x) => (100 * Math.abs(x)).toFixed(1);
+
+const cache = { id: null, version: -1, data: null, loading: null, latest: null };
+
+/** The sides of a game: one per team (its seats), or one per seat. */
+function sides(s) {
+  const teams = new Map();
+  for (const seat of s.seats) {
+    const key = seat.team === null || seat.team === undefined ? `seat${seat.index}` : `team${seat.team}`;
+    if (!teams.has(key)) teams.set(key, []);
+    teams.get(key).push(seat);
+  }
+  return [...teams.values()];
+}
+
+function draw(s, section, data) {
+  const bar = section.querySelector("#chance-bar");
+  const how = section.querySelector("#chance-how");
+  const segments = sides(s).map((seats) => {
+    const chance = data.chances[seats[0].index];
+    const se = data.se[seats[0].index];
+    const who = seats.map(seatWord).join(t("and"));
+    const label =
+      data.method === "exact" ? `${who} ${pct(chance)}%` : `${who} ${pct(chance)}% ± ${pct(se || 0)}`;
+    return el(
+      "div",
+      {
+        class: `chance-segment c-${seats[0].colours[0]}`,
+        style: `flex-grow: ${Math.max(chance, 0.001)}`,
+        "data-testid": "chance-segment",
+        "data-chance": chance.toFixed(4),
+        "data-seat": seats[0].index,
+        title: label,
+      },
+      el("span", { class: "chance-label", text: label }),
+    );
+  });
+  bar.replaceChildren(...segments);
+  bar.dataset.version = String(data.version);
+  how.textContent =
+    data.method === "exact"
+      ? t("chances.exact")
+      : t("chances.how", { n: data.rollouts, version: data.version });
+}
+
+/** Show the win-chance bar when `show` (a spectator, or the game is over); fetch it as needed. */
+export function chanceBar(s, section, show) {
+  cache.latest = { s, section, show };
+  section.hidden = !show;
+  if (!show) return;
+  if (cache.id !== s.id) Object.assign(cache, { id: s.id, version: -1, data: null, loading: null });
+  if (cache.data) draw(s, section, cache.data);
+  section.classList.toggle("updating", cache.version !== s.version);
+  if (cache.version === s.version || cache.loading !== null) return;
+  const version = s.version;
+  cache.loading = version;
+  api(`/api/games/${encodeURIComponent(s.id)}/chances`)
+    .then((data) => {
+      cache.data = data;
+      cache.version = data.version;
+      draw(s, section, data);
+      section.classList.toggle("updating", data.version < version);
+    })
+    .catch(() => {
+      section.querySelector("#chance-how").textContent = t("chances.unavailable");
+    })
+    .finally(() => {
+      cache.loading = null;
+      // A newer state may have come meanwhile: ask for its chances now (not after a failure:
+      // the next state asks again).
+      const { latest } = cache;
+      const answered = cache.data !== null && cache.version >= version;
+      if (answered && latest && latest.s.id === cache.id && latest.s.version > cache.version) {
+        chanceBar(latest.s, latest.section, latest.show);
+      }
+    });
+}
+
+/** The rows of a hint: the plays best first, each against the best with its standard error. */
+export function hintRows(hint) {
+  const plays = hint.plays || [];
+  if (!hint.compared) {
+    const items = plays.map((play) =>
+      el(
+        "li",
+        { "data-testid": "hint-play" },
+        el("span", { class: "description", text: playText(play.facts, play.play) }),
+        el("code", { class: "notation", text: play.play }),
+        el("span", { text: ` ${pct(play.chance)}%` }),
+      ),
+    );
+    return [
+      el("p", { text: t("hint.intro_estimate") }),
+      el("ol", {}, ...items),
+      el("p", { class: "hint", text: t("hint.how_estimate") }),
+    ];
+  }
+  const items = plays.map((play, k) => {
+    let verdict;
+    if (k === 0) verdict = t("hint.best", { chance: pct(play.chance), se: pct(play.se || 0) });
+    else if (play.clear) verdict = t("hint.worse", { diff: points(play.diff), se: points(play.diff_se || 0) });
+    else verdict = t("hint.too_close", { diff: points(play.diff), se: points(play.diff_se || 0) });
+    return el(
+      "li",
+      { "data-testid": "hint-play", "data-clear": k === 0 ? "best" : String(Boolean(play.clear)) },
+      el("span", { class: "description", text: playText(play.facts, play.play) }),
+      el("code", { class: "notation", text: play.play }),
+      el("span", { class: "hint-verdict", "data-testid": "hint-verdict", text: ` — ${verdict}` }),
+    );
+  });
+  return [
+    el("p", { text: t("hint.intro") }),
+    el("ol", {}, ...items),
+    el("p", { class: "hint", text: t("hint.how", { n: hint.compared.rollouts }) }),
+  ];
+}

@@ -1,0 +1,88 @@
+// Moves and results in words, in the page's language: the facts of a step
+// (pachisi.describe.step_facts, sent in the state) written out with the
+// core's templates, exactly as pachisi.describe.facts_text writes them.
+
+import { t } from "./i18n.js";
+import { seatName } from "./ui.js";
+
+function colourWord(colour) {
+  return t(`colour.${colour}`);
+}
+
+function placeText(place, pagade) {
+  const home = t(pagade ? "word.Home" : "word.HOME");
+  const belly = t("word.belly");
+  let text = t(`place.${place.at}`, { n: place.n, home, belly });
+  if (place.mark) text = t(`mark.${place.mark}`, { place: text });
+  return text;
+}
+
+/** One step's facts in words (pachisi.describe.facts_text). */
+export function factsText(facts) {
+  if (!facts) return "";
+  const pagade = Boolean(facts.pagade);
+  if (facts.kind === "option") {
+    const free = facts.free ? colourWord(facts.free) : "?";
+    const nest = facts.nest ? colourWord(facts.nest) : "?";
+    return t(`step.option.${facts.option}`, { free, nest });
+  }
+  const colour = colourWord(facts.colour);
+  const who = t(facts.kind === "pair" ? "pair" : "pawn", { colour });
+  const and = t("and");
+  const values = {
+    who,
+    from: placeText(facts.from, pagade),
+    to: placeText(facts.to, pagade),
+    numbers: (facts.numbers || []).join(and),
+    bonus: facts.bonus,
+  };
+  const key =
+    facts.kind === "enter" ? (pagade ? "step.reenter" : "step.enter") : facts.kind === "pair" ? "step.move" : `step.${facts.kind}`;
+  const words = [t(key, values)];
+  if (facts.captured && facts.captured.length) {
+    const victims = facts.captured.map(colourWord).join(and);
+    words.push(t(pagade ? "step.cut" : "step.capture", { victims }));
+  }
+  if (facts.reached) {
+    const home = t(pagade ? "word.Home" : "word.HOME");
+    words.push(t(`step.reach.${facts.reached}`, { home, belly: t("word.belly") }));
+  }
+  let text = words.join(t("sep"));
+  if (facts.variant) text += ` (${t("step.variant", { n: facts.variant })})`;
+  return text;
+}
+
+/** A whole play in words (its steps' facts), or "no move". */
+export function playText(facts, notation) {
+  if (!facts || !facts.length) return notation === "-" || !notation ? t("game.no_move") : notation;
+  return facts.map(factsText).join("; ");
+}
+
+/** A seat's name for results: its name, or its colours in the page's language. */
+export function seatWord(seat) {
+  return seatName(seat);
+}
+
+/** The result by name and place, e.g. "Asha wins; Ravi second" (pachisi.describe.places_text). */
+export function resultText(state) {
+  const entries = state.places_facts || [];
+  if (!entries.length) return t("result.playing");
+  const and = t("and");
+  const words = entries.map((entry) => {
+    const who = entry.seats.map((i) => seatWord(state.seats[i])).join(and);
+    if (entry.kind === "draw") return t("result.draw");
+    if (entry.kind === "win") return t(entry.seats.length > 1 ? "result.win" : "result.wins", { who });
+    if (!entry.place) return t(`result.${entry.kind}`, { who }); // how a game ended early
+    return t(`result.${entry.kind}`, { who, ordinal: t(`ordinal.${entry.place}`) });
+  });
+  // A game ended early (pachisi.web.social.end_facts) says how first: "Bo resigned: Ann wins".
+  let text = words[0];
+  for (let k = 1; k < words.length; k += 1) {
+    const after = EARLY_ENDS.includes(entries[k - 1].kind) ? t("result.end_sep") : "; ";
+    text += `${after}${words[k]}`;
+  }
+  return text;
+}
+
+/** The entries that say how a game ended early, each followed by what it meant. */
+const EARLY_ENDS = ["resigned", "left", "agreed"];

@@ -1,0 +1,123 @@
+"""Moves and results in words (pachisi.describe): facts of steps, their words in each language."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from pachisi import Position
+from pachisi.describe import (
+    LANGS,
+    PHRASES,
+    TERMS,
+    dice_numbers,
+    facts_text,
+    place_facts,
+    places_text,
+    play_facts,
+    step_facts,
+)
+from pachisi.dice import dice_for
+from pachisi.moves import Turn
+from pachisi.rules import Setup
+
+SETUPS = [("parcheesi", 4), ("whitman", 2), ("pagade", 4), ("eight-man", 2)]
+
+
+def walk(ruleset: str, players: int, throws: int, seed: int):
+    """Every step of a random game: (position before the throw, pawns before the step, action)."""
+    rng = random.Random(seed)
+    pos = Position.start(ruleset, players=players)
+    dice = dice_for(ruleset)
+    for _ in range(throws):
+        if pos.is_over:
+            return
+        turn = Turn(pos, dice.roll(rng))
+        while not turn.is_complete:
+            act = rng.choice(turn.legal_steps())
+            yield pos, turn.current_pawns, act
+            turn.push(act)
+        pos = turn.result()
+
+
+@pytest.mark.parametrize(("ruleset", "players"), SETUPS)
+def test_every_step_of_a_random_game_reads_in_each_language(ruleset: str, players: int) -> None:
+    kinds: set[str] = set()
+    for pos, pawns, act in walk(ruleset, players, 300, seed=7):
+        facts = step_facts(pos, pawns, act)
+        kinds.add(facts["kind"])
+        for lang in LANGS:
+            text = facts_text(facts, lang)
+            assert "{" not in text and "None" not in text and "?" not in text, (lang, text)
+        en = facts_text(facts)
+        if facts["kind"] != "option":
+            assert facts["colour"].capitalize() in en
+            assert "notation" not in en and not re.search(r"\b[RBYG]\d+-\d+", en)
+        if act.capture:
+            assert facts["captured"], (pos.to_text(), act)
+            assert ("cuts " if ruleset == "pagade" else "captures ") in en
+    assert {"move"} <= kinds
+
+
+def test_the_phrase_catalogues_have_the_same_keys_and_no_english_left() -> None:
+    keys = set(PHRASES["en"])
+    for lang in LANGS:
+        assert set(PHRASES[lang]) == keys, lang
+    for lang in ("hi", "kn"):
+        for key, text in PHRASES[lang].items():
+            words = re.sub(r"\{\w+\}", "", text)
+            # Only the Eight-Man set letters and the X of the X squares stay in Latin letters.
+            assert not re.search(r"[a-zA-WYZ]{2,}", words), (lang, key, text)
+            assert set(re.findall(r"\{\w+\}", text)) == set(
+                re.findall(r"\{\w+\}", PHRASES["en"][key])
+            ), (lang, key)
+
+
+def test_pagade_words_are_the_terminal_terms() -> None:
+    for lang in ("hi", "kn"):
+        assert PHRASES[lang]["word.Home"] == TERMS[lang]["Home"]
+        assert PHRASES[lang]["word.belly"] == TERMS[lang]["belly"]
+        for colour in ("red", "black", "yellow", "green"):
+            assert PHRASES[lang][f"colour.{colour}"] == TERMS[lang][colour]
+
+
+def test_a_capture_home_and_the_belly_in_words() -> None:
+    pos = Position.from_text("parcheesi r,y - r:0.0.60.66,y:0.0.0.30 0 0 - - -")
+    turn = Turn(pos, (6, 2))
+    words = [facts_text(step_facts(pos, turn.current_pawns, a)) for a in turn.legal_steps()]
+    assert "Red pawn from home path 2 to HOME with 6, reaches HOME" in words
+    assert "Red pawn from square 60 to home path 2 with 6, turns into the home path" in words
+    # Yellow at its 44 stands on Red's 10 (ring square 14): Red's 8 + 2 captures it.
+    cap = Position.from_text("parcheesi r,y - r:0.0.0.8,y:0.0.0.44 0 0 - - -")
+    turn = Turn(cap, (2, 1))
+    texts = [facts_text(step_facts(cap, turn.current_pawns, a)) for a in turn.legal_steps()]
+    assert any("captures Yellow" in t for t in texts), texts
+    assert place_facts(Setup.create("pagade"), 1, 0) == {"at": "cut", "n": None, "mark": None}
+
+
+def test_a_played_throw_and_the_result_by_name_and_place() -> None:
+    pos = Position.start("parcheesi", players=2)
+    facts = play_facts(pos, (5, 5), "R0-1 R0-1")
+    assert [f["kind"] for f in facts] == ["enter", "enter"]
+    done = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.9 1 0 - 0 0")
+    assert places_text(done, ["Asha", "Ravi"]) == "Asha wins; Ravi second"
+    assert "player" not in places_text(done)
+    assert places_text(done, ["Asha", "Ravi"], "kn") == "Asha ಗೆದ್ದರು; Ravi ಎರಡನೇ"
+
+
+def test_dice_numbers_used_and_left() -> None:
+    pos = Position.from_text("parcheesi r,y - r:1.2.3.4,y:0.0.0.2 0 0 - - -")
+    turn = Turn(pos, (5, 5))
+    turn.push(turn.legal_steps()[0])
+    numbers = dice_numbers(pos, (5, 5), turn.steps)
+    assert sorted((n["value"], n["bottom"]) for n in numbers) == [
+        (2, True),
+        (2, True),
+        (5, False),
+        (5, False),
+    ]
+    assert sum(n["used"] for n in numbers) == len(turn.steps[0].numbers)
+    nest = Position.start("parcheesi", players=2)
+    assert [n["value"] for n in dice_numbers(nest, (5, 5))] == [5, 5]
