@@ -9,6 +9,7 @@ budgets, in :data:`pachisi.bots.PLAYERS` of this process only (worker
 processes are forked from it)::
 
     random, greedy                  the library's players
+    learned, learned1, learned2     the library's players by the shipped network (0, 1, 2 plies)
     expectimax                      ExpectimaxPlayer(depth=1) (defaults)
     deep<K>                         DeepExpectimax(finalists=K): an experiment, below
     search<N>                       SearchPlayer(simulations=N) (defaults otherwise)
@@ -214,8 +215,8 @@ class VettedExpectimax(ExpectimaxPlayer):
 
 def factory(name: str) -> Callable[[int | None], Player]:
     """The factory of a player name with its budget (see the module docstring)."""
-    if name in ("random", "greedy"):
-        return PLAYERS[name]
+    if name in ("random", "greedy", "learned", "learned1", "learned2"):
+        return PLAYERS[name]  # the learned players use the network shipped for the ruleset
     if name == "expectimax":
         return lambda seed: ExpectimaxPlayer(seed)
     m = re.fullmatch(r"deep(\d+)", name)
