@@ -2824,14 +2824,16 @@ class Kernel:
             pb = _sort4(_set_lane(pb, k, new))
         if sq >= 0:
             gone |= 1 << self.f_oidx[sq]
-        self._f_push(
-            pa,
-            pb,
+        w2: cython.ulonglong = (
             left
             | cython.cast(cython.ulonglong, nleft) << 32
             | cython.cast(cython.ulonglong, flag) << 35
-            | cython.cast(cython.ulonglong, gone) << 47,
+            | cython.cast(cython.ulonglong, gone) << 47
         )
+        if nleft == 0:
+            self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+        else:
+            self._f_push(pa, pb, w2)
 
     @cython.cfunc
     @cython.inline
@@ -3133,14 +3135,16 @@ class Kernel:
         if sq >= 0:
             gone |= 1 << self.f_oidx[sq]
             flag = 1
-        self._f_push(
-            pa,
-            pb,
+        w2: cython.ulonglong = (
             left
             | cython.cast(cython.ulonglong, nleft) << 32
             | cython.cast(cython.ulonglong, flag) << 35
-            | cython.cast(cython.ulonglong, gone) << 47,
+            | cython.cast(cython.ulonglong, gone) << 47
         )
+        if nleft == 0:
+            self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+        else:
+            self._f_push(pa, pb, w2)
 
     @cython.cfunc
     @cython.exceptval(check=False)
