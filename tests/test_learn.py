@@ -252,6 +252,9 @@ def test_shipped_networks() -> None:
         made = net.meta["made_by"]
         assert made["command"].startswith(f"pachisi train {ruleset} ")
         assert isinstance(made["seed"], int) and made["games"] >= 1
-        assert "smoke-test" in net.meta["note"]
+        # a network of a few hundred games proves the machinery only, and says so
+        assert net.meta["note"]
+        if made["games"] < 1000:
+            assert "smoke-test" in net.meta["note"]
     with pytest.raises(WeightsError, match="no learned network ships for nowhere"):
         default_net("nowhere")
