@@ -22,6 +22,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -421,6 +422,14 @@ def real_moves(state: dict[str, Any], seat: int) -> int:
     return sum(1 for m in state["moves"] if m["seat"] == seat and m["play"] != "-")
 
 
+def to_fixed(x: float) -> str:
+    """JavaScript's ``x.toFixed(1)`` for ``x >= 0``: the exact value, a half rounded up.
+
+    Python's ``f"{x:.1f}"`` rounds a half to even (6.25 gives 6.2, toFixed 6.3).
+    """
+    return str(Decimal(x).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
 def test_a_hint_shows_the_best_plays(server: Server, browser: Browser, console: Console):
     """The Hint button (and key h) lists the server's hint for this throw; onlookers have none."""
     near_end = "parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -"
@@ -451,7 +460,8 @@ def test_a_hint_shows_the_best_plays(server: Server, browser: Browser, console: 
             words = "clearly worse" if play["clear"] else "too close to tell"
             expect(item.get_by_test_id("hint-verdict")).to_contain_text(words)
             expect(item.get_by_test_id("hint-verdict")).to_contain_text(
-                f"{100 * abs(play['diff']):.1f} points worse (± {100 * play['diff_se']:.1f})"
+                f"{to_fixed(100 * abs(play['diff']))} points worse"
+                f" (± {to_fixed(100 * play['diff_se'])})"
             )
     expect(page.get_by_test_id("hint-button")).to_be_disabled()  # asked once per throw
     # An onlooker's page has no controls, so no hint.

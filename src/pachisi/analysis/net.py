@@ -80,8 +80,11 @@ DEFAULT_TRUNCATE = 12
 def made_by_summary(net: ValueNet) -> str:
     """A few words on how ``net`` was made: self-play games, seed, hidden units.
 
-    >>> made_by_summary(default_net("parcheesi"))
-    '128 self-play games, seed 1, 8 hidden units'
+    >>> from pachisi.rules import Setup
+    >>> net = ValueNet.random(Setup.create("parcheesi", players=2), hidden=4, seed=0)
+    >>> net.meta = {"made_by": {"games": 128, "seed": 1}}
+    >>> made_by_summary(net)
+    '128 self-play games, seed 1, 4 hidden units'
     """
     made = net.meta.get("made_by") or {}
     parts = []
