@@ -840,7 +840,8 @@ def _run_throw(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -
     return 0
 
 
-def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) -> int:
+def _record_plot(args: argparse.Namespace, rec: Record) -> Path | None:
+    """The checks of a record's review before any work: its arguments, its throws, --plot."""
     if args.throw is not None:
         raise PachisiError("--throw works with a POSITION; a record has its own throws")
     if not rec.moves:
@@ -848,6 +849,54 @@ def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) ->
     plot = check_writable(args.plot, "--plot", PLOT_SUFFIXES) if args.plot else None
     if plot is not None:
         check_matplotlib()
+    return plot
+
+
+def _review_and_print(
+    args: argparse.Namespace,
+    rec: Record,
+    settings: ReviewSettings,
+    plot: Path | None,
+    show: bool,
+    label: tuple[str, str],
+    jobs: int,
+    runner: RolloutRunner | None = None,
+    evaluator: NetEvaluator | None = None,
+) -> int:
+    """Review ``rec`` (by rollouts with ``runner``, or by the network ``evaluator``), with a
+    progress bar (``label``: its description and unit), then plot and print it."""
+    moves = _moves_range(args.moves, len(rec.moves)) if args.moves else None
+    t0 = time.perf_counter()
+    progress = _progress(show, label[1])
+    if progress is None:
+        rev = review(rec, settings, moves=moves, runner=runner, evaluator=evaluator)
+    else:
+        task = progress.add_task(label[0], total=None)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        with progress:
+            rev = review(
+                rec,
+                settings,
+                moves=moves,
+                runner=runner,
+                evaluator=evaluator,
+                on_progress=update,
+            )
+    seconds = time.perf_counter() - t0
+    if plot is not None:
+        _plot(plot, rev)
+    if args.json:
+        print(json.dumps(rev.as_dict(), indent=2))
+    else:
+        _print_review(_console(), rev, seconds, jobs, evaluator)
+    return 0
+
+
+def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) -> int:
+    plot = _record_plot(args, rec)
     rollouts = args.rollouts or DEFAULT_REVIEW_ROLLOUTS
     luck = args.luck_rollouts if args.luck_rollouts is not None else max(4, rollouts // 3)
     settings = ReviewSettings(
@@ -858,28 +907,10 @@ def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) ->
         seed=args.seed,
         policy=args.policy,
     )
-    moves = _moves_range(args.moves, len(rec.moves)) if args.moves else None
-    t0 = time.perf_counter()
-    progress = _progress(show)
     with _runner(args, settings.spec, jobs) as runner:
-        if progress is None:
-            rev = review(rec, settings, moves=moves, runner=runner)
-        else:
-            task = progress.add_task("rolling out", total=None)
-
-            def update(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
-
-            with progress:
-                rev = review(rec, settings, moves=moves, runner=runner, on_progress=update)
-    seconds = time.perf_counter() - t0
-    if plot is not None:
-        _plot(plot, rev)
-    if args.json:
-        print(json.dumps(rev.as_dict(), indent=2))
-    else:
-        _print_review(_console(), rev, seconds, jobs)
-    return 0
+        return _review_and_print(
+            args, rec, settings, plot, show, ("rolling out", "rollouts"), jobs, runner=runner
+        )
 
 
 # -- by the value network --------------------------------------------------------
@@ -922,13 +953,7 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
 
 
 def _run_net_record(args: argparse.Namespace, rec: Record, show: bool) -> int:
-    if args.throw is not None:
-        raise PachisiError("--throw works with a POSITION; a record has its own throws")
-    if not rec.moves:
-        raise PachisiError("the record has no throws to review")
-    plot = check_writable(args.plot, "--plot", PLOT_SUFFIXES) if args.plot else None
-    if plot is not None:
-        check_matplotlib()
+    plot = _record_plot(args, rec)
     ev = _evaluator(args, rec.start.ruleset)
     settings = ReviewSettings(
         luck_rollouts=0 if args.luck_rollouts == 0 else 1,
@@ -937,24 +962,6 @@ def _run_net_record(args: argparse.Namespace, rec: Record, show: bool) -> int:
         by="network",
         ply=ev.ply,
     )
-    moves = _moves_range(args.moves, len(rec.moves)) if args.moves else None
-    t0 = time.perf_counter()
-    progress = _progress(show, "throws")
-    if progress is None:
-        rev = review(rec, settings, moves=moves, evaluator=ev)
-    else:
-        task = progress.add_task("judging", total=None)
-
-        def update(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
-        with progress:
-            rev = review(rec, settings, moves=moves, evaluator=ev, on_progress=update)
-    seconds = time.perf_counter() - t0
-    if plot is not None:
-        _plot(plot, rev)
-    if args.json:
-        print(json.dumps(rev.as_dict(), indent=2))
-    else:
-        _print_review(_console(), rev, seconds, 1, ev)
-    return 0
+    return _review_and_print(
+        args, rec, settings, plot, show, ("judging", "throws"), 1, evaluator=ev
+    )
