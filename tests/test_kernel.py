@@ -22,24 +22,11 @@ import pytest
 
 from helpers import example_cases
 from kernel_differential import kernel, reference, run
+from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, __version__, _accel, dice_for, legal_plays
 
 HERE = Path(__file__).parent
-COMPILED = _accel.kernel_module(True)
-UNCOMPILED = _accel.kernel_module(False)
 
-MODULES = [
-    pytest.param(
-        COMPILED,
-        id="compiled",
-        marks=pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here"),
-    ),
-    pytest.param(
-        UNCOMPILED,
-        id="uncompiled",
-        marks=pytest.mark.skipif(UNCOMPILED is None, reason="the kernel's source did not load"),
-    ),
-]
 CASES = example_cases()
 
 

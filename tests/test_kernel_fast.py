@@ -13,10 +13,8 @@ import random
 import pytest
 
 from kernel_fast_differential import run
+from kernels import COMPILED, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
-
-COMPILED = _accel.kernel_module(True)
-UNCOMPILED = _accel.kernel_module(False)
 
 
 @pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")

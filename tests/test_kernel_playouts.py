@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
+from kernels import COMPILED, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.bots.evaluation import evaluate
 
-COMPILED = _accel.kernel_module(True)
-UNCOMPILED = _accel.kernel_module(False)
 needs_kernel = pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
 
 

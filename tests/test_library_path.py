@@ -22,27 +22,13 @@ from types import ModuleType
 
 import pytest
 
+from kernels import COMPILED, MODULES
 from pachisi import Position, ThrowError, _accel, legal_plays
 from pachisi.moves import Action, Play
 from pachisi.position import _trusted
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from differential import sample_positions
-
-COMPILED = _accel.kernel_module(True)
-UNCOMPILED = _accel.kernel_module(False)
-MODULES = [
-    pytest.param(
-        COMPILED,
-        id="compiled",
-        marks=pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here"),
-    ),
-    pytest.param(
-        UNCOMPILED,
-        id="uncompiled",
-        marks=pytest.mark.skipif(UNCOMPILED is None, reason="the kernel's source did not load"),
-    ),
-]
 
 
 def _pure(pos: Position, throw: tuple[int, int]) -> list[Play]:
