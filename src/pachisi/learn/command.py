@@ -16,6 +16,7 @@ docs/learning.md and docs/ray.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -151,18 +152,9 @@ def _train(
                 flush=True,
             )
 
-    if not show:
-        net = train(
-            settings,
-            args.out,
-            jobs=jobs,
-            resume=args.resume,
-            note=args.note,
-            progress=line,
-            backend=backend,
-            chunk=args.chunk,
-        )
-    else:
+    bar: Any = contextlib.nullcontext()
+    report = line
+    if show:
         from rich.console import Console
         from rich.progress import (
             BarColumn,
@@ -189,15 +181,16 @@ def _train(
         def advance(p: Progress) -> None:
             bar.update(task, completed=p.games_done, loss=f"{p.loss:.4f}")
 
-        with bar:
-            net = train(
-                settings,
-                args.out,
-                jobs=jobs,
-                resume=args.resume,
-                note=args.note,
-                progress=advance,
-                backend=backend,
-                chunk=args.chunk,
-            )
+        report = advance
+    with bar:
+        net = train(
+            settings,
+            args.out,
+            jobs=jobs,
+            resume=args.resume,
+            note=args.note,
+            progress=report,
+            backend=backend,
+            chunk=args.chunk,
+        )
     return net
