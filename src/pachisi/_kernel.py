@@ -453,6 +453,7 @@ class Kernel:
     nr_idx: cython.int[::1]
     nr_val: cython.double[::1]
     nr_off: cython.int[::1]
+    nr_mv: cython.int[::1]
     nr_v: cython.double[::1]
 
     def __init__(self) -> None:
@@ -3748,6 +3749,7 @@ class Kernel:
         r_idx: cython.int[::1],
         r_val: cython.double[::1],
         r_off: cython.int[::1],
+        r_mv: cython.int[::1],
         r_v: cython.double[::1],
         res: cython.int[::1],
     ) -> cython.int:
@@ -3755,11 +3757,12 @@ class Kernel:
         recording every position before a throw (for training).
 
         The same game as :meth:`playouts` with every seat in ``nmask``. Position
-        ``t``'s units are ``r_idx/r_val[r_off[t]:r_off[t + 1]]`` and its value
+        ``t``'s units are ``r_idx/r_val[r_off[t]:r_off[t + 1]]``, its mover
+        ``r_mv[t]`` and its value
         for each player (his side's chance, exact once there is a winner) is
         ``r_v[4 * t:4 * t + 4]``; ``r_v`` at the position after the last throw
-        holds the value of the final state. Buffers: ``r_off`` ``max_throws + 2``
-        ints, ``r_idx``/``r_val`` ``(max_throws + 1) * NN_UNITS``, ``r_v``
+        holds the value of the final state. Buffers: ``r_off`` and ``r_mv``
+        ``max_throws + 2`` ints, ``r_idx``/``r_val`` ``(max_throws + 1) * NN_UNITS``, ``r_v``
         ``4 * (max_throws + 2)``. ``res``: as one playout's result of :meth:`playouts`.
         Returns the number of positions recorded (the throws).
         """
@@ -3781,6 +3784,7 @@ class Kernel:
         self.nr_idx = r_idx
         self.nr_val = r_val
         self.nr_off = r_off
+        self.nr_mv = r_mv
         self.nr_v = r_v
         self.nr_n = 0
         r_off[0] = 0
@@ -3820,6 +3824,7 @@ class Kernel:
             self.nr_idx[at + k] = self.nn_idx[k]
             self.nr_val[at + k] = self.nn_val[k]
         self.nr_off[t + 1] = at + n
+        self.nr_mv[t] = gs[S_TO_MOVE]
         self._nn_forward(n, gs[S_TO_MOVE], gs[S_WIN])
         self._nn_absolute(gs[S_TO_MOVE], self.nr_v, 4 * t)
         self.nr_n = t + 1

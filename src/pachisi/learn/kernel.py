@@ -45,6 +45,8 @@ NI_SLOTS, NI_SIDE, NI_OWNER, NI_MAJOR, NI_IN_PLAY, NI_FRIEND = 10, 26, 42, 46, 5
 NI_SAFE, NI_ROUTE, NI_INV, NI_SIZE = 70, 138, 478, 878
 #: The chance table's length, then the weights (W1, b1, W2, b2) in the double table.
 ND_W1 = 68
+#: Room for one position's units in the kernel's buffers (the kernel's NN_UNITS).
+NN_UNITS = 96
 
 #: The two arrays of :func:`tables`: ints (``array("i")``), doubles (``array("d")``).
 NetTables = tuple[Any, Any]
