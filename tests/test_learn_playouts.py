@@ -84,3 +84,17 @@ def test_network_players_need_a_network() -> None:
         _accel.pure_playouts(pos, 1, 1, policies=("network", "random"))
     with pytest.raises(ValueError, match="unknown policy 'nets'"):
         _accel.pure_playouts(pos, 1, 1, policies=("nets", "random"))
+
+
+@pytest.mark.skipif(_accel.kernel_module() is None, reason="the kernel is not compiled here")
+def test_the_networks_rollout_check_is_the_same_on_both_engines() -> None:
+    from pachisi.analysis.net import NetEvaluator, check_rollouts
+
+    setup = Setup.create("parcheesi", players=2)
+    ev = NetEvaluator(ValueNet.random(setup, hidden=6, seed=8), ply=0, source="random")
+    pos = Position.from_text("parcheesi r,y - r:0.10.20.30,y:5.9.40.40 1 0 - - -")
+    kernel = check_rollouts(pos, (3, 5), 10, ev, truncate=8, seed=4).as_dict()
+    with _accel.pure():
+        pure = check_rollouts(pos, (3, 5), 10, ev, truncate=8, seed=4).as_dict()
+    assert kernel == pure
+    assert all(p["se"] > 0 for p in kernel["plays"])

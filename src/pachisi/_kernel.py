@@ -3802,6 +3802,112 @@ class Kernel:
         res[6] = self.gst[S_WIN]
         return self.nr_n
 
+    def nn_batch(
+        self,
+        nni: cython.int[::1],
+        nnd: cython.double[::1],
+        states: cython.int[::1],
+        n: cython.int,
+        out: cython.double[::1],
+    ) -> None:
+        """Each player's (side's) chance in ``n`` game states (``S_SIZE`` ints each, one
+        after another): ``out[4 * i + player]``."""
+        self._nn_use(nni, nnd)
+        st = self.pbuf
+        i: cython.int
+        k: cython.int
+        for i in range(n):
+            for k in range(S_SIZE):
+                st[k] = states[S_SIZE * i + k]
+            self._nn_state(st)
+            self._nn_absolute(st[S_TO_MOVE], out, 4 * i)
+
+    def nn_replies(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        throws: cython.int[::1],
+        n_throws: cython.int,
+        nni: cython.int[::1],
+        nnd: cython.double[::1],
+        out_v: cython.double[::1],
+        out_st: cython.int[::1],
+    ) -> None:
+        """For each throw (``8 * a + b``) of the game state ``state``: the mover's best
+        outcome by the network (0 ply; the first of equals in canonical order), as every
+        player's chance after it (``out_v[4 * i:]``) and its game state
+        (``out_st[S_SIZE * i:]``)."""
+        self._nn_use(nni, nnd)
+        self.fast = True
+        self.game = game
+        self.no_paths = True
+        gs = self.gst
+        self.pos = gs
+        pagade: cython.bint = game[G_PAGADE] != 0
+        n_pl: cython.int = game[G_N]
+        i: cython.int
+        k: cython.int
+        r: cython.int
+        n: cython.int
+        a: cython.int
+        b: cython.int
+        c: cython.int
+        m: cython.int
+        mover: cython.int
+        fin_mask: cython.int
+        mover_done: cython.bint
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        x: cython.ulonglong
+        for i in range(n_throws):
+            for k in range(S_SIZE):
+                gs[k] = state[k]
+            a = throws[i] >> 3
+            b = throws[i] & 7
+            fin_mask = _fin_mask(gs)
+            mover = gs[S_TO_MOVE]
+            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+            gs[P_CUT] = gs[S_CUTS] >> mover & 1
+            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            mover_done = fin_mask >> mover & 1
+            for r in range(n):
+                if self.f_ok[3 * r + 2] & 1 and (
+                    mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+                ):
+                    self.f_ok[3 * r + 2] &= 2
+                self.f_keys[r] = r
+            m = self._f_sort(n)
+            r = self.f_keys[self._nn_best(m, mover, fin_mask, True)]
+            hi = self.f_ok[3 * r]
+            lo = self.f_ok[3 * r + 1]
+            x = self.f_ok[3 * r + 2]
+            # advance, as _fplayout does
+            for c in range(4):
+                for k in range(4):
+                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
+            if x & 2:
+                gs[S_CUTS] |= 1 << mover
+            if not mover_done and self._kfinished(hi, lo, mover):
+                if gs[S_WIN] == 0:
+                    gs[S_WIN] = self._winner_after(gs, mover)
+                gs[S_FIN + gs[S_NFIN]] = mover
+                gs[S_NFIN] += 1
+                fin_mask |= 1 << mover
+            if x & 1 and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
+                gs[P_DOUBLES] += 1
+            else:
+                gs[P_DOUBLES] = 0
+                for k in range(1, n_pl + 1):
+                    if not fin_mask >> ((mover + k) % n_pl) & 1:
+                        gs[S_TO_MOVE] = (mover + k) % n_pl
+                        break
+            gs[P_CUT] = 0
+            self._nn_state(gs)
+            self._nn_absolute(gs[S_TO_MOVE], out_v, 4 * i)
+            for k in range(S_SIZE):
+                out_st[S_SIZE * i + k] = gs[k]
+        self.no_paths = False
+
     def _nn_use(self, nni: cython.int[::1], nnd: cython.double[::1]) -> None:
         """Take the network's tables; size the hidden layer's buffer."""
         self.nni = nni
@@ -4087,6 +4193,14 @@ class Kernel:
     ) -> cython.int:
         """The network policy's choice among the fast enumerator's outcomes (canonical order):
         the best for the mover by the network, ties as :meth:`_fgreedy_pick` breaks them."""
+        return self._nn_best(n_distinct, mover, fin_mask, False)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_best(
+        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int, first: cython.bint
+    ) -> cython.int:
+        """:meth:`_nn_pick`; with ``first``, ties go to the first of them (no draw)."""
         if n_distinct == 1:
             return 0
         gs = self.gst
@@ -4149,7 +4263,7 @@ class Kernel:
                     self._grow_ebuf()
                 self.ebuf[n_best] = i
                 n_best += 1
-        if n_best == 1:
+        if n_best == 1 or first:
             return self.ebuf[0]
         return self.ebuf[self._below(n_best)]
 

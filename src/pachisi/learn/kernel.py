@@ -11,9 +11,12 @@ units, values and chances, bit for bit (the tests compare them on random
 positions of every ruleset and set-up, compiled and uncompiled).
 
 :func:`kernel_side_chances` and :func:`kernel_encode` are for tests and
-measurements; the players, the rollouts and the training reach the kernel
-through :func:`pachisi._accel.playouts` (``policies=("network", ...)``) and
-:func:`pachisi.learn.train.play_games`.
+measurements. :func:`chances` and :func:`best_replies` are what the learned
+players use: in the kernel when it is compiled and active, else on the pure
+engine with the network's plain-Python path, with the same numbers, so that
+they play the same games either way. The rollouts and the training reach
+the kernel through :func:`pachisi._accel.playouts` (``policies=("network",
+...)``) and :func:`pachisi.learn.train.play_games`.
 
 >>> from pachisi import Position
 >>> from pachisi.learn.network import ValueNet
@@ -26,17 +29,29 @@ True
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from .. import _accel
 from ..board import N_RING, OFF
-from ..position import Position
+from ..dice import Throw, dice_for
+from ..moves import legal_plays
+from ..position import Position, advance
 from ..rules import Setup
 from .encoding import MAX_SIDES, Encoder
-from .network import ValueNet
+from .network import ValueNet, WeightsError
 
-__all__ = ["NetTables", "kernel_encode", "kernel_side_chances", "tables"]
+__all__ = [
+    "NetTables",
+    "best_replies",
+    "chances",
+    "kernel_encode",
+    "kernel_side_chances",
+    "tables",
+]
+
+P_DOUBLES = 16
 
 # The layout of the int table (pachisi/_kernel.py, NI_*): keep both in step.
 NI_HOME, NI_PAGADE, NI_SLOT, NI_INPUTS, NI_HIDDEN, NI_NSIDES, NI_NPLAYERS = range(7)
@@ -145,3 +160,85 @@ def kernel_side_chances(
     kern = _accel._kernel(_module(module))
     got: list[float] = kern.nn_chances(ni, nd, _accel.game_state(position))
     return got
+
+
+def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
+    """Every player's chance (his side's) in each position, by the network: in the compiled
+    kernel when it is active, else by the plain-Python path (the same numbers, bit for bit,
+    so that a player decides the same either way). Exact for a game with a winner."""
+    if not positions:
+        return []
+    setup = positions[0].setup
+    if not _accel.active() or any(p.setup is not setup for p in positions):
+        return [net.win_chances(p) for p in positions]
+    if setup.ruleset != net.ruleset:
+        raise WeightsError(f"this network is for {net.ruleset}, not {setup.ruleset}")
+    ni, nd = tables(net, setup)
+    states = array("i")
+    for p in positions:
+        states.extend(_accel.game_state(p))
+    out = array("d", bytes(32 * len(positions)))
+    _accel._default_kernel().nn_batch(ni, nd, states, len(positions), out)
+    n = len(setup.players)
+    return [out[4 * i : 4 * i + n].tolist() for i in range(len(positions))]
+
+
+def best_replies(
+    net: ValueNet, position: Position, throws: Sequence[Throw], positions: bool = True
+) -> list[tuple[list[float], Position | None]]:
+    """For each throw of ``position`` (a game not over): the mover's best play by the
+    network at 0 ply, as every player's chances after it and (with ``positions``) the
+    position it leads to. Among the distinct results in canonical order
+    (:func:`pachisi._accel.canonical_plays`) the first best, ties within 1e-9 going to
+    the first: in the compiled kernel when active, else on the pure engine, the same."""
+    setup = position.setup
+    if position.ruleset != net.ruleset:
+        raise WeightsError(f"this network is for {net.ruleset}, not {position.ruleset}")
+    n = len(setup.players)
+    out: list[tuple[list[float], Position | None]] = []
+    if not _accel.active():
+        for throw in throws:
+            plays = _accel.canonical_plays(position, legal_plays(position, throw))
+            best_pos = plays[0].position
+            best: list[float] | None = None
+            for play in plays:
+                c = net.win_chances(play.position)
+                if best is None or c[position.to_move] > best[position.to_move] + 1e-9:
+                    best, best_pos = c, play.position
+            assert best is not None
+            out.append((best, best_pos if positions else None))
+        return out
+    ni, nd = tables(net, setup)
+    codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
+    out_v = array("d", bytes(32 * len(codes)))
+    out_st = array("i", bytes(4 * _accel.S_SIZE * len(codes)))
+    _accel._default_kernel().nn_replies(
+        _accel.game_table(setup),
+        _accel.game_state(position),
+        codes,
+        len(codes),
+        ni,
+        nd,
+        out_v,
+        out_st,
+    )
+    for i in range(len(codes)):
+        after = (
+            _from_state(position, out_st[_accel.S_SIZE * i : _accel.S_SIZE * (i + 1)])
+            if positions
+            else None
+        )
+        out.append((out_v[4 * i : 4 * i + n].tolist(), after))
+    return out
+
+
+def _from_state(before: Position, st: Any) -> Position:
+    """The position after the mover's play in ``before`` whose game state is ``st``."""
+    setup = before.setup
+    in_play = setup.colours_in_play
+    pawns = tuple(tuple(st[4 * c : 4 * c + 4]) if c in in_play else () for c in range(4))
+    cut = before.cut
+    mover = before.to_move
+    if cut is not None and st[_accel.S_CUTS] >> mover & 1 and not cut[mover]:
+        cut = tuple(True if i == mover else f for i, f in enumerate(cut))
+    return advance(before, pawns, cut, st[P_DOUBLES] != 0)
