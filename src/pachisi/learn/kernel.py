@@ -22,7 +22,7 @@ the kernel through :func:`pachisi._accel.playouts` (``policies=("network",
 >>> from pachisi.learn.network import ValueNet
 >>> pos = Position.start("parcheesi", players=2)
 >>> net = ValueNet.random(pos.setup, hidden=4, seed=1)
->>> kernel_side_chances(net, pos) == net.side_chances(pos)   # doctest: +SKIP
+>>> chances(net, [pos]) == [net.win_chances(pos)]   # kernel or plain path: the same
 True
 """
 
