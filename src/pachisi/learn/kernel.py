@@ -169,7 +169,7 @@ def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
     if not positions:
         return []
     setup = positions[0].setup
-    if not _accel.active() or any(p.setup is not setup for p in positions):
+    if not _accel.active() or any(p.setup != setup for p in positions):
         return [net.win_chances(p) for p in positions]
     if setup.ruleset != net.ruleset:
         raise WeightsError(f"this network is for {net.ruleset}, not {setup.ruleset}")
