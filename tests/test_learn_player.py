@@ -7,9 +7,10 @@ from functools import cache
 
 import pytest
 
-from pachisi import Position
+from pachisi import Position, _accel
 from pachisi.bots import PLAYERS, LearnedPlayer, make_player
 from pachisi.dice import dice_for
+from pachisi.learn.kernel import best_replies
 from pachisi.learn.network import ValueNet
 from pachisi.moves import Play, legal_plays
 from pachisi.rules import Setup
@@ -123,3 +124,48 @@ def test_a_ruleset_without_a_network_is_a_clear_error(monkeypatch: pytest.Monkey
     with pytest.raises(WeightsError, match="no learned network ships for whitman"):
         LearnedPlayer().choose(pos, (3, 4), plays)
     assert learn.default_net is not missing
+
+
+needs_kernel = pytest.mark.skipif(
+    not _accel.active(), reason="the kernel is not compiled here, or PACHISI_PURE=1"
+)
+
+
+def _decisions(
+    setup: Setup, n: int, seed: int
+) -> list[tuple[Position, tuple[int, int], list[Play]]]:
+    """Decisions with two plays or more from a random game."""
+    rng = random.Random(seed)
+    dice = dice_for(setup.ruleset)
+    pos = Position.initial(setup)
+    out = []
+    while len(out) < n and not pos.is_over:
+        throw = dice.roll(rng)
+        plays = legal_plays(pos, throw)
+        if len(plays) > 1:
+            out.append((pos, throw, plays))
+        pos = plays[rng.randrange(len(plays))].position
+    return out
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    "setup",
+    [SETUP, Setup.create("pagade", teams=True), Setup.create("whitman", players=3)],
+    ids=lambda s: s.ruleset,
+)
+def test_the_kernel_and_the_pure_engine_decide_alike(setup: Setup) -> None:
+    net = NET if setup is SETUP else ValueNet.random(setup, hidden=5, seed=1)
+    decisions = _decisions(setup, 12, seed=3)
+    throws = [t for t, _ in dice_for(setup.ruleset).distinct()]
+    for plies in (0, 1):
+        for pos, throw, plays in decisions:
+            kernel = LearnedPlayer(seed=5, plies=plies, net=net).choose(pos, throw, plays)
+            with _accel.pure():
+                pure = LearnedPlayer(seed=5, plies=plies, net=net).choose(pos, throw, plays)
+            assert kernel == pure
+    for pos, _, _ in decisions[:4]:
+        kernel_replies = best_replies(net, pos, throws)
+        with _accel.pure():
+            assert best_replies(net, pos, throws) == kernel_replies
+        assert [c for c, _ in kernel_replies] == [net.win_chances(q) for _, q in kernel_replies]

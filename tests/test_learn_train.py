@@ -8,13 +8,15 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from pachisi import _accel
 from pachisi.chunks import InProcess
 from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import TrainSettings, lambda_returns, train
+from pachisi.learn.train import TrainSettings, lambda_returns, play_games, train
 from pachisi.rules import Setup
 
 #: A tiny run: 6 games in rounds of 2, 4 hidden units.
@@ -43,6 +45,46 @@ def test_lambda_returns() -> None:
     assert g[2].tolist() == final
     assert g[1].tolist() == pytest.approx([0.5 * 0.8 + 0.5 * 0.0, 0.5 * 0.2 + 0.5 * 1.0])
     assert g[0].tolist() == pytest.approx([0.5 * 0.6 + 0.5 * g[1][0], 0.5 * 0.4 + 0.5 * g[1][1]])
+
+
+needs_kernel = pytest.mark.skipif(
+    not _accel.active(), reason="the kernel is not compiled here, or PACHISI_PURE=1"
+)
+
+
+@needs_kernel
+@pytest.mark.parametrize(
+    "setup",
+    [
+        Setup.create("parcheesi", players=2),
+        Setup.create("whitman", players=3),
+        Setup.create("pagade", teams=True),
+        Setup.create("eight-man"),
+    ],
+    ids=lambda s: s.ruleset,
+)
+def test_self_play_is_the_same_in_the_kernel_and_on_the_pure_engine(setup: Setup) -> None:
+    """The kernel's games and examples are the pure engine's, to the last bit."""
+    settings = TrainSettings(setup=setup.to_fields(), games=3, seed=3, hidden=5, max_throws=90)
+    weights = ValueNet.random(setup, 5, 2).arrays()
+    kernel = play_games(weights, settings, [0, 1, 2])
+    with _accel.pure():
+        pure = play_games(weights, settings, [0, 1, 2])
+    for k, p in zip(kernel, pure, strict=True):
+        assert (k.throws, k.winner) == (p.throws, p.winner)
+        for name in ("offsets", "cols", "vals", "targets"):
+            assert np.array_equal(getattr(k, name), getattr(p, name)), name
+    assert sum(k.throws for k in kernel) > 100
+
+
+@needs_kernel
+def test_same_weights_whatever_the_engine(tmp_path: Path) -> None:
+    kernel = train(TINY, tmp_path / "kernel.json")
+    with _accel.pure():
+        pure = train(TINY, tmp_path / "pure.json")
+    assert same_weights(kernel, pure)
+    assert kernel.meta["made_by"]["engine"] == "kernel"
+    assert pure.meta["made_by"]["engine"] == "pure"
 
 
 def test_same_weights_for_any_number_of_processes(tmp_path: Path) -> None:
@@ -143,7 +185,9 @@ def test_train_ray_without_ray_is_one_line(
 
 def test_a_killed_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
     # A real SIGKILL after the first checkpoint, then --resume's library call.
-    settings = TrainSettings(**{**TINY.__dict__, "games": 12, "round_games": 1, "hidden": 2})
+    # 40 rounds of one game: the kernel plays one in milliseconds, and the run must
+    # still be going when its first checkpoint is seen.
+    settings = TrainSettings(**{**TINY.__dict__, "games": 40, "round_games": 1, "hidden": 2})
     whole = train(settings, tmp_path / "whole.json")
     out = tmp_path / "killed.json"
     ckpt = tmp_path / "killed.json.ckpt"

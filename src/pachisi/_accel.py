@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, overload
 
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
@@ -486,7 +486,8 @@ class EvaluatedPlayout(NamedTuple):
     winner: tuple[int, ...] | None
     #: When the game was cut off by ``max_throws`` before it was decided: the hand-made
     #: evaluation (``pachisi.bots.evaluation.evaluate``) of its last position for every
-    #: player, in player order; ``None`` for a decided game.
+    #: player, in player order (with ``network_cutoff``: the network's value, each
+    #: player's side's chance of winning); ``None`` for a decided game.
     values: tuple[float, ...] | None
 
 
@@ -563,23 +564,47 @@ def kernel_evaluate(position: Position, player: int, module: ModuleType | None =
     return value
 
 
-_POLICIES = ("random", "greedy")
+_POLICIES = ("random", "greedy", "network")
 
 
-def _policy_mask(position: Position, greedy: bool, policies: Sequence[str] | None) -> int:
-    """The players who play greedy, as a bit mask (see :func:`playouts`)."""
+class Network(Protocol):
+    """A value network as the playouts use it (:class:`pachisi.learn.network.ValueNet`).
+
+    The core does not import :mod:`pachisi.learn`: it takes the network as
+    this protocol, its kernel tables for :func:`playouts` and its values for
+    :func:`pure_playouts` (the same numbers, bit for bit).
+    """
+
+    def value(self, position: Position, player: int) -> float:
+        """``player``'s (side's) chance of winning ``position``, by the plain-Python path."""
+        ...
+
+    def kernel_tables(self, setup: Setup) -> tuple[Any, Any]:
+        """The kernel's tables of the network for ``setup``."""
+        ...
+
+
+def _policy_mask(
+    position: Position, greedy: bool, policies: Sequence[str] | None, name: str = "greedy"
+) -> int:
+    """The players who play the policy ``name``, as a bit mask (see :func:`playouts`)."""
     n = len(position.setup.players)
     if policies is None:
-        return (1 << n) - 1 if greedy else 0
+        return (1 << n) - 1 if greedy and name == "greedy" else 0
     if isinstance(policies, str) or len(policies) != n:
         raise ValueError(f"policies: give one of {_POLICIES} for each of the {n} players")
     mask = 0
-    for i, name in enumerate(policies):
-        if name not in _POLICIES:
-            raise ValueError(f"policies: unknown policy {name!r} (one of {_POLICIES})")
-        if name == "greedy":
+    for i, policy in enumerate(policies):
+        if policy not in _POLICIES:
+            raise ValueError(f"policies: unknown policy {policy!r} (one of {_POLICIES})")
+        if policy == name:
             mask |= 1 << i
     return mask
+
+
+def _check_network(nmask: int, network_cutoff: bool, network: Network | None) -> None:
+    if (nmask or network_cutoff) and network is None:
+        raise ValueError("network players and network_cutoff need a network (network=...)")
 
 
 def _first_throws(
@@ -616,6 +641,8 @@ def playouts(
     first_throws: Sequence[Sequence[int]] | None = ...,
     policies: Sequence[str] | None = ...,
     evaluate_cutoff: Literal[False] = ...,
+    network: Network | None = ...,
+    network_cutoff: bool = ...,
 ) -> list[Playout]: ...
 
 
@@ -632,6 +659,8 @@ def playouts(
     first_throws: Sequence[Sequence[int]] | None = ...,
     policies: Sequence[str] | None = ...,
     evaluate_cutoff: Literal[True],
+    network: Network | None = ...,
+    network_cutoff: bool = ...,
 ) -> list[EvaluatedPlayout]: ...
 
 
@@ -648,6 +677,8 @@ def playouts(
     first_throws: Sequence[Sequence[int]] | None = ...,
     policies: Sequence[str] | None = ...,
     evaluate_cutoff: bool,
+    network: Network | None = ...,
+    network_cutoff: bool = ...,
 ) -> list[Playout] | list[EvaluatedPlayout]: ...
 
 
@@ -663,6 +694,8 @@ def playouts(
     first_throws: Sequence[Sequence[int]] | None = None,
     policies: Sequence[str] | None = None,
     evaluate_cutoff: bool = False,
+    network: Network | None = None,
+    network_cutoff: bool = False,
 ) -> list[Playout] | list[EvaluatedPlayout]:
     """``n`` games from ``position`` played inside the kernel; see :func:`pure_playouts`.
 
@@ -678,10 +711,16 @@ def playouts(
             raise RuntimeError("the compiled kernel is not installed")
     _check_args(n, max_throws, start)
     gmask = _policy_mask(position, greedy, policies)
+    nmask = _policy_mask(position, greedy, policies, "network")
+    _check_network(nmask, network_cutoff and evaluate_cutoff, network)
     firsts = _first_throws(position, n, first_throws)
     kern = _kernel(module)
     res = array("i", bytes(4 * R_SIZE * n))
-    need_eval = gmask != 0 or evaluate_cutoff
+    net_cut = network_cutoff and evaluate_cutoff
+    need_eval = gmask != 0 or (evaluate_cutoff and not net_cut)
+    ni, nd = (None, None)
+    if (nmask or net_cut) and network is not None:
+        ni, nd = network.kernel_tables(position.setup)
     evd, evi = eval_tables(position.setup) if need_eval else (None, None)
     fbuf = array("i", [8 * a + b for a, b in firsts]) if firsts is not None else None
     vals = array("d", bytes(8 * 4 * n)) if evaluate_cutoff else None
@@ -699,6 +738,11 @@ def playouts(
             start,
             fbuf,
             vals,
+            True,
+            nmask,
+            ni,
+            nd,
+            net_cut,
         )
     players = len(position.setup.players)
     out: list[Any] = []
@@ -792,6 +836,8 @@ def pure_playouts(
     policies: Sequence[str] | None = ...,
     evaluate_cutoff: Literal[False] = ...,
     evaluation: Callable[[Position, int], float] | None = ...,
+    network: Network | None = ...,
+    network_cutoff: bool = ...,
 ) -> list[Playout]: ...
 
 
@@ -809,6 +855,8 @@ def pure_playouts(
     policies: Sequence[str] | None = ...,
     evaluate_cutoff: Literal[True],
     evaluation: Callable[[Position, int], float] | None = ...,
+    network: Network | None = ...,
+    network_cutoff: bool = ...,
 ) -> list[EvaluatedPlayout]: ...
 
 
@@ -826,6 +874,8 @@ def pure_playouts(
     policies: Sequence[str] | None = ...,
     evaluate_cutoff: bool,
     evaluation: Callable[[Position, int], float] | None = ...,
+    network: Network | None = ...,
+    network_cutoff: bool = ...,
 ) -> list[Playout] | list[EvaluatedPlayout]: ...
 
 
@@ -842,6 +892,8 @@ def pure_playouts(
     policies: Sequence[str] | None = None,
     evaluate_cutoff: bool = False,
     evaluation: Callable[[Position, int], float] | None = None,
+    network: Network | None = None,
+    network_cutoff: bool = False,
 ) -> list[Playout] | list[EvaluatedPlayout]:
     """``n`` games from ``position``, on the pure engine: the rules of :func:`playouts`.
 
@@ -859,23 +911,32 @@ def pure_playouts(
     for a ``"greedy"`` player, the best outcome for the mover by
     ``evaluation`` (the kernel's is ``pachisi.bots.evaluation.evaluate``),
     ties within 1e-9 broken by one draw (none for a single outcome or a
-    single best). ``policies``: one of ``"random"``/``"greedy"`` per player;
-    default all ``"greedy"`` if ``greedy`` else all ``"random"``. A game stops
-    when decided (§3.5; a Pagade dead end is not looked for) or after
+    single best); for a ``"network"`` player, the same with the value
+    network ``network`` (:class:`Network`: the mover's side's chance of
+    winning the outcome, its plain-Python path here, its kernel tables in
+    :func:`playouts`: the same numbers). ``policies``: one of
+    ``"random"``/``"greedy"``/``"network"`` per player; default all
+    ``"greedy"`` if ``greedy`` else all ``"random"``. A game stops when
+    decided (§3.5; a Pagade dead end is not looked for) or after
     ``max_throws`` throws. With ``evaluate_cutoff`` the results are
     :class:`EvaluatedPlayout` values carrying, for a game cut off undecided,
-    every player's evaluation of its last position.
+    every player's evaluation of its last position (with ``network_cutoff``:
+    the network's value, each player's side's chance of winning).
 
     ``module`` is ignored (it is there to match :func:`playouts`);
     ``evaluation`` is needed for greedy players and ``evaluate_cutoff`` (the
-    core does not import the bots).
+    core does not import the bots), ``network`` for network players and
+    ``network_cutoff``.
     """
     from .moves import legal_plays as pure_legal_plays
 
     _check_args(n, max_throws, start)
     gmask = _policy_mask(position, greedy, policies)
+    nmask = _policy_mask(position, greedy, policies, "network")
+    net_cut = network_cutoff and evaluate_cutoff
+    _check_network(nmask, net_cut, network)
     firsts = _first_throws(position, n, first_throws)
-    if (gmask or evaluate_cutoff) and evaluation is None:
+    if (gmask or (evaluate_cutoff and not net_cut)) and evaluation is None:
         raise ValueError("greedy players and evaluate_cutoff need an evaluation")
     setup = position.setup
     faces = dice_for(setup.ruleset).faces
@@ -895,7 +956,10 @@ def pure_playouts(
                     a = faces[dice.below(len(faces))]
                     b = faces[dice.below(len(faces))]
                 plays = canonical_plays(pos, pure_legal_plays(pos, (a, b)))
-                if gmask >> pos.to_move & 1:
+                if nmask >> pos.to_move & 1:
+                    assert network is not None
+                    pos = _greedy(pos, plays, network.value, rng)
+                elif gmask >> pos.to_move & 1:
                     assert evaluation is not None
                     pos = _greedy(pos, plays, evaluation, rng)
                 else:
@@ -903,10 +967,11 @@ def pure_playouts(
                 throws += 1
             game = Playout(throws, pos.finished, pos.winner)
             if evaluate_cutoff:
-                assert evaluation is not None
+                judge = network.value if net_cut and network is not None else evaluation
+                assert judge is not None
                 values = None
                 if not game_over(setup, pos.finished, pos.winner):
-                    values = tuple(evaluation(pos, p) for p in range(players))
+                    values = tuple(judge(pos, p) for p in range(players))
                 out.append(EvaluatedPlayout(*game, values))
             else:
                 out.append(game)

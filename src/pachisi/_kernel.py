@@ -39,6 +39,13 @@ try:
 except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
     from . import _cython_shim as cython  # type: ignore[no-redef]
 
+if cython.compiled:  # the value network's tanh and exp: C's, as Python's math module calls
+    from cython.cimports.libc.math import exp as _exp
+    from cython.cimports.libc.math import tanh as _tanh
+else:
+    from math import exp as _exp
+    from math import tanh as _tanh
+
 #: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
 W = cython.declare(cython.int, 40)
 _MINE = cython.declare(cython.int, 0)
@@ -117,6 +124,41 @@ D_HOME_VALUE = cython.declare(cython.int, 0)
 D_CHANCE = cython.declare(cython.int, 1)  # 1 + d: the chance of a hit from distance d (0..67)
 D_SIGNS = cython.declare(cython.int, 69)  # 69 + 4 * player + c
 D_SIZE = cython.declare(cython.int, 85)
+# the value network's tables (built by pachisi.learn.kernel.tables; see "value network")
+NI_HOME = cython.declare(cython.int, 0)
+NI_PAGADE = cython.declare(cython.int, 1)
+NI_SLOT = cython.declare(cython.int, 2)  # units per colour slot
+NI_INPUTS = cython.declare(cython.int, 3)
+NI_HIDDEN = cython.declare(cython.int, 4)
+NI_NSIDES = cython.declare(cython.int, 5)
+NI_NPLAYERS = cython.declare(cython.int, 6)
+NI_GLOBAL = cython.declare(cython.int, 7)  # the first global unit
+NI_TEAMS_UNIT = cython.declare(cython.int, 8)  # the teams unit, or -1
+NI_PLAYERS_UNIT = cython.declare(cython.int, 9)  # the unit of the number of players
+NI_SLOTS = cython.declare(cython.int, 10)  # 10 + 4 * mover + slot: the slot's colour
+NI_SIDE = cython.declare(cython.int, 26)  # 26 + 4 * mover + player: the player's side
+NI_OWNER = cython.declare(cython.int, 42)  # 42 + c: the colour's player
+NI_MAJOR = cython.declare(cython.int, 46)  # 46 + c: the colour is its player's major
+NI_IN_PLAY = cython.declare(cython.int, 50)  # 50 + c
+NI_FRIEND = cython.declare(cython.int, 54)  # 54 + 4 * c + d: friendly colours
+NI_SAFE = cython.declare(cython.int, 70)  # 70 + square (0..67): safe for a lone pawn
+NI_ROUTE = cython.declare(cython.int, 138)  # 138 + 85 * c + p: the square, -1 off the board
+NI_INV = cython.declare(cython.int, 478)  # 478 + 100 * c + square: the progress, or -1
+NI_SIZE = cython.declare(cython.int, 878)
+ND_CHANCE = cython.declare(cython.int, 0)  # 0 + d (0..67): the chance of a hit from d
+ND_W1 = cython.declare(cython.int, 68)  # then W1 (inputs x hidden), b1, W2 (hidden x 4), b2
+#: The most units of one encoding (the scratch buffers' size; 80 is the bound).
+NN_UNITS = cython.declare(cython.int, 96)
+# the encoder's int scratch buffer (nn_s)
+NS_CNT = cython.declare(cython.int, 0)  # 100 squares: pawns on it
+NS_SQ = cython.declare(cython.int, 100)  # 16: the squares counted
+NS_BLK = cython.declare(cython.int, 116)  # 16: the blockades
+NS_PS = cython.declare(cython.int, 132)  # 4: a colour's pawns, sorted
+NS_RS = cython.declare(cython.int, 136)  # 16: the ring pawns' squares
+NS_RC = cython.declare(cython.int, 152)  # 16: and colours
+NS_MINE = cython.declare(cython.int, 168)  # 4
+NS_DANGER = cython.declare(cython.int, 172)  # 4
+NS_SIZE = cython.declare(cython.int, 176)
 # splitmix64's constants
 _SM_GAMMA = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
@@ -394,6 +436,25 @@ class Kernel:
     f_gleft: cython.ulonglong[::1]
     f_gsize: cython.int[::1]
     f_ng: cython.int[::1]
+    # the value network (see "value network")
+    nni: cython.int[::1]
+    nnd: cython.double[::1]
+    nmask: cython.int
+    ncut: cython.bint
+    nn_idx: cython.int[::1]
+    nn_val: cython.double[::1]
+    nn_h: cython.double[::1]
+    nn_z: cython.double[::1]
+    nn_s: cython.int[::1]
+    nn_dv: cython.double[::1]
+    nn_pw: cython.int[::1]
+    nr_on: cython.bint
+    nr_n: cython.int
+    nr_idx: cython.int[::1]
+    nr_val: cython.double[::1]
+    nr_off: cython.int[::1]
+    nr_mv: cython.int[::1]
+    nr_v: cython.double[::1]
 
     def __init__(self) -> None:
         self.dice = _Store()
@@ -485,6 +546,17 @@ class Kernel:
         self.f_gleft = _words(32)
         self.f_gsize = _ints(32)
         self.f_ng = _ints(2)
+        self.nmask = 0
+        self.ncut = False
+        self.nn_idx = _ints(NN_UNITS)
+        self.nn_val = array("d", bytes(8 * NN_UNITS))
+        self.nn_h = array("d", bytes(8 * 64))
+        self.nn_z = array("d", bytes(8 * 4))
+        self.nn_s = _ints(NS_SIZE)
+        self.nn_dv = array("d", bytes(8 * 4))
+        self.nn_pw = _ints(16)
+        self.nr_on = False
+        self.nr_n = 0
 
     # -- buffers ------------------------------------------------------------
 
@@ -3334,6 +3406,10 @@ class Kernel:
         firsts: cython.int[::1] = None,
         vals: cython.double[::1] = None,
         fast: cython.bint = True,
+        nmask: cython.int = 0,
+        nni: cython.int[::1] = None,
+        nnd: cython.double[::1] = None,
+        ncut: cython.bint = False,
     ) -> cython.longlong:
         """Play ``n`` games from ``state``; results in ``res``.
 
@@ -3356,9 +3432,19 @@ class Kernel:
         position for every player to ``vals[4 * i + player]`` (the others
         are left as they are). ``fast``: the outcomes come from the fast
         enumerator (:meth:`_f_plays`), else from the reference-order one
-        (the same outcomes: the choice is made in canonical order). Returns
+        (the same outcomes: the choice is made in canonical order). The
+        players of the bit mask ``nmask`` play the network policy (the value
+        network of the tables ``nni``/``nnd``, see :meth:`_nn_pick`; fast
+        enumerator only); ``ncut``: ``vals`` holds the network's values
+        (each player's side's chance) instead of the hand evaluation. Returns
         all throws.
         """
+        if nmask and not fast:
+            raise ValueError("the network policy plays on the fast enumerator only")
+        self.nmask = nmask
+        self.ncut = ncut
+        if nmask or ncut:
+            self._nn_use(nni, nnd)
         self.fast = fast
         self.game = game
         self.gmask = gmask
@@ -3394,13 +3480,17 @@ class Kernel:
                 fin_mask = 0
                 for k in range(self.gst[S_NFIN]):
                     fin_mask |= 1 << self.gst[S_FIN + k]
-                if not self._decided(fin_mask, self.gst[S_WIN]):
+                if not self._decided(fin_mask, self.gst[S_WIN]) and ncut:
+                    self._nn_state(self.gst)
+                    self._nn_absolute(self.gst[S_TO_MOVE], vals, 4 * i)
+                elif not self._decided(fin_mask, self.gst[S_WIN]):
                     self.cfg = game[G_CFG : G_CFG + C_SIZE]
                     for p in range(game[G_N]):
                         vals[4 * i + p] = self._evaluate(
                             self.gst, 0, self.gst[S_CUTS], self.gst[S_WIN], p
                         )
         self.no_paths = False
+        self.nmask = 0
         return total
 
     def repeat_outcomes(
@@ -3590,6 +3680,592 @@ class Kernel:
         if winner != 0:
             score += 10_000 if winner >> player & 1 else -10_000
         return score
+
+    # -- value network ------------------------------------------------------------
+    #
+    # pachisi.learn's value network inside the kernel: the encoding
+    # ``pachisi-encoding/1`` of a game state (Encoder.encode, the same units in
+    # the same order with the same values), the hidden layer over the active
+    # units and the softmax over the sides (ValueNet.side_chances, the same
+    # operations in the same order: the same numbers bit for bit). The tables
+    # ``nni``/``nnd`` come from pachisi.learn.kernel.tables (NI_* and ND_*).
+
+    def nn_encode(
+        self, nni: cython.int[::1], nnd: cython.double[::1], state: cython.int[::1]
+    ) -> tuple[list[int], list[float]]:
+        """The encoding of a game state: its active units and their values (for tests)."""
+        self._nn_use(nni, nnd)
+        n: cython.int = self._nn_encode(
+            state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], _fin_mask(state)
+        )
+        idx: list[int] = []
+        val: list[float] = []
+        k: cython.int
+        for k in range(n):
+            idx.append(self.nn_idx[k])
+            val.append(self.nn_val[k])
+        return idx, val
+
+    def nn_chances(
+        self, nni: cython.int[::1], nnd: cython.double[::1], state: cython.int[::1]
+    ) -> list[float]:
+        """Each side's chance of winning a game state, sides counted from the mover's."""
+        self._nn_use(nni, nnd)
+        self._nn_state(state)
+        out: list[float] = []
+        k: cython.int
+        for k in range(nni[NI_NSIDES]):
+            out.append(self.nn_z[k])
+        return out
+
+    def nn_repeat(
+        self,
+        nni: cython.int[::1],
+        nnd: cython.double[::1],
+        state: cython.int[::1],
+        reps: cython.int,
+        encode_only: cython.bint,
+    ) -> cython.double:
+        """Evaluate (or only encode) a game state ``reps`` times (timings)."""
+        self._nn_use(nni, nnd)
+        k: cython.int
+        fin: cython.int = _fin_mask(state)
+        for k in range(reps):
+            if encode_only:
+                self._nn_encode(state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], fin)
+            else:
+                self._nn_state(state)
+        return self.nn_z[0]
+
+    def nn_selfplay(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        seed: cython.ulonglong,
+        k: cython.longlong,
+        max_throws: cython.int,
+        nni: cython.int[::1],
+        nnd: cython.double[::1],
+        r_idx: cython.int[::1],
+        r_val: cython.double[::1],
+        r_off: cython.int[::1],
+        r_mv: cython.int[::1],
+        r_v: cython.double[::1],
+        res: cython.int[::1],
+    ) -> cython.int:
+        """Playout ``k`` of ``seed`` from ``state`` with every player on the network policy,
+        recording every position before a throw (for training).
+
+        The same game as :meth:`playouts` with every seat in ``nmask``. Position
+        ``t``'s units are ``r_idx/r_val[r_off[t]:r_off[t + 1]]``, its mover
+        ``r_mv[t]`` and its value
+        for each player (his side's chance, exact once there is a winner) is
+        ``r_v[4 * t:4 * t + 4]``; ``r_v`` at the position after the last throw
+        holds the value of the final state. Buffers: ``r_off`` and ``r_mv``
+        ``max_throws + 2`` ints, ``r_idx``/``r_val`` ``(max_throws + 1) * NN_UNITS``, ``r_v``
+        ``4 * (max_throws + 2)``. ``res``: as one playout's result of :meth:`playouts`.
+        Returns the number of positions recorded (the throws).
+        """
+        self._nn_use(nni, nnd)
+        self.fast = True
+        self.game = game
+        self.gmask = 0
+        self.greedy = False
+        self.nmask = (1 << game[G_N]) - 1
+        self.no_paths = True
+        self.cfg = self.cfgbuf
+        self.pos = self.gst
+        self.drng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k))
+        self.rng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k) + 1)
+        self.first = -1
+        i: cython.int
+        for i in range(S_SIZE):
+            self.gst[i] = state[i]
+        self.nr_idx = r_idx
+        self.nr_val = r_val
+        self.nr_off = r_off
+        self.nr_mv = r_mv
+        self.nr_v = r_v
+        self.nr_n = 0
+        r_off[0] = 0
+        self.nr_on = True
+        t: cython.int = self._fplayout(max_throws)
+        self.nr_on = False
+        self.no_paths = False
+        self.nmask = 0
+        self._nn_state(self.gst)
+        self._nn_absolute(self.gst[S_TO_MOVE], r_v, 4 * self.nr_n)
+        res[0] = t
+        res[1] = self.gst[S_NFIN]
+        for i in range(4):
+            res[2 + i] = self.gst[S_FIN + i]
+        res[6] = self.gst[S_WIN]
+        return self.nr_n
+
+    def nn_batch(
+        self,
+        nni: cython.int[::1],
+        nnd: cython.double[::1],
+        states: cython.int[::1],
+        n: cython.int,
+        out: cython.double[::1],
+    ) -> None:
+        """Each player's (side's) chance in ``n`` game states (``S_SIZE`` ints each, one
+        after another): ``out[4 * i + player]``."""
+        self._nn_use(nni, nnd)
+        st = self.pbuf
+        i: cython.int
+        k: cython.int
+        for i in range(n):
+            for k in range(S_SIZE):
+                st[k] = states[S_SIZE * i + k]
+            self._nn_state(st)
+            self._nn_absolute(st[S_TO_MOVE], out, 4 * i)
+
+    def nn_replies(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        throws: cython.int[::1],
+        n_throws: cython.int,
+        nni: cython.int[::1],
+        nnd: cython.double[::1],
+        out_v: cython.double[::1],
+        out_st: cython.int[::1],
+    ) -> None:
+        """For each throw (``8 * a + b``) of the game state ``state``: the mover's best
+        outcome by the network (0 ply; the first of equals in canonical order), as every
+        player's chance after it (``out_v[4 * i:]``) and its game state
+        (``out_st[S_SIZE * i:]``)."""
+        self._nn_use(nni, nnd)
+        self.fast = True
+        self.game = game
+        self.no_paths = True
+        gs = self.gst
+        self.pos = gs
+        pagade: cython.bint = game[G_PAGADE] != 0
+        n_pl: cython.int = game[G_N]
+        i: cython.int
+        k: cython.int
+        r: cython.int
+        n: cython.int
+        a: cython.int
+        b: cython.int
+        c: cython.int
+        m: cython.int
+        mover: cython.int
+        fin_mask: cython.int
+        mover_done: cython.bint
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        x: cython.ulonglong
+        for i in range(n_throws):
+            for k in range(S_SIZE):
+                gs[k] = state[k]
+            a = throws[i] >> 3
+            b = throws[i] & 7
+            fin_mask = _fin_mask(gs)
+            mover = gs[S_TO_MOVE]
+            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+            gs[P_CUT] = gs[S_CUTS] >> mover & 1
+            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            mover_done = fin_mask >> mover & 1
+            for r in range(n):
+                if self.f_ok[3 * r + 2] & 1 and (
+                    mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+                ):
+                    self.f_ok[3 * r + 2] &= 2
+                self.f_keys[r] = r
+            m = self._f_sort(n)
+            r = self.f_keys[self._nn_best(m, mover, fin_mask, True)]
+            hi = self.f_ok[3 * r]
+            lo = self.f_ok[3 * r + 1]
+            x = self.f_ok[3 * r + 2]
+            # advance, as _fplayout does
+            for c in range(4):
+                for k in range(4):
+                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
+            if x & 2:
+                gs[S_CUTS] |= 1 << mover
+            if not mover_done and self._kfinished(hi, lo, mover):
+                if gs[S_WIN] == 0:
+                    gs[S_WIN] = self._winner_after(gs, mover)
+                gs[S_FIN + gs[S_NFIN]] = mover
+                gs[S_NFIN] += 1
+                fin_mask |= 1 << mover
+            if x & 1 and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
+                gs[P_DOUBLES] += 1
+            else:
+                gs[P_DOUBLES] = 0
+                for k in range(1, n_pl + 1):
+                    if not fin_mask >> ((mover + k) % n_pl) & 1:
+                        gs[S_TO_MOVE] = (mover + k) % n_pl
+                        break
+            gs[P_CUT] = 0
+            self._nn_state(gs)
+            self._nn_absolute(gs[S_TO_MOVE], out_v, 4 * i)
+            for k in range(S_SIZE):
+                out_st[S_SIZE * i + k] = gs[k]
+        self.no_paths = False
+
+    def _nn_use(self, nni: cython.int[::1], nnd: cython.double[::1]) -> None:
+        """Take the network's tables; size the hidden layer's buffer."""
+        self.nni = nni
+        self.nnd = nnd
+        if len(self.nn_h) < nni[NI_HIDDEN]:
+            self.nn_h = array("d", bytes(8 * nni[NI_HIDDEN]))
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_record(self) -> cython.void:
+        """Record the current game state's units and values (see :meth:`nn_selfplay`)."""
+        gs = self.gst
+        t: cython.int = self.nr_n
+        at: cython.int = self.nr_off[t]
+        n: cython.int = self._nn_encode(
+            gs, 0, gs[S_TO_MOVE], gs[P_DOUBLES], gs[S_CUTS], _fin_mask(gs)
+        )
+        k: cython.int
+        for k in range(n):
+            self.nr_idx[at + k] = self.nn_idx[k]
+            self.nr_val[at + k] = self.nn_val[k]
+        self.nr_off[t + 1] = at + n
+        self.nr_mv[t] = gs[S_TO_MOVE]
+        self._nn_forward(n, gs[S_TO_MOVE], gs[S_WIN])
+        self._nn_absolute(gs[S_TO_MOVE], self.nr_v, 4 * t)
+        self.nr_n = t + 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_absolute(
+        self, to_move: cython.int, out: cython.double[::1], off: cython.int
+    ) -> cython.void:
+        """Each player's side's chance (from nn_z, sides counted from ``to_move``'s)."""
+        ni = self.nni
+        j: cython.int
+        for j in range(ni[NI_NPLAYERS]):
+            out[off + j] = self.nn_z[ni[NI_SIDE + 4 * to_move + j]]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_state(self, st: cython.int[::1]) -> cython.void:
+        """The side chances of a game state in nn_z (exact once there is a winner)."""
+        n: cython.int = 0
+        if st[S_WIN] == 0:
+            n = self._nn_encode(st, 0, st[S_TO_MOVE], st[P_DOUBLES], st[S_CUTS], _fin_mask(st))
+        self._nn_forward(n, st[S_TO_MOVE], st[S_WIN])
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_forward(self, n: cython.int, to_move: cython.int, winner: cython.int) -> cython.void:
+        """nn_z[:n_sides]: the side chances of the n units in nn_idx/nn_val (ValueNet.side_chances);
+        exact for a state with winners (``winner``, a bit mask of players)."""
+        ni = self.nni
+        nd = self.nnd
+        z = self.nn_z
+        ns: cython.int = ni[NI_NSIDES]
+        k: cython.int
+        j: cython.int
+        if winner != 0:
+            for k in range(ns):
+                z[k] = 0.0
+            for j in range(ni[NI_NPLAYERS]):
+                if winner >> j & 1:
+                    z[ni[NI_SIDE + 4 * to_move + j]] = 1.0
+            return
+        hid: cython.int = ni[NI_HIDDEN]
+        w1: cython.int = ND_W1
+        b1: cython.int = w1 + ni[NI_INPUTS] * hid
+        w2: cython.int = b1 + hid
+        b2: cython.int = w2 + 4 * hid
+        h = self.nn_h
+        t: cython.int
+        row: cython.int
+        v: cython.double
+        for j in range(hid):
+            h[j] = nd[b1 + j]
+        for t in range(n):
+            row = w1 + self.nn_idx[t] * hid
+            v = self.nn_val[t]
+            if v == 1.0:
+                for j in range(hid):
+                    h[j] = h[j] + nd[row + j]
+            else:
+                for j in range(hid):
+                    h[j] = h[j] + v * nd[row + j]
+        for k in range(ns):
+            z[k] = nd[b2 + k]
+        th: cython.double
+        for j in range(hid):
+            th = _tanh(h[j])
+            for k in range(ns):
+                z[k] = z[k] + th * nd[w2 + 4 * j + k]
+        m: cython.double = z[0]
+        for k in range(1, ns):
+            if z[k] > m:
+                m = z[k]
+        s: cython.double = 0.0
+        for k in range(ns):
+            z[k] = _exp(z[k] - m)
+            s = s + z[k]
+        for k in range(ns):
+            z[k] = z[k] / s
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_put(self, n: cython.int, i: cython.int, v: cython.double) -> cython.int:
+        self.nn_idx[n] = i
+        self.nn_val[n] = v
+        return n + 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_encode(
+        self,
+        o: cython.int[::1],
+        off: cython.int,
+        mover: cython.int,
+        doubles: cython.int,
+        cuts: cython.int,
+        fin: cython.int,
+    ) -> cython.int:
+        """Encoder.encode of the pawns ``o[off:off+16]`` with ``mover`` to move, the doubles
+        count, the players who have cut and who have finished (bit masks); the units in
+        nn_idx/nn_val, their number returned."""
+        ni = self.nni
+        nd = self.nnd
+        sc = self.nn_s
+        home: cython.int = ni[NI_HOME]
+        h1: cython.int = home + 1
+        pagade: cython.bint = ni[NI_PAGADE] != 0
+        c: cython.int
+        k: cython.int
+        p: cython.int
+        s: cython.int
+        q: cython.int
+        d: cython.int
+        n_sq: cython.int = 0
+        n_ring: cython.int = 0
+        n_blk: cython.int = 0
+        # occupancy (every colour in play), the ring pawns, the blockades
+        for c in range(4):
+            if not ni[NI_IN_PLAY + c]:
+                continue
+            for k in range(4):
+                s = ni[NI_ROUTE + 85 * c + o[off + 4 * c + k]]
+                if s < 0:
+                    continue
+                sc[NS_SQ + n_sq] = s
+                n_sq += 1
+                sc[NS_CNT + s] += 1
+                if sc[NS_CNT + s] == 2 and not pagade:
+                    sc[NS_BLK + n_blk] = s
+                    n_blk += 1
+                if s < 68:
+                    sc[NS_RS + n_ring] = s
+                    sc[NS_RC + n_ring] = c
+                    n_ring += 1
+        n: cython.int = 0
+        slot: cython.int
+        base: cython.int
+        prev: cython.int
+        run: cython.int
+        to_go: cython.int
+        n_safe: cython.int
+        n_pairs: cython.int
+        n_blocked: cython.int
+        n_mine: cython.int
+        n_danger: cython.int
+        cnt: cython.int
+        found: cython.bint
+        risk: cython.double
+        hc: cython.double
+        owner: cython.int
+        ps0: cython.int
+        for slot in range(4):
+            c = ni[NI_SLOTS + 4 * mover + slot]
+            if not ni[NI_IN_PLAY + c]:
+                continue
+            base = slot * ni[NI_SLOT]
+            # the colour's pawns, sorted
+            for k in range(4):
+                p = o[off + 4 * c + k]
+                q = k
+                while q > 0 and sc[NS_PS + q - 1] > p:
+                    sc[NS_PS + q] = sc[NS_PS + q - 1]
+                    q -= 1
+                sc[NS_PS + q] = p
+            prev = -1
+            run = 0
+            to_go = 0
+            n_safe = 0
+            n_pairs = 0
+            n_blocked = 0
+            n_mine = 0
+            n_danger = 0
+            for k in range(4):
+                p = sc[NS_PS + k]
+                to_go += home - p
+                if p != prev:
+                    n = self._nn_put(n, base + p, 1.0)
+                    prev = p
+                    run = 1
+                else:
+                    run += 1
+                if (k == 3 or sc[NS_PS + k + 1] != p) and run > 1:
+                    n = self._nn_put(n, base + h1 + p, cython.cast(cython.double, run - 1))
+                s = ni[NI_ROUTE + 85 * c + p]
+                if s < 0:
+                    continue
+                cnt = sc[NS_CNT + s]
+                if cnt >= 2 and (s < 68 or not pagade):
+                    found = False
+                    for q in range(n_mine):
+                        if sc[NS_MINE + q] == s:
+                            found = True
+                    if found:
+                        n_pairs += 1
+                    else:
+                        sc[NS_MINE + n_mine] = s
+                        n_mine += 1
+                if s >= 68:
+                    n_safe += 1
+                    continue
+                if cnt >= 2 or ni[NI_SAFE + s]:
+                    n_safe += 1
+                else:
+                    risk = 0.0
+                    for q in range(n_ring):
+                        if ni[NI_FRIEND + 4 * c + sc[NS_RC + q]]:
+                            continue
+                        d = (s - sc[NS_RS + q]) % 68
+                        if d < 0:
+                            d += 68
+                        hc = nd[ND_CHANCE + d]
+                        if hc > risk:
+                            risk = hc
+                    if risk > 0.0:
+                        sc[NS_DANGER + n_danger] = p
+                        self.nn_dv[n_danger] = risk
+                        n_danger += 1
+                for q in range(n_blk):
+                    d = ni[NI_INV + 100 * c + sc[NS_BLK + q]] - p
+                    if 0 < d <= 12 and sc[NS_BLK + q] != s:
+                        n_blocked += 1
+                        break
+            for q in range(n_danger):
+                n = self._nn_put(n, base + 2 * h1 + sc[NS_DANGER + q], self.nn_dv[q])
+            ps0 = base + 3 * h1
+            owner = ni[NI_OWNER + c]
+            n = self._nn_put(n, ps0, 1.0)
+            if ni[NI_MAJOR + c]:
+                n = self._nn_put(n, ps0 + 1, 1.0)
+            n = self._nn_put(n, ps0 + 2 + ni[NI_SIDE + 4 * mover + owner], 1.0)
+            if cuts >> owner & 1:
+                n = self._nn_put(n, ps0 + 6, 1.0)
+            if fin >> owner & 1:
+                n = self._nn_put(n, ps0 + 7, 1.0)
+            if to_go:
+                hc = cython.cast(cython.double, to_go) / cython.cast(cython.double, 4 * home)
+                n = self._nn_put(n, ps0 + 8, hc)
+            if n_safe:
+                n = self._nn_put(n, ps0 + 9, cython.cast(cython.double, n_safe) / 4.0)
+            if n_pairs:
+                n = self._nn_put(n, ps0 + 10, cython.cast(cython.double, n_pairs) / 2.0)
+            if n_blocked:
+                n = self._nn_put(n, ps0 + 11, cython.cast(cython.double, n_blocked) / 4.0)
+        for k in range(n_sq):
+            sc[NS_CNT + sc[NS_SQ + k]] = 0
+        g: cython.int = ni[NI_GLOBAL]
+        if doubles >= 1:
+            n = self._nn_put(n, g, 1.0)
+            if doubles >= 2:
+                n = self._nn_put(n, g + 1, 1.0)
+        if ni[NI_TEAMS_UNIT] >= 0:
+            n = self._nn_put(n, ni[NI_TEAMS_UNIT], 1.0)
+        n = self._nn_put(n, ni[NI_PLAYERS_UNIT], 1.0)
+        return n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_pick(
+        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
+    ) -> cython.int:
+        """The network policy's choice among the fast enumerator's outcomes (canonical order):
+        the best for the mover by the network, ties as :meth:`_fgreedy_pick` breaks them."""
+        return self._nn_best(n_distinct, mover, fin_mask, False)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _nn_best(
+        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int, first: cython.bint
+    ) -> cython.int:
+        """:meth:`_nn_pick`; with ``first``, ties go to the first of them (no draw)."""
+        if n_distinct == 1:
+            return 0
+        gs = self.gst
+        ok = self.f_ok
+        pw = self.nn_pw
+        game = self.game
+        n_pl: cython.int = game[G_N]
+        i: cython.int
+        r: cython.int
+        c: cython.int
+        k: cython.int
+        n: cython.int
+        cuts: cython.int
+        winner: cython.int
+        fin: cython.int
+        nxt: cython.int
+        doubles: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        score: cython.double
+        best_score: cython.double = -1e300
+        n_best: cython.int = 0
+        mover_done: cython.bint = fin_mask >> mover & 1
+        for i in range(n_distinct):
+            r = self.f_keys[i]
+            hi = ok[3 * r]
+            lo = ok[3 * r + 1]
+            for c in range(4):
+                for k in range(4):
+                    pw[4 * c + k] = _key_pawn(hi, lo, c, k)
+            cuts = gs[S_CUTS]
+            if ok[3 * r + 2] & 2:
+                cuts |= 1 << mover
+            winner = gs[S_WIN]
+            fin = fin_mask
+            if not mover_done and self._kfinished(hi, lo, mover):
+                if winner == 0:
+                    winner = self._winner_after(gs, mover)
+                fin |= 1 << mover
+            # the state after the play (as _fplayout advances)
+            nxt = mover
+            doubles = gs[P_DOUBLES] + 1
+            if not (ok[3 * r + 2] & 1 and not fin >> mover & 1 and not self._decided(fin, winner)):
+                doubles = 0
+                for k in range(1, n_pl + 1):
+                    if not fin >> ((mover + k) % n_pl) & 1:
+                        nxt = (mover + k) % n_pl
+                        break
+            n = 0
+            if winner == 0:
+                n = self._nn_encode(pw, 0, nxt, doubles, cuts, fin)
+            self._nn_forward(n, nxt, winner)
+            score = self.nn_z[self.nni[NI_SIDE + 4 * nxt + mover]]
+            if n_best == 0 or score > best_score + 1e-9:
+                best_score = score
+                n_best = 1
+                self.ebuf[0] = i
+            elif abs(score - best_score) <= 1e-9:
+                if n_best == len(self.ebuf):
+                    self._grow_ebuf()
+                self.ebuf[n_best] = i
+                n_best += 1
+        if n_best == 1 or first:
+            return self.ebuf[0]
+        return self.ebuf[self._below(n_best)]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3830,6 +4506,8 @@ class Kernel:
                 fin_mask |= 1 << gs[S_FIN + k]
             if self._decided(fin_mask, gs[S_WIN]):
                 break
+            if self.nr_on:
+                self._nn_record()
             if throws == 0 and self.first >= 0:
                 a = self.first >> 3
                 b = self.first & 7
@@ -3850,10 +4528,12 @@ class Kernel:
                     self.f_ok[3 * r + 2] &= 2
                     withheld = True
                 self.f_keys[r] = r
-            if withheld or self.gmask >> mover & 1:
+            if withheld or (self.gmask | self.nmask) >> mover & 1:
                 # canonical order, a withheld twin of an earlier outcome removed
                 m = self._f_sort(n)
-                if self.gmask >> mover & 1:
+                if self.nmask >> mover & 1:
+                    pick = self._nn_pick(m, mover, fin_mask)
+                elif self.gmask >> mover & 1:
                     pick = self._fgreedy_pick(m, mover, fin_mask)
                 else:
                     pick = self._below(m)
@@ -4151,6 +4831,17 @@ def _stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglon
 def stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
     """:func:`_stream_seed` for Python callers (the tests)."""
     return _stream_seed(seed, j)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _fin_mask(st: cython.int[::1]) -> cython.int:
+    """The players who have finished in a game state, as a bit mask."""
+    m: cython.int = 0
+    k: cython.int
+    for k in range(st[S_NFIN]):
+        m |= 1 << st[S_FIN + k]
+    return m
 
 
 @cython.cfunc

@@ -22,11 +22,12 @@ was obtained (:meth:`NetEvaluator.describe`: ``"method": "network"``, the
 ply, the weights file and the ``made_by`` summary of its training).
 
 :func:`check_rollouts` checks a ranking on demand: rollouts played by the
-network's 0-ply player, truncated after ``truncate`` throws and finished by
-the network's estimate (0 ply), with standard errors and common random
-numbers (rollout ``k`` of every play throws the same dice, the first throw
-stratified: :func:`pachisi.analysis.rollout.rollout_seed` and
-:func:`~pachisi.analysis.rollout.first_throw`).
+network's 0-ply player (the playouts' ``"network"`` policy, inside the
+compiled kernel when it is active), truncated after ``truncate`` throws and
+finished by the network's estimate (0 ply), with standard errors and common
+random numbers (rollout ``k`` of every play is playout ``k`` of
+:func:`pachisi.analysis.rollout.playout_seed`: the same dice, the first
+throw stratified by :func:`~pachisi.analysis.rollout.first_throw`).
 
 >>> from pachisi import Position
 >>> pos = Position.from_text("parcheesi r,y - r:45.72.72.72,y:14.72.72.72 0 0 - - -")
@@ -40,13 +41,13 @@ network runs in plain Python, with the same numbers, more slowly.
 
 from __future__ import annotations
 
-import random
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import _accel
 from ..dice import Throw, dice_for
 from ..learn import default_net
 from ..learn.encoding import Encoder
@@ -54,7 +55,7 @@ from ..learn.network import ValueNet
 from ..moves import Play, legal_plays
 from ..position import Position
 from .rank import RankedPlay, Ranking
-from .rollout import Estimate, exact_chances, first_throw, mean_se, rollout_seed, sides
+from .rollout import Estimate, exact_chances, first_throw, mean_se, playout_seed, sides
 
 __all__ = [
     "DEFAULT_CANDIDATES",
@@ -434,9 +435,11 @@ def check_rollouts(
 
     Rollout ``k`` of each play throws the same dice (common random numbers,
     the first throw stratified over the dice's outcomes), every choice made
-    by the network at 0 ply (the first of equal plays), for at most
-    ``truncate`` throws; then the network's 0-ply estimate of the position
-    reached (exact when the game is decided) is the rollout's result. Each
+    by the network at 0 ply (equal plays: one drawn, the playouts'
+    ``"network"`` policy, in the compiled kernel when it is active), for at
+    most ``truncate`` throws; then the network's 0-ply estimate of the
+    position reached (exact when the game is decided) is the rollout's
+    result. Each
     play gets its mean, standard error, and the paired difference from the
     best play with its standard error. The ranking's ``how`` says so.
     """
@@ -491,34 +494,30 @@ def check_rollouts(
 def _roll(
     ev: NetEvaluator, start: Position, me: int, rollouts: int, truncate: int, seed: int
 ) -> tuple[list[float], list[tuple[float, ...]]]:
-    """The rollouts of ``start``, all played together one throw at a time (batched)."""
+    """The rollouts of ``start``: the playouts' ``"network"`` policy for every player, in
+    the compiled kernel when it is active, else on the pure engine (the same games)."""
     exact = exact_chances(start)
     if exact is not None:
         return [exact.chances[me]] * rollouts, [exact.chances] * rollouts
-    dice = dice_for(start.ruleset)
-    rngs = [random.Random(rollout_seed(seed, k)) for k in range(rollouts)]
-    current = [start] * rollouts
-    for step in range(truncate):
-        live = [k for k in range(rollouts) if exact_chances(current[k]) is None]
-        if not live:
-            break
-        pairs = []
-        for k in live:
-            u = first_throw(start.ruleset, seed, k) if step == 0 else dice.roll(rngs[k])
-            pairs.append((current[k], u))
-        for k, (_, pos) in zip(live, _choices(ev, pairs), strict=True):
-            current[k] = pos
-    finals = _static_uncached(ev.net, current)
+    n = len(start.setup.players)
+    firsts = [first_throw(start.ruleset, seed, k) for k in range(rollouts)]
+    play = _accel.playouts if _accel.active() else _accel.pure_playouts
+    games = play(
+        start,
+        rollouts,
+        playout_seed(seed),
+        truncate,
+        policies=("network",) * n,
+        first_throws=firsts,
+        evaluate_cutoff=True,
+        network=ev.net,
+        network_cutoff=True,
+    )
+    finals = [
+        g.values if g.values is not None else tuple(float(j in (g.winner or ())) for j in range(n))
+        for g in games
+    ]
     return [f[me] for f in finals], finals
-
-
-def _choices(
-    ev: NetEvaluator, pairs: Sequence[tuple[Position, Throw]]
-) -> list[tuple[tuple[float, ...], Position]]:
-    """The 0-ply choices of many ``(position, throw)`` at once, nothing kept (rollouts
-    seldom meet the same position twice)."""
-    results = [[p.position for p in legal_plays(pos, u)] for pos, u in pairs]
-    return _best_of(pairs, results, _static_uncached(ev.net, [r for rs in results for r in rs]))
 
 
 def _best_of(

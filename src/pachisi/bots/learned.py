@@ -13,9 +13,13 @@ Plies as in GNU Backgammon:
   filter, as gnubg's: the 2-ply look is about 21 times dearer).
 
 The network is the one shipped in the package for the position's ruleset
-(:func:`pachisi.learn.default_net`) unless one is given. The networks shipped
-today are small smoke-test networks, not strong ones: docs/learning.md has
-how they were made and what has been measured.
+(:func:`pachisi.learn.default_net`) unless one is given. It is evaluated in
+the compiled kernel when it is active, else by its plain-Python path: the
+same numbers (:func:`pachisi.learn.kernel.chances`), so the same decisions
+either way. A reply (the player to move answering a throw at 0 ply) is the
+first of the best results in canonical order
+(:func:`pachisi.learn.kernel.best_replies`). docs/learning.md has how the
+shipped networks were made and what has been measured.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -31,8 +35,9 @@ from collections.abc import Sequence
 
 from ..dice import Throw, dice_for
 from ..learn import default_net
+from ..learn.kernel import best_replies, chances
 from ..learn.network import ValueNet
-from ..moves import Play, legal_plays
+from ..moves import Play
 from ..position import Position
 
 __all__ = ["LearnedPlayer"]
@@ -68,7 +73,7 @@ class LearnedPlayer:
         self.finalists = finalists
         self.net = net
         self.name = "learned" if plies == 0 else f"learned{plies}"
-        self._cache: dict[tuple[Position, Throw], tuple[list[float], Position]] = {}
+        self._cache: dict[tuple[Position, int], list[tuple[list[float], Position | None]]] = {}
 
     def network(self, ruleset: str) -> ValueNet:
         """The network used for ``ruleset``."""
@@ -80,7 +85,7 @@ class LearnedPlayer:
             return plays[0]
         net = self.network(position.ruleset)
         me = position.to_move
-        static = [c[me] for c in net.chances([p.position for p in plays])]
+        static = [c[me] for c in chances(net, [p.position for p in plays])]
         order = sorted(range(len(plays)), key=lambda i: -static[i])
         if self.plies == 0:
             keys = static
@@ -109,34 +114,25 @@ class LearnedPlayer:
         At each throw the player to move answers with his best play by 0 ply.
         """
         if position.is_over or plies <= 0:
-            return net.value(position, me)
+            return chances(net, [position])[0][me]
+        distinct = dice_for(position.ruleset).distinct()
+        replies = self._replies(net, position, [t for t, _ in distinct], plies > 1)
         total = 0.0
-        for throw, prob in dice_for(position.ruleset).distinct():
-            chances = self._answer(net, position, throw)
+        for (_, prob), (after, reply) in zip(distinct, replies, strict=True):
             if plies == 1:
-                v = chances[me]
+                v = after[me]
             else:
-                v = self.expectation(net, self._reply(net, position, throw), me, plies - 1)
+                assert reply is not None
+                v = self.expectation(net, reply, me, plies - 1)
             total += float(prob) * v
         return total
 
-    def _answer(self, net: ValueNet, position: Position, throw: Throw) -> list[float]:
-        """Every player's chances after the mover's best answer to ``throw`` (by 0 ply)."""
-        return self._best(net, position, throw)[0]
-
-    def _reply(self, net: ValueNet, position: Position, throw: Throw) -> Position:
-        """The mover's best answer to ``throw`` (by 0 ply)."""
-        return self._best(net, position, throw)[1]
-
-    def _best(
-        self, net: ValueNet, position: Position, throw: Throw
-    ) -> tuple[list[float], Position]:
-        key = (position, throw)
+    def _replies(
+        self, net: ValueNet, position: Position, throws: list[Throw], positions: bool
+    ) -> list[tuple[list[float], Position | None]]:
+        """The mover's best answer to each throw by 0 ply (:func:`best_replies`), cached."""
+        key = (position, int(positions))
         got = self._cache.get(key)
         if got is None:
-            results = [p.position for p in legal_plays(position, throw)]
-            chances = net.chances(results)
-            mover = position.to_move
-            best = max(range(len(results)), key=lambda i: (chances[i][mover], -i))
-            got = self._cache[key] = (chances[best], results[best])
+            got = self._cache[key] = best_replies(net, position, throws, positions)
         return got

@@ -291,6 +291,13 @@ class ValueNet:
         H = np.tanh(X @ a["W1"] + a["b1"])
         return softmax_rows(np, H @ a["W2"] + a["b2"], n_sides)
 
+    def kernel_tables(self, setup: Setup) -> tuple[Any, Any]:
+        """The compiled kernel's tables of this network for ``setup``'s positions
+        (:func:`pachisi.learn.kernel.tables`; for :func:`pachisi._accel.playouts`)."""
+        from .kernel import tables
+
+        return tables(self, setup)
+
     # -- files ----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -392,9 +399,12 @@ def softmax_rows(np: Any, Z: Any, n_sides: Any) -> Any:
 
 
 def _softmax(z: list[float]) -> list[float]:
+    # Summed left to right, as the kernel does (sum() compensates from Python 3.12 on).
     m = max(z)
     e = [math.exp(v - m) for v in z]
-    s = sum(e)
+    s = 0.0
+    for v in e:
+        s += v
     return [v / s for v in e]
 
 

@@ -4,7 +4,9 @@ The run is a sequence of *rounds* of ``round_games`` games. In a round the
 network is frozen; the games are played by the network itself (each throw
 answered with the play whose result is best for the mover by the network:
 0-ply), each game with its own dice, seeded by the run's seed and the game's
-number (:func:`pachisi.dice.derive_seed`). Each position before a throw
+number (:func:`play_games`: the playouts' ``"network"`` policy, inside the
+compiled kernel when it is active, else on the pure engine, with the same
+games and so the same weights). Each position before a throw
 becomes a training example whose target is its *lambda-return* (Sutton's
 forward view of TD(lambda), computed backwards over the game)::
 
@@ -46,14 +48,15 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__
+from .. import __version__, _accel
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..errors import PachisiError
 from ..moves import legal_plays
-from ..position import Position
+from ..position import Position, game_over
 from ..rules import Setup
 from .encoding import ENCODING, MAX_SIDES, Encoder
+from .kernel import NN_UNITS, tables
 from .network import ValueNet, _pack, _unpack, softmax_rows
 
 __all__ = [
@@ -177,109 +180,136 @@ def lambda_returns(values: Sequence[Sequence[float]], final: Sequence[float], la
     return out
 
 
-def _play_one(
-    net: ValueNet, setup: Setup, seed: int, game: int, lam: float, max_throws: int
+#: The self-play procedure of :func:`play_games`, recorded in the weights' ``made_by``.
+SELFPLAY = "pachisi-selfplay/2"
+
+
+def _selfplay_seed(seed: int) -> int:
+    """The playout seed of a run's games (game ``g`` is playout ``g`` of it)."""
+    return derive_seed(f"pachisi-train:{seed}") & 0xFFFFFFFFFFFFFFFF
+
+
+def _game_data(
+    enc: Encoder,
+    lam: float,
+    positions: tuple[Any, Any, Any, Sequence[int]],
+    values: Any,
+    final: Sequence[float],
+    throws: int,
+    winner: tuple[int, ...],
 ) -> GameData:
-    """One self-play game at 0 ply with the frozen ``net`` (see the module docstring)."""
-    enc = Encoder.of(setup)
-    n = enc.n_players
-    rng = random.Random(derive_seed(f"pachisi-train:{seed}:{game}"))
-    dice = dice_for(setup.ruleset)
-    pos = Position.initial(setup, game % n)
-    cols: list[int] = []
-    vals: list[float] = []
-    offsets = [0]
-    movers: list[int] = []
-    values: list[list[float]] = []
-    n_sides = enc.n_sides
-    throws = 0
-    current: list[float] | None = None  # the estimate of pos (absolute, per player)
-    while not pos.is_over and throws < max_throws:
-        idx, val = enc.encode(pos)
-        cols.extend(idx)
-        vals.extend(val)
-        offsets.append(len(cols))
-        movers.append(pos.to_move)
-        if current is None:
-            current = _absolute(enc, pos, _chances(net, [pos], n_sides)[0])
-        values.append(current)
-        throw = dice.roll(rng)
-        plays = legal_plays(pos, throw)
-        after = [p.position for p in plays]
-        P = _chances(net, after, n_sides)
-        mover = pos.to_move
-        best = 0
-        if len(after) > 1:
-            score = [P[i][enc.side_of[q.to_move][mover]] for i, q in enumerate(after)]
-            best = max(range(len(after)), key=lambda i: (score[i], -i))
-        pos = after[best]
-        current = _absolute(enc, pos, P[best])
-        throws += 1
-    if pos.winner is not None:
-        final = [1.0 if j in pos.winner else 0.0 for j in range(n)]
-        winner = pos.winner
-    else:
-        assert current is not None
-        final, winner = current, ()
+    """A game's examples: ``positions`` are the offsets, units, values and movers of
+    its positions before a throw; targets are their lambda-returns."""
+    offsets, cols, vals, movers = positions
     G = lambda_returns(values, final, lam)
-    targets = np.zeros((len(values), MAX_SIDES))
+    targets = np.zeros((len(movers), MAX_SIDES))
     for t, mover in enumerate(movers):
         for k, players in enumerate(enc.sides(mover)):
             targets[t, k] = G[t, players[0]]
-    return GameData(
-        np.asarray(offsets, dtype=np.int64),
-        np.asarray(cols, dtype=np.int64),
-        np.asarray(vals, dtype=np.float64),
-        targets,
-        throws,
-        tuple(winner),
-    )
+    return GameData(offsets, cols, vals, targets, throws, winner)
 
 
-def _chances(net: ValueNet, positions: Sequence[Position], n_sides: int) -> list[list[float]]:
-    """Side chances (mover-relative) of positions; exact for finished games."""
-    out: list[list[float] | None] = [None] * len(positions)
-    rows: list[int] = []
-    cols: list[int] = []
-    vals: list[float] = []
-    live: list[int] = []
-    enc: Encoder | None = None
-    for k, pos in enumerate(positions):
-        enc = Encoder.of(pos.setup)
-        if pos.winner is not None:
-            w = pos.winner
-            out[k] = [1.0 if any(j in w for j in g) else 0.0 for g in enc.sides(pos.to_move)]
-            continue
-        idx, val = enc.encode(pos)
-        rows.extend([len(live)] * len(idx))
-        cols.extend(idx)
-        vals.extend(val)
-        live.append(k)
-    if live:
-        P = net.forward(np.asarray(rows), np.asarray(cols), np.asarray(vals), len(live), n_sides)
-        for r, k in enumerate(live):
-            out[k] = P[r, :n_sides].tolist()
-    return [o for o in out if o is not None]
+def _play_kernel(
+    net: ValueNet, setup: Setup, seed: int, games: Sequence[int], lam: float, max_throws: int
+) -> list[GameData]:
+    """Self-play games in the compiled kernel (``Kernel.nn_selfplay``)."""
+    module = _accel.kernel_module()
+    assert module is not None
+    kern = _accel._kernel(module)
+    enc = Encoder.of(setup)
+    n = enc.n_players
+    ni, nd = tables(net, setup)
+    table = _accel.game_table(setup)
+    pseed = _selfplay_seed(seed)
+    cap = max_throws + 2
+    r_idx = np.zeros(cap * NN_UNITS, dtype=np.int32)
+    r_val = np.zeros(cap * NN_UNITS, dtype=np.float64)
+    r_off = np.zeros(cap, dtype=np.int32)
+    r_mv = np.zeros(cap, dtype=np.int32)
+    r_v = np.zeros(4 * cap, dtype=np.float64)
+    res = np.zeros(_accel.R_SIZE, dtype=np.int32)
+    out = []
+    for g in games:
+        st = _accel.game_state(Position.initial(setup, g % n))
+        T = kern.nn_selfplay(
+            table, st, pseed, g, max_throws, ni, nd, r_idx, r_val, r_off, r_mv, r_v, res
+        )
+        offsets = r_off[: T + 1].astype(np.int64)
+        end = int(offsets[-1])
+        mask = int(res[6])
+        winner = tuple(j for j in range(n) if mask >> j & 1)
+        final = (
+            [float(j in winner) for j in range(n)] if winner else r_v[4 * T : 4 * T + n].tolist()
+        )
+        positions = (offsets, r_idx[:end].astype(np.int64), r_val[:end].copy(), r_mv[:T].tolist())
+        values = r_v[: 4 * T].reshape(T, 4)[:, :n]
+        out.append(_game_data(enc, lam, positions, values, final, int(res[0]), winner))
+    return out
 
 
-def _absolute(enc: Encoder, pos: Position, side_chances: Sequence[float]) -> list[float]:
-    """Per player: his side's chance, from mover-relative side chances."""
-    out = [0.0] * enc.n_players
-    for k, players in enumerate(enc.sides(pos.to_move)):
-        for j in players:
-            out[j] = float(side_chances[k])
+def _play_pure(
+    net: ValueNet, setup: Setup, seed: int, games: Sequence[int], lam: float, max_throws: int
+) -> list[GameData]:
+    """The games of :func:`_play_kernel` on the pure engine, valued by the network's
+    plain-Python path (the same numbers): the same examples."""
+    enc = Encoder.of(setup)
+    n = enc.n_players
+    faces = dice_for(setup.ruleset).faces
+    pseed = _selfplay_seed(seed)
+    out = []
+    with _accel.pure():
+        for g in games:
+            dice = _accel.SplitMix64(_accel.stream_seed(pseed, 2 * g))
+            rng = _accel.SplitMix64(_accel.stream_seed(pseed, 2 * g + 1))
+            pos = Position.initial(setup, g % n)
+            cols: list[int] = []
+            vals: list[float] = []
+            offsets = [0]
+            movers: list[int] = []
+            values: list[list[float]] = []
+            throws = 0
+            while throws < max_throws and not game_over(setup, pos.finished, pos.winner):
+                idx, val = enc.encode(pos)
+                cols.extend(idx)
+                vals.extend(val)
+                offsets.append(len(cols))
+                movers.append(pos.to_move)
+                values.append(net.win_chances(pos))
+                a = faces[dice.below(len(faces))]
+                b = faces[dice.below(len(faces))]
+                plays = _accel.canonical_plays(pos, legal_plays(pos, (a, b)))
+                pos = _accel._greedy(pos, plays, net.value, rng)
+                throws += 1
+            winner = pos.winner or ()
+            final = [float(j in winner) for j in range(n)] if winner else net.win_chances(pos)
+            positions = (
+                np.asarray(offsets, dtype=np.int64),
+                np.asarray(cols, dtype=np.int64),
+                np.asarray(vals, dtype=np.float64),
+                movers,
+            )
+            out.append(_game_data(enc, lam, positions, values, final, throws, tuple(winner)))
     return out
 
 
 def play_games(
     weights: dict[str, Any], settings: TrainSettings, games: Sequence[int]
 ) -> list[GameData]:
-    """Self-play games number ``games`` with the frozen ``weights`` (a worker's task)."""
+    """Self-play games number ``games`` with the frozen ``weights`` (a worker's task).
+
+    Game ``g`` starts with player ``g % n`` and is playout ``g`` of the run's
+    playout seed: its dice from the splitmix64 stream ``2g``, its tie breaks
+    from ``2g + 1`` (:func:`pachisi._accel.stream_seed`); each throw's
+    outcomes in canonical order, the mover taking the best for him by the
+    network at 0 ply, exact ties broken by one draw (the playouts'
+    ``"network"`` policy). In the compiled kernel when it is active, else on
+    the pure engine with the network's plain-Python path: the same games,
+    examples and weights either way.
+    """
     setup = settings.the_setup()
     net = ValueNet.from_arrays(setup.ruleset, weights)
-    return [
-        _play_one(net, setup, settings.seed, g, settings.lam, settings.max_throws) for g in games
-    ]
+    play = _play_kernel if _accel.active() else _play_pure
+    return play(net, setup, settings.seed, games, settings.lam, settings.max_throws)
 
 
 def play_chunk(
@@ -526,6 +556,8 @@ def train(
         "games": settings.games,
         "settings": _settings_dict(settings),
         "encoding": ENCODING,
+        "selfplay": SELFPLAY,
+        "engine": _accel.engine(),
         "pachisi": __version__,
         "seconds_last_session": round(time.perf_counter() - began, 1),
         "jobs": jobs if backend is None else backend.workers,

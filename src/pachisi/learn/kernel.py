@@ -1,0 +1,244 @@
+"""The value network inside the compiled kernel: its tables, and values of positions.
+
+:func:`tables` packs a :class:`~pachisi.learn.network.ValueNet` and a set-up
+into the two arrays the kernel's section "value network" reads (the
+encoding's tables of :class:`~pachisi.learn.encoding.Encoder`, then the
+weights). The kernel computes the encoding ``pachisi-encoding/1`` of a game
+state, the hidden layer over its active units and the softmax over the
+sides with the very operations of :meth:`ValueNet.side_chances
+<pachisi.learn.network.ValueNet.side_chances>` in the same order: the same
+units, values and chances, bit for bit (the tests compare them on random
+positions of every ruleset and set-up, compiled and uncompiled).
+
+:func:`kernel_side_chances` and :func:`kernel_encode` are for tests and
+measurements. :func:`chances` and :func:`best_replies` are what the learned
+players use: in the kernel when it is compiled and active, else on the pure
+engine with the network's plain-Python path, with the same numbers, so that
+they play the same games either way. The rollouts and the training reach
+the kernel through :func:`pachisi._accel.playouts` (``policies=("network",
+...)``) and :func:`pachisi.learn.train.play_games`.
+
+>>> from pachisi import Position
+>>> from pachisi.learn.network import ValueNet
+>>> pos = Position.start("parcheesi", players=2)
+>>> net = ValueNet.random(pos.setup, hidden=4, seed=1)
+>>> chances(net, [pos]) == [net.win_chances(pos)]   # kernel or plain path: the same
+True
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from .. import _accel
+from ..board import N_RING, OFF
+from ..dice import Throw, dice_for
+from ..moves import legal_plays
+from ..position import Position, advance
+from ..rules import Setup
+from .encoding import MAX_SIDES, Encoder
+from .network import ValueNet, WeightsError
+
+__all__ = [
+    "NetTables",
+    "best_replies",
+    "chances",
+    "kernel_encode",
+    "kernel_side_chances",
+    "tables",
+]
+
+P_DOUBLES = 16
+
+# The layout of the int table (pachisi/_kernel.py, NI_*): keep both in step.
+NI_HOME, NI_PAGADE, NI_SLOT, NI_INPUTS, NI_HIDDEN, NI_NSIDES, NI_NPLAYERS = range(7)
+NI_GLOBAL, NI_TEAMS_UNIT, NI_PLAYERS_UNIT = 7, 8, 9
+NI_SLOTS, NI_SIDE, NI_OWNER, NI_MAJOR, NI_IN_PLAY, NI_FRIEND = 10, 26, 42, 46, 50, 54
+NI_SAFE, NI_ROUTE, NI_INV, NI_SIZE = 70, 138, 478, 878
+#: The chance table's length, then the weights (W1, b1, W2, b2) in the double table.
+ND_W1 = 68
+#: Room for one position's units in the kernel's buffers (the kernel's NN_UNITS).
+NN_UNITS = 96
+
+#: The two arrays of :func:`tables`: ints (``array("i")``), doubles (``array("d")``).
+NetTables = tuple[Any, Any]
+
+_TABLES: dict[tuple[int, Setup], tuple[ValueNet, NetTables]] = {}
+
+
+def tables(net: ValueNet, setup: Setup) -> NetTables:
+    """The kernel's tables of ``net`` for ``setup``'s positions (cached per network and set-up).
+
+    The weights are copied when the tables are made: a network changed in
+    place afterwards needs new tables (:meth:`ValueNet.from_arrays` makes a
+    new network, and so a new cache entry).
+    """
+    key = (id(net), setup)
+    found = _TABLES.get(key)
+    if found is not None and found[0] is net:
+        return found[1]
+    if setup.ruleset != net.ruleset:
+        raise ValueError(f"this network is for {net.ruleset}, not {setup.ruleset}")
+    enc = Encoder.of(setup)
+    if enc.n_inputs != net.n_inputs:
+        raise ValueError(f"the network has {net.n_inputs} inputs, the encoding {enc.n_inputs}")
+    ni = [0] * NI_SIZE
+    ni[NI_HOME] = enc.home
+    ni[NI_PAGADE] = int(enc.pagade)
+    ni[NI_SLOT] = enc.slot_size
+    ni[NI_INPUTS] = enc.n_inputs
+    ni[NI_HIDDEN] = net.hidden
+    ni[NI_NSIDES] = enc.n_sides
+    ni[NI_NPLAYERS] = enc.n_players
+    ni[NI_GLOBAL] = enc.global_offset
+    glob = enc._globals
+    ni[NI_TEAMS_UNIT] = glob[0] if len(glob) == 2 else -1
+    ni[NI_PLAYERS_UNIT] = glob[-1]
+    for mover in range(enc.n_players):
+        for slot, c in enumerate(enc.slots[mover]):
+            ni[NI_SLOTS + 4 * mover + slot] = c
+        for j, side in enumerate(enc.side_of[mover]):
+            ni[NI_SIDE + 4 * mover + j] = side
+    majors = setup.majors
+    for c in range(4):
+        owner = enc.owner[c]
+        ni[NI_OWNER + c] = owner
+        ni[NI_MAJOR + c] = int(majors is not None and owner >= 0 and majors[owner] == c)
+        ni[NI_IN_PLAY + c] = int(c in enc.colours)
+        for d in range(4):
+            ni[NI_FRIEND + 4 * c + d] = int(enc.friendly[c][d])
+        for p, s in enumerate(enc.routes[c]):
+            ni[NI_ROUTE + 85 * c + p] = s if s != OFF else -1
+        for s, p in enumerate(enc.index[c]):
+            ni[NI_INV + 100 * c + s] = p
+    for s in range(N_RING):
+        ni[NI_SAFE + s] = int(enc.safe[s])
+    nd = list(enc.chance)
+    assert len(nd) == ND_W1
+    for row in net.W1:
+        nd.extend(row)
+    nd.extend(net.b1)
+    for row in net.W2:
+        nd.extend(row)
+    nd.extend(net.b2)
+    assert len(nd) == ND_W1 + net.n_inputs * net.hidden + net.hidden * (1 + MAX_SIDES) + MAX_SIDES
+    made = (array("i", ni), array("d", nd))
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[key] = (net, made)
+    return made
+
+
+def _module(module: ModuleType | None) -> ModuleType:
+    if module is None:
+        module = _accel.kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+    return module
+
+
+def kernel_encode(
+    net: ValueNet, position: Position, module: ModuleType | None = None
+) -> tuple[list[int], list[float]]:
+    """The kernel's encoding of ``position`` (``module``: default the compiled kernel)."""
+    ni, nd = tables(net, position.setup)
+    kern = _accel._kernel(_module(module))
+    got: tuple[list[int], list[float]] = kern.nn_encode(ni, nd, _accel.game_state(position))
+    return got
+
+
+def kernel_side_chances(
+    net: ValueNet, position: Position, module: ModuleType | None = None
+) -> list[float]:
+    """The kernel's side chances of ``position`` (:meth:`ValueNet.side_chances`' numbers)."""
+    if position.ruleset != net.ruleset:
+        raise ValueError(f"this network is for {net.ruleset}, not {position.ruleset}")
+    ni, nd = tables(net, position.setup)
+    kern = _accel._kernel(_module(module))
+    got: list[float] = kern.nn_chances(ni, nd, _accel.game_state(position))
+    return got
+
+
+def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
+    """Every player's chance (his side's) in each position, by the network: in the compiled
+    kernel when it is active, else by the plain-Python path (the same numbers, bit for bit,
+    so that a player decides the same either way). Exact for a game with a winner."""
+    if not positions:
+        return []
+    setup = positions[0].setup
+    if not _accel.active() or any(p.setup != setup for p in positions):
+        return [net.win_chances(p) for p in positions]
+    if setup.ruleset != net.ruleset:
+        raise WeightsError(f"this network is for {net.ruleset}, not {setup.ruleset}")
+    ni, nd = tables(net, setup)
+    states = array("i")
+    for p in positions:
+        states.extend(_accel.game_state(p))
+    out = array("d", bytes(32 * len(positions)))
+    _accel._default_kernel().nn_batch(ni, nd, states, len(positions), out)
+    n = len(setup.players)
+    return [out[4 * i : 4 * i + n].tolist() for i in range(len(positions))]
+
+
+def best_replies(
+    net: ValueNet, position: Position, throws: Sequence[Throw], positions: bool = True
+) -> list[tuple[list[float], Position | None]]:
+    """For each throw of ``position`` (a game not over): the mover's best play by the
+    network at 0 ply, as every player's chances after it and (with ``positions``) the
+    position it leads to. Among the distinct results in canonical order
+    (:func:`pachisi._accel.canonical_plays`) the first best, ties within 1e-9 going to
+    the first: in the compiled kernel when active, else on the pure engine, the same."""
+    setup = position.setup
+    if position.ruleset != net.ruleset:
+        raise WeightsError(f"this network is for {net.ruleset}, not {position.ruleset}")
+    n = len(setup.players)
+    out: list[tuple[list[float], Position | None]] = []
+    if not _accel.active():
+        for throw in throws:
+            plays = _accel.canonical_plays(position, legal_plays(position, throw))
+            best_pos = plays[0].position
+            best: list[float] | None = None
+            for play in plays:
+                c = net.win_chances(play.position)
+                if best is None or c[position.to_move] > best[position.to_move] + 1e-9:
+                    best, best_pos = c, play.position
+            assert best is not None
+            out.append((best, best_pos if positions else None))
+        return out
+    ni, nd = tables(net, setup)
+    codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
+    out_v = array("d", bytes(32 * len(codes)))
+    out_st = array("i", bytes(4 * _accel.S_SIZE * len(codes)))
+    _accel._default_kernel().nn_replies(
+        _accel.game_table(setup),
+        _accel.game_state(position),
+        codes,
+        len(codes),
+        ni,
+        nd,
+        out_v,
+        out_st,
+    )
+    for i in range(len(codes)):
+        after = (
+            _from_state(position, out_st[_accel.S_SIZE * i : _accel.S_SIZE * (i + 1)])
+            if positions
+            else None
+        )
+        out.append((out_v[4 * i : 4 * i + n].tolist(), after))
+    return out
+
+
+def _from_state(before: Position, st: Any) -> Position:
+    """The position after the mover's play in ``before`` whose game state is ``st``."""
+    setup = before.setup
+    in_play = setup.colours_in_play
+    pawns = tuple(tuple(st[4 * c : 4 * c + 4]) if c in in_play else () for c in range(4))
+    cut = before.cut
+    mover = before.to_move
+    if cut is not None and st[_accel.S_CUTS] >> mover & 1 and not cut[mover]:
+        cut = tuple(True if i == mover else f for i, f in enumerate(cut))
+    return advance(before, pawns, cut, st[P_DOUBLES] != 0)
