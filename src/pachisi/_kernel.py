@@ -4139,7 +4139,9 @@ B_B = cython.declare(cython.int, 1)
 B_NOUT = cython.declare(cython.int, 2)
 B_THROWS = cython.declare(cython.int, 3)
 B_PASSES = cython.declare(cython.int, 4)
-B_SIZE = cython.declare(cython.int, 5)
+B_MASKED = cython.declare(cython.int, 5)  # the ones at the start of the game's mask row
+B_SORTED = cython.declare(cython.int, 6)  # the kept outcomes are in canonical order
+B_SIZE = cython.declare(cython.int, 7)
 #: How a game's advance ended: a decision is open, the game is over, cut off, too many plays.
 B_DECISION = cython.declare(cython.int, 0)
 B_OVER = cython.declare(cython.int, 1)
@@ -4183,6 +4185,7 @@ class Batch:
     faces: cython.int
     err_game: cython.int
     err_count: cython.int
+    sorted: cython.bint
 
     def __init__(
         self,
@@ -4222,6 +4225,7 @@ class Batch:
         self.seat = seat
         self.err_game = -1
         self.err_count = 0
+        self.sorted = False
 
     def error(self) -> tuple[int, int]:
         """The game and the number of outcomes of the last throw that exceeded ``max_plays``."""
@@ -4253,6 +4257,7 @@ class Batch:
         self.next_game = 0
         i: cython.int
         for i in range(self.n):
+            self.info[i * B_SIZE + B_MASKED] = -1  # the row is unknown: write all of it
             self._new_game(i)
             if self._advance(i) == B_TOO_MANY:
                 return i + 1
@@ -4269,7 +4274,10 @@ class Batch:
         rewards: cython.float[:, ::1],
         done: cython.schar[::1],
     ) -> cython.int:
-        """Play one action per game (see the section comment).
+        """Play one action per game (see the section comment); the buffers are :meth:`reset`'s.
+
+        Only the cells of a mask row that change are written, so ``masks``
+        must be the array given to :meth:`reset`, as written since.
 
         Returns 0; ``-1 - i`` if game ``i``'s action is not legal (nothing is
         played then); ``1 + i`` if game ``i``'s next throw has more outcomes
@@ -4331,18 +4339,19 @@ class Batch:
         j: cython.int
         for j in range(S_SIZE):
             self.gs[j] = self.starts[first * S_SIZE + j]
-        for j in range(B_SIZE):
+        for j in range(B_MASKED):
             self.info[i * B_SIZE + j] = 0
         self._store(i)
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _enumerate(self, a: cython.int, b: cython.int) -> cython.int:
-        """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`, sorted; their number.
+        """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`; their number.
 
-        The outcomes are ``k.f_ok`` rows ``k.f_keys[:m]`` in canonical order,
-        an extra throw withheld from a mover who finishes (§3.5), as in
-        :meth:`Kernel._fplayout`.
+        The outcomes are ``k.f_ok`` rows ``k.f_keys[:m]``, an extra throw
+        withheld from a mover who finishes (§3.5), as in
+        :meth:`Kernel._fplayout`; in canonical order if :attr:`sorted`, else
+        in no order (:meth:`_pick` finds the one of a given rank).
         """
         k: Kernel = self.k
         gs = self.gs
@@ -4353,14 +4362,27 @@ class Batch:
         n: cython.int = k._f_plays(a, b, not self.game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2)
         fin_mask: cython.int = self._fin_mask()
         mover_done: cython.bint = fin_mask >> mover & 1
+        withheld: cython.bint = False
         r: cython.int
         for r in range(n):
             if k.f_ok[3 * r + 2] & 1 and (
                 mover_done or k._kfinished(k.f_ok[3 * r], k.f_ok[3 * r + 1], mover)
             ):
                 k.f_ok[3 * r + 2] &= 2
+                withheld = True
             k.f_keys[r] = r
-        return k._f_sort(n)
+        self.sorted = withheld
+        if withheld:  # a withheld twin of another outcome goes: sort, drop repeats
+            return k._f_sort(n)
+        return n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _pick(self, m: cython.int, action: cython.int) -> cython.int:
+        """The ``k.f_ok`` row of outcome ``action`` (canonical order) of :meth:`_enumerate`'s."""
+        if self.sorted:
+            return self.k.f_keys[action]
+        return self.k._f_select(m, action)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4410,13 +4432,25 @@ class Batch:
         """Play outcome ``action`` of game ``i``'s open decision (in the working buffer)."""
         base: cython.int = i * B_SIZE
         r: cython.int
-        if self.info[base + B_NOUT] <= self.keep:
-            r = 3 * (i * self.keep + action)
-            self._apply(self.keys[r], self.keys[r + 1], self.keys[r + 2])
+        m: cython.int = self.info[base + B_NOUT]
+        k: Kernel = self.k
+        j: cython.int
+        if m <= self.keep:
+            r = 3 * i * self.keep
+            if self.info[base + B_SORTED]:
+                r += 3 * action
+                self._apply(self.keys[r], self.keys[r + 1], self.keys[r + 2])
+                self.info[base + B_NOUT] = 0
+                return
+            for j in range(3 * m):  # the kept outcomes back into the kernel's rows
+                k.f_ok[j] = self.keys[r + j]
+            for j in range(m):
+                k.f_keys[j] = j
+            self.sorted = False
         else:
-            self._enumerate(self.info[base + B_A], self.info[base + B_B])
-            r = 3 * self.k.f_keys[action]
-            self._apply(self.k.f_ok[r], self.k.f_ok[r + 1], self.k.f_ok[r + 2])
+            m = self._enumerate(self.info[base + B_A], self.info[base + B_B])
+        r = 3 * self._pick(m, action)
+        self._apply(k.f_ok[r], k.f_ok[r + 1], k.f_ok[r + 2])
         self.info[base + B_NOUT] = 0
 
     @cython.cfunc
@@ -4482,6 +4516,7 @@ class Batch:
             self.info[base + B_A] = a
             self.info[base + B_B] = b
             self.info[base + B_NOUT] = m
+            self.info[base + B_SORTED] = self.sorted
             if m <= self.keep:
                 for j in range(m):
                     r = 3 * k.f_keys[j]
@@ -4607,9 +4642,18 @@ class Batch:
         obs[i, f + a - 1] = 1.0
         obs[i, f + 6 + b - 1] = 1.0
         obs[i, f + 12 + (st[o + P_DOUBLES] if st[o + P_DOUBLES] < 2 else 2)] = 1.0
+        # the mask row is m ones then zeros: only the cells that change are written
         m: cython.int = self.info[i * B_SIZE + B_NOUT]
-        for j in range(masks.shape[1]):
-            masks[i, j] = 1 if j < m else 0
+        was: cython.int = self.info[i * B_SIZE + B_MASKED]
+        if was < 0:
+            for j in range(masks.shape[1]):
+                masks[i, j] = 1 if j < m else 0
+        else:
+            for j in range(was, m):
+                masks[i, j] = 1
+            for j in range(m, was):
+                masks[i, j] = 0
+        self.info[i * B_SIZE + B_MASKED] = m
         movers[i] = v
         counts[i] = m
 
