@@ -202,3 +202,14 @@ def test_dead_ends_are_the_engines(module: Any) -> None:
         found.append(batch.dead_end(game_state(pos)))
         assert found[-1] == pos.is_dead_end, pos.to_text()
     assert found[0] and not all(found)
+
+
+def test_the_pure_engine_is_the_fallback() -> None:
+    from pachisi import _accel
+
+    with _accel.pure():
+        env = BatchedEnv(2, "whitman", players=2, mode="play")
+    assert env.backend == "python"
+    expected = "kernel" if _accel.active() else "python"
+    assert BatchedEnv(2, "whitman", players=2, mode="play").backend == expected
+    assert BatchedEnv(2, "whitman", players=2).backend == "match"
