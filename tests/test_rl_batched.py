@@ -213,3 +213,20 @@ def test_the_pure_engine_is_the_fallback() -> None:
     expected = "kernel" if _accel.active() else "python"
     assert BatchedEnv(2, "whitman", players=2, mode="play").backend == expected
     assert BatchedEnv(2, "whitman", players=2).backend == "match"
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_game_in_a_dead_end_ends(module: Any) -> None:
+    """Every player passes a throw in a row, then the kernel finds the dead end and ends it."""
+    from pachisi._accel import game_state
+
+    jam = ",".join(f"{c}:75.75.76.76" for c in "rbyg")
+    dead = Position.from_text(f"pagade ry,bg - {jam} 0 0 00 - -")
+    live = Position.from_text(f"pagade ry,bg - {jam} 0 0 10 - -")
+    assert dead.is_over and not live.is_over
+    batch = kernel_batch(dead.setup, 2, 256, 0, module is COMPILED)
+    assert batch.restart_from(0, game_state(dead), 7) == 1
+    assert batch.restart_from(1, game_state(live), 7) == 0
+    state = batch.state(0)  # S_SIZE (26) ints of the game, then a, b, outcomes, throws, passes
+    assert state[29] == state[30] == 2  # one passed throw each, then the check
+    assert state[:16] == list(game_state(dead))[:16]

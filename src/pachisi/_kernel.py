@@ -4244,6 +4244,20 @@ class Batch:
             self.gs[j] = state[j]
         return not self.k._decided(self._fin_mask(), self.gs[S_WIN]) and self._dead_end()
 
+    def restart_from(self, i: cython.int, state: cython.int[::1], seed: cython.ulonglong) -> int:
+        """Game ``i`` goes on from ``state`` with dice stream ``seed`` (for tests).
+
+        It throws until a decision opens (0) or it ends (1 over, 2 cut off,
+        3 too many plays); the buffers are not written.
+        """
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = state[j]
+        for j in range(B_MASKED):
+            self.info[i * B_SIZE + j] = 0
+        self.drng[i] = seed
+        return self._advance(i)
+
     def reset(
         self,
         seed: cython.ulonglong,
