@@ -230,7 +230,7 @@ class BatchedEnv:
                 backend = "kernel" if _accel.active() else "python"
         #: Where the games are played: ``"match"`` (step mode), or play mode's backend.
         self.backend = backend
-        self.max_plays = self.n_actions
+        self.max_plays = first.max_plays
         self.max_throws = max_throws
         self.obs = np.zeros((n, observation_size(setup)), dtype=np.float32)
         self.masks = np.zeros((n, self.n_actions), dtype=np.int8)
