@@ -14,9 +14,12 @@ set-up:
   the opponents' plays run inside them);
 * ``openspiel``: ``python_pachisi_*`` states, ``apply_action`` (chance
   nodes sampled, not counted);
-* ``batched``: ``BatchedEnv`` of 64 games, steps summed over the batch;
+* ``batched``: ``BatchedEnv`` of 64 games, steps summed over the batch
+  (play mode: inside the compiled kernel where it is installed);
 * ``openspiel-backgammon``: OpenSpiel's C++ backgammon in the same Python
   loop, for scale;
+* ``--batched``: only ``BatchedEnv``: play mode (the kernel) with 1, 64
+  and 1,024 games, beside play mode on the pure engine and step mode (64);
 * ``--engine``: what the core costs per throw on the positions of random
   games: building a :class:`pachisi.Turn` (pure Python; every step-mode
   throw builds one) against :func:`pachisi.legal_plays` (the compiled
@@ -27,6 +30,7 @@ set-up:
     .venv/bin/python benchmarks/rl_speed.py --seconds 5
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --engine --seconds 2
+    .venv/bin/python benchmarks/rl_speed.py --batched --seconds 2
 """
 
 from __future__ import annotations
@@ -150,21 +154,59 @@ def openspiel(name: str, params: dict[str, Any], seconds: float) -> float:
     return timed(run, seconds)
 
 
-def batched(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
-    env = BatchedEnv(64, ruleset, mode=mode, **kw)
+def batched(
+    ruleset: str,
+    kw: dict[str, Any],
+    mode: str,
+    seconds: float,
+    n: int = 64,
+    backend: str = "auto",
+    max_plays: int | None = None,
+) -> float:
+    """Steps per CPU second of ``BatchedEnv(n, ...)`` (steps summed over the batch).
+
+    The actions are drawn in numpy: in play mode the legal actions are
+    ``0 .. legal_counts - 1`` (one uniform draw each); in step mode the
+    legal index with the largest random key.
+    """
+    env = BatchedEnv(n, ruleset, mode=mode, max_plays=max_plays, backend=backend, **kw)
     rng = np.random.default_rng(1)
 
     def run(deadline: float) -> int:
         _, mask, _ = env.reset(seed=1)
         steps = 0
         while time.process_time() < deadline:
-            # A random legal action per game: the largest random key among the legal ones.
-            keys = rng.random(mask.shape) * mask
-            _, mask, _, _, _ = env.step(keys.argmax(axis=1))
-            steps += env.n
+            if mode == "play":
+                actions = (rng.random(n) * env.legal_counts).astype(np.int64)
+            else:
+                actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+            _, mask, _, _, _ = env.step(actions)
+            steps += n
         return steps
 
     return timed(run, seconds)
+
+
+#: Batch sizes of ``--batched``.
+BATCH_SIZES = (1, 64, 1024)
+#: ``--batched``'s bound on a throw's outcomes (above the defaults of the Parcheesi
+#: family: long random runs of four-player Parcheesi meet throws with more than 1,024).
+BENCH_MAX_PLAYS = {"pagade": 256, "whitman": 2048, "parcheesi": 2048, "eight-man": 65536}
+
+
+def batched_table(names: list[str], seconds: float) -> None:
+    """``--batched``: play mode in the kernel by batch size, beside the Python paths."""
+    head = "".join(f"{f'play n={n}':>13}" for n in BATCH_SIZES)
+    print(f"{'set-up':<13}{head}{'python n=64':>13}{'step n=64':>11}")
+    for name in names:
+        ruleset, kw = SETUPS[name]
+        mp = BENCH_MAX_PLAYS[ruleset]
+        row = [batched(ruleset, kw, "play", seconds, n, max_plays=mp) for n in BATCH_SIZES]
+        row.append(batched(ruleset, kw, "play", seconds, 64, "python", mp))
+        cells = "".join(f"{v:>13.0f}" for v in row)
+        step = batched(ruleset, kw, "step", seconds, 64)
+        print(f"{name:<13}{cells}{step:>11.0f}", flush=True)
+    print("(steps per CPU second of one process; random legal actions drawn in numpy)")
 
 
 def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, float, float]:
@@ -205,8 +247,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     ap.add_argument("--only", choices=sorted(SETUPS), action="append", help="set-ups to run")
     ap.add_argument("--engine", action="store_true", help="only the core's cost per throw")
+    ap.add_argument("--batched", action="store_true", help="only BatchedEnv, by batch size")
     args = ap.parse_args(argv)
     names = args.only or list(SETUPS)
+    if args.batched:
+        batched_table(names, args.seconds)
+        return 0
     if args.engine:
         print(f"{'set-up':<13}{'Turn us':>9}{'plays us':>10}{'steps/throw':>13}")
         for name in names:

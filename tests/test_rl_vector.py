@@ -15,7 +15,7 @@ from pachisi.rl.vector import BatchedEnv
 
 
 def test_batched_games_run_to_their_ends_and_restart() -> None:
-    env = BatchedEnv(3, "parcheesi", players=2, mode="play")
+    env = BatchedEnv(3, "parcheesi", players=2)
     obs, mask, mover = env.reset(seed=9)
     rng = np.random.default_rng(9)
     ended = 0
@@ -25,8 +25,8 @@ def test_batched_games_run_to_their_ends_and_restart() -> None:
             assert np.array_equal(obs[i], m.observe())
         actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
         obs, mask, mover, rewards, done = env.step(actions)
-        for i in np.flatnonzero(done):
-            assert sorted(rewards[i].tolist()) == [-1.0, 1.0]
+        for g in np.flatnonzero(done):
+            assert sorted(rewards[g].tolist()) == [-1.0, 1.0]
             ended += 1
         assert not rewards[~done].any()
     assert ended == env.games_finished >= 3

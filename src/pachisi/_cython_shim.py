@@ -24,9 +24,11 @@ __all__ = [
     "double",
     "exceptval",
     "final",
+    "float",
     "inline",
     "int",
     "longlong",
+    "schar",
     "uint",
     "ulonglong",
     "void",
@@ -50,6 +52,8 @@ uint = _Type()
 longlong = _Type()
 ulonglong = _Type()
 double = _Type()
+float = _Type()
+schar = _Type()
 bint = _Type()
 void = _Type()
 Py_ssize_t = _Type()

@@ -4801,6 +4801,557 @@ class Kernel:
         return throws
 
 
+# -- batched environment ------------------------------------------------------
+#
+# N games of one set-up in whole-play mode for pachisi.rl.vector.BatchedEnv:
+# one call applies every game's action, throws the dice, enumerates the next
+# decision's distinct outcomes with the fast enumerator (Kernel._f_plays), and
+# writes observation rows, masks, movers, rewards and ends into numpy buffers.
+# Action i of a decision is the i-th outcome in canonical order (see
+# Kernel._canonical; _accel.canonical_plays is the same order on the engine).
+# Game j of a batch seeded s throws from the splitmix64 stream seeded with
+# stream_seed(s, j): first the first player (one draw below the number of
+# players), then two faces per throw, as pure_playouts throws its dice.
+
+#: Per-game ints of a Batch: the throw's faces, outcomes, throws, passes in a row.
+B_A = cython.declare(cython.int, 0)
+B_B = cython.declare(cython.int, 1)
+B_NOUT = cython.declare(cython.int, 2)
+B_THROWS = cython.declare(cython.int, 3)
+B_PASSES = cython.declare(cython.int, 4)
+B_MASKED = cython.declare(cython.int, 5)  # the ones at the start of the game's mask row
+B_SORTED = cython.declare(cython.int, 6)  # the kept outcomes are in canonical order
+B_SIZE = cython.declare(cython.int, 7)
+#: How a game's advance ended: a decision is open, the game is over, cut off, too many plays.
+B_DECISION = cython.declare(cython.int, 0)
+B_OVER = cython.declare(cython.int, 1)
+B_TRUNCATED = cython.declare(cython.int, 2)
+B_TOO_MANY = cython.declare(cython.int, 3)
+
+
+@cython.cclass
+class Batch:
+    """``n`` games of one set-up stepped together in whole-play mode (see the section comment).
+
+    ``game`` is :func:`pachisi._accel.game_table`'s table; ``starts`` one
+    start state per first player (``n_players * S_SIZE`` ints);
+    ``tmpl[viewer]`` the observation's fixed part for each viewer and
+    ``slots[4 * (viewer * nslot + j):]`` its colour slot ``j``: (colour,
+    first pawn cell, first flag cell, owner); ``h`` is ``home + 1``,
+    ``seat`` the first cell of the seat block. ``keep`` outcome keys are
+    kept per game; a decision with more is enumerated again when played.
+    """
+
+    k: Kernel
+    game: cython.int[::1]
+    starts: cython.int[::1]
+    n: cython.int
+    npl: cython.int
+    st: cython.int[::1]
+    info: cython.int[::1]
+    drng: cython.ulonglong[::1]
+    keys: cython.ulonglong[::1]
+    keep: cython.int
+    gs: cython.int[::1]
+    seed: cython.ulonglong
+    next_game: cython.ulonglong
+    max_plays: cython.int
+    max_throws: cython.int
+    tmpl: cython.float[:, ::1]
+    slots: cython.int[::1]
+    nslot: cython.int
+    h: cython.int
+    seat: cython.int
+    faces: cython.int
+    err_game: cython.int
+    err_count: cython.int
+    sorted: cython.bint
+
+    def __init__(
+        self,
+        game: cython.int[::1],
+        starts: cython.int[::1],
+        n: cython.int,
+        max_plays: cython.int,
+        max_throws: cython.int,
+        tmpl: cython.float[:, ::1],
+        slots: cython.int[::1],
+        h: cython.int,
+        seat: cython.int,
+        keep: cython.int = 64,
+    ) -> None:
+        self.k = Kernel()
+        self.k.game = game
+        self.k.no_paths = True
+        self.game = game
+        self.starts = starts
+        self.n = n
+        self.npl = game[G_N]
+        self.faces = game[G_NFACES]
+        self.st = _ints(n * S_SIZE)
+        self.info = _ints(n * B_SIZE)
+        self.drng = _words(n)
+        self.keep = keep if keep < max_plays else max_plays
+        self.keys = _words(3 * n * self.keep)
+        self.gs = _ints(S_SIZE)
+        self.seed = 0
+        self.next_game = 0
+        self.max_plays = max_plays
+        self.max_throws = max_throws
+        self.tmpl = tmpl
+        self.slots = slots
+        self.nslot = len(slots) // (4 * self.npl)
+        self.h = h
+        self.seat = seat
+        self.err_game = -1
+        self.err_count = 0
+        self.sorted = False
+
+    def error(self) -> tuple[int, int]:
+        """The game and the number of outcomes of the last throw that exceeded ``max_plays``."""
+        return self.err_game, self.err_count
+
+    def state(self, i: cython.int) -> list[int]:
+        """Game ``i``'s state (``S_SIZE`` ints, the playout layout), then its ``B_SIZE`` ints."""
+        return [self.st[i * S_SIZE + j] for j in range(S_SIZE)] + [
+            self.info[i * B_SIZE + j] for j in range(B_SIZE)
+        ]
+
+    def dead_end(self, state: cython.int[::1]) -> bool:
+        """Whether the game state (``S_SIZE`` ints) is a Pagade dead end (§3.5; for tests)."""
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = state[j]
+        return not self.k._decided(self._fin_mask(), self.gs[S_WIN]) and self._dead_end()
+
+    def restart_from(self, i: cython.int, state: cython.int[::1], seed: cython.ulonglong) -> int:
+        """Game ``i`` goes on from ``state`` with dice stream ``seed`` (for tests).
+
+        It throws until a decision opens (0) or it ends (1 over, 2 cut off,
+        3 too many plays); the buffers are not written.
+        """
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = state[j]
+        for j in range(B_MASKED):
+            self.info[i * B_SIZE + j] = 0
+        self.drng[i] = seed
+        return self._advance(i)
+
+    def reset(
+        self,
+        seed: cython.ulonglong,
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+    ) -> cython.int:
+        """Start every game; write the first decisions. 0, or 1 + a game with too many plays."""
+        self.seed = seed
+        self.next_game = 0
+        i: cython.int
+        for i in range(self.n):
+            self.info[i * B_SIZE + B_MASKED] = -1  # the row is unknown: write all of it
+            self._new_game(i)
+            if self._advance(i) == B_TOO_MANY:
+                return i + 1
+            self._write(i, obs, masks, movers, counts)
+        return 0
+
+    def step(
+        self,
+        actions: cython.longlong[::1],
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+        rewards: cython.float[:, ::1],
+        done: cython.schar[::1],
+    ) -> cython.int:
+        """Play one action per game (see the section comment); the buffers are :meth:`reset`'s.
+
+        Only the cells of a mask row that change are written, so ``masks``
+        must be the array given to :meth:`reset`, as written since.
+
+        Returns 0; ``-1 - i`` if game ``i``'s action is not legal (nothing is
+        played then); ``1 + i`` if game ``i``'s next throw has more outcomes
+        than ``max_plays`` (:meth:`error`).
+        """
+        i: cython.int
+        j: cython.int
+        r: cython.int
+        a: cython.longlong
+        for i in range(self.n):
+            a = actions[i]
+            if a < 0 or a >= self.info[i * B_SIZE + B_NOUT]:
+                return -1 - i
+        for i in range(self.n):
+            self._load(i)
+            self._play(i, cython.cast(cython.int, actions[i]))
+            r = self._advance(i)
+            for j in range(self.npl):
+                rewards[i, j] = 0.0
+            done[i] = 0
+            if r in (B_OVER, B_TRUNCATED):
+                if r == B_OVER:
+                    self._returns(i, rewards)
+                done[i] = 1
+                self._new_game(i)
+                r = self._advance(i)
+            if r == B_TOO_MANY:
+                return i + 1
+            self._write(i, obs, masks, movers, counts)
+        return 0
+
+    # -- one game ---------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _load(self, i: cython.int) -> cython.void:
+        """Copy game ``i``'s state into the working buffer."""
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = self.st[i * S_SIZE + j]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _store(self, i: cython.int) -> cython.void:
+        """Copy the working buffer back into game ``i``'s state."""
+        j: cython.int
+        for j in range(S_SIZE):
+            self.st[i * S_SIZE + j] = self.gs[j]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _new_game(self, i: cython.int) -> cython.void:
+        """Game ``i`` starts afresh: the next stream of the batch's seed, its first player."""
+        self.drng[i] = _stream_seed(self.seed, self.next_game)
+        self.next_game += 1
+        self.k.drng = self.drng[i]
+        first: cython.int = self.k._dbelow(self.npl)
+        self.drng[i] = self.k.drng
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = self.starts[first * S_SIZE + j]
+        for j in range(B_MASKED):
+            self.info[i * B_SIZE + j] = 0
+        self._store(i)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _enumerate(self, a: cython.int, b: cython.int) -> cython.int:
+        """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`; their number.
+
+        The outcomes are ``k.f_ok`` rows ``k.f_keys[:m]``, an extra throw
+        withheld from a mover who finishes (§3.5), as in
+        :meth:`Kernel._fplayout`; in canonical order if :attr:`sorted`, else
+        in no order (:meth:`_pick` finds the one of a given rank).
+        """
+        k: Kernel = self.k
+        gs = self.gs
+        mover: cython.int = gs[S_TO_MOVE]
+        k.cfg = self.game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+        k.pos = gs
+        gs[P_CUT] = gs[S_CUTS] >> mover & 1
+        n: cython.int = k._f_plays(a, b, not self.game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2)
+        fin_mask: cython.int = self._fin_mask()
+        mover_done: cython.bint = fin_mask >> mover & 1
+        withheld: cython.bint = False
+        r: cython.int
+        for r in range(n):
+            if k.f_ok[3 * r + 2] & 1 and (
+                mover_done or k._kfinished(k.f_ok[3 * r], k.f_ok[3 * r + 1], mover)
+            ):
+                k.f_ok[3 * r + 2] &= 2
+                withheld = True
+            k.f_keys[r] = r
+        self.sorted = withheld
+        if withheld:  # a withheld twin of another outcome goes: sort, drop repeats
+            return k._f_sort(n)
+        return n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _pick(self, m: cython.int, action: cython.int) -> cython.int:
+        """The ``k.f_ok`` row of outcome ``action`` (canonical order) of :meth:`_enumerate`'s."""
+        if self.sorted:
+            return self.k.f_keys[action]
+        return self.k._f_select(m, action)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fin_mask(self) -> cython.int:
+        m: cython.int = 0
+        j: cython.int
+        for j in range(self.gs[S_NFIN]):
+            m |= 1 << self.gs[S_FIN + j]
+        return m
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _apply(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
+    ) -> cython.void:
+        """Play the outcome (hi, lo, x) for the mover of :attr:`gs` (§3.3, §3.5)."""
+        k: Kernel = self.k
+        gs = self.gs
+        mover: cython.int = gs[S_TO_MOVE]
+        fin_mask: cython.int = self._fin_mask()
+        mover_done: cython.bint = fin_mask >> mover & 1
+        c: cython.int
+        j: cython.int
+        for c in range(4):
+            for j in range(4):
+                gs[4 * c + j] = _key_pawn(hi, lo, c, j)
+        if x & 2:
+            gs[S_CUTS] |= 1 << mover
+        if not mover_done and k._kfinished(hi, lo, mover):
+            if gs[S_WIN] == 0:
+                gs[S_WIN] = k._winner_after(gs, mover)
+            gs[S_FIN + gs[S_NFIN]] = mover
+            gs[S_NFIN] += 1
+            fin_mask |= 1 << mover
+        if x & 1 and not fin_mask >> mover & 1 and not k._decided(fin_mask, gs[S_WIN]):
+            gs[P_DOUBLES] += 1
+            return
+        gs[P_DOUBLES] = 0
+        for j in range(1, self.npl + 1):
+            if not fin_mask >> ((mover + j) % self.npl) & 1:
+                gs[S_TO_MOVE] = (mover + j) % self.npl
+                break
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _play(self, i: cython.int, action: cython.int) -> cython.void:
+        """Play outcome ``action`` of game ``i``'s open decision (in the working buffer)."""
+        base: cython.int = i * B_SIZE
+        r: cython.int
+        m: cython.int = self.info[base + B_NOUT]
+        k: Kernel = self.k
+        j: cython.int
+        if m <= self.keep:
+            r = 3 * i * self.keep
+            if self.info[base + B_SORTED]:
+                r += 3 * action
+                self._apply(self.keys[r], self.keys[r + 1], self.keys[r + 2])
+                self.info[base + B_NOUT] = 0
+                return
+            for j in range(3 * m):  # the kept outcomes back into the kernel's rows
+                k.f_ok[j] = self.keys[r + j]
+            for j in range(m):
+                k.f_keys[j] = j
+            self.sorted = False
+        else:
+            m = self._enumerate(self.info[base + B_A], self.info[base + B_B])
+        r = 3 * self._pick(m, action)
+        self._apply(k.f_ok[r], k.f_ok[r + 1], k.f_ok[r + 2])
+        self.info[base + B_NOUT] = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _advance(self, i: cython.int) -> cython.int:
+        """Throw for game ``i`` (from the working buffer) until a decision opens or it ends.
+
+        A throw whose only outcome moves nothing is played without a
+        decision. Stores the state; returns ``B_DECISION``, ``B_OVER``,
+        ``B_TRUNCATED`` or ``B_TOO_MANY``.
+        """
+        k: Kernel = self.k
+        gs = self.gs
+        base: cython.int = i * B_SIZE
+        a: cython.int
+        b: cython.int
+        m: cython.int
+        r: cython.int
+        j: cython.int
+        c: cython.int
+        moved: cython.bint
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        status: cython.int = B_DECISION
+        k.drng = self.drng[i]
+        while True:
+            if k._decided(self._fin_mask(), gs[S_WIN]):
+                status = B_OVER
+                break
+            if self.max_throws > 0 and self.info[base + B_THROWS] >= self.max_throws:
+                status = B_TRUNCATED
+                break
+            if (
+                self.game[G_PAGADE]
+                and self.info[base + B_PASSES] >= self.npl - gs[S_NFIN]
+                and self._dead_end()
+            ):
+                status = B_OVER
+                break
+            a = self.game[G_FACES + k._dbelow(self.faces)]
+            b = self.game[G_FACES + k._dbelow(self.faces)]
+            self.info[base + B_THROWS] += 1
+            m = self._enumerate(a, b)
+            if m == 1:
+                r = 3 * k.f_keys[0]
+                hi = k.f_ok[r]
+                lo = k.f_ok[r + 1]
+                moved = (k.f_ok[r + 2] & 2) != 0 and not gs[P_CUT]
+                for c in range(4):
+                    for j in range(4):
+                        if _key_pawn(hi, lo, c, j) != gs[4 * c + j]:
+                            moved = True
+                if not moved:
+                    self._apply(hi, lo, k.f_ok[r + 2])
+                    self.info[base + B_PASSES] += 1
+                    continue
+            self.info[base + B_PASSES] = 0
+            if m > self.max_plays:
+                self.err_game = i
+                self.err_count = m
+                status = B_TOO_MANY
+                break
+            self.info[base + B_A] = a
+            self.info[base + B_B] = b
+            self.info[base + B_NOUT] = m
+            self.info[base + B_SORTED] = self.sorted
+            if m <= self.keep:
+                for j in range(m):
+                    r = 3 * k.f_keys[j]
+                    c = 3 * (i * self.keep + j)
+                    self.keys[c] = k.f_ok[r]
+                    self.keys[c + 1] = k.f_ok[r + 1]
+                    self.keys[c + 2] = k.f_ok[r + 2]
+            break
+        self.drng[i] = k.drng
+        self._store(i)
+        return status
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _dead_end(self) -> cython.bint:
+        """§3.5 (Pagade): every open player's every throw leaves every pawn where it stands."""
+        k: Kernel = self.k
+        gs = self.gs
+        keep_to_move: cython.int = gs[S_TO_MOVE]
+        keep_doubles: cython.int = gs[P_DOUBLES]
+        fin_mask: cython.int = self._fin_mask()
+        p: cython.int
+        x: cython.int
+        y: cython.int
+        c: cython.int
+        j: cython.int
+        n: cython.int
+        r: cython.int
+        dead: cython.bint = True
+        gs[P_DOUBLES] = 0
+        for p in range(self.npl):
+            if fin_mask >> p & 1 or not dead:
+                continue
+            gs[S_TO_MOVE] = p
+            for x in range(self.faces):
+                for y in range(x, self.faces):
+                    if not dead:
+                        break
+                    n = self._enumerate(self.game[G_FACES + x], self.game[G_FACES + y])
+                    if n != 1:
+                        dead = False
+                        break
+                    for c in range(4):
+                        for j in range(4):
+                            r = 3 * k.f_keys[0]
+                            if _key_pawn(k.f_ok[r], k.f_ok[r + 1], c, j) != gs[4 * c + j]:
+                                dead = False
+        gs[S_TO_MOVE] = keep_to_move
+        gs[P_DOUBLES] = keep_doubles
+        return dead
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _returns(self, i: cython.int, rewards: cython.float[:, ::1]) -> cython.void:
+        """Game ``i``'s final rewards (``pachisi.rl.match.returns_of``) from the working buffer."""
+        gs = self.gs
+        n: cython.int = self.npl
+        j: cython.int
+        nf: cython.int = gs[S_NFIN]
+        fin_mask: cython.int = self._fin_mask()
+        if self.game[G_TEAMS]:
+            if gs[S_WIN] == 0:
+                return
+            for j in range(n):
+                rewards[i, j] = 1.0 if gs[S_WIN] >> j & 1 else -1.0
+            return
+        for j in range(nf):
+            rewards[i, gs[S_FIN + j]] = 1.0 - 2.0 * j / (n - 1)
+        if nf < n:
+            shared: cython.double = 0.0
+            for j in range(nf, n):
+                shared += 1.0 - 2.0 * j / (n - 1)
+            shared /= n - nf
+            for j in range(n):
+                if not fin_mask >> j & 1:
+                    rewards[i, j] = shared
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _write(
+        self,
+        i: cython.int,
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+    ) -> cython.void:
+        """Game ``i``'s decision: observation row (``rl.encoding.observe``), mask, mover, count."""
+        st = self.st
+        o: cython.int = i * S_SIZE
+        v: cython.int = st[o + S_TO_MOVE]
+        size: cython.int = obs.shape[1]
+        j: cython.int
+        q: cython.int
+        c: cython.int
+        row: cython.int
+        f: cython.int
+        w: cython.int
+        fin_mask: cython.int = 0
+        for j in range(st[o + S_NFIN]):
+            fin_mask |= 1 << st[o + S_FIN + j]
+        for j in range(size):
+            obs[i, j] = self.tmpl[v, j]
+        for j in range(self.nslot):
+            q = 4 * (v * self.nslot + j)
+            c = self.slots[q]
+            row = self.slots[q + 1]
+            f = self.slots[q + 2]
+            w = self.slots[q + 3]
+            for q in range(4):
+                obs[i, row + st[o + 4 * c + q]] += 0.25
+            if fin_mask >> w & 1:
+                obs[i, f + 4] = 1.0
+            if st[o + S_CUTS] >> w & 1:
+                obs[i, f + 5] = 1.0
+        f = self.seat
+        obs[i, f] = 1.0
+        f += 4
+        a: cython.int = self.info[i * B_SIZE + B_A]
+        b: cython.int = self.info[i * B_SIZE + B_B]
+        if a > b:
+            a, b = b, a
+        obs[i, f + a - 1] = 1.0
+        obs[i, f + 6 + b - 1] = 1.0
+        obs[i, f + 12 + (st[o + P_DOUBLES] if st[o + P_DOUBLES] < 2 else 2)] = 1.0
+        # the mask row is m ones then zeros: only the cells that change are written
+        m: cython.int = self.info[i * B_SIZE + B_NOUT]
+        was: cython.int = self.info[i * B_SIZE + B_MASKED]
+        if was < 0:
+            for j in range(masks.shape[1]):
+                masks[i, j] = 1 if j < m else 0
+        else:
+            for j in range(was, m):
+                masks[i, j] = 1
+            for j in range(m, was):
+                masks[i, j] = 0
+        self.info[i * B_SIZE + B_MASKED] = m
+        movers[i] = v
+        counts[i] = m
+
+
 # ---------------------------------------------------------------------------
 # small helpers
 

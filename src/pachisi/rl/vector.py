@@ -3,43 +3,192 @@
 In the spirit of EnvPool: every game has a decision open for its player to
 move (self-play, all seats), one action per game goes in, the next
 observations, masks, movers, rewards and ends come out, and a game that ends
-starts again at once (its next game's seed is drawn from the batch's seed).
+starts again at once.
 
 >>> import numpy as np
->>> env = BatchedEnv(4, "parcheesi", players=2)
+>>> env = BatchedEnv(4, "parcheesi", players=2, mode="play")
 >>> obs, mask, mover = env.reset(seed=1)
 >>> obs.shape, mask.shape, mover.shape
-((4, 350), (4, 147), (4,))
->>> actions = np.array([np.flatnonzero(row)[0] for row in mask])
+((4, 350), (4, 1024), (4,))
+>>> actions = (np.random.default_rng(1).random(4) * env.legal_counts).astype(np.int64)
 >>> obs, mask, mover, rewards, done = env.step(actions)
 >>> rewards.shape, done.dtype
 ((4, 2), dtype('bool'))
 
-This version steps the games one after another on the pure-Python engine;
-it is the interface, and it becomes fast when the engine does (docs/rl.md
-has the measured rates).
+Two modes (docs/rl.md):
+
+* ``mode="play"``: the action is a whole play, the index of the throw's
+  outcome in **canonical order** (:func:`pachisi._accel.canonical_plays`:
+  by the resulting pawns, colour by colour, then the mover's cut flag, then
+  the extra throw), so the legal actions are always ``0 .. k - 1`` with
+  ``k = legal_counts[i]``. With the compiled kernel one call of
+  :meth:`BatchedEnv.step` plays every game inside it (``backend="kernel"``);
+  without it the same games are played on the pure engine
+  (``backend="python"``: :func:`~pachisi.moves.legal_plays`, sorted
+  canonically). Game ``j`` started by a batch seeded ``s`` (the first ``n``
+  at :meth:`~BatchedEnv.reset`, then each restart in turn, lower game
+  indices first) throws its dice from :class:`pachisi._accel.SplitMix64`
+  seeded with ``stream_seed(s, j)``: first its first player (one draw below
+  the number of players), then two faces per throw, as the kernel's
+  playouts do.
+* ``mode="step"`` (the default): one elementary step of the step encoding
+  per action, on :class:`~pachisi.rl.match.Match` one game after another
+  (pure Python); game ``j`` is ``Game.new(..., seed=...)`` with the ``j``-th
+  48-bit draw of ``random.Random(s)``.
+
+Play mode's canonical order differs from :class:`~pachisi.rl.match.Match`'s
+play mode (and so the AEC, Gymnasium and OpenSpiel environments), which
+index :func:`~pachisi.moves.legal_plays`'s own order: the same set of plays,
+numbered differently.
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
+from .. import _accel
+from ..dice import dice_for
+from ..moves import Play, legal_plays
+from ..position import Position
 from ..rules import Setup
-from .encoding import observation_size
-from .match import Match
+from .encoding import _layout, observation_size, observe
+from .match import Match, returns_of
 
-__all__ = ["BatchedEnv"]
+__all__ = ["BACKENDS", "BatchedEnv", "kernel_batch"]
+
+#: Where play mode's games are played: ``"auto"`` (the compiled kernel when it
+#: is active, else the pure engine), ``"kernel"``, ``"kernel-source"`` (the
+#: kernel's source run as Python: slow, for tests) and ``"python"``.
+BACKENDS: Final = ("auto", "kernel", "kernel-source", "python")
+
+_MASK64: Final = 0xFFFFFFFFFFFFFFFF
+_DECISION, _OVER, _TRUNCATED = 0, 1, 2
+
+Obs = npt.NDArray[np.float32]
+Masks = npt.NDArray[np.int8]
+Ints = npt.NDArray[np.int64]
+
+
+class _PythonGames:
+    """Play mode on the pure engine: the kernel's games, one after another (the reference)."""
+
+    def __init__(self, setup: Setup, n: int, max_plays: int, max_throws: int | None) -> None:
+        self.setup = setup
+        self.n = n
+        self.max_plays = max_plays
+        self.max_throws = max_throws
+        self.faces = dice_for(setup.ruleset).faces
+        self.seed = 0
+        self.next_game = 0
+        start = Position.initial(setup)
+        self.positions = [start] * n
+        self.dice = [_accel.SplitMix64(0) for _ in range(n)]
+        self.throws = [0] * n
+        #: Each game's first player.
+        self.first = [0] * n
+        self.throw: list[tuple[int, int]] = [(0, 0)] * n
+        self.plays: list[list[Play]] = [[] for _ in range(n)]
+        #: Each game's (throw, play) so far, passed throws included.
+        self.history: list[list[tuple[tuple[int, int], Play]]] = [[] for _ in range(n)]
+
+    def new_game(self, i: int) -> None:
+        dice = _accel.SplitMix64(_accel.stream_seed(self.seed, self.next_game))
+        self.next_game += 1
+        self.dice[i] = dice
+        first = self.first[i] = dice.below(len(self.setup.players))
+        self.positions[i] = Position.initial(self.setup, first)
+        self.throws[i] = 0
+        self.plays[i] = []
+        self.history[i] = []
+
+    def advance(self, i: int) -> int:
+        dice = self.dice[i]
+        faces = self.faces
+        while True:
+            pos = self.positions[i]
+            if pos.is_over:
+                return _OVER
+            if self.max_throws is not None and self.throws[i] >= self.max_throws:
+                return _TRUNCATED
+            throw = (faces[dice.below(len(faces))], faces[dice.below(len(faces))])
+            self.throws[i] += 1
+            plays = _accel.canonical_plays(pos, legal_plays(pos, throw))
+            if len(plays) == 1 and not plays[0].actions:
+                self.history[i].append((throw, plays[0]))
+                self.positions[i] = plays[0].position
+                continue
+            if len(plays) > self.max_plays:
+                raise ValueError(_too_many(len(plays), throw, self.max_plays))
+            self.throw[i] = throw
+            self.plays[i] = plays
+            return _DECISION
+
+    def write(self, i: int, obs: Obs, masks: Masks, movers: Ints, counts: Ints) -> None:
+        pos = self.positions[i]
+        observe(pos, pos.to_move, self.throw[i], out=obs[i])
+        k = len(self.plays[i])
+        masks[i, :k] = 1
+        masks[i, k:] = 0
+        movers[i] = pos.to_move
+        counts[i] = k
+
+    def play(self, i: int, action: int) -> None:
+        play = self.plays[i][action]
+        self.history[i].append((self.throw[i], play))
+        self.positions[i] = play.position
+        self.plays[i] = []
+
+
+def kernel_batch(
+    setup: Setup, n: int, max_plays: int, max_throws: int, compiled: bool = True
+) -> Any:
+    """The kernel's ``Batch`` of ``n`` games of ``setup`` (``max_throws`` 0: no bound).
+
+    ``compiled=False``: the kernel's source run as Python. ``ValueError`` if
+    the compiled kernel is asked for and not installed.
+    """
+    module = _accel.kernel_module(compiled)
+    if module is None:
+        raise ValueError("backend 'kernel' needs the compiled kernel, which is not installed")
+    players = len(setup.players)
+    starts = array("i")
+    for first in range(players):
+        starts.extend(_accel.game_state(Position.initial(setup, first)))
+    tmpl = np.zeros((players, observation_size(setup)), dtype=np.float32)
+    slots = array("i")
+    owner = setup.owner
+    seat = 0
+    for v in range(players):
+        lay = _layout(setup, v)
+        tmpl[v] = lay.template
+        seat = lay.seat_base
+        for c, row, f in lay.slots:
+            o = owner[c]
+            assert o is not None
+            slots.extend((c, row, f, o))
+    table = _accel.game_table(setup)
+    return module.Batch(table, starts, n, max_plays, max_throws, tmpl, slots, setup.home + 1, seat)
+
+
+def _too_many(k: int, throw: object, max_plays: int) -> str:
+    return (
+        f"{k} distinct plays of {throw} exceed max_plays={max_plays};"
+        " create the environment with a larger max_plays"
+    )
 
 
 class BatchedEnv:
     """``n`` games of one set-up, stepped together (see the module docstring).
 
     Arguments after ``n`` are those of :meth:`pachisi.Setup.create` and of
-    :class:`~pachisi.rl.match.Match` (``mode``, ``max_plays``, ``max_throws``).
+    :class:`~pachisi.rl.match.Match` (``mode``, ``max_plays``, ``max_throws``),
+    then ``backend`` (:data:`BACKENDS`; play mode only).
     """
 
     def __init__(
@@ -53,73 +202,213 @@ class BatchedEnv:
         mode: str = "step",
         max_plays: int | None = None,
         max_throws: int | None = None,
+        backend: str = "auto",
     ) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"n must be a positive integer, not {n!r}")
-        self.setup = Setup.create(
+        if backend not in BACKENDS:
+            raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+        self.setup = setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
         self.n = n
-        self.matches = [
-            Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws) for _ in range(n)
-        ]
-        self.n_actions = self.matches[0].n_actions
-        self.n_players = len(self.setup.players)
-        self.obs = np.zeros((n, observation_size(self.setup)), dtype=np.float32)
+        self.mode = mode
+        self.n_players = len(setup.players)
+        first = Match(setup, mode, max_plays=max_plays, max_throws=max_throws)  # checks them
+        self.n_actions = first.n_actions
+        #: The games of step mode (play mode keeps its games in its backend).
+        self.matches: list[Match] = []
+        if mode == "step":
+            if backend not in ("auto", "python"):
+                raise ValueError(f"step mode runs on the Python engine only, not {backend!r}")
+            backend = "match"
+            self.matches = [first] + [
+                Match(setup, mode, max_plays=max_plays, max_throws=max_throws) for _ in range(n - 1)
+            ]
+        else:
+            if backend == "auto":
+                backend = "kernel" if _accel.active() else "python"
+        #: Where the games are played: ``"match"`` (step mode), or play mode's backend.
+        self.backend = backend
+        self.max_plays = first.max_plays
+        self.max_throws = max_throws
+        self.obs = np.zeros((n, observation_size(setup)), dtype=np.float32)
         self.masks = np.zeros((n, self.n_actions), dtype=np.int8)
         self.movers = np.zeros(n, dtype=np.int64)
+        #: The number of legal actions of each game's open decision (in play
+        #: mode they are ``0 .. legal_counts[i] - 1``).
+        self.legal_counts = np.zeros(n, dtype=np.int64)
         self._seeds = random.Random()
+        self._py: _PythonGames | None = None
+        self._batch: Any = None
+        if backend == "python":
+            self._py = _PythonGames(setup, n, self.max_plays, max_throws)
+        elif backend in ("kernel", "kernel-source"):
+            self._batch = kernel_batch(
+                setup, n, self.max_plays, max_throws or 0, backend == "kernel"
+            )
+            self._movers32 = np.zeros(n, dtype=np.int32)
+            self._counts32 = np.zeros(n, dtype=np.int32)
+            self._done8 = np.zeros(n, dtype=np.int8)
         #: Games finished since the last :meth:`reset`.
         self.games_finished = 0
+
+    # -- step mode (Match) ---------------------------------------------------------
 
     def _write(self, i: int) -> None:
         m = self.matches[i]
         m.observe(out=self.obs[i])
         self.masks[i].fill(0)
-        self.masks[i][m.legal_actions()] = 1
+        legal = m.legal_actions()
+        self.masks[i][legal] = 1
         self.movers[i] = m.to_move
+        self.legal_counts[i] = len(legal)
 
     def _new_game(self, i: int) -> None:
         self.matches[i].reset(self._seeds.getrandbits(48))
 
-    def reset(
-        self, seed: int | None = None
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    # -- the interface ---------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> tuple[Obs, Masks, Ints]:
         """Start ``n`` new games; returns observations, masks and the players to move."""
-        self._seeds = random.Random(seed)
         self.games_finished = 0
-        for i in range(self.n):
-            self._new_game(i)
-            self._write(i)
+        if self.backend == "match":
+            self._seeds = random.Random(seed)
+            for i in range(self.n):
+                self._new_game(i)
+                self._write(i)
+            return self.obs.copy(), self.masks.copy(), self.movers.copy()
+        s = (seed if seed is not None else random.getrandbits(64)) & _MASK64
+        if self._py is not None:
+            py = self._py
+            py.seed, py.next_game = s, 0
+            for i in range(self.n):
+                py.new_game(i)
+                py.advance(i)
+                py.write(i, self.obs, self.masks, self.movers, self.legal_counts)
+        else:
+            err = self._batch.reset(s, self.obs, self.masks, self._movers32, self._counts32)
+            self._kernel_error(err)
+            self.movers[:] = self._movers32
+            self.legal_counts[:] = self._counts32
         return self.obs.copy(), self.masks.copy(), self.movers.copy()
 
     def step(
         self, actions: npt.ArrayLike
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.int8],
-        npt.NDArray[np.int64],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-    ]:
-        """Apply one action per game (``ValueError`` if one is illegal).
+    ) -> tuple[Obs, Masks, Ints, npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Apply one action per game (``ValueError`` if one is illegal: then none is applied).
 
         Returns observations (of the next decision, from its mover's side),
         masks, movers, rewards ``(n, players)`` (the final returns of the
-        games that ended at this step, else 0) and which games ended (those
-        have already started again).
+        games that ended at this step, else 0; a game cut off by
+        ``max_throws`` gets 0) and which games ended (those have already
+        started again).
         """
         acts = np.asarray(actions)
         if acts.shape != (self.n,):
             raise ValueError(f"give one action per game: shape ({self.n},), not {acts.shape}")
+        if acts.dtype.kind not in "iu":
+            raise ValueError(f"actions must be integers, not {acts.dtype}")
         rewards = np.zeros((self.n, self.n_players), dtype=np.float32)
         done = np.zeros(self.n, dtype=np.bool_)
+        if self.backend == "match":
+            self._step_matches(acts, rewards, done)
+        elif self._py is not None:
+            self._step_python(acts, rewards, done)
+        else:
+            err = self._batch.step(
+                np.ascontiguousarray(acts, dtype=np.longlong),
+                self.obs,
+                self.masks,
+                self._movers32,
+                self._counts32,
+                rewards,
+                self._done8,
+            )
+            if err < 0:
+                self._illegal(acts, -1 - err)
+            self._kernel_error(err)
+            self.movers[:] = self._movers32
+            self.legal_counts[:] = self._counts32
+            done[:] = self._done8
+        self.games_finished += int(done.sum())
+        return self.obs.copy(), self.masks.copy(), self.movers.copy(), rewards, done
+
+    def _illegal(self, acts: npt.NDArray[Any], i: int) -> None:
+        k = int(self.legal_counts[i])
+        raise ValueError(f"action {int(acts[i])} of game {i} is not legal now (legal: 0..{k - 1})")
+
+    def _kernel_error(self, err: int) -> None:
+        if err > 0:
+            _, k = self._batch.error()
+            raise ValueError(
+                _too_many(k, "a throw", self.max_plays) + " (this environment needs a reset)"
+            )
+
+    def _step_matches(
+        self, acts: npt.NDArray[Any], rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_]
+    ) -> None:
         for i, m in enumerate(self.matches):
             m.apply(int(acts[i]))
             if m.done:
                 rewards[i] = m.returns()
                 done[i] = True
-                self.games_finished += 1
                 self._new_game(i)
             self._write(i)
-        return self.obs.copy(), self.masks.copy(), self.movers.copy(), rewards, done
+
+    def _step_python(
+        self, acts: npt.NDArray[Any], rewards: npt.NDArray[np.float32], done: npt.NDArray[np.bool_]
+    ) -> None:
+        py = self._py
+        assert py is not None
+        for i in range(self.n):
+            if not 0 <= acts[i] < self.legal_counts[i]:
+                self._illegal(acts, i)
+        for i in range(self.n):
+            py.play(i, int(acts[i]))
+            status = py.advance(i)
+            if status != _DECISION:
+                if status == _OVER:
+                    rewards[i] = returns_of(py.positions[i])
+                done[i] = True
+                py.new_game(i)
+                py.advance(i)
+            py.write(i, self.obs, self.masks, self.movers, self.legal_counts)
+
+    # -- inspection ----------------------------------------------------------------
+
+    def position(self, i: int) -> Position:
+        """Game ``i``'s position now (at the start of the throw being decided)."""
+        if self.backend == "match":
+            return self.matches[i].position
+        if self._py is not None:
+            return self._py.positions[i]
+        st = self._batch.state(i)
+        setup = self.setup
+        pawns = tuple(
+            tuple(st[4 * c : 4 * c + 4]) if c in setup.colours_in_play else () for c in range(4)
+        )
+        n = self.n_players
+        cut = tuple(bool(st[19] >> j & 1) for j in range(n)) if setup.ruleset == "pagade" else None
+        winner = tuple(j for j in range(n) if st[25] >> j & 1) or None
+        return Position(setup, pawns, st[18], st[16], cut, tuple(st[21 : 21 + st[20]]), winner)
+
+    def throw(self, i: int) -> tuple[int, int]:
+        """The throw of game ``i``'s open decision."""
+        if self.backend == "match":
+            t = self.matches[i].throw
+            assert t is not None
+            return t
+        if self._py is not None:
+            return self._py.throw[i]
+        st = self._batch.state(i)
+        return st[26], st[27]
+
+    def plays(self, i: int) -> list[Play]:
+        """Play mode: game ``i``'s legal plays in action order (the engine's, canonically)."""
+        if self.mode != "play":
+            raise ValueError("plays() is for play mode")
+        if self._py is not None:
+            return list(self._py.plays[i])
+        pos = self.position(i)
+        return _accel.canonical_plays(pos, legal_plays(pos, self.throw(i)))
