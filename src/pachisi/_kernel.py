@@ -4137,8 +4137,9 @@ class Kernel:
         square are always cut together: a single pawn never cuts a pair).
         """
         gs = self.gst
-        cfg = self.cfg
-        pagade: cython.bint = self.game[G_PAGADE] != 0
+        game = self.game
+        g: cython.int = G_CFG + mover * C_SIZE  # the mover's table
+        pagade: cython.bint = game[G_PAGADE] != 0
         c: cython.int
         k: cython.int
         j: cython.int
@@ -4160,7 +4161,7 @@ class Kernel:
                 row.append(gs[k])
             self.sim_log.append(row)
         for c in range(4):
-            if not cfg[C_IN_PLAY + c] or cfg[C_FRIEND + c]:
+            if not game[g + C_IN_PLAY + c] or game[g + C_FRIEND + c]:
                 continue
             nb = 0
             na = 0
@@ -4189,7 +4190,7 @@ class Kernel:
                         ca += 1
                 if cb == ca:
                     continue
-                s = cfg[C_ROUTE + 85 * c + p]
+                s = game[g + C_ROUTE + 85 * c + p]
                 if s not in (sq0, sq1, sq2):
                     if ns == 0:
                         sq0 = s

@@ -88,8 +88,9 @@ def register(subparsers: Any) -> None:
         help="many games between computer players: win rates, lengths, captures",
         description=(
             "Play many games between computer players and print win rates per player and"
-            " per seat (95% Wilson intervals), game lengths and captures. The same seed"
-            " gives the same results whatever --jobs."
+            " per seat (95% Wilson intervals), game lengths and captures. Random and greedy"
+            " players play inside the compiled kernel (--engine). The same seed gives the"
+            " same results whatever --jobs."
         ),
     )
     p.add_argument("ruleset", choices=RULESETS)

@@ -17,6 +17,15 @@ seed is :func:`game_seed` of the run's seed and the index, so the results
 are the same whatever the number of processes or machines, the chunking, or
 how many times a chunk was run again.
 
+Two engines play the games (:attr:`SimConfig.engine`): ``"library"`` (the
+default here) plays each through :func:`~pachisi.moves.legal_plays` and the
+players' ``choose``, for any computer player; ``"kernel"`` plays random and
+greedy players' games inside the compiled kernel
+(:mod:`pachisi.tournament.kernel`, about fifteen times faster; ``pachisi
+simulate`` chooses it whenever it can: :func:`default_engine`). The same seed
+gives other games on the two engines. :func:`record_game` gives any game in
+full, as a :class:`~pachisi.game.Game`.
+
 >>> from pachisi.rules import Setup
 >>> config = SimConfig(Setup.create("parcheesi", players=2), ("greedy", "random"), seed=1)
 >>> results = list(run_games(config, 4))
