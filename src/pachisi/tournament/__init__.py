@@ -21,7 +21,7 @@ Two engines play the games (:attr:`SimConfig.engine`): ``"library"`` (the
 default here) plays each through :func:`~pachisi.moves.legal_plays` and the
 players' ``choose``, for any computer player; ``"kernel"`` plays random and
 greedy players' games inside the compiled kernel
-(:mod:`pachisi.tournament.kernel`, about fifteen times faster; ``pachisi
+(:mod:`pachisi.tournament.kernel`, 15 to 35 times faster; ``pachisi
 simulate`` chooses it whenever it can: :func:`default_engine`). The same seed
 gives other games on the two engines. :func:`record_game` gives any game in
 full, as a :class:`~pachisi.game.Game`.

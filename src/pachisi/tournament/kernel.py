@@ -3,7 +3,7 @@
 When every seat's player is one the kernel plays itself (``random``:
 uniformly among the distinct outcomes of a throw; ``greedy``: the best
 outcome by the hand-made evaluation, ties broken at random), a run's games
-are played by :func:`pachisi._accel.simulate_games`, some fifteen times
+are played by :func:`pachisi._accel.simulate_games`, 15 to 35 times
 faster than through the library. Game ``i`` of a run with seed ``S``:
 
 * its seed ``g`` is :func:`~pachisi.tournament.game_seed` ``(S, i)``, and
