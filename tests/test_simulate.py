@@ -247,7 +247,7 @@ def test_same_seed_same_json_with_one_and_two_jobs(tmp_path: Path) -> None:
 
 PAGADE_4 = "pagade --players greedy,random,random,random --games 8"
 JSON_FIELDS = {
-    *("ruleset", "setup", "bots", "games", "seed", "rotate", "max_throws"),
+    *("ruleset", "setup", "bots", "games", "seed", "rotate", "max_throws", "engine"),
     *("summary", "timing", "results"),
 }
 GAME_FIELDS = {
@@ -277,8 +277,10 @@ def test_json_output_fields(tmp_path: Path) -> None:
     for g in doc["results"]:
         assert set(g) == GAME_FIELDS
         assert g["bots"] == [doc["bots"][p] for p in g["seats"]]
-    # The file holds exactly what the library computes.
-    config = SimConfig(setup, ("greedy", "random"), seed=3)
+    # The file holds exactly what the library computes (random and greedy players:
+    # inside the kernel).
+    assert doc["engine"] == "kernel"
+    config = SimConfig(setup, ("greedy", "random"), seed=3, engine="kernel")
     assert doc["results"] == [r.as_dict(config.bots) for r in run_games(config, 6)]
 
 

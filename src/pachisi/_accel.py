@@ -1054,3 +1054,149 @@ def fast_outcomes(
     """
     seen = {after for after, _ in fast_records(position, throw, module)}
     return sorted(seen, key=lambda after: _canonical_key(position, after))
+
+
+# ---------------------------------------------------------------------------
+# Simulated games: whole games for ``pachisi simulate`` (pachisi.tournament)
+
+#: Width of a simulated game's result in the kernel (see ``Kernel.simulate``).
+SIM_SIZE = 12
+
+
+class SimulatedGame(NamedTuple):
+    """One game of :func:`simulate_games`; everything per player is by player index."""
+
+    #: Throws played.
+    throws: int
+    #: The players who finished, in order.
+    finished: tuple[int, ...]
+    #: The winners (§3.5), or ``None``.
+    winner: tuple[int, ...] | None
+    #: Whether the game ended in a dead end (§3.5, Pagade only).
+    dead_end: bool
+    #: Each player's captures: the actions of his plays that captured (cut) on landing.
+    captures: tuple[int, ...]
+
+
+def _sim_args(
+    position: Position,
+    seeds: Sequence[int],
+    firsts: Sequence[int],
+    greedy: Sequence[int],
+    max_throws: int,
+) -> None:
+    n = len(position.setup.players)
+    if not len(seeds) == len(firsts) == len(greedy):
+        raise ValueError("seeds, firsts and greedy: give one of each for every game")
+    if max_throws < 0:
+        raise ValueError("max_throws must not be negative")
+    for f in firsts:
+        if not 0 <= f < n or f in position.finished:
+            raise ValueError(f"firsts: {f} is not a player who can throw")
+    for m in greedy:
+        if not 0 <= m < 1 << n:
+            raise ValueError(f"greedy: {m} is not a bit mask of the {n} players")
+
+
+def _sim_call(
+    position: Position,
+    seeds: Sequence[int],
+    firsts: Sequence[int],
+    greedy: Sequence[int],
+    max_throws: int,
+    module: ModuleType | None,
+    trace: bool,
+) -> tuple[list[SimulatedGame], list[list[int]]]:
+    from array import array
+
+    if module is None:
+        module = kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+    _sim_args(position, seeds, firsts, greedy, max_throws)
+    setup = position.setup
+    n = len(seeds)
+    res = array("i", bytes(4 * SIM_SIZE * n))
+    spec = array("i", [v for f, m in zip(firsts, greedy, strict=True) for v in (f, m)])
+    evd, evi = eval_tables(setup) if any(greedy) else (None, None)
+    steps: list[list[int]] = []
+    if n:
+        steps = _kernel(module).simulate(
+            game_table(setup),
+            game_state(position),
+            n,
+            array("Q", [s & _MASK64 for s in seeds]),
+            spec,
+            max_throws,
+            res,
+            evd,
+            evi,
+            trace,
+        )
+    players = len(setup.players)
+    out = []
+    for i in range(n):
+        r = res[SIM_SIZE * i : SIM_SIZE * (i + 1)]
+        win = tuple(j for j in range(4) if r[6] >> j & 1) or None
+        out.append(
+            SimulatedGame(r[0], tuple(r[2 : 2 + r[1]]), win, bool(r[7]), tuple(r[8 : 8 + players]))
+        )
+    return out, steps
+
+
+def simulate_games(
+    position: Position,
+    seeds: Sequence[int],
+    firsts: Sequence[int],
+    greedy: Sequence[int],
+    max_throws: int = 100_000,
+    module: ModuleType | None = None,
+) -> list[SimulatedGame]:
+    """Whole games from ``position`` played inside the kernel, with captures and dead ends.
+
+    Game ``i`` starts from ``position`` with player ``firsts[i]`` to throw;
+    the players of the bit mask ``greedy[i]`` play greedy, the others
+    random. It is :func:`playouts`' playout 0 of the seed ``seeds[i]`` (its
+    dice drawn with ``stream_seed(seeds[i], 0)``, its choices with
+    ``stream_seed(seeds[i], 1)``, the outcomes in canonical order), except
+    that it also ends, drawn, in a Pagade dead end (§3.5, as
+    ``Position.is_over``; also when reached on the last throw allowed) and
+    counts every player's captures. It stops after ``max_throws`` throws.
+    ``module``: the kernel module (default the compiled one, a
+    :class:`RuntimeError` if it is absent).
+    """
+    return _sim_call(position, seeds, firsts, greedy, max_throws, module, False)[0]
+
+
+#: A kernel state as :func:`sim_state` gives it.
+SimState = tuple[int, ...]
+
+
+def simulate_trace(
+    position: Position,
+    seed: int,
+    first: int,
+    greedy: int,
+    max_throws: int = 100_000,
+    module: ModuleType | None = None,
+) -> tuple[SimulatedGame, list[tuple[tuple[int, int], SimState]], SimState]:
+    """One game of :func:`simulate_games`, throw by throw.
+
+    Returns the game, every throw with the kernel's state before it, and
+    the final state, all as :func:`sim_state` gives a position's: a replay
+    through the clear engine must meet exactly these states.
+    """
+    games, steps = _sim_call(position, [seed], [first], [greedy], max_throws, module, True)
+    throws = [((row[0], row[1]), _sim_state(row[2:])) for row in steps[:-1]]
+    return games[0], throws, _sim_state(steps[-1])
+
+
+def _sim_state(row: Sequence[int]) -> SimState:
+    state = list(row)
+    state[P_CUT] = 0  # scratch: the mover's cut flag while the kernel works
+    return tuple(state)
+
+
+def sim_state(position: Position) -> SimState:
+    """The kernel's game state of ``position`` (:func:`game_state`) as a tuple, to compare."""
+    return _sim_state(game_state(position))

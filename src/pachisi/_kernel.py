@@ -165,6 +165,8 @@ _SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
 _SM_M2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 #: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
 R_SIZE = cython.declare(cython.int, 7)
+#: Width of a simulated game's result (Kernel.simulate): R_SIZE, dead end, captures[4].
+SIM_SIZE = cython.declare(cython.int, 12)
 
 _PMASK = cython.declare(cython.int, 127)
 _MOVED = cython.declare(cython.int, 512)
@@ -455,6 +457,11 @@ class Kernel:
     nr_off: cython.int[::1]
     nr_mv: cython.int[::1]
     nr_v: cython.double[::1]
+    # simulate (see the section "simulate")
+    sim: cython.bint
+    sim_dead: cython.bint
+    sim_caps: cython.int[::1]
+    sim_log: list
 
     def __init__(self) -> None:
         self.dice = _Store()
@@ -557,6 +564,10 @@ class Kernel:
         self.nn_pw = _ints(16)
         self.nr_on = False
         self.nr_n = 0
+        self.sim = False
+        self.sim_dead = False
+        self.sim_caps = _ints(4)
+        self.sim_log = None
 
     # -- buffers ------------------------------------------------------------
 
@@ -4506,6 +4517,8 @@ class Kernel:
                 fin_mask |= 1 << gs[S_FIN + k]
             if self._decided(fin_mask, gs[S_WIN]):
                 break
+            if self.sim and pagade and self._sim_dead_end(fin_mask):
+                break
             if self.nr_on:
                 self._nn_record()
             if throws == 0 and self.first >= 0:
@@ -4544,6 +4557,8 @@ class Kernel:
             hi = self.f_ok[3 * r]
             lo = self.f_ok[3 * r + 1]
             x = self.f_ok[3 * r + 2]
+            if self.sim:
+                self._sim_step(a, b, hi, lo, mover)
             # advance (§3.3, §3.5)
             for c in range(4):
                 for k in range(4):
@@ -4692,6 +4707,277 @@ class Kernel:
         if n_best == 1:
             return self.ebuf[0]
         return self.ebuf[self._below(n_best)]
+
+    # -- simulate: whole games for `pachisi simulate` --------------------------
+
+    def simulate(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        n: cython.int,
+        seeds: cython.ulonglong[::1],
+        spec: cython.int[::1],
+        max_throws: cython.int,
+        res: cython.int[::1],
+        evd: cython.double[::1] = None,
+        evi: cython.int[::1] = None,
+        trace: cython.bint = False,
+    ) -> list:
+        """Play ``n`` games of ``pachisi simulate`` from ``state``; results in ``res``.
+
+        Game ``i`` starts from ``state`` with player ``spec[2 * i]`` to throw;
+        the players of the bit mask ``spec[2 * i + 1]`` play greedy, the
+        others random, as in :meth:`playouts` (its dice from the splitmix64
+        stream :func:`stream_seed` ``(seeds[i], 0)``, its choices from the
+        stream ``(seeds[i], 1)``; no given first throw). Unlike a playout, it
+        ends as drawn in a Pagade dead end (§3.5) and counts each player's
+        captures (see :meth:`_sim_step`). ``res[SIM_SIZE * i:]`` is
+        ``throws, n_finished, finished[4], winner mask, dead end, captures[4]``
+        (dead end 1 when the game ended in one, also on its last throw
+        allowed). With ``trace``, returns the last game throw by throw: per
+        throw ``[a, b, *state before it]`` (``S_SIZE`` ints; the slot
+        ``P_CUT`` is scratch), then the final state; else an empty list.
+        """
+        self.fast = True
+        self.game = game
+        if evd is not None:
+            self.evd = evd
+            self.evi = evi
+        self.no_paths = True
+        self.pos = self.gst
+        self.sim = True
+        gs = self.gst
+        pagade: cython.bint = game[G_PAGADE] != 0
+        i: cython.int
+        k: cython.int
+        t: cython.int
+        o: cython.int
+        fin_mask: cython.int
+        for i in range(n):
+            self.sim_log = [] if trace else None
+            self.drng = _stream_seed(seeds[i], 0)
+            self.rng = _stream_seed(seeds[i], 1)
+            self.first = -1
+            self.gmask = spec[2 * i + 1]
+            self.greedy = self.gmask != 0
+            self.cfg = self.cfgbuf
+            for k in range(S_SIZE):
+                gs[k] = state[k]
+            gs[S_TO_MOVE] = spec[2 * i]
+            self.sim_dead = False
+            for k in range(4):
+                self.sim_caps[k] = 0
+            t = self._fplayout(max_throws)
+            fin_mask = 0
+            for k in range(gs[S_NFIN]):
+                fin_mask |= 1 << gs[S_FIN + k]
+            if pagade and not self.sim_dead and not self._decided(fin_mask, gs[S_WIN]):
+                self._sim_dead_end(fin_mask)  # reached on the last throw allowed
+            o = SIM_SIZE * i
+            res[o] = t
+            res[o + 1] = gs[S_NFIN]
+            for k in range(4):
+                res[o + 2 + k] = gs[S_FIN + k]
+            res[o + 6] = gs[S_WIN]
+            res[o + 7] = 1 if self.sim_dead else 0
+            for k in range(4):
+                res[o + 8 + k] = self.sim_caps[k]
+        self.sim = False
+        self.no_paths = False
+        out: list = []
+        if trace and n:
+            out = self.sim_log
+            row: list = []
+            for k in range(S_SIZE):
+                row.append(gs[k])
+            out.append(row)
+        self.sim_log = None
+        return out
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _sim_step(
+        self,
+        a: cython.int,
+        b: cython.int,
+        hi: cython.ulonglong,
+        lo: cython.ulonglong,
+        mover: cython.int,
+    ) -> cython.void:
+        """Count the captures of the chosen outcome (key ``hi``/``lo``); trace the throw.
+
+        A capture is an action that captures (cuts) on landing, as
+        ``Action.capture`` counts them, credited to the mover. Only captures
+        take an opponent's pawn back (to p = 0) during the mover's throw (a
+        third doublet's penalty takes the mover's own, and friendly colours
+        never capture each other), so they are read from the opponents'
+        pawns before and after: in the Parcheesi family one captured pawn per
+        action; in Pagade every pawn of the square is cut by one action, so
+        one capture per square emptied (two pawns of a colour on one ring
+        square are always cut together: a single pawn never cuts a pair).
+        """
+        gs = self.gst
+        game = self.game
+        g: cython.int = G_CFG + mover * C_SIZE  # the mover's table
+        pagade: cython.bint = game[G_PAGADE] != 0
+        c: cython.int
+        k: cython.int
+        j: cython.int
+        p: cython.int
+        s: cython.int
+        nb: cython.int
+        na: cython.int
+        cb: cython.int
+        ca: cython.int
+        ns: cython.int
+        sq0: cython.int = -1
+        sq1: cython.int = -1
+        sq2: cython.int = -1
+        caps: cython.int = 0
+        row: list
+        if self.sim_log is not None:
+            row = [a, b]
+            for k in range(S_SIZE):
+                row.append(gs[k])
+            self.sim_log.append(row)
+        for c in range(4):
+            if not game[g + C_IN_PLAY + c] or game[g + C_FRIEND + c]:
+                continue
+            nb = 0
+            na = 0
+            for k in range(4):
+                if gs[4 * c + k] == 0:
+                    nb += 1
+                if _key_pawn(hi, lo, c, k) == 0:
+                    na += 1
+            if na == nb:
+                continue
+            if not pagade:
+                caps += na - nb
+                continue
+            # Pagade: the squares of the pawns cut (before, less after, as multisets)
+            ns = 0
+            for k in range(4):
+                p = gs[4 * c + k]
+                if p == 0:
+                    continue
+                cb = 0
+                ca = 0
+                for j in range(4):
+                    if gs[4 * c + j] == p:
+                        cb += 1
+                    if _key_pawn(hi, lo, c, j) == p:
+                        ca += 1
+                if cb == ca:
+                    continue
+                s = game[g + C_ROUTE + 85 * c + p]
+                if s not in (sq0, sq1, sq2):
+                    if ns == 0:
+                        sq0 = s
+                    elif ns == 1:
+                        sq1 = s
+                    else:
+                        sq2 = s
+                    ns += 1
+            caps += ns
+        self.sim_caps[mover] += caps
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _sim_dead_end(self, fin_mask: cython.int) -> cython.bint:
+        """§3.5 dead end (Pagade; the game not decided), as ``Position.is_dead_end``.
+
+        True when, for every player who has not finished, every distinct
+        throw's only outcome leaves every pawn where it stands; then sets
+        :attr:`sim_dead`. A player with a pawn that a 1 surely moves
+        (:meth:`_sim_moves`) ends the check at once.
+        """
+        game = self.game
+        gs = self.gst
+        n_pl: cython.int = game[G_N]
+        nfaces: cython.int = game[G_NFACES]
+        i: cython.int
+        ja: cython.int
+        jb: cython.int
+        n: cython.int
+        k: cython.int
+        for i in range(n_pl):
+            if not fin_mask >> i & 1 and self._sim_moves(i):
+                return False
+        doubles: cython.int = gs[P_DOUBLES]
+        cut: cython.int = gs[P_CUT]
+        dead: cython.bint = True
+        for i in range(n_pl):
+            if fin_mask >> i & 1:
+                continue
+            self.cfg = game[G_CFG + i * C_SIZE : G_CFG + (i + 1) * C_SIZE]
+            gs[P_DOUBLES] = doubles if i == gs[S_TO_MOVE] else 0
+            gs[P_CUT] = gs[S_CUTS] >> i & 1
+            for ja in range(nfaces):
+                for jb in range(ja, nfaces):
+                    n = self._f_plays(game[G_FACES + ja], game[G_FACES + jb], False)
+                    if n != 1:
+                        dead = False
+                    else:
+                        for k in range(16):
+                            if _key_pawn(self.f_ok[0], self.f_ok[1], k >> 2, k & 3) != gs[k]:
+                                dead = False
+                    if not dead:
+                        break
+                if not dead:
+                    break
+            if not dead:
+                break
+        gs[P_DOUBLES] = doubles
+        gs[P_CUT] = cut
+        if dead:
+            self.sim_dead = True
+        return dead
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _sim_moves(self, player: cython.int) -> cython.bint:
+        """Whether ``player`` has a pawn that a 1 moves where it may always land (Pagade).
+
+        As ``position._surely_moves``: a belly square or Home, or an empty
+        ring square, the cut rule (§4.5) respected.
+        """
+        game = self.game
+        gs = self.gst
+        g: cython.int = G_CFG  # the first mover's table: routes and switches are everyone's
+        home: cython.int = game[G_HOME]
+        cut_rule: cython.bint = game[g + C_CUT_RULE] != 0
+        may_enter: cython.bint = (gs[S_CUTS] >> player & 1) != 0
+        i: cython.int
+        k: cython.int
+        c: cython.int
+        d: cython.int
+        q: cython.int
+        p: cython.int
+        t: cython.int
+        s: cython.int
+        free: cython.bint
+        for i in range(game[G_PCOLS + 3 * player]):
+            c = game[G_PCOLS + 3 * player + 1 + i]
+            for k in range(4):
+                p = gs[4 * c + k]
+                t = p + 1
+                if t > home:
+                    continue
+                if cut_rule and not may_enter and p < 77 and t >= 77:
+                    continue
+                s = game[g + C_ROUTE + 85 * c + t]
+                if s < 0 or s >= 68:
+                    return True
+                free = True
+                for d in range(4):
+                    if game[g + C_IN_PLAY + d]:
+                        for q in range(4):
+                            if game[g + C_ROUTE + 85 * d + gs[4 * d + q]] == s:
+                                free = False
+                if free:
+                    return True
+        return False
 
     @cython.cfunc
     @cython.exceptval(check=False)

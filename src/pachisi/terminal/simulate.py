@@ -7,8 +7,10 @@
 prints win rates per player and per seat with 95% Wilson intervals, game
 lengths and captures, shows a progress bar on standard error, and can write
 the results (``--out results.json`` or ``.csv``) and a chart
-(``--plot chart.png``, needs ``pachisi[plot]``). The computation lives in
-:mod:`pachisi.tournament`; see ``docs/simulate.md``.
+(``--plot chart.png``, needs ``pachisi[plot]``). Games between random and
+greedy players are played inside the compiled kernel (``--engine``);
+``--record-game K FILE.pgame`` writes one game of the run as a game record.
+The computation lives in :mod:`pachisi.tournament`; see ``docs/simulate.md``.
 
 rich and matplotlib are imported only when the command runs.
 """
@@ -44,12 +46,16 @@ from ..errors import PachisiError
 from ..rules import RULESETS
 from ..tournament import (
     DEFAULT_MAX_THROWS,
+    ENGINES,
     GameResult,
     SimConfig,
     canonical_bot,
+    default_engine,
     log_header,
     log_line,
+    player_labels,
     read_log,
+    record_game,
     run_indices,
     summarise,
 )
@@ -82,8 +88,9 @@ def register(subparsers: Any) -> None:
         help="many games between computer players: win rates, lengths, captures",
         description=(
             "Play many games between computer players and print win rates per player and"
-            " per seat (95% Wilson intervals), game lengths and captures. The same seed"
-            " gives the same results whatever --jobs."
+            " per seat (95% Wilson intervals), game lengths and captures. Random and greedy"
+            " players play inside the compiled kernel (--engine). The same seed gives the"
+            " same results whatever --jobs."
         ),
     )
     p.add_argument("ruleset", choices=RULESETS)
@@ -137,6 +144,20 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_MAX_THROWS,
         help=f"a game longer than this is unfinished (default {DEFAULT_MAX_THROWS})",
     )
+    p.add_argument(
+        "--engine",
+        choices=("auto", *ENGINES),
+        default="auto",
+        help="kernel: play inside the compiled kernel (random and greedy players only);"
+        " library: through the library (any player); auto (default): kernel when it can",
+    )
+    p.add_argument(
+        "--record-game",
+        nargs=2,
+        metavar=("K", "FILE.pgame"),
+        help="play only game K of the run and write it to FILE as a game record"
+        " (pachisi replay FILE)",
+    )
     p.add_argument("--out", metavar="FILE", help="write the results: FILE.json or FILE.csv")
     p.add_argument("--plot", metavar="FILE.png", help="draw game lengths and win rates")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -174,6 +195,7 @@ def results_document(
         "seed": config.seed,
         "rotate": config.rotate,
         "max_throws": config.max_throws,
+        "engine": config.engine,
         "summary": summary,
         "timing": timing or {},
         "results": [r.as_dict(config.bots) for r in results],
@@ -354,7 +376,9 @@ def _print_summary(
         else (f"{jobs} job{'s' if jobs != 1 else ''}")
     )
     resumed = f", {summary['games'] - played} from --log" if played != summary["games"] else ""
-    console.print(f"[dim]{seconds:.1f} s, {rate:.1f} games/s, {where}{resumed}[/dim]")
+    console.print(
+        f"[dim]{seconds:.1f} s, {rate:.1f} games/s, {where}, {config.engine} engine{resumed}[/dim]"
+    )
 
 
 # -- the command ---------------------------------------------------------------
@@ -374,6 +398,9 @@ def run(args: argparse.Namespace) -> int:
         raise PachisiError(f"--max-throws must be at least 1, not {args.max_throws}")
     if args.chunk is not None and args.chunk < 1:
         raise PachisiError(f"--chunk must be at least 1, not {args.chunk}")
+    engine = default_engine(bots) if args.engine == "auto" else args.engine
+    if args.record_game is not None:
+        return _record(args, setup, bots, engine)
     jobs = args.jobs or (os.cpu_count() or 1)
     jobs = min(jobs, args.games)
     out = check_writable(args.out, "--out", (".json", ".csv")) if args.out else None
@@ -386,7 +413,9 @@ def run(args: argparse.Namespace) -> int:
         seed = _logged_seed(log)
     if seed is None:
         seed = secrets.randbelow(2**31)
-    config = SimConfig(setup, bots, seed, rotate=args.rotate, max_throws=args.max_throws)
+    config = SimConfig(
+        setup, bots, seed, rotate=args.rotate, max_throws=args.max_throws, engine=engine
+    )
     done = _resume(log, config, args.games) if log is not None else {}
 
     backend = None
@@ -425,6 +454,50 @@ def run(args: argparse.Namespace) -> int:
     if plot is not None:
         _plot(plot, config, results, summary)
     _print_summary(Console(), config, summary, seconds, jobs, played, backend is not None)
+    return 0
+
+
+def _record(args: argparse.Namespace, setup: Any, bots: tuple[str, ...], engine: str) -> int:
+    """``--record-game K FILE``: play game K of the run and write it as a game record."""
+    from ..record import Record
+
+    text, path = args.record_game
+    try:
+        index = int(text)
+    except ValueError:
+        index = -1
+    if index < 0:
+        raise PachisiError(f"--record-game: K is a game index (0, 1, ...), not {text!r}")
+    for flag, value in (("--out", args.out), ("--plot", args.plot), ("--log", args.log)):
+        if value is not None:
+            raise PachisiError(f"--record-game plays one game: it does not take {flag}")
+    if getattr(args, "ray", None) is not None:
+        raise PachisiError("--record-game plays one game: it does not take --ray")
+    if args.seed is None:
+        raise PachisiError("--record-game needs the run's --seed")
+    target = check_writable(path, "--record-game", (".pgame",))
+    config = SimConfig(
+        setup, bots, args.seed, rotate=args.rotate, max_throws=args.max_throws, engine=engine
+    )
+    game, result = record_game(config, index)
+    labels = player_labels(bots)
+    record = Record.from_game(
+        game,
+        names=[labels[p] for p in result.seats],
+        dice="manual" if engine == "kernel" else "random",
+    )
+    record.extra["Simulated"] = f"game {index} of seed {config.seed}, {engine} engine"
+    try:
+        record.save(target)
+    except OSError as exc:
+        raise PachisiError(f"cannot write {target}: {exc.strerror or exc}") from None
+    console = Console()
+    console.print(f"[bold]{escape(setup.describe())}[/bold]")
+    console.print(
+        f"game {index} of seed {config.seed} ({engine} engine): {escape(game.outcome())},"
+        f" {result.throws} throws, captures by seat {';'.join(map(str, result.captures))}"
+    )
+    console.print(f"written to {escape(str(target))}: pachisi replay {escape(str(target))}")
     return 0
 
 

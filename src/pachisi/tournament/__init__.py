@@ -17,6 +17,15 @@ seed is :func:`game_seed` of the run's seed and the index, so the results
 are the same whatever the number of processes or machines, the chunking, or
 how many times a chunk was run again.
 
+Two engines play the games (:attr:`SimConfig.engine`): ``"library"`` (the
+default here) plays each through :func:`~pachisi.moves.legal_plays` and the
+players' ``choose``, for any computer player; ``"kernel"`` plays random and
+greedy players' games inside the compiled kernel
+(:mod:`pachisi.tournament.kernel`, 15 to 35 times faster; ``pachisi
+simulate`` chooses it whenever it can: :func:`default_engine`). The same seed
+gives other games on the two engines. :func:`record_game` gives any game in
+full, as a :class:`~pachisi.game.Game`.
+
 >>> from pachisi.rules import Setup
 >>> config = SimConfig(Setup.create("parcheesi", players=2), ("greedy", "random"), seed=1)
 >>> results = list(run_games(config, 4))
@@ -43,13 +52,15 @@ from typing import Any
 from ..bots import Player, make_player
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
-from ..game import first_player
+from ..game import Game, first_player
 from ..moves import legal_plays
 from ..position import Position
 from ..rules import Setup
 
 __all__ = [
     "DEFAULT_MAX_THROWS",
+    "ENGINES",
+    "KERNEL_PLAYERS",
     "LOG_KIND",
     "Z95",
     "GameResult",
@@ -57,13 +68,16 @@ __all__ = [
     "bot_seed",
     "canonical_bot",
     "default_chunk",
+    "default_engine",
     "game_seed",
+    "kernel_policy",
     "log_header",
     "log_line",
     "play_chunk",
     "play_game",
     "player_labels",
     "read_log",
+    "record_game",
     "run_games",
     "run_indices",
     "seat_assignment",
@@ -78,6 +92,14 @@ Z95 = 1.959963984540054
 #: and greedy games take a few hundred throws; Pagade can, rarely, reach a
 #: position where no remaining player can ever move again.
 DEFAULT_MAX_THROWS = 20_000
+
+#: How a run plays its games: ``"library"`` (a :class:`~pachisi.game.Game` per game,
+#: any computer player) or ``"kernel"`` (inside the compiled kernel,
+#: :mod:`pachisi.tournament.kernel`; random and greedy players only).
+ENGINES = ("library", "kernel")
+
+#: The computer players the kernel plays itself.
+KERNEL_PLAYERS = ("random", "greedy")
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -132,6 +154,29 @@ def canonical_bot(name: str) -> str:
     return make_player(name, 0).name
 
 
+def kernel_policy(name: str) -> str | None:
+    """The kernel's policy for the computer player ``name`` (one of :data:`KERNEL_PLAYERS`),
+    or ``None`` if the kernel cannot play it. Names as :func:`~pachisi.bots.make_player`
+    takes them.
+
+    >>> kernel_policy("bot-greedy"), kernel_policy("random"), kernel_policy("expectimax")
+    ('greedy', 'random', None)
+    """
+    key = name.lower().removeprefix("bot-").removeprefix("bot:")
+    if key == "bot":
+        key = "greedy"
+    return key if key in KERNEL_PLAYERS else None
+
+
+def default_engine(bots: Sequence[str]) -> str:
+    """``"kernel"`` when the kernel plays every one of ``bots``, else ``"library"``.
+
+    >>> default_engine(["greedy", "random"]), default_engine(["greedy", "expectimax"])
+    ('kernel', 'library')
+    """
+    return "kernel" if all(kernel_policy(b) is not None for b in bots) else "library"
+
+
 def player_labels(bots: Sequence[str]) -> list[str]:
     """Labels telling the players apart: the bot's name, numbered if it plays more than once.
 
@@ -154,13 +199,16 @@ def player_labels(bots: Sequence[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class SimConfig:
-    """What a run plays: the set-up, one computer player per seat, the seed, rotation."""
+    """What a run plays: the set-up, one computer player per seat, the seed, rotation,
+    the throw limit and the engine (one of :data:`ENGINES`; the games of one seed
+    differ between the engines, see :mod:`pachisi.tournament.kernel`)."""
 
     setup: Setup
     bots: tuple[str, ...]
     seed: int
     rotate: bool = True
     max_throws: int = DEFAULT_MAX_THROWS
+    engine: str = "library"
 
     def __post_init__(self) -> None:
         if len(self.bots) != len(self.setup.players):
@@ -169,6 +217,15 @@ class SimConfig:
             )
         if self.max_throws < 1:
             raise ValueError("the throw limit must be at least 1")
+        if self.engine not in ENGINES:
+            raise ValueError(f"unknown engine {self.engine!r} (one of {', '.join(ENGINES)})")
+        if self.engine == "kernel":
+            for b in self.bots:
+                if kernel_policy(b) is None:
+                    raise ValueError(
+                        f"the kernel engine plays only {' and '.join(KERNEL_PLAYERS)} players,"
+                        f" not {b!r}: use the library engine"
+                    )
 
 
 @dataclass(frozen=True)
@@ -219,11 +276,20 @@ class GameResult:
 def play_game(config: SimConfig, index: int) -> GameResult:
     """Play game ``index`` of ``config``.
 
-    The game's :class:`random.Random` is seeded with :func:`game_seed`; it
-    makes the preliminary throws (RULES.md §3.7, :func:`~pachisi.game.first_player`)
-    and then every throw, exactly as ``Game(Position.initial(setup, first),
-    rng=rng)`` would. The player in seat ``s`` is seeded with :func:`bot_seed`.
+    The library engine: the game's :class:`random.Random` is seeded with
+    :func:`game_seed`; it makes the preliminary throws (RULES.md §3.7,
+    :func:`~pachisi.game.first_player`) and then every throw, exactly as
+    ``Game(Position.initial(setup, first), rng=rng)`` would. The player in
+    seat ``s`` is seeded with :func:`bot_seed`. The kernel engine: see
+    :mod:`pachisi.tournament.kernel`.
     """
+    if config.engine == "kernel":
+        return play_chunk(config, [index])[0]
+    return _library_game(config, index)[0]
+
+
+def _library_game(config: SimConfig, index: int, record: bool = False) -> tuple[GameResult, Any]:
+    """Game ``index`` on the library engine, and (with ``record``) its :class:`Game`."""
     setup = config.setup
     seed = game_seed(config.seed, index)
     seats = seat_assignment(len(config.bots), index, config.rotate)
@@ -233,18 +299,22 @@ def play_game(config: SimConfig, index: int) -> GameResult:
     rng = random.Random(seed)
     first, _ = first_player(setup, rng)
     pos = Position.initial(setup, first)
+    game = Game(pos, seed=seed, rng=rng) if record else None
     dice = dice_for(setup.ruleset)
     captures = [0] * len(seats)
     throws = 0
     while not pos.is_over and throws < config.max_throws:
-        throw = dice.roll(rng)
+        # game.roll() makes the same draw as dice.roll(rng)
+        throw = game.roll() if game is not None else dice.roll(rng)
         plays = legal_plays(pos, throw)
         mover = pos.to_move
         play = bots[mover].choose(pos, throw, plays)
         captures[mover] += sum(1 for a in play.actions if a.capture)
+        if game is not None:
+            game.push(play)
         pos = play.position
         throws += 1
-    return GameResult(
+    result = GameResult(
         index=index,
         seed=seed,
         seats=seats,
@@ -254,6 +324,28 @@ def play_game(config: SimConfig, index: int) -> GameResult:
         throws=throws,
         captures=tuple(captures),
     )
+    return result, game
+
+
+def record_game(config: SimConfig, index: int) -> tuple[Game, GameResult]:
+    """Game ``index`` of ``config`` in full: a :class:`~pachisi.game.Game` holding
+    every throw and play (for :class:`~pachisi.record.Record`), and its result
+    (the one :func:`play_game` gives).
+
+    The library engine plays it again through the ``Game`` (its dice the seeded
+    ``random.Random``, so ``Record.from_game`` keeps its seed); the kernel
+    engine replays the kernel's game through it, checking every position
+    (:func:`pachisi.tournament.kernel.kernel_record`).
+    """
+    if index < 0:
+        raise ValueError("a game's index must not be negative")
+    if config.engine == "kernel":
+        from .kernel import kernel_record
+
+        return kernel_record(config, index)
+    result, game = _library_game(config, index, record=True)
+    assert game is not None
+    return game, result
 
 
 # The configuration of a worker process (set once by the pool's initializer).
@@ -272,22 +364,37 @@ def _worker_game(index: int) -> GameResult:
     return play_game(_WORKER_CONFIG, index)
 
 
+def _worker_chunk(indices: Sequence[int]) -> list[GameResult]:
+    assert _WORKER_CONFIG is not None
+    return play_chunk(_WORKER_CONFIG, indices)
+
+
 def play_chunk(config: SimConfig, indices: Sequence[int]) -> list[GameResult]:
     """The games ``indices`` of ``config``, in order (one chunk of a run)."""
-    return [play_game(config, i) for i in indices]
+    if config.engine == "kernel":
+        from .kernel import kernel_games
+
+        return kernel_games(config, indices)
+    return [_library_game(config, i)[0] for i in indices]
 
 
-def default_chunk(games: int, workers: int) -> int:
+def default_chunk(games: int, workers: int, engine: str = "library") -> int:
     """Games per chunk for a :class:`~pachisi.chunks.ChunkRunner` with ``workers``.
 
     About eight chunks per worker, and between 8 and 64 games each: a
     chunk of 8 games of greedy against random is about 0.13 s of CPU, and a
     Ray task costs 1.5 to 3 ms of CPU, under 2.5% (docs/ray.md has the
     figures; a chunk must do 20 times a task's cost to keep it under 5%).
+    The kernel engine's games are some fifty times cheaper (0.3 to 3 ms):
+    between 256 and 4096 games each.
 
     >>> default_chunk(100, 2), default_chunk(100_000, 2), default_chunk(100_000, 1000)
     (8, 64, 12)
+    >>> default_chunk(100, 2, "kernel"), default_chunk(10**6, 2, "kernel")
+    (256, 4096)
     """
+    if engine == "kernel":
+        return max(256, min(4096, games // (8 * max(1, workers))))
     return max(8, min(64, games // (8 * max(1, workers))))
 
 
@@ -339,26 +446,47 @@ def run_indices(
         raise ValueError("a game's index must not be negative")
     games = len(indices)
     if backend is not None:
-        size = chunk or default_chunk(games, backend.workers)
+        size = chunk or default_chunk(games, backend.workers, config.engine)
         return _chunked(backend, config, indices, size, on_result)
     jobs = min(jobs, max(games, 1))
+    kernel = config.engine == "kernel"
     if jobs == 1:
-        return _serial(config, indices, on_result)
+        return _serial(config, indices, on_result, chunk or (64 if kernel else 1))
     import multiprocessing
 
     pool = multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(config,))
+    if kernel:
+        size = chunk or max(1, min(256, games // (jobs * 16)))
+        return _pooled_chunks(pool, indices, size, on_result)
     size = chunk or max(1, min(8, games // (jobs * 16)))
     return _pooled(pool, indices, size, on_result)
 
 
 def _serial(
-    config: SimConfig, indices: Iterable[int], on_result: Callable[[GameResult], None] | None
+    config: SimConfig,
+    indices: Sequence[int],
+    on_result: Callable[[GameResult], None] | None,
+    size: int = 1,
 ) -> Iterator[GameResult]:
-    for i in indices:
-        result = play_game(config, i)
-        if on_result is not None:
-            on_result(result)
-        yield result
+    for part in chunked(indices, size):
+        for result in play_chunk(config, part):
+            if on_result is not None:
+                on_result(result)
+            yield result
+
+
+def _pooled_chunks(
+    pool: Any,
+    indices: Sequence[int],
+    size: int,
+    on_result: Callable[[GameResult], None] | None,
+) -> Iterator[GameResult]:
+    with pool:
+        for results in pool.imap(_worker_chunk, chunked(indices, size)):
+            for result in results:
+                if on_result is not None:
+                    on_result(result)
+                yield result
 
 
 def _pooled(
@@ -401,6 +529,7 @@ def log_header(config: SimConfig) -> dict[str, Any]:
         "seed": config.seed,
         "rotate": config.rotate,
         "max_throws": config.max_throws,
+        "engine": config.engine,
     }
 
 
@@ -435,10 +564,12 @@ def read_log(
         raise ValueError(f"{path} is not a pachisi simulate log")
     if config is not None:
         want = log_header(config)
-        for key in ("setup", "bots", "seed", "rotate", "max_throws"):
-            if header.get(key) != want[key]:
+        # A log written before the kernel engine came is the library engine's.
+        logged = {**header, "engine": header.get("engine", "library")}
+        for key in ("setup", "bots", "seed", "rotate", "max_throws", "engine"):
+            if logged.get(key) != want[key]:
                 raise ValueError(
-                    f"{path} is the log of another run ({key} {_show(header.get(key))},"
+                    f"{path} is the log of another run ({key} {_show(logged.get(key))},"
                     f" not {_show(want[key])})"
                 )
     games: dict[int, GameResult] = {}
