@@ -31,6 +31,7 @@ Needs ``pip install sb3-contrib`` (Stable-Baselines3 and PyTorch) besides the
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import sys
 import time
@@ -119,9 +120,10 @@ class AfterstateEnv(gymnasium.Env[Any, np.int64]):
 
 def afterstate_policy() -> Any:
     """MaskablePPO's policy class scoring each afterstate row with one network."""
-    import torch as th
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-    from torch import nn
+    # Imported as untyped modules, so that mypy reads this file the same way with and
+    # without the rl-train extra (PyTorch's and sb3's own annotations do not fit subclasses).
+    nn: Any = importlib.import_module("torch.nn")
+    policies: Any = importlib.import_module("sb3_contrib.common.maskable.policies")
 
     class AfterstateNet(nn.Module):  # type: ignore[misc]
         """Row 0 -> value features; rows 1.. -> one logit each (shared weights)."""
@@ -142,17 +144,17 @@ def afterstate_policy() -> Any:
                 nn.Linear(width, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh()
             )
 
-        def forward_actor(self, features: th.Tensor) -> th.Tensor:
+        def forward_actor(self, features: Any) -> Any:
             x = features.view(-1, self.rows + 1, self.width)
             return self.score(x[:, 1:]).squeeze(-1)
 
-        def forward_critic(self, features: th.Tensor) -> th.Tensor:
+        def forward_critic(self, features: Any) -> Any:
             return self.value(features.view(-1, self.rows + 1, self.width)[:, 0])
 
-        def forward(self, features: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
+        def forward(self, features: Any) -> tuple[Any, Any]:
             return self.forward_actor(features), self.forward_critic(features)
 
-    class AfterstatePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+    class AfterstatePolicy(policies.MaskableActorCriticPolicy):  # type: ignore[misc]
         """The logits of the legal plays are the scores of their afterstates."""
 
         def _build_mlp_extractor(self) -> None:
@@ -175,12 +177,12 @@ def afterstate_policy() -> Any:
 
 def make_env(opponents: str, mode: str = "play", rows: int = 128) -> Any:
     """The training environment, wrapped so that MaskablePPO finds the masks."""
-    from sb3_contrib.common.wrappers import ActionMasker
+    wrappers: Any = importlib.import_module("sb3_contrib.common.wrappers")
 
     if mode == "play":
         return AfterstateEnv(opponents, rows)
     env = PachisiEnv("parcheesi", players=2, opponents=opponents, illegal_action="raise")
-    return ActionMasker(env, lambda e: e.unwrapped.action_masks())
+    return wrappers.ActionMasker(env, lambda e: e.unwrapped.action_masks())
 
 
 def evaluate(model: Any, env: Any, games: int, seed: int) -> int:
