@@ -613,6 +613,17 @@ def markdown(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _finite(x: Any) -> Any:
+    """``x`` with every NaN or infinity as ``None`` (strict JSON), tuples as lists."""
+    if isinstance(x, float):
+        return x if math.isfinite(x) else None
+    if isinstance(x, dict):
+        return {k: _finite(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_finite(v) for v in x]
+    return x
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -663,7 +674,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.markdown:
         Path(args.markdown).write_text(result["tables"] + "\n")
     if args.json:
-        Path(args.json).write_text(json.dumps(result, indent=1, default=str) + "\n")
+        text = json.dumps(_finite(result), indent=1, allow_nan=False)
+        Path(args.json).write_text(text + "\n")
     return 0
 
 

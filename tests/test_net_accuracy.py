@@ -112,6 +112,7 @@ def test_runs_end_to_end_on_two_positions(
         assert 0.0 <= row["network, 1 ply"] <= 1.0
     assert set(r["against_rollouts"]) == {"network, 0 ply", "network, 1 ply", "hand evaluation"}
     assert r["network"]["smoke_test"] is True
+    assert r["against_rollouts"]["hand evaluation"]["diff"] is None  # strict JSON: no NaN
     printed = capsys.readouterr().out
     assert "SMOKE-TEST NETWORK" in printed
     assert md.read_text().strip() == printed.strip()
