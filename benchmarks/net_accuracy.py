@@ -42,9 +42,10 @@ arguments print the same numbers, for any ``--jobs``.
 
 Usage (from the repository root)::
 
-    nice -n 19 .venv/bin/python benchmarks/net_accuracy.py parcheesi \\
-        --games 1000 --seed 7 --every 16 --positions 500 --rollouts 2016 \\
-        --markdown acc.md --json acc.json
+    nice -n 19 .venv/bin/python benchmarks/net_accuracy.py parcheesi --games 1000 --seed 7 \\
+        --every 128 --rollouts 3024 --plies 0,1,2 --markdown acc.md --json acc.json
+
+(the tables of docs/learning.md, "Accuracy"; about 4 minutes of CPU with the compiled kernel).
 """
 
 from __future__ import annotations
