@@ -18,8 +18,10 @@ package), on the set-up the network was trained on:
 3. **Rollout chances.** Each sampled position is played out ``--rollouts R``
    times by :mod:`pachisi.analysis.rollout` (kernel playouts: ``--policy``
    makes every choice for every player, by default ``greedy``, the hand
-   evaluation's best play; common random numbers, the first throw stratified),
-   giving the mover's win chance with its standard error.
+   evaluation's best play; ``network``: the network measured, at 0 ply, the
+   playouts' ``"network"`` policy where this tree has it; common random
+   numbers, the first throw stratified), giving the mover's win chance with
+   its standard error.
 4. **Figures.** Against the rollout chances: the mean absolute error (MAE) of
    the network at each ``--plies`` and of the calibrated hand evaluation
    (:func:`pachisi.bots.search.win_chance`), its standard error, the MAE
@@ -64,8 +66,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from pachisi import _accel
 from pachisi.analysis.net import NetEvaluator, made_by_summary
-from pachisi.analysis.rollout import POLICIES, Estimate, RolloutRunner, RolloutSpec
+from pachisi.analysis.rollout import (
+    POLICIES,
+    Estimate,
+    RolloutRunner,
+    RolloutSpec,
+    exact_chances,
+    first_throw,
+    mean_se,
+    player_values,
+    playout_seed,
+    sides,
+)
 from pachisi.bots import make_player
 from pachisi.bots.search import win_chance
 from pachisi.dice import derive_seed, dice_for
@@ -330,23 +344,77 @@ def hand_chances(position: Position) -> tuple[float, ...]:
     return tuple(win_chance(position, i) for i in range(len(position.setup.players)))
 
 
+#: The rollout policies: the playouts' (``greedy``, ``random``) and ``network``, the
+#: network measured playing every seat (the playouts' ``"network"`` policy, once this
+#: tree's kernel has it).
+ROLLOUT_POLICIES = (*POLICIES, "network")
+
+
 def rollout_chances(
     positions: Sequence[Position],
     rollouts: int,
     spec: RolloutSpec,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    network: ValueNet | None = None,
 ) -> list[Estimate]:
     """Every player's win chances in each position by ``rollouts`` rollouts of ``spec``, with
     their standard errors (:class:`pachisi.analysis.rollout.RolloutRunner`; the same for any
-    ``jobs``). ``progress(done, total)`` is called after each position."""
+    ``jobs``). With ``network`` the rollouts are played by it instead, in every seat
+    (:func:`network_estimate`; one process). ``progress(done, total)`` is called after each
+    position."""
     out = []
+    if network is not None:
+        for k, pos in enumerate(positions):
+            out.append(network_estimate(pos, rollouts, spec, network))
+            if progress is not None:
+                progress(k + 1, len(positions))
+        return out
     with RolloutRunner(spec, jobs) as runner:
         for k, pos in enumerate(positions):
             out.append(runner.estimate(pos, rollouts))
             if progress is not None:
                 progress(k + 1, len(positions))
     return out
+
+
+def network_estimate(
+    position: Position, rollouts: int, spec: RolloutSpec, net: ValueNet
+) -> Estimate:
+    """The win chances of ``position`` by ``rollouts`` playouts in which ``net`` plays every
+    seat at 0 ply (the playouts' ``"network"`` policy: in the compiled kernel when it is
+    active, else on the pure engine, the same games), played to the end (``spec.max_throws``);
+    rollout ``k`` is playout ``k`` of :func:`~pachisi.analysis.rollout.playout_seed` with
+    the stratified first throw, as the other policies' rollouts."""
+    exact = exact_chances(position)
+    if exact is not None:
+        return exact
+    if "network" not in getattr(_accel, "_POLICIES", ()):
+        raise PachisiError("--policy network: not yet: this tree's playouts have no network policy")
+    n = len(position.setup.players)
+    firsts = [first_throw(position.ruleset, spec.seed, k) for k in range(rollouts)]
+    play: Any = _accel.playouts if _accel.active() else _accel.pure_playouts
+    games = play(
+        position,
+        rollouts,
+        playout_seed(spec.seed),
+        spec.max_throws,
+        policies=("network",) * n,
+        first_throws=firsts,
+        network=net,
+    )
+    masks = [sum(1 << j for j in g.winner) if g.winner is not None else 0 for g in games]
+    stats = [mean_se(player_values(position.setup, masks, i)) for i in range(n)]
+    return Estimate(
+        tuple(m for m, _ in stats),
+        tuple(e for _, e in stats),
+        sides(position.setup),
+        "rollout",
+        rollouts=rollouts,
+        policy="network",
+        seed=spec.seed,
+        unfinished=masks.count(0),
+    )
 
 
 # -- the measurement --------------------------------------------------------------------
@@ -386,7 +454,8 @@ def measure(args: argparse.Namespace, log: Callable[[str], None] = print) -> dic
         players = players * len(setup.players)
     plies = sorted({int(p) for p in args.plies.split(",")})
     evaluator = NetEvaluator(net, 0, source)
-    spec = RolloutSpec(args.rollout_seed, args.policy, args.max_throws)
+    by_net = args.policy == "network"
+    spec = RolloutSpec(args.rollout_seed, "greedy" if by_net else args.policy, args.max_throws)
 
     games, dropped = held_out(setup, args.games, args.seed, players)
     t_games = time.process_time() - t0
@@ -443,7 +512,9 @@ def measure(args: argparse.Namespace, log: Callable[[str], None] = print) -> dic
         if done % max(1, total // 10) == 0 or done == total:
             log(f"  rollouts: {done}/{total} positions [{time.process_time() - t0:.0f} s CPU]")
 
-    rolled = rollout_chances(positions, args.rollouts, spec, args.jobs, progress)
+    rolled = rollout_chances(
+        positions, args.rollouts, spec, args.jobs, progress, net if by_net else None
+    )
     t_rollouts = time.process_time() - t0 - t_games - t_outcomes - t_evals
     movers = [p.to_move for p in positions]
     r_mean = [e.chances[m] for e, m in zip(rolled, movers, strict=True)]
@@ -640,7 +711,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--every", type=int, default=16, help="sample every K-th position (16)")
     p.add_argument("--positions", type=int, default=None, help="at most M sampled positions")
     p.add_argument("--rollouts", type=int, default=1008, help="rollouts per position (1008)")
-    p.add_argument("--policy", choices=POLICIES, default="greedy", help="rollout policy")
+    p.add_argument(
+        "--policy",
+        choices=ROLLOUT_POLICIES,
+        default="greedy",
+        help="rollout policy (greedy; network: the network measured, in every seat)",
+    )
     p.add_argument("--rollout-seed", type=int, default=1, help="the rollouts' seed (1)")
     p.add_argument("--max-throws", type=int, default=10_000, help="a rollout's throw limit")
     p.add_argument("--plies", default="0,1", help="the network's plies, e.g. 0,1,2 (0,1)")

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from helpers import load_benchmark
+from pachisi import _accel
 from pachisi.learn import default_net
 from pachisi.learn.train import held_out_games, outcome_log_loss
 from pachisi.rules import Setup
@@ -118,6 +119,38 @@ def test_runs_end_to_end_on_two_positions(
     assert md.read_text().strip() == printed.strip()
     calib = r["outcomes"]["network, 0 ply"]["calibration"]
     assert sum(b["n"] for b in calib) == r["outcomes"]["positions"]
+
+
+@pytest.mark.skipif(
+    "network" not in getattr(_accel, "_POLICIES", ()), reason="the playouts' network policy"
+)
+def test_network_rollouts_are_the_networks_playouts(tmp_path: Path) -> None:
+    """--policy network: each rollout is the playout of the network in every seat."""
+    out = tmp_path / "acc.json"
+    argv = ["parcheesi", "--games", "1", "--every", "9", "--positions", "2", "--rollouts", "4"]
+    assert acc.main([*argv, "--policy", "network", "--plies", "0", "--json", str(out)]) == 0
+    r = json.loads(out.read_text())
+    assert r["rollouts"]["policy"] == "network"
+    net = default_net("parcheesi")
+    for row in r["positions"]:
+        pos = acc.Position.from_text(row["position"])
+        play = _accel.playouts if _accel.active() else _accel.pure_playouts
+        firsts = [acc.first_throw("parcheesi", 1, k) for k in range(4)]
+        games = play(
+            pos, 4, acc.playout_seed(1), 10_000, policies=("network",) * 2,
+            first_throws=firsts, network=net,
+        )  # fmt: skip
+        won = [g.winner is not None and pos.to_move in g.winner for g in games]
+        assert row["rollout"] == sum(won) / 4
+
+
+def test_network_policy_without_the_kernels_policy_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(_accel, "_POLICIES", ("random", "greedy"), raising=False)
+    argv = ["whitman", "--games", "1", "--positions", "1", "--rollouts", "2", "--plies", "0"]
+    assert acc.main([*argv, "--policy", "network"]) == 2
+    assert "not yet" in capsys.readouterr().err
 
 
 def test_the_parcheesi_network_is_not_labelled_smoke() -> None:
