@@ -8,10 +8,12 @@ package), on the set-up the network was trained on:
    seeded by ``derive_seed("pachisi-held-out:SEED:g")`` and its players by
    ``derive_seed("pachisi-held-out-bot:SEED:g:i")``, player ``g mod 2``
    first: the games of :func:`pachisi.learn.train.held_out_games` (the same
-   games, when both players are the same). Training's games were dealt by
-   ``derive_seed("pachisi-train:S:g")`` with the seed ``S`` recorded in the
-   weights' ``made_by``, and played by the network itself, so no held-out
-   game is a training game (the opening positions are common to all games).
+   games, when both players are the same). The shipped networks' training
+   games were dealt by ``derive_seed("pachisi-train:S:g")`` (self-play
+   ``pachisi-selfplay/2``: playout ``g`` of ``derive_seed("pachisi-train:S")``),
+   ``S`` the seed recorded in the weights' ``made_by``, and played by the
+   network itself, so no held-out game is a training game (a position, the
+   opening above all, can occur in both).
 2. **Sampled positions.** Position ``i`` (before the ``i``-th throw, the game
    undecided) of game ``g`` where ``i + g`` is a multiple of ``--every K``,
    the first ``--positions M`` of them in game order.
