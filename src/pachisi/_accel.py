@@ -1012,7 +1012,17 @@ class TurnGraph:
     so turns may share it.
     """
 
-    __slots__ = ("_edges", "_results", "in_play", "keys", "nodes", "position", "root", "targets")
+    __slots__ = (
+        "_edges",
+        "_pawns",
+        "_results",
+        "in_play",
+        "keys",
+        "nodes",
+        "position",
+        "root",
+        "targets",
+    )
 
     def __init__(
         self, position: Position, root: int, nodes: Any, keys: Any, targets: Any, in_play: int
@@ -1028,6 +1038,7 @@ class TurnGraph:
         self.in_play = in_play
         self._edges: dict[int, list[tuple[Action, int]]] = {}
         self._results: dict[int, Position] = {}
+        self._pawns: dict[int, tuple[tuple[int, ...], ...]] = {}
 
     def steps(self, node: int) -> list[tuple[Action, int]]:
         """The steps from ``node`` that extend to some legal play, with where each leads.
@@ -1079,12 +1090,16 @@ class TurnGraph:
 
     def pawns(self, node: int) -> tuple[tuple[int, ...], ...]:
         """Every colour's pawns at ``node`` (captured pawns already off)."""
+        found = self._pawns.get(node)
+        if found is not None:
+            return found
         o = node * TN + T_PAWNS
         nodes = self.nodes
         in_play = self.in_play
-        return tuple(
+        pawns = self._pawns[node] = tuple(
             tuple(nodes[o + 4 * c : o + 4 * c + 4]) if in_play >> c & 1 else () for c in range(4)
         )
+        return pawns
 
     def result(self, node: int) -> Position:
         """The position at the next throw boundary once ``node`` is done."""
