@@ -2115,7 +2115,7 @@ class Kernel:
     # edges, in the same order, the same selection and bonus part), with every
     # state's every edge kept (the reference keeps only the first edge that
     # reached a state). Written out as nodes, one per point a throw played
-    # step by step can stand at (the driver's ``Node``s of ``moves._graph``):
+    # step by step can stand at (the driver's ``Node``s in ``pachisi._graph``):
     #
     # * ``t_nodes``: :data:`TN` ints per node: kind (:data:`T_PENALTY` ..
     #   :data:`T_DONE`), its first edge, its number of edges, the cut flag and
@@ -2123,9 +2123,9 @@ class Kernel:
     #   those bonuses (12 slots, largest first), then every colour's 4 pawns
     #   after the steps so far (captured pawns in their nest);
     # * ``t_keys``/``t_tgts``: per edge, its action packed in a 64-bit int (see
-    #   :meth:`_t_key`) and the node it leads to. Only the edges from which a
-    #   selected terminal can still be reached are written, as the driver's
-    #   ``steps`` offers.
+    #   :meth:`_t_key`) and the node it leads to. Only the edges to states from
+    #   which a selected terminal can still be reached are written, as the
+    #   driver's ``steps`` offers them.
 
     @cython.cfunc
     @cython.exceptval(check=False)
