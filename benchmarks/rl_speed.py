@@ -21,11 +21,12 @@ set-up:
 * ``--batched``: only ``BatchedEnv``: play mode (the kernel) with 1, 64
   and 1,024 games, beside play mode on the pure engine and step mode (64);
 * ``--engine``: what the core costs per throw on the positions of random
-  games: building a :class:`pachisi.Turn` (pure Python; every step-mode
-  throw builds one) against :func:`pachisi.legal_plays` (the compiled
-  kernel when installed; play mode calls it once per throw), and the
-  elementary steps per throw, so that the share of ``Turn`` in a step can
-  be read off.
+  games: building a :class:`pachisi.Turn` (every step-mode throw builds
+  one; its step graph from the compiled kernel when installed) and the same
+  on the clear engine (``PACHISI_PURE``'s), against
+  :func:`pachisi.legal_plays` (the kernel when installed; play mode calls
+  it once per throw), and the elementary steps per throw, so that the share
+  of ``Turn`` in a step can be read off.
 
     .venv/bin/python benchmarks/rl_speed.py --seconds 5
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --seconds 2
@@ -47,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import numpy as np
 
-from pachisi import Turn, legal_plays
+from pachisi import Turn, _accel, legal_plays
 from pachisi.rl import pachisi_v0
 from pachisi.rl.gym import PachisiEnv
 from pachisi.rl.match import Match
@@ -209,8 +210,9 @@ def batched_table(names: list[str], seconds: float) -> None:
     print("(steps per CPU second of one process; random legal actions drawn in numpy)")
 
 
-def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, float, float]:
-    """Microseconds per throw of ``Turn(...)`` and of ``legal_plays``; steps per throw.
+def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, float, float, float]:
+    """Microseconds per throw of ``Turn(...)`` (as installed, and on the clear engine) and of
+    ``legal_plays``; steps per throw.
 
     Over the decisions of random step-mode games (seeded), each measured
     for ``seconds`` of CPU time.
@@ -239,7 +241,9 @@ def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, flo
             n += len(throws)
         return 1e6 * (time.process_time() - start) / n
 
-    return per_throw(Turn), per_throw(legal_plays), steps / len(throws)
+    with _accel.pure():
+        pure_turn = per_throw(Turn)
+    return per_throw(Turn), pure_turn, per_throw(legal_plays), steps / len(throws)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -254,10 +258,16 @@ def main(argv: list[str] | None = None) -> int:
         batched_table(names, args.seconds)
         return 0
     if args.engine:
-        print(f"{'set-up':<13}{'Turn us':>9}{'plays us':>10}{'steps/throw':>13}")
+        print(f"engine: {_accel.engine()}")
+        print(
+            f"{'set-up':<13}{'Turn us':>9}{'pure Turn us':>14}{'plays us':>10}{'steps/throw':>13}"
+        )
         for name in names:
-            turn_us, plays_us, per = engine(*SETUPS[name], args.seconds)
-            print(f"{name:<13}{turn_us:>9.0f}{plays_us:>10.0f}{per:>13.2f}", flush=True)
+            turn_us, pure_us, plays_us, per = engine(*SETUPS[name], args.seconds)
+            print(
+                f"{name:<13}{turn_us:>9.0f}{pure_us:>14.0f}{plays_us:>10.0f}{per:>13.2f}",
+                flush=True,
+            )
         print("(CPU microseconds per throw on random games' decisions)")
         return 0
     print(

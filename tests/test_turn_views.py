@@ -6,16 +6,19 @@ independent account kept here from the steps alone: each step moves its
 pawn(s) from ``frm`` to ``to`` (a third-doublet penalty sends one to the nest),
 a capture sends every other player's pawn on the landing square to its nest,
 and each capture or pawn reaching HOME earns the ruleset's bonus, which a
-bonus step then spends (RULES.md §5.7).
+bonus step then spends (RULES.md §5.7). Each test runs with the installed
+engine (``Turn`` from the compiled kernel where it is built) and with the
+clear one.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from pachisi import Position, Turn, dice_for
+from pachisi import Position, Turn, _accel, dice_for
 from pachisi.board import ROUTES
 from pachisi.moves import BONUS, OPTION, PAIR, PENALTY, Action
 from pachisi.terminal.board import pawns_after, pending_bonuses
@@ -68,8 +71,18 @@ def as_tuples(pawns: Pawns) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(ps)) for ps in pawns)
 
 
+@pytest.fixture(params=["installed", "pure"])
+def engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each test once with the installed engine (the kernel's Turn when compiled), once pure."""
+    if request.param == "pure":
+        with _accel.pure():
+            yield "pure"
+    else:
+        yield _accel.engine()
+
+
 @pytest.mark.parametrize("spec", SETUPS, ids=[str(s) for s in SETUPS])
-def test_half_played_views_agree_with_the_engine(spec: dict[str, object]) -> None:
+def test_half_played_views_agree_with_the_engine(spec: dict[str, object], engine: str) -> None:
     rng = random.Random(7)
     pos = Position.start(**spec)  # type: ignore[arg-type]
     dice = dice_for(pos.ruleset)
@@ -119,7 +132,7 @@ def test_half_played_views_agree_with_the_engine(spec: dict[str, object]) -> Non
         assert bonuses_seen > 0
 
 
-def test_pending_bonus_after_a_capture() -> None:
+def test_pending_bonus_after_a_capture(engine: str) -> None:
     pos = Position.from_text("parcheesi r,y - r:0.0.0.10,y:0.0.0.46 0 0 - - -")
     turn = Turn(pos, (2, 4))
     capture = next(s for s in turn.legal_steps() if s.to == 12)  # ring 16: yellow's p 46

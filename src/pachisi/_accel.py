@@ -38,12 +38,14 @@ __all__ = [
     "KINDS",
     "RawAction",
     "RawEnd",
+    "TurnGraph",
     "active",
     "engine",
     "kernel_module",
     "legal_plays",
     "plays_raw",
     "pure",
+    "turn_graph",
 ]
 
 #: Action kinds by the kernel's numbers (``K_ENTER`` ... ``K_OPTION``).
@@ -1200,3 +1202,175 @@ def _sim_state(row: Sequence[int]) -> SimState:
 def sim_state(position: Position) -> SimState:
     """The kernel's game state of ``position`` (:func:`game_state`) as a tuple, to compare."""
     return _sim_state(game_state(position))
+# Steps for Turn
+
+# The kernel's node layout (see the section "steps for Turn" of pachisi/_kernel.py).
+T_DONE, TN, T_PAWNS = 4, 34, 18
+
+
+class TurnGraph:
+    """The step graph of one throw, from the kernel: what :class:`~pachisi.moves.Turn` walks.
+
+    Built in one call (:func:`turn_graph`); nodes are small integers
+    (:attr:`root` the throw's start), and :class:`~pachisi.moves.Action`
+    values are made only for the points asked about (:meth:`steps`). It
+    answers as the clear engine's graph (``moves._ClearSteps``) does: the
+    same steps in the same order at every point, the same pending bonuses,
+    pawns and results (tests/test_kernel_turn.py). Never changes once built,
+    so turns may share it.
+    """
+
+    __slots__ = (
+        "_edges",
+        "_pawns",
+        "_results",
+        "in_play",
+        "keys",
+        "nodes",
+        "position",
+        "root",
+        "targets",
+    )
+
+    def __init__(
+        self, position: Position, root: int, nodes: Any, keys: Any, targets: Any, in_play: int
+    ) -> None:
+        self.position = position
+        #: The node where the throw starts.
+        self.root = root
+        #: The kernel's node records, action keys and edge targets (arrays).
+        self.nodes = nodes
+        self.keys = keys
+        self.targets = targets
+        #: Bit mask of the colours in play.
+        self.in_play = in_play
+        self._edges: dict[int, list[tuple[Action, int]]] = {}
+        self._results: dict[int, Position] = {}
+        self._pawns: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def steps(self, node: int) -> list[tuple[Action, int]]:
+        """The steps from ``node`` that extend to some legal play, with where each leads.
+
+        Actions that look the same but lead to different states get
+        ``variant`` 1, 2, ... in order (as ``moves.Turn`` numbers them).
+        """
+        found = self._edges.get(node)
+        if found is not None:
+            return found
+        nodes = self.nodes
+        o = node * TN
+        e0 = nodes[o + 1]
+        e1 = e0 + nodes[o + 2]
+        keys = self.keys[e0:e1]
+        targets = self.targets
+        made = _KEYED
+        if len(made) > 100_000:
+            made.clear()
+        out: list[tuple[Action, int]] = []
+        if len(set(keys)) == len(keys):
+            for e, key in enumerate(keys, e0):
+                action = made.get(key)
+                if action is None:
+                    action = made[key] = _action_of_key(key, 0)
+                out.append((action, targets[e]))
+        else:
+            counts: dict[int, int] = {}
+            for e, key in enumerate(keys, e0):
+                k = counts.get(key, 0)
+                counts[key] = k + 1
+                vkey = key | k << 56
+                action = made.get(vkey)
+                if action is None:
+                    action = made[vkey] = _action_of_key(key, k)
+                out.append((action, targets[e]))
+        self._edges[node] = out
+        return out
+
+    def is_done(self, node: int) -> bool:
+        """Whether the throw is fully played at ``node``."""
+        return bool(self.nodes[node * TN] == T_DONE)
+
+    def pending(self, node: int) -> tuple[int, ...]:
+        """The bonuses pending at ``node``, largest first (see ``moves.Turn.pending_bonuses``)."""
+        o = node * TN
+        n = self.nodes[o + 5]
+        return tuple(self.nodes[o + 6 : o + 6 + n]) if n else ()
+
+    def pawns(self, node: int) -> tuple[tuple[int, ...], ...]:
+        """Every colour's pawns at ``node`` (captured pawns already off)."""
+        found = self._pawns.get(node)
+        if found is not None:
+            return found
+        o = node * TN + T_PAWNS
+        nodes = self.nodes
+        in_play = self.in_play
+        pawns = self._pawns[node] = tuple(
+            tuple(nodes[o + 4 * c : o + 4 * c + 4]) if in_play >> c & 1 else () for c in range(4)
+        )
+        return pawns
+
+    def result(self, node: int) -> Position:
+        """The position at the next throw boundary once ``node`` is done."""
+        found = self._results.get(node)
+        if found is not None:
+            return found
+        position = self.position
+        o = node * TN
+        cut = position.cut
+        mover = position.to_move
+        if cut is not None and self.nodes[o + 3] and not cut[mover]:
+            cut = tuple(True if i == mover else f for i, f in enumerate(cut))
+        res = self._results[node] = advance(
+            position, self.pawns(node), cut, bool(self.nodes[o + 4])
+        )
+        return res
+
+
+#: The actions made from the kernel's action keys (key | variant << 56), shared: immutable.
+_KEYED: dict[int, Action] = {}
+
+
+def _action_of_key(key: int, variant: int) -> Action:
+    """The :class:`~pachisi.moves.Action` of a packed action key (see ``Kernel._t_key``)."""
+    from .moves import Action
+
+    kind = key & 7
+    if kind == 5:
+        return Action("option", option=_OPTIONS[(key >> 5) & 127], variant=variant)
+    nn = (key >> 20) & 7
+    numbers = tuple((key >> (23 + 8 * i)) & 255 for i in range(nn))
+    return Action(
+        KINDS[kind],
+        (key >> 3) & 3,
+        (key >> 5) & 127,
+        (key >> 12) & 127,
+        numbers,
+        bool(key >> 19 & 1),
+        variant=variant,
+    )
+
+
+def turn_graph(
+    position: Position, throw: tuple[int, int], module: ModuleType | None = None
+) -> TurnGraph:
+    """The step graph of ``throw`` (a checked throw) in ``position``, from the kernel.
+
+    ``module``: the kernel module (default: the compiled one; a
+    :class:`RuntimeError` if it is absent).
+    """
+    kern = _default_kernel() if module is None else _kernel(module)
+    ctx = _context(position.setup)
+    mover = position.to_move
+    cut = position.cut
+    a, b = throw
+    doubles = position.doubles
+    root, nodes, keys, targets = kern.turn_steps(
+        ctx.cfgs[mover],
+        position.pawns,
+        doubles,
+        1 if cut is not None and cut[mover] else 0,
+        a,
+        b,
+        a == b and doubles == 2 and not ctx.pagade,
+    )
+    return TurnGraph(position, root, nodes, keys, targets, ctx.in_play)

@@ -67,6 +67,15 @@ K_BONUS = cython.declare(cython.int, 3)
 K_PENALTY = cython.declare(cython.int, 4)
 K_OPTION = cython.declare(cython.int, 5)
 
+# Steps for Turn (the section "steps for Turn"): node kinds, a node's width and its pawns.
+T_PENALTY = cython.declare(cython.int, 0)
+T_OPTION = cython.declare(cython.int, 1)
+T_DICE = cython.declare(cython.int, 2)
+T_BONUS = cython.declare(cython.int, 3)
+T_DONE = cython.declare(cython.int, 4)
+TN = cython.declare(cython.int, 34)
+T_PAWNS = cython.declare(cython.int, 18)
+
 # cfg layout (built by pachisi._accel for a set-up and mover)
 C_PAGADE = cython.declare(cython.int, 0)
 C_JUMP = cython.declare(cython.int, 1)
@@ -462,6 +471,27 @@ class Kernel:
     sim_dead: cython.bint
     sim_caps: cython.int[::1]
     sim_log: list
+    # steps for Turn (see that section)
+    t_on: cython.bint
+    t_multi: cython.bint
+    t_n: cython.int
+    t_ne: cython.int
+    t_nx: cython.int
+    t_nodes: cython.int[::1]
+    t_nodes_arr: object
+    t_keys: cython.longlong[::1]
+    t_keys_arr: object
+    t_tgts: cython.int[::1]
+    t_tgts_arr: object
+    t_xk: cython.longlong[::1]
+    t_xk_arr: object
+    t_xt: cython.int[::1]
+    t_xt_arr: object
+    t_dtab: cython.int[::1]
+    t_dtab_arr: object
+    t_btab: cython.int[::1]
+    t_btab_arr: object
+    t_sstart: cython.int[::1]
 
     def __init__(self) -> None:
         self.dice = _Store()
@@ -568,6 +598,26 @@ class Kernel:
         self.sim_dead = False
         self.sim_caps = _ints(4)
         self.sim_log = None
+        self.t_on = False
+        self.t_multi = False
+        self.t_n = 0
+        self.t_ne = 0
+        self.t_nx = 0
+        self.t_nodes_arr = _ints(64 * TN)
+        self.t_nodes = self.t_nodes_arr
+        self.t_keys_arr = array("q", bytes(8 * 256))
+        self.t_keys = self.t_keys_arr
+        self.t_tgts_arr = _ints(256)
+        self.t_tgts = self.t_tgts_arr
+        self.t_xk_arr = array("q", bytes(8 * 256))
+        self.t_xk = self.t_xk_arr
+        self.t_xt_arr = _ints(256)
+        self.t_xt = self.t_xt_arr
+        self.t_dtab_arr = _ints(4 * 64)
+        self.t_dtab = self.t_dtab_arr
+        self.t_btab_arr = _ints(3 * 64)
+        self.t_btab = self.t_btab_arr
+        self.t_sstart = _ints(4)
 
     # -- buffers ------------------------------------------------------------
 
@@ -896,6 +946,9 @@ class Kernel:
 
         ``name``: -1 for the only set, else 0, 1, 2 for Eight-Man's A, B, C.
         """
+        if self.t_on:
+            self._t_set(name)  # the step graph for Turn instead (see "steps for Turn")
+            return
         cfg = self.cfg
         st = self.start
         pagade: cython.bint = cfg[C_PAGADE] != 0
@@ -2137,6 +2190,406 @@ class Kernel:
                         for j in range(A - 3):
                             self._put(0)
                     break
+
+    # -- steps for Turn ---------------------------------------------------------
+    #
+    # The whole step graph of one throw for :class:`pachisi.moves.Turn`, built in
+    # one call (:meth:`turn_steps`): the same throw graph as above (the same
+    # edges, in the same order, the same selection and bonus part), with every
+    # state's every edge kept (the reference keeps only the first edge that
+    # reached a state). Written out as nodes, one per point a throw played
+    # step by step can stand at (the driver's ``Node``s in ``pachisi._graph``):
+    #
+    # * ``t_nodes``: :data:`TN` ints per node: kind (:data:`T_PENALTY` ..
+    #   :data:`T_DONE`), its first edge, its number of edges, the cut flag and
+    #   the extra throw of a done node, the number of pending bonuses and
+    #   those bonuses (12 slots, largest first), then every colour's 4 pawns
+    #   after the steps so far (captured pawns in their nest);
+    # * ``t_keys``/``t_tgts``: per edge, its action packed in a 64-bit int (see
+    #   :meth:`_t_key`) and the node it leads to. Only the edges to states from
+    #   which a selected terminal can still be reached are written, as the
+    #   driver's ``steps`` offers them.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_key(self, ea: cython.int[::1], ao: cython.int) -> cython.longlong:
+        """An action record packed: kind | colour << 3 | frm << 5 | to << 12 | capture << 19
+        | count << 20 | numbers (8 bits each) << 23 ..."""
+        k: cython.longlong = (
+            ea[ao]
+            | (ea[ao + 1] & 3) << 3
+            | ea[ao + 2] << 5
+            | ea[ao + 3] << 12
+            | (1 if ea[ao + 9] else 0) << 19
+            | ea[ao + 4] << 20
+        )
+        i: cython.int
+        for i in range(ea[ao + 4]):
+            k |= cython.cast(cython.longlong, ea[ao + 5 + i] & 255) << (23 + 8 * i)
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_need(self, which: cython.int, n: cython.int) -> cython.void:
+        """Grow this section's buffers to ``n`` items: 0 nodes (ints), 1 edges, 2 the edges
+        kept while exploring, 3 the dice part's per-state tables, 4 the bonus part's."""
+        if which == 0:
+            if n > len(self.t_nodes):
+                self.t_nodes_arr = self._t_grown(self.t_nodes_arr, n)
+                self.t_nodes = self.t_nodes_arr
+        elif which == 1:
+            if n > len(self.t_keys):
+                self.t_keys_arr = self._t_grown(self.t_keys_arr, n)
+                self.t_keys = self.t_keys_arr
+                self.t_tgts_arr = self._t_grown(self.t_tgts_arr, n)
+                self.t_tgts = self.t_tgts_arr
+        elif which == 2:
+            if n > len(self.t_xt):
+                self.t_xk_arr = self._t_grown(self.t_xk_arr, n)
+                self.t_xk = self.t_xk_arr
+                self.t_xt_arr = self._t_grown(self.t_xt_arr, n)
+                self.t_xt = self.t_xt_arr
+        elif which == 3:
+            if n > len(self.t_dtab) // 4:
+                self.t_dtab_arr = self._t_grown(self.t_dtab_arr, 4 * n)
+                self.t_dtab = self.t_dtab_arr
+        elif n > len(self.t_btab) // 3:
+            self.t_btab_arr = self._t_grown(self.t_btab_arr, 3 * n)
+            self.t_btab = self.t_btab_arr
+
+    def _t_grown(self, arr: object, n: cython.int) -> object:
+        """A copy of the array ``arr`` (its type kept), at least ``n`` long, zeros after."""
+        old: array[int] = arr  # type: ignore[assignment]
+        size: cython.Py_ssize_t = len(old)
+        while size < n:
+            size *= 2
+        new = array(old.typecode, bytes(size * old.itemsize))
+        new[: len(old)] = old
+        return new
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_node(
+        self,
+        kind: cython.int,
+        buf: cython.int[::1],
+        off: cython.int,
+        flag: cython.int,
+        extra: cython.bint,
+    ) -> cython.int:
+        """A new node for the state row ``buf[off:]``: its pawns written, no edges or bonuses."""
+        i: cython.int = self.t_n
+        self._t_need(0, (i + 1) * TN)
+        nd = self.t_nodes
+        o: cython.int = i * TN
+        k: cython.int
+        for k in range(T_PAWNS):
+            nd[o + k] = 0
+        nd[o] = kind
+        nd[o + 3] = 1 if flag else 0
+        nd[o + 4] = 1 if extra else 0
+        # _put_pawns appends to the output buffer: borrow its end
+        head: cython.int = self.n_out
+        self._put_pawns(buf, off)
+        for k in range(16):
+            nd[o + T_PAWNS + k] = self.out[head + k]
+        self.n_out = head
+        self.t_n = i + 1
+        return i
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_edge(self, key: cython.longlong, target: cython.int) -> cython.void:
+        self._t_need(1, self.t_ne + 1)
+        self.t_keys[self.t_ne] = key
+        self.t_tgts[self.t_ne] = target
+        self.t_ne += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_explore(self, bonus: cython.bint, n0: cython.int) -> cython.void:
+        """Expand every state reachable from states ``0..n0-1`` of a part, keeping all edges.
+
+        Each state's edges go to ``t_xk``/``t_xt`` (action key, target state);
+        ``t_dtab`` (dice part: 4 ints a state) or ``t_btab`` (bonus part: 3)
+        starts with where they are and how many.
+        """
+        g: _Store = self.bonus if bonus else self.dice
+        pagade: cython.bint = self.cfg[C_PAGADE] != 0
+        sp: cython.int = 0
+        i: cython.int
+        self._need(0, n0)
+        for i in range(n0):
+            self.stack[sp] = i
+            sp += 1
+        cur: cython.int
+        e: cython.int
+        j: cython.int
+        n: cython.int
+        while sp > 0:
+            sp -= 1
+            cur = self.stack[sp]
+            if bonus:
+                self._bonus_edges(cur)
+            elif pagade:
+                self._pagade_edges(cur)
+            else:
+                self._pf_edges(cur)
+            n = self.n_edges
+            self._t_need(2, self.t_nx + n)
+            if bonus:
+                self._t_need(4, g.n)
+                self.t_btab[3 * cur] = self.t_nx
+                self.t_btab[3 * cur + 1] = n
+            else:
+                self._t_need(3, g.n)
+                self.t_dtab[4 * cur] = self.t_nx
+                self.t_dtab[4 * cur + 1] = n
+            for e in range(n):
+                j = g.add(self.edges, e * W, self.eacts, e * A, cur)
+                if j >= 0:
+                    self._need(0, sp + 1)
+                    self.stack[sp] = j
+                    sp += 1
+                else:
+                    j = -1 - j
+                self.t_xk[self.t_nx] = self._t_key(self.eacts, e * A)
+                self.t_xt[self.t_nx] = j
+                self.t_nx += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_set(self, name: cython.int) -> cython.void:
+        """The step graph of one number set (``_explore_set``'s counterpart for Turn).
+
+        Writes its nodes and edges; ``t_sstart[name + 1]`` gets its start node,
+        or stays -1 if nothing moves under it. ``t_dtab``: per dice state, its
+        edges (offset, count), whether a selected terminal can be reached from
+        it (0 no, 1 yes, 2 it is one) and its node (``-2 - b`` while it is
+        bonus state ``b``'s).
+        """
+        cfg = self.cfg
+        st = self.start
+        pagade: cython.bint = cfg[C_PAGADE] != 0
+        if name >= 0:
+            self.t_multi = True
+        st[_NGONE] = 0
+        st[_FLAG] = self.pos[P_CUT] if pagade else 0
+        g = self.dice
+        g.clear(self.nm)
+        g.add(st, 0, st, 0, -1)
+        self.t_nx = 0
+        self._t_explore(False, 1)
+        if pagade:
+            self._select_pagade()
+        else:
+            self._select_pf()
+        if self.n_sel == 1 and self.sel[0] == 0:
+            return  # nothing moves under this set
+        n: cython.int = g.n
+        dt = self.t_dtab
+        i: cython.int
+        k: cython.int
+        e: cython.int
+        for i in range(n):
+            dt[4 * i + 2] = 0
+        for k in range(self.n_sel):
+            dt[4 * self.sel[k] + 2] = 2
+        # Every edge spends numbers: settle the states by numbers left, fewest first.
+        r: cython.int
+        for r in range(st[_NREM] + 1):
+            for i in range(n):
+                if dt[4 * i + 2] or g.st[i * W + _NREM] != r:
+                    continue
+                for e in range(dt[4 * i], dt[4 * i] + dt[4 * i + 1]):
+                    if dt[4 * self.t_xt[e] + 2]:
+                        dt[4 * i + 2] = 1
+                        break
+        extra: cython.bint = self._extra(g.st[self.sel[0] * W + _NREM] == 0)
+        bs = self.bonus
+        bs.clear(self.nm)
+        n_roots: cython.int = 0
+        pend: cython.int
+        j: cython.int
+        o: cython.int
+        for i in range(n):
+            if dt[4 * i + 2] == 1:
+                dt[4 * i + 3] = self._t_node(T_DICE, g.st, i * W, 0, False)
+                if not pagade:
+                    o = dt[4 * i + 3] * TN
+                    pend = self._pending(i)
+                    self.t_nodes[o + 5] = pend
+                    for k in range(pend):
+                        self.t_nodes[o + 6 + k] = self.tmp[16 + pend - 1 - k]
+            elif dt[4 * i + 2] == 2:
+                pend = 0 if pagade else self._pending(i)
+                if pend == 0:
+                    dt[4 * i + 3] = self._t_node(
+                        T_DONE, g.st, i * W, g.st[i * W + _FLAG] if pagade else 0, extra
+                    )
+                    continue
+                self._bonus_root(i, pend)
+                j = bs.add(self.edges, 0, self.eacts, 0, -1)
+                if j >= 0:
+                    n_roots += 1
+                else:
+                    j = -1 - j
+                dt[4 * i + 3] = -2 - j
+        if n_roots:
+            self._t_explore(True, n_roots)
+            bt = self.t_btab
+            for j in range(bs.n):
+                if bt[3 * j + 1]:
+                    o = self._t_node(T_BONUS, bs.st, j * W, 0, extra)
+                    bt[3 * j + 2] = o
+                    o *= TN
+                    pend = bs.st[j * W + _NREM]
+                    self.t_nodes[o + 5] = pend
+                    for k in range(pend):
+                        self.t_nodes[o + 6 + k] = bs.st[j * W + _REM + pend - 1 - k]
+                else:
+                    bt[3 * j + 2] = self._t_node(T_DONE, bs.st, j * W, 0, extra)
+            for i in range(n):
+                if dt[4 * i + 2] == 2 and dt[4 * i + 3] <= -2:
+                    dt[4 * i + 3] = bt[3 * (-2 - dt[4 * i + 3]) + 2]
+            for j in range(bs.n):
+                if bt[3 * j + 1]:
+                    o = bt[3 * j + 2] * TN
+                    self.t_nodes[o + 1] = self.t_ne
+                    self.t_nodes[o + 2] = bt[3 * j + 1]
+                    for e in range(bt[3 * j], bt[3 * j] + bt[3 * j + 1]):
+                        self._t_edge(self.t_xk[e], bt[3 * self.t_xt[e] + 2])
+        for i in range(n):
+            if dt[4 * i + 2] != 1:
+                continue
+            o = dt[4 * i + 3] * TN
+            self.t_nodes[o + 1] = self.t_ne
+            k = 0
+            for e in range(dt[4 * i], dt[4 * i] + dt[4 * i + 1]):
+                j = self.t_xt[e]
+                if dt[4 * j + 2]:
+                    self._t_edge(self.t_xk[e], dt[4 * j + 3])
+                    k += 1
+            self.t_nodes[o + 2] = k
+        self.t_sstart[name + 1] = dt[3]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_penalty(self) -> cython.int:
+        """§5.8 third doublet: the root (a penalty node, or done if no pawn can go back)."""
+        cfg = self.cfg
+        pos = self.pos
+        st = self.start
+        st[_NGONE] = 0
+        st[_FLAG] = 0
+        best: cython.int = 0
+        i: cython.int
+        k: cython.int
+        col: cython.int
+        p: cython.int
+        for i in range(cfg[C_NCOL]):
+            col = cfg[C_COL + i]
+            for k in range(4):
+                p = pos[4 * col + k]
+                if p < 72 and p > best:
+                    best = p
+        if best == 0:
+            return self._t_node(T_DONE, st, 0, 0, False)
+        root: cython.int = self._t_node(T_PENALTY, st, 0, 0, False)
+        first: cython.int = self.t_ne
+        old: cython.int
+        done: cython.int
+        for i in range(cfg[C_NCOL]):
+            col = cfg[C_COL + i]
+            for k in range(self.nm):
+                if (st[k] >> 7) & 3 == col and st[k] & _PMASK == best:
+                    old = st[k]
+                    st[k] = old & ~_PMASK
+                    done = self._t_node(T_DONE, st, 0, 0, False)
+                    st[k] = old
+                    self._t_edge(K_PENALTY | (col & 3) << 3 | best << 5, done)
+                    break
+        self.t_nodes[root * TN + 1] = first
+        self.t_nodes[root * TN + 2] = self.t_ne - first
+        return root
+
+    def turn_steps(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+    ) -> tuple[int, object, object, object]:
+        """The step graph of throw ``(a, b)`` (arguments as :meth:`run_pawns`).
+
+        Returns ``(root, nodes, keys, targets)``: the root node and copies of
+        ``t_nodes``, ``t_keys`` and ``t_tgts`` (see this section's comment),
+        owned by the caller.
+        """
+        st = self.pbuf
+        c: cython.int
+        k: cython.int
+        for c in range(4):
+            ps = pawns[c]
+            for k in range(4):
+                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
+        st[P_DOUBLES] = doubles
+        st[P_CUT] = cut
+        self.cfg = cfg
+        self.pos = st
+        self.ta = a
+        self.tb = b
+        self.doublet = a == b
+        self.t_n = 0
+        self.t_ne = 0
+        self.t_multi = False
+        for k in range(4):
+            self.t_sstart[k] = -1
+        self._context()
+        root: cython.int
+        if third_doublet:
+            root = self._t_penalty()
+        else:
+            self.t_on = True
+            if cfg[C_PAGADE]:
+                self._number_set(-1, a if a < b else b, b if a < b else a, 0, 0, 2)
+            else:
+                self._pf_sets()
+            self.t_on = False
+            root = -1
+            if not self.t_multi:
+                root = self.t_sstart[0]
+            else:
+                for k in range(1, 4):
+                    if self.t_sstart[k] >= 0:
+                        root = -2
+            if root == -2:
+                # Eight-Man: the number set to choose first, among those that move
+                root = self._t_node(T_OPTION, self.start, 0, 0, False)
+                self.t_nodes[root * TN + 1] = self.t_ne
+                for k in range(1, 4):
+                    if self.t_sstart[k] >= 0:
+                        self._t_edge(K_OPTION | 3 << 3 | (k - 1) << 5, self.t_sstart[k])
+                self.t_nodes[root * TN + 2] = self.t_ne - self.t_nodes[root * TN + 1]
+            elif root < 0:
+                # nothing moves: the throw is played at once
+                self.start[_NGONE] = 0
+                root = self._t_node(
+                    T_DONE,
+                    self.start,
+                    0,
+                    self.pos[P_CUT] if cfg[C_PAGADE] else 0,
+                    self._extra(False),
+                )
+        return (
+            root,
+            self.t_nodes_arr[: self.t_n * TN],  # type: ignore[index]
+            self.t_keys_arr[: self.t_ne],  # type: ignore[index]
+            self.t_tgts_arr[: self.t_ne],  # type: ignore[index]
+        )
 
     # -- the fast enumerator for playouts ---------------------------------------
     #

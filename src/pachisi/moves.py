@@ -80,7 +80,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import FrozenInstanceError, dataclass
-from typing import Final
+from types import ModuleType
+from typing import Any, Final
 
 from . import _accel
 from ._graph import Node, ThrowGraph
@@ -277,6 +278,54 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
 # Steps
 
 
+class _ClearSteps:
+    """The clear engine's throw graph walked step by step (what :class:`Turn` asks of a graph).
+
+    :func:`pachisi._accel.turn_graph` gives the same answers from the
+    compiled kernel (:class:`pachisi._accel.TurnGraph`).
+    """
+
+    __slots__ = ("graph", "root")
+
+    def __init__(self, position: Position, throw: tuple[int, int]) -> None:
+        self.graph = ThrowGraph(position, throw, keep_edges=True)
+        #: Where the throw starts.
+        self.root = self.graph.root()
+
+    def steps(self, node: Node) -> list[tuple[Action, Node]]:
+        """The actions from ``node`` that extend to some legal play, with where each leads.
+
+        Actions that look the same but lead to different states get
+        ``variant`` 1, 2, ... in order.
+        """
+        counts: dict[Action, int] = {}
+        out: list[tuple[Action, Node]] = []
+        for step, target in self.graph.steps(node):
+            action = Action(*step)
+            k = counts.get(action, 0)
+            counts[action] = k + 1
+            if k:
+                action = Action(*step, variant=k)
+            out.append((action, target))
+        return out
+
+    def is_done(self, node: Node) -> bool:
+        """Whether the throw is fully played at ``node``."""
+        return node.kind == "done"
+
+    def pending(self, node: Node) -> tuple[int, ...]:
+        """The bonuses pending at ``node``, largest first."""
+        return tuple(sorted(self.graph.pending(node), reverse=True))
+
+    def pawns(self, node: Node) -> tuple[tuple[int, ...], ...]:
+        """Every colour's pawns at ``node`` (captured pawns already off)."""
+        return self.graph.pawns(node)
+
+    def result(self, node: Node) -> Position:
+        """The position at the next throw boundary once ``node`` is done."""
+        return self.graph.result(node)
+
+
 class Turn:
     """A throw played one :class:`Action` at a time (for user interfaces and agents).
 
@@ -285,6 +334,10 @@ class Turn:
     :meth:`pop` make and unmake steps; once :attr:`is_complete`,
     :meth:`result` is the position at the next throw boundary, the same as
     the matching play's.
+
+    The throw's step graph comes from the compiled kernel when it is
+    installed (and ``PACHISI_PURE=1`` is not set), else from the clear
+    engine: the same actions in the same order at every point either way.
 
     >>> from pachisi import Position
     >>> pos = Position.start("parcheesi", players=2)
@@ -295,15 +348,22 @@ class Turn:
     3
     """
 
+    # The graph is a _ClearSteps or a pachisi._accel.TurnGraph; its nodes are opaque here.
+    _graph: Any
+    _node: Any
+
     def __init__(self, position: Position, throw: Sequence[int]) -> None:
         self.position = position
         self.throw = _check_throw(position, throw)
-        self._graph = ThrowGraph(position, self.throw, keep_edges=True)
-        self._stack: list[tuple[Action, Node]] = []
-        self._node = self._graph.root()
+        if _accel.active():
+            self._graph = _accel.turn_graph(position, self.throw)
+        else:
+            self._graph = _ClearSteps(position, self.throw)
+        self._stack: list[tuple[Action, Any]] = []
+        self._node = self._graph.root
         # The steps from the last point asked about: an agent or a user interface
         # asks for them, then pushes one of them, at the same point.
-        self._memo: tuple[Node | None, list[tuple[Action, Node]]] = (None, [])
+        self._memo: tuple[Any, list[tuple[Action, Any]]] = (None, [])
 
     def copy(self) -> Turn:
         """An independent turn at the same point (its steps so far included).
@@ -327,25 +387,12 @@ class Turn:
         new._memo = self._memo
         return new
 
-    def _edges(self) -> list[tuple[Action, Node]]:
+    def _edges(self) -> list[tuple[Action, Any]]:
         node = self._node
         if self._memo[0] is node:
             return self._memo[1]
-        out = self._make_edges()
+        out: list[tuple[Action, Any]] = self._graph.steps(node)
         self._memo = (node, out)
-        return out
-
-    def _make_edges(self) -> list[tuple[Action, Node]]:
-        # Tell apart actions that look the same but lead to different states.
-        counts: dict[Action, int] = {}
-        out: list[tuple[Action, Node]] = []
-        for step, target in self._graph.steps(self._node):
-            action = Action(*step)
-            k = counts.get(action, 0)
-            counts[action] = k + 1
-            if k:
-                action = Action(*step, variant=k)
-            out.append((action, target))
         return out
 
     # -- public --------------------------------------------------------------
@@ -357,7 +404,7 @@ class Turn:
     @property
     def is_complete(self) -> bool:
         """Whether the throw is fully played (no step left to make)."""
-        return self._node.kind == "done"
+        return bool(self._graph.is_done(self._node))
 
     @property
     def steps(self) -> tuple[Action, ...]:
@@ -372,7 +419,8 @@ class Turn:
         dice are played; in the bonus part, the ones still to take. Largest
         first; empty in Pagade.
         """
-        return tuple(sorted(self._graph.pending(self._node), reverse=True))
+        pending: tuple[int, ...] = self._graph.pending(self._node)
+        return pending
 
     @property
     def current_pawns(self) -> tuple[tuple[int, ...], ...]:
@@ -380,12 +428,13 @@ class Turn:
 
         Like :attr:`pachisi.Position.pawns`, for drawing a throw half played.
         """
-        return self._graph.pawns(self._node)
+        pawns: tuple[tuple[int, ...], ...] = self._graph.pawns(self._node)
+        return pawns
 
     def push(self, action: Action) -> None:
         """Make one legal step; :class:`~pachisi.errors.IllegalMoveError` otherwise."""
         for act, target in self._edges():
-            if act == action:
+            if act is action or act == action:
                 self._stack.append((act, self._node))
                 self._node = target
                 return
@@ -401,13 +450,32 @@ class Turn:
 
     def result(self) -> Position:
         """The position at the next throw boundary; only when :attr:`is_complete`."""
-        if self._node.kind != "done":
+        if not self._graph.is_done(self._node):
             raise IllegalMoveError("the throw is not fully played yet")
-        return self._graph.result(self._node)
+        res: Position = self._graph.result(self._node)
+        return res
 
     def play(self) -> Play:
         """The completed throw as a :class:`Play`."""
         return Play(self.steps, self.result(), self.throw)
+
+
+def _kernel_turn(position: Position, throw: Sequence[int], module: ModuleType) -> Turn:
+    """A :class:`Turn` on the step graph of the kernel ``module`` (for the tests)."""
+    turn = Turn.__new__(Turn)
+    turn.position = position
+    turn.throw = _check_throw(position, throw)
+    turn._graph = _accel.turn_graph(position, turn.throw, module)
+    turn._stack = []
+    turn._node = turn._graph.root
+    turn._memo = (None, [])
+    return turn
+
+
+def _clear_turn(position: Position, throw: Sequence[int]) -> Turn:
+    """A :class:`Turn` on the clear engine's graph, whatever engine is active (for the tests)."""
+    with _accel.pure():
+        return Turn(position, throw)
 
 
 # ---------------------------------------------------------------------------
