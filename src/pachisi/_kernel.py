@@ -394,6 +394,9 @@ class Kernel:
     f_gleft: cython.ulonglong[::1]
     f_gsize: cython.int[::1]
     f_ng: cython.int[::1]
+    f_egone: cython.int
+    f_ehi: cython.ulonglong
+    f_elo: cython.ulonglong
 
     def __init__(self) -> None:
         self.dice = _Store()
@@ -485,6 +488,9 @@ class Kernel:
         self.f_gleft = _words(32)
         self.f_gsize = _ints(32)
         self.f_ng = _ints(2)
+        self.f_egone = 0
+        self.f_ehi = 0
+        self.f_elo = 0
 
     # -- buffers ------------------------------------------------------------
 
@@ -2116,6 +2122,9 @@ class Kernel:
             self.f_hi0, self.f_lo0 = _put_field(
                 self.f_hi0, self.f_lo0, self.f_oc[i], _canon4(_pack_lanes(self.f_op, i))
             )
+        self.f_egone = 0
+        self.f_ehi = self.f_hi0
+        self.f_elo = self.f_lo0
         # per own colour: the progress numbers the others' blockades close (bit masks)
         for cs in range(ncol):
             c = self.cfg[C_COL + cs]
@@ -2279,13 +2288,16 @@ class Kernel:
         flag (bit 1) and the extra throw (bit 0).
         """
         ncol: cython.int = self.cfg[C_NCOL]
-        hi: cython.ulonglong = self.f_hi0
-        lo: cython.ulonglong = self.f_lo0
         m: cython.int
         c: cython.int
         k: cython.int
         f: cython.ulonglong
-        if gone:
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        if gone != self.f_egone:
+            # the others' fields after these captures (kept for the next outcome)
+            hi = self.f_hi0
+            lo = self.f_lo0
             for m in range(0, self.f_noth, 4):
                 c = self.f_oc[m]
                 for k in range(4):
@@ -2294,6 +2306,11 @@ class Kernel:
                         self.f_tmp[24 + k] = 0
                 f = _canon4(_pack_lanes(self.f_tmp, 24))
                 hi, lo = _put_field(hi, lo, c, f)
+            self.f_egone = gone
+            self.f_ehi = hi
+            self.f_elo = lo
+        hi = self.f_ehi
+        lo = self.f_elo
         for m in range(ncol):
             hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon4(pa if m == 0 else pb))
         x: cython.ulonglong = cut << 1 | extra
@@ -2643,7 +2660,7 @@ class Kernel:
             pa = self.f_st[3 * i]
             pb = self.f_st[3 * i + 1]
             w2 = self.f_st[3 * i + 2]
-            if self._f_bonus_edges(pa, pb, w2) == 0:
+            if self._f_bonus_edges(pa, pb, w2, extra) == 0:
                 self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra)
 
     # -- the board around a state ---------------------------------------------
@@ -2978,9 +2995,13 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_bonus_edges(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong, extra: cython.int
     ) -> cython.int:
-        """Push the bonus part's successors (§5.7); return how many edges there are."""
+        """Push the bonus part's successors (§5.7); return how many edges there are.
+
+        A successor with no bonus left is an end: it is emitted at once (with
+        ``extra``) instead of being stored, stacked and expanded to nothing.
+        """
         ncb: cython.int = cython.cast(cython.int, w2 & 15)
         nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
         if ncb == 0 and nhb == 0:
@@ -3051,6 +3072,9 @@ class Kernel:
                             c2 += 1
                     if t == 72 and hb:
                         h2 += 1
+                    if c2 == 0 and h2 == 0:
+                        self._f_emit(na, nb, g2, 0, extra)
+                        continue
                     self._f_push(
                         na,
                         nb,
