@@ -395,6 +395,7 @@ class Kernel:
     f_gsize: cython.int[::1]
     f_ng: cython.int[::1]
     f_egone: cython.int
+    f_gnums: cython.ulonglong
     f_ehi: cython.ulonglong
     f_elo: cython.ulonglong
 
@@ -489,6 +490,7 @@ class Kernel:
         self.f_gsize = _ints(32)
         self.f_ng = _ints(2)
         self.f_egone = 0
+        self.f_gnums = 0
         self.f_ehi = 0
         self.f_elo = 0
 
@@ -2367,6 +2369,7 @@ class Kernel:
         self.doublet = a == b
         self.n_out = 0
         self.f_no = 0
+        self.f_gnums = 0
         self.f_ogen += 1
         if self.f_ogen >= 0x7FFFFFF0:
             k: cython.int
@@ -2672,46 +2675,64 @@ class Kernel:
     ) -> cython.void:
         """The squares of the state's pawns (f_s), their counts (f_cnt), the blocked masks."""
         ncol: cython.int = self.cfg[C_NCOL]
-        nm: cython.int = 4 * ncol
         k: cython.int
         s: cython.int
-        n: cython.int
-        c: cython.int
         q: cython.int
         cs: cython.int
-        p: cython.int
+        r: cython.int
+        one: cython.ulonglong = 1
         for k in range(8):
             s = self.f_s[k]
             if s >= 0:
                 self.f_cnt[s] = 0
-            self.f_s[k] = -1
-        for k in range(nm):
-            p = cython.cast(cython.int, ((pa if k < 4 else pb) >> (16 * (k & 3))) & _PMASK)
-            s = self.cfg[C_ROUTE + 85 * self.cfg[C_COL + (k >> 2)] + p]
+        r = C_ROUTE + 85 * self.cfg[C_COL]
+        for k in range(4):
+            s = self.cfg[r + cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)]
             self.f_s[k] = s
             if s >= 0:
                 self.f_cnt[s] += 1
-        for cs in range(ncol):
-            self.f_slo[cs] = self.f_blo[cs]
-            self.f_shi[cs] = self.f_bhi[cs]
-        if self.cfg[C_PAGADE]:
-            return
-        for k in range(nm):
-            s = self.f_s[k]
-            if s == _OFF:
-                continue
-            n = self.f_cnt[s]
-            if s < 68 and self.f_othn[s] and not gone >> self.f_oidx[s] & 1:
-                n += self.f_othn[s]
-            if n < 2:
-                continue
-            for cs in range(ncol):
-                c = self.cfg[C_COL + cs]
-                q = self.cfg[C_RINDEX + 100 * c + s]
-                if q >= 64:
-                    self.f_shi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
-                elif q >= 0:
-                    self.f_slo[cs] |= cython.cast(cython.ulonglong, 1) << q
+        if ncol == 2:
+            r = C_ROUTE + 85 * self.cfg[C_COL + 1]
+            for k in range(4):
+                s = self.cfg[r + cython.cast(cython.int, (pb >> (16 * k)) & _PMASK)]
+                self.f_s[4 + k] = s
+                if s >= 0:
+                    self.f_cnt[s] += 1
+        else:
+            for k in range(4, 8):
+                self.f_s[k] = -1
+        lo0: cython.ulonglong = self.f_blo[0]
+        hi0: cython.ulonglong = self.f_bhi[0]
+        lo1: cython.ulonglong = self.f_blo[1] if ncol == 2 else 0
+        hi1: cython.ulonglong = self.f_bhi[1] if ncol == 2 else 0
+        if not self.cfg[C_PAGADE]:
+            for k in range(4 * ncol):
+                s = self.f_s[k]
+                if s < 0:
+                    continue
+                # two pawns (own, or own and others not captured) block the square
+                if self.f_cnt[s] < 2 and (
+                    s >= 68 or self.f_othn[s] == 0 or gone >> self.f_oidx[s] & 1
+                ):
+                    continue
+                for cs in range(ncol):
+                    q = self.cfg[C_RINDEX + 100 * self.cfg[C_COL + cs] + s]
+                    if q < 0:
+                        continue
+                    if cs == 0:
+                        if q >= 64:
+                            hi0 |= one << (q - 64)
+                        else:
+                            lo0 |= one << q
+                    elif q >= 64:
+                        hi1 |= one << (q - 64)
+                    else:
+                        lo1 |= one << q
+        self.f_slo[0] = lo0
+        self.f_shi[0] = hi0
+        if ncol == 2:
+            self.f_slo[1] = lo1
+            self.f_shi[1] = hi1
 
     @cython.cfunc
     @cython.inline
@@ -2761,7 +2782,13 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_groups(self, nums: cython.ulonglong, nrem: cython.int) -> cython.void:
-        """Per colour slot: the distinct groups of usable numbers (dist, left, size)."""
+        """Per colour slot: the distinct groups of usable numbers (dist, left, size).
+
+        Kept for the next state with the same numbers left (reset per throw).
+        """
+        if nums == self.f_gnums:
+            return
+        self.f_gnums = nums
         jump: cython.bint = self.cfg[C_JUMP] != 0
         cs: cython.int
         j: cython.int
@@ -2775,7 +2802,7 @@ class Kernel:
         byte: cython.ulonglong
         bit: cython.ulonglong
         left: cython.ulonglong
-        u = self.f_tmp  # 16..19: usable indices
+        # self.f_tmp[16:20]: the usable numbers' indices
         for cs in range(self.cfg[C_NCOL]):
             bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
             cnt = 0
@@ -2794,7 +2821,7 @@ class Kernel:
                 nu = 0
                 for j in range(nrem):
                     if (nums >> (8 * j)) & bit:
-                        u[16 + nu] = j
+                        self.f_tmp[16 + nu] = j
                         nu += 1
                 for m in range(1, 1 << nu):
                     left = nums
@@ -2802,8 +2829,8 @@ class Kernel:
                     size = 0
                     for j in range(nu - 1, -1, -1):
                         if m >> j & 1:
-                            dist += cython.cast(cython.int, (nums >> (8 * u[16 + j])) & 7)
-                            left = _remove_byte(left, u[16 + j])
+                            dist += cython.cast(cython.int, (nums >> (8 * self.f_tmp[16 + j])) & 7)
+                            left = _remove_byte(left, self.f_tmp[16 + j])
                             size += 1
                     dup = False
                     for g in range(cnt):
@@ -3957,11 +3984,33 @@ class Kernel:
         """The outcome of rank ``rank`` in canonical order among f_keys[:n] (distinct keys)."""
         if n == 1:
             return self.f_keys[0]
+        i: cython.int
+        j: cython.int
+        a0: cython.ulonglong
+        a1: cython.ulonglong
+        a2: cython.ulonglong
+        b0: cython.ulonglong
+        b1: cython.ulonglong
+        below: cython.int
+        if n <= 8:
+            # few keys: the one with exactly ``rank`` keys before it (comparisons without branches)
+            for i in range(n):
+                a0 = self.f_ok[3 * self.f_keys[i]]
+                a1 = self.f_ok[3 * self.f_keys[i] + 1]
+                a2 = self.f_ok[3 * self.f_keys[i] + 2]
+                below = 0
+                for j in range(n):
+                    b0 = self.f_ok[3 * self.f_keys[j]]
+                    b1 = self.f_ok[3 * self.f_keys[j] + 1]
+                    below += (b0 < a0) | (
+                        (b0 == a0)
+                        & ((b1 < a1) | ((b1 == a1) & (self.f_ok[3 * self.f_keys[j] + 2] < a2)))
+                    )
+                if below == rank:
+                    return self.f_keys[i]
         keys = self.f_keys
         lo: cython.int = 0
         hi: cython.int = n - 1
-        i: cython.int
-        j: cython.int
         p: cython.int
         t: cython.int
         while lo < hi:
