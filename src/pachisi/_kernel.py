@@ -3464,8 +3464,14 @@ class Kernel:
         b: cython.int,
         third_doublet: cython.bint,
         reps: cython.int,
+        fast: cython.bint = True,
     ) -> cython.int:
-        """Enumerate one throw's outcomes ``reps`` times with the fast enumerator (timings)."""
+        """Enumerate one throw's outcomes ``reps`` times (timings); the number of candidates.
+
+        ``fast``: the fast enumerator (:meth:`_f_plays`); else the
+        reference-order one without action paths, as ``playouts(fast=False)``
+        runs it (:meth:`_plays`; its candidates may repeat a position).
+        """
         st = self.pbuf
         c: cython.int
         k: cython.int
@@ -3478,8 +3484,14 @@ class Kernel:
         self.cfg = cfg
         self.pos = st
         n: cython.int = 0
+        if fast:
+            for k in range(reps):
+                n = self._f_plays(a, b, third_doublet)
+            return n
+        self.no_paths = True
         for k in range(reps):
-            n = self._f_plays(a, b, third_doublet)
+            n = self._plays(a, b, third_doublet)
+        self.no_paths = False
         return n
 
     def outcomes(
