@@ -395,6 +395,8 @@ class Kernel:
     f_gsize: cython.int[::1]
     f_ng: cython.int[::1]
     f_egone: cython.int
+    f_rb0: cython.int
+    f_rb1: cython.int
     f_gnums: cython.ulonglong
     f_ehi: cython.ulonglong
     f_elo: cython.ulonglong
@@ -490,6 +492,8 @@ class Kernel:
         self.f_gsize = _ints(32)
         self.f_ng = _ints(2)
         self.f_egone = 0
+        self.f_rb0 = 0
+        self.f_rb1 = 0
         self.f_gnums = 0
         self.f_ehi = 0
         self.f_elo = 0
@@ -2082,6 +2086,8 @@ class Kernel:
     def _f_context(self) -> cython.void:
         """Per throw: the other colours' pawns by square, the start lanes and tags."""
         ncol: cython.int = self.cfg[C_NCOL]
+        c0: cython.int = self.cfg[C_COL]
+        c1: cython.int = self.cfg[C_COL + 1] if ncol == 2 else -1
         c: cython.int
         k: cython.int
         s: cython.int
@@ -2089,22 +2095,30 @@ class Kernel:
         cs: cython.int
         p: cython.int
         q: cython.int
+        rb: cython.int
+        fr: cython.int
+        w: cython.ulonglong
+        self.f_rb0 = C_ROUTE + 85 * c0
+        self.f_rb1 = C_ROUTE + 85 * c1 if ncol == 2 else 0
         for i in range(self.f_nsq):
             s = self.f_sqs[i]
             self.f_othn[s] = 0
             self.f_oidx[s] = -1
         self.f_nsq = 0
         self.f_noth = 0
+        # the others' pawns by square, and as canonical key fields (see _f_emit)
+        self.f_hi0 = 0
+        self.f_lo0 = 0
         for c in range(4):
-            if (
-                not self.cfg[C_IN_PLAY + c]
-                or c == self.cfg[C_COL]
-                or (ncol == 2 and c == self.cfg[C_COL + 1])
-            ):
+            if not self.cfg[C_IN_PLAY + c] or c == c0 or c == c1:
                 continue
+            rb = C_ROUTE + 85 * c
+            fr = self.cfg[C_FRIEND + c]
+            w = 0
             for k in range(4):
                 p = self.pos[4 * c + k]
-                s = self.cfg[C_ROUTE + 85 * c + p]
+                w |= cython.cast(cython.ulonglong, p) << (16 * k)
+                s = self.cfg[rb + p]
                 self.f_oc[self.f_noth] = c
                 self.f_op[self.f_noth] = p
                 self.f_os[self.f_noth] = -1
@@ -2114,22 +2128,16 @@ class Kernel:
                         self.f_sqs[self.f_nsq] = s
                         self.f_nsq += 1
                     self.f_othn[s] += 1
-                    self.f_ofr[s] = self.cfg[C_FRIEND + c]
+                    self.f_ofr[s] = fr
                     self.f_os[self.f_noth] = self.f_oidx[s]
                 self.f_noth += 1
-        # the others' pawns as canonical key fields (see _f_emit)
-        self.f_hi0 = 0
-        self.f_lo0 = 0
-        for i in range(0, self.f_noth, 4):
-            self.f_hi0, self.f_lo0 = _put_field(
-                self.f_hi0, self.f_lo0, self.f_oc[i], _canon4(_pack_lanes(self.f_op, i))
-            )
+            self.f_hi0, self.f_lo0 = _put_field(self.f_hi0, self.f_lo0, c, _canon4(w))
         self.f_egone = 0
         self.f_ehi = self.f_hi0
         self.f_elo = self.f_lo0
         # per own colour: the progress numbers the others' blockades close (bit masks)
         for cs in range(ncol):
-            c = self.cfg[C_COL + cs]
+            c = c0 if cs == 0 else c1
             self.f_blo[cs] = 0
             self.f_bhi[cs] = 0
             for i in range(self.f_nsq):
@@ -2140,51 +2148,57 @@ class Kernel:
                         self.f_bhi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                     elif q >= 0:
                         self.f_blo[cs] |= cython.cast(cython.ulonglong, 1) << q
-        # the start lanes, with blockade tags where the rule needs them (§5.5)
+        # the start lanes (self.f_lane) and their squares (self.f_tmp[0:8]), with blockade
+        # tags where the rule needs them (§5.5); the pawns at home (the home bonus counts
+        # new ones) and in the nest before the throw
         self.nm = 4 * ncol
         self.n_tags = 0
-        need_tags: cython.bint = not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]
-        sq = self.f_tmp  # 8 squares
-        for i in range(8):
-            sq[i] = -1
+        home: cython.int = 84 if self.cfg[C_PAGADE] else 72
+        self.f_home0 = 0
+        self.f_nest0 = 0
+        for i in range(4 * ncol, 8):
+            self.f_tmp[i] = -1
             self.f_lane[i] = 0
-        for cs in range(ncol):
-            c = self.cfg[C_COL + cs]
-            for k in range(4):
-                p = self.pos[4 * c + k]
-                sq[4 * cs + k] = self.cfg[C_ROUTE + 85 * c + p]
-                self.f_lane[4 * cs + k] = p
+        for i in range(4 * ncol):
+            c = c0 if i < 4 else c1
+            p = self.pos[4 * c + (i & 3)]
+            self.f_tmp[i] = self.cfg[C_ROUTE + 85 * c + p]
+            self.f_lane[i] = p
+            if p == home:
+                self.f_home0 += 1
+            elif p == 0:
+                self.f_nest0 += 1
         cnt: cython.int
         j: cython.int
-        t: cython.int
-        if need_tags:
+        if not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]:
             for i in range(4 * ncol):
-                s = sq[i]
+                s = self.f_tmp[i]
                 if s == _OFF or self.f_lane[i] >> 8:
                     continue
                 cnt = 0
                 for j in range(4 * ncol):
-                    if sq[j] == s:
+                    if self.f_tmp[j] == s:
                         cnt += 1
                 if cnt == 2:
                     self.n_tags += 1
                     self.tag_sq[self.n_tags] = s
                     for j in range(4 * ncol):
-                        if sq[j] == s:
+                        if self.f_tmp[j] == s:
                             self.f_lane[j] |= self.n_tags << 8
-        self.f_pa0 = _pack4(self.f_lane, 0)
-        self.f_pb0 = _pack4(self.f_lane, 4) if ncol == 2 else 0
-        # pawns at home before the throw (the home bonus counts new ones)
-        home: cython.int = 84 if self.cfg[C_PAGADE] else 72
-        self.f_home0 = 0
-        for i in range(4 * ncol):
-            if self.f_lane[i] & _PMASK == home:
-                self.f_home0 += 1
-        t = 0
-        for i in range(4 * ncol):
-            if self.f_lane[i] & _PMASK == 0:
-                t += 1
-        self.f_nest0 = t
+        self.f_pa0 = _sort4(
+            cython.cast(cython.ulonglong, self.f_lane[0])
+            | cython.cast(cython.ulonglong, self.f_lane[1]) << 16
+            | cython.cast(cython.ulonglong, self.f_lane[2]) << 32
+            | cython.cast(cython.ulonglong, self.f_lane[3]) << 48
+        )
+        self.f_pb0 = 0
+        if ncol == 2:
+            self.f_pb0 = _sort4(
+                cython.cast(cython.ulonglong, self.f_lane[4])
+                | cython.cast(cython.ulonglong, self.f_lane[5]) << 16
+                | cython.cast(cython.ulonglong, self.f_lane[6]) << 32
+                | cython.cast(cython.ulonglong, self.f_lane[7]) << 48
+            )
 
     # -- the state set --------------------------------------------------------
 
@@ -2302,12 +2316,11 @@ class Kernel:
             lo = self.f_lo0
             for m in range(0, self.f_noth, 4):
                 c = self.f_oc[m]
+                f = 0
                 for k in range(4):
-                    self.f_tmp[24 + k] = self.f_op[m + k]
-                    if self.f_os[m + k] >= 0 and gone >> self.f_os[m + k] & 1:
-                        self.f_tmp[24 + k] = 0
-                f = _canon4(_pack_lanes(self.f_tmp, 24))
-                hi, lo = _put_field(hi, lo, c, f)
+                    if self.f_os[m + k] < 0 or not gone >> self.f_os[m + k] & 1:
+                        f |= cython.cast(cython.ulonglong, self.f_op[m + k]) << (16 * k)
+                hi, lo = _put_field(hi, lo, c, _canon4(f))
             self.f_egone = gone
             self.f_ehi = hi
             self.f_elo = lo
@@ -2685,14 +2698,14 @@ class Kernel:
             s = self.f_s[k]
             if s >= 0:
                 self.f_cnt[s] = 0
-        r = C_ROUTE + 85 * self.cfg[C_COL]
+        r = self.f_rb0
         for k in range(4):
             s = self.cfg[r + cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)]
             self.f_s[k] = s
             if s >= 0:
                 self.f_cnt[s] += 1
         if ncol == 2:
-            r = C_ROUTE + 85 * self.cfg[C_COL + 1]
+            r = self.f_rb1
             for k in range(4):
                 s = self.cfg[r + cython.cast(cython.int, (pb >> (16 * k)) & _PMASK)]
                 self.f_s[4 + k] = s
@@ -2762,10 +2775,9 @@ class Kernel:
         """§5.4 for a pawn of colour slot ``cs`` moving p -> t: -2 illegal, -1, or the capture."""
         if t > 72:
             return -2
-        c: cython.int = self.cfg[C_COL + cs]
         if path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
             return -2
-        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
+        s: cython.int = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
