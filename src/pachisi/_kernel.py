@@ -2327,7 +2327,7 @@ class Kernel:
         hi = self.f_ehi
         lo = self.f_elo
         for m in range(ncol):
-            hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon4(pa if m == 0 else pb))
+            hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon_sorted(pa if m == 0 else pb))
         x: cython.ulonglong = cut << 1 | extra
         if 2 * (self.f_no + 1) > self.f_ocap:
             self._f_ogrow()
@@ -2585,16 +2585,10 @@ class Kernel:
     @cython.inline
     @cython.exceptval(check=False)
     def _f_nest(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.int:
-        n: cython.int = 0
-        k: cython.int
-        for k in range(4):
-            if (pa >> (16 * k)) & _PMASK == 0:
-                n += 1
+        """The mover's pawns in the nest."""
         if self.cfg[C_NCOL] == 2:
-            for k in range(4):
-                if (pb >> (16 * k)) & _PMASK == 0:
-                    n += 1
-        return n
+            return _lanes_at(pa, 0) + _lanes_at(pb, 0)
+        return _lanes_at(pa, 0)
 
     @cython.cfunc
     @cython.inline
@@ -2650,12 +2644,9 @@ class Kernel:
             ncb = _popcount(gone) if cb else 0
             nhb = 0
             if hb:
-                nhb = -self.f_home0
-                for k in range(4):
-                    if (pa >> (16 * k)) & _PMASK == 72:
-                        nhb += 1
-                    if self.cfg[C_NCOL] == 2 and (pb >> (16 * k)) & _PMASK == 72:
-                        nhb += 1
+                nhb = _lanes_at(pa, 72) - self.f_home0
+                if self.cfg[C_NCOL] == 2:
+                    nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
                 self._f_emit(pa, pb, gone, 0, extra)
                 continue
@@ -4352,6 +4343,7 @@ _BONUS_PART = cython.declare(cython.ulonglong, 0x8000000000000000)
 _M64 = 0xFFFFFFFFFFFFFFFF
 _LO32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
 _P4 = cython.declare(cython.ulonglong, 0x007F007F007F007F)
+_L4 = cython.declare(cython.ulonglong, 0x0001000100010001)
 _B3 = cython.declare(cython.ulonglong, 0xFF000000)
 _H1 = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _H2 = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
@@ -4416,6 +4408,26 @@ def _canon4(w: cython.ulonglong) -> cython.ulonglong:
     """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
     v: cython.ulonglong = _sort4(w & _P4)
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _canon_sorted(w: cython.ulonglong) -> cython.ulonglong:
+    """:func:`_canon4` of sorted lanes (no sort when they hold progress numbers only)."""
+    if w & ~_P4:
+        return _canon4(w)
+    return (w & 0xFF) << 24 | ((w >> 16) & 0xFF) << 16 | ((w >> 32) & 0xFF) << 8 | (w >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
+    """How many of the four lanes hold progress number ``v`` (without branches)."""
+    x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
+    y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
+    return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
 
 
 @cython.cfunc
