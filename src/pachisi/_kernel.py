@@ -2110,7 +2110,7 @@ class Kernel:
         self.f_hi0 = 0
         self.f_lo0 = 0
         for c in range(4):
-            if not self.cfg[C_IN_PLAY + c] or c == c0 or c == c1:
+            if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
                 continue
             rb = C_ROUTE + 85 * c
             fr = self.cfg[C_FRIEND + c]
@@ -2627,7 +2627,6 @@ class Kernel:
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         i: cython.int
-        k: cython.int
         s: cython.int
         gone: cython.int
         ncb: cython.int
