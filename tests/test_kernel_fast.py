@@ -9,12 +9,14 @@ the rarest rules, compiled (and a small share uncompiled). The long run:
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 import pytest
 
 from kernel_fast_differential import run
-from kernels import COMPILED, UNCOMPILED
+from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
+from pachisi.bench import DEFAULT_PLAYERS
 
 
 @pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
@@ -78,3 +80,25 @@ def test_fast_and_reference_enumerators_play_the_same_games() -> None:
                 fast=fast,
             )
         assert res[0] == res[1]
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_repeat_outcomes_runs_either_enumerator(module: ModuleType) -> None:
+    """The timing helper of ``bench --throw-costs`` enumerates what ``outcomes`` lists."""
+    kern = module.Kernel()
+    rng = random.Random(5)
+    n = 12 if module is COMPILED else 3
+    for ruleset, players in DEFAULT_PLAYERS.items():
+        start = Position.start(ruleset, players=players)
+        dice = dice_for(ruleset)
+        pos = start
+        for _ in range(n):
+            if pos.is_over:
+                pos = start
+            a, b = dice.roll(rng)
+            cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
+            third = ruleset != "pagade" and a == b and pos.doubles == 2
+            args = (_accel._cfg(pos.setup, pos.to_move), pos.pawns, pos.doubles, cut, a, b, third)
+            for fast in (True, False):
+                assert kern.repeat_outcomes(*args, 2, fast) == len(kern.outcomes(*args, fast))
+            pos = rng.choice(_accel.fast_outcomes(pos, (a, b), module))

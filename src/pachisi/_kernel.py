@@ -492,6 +492,12 @@ class Kernel:
     t_btab: cython.int[::1]
     t_btab_arr: object
     t_sstart: cython.int[::1]
+    f_egone: cython.int
+    f_rb0: cython.int
+    f_rb1: cython.int
+    f_gnums: cython.ulonglong
+    f_ehi: cython.ulonglong
+    f_elo: cython.ulonglong
 
     def __init__(self) -> None:
         self.dice = _Store()
@@ -618,6 +624,12 @@ class Kernel:
         self.t_btab_arr = _ints(3 * 64)
         self.t_btab = self.t_btab_arr
         self.t_sstart = _ints(4)
+        self.f_egone = 0
+        self.f_rb0 = 0
+        self.f_rb1 = 0
+        self.f_gnums = 0
+        self.f_ehi = 0
+        self.f_elo = 0
 
     # -- buffers ------------------------------------------------------------
 
@@ -2610,6 +2622,8 @@ class Kernel:
     def _f_context(self) -> cython.void:
         """Per throw: the other colours' pawns by square, the start lanes and tags."""
         ncol: cython.int = self.cfg[C_NCOL]
+        c0: cython.int = self.cfg[C_COL]
+        c1: cython.int = self.cfg[C_COL + 1] if ncol == 2 else -1
         c: cython.int
         k: cython.int
         s: cython.int
@@ -2617,22 +2631,30 @@ class Kernel:
         cs: cython.int
         p: cython.int
         q: cython.int
+        rb: cython.int
+        fr: cython.int
+        w: cython.ulonglong
+        self.f_rb0 = C_ROUTE + 85 * c0
+        self.f_rb1 = C_ROUTE + 85 * c1 if ncol == 2 else 0
         for i in range(self.f_nsq):
             s = self.f_sqs[i]
             self.f_othn[s] = 0
             self.f_oidx[s] = -1
         self.f_nsq = 0
         self.f_noth = 0
+        # the others' pawns by square, and as canonical key fields (see _f_emit)
+        self.f_hi0 = 0
+        self.f_lo0 = 0
         for c in range(4):
-            if (
-                not self.cfg[C_IN_PLAY + c]
-                or c == self.cfg[C_COL]
-                or (ncol == 2 and c == self.cfg[C_COL + 1])
-            ):
+            if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
                 continue
+            rb = C_ROUTE + 85 * c
+            fr = self.cfg[C_FRIEND + c]
+            w = 0
             for k in range(4):
                 p = self.pos[4 * c + k]
-                s = self.cfg[C_ROUTE + 85 * c + p]
+                w |= cython.cast(cython.ulonglong, p) << (16 * k)
+                s = self.cfg[rb + p]
                 self.f_oc[self.f_noth] = c
                 self.f_op[self.f_noth] = p
                 self.f_os[self.f_noth] = -1
@@ -2642,19 +2664,16 @@ class Kernel:
                         self.f_sqs[self.f_nsq] = s
                         self.f_nsq += 1
                     self.f_othn[s] += 1
-                    self.f_ofr[s] = self.cfg[C_FRIEND + c]
+                    self.f_ofr[s] = fr
                     self.f_os[self.f_noth] = self.f_oidx[s]
                 self.f_noth += 1
-        # the others' pawns as canonical key fields (see _f_emit)
-        self.f_hi0 = 0
-        self.f_lo0 = 0
-        for i in range(0, self.f_noth, 4):
-            self.f_hi0, self.f_lo0 = _put_field(
-                self.f_hi0, self.f_lo0, self.f_oc[i], _canon4(_pack_lanes(self.f_op, i))
-            )
+            self.f_hi0, self.f_lo0 = _put_field(self.f_hi0, self.f_lo0, c, _canon4(w))
+        self.f_egone = 0
+        self.f_ehi = self.f_hi0
+        self.f_elo = self.f_lo0
         # per own colour: the progress numbers the others' blockades close (bit masks)
         for cs in range(ncol):
-            c = self.cfg[C_COL + cs]
+            c = c0 if cs == 0 else c1
             self.f_blo[cs] = 0
             self.f_bhi[cs] = 0
             for i in range(self.f_nsq):
@@ -2665,51 +2684,57 @@ class Kernel:
                         self.f_bhi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                     elif q >= 0:
                         self.f_blo[cs] |= cython.cast(cython.ulonglong, 1) << q
-        # the start lanes, with blockade tags where the rule needs them (§5.5)
+        # the start lanes (self.f_lane) and their squares (self.f_tmp[0:8]), with blockade
+        # tags where the rule needs them (§5.5); the pawns at home (the home bonus counts
+        # new ones) and in the nest before the throw
         self.nm = 4 * ncol
         self.n_tags = 0
-        need_tags: cython.bint = not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]
-        sq = self.f_tmp  # 8 squares
-        for i in range(8):
-            sq[i] = -1
+        home: cython.int = 84 if self.cfg[C_PAGADE] else 72
+        self.f_home0 = 0
+        self.f_nest0 = 0
+        for i in range(4 * ncol, 8):
+            self.f_tmp[i] = -1
             self.f_lane[i] = 0
-        for cs in range(ncol):
-            c = self.cfg[C_COL + cs]
-            for k in range(4):
-                p = self.pos[4 * c + k]
-                sq[4 * cs + k] = self.cfg[C_ROUTE + 85 * c + p]
-                self.f_lane[4 * cs + k] = p
+        for i in range(4 * ncol):
+            c = c0 if i < 4 else c1
+            p = self.pos[4 * c + (i & 3)]
+            self.f_tmp[i] = self.cfg[C_ROUTE + 85 * c + p]
+            self.f_lane[i] = p
+            if p == home:
+                self.f_home0 += 1
+            elif p == 0:
+                self.f_nest0 += 1
         cnt: cython.int
         j: cython.int
-        t: cython.int
-        if need_tags:
+        if not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]:
             for i in range(4 * ncol):
-                s = sq[i]
+                s = self.f_tmp[i]
                 if s == _OFF or self.f_lane[i] >> 8:
                     continue
                 cnt = 0
                 for j in range(4 * ncol):
-                    if sq[j] == s:
+                    if self.f_tmp[j] == s:
                         cnt += 1
                 if cnt == 2:
                     self.n_tags += 1
                     self.tag_sq[self.n_tags] = s
                     for j in range(4 * ncol):
-                        if sq[j] == s:
+                        if self.f_tmp[j] == s:
                             self.f_lane[j] |= self.n_tags << 8
-        self.f_pa0 = _pack4(self.f_lane, 0)
-        self.f_pb0 = _pack4(self.f_lane, 4) if ncol == 2 else 0
-        # pawns at home before the throw (the home bonus counts new ones)
-        home: cython.int = 84 if self.cfg[C_PAGADE] else 72
-        self.f_home0 = 0
-        for i in range(4 * ncol):
-            if self.f_lane[i] & _PMASK == home:
-                self.f_home0 += 1
-        t = 0
-        for i in range(4 * ncol):
-            if self.f_lane[i] & _PMASK == 0:
-                t += 1
-        self.f_nest0 = t
+        self.f_pa0 = _sort4(
+            cython.cast(cython.ulonglong, self.f_lane[0])
+            | cython.cast(cython.ulonglong, self.f_lane[1]) << 16
+            | cython.cast(cython.ulonglong, self.f_lane[2]) << 32
+            | cython.cast(cython.ulonglong, self.f_lane[3]) << 48
+        )
+        self.f_pb0 = 0
+        if ncol == 2:
+            self.f_pb0 = _sort4(
+                cython.cast(cython.ulonglong, self.f_lane[4])
+                | cython.cast(cython.ulonglong, self.f_lane[5]) << 16
+                | cython.cast(cython.ulonglong, self.f_lane[6]) << 32
+                | cython.cast(cython.ulonglong, self.f_lane[7]) << 48
+            )
 
     # -- the state set --------------------------------------------------------
 
@@ -2815,23 +2840,30 @@ class Kernel:
         flag (bit 1) and the extra throw (bit 0).
         """
         ncol: cython.int = self.cfg[C_NCOL]
-        hi: cython.ulonglong = self.f_hi0
-        lo: cython.ulonglong = self.f_lo0
         m: cython.int
         c: cython.int
         k: cython.int
         f: cython.ulonglong
-        if gone:
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        if gone != self.f_egone:
+            # the others' fields after these captures (kept for the next outcome)
+            hi = self.f_hi0
+            lo = self.f_lo0
             for m in range(0, self.f_noth, 4):
                 c = self.f_oc[m]
+                f = 0
                 for k in range(4):
-                    self.f_tmp[24 + k] = self.f_op[m + k]
-                    if self.f_os[m + k] >= 0 and gone >> self.f_os[m + k] & 1:
-                        self.f_tmp[24 + k] = 0
-                f = _canon4(_pack_lanes(self.f_tmp, 24))
-                hi, lo = _put_field(hi, lo, c, f)
+                    if self.f_os[m + k] < 0 or not gone >> self.f_os[m + k] & 1:
+                        f |= cython.cast(cython.ulonglong, self.f_op[m + k]) << (16 * k)
+                hi, lo = _put_field(hi, lo, c, _canon4(f))
+            self.f_egone = gone
+            self.f_ehi = hi
+            self.f_elo = lo
+        hi = self.f_ehi
+        lo = self.f_elo
         for m in range(ncol):
-            hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon4(pa if m == 0 else pb))
+            hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon_sorted(pa if m == 0 else pb))
         x: cython.ulonglong = cut << 1 | extra
         if 2 * (self.f_no + 1) > self.f_ocap:
             self._f_ogrow()
@@ -2886,6 +2918,7 @@ class Kernel:
         self.doublet = a == b
         self.n_out = 0
         self.f_no = 0
+        self.f_gnums = 0
         self.f_ogen += 1
         if self.f_ogen >= 0x7FFFFFF0:
             k: cython.int
@@ -3088,16 +3121,10 @@ class Kernel:
     @cython.inline
     @cython.exceptval(check=False)
     def _f_nest(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.int:
-        n: cython.int = 0
-        k: cython.int
-        for k in range(4):
-            if (pa >> (16 * k)) & _PMASK == 0:
-                n += 1
+        """The mover's pawns in the nest."""
         if self.cfg[C_NCOL] == 2:
-            for k in range(4):
-                if (pb >> (16 * k)) & _PMASK == 0:
-                    n += 1
-        return n
+            return _lanes_at(pa, 0) + _lanes_at(pb, 0)
+        return _lanes_at(pa, 0)
 
     @cython.cfunc
     @cython.inline
@@ -3136,7 +3163,6 @@ class Kernel:
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         i: cython.int
-        k: cython.int
         s: cython.int
         gone: cython.int
         ncb: cython.int
@@ -3153,12 +3179,9 @@ class Kernel:
             ncb = _popcount(gone) if cb else 0
             nhb = 0
             if hb:
-                nhb = -self.f_home0
-                for k in range(4):
-                    if (pa >> (16 * k)) & _PMASK == 72:
-                        nhb += 1
-                    if self.cfg[C_NCOL] == 2 and (pb >> (16 * k)) & _PMASK == 72:
-                        nhb += 1
+                nhb = _lanes_at(pa, 72) - self.f_home0
+                if self.cfg[C_NCOL] == 2:
+                    nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
                 self._f_emit(pa, pb, gone, 0, extra)
                 continue
@@ -3179,7 +3202,7 @@ class Kernel:
             pa = self.f_st[3 * i]
             pb = self.f_st[3 * i + 1]
             w2 = self.f_st[3 * i + 2]
-            if self._f_bonus_edges(pa, pb, w2) == 0:
+            if self._f_bonus_edges(pa, pb, w2, extra) == 0:
                 self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra)
 
     # -- the board around a state ---------------------------------------------
@@ -3191,46 +3214,64 @@ class Kernel:
     ) -> cython.void:
         """The squares of the state's pawns (f_s), their counts (f_cnt), the blocked masks."""
         ncol: cython.int = self.cfg[C_NCOL]
-        nm: cython.int = 4 * ncol
         k: cython.int
         s: cython.int
-        n: cython.int
-        c: cython.int
         q: cython.int
         cs: cython.int
-        p: cython.int
+        r: cython.int
+        one: cython.ulonglong = 1
         for k in range(8):
             s = self.f_s[k]
             if s >= 0:
                 self.f_cnt[s] = 0
-            self.f_s[k] = -1
-        for k in range(nm):
-            p = cython.cast(cython.int, ((pa if k < 4 else pb) >> (16 * (k & 3))) & _PMASK)
-            s = self.cfg[C_ROUTE + 85 * self.cfg[C_COL + (k >> 2)] + p]
+        r = self.f_rb0
+        for k in range(4):
+            s = self.cfg[r + cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)]
             self.f_s[k] = s
             if s >= 0:
                 self.f_cnt[s] += 1
-        for cs in range(ncol):
-            self.f_slo[cs] = self.f_blo[cs]
-            self.f_shi[cs] = self.f_bhi[cs]
-        if self.cfg[C_PAGADE]:
-            return
-        for k in range(nm):
-            s = self.f_s[k]
-            if s == _OFF:
-                continue
-            n = self.f_cnt[s]
-            if s < 68 and self.f_othn[s] and not gone >> self.f_oidx[s] & 1:
-                n += self.f_othn[s]
-            if n < 2:
-                continue
-            for cs in range(ncol):
-                c = self.cfg[C_COL + cs]
-                q = self.cfg[C_RINDEX + 100 * c + s]
-                if q >= 64:
-                    self.f_shi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
-                elif q >= 0:
-                    self.f_slo[cs] |= cython.cast(cython.ulonglong, 1) << q
+        if ncol == 2:
+            r = self.f_rb1
+            for k in range(4):
+                s = self.cfg[r + cython.cast(cython.int, (pb >> (16 * k)) & _PMASK)]
+                self.f_s[4 + k] = s
+                if s >= 0:
+                    self.f_cnt[s] += 1
+        else:
+            for k in range(4, 8):
+                self.f_s[k] = -1
+        lo0: cython.ulonglong = self.f_blo[0]
+        hi0: cython.ulonglong = self.f_bhi[0]
+        lo1: cython.ulonglong = self.f_blo[1] if ncol == 2 else 0
+        hi1: cython.ulonglong = self.f_bhi[1] if ncol == 2 else 0
+        if not self.cfg[C_PAGADE]:
+            for k in range(4 * ncol):
+                s = self.f_s[k]
+                if s < 0:
+                    continue
+                # two pawns (own, or own and others not captured) block the square
+                if self.f_cnt[s] < 2 and (
+                    s >= 68 or self.f_othn[s] == 0 or gone >> self.f_oidx[s] & 1
+                ):
+                    continue
+                for cs in range(ncol):
+                    q = self.cfg[C_RINDEX + 100 * self.cfg[C_COL + cs] + s]
+                    if q < 0:
+                        continue
+                    if cs == 0:
+                        if q >= 64:
+                            hi0 |= one << (q - 64)
+                        else:
+                            lo0 |= one << q
+                    elif q >= 64:
+                        hi1 |= one << (q - 64)
+                    else:
+                        lo1 |= one << q
+        self.f_slo[0] = lo0
+        self.f_shi[0] = hi0
+        if ncol == 2:
+            self.f_slo[1] = lo1
+            self.f_shi[1] = hi1
 
     @cython.cfunc
     @cython.inline
@@ -3260,10 +3301,9 @@ class Kernel:
         """§5.4 for a pawn of colour slot ``cs`` moving p -> t: -2 illegal, -1, or the capture."""
         if t > 72:
             return -2
-        c: cython.int = self.cfg[C_COL + cs]
         if path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
             return -2
-        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
+        s: cython.int = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
@@ -3280,7 +3320,13 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_groups(self, nums: cython.ulonglong, nrem: cython.int) -> cython.void:
-        """Per colour slot: the distinct groups of usable numbers (dist, left, size)."""
+        """Per colour slot: the distinct groups of usable numbers (dist, left, size).
+
+        Kept for the next state with the same numbers left (reset per throw).
+        """
+        if nums == self.f_gnums:
+            return
+        self.f_gnums = nums
         jump: cython.bint = self.cfg[C_JUMP] != 0
         cs: cython.int
         j: cython.int
@@ -3294,7 +3340,7 @@ class Kernel:
         byte: cython.ulonglong
         bit: cython.ulonglong
         left: cython.ulonglong
-        u = self.f_tmp  # 16..19: usable indices
+        # self.f_tmp[16:20]: the usable numbers' indices
         for cs in range(self.cfg[C_NCOL]):
             bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
             cnt = 0
@@ -3313,7 +3359,7 @@ class Kernel:
                 nu = 0
                 for j in range(nrem):
                     if (nums >> (8 * j)) & bit:
-                        u[16 + nu] = j
+                        self.f_tmp[16 + nu] = j
                         nu += 1
                 for m in range(1, 1 << nu):
                     left = nums
@@ -3321,8 +3367,8 @@ class Kernel:
                     size = 0
                     for j in range(nu - 1, -1, -1):
                         if m >> j & 1:
-                            dist += cython.cast(cython.int, (nums >> (8 * u[16 + j])) & 7)
-                            left = _remove_byte(left, u[16 + j])
+                            dist += cython.cast(cython.int, (nums >> (8 * self.f_tmp[16 + j])) & 7)
+                            left = _remove_byte(left, self.f_tmp[16 + j])
                             size += 1
                     dup = False
                     for g in range(cnt):
@@ -3514,9 +3560,13 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_bonus_edges(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong, extra: cython.int
     ) -> cython.int:
-        """Push the bonus part's successors (§5.7); return how many edges there are."""
+        """Push the bonus part's successors (§5.7); return how many edges there are.
+
+        A successor with no bonus left is an end: it is emitted at once (with
+        ``extra``) instead of being stored, stacked and expanded to nothing.
+        """
         ncb: cython.int = cython.cast(cython.int, w2 & 15)
         nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
         if ncb == 0 and nhb == 0:
@@ -3587,6 +3637,9 @@ class Kernel:
                             c2 += 1
                     if t == 72 and hb:
                         h2 += 1
+                    if c2 == 0 and h2 == 0:
+                        self._f_emit(na, nb, g2, 0, extra)
+                        continue
                     self._f_push(
                         na,
                         nb,
@@ -3967,8 +4020,14 @@ class Kernel:
         b: cython.int,
         third_doublet: cython.bint,
         reps: cython.int,
+        fast: cython.bint = True,
     ) -> cython.int:
-        """Enumerate one throw's outcomes ``reps`` times with the fast enumerator (timings)."""
+        """Enumerate one throw's outcomes ``reps`` times (timings); the number of candidates.
+
+        ``fast``: the fast enumerator (:meth:`_f_plays`); else the
+        reference-order one without action paths, as ``playouts(fast=False)``
+        runs it (:meth:`_plays`; its candidates may repeat a position).
+        """
         st = self.pbuf
         c: cython.int
         k: cython.int
@@ -3981,8 +4040,14 @@ class Kernel:
         self.cfg = cfg
         self.pos = st
         n: cython.int = 0
+        if fast:
+            for k in range(reps):
+                n = self._f_plays(a, b, third_doublet)
+            return n
+        self.no_paths = True
         for k in range(reps):
-            n = self._f_plays(a, b, third_doublet)
+            n = self._plays(a, b, third_doublet)
+        self.no_paths = False
         return n
 
     def outcomes(
@@ -5081,11 +5146,33 @@ class Kernel:
         """The outcome of rank ``rank`` in canonical order among f_keys[:n] (distinct keys)."""
         if n == 1:
             return self.f_keys[0]
+        i: cython.int
+        j: cython.int
+        a0: cython.ulonglong
+        a1: cython.ulonglong
+        a2: cython.ulonglong
+        b0: cython.ulonglong
+        b1: cython.ulonglong
+        below: cython.int
+        if n <= 8:
+            # few keys: the one with exactly ``rank`` keys before it (comparisons without branches)
+            for i in range(n):
+                a0 = self.f_ok[3 * self.f_keys[i]]
+                a1 = self.f_ok[3 * self.f_keys[i] + 1]
+                a2 = self.f_ok[3 * self.f_keys[i] + 2]
+                below = 0
+                for j in range(n):
+                    b0 = self.f_ok[3 * self.f_keys[j]]
+                    b1 = self.f_ok[3 * self.f_keys[j] + 1]
+                    below += (b0 < a0) | (
+                        (b0 == a0)
+                        & ((b1 < a1) | ((b1 == a1) & (self.f_ok[3 * self.f_keys[j] + 2] < a2)))
+                    )
+                if below == rank:
+                    return self.f_keys[i]
         keys = self.f_keys
         lo: cython.int = 0
         hi: cython.int = n - 1
-        i: cython.int
-        j: cython.int
         p: cython.int
         t: cython.int
         while lo < hi:
@@ -6236,6 +6323,7 @@ _BONUS_PART = cython.declare(cython.ulonglong, 0x8000000000000000)
 _M64 = 0xFFFFFFFFFFFFFFFF
 _LO32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
 _P4 = cython.declare(cython.ulonglong, 0x007F007F007F007F)
+_L4 = cython.declare(cython.ulonglong, 0x0001000100010001)
 _B3 = cython.declare(cython.ulonglong, 0xFF000000)
 _H1 = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _H2 = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
@@ -6300,6 +6388,26 @@ def _canon4(w: cython.ulonglong) -> cython.ulonglong:
     """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
     v: cython.ulonglong = _sort4(w & _P4)
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _canon_sorted(w: cython.ulonglong) -> cython.ulonglong:
+    """:func:`_canon4` of sorted lanes (no sort when they hold progress numbers only)."""
+    if w & ~_P4:
+        return _canon4(w)
+    return (w & 0xFF) << 24 | ((w >> 16) & 0xFF) << 16 | ((w >> 32) & 0xFF) << 8 | (w >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
+    """How many of the four lanes hold progress number ``v`` (without branches)."""
+    x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
+    y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
+    return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
 
 
 @cython.cfunc

@@ -175,14 +175,24 @@ def bench_all(seconds: float, ruleset: str | None = None) -> list[BenchResult]:
 OUTCOME_BINS = ((1, 1), (2, 5), (6, 20), (21, 100), (101, 10**9))
 
 
-def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, int, float, float]]:
+def throw_costs(
+    per_ruleset: int = 300, seed: int = 1
+) -> list[tuple[str, str, int, float, float, float]]:
     """CPU cost of one throw's enumeration by its number of distinct outcomes.
 
     Samples ``per_ruleset`` (position, throw) pairs from seeded random games
-    of each ruleset (default set-ups) and times, per pair, the playouts'
-    fast enumerator (``Kernel.repeat_outcomes``) and the reference-order
-    kernel (``Kernel.run``, the one behind :func:`pachisi._accel.legal_plays`).
-    Rows: (ruleset, bin, throws, fast µs, reference µs), means per throw.
+    of each ruleset (default set-ups) and times, per pair, one throw
+    enumerated in a loop inside the kernel (``Kernel.repeat_outcomes``) by
+
+    * the playouts' fast enumerator (the distinct outcomes' keys);
+    * the reference-order enumerator as playouts with ``fast=False`` run it
+      (every state with its first edge, the outcomes without action paths):
+      the fair comparison for playouts;
+
+    and, one Python call per repetition, the reference-order kernel with the
+    plays' action paths (``Kernel.run``, the one behind
+    :func:`pachisi._accel.legal_plays`). Rows: (ruleset, bin, throws, fast
+    µs, reference µs, reference with paths µs), means per throw.
     """
     module = _accel.kernel_module()
     if module is None:
@@ -191,11 +201,12 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
 
     rng = random.Random(seed)
     kern = module.Kernel()
-    rows: list[tuple[str, str, int, float, float]] = []
+    rows: list[tuple[str, str, int, float, float, float]] = []
     for ruleset, n_players in DEFAULT_PLAYERS.items():
         start = Position.start(ruleset, players=n_players)
         dice = dice_for(ruleset)
         sums: dict[tuple[int, int], list[float]] = {}
+        args: tuple[object, ...]
         pos = start
         for _ in range(per_ruleset):
             if pos.is_over:
@@ -207,9 +218,13 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
             third = ruleset != "pagade" and a == b and pos.doubles == 2
             n = len(_accel.fast_outcomes(pos, (a, b), module))
             reps = 200 if n <= 20 else (20 if n <= 1000 else 2)
+            args = (cfg, pos.pawns, pos.doubles, cut, a, b, third, reps)
             t0 = time.process_time()
-            kern.repeat_outcomes(cfg, pos.pawns, pos.doubles, cut, a, b, third, reps)
+            kern.repeat_outcomes(*args)
             fast = (time.process_time() - t0) / reps
+            t0 = time.process_time()
+            kern.repeat_outcomes(*args, False)
+            ref = (time.process_time() - t0) / reps
             st = array("i", bytes(4 * _accel.P_SIZE))
             for c in setup.colours_in_play:
                 for k, p in enumerate(pos.pawns[c]):
@@ -219,18 +234,19 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
             t0 = time.process_time()
             for _ in range(reps):
                 kern.run(cfg, st, a, b, third)
-            ref = (time.process_time() - t0) / reps
+            paths = (time.process_time() - t0) / reps
             for lo, hi in OUTCOME_BINS:
                 if lo <= n <= hi:
-                    acc = sums.setdefault((lo, hi), [0.0, 0.0, 0.0])
+                    acc = sums.setdefault((lo, hi), [0.0, 0.0, 0.0, 0.0])
                     acc[0] += 1
                     acc[1] += fast
                     acc[2] += ref
+                    acc[3] += paths
             plays = legal_plays(pos, (a, b))
             pos = plays[rng.randrange(len(plays))].position
-        for (lo, hi), (m, f, r) in sorted(sums.items()):
+        for (lo, hi), (m, f, r, w) in sorted(sums.items()):
             label = f"{lo}" if lo == hi else (f"{lo}-{hi}" if hi < 10**9 else f">{lo - 1}")
-            rows.append((ruleset, label, int(m), 1e6 * f / m, 1e6 * r / m))
+            rows.append((ruleset, label, int(m), 1e6 * f / m, 1e6 * r / m, 1e6 * w / m))
     return rows
 
 
@@ -239,9 +255,12 @@ def _main(argv: list[str]) -> None:
         raise SystemExit("usage: python -m pachisi.bench --throw-costs [THROWS_PER_RULESET] [SEED]")
     per = int(argv[1]) if len(argv) > 1 else 300
     seed = int(argv[2]) if len(argv) > 2 else 1
-    print(f"{'ruleset':<10} {'outcomes':>9} {'throws':>7} {'fast us':>9} {'reference us':>13}")
-    for ruleset, label, m, f, r in throw_costs(per, seed):
-        print(f"{ruleset:<10} {label:>9} {m:>7} {f:>9.1f} {r:>13.1f}")
+    print(
+        f"{'ruleset':<10} {'outcomes':>9} {'throws':>7} {'fast us':>9} {'reference us':>13}"
+        f" {'with paths us':>14}"
+    )
+    for ruleset, label, m, f, r, w in throw_costs(per, seed):
+        print(f"{ruleset:<10} {label:>9} {m:>7} {f:>9.1f} {r:>13.1f} {w:>14.1f}")
 
 
 if __name__ == "__main__":
