@@ -24,7 +24,7 @@ from pachisi.rl.encoding import (
     seat_colours,
     step_index,
 )
-from pachisi.rl.match import Match, returns_of
+from pachisi.rl.match import DEFAULT_MAX_PLAYS, Match, returns_of
 
 # Every ruleset and set-up, and the rule switches that change what a step is.
 SETUPS: list[tuple[str, dict[str, Any]]] = [
@@ -204,7 +204,7 @@ def test_play_mode_lists_the_throws_outcomes() -> None:
         assert m.throw is not None
         assert plays == legal_plays(m.position, m.throw)
         mask = env.observe(agent)["action_mask"]
-        assert mask.shape == (1024,) and int(mask.sum()) == len(plays)
+        assert mask.shape == (DEFAULT_MAX_PLAYS["parcheesi"],) and int(mask.sum()) == len(plays)
         assert mask[: len(plays)].all()
         rows = env.afterstates()
         assert rows.shape == (len(plays), observation_size(env.setup))

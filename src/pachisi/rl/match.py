@@ -53,11 +53,11 @@ __all__ = ["DEFAULT_MAX_PLAYS", "MODES", "Match", "returns_of"]
 #: The two decision modes.
 MODES: Final = ("step", "play")
 
-#: Default bound on the index of a whole play, by ruleset: about twice the
-#: largest number of distinct outcomes of one throw seen in random games
-#: (64, 266, 406 and 6,638; docs/rl.md). A throw with more raises an error
-#: that names ``max_plays``.
-DEFAULT_MAX_PLAYS: Final = {"pagade": 256, "whitman": 1024, "parcheesi": 1024, "eight-man": 65536}
+#: Default bound on the index of a whole play, by ruleset: well above the
+#: largest number of distinct outcomes of one throw seen in long random runs
+#: (Pagade 64, Whitman 266, four-player Parcheesi 1,157, Eight-Man 18,325;
+#: docs/rl.md). A throw with more raises an error that names ``max_plays``.
+DEFAULT_MAX_PLAYS: Final = {"pagade": 256, "whitman": 4096, "parcheesi": 4096, "eight-man": 65536}
 
 
 def returns_of(position: Position) -> list[float]:

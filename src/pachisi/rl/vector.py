@@ -9,7 +9,7 @@ starts again at once.
 >>> env = BatchedEnv(4, "parcheesi", players=2, mode="play")
 >>> obs, mask, mover = env.reset(seed=1)
 >>> obs.shape, mask.shape, mover.shape
-((4, 350), (4, 1024), (4,))
+((4, 350), (4, 4096), (4,))
 >>> actions = (np.random.default_rng(1).random(4) * env.legal_counts).astype(np.int64)
 >>> obs, mask, mover, rewards, done = env.step(actions)
 >>> rewards.shape, done.dtype
