@@ -10,9 +10,10 @@
   ``learn`` extra); ``pachisi train`` runs it (:mod:`pachisi.learn.command`).
 
 The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
-(``learned``, ``learned1``, ``learned2``). The networks shipped in
-``pachisi/learn/weights/`` are small smoke-test networks, not strong ones
-(docs/learning.md).
+(``learned``, ``learned1``, ``learned2``). Of the networks shipped in
+``pachisi/learn/weights/``, two-player Parcheesi's is trained (30,000
+self-play games); the others are small smoke-test networks, not strong ones,
+and say so in their ``made_by`` (docs/learning.md).
 """
 
 from __future__ import annotations
