@@ -1202,6 +1202,8 @@ def _sim_state(row: Sequence[int]) -> SimState:
 def sim_state(position: Position) -> SimState:
     """The kernel's game state of ``position`` (:func:`game_state`) as a tuple, to compare."""
     return _sim_state(game_state(position))
+
+
 # Steps for Turn
 
 # The kernel's node layout (see the section "steps for Turn" of pachisi/_kernel.py).
