@@ -11,9 +11,10 @@
 
 The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
 (``learned``, ``learned1``, ``learned2``). Of the networks shipped in
-``pachisi/learn/weights/``, two-player Parcheesi's is trained (30,000
-self-play games); the others are small smoke-test networks, not strong ones,
-and say so in their ``made_by`` (docs/learning.md).
+``pachisi/learn/weights/``, two-player Parcheesi's (30,000 self-play
+games) and Eight-Man's (20,000) are trained; Pagade's and Whitman's are
+small smoke-test networks, not strong ones, and say so in their ``made_by``
+(docs/learning.md).
 """
 
 from __future__ import annotations
