@@ -388,7 +388,7 @@ class RolloutRunner:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        self.close(abort=exc[0] is not None)
 
     def start(self) -> None:
         """Start the worker processes (if ``jobs > 1``); before any thread of the caller."""
@@ -399,10 +399,19 @@ class RolloutRunner:
                 self.jobs, initializer=_init_worker, initargs=(self.spec,)
             )
 
-    def close(self) -> None:
-        """Stop the worker processes."""
+    def close(self, abort: bool = False) -> None:
+        """Stop the worker processes: let idle workers exit, or kill them (``abort``).
+
+        Killing workers that are idle can hang: one killed while it holds the
+        task queue's lock leaves the others waiting on it for ever, and
+        ``join`` with them. So a normal close sends each worker its stop
+        signal through the queue; only an error or an interrupt terminates.
+        """
         if self._pool is not None:
-            self._pool.terminate()
+            if abort:
+                self._pool.terminate()
+            else:
+                self._pool.close()
             self._pool.join()
             self._pool = None
 
