@@ -322,7 +322,8 @@ def test_cli_on_a_cluster_address_interrupted_and_resumed(cluster: Any, tmp_path
     """``pachisi simulate --ray ADDRESS --log``: Ctrl-C after some games; the same command
     again finishes the run, and its results are those of a local run."""
     games = 30
-    common = ["parcheesi", "--players", "greedy,random", "--games", str(games), "--seed", "9", "--engine", "library"]
+    common = ["parcheesi", "--players", "greedy,random", "--games", str(games), "--seed", "9"]
+    common += ["--engine", "library"]  # the kernel's games would all finish before the interrupt
     log = tmp_path / "run.jsonl"
     ray_args = [*common, "--ray", cluster.address, "--chunk", "2", "--log", str(log)]
     first = _simulate(*ray_args)
