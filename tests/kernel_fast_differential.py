@@ -20,6 +20,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -101,7 +102,12 @@ def run(
     return counts, failures
 
 
-def main(argv: list[str]) -> int:
+def command(
+    argv: list[str],
+    run: Callable[[ModuleType, float, int], tuple[Counter[str], list[str]]],
+) -> int:
+    """A differential script's command line: ``SECONDS [SEED]``, then ``run``'s counts and
+    mismatches (this one's, and tests/kernel_turn_differential.py's)."""
     seconds = float(argv[0]) if argv else 60.0
     seed = int(argv[1]) if len(argv) > 1 else 1
     module = _accel.kernel_module()
@@ -115,6 +121,10 @@ def main(argv: list[str]) -> int:
         print("MISMATCH", f)
     print(f"{len(failures)} mismatches in {counts['total']:,} throws")
     return 1 if failures else 0
+
+
+def main(argv: list[str]) -> int:
+    return command(argv, run)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from built import sample_built
 from differential import _valid, sample_positions
 
+from kernel_fast_differential import command
 from pachisi import Position, Turn, _accel, legal_plays
 from pachisi.moves import _clear_turn, _kernel_turn
 
@@ -179,19 +180,7 @@ def run(
 
 
 def main(argv: list[str]) -> int:
-    seconds = float(argv[0]) if argv else 60.0
-    seed = int(argv[1]) if len(argv) > 1 else 1
-    module = _accel.kernel_module()
-    if module is None:
-        print("the kernel is not compiled here")
-        return 1
-    counts, failures = run(module, seconds, seed)
-    for name, k in sorted(counts.items()):
-        print(f"{name:32} {k:>9,}")
-    for f in failures[:10]:
-        print("MISMATCH", f)
-    print(f"{len(failures)} mismatches in {counts['total']:,} throws")
-    return 1 if failures else 0
+    return command(argv, run)
 
 
 if __name__ == "__main__":
