@@ -14,6 +14,13 @@ then prints the mean microseconds per throw by bins of distinct outcomes.
 
 ``--playouts RULESET N`` instead plays N kernel playouts and nothing else
 (for ``perf record``: the profile of a kernel throw).
+
+``--kinds RULESET N [SEED]`` instead times the fast enumerator (the playouts'
+``Kernel._f_plays``, by ``Kernel.repeat_outcomes``) on N sampled throws and
+prints its CPU time by kind of throw: doublet or not, the mover's pawns in
+play (out of the nest and not home), and whether a 5 could enter a pawn
+from the nest; with each kind's share of the total, which is where a
+random playout's time goes.
 """
 
 from __future__ import annotations
@@ -56,6 +63,44 @@ def cpu(fn: object, reps: int) -> float:
     return (time.process_time() - t0) / reps
 
 
+def kinds(kern_module: object, ruleset: str, n: int, seed: int, reps: int = 200) -> None:
+    """The ``--kinds`` table (see the module docstring)."""
+    kern = kern_module.Kernel()  # type: ignore[attr-defined]
+    rows: dict[tuple[str, int, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    for pos, throw in sample(ruleset, n, random.Random(seed)):
+        cfg = _accel._cfg(pos.setup, pos.to_move)
+        pawns = tuple(
+            tuple(pos.pawns[c]) if c in pos.setup.colours_in_play else () for c in range(4)
+        )
+        cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
+        doublet = ruleset != "pagade" and throw[0] == throw[1]
+        third = doublet and pos.doubles == 2
+        t0 = time.process_time()
+        outcomes = kern.repeat_outcomes(
+            cfg, pawns, pos.doubles, cut, throw[0], throw[1], third, reps, True
+        )
+        dt = (time.process_time() - t0) / reps
+        home = pos.setup.home
+        mine = [p for c in pos.setup.players[pos.to_move] for p in pos.pawns[c]]
+        in_play = sum(1 for p in mine if 0 < p < home)
+        enters = any(p == 0 for p in mine) and (5 in throw or sum(throw) == 5)
+        row = rows[("doublet" if doublet else "other", in_play, "5 enters" if enters else "-")]
+        row[0] += 1
+        row[1] += dt
+        row[2] += outcomes
+    total = sum(r[1] for r in rows.values())
+    print(
+        f"{'throw':<8} {'in play':>7} {'entering':>9} {'throws':>7} {'us':>7} {'share':>6}"
+        f" {'outcomes':>8}"
+    )
+    for (kind, in_play, entering), (m, t, outs) in sorted(rows.items(), key=lambda kv: -kv[1][1]):
+        print(
+            f"{kind:<8} {in_play:>7} {entering:>9} {int(m):>7} {1e6 * t / m:>7.2f}"
+            f" {100 * t / total:>5.1f}% {outs / m:>8.1f}"
+        )
+    print(f"mean {1e6 * total / n:.2f} us a throw over {n} throws (CPU time, {reps} repetitions)")
+
+
 def main(argv: list[str]) -> None:
     """The command (see the module docstring)."""
     module = _accel.kernel_module()
@@ -65,6 +110,14 @@ def main(argv: list[str]) -> None:
         ruleset, n = argv[1], int(argv[2])
         start = Position.start(ruleset, players=DEFAULT_PLAYERS[ruleset])
         _accel.playouts(start, n, 1)
+        return
+    if argv[:1] == ["--kinds"]:
+        kinds(
+            kern_module=module,
+            ruleset=argv[1],
+            n=int(argv[2]),
+            seed=int(argv[3:4][0] if argv[3:] else 1),
+        )
         return
     per = int(argv[0]) if argv else 400
     seed = int(argv[1]) if len(argv) > 1 else 1
