@@ -16,7 +16,13 @@ from pachisi.chunks import InProcess
 from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import TrainSettings, lambda_returns, play_games, train
+from pachisi.learn.train import (
+    TrainSettings,
+    lambda_returns,
+    play_games,
+    snapshot_path,
+    train,
+)
 from pachisi.rules import Setup
 
 #: A tiny run: 6 games in rounds of 2, 4 hidden units.
@@ -144,9 +150,37 @@ def test_train_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert same_weights(ValueNet.load(out), ValueNet.load(again))
 
 
+def test_a_snapshot_is_the_shorter_run(tmp_path: Path) -> None:
+    # Nothing in a run depends on its total: its weights after 4 games are a 4-game run's,
+    # recorded with that run's command (which makes them again).
+    out = tmp_path / "net.json"
+    whole = train(TINY, out, snapshots=[2, 4])
+    short = train(TrainSettings(**{**TINY.__dict__, "games": 4}), tmp_path / "short.json")
+    snap = ValueNet.load(snapshot_path(out, 4))
+    assert snapshot_path(out, 4) == tmp_path / "net-4.json"
+    assert same_weights(snap, short) and not same_weights(snap, whole)
+    assert not same_weights(ValueNet.load(snapshot_path(out, 2)), snap)
+    made = snap.meta["made_by"]
+    assert made["games"] == 4 and "--games 4 " in made["command"]
+    assert made["command"].endswith(f"--out {tmp_path / 'net-4.json'}")
+    assert made["snapshot_of"] == whole.meta["made_by"]["command"]
+
+
+def test_train_command_snapshots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "net.json"
+    args = ["train", "parcheesi", "--games", "3", "--seed", "5", "--out", str(out)]
+    args += ["--hidden", "3", "--round-games", "1", "--jobs", "1", "--quiet", "--snapshots", "1,2"]
+    assert main(args) == 0
+    assert (tmp_path / "net-1.json").exists() and (tmp_path / "net-2.json").exists()
+    assert not (tmp_path / "net-3.json").exists()
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
+        (["--games", "4", "--round-games", "2", "--snapshots", "3"], "not 3"),
+        (["--games", "4", "--snapshots", "4"], "below --games (4), not 4"),
+        (["--games", "4", "--snapshots", "1,x"], "--snapshots takes game counts"),
         (["--games", "0"], "--games must be at least 1"),
         (["--games", "2", "--lambda", "1.5"], "--lambda must be between 0 and 1"),
         (["--games", "2", "--out", "x.txt"], "--out must name a .json file"),

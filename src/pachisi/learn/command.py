@@ -76,6 +76,13 @@ def register(subparsers: Any) -> None:
         help="games per Ray task (default: about two tasks per worker in a round)",
     )
     p.add_argument("--resume", action="store_true", help="continue from the checkpoint")
+    p.add_argument(
+        "--snapshots",
+        default="",
+        metavar="K,K,...",
+        help="also write the weights after K games to OUT-K.json (a learning curve's networks;"
+        " multiples of --round-games)",
+    )
     p.add_argument("--note", default="", help="a note stored in the weights file")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -88,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise PachisiError("pachisi train needs numpy: pip install 'pachisi[learn]'") from None
     from ..cli import setup_from_args
-    from .train import TrainSettings
+    from .train import TrainSettings, check_snapshots
 
     setup = setup_from_args(args)
     if not args.out.endswith(".json"):
@@ -105,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         max_throws=args.max_throws,
     )
     settings.check()
+    snapshots = _snapshots(args.snapshots)
+    check_snapshots(settings, snapshots)
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise PachisiError("--jobs must be at least 1")
@@ -120,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 
         backend = connect(args.ray)
     try:
-        net = _train(args, settings, jobs, show, backend)
+        net = _train(args, settings, jobs, show, backend, snapshots)
     finally:
         if backend is not None:
             backend.close()
@@ -139,6 +148,7 @@ def _train(
     jobs: int,
     show: bool,
     backend: ChunkRunner | None,
+    snapshots: list[int],
 ) -> ValueNet:
     """The training run, with its progress bar or lines."""
     from .train import Progress, train
@@ -192,5 +202,16 @@ def _train(
             progress=report,
             backend=backend,
             chunk=args.chunk,
+            snapshots=snapshots,
         )
     return net
+
+
+def _snapshots(text: str) -> list[int]:
+    """``--snapshots``' game counts (a clear error on anything but whole numbers)."""
+    try:
+        return sorted({int(k) for k in text.split(",") if k.strip()})
+    except ValueError:
+        raise PachisiError(
+            f"--snapshots takes game counts such as 1024,4096, not {text!r}"
+        ) from None

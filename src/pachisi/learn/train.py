@@ -42,7 +42,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -63,9 +63,11 @@ __all__ = [
     "GameData",
     "Progress",
     "TrainSettings",
+    "check_snapshots",
     "lambda_returns",
     "play_chunk",
     "play_games",
+    "snapshot_path",
     "train",
 ]
 
@@ -469,6 +471,7 @@ def train(
     stop_after_rounds: int | None = None,
     backend: ChunkRunner | None = None,
     chunk: int | None = None,
+    snapshots: Sequence[int] = (),
 ) -> ValueNet:
     """Run the training of ``settings``; write the weights to ``out`` and return them.
 
@@ -483,8 +486,13 @@ def train(
     :class:`~pachisi.distributed.RayRunner`) that plays the games instead of
     ``jobs`` processes, in chunks of ``chunk`` consecutive games (default:
     about two chunks per worker of a round); the weights are the same.
+    ``snapshots``: game counts (multiples of ``round_games``, below ``games``)
+    after which the weights are also written to :func:`snapshot_path`: the
+    same weights as a run of that many games (nothing in the training depends
+    on the total), recorded with that run's command, for learning curves.
     """
     settings.check()
+    check_snapshots(settings, snapshots)
     if chunk is not None and chunk < 1:
         raise PachisiError(f"--chunk must be at least 1, not {chunk}")
     out = Path(out)
@@ -534,6 +542,15 @@ def train(
             examples += sum(len(d.targets) for d in data)
             loss = _update(params, adam, data, settings, enc.n_sides, r)
             _checkpoint(ckpt, settings, params, adam, r + 1, str(out))
+            done = min((r + 1) * settings.round_games, settings.games)
+            if done in snapshots:
+                early = replace(settings, games=done)
+                path = snapshot_path(out, done)
+                made = _made_by(early, str(path), jobs, backend, began)
+                made["snapshot_of"] = settings.command(str(out))
+                ValueNet.from_arrays(
+                    setup.ruleset, params, {"setup": settings.setup, "made_by": made, "note": note}
+                ).save(path)
             rounds_run += 1
             if progress is not None:
                 progress(
@@ -550,8 +567,21 @@ def train(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    made_by = {
-        "command": settings.command(str(out)),
+    made_by = _made_by(settings, str(out), jobs, backend, began)
+    net = ValueNet.from_arrays(
+        setup.ruleset, params, {"setup": settings.setup, "made_by": made_by, "note": note}
+    )
+    net.save(out)
+    ckpt.unlink(missing_ok=True)
+    return net
+
+
+def _made_by(
+    settings: TrainSettings, out: str, jobs: int, backend: ChunkRunner | None, began: float
+) -> dict[str, Any]:
+    """The ``made_by`` record of weights trained with ``settings`` and written to ``out``."""
+    made_by: dict[str, Any] = {
+        "command": settings.command(out),
         "seed": settings.seed,
         "games": settings.games,
         "settings": _settings_dict(settings),
@@ -564,12 +594,23 @@ def train(
     }
     if backend is not None:
         made_by["runner"] = type(backend).__name__  # RayRunner for --ray
-    net = ValueNet.from_arrays(
-        setup.ruleset, params, {"setup": settings.setup, "made_by": made_by, "note": note}
-    )
-    net.save(out)
-    ckpt.unlink(missing_ok=True)
-    return net
+    return made_by
+
+
+def snapshot_path(out: str | Path, games: int) -> Path:
+    """Where a run writing ``out`` puts its snapshot after ``games`` games: ``NAME-GAMES.json``."""
+    out = Path(out)
+    return out.with_name(f"{out.stem}-{games}{out.suffix}")
+
+
+def check_snapshots(settings: TrainSettings, snapshots: Sequence[int]) -> None:
+    """A clear error unless every snapshot is a multiple of the round's games below the total."""
+    for k in snapshots:
+        if not 0 < k < settings.games or k % settings.round_games:
+            raise PachisiError(
+                f"a snapshot must be a multiple of --round-games ({settings.round_games})"
+                f" below --games ({settings.games}), not {k}"
+            )
 
 
 def _run_games(
