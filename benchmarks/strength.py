@@ -10,6 +10,7 @@ processes are forked from it)::
 
     random, greedy                  the library's players
     learned, learned1, learned2     the library's players by the shipped network (0, 1, 2 plies)
+    learned[P]@FILE.json            the same by the network in FILE (a learning curve's snapshots)
     expectimax                      ExpectimaxPlayer(depth=1) (defaults)
     deep<K>                         DeepExpectimax(finalists=K): an experiment, below
     search<N>                       SearchPlayer(simulations=N) (defaults otherwise)
@@ -219,6 +220,14 @@ def factory(name: str) -> Callable[[int | None], Player]:
         return PLAYERS[name]  # the learned players use the network shipped for the ruleset
     if name == "expectimax":
         return lambda seed: ExpectimaxPlayer(seed)
+    m = re.fullmatch(r"learned([012]?)@(.+\.json)", name)
+    if m:
+        from pachisi.bots.learned import LearnedPlayer
+        from pachisi.learn.network import ValueNet
+
+        plies = int(m.group(1) or 0)
+        net = ValueNet.load(m.group(2))
+        return lambda seed: LearnedPlayer(seed, plies=plies, net=net)
     m = re.fullmatch(r"deep(\d+)", name)
     if m:
         k = int(m.group(1))
