@@ -254,11 +254,11 @@ class NetEvaluator:
             deeper = self.values([r for _, r in replies if r is not None], ply - 1)
         n = len(positions[live[0]].setup.players)
         t = len(throws)
+        probs = [float(prob) for _, prob in throws]
         for j, k in enumerate(live):
             acc = [0.0] * n
-            for i, (_, prob) in enumerate(throws):
+            for i, p in enumerate(probs):
                 v = deeper[j * t + i]
-                p = float(prob)
                 for q in range(n):
                     acc[q] += p * v[q]
             out[k] = tuple(acc)
