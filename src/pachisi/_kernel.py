@@ -4437,6 +4437,74 @@ class Kernel:
                 out_st[S_SIZE * i + k] = gs[k]
         self.no_paths = False
 
+    # -- value network: dead ends among the analysis's replies ----------------
+    #
+    # pachisi.analysis.net values a Pagade dead end (§3.5, no winner) exactly,
+    # as a draw shared by every side, where nn_replies values it by the network.
+    # nn_jams marks the throws where a dead end might be among the outcomes;
+    # the analysis answers those on the pure engine.
+
+    def nn_jams(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        throws: cython.int[::1],
+        n_throws: cython.int,
+        out: cython.int[::1],
+    ) -> cython.int:
+        """For each throw (``8 * a + b``) of the Pagade game state ``state`` (no winner):
+        ``out[i]`` 1 when, after some outcome, no player who has not finished has a pawn
+        that a 1 surely moves (:meth:`_sim_moves`: the cheap test of a dead end), else 0.
+        Conservative: a throw marked may have no dead end among its outcomes, a throw
+        not marked has none. Returns the number of throws marked."""
+        self.fast = True
+        self.game = game
+        self.no_paths = True
+        gs = self.gst
+        self.pos = gs
+        n_pl: cython.int = game[G_N]
+        marked: cython.int = 0
+        i: cython.int
+        k: cython.int
+        r: cython.int
+        n: cython.int
+        c: cython.int
+        p: cython.int
+        mover: cython.int
+        fin_mask: cython.int
+        jam: cython.bint
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        for i in range(n_throws):
+            for k in range(S_SIZE):
+                gs[k] = state[k]
+            out[i] = 0
+            fin_mask = _fin_mask(gs)
+            mover = gs[S_TO_MOVE]
+            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+            gs[P_CUT] = gs[S_CUTS] >> mover & 1
+            n = self._f_plays(throws[i] >> 3, throws[i] & 7, False)
+            for r in range(n):
+                hi = self.f_ok[3 * r]
+                lo = self.f_ok[3 * r + 1]
+                for c in range(4):
+                    for k in range(4):
+                        gs[4 * c + k] = _key_pawn(hi, lo, c, k)
+                gs[S_CUTS] = state[S_CUTS]
+                if self.f_ok[3 * r + 2] & 2:
+                    gs[S_CUTS] |= 1 << mover
+                jam = True
+                for p in range(n_pl):
+                    if not fin_mask >> p & 1 and self._sim_moves(p):
+                        jam = False
+                        break
+                if jam:
+                    out[i] = 1
+                    marked += 1
+                    break
+        self.no_paths = False
+        return marked
+
     def _nn_use(self, nni: cython.int[::1], nnd: cython.double[::1]) -> None:
         """Take the network's tables; size the hidden layer's buffer."""
         self.nni = nni

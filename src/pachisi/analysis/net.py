@@ -7,13 +7,20 @@ looks ahead with it over the exact dice, as GNU Backgammon's plies do:
 * **0 ply**: the network's value of the position;
 * **1 ply**: the exact expectation over the next throw: every distinct
   throw of the ruleset's dice with its probability
-  (``dice_for(ruleset).distinct()``), answered by the player who throws
-  it with his best play by 0 ply, and the result valued by the network;
+  (``dice_for(ruleset).distinct()``, summed in that order), answered by the
+  player who throws it with his best play by 0 ply, and the result valued
+  by the network;
 * **2 plies**: the same expectation over two throws (each answered at 0
   ply), the second valued by the network.
 
-A decided game (a winner, or a dead end shared by every side) is valued
-exactly at every ply. :func:`net_ranking` ranks the plays of a throw: all
+A reply is the learned player's (:func:`pachisi.learn.kernel.best_replies`):
+among the distinct results in canonical order
+(:func:`pachisi._accel.canonical_plays`), the first best for the mover,
+values within 1e-9 counting as equal. A decided game (a winner, or a dead
+end shared by every side) is valued exactly at every ply, a reply's result
+too. The look-ahead runs in the compiled kernel when it is active (the
+network evaluated there, the plain-Python path's numbers bit for bit), else
+on the pure engine: the same figures either way. :func:`net_ranking` ranks the plays of a throw: all
 of them at 0 ply, the ``candidates`` best of those at 1 ply, the
 ``finalists`` best of those at 2 plies (a move filter, as gnubg's; the
 plays not looked at as deep are listed as pruned). The figures are
@@ -35,8 +42,9 @@ throw stratified by :func:`~pachisi.analysis.rollout.first_throw`).
 >>> ranking.best.notation, ranking.best.chance, ranking.how["ply"]
 ('R45-48x R48-52 +20:R52-72', 1.0, 1)
 
-Numpy (the ``learn`` extra) values many positions at once; without it the
-network runs in plain Python, with the same numbers, more slowly.
+Without the kernel, numpy (the ``learn`` extra) values many positions at
+once (the same numbers but for the last bits); without either the network
+runs in plain Python, with the kernel's numbers, more slowly.
 """
 
 from __future__ import annotations
@@ -51,6 +59,7 @@ from .. import _accel
 from ..dice import Throw, dice_for
 from ..learn import default_net
 from ..learn.encoding import Encoder
+from ..learn.kernel import best_replies, chances, dead_end_throws
 from ..learn.network import ValueNet
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -238,30 +247,89 @@ class NetEvaluator:
             return [r for r in out if r is not None]
         throws = dice_for(positions[live[0]].ruleset).distinct()
         pairs = [(positions[k], u) for k in live for u, _ in throws]
-        replies = self.replies(pairs)
+        replies = self.replies(pairs, positions=ply > 1)
         if ply == 1:  # the answers' own values
             deeper = [c for c, _ in replies]
         else:
-            deeper = self.values([r for _, r in replies], ply - 1)
+            deeper = self.values([r for _, r in replies if r is not None], ply - 1)
         n = len(positions[live[0]].setup.players)
         t = len(throws)
+        probs = [float(prob) for _, prob in throws]
         for j, k in enumerate(live):
             acc = [0.0] * n
-            for i, (_, prob) in enumerate(throws):
+            for i, p in enumerate(probs):
                 v = deeper[j * t + i]
-                p = float(prob)
                 for q in range(n):
                     acc[q] += p * v[q]
             out[k] = tuple(acc)
         return [r for r in out if r is not None]
 
     def replies(
-        self, pairs: Sequence[tuple[Position, Throw]]
-    ) -> list[tuple[tuple[float, ...], Position]]:
-        """For each ``(position, throw)``: the mover's best play by 0 ply, as every
-        player's chances after it and its resulting position (the first of equals)."""
-        results = [[p.position for p in legal_plays(pos, u)] for pos, u in pairs]
-        return _best_of(pairs, results, self.static([r for rs in results for r in rs]))
+        self, pairs: Sequence[tuple[Position, Throw]], positions: bool = True
+    ) -> list[tuple[tuple[float, ...], Position | None]]:
+        """For each ``(position, throw)`` (a game not over): the mover's best play by 0 ply,
+        as every player's chances after it and (with ``positions``) its resulting position.
+
+        The learned player's reply (:func:`pachisi.learn.kernel.best_replies`):
+        among the distinct results in canonical order
+        (:func:`pachisi._accel.canonical_plays`) the first best for the mover,
+        ties within 1e-9 going to the first; a decided result valued exactly
+        (a Pagade dead end as a draw shared by every side). In the compiled
+        kernel when it is active (the throws of a Pagade position where a dead
+        end might be among the results on the pure engine), else on the pure
+        engine with :meth:`static`'s values: the same numbers either way."""
+        if not _accel.active():
+            return self._pure_replies(pairs, positions)
+        out: list[tuple[tuple[float, ...], Position | None]] = []
+        at = 0
+        while at < len(pairs):
+            pos = pairs[at][0]
+            end = at + 1
+            while end < len(pairs) and pairs[end][0] is pos:
+                end += 1
+            out.extend(self._kernel_replies(pos, [u for _, u in pairs[at:end]], positions))
+            at = end
+        return out
+
+    def _kernel_replies(
+        self, pos: Position, throws: Sequence[Throw], positions: bool
+    ) -> list[tuple[tuple[float, ...], Position | None]]:
+        """:meth:`replies` to the ``throws`` of one position, in the kernel."""
+        doubtful = [False] * len(throws)
+        if pos.ruleset == "pagade" and pos.winner is None:
+            doubtful = dead_end_throws(pos, throws)
+        sure = [u for u, d in zip(throws, doubtful, strict=True) if not d]
+        got = iter(best_replies(self.net, pos, sure, positions) if sure else [])
+        out: list[tuple[tuple[float, ...], Position | None]] = []
+        for u, d in zip(throws, doubtful, strict=True):
+            if d:
+                out.extend(self._pure_replies([(pos, u)], positions))
+            else:
+                values, after = next(got)
+                out.append((tuple(values), after))
+        return out
+
+    def _pure_replies(
+        self, pairs: Sequence[tuple[Position, Throw]], positions: bool
+    ) -> list[tuple[tuple[float, ...], Position | None]]:
+        """:meth:`replies` on the pure engine: every result valued by :meth:`static`."""
+        results = [
+            [p.position for p in _accel.canonical_plays(pos, legal_plays(pos, u))]
+            for pos, u in pairs
+        ]
+        vals = self.static([r for rs in results for r in rs])
+        out: list[tuple[tuple[float, ...], Position | None]] = []
+        at = 0
+        for (pos, _), rs in zip(pairs, results, strict=True):
+            mover = pos.to_move
+            best = at
+            top = vals[at][mover]
+            for i in range(at + 1, at + len(rs)):
+                if vals[i][mover] > top + _TIE:
+                    best, top = i, vals[i][mover]
+            out.append((vals[best], rs[best - at] if positions else None))
+            at += len(rs)
+        return out
 
     def estimate(self, position: Position, ply: int | None = None) -> Estimate:
         """The :class:`~pachisi.analysis.rollout.Estimate` of ``position`` at ``ply``
@@ -309,7 +377,9 @@ class NetEvaluator:
 
 
 def _static_uncached(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ...]]:
-    """Every player's chances in each position by the network alone, nothing kept."""
+    """Every player's chances in each position by the network alone, nothing kept: exact
+    when decided, else in the compiled kernel when it is active (the plain-Python path's
+    numbers, bit for bit), else by :func:`_batch`."""
     out: list[tuple[float, ...] | None] = [None] * len(positions)
     live: list[int] = []
     for k, pos in enumerate(positions):
@@ -319,7 +389,12 @@ def _static_uncached(net: ValueNet, positions: Sequence[Position]) -> list[tuple
         else:
             live.append(k)
     if live:
-        for k, row in zip(live, _batch(net, [positions[k] for k in live]), strict=True):
+        todo = [positions[k] for k in live]
+        if _accel.active() and todo[0].ruleset == net.ruleset:
+            rows = [tuple(c) for c in chances(net, todo)]
+        else:
+            rows = _batch(net, todo)
+        for k, row in zip(live, rows, strict=True):
             out[k] = row
     return [r for r in out if r is not None]
 
@@ -364,6 +439,9 @@ def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ..
 
 #: Positions valued at once by :func:`_batch` (bounds its memory).
 _CHUNK = 2048
+#: Replies whose values for the mover are this close are equal (the first is taken),
+#: as in :func:`pachisi.learn.kernel.best_replies`.
+_TIE = 1e-9
 
 
 # -- ranking the plays of a throw ----------------------------------------------
@@ -518,24 +596,3 @@ def _roll(
         for g in games
     ]
     return [f[me] for f in finals], finals
-
-
-def _best_of(
-    pairs: Sequence[tuple[Position, Throw]],
-    results: Sequence[Sequence[Position]],
-    vals: Sequence[tuple[float, ...]],
-) -> list[tuple[tuple[float, ...], Position]]:
-    """The mover's best result of each pair (the first of equals), ``vals`` the chances of
-    the results one after another."""
-    out = []
-    at = 0
-    for (pos, _), rs in zip(pairs, results, strict=True):
-        mover = pos.to_move
-        best = at
-        top = vals[at][mover]
-        for i in range(at + 1, at + len(rs)):
-            if vals[i][mover] > top:
-                best, top = i, vals[i][mover]
-        out.append((vals[best], rs[best - at]))
-        at += len(rs)
-    return out

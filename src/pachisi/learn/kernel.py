@@ -46,6 +46,7 @@ __all__ = [
     "NetTables",
     "best_replies",
     "chances",
+    "dead_end_throws",
     "kernel_encode",
     "kernel_side_chances",
     "tables",
@@ -230,6 +231,33 @@ def best_replies(
         )
         out.append((out_v[4 * i : 4 * i + n].tolist(), after))
     return out
+
+
+def dead_end_throws(
+    position: Position, throws: Sequence[Throw], module: ModuleType | None = None
+) -> list[bool]:
+    """For each throw of the Pagade ``position`` (no winner yet): whether a dead end
+    (RULES.md §3.5) might be among its outcomes, by the kernel (``module``: default the
+    compiled one).
+
+    Conservative, from the cheap test of :attr:`Position.is_dead_end
+    <pachisi.position.Position.is_dead_end>` (no player still in the game has a
+    pawn that a 1 surely moves): ``False`` means no outcome of the throw is a
+    dead end. :func:`best_replies` values a dead end by the network; the
+    analysis (:class:`pachisi.analysis.net.NetEvaluator`), which values it
+    exactly, answers the throws marked here on the pure engine.
+    """
+    setup = position.setup
+    if setup.ruleset != "pagade":
+        raise ValueError(f"dead ends are Pagade's, not {setup.ruleset}'s")
+    if position.winner is not None:
+        raise ValueError("the game already has a winner")
+    codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
+    out = array("i", bytes(4 * len(codes)))
+    _accel._kernel(_module(module)).nn_jams(
+        _accel.game_table(setup), _accel.game_state(position), codes, len(codes), out
+    )
+    return [bool(x) for x in out]
 
 
 def _from_state(before: Position, st: Any) -> Position:
