@@ -2780,33 +2780,18 @@ class Kernel:
     def _f_grow(self) -> None:
         """Double the state set (the states of this generation are kept)."""
         cap: cython.int = 2 * self.f_cap
-        old = self.f_st
-        st = array("Q", bytes(8 * 3 * (cap // 2)))
-        k: cython.int
-        for k in range(3 * self.f_n):
-            st[k] = old[k]
-        self.f_st = st
-        self.f_hgen = array("i", bytes(4 * cap))
-        self.f_hidx = array("i", bytes(4 * cap))
+        self.f_st, self.f_hgen, self.f_hidx = _grown_set(self.f_st, self.f_n, cap)
         self.f_cap = cap
-        stack = array("i", bytes(4 * (cap // 2)))
-        sel = array("i", bytes(4 * (cap // 2)))
+        self.f_gen = 1
+        stack = _ints(cap // 2)
+        sel = _ints(cap // 2)
+        k: cython.int
         for k in range(self.f_sp):
             stack[k] = self.f_stack[k]
         for k in range(len(self.f_sel)):
             sel[k] = self.f_sel[k]
         self.f_stack = stack
         self.f_sel = sel
-        self.f_gen = 1
-        mask: cython.ulonglong = cap - 1
-        j: cython.ulonglong
-        i: cython.int
-        for i in range(self.f_n):
-            j = _hash3(st[3 * i], st[3 * i + 1], st[3 * i + 2]) & mask
-            while self.f_hgen[j] == 1:
-                j = (j + 1) & mask
-            self.f_hgen[j] = 1
-            self.f_hidx[j] = i
 
     @cython.cfunc
     @cython.inline
@@ -2885,27 +2870,12 @@ class Kernel:
         self.f_ok[3 * i + 2] = x
 
     def _f_ogrow(self) -> None:
+        """Double the outcome set (the outcomes of this throw are kept)."""
         cap: cython.int = 2 * self.f_ocap
-        old = self.f_ok
-        ok = array("Q", bytes(8 * 3 * (cap // 2)))
-        k: cython.int
-        for k in range(3 * self.f_no):
-            ok[k] = old[k]
-        self.f_ok = ok
-        self.f_ohgen = array("i", bytes(4 * cap))
-        self.f_ohidx = array("i", bytes(4 * cap))
+        self.f_ok, self.f_ohgen, self.f_ohidx = _grown_set(self.f_ok, self.f_no, cap)
         self.f_ocap = cap
         self.f_ogen = 1
-        self.f_keys = array("i", bytes(4 * (cap // 2)))
-        mask: cython.ulonglong = cap - 1
-        j: cython.ulonglong
-        i: cython.int
-        for i in range(self.f_no):
-            j = _hash3(ok[3 * i], ok[3 * i + 1], ok[3 * i + 2]) & mask
-            while self.f_ohgen[j] == 1:
-                j = (j + 1) & mask
-            self.f_ohgen[j] = 1
-            self.f_ohidx[j] = i
+        self.f_keys = _ints(cap // 2)
 
     # -- entry ----------------------------------------------------------------
 
@@ -6493,6 +6463,34 @@ def _hash3(a: cython.ulonglong, b: cython.ulonglong, c: cython.ulonglong) -> cyt
     if not cython.compiled:
         h &= _M64
     return h ^ (h >> 29)
+
+
+@cython.cfunc
+def _grown_set(
+    keys: cython.ulonglong[::1], n: cython.int, cap: cython.int
+) -> tuple[array[int], array[int], array[int]]:
+    """A set of three-word keys (the fast enumerator's states or outcomes) grown to ``cap``
+    hash slots: room for ``cap // 2`` keys holding the first ``n`` of ``keys``, and its
+    table's generations and indices, the keys hashed in at generation 1."""
+    words = _words(3 * (cap // 2))
+    hgen = _ints(cap)
+    hidx = _ints(cap)
+    w: cython.ulonglong[::1] = words
+    g: cython.int[::1] = hgen
+    x: cython.int[::1] = hidx
+    k: cython.int
+    for k in range(3 * n):
+        w[k] = keys[k]
+    mask: cython.ulonglong = cap - 1
+    j: cython.ulonglong
+    i: cython.int
+    for i in range(n):
+        j = _hash3(w[3 * i], w[3 * i + 1], w[3 * i + 2]) & mask
+        while g[j] == 1:
+            j = (j + 1) & mask
+        g[j] = 1
+        x[j] = i
+    return words, hgen, hidx
 
 
 @cython.cfunc
