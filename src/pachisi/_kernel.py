@@ -675,6 +675,28 @@ class Kernel:
 
     # -- entry point ----------------------------------------------------------
 
+    @cython.cfunc
+    def _set_pawns(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+    ) -> cython.void:
+        """Take ``cfg`` and a position given as its pawns by colour (``()`` for a colour
+        not in play: zeros), doubles and the mover's cut, in :attr:`pbuf`."""
+        st = self.pbuf
+        c: cython.int
+        k: cython.int
+        for c in range(4):
+            ps = pawns[c]
+            for k in range(4):
+                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
+        st[P_DOUBLES] = doubles
+        st[P_CUT] = cut
+        self.cfg = cfg
+        self.pos = st
+
     def run_pawns(
         self,
         cfg: cython.int[::1],
@@ -686,21 +708,7 @@ class Kernel:
         third_doublet: cython.bint,
     ) -> cython.int:
         """:meth:`run` for a position given as its pawns by colour, doubles and mover's cut."""
-        st = self.pbuf
-        c: cython.int
-        k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            if len(ps) == 4:
-                for k in range(4):
-                    st[4 * c + k] = ps[k]
-            else:
-                for k in range(4):
-                    st[4 * c + k] = 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         return self._plays(a, b, third_doublet)
 
     def decoded(self, in_play: cython.int) -> list[tuple[object, ...]]:
@@ -2541,17 +2549,8 @@ class Kernel:
         ``t_nodes``, ``t_keys`` and ``t_tgts`` (see this section's comment),
         owned by the caller.
         """
-        st = self.pbuf
-        c: cython.int
         k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            for k in range(4):
-                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         self.ta = a
         self.tb = b
         self.doublet = a == b
@@ -3998,17 +3997,8 @@ class Kernel:
         reference-order one without action paths, as ``playouts(fast=False)``
         runs it (:meth:`_plays`; its candidates may repeat a position).
         """
-        st = self.pbuf
-        c: cython.int
         k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            for k in range(4):
-                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         n: cython.int = 0
         if fast:
             for k in range(reps):
@@ -4033,17 +4023,9 @@ class Kernel:
     ) -> list[tuple[tuple[int, ...], int, int]]:
         """The distinct outcomes (16 pawns, cut, extra) of a throw, from the fast
         enumerator or the reference-order one (for tests and measurements)."""
-        st = self.pbuf
         c: cython.int
         k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            for k in range(4):
-                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         n: cython.int
         out: list[tuple[tuple[int, ...], int, int]] = []
         pw: list[int]
