@@ -3042,7 +3042,7 @@ class Kernel:
         nsel: cython.int = 0
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
-                if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_ok(
+                if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
                     self.f_st[3 * i], self.f_st[3 * i + 1]
                 ):
                     ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
@@ -3057,7 +3057,7 @@ class Kernel:
             self._f_finish(nsel, self._extra(True))
             return
         for i in range(n):
-            if not self._f_ok(self.f_st[3 * i], self.f_st[3 * i + 1]):
+            if not self._f_blockades_ok(self.f_st[3 * i], self.f_st[3 * i + 1]):
                 continue
             ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
             used = nn - cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
@@ -3098,7 +3098,7 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_ok(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.bint:
+    def _f_blockades_ok(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.bint:
         """§5.5: no starting blockade's two pawns stand together on another square."""
         if self.n_tags == 0:
             return True
@@ -3590,7 +3590,7 @@ class Kernel:
                         na = _sort4(_set_lane(pa, k, (lane & ~_PMASK) | t))
                     else:
                         nb = _sort4(_set_lane(pb, k, (lane & ~_PMASK) | t))
-                    if not self._f_ok(na, nb):
+                    if not self._f_blockades_ok(na, nb):
                         continue
                     n_edges += 1
                     c2 = ncb
