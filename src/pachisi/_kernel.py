@@ -6323,17 +6323,6 @@ def _sort4(w: cython.ulonglong) -> cython.ulonglong:
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
-def _pack4(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
-    return _sort4(
-        cython.cast(cython.ulonglong, buf[off])
-        | cython.cast(cython.ulonglong, buf[off + 1]) << 16
-        | cython.cast(cython.ulonglong, buf[off + 2]) << 32
-        | cython.cast(cython.ulonglong, buf[off + 3]) << 48
-    )
-
-
-@cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
 def _canon4(w: cython.ulonglong) -> cython.ulonglong:
@@ -6360,17 +6349,6 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
     y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
     return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _pack_lanes(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
-    return (
-        cython.cast(cython.ulonglong, buf[off])
-        | cython.cast(cython.ulonglong, buf[off + 1]) << 16
-        | cython.cast(cython.ulonglong, buf[off + 2]) << 32
-        | cython.cast(cython.ulonglong, buf[off + 3]) << 48
-    )
 
 
 @cython.cfunc
