@@ -84,6 +84,33 @@ def run_cli(*args: str, cwd: Path, columns: int | None = None) -> subprocess.Com
     )
 
 
+def simulate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m pachisi simulate ARGS`` (with ``env`` added to the environment, if given)."""
+    return subprocess.run(
+        [sys.executable, "-m", "pachisi", "simulate", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+#: Set-ups and players for ``pachisi simulate`` runs: every ruleset, teams, a rule switch.
+SIM_SETUPS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
+    ({"ruleset": "pagade"}, ("greedy", "random", "random", "random")),
+    ({"ruleset": "pagade", "players": 2}, ("random", "greedy")),
+    ({"ruleset": "whitman", "players": 3}, ("greedy", "random", "random")),
+    ({"ruleset": "parcheesi", "players": 4}, ("random",) * 4),
+    ({"ruleset": "eight-man", "majors": ["yellow", "green"]}, ("greedy", "random")),
+    ({"ruleset": "parcheesi", "players": 4, "teams": True}, ("greedy", "random") * 2),
+    (
+        {"ruleset": "pagade", "players": 4, "teams": True, "options": {"play_for_places": True}},
+        ("random", "greedy") * 2,
+    ),
+]
+
+
 def load_benchmark(name: str) -> ModuleType:
     """``benchmarks/<name>.py`` (outside the package) as a module named ``name``."""
     path = HERE.parent / "benchmarks" / f"{name}.py"

@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent / "reference"))
 
 from differential import sample_positions
 
+from kernel_fast_differential import parser
 from pachisi import Position, _accel, legal_plays
 
 
@@ -84,15 +85,21 @@ def run(
 
 
 def main(argv: list[str]) -> int:
-    """The command: seconds, seed, and ``uncompiled`` to check the uncompiled source."""
-    secs = float(argv[0]) if argv else 60.0
-    seed = int(argv[1]) if len(argv) > 1 else 1
-    compiled = not (len(argv) > 2 and argv[2] == "uncompiled")
-    module = _accel.kernel_module(compiled)
+    """The command: ``SECONDS [SEED] [uncompiled]`` (see the module docstring)."""
+    p = parser(__doc__)
+    p.add_argument(
+        "mode",
+        metavar="uncompiled",
+        nargs="?",
+        choices=["uncompiled"],
+        help="check the kernel's source run as plain Python",
+    )
+    args = p.parse_args(argv)
+    module = _accel.kernel_module(args.mode != "uncompiled")
     if module is None:
         print("the kernel is not available (not compiled, or Cython missing)")
         return 2
-    n, fails, kinds = run(secs, seed, module)
+    n, fails, kinds = run(args.seconds, args.seed, module)
     for f in fails[:20]:
         print("DIFF", f)
     for k, v in sorted(kinds.items()):

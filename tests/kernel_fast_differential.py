@@ -16,6 +16,8 @@ The test suite runs a short, seeded share (tests/test_kernel_fast.py).
 
 from __future__ import annotations
 
+import argparse
+import math
 import random
 import sys
 import time
@@ -23,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 
@@ -102,19 +105,63 @@ def run(
     return counts, failures
 
 
+def _seconds(text: str) -> float:
+    """A run's length: a positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"a positive number of seconds, not {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A seed: a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block, no traceback)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def parser(doc: str | None) -> argparse.ArgumentParser:
+    """The differential scripts' command line, ``SECONDS [SEED]`` (both optional; ``doc``,
+    the script's docstring, is its ``--help``); a script may add arguments after them."""
+    p = _Parser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument(
+        "seconds",
+        metavar="SECONDS",
+        type=_seconds,
+        nargs="?",
+        default=60.0,
+        help="how long to compare (default 60)",
+    )
+    p.add_argument(
+        "seed", metavar="SEED", type=_seed, nargs="?", default=1, help="the seed (default 1)"
+    )
+    return p
+
+
 def command(
     argv: list[str],
     run: Callable[[ModuleType, float, int], tuple[Counter[str], list[str]]],
+    doc: str | None = None,
 ) -> int:
-    """A differential script's command line: ``SECONDS [SEED]``, then ``run``'s counts and
-    mismatches (this one's, and tests/kernel_turn_differential.py's)."""
-    seconds = float(argv[0]) if argv else 60.0
-    seed = int(argv[1]) if len(argv) > 1 else 1
+    """A differential script's command line (:func:`parser`, ``doc`` its ``--help``), then
+    ``run``'s counts and mismatches (this one's, and tests/kernel_turn_differential.py's)."""
+    args = parser(doc).parse_args(argv)
     module = _accel.kernel_module()
     if module is None:
         print("the kernel is not compiled here")
         return 1
-    counts, failures = run(module, seconds, seed)
+    counts, failures = run(module, args.seconds, args.seed)
     for name, k in sorted(counts.items()):
         print(f"{name:32} {k:>9,}")
     for f in failures[:10]:
@@ -124,7 +171,8 @@ def command(
 
 
 def main(argv: list[str]) -> int:
-    return command(argv, run)
+    """The command: ``SECONDS [SEED]`` (see the module docstring)."""
+    return command(argv, run, __doc__)
 
 
 if __name__ == "__main__":

@@ -180,7 +180,8 @@ def run(
 
 
 def main(argv: list[str]) -> int:
-    return command(argv, run)
+    """The command: ``SECONDS [SEED]`` (see the module docstring)."""
+    return command(argv, run, __doc__)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).parent / "reference"))
 
 from differential import SETUPS, random_options
 
+from kernel_fast_differential import parser
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.errors import PachisiError
 from pachisi.tournament.kernel import ReplayError, pure_game, replay
@@ -157,13 +158,16 @@ def run(
     return checked, failures
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
-    secs = float(args[0]) if args else 60.0
-    seed = int(args[1]) if len(args) > 1 else 1
+def main(argv: list[str]) -> int:
+    """The command: ``SECONDS [SEED]`` (see the module docstring)."""
+    args = parser(__doc__).parse_args(argv)
     stats: dict[str, int] = {}
     t0 = time.process_time()
-    n, bad = run(secs, seed, stats=stats)
+    n, bad = run(args.seconds, args.seed, stats=stats)
     cpu = time.process_time() - t0
     print(f"{n} games compared in {cpu:.0f} s CPU, {len(bad)} differences; {stats}")
-    sys.exit(1 if bad else 0)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -52,8 +52,16 @@ def test_play_stops_at_the_dead_end_and_records_the_draw(tmp_path: Path) -> None
     # Before: computer seats passed for ever (1,338 passing throws in 15 s).
     save = tmp_path / "g.pgame"
     proc = run_cli(
-        "play", "--from", NEARLY, "--players", "greedy,greedy", "--seed", "3",
-        "--save", str(save), cwd=tmp_path,
+        "play",
+        "--from",
+        NEARLY,
+        "--players",
+        "greedy,greedy",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        cwd=tmp_path,
     )
     assert proc.returncode == 0, proc.stderr
     assert "drawn: a dead end" in words(proc.stdout)
@@ -90,6 +98,7 @@ def test_analyse_a_dead_end_is_exact_and_says_so(tmp_path: Path, monkeypatch: An
     pos = Position.from_text(DEAD)
     est = exact_chances(pos)
     assert est is not None and est.exact and est.chances == (0.5, 0.5)
+
     # Rollouts from a dead end stop at once (the shared result) without playing a throw.
     def no_throws(*args: object) -> None:
         raise AssertionError("a rollout played a throw in a dead end")
@@ -107,10 +116,26 @@ def test_analyse_a_dead_end_is_exact_and_says_so(tmp_path: Path, monkeypatch: An
 
 def test_simulate_counts_a_dead_end_as_a_drawn_finished_game() -> None:
     config = SimConfig(setup=Position.from_text(DEAD).setup, bots=("random", "random"), seed=1)
-    drawn = GameResult(index=0, seed=1, seats=(0, 1), first=0, winner=None, finished=True,
-                       throws=300, captures=(0, 0))
-    won = GameResult(index=1, seed=2, seats=(1, 0), first=1, winner=(0,), finished=True,
-                     throws=200, captures=(1, 0))
+    drawn = GameResult(
+        index=0,
+        seed=1,
+        seats=(0, 1),
+        first=0,
+        winner=None,
+        finished=True,
+        throws=300,
+        captures=(0, 0),
+    )
+    won = GameResult(
+        index=1,
+        seed=2,
+        seats=(1, 0),
+        first=1,
+        winner=(0,),
+        finished=True,
+        throws=200,
+        captures=(1, 0),
+    )
     summary = summarise(config, [drawn, won])
     assert summary["drawn"] == 1
     assert summary["decided"] == 1 and summary["finished"] == 2 and summary["unfinished"] == 0

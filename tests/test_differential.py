@@ -32,9 +32,7 @@ def test_engine_agrees_with_reference(seed: int) -> None:
 @pytest.mark.parametrize("seed", [21, 22])
 def test_engine_agrees_with_reference_on_built_positions(seed: int) -> None:
     stats: dict[str, int] = {}
-    checked, failures = differential.run(
-        seconds=600, seed=seed, limit=360, built=1.0, stats=stats
-    )
+    checked, failures = differential.run(seconds=600, seed=seed, limit=360, built=1.0, stats=stats)
     assert checked == 360
     assert not failures, "\n".join(failures[:5])
     # Every scenario had its share, and the rare rules were really reached.

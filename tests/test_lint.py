@@ -25,7 +25,7 @@ def test_ruff_clean() -> None:
 
 
 def test_ruff_format_clean() -> None:
-    proc = _run("ruff", "format", "--check", "src", "benchmarks")
+    proc = _run("ruff", "format", "--check", "src", "tests", "benchmarks")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

@@ -51,8 +51,7 @@ def test_perft(spec: dict[str, Any], depth1: int, depth2: int) -> None:
 def test_perft_depth1_matches_reference(spec: dict[str, Any], depth1: int, depth2: int) -> None:
     pos = Position.start(**spec)
     total = sum(
-        len(refimpl.outcomes(pos.to_dict(), throw))
-        for throw, _ in dice_for(pos.ruleset).outcomes()
+        len(refimpl.outcomes(pos.to_dict(), throw)) for throw, _ in dice_for(pos.ruleset).outcomes()
     )
     assert total == depth1
 

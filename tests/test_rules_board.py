@@ -172,12 +172,15 @@ def _check_first_player_rounds(setup: Setup, seed: int) -> list[dict[int, int]]:
         b = best(r.values())
         contenders = {i for i, v in r.items() if v == b}
     assert contenders == {idx}
-    assert Game.new(
-        setup.ruleset,
-        players=[[setup.colour_names[c] for c in p] for p in setup.players],
-        options=setup.options,
-        seed=seed,
-    ).position.to_move == idx
+    assert (
+        Game.new(
+            setup.ruleset,
+            players=[[setup.colour_names[c] for c in p] for p in setup.players],
+            options=setup.options,
+            seed=seed,
+        ).position.to_move
+        == idx
+    )
     return rounds
 
 
@@ -220,12 +223,18 @@ def test_s1_sum_move_pagade_jump_skips_the_square_between_hops_stops_there() -> 
 def test_s1_sum_move_parcheesi_hops_capture_on_the_way_jump_does_not() -> None:
     # §5.4: red 11, green single on red's 14 (green 31 = q18, not a safety space), throw 3-4.
     # jump: one jump of 7 to 18, no capture. (hops, the default, is example sp-09.)
-    d = family("parcheesi", {"red": [11, 72, 72, 72], "green": [31, 72, 72, 72]},
-               options={"sum_move": "jump"})
+    d = family(
+        "parcheesi",
+        {"red": [11, 72, 72, 72], "green": [31, 72, 72, 72]},
+        options={"sum_move": "jump"},
+    )
     assert outs(d, (3, 4)) == expect(after(d, red=[18, 72, 72, 72]))
     # whitman with hops: 3 stops on 14 and captures (+20 bonus: 18 → 38), or 4 then 3.
-    w = family("whitman", {"red": [11, 72, 72, 72], "green": [31, 72, 72, 72]},
-               options={"sum_move": "hops"})
+    w = family(
+        "whitman",
+        {"red": [11, 72, 72, 72], "green": [31, 72, 72, 72]},
+        options={"sum_move": "hops"},
+    )
     assert outs(w, (3, 4)) == expect(
         after(w, red=[18, 72, 72, 72]),
         after(w, red=[38, 72, 72, 72], green=[0, 72, 72, 72]),
@@ -236,9 +245,7 @@ def test_s1_pair_move_die_or_double() -> None:
     # §4.3: red pair on 30, throw 3-3. "die": pair together to 33 (same as two single 3s),
     # or one pawn jumps 6 → {33,33}, {30,36}. "double": the pair together goes 2d = 36 too.
     d = pagade({"red": [30, 30, 84, 84]}, [True, False, False, False])
-    assert outs(d, (3, 3)) == expect(
-        after(d, red=[33, 33, 84, 84]), after(d, red=[30, 36, 84, 84])
-    )
+    assert outs(d, (3, 3)) == expect(after(d, red=[33, 33, 84, 84]), after(d, red=[30, 36, 84, 84]))
     dd = with_(d, options={"pair_move": "double"})
     assert outs(dd, (3, 3)) == expect(
         after(dd, red=[33, 33, 84, 84]),
@@ -251,9 +258,7 @@ def test_s1_cut_to_enter_home_off_lets_pawns_into_the_belly_without_a_cut() -> N
     # §4.5: red 74, 76 and a pair on 50, no cut, throw 3-4.
     # On (default): 74 and 76 cannot go to p ≥ 77; the 50s take 3 and 4, or one jumps 7.
     d = pagade({"red": [50, 50, 74, 76]}, [False, False, False, False])
-    assert outs(d, (3, 4)) == expect(
-        after(d, red=[53, 54, 74, 76]), after(d, red=[50, 57, 74, 76])
-    )
+    assert outs(d, (3, 4)) == expect(after(d, red=[53, 54, 74, 76]), after(d, red=[50, 57, 74, 76]))
     # Off: every pawn may turn in: each ordered pair of distinct pawns (3, 4), or a sum.
     off = with_(d, options={"cut_to_enter_home": False})
     assert outs(off, (3, 4)) == expect(
@@ -274,8 +279,11 @@ def test_s1_safe_x_squares_protects_occupants_of_x_squares() -> None:
     # §4.4 [OP-G14]: the position of example pg-16 (red 20, black single on R-25 = q17,
     # X-marked) with safe_x_squares on: the jump of 5 onto the black pawn is illegal, no
     # play uses both dice, so one die, player's choice: 24 or 21.
-    d = pagade({"red": [20, 84, 84, 84], "black": [8, 84, 84, 84]}, [True, True, False, False],
-               options={"safe_x_squares": True})
+    d = pagade(
+        {"red": [20, 84, 84, 84], "black": [8, 84, 84, 84]},
+        [True, True, False, False],
+        options={"safe_x_squares": True},
+    )
     assert outs(d, (4, 1)) == expect(after(d, red=[24, 84, 84, 84]), after(d, red=[21, 84, 84, 84]))
 
 
@@ -308,8 +316,11 @@ def test_s1_play_for_places_game_over_when_one_player_is_left() -> None:
         after(d, yellow=[84] * 4, finished=[0, 1, 2], winner=[0], to_move=3),
         after(d, yellow=[81, 84, 84, 84], winner=[0], to_move=3),
     )
-    [done] = [p.position for p in Position.from_dict(d).legal_plays((4, 1))
-              if p.position.finished == (0, 1, 2)]
+    [done] = [
+        p.position
+        for p in Position.from_dict(d).legal_plays((4, 1))
+        if p.position.finished == (0, 1, 2)
+    ]
     assert done.is_over
     # Without the switch a second finisher cannot exist: the game ended with the first.
     with pytest.raises(PositionError):
@@ -340,16 +351,21 @@ def test_s1_capture_bonus_value(bonus: int) -> None:
     # §5.7: red 20, green single on red's 23 (green 40 = q27, not safe), throw 3-1.
     # 3 first captures on 23, then 1 → 24, then the bonus → 24 + bonus (0 = none);
     # 1 first then 3 passes the green pawn → 24, no capture.
-    d = family("parcheesi", {"red": [20, 72, 72, 72], "green": [40, 72, 72, 72]},
-               options={"capture_bonus": bonus})
+    d = family(
+        "parcheesi",
+        {"red": [20, 72, 72, 72], "green": [40, 72, 72, 72]},
+        options={"capture_bonus": bonus},
+    )
     assert outs(d, (3, 1)) == expect(
         after(d, red=[24 + bonus, 72, 72, 72], green=[0, 72, 72, 72]),
         after(d, red=[24, 72, 72, 72]),
     )
 
 
-@pytest.mark.parametrize(("ruleset", "bonus"), [("parcheesi", None), ("parcheesi", 0),
-                                                ("whitman", None), ("whitman", 10)])
+@pytest.mark.parametrize(
+    ("ruleset", "bonus"),
+    [("parcheesi", None), ("parcheesi", 0), ("whitman", None), ("whitman", 10)],
+)
 def test_s1_home_bonus_value(ruleset: str, bonus: int | None) -> None:
     # §5.7: red 69 (home path 5) and 20, throw 3-1. 69+3 HOME, 20+1 = 21, then the HOME
     # bonus (parcheesi 10, whitman 0) goes to the 21; or 69+1 and 20+3; or 20 takes both.
@@ -370,8 +386,11 @@ def test_s1_blockade_may_advance() -> None:
     # A+3 captures, A+1 → (24, 20), bonus to A → (28, 20) or to B → (24, 24): the starting
     # blockade together on a new space after a bonus move: illegal unless the switch is on.
     # A+1, A+3 passes green → (24, 20), no capture, no bonus.
-    d = family("parcheesi", {"red": [20, 20, 72, 72], "green": [40, 72, 72, 72]},
-               options={"capture_bonus": 4})
+    d = family(
+        "parcheesi",
+        {"red": [20, 20, 72, 72], "green": [40, 72, 72, 72]},
+        options={"capture_bonus": 4},
+    )
     base = [
         after(d, red=[21, 27, 72, 72], green=[0, 72, 72, 72]),
         after(d, red=[23, 25, 72, 72], green=[0, 72, 72, 72]),
@@ -515,8 +534,16 @@ def test_s2_2_ring_is_a_closed_track_travelled_anticlockwise() -> None:
 
 def test_s2_2_south_arm_figure() -> None:
     # The figure of the south arm: row → (left q / R, right q / R).
-    rows = {1: (60, 68, 8, 16), 2: (61, 69, 7, 15), 3: (62, 70, 6, 14), 4: (63, 71, 5, 13),
-            5: (64, 72, 4, 12), 6: (65, 73, 3, 11), 7: (66, 74, 2, 10), 8: (67, 75, 1, 9)}
+    rows = {
+        1: (60, 68, 8, 16),
+        2: (61, 69, 7, 15),
+        3: (62, 70, 6, 14),
+        4: (63, 71, 5, 13),
+        5: (64, 72, 4, 12),
+        6: (65, 73, 3, 11),
+        7: (66, 74, 2, 10),
+        8: (67, 75, 1, 9),
+    }
     for r, (lq, lr, rq, rr) in rows.items():
         assert square_cell(lq) == cell(0, -1, r) and red_number(lq) == lr
         assert square_cell(rq) == cell(0, 1, r) and red_number(rq) == rr

@@ -26,8 +26,9 @@ from pachisi import (
 from rules_helpers import after, eight, expect, family, outs, pagade, unchanged, with_
 
 
-def players_dict(ruleset: str, players: list[list[str]], teams: Any = None,
-                 majors: list[str] | None = None) -> dict[str, Any]:
+def players_dict(
+    ruleset: str, players: list[list[str]], teams: Any = None, majors: list[str] | None = None
+) -> dict[str, Any]:
     """A start-like position for an explicit configuration (validation tests)."""
     home0 = 0 if ruleset != "pagade" else None
     pl: list[dict[str, Any]] = []
@@ -95,10 +96,12 @@ def test_s3_1_allowed_configurations(ruleset: str, players: list[list[str]], tea
 
 def test_s3_1_eight_man_configuration() -> None:
     for majors in (["red", "blue"], ["yellow", "green"], ["red", "green"]):
-        Position.from_dict(players_dict("eight-man", [["red", "yellow"], ["blue", "green"]],
-                                        majors=majors))
-    Position.from_dict(players_dict("eight-man", [["blue", "green"], ["yellow", "red"]],
-                                    majors=["green", "red"]))
+        Position.from_dict(
+            players_dict("eight-man", [["red", "yellow"], ["blue", "green"]], majors=majors)
+        )
+    Position.from_dict(
+        players_dict("eight-man", [["blue", "green"], ["yellow", "red"]], majors=["green", "red"])
+    )
 
 
 @pytest.mark.parametrize(
@@ -133,8 +136,9 @@ def test_s3_1_eight_man_configuration() -> None:
         ("eight-man", [["red", "yellow"], ["blue", "green"]], None, ["black", "blue"], "players"),
     ],
 )
-def test_s3_1_rejected_configurations(ruleset: str, players: list[list[str]], teams: Any,
-                                       majors: list[str] | None, field: str) -> None:
+def test_s3_1_rejected_configurations(
+    ruleset: str, players: list[list[str]], teams: Any, majors: list[str] | None, field: str
+) -> None:
     d = players_dict(ruleset, players, teams, majors)
     rejected(d, field)
 
@@ -150,8 +154,9 @@ def test_s3_1_friendly_colours() -> None:
     two = Setup.create("pagade", players=[["red", "yellow"], ["black", "green"]])
     f = two.friendly  # pagade arms: red 0, black 1, yellow 2, green 3
     assert f[0][2] and f[2][0] and f[1][3] and not f[0][1] and not f[2][3]
-    team = Setup.create("parcheesi", players=[["red"], ["green"], ["yellow"], ["blue"]],
-                        teams=[[0, 2], [1, 3]])
+    team = Setup.create(
+        "parcheesi", players=[["red"], ["green"], ["yellow"], ["blue"]], teams=[[0, 2], [1, 3]]
+    )
     f = team.friendly  # arms: red 0, blue 1, yellow 2, green 3
     assert f[0][2] and f[1][3] and not f[0][3] and not f[0][1] and not f[2][1]
     solo = Setup.create("parcheesi", players=[["red"], ["green"], ["yellow"], ["blue"]])
@@ -181,8 +186,7 @@ def test_s3_1_a_player_moves_only_his_own_colour() -> None:
 def test_s3_1_a_player_does_not_move_his_partners_pawns() -> None:
     # Team game, red + yellow partners. Red has nothing that can use 1-2 (all in the nest or
     # HOME); yellow's pawn on 20 could, but it is not red's: nothing moves.
-    d = family("parcheesi", {"red": [0, 0, 0, 72], "yellow": [20, 0, 0, 0]},
-               teams=[[0, 2], [1, 3]])
+    d = family("parcheesi", {"red": [0, 0, 0, 72], "yellow": [20, 0, 0, 0]}, teams=[[0, 2], [1, 3]])
     assert outs(d, (1, 2)) == expect(unchanged(d))
 
 
@@ -191,8 +195,12 @@ def test_s3_1_pagade_turns_follow_the_seats() -> None:
     d = pagade({"green": [30, 84, 84, 84]}, [False, False, False, True], to_move=3)
     assert outs(d, (1, 1)) == expect(after(d, green=[32, 84, 84, 84], to_move=0))
     # listed starting at yellow: the list order is the turn order
-    d2 = pagade({"yellow": [30, 84, 84, 84]}, [False, True, False, False], to_move=0,
-                players=[["yellow"], ["green"], ["red"], ["black"]])
+    d2 = pagade(
+        {"yellow": [30, 84, 84, 84]},
+        [False, True, False, False],
+        to_move=0,
+        players=[["yellow"], ["green"], ["red"], ["black"]],
+    )
     d2["cut"] = [True, False, False, False]
     assert outs(d2, (1, 1)) == expect(after(d2, yellow=[32, 84, 84, 84], to_move=1))
 
@@ -212,13 +220,15 @@ def test_s3_1_two_players_alternate() -> None:
 def test_s3_2_stick_dice_and_six_sided_dice() -> None:
     # Pagade: two four-sided stick dice 1, 3, 4, 6; others two d6; every face equally likely.
     sticks = dice_for("pagade")
-    assert sorted(t for t, _ in sticks.outcomes()) == [(a, b) for a in (1, 3, 4, 6)
-                                                       for b in (1, 3, 4, 6)]
+    assert sorted(t for t, _ in sticks.outcomes()) == [
+        (a, b) for a in (1, 3, 4, 6) for b in (1, 3, 4, 6)
+    ]
     assert all(p == Fraction(1, 16) for _, p in sticks.outcomes())
     for ruleset in ("whitman", "parcheesi", "eight-man"):
         d6 = dice_for(ruleset)
-        assert sorted(t for t, _ in d6.outcomes()) == [(a, b) for a in range(1, 7)
-                                                       for b in range(1, 7)]
+        assert sorted(t for t, _ in d6.outcomes()) == [
+            (a, b) for a in range(1, 7) for b in range(1, 7)
+        ]
         assert all(p == Fraction(1, 36) for _, p in d6.outcomes())
         dist = dict(d6.distinct())
         assert sum(dist.values()) == 1 and dist[(3, 3)] == Fraction(1, 36)
@@ -277,16 +287,30 @@ def test_s3_3_non_doublet_resets_doubles() -> None:
 def test_s3_3_finished_players_are_skipped() -> None:
     # Team game (red + yellow vs green + blue); green (player 1) has finished without his
     # partner. Red's pawn on 20 takes 1-2 → 23; next is yellow (2): green is skipped.
-    d = family("parcheesi", {"red": [20, 72, 72, 72], "green": [72] * 4},
-               teams=[[0, 2], [1, 3]], finished=[1])
+    d = family(
+        "parcheesi",
+        {"red": [20, 72, 72, 72], "green": [72] * 4},
+        teams=[[0, 2], [1, 3]],
+        finished=[1],
+    )
     assert outs(d, (1, 2)) == expect(after(d, red=[23, 72, 72, 72], to_move=2))
     # Blue (3) throws next after yellow; wrapping round, red (0) follows blue.
-    d3 = family("parcheesi", {"blue": [20, 72, 72, 72], "green": [72] * 4},
-                teams=[[0, 2], [1, 3]], finished=[1], to_move=3)
+    d3 = family(
+        "parcheesi",
+        {"blue": [20, 72, 72, 72], "green": [72] * 4},
+        teams=[[0, 2], [1, 3]],
+        finished=[1],
+        to_move=3,
+    )
     assert outs(d3, (1, 2)) == expect(after(d3, blue=[23, 72, 72, 72], to_move=0))
     # Red (0) has finished: blue's throw passes to green (1).
-    d4 = family("parcheesi", {"blue": [20, 72, 72, 72], "red": [72] * 4},
-                teams=[[0, 2], [1, 3]], finished=[0], to_move=3)
+    d4 = family(
+        "parcheesi",
+        {"blue": [20, 72, 72, 72], "red": [72] * 4},
+        teams=[[0, 2], [1, 3]],
+        finished=[0],
+        to_move=3,
+    )
     assert outs(d4, (1, 2)) == expect(after(d4, blue=[23, 72, 72, 72], to_move=1))
 
 
@@ -294,11 +318,10 @@ def test_s3_3_to_move_after_the_end_of_the_game_op_x4() -> None:
     # 3 players red, green, yellow. Yellow (player 2) has one pawn on 69, throws 3-1: only
     # one die is usable (69+1 leaves the 3 useless, 73 past HOME) → the larger, 3, HOME: yellow
     # wins; to_move is the next unfinished player by the ordinary rule: red (0).
-    d = family("parcheesi", {"yellow": [69, 72, 72, 72]}, players=["red", "green", "yellow"],
-               to_move=2)
-    assert outs(d, (3, 1)) == expect(
-        after(d, yellow=[72] * 4, finished=[2], winner=[2], to_move=0)
+    d = family(
+        "parcheesi", {"yellow": [69, 72, 72, 72]}, players=["red", "green", "yellow"], to_move=2
     )
+    assert outs(d, (3, 1)) == expect(after(d, yellow=[72] * 4, finished=[2], winner=[2], to_move=0))
 
 
 # ---------------------------------------------------------------------------
@@ -341,8 +364,12 @@ def test_s3_5_individual_winner() -> None:
 def test_s3_5_team_wins_when_both_partners_finish() -> None:
     # Team game: yellow (2) finished earlier; red's last pawn goes HOME (larger die 3):
     # finished [2, 0]; winner the team in ascending order [0, 2]; next player green (1).
-    d = family("parcheesi", {"red": [69, 72, 72, 72], "yellow": [72] * 4},
-               teams=[[0, 2], [1, 3]], finished=[2])
+    d = family(
+        "parcheesi",
+        {"red": [69, 72, 72, 72], "yellow": [72] * 4},
+        teams=[[0, 2], [1, 3]],
+        finished=[2],
+    )
     assert outs(d, (3, 1)) == expect(
         after(d, red=[72] * 4, finished=[2, 0], winner=[0, 2], to_move=1)
     )
@@ -350,8 +377,9 @@ def test_s3_5_team_wins_when_both_partners_finish() -> None:
 
 def test_s3_5_one_partner_finishing_is_no_win() -> None:
     # Team game: red finishes, yellow has not: finished [0], no winner; the game goes on.
-    d = family("parcheesi", {"red": [69, 72, 72, 72], "yellow": [0, 72, 72, 72]},
-               teams=[[0, 2], [1, 3]])
+    d = family(
+        "parcheesi", {"red": [69, 72, 72, 72], "yellow": [0, 72, 72, 72]}, teams=[[0, 2], [1, 3]]
+    )
     [res] = outs(d, (3, 1))
     assert res == after(d, red=[72] * 4, finished=[0], to_move=1)
     pos = Position.from_dict(d).legal_plays((3, 1))[0].position
@@ -362,8 +390,13 @@ def test_s3_5_pagade_partnership_win_and_skip() -> None:
     # Pagade partners red (0) + yellow (2). Red has finished. Yellow's last pawn on belly 1
     # homeward (p 83) goes Home with the 1 (the 3 cannot be used at all; 84 needs exactly 1).
     # The team is complete → winner [0, 2]; next unfinished player is green (3).
-    d = pagade({"red": [84] * 4, "yellow": [83, 84, 84, 84]}, [True, False, True, False],
-               teams=[[0, 2], [1, 3]], finished=[0], to_move=2)
+    d = pagade(
+        {"red": [84] * 4, "yellow": [83, 84, 84, 84]},
+        [True, False, True, False],
+        teams=[[0, 2], [1, 3]],
+        finished=[0],
+        to_move=2,
+    )
     assert outs(d, (1, 3)) == expect(
         after(d, yellow=[84] * 4, finished=[0, 2], winner=[0, 2], to_move=3)
     )
@@ -371,8 +404,11 @@ def test_s3_5_pagade_partnership_win_and_skip() -> None:
 
 def test_s3_5_pagade_two_player_finishes_only_with_both_colours_home() -> None:
     # Player 0 plays red + yellow. Red all Home, yellow one pawn on 83: not finished yet.
-    d = pagade({"red": [84] * 4, "yellow": [83, 84, 84, 84]}, [True, False],
-               players=[["red", "yellow"], ["black", "green"]])
+    d = pagade(
+        {"red": [84] * 4, "yellow": [83, 84, 84, 84]},
+        [True, False],
+        players=[["red", "yellow"], ["black", "green"]],
+    )
     Position.from_dict(d)
     rejected(with_(d, finished=[0], winner=[0]), "finished")
     # The 1 takes yellow's last pawn Home: now player 0 finishes and wins.
@@ -380,8 +416,9 @@ def test_s3_5_pagade_two_player_finishes_only_with_both_colours_home() -> None:
 
 
 def test_s3_5_a_throw_after_the_game_is_over_is_an_error() -> None:
-    d = family("parcheesi", {"red": [72] * 4, "green": [30, 0, 0, 0]},
-               finished=[0], winner=[0], to_move=1)
+    d = family(
+        "parcheesi", {"red": [72] * 4, "green": [30, 0, 0, 0]}, finished=[0], winner=[0], to_move=1
+    )
     pos = Position.from_dict(d)
     assert pos.is_over
     with pytest.raises(ThrowError):
@@ -397,8 +434,14 @@ def test_s3_5_a_throw_after_the_game_is_over_is_an_error() -> None:
 
 def test_s3_5_play_for_places_later_finishers_are_appended() -> None:
     # pagade, play_for_places: red (0) won; black (1) finishes second; the game goes on.
-    d = pagade({"red": [84] * 4, "black": [83, 84, 84, 84]}, [True, True, False, False],
-               options={"play_for_places": True}, finished=[0], winner=[0], to_move=1)
+    d = pagade(
+        {"red": [84] * 4, "black": [83, 84, 84, 84]},
+        [True, True, False, False],
+        options={"play_for_places": True},
+        finished=[0],
+        winner=[0],
+        to_move=1,
+    )
     pos = Position.from_dict(d)
     assert not pos.is_over
     # 1-1: black's 83 + 1 → Home (the other 1 has no use; a pair move needs two pawns on 83).
@@ -427,8 +470,11 @@ def spec_dead_end(pos: Position) -> bool:
 
 
 def test_s3_5_dead_end_two_players_nobody_finished_is_a_draw() -> None:
-    d = pagade({c: JAM for c in ("red", "black", "yellow", "green")}, [False, False],
-               players=[["red", "yellow"], ["black", "green"]])
+    d = pagade(
+        {c: JAM for c in ("red", "black", "yellow", "green")},
+        [False, False],
+        players=[["red", "yellow"], ["black", "green"]],
+    )
     pos = Position.from_dict(d)
     assert spec_dead_end(pos)
     assert pos.is_dead_end and pos.is_over and not pos.is_decided
@@ -449,9 +495,14 @@ def test_s3_5_dead_end_two_players_nobody_finished_is_a_draw() -> None:
 
 def test_s3_5_dead_end_after_a_winner_the_others_share_the_places_left() -> None:
     # play_for_places: red (0) home and won; black, yellow, green jammed, none has cut.
-    d = pagade({"red": [84] * 4, "black": JAM, "yellow": JAM, "green": JAM},
-               [True, False, False, False], options={"play_for_places": True},
-               finished=[0], winner=[0], to_move=1)
+    d = pagade(
+        {"red": [84] * 4, "black": JAM, "yellow": JAM, "green": JAM},
+        [True, False, False, False],
+        options={"play_for_places": True},
+        finished=[0],
+        winner=[0],
+        to_move=1,
+    )
     pos = Position.from_dict(d)
     assert spec_dead_end(pos)
     assert pos.is_dead_end and pos.is_over
@@ -461,8 +512,7 @@ def test_s3_5_dead_end_after_a_winner_the_others_share_the_places_left() -> None
 
 def test_s3_5_one_player_able_to_move_is_no_dead_end() -> None:
     # The same jam, but black has cut: its pawns may go into the belly, so it can move.
-    d = pagade({c: JAM for c in ("red", "black", "yellow", "green")},
-               [False, True, False, False])
+    d = pagade({c: JAM for c in ("red", "black", "yellow", "green")}, [False, True, False, False])
     pos = Position.from_dict(d)
     assert not spec_dead_end(pos)
     assert not pos.is_dead_end and not pos.is_over
@@ -496,8 +546,7 @@ def test_s3_5_dead_end_predicate_agrees_with_the_rule_on_near_jams(seed: int) ->
             if rng.random() < 0.2:
                 jam[rng.randrange(4)] = rng.randint(60, 84)
             pawns[c] = sorted(jam)
-        d = pagade(pawns, cut, players=players,
-                   options={"sum_move": rng.choice(["jump", "hops"])})
+        d = pagade(pawns, cut, players=players, options={"sum_move": rng.choice(["jump", "hops"])})
         try:
             pos = Position.from_dict(d)
         except PositionError:
@@ -515,8 +564,18 @@ def test_s3_5_dead_end_predicate_agrees_with_the_rule_on_near_jams(seed: int) ->
 
 PG_BASE = pagade({"red": [20, 30, 84, 84]}, [True, False, False, False])
 PC_BASE = family("parcheesi", {"red": [20, 30, 72, 72]})
-FIELDS = ("ruleset", "options", "players", "teams", "pawns", "to_move", "doubles", "cut",
-          "finished", "winner")
+FIELDS = (
+    "ruleset",
+    "options",
+    "players",
+    "teams",
+    "pawns",
+    "to_move",
+    "doubles",
+    "cut",
+    "finished",
+    "winner",
+)
 
 
 def test_s3_6_bases_are_valid() -> None:
@@ -535,16 +594,31 @@ def test_s3_6_1_every_field_is_required(field: str) -> None:
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("ruleset", 5), ("ruleset", None),
+        ("ruleset", 5),
+        ("ruleset", None),
         ("options", []),
-        ("players", {}), ("players", "red"), ("players", [["red"]]),
-        ("teams", "none"), ("teams", {}),
-        ("pawns", []), ("pawns", None),
-        ("to_move", "0"), ("to_move", True), ("to_move", 0.0), ("to_move", None),
-        ("doubles", "0"), ("doubles", False), ("doubles", None),
-        ("cut", "none"), ("cut", False),
-        ("finished", None), ("finished", {}), ("finished", [False]),
-        ("winner", 0), ("winner", "0"), ("winner", {}),
+        ("players", {}),
+        ("players", "red"),
+        ("players", [["red"]]),
+        ("teams", "none"),
+        ("teams", {}),
+        ("pawns", []),
+        ("pawns", None),
+        ("to_move", "0"),
+        ("to_move", True),
+        ("to_move", 0.0),
+        ("to_move", None),
+        ("doubles", "0"),
+        ("doubles", False),
+        ("doubles", None),
+        ("cut", "none"),
+        ("cut", False),
+        ("finished", None),
+        ("finished", {}),
+        ("finished", [False]),
+        ("winner", 0),
+        ("winner", "0"),
+        ("winner", {}),
     ],
 )
 def test_s3_6_1_fields_must_have_the_right_json_types(field: str, value: Any) -> None:
@@ -626,15 +700,26 @@ def test_s3_6_5_pagade_never_two_colours_on_a_ring_square() -> None:
     d = pagade({"red": [20, 30, 84, 84], "black": [71, 1, 2, 3]}, [True, False, False, False])
     rejected(d, "pawns")
     # Partners (red + yellow) may not share either: yellow 54 is (54 − 8 + 34) mod 68 = 12.
-    t = pagade({"red": [20, 30, 84, 84], "yellow": [54, 1, 2, 3]}, [True, False, False, False],
-               teams=[[0, 2], [1, 3]])
+    t = pagade(
+        {"red": [20, 30, 84, 84], "yellow": [54, 1, 2, 3]},
+        [True, False, False, False],
+        teams=[[0, 2], [1, 3]],
+    )
     rejected(t, "pawns")
-    two = pagade({"red": [20, 30, 84, 84], "yellow": [54, 1, 2, 3]}, [True, False],
-                 players=[["red", "yellow"], ["black", "green"]])
+    two = pagade(
+        {"red": [20, 30, 84, 84], "yellow": [54, 1, 2, 3]},
+        [True, False],
+        players=[["red", "yellow"], ["black", "green"]],
+    )
     rejected(two, "pawns")
     # The same pawns on different squares are fine.
-    Position.from_dict(pagade({"red": [20, 30, 84, 84], "yellow": [55, 1, 2, 3]},
-                              [True, False], players=[["red", "yellow"], ["black", "green"]]))
+    Position.from_dict(
+        pagade(
+            {"red": [20, 30, 84, 84], "yellow": [55, 1, 2, 3]},
+            [True, False],
+            players=[["red", "yellow"], ["black", "green"]],
+        )
+    )
 
 
 def test_s3_6_5_pagade_belly_squares_are_unlimited() -> None:
@@ -648,16 +733,19 @@ def test_s3_6_5_parcheesi_two_colours_only_if_friendly() -> None:
     d = family("parcheesi", {"red": [1, 30, 72, 72], "blue": [52, 0, 0, 0]})
     rejected(d, "pawns")
     # Team game: red 21 (q25) and yellow 55 (q25) are partners: a valid blockade.
-    t = family("parcheesi", {"red": [21, 30, 72, 72], "yellow": [55, 0, 0, 0]},
-               teams=[[0, 2], [1, 3]])
+    t = family(
+        "parcheesi", {"red": [21, 30, 72, 72], "yellow": [55, 0, 0, 0]}, teams=[[0, 2], [1, 3]]
+    )
     Position.from_dict(t)
     # ... but red and green (opponents in that team game) may not share: green 38 is q25.
-    g = family("parcheesi", {"red": [21, 30, 72, 72], "green": [38, 0, 0, 0]},
-               teams=[[0, 2], [1, 3]])
+    g = family(
+        "parcheesi", {"red": [21, 30, 72, 72], "green": [38, 0, 0, 0]}, teams=[[0, 2], [1, 3]]
+    )
     rejected(g, "pawns")
     # Three on one space even if friendly: red 21 ×2 + yellow 55.
-    t3 = family("parcheesi", {"red": [21, 21, 72, 72], "yellow": [55, 0, 0, 0]},
-                teams=[[0, 2], [1, 3]])
+    t3 = family(
+        "parcheesi", {"red": [21, 21, 72, 72], "yellow": [55, 0, 0, 0]}, teams=[[0, 2], [1, 3]]
+    )
     rejected(t3, "pawns")
     # Eight-Man: a player's own two colours may share (red 21 + yellow 55).
     Position.from_dict(eight({"red": [21, 30, 72, 72], "yellow": [55, 0, 0, 0]}))
@@ -671,8 +759,14 @@ def test_s3_6_6_to_move() -> None:
         rejected(with_(PC_BASE, to_move=bad), "to_move")
     rejected(with_(family("parcheesi", {}, players=["red", "blue"]), to_move=2), "to_move")
     # A finished player cannot be to move (play_for_places keeps the game going).
-    d = pagade({"red": [84] * 4}, [True, False, False, False],
-               options={"play_for_places": True}, finished=[0], winner=[0], to_move=0)
+    d = pagade(
+        {"red": [84] * 4},
+        [True, False, False, False],
+        options={"play_for_places": True},
+        finished=[0],
+        winner=[0],
+        to_move=0,
+    )
     rejected(d, "to_move")
     Position.from_dict(with_(d, to_move=1))
 
@@ -711,8 +805,9 @@ def test_s3_6_8b_cut_pawn_needs_an_opponent_who_has_cut() -> None:
     rejected(with_(t, cut=[False, False, True, False]), "cut")
     Position.from_dict(with_(t, cut=[False, True, False, False]))
     # Two players: player 0's own flag does not count for his yellow cut pawn.
-    two = pagade({"yellow": [0, 30, 20, 20]}, [True, False],
-                 players=[["red", "yellow"], ["black", "green"]])
+    two = pagade(
+        {"yellow": [0, 30, 20, 20]}, [True, False], players=[["red", "yellow"], ["black", "green"]]
+    )
     rejected(two, "cut")
     Position.from_dict(with_(two, cut=[False, True]))
 
@@ -735,17 +830,28 @@ def test_s3_6_10_winner_is_what_finished_makes() -> None:
 
 
 def test_s3_6_10_individual_game_ends_with_the_first_finisher() -> None:
-    two = family("parcheesi", {"red": [72] * 4, "green": [72] * 4}, finished=[0, 1],
-                 winner=[0], to_move=2)
+    two = family(
+        "parcheesi", {"red": [72] * 4, "green": [72] * 4}, finished=[0, 1], winner=[0], to_move=2
+    )
     rejected(two, {"finished", "winner"})
     # with play_for_places (pagade) at most all but one
-    pg = pagade({"red": [84] * 4, "black": [84] * 4, "yellow": [84] * 4},
-                [True, True, True, False], options={"play_for_places": True},
-                finished=[0, 1, 2], winner=[0], to_move=3)
+    pg = pagade(
+        {"red": [84] * 4, "black": [84] * 4, "yellow": [84] * 4},
+        [True, True, True, False],
+        options={"play_for_places": True},
+        finished=[0, 1, 2],
+        winner=[0],
+        to_move=3,
+    )
     Position.from_dict(pg)
-    pg4 = pagade({c: [84] * 4 for c in ("red", "black", "yellow", "green")},
-                 [True, True, True, True], options={"play_for_places": True},
-                 finished=[0, 1, 2, 3], winner=[0], to_move=3)
+    pg4 = pagade(
+        {c: [84] * 4 for c in ("red", "black", "yellow", "green")},
+        [True, True, True, True],
+        options={"play_for_places": True},
+        finished=[0, 1, 2, 3],
+        winner=[0],
+        to_move=3,
+    )
     rejected(pg4, {"finished", "winner", "to_move"})
 
 
@@ -756,21 +862,39 @@ def test_s3_6_10_team_game_at_most_one_team_complete_and_last() -> None:
     Position.from_dict(ok)
     Position.from_dict(with_(ok, finished=[2, 0]))
     # green (1) finished first, then red and yellow: the last entry is the winning team's.
-    g = family("parcheesi", {**ry, "green": [72] * 4}, teams=teams, finished=[1, 0, 2],
-               winner=[0, 2], to_move=3)
+    g = family(
+        "parcheesi",
+        {**ry, "green": [72] * 4},
+        teams=teams,
+        finished=[1, 0, 2],
+        winner=[0, 2],
+        to_move=3,
+    )
     Position.from_dict(g)
     # ... but green finishing after the team was complete means the game went on.
     rejected(with_(g, finished=[0, 2, 1]), {"finished", "winner"})
-    both = family("parcheesi", {c: [72] * 4 for c in ("red", "green", "yellow", "blue")},
-                  teams=teams, finished=[0, 2, 1, 3], winner=[0, 2], to_move=1)
+    both = family(
+        "parcheesi",
+        {c: [72] * 4 for c in ("red", "green", "yellow", "blue")},
+        teams=teams,
+        finished=[0, 2, 1, 3],
+        winner=[0, 2],
+        to_move=1,
+    )
     rejected(both, {"finished", "winner", "to_move"})
 
 
 def test_s3_6_10_team_winner_must_be_in_ascending_order() -> None:
     # §3.5: "winner becomes that team's player indices in ascending order"; §3.6.10: winner
     # is what §3.5 makes of finished, so [2, 0] is not a valid winner field.
-    ok = family("parcheesi", {"red": [72] * 4, "yellow": [72] * 4}, teams=[[0, 2], [1, 3]],
-                finished=[0, 2], winner=[0, 2], to_move=1)
+    ok = family(
+        "parcheesi",
+        {"red": [72] * 4, "yellow": [72] * 4},
+        teams=[[0, 2], [1, 3]],
+        finished=[0, 2],
+        winner=[0, 2],
+        to_move=1,
+    )
     rejected(with_(ok, winner=[2, 0]), "winner")
 
 

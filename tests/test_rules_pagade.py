@@ -111,8 +111,11 @@ def test_s4_3_pair_move_double_cuts_at_2d() -> None:
     # The pair together goes 6 → 36 and cuts both; single 3s → 33, 33; one jumps 6 onto the
     # pair: illegal. So {36, 36 + cut, 33, 33}.
     assert ROUTES["pagade"][1][19] == ROUTES["pagade"][0][36]
-    d = pagade({"red": [30, 30, 84, 84], "black": [19, 19, 84, 84]}, [True, True, False, False],
-               options={"pair_move": "double"})
+    d = pagade(
+        {"red": [30, 30, 84, 84], "black": [19, 19, 84, 84]},
+        [True, True, False, False],
+        options={"pair_move": "double"},
+    )
     assert outs(d, (3, 3)) == expect(
         after(d, red=[36, 36, 84, 84], black=[0, 0, 84, 84]),
         after(d, red=[33, 33, 84, 84]),
@@ -176,14 +179,14 @@ def test_s4_4_a_single_pawn_cuts_a_single_opponent() -> None:
 def test_s4_4_partners_never_cut_or_share_a_square() -> None:
     # Partnership (red + yellow). Red 20 and 40, yellow single on red's 23 (yellow 57).
     # 20+3 onto the partner is illegal [OP-G10]; the rest as with a pair there.
-    d = pagade({"red": [20, 40, 84, 84], "yellow": [57, 1, 2, 3]}, [True, False, False, False],
-               teams=TEAMS)
+    d = pagade(
+        {"red": [20, 40, 84, 84], "yellow": [57, 1, 2, 3]}, [True, False, False, False], teams=TEAMS
+    )
     want = [[21, 43, 84, 84], [24, 40, 84, 84], [20, 44, 84, 84]]
     assert outs(d, (3, 1)) == expect(*[after(d, red=r) for r in want])
     # Two-player game: yellow is the player's own other colour. Red may not land on it, but
     # yellow's pawn is the player's too and may move first and make room.
-    two = pagade({"red": [20, 40, 84, 84], "yellow": [57, 84, 84, 84]}, [True, False],
-                 players=TWO)
+    two = pagade({"red": [20, 40, 84, 84], "yellow": [57, 84, 84, 84]}, [True, False], players=TWO)
     y = [84, 84, 84]
     assert outs(two, (3, 1)) == expect(
         after(two, red=[23, 40, 84, 84], yellow=[58, *y]),  # yellow +1 first, then 20+3
@@ -284,8 +287,9 @@ def test_s4_6_sum_reentry_not_onto_a_partner() -> None:
     # [OP-G13] Partnership: yellow (partner) single on red's 12 (yellow 46 = q4). Red's one
     # cut pawn may not re-enter onto it with the sum 12; one die: belly 6.
     assert ROUTES["pagade"][2][46] == ROUTES["pagade"][0][12]
-    d = pagade({"red": [0, 84, 84, 84], "yellow": [46, 1, 2, 3]}, [True, True, False, False],
-               teams=TEAMS)
+    d = pagade(
+        {"red": [0, 84, 84, 84], "yellow": [46, 1, 2, 3]}, [True, True, False, False], teams=TEAMS
+    )
     assert outs(d, (6, 6)) == expect(after(d, red=[6, 84, 84, 84]))
     assert illegal(d, (6, 6), "R0-12")
 
@@ -331,8 +335,7 @@ def test_s4_6_a_cut_pawn_of_one_colour_holds_back_the_other_colour() -> None:
 def test_s4_6_hops_reenter_then_move_on() -> None:
     # sum_move "hops": one cut pawn and a pawn on 20, 3-6: re-enter with 3 then 20+6 or the
     # new pawn 3+6 = 9; re-enter with 6 then 20+3 or 6+3 = 9. No sum re-entry as such.
-    d = pagade({"red": [0, 20, 84, 84]}, [True, True, False, False],
-               options={"sum_move": "hops"})
+    d = pagade({"red": [0, 20, 84, 84]}, [True, True, False, False], options={"sum_move": "hops"})
     assert outs(d, (3, 6)) == expect(
         after(d, red=[3, 26, 84, 84]),
         after(d, red=[6, 23, 84, 84]),
@@ -343,8 +346,7 @@ def test_s4_6_hops_reenter_then_move_on() -> None:
 def test_s4_6_two_cut_pawns_under_hops_one_per_die() -> None:
     # With two cut pawns each die re-enters one of them, under "hops" too; the pawn on 20
     # waits. 4-6 → belly 4 and belly 6.
-    d = pagade({"red": [0, 0, 20, 84]}, [True, True, False, False],
-               options={"sum_move": "hops"})
+    d = pagade({"red": [0, 0, 20, 84]}, [True, True, False, False], options={"sum_move": "hops"})
     assert outs(d, (4, 6)) == expect(after(d, red=[4, 6, 20, 84]))
 
 
@@ -395,10 +397,20 @@ def test_s4_8_two_player_flag_covers_both_colours() -> None:
 
 def test_s4_8_finished_partner_is_skipped() -> None:
     # Partnership: red (0) has finished, yellow not. Green (3) throws: next is black (1).
-    d = pagade({"red": [84] * 4, "green": [30, 84, 84, 84]}, [True, False, False, True],
-               teams=TEAMS, finished=[0], to_move=3)
+    d = pagade(
+        {"red": [84] * 4, "green": [30, 84, 84, 84]},
+        [True, False, False, True],
+        teams=TEAMS,
+        finished=[0],
+        to_move=3,
+    )
     assert outs(d, (1, 1)) == expect(after(d, green=[32, 84, 84, 84], to_move=1))
     # Black (1) throws: next is yellow (2), then … ; yellow throws: next green (3).
-    d1 = pagade({"red": [84] * 4, "black": [30, 84, 84, 84]}, [True, True, False, False],
-                teams=TEAMS, finished=[0], to_move=1)
+    d1 = pagade(
+        {"red": [84] * 4, "black": [30, 84, 84, 84]},
+        [True, True, False, False],
+        teams=TEAMS,
+        finished=[0],
+        to_move=1,
+    )
     assert outs(d1, (1, 1)) == expect(after(d1, black=[32, 84, 84, 84], to_move=2))

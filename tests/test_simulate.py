@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from helpers import SIM_SETUPS
 from pachisi import Game, Position
 from pachisi.bots import make_player
 from pachisi.game import first_player
@@ -186,21 +187,7 @@ def test_a_simulated_game_replays_with_its_seeds() -> None:
     assert tuple(captures) == result.captures
 
 
-SETUPS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
-    ({"ruleset": "pagade"}, ("greedy", "random", "random", "random")),
-    ({"ruleset": "pagade", "players": 2}, ("random", "greedy")),
-    ({"ruleset": "whitman", "players": 3}, ("greedy", "random", "random")),
-    ({"ruleset": "parcheesi", "players": 4}, ("random",) * 4),
-    ({"ruleset": "eight-man", "majors": ["yellow", "green"]}, ("greedy", "random")),
-    ({"ruleset": "parcheesi", "players": 4, "teams": True}, ("greedy", "random") * 2),
-    (
-        {"ruleset": "pagade", "players": 4, "teams": True, "options": {"play_for_places": True}},
-        ("random", "greedy") * 2,
-    ),
-]
-
-
-@pytest.mark.parametrize(("spec", "bots"), SETUPS, ids=[str(s[0]) for s in SETUPS])
+@pytest.mark.parametrize(("spec", "bots"), SIM_SETUPS, ids=[str(s[0]) for s in SIM_SETUPS])
 def test_every_ruleset_and_set_up(spec: dict[str, Any], bots: tuple[str, ...]) -> None:
     setup = Setup.create(**spec)
     config = SimConfig(setup, bots, seed=11)

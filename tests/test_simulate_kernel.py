@@ -5,7 +5,6 @@ any game shown in full (``--record-game``)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from helpers import SIM_SETUPS, simulate
 from kernels import COMPILED, UNCOMPILED
 from pachisi import Position, _accel, dice_for
 from pachisi.chunks import InProcess
@@ -71,22 +71,8 @@ def test_the_kernels_source_as_python_plays_the_same_games() -> None:
             assert _accel.simulate_trace(pos, seed, pos.to_move, mask, 100_000, COMPILED) == got
 
 
-SETUPS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
-    ({"ruleset": "pagade"}, ("greedy", "random", "random", "random")),
-    ({"ruleset": "pagade", "players": 2}, ("random", "greedy")),
-    ({"ruleset": "whitman", "players": 3}, ("greedy", "random", "random")),
-    ({"ruleset": "parcheesi", "players": 4}, ("random",) * 4),
-    ({"ruleset": "eight-man", "majors": ["yellow", "green"]}, ("greedy", "random")),
-    ({"ruleset": "parcheesi", "players": 4, "teams": True}, ("greedy", "random") * 2),
-    (
-        {"ruleset": "pagade", "players": 4, "teams": True, "options": {"play_for_places": True}},
-        ("random", "greedy") * 2,
-    ),
-]
-
-
 @needs_kernel
-@pytest.mark.parametrize(("spec", "bots"), SETUPS, ids=[str(s[0]) for s in SETUPS])
+@pytest.mark.parametrize(("spec", "bots"), SIM_SETUPS, ids=[str(s[0]) for s in SIM_SETUPS])
 def test_a_run_is_the_same_compiled_and_pure(spec: dict[str, Any], bots: tuple[str, ...]) -> None:
     config = kernel_config(spec, bots, seed=11)
     compiled = list(run_games(config, 3))
@@ -226,17 +212,6 @@ def test_record_game_is_the_runs_game(engine: str) -> None:
     assert tuple(captures) == result.captures
     record = Record.from_game(game)
     assert Record.from_text(record.to_text()).positions()[-1] == end
-
-
-def simulate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pachisi", "simulate", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-        env={**os.environ, **(env or {})},
-    )
 
 
 def test_record_game_writes_a_record_that_replay_reads(tmp_path: Path) -> None:

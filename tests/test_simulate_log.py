@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from helpers import simulate
 from pachisi.chunks import InProcess, chunked
 from pachisi.cli import main
 from pachisi.rules import Setup
@@ -17,16 +17,6 @@ from pachisi.tournament import SimConfig, log_header, log_line, read_log, run_ga
 
 CONFIG = SimConfig(Setup.create("parcheesi", players=2), ("greedy", "random"), seed=11)
 COMMON = ["parcheesi", "--players", "greedy,random", "--seed", "11"]
-
-
-def simulate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pachisi", "simulate", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
 
 
 def document(path: Path) -> dict[str, object]:

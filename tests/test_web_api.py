@@ -928,9 +928,7 @@ def _after(pos: Position, move: dict[str, Any]) -> Position:
 
 
 @pytest.mark.parametrize("seats", [["human", "human"], ["greedy", "greedy"]])
-def test_a_game_that_reaches_a_dead_end_ends_at_once_as_a_draw(
-    db: str, seats: list[str]
-) -> None:
+def test_a_game_that_reaches_a_dead_end_ends_at_once_as_a_draw(db: str, seats: list[str]) -> None:
     with TestClient(create_app(db, bot_delay=0, rng=random.Random(2))) as c:
         r = c.post("/api/games", json={"position": NEAR_DEAD_END, "seats": seats})
         assert r.status_code == 201, r.text

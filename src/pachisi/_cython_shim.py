@@ -20,6 +20,7 @@ __all__ = [
     "cclass",
     "cfunc",
     "compiled",
+    "const",
     "declare",
     "double",
     "exceptval",
@@ -29,6 +30,7 @@ __all__ = [
     "int",
     "longlong",
     "schar",
+    "typedef",
     "uint",
     "ulonglong",
     "void",
@@ -57,6 +59,12 @@ schar = _Type()
 bint = _Type()
 void = _Type()
 Py_ssize_t = _Type()
+const = _Type()
+
+
+def typedef(kind: object) -> _Type:
+    """``cython.typedef(type)``: a placeholder type."""
+    return _Type()
 
 
 def declare(kind: object, value: Any = None) -> Any:

@@ -46,141 +46,152 @@ else:
     from math import exp as _exp
     from math import tanh as _tanh
 
+# The module's constants are C constants (``static const``), which the C compiler folds
+# into the code (plain ``cython.declare(cython.int, ...)`` globals are read from memory at
+# every use). A constant's value must be a literal there, so the layouts below that
+# continue another are written out, with the sum beside them. The 64-bit constants of
+# 2**63 and above stay plain globals: Cython writes a constant's value as a decimal
+# literal without a suffix, which C warns is too large for a signed type. The few layout
+# numbers that the kernel's code does not use are plain Python ints (C warns of an unused
+# constant).
+_CINT = cython.typedef(cython.const[cython.int])
+_CU64 = cython.typedef(cython.const[cython.ulonglong])
+
 #: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
-W = cython.declare(cython.int, 40)
-_MINE = cython.declare(cython.int, 0)
-_NREM = cython.declare(cython.int, 8)
-_REM = cython.declare(cython.int, 9)
-_MAXREM = cython.declare(cython.int, 12)
-_NGONE = cython.declare(cython.int, 21)
-_GONE = cython.declare(cython.int, 22)
-_MAXGONE = cython.declare(cython.int, 16)
-_FLAG = cython.declare(cython.int, 38)
+W = cython.declare(_CINT, 40)
+_MINE = 0
+_NREM = cython.declare(_CINT, 8)
+_REM = cython.declare(_CINT, 9)
+_MAXREM = cython.declare(_CINT, 12)
+_NGONE = cython.declare(_CINT, 21)
+_GONE = cython.declare(_CINT, 22)
+_MAXGONE = 16
+_FLAG = cython.declare(_CINT, 38)
 #: Width of an action: kind, colour, frm, to, n_numbers, numbers[4], capture.
-A = cython.declare(cython.int, 10)
+A = cython.declare(_CINT, 10)
 
 #: Action kinds (indices into ``_accel.KINDS``).
-K_ENTER = cython.declare(cython.int, 0)
-K_MOVE = cython.declare(cython.int, 1)
-K_PAIR = cython.declare(cython.int, 2)
-K_BONUS = cython.declare(cython.int, 3)
-K_PENALTY = cython.declare(cython.int, 4)
-K_OPTION = cython.declare(cython.int, 5)
+K_ENTER = cython.declare(_CINT, 0)
+K_MOVE = cython.declare(_CINT, 1)
+K_PAIR = cython.declare(_CINT, 2)
+K_BONUS = cython.declare(_CINT, 3)
+K_PENALTY = cython.declare(_CINT, 4)
+K_OPTION = cython.declare(_CINT, 5)
 
 # Steps for Turn (the section "steps for Turn"): node kinds, a node's width and its pawns.
-T_PENALTY = cython.declare(cython.int, 0)
-T_OPTION = cython.declare(cython.int, 1)
-T_DICE = cython.declare(cython.int, 2)
-T_BONUS = cython.declare(cython.int, 3)
-T_DONE = cython.declare(cython.int, 4)
-TN = cython.declare(cython.int, 34)
-T_PAWNS = cython.declare(cython.int, 18)
+T_PENALTY = cython.declare(_CINT, 0)
+T_OPTION = cython.declare(_CINT, 1)
+T_DICE = cython.declare(_CINT, 2)
+T_BONUS = cython.declare(_CINT, 3)
+T_DONE = cython.declare(_CINT, 4)
+TN = cython.declare(_CINT, 34)
+T_PAWNS = cython.declare(_CINT, 18)
 
 # cfg layout (built by pachisi._accel for a set-up and mover)
-C_PAGADE = cython.declare(cython.int, 0)
-C_JUMP = cython.declare(cython.int, 1)
-C_NCOL = cython.declare(cython.int, 2)
-C_COL = cython.declare(cython.int, 3)  # 3, 4: the mover's colours in player order
-C_CAPTURE_BONUS = cython.declare(cython.int, 5)
-C_HOME_BONUS = cython.declare(cython.int, 6)
-C_LARGER_DIE = cython.declare(cython.int, 7)
-C_NO_SPLIT = cython.declare(cython.int, 8)
-C_MAY_ADVANCE = cython.declare(cython.int, 9)
-C_PARTIAL_NOTHING = cython.declare(cython.int, 10)
-C_CUT_RULE = cython.declare(cython.int, 11)
-C_SAFE_X = cython.declare(cython.int, 12)
-C_PAIR_DOUBLE = cython.declare(cython.int, 13)
-C_IN_PLAY = cython.declare(cython.int, 14)  # 14..17: colour in play
-C_FRIEND = cython.declare(cython.int, 18)  # 18..21: colour friendly to the mover
-C_ROUTE = cython.declare(cython.int, 32)  # 4 * 85 squares
-C_RINDEX = cython.declare(cython.int, C_ROUTE + 340)  # 4 * 100 progress numbers (Parcheesi family)
-C_SAFETY = cython.declare(cython.int, C_RINDEX + 400)  # 100 flags
-C_XSQ = cython.declare(cython.int, C_SAFETY + 100)  # 100 flags
-C_SIZE = cython.declare(cython.int, C_XSQ + 100)
+C_PAGADE = cython.declare(_CINT, 0)
+C_JUMP = cython.declare(_CINT, 1)
+C_NCOL = cython.declare(_CINT, 2)
+C_COL = cython.declare(_CINT, 3)  # 3, 4: the mover's colours in player order
+C_CAPTURE_BONUS = cython.declare(_CINT, 5)
+C_HOME_BONUS = cython.declare(_CINT, 6)
+C_LARGER_DIE = cython.declare(_CINT, 7)
+C_NO_SPLIT = cython.declare(_CINT, 8)
+C_MAY_ADVANCE = cython.declare(_CINT, 9)
+C_PARTIAL_NOTHING = cython.declare(_CINT, 10)
+C_CUT_RULE = cython.declare(_CINT, 11)
+C_SAFE_X = cython.declare(_CINT, 12)
+C_PAIR_DOUBLE = cython.declare(_CINT, 13)
+C_IN_PLAY = cython.declare(_CINT, 14)  # 14..17: colour in play
+C_FRIEND = cython.declare(_CINT, 18)  # 18..21: colour friendly to the mover
+C_ROUTE = cython.declare(_CINT, 32)  # 4 * 85 squares
+C_RINDEX = cython.declare(_CINT, 372)  # C_ROUTE + 340: 4 * 100 progress numbers (Parcheesi)
+C_SAFETY = cython.declare(_CINT, 772)  # C_RINDEX + 400: 100 flags
+C_XSQ = cython.declare(_CINT, 872)  # C_SAFETY + 100: 100 flags
+C_SIZE = cython.declare(_CINT, 972)  # C_XSQ + 100
 
 # position layout: pawns[16] (4 per colour), doubles at 16, cut of the mover at 17
-P_DOUBLES = cython.declare(cython.int, 16)
-P_CUT = cython.declare(cython.int, 17)
-P_SIZE = cython.declare(cython.int, 18)
+P_DOUBLES = cython.declare(_CINT, 16)
+P_CUT = cython.declare(_CINT, 17)
+P_SIZE = 18
 # a game state for playouts: the position layout, then
-S_TO_MOVE = cython.declare(cython.int, 18)
-S_CUTS = cython.declare(cython.int, 19)  # bit i: player i has cut (Pagade)
-S_NFIN = cython.declare(cython.int, 20)
-S_FIN = cython.declare(cython.int, 21)  # 21..24: the finishers in order
-S_WIN = cython.declare(cython.int, 25)  # the winners as a bit mask of players, 0: none yet
-S_SIZE = cython.declare(cython.int, 26)
+S_TO_MOVE = cython.declare(_CINT, 18)
+S_CUTS = cython.declare(_CINT, 19)  # bit i: player i has cut (Pagade)
+S_NFIN = cython.declare(_CINT, 20)
+S_FIN = cython.declare(_CINT, 21)  # 21..24: the finishers in order
+S_WIN = cython.declare(_CINT, 25)  # the winners as a bit mask of players, 0: none yet
+S_SIZE = cython.declare(_CINT, 26)
 # the game table for playouts (built by pachisi._accel.game_table)
-G_N = cython.declare(cython.int, 0)
-G_PAGADE = cython.declare(cython.int, 1)
-G_PFP = cython.declare(cython.int, 2)  # play_for_places
-G_HOME = cython.declare(cython.int, 3)
-G_NFACES = cython.declare(cython.int, 4)
-G_FACES = cython.declare(cython.int, 5)  # 5..10
-G_TEAMS = cython.declare(cython.int, 11)
-G_PCOLS = cython.declare(cython.int, 12)  # 12 + 3 * player: ncol, colour, colour
-G_MAJOR = cython.declare(cython.int, 24)  # 24 + player: major colour, or -1
-G_TEAM = cython.declare(cython.int, 28)  # 28 + player: the player's team as a bit mask
-G_CFG = cython.declare(cython.int, 32)  # then one cfg table (C_SIZE ints) per mover
+G_N = cython.declare(_CINT, 0)
+G_PAGADE = cython.declare(_CINT, 1)
+G_PFP = cython.declare(_CINT, 2)  # play_for_places
+G_HOME = cython.declare(_CINT, 3)
+G_NFACES = cython.declare(_CINT, 4)
+G_FACES = cython.declare(_CINT, 5)  # 5..10
+G_TEAMS = cython.declare(_CINT, 11)
+G_PCOLS = cython.declare(_CINT, 12)  # 12 + 3 * player: ncol, colour, colour
+G_MAJOR = cython.declare(_CINT, 24)  # 24 + player: major colour, or -1
+G_TEAM = cython.declare(_CINT, 28)  # 28 + player: the player's team as a bit mask
+G_CFG = cython.declare(_CINT, 32)  # then one cfg table (C_SIZE ints) per mover
 # the evaluation's tables (built by pachisi._accel.eval_tables)
-E_SAFE = cython.declare(cython.int, 0)  # 0..67: the square protects
-E_FRIENDLY = cython.declare(cython.int, 68)  # 68 + 4 * c + d: colours c and d are friendly
-E_OWNER = cython.declare(cython.int, 84)  # 84 + c: the player of colour c
-E_SPARE = cython.declare(cython.int, 88)  # 88 + c: the colour's least advanced pawn is spare
-E_PAGADE = cython.declare(cython.int, 92)
-E_HOME = cython.declare(cython.int, 93)
-E_SIZE = cython.declare(cython.int, 94)
-D_HOME_VALUE = cython.declare(cython.int, 0)
-D_CHANCE = cython.declare(cython.int, 1)  # 1 + d: the chance of a hit from distance d (0..67)
-D_SIGNS = cython.declare(cython.int, 69)  # 69 + 4 * player + c
-D_SIZE = cython.declare(cython.int, 85)
+E_SAFE = cython.declare(_CINT, 0)  # 0..67: the square protects
+E_FRIENDLY = cython.declare(_CINT, 68)  # 68 + 4 * c + d: colours c and d are friendly
+E_OWNER = cython.declare(_CINT, 84)  # 84 + c: the player of colour c
+E_SPARE = cython.declare(_CINT, 88)  # 88 + c: the colour's least advanced pawn is spare
+E_PAGADE = cython.declare(_CINT, 92)
+E_HOME = cython.declare(_CINT, 93)
+E_SIZE = 94
+D_HOME_VALUE = cython.declare(_CINT, 0)
+D_CHANCE = cython.declare(_CINT, 1)  # 1 + d: the chance of a hit from distance d (0..67)
+D_SIGNS = cython.declare(_CINT, 69)  # 69 + 4 * player + c
+D_SIZE = 85
 # the value network's tables (built by pachisi.learn.kernel.tables; see "value network")
-NI_HOME = cython.declare(cython.int, 0)
-NI_PAGADE = cython.declare(cython.int, 1)
-NI_SLOT = cython.declare(cython.int, 2)  # units per colour slot
-NI_INPUTS = cython.declare(cython.int, 3)
-NI_HIDDEN = cython.declare(cython.int, 4)
-NI_NSIDES = cython.declare(cython.int, 5)
-NI_NPLAYERS = cython.declare(cython.int, 6)
-NI_GLOBAL = cython.declare(cython.int, 7)  # the first global unit
-NI_TEAMS_UNIT = cython.declare(cython.int, 8)  # the teams unit, or -1
-NI_PLAYERS_UNIT = cython.declare(cython.int, 9)  # the unit of the number of players
-NI_SLOTS = cython.declare(cython.int, 10)  # 10 + 4 * mover + slot: the slot's colour
-NI_SIDE = cython.declare(cython.int, 26)  # 26 + 4 * mover + player: the player's side
-NI_OWNER = cython.declare(cython.int, 42)  # 42 + c: the colour's player
-NI_MAJOR = cython.declare(cython.int, 46)  # 46 + c: the colour is its player's major
-NI_IN_PLAY = cython.declare(cython.int, 50)  # 50 + c
-NI_FRIEND = cython.declare(cython.int, 54)  # 54 + 4 * c + d: friendly colours
-NI_SAFE = cython.declare(cython.int, 70)  # 70 + square (0..67): safe for a lone pawn
-NI_ROUTE = cython.declare(cython.int, 138)  # 138 + 85 * c + p: the square, -1 off the board
-NI_INV = cython.declare(cython.int, 478)  # 478 + 100 * c + square: the progress, or -1
-NI_SIZE = cython.declare(cython.int, 878)
-ND_CHANCE = cython.declare(cython.int, 0)  # 0 + d (0..67): the chance of a hit from d
-ND_W1 = cython.declare(cython.int, 68)  # then W1 (inputs x hidden), b1, W2 (hidden x 4), b2
+NI_HOME = cython.declare(_CINT, 0)
+NI_PAGADE = cython.declare(_CINT, 1)
+NI_SLOT = cython.declare(_CINT, 2)  # units per colour slot
+NI_INPUTS = cython.declare(_CINT, 3)
+NI_HIDDEN = cython.declare(_CINT, 4)
+NI_NSIDES = cython.declare(_CINT, 5)
+NI_NPLAYERS = cython.declare(_CINT, 6)
+NI_GLOBAL = cython.declare(_CINT, 7)  # the first global unit
+NI_TEAMS_UNIT = cython.declare(_CINT, 8)  # the teams unit, or -1
+NI_PLAYERS_UNIT = cython.declare(_CINT, 9)  # the unit of the number of players
+NI_SLOTS = cython.declare(_CINT, 10)  # 10 + 4 * mover + slot: the slot's colour
+NI_SIDE = cython.declare(_CINT, 26)  # 26 + 4 * mover + player: the player's side
+NI_OWNER = cython.declare(_CINT, 42)  # 42 + c: the colour's player
+NI_MAJOR = cython.declare(_CINT, 46)  # 46 + c: the colour is its player's major
+NI_IN_PLAY = cython.declare(_CINT, 50)  # 50 + c
+NI_FRIEND = cython.declare(_CINT, 54)  # 54 + 4 * c + d: friendly colours
+NI_SAFE = cython.declare(_CINT, 70)  # 70 + square (0..67): safe for a lone pawn
+NI_ROUTE = cython.declare(_CINT, 138)  # 138 + 85 * c + p: the square, -1 off the board
+NI_INV = cython.declare(_CINT, 478)  # 478 + 100 * c + square: the progress, or -1
+NI_SIZE = 878
+ND_CHANCE = cython.declare(_CINT, 0)  # 0 + d (0..67): the chance of a hit from d
+ND_W1 = cython.declare(_CINT, 68)  # then W1 (inputs x hidden), b1, W2 (hidden x 4), b2
 #: The most units of one encoding (the scratch buffers' size; 80 is the bound).
-NN_UNITS = cython.declare(cython.int, 96)
+NN_UNITS = cython.declare(_CINT, 96)
 # the encoder's int scratch buffer (nn_s)
-NS_CNT = cython.declare(cython.int, 0)  # 100 squares: pawns on it
-NS_SQ = cython.declare(cython.int, 100)  # 16: the squares counted
-NS_BLK = cython.declare(cython.int, 116)  # 16: the blockades
-NS_PS = cython.declare(cython.int, 132)  # 4: a colour's pawns, sorted
-NS_RS = cython.declare(cython.int, 136)  # 16: the ring pawns' squares
-NS_RC = cython.declare(cython.int, 152)  # 16: and colours
-NS_MINE = cython.declare(cython.int, 168)  # 4
-NS_DANGER = cython.declare(cython.int, 172)  # 4
-NS_SIZE = cython.declare(cython.int, 176)
+NS_CNT = cython.declare(_CINT, 0)  # 100 squares: pawns on it
+NS_SQ = cython.declare(_CINT, 100)  # 16: the squares counted
+NS_BLK = cython.declare(_CINT, 116)  # 16: the blockades
+NS_PS = cython.declare(_CINT, 132)  # 4: a colour's pawns, sorted
+NS_RS = cython.declare(_CINT, 136)  # 16: the ring pawns' squares
+NS_RC = cython.declare(_CINT, 152)  # 16: and colours
+NS_MINE = cython.declare(_CINT, 168)  # 4
+NS_DANGER = cython.declare(_CINT, 172)  # 4
+NS_SIZE = cython.declare(_CINT, 176)
 # splitmix64's constants
 _SM_GAMMA = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
 _SM_M2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 #: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
-R_SIZE = cython.declare(cython.int, 7)
+R_SIZE = cython.declare(_CINT, 7)
 #: Width of a simulated game's result (Kernel.simulate): R_SIZE, dead end, captures[4].
-SIM_SIZE = cython.declare(cython.int, 12)
+SIM_SIZE = cython.declare(_CINT, 12)
 
-_PMASK = cython.declare(cython.int, 127)
-_MOVED = cython.declare(cython.int, 512)
-_NOBODY = cython.declare(cython.int, -1)
-_OFF = cython.declare(cython.int, -1)
+_PMASK = cython.declare(_CINT, 127)
+_MOVED = cython.declare(_CINT, 512)
+_NOBODY = cython.declare(_CINT, -1)
+_OFF = cython.declare(_CINT, -1)
 
 
 def _ints(n: int) -> array[int]:
@@ -675,6 +686,28 @@ class Kernel:
 
     # -- entry point ----------------------------------------------------------
 
+    @cython.cfunc
+    def _set_pawns(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+    ) -> cython.void:
+        """Take ``cfg`` and a position given as its pawns by colour (``()`` for a colour
+        not in play: zeros), doubles and the mover's cut, in :attr:`pbuf`."""
+        st = self.pbuf
+        c: cython.int
+        k: cython.int
+        for c in range(4):
+            ps = pawns[c]
+            for k in range(4):
+                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
+        st[P_DOUBLES] = doubles
+        st[P_CUT] = cut
+        self.cfg = cfg
+        self.pos = st
+
     def run_pawns(
         self,
         cfg: cython.int[::1],
@@ -686,21 +719,7 @@ class Kernel:
         third_doublet: cython.bint,
     ) -> cython.int:
         """:meth:`run` for a position given as its pawns by colour, doubles and mover's cut."""
-        st = self.pbuf
-        c: cython.int
-        k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            if len(ps) == 4:
-                for k in range(4):
-                    st[4 * c + k] = ps[k]
-            else:
-                for k in range(4):
-                    st[4 * c + k] = 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         return self._plays(a, b, third_doublet)
 
     def decoded(self, in_play: cython.int) -> list[tuple[object, ...]]:
@@ -2541,17 +2560,8 @@ class Kernel:
         ``t_nodes``, ``t_keys`` and ``t_tgts`` (see this section's comment),
         owned by the caller.
         """
-        st = self.pbuf
-        c: cython.int
         k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            for k in range(4):
-                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         self.ta = a
         self.tb = b
         self.doublet = a == b
@@ -2780,33 +2790,18 @@ class Kernel:
     def _f_grow(self) -> None:
         """Double the state set (the states of this generation are kept)."""
         cap: cython.int = 2 * self.f_cap
-        old = self.f_st
-        st = array("Q", bytes(8 * 3 * (cap // 2)))
-        k: cython.int
-        for k in range(3 * self.f_n):
-            st[k] = old[k]
-        self.f_st = st
-        self.f_hgen = array("i", bytes(4 * cap))
-        self.f_hidx = array("i", bytes(4 * cap))
+        self.f_st, self.f_hgen, self.f_hidx = _grown_set(self.f_st, self.f_n, cap)
         self.f_cap = cap
-        stack = array("i", bytes(4 * (cap // 2)))
-        sel = array("i", bytes(4 * (cap // 2)))
+        self.f_gen = 1
+        stack = _ints(cap // 2)
+        sel = _ints(cap // 2)
+        k: cython.int
         for k in range(self.f_sp):
             stack[k] = self.f_stack[k]
         for k in range(len(self.f_sel)):
             sel[k] = self.f_sel[k]
         self.f_stack = stack
         self.f_sel = sel
-        self.f_gen = 1
-        mask: cython.ulonglong = cap - 1
-        j: cython.ulonglong
-        i: cython.int
-        for i in range(self.f_n):
-            j = _hash3(st[3 * i], st[3 * i + 1], st[3 * i + 2]) & mask
-            while self.f_hgen[j] == 1:
-                j = (j + 1) & mask
-            self.f_hgen[j] = 1
-            self.f_hidx[j] = i
 
     @cython.cfunc
     @cython.inline
@@ -2885,27 +2880,12 @@ class Kernel:
         self.f_ok[3 * i + 2] = x
 
     def _f_ogrow(self) -> None:
+        """Double the outcome set (the outcomes of this throw are kept)."""
         cap: cython.int = 2 * self.f_ocap
-        old = self.f_ok
-        ok = array("Q", bytes(8 * 3 * (cap // 2)))
-        k: cython.int
-        for k in range(3 * self.f_no):
-            ok[k] = old[k]
-        self.f_ok = ok
-        self.f_ohgen = array("i", bytes(4 * cap))
-        self.f_ohidx = array("i", bytes(4 * cap))
+        self.f_ok, self.f_ohgen, self.f_ohidx = _grown_set(self.f_ok, self.f_no, cap)
         self.f_ocap = cap
         self.f_ogen = 1
-        self.f_keys = array("i", bytes(4 * (cap // 2)))
-        mask: cython.ulonglong = cap - 1
-        j: cython.ulonglong
-        i: cython.int
-        for i in range(self.f_no):
-            j = _hash3(ok[3 * i], ok[3 * i + 1], ok[3 * i + 2]) & mask
-            while self.f_ohgen[j] == 1:
-                j = (j + 1) & mask
-            self.f_ohgen[j] = 1
-            self.f_ohidx[j] = i
+        self.f_keys = _ints(cap // 2)
 
     # -- entry ----------------------------------------------------------------
 
@@ -3073,7 +3053,7 @@ class Kernel:
         nsel: cython.int = 0
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
-                if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_ok(
+                if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
                     self.f_st[3 * i], self.f_st[3 * i + 1]
                 ):
                     ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
@@ -3088,7 +3068,7 @@ class Kernel:
             self._f_finish(nsel, self._extra(True))
             return
         for i in range(n):
-            if not self._f_ok(self.f_st[3 * i], self.f_st[3 * i + 1]):
+            if not self._f_blockades_ok(self.f_st[3 * i], self.f_st[3 * i + 1]):
                 continue
             ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
             used = nn - cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
@@ -3129,7 +3109,7 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_ok(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.bint:
+    def _f_blockades_ok(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.bint:
         """§5.5: no starting blockade's two pawns stand together on another square."""
         if self.n_tags == 0:
             return True
@@ -3621,7 +3601,7 @@ class Kernel:
                         na = _sort4(_set_lane(pa, k, (lane & ~_PMASK) | t))
                     else:
                         nb = _sort4(_set_lane(pb, k, (lane & ~_PMASK) | t))
-                    if not self._f_ok(na, nb):
+                    if not self._f_blockades_ok(na, nb):
                         continue
                     n_edges += 1
                     c2 = ncb
@@ -4028,17 +4008,8 @@ class Kernel:
         reference-order one without action paths, as ``playouts(fast=False)``
         runs it (:meth:`_plays`; its candidates may repeat a position).
         """
-        st = self.pbuf
-        c: cython.int
         k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            for k in range(4):
-                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         n: cython.int = 0
         if fast:
             for k in range(reps):
@@ -4063,17 +4034,9 @@ class Kernel:
     ) -> list[tuple[tuple[int, ...], int, int]]:
         """The distinct outcomes (16 pawns, cut, extra) of a throw, from the fast
         enumerator or the reference-order one (for tests and measurements)."""
-        st = self.pbuf
         c: cython.int
         k: cython.int
-        for c in range(4):
-            ps = pawns[c]
-            for k in range(4):
-                st[4 * c + k] = ps[k] if len(ps) == 4 else 0
-        st[P_DOUBLES] = doubles
-        st[P_CUT] = cut
-        self.cfg = cfg
-        self.pos = st
+        self._set_pawns(cfg, pawns, doubles, cut)
         n: cython.int
         out: list[tuple[tuple[int, ...], int, int]] = []
         pw: list[int]
@@ -5708,19 +5671,19 @@ class Kernel:
 # players), then two faces per throw, as pure_playouts throws its dice.
 
 #: Per-game ints of a Batch: the throw's faces, outcomes, throws, passes in a row.
-B_A = cython.declare(cython.int, 0)
-B_B = cython.declare(cython.int, 1)
-B_NOUT = cython.declare(cython.int, 2)
-B_THROWS = cython.declare(cython.int, 3)
-B_PASSES = cython.declare(cython.int, 4)
-B_MASKED = cython.declare(cython.int, 5)  # the ones at the start of the game's mask row
-B_SORTED = cython.declare(cython.int, 6)  # the kept outcomes are in canonical order
-B_SIZE = cython.declare(cython.int, 7)
+B_A = cython.declare(_CINT, 0)
+B_B = cython.declare(_CINT, 1)
+B_NOUT = cython.declare(_CINT, 2)
+B_THROWS = cython.declare(_CINT, 3)
+B_PASSES = cython.declare(_CINT, 4)
+B_MASKED = cython.declare(_CINT, 5)  # the ones at the start of the game's mask row
+B_SORTED = cython.declare(_CINT, 6)  # the kept outcomes are in canonical order
+B_SIZE = cython.declare(_CINT, 7)
 #: How a game's advance ended: a decision is open, the game is over, cut off, too many plays.
-B_DECISION = cython.declare(cython.int, 0)
-B_OVER = cython.declare(cython.int, 1)
-B_TRUNCATED = cython.declare(cython.int, 2)
-B_TOO_MANY = cython.declare(cython.int, 3)
+B_DECISION = cython.declare(_CINT, 0)
+B_OVER = cython.declare(_CINT, 1)
+B_TRUNCATED = cython.declare(_CINT, 2)
+B_TOO_MANY = cython.declare(_CINT, 3)
 
 
 @cython.cclass
@@ -6386,16 +6349,16 @@ def _same_result(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bin
 # ---------------------------------------------------------------------------
 # the fast enumerator's word helpers (16-bit pawn lanes, 8-bit numbers)
 
-_MOVED_LANES = cython.declare(cython.ulonglong, 0x0080008000800080)
+_MOVED_LANES = cython.declare(_CU64, 0x0080008000800080)
 _BONUS_PART = cython.declare(cython.ulonglong, 0x8000000000000000)
 _M64 = 0xFFFFFFFFFFFFFFFF
-_LO32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
-_P4 = cython.declare(cython.ulonglong, 0x007F007F007F007F)
-_L4 = cython.declare(cython.ulonglong, 0x0001000100010001)
-_B3 = cython.declare(cython.ulonglong, 0xFF000000)
+_LO32 = cython.declare(_CU64, 0xFFFFFFFF)
+_P4 = cython.declare(_CU64, 0x007F007F007F007F)
+_L4 = cython.declare(_CU64, 0x0001000100010001)
+_B3 = cython.declare(_CU64, 0xFF000000)
 _H1 = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _H2 = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
-_H3 = cython.declare(cython.ulonglong, 0x165667B19E3779F9)
+_H3 = cython.declare(_CU64, 0x165667B19E3779F9)
 
 
 @cython.cfunc
@@ -6439,17 +6402,6 @@ def _sort4(w: cython.ulonglong) -> cython.ulonglong:
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
-def _pack4(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
-    return _sort4(
-        cython.cast(cython.ulonglong, buf[off])
-        | cython.cast(cython.ulonglong, buf[off + 1]) << 16
-        | cython.cast(cython.ulonglong, buf[off + 2]) << 32
-        | cython.cast(cython.ulonglong, buf[off + 3]) << 48
-    )
-
-
-@cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
 def _canon4(w: cython.ulonglong) -> cython.ulonglong:
@@ -6476,17 +6428,6 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
     y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
     return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _pack_lanes(buf: cython.int[::1], off: cython.int) -> cython.ulonglong:
-    return (
-        cython.cast(cython.ulonglong, buf[off])
-        | cython.cast(cython.ulonglong, buf[off + 1]) << 16
-        | cython.cast(cython.ulonglong, buf[off + 2]) << 32
-        | cython.cast(cython.ulonglong, buf[off + 3]) << 48
-    )
 
 
 @cython.cfunc
@@ -6561,6 +6502,34 @@ def _hash3(a: cython.ulonglong, b: cython.ulonglong, c: cython.ulonglong) -> cyt
     if not cython.compiled:
         h &= _M64
     return h ^ (h >> 29)
+
+
+@cython.cfunc
+def _grown_set(
+    keys: cython.ulonglong[::1], n: cython.int, cap: cython.int
+) -> tuple[array[int], array[int], array[int]]:
+    """A set of three-word keys (the fast enumerator's states or outcomes) grown to ``cap``
+    hash slots: room for ``cap // 2`` keys holding the first ``n`` of ``keys``, and its
+    table's generations and indices, the keys hashed in at generation 1."""
+    words = _words(3 * (cap // 2))
+    hgen = _ints(cap)
+    hidx = _ints(cap)
+    w: cython.ulonglong[::1] = words
+    g: cython.int[::1] = hgen
+    x: cython.int[::1] = hidx
+    k: cython.int
+    for k in range(3 * n):
+        w[k] = keys[k]
+    mask: cython.ulonglong = cap - 1
+    j: cython.ulonglong
+    i: cython.int
+    for i in range(n):
+        j = _hash3(w[3 * i], w[3 * i + 1], w[3 * i + 2]) & mask
+        while g[j] == 1:
+            j = (j + 1) & mask
+        g[j] = 1
+        x[j] = i
+    return words, hgen, hidx
 
 
 @cython.cfunc

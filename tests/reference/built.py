@@ -186,8 +186,13 @@ def family_third_doublet(rng: random.Random) -> Built:
             pawns[c] = ps
     return (
         _position(
-            ruleset, players, pawns, options=flip(ruleset, rng), teams=teams,
-            to_move=mover, doubles=2,
+            ruleset,
+            players,
+            pawns,
+            options=flip(ruleset, rng),
+            teams=teams,
+            to_move=mover,
+            doubles=2,
         ),
         _throw(rng, 0.8),
         "third-doublet",
@@ -207,8 +212,9 @@ def eight_man_mixed_nest(rng: random.Random) -> Built:
             if i != mover:
                 pawns[c] = [rng.choice([0, rng.randint(1, 72)]) for _ in range(4)]
             elif c == f:
-                pawns[c] = [rng.choice([72, min(72, centre + rng.randint(0, 10))])
-                            for _ in range(4)]
+                pawns[c] = [
+                    rng.choice([72, min(72, centre + rng.randint(0, 10))]) for _ in range(4)
+                ]
             else:
                 pawns[c] = [0] + [rng.choice([0, 72, rng.randint(1, 71)]) for _ in range(3)]
     return (
@@ -264,8 +270,9 @@ def pagade_pairs_and_cuts(rng: random.Random) -> Built:
         for c in cs:
             p = rng.randint(max(1, centre - 12), min(84, centre + 8))
             ps = [p, p] if rng.random() < 0.5 else [p, rng.randint(1, 84)]
-            ps += [rng.choice([0, rng.randint(max(1, centre - 12), min(84, centre + 8))])
-                   for _ in "ab"]
+            ps += [
+                rng.choice([0, rng.randint(max(1, centre - 12), min(84, centre + 8))]) for _ in "ab"
+            ]
             pawns[c] = ps
     # A pawn at 0 (cut) needs an opponent who has cut; pawns past 76 need their own flag.
     for i, cs in enumerate(cols):
@@ -273,13 +280,23 @@ def pagade_pairs_and_cuts(rng: random.Random) -> Built:
             cut[i] = True
     if any(0 in pawns[c] for cs in cols for c in cs):
         cut[(mover + 1) % n] = True
-    throw = _doublet(rng) if rng.random() < 0.5 else (rng.choice((1, 3, 4, 6)),
-                                                      rng.choice((1, 3, 4, 6)))
+    throw = (
+        _doublet(rng)
+        if rng.random() < 0.5
+        else (rng.choice((1, 3, 4, 6)), rng.choice((1, 3, 4, 6)))
+    )
     if throw[0] not in (1, 3, 4, 6):
         throw = (rng.choice((1, 3, 4, 6)),) * 2
     return (
-        _position("pagade", players, pawns, options=flip("pagade", rng), teams=teams,
-                  to_move=mover, cut=cut),
+        _position(
+            "pagade",
+            players,
+            pawns,
+            options=flip("pagade", rng),
+            teams=teams,
+            to_move=mover,
+            cut=cut,
+        ),
         throw,
         "pagade-pairs-cuts",
     )
@@ -295,9 +312,7 @@ SCENARIOS: dict[str, Callable[[random.Random], Built]] = {
 }
 
 
-def sample_built(
-    rng: random.Random, valid: Callable[[dict[str, Any]], bool]
-) -> Iterator[Built]:
+def sample_built(rng: random.Random, valid: Callable[[dict[str, Any]], bool]) -> Iterator[Built]:
     """Endless built (position, throw, scenario) triples, scenarios in turn.
 
     ``valid`` says whether a position dict is a valid position (§3.6); rejected

@@ -76,13 +76,14 @@ PARCHEESI_HOME = 72
 PAGADE_FACES = (1, 3, 4, 6)
 D6_FACES = (1, 2, 3, 4, 5, 6)
 
-X_MARKED = (0, 4, 13)        # q mod 17, §2.3
-SAFETY = (0, 5, 12)          # q mod 17, §2.3
+X_MARKED = (0, 4, 13)  # q mod 17, §2.3
+SAFETY = (0, 5, 12)  # q mod 17, §2.3
 
 
 # --------------------------------------------------------------------------
 # The game context: everything that does not change during a throw
 # --------------------------------------------------------------------------
+
 
 class Game:
     def __init__(self, position: dict):
@@ -104,11 +105,11 @@ class Game:
         for c in self.colours:
             owners = [i for i, pl in enumerate(self.players) if c in pl["colours"]]
             self.owner.append(owners[0])
-        self.static_json = json.dumps({k: position[k] for k in
-                                       ("ruleset", "options", "players", "teams")})
+        self.static_json = json.dumps(
+            {k: position[k] for k in ("ruleset", "options", "players", "teams")}
+        )
         self.mover = position["to_move"]
-        self.mover_cis = [ci for ci in range(len(self.colours))
-                          if self.owner[ci] == self.mover]
+        self.mover_cis = [ci for ci in range(len(self.colours)) if self.owner[ci] == self.mover]
 
     # -- friendliness (§3.1) ----------------------------------------------
     def team_of(self, player: int):
@@ -183,15 +184,14 @@ class Game:
             return False
         if not (self.pagade and self.opt["play_for_places"]):
             return True
-        unfinished_units = [u for u in self.units()
-                            if any(i not in finished for i in u)]
+        unfinished_units = [u for u in self.units() if any(i not in finished for i in u)]
         return len(unfinished_units) <= 1
 
 
 def set_pawn(state, ci, i, p):
     row = list(state[ci])
     row[i] = p
-    return state[:ci] + (tuple(row),) + state[ci + 1:]
+    return state[:ci] + (tuple(row),) + state[ci + 1 :]
 
 
 def remove_one(seq: tuple, value) -> tuple:
@@ -204,9 +204,10 @@ def remove_one(seq: tuple, value) -> tuple:
 # Building the resulting position (§3.3, §3.5)
 # --------------------------------------------------------------------------
 
+
 def make_position(g: Game, state, cut, extra_throw: bool) -> dict:
     pos = g.position
-    static = json.loads(g.static_json)     # fresh copies of the unchanged fields
+    static = json.loads(g.static_json)  # fresh copies of the unchanged fields
     new = {
         "ruleset": static["ruleset"],
         "options": static["options"],
@@ -254,23 +255,23 @@ def make_position(g: Game, state, cut, extra_throw: bool) -> dict:
 # Pagade (§4)
 # --------------------------------------------------------------------------
 
+
 def pagade_land(g: Game, state, cut, ci, ids, from_p, t):
     """Move the pawns `ids` (one pawn, or a pair moving together) of colour
     ci from progress from_p to t under §4.4/§4.5.  Returns (state, cut) or
     None when illegal."""
     if t > PAGADE_HOME:
         return None
-    if (g.opt["cut_to_enter_home"] and from_p <= 76 and t >= 77
-            and not cut[g.mover]):
+    if g.opt["cut_to_enter_home"] and from_p <= 76 and t >= 77 and not cut[g.mover]:
         return None
     sq = g.square(ci, t)
     new_cut = cut
     if sq is not None and sq[0] == "ring":
         occ = g.occupancy(state).get(sq, [])
         occ = [o for o in occ if o not in ids]
-        for (cj, j) in occ:
+        for cj, j in occ:
             if cj != ci and g.friendly(cj, ci):
-                return None          # another friendly colour there (OP-G10)
+                return None  # another friendly colour there (OP-G10)
         own = sum(1 for (cj, j) in occ if cj == ci)
         if own + len(ids) > 2:
             return None
@@ -279,13 +280,13 @@ def pagade_land(g: Game, state, cut, ci, ids, from_p, t):
             if g.opt["safe_x_squares"] and sq[1] % 17 in X_MARKED:
                 return None
             if len(opp) >= 2 and len(ids) != 2:
-                return None          # a single pawn never cuts a pair
-            for (cj, j) in opp:
+                return None  # a single pawn never cuts a pair
+            for cj, j in opp:
                 state = set_pawn(state, cj, j, 0)
             nc = list(cut)
             nc[g.mover] = True
             new_cut = tuple(nc)
-    for (cj, j) in ids:
+    for cj, j in ids:
         state = set_pawn(state, cj, j, t)
     return state, new_cut
 
@@ -299,8 +300,8 @@ def pagade_actions(g: Game, state, cut, dice_left, moved, throw):
     if cut_pawns:
         # §4.6: every action must re-enter a cut pawn
         for v in sorted(set(dice_left)):
-            for (ci, i) in cut_pawns:
-                ns = set_pawn(state, ci, i, v)      # belly square v, always legal
+            for ci, i in cut_pawns:
+                ns = set_pawn(state, ci, i, v)  # belly square v, always legal
                 yield ns, cut, remove_one(dice_left, v), moved | {(ci, i)}
         if len(cut_pawns) == 1 and jump and both:
             (ci, i) = cut_pawns[0]
@@ -340,7 +341,7 @@ def pagade_actions(g: Game, state, cut, dice_left, moved, throw):
 def pagade_outcomes(g: Game, throw):
     state0 = tuple(tuple(g.position["pawns"][c]) for c in g.colours)
     cut0 = tuple(g.position["cut"])
-    plays = set()           # (state, cut, dice used)
+    plays = set()  # (state, cut, dice used)
     seen = set()
 
     def dfs(state, cut, dice_left, moved):
@@ -353,11 +354,10 @@ def pagade_outcomes(g: Game, throw):
             dfs(ns, nc, nd, nm)
 
     dfs(state0, cut0, tuple(sorted(throw)), frozenset())
-    most = max(u for (_, _, u) in plays)          # §4.7
+    most = max(u for (_, _, u) in plays)  # §4.7
     if most == 0:
         return [make_position(g, state0, cut0, False)]
-    finals = {(tuple(tuple(sorted(row)) for row in s), c)
-              for (s, c, u) in plays if u == most}
+    finals = {(tuple(tuple(sorted(row)) for row in s), c) for (s, c, u) in plays if u == most}
     return [make_position(g, s, c, False) for (s, c) in finals]
 
 
@@ -365,14 +365,16 @@ def pagade_outcomes(g: Game, throw):
 # Parcheesi family (§5, §6, §7)
 # --------------------------------------------------------------------------
 
+
 class Token:
     """One number of a throw's number set."""
+
     __slots__ = ("allowed", "top", "value")
 
     def __init__(self, value, top, allowed=None):
         self.value = value
         self.top = top
-        self.allowed = allowed      # None = any of the mover's colours, else frozenset of ci
+        self.allowed = allowed  # None = any of the mover's colours, else frozenset of ci
 
     def kind(self):
         return (self.value, self.top, self.allowed)
@@ -425,12 +427,12 @@ def parch_move(g: Game, state, ci, i, t, is_bonus=False):
     here = [o for o in occ.get(sq, []) if o != (ci, i)]
     captured = False
     if len(here) >= 2:
-        return None                                  # may not land on a blockade
+        return None  # may not land on a blockade
     if len(here) == 1:
         (cj, j) = here[0]
         if not g.friendly(cj, ci):
             if sq[0] == "ring" and sq[1] % 17 in SAFETY:
-                return None                          # OP-P7
+                return None  # OP-P7
             state = set_pawn(state, cj, j, 0)
             captured = True
     return set_pawn(state, ci, i, t), captured, False
@@ -447,7 +449,7 @@ def parch_enter(g: Game, state, ci, i):
     if len(here) == 1:
         (cj, j) = here[0]
         if not g.friendly(cj, ci):
-            state = set_pawn(state, cj, j, 0)        # captured although safe
+            state = set_pawn(state, cj, j, 0)  # captured although safe
             captured = True
     return set_pawn(state, ci, i, 1), captured
 
@@ -538,18 +540,21 @@ def dice_plays(g: Game, state0, tokens, throw):
                 rem.remove(k)
             u = dict(usage)
             u[pid] = u.get(pid, 0) + len(spent)
-            dfs(ns, tuple(rem),
+            dfs(
+                ns,
+                tuple(rem),
                 jumped | ({pid} if newly_jumped else frozenset()),
                 tuple(sorted(u.items())),
                 add_bonus(g, pending, cap, home),
-                entered + ent)
+                entered + ent,
+            )
 
         # entering (§5.3): one top 5, or two tops of a non-doublet adding to 5
         for ci in g.mover_cis:
             nest = [i for i, p in enumerate(state[ci]) if p == 0]
             if not nest:
                 continue
-            i = nest[0]          # nest pawns of one colour are interchangeable
+            i = nest[0]  # nest pawns of one colour are interchangeable
             spends = []
             for k in first_of_each_kind(remaining):
                 t = tokens[k]
@@ -558,8 +563,13 @@ def dice_plays(g: Game, state0, tokens, throw):
             if not doublet:
                 for k1, k2 in itertools.combinations(remaining, 2):
                     t1, t2 = tokens[k1], tokens[k2]
-                    if (t1.top and t2.top and t1.value + t2.value == 5
-                            and t1.usable_by(ci) and t2.usable_by(ci)):
+                    if (
+                        t1.top
+                        and t2.top
+                        and t1.value + t2.value == 5
+                        and t1.usable_by(ci)
+                        and t2.usable_by(ci)
+                    ):
                         spends.append((k1, k2))
             for spent in spends:
                 res = parch_enter(g, state, ci, i)
@@ -578,8 +588,7 @@ def dice_plays(g: Game, state0, tokens, throw):
                     continue
                 choices = groups(remaining, ci)
             else:
-                choices = [(k,) for k in first_of_each_kind(remaining)
-                           if tokens[k].usable_by(ci)]
+                choices = [(k,) for k in first_of_each_kind(remaining) if tokens[k].usable_by(ci)]
             for spent in choices:
                 v = sum(tokens[k].value for k in spent)
                 t = p + v
@@ -645,7 +654,7 @@ def take_bonuses(g: Game, state, pending, blockades):
                 any_move = True
                 dfs(ns, add_bonus(g, remove_one(pending, value), cap, home))
         if not any_move:
-            finals.add(state)          # remaining bonuses (if any) are lost
+            finals.add(state)  # remaining bonuses (if any) are lost
 
     dfs(state, pending)
     return finals
@@ -669,13 +678,13 @@ def parcheesi_outcomes(g: Game, throw):
         return res
 
     blockades = start_blockades(g, state0)
-    finals = set()                     # (state with sorted colours, extra throw)
+    finals = set()  # (state with sorted colours, extra throw)
     for tokens in number_sets(g, state0, throw):
         summaries = dice_plays(g, state0, tokens, throw)
         chosen = select(g, summaries, tokens, throw, blockades)
         if chosen is None:
-            continue                   # nothing moves under this set
-        for (state, entered, used, pending) in chosen:
+            continue  # nothing moves under this set
+        for state, entered, used, pending in chosen:
             all_used = len(used) == len(tokens)
             extra = doublet and (g.opt["partial_doubles"] == "nothing" or all_used)
             for final in take_bonuses(g, state, pending, blockades):
@@ -691,6 +700,7 @@ def parcheesi_outcomes(g: Game, throw):
 # --------------------------------------------------------------------------
 # Entry point
 # --------------------------------------------------------------------------
+
 
 def _canon(pos: dict) -> str:
     return json.dumps(pos, sort_keys=True)
@@ -724,6 +734,7 @@ def _main(argv) -> int:
     input line; one {"outcomes": [{"position": ...}, ...]} or {"error": ...}
     per output line (the shape of `pachisi moves --batch`, without plays)."""
     import sys
+
     if argv[1:] != ["--batch"]:
         sys.stderr.write("usage: refimpl.py --batch < lines.jsonl\n")
         return 2
@@ -734,7 +745,7 @@ def _main(argv) -> int:
             req = json.loads(line)
             res = outcomes(req["position"], tuple(req["throw"]))
             out = {"outcomes": [{"position": r} for r in res]}
-        except Exception as exc:   # one bad line never stops the others
+        except Exception as exc:  # one bad line never stops the others
             out = {"error": f"{type(exc).__name__}: {exc}"}
         sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
@@ -743,4 +754,5 @@ def _main(argv) -> int:
 
 if __name__ == "__main__":
     import sys
+
     sys.exit(_main(sys.argv))
