@@ -34,15 +34,26 @@ Parcheesi, a few hundred in Eight-Man (see ``docs/players.md``).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
 
+from .. import _accel
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
 from .evaluation import Evaluation, evaluate
 
-__all__ = ["Evaluation", "ExpectimaxPlayer", "evaluate", "greedy_replies", "ranked"]
+__all__ = [
+    "Evaluation",
+    "ExpectimaxPlayer",
+    "evaluate",
+    "greedy_replies",
+    "ranked",
+    "reply_sums",
+]
 
 _EPS = 1e-9
 
@@ -67,6 +78,54 @@ def greedy_replies(
         elif score >= best_score - _EPS:
             best.append(play.position)
     return best
+
+
+_THROWS: dict[str, tuple[list[float], Any]] = {}
+
+
+def _throws(ruleset: str) -> tuple[list[float], Any]:
+    """The distinct throws' probabilities (as floats) and codes ``8 * a + b`` (cached)."""
+    found = _THROWS.get(ruleset)
+    if found is None:
+        dist = dice_for(ruleset).distinct()
+        found = _THROWS[ruleset] = (
+            [float(p) for _, p in dist],
+            array("i", [8 * a + b for (a, b), _ in dist]),
+        )
+    return found
+
+
+def reply_sums(
+    position: Position, me: int, module: ModuleType | None = None
+) -> list[tuple[float, int]]:
+    """For each distinct throw of ``position`` (a game not over; in the order of
+    :meth:`~pachisi.dice.Dice.distinct`): the sum of ``evaluate(r, me)`` over the
+    :func:`greedy_replies` ``r`` (the default evaluation) and their number.
+
+    In the compiled kernel when it is active (``Kernel.expectimax_replies``: the
+    same replies, summed in canonical order), else by :func:`greedy_replies`;
+    ``module``: that kernel module answers whatever is active (for tests).
+    """
+    if module is None and not _accel.active():
+        out: list[tuple[float, int]] = []
+        for throw, _ in dice_for(position.ruleset).distinct():
+            replies = greedy_replies(position, throw)
+            v = 0.0
+            for r in replies:
+                v += evaluate(r, me)
+            out.append((v, len(replies)))
+        return out
+    setup = position.setup
+    codes = _throws(setup.ruleset)[1]
+    n = len(codes)
+    out_v = array("d", bytes(8 * n))
+    out_n = array("i", bytes(4 * n))
+    evd, evi = _accel.eval_tables(setup)
+    kern = _accel._default_kernel() if module is None else _accel._kernel(module)
+    kern.expectimax_replies(
+        _accel.game_table(setup), evd, evi, _accel.game_state(position), codes, n, me, out_v, out_n
+    )
+    return list(zip(out_v.tolist(), out_n.tolist(), strict=True))
 
 
 def ranked(
@@ -163,6 +222,12 @@ class ExpectimaxPlayer:
         if depth <= 0 or position.is_over:
             return self.evaluation(position, me)
         total = 0.0
+        if depth == 1 and self.evaluation is evaluate and _accel.active():
+            # the look-ahead in the compiled kernel: the same replies and values
+            probs = _throws(position.ruleset)[0]
+            for p, (v, n) in zip(probs, reply_sums(position, me), strict=True):
+                total += p * v / n
+            return total
         for throw, prob in dice_for(position.ruleset).distinct():
             key = (position, throw)
             replies = self._cache.get(key)
