@@ -458,7 +458,6 @@ class Kernel:
     nn_z: cython.double[::1]
     nn_s: cython.int[::1]
     nn_dv: cython.double[::1]
-    nn_pw: cython.int[::1]
     nr_on: cython.bint
     nr_n: cython.int
     nr_idx: cython.int[::1]
@@ -597,7 +596,6 @@ class Kernel:
         self.nn_z = array("d", bytes(8 * 4))
         self.nn_s = _ints(NS_SIZE)
         self.nn_dv = array("d", bytes(8 * 4))
-        self.nn_pw = _ints(S_SIZE)
         self.nr_on = False
         self.nr_n = 0
         self.sim = False
@@ -4732,7 +4730,7 @@ class Kernel:
         """:meth:`_nn_pick`; with ``first``, ties go to the first of them (no draw)."""
         if n_distinct == 1:
             return 0
-        pw = self.nn_pw
+        pw = self.f_pw
         i: cython.int
         n: cython.int
         fin: cython.int
@@ -4741,7 +4739,7 @@ class Kernel:
         best_score: cython.double = -1e300
         n_best: cython.int = 0
         for i in range(n_distinct):
-            fin = self._after(self.f_keys[i], mover, fin_mask, pw, True)
+            fin = self._after(self.f_keys[i], mover, fin_mask, True)
             nxt = pw[S_TO_MOVE]
             n = 0
             if pw[S_WIN] == 0:
@@ -4769,52 +4767,46 @@ class Kernel:
     # that the greedy, network and expectimax choices share.
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _after(
-        self,
-        r: cython.int,
-        mover: cython.int,
-        fin_mask: cython.int,
-        pw: cython.int[::1],
-        turn: cython.bint,
+        self, r: cython.int, mover: cython.int, fin_mask: cython.int, turn: cython.bint
     ) -> cython.int:
         """The state after the fast enumerator's outcome ``r`` (its f_ok record) of
         ``mover`` in gst, who has finished if ``fin_mask`` (the finishers before, a bit
-        mask) says so: its pawns in ``pw[0:16]``, the cut flags in ``pw[S_CUTS]``, the
-        winners in ``pw[S_WIN]`` (masks, as :meth:`_fplayout` advances); with ``turn``
-        also who throws next in ``pw[S_TO_MOVE]`` and the doubles count in
-        ``pw[P_DOUBLES]``. Returns the finishers after it (a bit mask)."""
-        gs = self.gst
-        ok = self.f_ok
-        hi: cython.ulonglong = ok[3 * r]
-        lo: cython.ulonglong = ok[3 * r + 1]
-        x: cython.ulonglong = ok[3 * r + 2]
+        mask) says so, in f_pw: its pawns in ``f_pw[0:16]``, the cut flags in
+        ``f_pw[S_CUTS]``, the winners in ``f_pw[S_WIN]`` (masks, as :meth:`_fplayout`
+        advances); with ``turn`` also who throws next in ``f_pw[S_TO_MOVE]`` and the
+        doubles count in ``f_pw[P_DOUBLES]``. Returns the finishers after it (a bit mask)."""
+        hi: cython.ulonglong = self.f_ok[3 * r]
+        lo: cython.ulonglong = self.f_ok[3 * r + 1]
+        x: cython.ulonglong = self.f_ok[3 * r + 2]
         c: cython.int
         k: cython.int
         n_pl: cython.int
         for c in range(4):
             for k in range(4):
-                pw[4 * c + k] = _key_pawn(hi, lo, c, k)
-        cuts: cython.int = gs[S_CUTS]
+                self.f_pw[4 * c + k] = _key_pawn(hi, lo, c, k)
+        cuts: cython.int = self.gst[S_CUTS]
         if x & 2:
             cuts |= 1 << mover
-        pw[S_CUTS] = cuts
-        winner: cython.int = gs[S_WIN]
+        self.f_pw[S_CUTS] = cuts
+        winner: cython.int = self.gst[S_WIN]
         fin: cython.int = fin_mask
         if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
             if winner == 0:
-                winner = self._winner_after(gs, mover)
+                winner = self._winner_after(self.gst, mover)
             fin |= 1 << mover
-        pw[S_WIN] = winner
+        self.f_pw[S_WIN] = winner
         if turn:
-            pw[S_TO_MOVE] = mover
-            pw[P_DOUBLES] = gs[P_DOUBLES] + 1
+            self.f_pw[S_TO_MOVE] = mover
+            self.f_pw[P_DOUBLES] = self.gst[P_DOUBLES] + 1
             if not (x & 1 and not fin >> mover & 1 and not self._decided(fin, winner)):
-                pw[P_DOUBLES] = 0
+                self.f_pw[P_DOUBLES] = 0
                 n_pl = self.game[G_N]
                 for k in range(1, n_pl + 1):
                     if not fin >> ((mover + k) % n_pl) & 1:
-                        pw[S_TO_MOVE] = (mover + k) % n_pl
+                        self.f_pw[S_TO_MOVE] = (mover + k) % n_pl
                         break
         return fin
 
@@ -4887,7 +4879,7 @@ class Kernel:
                 n_best = 0
                 best_score = -1e300
                 for j in range(m):
-                    self._after(self.f_keys[j], mover, fin_mask, pw, False)
+                    self._after(self.f_keys[j], mover, fin_mask, False)
                     score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
                     if n_best == 0 or score > best_score + 1e-9:
                         best_score = score
@@ -4900,7 +4892,7 @@ class Kernel:
                         n_best += 1
             total = 0.0
             for j in range(n_best):
-                self._after(self.f_keys[self.ebuf[j]], mover, fin_mask, pw, False)
+                self._after(self.f_keys[self.ebuf[j]], mover, fin_mask, False)
                 total = total + self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], me)
             out_v[i] = total
             out_n[i] = n_best
@@ -5322,7 +5314,7 @@ class Kernel:
         best_score: cython.double = -1e300
         n_best: cython.int = 0
         for i in range(n_distinct):
-            self._after(self.f_keys[i], mover, fin_mask, pw, False)
+            self._after(self.f_keys[i], mover, fin_mask, False)
             score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
             if n_best == 0 or score > best_score + 1e-9:
                 best_score = score
