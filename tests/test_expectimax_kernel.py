@@ -20,7 +20,12 @@ import pytest
 from expectimax_differential import compare_choice, compare_replies, run
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel
-from pachisi.bots.expectimax import ExpectimaxPlayer, greedy_replies
+from pachisi.bots.expectimax import (
+    ExpectimaxPlayer,
+    _kernel_evaluations,
+    evaluate,
+    greedy_replies,
+)
 from pachisi.dice import dice_for
 from pachisi.moves import legal_plays
 from pachisi.rules import Setup
@@ -118,3 +123,18 @@ def test_the_short_differential_run() -> None:
     counts, failures = run(60.0, 11, limit=60, built=0.3, choices=0.1)
     assert failures == []
     assert counts["positions"] == 60
+
+
+@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_the_kernel_static_evaluations_are_the_pure_ones(name: str, module: ModuleType) -> None:
+    """``ranked``'s evaluations of a decision's plays in one kernel call: the same numbers."""
+    setup = SETUPS[name]
+    rng = random.Random(len(name) + 9)
+    dice = dice_for(setup.ruleset)
+    n = 3 if module is UNCOMPILED else 12
+    for i, pos in enumerate(end_positions(setup, n, seed=len(name) + 2)):
+        positions = [p.position for p in legal_plays(pos, dice.roll(rng))]
+        me = i % len(setup.players)
+        want = [evaluate(p, me) for p in positions]
+        assert _kernel_evaluations(positions, me, module) == want, pos.to_text()

@@ -4810,6 +4810,27 @@ class Kernel:
                         break
         return fin
 
+    def evaluate_many(
+        self,
+        game: cython.int[::1],
+        evd: cython.double[::1],
+        evi: cython.int[::1],
+        recs: cython.int[::1],
+        n: cython.int,
+        player: cython.int,
+        out: cython.double[::1],
+    ) -> None:
+        """The hand-made evaluation (tables ``evd``/``evi``) for ``player`` of ``n``
+        positions, 18 ints each in ``recs`` (the 16 pawns as in a game state, then the cut
+        flags and the winners as bit masks of players), in ``out[:n]``."""
+        self.game = game
+        self.evd = evd
+        self.evi = evi
+        self.cfg = game[G_CFG : G_CFG + C_SIZE]
+        i: cython.int
+        for i in range(n):
+            out[i] = self._evaluate(recs, 18 * i, recs[18 * i + 16], recs[18 * i + 17], player)
+
     def expectimax_replies(
         self,
         game: cython.int[::1],

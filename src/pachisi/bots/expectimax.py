@@ -131,11 +131,42 @@ def reply_sums(
 def ranked(
     plays: Sequence[Play], me: int, evaluation: Evaluation = evaluate
 ) -> list[tuple[float, int, Play]]:
-    """``(evaluation(result, me), index, play)`` for every play, best first (ties by index)."""
+    """``(evaluation(result, me), index, play)`` for every play, best first (ties by index).
+
+    The default evaluation of several plays is computed in the compiled kernel when it
+    is active (``Kernel.evaluate_many``: the same numbers, bit for bit).
+    """
+    if evaluation is evaluate and len(plays) > 1 and _accel.active():
+        values = _kernel_evaluations([p.position for p in plays], me)
+    else:
+        values = [evaluation(p.position, me) for p in plays]
     return sorted(
-        ((evaluation(p.position, me), i, p) for i, p in enumerate(plays)),
+        ((v, i, p) for i, (v, p) in enumerate(zip(values, plays, strict=True))),
         key=lambda t: (-t[0], t[1]),
     )
+
+
+_ZERO = (0, 0, 0, 0)
+
+
+def _kernel_evaluations(
+    positions: Sequence[Position], me: int, module: ModuleType | None = None
+) -> list[float]:
+    """:func:`evaluate` of positions of one set-up for ``me``, in the kernel (one call)."""
+    recs = array("i")
+    for pos in positions:
+        for ps in pos.pawns:
+            recs.extend(ps or _ZERO)
+        cut = pos.cut
+        recs.append(0 if cut is None else sum(1 << i for i, f in enumerate(cut) if f))
+        winner = pos.winner
+        recs.append(0 if winner is None else sum(1 << i for i in winner))
+    setup = positions[0].setup
+    out = array("d", bytes(8 * len(positions)))
+    evd, evi = _accel.eval_tables(setup)
+    kern = _accel._default_kernel() if module is None else _accel._kernel(module)
+    kern.evaluate_many(_accel.game_table(setup), evd, evi, recs, len(positions), me, out)
+    return out.tolist()
 
 
 def _compare(a: tuple[float, ...], b: tuple[float, ...]) -> int:
