@@ -85,9 +85,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{ruleset}: {len(found)} decisions in {dt:.2f} CPU s: "
             f"{len(found) / dt:.1f} decisions/s ({dt / len(found) * 1e3:.1f} ms each)"
         )
+        total = 0.0
         for g in range(args.games):
             cpu, throws = game(setup, g)
-            print(f"{ruleset}: game {g}: {cpu:.1f} CPU s, {throws} throws")
+            total += cpu
+            print(f"{ruleset}: game {g}: {cpu:.3f} CPU s, {throws} throws")
+        if args.games:
+            print(f"{ruleset}: {args.games} games, {total / args.games:.3f} CPU s a game")
 
 
 if __name__ == "__main__":
