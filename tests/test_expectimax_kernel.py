@@ -138,3 +138,30 @@ def test_the_kernel_static_evaluations_are_the_pure_ones(name: str, module: Modu
         me = i % len(setup.players)
         want = [evaluate(p, me) for p in positions]
         assert _kernel_evaluations(positions, me, module) == want, pos.to_text()
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", ["pagade-2", "pagade-places-x"])
+def test_depth_two_uses_the_kernel_at_its_leaves(name: str) -> None:
+    """Depth 2 with the default evaluation (the kernel at the leaves) against the same
+    search on a copy of the evaluation (the Python path, on the kernel's move generation)."""
+    setup = SETUPS[name]
+    rng = random.Random(3)
+    dice = dice_for(setup.ruleset)
+    compared = 0
+    for pos in end_positions(setup, 40, seed=4)[::3]:
+        throw = dice.roll(rng)
+        plays = legal_plays(pos, throw)
+        if len(plays) < 2 or compared == 3:
+            continue
+        compared += 1
+        got = ExpectimaxPlayer(seed=1, depth=2, candidates=2).choose(pos, throw, plays)
+        python = ExpectimaxPlayer(
+            seed=1, depth=2, candidates=2, evaluation=lambda p, me: evaluate(p, me)
+        )
+        assert got is python.choose(pos, throw, plays), pos.to_text()
+        for me in range(len(setup.players)):
+            assert (
+                abs(ExpectimaxPlayer(depth=2).value(pos, me, 2) - python.value(pos, me, 2)) <= 1e-9
+            )
+    assert compared == 3
