@@ -469,7 +469,6 @@ class Kernel:
     nn_z: cython.double[::1]
     nn_s: cython.int[::1]
     nn_dv: cython.double[::1]
-    nn_pw: cython.int[::1]
     nr_on: cython.bint
     nr_n: cython.int
     nr_idx: cython.int[::1]
@@ -591,7 +590,7 @@ class Kernel:
         self.f_ocap = 256
         self.f_ok = _words(3 * 128)
         self.f_keys = _ints(128)
-        self.f_pw = _ints(16)
+        self.f_pw = _ints(S_SIZE)
         self.f_hi0 = 0
         self.f_lo0 = 0
         self.f_ohgen = _ints(256)
@@ -608,7 +607,6 @@ class Kernel:
         self.nn_z = array("d", bytes(8 * 4))
         self.nn_s = _ints(NS_SIZE)
         self.nn_dv = array("d", bytes(8 * 4))
-        self.nn_pw = _ints(16)
         self.nr_on = False
         self.nr_n = 0
         self.sim = False
@@ -4763,56 +4761,21 @@ class Kernel:
         """:meth:`_nn_pick`; with ``first``, ties go to the first of them (no draw)."""
         if n_distinct == 1:
             return 0
-        gs = self.gst
-        ok = self.f_ok
-        pw = self.nn_pw
-        game = self.game
-        n_pl: cython.int = game[G_N]
+        pw = self.f_pw
         i: cython.int
-        r: cython.int
-        c: cython.int
-        k: cython.int
         n: cython.int
-        cuts: cython.int
-        winner: cython.int
         fin: cython.int
         nxt: cython.int
-        doubles: cython.int
-        hi: cython.ulonglong
-        lo: cython.ulonglong
         score: cython.double
         best_score: cython.double = -1e300
         n_best: cython.int = 0
-        mover_done: cython.bint = fin_mask >> mover & 1
         for i in range(n_distinct):
-            r = self.f_keys[i]
-            hi = ok[3 * r]
-            lo = ok[3 * r + 1]
-            for c in range(4):
-                for k in range(4):
-                    pw[4 * c + k] = _key_pawn(hi, lo, c, k)
-            cuts = gs[S_CUTS]
-            if ok[3 * r + 2] & 2:
-                cuts |= 1 << mover
-            winner = gs[S_WIN]
-            fin = fin_mask
-            if not mover_done and self._kfinished(hi, lo, mover):
-                if winner == 0:
-                    winner = self._winner_after(gs, mover)
-                fin |= 1 << mover
-            # the state after the play (as _fplayout advances)
-            nxt = mover
-            doubles = gs[P_DOUBLES] + 1
-            if not (ok[3 * r + 2] & 1 and not fin >> mover & 1 and not self._decided(fin, winner)):
-                doubles = 0
-                for k in range(1, n_pl + 1):
-                    if not fin >> ((mover + k) % n_pl) & 1:
-                        nxt = (mover + k) % n_pl
-                        break
+            fin = self._after(self.f_keys[i], mover, fin_mask, True)
+            nxt = pw[S_TO_MOVE]
             n = 0
-            if winner == 0:
-                n = self._nn_encode(pw, 0, nxt, doubles, cuts, fin)
-            self._nn_forward(n, nxt, winner)
+            if pw[S_WIN] == 0:
+                n = self._nn_encode(pw, 0, nxt, pw[P_DOUBLES], pw[S_CUTS], fin)
+            self._nn_forward(n, nxt, pw[S_WIN])
             score = self.nn_z[self.nni[NI_SIDE + 4 * nxt + mover]]
             if n_best == 0 or score > best_score + 1e-9:
                 best_score = score
@@ -4826,6 +4789,166 @@ class Kernel:
         if n_best == 1 or first:
             return self.ebuf[0]
         return self.ebuf[self._below(n_best)]
+
+    # -- expectimax replies ---------------------------------------------------------
+    #
+    # The expectimax player's look-ahead at depth 1 (pachisi.bots.expectimax:
+    # greedy_replies, then ExpectimaxPlayer.value's mean of the evaluation over
+    # them) on the fast enumerator's outcomes, and the state after an outcome
+    # that the greedy, network and expectimax choices share.
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _after(
+        self, r: cython.int, mover: cython.int, fin_mask: cython.int, turn: cython.bint
+    ) -> cython.int:
+        """The state after the fast enumerator's outcome ``r`` (its f_ok record) of
+        ``mover`` in gst, who has finished if ``fin_mask`` (the finishers before, a bit
+        mask) says so, in f_pw: its pawns in ``f_pw[0:16]``, the cut flags in
+        ``f_pw[S_CUTS]``, the winners in ``f_pw[S_WIN]`` (masks, as :meth:`_fplayout`
+        advances); with ``turn`` also who throws next in ``f_pw[S_TO_MOVE]`` and the
+        doubles count in ``f_pw[P_DOUBLES]``. Returns the finishers after it (a bit mask)."""
+        hi: cython.ulonglong = self.f_ok[3 * r]
+        lo: cython.ulonglong = self.f_ok[3 * r + 1]
+        x: cython.ulonglong = self.f_ok[3 * r + 2]
+        c: cython.int
+        k: cython.int
+        n_pl: cython.int
+        for c in range(4):
+            for k in range(4):
+                self.f_pw[4 * c + k] = _key_pawn(hi, lo, c, k)
+        cuts: cython.int = self.gst[S_CUTS]
+        if x & 2:
+            cuts |= 1 << mover
+        self.f_pw[S_CUTS] = cuts
+        winner: cython.int = self.gst[S_WIN]
+        fin: cython.int = fin_mask
+        if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
+            if winner == 0:
+                winner = self._winner_after(self.gst, mover)
+            fin |= 1 << mover
+        self.f_pw[S_WIN] = winner
+        if turn:
+            self.f_pw[S_TO_MOVE] = mover
+            self.f_pw[P_DOUBLES] = self.gst[P_DOUBLES] + 1
+            if not (x & 1 and not fin >> mover & 1 and not self._decided(fin, winner)):
+                self.f_pw[P_DOUBLES] = 0
+                n_pl = self.game[G_N]
+                for k in range(1, n_pl + 1):
+                    if not fin >> ((mover + k) % n_pl) & 1:
+                        self.f_pw[S_TO_MOVE] = (mover + k) % n_pl
+                        break
+        return fin
+
+    def evaluate_many(
+        self,
+        game: cython.int[::1],
+        evd: cython.double[::1],
+        evi: cython.int[::1],
+        recs: cython.int[::1],
+        n: cython.int,
+        player: cython.int,
+        out: cython.double[::1],
+    ) -> None:
+        """The hand-made evaluation (tables ``evd``/``evi``) for ``player`` of ``n``
+        positions, 18 ints each in ``recs`` (the 16 pawns as in a game state, then the cut
+        flags and the winners as bit masks of players), in ``out[:n]``."""
+        self.game = game
+        self.evd = evd
+        self.evi = evi
+        self.cfg = game[G_CFG : G_CFG + C_SIZE]
+        i: cython.int
+        for i in range(n):
+            out[i] = self._evaluate(recs, 18 * i, recs[18 * i + 16], recs[18 * i + 17], player)
+
+    def expectimax_replies(
+        self,
+        game: cython.int[::1],
+        evd: cython.double[::1],
+        evi: cython.int[::1],
+        state: cython.int[::1],
+        throws: cython.int[::1],
+        n_throws: cython.int,
+        me: cython.int,
+        out_v: cython.double[::1],
+        out_n: cython.int[::1],
+    ) -> None:
+        """For each throw (``8 * a + b``) of the game state ``state`` (a game not over):
+        the mover's best outcomes by the hand-made evaluation (tables ``evd``/``evi`` of
+        ``_accel.eval_tables``) from his own point of view, ties within 1e-9 as
+        ``pachisi.bots.expectimax.greedy_replies`` builds its list (a running best: more
+        than 1e-9 above it starts the list again, at least 1e-9 below it joins; a single
+        outcome without evaluation), their number in ``out_n[i]`` and the sum of their
+        evaluations for ``me`` in ``out_v[i]`` (in canonical order)."""
+        self.fast = True
+        self.game = game
+        self.evd = evd
+        self.evi = evi
+        self.no_paths = True
+        gs = self.gst
+        self.pos = gs
+        pw = self.f_pw
+        pagade: cython.bint = game[G_PAGADE] != 0
+        i: cython.int
+        j: cython.int
+        k: cython.int
+        r: cython.int
+        n: cython.int
+        m: cython.int
+        a: cython.int
+        b: cython.int
+        mover: cython.int
+        fin_mask: cython.int
+        mover_done: cython.bint
+        n_best: cython.int
+        score: cython.double
+        best_score: cython.double
+        total: cython.double
+        for i in range(n_throws):
+            for k in range(S_SIZE):
+                gs[k] = state[k]
+            a = throws[i] >> 3
+            b = throws[i] & 7
+            fin_mask = _fin_mask(gs)
+            mover = gs[S_TO_MOVE]
+            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+            gs[P_CUT] = gs[S_CUTS] >> mover & 1
+            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
+            mover_done = fin_mask >> mover & 1
+            # the extra throw of a mover who finishes is withheld (§3.5): not in the key
+            for r in range(n):
+                if self.f_ok[3 * r + 2] & 1 and (
+                    mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+                ):
+                    self.f_ok[3 * r + 2] &= 2
+                self.f_keys[r] = r
+            m = self._f_sort(n)
+            # the mover's best outcomes (their places in f_keys, in ebuf)
+            self.ebuf[0] = 0
+            n_best = 1
+            if m > 1:
+                n_best = 0
+                best_score = -1e300
+                for j in range(m):
+                    self._after(self.f_keys[j], mover, fin_mask, False)
+                    score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
+                    if n_best == 0 or score > best_score + 1e-9:
+                        best_score = score
+                        n_best = 1
+                        self.ebuf[0] = j
+                    elif score >= best_score - 1e-9:
+                        if n_best == len(self.ebuf):
+                            self._grow_ebuf()
+                        self.ebuf[n_best] = j
+                        n_best += 1
+            total = 0.0
+            for j in range(n_best):
+                self._after(self.f_keys[self.ebuf[j]], mover, fin_mask, False)
+                total = total + self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], me)
+            out_v[i] = total
+            out_n[i] = n_best
+        self.no_paths = False
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -5237,35 +5360,14 @@ class Kernel:
         """:meth:`_greedy_pick` on the fast enumerator's keys (in canonical order)."""
         if n_distinct == 1:
             return 0
-        gs = self.gst
-        ok = self.f_ok
         pw = self.f_pw
         i: cython.int
-        r: cython.int
-        c: cython.int
-        k: cython.int
-        cuts: cython.int
-        winner: cython.int
-        hi: cython.ulonglong
-        lo: cython.ulonglong
         score: cython.double
         best_score: cython.double = -1e300
         n_best: cython.int = 0
-        mover_done: cython.bint = fin_mask >> mover & 1
         for i in range(n_distinct):
-            r = self.f_keys[i]
-            hi = ok[3 * r]
-            lo = ok[3 * r + 1]
-            for c in range(4):
-                for k in range(4):
-                    pw[4 * c + k] = _key_pawn(hi, lo, c, k)
-            cuts = gs[S_CUTS]
-            if ok[3 * r + 2] & 2:
-                cuts |= 1 << mover
-            winner = gs[S_WIN]
-            if winner == 0 and not mover_done and self._kfinished(hi, lo, mover):
-                winner = self._winner_after(gs, mover)
-            score = self._evaluate(pw, 0, cuts, winner, mover)
+            self._after(self.f_keys[i], mover, fin_mask, False)
+            score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
             if n_best == 0 or score > best_score + 1e-9:
                 best_score = score
                 n_best = 1

@@ -22,8 +22,11 @@ a decision cheap:
   the duration of one decision (transpositions at depth 2 and more).
 
 Depth 1 (the default) costs 10 (Pagade) or 21 (two six-sided dice) move
-generations per candidate: some tens of milliseconds per decision in
-Parcheesi, a few hundred in Eight-Man (see ``docs/players.md``).
+generations per candidate. With the default evaluation and the compiled
+kernel active, they run in the kernel (:func:`reply_sums`, the same replies
+and values; the static ranking too): about half a millisecond of CPU per
+decision in Parcheesi and Pagade, two in Eight-Man, against 12 to 60 on the
+Python path over the kernel's move generation (see ``docs/players.md``).
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -34,15 +37,26 @@ Parcheesi, a few hundred in Eight-Man (see ``docs/players.md``).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
 
+from .. import _accel
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
 from .evaluation import Evaluation, evaluate
 
-__all__ = ["Evaluation", "ExpectimaxPlayer", "evaluate", "greedy_replies", "ranked"]
+__all__ = [
+    "Evaluation",
+    "ExpectimaxPlayer",
+    "evaluate",
+    "greedy_replies",
+    "ranked",
+    "reply_sums",
+]
 
 _EPS = 1e-9
 
@@ -69,14 +83,93 @@ def greedy_replies(
     return best
 
 
+_THROWS: dict[str, tuple[list[float], Any]] = {}
+
+
+def _throws(ruleset: str) -> tuple[list[float], Any]:
+    """The distinct throws' probabilities (as floats) and codes ``8 * a + b`` (cached)."""
+    found = _THROWS.get(ruleset)
+    if found is None:
+        dist = dice_for(ruleset).distinct()
+        found = _THROWS[ruleset] = (
+            [float(p) for _, p in dist],
+            array("i", [8 * a + b for (a, b), _ in dist]),
+        )
+    return found
+
+
+def reply_sums(
+    position: Position, me: int, module: ModuleType | None = None
+) -> list[tuple[float, int]]:
+    """For each distinct throw of ``position`` (a game not over; in the order of
+    :meth:`~pachisi.dice.Dice.distinct`): the sum of ``evaluate(r, me)`` over the
+    :func:`greedy_replies` ``r`` (the default evaluation) and their number.
+
+    In the compiled kernel when it is active (``Kernel.expectimax_replies``: the
+    same replies, summed in canonical order), else by :func:`greedy_replies`;
+    ``module``: that kernel module answers whatever is active (for tests).
+    """
+    if module is None and not _accel.active():
+        out: list[tuple[float, int]] = []
+        for throw, _ in dice_for(position.ruleset).distinct():
+            replies = greedy_replies(position, throw)
+            v = 0.0
+            for r in replies:
+                v += evaluate(r, me)
+            out.append((v, len(replies)))
+        return out
+    setup = position.setup
+    codes = _throws(setup.ruleset)[1]
+    n = len(codes)
+    out_v = array("d", bytes(8 * n))
+    out_n = array("i", bytes(4 * n))
+    evd, evi = _accel.eval_tables(setup)
+    kern = _accel._default_kernel() if module is None else _accel._kernel(module)
+    kern.expectimax_replies(
+        _accel.game_table(setup), evd, evi, _accel.game_state(position), codes, n, me, out_v, out_n
+    )
+    return list(zip(out_v.tolist(), out_n.tolist(), strict=True))
+
+
 def ranked(
     plays: Sequence[Play], me: int, evaluation: Evaluation = evaluate
 ) -> list[tuple[float, int, Play]]:
-    """``(evaluation(result, me), index, play)`` for every play, best first (ties by index)."""
+    """``(evaluation(result, me), index, play)`` for every play, best first (ties by index).
+
+    The default evaluation of several plays is computed in the compiled kernel when it
+    is active (``Kernel.evaluate_many``: the same numbers, bit for bit).
+    """
+    if evaluation is evaluate and len(plays) > 1 and _accel.active():
+        values = _kernel_evaluations([p.position for p in plays], me)
+    else:
+        values = [evaluation(p.position, me) for p in plays]
     return sorted(
-        ((evaluation(p.position, me), i, p) for i, p in enumerate(plays)),
+        ((v, i, p) for i, (v, p) in enumerate(zip(values, plays, strict=True))),
         key=lambda t: (-t[0], t[1]),
     )
+
+
+_ZERO = (0, 0, 0, 0)
+
+
+def _kernel_evaluations(
+    positions: Sequence[Position], me: int, module: ModuleType | None = None
+) -> list[float]:
+    """:func:`evaluate` of positions of one set-up for ``me``, in the kernel (one call)."""
+    recs = array("i")
+    for pos in positions:
+        for ps in pos.pawns:
+            recs.extend(ps or _ZERO)
+        cut = pos.cut
+        recs.append(0 if cut is None else sum(1 << i for i, f in enumerate(cut) if f))
+        winner = pos.winner
+        recs.append(0 if winner is None else sum(1 << i for i in winner))
+    setup = positions[0].setup
+    out = array("d", bytes(8 * len(positions)))
+    evd, evi = _accel.eval_tables(setup)
+    kern = _accel._default_kernel() if module is None else _accel._kernel(module)
+    kern.evaluate_many(_accel.game_table(setup), evd, evi, recs, len(positions), me, out)
+    return out.tolist()
 
 
 def _compare(a: tuple[float, ...], b: tuple[float, ...]) -> int:
@@ -163,6 +256,12 @@ class ExpectimaxPlayer:
         if depth <= 0 or position.is_over:
             return self.evaluation(position, me)
         total = 0.0
+        if depth == 1 and self.evaluation is evaluate and _accel.active():
+            # the look-ahead in the compiled kernel: the same replies and values
+            probs = _throws(position.ruleset)[0]
+            for p, (v, n) in zip(probs, reply_sums(position, me), strict=True):
+                total += p * v / n
+            return total
         for throw, prob in dice_for(position.ruleset).distinct():
             key = (position, throw)
             replies = self._cache.get(key)
