@@ -1,6 +1,6 @@
 """Analysis by the value network: plies, rankings, reviews, the rollout check, the command.
 
-The shipped networks are smoke-test networks: nothing here asserts their
+Nothing here asserts the shipped networks'
 strength. The figures are checked against independent computations (the
 expectation over the dice written out by hand, with the network's own
 values), the certain-best plays are ones that end the game or that the

@@ -153,9 +153,10 @@ def test_network_policy_without_the_kernels_policy_is_one_line(
     assert "not yet" in capsys.readouterr().err
 
 
-def test_the_parcheesi_network_is_not_labelled_smoke() -> None:
+def test_the_trained_networks_are_not_labelled_smoke() -> None:
     assert not acc.is_smoke(default_net("parcheesi"))
-    assert acc.is_smoke(default_net("pagade"))
+    assert not acc.is_smoke(default_net("pagade"))
+    assert acc.is_smoke(default_net("whitman"))
 
 
 @pytest.mark.parametrize(

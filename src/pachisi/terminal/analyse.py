@@ -100,8 +100,7 @@ def register(subparsers: Any) -> None:
             " against the best, the luck of the throw, per-player totals). Estimates come from"
             " rollouts; the same seed gives the same numbers whatever --jobs. With --by network"
             " the value network judges instead, at --ply 0, 1 or 2 (instant); rollouts stay"
-            " the default until a strong network ships (the networks shipped today are"
-            " smoke-test networks)."
+            " the default (docs/learning.md says how accurate each shipped network is)."
         ),
     )
     p.add_argument(
