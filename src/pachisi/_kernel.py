@@ -4333,14 +4333,10 @@ class Kernel:
         self.no_paths = True
         gs = self.gst
         self.pos = gs
-        pagade: cython.bint = game[G_PAGADE] != 0
         n_pl: cython.int = game[G_N]
         i: cython.int
         k: cython.int
         r: cython.int
-        n: cython.int
-        a: cython.int
-        b: cython.int
         c: cython.int
         m: cython.int
         mover: cython.int
@@ -4350,23 +4346,10 @@ class Kernel:
         lo: cython.ulonglong
         x: cython.ulonglong
         for i in range(n_throws):
-            for k in range(S_SIZE):
-                gs[k] = state[k]
-            a = throws[i] >> 3
-            b = throws[i] & 7
+            m = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
-            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
-            gs[P_CUT] = gs[S_CUTS] >> mover & 1
-            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
             mover_done = fin_mask >> mover & 1
-            for r in range(n):
-                if self.f_ok[3 * r + 2] & 1 and (
-                    mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
-                ):
-                    self.f_ok[3 * r + 2] &= 2
-                self.f_keys[r] = r
-            m = self._f_sort(n)
             r = self.f_keys[self._nn_best(m, mover, fin_mask, True)]
             hi = self.f_ok[3 * r]
             lo = self.f_ok[3 * r + 1]
@@ -4790,6 +4773,37 @@ class Kernel:
             return self.ebuf[0]
         return self.ebuf[self._below(n_best)]
 
+    @cython.cfunc
+    def _throw_outcomes(
+        self, game: cython.int[::1], state: cython.int[::1], code: cython.int
+    ) -> cython.int:
+        """The mover's distinct outcomes of throw ``code`` (``8 * a + b``) from the game
+        state ``state`` (copied into ``gst``), by the fast enumerator, in canonical order
+        (their records' places in ``f_keys``): their number. The extra throw of a mover
+        who finishes is withheld (§3.5), so it is not part of the key. For
+        :meth:`nn_replies` and :meth:`expectimax_replies`."""
+        gs = self.gst
+        k: cython.int
+        r: cython.int
+        for k in range(S_SIZE):
+            gs[k] = state[k]
+        a: cython.int = code >> 3
+        b: cython.int = code & 7
+        fin_mask: cython.int = _fin_mask(gs)
+        mover: cython.int = gs[S_TO_MOVE]
+        self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+        gs[P_CUT] = gs[S_CUTS] >> mover & 1
+        third: cython.bint = not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2
+        n: cython.int = self._f_plays(a, b, third)
+        mover_done: cython.bint = fin_mask >> mover & 1
+        for r in range(n):
+            if self.f_ok[3 * r + 2] & 1 and (
+                mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+            ):
+                self.f_ok[3 * r + 2] &= 2
+            self.f_keys[r] = r
+        return self._f_sort(n)
+
     # -- expectimax replies ---------------------------------------------------------
     #
     # The expectimax player's look-ahead at depth 1 (pachisi.bots.expectimax:
@@ -4889,41 +4903,19 @@ class Kernel:
         gs = self.gst
         self.pos = gs
         pw = self.f_pw
-        pagade: cython.bint = game[G_PAGADE] != 0
         i: cython.int
         j: cython.int
-        k: cython.int
-        r: cython.int
-        n: cython.int
         m: cython.int
-        a: cython.int
-        b: cython.int
         mover: cython.int
         fin_mask: cython.int
-        mover_done: cython.bint
         n_best: cython.int
         score: cython.double
         best_score: cython.double
         total: cython.double
         for i in range(n_throws):
-            for k in range(S_SIZE):
-                gs[k] = state[k]
-            a = throws[i] >> 3
-            b = throws[i] & 7
+            m = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
-            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
-            gs[P_CUT] = gs[S_CUTS] >> mover & 1
-            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            mover_done = fin_mask >> mover & 1
-            # the extra throw of a mover who finishes is withheld (§3.5): not in the key
-            for r in range(n):
-                if self.f_ok[3 * r + 2] & 1 and (
-                    mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
-                ):
-                    self.f_ok[3 * r + 2] &= 2
-                self.f_keys[r] = r
-            m = self._f_sort(n)
             # the mover's best outcomes (their places in f_keys, in ebuf)
             self.ebuf[0] = 0
             n_best = 1
