@@ -5316,32 +5316,39 @@ class Kernel:
                     )
                 if below == rank:
                     return self.f_keys[i]
+        # more: a quickselect whose partition has no branches on the keys (each key is
+        # swapped to the low end and the end moves on by the comparison's result)
         keys = self.f_keys
         lo: cython.int = 0
         hi: cython.int = n - 1
         p: cython.int
-        t: cython.int
+        v: cython.int
+        st: cython.int
         while lo < hi:
             p = keys[(lo + hi) >> 1]
-            i = lo
-            j = hi
-            while i <= j:
-                while self._f_less(keys[i], p):
-                    i += 1
-                while self._f_less(p, keys[j]):
-                    j -= 1
-                if i <= j:
-                    t = keys[i]
-                    keys[i] = keys[j]
-                    keys[j] = t
-                    i += 1
-                    j -= 1
-            if rank <= j:
-                hi = j
-            elif rank >= i:
-                lo = i
+            keys[(lo + hi) >> 1] = keys[hi]
+            keys[hi] = p
+            a0 = self.f_ok[3 * p]
+            a1 = self.f_ok[3 * p + 1]
+            a2 = self.f_ok[3 * p + 2]
+            st = lo
+            for i in range(lo, hi):
+                v = keys[i]
+                b0 = self.f_ok[3 * v]
+                b1 = self.f_ok[3 * v + 1]
+                keys[i] = keys[st]
+                keys[st] = v
+                st += (b0 < a0) | (
+                    (b0 == a0) & ((b1 < a1) | ((b1 == a1) & (self.f_ok[3 * v + 2] < a2)))
+                )
+            keys[hi] = keys[st]
+            keys[st] = p
+            if rank == st:
+                return p
+            if rank < st:
+                hi = st - 1
             else:
-                return keys[rank]
+                lo = st + 1
         return keys[rank]
 
     @cython.cfunc
