@@ -16,7 +16,16 @@ On every position before a throw of the decided games: the **bias**, the mean of
 (the network's chance for the mover's side − 1 if that side won, else 0), with its
 standard error clustered by game; the mean predicted and the share won; the
 **log-loss** of the chance given to the winning side (0.6931 a coin's, in two
-sides). For the greedy games also the calibrated hand evaluation's figures.
+sides). For the greedy games also the calibrated hand evaluation's figures
+(``--hand``). On the self-play games also the **target bias**: the mean of (the
+lambda-return target, as training computes it from the network's own values
+and its lambda, − the outcome) for the mover.
+
+``--selection K`` measures the optimiser's curse (:func:`selection`): at every
+K-th greedy position, the network's error for the chooser at the result it
+chooses and at another result of the same throw, against rollouts played by the
+network itself (slow: ``--selection-rollouts`` full games per result).
+docs/learning.md, "The bias towards the mover", has the figures.
 
 Usage (from the repository root)::
 
@@ -144,6 +153,54 @@ def on_positions(chances: Sequence[Sequence[float]], rows: Sequence[Row]) -> dic
     return figures(pred, won, chance, [g for g, _, _ in rows])
 
 
+def selection(
+    net: ValueNet, rows: Sequence[Row], every: int, rollouts: int
+) -> dict[str, tuple[float, float]]:
+    """The optimiser's curse, measured: at every ``every``-th position of ``rows`` (greedy
+    games), one seeded throw; of its distinct results, the one the network values best for
+    the mover (what self-play plays) and one other drawn uniformly; each played out
+    ``rollouts`` times by the network itself (its own policy, the truth its values aim
+    at). The mover's error (network − rollouts) at each, means ± se clustered by game, and
+    their paired difference: the bias that choosing by the network adds."""
+    import random
+
+    from net_accuracy import network_estimate
+
+    from pachisi._accel import canonical_plays
+    from pachisi.analysis.rollout import RolloutSpec
+    from pachisi.dice import derive_seed, dice_for
+    from pachisi.moves import legal_plays
+
+    spec = RolloutSpec(1, "greedy", 10_000)
+    dice = dice_for(net.ruleset)
+    chosen: list[float] = []
+    other: list[float] = []
+    groups: list[int] = []
+    for k, (g, pos, _) in enumerate(rows):
+        if k % every:
+            continue
+        rng = random.Random(derive_seed(f"pachisi-bias-selection:{k}"))
+        results = canonical_plays(pos, legal_plays(pos, dice.roll(rng)))
+        if len(results) < 2:
+            continue
+        me = pos.to_move
+        values = [net.value(r.position, me) for r in results]
+        best = max(range(len(results)), key=lambda j: values[j])
+        alt = rng.choice([j for j in range(len(results)) if j != best])
+        for j, out in ((best, chosen), (alt, other)):
+            est = network_estimate(results[j].position, rollouts, spec, net)
+            out.append(values[j] - est.chances[me])
+        groups.append(g)
+    return {
+        "chosen": clustered_mean_se(chosen, groups),
+        "other": clustered_mean_se(other, groups),
+        "chosen - other": clustered_mean_se(
+            [a - b for a, b in zip(chosen, other, strict=True)], groups
+        ),
+        "positions": (float(len(groups)), 0.0),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print a Markdown table of every network's figures."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -152,6 +209,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--first", type=int, default=10**6, help="first self-play game number")
     p.add_argument("--seed", type=int, default=7, help="the greedy games' seed (7)")
     p.add_argument("--hand", action="store_true", help="also the hand evaluation's row")
+    p.add_argument(
+        "--selection",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also the optimiser's curse at every K-th greedy position (rollouts: slow)",
+    )
+    p.add_argument("--selection-rollouts", type=int, default=128, help="per result (128)")
     args = p.parse_args(argv)
     print(
         "| network | games | positions | predicted | won | bias | ± se | log-loss | ± se | CPU s"
@@ -182,6 +247,26 @@ def main(argv: list[str] | None = None) -> int:
                     if "lam" in f
                     else " | |"
                 ),
+                flush=True,
+            )
+    if args.selection:
+        print(
+            "\n| network | positions | mover's error, best result | ± se | another result"
+            " | ± se | best − another | ± se | CPU s |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|")
+        for path in args.nets:
+            net = ValueNet.load(path)
+            t0 = time.process_time()
+            rows = greedy[str(net_setup(net).to_fields())]
+            sel = selection(net, rows, args.selection, args.selection_rollouts)
+            cells = " | ".join(
+                f"{m:+.4f} | {se:.4f}"
+                for m, se in (sel["chosen"], sel["other"], sel["chosen - other"])
+            )
+            print(
+                f"| {Path(path).name} | {sel['positions'][0]:.0f} | {cells}"
+                f" | {time.process_time() - t0:.0f} |",
                 flush=True,
             )
     if args.hand:
