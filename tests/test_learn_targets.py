@@ -1,4 +1,5 @@
-"""``--targets cross``: two networks taking turns, each learning from the other's games."""
+"""Training options of the mover-bias study: ``--targets cross`` (two networks taking turns,
+each learning from the other's games) and ``--average K`` (a moving average of the weights)."""
 
 from __future__ import annotations
 
@@ -137,3 +138,53 @@ def test_train_command_targets_cross(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_an_unknown_procedure_is_refused() -> None:
     with pytest.raises(PachisiError, match="--targets: one of self, cross, not 'max'"):
         TrainSettings(**{**CROSS.__dict__, "targets": "max"}).check()
+
+
+#: A tiny default run (3 rounds of 2 games).
+PLAIN = TrainSettings(**{**CROSS.__dict__, "targets": "self"})
+
+
+def test_average_writes_the_corrected_moving_average_of_the_rounds(tmp_path: Path) -> None:
+    raw = tmp_path / "raw.json"
+    last = train(PLAIN, raw, snapshots=[2, 4])
+    w = [ValueNet.load(tmp_path / f"raw-{k}.json").arrays() for k in (2, 4)] + [last.arrays()]
+    avg = train(TrainSettings(**{**PLAIN.__dict__, "average": 2}), tmp_path / "avg.json")
+    # d = 1/2: (w1 / 8 + w2 / 4 + w3 / 2) / (1 - 1/8) = (w1 + 2 w2 + 4 w3) / 7
+    for k, a in avg.arrays().items():
+        want = (w[0][k] + 2 * w[1][k] + 4 * w[2][k]) / 7
+        assert np.allclose(a, want, rtol=0, atol=1e-12)
+        assert not np.allclose(a, w[2][k], rtol=0, atol=1e-6)
+    # K = 1 is the last round's weights, bit for bit; and self-play played the raw weights.
+    one = train(TrainSettings(**{**PLAIN.__dict__, "average": 1}), tmp_path / "one.json")
+    assert same_weights(one, last)
+    made = avg.meta["made_by"]
+    assert " --average 2 --out " in made["command"] and made["settings"]["average"] == 2
+    assert "average" not in last.meta["made_by"]["settings"]
+
+
+def test_an_averaged_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
+    settings = TrainSettings(**{**PLAIN.__dict__, "average": 3})
+    whole = train(settings, tmp_path / "whole.json", snapshots=[4])
+    out = tmp_path / "part.json"
+    train(settings, out, stop_after_rounds=1)
+    assert "average" in ValueNet.load(tmp_path / "part.json.ckpt").meta["state"]
+    train(settings, out, resume=True, stop_after_rounds=1)
+    resumed = train(settings, out, resume=True, snapshots=[4])
+    assert same_weights(whole, resumed)
+    # the snapshot is the averaged 4-game run's weights
+    short = train(TrainSettings(**{**settings.__dict__, "games": 4}), tmp_path / "short.json")
+    assert same_weights(ValueNet.load(tmp_path / "whole-4.json"), short)
+
+
+def test_train_command_average(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "net.json"
+    args = ["train", "parcheesi", "--games", "3", "--seed", "5", "--out", str(out)]
+    args += ["--hidden", "3", "--round-games", "1", "--jobs", "1", "--quiet", "--average", "2"]
+    assert main(args) == 0
+    cmd = json.loads(out.read_text())["made_by"]["command"].split()[1:]
+    again = tmp_path / "again.json"
+    cmd[cmd.index("--out") + 1] = str(again)
+    assert main([*cmd, "--jobs", "1", "--quiet"]) == 0
+    assert same_weights(ValueNet.load(out), ValueNet.load(again))
+    assert main([*args[:-1], "-1"]) == 1
+    assert "--average must be 0 (off) or a number of rounds" in capsys.readouterr().err

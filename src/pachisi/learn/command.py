@@ -73,6 +73,14 @@ def register(subparsers: Any) -> None:
         " (docs/learning.md, the bias towards the mover)",
     )
     p.add_argument(
+        "--average",
+        type=int,
+        default=0,
+        metavar="K",
+        help="write a moving average of the weights over about the last K rounds (default 0:"
+        " the last round's weights)",
+    )
+    p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
     )
     add_ray_option(p, "the games", "RULESET", "the weights are the same")
@@ -119,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         batch=args.batch,
         max_throws=args.max_throws,
         targets=args.targets,
+        average=args.average,
     )
     settings.check()
     snapshots = _snapshots(args.snapshots)

@@ -90,7 +90,10 @@ class TrainSettings:
     network's own estimate); ``targets``: ``"self"`` (the network that plays a
     round's games learns from them, its own values in the lambda-returns) or
     ``"cross"`` (two networks take turns: in each round one plays the games and
-    the other learns from them with its own values; :func:`train`).
+    the other learns from them with its own values; :func:`train`);
+    ``average``: 0 (the default) writes the weights of the last round; ``K``
+    writes a moving average of the weights after each round, the mean over
+    roughly the last ``K`` rounds (:func:`train`).
     """
 
     setup: dict[str, Any]
@@ -103,6 +106,7 @@ class TrainSettings:
     batch: int = 64
     max_throws: int = 3000
     targets: str = "self"
+    average: int = 0
 
     def check(self) -> None:
         """Raise :class:`PachisiError` (one line) on a setting out of range."""
@@ -116,6 +120,8 @@ class TrainSettings:
             raise PachisiError("--lr must be positive")
         if self.round_games < 1 or self.batch < 1 or self.max_throws < 1:
             raise PachisiError("--round-games, --batch and --max-throws must be at least 1")
+        if self.average < 0:
+            raise PachisiError("--average must be 0 (off) or a number of rounds")
         if self.targets not in TARGETS:
             raise PachisiError(f"--targets: one of {', '.join(TARGETS)}, not {self.targets!r}")
 
@@ -151,6 +157,8 @@ class TrainSettings:
         ]
         if self.targets != "self":
             parts.append(f"--targets {self.targets}")
+        if self.average:
+            parts.append(f"--average {self.average}")
         parts.append(f"--out {out}")
         return " ".join(parts)
 
@@ -481,6 +489,8 @@ def _settings_dict(settings: TrainSettings) -> dict[str, Any]:
     d = asdict(settings)
     if d["targets"] == "self":
         del d["targets"]  # the default: recorded as before the option existed
+    if not d["average"]:
+        del d["average"]
     return d
 
 
@@ -497,6 +507,7 @@ def _checkpoint(
     round_: int,
     out: str,
     second: tuple[dict[str, Any], _Adam] | None = None,
+    average: dict[str, Any] | None = None,
 ) -> None:
     ruleset = settings.setup["ruleset"]
     state: dict[str, Any] = {
@@ -504,6 +515,8 @@ def _checkpoint(
         "settings": _settings_dict(settings),
         "adam": adam.state(),
     }
+    if average is not None:
+        state["average"] = {k: _pack(a.ravel().tolist()) for k, a in average.items()}
     if second is not None:
         state["second"] = {
             "weights": {k: _pack(a.ravel().tolist()) for k, a in second[0].items()},
@@ -561,6 +574,14 @@ def train(
     (:func:`retarget`): no network values, or learns from, positions chosen by
     its own maximisation. The first network is the one written (and
     snapshotted); the checkpoint holds both.
+
+    ``settings.average == K`` (1 or more): the weights written and snapshotted
+    after ``t`` rounds are ``m(t) / (1 - d^t)``, ``m(t) = d m(t - 1) + (1 - d)
+    w(t)``, ``m(0) = 0``, ``d = 1 - 1/K`` and ``w(t)`` the (first) network's
+    weights after round ``t``: the exponential moving average with Adam's bias
+    correction, a weighted mean of the weights over roughly the last ``K``
+    rounds (``K = 1``: the last round's weights, bit for bit). Self-play always
+    plays the current weights; the checkpoint holds ``m``.
     """
     settings.check()
     check_snapshots(settings, snapshots)
@@ -573,6 +594,7 @@ def train(
     start_round = 0
     cross = settings.targets == "cross"
     params2: dict[str, Any] = {}
+    saved_avg: Any = None
     adam2: _Adam | None = None
     if ckpt.exists():
         if not resume:
@@ -589,6 +611,7 @@ def train(
         adam = _Adam({k: v.shape for k, v in params.items()})
         adam.restore(state["adam"])
         start_round = int(state["rounds_done"])
+        saved_avg = state.get("average")
         if cross:
             params2 = {
                 k: np.asarray(_unpack(state["second"]["weights"][k], v.size, k)).reshape(v.shape)
@@ -604,6 +627,24 @@ def train(
             net1 = ValueNet.random(setup, settings.hidden, _second_seed(settings.seed))
             params2 = {k: v.copy() for k, v in net1.arrays().items()}
             adam2 = _Adam({k: v.shape for k, v in params.items()})
+    decay = 1.0 - 1.0 / settings.average if settings.average else 0.0
+    ema: dict[str, Any] | None = None
+    if settings.average:
+        ema = {
+            k: (
+                np.asarray(_unpack(saved_avg[k], v.size, k)).reshape(v.shape)
+                if saved_avg
+                else np.zeros(v.shape)
+            )
+            for k, v in params.items()
+        }
+
+    def written(rounds_done: int) -> dict[str, Any]:
+        """The weights to write after ``rounds_done`` rounds."""
+        if ema is None:
+            return params
+        return {k: m / (1.0 - decay**rounds_done) for k, m in ema.items()}
+
     nets: list[tuple[dict[str, Any], _Adam]] = [(params, adam)]
     if cross:
         assert adam2 is not None
@@ -634,7 +675,13 @@ def train(
                 data = retarget(data, learner, setup, settings.lam)
             examples += sum(len(d.targets) for d in data)
             loss = _update(learner, l_adam, data, settings, enc.n_sides, r)
-            _checkpoint(ckpt, settings, params, adam, r + 1, str(out), nets[1] if cross else None)
+            if ema is not None:
+                for k, w in params.items():
+                    ema[k] *= decay
+                    ema[k] += (1.0 - decay) * w
+            _checkpoint(
+                ckpt, settings, params, adam, r + 1, str(out), nets[1] if cross else None, ema
+            )
             done = min((r + 1) * settings.round_games, settings.games)
             if done in snapshots:
                 early = replace(settings, games=done)
@@ -642,7 +689,9 @@ def train(
                 made = _made_by(early, str(path), jobs, backend, began)
                 made["snapshot_of"] = settings.command(str(out))
                 ValueNet.from_arrays(
-                    setup.ruleset, params, {"setup": settings.setup, "made_by": made, "note": note}
+                    setup.ruleset,
+                    written(r + 1),
+                    {"setup": settings.setup, "made_by": made, "note": note},
                 ).save(path)
             rounds_run += 1
             if progress is not None:
@@ -662,7 +711,9 @@ def train(
             pool.shutdown(cancel_futures=True)
     made_by = _made_by(settings, str(out), jobs, backend, began)
     net = ValueNet.from_arrays(
-        setup.ruleset, params, {"setup": settings.setup, "made_by": made_by, "note": note}
+        setup.ruleset,
+        written(settings.rounds),
+        {"setup": settings.setup, "made_by": made_by, "note": note},
     )
     net.save(out)
     ckpt.unlink(missing_ok=True)
