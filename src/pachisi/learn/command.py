@@ -65,6 +65,22 @@ def register(subparsers: Any) -> None:
         "--max-throws", type=int, default=3000, help="a game is cut off after this many throws"
     )
     p.add_argument(
+        "--targets",
+        choices=("self", "cross"),  # train.TARGETS (train imports numpy)
+        default="self",
+        help="self: the network learns from its own games (default); cross: two networks take"
+        " turns, one plays a round, the other learns from it with its own values"
+        " (docs/learning.md, the bias towards the mover)",
+    )
+    p.add_argument(
+        "--average",
+        type=int,
+        default=0,
+        metavar="K",
+        help="write a moving average of the weights over about the last K rounds (default 0:"
+        " the last round's weights)",
+    )
+    p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
     )
     add_ray_option(p, "the games", "RULESET", "the weights are the same")
@@ -110,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         round_games=args.round_games,
         batch=args.batch,
         max_throws=args.max_throws,
+        targets=args.targets,
+        average=args.average,
     )
     settings.check()
     snapshots = _snapshots(args.snapshots)

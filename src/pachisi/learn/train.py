@@ -60,6 +60,7 @@ from .kernel import NN_UNITS, tables
 from .network import ValueNet, _pack, _unpack, softmax_rows
 
 __all__ = [
+    "TARGETS",
     "GameData",
     "Progress",
     "TrainSettings",
@@ -67,9 +68,14 @@ __all__ = [
     "lambda_returns",
     "play_chunk",
     "play_games",
+    "retarget",
     "snapshot_path",
     "train",
 ]
+
+
+#: The training procedures of ``--targets`` (:class:`TrainSettings`); the first is the default.
+TARGETS = ("self", "cross")
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,13 @@ class TrainSettings:
     step size); ``round_games`` (games per round: the network is frozen for
     a round); ``batch`` (examples per Adam step); ``max_throws`` (a game
     still running after this many throws ends there, its target the
-    network's own estimate).
+    network's own estimate); ``targets``: ``"self"`` (the network that plays a
+    round's games learns from them, its own values in the lambda-returns) or
+    ``"cross"`` (two networks take turns: in each round one plays the games and
+    the other learns from them with its own values; :func:`train`);
+    ``average``: 0 (the default) writes the weights of the last round; ``K``
+    writes a moving average of the weights after each round, the mean over
+    roughly the last ``K`` rounds (:func:`train`).
     """
 
     setup: dict[str, Any]
@@ -93,6 +105,8 @@ class TrainSettings:
     round_games: int = 32
     batch: int = 64
     max_throws: int = 3000
+    targets: str = "self"
+    average: int = 0
 
     def check(self) -> None:
         """Raise :class:`PachisiError` (one line) on a setting out of range."""
@@ -106,6 +120,10 @@ class TrainSettings:
             raise PachisiError("--lr must be positive")
         if self.round_games < 1 or self.batch < 1 or self.max_throws < 1:
             raise PachisiError("--round-games, --batch and --max-throws must be at least 1")
+        if self.average < 0:
+            raise PachisiError("--average must be 0 (off) or a number of rounds")
+        if self.targets not in TARGETS:
+            raise PachisiError(f"--targets: one of {', '.join(TARGETS)}, not {self.targets!r}")
 
     def the_setup(self) -> Setup:
         """The :class:`Setup` of :attr:`setup`."""
@@ -136,8 +154,12 @@ class TrainSettings:
             f"--round-games {self.round_games}",
             f"--batch {self.batch}",
             f"--max-throws {self.max_throws}",
-            f"--out {out}",
         ]
+        if self.targets != "self":
+            parts.append(f"--targets {self.targets}")
+        if self.average:
+            parts.append(f"--average {self.average}")
+        parts.append(f"--out {out}")
         return " ".join(parts)
 
 
@@ -148,7 +170,8 @@ class GameData:
     ``offsets[t]:offsets[t + 1]`` slice ``cols``/``vals`` for position ``t``;
     ``targets[t]`` its lambda-return over the sides (mover's side first);
     ``throws`` the game's length and ``winner`` its winning players (empty
-    if cut off at ``max_throws``).
+    if cut off at ``max_throws``); ``movers[t]`` the player to move at ``t``
+    and ``final`` the result the lambda-returns end on (for :func:`retarget`).
     """
 
     offsets: Any
@@ -157,6 +180,8 @@ class GameData:
     targets: Any
     throws: int
     winner: tuple[int, ...]
+    movers: Sequence[int] = ()
+    final: Sequence[float] = ()
 
 
 def lambda_returns(values: Sequence[Sequence[float]], final: Sequence[float], lam: float) -> Any:
@@ -208,7 +233,38 @@ def _game_data(
     for t, mover in enumerate(movers):
         for k, players in enumerate(enc.sides(mover)):
             targets[t, k] = G[t, players[0]]
-    return GameData(offsets, cols, vals, targets, throws, winner)
+    return GameData(offsets, cols, vals, targets, throws, winner, list(movers), list(final))
+
+
+def retarget(
+    data: Sequence[GameData], params: dict[str, Any], setup: Setup, lam: float
+) -> list[GameData]:
+    """The games of ``data`` with their targets recomputed from the values of another
+    network (``params``: its weight arrays) instead of the network that played them.
+
+    Each position is valued by ``params`` (the softmax over the set-up's sides of
+    its recorded units), and the lambda-returns are computed from those values and
+    the game's recorded ``final`` (the result; for a game cut off, the estimate of
+    the network that played it). With ``lam = 1`` the targets are the results
+    whatever ``params``.
+    """
+    enc = Encoder.of(setup)
+    n = enc.n_players
+    out = []
+    for d in data:
+        T = len(d.movers)
+        rows = np.repeat(np.arange(T), np.diff(d.offsets))
+        X = np.zeros((T, params["W1"].shape[0]))
+        X[rows, d.cols] = d.vals
+        H = np.tanh(X @ params["W1"] + params["b1"])
+        P = softmax_rows(np, H @ params["W2"] + params["b2"], np.full(T, enc.n_sides))
+        values = np.zeros((T, n))
+        for t, mover in enumerate(d.movers):
+            for k, players in enumerate(enc.sides(mover)):
+                values[t, list(players)] = P[t, k]
+        positions = (d.offsets, d.cols, d.vals, d.movers)
+        out.append(_game_data(enc, lam, positions, values, d.final, d.throws, d.winner))
+    return out
 
 
 def _play_kernel(
@@ -430,7 +486,17 @@ class Progress:
 
 
 def _settings_dict(settings: TrainSettings) -> dict[str, Any]:
-    return asdict(settings)
+    d = asdict(settings)
+    if d["targets"] == "self":
+        del d["targets"]  # the default: recorded as before the option existed
+    if not d["average"]:
+        del d["average"]
+    return d
+
+
+def _second_seed(seed: int) -> int:
+    """The initial weights' seed of ``--targets cross``'s second network."""
+    return derive_seed(f"pachisi-train-cross:{seed}")
 
 
 def _checkpoint(
@@ -440,8 +506,22 @@ def _checkpoint(
     adam: _Adam,
     round_: int,
     out: str,
+    second: tuple[dict[str, Any], _Adam] | None = None,
+    average: dict[str, Any] | None = None,
 ) -> None:
     ruleset = settings.setup["ruleset"]
+    state: dict[str, Any] = {
+        "rounds_done": round_,
+        "settings": _settings_dict(settings),
+        "adam": adam.state(),
+    }
+    if average is not None:
+        state["average"] = {k: _pack(a.ravel().tolist()) for k, a in average.items()}
+    if second is not None:
+        state["second"] = {
+            "weights": {k: _pack(a.ravel().tolist()) for k, a in second[0].items()},
+            "adam": second[1].state(),
+        }
     net = ValueNet.from_arrays(
         ruleset,
         params,
@@ -449,11 +529,7 @@ def _checkpoint(
             "setup": settings.setup,
             "made_by": {"command": settings.command(out), "checkpoint": True},
             "note": f"checkpoint after round {round_} of {settings.rounds}",
-            "state": {
-                "rounds_done": round_,
-                "settings": _settings_dict(settings),
-                "adam": adam.state(),
-            },
+            "state": state,
         },
     )
     net.save(path)
@@ -490,6 +566,22 @@ def train(
     after which the weights are also written to :func:`snapshot_path`: the
     same weights as a run of that many games (nothing in the training depends
     on the total), recorded with that run's command, for learning curves.
+
+    ``settings.targets == "cross"``: two networks, the first initialised as
+    ever, the second from :func:`_second_seed`. Round ``r``'s games are played
+    by network ``1 - r % 2`` (frozen) and learnt by network ``r % 2``, its
+    targets the lambda-returns of its own values of the positions
+    (:func:`retarget`): no network values, or learns from, positions chosen by
+    its own maximisation. The first network is the one written (and
+    snapshotted); the checkpoint holds both.
+
+    ``settings.average == K`` (1 or more): the weights written and snapshotted
+    after ``t`` rounds are ``m(t) / (1 - d^t)``, ``m(t) = d m(t - 1) + (1 - d)
+    w(t)``, ``m(0) = 0``, ``d = 1 - 1/K`` and ``w(t)`` the (first) network's
+    weights after round ``t``: the exponential moving average with Adam's bias
+    correction, a weighted mean of the weights over roughly the last ``K``
+    rounds (``K = 1``: the last round's weights, bit for bit). Self-play always
+    plays the current weights; the checkpoint holds ``m``.
     """
     settings.check()
     check_snapshots(settings, snapshots)
@@ -500,6 +592,10 @@ def train(
     setup = settings.the_setup()
     enc = Encoder.of(setup)
     start_round = 0
+    cross = settings.targets == "cross"
+    params2: dict[str, Any] = {}
+    saved_avg: Any = None
+    adam2: _Adam | None = None
     if ckpt.exists():
         if not resume:
             raise PachisiError(
@@ -515,10 +611,44 @@ def train(
         adam = _Adam({k: v.shape for k, v in params.items()})
         adam.restore(state["adam"])
         start_round = int(state["rounds_done"])
+        saved_avg = state.get("average")
+        if cross:
+            params2 = {
+                k: np.asarray(_unpack(state["second"]["weights"][k], v.size, k)).reshape(v.shape)
+                for k, v in params.items()
+            }
+            adam2 = _Adam({k: v.shape for k, v in params.items()})
+            adam2.restore(state["second"]["adam"])
     else:
         net0 = ValueNet.random(setup, settings.hidden, settings.seed)
         params = {k: v.copy() for k, v in net0.arrays().items()}
         adam = _Adam({k: v.shape for k, v in params.items()})
+        if cross:
+            net1 = ValueNet.random(setup, settings.hidden, _second_seed(settings.seed))
+            params2 = {k: v.copy() for k, v in net1.arrays().items()}
+            adam2 = _Adam({k: v.shape for k, v in params.items()})
+    decay = 1.0 - 1.0 / settings.average if settings.average else 0.0
+    ema: dict[str, Any] | None = None
+    if settings.average:
+        ema = {
+            k: (
+                np.asarray(_unpack(saved_avg[k], v.size, k)).reshape(v.shape)
+                if saved_avg
+                else np.zeros(v.shape)
+            )
+            for k, v in params.items()
+        }
+
+    def written(rounds_done: int) -> dict[str, Any]:
+        """The weights to write after ``rounds_done`` rounds."""
+        if ema is None:
+            return params
+        return {k: m / (1.0 - decay**rounds_done) for k, m in ema.items()}
+
+    nets: list[tuple[dict[str, Any], _Adam]] = [(params, adam)]
+    if cross:
+        assert adam2 is not None
+        nets.append((params2, adam2))
     began = time.perf_counter()
     # Worker processes are spawned, not forked: the caller may run threads (a progress bar).
     pool = (
@@ -534,14 +664,24 @@ def train(
                 return ValueNet.from_arrays(setup.ruleset, params)
             first = r * settings.round_games
             games = list(range(first, min(first + settings.round_games, settings.games)))
-            frozen = {k: v.copy() for k, v in params.items()}
+            learner, l_adam = nets[r % 2] if cross else nets[0]
+            player = nets[1 - r % 2][0] if cross else learner
+            frozen = {k: v.copy() for k, v in player.items()}
             if backend is not None:
                 data = _run_chunks(backend, chunk, frozen, settings, games)
             else:
                 data = _run_games(pool, jobs, frozen, settings, games)
+            if cross:
+                data = retarget(data, learner, setup, settings.lam)
             examples += sum(len(d.targets) for d in data)
-            loss = _update(params, adam, data, settings, enc.n_sides, r)
-            _checkpoint(ckpt, settings, params, adam, r + 1, str(out))
+            loss = _update(learner, l_adam, data, settings, enc.n_sides, r)
+            if ema is not None:
+                for k, w in params.items():
+                    ema[k] *= decay
+                    ema[k] += (1.0 - decay) * w
+            _checkpoint(
+                ckpt, settings, params, adam, r + 1, str(out), nets[1] if cross else None, ema
+            )
             done = min((r + 1) * settings.round_games, settings.games)
             if done in snapshots:
                 early = replace(settings, games=done)
@@ -549,7 +689,9 @@ def train(
                 made = _made_by(early, str(path), jobs, backend, began)
                 made["snapshot_of"] = settings.command(str(out))
                 ValueNet.from_arrays(
-                    setup.ruleset, params, {"setup": settings.setup, "made_by": made, "note": note}
+                    setup.ruleset,
+                    written(r + 1),
+                    {"setup": settings.setup, "made_by": made, "note": note},
                 ).save(path)
             rounds_run += 1
             if progress is not None:
@@ -569,7 +711,9 @@ def train(
             pool.shutdown(cancel_futures=True)
     made_by = _made_by(settings, str(out), jobs, backend, began)
     net = ValueNet.from_arrays(
-        setup.ruleset, params, {"setup": settings.setup, "made_by": made_by, "note": note}
+        setup.ruleset,
+        written(settings.rounds),
+        {"setup": settings.setup, "made_by": made_by, "note": note},
     )
     net.save(out)
     ckpt.unlink(missing_ok=True)
