@@ -12,9 +12,9 @@ blockades and pairs, danger from opponents behind, Pagade's cut),
 and ``search`` (greedy rollouts, about one second a throw; ``search84`` is
 the same with a fixed budget of 84 simulations, reproducible for a seed).
 ``learned``, ``learned1`` and ``learned2`` choose by the learned value
-network (:mod:`pachisi.learn`) at 0, 1 or 2 plies: trained networks ship for
-Parcheesi, Eight-Man and Pagade, a smoke-test one for Whitman; ``learned1``
-beats expectimax in two-player Parcheesi (docs/players.md, docs/learning.md).
+network (:mod:`pachisi.learn`) at 0, 1 or 2 plies: a trained network ships for
+every ruleset; ``learned1`` beats expectimax in two-player Parcheesi
+(docs/players.md, docs/learning.md).
 docs/players.md has how they work and their measured strength.
 
 >>> from pachisi import Position
