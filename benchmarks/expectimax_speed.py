@@ -23,28 +23,13 @@ import random
 import time
 from collections.abc import Sequence
 
+from learned_speed import decisions  # the same sampled decisions as the learned players'
+
 from pachisi import Position, _accel
 from pachisi.bots.expectimax import ExpectimaxPlayer
-from pachisi.dice import Throw, dice_for
-from pachisi.moves import Play, legal_plays
+from pachisi.dice import dice_for
+from pachisi.moves import legal_plays
 from pachisi.rules import Setup
-
-
-def decisions(setup: Setup, n: int, seed: int) -> list[tuple[Position, Throw, list[Play]]]:
-    """``n`` decisions with two plays or more from seeded random games."""
-    rng = random.Random(seed)
-    dice = dice_for(setup.ruleset)
-    pos = Position.initial(setup)
-    out: list[tuple[Position, Throw, list[Play]]] = []
-    while len(out) < n:
-        throw = dice.roll(rng)
-        plays = legal_plays(pos, throw)
-        if len(plays) > 1:
-            out.append((pos, throw, plays))
-        pos = plays[rng.randrange(len(plays))].position
-        if pos.is_over:
-            pos = Position.initial(setup)
-    return out
 
 
 def game(setup: Setup, seed: int, max_throws: int = 5000) -> tuple[float, int]:
