@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from pachisi import Position, Turn, legal_plays
+from pachisi.rules import Setup
 
 HERE = Path(__file__).parent
 SHARED_EXAMPLES = HERE.parent.parent / "shared" / "examples.json"
@@ -125,3 +126,17 @@ def load_benchmark(name: str) -> ModuleType:
 def load_strength() -> ModuleType:
     """benchmarks/strength.py (outside the package) as a module."""
     return load_benchmark("strength")
+
+
+#: Nine set-ups of the four rulesets, with teams and a switch: the value network's tests.
+NET_SETUPS = {
+    "pagade-4": Setup.create("pagade"),
+    "pagade-2": Setup.create("pagade", players=2),
+    "pagade-teams": Setup.create("pagade", teams=True),
+    "pagade-places": Setup.create("pagade", options={"play_for_places": True}),
+    "whitman-3": Setup.create("whitman", players=3),
+    "parcheesi-2": Setup.create("parcheesi", players=2),
+    "parcheesi-4": Setup.create("parcheesi"),
+    "parcheesi-teams": Setup.create("parcheesi", players=4, teams=True),
+    "eight-man": Setup.create("eight-man"),
+}

@@ -20,6 +20,7 @@ from types import ModuleType
 
 import pytest
 
+from helpers import NET_SETUPS
 from kernels import MODULES
 from pachisi import Game, Position, _accel, dice_for
 from pachisi.analysis import NetEvaluator, ReviewSettings, net_ranking, review
@@ -34,17 +35,7 @@ needs_kernel = pytest.mark.skipif(
     not _accel.active(), reason="the kernel is not compiled here, or PACHISI_PURE=1"
 )
 
-SETUPS = {
-    "pagade-4": Setup.create("pagade"),
-    "pagade-2": Setup.create("pagade", players=2),
-    "pagade-teams": Setup.create("pagade", teams=True),
-    "pagade-places": Setup.create("pagade", options={"play_for_places": True}),
-    "whitman-3": Setup.create("whitman", players=3),
-    "parcheesi-2": Setup.create("parcheesi", players=2),
-    "parcheesi-4": Setup.create("parcheesi"),
-    "parcheesi-teams": Setup.create("parcheesi", players=4, teams=True),
-    "eight-man": Setup.create("eight-man"),
-}
+SETUPS = NET_SETUPS
 
 #: Every colour but red jammed at Pagade's 75/76 (nobody has cut): red's 4-1 can jam too.
 JAM = "pagade ry,bg - r:{}.75.76.76,b:75.75.76.76,y:75.75.76.76,g:75.75.76.76 0 0 00 - -"

@@ -14,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from helpers import NET_SETUPS
 from kernels import MODULES, UNCOMPILED
 from pachisi import Position
 from pachisi.dice import dice_for
@@ -24,17 +25,7 @@ from pachisi.learn.network import ValueNet
 from pachisi.moves import legal_plays
 from pachisi.rules import Setup
 
-SETUPS = {
-    "pagade-4": Setup.create("pagade"),
-    "pagade-2": Setup.create("pagade", players=2),
-    "pagade-teams": Setup.create("pagade", teams=True),
-    "pagade-places": Setup.create("pagade", options={"play_for_places": True}),
-    "whitman-3": Setup.create("whitman", players=3),
-    "parcheesi-2": Setup.create("parcheesi", players=2),
-    "parcheesi-4": Setup.create("parcheesi"),
-    "parcheesi-teams": Setup.create("parcheesi", players=4, teams=True),
-    "eight-man": Setup.create("eight-man"),
-}
+SETUPS = NET_SETUPS
 
 
 def game_positions(setup: Setup, n: int, seed: int) -> list[Position]:

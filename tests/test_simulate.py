@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from helpers import SIM_SETUPS
+from helpers import SIM_SETUPS, simulate
 from pachisi import Game, Position
 from pachisi.bots import make_player
 from pachisi.game import first_player
@@ -36,19 +36,9 @@ from pachisi.tournament import (
 )
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pachisi", "simulate", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-
-
 def sim(command: str, *extra: str) -> subprocess.CompletedProcess[str]:
     """``pachisi simulate`` with the words of ``command`` and then ``extra`` (paths)."""
-    return run(*command.split(), *extra)
+    return simulate(*command.split(), *extra)
 
 
 def ok(proc: subprocess.CompletedProcess[str]) -> str:
@@ -345,14 +335,14 @@ def test_plot_without_matplotlib_is_one_line(
     ],
 )
 def test_bad_arguments_are_one_line(args: list[str], message: str) -> None:
-    assert message in refused(run(*args))
+    assert message in refused(simulate(*args))
 
 
 def test_unwritable_out_file(tmp_path: Path) -> None:
     target = tmp_path / "r.json"
     target.mkdir()
     args = ["parcheesi", "--players", "random,random", "--out", str(target)]
-    assert "directory" in refused(run(*args))
+    assert "directory" in refused(simulate(*args))
 
 
 def test_result_of_a_game_is_plain_data() -> None:
