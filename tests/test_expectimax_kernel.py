@@ -165,3 +165,18 @@ def test_depth_two_uses_the_kernel_at_its_leaves(name: str) -> None:
                 abs(ExpectimaxPlayer(depth=2).value(pos, me, 2) - python.value(pos, me, 2)) <= 1e-9
             )
     assert compared == 3
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_greedy_replies_are_the_same_with_the_kernel(name: str) -> None:
+    """``greedy_replies`` scores the plays in one kernel call: the same replies, in order."""
+    setup = SETUPS[name]
+    rng = random.Random(len(name) + 13)
+    dice = dice_for(setup.ruleset)
+    for pos in end_positions(setup, 12, seed=len(name) + 3):
+        for throw in (dice.roll(rng), dice.roll(rng)):
+            got = greedy_replies(pos, throw)
+            with _accel.pure():
+                want = greedy_replies(pos, throw)
+            assert got == want, (pos.to_text(), throw)

@@ -66,16 +66,21 @@ def greedy_replies(
 ) -> list[Position]:
     """The results of the plays of ``throw`` best for the player to move by ``evaluation``.
 
-    Several when they tie; the mover's view (``evaluation(result, mover)``).
+    Several when they tie; the mover's view (``evaluation(result, mover)``). The
+    default evaluation of the plays is computed in one call of the compiled kernel
+    when it is active (``Kernel.evaluate_many``: the same numbers, bit for bit).
     """
     plays = legal_plays(position, throw)
     if len(plays) == 1:
         return [plays[0].position]
     mover = position.to_move
+    if evaluation is evaluate and _accel.active():
+        scores = _kernel_evaluations([p.position for p in plays], mover)
+    else:
+        scores = [evaluation(p.position, mover) for p in plays]
     best: list[Position] = []
     best_score = float("-inf")
-    for play in plays:
-        score = evaluation(play.position, mover)
+    for play, score in zip(plays, scores, strict=True):
         if score > best_score + _EPS:
             best, best_score = [play.position], score
         elif score >= best_score - _EPS:
