@@ -17,14 +17,15 @@ chooser ``me`` drawn among the players:
 
 Run as a script for a long check (CPU seconds; counts and mismatches)::
 
-    python tests/expectimax_differential.py 300 --seed 1
+    python tests/expectimax_differential.py SECONDS [SEED] [--built SHARE] [--choices SHARE]
+
+(``--seed S`` also gives the seed, as ``python tests/expectimax_differential.py 300 --seed 21``.)
 
 The test suite runs a short, seeded share (tests/test_expectimax_kernel.py).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -38,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from built import sample_built
 from differential import SETUPS, _valid, random_options
 
+from kernel_fast_differential import parser
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.bots.expectimax import ExpectimaxPlayer, reply_sums
 
@@ -142,9 +144,8 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring)."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("seconds", type=float, nargs="?", default=60.0, help="CPU seconds (60)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap = parser(__doc__)
+    ap.add_argument("--seed", dest="seed_option", metavar="S", type=int, help="the seed (as SEED)")
     ap.add_argument("--built", type=float, default=0.2, help="share of built positions (0.2)")
     ap.add_argument(
         "--choices", type=float, default=0.1, help="share with a whole choice compared (0.1)"
@@ -153,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     if _accel.kernel_module() is None or not _accel.active():
         print("the kernel is not compiled here (or PACHISI_PURE=1)")
         return 1
-    counts, failures = run(args.seconds, args.seed, built=args.built, choices=args.choices)
+    seed = args.seed if args.seed_option is None else args.seed_option
+    counts, failures = run(args.seconds, seed, built=args.built, choices=args.choices)
     for name, k in sorted(counts.items()):
         print(f"{name:40} {k:>9,}")
     for f in failures[:10]:

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
+import expectimax_differential
 import kernel_differential
 import kernel_fast_differential
 import kernel_turn_differential
 import simulate_differential
 
 MAINS: dict[str, Callable[[list[str]], int]] = {
+    "expectimax_differential": expectimax_differential.main,
     "kernel_differential": kernel_differential.main,
     "kernel_fast_differential": kernel_fast_differential.main,
     "kernel_turn_differential": kernel_turn_differential.main,
