@@ -408,16 +408,24 @@ class _Adam:
     def state(self) -> dict[str, Any]:
         return {
             "t": self.t,
-            "m": {k: _pack(a.ravel().tolist()) for k, a in self.m.items()},
-            "v": {k: _pack(a.ravel().tolist()) for k, a in self.v.items()},
+            "m": _pack_arrays(self.m),
+            "v": _pack_arrays(self.v),
         }
 
     def restore(self, state: dict[str, Any]) -> None:
         self.t = int(state["t"])
-        for k in self.m:
-            shape = self.m[k].shape
-            self.m[k] = np.asarray(_unpack(state["m"][k], self.m[k].size, k)).reshape(shape)
-            self.v[k] = np.asarray(_unpack(state["v"][k], self.v[k].size, k)).reshape(shape)
+        self.m = _unpack_arrays(state["m"], self.m)
+        self.v = _unpack_arrays(state["v"], self.v)
+
+
+def _pack_arrays(arrays: dict[str, Any]) -> dict[str, Any]:
+    """Weight-shaped arrays as a checkpoint stores them (each packed flat)."""
+    return {k: _pack(a.ravel().tolist()) for k, a in arrays.items()}
+
+
+def _unpack_arrays(packed: dict[str, Any], like: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_pack_arrays`' arrays again, shaped as ``like``'s of the same names."""
+    return {k: np.asarray(_unpack(packed[k], v.size, k)).reshape(v.shape) for k, v in like.items()}
 
 
 def _update(
@@ -516,10 +524,10 @@ def _checkpoint(
         "adam": adam.state(),
     }
     if average is not None:
-        state["average"] = {k: _pack(a.ravel().tolist()) for k, a in average.items()}
+        state["average"] = _pack_arrays(average)
     if second is not None:
         state["second"] = {
-            "weights": {k: _pack(a.ravel().tolist()) for k, a in second[0].items()},
+            "weights": _pack_arrays(second[0]),
             "adam": second[1].state(),
         }
     net = ValueNet.from_arrays(
@@ -613,10 +621,7 @@ def train(
         start_round = int(state["rounds_done"])
         saved_avg = state.get("average")
         if cross:
-            params2 = {
-                k: np.asarray(_unpack(state["second"]["weights"][k], v.size, k)).reshape(v.shape)
-                for k, v in params.items()
-            }
+            params2 = _unpack_arrays(state["second"]["weights"], params)
             adam2 = _Adam({k: v.shape for k, v in params.items()})
             adam2.restore(state["second"]["adam"])
     else:
@@ -630,14 +635,11 @@ def train(
     decay = 1.0 - 1.0 / settings.average if settings.average else 0.0
     ema: dict[str, Any] | None = None
     if settings.average:
-        ema = {
-            k: (
-                np.asarray(_unpack(saved_avg[k], v.size, k)).reshape(v.shape)
-                if saved_avg
-                else np.zeros(v.shape)
-            )
-            for k, v in params.items()
-        }
+        ema = (
+            _unpack_arrays(saved_avg, params)
+            if saved_avg
+            else {k: np.zeros(v.shape) for k, v in params.items()}
+        )
 
     def written(rounds_done: int) -> dict[str, Any]:
         """The weights to write after ``rounds_done`` rounds."""
