@@ -4409,6 +4409,7 @@ class Kernel:
         n_pl: cython.int = game[G_N]
         marked: cython.int = 0
         i: cython.int
+        j: cython.int
         k: cython.int
         r: cython.int
         n: cython.int
@@ -4420,15 +4421,12 @@ class Kernel:
         hi: cython.ulonglong
         lo: cython.ulonglong
         for i in range(n_throws):
-            for k in range(S_SIZE):
-                gs[k] = state[k]
             out[i] = 0
+            n = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
-            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
-            gs[P_CUT] = gs[S_CUTS] >> mover & 1
-            n = self._f_plays(throws[i] >> 3, throws[i] & 7, False)
-            for r in range(n):
+            for j in range(n):
+                r = self.f_keys[j]
                 hi = self.f_ok[3 * r]
                 lo = self.f_ok[3 * r + 1]
                 for c in range(4):
@@ -4781,7 +4779,7 @@ class Kernel:
         state ``state`` (copied into ``gst``), by the fast enumerator, in canonical order
         (their records' places in ``f_keys``): their number. The extra throw of a mover
         who finishes is withheld (§3.5), so it is not part of the key. For
-        :meth:`nn_replies` and :meth:`expectimax_replies`."""
+        :meth:`nn_replies`, :meth:`nn_jams` and :meth:`expectimax_replies`."""
         gs = self.gst
         k: cython.int
         r: cython.int
