@@ -81,6 +81,14 @@ def register(subparsers: Any) -> None:
         " the last round's weights)",
     )
     p.add_argument(
+        "--distil",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start from the hand evaluation: first fit the network to its win chances on the"
+        " positions of N greedy games (default 0: from random weights; docs/learning.md)",
+    )
+    p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
     )
     add_ray_option(p, "the games", "RULESET", "the weights are the same")
@@ -128,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         max_throws=args.max_throws,
         targets=args.targets,
         average=args.average,
+        distil=args.distil,
     )
     settings.check()
     snapshots = _snapshots(args.snapshots)
@@ -146,6 +155,12 @@ def run(args: argparse.Namespace) -> int:
         from ..distributed import connect
 
         backend = connect(args.ray)
+    if settings.distil and not args.resume and not args.quiet:
+        print(
+            f"fitting the network to the hand evaluation on {settings.distil} greedy games first",
+            file=sys.stderr,
+            flush=True,
+        )
     try:
         net = _train(args, settings, jobs, show, backend, snapshots)
     finally:

@@ -60,11 +60,14 @@ from .kernel import NN_UNITS, tables
 from .network import ValueNet, _pack, _unpack, softmax_rows
 
 __all__ = [
+    "DISTIL_STEPS",
     "TARGETS",
     "GameData",
     "Progress",
     "TrainSettings",
     "check_snapshots",
+    "distil",
+    "distil_data",
     "lambda_returns",
     "play_chunk",
     "play_games",
@@ -93,7 +96,10 @@ class TrainSettings:
     the other learns from them with its own values; :func:`train`);
     ``average``: 0 (the default) writes the weights of the last round; ``K``
     writes a moving average of the weights after each round, the mean over
-    roughly the last ``K`` rounds (:func:`train`).
+    roughly the last ``K`` rounds (:func:`train`); ``distil``: 0 (the
+    default) starts self-play from random weights; ``N`` first fits them to
+    the calibrated hand evaluation on the positions of ``N`` greedy games
+    (:func:`distil_data`, :func:`train`).
     """
 
     setup: dict[str, Any]
@@ -107,6 +113,7 @@ class TrainSettings:
     max_throws: int = 3000
     targets: str = "self"
     average: int = 0
+    distil: int = 0
 
     def check(self) -> None:
         """Raise :class:`PachisiError` (one line) on a setting out of range."""
@@ -124,6 +131,10 @@ class TrainSettings:
             raise PachisiError("--average must be 0 (off) or a number of rounds")
         if self.targets not in TARGETS:
             raise PachisiError(f"--targets: one of {', '.join(TARGETS)}, not {self.targets!r}")
+        if self.distil < 0:
+            raise PachisiError("--distil must be 0 (off) or a number of greedy games")
+        if self.distil and self.targets != "self":
+            raise PachisiError("--distil works with --targets self only")
 
     def the_setup(self) -> Setup:
         """The :class:`Setup` of :attr:`setup`."""
@@ -159,6 +170,8 @@ class TrainSettings:
             parts.append(f"--targets {self.targets}")
         if self.average:
             parts.append(f"--average {self.average}")
+        if self.distil:
+            parts.append(f"--distil {self.distil}")
         parts.append(f"--out {out}")
         return " ".join(parts)
 
@@ -480,6 +493,91 @@ def _update(
     return total / max(n, 1)
 
 
+#: The distillation's passes of Adam over its positions (:func:`distil`), with
+#: their step sizes: six at 0.01, then six at 0.003.
+DISTIL_STEPS: tuple[float, ...] = (0.01,) * 6 + (0.003,) * 6
+
+
+def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> list[GameData]:
+    """The examples of :func:`distil`: the positions of ``games`` greedy games.
+
+    Game ``g`` is played by greedy players (the hand evaluation's best play,
+    ties broken by ``derive_seed("pachisi-distil-bot:SEED:g:i")`` for player
+    ``i``) with dice seeded by ``derive_seed("pachisi-distil:SEED:g")``,
+    player ``g mod n`` first, cut off after ``max_throws``. Each position
+    before a throw becomes an example whose target is the calibrated hand
+    evaluation's chance (:func:`pachisi.bots.search.win_chance`) of each
+    side, taken for the side's first player and divided by their sum over
+    the sides (in two-sided games the chances already add up to 1). The same
+    examples with and without the compiled kernel.
+    """
+    from ..bots.greedy import GreedyPlayer
+    from ..bots.search import win_chance
+
+    enc = Encoder.of(setup)
+    n = len(setup.players)
+    dice = dice_for(setup.ruleset)
+    out: list[GameData] = []
+    for g in range(games):
+        rng = random.Random(derive_seed(f"pachisi-distil:{seed}:{g}"))
+        bots = [GreedyPlayer(derive_seed(f"pachisi-distil-bot:{seed}:{g}:{i}")) for i in range(n)]
+        pos = Position.initial(setup, g % n)
+        offsets = [0]
+        cols: list[int] = []
+        vals: list[float] = []
+        targets: list[list[float]] = []
+        movers: list[int] = []
+        throws = 0
+        while not pos.is_over and throws < max_throws:
+            idx, val = enc.encode(pos)
+            cols += idx
+            vals += val
+            offsets.append(len(cols))
+            chances = [win_chance(pos, players[0]) for players in enc.sides(pos.to_move)]
+            total = sum(chances)
+            row = [0.0] * MAX_SIDES
+            for k, c in enumerate(chances):
+                row[k] = c / total if total > 0.0 else 1.0 / len(chances)
+            targets.append(row)
+            movers.append(pos.to_move)
+            throw = dice.roll(rng)
+            pos = bots[pos.to_move].choose(pos, throw, legal_plays(pos, throw)).position
+            throws += 1
+        out.append(
+            GameData(
+                np.array(offsets, dtype=np.int64),
+                np.array(cols, dtype=np.int64),
+                np.array(vals, dtype=np.float64),
+                np.array(targets, dtype=np.float64).reshape(-1, MAX_SIDES),
+                throws,
+                pos.winner or (),
+                movers,
+            )
+        )
+    return out
+
+
+def distil(params: dict[str, Any], settings: TrainSettings, n_sides: int) -> float:
+    """Fit ``params`` (in place) to the hand evaluation: ``settings.distil`` greedy games.
+
+    The examples of :func:`distil_data` (seeded by ``settings.seed``), one
+    pass of Adam (its own, fresh) for each step size of :data:`DISTIL_STEPS`,
+    minimising the cross-entropy between the network's side chances and the
+    hand evaluation's, in ``settings.batch`` examples a step, each pass
+    shuffled apart from the self-play rounds'. Returns the last pass's mean
+    cross-entropy. Self-play then starts from these weights: the network
+    begins where the hand evaluation is (docs/learning.md, "Starting from the
+    hand evaluation").
+    """
+    data = distil_data(settings.the_setup(), settings.distil, settings.seed, settings.max_throws)
+    adam = _Adam({k: v.shape for k, v in params.items()})
+    loss = 0.0
+    for e, lr in enumerate(DISTIL_STEPS):
+        # Shuffles seeded by [seed, 2**31 + e]: no self-play round has such a number.
+        loss = _update(params, adam, data, replace(settings, lr=lr), n_sides, 2**31 + e)
+    return loss
+
+
 @dataclass(frozen=True)
 class Progress:
     """What a training run reports after each round."""
@@ -499,6 +597,8 @@ def _settings_dict(settings: TrainSettings) -> dict[str, Any]:
         del d["targets"]  # the default: recorded as before the option existed
     if not d["average"]:
         del d["average"]
+    if not d["distil"]:
+        del d["distil"]  # likewise
     return d
 
 
@@ -627,6 +727,8 @@ def train(
     else:
         net0 = ValueNet.random(setup, settings.hidden, settings.seed)
         params = {k: v.copy() for k, v in net0.arrays().items()}
+        if settings.distil:
+            distil(params, settings, enc.n_sides)
         adam = _Adam({k: v.shape for k, v in params.items()})
         if cross:
             net1 = ValueNet.random(setup, settings.hidden, _second_seed(settings.seed))
