@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from pachisi import Position, Turn, legal_plays
+from pachisi.learn.network import ValueNet
 from pachisi.rules import Setup
 
 HERE = Path(__file__).parent
@@ -140,3 +141,8 @@ NET_SETUPS = {
     "parcheesi-teams": Setup.create("parcheesi", players=4, teams=True),
     "eight-man": Setup.create("eight-man"),
 }
+
+
+def same_weights(a: ValueNet, b: ValueNet) -> bool:
+    """Whether two networks have the same weights, bit for bit."""
+    return a.W1 == b.W1 and a.b1 == b.b1 and a.W2 == b.W2 and a.b2 == b.b2

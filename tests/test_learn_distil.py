@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import same_weights
 from pachisi import Position, _accel, dice_for
 from pachisi.bots.greedy import GreedyPlayer
 from pachisi.bots.search import win_chance
@@ -39,10 +40,6 @@ TINY = TrainSettings(
     batch=16,
     distil=2,
 )
-
-
-def same_weights(a: ValueNet, b: ValueNet) -> bool:
-    return a.W1 == b.W1 and a.b1 == b.b1 and a.W2 == b.W2 and a.b2 == b.b2
 
 
 def test_the_examples_are_greedy_games_with_the_hand_chances_as_targets() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import same_weights
 from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.learn.encoding import Encoder
@@ -36,10 +37,6 @@ CROSS = TrainSettings(
     batch=16,
     targets="cross",
 )
-
-
-def same_weights(a: ValueNet, b: ValueNet) -> bool:
-    return a.W1 == b.W1 and a.b1 == b.b1 and a.W2 == b.W2 and a.b2 == b.b2
 
 
 def test_retarget_with_the_players_own_weights_gives_the_same_targets() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import same_weights
 from pachisi import _accel
 from pachisi.chunks import InProcess
 from pachisi.cli import main
@@ -34,10 +35,6 @@ TINY = TrainSettings(
     round_games=2,
     batch=16,
 )
-
-
-def same_weights(a: ValueNet, b: ValueNet) -> bool:
-    return a.W1 == b.W1 and a.b1 == b.b1 and a.W2 == b.W2 and a.b2 == b.b2
 
 
 def test_lambda_returns() -> None:
