@@ -595,3 +595,48 @@ def test_a_second_server_on_the_same_database_follows_every_change(db_url: str) 
                 assert seen == new
                 until("the other server to catch up",
                       lambda there=there, new=new: state(there, gid) == new)  # fmt: skip
+
+
+def test_the_learned_level_plays_a_game_to_the_end(client: TestClient) -> None:
+    """The strongest level the server offers (the shipped network one throw ahead)."""
+    game = new_game(client, seats=["learned1", "greedy"])
+    until("the game to end", lambda: state(client, game["id"])["status"] == "finished", 120)
+    s = state(client, game["id"])
+    assert [seat["kind"] for seat in s["seats"]] == ["learned1", "greedy"]  # never handed over
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players"), [("parcheesi", 4), ("pagade", 4), ("whitman", 3), ("eight-man", 2)]
+)
+def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: int) -> None:
+    """Its networks are trained on two-player set-ups; it still answers every set-up's
+    throws with one of their plays."""
+    from pachisi import Position, dice_for, legal_plays
+    from pachisi.web.computers import choose_play
+
+    rng = random.Random(3)
+    pos = Position.start(ruleset, players=players)
+    chose = 0
+    while chose < 12 and not pos.is_over:
+        throw = dice_for(ruleset).roll(rng)
+        plays = legal_plays(pos, throw)
+        notation = choose_play("learned1", 7, pos, throw)
+        (play,) = [p for p in plays if p.notation == notation]
+        chose += len(plays) > 1
+        pos = play.position
+    assert chose == 12
+
+
+def test_every_offered_level_hands_over_down_to_random() -> None:
+    """Each level the server offers is a registered player, and the chain of simpler
+    levels a failing seat is handed to ends at random."""
+    from pachisi.bots import PLAYERS
+    from pachisi.web.computers import SIMPLER
+    from pachisi.web.requests import COMPUTER_LEVELS
+
+    for level in COMPUTER_LEVELS:
+        seen = [level]
+        while seen[-1] in SIMPLER:
+            seen.append(SIMPLER[seen[-1]])
+            assert seen[-1] in PLAYERS and len(seen) < 8
+        assert seen[-1] == "random", seen

@@ -33,6 +33,9 @@ T = TypeVar("T")
 
 #: The level a computer seat is handed to when its own keeps failing.
 SIMPLER: dict[str, str] = {
+    "learned2": "learned1",
+    "learned1": "expectimax",
+    "learned": "greedy",
     "search": "expectimax",
     "search84": "expectimax",
     "expectimax": "greedy",

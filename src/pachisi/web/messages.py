@@ -264,6 +264,8 @@ _EN: dict[str, str] = {
     "levelname.expectimax": "Computer, level 3 (expectimax)",
     "levelname.search": "Computer, level 4 (search, slowest)",
     "levelname.search84": "Computer, level 4 (search84)",
+    "level.learned1": "learned1",
+    "levelname.learned1": "Computer, level 5 (learned: a trained network, one throw ahead)",
     "blurb.parcheesi": (
         "The standard US rules: enter on a 5, blockades, 20 for a capture, 10 for HOME."
     ),
@@ -639,6 +641,8 @@ _HI: dict[str, str] = {
     "levelname.expectimax": "कंप्यूटर, स्तर 3 (एक्सपेक्टिमैक्स)",
     "levelname.search": "कंप्यूटर, स्तर 4 (खोज, सबसे धीमा)",
     "levelname.search84": "कंप्यूटर, स्तर 4 (खोज-84)",
+    "level.learned1": "सीखा हुआ-1",
+    "levelname.learned1": "कंप्यूटर, स्तर 5 (सीखा हुआ: प्रशिक्षित नेटवर्क, एक फेंक आगे)",
     "blurb.parcheesi": "अमेरिका के मानक नियम: 5 पर प्रवेश, नाकाबंदी, पकड़ने पर 20, होम पर 10।",
     "blurb.whitman": (
         "1945 का व्हिटमैन खेल: एक प्यादा जोड़ की छलांग लगाता है, सबसे छोटी फेंक वाला शुरू करता है।"
@@ -1010,6 +1014,8 @@ _KN: dict[str, str] = {
     "levelname.expectimax": "ಗಣಕ, ಹಂತ 3 (ಎಕ್ಸ್‌ಪೆಕ್ಟಿಮ್ಯಾಕ್ಸ್)",
     "levelname.search": "ಗಣಕ, ಹಂತ 4 (ಹುಡುಕಾಟ, ಅತಿ ನಿಧಾನ)",
     "levelname.search84": "ಗಣಕ, ಹಂತ 4 (ಹುಡುಕಾಟ-84)",
+    "level.learned1": "ಕಲಿತ-1",
+    "levelname.learned1": "ಗಣಕ, ಹಂತ 5 (ಕಲಿತ: ತರಬೇತಿ ಪಡೆದ ಜಾಲ, ಒಂದು ಎಸೆತ ಮುಂದೆ)",
     "blurb.parcheesi": ("ಅಮೆರಿಕದ ಪ್ರಮಾಣಿತ ನಿಯಮಗಳು: 5 ರಲ್ಲಿ ಪ್ರವೇಶ, ತಡೆಗೋಡೆಗಳು, ಹಿಡಿತಕ್ಕೆ 20, ಮನೆಗೆ 10."),
     "blurb.whitman": ("1945 ರ ವಿಟ್‌ಮನ್ ಆಟ: ಒಂದು ಕಾಯಿ ಮೊತ್ತದಷ್ಟು ನೆಗೆಯುತ್ತದೆ, ಅತಿ ಸಣ್ಣ ಎಸೆತದವರು ಆರಂಭಿಸುತ್ತಾರೆ."),
     "blurb.pagade": "ಕರ್ನಾಟಕದ ಪಚೀಸಿ: ಉದ್ದ ದಾಳ, ಜೋಡಿಗಳು, ಹೊಟ್ಟೆಗೆ ಹೋಗುವ ಮೊದಲು ಕತ್ತರಿಸು.",

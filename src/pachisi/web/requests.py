@@ -31,7 +31,10 @@ __all__ = [
 HUMAN = "human"
 
 #: Computer levels offered by the server, weakest first (keys of ``bots.PLAYERS``).
-COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search")
+#: ``learned1`` (the shipped network one throw ahead) is shown stronger than
+#: expectimax in two-player Parcheesi, Pagade and Eight-Man and than search in
+#: two-player Parcheesi (docs/players.md); elsewhere it is not measured.
+COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search", "learned1")
 
 #: The longest position text read, in characters (a position is a few hundred).
 MAX_POSITION_TEXT = 20_000
