@@ -82,13 +82,12 @@ from pachisi.analysis.rollout import (
     playout_seed,
     sides,
 )
-from pachisi.bots import make_player
+from pachisi.bots import game_positions, make_player
 from pachisi.bots.search import win_chance
-from pachisi.dice import derive_seed, dice_for
+from pachisi.dice import derive_seed
 from pachisi.errors import PachisiError
 from pachisi.learn import default_net
 from pachisi.learn.network import ValueNet
-from pachisi.moves import legal_plays
 from pachisi.position import Position
 from pachisi.rules import Setup
 
@@ -118,19 +117,13 @@ def held_out(
         raise PachisiError(f"--players: {n} names are needed for this set-up, not {len(players)}")
     out: list[Game] = []
     dropped = 0
-    dice = dice_for(setup.ruleset)
     for g in range(games):
         rng = random.Random(derive_seed(f"pachisi-held-out:{seed}:{g}"))
         bots = [
             make_player(players[i], derive_seed(f"pachisi-held-out-bot:{seed}:{g}:{i}"))
             for i in range(n)
         ]
-        pos = Position.initial(setup, g % n)
-        seen: list[Position] = []
-        while not pos.is_over and len(seen) < max_throws:
-            seen.append(pos)
-            throw = dice.roll(rng)
-            pos = bots[pos.to_move].choose(pos, throw, legal_plays(pos, throw)).position
+        seen, pos = game_positions(setup, g % n, rng, bots, max_throws)
         if pos.winner is None:
             dropped += 1
             continue

@@ -10,7 +10,7 @@ import pytest
 
 from helpers import same_weights
 from pachisi import Position, _accel, dice_for
-from pachisi.bots.greedy import GreedyPlayer
+from pachisi.bots import GreedyPlayer, game_positions
 from pachisi.bots.search import win_chance
 from pachisi.cli import main
 from pachisi.dice import derive_seed
@@ -131,16 +131,9 @@ def sample_positions(games: list[GameData], every: int) -> list[tuple[Position, 
     hand's chance for the mover (its target)."""
     out = []
     for g, game in enumerate(games):
-        rng = random_for(99, g)
         bots = [GreedyPlayer(derive_seed(f"pachisi-distil-bot:99:{g}:{i}")) for i in range(2)]
-        pos = Position.initial(PARCHEESI, g % 2)
-        t = 0
-        while not pos.is_over:
-            if t % every == 0:
-                out.append((pos, float(game.targets[t, 0])))
-            throw = dice_for("parcheesi").roll(rng)
-            pos = bots[pos.to_move].choose(pos, throw, legal_plays(pos, throw)).position
-            t += 1
+        seen, _ = game_positions(PARCHEESI, g % 2, random_for(99, g), bots)
+        out += [(pos, float(game.targets[t, 0])) for t, pos in enumerate(seen) if t % every == 0]
     return out
 
 
@@ -184,6 +177,10 @@ def test_train_command_distil(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     captured = capsys.readouterr()
     assert "hand evaluation on 1 greedy games first" in captured.err
     assert ValueNet.load(out).meta["made_by"]["settings"]["distil"] == 1
+    # --resume with no checkpoint starts afresh, so it fits first and says so
+    again = [*args[:-1], str(tmp_path / "b.json"), "--jobs", "1", "--resume"]
+    assert main(again) == 0
+    assert "hand evaluation on 1 greedy games first" in capsys.readouterr().err
     assert main(["train", "parcheesi", "--games", "2", "--distil", "-1", "--out", "x.json"]) == 1
     err = capsys.readouterr().err
     assert "--distil must be 0" in err and err.count("\n") == 1

@@ -29,9 +29,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..dice import Throw
-from ..moves import Play
+from ..dice import Throw, dice_for
+from ..moves import Play, legal_plays
 from ..position import Position
+from ..rules import Setup
 from .evaluation import evaluate
 from .expectimax import ExpectimaxPlayer
 from .greedy import GreedyPlayer
@@ -47,6 +48,7 @@ __all__ = [
     "RandomPlayer",
     "SearchPlayer",
     "evaluate",
+    "game_positions",
     "make_player",
 ]
 
@@ -97,3 +99,33 @@ def make_player(name: str, seed: int | None = None) -> Player:
         known = ", ".join(sorted(PLAYERS))
         raise ValueError(f"unknown computer player {name!r} (known: {known})")
     return factory(seed)
+
+
+def game_positions(
+    setup: Setup,
+    first: int,
+    rng: random.Random,
+    players: Sequence[Player],
+    max_throws: int | None = None,
+) -> tuple[list[Position], Position]:
+    """One game of ``players`` (one per seat), ``first`` to throw, its dice drawn from ``rng``.
+
+    Returns the positions before its throws, in order, and the last position
+    (the game's end, or where it was cut off after ``max_throws`` throws): the
+    games the learned evaluation is fitted and measured on
+    (:func:`pachisi.learn.train.distil_data`, :func:`~pachisi.learn.train.held_out_games`).
+
+    >>> rng = random.Random(1)
+    >>> setup = Position.start("parcheesi", players=2).setup
+    >>> seen, last = game_positions(setup, 0, rng, [GreedyPlayer(1), GreedyPlayer(2)])
+    >>> seen[0] == Position.initial(setup, 0), last.is_over, last.winner is not None
+    (True, True, True)
+    """
+    dice = dice_for(setup.ruleset)
+    pos = Position.initial(setup, first)
+    seen: list[Position] = []
+    while not pos.is_over and (max_throws is None or len(seen) < max_throws):
+        seen.append(pos)
+        throw = dice.roll(rng)
+        pos = players[pos.to_move].choose(pos, throw, legal_plays(pos, throw)).position
+    return seen, pos

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         raise PachisiError("pachisi train needs numpy: pip install 'pachisi[learn]'") from None
     from ..cli import setup_from_args
-    from .train import TrainSettings, check_snapshots
+    from .train import TrainSettings, check_snapshots, checkpoint_path
 
     setup = setup_from_args(args)
     if not args.out.endswith(".json"):
@@ -155,7 +155,8 @@ def run(args: argparse.Namespace) -> int:
         from ..distributed import connect
 
         backend = connect(args.ray)
-    if settings.distil and not args.resume and not args.quiet:
+    # train() fits the network first exactly when it starts afresh, with no checkpoint.
+    if settings.distil and not args.quiet and not checkpoint_path(args.out).exists():
         print(
             f"fitting the network to the hand evaluation on {settings.distil} greedy games first",
             file=sys.stderr,

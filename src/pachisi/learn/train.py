@@ -42,7 +42,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,7 @@ __all__ = [
     "Progress",
     "TrainSettings",
     "check_snapshots",
+    "checkpoint_path",
     "distil",
     "distil_data",
     "lambda_returns",
@@ -511,24 +512,21 @@ def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> 
     the sides (in two-sided games the chances already add up to 1). The same
     examples with and without the compiled kernel.
     """
-    from ..bots.greedy import GreedyPlayer
+    from ..bots import GreedyPlayer, game_positions
     from ..bots.search import win_chance
 
     enc = Encoder.of(setup)
     n = len(setup.players)
-    dice = dice_for(setup.ruleset)
     out: list[GameData] = []
     for g in range(games):
         rng = random.Random(derive_seed(f"pachisi-distil:{seed}:{g}"))
         bots = [GreedyPlayer(derive_seed(f"pachisi-distil-bot:{seed}:{g}:{i}")) for i in range(n)]
-        pos = Position.initial(setup, g % n)
+        positions, last = game_positions(setup, g % n, rng, bots, max_throws)
         offsets = [0]
         cols: list[int] = []
         vals: list[float] = []
         targets: list[list[float]] = []
-        movers: list[int] = []
-        throws = 0
-        while not pos.is_over and throws < max_throws:
+        for pos in positions:
             idx, val = enc.encode(pos)
             cols += idx
             vals += val
@@ -539,19 +537,15 @@ def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> 
             for k, c in enumerate(chances):
                 row[k] = c / total if total > 0.0 else 1.0 / len(chances)
             targets.append(row)
-            movers.append(pos.to_move)
-            throw = dice.roll(rng)
-            pos = bots[pos.to_move].choose(pos, throw, legal_plays(pos, throw)).position
-            throws += 1
         out.append(
             GameData(
                 np.array(offsets, dtype=np.int64),
                 np.array(cols, dtype=np.int64),
                 np.array(vals, dtype=np.float64),
                 np.array(targets, dtype=np.float64).reshape(-1, MAX_SIDES),
-                throws,
-                pos.winner or (),
-                movers,
+                len(positions),
+                last.winner or (),
+                [pos.to_move for pos in positions],
             )
         )
     return out
@@ -591,14 +585,17 @@ class Progress:
     seconds: float
 
 
+#: Settings added after the first recorded runs: at their defaults they are left out
+#: of the record, so that a run without them is recorded (and resumed) as before.
+_LATER_SETTINGS = ("targets", "average", "distil")
+
+
 def _settings_dict(settings: TrainSettings) -> dict[str, Any]:
     d = asdict(settings)
-    if d["targets"] == "self":
-        del d["targets"]  # the default: recorded as before the option existed
-    if not d["average"]:
-        del d["average"]
-    if not d["distil"]:
-        del d["distil"]  # likewise
+    defaults = {f.name: f.default for f in fields(TrainSettings)}
+    for name in _LATER_SETTINGS:
+        if d[name] == defaults[name]:
+            del d[name]
     return d
 
 
@@ -696,7 +693,7 @@ def train(
     if chunk is not None and chunk < 1:
         raise PachisiError(f"--chunk must be at least 1, not {chunk}")
     out = Path(out)
-    ckpt = Path(checkpoint) if checkpoint is not None else out.with_name(out.name + ".ckpt")
+    ckpt = Path(checkpoint) if checkpoint is not None else checkpoint_path(out)
     setup = settings.the_setup()
     enc = Encoder.of(setup)
     start_round = 0
@@ -845,6 +842,12 @@ def _made_by(
     return made_by
 
 
+def checkpoint_path(out: str | Path) -> Path:
+    """The checkpoint of a run writing ``out``, when none is named: ``out`` + ``.ckpt``."""
+    out = Path(out)
+    return out.with_name(out.name + ".ckpt")
+
+
 def snapshot_path(out: str | Path, games: int) -> Path:
     """Where a run writing ``out`` puts its snapshot after ``games`` games: ``NAME-GAMES.json``."""
     out = Path(out)
@@ -925,7 +928,7 @@ def held_out_games(
     Each game as its positions before the throws and its winning players: the
     held-out set of :func:`outcome_log_loss`.
     """
-    from ..bots import make_player
+    from ..bots import game_positions, make_player
 
     out: list[tuple[list[Position], tuple[int, ...]]] = []
     n = len(setup.players)
@@ -935,14 +938,7 @@ def held_out_games(
             make_player(player, derive_seed(f"pachisi-held-out-bot:{seed}:{g}:{i}"))
             for i in range(n)
         ]
-        pos = Position.initial(setup, g % n)
-        seen: list[Position] = []
-        dice = dice_for(setup.ruleset)
-        while not pos.is_over:
-            seen.append(pos)
-            throw = dice.roll(rng)
-            plays = legal_plays(pos, throw)
-            pos = bots[pos.to_move].choose(pos, throw, plays).position
+        seen, pos = game_positions(setup, g % n, rng, bots)
         assert pos.winner is not None
         out.append((seen, pos.winner))
     return out
