@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -215,28 +215,27 @@ def test_train_ray_without_ray_is_one_line(
 
 
 def test_a_killed_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
-    # A real SIGKILL after the first checkpoint, then --resume's library call.
-    # 40 rounds of one game: the kernel plays one in milliseconds, and the run must
-    # still be going when its first checkpoint is seen.
+    # A real SIGKILL, sent by the run to itself just after its third checkpoint (a kill
+    # from outside, timed by watching for the file, raced the run's end on a fast
+    # machine), then --resume's library call.
     settings = TrainSettings(**{**TINY.__dict__, "games": 40, "round_games": 1, "hidden": 2})
     whole = train(settings, tmp_path / "whole.json")
     out = tmp_path / "killed.json"
     ckpt = tmp_path / "killed.json.ckpt"
     script = (
-        "import sys\n"
-        "from pachisi.learn.train import TrainSettings, train\n"
-        f"train(TrainSettings(**{settings.__dict__!r}), sys.argv[1])\n"
+        "import os, signal, sys\n"
+        "from pachisi.learn import train as t\n"
+        "written = t._checkpoint\n"
+        "def checkpoint_then_die(*args, **kwargs):\n"
+        "    written(*args, **kwargs)\n"
+        "    if args[4] == 3:\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "t._checkpoint = checkpoint_then_die\n"
+        f"t.train(t.TrainSettings(**{settings.__dict__!r}), sys.argv[1])\n"
     )
-    proc = subprocess.Popen([sys.executable, "-c", script, str(out)])
-    try:
-        deadline = time.monotonic() + 60
-        while not ckpt.exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.005)
-        proc.kill()
-    finally:
-        proc.wait()
-    assert ckpt.exists() and not out.exists(), "the run ended before it could be killed"
-    done = ValueNet.load(ckpt).meta["state"]["rounds_done"]
-    assert 1 <= done < settings.rounds
+    proc = subprocess.run([sys.executable, "-c", script, str(out)], timeout=120)
+    assert proc.returncode == -signal.SIGKILL
+    assert ckpt.exists() and not out.exists()
+    assert ValueNet.load(ckpt).meta["state"]["rounds_done"] == 3
     resumed = train(settings, out, resume=True)
     assert same_weights(whole, resumed)
