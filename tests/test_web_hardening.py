@@ -50,7 +50,7 @@ def state(client: TestClient, gid: str) -> dict[str, Any]:
 
 
 def key_of(game: dict[str, Any], seat: int) -> str:
-    return next(k["key"] for k in game["keys"] if k["seat"] == seat)
+    return str(next(k["key"] for k in game["keys"] if k["seat"] == seat))
 
 
 def act(client: TestClient, game: dict[str, Any], s: dict[str, Any], **action: Any) -> Any:
@@ -481,7 +481,7 @@ def test_a_client_gone_during_its_request_leaves_no_traceback(
 
     app = client.app
     sent: list[dict[str, Any]] = []
-    messages = [
+    messages: list[dict[str, Any]] = [
         {"type": "http.request", "body": b'{"players":', "more_body": True},
         {"type": "http.disconnect"},
     ]
@@ -580,9 +580,12 @@ def test_a_second_server_on_the_same_database_follows_every_change(db_url: str) 
             for turn in range(6):
                 # Players take turns on either server; each acts on the state it was shown.
                 here, there = (a, b) if turn % 2 else (b, a)
-                s = until("this server to show the latest version",
-                          lambda here=here, v=seen["version"]: (x := state(here, gid))["version"]
-                          >= v and x)  # fmt: skip
+
+                def shown(here: TestClient = here, v: int = seen["version"]) -> Any:
+                    x = state(here, gid)
+                    return x["version"] >= v and x
+
+                s = until("this server to show the latest version", shown)
                 if s["complete"] or not s["legal"]:
                     r = act(here, game, s, type="commit")
                 else:
@@ -593,8 +596,11 @@ def test_a_second_server_on_the_same_database_follows_every_change(db_url: str) 
                 while seen["version"] < new["version"]:
                     seen = receive(watcher)["state"]
                 assert seen == new
-                until("the other server to catch up",
-                      lambda there=there, new=new: state(there, gid) == new)  # fmt: skip
+
+                def caught_up(there: TestClient = there, new: dict[str, Any] = new) -> bool:
+                    return state(there, gid) == new
+
+                until("the other server to catch up", caught_up)
 
 
 def test_the_learned_level_plays_a_game_to_the_end(client: TestClient) -> None:
