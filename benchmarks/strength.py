@@ -24,8 +24,8 @@ Usage (from the repository root)::
     .venv/bin/python benchmarks/strength.py pagade search32,greedy --games 40 --jobs 2 \
         --out results.json
 
-Rulesets: ``parcheesi`` (2 players), ``pagade`` (2 players with two colours
-each), ``eight-man`` (2 players, majors red and blue).
+Rulesets: ``parcheesi`` (2 players), ``whitman`` (2 players), ``pagade`` (2
+players with two colours each), ``eight-man`` (2 players, majors red and blue).
 
 ``--luck`` also prints the **luck-adjusted** win rate of the first player,
 an estimate of the same win rate with less variance (the idea of gnubg's
@@ -87,6 +87,7 @@ from pachisi.tournament import (
 
 SETUPS: dict[str, Callable[[], Setup]] = {
     "parcheesi": lambda: Setup.create("parcheesi", players=2),
+    "whitman": lambda: Setup.create("whitman", players=2),
     "pagade": lambda: Setup.create("pagade", players=2),
     "eight-man": lambda: Setup.create("eight-man", players=2, majors=["red", "blue"]),
 }
