@@ -158,7 +158,7 @@ def test_a_review_at_one_ply_is_the_same_with_and_without_the_kernel(
 ) -> None:
     plain(monkeypatch)
     for ruleset, throws in (("parcheesi", 10), ("pagade", 6)):
-        rec = short_game(Setup.create(ruleset), throws, seed=3)
+        rec = short_game(Setup.create(ruleset, players=2), throws, seed=3)
         settings = ReviewSettings(by="network", ply=1)
         kernel = json.dumps(review(rec, settings).as_dict())
         with _accel.pure():

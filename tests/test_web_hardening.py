@@ -612,11 +612,12 @@ def test_the_learned_level_plays_a_game_to_the_end(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "players"), [("parcheesi", 4), ("pagade", 4), ("whitman", 3), ("eight-man", 2)]
+    ("ruleset", "players"),
+    [("parcheesi", 2), ("pagade", 2), ("whitman", ["green", "blue"]), ("eight-man", 2)],
 )
-def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: int) -> None:
-    """Its networks are trained on two-player set-ups; it still answers every set-up's
-    throws with one of their plays."""
+def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: Any) -> None:
+    """In every ruleset's set-ups its network has learned (two players on opposite arms,
+    turned round the board or not), it answers each throw with one of its plays."""
     from pachisi import Position, dice_for, legal_plays
     from pachisi.web.computers import choose_play
 
@@ -631,6 +632,45 @@ def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: int) 
         chose += len(plays) > 1
         pos = play.position
     assert chose == 12
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "teams"),
+    [("parcheesi", 4, False), ("parcheesi", 4, True), ("whitman", 3, False), ("pagade", 4, False)],
+)
+def test_the_learned_level_is_refused_where_its_network_has_not_learned_the_set_up(
+    client: TestClient, ruleset: str, players: int, teams: bool
+) -> None:
+    """Not offered by the lobby for such a set-up, and a game asking for it (or for it as
+    the turn timer's computer) is refused with the reason."""
+    key = f"{players}{'t' if teams else ''}"
+    info = client.get("/api/rulesets").json()["rulesets"][ruleset]
+    assert info["unfit_levels"][key] == ["learned1"]
+    assert info["unfit_levels"]["2"] == []
+    seats = ["human"] + ["learned1"] + ["greedy"] * (players - 2)
+    body = {"ruleset": ruleset, "players": players, "teams": teams, "seats": seats}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400, r.text
+    message = r.json()["error"]["message"]
+    assert "learned1: the " + ruleset + " network was trained on" in message
+    assert "it has not learned this arrangement of players" in message
+    clock = {"seconds": 60, "then": "computer", "level": "learned1"}
+    r = client.post("/api/games", json={**body, "seats": ["human"] * players, "clock": clock})
+    assert r.status_code == 400, r.text
+    assert "'clock.level': learned1: the " + ruleset in r.text
+
+
+def test_a_read_position_says_which_levels_cannot_play_it(client: TestClient) -> None:
+    from pachisi import Position
+
+    text = Position.start("parcheesi", players=2).to_text()
+    two = client.post("/api/positions", json={"position": text})
+    assert two.status_code == 200, two.text
+    assert two.json()["unfit_levels"] == []
+    text = Position.start("parcheesi", players=4).to_text()
+    four = client.post("/api/positions", json={"position": text})
+    assert four.status_code == 200, four.text
+    assert four.json()["unfit_levels"] == ["learned1"]
 
 
 def test_every_offered_level_hands_over_down_to_random() -> None:

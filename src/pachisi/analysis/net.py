@@ -57,12 +57,14 @@ from typing import Any
 
 from .. import _accel
 from ..dice import Throw, dice_for
-from ..learn import default_net
+from ..errors import PachisiError
+from ..learn import default_net, misfit
 from ..learn.encoding import Encoder
 from ..learn.kernel import best_replies, chances, dead_end_throws
 from ..learn.network import ValueNet
 from ..moves import Play, legal_plays
 from ..position import Position
+from ..rules import Setup
 from .rank import RankedPlay, Ranking
 from .rollout import Estimate, exact_chances, first_throw, mean_se, playout_seed, sides
 
@@ -129,6 +131,7 @@ class NetEvaluator:
     _static: dict[Position, tuple[float, ...]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    _fits: dict[Setup, str | None] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.ply <= MAX_PLY:
@@ -188,8 +191,23 @@ class NetEvaluator:
 
     # -- values ---------------------------------------------------------------
 
+    def check(self, setup: Setup) -> None:
+        """:class:`~pachisi.errors.PachisiError` if the network has not learned ``setup``
+        (:func:`pachisi.learn.misfit`): its figures there would look precise and mean
+        little. :meth:`static` and :meth:`values` check every set-up they are given."""
+        if setup not in self._fits:
+            self._fits[setup] = misfit(self.net, setup)
+        why = self._fits[setup]
+        if why is not None:
+            raise PachisiError(
+                f"no analysis by the network here: {why} (analysis by rollouts, the"
+                " default, judges every set-up)"
+            )
+
     def static(self, positions: Sequence[Position]) -> list[tuple[float, ...]]:
         """Every player's chances in each position by the network alone (0 ply)."""
+        for setup in {pos.setup for pos in positions}:
+            self.check(setup)
         known = self._static
         out: list[tuple[float, ...] | None] = []
         todo: dict[Position, list[int]] = {}
@@ -216,6 +234,8 @@ class NetEvaluator:
         """Every player's chances in each position (before its throw) at ``ply`` (default:
         the evaluator's), many positions at once."""
         ply = self.ply if ply is None else ply
+        for setup in {pos.setup for pos in positions}:
+            self.check(setup)
         out: list[tuple[float, ...] | None] = [None] * len(positions)
         todo: dict[Position, list[int]] = {}
         for k, pos in enumerate(positions):
@@ -523,6 +543,7 @@ def check_rollouts(
     """
     if rollouts < 1:
         raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+    evaluator.check(position.setup)
     if truncate < 0:
         raise ValueError(f"the truncation must be at least 0 throws, not {truncate}")
     if plays is None:

@@ -50,6 +50,7 @@ __all__ = [
     "evaluate",
     "game_positions",
     "make_player",
+    "unfit_reason",
 ]
 
 
@@ -99,6 +100,28 @@ def make_player(name: str, seed: int | None = None) -> Player:
         known = ", ".join(sorted(PLAYERS))
         raise ValueError(f"unknown computer player {name!r} (known: {known})")
     return factory(seed)
+
+
+def unfit_reason(name: str, setup: Setup) -> str | None:
+    """Why the computer player ``name`` cannot play ``setup``'s games, or ``None``.
+
+    A player says so by a method ``unfit(setup)``: the learned players do,
+    for set-ups their network has not learned (:func:`pachisi.learn.misfit`).
+    ``ValueError`` if ``name`` is unknown.
+
+    >>> unfit_reason("learned1", Setup.create("parcheesi", players=2)) is None
+    True
+    >>> unfit_reason("greedy", Setup.create("parcheesi", players=4)) is None
+    True
+    >>> unfit_reason("learned1", Setup.create("parcheesi", players=4)).startswith("learned1: ")
+    True
+    """
+    player = make_player(name, 0)
+    check = getattr(player, "unfit", None)
+    if check is None:
+        return None
+    why = check(setup)
+    return f"{name}: {why}" if why is not None else None
 
 
 def game_positions(

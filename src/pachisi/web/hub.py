@@ -47,6 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..analysis.hint import hints
+from ..bots import unfit_reason
 from ..describe import places_facts
 from ..game import first_player
 from ..moves import Play, Turn, parse_play
@@ -340,6 +341,10 @@ class Hub:
         """
         rest, public, clock = parse_settings(spec)
         setup, kinds, names, start = parse_spec(rest)
+        if clock is not None and clock.then == "computer":
+            why = unfit_reason(clock.level, setup)
+            if why is not None:
+                raise ApiError(400, "bad_request", f"'clock.level': {why}")
         seats: list[Seat] = []
         keys: list[dict[str, Any]] = []
         for i, kind in enumerate(kinds):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots import PLAYERS
+from ..bots import PLAYERS, unfit_reason
 from ..errors import PachisiError
 from ..position import Position
 from ..rules import RULESETS, Setup
@@ -195,6 +195,10 @@ def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[st
     for k in kinds:
         if k != HUMAN and k not in PLAYERS:
             raise ApiError(400, "bad_request", f"unknown seat kind {k!r}")
+    for k in dict.fromkeys(kinds):
+        why = None if k == HUMAN else unfit_reason(k, setup)
+        if why is not None:  # a learned level whose network has not learned this set-up
+            raise ApiError(400, "bad_request", why)
     names = spec.get("names")
     if names is None:
         names = [""] * n

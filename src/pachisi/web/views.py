@@ -20,6 +20,7 @@ from ..board import (
     private_square,
     square_cell,
 )
+from ..bots import unfit_reason
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..game import Ply
 from ..moves import OPTION, PENALTY, Action, Turn
@@ -110,15 +111,31 @@ def rulesets_info() -> dict[str, Any]:
                 }
             )
         setup = Setup.create(ruleset)
+        counts = {"pagade": [4, 2], "eight-man": [2]}.get(ruleset, [4, 3, 2])
+        teams = ruleset in ("pagade", "parcheesi")
         out[ruleset] = {
             "name": RULESET_TITLES[ruleset],
-            "players": {"pagade": [4, 2], "eight-man": [2]}.get(ruleset, [4, 3, 2]),
-            "teams": ruleset in ("pagade", "parcheesi"),
+            "players": counts,
+            "teams": teams,
             "majors": ruleset == "eight-man",
             "colours": list(setup.colour_names),
             "switches": switches,
+            "unfit_levels": {
+                f"{n}{'t' if team else ''}": unfit_levels(
+                    Setup.create(ruleset, players=n, teams=True if team else None)
+                )
+                for n in counts
+                for team in ((False, True) if teams and n == 4 else (False,))
+            },
         }
     return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS]}
+
+
+@functools.cache
+def unfit_levels(setup: Setup) -> list[str]:
+    """The computer levels that cannot play ``setup`` (a learned level whose network has
+    not learned it: :func:`pachisi.bots.unfit_reason`); the lobby leaves them out."""
+    return [level for level in COMPUTER_LEVELS if unfit_reason(level, setup) is not None]
 
 
 def _seat_setup(setup: Setup, index: int) -> dict[str, Any]:
@@ -170,6 +187,7 @@ def position_info(body: object) -> dict[str, Any]:
         "to_move": None if over else pos.to_move,
         "over": over,
         "winner": list(pos.winner) if pos.winner is not None else None,
+        "unfit_levels": unfit_levels(setup),
     }
 
 

@@ -120,15 +120,29 @@ function drawSeats() {
   $("seats").replaceChildren(...items);
 }
 
+/** The computer levels that cannot play the set-up now chosen (the server's `unfit_levels`:
+ * a learned level whose network has not learned it). */
+function unfitLevels() {
+  if (lobby.position) return lobby.position.info.unfit_levels || [];
+  const info = lobby.info.rulesets[lobby.ruleset];
+  const count = Number($("players").value);
+  const teams = info.teams && count === 4 && $("teams").checked;
+  return (info.unfit_levels || {})[`${count}${teams ? "t" : ""}`] || [];
+}
+
 /** One seat of the form: its colours, who plays it and a name, then `extra`. */
 function seatItem(i, own, extra) {
   const kept = lobby.seats[i] || { kind: i === 0 ? "human" : "greedy", name: "" };
   const label = own.map(colourName).join(" + ");
+  const unfit = unfitLevels();
+  const levels = lobby.info.levels.filter((level) => !unfit.includes(level));
+  // A level this set-up cannot have gives way to expectimax (as a failing learned seat does).
+  const chosen = levels.includes(kept.kind) ? kept.kind : "expectimax";
   const kind = el(
     "select",
     { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": t("lobby.who_plays", { label }) },
-    lobby.info.levels.map((level) =>
-      el("option", { value: level, text: t(`levelname.${level}`), selected: level === kept.kind }),
+    levels.map((level) =>
+      el("option", { value: level, text: t(`levelname.${level}`), selected: level === chosen }),
     ),
   );
   const name = el("input", {
