@@ -30,7 +30,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import Player, make_player
+from ..bots import Player, make_player, unfit_reason
 from ..dice import derive_seed
 from ..rules import Setup
 from .encoding import Array, Mask, observation_size
@@ -93,8 +93,10 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
             raise ValueError(f"give {n - 1} opponent names (one per other seat), not {len(names)}")
-        for name in names:
-            make_player(name, 0)  # ValueError naming the known players if unknown
+        for name in dict.fromkeys(names):
+            why = unfit_reason(name, self.setup)  # ValueError naming the known players if unknown
+            if why is not None:
+                raise ValueError(why)
         self.seat = seat
         self.opponent_names = names
         self.render_mode = render_mode
