@@ -303,6 +303,7 @@ def test_reading_a_parcheesi_position_describes_it_and_creates_nothing(client: T
             "to_move": 1,
             "over": False,
             "winner": None,
+            "unfit_levels": [],
         }
     # Switches are named, and the text comes back in its usual form.
     switched = read(
