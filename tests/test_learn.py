@@ -16,7 +16,7 @@ import pytest
 from pachisi import Position
 from pachisi.board import ROUTES, SAFETY_SQUARES
 from pachisi.dice import dice_for
-from pachisi.learn import default_net, shipped_rulesets
+from pachisi.learn import default_net, set_up_frames, shipped_nets, shipped_rulesets, trained_setup
 from pachisi.learn import network as network_module
 from pachisi.learn.encoding import ENCODING, Encoder, hit_chance
 from pachisi.learn.network import FORMAT_VERSION, ValueNet, WeightsError
@@ -248,9 +248,17 @@ def test_network_refuses_another_ruleset() -> None:
 def test_shipped_networks() -> None:
     assert set(shipped_rulesets()) <= set(RULESETS)
     for ruleset in shipped_rulesets():
+        nets = shipped_nets(ruleset)
+        assert nets[0] == (f"{ruleset}.json", default_net(ruleset))
+        for _, net in nets:
+            made = net.meta["made_by"]
+            assert made["command"].startswith(f"pachisi train {ruleset} ")
+            assert net.ruleset == ruleset and isinstance(net.meta["setup"], dict)
+        # every shipped network for this ruleset learned another set-up
+        frames = [set_up_frames(trained_setup(net) or SETUPS["parcheesi-2"]) for _, net in nets]
+        assert len(set(frames)) == len(frames)
         net = default_net(ruleset)
         made = net.meta["made_by"]
-        assert made["command"].startswith(f"pachisi train {ruleset} ")
         assert isinstance(made["seed"], int) and made["games"] >= 1
         # a network of a few hundred games proves the machinery only, and says so
         assert net.meta["note"]

@@ -1,12 +1,14 @@
-"""Which set-ups a network may judge (pachisi.learn.misfit), and what refuses the others.
+"""Which set-ups a network may judge (pachisi.learn.misfit), which shipped network a
+set-up gets (net_for), and what refuses the others.
 
-The shipped networks are each trained on one two-player set-up. The encoding
-sees the board from the mover's arm, so the same arrangement turned round
-the board looks the same to a network; another number of players, teams, or
-two players on neighbouring arms does not, and there the learned player
-played badly (docs/players.md: 7 wins in 400 four-player Parcheesi games
-against three expectimax players). So the player, the registry, simulate,
-play and the analysis refuse such set-ups with the reason.
+Each shipped network is trained on one set-up: two players for every
+ruleset, and four-player Parcheesi. The encoding sees the board from the
+mover's arm, so the same arrangement turned round the board looks the same
+to a network; another number of players, teams, or two players on
+neighbouring arms does not, and there the learned player played badly
+(docs/players.md: the two-player network won 7 of 400 four-player Parcheesi
+games against three expectimax players). So the player, the registry,
+simulate, play and the analysis refuse such set-ups with the reason.
 """
 
 from __future__ import annotations
@@ -22,14 +24,22 @@ from pachisi.bots import LearnedPlayer, make_player, unfit_reason
 from pachisi.cli import main
 from pachisi.dice import dice_for
 from pachisi.errors import PachisiError
-from pachisi.learn import default_net, misfit, set_up_frames, trained_setup
+from pachisi.learn import (
+    default_net,
+    misfit,
+    net_for,
+    set_up_frames,
+    shipped_for,
+    trained_setup,
+)
 from pachisi.learn.network import ValueNet
 from pachisi.rules import Setup
 from pachisi.tournament import SimConfig
 
-#: Set-ups each shipped network has learned: its own, and the same turned round the board.
+#: Set-ups a shipped network has learned: its own, and the same turned round the board.
 FIT = [
     Setup.create("parcheesi", players=2),
+    Setup.create("parcheesi", players=4),
     Setup.create("parcheesi", players=["green", "blue"]),
     Setup.create("parcheesi", players=["yellow", "red"]),
     Setup.create("whitman", players=["blue", "green"]),
@@ -38,7 +48,6 @@ FIT = [
 ]
 #: Set-ups no shipped network has learned.
 UNFIT = [
-    Setup.create("parcheesi", players=4),
     Setup.create("parcheesi", players=4, teams=True),
     Setup.create("parcheesi", players=3),
     Setup.create("parcheesi", players=["red", "green"]),  # neighbouring arms
@@ -51,7 +60,7 @@ UNFIT = [
 
 @pytest.mark.parametrize("setup", FIT, ids=lambda s: s.describe())
 def test_a_network_judges_the_set_ups_it_has_learned(setup: Setup) -> None:
-    net = default_net(setup.ruleset)
+    net = net_for(setup)
     assert set_up_frames(setup) <= set_up_frames(trained_setup(net) or setup)
     assert misfit(net, setup) is None
     assert LearnedPlayer().unfit(setup) is None
@@ -60,7 +69,8 @@ def test_a_network_judges_the_set_ups_it_has_learned(setup: Setup) -> None:
 
 @pytest.mark.parametrize("setup", UNFIT, ids=lambda s: s.describe())
 def test_a_network_refuses_the_set_ups_it_has_not_learned(setup: Setup) -> None:
-    net = default_net(setup.ruleset)
+    net = net_for(setup)
+    assert net is default_net(setup.ruleset)  # none fits: the ruleset's first, which says why
     trained = trained_setup(net)
     assert trained is not None and trained.ruleset == setup.ruleset
     why = misfit(net, setup)
@@ -70,6 +80,23 @@ def test_a_network_refuses_the_set_ups_it_has_not_learned(setup: Setup) -> None:
     )
     for name in ("learned", "learned1", "learned2"):
         assert unfit_reason(name, setup) == f"{name}: {why}"
+
+
+def test_each_set_up_gets_the_network_that_has_learned_it() -> None:
+    two, four = Setup.create("parcheesi", players=2), Setup.create("parcheesi", players=4)
+    assert shipped_for(two) == ("parcheesi.json", default_net("parcheesi"))
+    name, net = shipped_for(four)
+    assert name == "parcheesi.4p.json" and net is not default_net("parcheesi")
+    assert trained_setup(net) == four
+    assert misfit(default_net("parcheesi"), four) is not None  # the two-player one refuses it
+    assert misfit(net, two) is not None  # and the four-player one two players
+    for ruleset in ("whitman", "pagade", "eight-man"):
+        assert shipped_for(Setup.create(ruleset, players=2))[0] == f"{ruleset}.json"
+    # The player and the analysis take the set-up's network.
+    assert LearnedPlayer().network(four) is net
+    assert NetEvaluator.shipped(four).net is net
+    assert NetEvaluator.shipped(four).source == "pachisi/learn/weights/parcheesi.4p.json"
+    assert NetEvaluator.shipped("parcheesi").net is default_net("parcheesi")
 
 
 def test_what_the_frames_see() -> None:
@@ -97,7 +124,7 @@ def test_a_network_that_does_not_name_its_set_up_is_taken_at_its_word() -> None:
 
 
 def test_the_learned_player_refuses_before_choosing() -> None:
-    pos = Position.start("parcheesi", players=4)
+    pos = Position.start("parcheesi", players=3)
     plays = legal_plays(pos, (5, 2))
     with pytest.raises(PachisiError, match=r"^learned1: the parcheesi network was trained on"):
         make_player("learned1", 1).choose(pos, (5, 2), plays)
@@ -106,22 +133,25 @@ def test_the_learned_player_refuses_before_choosing() -> None:
     assert len(one) == 1
     with pytest.raises(PachisiError, match=r"^learned: "):
         make_player("learned", 1).choose(pos, (1, 2), one)
-    # Where it has learned the set-up it plays.
+    # Where its network has learned the set-up it plays.
     rng = random.Random(4)
-    pos = Position.start("parcheesi", players=["green", "blue"])
     player = make_player("learned1", 2)
-    for _ in range(8):
-        throw = dice_for("parcheesi").roll(rng)
-        plays = legal_plays(pos, throw)
-        pos = player.choose(pos, throw, plays).position
+    for players in (["green", "blue"], 4):
+        pos = Position.start("parcheesi", players=players)
+        for _ in range(8):
+            throw = dice_for("parcheesi").roll(rng)
+            plays = legal_plays(pos, throw)
+            pos = player.choose(pos, throw, plays).position
 
 
 def test_a_run_with_a_player_that_cannot_play_its_set_up_is_refused() -> None:
-    four = Setup.create("parcheesi", players=4)
+    three = Setup.create("parcheesi", players=3)
     with pytest.raises(ValueError, match=r"^learned1: the parcheesi network was trained on"):
-        SimConfig(four, ("greedy", "learned1", "greedy", "greedy"), seed=1)
-    SimConfig(four, ("greedy", "expectimax", "random", "greedy"), seed=1)
+        SimConfig(three, ("greedy", "learned1", "greedy"), seed=1)
+    SimConfig(three, ("greedy", "expectimax", "random"), seed=1)
     SimConfig(Setup.create("parcheesi", players=2), ("learned1", "greedy"), seed=1)
+    four = Setup.create("parcheesi", players=4)
+    SimConfig(four, ("learned1", "greedy", "greedy", "greedy"), seed=1)
 
 
 def test_simulate_and_play_say_why_in_one_line(
@@ -141,7 +171,7 @@ def test_simulate_and_play_say_why_in_one_line(
 
 
 def test_the_network_analysis_refuses_and_says_what_does_judge() -> None:
-    pos = Position.start("parcheesi", players=4)
+    pos = Position.start("parcheesi", players=3)
     ev = NetEvaluator.shipped("parcheesi", ply=1)
     message = "^no analysis by the network here: the parcheesi network was trained on"
     with pytest.raises(PachisiError, match=message):

@@ -18,7 +18,7 @@ from helpers import NET_SETUPS
 from kernels import MODULES, UNCOMPILED
 from pachisi import Position
 from pachisi.dice import dice_for
-from pachisi.learn import default_net
+from pachisi.learn import misfit, net_for
 from pachisi.learn.encoding import Encoder
 from pachisi.learn.kernel import kernel_encode, kernel_side_chances, tables
 from pachisi.learn.network import ValueNet
@@ -65,10 +65,14 @@ def test_the_kernel_encodes_and_values_as_the_plain_path(name: str, module: Modu
 
 
 @pytest.mark.parametrize("module", MODULES)
-def test_the_shipped_network_in_the_kernel(module: ModuleType) -> None:
-    """Larger weights than the random ones: the trained Parcheesi network, 32 hidden units."""
-    net = default_net("parcheesi")
-    for pos in game_positions(SETUPS["parcheesi-2"], 60, seed=5):
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_shipped_network_in_the_kernel(module: ModuleType, players: int) -> None:
+    """Larger weights than the random ones: the trained Parcheesi networks (two and four
+    players), 32 hidden units, on games of their set-ups."""
+    setup = Setup.create("parcheesi", players=players)
+    net = net_for(setup)
+    assert misfit(net, setup) is None
+    for pos in game_positions(setup, 60, seed=5):
         assert kernel_side_chances(net, pos, module) == net.side_chances(pos)
 
 

@@ -114,16 +114,16 @@ def test_a_ruleset_without_a_network_is_a_clear_error(monkeypatch: pytest.Monkey
     from pachisi import learn
     from pachisi.learn.network import WeightsError
 
-    def missing(ruleset: str) -> ValueNet:
-        raise WeightsError(f"no learned network ships for {ruleset}")
+    def missing(setup: Setup) -> ValueNet:
+        raise WeightsError(f"no learned network ships for {setup.ruleset}")
 
-    monkeypatch.setattr("pachisi.bots.learned.default_net", missing)
+    monkeypatch.setattr("pachisi.bots.learned.net_for", missing)
     pos = Position.from_text("whitman r,y - r:0.0.10.20,y:0.0.0.0 0 0 - - -")
     plays = legal_plays(pos, (3, 4))
     assert len(plays) > 1
     with pytest.raises(WeightsError, match="no learned network ships for whitman"):
         LearnedPlayer().choose(pos, (3, 4), plays)
-    assert learn.default_net is not missing
+    assert learn.net_for is not missing
 
 
 needs_kernel = pytest.mark.skipif(

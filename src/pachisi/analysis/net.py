@@ -58,7 +58,7 @@ from typing import Any
 from .. import _accel
 from ..dice import Throw, dice_for
 from ..errors import PachisiError
-from ..learn import default_net, misfit
+from ..learn import default_net, misfit, shipped_for
 from ..learn.encoding import Encoder
 from ..learn.kernel import best_replies, chances, dead_end_throws
 from ..learn.network import ValueNet
@@ -140,9 +140,15 @@ class NetEvaluator:
             raise ValueError("candidates and finalists must be at least 1")
 
     @classmethod
-    def shipped(cls, ruleset: str, ply: int = 1, **kw: Any) -> NetEvaluator:
-        """The evaluator of the network shipped for ``ruleset`` (``WeightsError`` if none)."""
-        return cls(default_net(ruleset), ply, f"pachisi/learn/weights/{ruleset}.json", **kw)
+    def shipped(cls, ruleset: str | Setup, ply: int = 1, **kw: Any) -> NetEvaluator:
+        """The evaluator of the network shipped for a set-up (:func:`pachisi.learn.net_for`),
+        or for a ruleset's name (its first network, a two-player one); ``WeightsError``
+        if none ships."""
+        if isinstance(ruleset, Setup):
+            name, net = shipped_for(ruleset)
+        else:
+            name, net = f"{ruleset}.json", default_net(ruleset)
+        return cls(net, ply, f"pachisi/learn/weights/{name}", **kw)
 
     @classmethod
     def from_file(cls, path: str | Path, ply: int = 1, **kw: Any) -> NetEvaluator:

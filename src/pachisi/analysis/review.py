@@ -491,7 +491,7 @@ def review(
     s = settings or ReviewSettings()
     positions = record.positions()
     if evaluator is not None or s.by == "network":
-        ev = evaluator or NetEvaluator.shipped(record.start.ruleset, s.ply)
+        ev = evaluator or NetEvaluator.shipped(record.start.setup, s.ply)
         return _net_review(record, s, ev, positions, moves, on_progress)
     wanted = set(range(1, len(record.moves) + 1)) if moves is None else set(moves)
     plans: list[_Plan] = []

@@ -12,14 +12,14 @@ Plies as in GNU Backgammon:
   at 1 ply, and the ``finalists`` best of those two throws deep (a move
   filter, as gnubg's: the 2-ply look is about 21 times dearer).
 
-The network is the one shipped in the package for the position's ruleset
-(:func:`pachisi.learn.default_net`) unless one is given. It plays only the
-set-ups it was trained for (:meth:`LearnedPlayer.unfit`,
-:func:`pachisi.learn.misfit`): the shipped networks know two-player games,
-and in four-player Parcheesi, where it has not learned the arrangement, the
-shipped network at 1 ply won 7 games of 400 against three expectimax
-players (greedy won 81), so there it refuses with a clear error instead of
-playing badly. It is evaluated in
+The network is the one shipped in the package for the position's set-up
+(:func:`pachisi.learn.net_for`: two-player games of every ruleset, and
+four-player Parcheesi) unless one is given. It plays only the set-ups its
+network was trained for (:meth:`LearnedPlayer.unfit`,
+:func:`pachisi.learn.misfit`): where the arrangement of players is one the
+network has not learned, the two-player Parcheesi network at 1 ply won 7
+four-player games of 400 against three expectimax players (greedy won 81),
+so there the player refuses with a clear error instead of playing badly. It is evaluated in
 the compiled kernel when it is active, else by its plain-Python path: the
 same numbers (:func:`pachisi.learn.kernel.chances`), so the same decisions
 either way. A reply (the player to move answering a throw at 0 ply) is the
@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 from ..dice import Throw, dice_for
 from ..errors import PachisiError
-from ..learn import default_net, misfit
+from ..learn import misfit, net_for
 from ..learn.kernel import best_replies, chances
 from ..learn.network import ValueNet
 from ..moves import Play
@@ -84,15 +84,16 @@ class LearnedPlayer:
         self._cache: dict[tuple[Position, int], list[tuple[list[float], Position | None]]] = {}
         self._unfit: dict[Setup, str | None] = {}
 
-    def network(self, ruleset: str) -> ValueNet:
-        """The network used for ``ruleset``."""
-        return self.net if self.net is not None else default_net(ruleset)
+    def network(self, setup: Setup) -> ValueNet:
+        """The network used for ``setup``'s games: the one given, else the shipped one
+        for the set-up (:func:`pachisi.learn.net_for`)."""
+        return self.net if self.net is not None else net_for(setup)
 
     def unfit(self, setup: Setup) -> str | None:
         """Why this player cannot play ``setup``'s games (its network has not learned the
         set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can."""
         if setup not in self._unfit:
-            self._unfit[setup] = misfit(self.network(setup.ruleset), setup)
+            self._unfit[setup] = misfit(self.network(setup), setup)
         return self._unfit[setup]
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
@@ -106,7 +107,7 @@ class LearnedPlayer:
             raise PachisiError(f"{self.name}: {why}")
         if len(plays) == 1:
             return plays[0]
-        net = self.network(position.ruleset)
+        net = self.network(position.setup)
         me = position.to_move
         static = [c[me] for c in chances(net, [p.position for p in plays])]
         order = sorted(range(len(plays)), key=lambda i: -static[i])

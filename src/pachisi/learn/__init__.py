@@ -38,30 +38,72 @@ __all__ = [
     "WeightsError",
     "default_net",
     "misfit",
+    "net_for",
     "set_up_frames",
+    "shipped_for",
+    "shipped_nets",
     "shipped_rulesets",
     "trained_setup",
 ]
 
 
+def _weights_files() -> list[str]:
+    """The names of the shipped weights files: ``RULESET.json`` (a ruleset's first
+    network) and ``RULESET.TAG.json`` (its networks for other set-ups)."""
+    folder = resources.files(__name__) / "weights"
+    return sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
+
+
 def shipped_rulesets() -> tuple[str, ...]:
     """The rulesets with a network shipped in the package."""
-    folder = resources.files(__name__) / "weights"
-    return tuple(
-        sorted(f.name.removesuffix(".json") for f in folder.iterdir() if f.name.endswith(".json"))
-    )
+    return tuple(n.removesuffix(".json") for n in _weights_files() if n.count(".") == 1)
+
+
+@cache
+def _load(name: str) -> ValueNet:
+    with resources.as_file(resources.files(__name__) / "weights" / name) as path:
+        return ValueNet.load(path)
 
 
 @cache
 def default_net(ruleset: str) -> ValueNet:
-    """The network shipped for ``ruleset``; :class:`WeightsError` if none ships."""
-    item = resources.files(__name__) / "weights" / f"{ruleset}.json"
-    if not item.is_file():
+    """The first network shipped for ``ruleset`` (``RULESET.json``, a two-player one);
+    :class:`WeightsError` if none ships. :func:`net_for` picks by set-up."""
+    if f"{ruleset}.json" not in _weights_files():
         raise WeightsError(
             f"no learned network ships for {ruleset}: train one with `pachisi train {ruleset}`"
         )
-    with resources.as_file(item) as path:
-        return ValueNet.load(path)
+    return _load(f"{ruleset}.json")
+
+
+def shipped_nets(ruleset: str) -> tuple[tuple[str, ValueNet], ...]:
+    """The networks shipped for ``ruleset`` with their file names, ``RULESET.json``
+    first (``WeightsError`` if that one does not ship)."""
+    first = (f"{ruleset}.json", default_net(ruleset))
+    others = [n for n in _weights_files() if n.startswith(f"{ruleset}.") and n.count(".") == 2]
+    return (first, *((n, _load(n)) for n in others))
+
+
+def shipped_for(setup: Setup) -> tuple[str, ValueNet]:
+    """The shipped network for ``setup`` and its file name: the first of
+    :func:`shipped_nets` that has learned the set-up (:func:`misfit`), else the
+    ruleset's first network (which then says why it does not fit).
+
+    >>> shipped_for(Setup.create("parcheesi", players=2))[0]
+    'parcheesi.json'
+    >>> shipped_for(Setup.create("parcheesi", players=4))[0]
+    'parcheesi.4p.json'
+    """
+    nets = shipped_nets(setup.ruleset)
+    for name, net in nets:
+        if misfit(net, setup) is None:
+            return name, net
+    return nets[0]
+
+
+def net_for(setup: Setup) -> ValueNet:
+    """The shipped network for ``setup`` (:func:`shipped_for`)."""
+    return shipped_for(setup)[1]
 
 
 @cache

@@ -68,6 +68,7 @@ from ..errors import PachisiError
 from ..moves import legal_plays
 from ..position import Position
 from ..record import Record
+from ..rules import Setup
 from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 
 __all__ = [
@@ -715,13 +716,14 @@ def _check_args(args: argparse.Namespace) -> None:
             raise PachisiError("--check-rollouts checks the plays of a --throw")
 
 
-def _evaluator(args: argparse.Namespace, ruleset: str) -> NetEvaluator:
-    """The network evaluator of ``--network`` (or the shipped one) at ``--ply``."""
+def _evaluator(args: argparse.Namespace, setup: Setup) -> NetEvaluator:
+    """The network evaluator of ``--network`` (or the one shipped for the set-up) at ``--ply``."""
+    ruleset = setup.ruleset
     ply = 1 if args.ply is None else args.ply
     if args.network is not None:
         ev = NetEvaluator.from_file(args.network, ply)
     else:
-        ev = NetEvaluator.shipped(ruleset, ply)
+        ev = NetEvaluator.shipped(setup, ply)
     if ev.net.ruleset != ruleset:
         raise PachisiError(f"{args.network} is a network for {ev.net.ruleset}, not {ruleset}")
     if args.candidates is not None:
@@ -916,7 +918,7 @@ def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) ->
 
 
 def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
-    ev = _evaluator(args, pos.ruleset)
+    ev = _evaluator(args, pos.setup)
     if args.throw is None:
         est = ev.estimate(pos)
         if args.json:
@@ -953,7 +955,7 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
 
 def _run_net_record(args: argparse.Namespace, rec: Record, show: bool) -> int:
     plot = _record_plot(args, rec)
-    ev = _evaluator(args, rec.start.ruleset)
+    ev = _evaluator(args, rec.start.setup)
     settings = ReviewSettings(
         luck_rollouts=0 if args.luck_rollouts == 0 else 1,
         luck_candidates=args.luck_candidates,
