@@ -11,11 +11,13 @@
 
 The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
 (``learned``, ``learned1``, ``learned2``). Every ruleset ships a network in
-``pachisi/learn/weights/``, each trained by self-play on one two-player
-set-up (docs/learning.md has how, and what has been measured). A network
-is used only on set-ups that look to it like the one it was trained on
-(:func:`misfit`): the encoding sees the board from the mover's arm, so the
-same arrangement of players turned round the board is the same to it, but
+``pachisi/learn/weights/`` trained by self-play on two players
+(``RULESET.json``), and Parcheesi one for four players too
+(``parcheesi.4p.json``; docs/learning.md has how, and what has been
+measured). A network is used only on set-ups that look to it like the one
+it was trained on (:func:`misfit`; :func:`net_for` picks the one that
+does): the encoding sees the board from the mover's arm, so the same
+arrangement of players turned round the board is the same to it, but
 another number of players, or two players on neighbouring arms instead of
 opposite ones, is not (measured: docs/players.md).
 """
