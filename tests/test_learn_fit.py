@@ -2,13 +2,14 @@
 set-up gets (net_for), and what refuses the others.
 
 Each shipped network is trained on one set-up: two players for every
-ruleset, and four-player Parcheesi. The encoding sees the board from the
-mover's arm, so the same arrangement turned round the board looks the same
-to a network; another number of players, teams, or two players on
-neighbouring arms does not, and there the learned player played badly
-(docs/players.md: the two-player network won 7 of 400 four-player Parcheesi
-games against three expectimax players). So the player, the registry,
-simulate, play and the analysis refuse such set-ups with the reason.
+ruleset, three and four for Parcheesi and Whitman, four for Pagade. The
+encoding sees the board from the mover's arm, so the same arrangement
+turned round the board looks the same to a network; another number of
+players, teams, or two players on neighbouring arms does not, and there the
+learned player played badly (docs/players.md: the two-player network won 7
+of 400 four-player Parcheesi games against three expectimax players). So
+the player, the registry, simulate, play and the analysis refuse such
+set-ups with the reason.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ from pachisi.tournament import SimConfig
 FIT = [
     Setup.create("parcheesi", players=2),
     Setup.create("parcheesi", players=4),
+    Setup.create("parcheesi", players=3),
+    Setup.create("parcheesi", players=["green", "yellow", "blue"]),
+    Setup.create("parcheesi", players=["red", "green", "blue"]),  # any three arms: a turn
+    Setup.create("whitman", players=3),
+    Setup.create("whitman", players=4),
+    Setup.create("pagade", players=4),
     Setup.create("parcheesi", players=["green", "blue"]),
     Setup.create("parcheesi", players=["yellow", "red"]),
     Setup.create("whitman", players=["blue", "green"]),
@@ -49,10 +56,8 @@ FIT = [
 #: Set-ups no shipped network has learned.
 UNFIT = [
     Setup.create("parcheesi", players=4, teams=True),
-    Setup.create("parcheesi", players=3),
     Setup.create("parcheesi", players=["red", "green"]),  # neighbouring arms
-    Setup.create("whitman", players=3),
-    Setup.create("pagade", players=4),
+    Setup.create("whitman", players=["red", "blue"]),
     Setup.create("pagade", teams=True),
     Setup.create("eight-man", players=2, majors=["yellow", "green"]),  # the other majors
 ]
@@ -92,6 +97,8 @@ def test_each_set_up_gets_the_network_that_has_learned_it() -> None:
     assert misfit(net, two) is not None  # and the four-player one two players
     for ruleset in ("whitman", "pagade", "eight-man"):
         assert shipped_for(Setup.create(ruleset, players=2))[0] == f"{ruleset}.json"
+    for ruleset, n in (("parcheesi", 3), ("whitman", 3), ("whitman", 4), ("pagade", 4)):
+        assert shipped_for(Setup.create(ruleset, players=n))[0] == f"{ruleset}.{n}p.json"
     # The player and the analysis take the set-up's network.
     assert LearnedPlayer().network(four) is net
     assert NetEvaluator.shipped(four).net is net
@@ -124,7 +131,7 @@ def test_a_network_that_does_not_name_its_set_up_is_taken_at_its_word() -> None:
 
 
 def test_the_learned_player_refuses_before_choosing() -> None:
-    pos = Position.start("parcheesi", players=3)
+    pos = Position.initial(Setup.create("parcheesi", players=4, teams=True))
     plays = legal_plays(pos, (5, 2))
     with pytest.raises(PachisiError, match=r"^learned1: the parcheesi network was trained on"):
         make_player("learned1", 1).choose(pos, (5, 2), plays)
@@ -136,7 +143,7 @@ def test_the_learned_player_refuses_before_choosing() -> None:
     # Where its network has learned the set-up it plays.
     rng = random.Random(4)
     player = make_player("learned1", 2)
-    for players in (["green", "blue"], 4):
+    for players in (["green", "blue"], 3, 4):
         pos = Position.start("parcheesi", players=players)
         for _ in range(8):
             throw = dice_for("parcheesi").roll(rng)
@@ -145,10 +152,10 @@ def test_the_learned_player_refuses_before_choosing() -> None:
 
 
 def test_a_run_with_a_player_that_cannot_play_its_set_up_is_refused() -> None:
-    three = Setup.create("parcheesi", players=3)
+    teams = Setup.create("parcheesi", players=4, teams=True)
     with pytest.raises(ValueError, match=r"^learned1: the parcheesi network was trained on"):
-        SimConfig(three, ("greedy", "learned1", "greedy"), seed=1)
-    SimConfig(three, ("greedy", "expectimax", "random"), seed=1)
+        SimConfig(teams, ("greedy", "learned1", "greedy", "greedy"), seed=1)
+    SimConfig(teams, ("greedy", "expectimax", "random", "greedy"), seed=1)
     SimConfig(Setup.create("parcheesi", players=2), ("learned1", "greedy"), seed=1)
     four = Setup.create("parcheesi", players=4)
     SimConfig(four, ("learned1", "greedy", "greedy", "greedy"), seed=1)
@@ -157,13 +164,14 @@ def test_a_run_with_a_player_that_cannot_play_its_set_up_is_refused() -> None:
 def test_simulate_and_play_say_why_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    args = ["simulate", "parcheesi", "--players", "learned1,greedy,greedy", "--games", "1"]
+    args = ["simulate", "parcheesi", "--players", "learned1,greedy", "--colours", "red,green"]
+    args += ["--games", "1"]
     assert main(args) == 1
     err = capsys.readouterr().err
     assert err.startswith("pachisi: learned1: the parcheesi network was trained on parcheesi,")
     assert err.count("\n") == 1
     monkeypatch.chdir(tmp_path)
-    play = ["play", "whitman", "--players-count", "3", "--players", "human,learned2,greedy"]
+    play = ["play", "whitman", "--colours", "red,blue", "--players", "human,learned2"]
     assert main([*play, "--auto"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("pachisi: learned2: the whitman network was trained on whitman,")
@@ -171,7 +179,7 @@ def test_simulate_and_play_say_why_in_one_line(
 
 
 def test_the_network_analysis_refuses_and_says_what_does_judge() -> None:
-    pos = Position.start("parcheesi", players=3)
+    pos = Position.start("parcheesi", players=["red", "green"])
     ev = NetEvaluator.shipped("parcheesi", ply=1)
     message = "^no analysis by the network here: the parcheesi network was trained on"
     with pytest.raises(PachisiError, match=message):

@@ -65,11 +65,14 @@ def test_the_kernel_encodes_and_values_as_the_plain_path(name: str, module: Modu
 
 
 @pytest.mark.parametrize("module", MODULES)
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_shipped_network_in_the_kernel(module: ModuleType, players: int) -> None:
-    """Larger weights than the random ones: the trained Parcheesi networks (two and four
-    players), 32 hidden units, on games of their set-ups."""
-    setup = Setup.create("parcheesi", players=players)
+@pytest.mark.parametrize(
+    ("ruleset", "players"),
+    [("parcheesi", 2), ("parcheesi", 3), ("parcheesi", 4), ("whitman", 4), ("pagade", 4)],
+)
+def test_the_shipped_network_in_the_kernel(module: ModuleType, ruleset: str, players: int) -> None:
+    """Larger weights than the random ones: trained networks, 32 hidden units, on games of
+    the set-ups they were trained on (the side chances bit for bit)."""
+    setup = Setup.create(ruleset, players=players)
     net = net_for(setup)
     assert misfit(net, setup) is None
     for pos in game_positions(setup, 60, seed=5):

@@ -725,23 +725,21 @@ def test_a_game_from_a_pasted_position(server: Server, browser: Browser, console
 def test_the_lobby_offers_the_learned_level_only_where_it_plays(
     server: Server, browser: Browser, console: Console
 ):
-    """Two players: learned1 is offered; three: it is left out, and a seat that had it takes
-    expectimax (the server would refuse it: no network has learned three players)."""
+    """Four players: learned1 is offered; four in teams: it is left out, and a seat that had
+    it takes expectimax (the server would refuse it: no network has learned teams)."""
     page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("ruleset-parcheesi").check()
-    page.get_by_test_id("players-count").select_option("2")
+    page.get_by_test_id("players-count").select_option("4")
     seat = page.get_by_test_id("seat-kind-1")
     expect(seat.locator("option[value=learned1]")).to_have_count(1)
     seat.select_option("learned1")
-    page.get_by_test_id("players-count").select_option("3")
+    page.get_by_test_id("teams").check()
     seat = page.get_by_test_id("seat-kind-1")
     expect(seat.locator("option[value=learned1]")).to_have_count(0)
     expect(seat).to_have_value("expectimax")
-    expect(page.get_by_test_id("seat-kind-2").locator("option[value=expectimax]")).to_have_count(1)
-    page.get_by_test_id("players-count").select_option("4")  # four: a network has learned it
-    expect(page.get_by_test_id("seat-kind-3").locator("option[value=learned1]")).to_have_count(1)
-    page.get_by_test_id("players-count").select_option("2")
+    expect(page.get_by_test_id("seat-kind-3").locator("option[value=expectimax]")).to_have_count(1)
+    page.get_by_test_id("teams").uncheck()
     expect(page.get_by_test_id("seat-kind-1").locator("option[value=learned1]")).to_have_count(1)
     console.check()
 

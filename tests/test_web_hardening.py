@@ -615,16 +615,20 @@ def test_the_learned_level_plays_a_game_to_the_end(client: TestClient) -> None:
     ("ruleset", "players"),
     [
         ("parcheesi", 2),
+        ("parcheesi", 3),
         ("parcheesi", 4),
         ("pagade", 2),
+        ("pagade", 4),
         ("whitman", ["green", "blue"]),
+        ("whitman", 3),
+        ("whitman", 4),
         ("eight-man", 2),
     ],
 )
 def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: Any) -> None:
     """In every ruleset's set-ups a network has learned (two players on opposite arms,
-    turned round the board or not; four in Parcheesi), it answers each throw with one of
-    its plays."""
+    turned round the board or not; three and four in Parcheesi and Whitman, four in
+    Pagade), it answers each throw with one of its plays."""
     from pachisi import Position, dice_for, legal_plays
     from pachisi.web.computers import choose_play
 
@@ -643,7 +647,7 @@ def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: Any) 
 
 @pytest.mark.parametrize(
     ("ruleset", "players", "teams"),
-    [("parcheesi", 3, False), ("parcheesi", 4, True), ("whitman", 3, False), ("pagade", 4, False)],
+    [("parcheesi", 4, True), ("pagade", 4, True)],
 )
 def test_the_learned_level_is_refused_where_its_network_has_not_learned_the_set_up(
     client: TestClient, ruleset: str, players: int, teams: bool
@@ -674,10 +678,10 @@ def test_a_read_position_says_which_levels_cannot_play_it(client: TestClient) ->
     two = client.post("/api/positions", json={"position": text})
     assert two.status_code == 200, two.text
     assert two.json()["unfit_levels"] == []
-    text = Position.start("parcheesi", players=3).to_text()
-    three = client.post("/api/positions", json={"position": text})
-    assert three.status_code == 200, three.text
-    assert three.json()["unfit_levels"] == ["learned1"]
+    text = Position.start("parcheesi", players=["red", "green"]).to_text()  # neighbours
+    odd = client.post("/api/positions", json={"position": text})
+    assert odd.status_code == 200, odd.text
+    assert odd.json()["unfit_levels"] == ["learned1"]
 
 
 def test_every_offered_level_hands_over_down_to_random() -> None:
