@@ -13,8 +13,8 @@ Plies as in GNU Backgammon:
   filter, as gnubg's: the 2-ply look is about 21 times dearer).
 
 The network is the one shipped in the package for the position's set-up
-(:func:`pachisi.learn.net_for`: two-player games of every ruleset, and
-four-player Parcheesi) unless one is given. It plays only the set-ups its
+(:func:`pachisi.learn.net_for`: two players in every ruleset, three and
+four in Parcheesi and Whitman, four in Pagade) unless one is given. It plays only the set-ups its
 network was trained for (:meth:`LearnedPlayer.unfit`,
 :func:`pachisi.learn.misfit`): where the arrangement of players is one the
 network has not learned, the two-player Parcheesi network at 1 ply won 7

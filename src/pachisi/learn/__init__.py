@@ -12,9 +12,9 @@
 The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
 (``learned``, ``learned1``, ``learned2``). Every ruleset ships a network in
 ``pachisi/learn/weights/`` trained by self-play on two players
-(``RULESET.json``), and Parcheesi one for four players too
-(``parcheesi.4p.json``; docs/learning.md has how, and what has been
-measured). A network is used only on set-ups that look to it like the one
+(``RULESET.json``), and networks for other numbers of players
+(``RULESET.Np.json``: three and four in Parcheesi and Whitman, four in
+Pagade; docs/learning.md has how, and what has been measured). A network is used only on set-ups that look to it like the one
 it was trained on (:func:`misfit`; :func:`net_for` picks the one that
 does): the encoding sees the board from the mover's arm, so the same
 arrangement of players turned round the board is the same to it, but
