@@ -14,12 +14,13 @@ The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
 ``pachisi/learn/weights/`` trained by self-play on two players
 (``RULESET.json``), and networks for other numbers of players
 (``RULESET.Np.json``: three and four in Parcheesi and Whitman, four in
-Pagade; docs/learning.md has how, and what has been measured). A network is used only on set-ups that look to it like the one
-it was trained on (:func:`misfit`; :func:`net_for` picks the one that
-does): the encoding sees the board from the mover's arm, so the same
-arrangement of players turned round the board is the same to it, but
-another number of players, or two players on neighbouring arms instead of
-opposite ones, is not (measured: docs/players.md).
+Pagade; docs/learning.md has how, and what has been measured). A network
+is used only on set-ups that look to it like the one it was trained on
+(:func:`misfit`; :func:`net_for` picks the one that does): the encoding
+sees the board from the mover's arm, so the same arrangement of players
+turned round the board is the same to it, but another number of players,
+teams, or two players on neighbouring arms instead of opposite ones, is
+not (measured: docs/players.md).
 """
 
 from __future__ import annotations
@@ -49,11 +50,12 @@ __all__ = [
 ]
 
 
-def _weights_files() -> list[str]:
+@cache
+def _weights_files() -> tuple[str, ...]:
     """The names of the shipped weights files: ``RULESET.json`` (a ruleset's first
     network) and ``RULESET.TAG.json`` (its networks for other set-ups)."""
     folder = resources.files(__name__) / "weights"
-    return sorted(f.name for f in folder.iterdir() if f.name.endswith(".json"))
+    return tuple(sorted(f.name for f in folder.iterdir() if f.name.endswith(".json")))
 
 
 def shipped_rulesets() -> tuple[str, ...]:
@@ -86,6 +88,7 @@ def shipped_nets(ruleset: str) -> tuple[tuple[str, ValueNet], ...]:
     return (first, *((n, _load(n)) for n in others))
 
 
+@cache
 def shipped_for(setup: Setup) -> tuple[str, ValueNet]:
     """The shipped network for ``setup`` and its file name: the first of
     :func:`shipped_nets` that has learned the set-up (:func:`misfit`), else the
