@@ -67,12 +67,25 @@ def test_the_kernel_encodes_and_values_as_the_plain_path(name: str, module: Modu
 @pytest.mark.parametrize("module", MODULES)
 @pytest.mark.parametrize(
     ("ruleset", "players"),
-    [("parcheesi", 2), ("parcheesi", 3), ("parcheesi", 4), ("whitman", 4), ("pagade", 4)],
+    [
+        ("parcheesi", 2),
+        ("parcheesi", 3),
+        ("parcheesi", 4),
+        ("whitman", 4),
+        ("pagade", 4),
+        ("parcheesi", "teams"),
+        ("pagade", "teams"),
+    ],
 )
-def test_the_shipped_network_in_the_kernel(module: ModuleType, ruleset: str, players: int) -> None:
+def test_the_shipped_network_in_the_kernel(
+    module: ModuleType, ruleset: str, players: int | str
+) -> None:
     """Larger weights than the random ones: trained networks, 32 hidden units, on games of
     the set-ups they were trained on (the side chances bit for bit)."""
-    setup = Setup.create(ruleset, players=players)
+    if players == "teams":
+        setup = Setup.create(ruleset, players=4, teams=True)
+    else:
+        setup = Setup.create(ruleset, players=players)
     net = net_for(setup)
     assert misfit(net, setup) is None
     for pos in game_positions(setup, 60, seed=5):

@@ -89,7 +89,7 @@ def test_bad_arguments() -> None:
         PachisiEnv(players=4, opponents=["random"])
     # A learned opponent only where its network has learned the set-up (pachisi.learn.misfit).
     with pytest.raises(ValueError, match=r"^learned1: the parcheesi network was trained on"):
-        PachisiEnv(players=4, teams=True, opponents="learned1")
+        PachisiEnv(players=["red", "green"], opponents="learned1")
     PachisiEnv(players=2, opponents="learned1")
     with pytest.raises(PositionError, match="whitman cannot be played by 5 players"):
         PachisiEnv("whitman", players=5)

@@ -725,22 +725,24 @@ def test_a_game_from_a_pasted_position(server: Server, browser: Browser, console
 def test_the_lobby_offers_the_learned_level_only_where_it_plays(
     server: Server, browser: Browser, console: Console
 ):
-    """Four players: learned1 is offered; four in teams: it is left out, and a seat that had
-    it takes expectimax (the server would refuse it: no network has learned teams)."""
+    """Every set-up of the form has it; a pasted position of two players on neighbouring
+    arms (no network has learned them) leaves it out of the seat menus."""
+    from pachisi.position import Position
+
     page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("ruleset-parcheesi").check()
     page.get_by_test_id("players-count").select_option("4")
-    seat = page.get_by_test_id("seat-kind-1")
-    expect(seat.locator("option[value=learned1]")).to_have_count(1)
-    seat.select_option("learned1")
     page.get_by_test_id("teams").check()
+    expect(page.get_by_test_id("seat-kind-3").locator("option[value=learned1]")).to_have_count(1)
+    text = Position.start("parcheesi", players=["red", "green"]).to_text()
+    page.get_by_test_id("from-position").locator("summary").click()
+    page.get_by_test_id("position-text").fill(text)
+    page.get_by_test_id("read-position").click()
+    expect(lobby_seats(page)).to_have_count(2)
     seat = page.get_by_test_id("seat-kind-1")
     expect(seat.locator("option[value=learned1]")).to_have_count(0)
-    expect(seat).to_have_value("expectimax")
-    expect(page.get_by_test_id("seat-kind-3").locator("option[value=expectimax]")).to_have_count(1)
-    page.get_by_test_id("teams").uncheck()
-    expect(page.get_by_test_id("seat-kind-1").locator("option[value=learned1]")).to_have_count(1)
+    expect(seat.locator("option[value=expectimax]")).to_have_count(1)
     console.check()
 
 

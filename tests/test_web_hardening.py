@@ -645,30 +645,33 @@ def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: Any) 
     assert chose == 12
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "players", "teams"),
-    [("parcheesi", 4, True), ("pagade", 4, True)],
-)
-def test_the_learned_level_is_refused_where_its_network_has_not_learned_the_set_up(
-    client: TestClient, ruleset: str, players: int, teams: bool
+def test_every_set_up_the_lobby_offers_has_a_learned_level(client: TestClient) -> None:
+    rulesets = client.get("/api/rulesets").json()["rulesets"]
+    for ruleset, info in rulesets.items():
+        keys = {str(n) for n in info["players"]}
+        if info["teams"] and 4 in info["players"]:
+            keys.add("4t")
+        assert info["unfit_levels"] == {key: [] for key in keys}, ruleset
+
+
+@pytest.mark.parametrize("ruleset", ["parcheesi", "whitman"])
+def test_the_learned_level_is_refused_where_no_network_has_learned_the_set_up(
+    client: TestClient, ruleset: str
 ) -> None:
-    """Not offered by the lobby for such a set-up, and a game asking for it (or for it as
-    the turn timer's computer) is refused with the reason."""
-    key = f"{players}{'t' if teams else ''}"
-    info = client.get("/api/rulesets").json()["rulesets"][ruleset]
-    assert info["unfit_levels"][key] == ["learned1"]
-    assert info["unfit_levels"]["2"] == []
-    seats = ["human"] + ["learned1"] + ["greedy"] * (players - 2)
-    body = {"ruleset": ruleset, "players": players, "teams": teams, "seats": seats}
+    """Two players on neighbouring arms (no network has learned them): a game asking for
+    the level, or for it as the turn timer's computer, is refused with the reason."""
+    body = {"ruleset": ruleset, "players": ["red", "green"], "seats": ["human", "learned1"]}
     r = client.post("/api/games", json=body)
     assert r.status_code == 400, r.text
     message = r.json()["error"]["message"]
     assert "learned1: the " + ruleset + " network was trained on" in message
     assert "it has not learned this arrangement of players" in message
     clock = {"seconds": 60, "then": "computer", "level": "learned1"}
-    r = client.post("/api/games", json={**body, "seats": ["human"] * players, "clock": clock})
+    r = client.post("/api/games", json={**body, "seats": ["human", "human"], "clock": clock})
     assert r.status_code == 400, r.text
     assert "'clock.level': learned1: the " + ruleset in r.text
+    ok = client.post("/api/games", json={**body, "seats": ["human", "expectimax"]})
+    assert ok.status_code == 201, ok.status_code
 
 
 def test_a_read_position_says_which_levels_cannot_play_it(client: TestClient) -> None:

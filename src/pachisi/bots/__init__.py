@@ -113,8 +113,8 @@ def unfit_reason(name: str, setup: Setup) -> str | None:
     True
     >>> unfit_reason("greedy", Setup.create("parcheesi", players=4)) is None
     True
-    >>> teams = Setup.create("parcheesi", players=4, teams=True)   # no network has learned it
-    >>> unfit_reason("learned1", teams).startswith("learned1: the parcheesi network was trained")
+    >>> odd = Setup.create("parcheesi", players=["red", "green"])   # neighbouring arms
+    >>> unfit_reason("learned1", odd).startswith("learned1: the parcheesi network was trained")
     True
     """
     player = make_player(name, 0)

@@ -175,6 +175,15 @@ players
     if trained is None or set_up_frames(setup) <= set_up_frames(trained):
         return None
     return (
-        f"the {net.ruleset} network was trained on {trained.describe()}, and this game is"
-        f" {setup.describe()}: it has not learned this arrangement of players"
+        f"the {net.ruleset} network was trained on {_words(trained)}, and this game is"
+        f" {_words(setup)}: it has not learned this arrangement of players"
     )
+
+
+def _words(setup: Setup) -> str:
+    """:meth:`Setup.describe`, with Eight-Man's major colours (they matter to a network)."""
+    words = setup.describe()
+    if setup.majors is not None:
+        names = setup.colour_names
+        words += " with majors " + ", ".join(names[m] for m in setup.majors if m is not None)
+    return words
