@@ -12,9 +12,10 @@
 The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
 (``learned``, ``learned1``, ``learned2``). Every ruleset ships a network in
 ``pachisi/learn/weights/`` trained by self-play on two players
-(``RULESET.json``), and networks for other numbers of players
-(``RULESET.Np.json``: three and four in Parcheesi and Whitman, four in
-Pagade; docs/learning.md has how, and what has been measured). A network
+(``RULESET.json``), and networks for other set-ups (``RULESET.3p.json``,
+``RULESET.4p.json``: three and four players in Parcheesi and Whitman, four
+in Pagade; ``RULESET.4t.json``: the teams of Parcheesi and Pagade;
+docs/learning.md has how, and what has been measured). A network
 is used only on set-ups that look to it like the one it was trained on
 (:func:`misfit`; :func:`net_for` picks the one that does): the encoding
 sees the board from the mover's arm, so the same arrangement of players
