@@ -131,7 +131,6 @@ class NetEvaluator:
     _static: dict[Position, tuple[float, ...]] = field(
         default_factory=dict, repr=False, compare=False
     )
-    _fits: dict[Setup, str | None] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.ply <= MAX_PLY:
@@ -201,9 +200,7 @@ class NetEvaluator:
         """:class:`~pachisi.errors.PachisiError` if the network has not learned ``setup``
         (:func:`pachisi.learn.misfit`): its figures there would look precise and mean
         little. :meth:`static` and :meth:`values` check every set-up they are given."""
-        if setup not in self._fits:
-            self._fits[setup] = misfit(self.net, setup)
-        why = self._fits[setup]
+        why = misfit(self.net, setup)
         if why is not None:
             raise PachisiError(
                 f"no analysis by the network here: {why} (analysis by rollouts, the"

@@ -26,7 +26,7 @@ docs/players.md has how they work and their measured strength.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from ..dice import Throw, dice_for
@@ -50,6 +50,7 @@ __all__ = [
     "evaluate",
     "game_positions",
     "make_player",
+    "unfit_among",
     "unfit_reason",
 ]
 
@@ -123,6 +124,16 @@ def unfit_reason(name: str, setup: Setup) -> str | None:
         return None
     why = check(setup)
     return f"{name}: {why}" if why is not None else None
+
+
+def unfit_among(names: Iterable[str], setup: Setup) -> str | None:
+    """:func:`unfit_reason` of the first of ``names`` that cannot play ``setup``'s games,
+    or ``None`` where all can (each name asked once)."""
+    for name in dict.fromkeys(names):
+        why = unfit_reason(name, setup)
+        if why is not None:
+            return why
+    return None
 
 
 def game_positions(

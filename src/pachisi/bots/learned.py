@@ -20,8 +20,9 @@ network was trained for (:meth:`LearnedPlayer.unfit`,
 :func:`pachisi.learn.misfit`): where the arrangement of players is one the
 network has not learned, the two-player Parcheesi network at 1 ply won 7
 four-player games of 400 against three expectimax players (greedy won 81),
-so there the player refuses with a clear error instead of playing badly. It is evaluated in
-the compiled kernel when it is active, else by its plain-Python path: the
+so there the player refuses with a clear error instead of playing badly.
+It is evaluated in the compiled kernel when it is active, else by its
+plain-Python path: the
 same numbers (:func:`pachisi.learn.kernel.chances`), so the same decisions
 either way. A reply (the player to move answering a throw at 0 ply) is the
 first of the best results in canonical order
@@ -83,7 +84,6 @@ class LearnedPlayer:
         self.net = net
         self.name = "learned" if plies == 0 else f"learned{plies}"
         self._cache: dict[tuple[Position, int], list[tuple[list[float], Position | None]]] = {}
-        self._unfit: dict[Setup, str | None] = {}
 
     def network(self, setup: Setup) -> ValueNet:
         """The network used for ``setup``'s games: the one given, else the shipped one
@@ -93,9 +93,7 @@ class LearnedPlayer:
     def unfit(self, setup: Setup) -> str | None:
         """Why this player cannot play ``setup``'s games (its network has not learned the
         set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can."""
-        if setup not in self._unfit:
-            self._unfit[setup] = misfit(self.network(setup), setup)
-        return self._unfit[setup]
+        return misfit(self.network(setup), setup)
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         """The best play by the network at this player's plies.

@@ -26,6 +26,7 @@ not (measured: docs/players.md).
 
 from __future__ import annotations
 
+import weakref
 from functools import cache
 from importlib import resources
 
@@ -169,7 +170,21 @@ def misfit(net: ValueNet, setup: Setup) -> str | None:
     the parcheesi network was trained on parcheesi, 2 players (red, yellow), and this \
 game is parcheesi, 4 players (red, green, yellow, blue): it has not learned this arrangement of \
 players
+
+    The answer is kept for as long as the network is (a learned player asks
+    at every throw, an analysis for every batch of positions).
     """
+    known = _MISFITS.setdefault(net, {})
+    if setup not in known:
+        known[setup] = _misfit(net, setup)
+    return known[setup]
+
+
+#: :func:`misfit`'s answers by network, forgotten with the network.
+_MISFITS: weakref.WeakKeyDictionary[ValueNet, dict[Setup, str | None]] = weakref.WeakKeyDictionary()
+
+
+def _misfit(net: ValueNet, setup: Setup) -> str | None:
     if net.ruleset != setup.ruleset:
         return f"the network is for {net.ruleset}, and this game is {setup.ruleset}"
     trained = trained_setup(net)

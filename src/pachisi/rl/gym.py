@@ -30,7 +30,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import Player, make_player, unfit_reason
+from ..bots import Player, make_player, unfit_among
 from ..dice import derive_seed
 from ..rules import Setup
 from .encoding import Array, Mask, observation_size
@@ -93,10 +93,9 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
             raise ValueError(f"give {n - 1} opponent names (one per other seat), not {len(names)}")
-        for name in dict.fromkeys(names):
-            why = unfit_reason(name, self.setup)  # ValueError naming the known players if unknown
-            if why is not None:
-                raise ValueError(why)
+        why = unfit_among(names, self.setup)  # ValueError naming the known players if unknown
+        if why is not None:
+            raise ValueError(why)
         self.seat = seat
         self.opponent_names = names
         self.render_mode = render_mode

@@ -26,7 +26,7 @@ from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.text import Text
 
-from ..bots import PLAYERS, Player, make_player, unfit_reason
+from ..bots import PLAYERS, Player, make_player, unfit_among
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
 from ..game import Game, first_player
@@ -262,10 +262,9 @@ class _Session:
         self.delay: float = max(0.0, args.delay)
         self.log = log
         seed = game.seed if game.seed is not None else 0
-        for k in dict.fromkeys(kinds):
-            why = None if k == HUMAN else unfit_reason(k, game.position.setup)
-            if why is not None:
-                raise PachisiError(why)
+        why = unfit_among((k for k in kinds if k != HUMAN), game.position.setup)
+        if why is not None:
+            raise PachisiError(why)
         self.bots: list[Player | None] = [
             None if k == HUMAN else make_player(k, seed=seed * 101 + i) for i, k in enumerate(kinds)
         ]

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bots import Player, make_player, unfit_reason
+from ..bots import Player, make_player, unfit_among
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..game import Game, first_player
@@ -219,10 +219,9 @@ class SimConfig:
             raise ValueError("the throw limit must be at least 1")
         if self.engine not in ENGINES:
             raise ValueError(f"unknown engine {self.engine!r} (one of {', '.join(ENGINES)})")
-        for b in dict.fromkeys(self.bots):
-            why = unfit_reason(b, self.setup)
-            if why is not None:
-                raise ValueError(why)
+        why = unfit_among(self.bots, self.setup)
+        if why is not None:
+            raise ValueError(why)
         if self.engine == "kernel":
             for b in self.bots:
                 if kernel_policy(b) is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots import PLAYERS, unfit_reason
+from ..bots import PLAYERS, unfit_among
 from ..errors import PachisiError
 from ..position import Position
 from ..rules import RULESETS, Setup
@@ -31,9 +31,9 @@ __all__ = [
 HUMAN = "human"
 
 #: Computer levels offered by the server, weakest first (keys of ``bots.PLAYERS``).
-#: ``learned1`` (the shipped network one throw ahead) is shown stronger than
-#: expectimax in two-player Parcheesi, Pagade and Eight-Man and than search in
-#: two-player Parcheesi (docs/players.md); elsewhere it is not measured.
+#: ``learned1`` (the set-up's shipped network one throw ahead) is shown stronger
+#: than expectimax in every set-up the lobby offers (docs/players.md); a set-up no
+#: network has learned refuses it (``unfit_levels``, :func:`pachisi.bots.unfit_among`).
 COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search", "learned1")
 
 #: The longest position text read, in characters (a position is a few hundred).
@@ -195,10 +195,9 @@ def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[st
     for k in kinds:
         if k != HUMAN and k not in PLAYERS:
             raise ApiError(400, "bad_request", f"unknown seat kind {k!r}")
-    for k in dict.fromkeys(kinds):
-        why = None if k == HUMAN else unfit_reason(k, setup)
-        if why is not None:  # a learned level whose network has not learned this set-up
-            raise ApiError(400, "bad_request", why)
+    why = unfit_among((k for k in kinds if k != HUMAN), setup)
+    if why is not None:  # a learned level whose network has not learned this set-up
+        raise ApiError(400, "bad_request", why)
     names = spec.get("names")
     if names is None:
         names = [""] * n
