@@ -2627,9 +2627,8 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_context(self) -> cython.void:
+    def _f_context(self, ncol: cython.int) -> cython.void:
         """Per throw: the other colours' pawns by square, the start lanes and tags."""
-        ncol: cython.int = self.cfg[C_NCOL]
         c0: cython.int = self.cfg[C_COL]
         c1: cython.int = self.cfg[C_COL + 1] if ncol == 2 else -1
         c: cython.int
@@ -2824,6 +2823,7 @@ class Kernel:
         gone: cython.int,
         cut: cython.int,
         extra: cython.int,
+        ncol: cython.int,
     ) -> cython.void:
         """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
 
@@ -2832,7 +2832,6 @@ class Kernel:
         sorted progress numbers as a big-endian 32-bit field), ``x`` the cut
         flag (bit 1) and the extra throw (bit 0).
         """
-        ncol: cython.int = self.cfg[C_NCOL]
         m: cython.int
         c: cython.int
         k: cython.int
@@ -2890,7 +2889,31 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
-        """The distinct outcomes of throw (a, b) as records in :attr:`out`; their number."""
+        """The distinct outcomes of throw (a, b) as records in :attr:`out`; their number.
+
+        The explorer below takes the set-up's colours per mover (``ncol``) and
+        ``sum_move`` (``jump``) as arguments, always constants here, so that
+        the C compiler can make a copy of it for each case with both folded.
+        """
+        if self.cfg[C_NCOL] == 1:
+            if self.cfg[C_JUMP]:
+                return self._f_plays_as(a, b, third_doublet, 1, True)
+            return self._f_plays_as(a, b, third_doublet, 1, False)
+        if self.cfg[C_JUMP]:
+            return self._f_plays_as(a, b, third_doublet, 2, True)
+        return self._f_plays_as(a, b, third_doublet, 2, False)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_plays_as(
+        self,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+        ncol: cython.int,
+        jump: cython.bint,
+    ) -> cython.int:
+        """:meth:`_f_plays` for ``ncol`` colours per mover and ``sum_move`` ``jump``."""
         self.ta = a
         self.tb = b
         self.doublet = a == b
@@ -2903,18 +2926,17 @@ class Kernel:
             for k in range(len(self.f_ohgen)):
                 self.f_ohgen[k] = 0
             self.f_ogen = 1
-        self._f_context()
+        self._f_context(ncol)
         if third_doublet:
-            self._f_third()
+            self._f_third(ncol)
             return self.f_no
         if self.cfg[C_PAGADE]:
             x: cython.ulonglong = a if a < b else b
             y: cython.ulonglong = b if a < b else a
-            self._f_set(x | y << 8, 2)
+            self._f_set(x | y << 8, 2, ncol, jump)
             if self.f_no == 0:
-                self._f_emit(self.f_pa0, self.f_pb0, 0, self.pos[P_CUT], 0)
+                self._f_emit(self.f_pa0, self.f_pb0, 0, self.pos[P_CUT], 0, ncol)
             return self.f_no
-        ncol: cython.int = self.cfg[C_NCOL]
         both: cython.ulonglong = 0
         i: cython.int
         for i in range(ncol):
@@ -2925,7 +2947,7 @@ class Kernel:
             y = b | both
             if x > y:
                 x, y = y, x
-            self._f_set(x | y << 8, 2)
+            self._f_set(x | y << 8, 2, ncol, jump)
         else:
             d: cython.ulonglong = a
             e: cython.ulonglong = (7 - a) | 8
@@ -2938,27 +2960,26 @@ class Kernel:
                         nest_col = self.cfg[C_COL + i]
                         break
             if nest_n == ncol:
-                self._f_set((d | both) | (d | both) << 8, 2)
+                self._f_set((d | both) | (d | both) << 8, 2, ncol, jump)
             elif nest_n == 0:
-                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4)
+                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4, ncol, jump)
             else:
                 f_col: cython.int = (
                     self.cfg[C_COL] if self.cfg[C_COL] != nest_col else self.cfg[C_COL + 1]
                 )
                 fb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (f_col + 4)
                 nb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (nest_col + 4)
-                self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4)
-                self._f_set((d | nb) | (d | nb) << 8, 2)
-                self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3)
+                self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4, ncol, jump)
+                self._f_set((d | nb) | (d | nb) << 8, 2, ncol, jump)
+                self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, ncol, jump)
         if self.f_no == 0:
-            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, self._extra(False))
+            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, self._extra(False), ncol)
         return self.f_no
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_third(self) -> cython.void:
+    def _f_third(self, ncol: cython.int) -> cython.void:
         """§5.8: the third doublet sends the mover's most advanced pawn off the board home."""
-        ncol: cython.int = self.cfg[C_NCOL]
         best: cython.int = 0
         i: cython.int
         p: cython.int
@@ -2967,7 +2988,7 @@ class Kernel:
             if p < 72 and p > best:
                 best = p
         if best == 0:
-            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, 0)
+            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, 0, ncol)
             return
         cs: cython.int
         k: cython.int
@@ -2978,16 +2999,18 @@ class Kernel:
                 if _lane(w, k) & _PMASK == best:
                     w = _sort4(_set_lane(w, k, 0))
                     if cs == 0:
-                        self._f_emit(w, self.f_pb0, 0, 0, 0)
+                        self._f_emit(w, self.f_pb0, 0, 0, 0, ncol)
                     else:
-                        self._f_emit(self.f_pa0, w, 0, 0, 0)
+                        self._f_emit(self.f_pa0, w, 0, 0, 0, ncol)
                     break
 
     # -- one number set -------------------------------------------------------
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_set(self, nums: cython.ulonglong, nn: cython.int) -> cython.void:
+    def _f_set(
+        self, nums: cython.ulonglong, nn: cython.int, ncol: cython.int, jump: cython.bint
+    ) -> cython.void:
         """Explore one number set (sorted number codes in ``nums``); emit its outcomes."""
         pagade: cython.bint = self.cfg[C_PAGADE] != 0
         self._f_reset()
@@ -3001,17 +3024,21 @@ class Kernel:
             self.f_sp -= 1
             i = self.f_stack[self.f_sp]
             if pagade:
-                self._f_pagade_edges(self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2])
+                self._f_pagade_edges(
+                    self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], ncol, jump
+                )
             else:
-                self._f_pf_edges(self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2])
+                self._f_pf_edges(
+                    self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], ncol, jump
+                )
         if pagade:
-            self._f_select_pagade(nn)
+            self._f_select_pagade(nn, ncol)
         else:
-            self._f_select_pf(nn)
+            self._f_select_pf(nn, ncol)
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_select_pagade(self, nn: cython.int) -> cython.void:
+    def _f_select_pagade(self, nn: cython.int, ncol: cython.int) -> cython.void:
         """§4.7: the states that use the most numbers (none: nothing moves)."""
         best: cython.int = nn
         i: cython.int
@@ -3033,11 +3060,12 @@ class Kernel:
                     cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
                     cython.cast(cython.int, (w2 >> 35) & 1),
                     0,
+                    ncol,
                 )
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_select_pf(self, nn: cython.int) -> cython.void:
+    def _f_select_pf(self, nn: cython.int, ncol: cython.int) -> cython.void:
         """§5.5, §5.6 (and §5.8's partial doublets): the selected states, then their ends."""
         n: cython.int = self.f_n
         nums0: cython.ulonglong = self.f_st[2] & _LO32
@@ -3052,9 +3080,9 @@ class Kernel:
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
                 if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
-                    self.f_st[3 * i], self.f_st[3 * i + 1]
+                    self.f_st[3 * i], self.f_st[3 * i + 1], ncol
                 ):
-                    ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
+                    ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1], ncol)
                     if ent > most:
                         most = ent
                         nsel = 0
@@ -3063,12 +3091,12 @@ class Kernel:
                         nsel += 1
             if most < 0:
                 return
-            self._f_finish(nsel, self._extra(True))
+            self._f_finish(nsel, self._extra(True), ncol)
             return
         for i in range(n):
-            if not self._f_blockades_ok(self.f_st[3 * i], self.f_st[3 * i + 1]):
+            if not self._f_blockades_ok(self.f_st[3 * i], self.f_st[3 * i + 1], ncol):
                 continue
-            ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1])
+            ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1], ncol)
             used = nn - cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
             if ent > most or (ent == most and used > most_used):
                 most = ent
@@ -3093,21 +3121,23 @@ class Kernel:
                         self.f_sel[r] = self.f_sel[i]
                         r += 1
                 nsel = r
-        self._f_finish(nsel, self._extra(most_used == nn))
+        self._f_finish(nsel, self._extra(most_used == nn), ncol)
 
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_nest(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.int:
+    def _f_nest(self, pa: cython.ulonglong, pb: cython.ulonglong, ncol: cython.int) -> cython.int:
         """The mover's pawns in the nest."""
-        if self.cfg[C_NCOL] == 2:
+        if ncol == 2:
             return _lanes_at(pa, 0) + _lanes_at(pb, 0)
         return _lanes_at(pa, 0)
 
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_blockades_ok(self, pa: cython.ulonglong, pb: cython.ulonglong) -> cython.bint:
+    def _f_blockades_ok(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, ncol: cython.int
+    ) -> cython.bint:
         """§5.5: no starting blockade's two pawns stand together on another square."""
         if self.n_tags == 0:
             return True
@@ -3119,7 +3149,7 @@ class Kernel:
         for t in range(1, self.n_tags + 1):
             self.f_tmp[8 + t] = -1000
         for k in range(8):
-            if k >= 4 and self.cfg[C_NCOL] == 1:
+            if k >= 4 and ncol == 1:
                 break
             lane = cython.cast(cython.int, ((pa if k < 4 else pb) >> (16 * (k & 3))) & 0xFFFF)
             t = lane >> 8
@@ -3136,7 +3166,7 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_finish(self, nsel: cython.int, extra: cython.int) -> cython.void:
+    def _f_finish(self, nsel: cython.int, extra: cython.int, ncol: cython.int) -> cython.void:
         """The ends of the selected states: directly, or after the bonus part (§5.7)."""
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
@@ -3158,14 +3188,14 @@ class Kernel:
             nhb = 0
             if hb:
                 nhb = _lanes_at(pa, 72) - self.f_home0
-                if self.cfg[C_NCOL] == 2:
+                if ncol == 2:
                     nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
-                self._f_emit(pa, pb, gone, 0, extra)
+                self._f_emit(pa, pb, gone, 0, extra, ncol)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
             pa = _sort4(pa & ~_MOVED_LANES)
-            if self.cfg[C_NCOL] == 2:
+            if ncol == 2:
                 pb = _sort4(pb & ~_MOVED_LANES)
             w2 = (
                 cython.cast(cython.ulonglong, ncb)
@@ -3180,18 +3210,17 @@ class Kernel:
             pa = self.f_st[3 * i]
             pb = self.f_st[3 * i + 1]
             w2 = self.f_st[3 * i + 2]
-            if self._f_bonus_edges(pa, pb, w2, extra) == 0:
-                self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra)
+            if self._f_bonus_edges(pa, pb, w2, extra, ncol) == 0:
+                self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, ncol)
 
     # -- the board around a state ---------------------------------------------
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_squares(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int
+        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, ncol: cython.int
     ) -> cython.void:
         """The squares of the state's pawns (f_s), their counts (f_cnt), the blocked masks."""
-        ncol: cython.int = self.cfg[C_NCOL]
         k: cython.int
         s: cython.int
         q: cython.int
@@ -3297,7 +3326,9 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_groups(self, nums: cython.ulonglong, nrem: cython.int) -> cython.void:
+    def _f_groups(
+        self, nums: cython.ulonglong, nrem: cython.int, ncol: cython.int, jump: cython.bint
+    ) -> cython.void:
         """Per colour slot: the distinct groups of usable numbers (dist, left, size).
 
         Kept for the next state with the same numbers left (reset per throw).
@@ -3305,7 +3336,6 @@ class Kernel:
         if nums == self.f_gnums:
             return
         self.f_gnums = nums
-        jump: cython.bint = self.cfg[C_JUMP] != 0
         cs: cython.int
         j: cython.int
         m: cython.int
@@ -3319,7 +3349,7 @@ class Kernel:
         bit: cython.ulonglong
         left: cython.ulonglong
         # self.f_tmp[16:20]: the usable numbers' indices
-        for cs in range(self.cfg[C_NCOL]):
+        for cs in range(ncol):
             bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
             cnt = 0
             if not jump:
@@ -3413,7 +3443,12 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_pf_edges(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        w2: cython.ulonglong,
+        ncol: cython.int,
+        jump: cython.bint,
     ) -> cython.void:
         nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
         if nrem == 0:
@@ -3421,11 +3456,10 @@ class Kernel:
         nums: cython.ulonglong = w2 & _LO32
         flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 0xFFF)
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
-        jump: cython.bint = self.cfg[C_JUMP] != 0
         moved_bit: cython.int = 128 if jump else 0
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
-        self._f_squares(pa, pb, gone)
-        self._f_groups(nums, nrem)
+        self._f_squares(pa, pb, gone, ncol)
+        self._f_groups(nums, nrem, ncol, jump)
         cs: cython.int
         k: cython.int
         j: cython.int
@@ -3444,7 +3478,7 @@ class Kernel:
         bit: cython.ulonglong
         left: cython.ulonglong
         w: cython.ulonglong
-        for cs in range(self.cfg[C_NCOL]):
+        for cs in range(ncol):
             w = pa if cs == 0 else pb
             bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
             prev = -1
@@ -3538,7 +3572,12 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_bonus_edges(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong, extra: cython.int
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        w2: cython.ulonglong,
+        extra: cython.int,
+        ncol: cython.int,
     ) -> cython.int:
         """Push the bonus part's successors (§5.7); return how many edges there are.
 
@@ -3552,7 +3591,7 @@ class Kernel:
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
-        self._f_squares(pa, pb, gone)
+        self._f_squares(pa, pb, gone, ncol)
         n_edges: cython.int = 0
         which: cython.int
         v: cython.int
@@ -3578,7 +3617,7 @@ class Kernel:
                 if nhb == 0 or (ncb and hb == cb):
                     continue
                 v = hb
-            for cs in range(self.cfg[C_NCOL]):
+            for cs in range(ncol):
                 w = pa if cs == 0 else pb
                 prev = -1
                 for k in range(4):
@@ -3599,7 +3638,7 @@ class Kernel:
                         na = _sort4(_set_lane(pa, k, (lane & ~_PMASK) | t))
                     else:
                         nb = _sort4(_set_lane(pb, k, (lane & ~_PMASK) | t))
-                    if not self._f_blockades_ok(na, nb):
+                    if not self._f_blockades_ok(na, nb, ncol):
                         continue
                     n_edges += 1
                     c2 = ncb
@@ -3616,7 +3655,7 @@ class Kernel:
                     if t == 72 and hb:
                         h2 += 1
                     if c2 == 0 and h2 == 0:
-                        self._f_emit(na, nb, g2, 0, extra)
+                        self._f_emit(na, nb, g2, 0, extra, ncol)
                         continue
                     self._f_push(
                         na,
@@ -3640,6 +3679,7 @@ class Kernel:
         t: cython.int,
         flag: cython.int,
         gone: cython.int,
+        ncol: cython.int,
     ) -> cython.int:
         """§4.4/§4.5 for ``k`` pawns of colour slot ``cs`` moving p -> t: -2, -1 or the cut."""
         if t > 84:
@@ -3653,7 +3693,7 @@ class Kernel:
         cnt: cython.int = 0
         col: cython.int = -1
         j: cython.int
-        for j in range(4 * self.cfg[C_NCOL]):
+        for j in range(4 * ncol):
             if self.f_s[j] == s:
                 cnt += 1
                 col = j >> 2
@@ -3716,7 +3756,12 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_pagade_edges(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        w2: cython.ulonglong,
+        ncol: cython.int,
+        jump: cython.bint,
     ) -> cython.void:
         nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
         if nrem == 0:
@@ -3724,10 +3769,8 @@ class Kernel:
         nums: cython.ulonglong = w2 & _LO32
         flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 1)
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
-        jump: cython.bint = self.cfg[C_JUMP] != 0
         moved_bit: cython.int = 128 if jump else 0
-        ncol: cython.int = self.cfg[C_NCOL]
-        self._f_squares(pa, pb, gone)
+        self._f_squares(pa, pb, gone, ncol)
         cs: cython.int
         k: cython.int
         j: cython.int
@@ -3777,7 +3820,7 @@ class Kernel:
                             -1,
                         )
                     if jump and n_cut == 1 and nrem == 2:
-                        sq = self._f_pland(cs, 1, 0, total, flag, gone)
+                        sq = self._f_pland(cs, 1, 0, total, flag, gone, ncol)
                         if sq != -2:
                             self._f_pgo(
                                 pa,
@@ -3810,7 +3853,7 @@ class Kernel:
                     if j and byte == (nums >> (8 * j - 8)) & 255:
                         continue
                     t = p + cython.cast(cython.int, byte)
-                    sq = self._f_pland(cs, 1, p, t, flag, gone)
+                    sq = self._f_pland(cs, 1, p, t, flag, gone, ncol)
                     if sq != -2:
                         self._f_pgo(
                             pa,
@@ -3828,7 +3871,7 @@ class Kernel:
                         )
                 if jump and nrem == 2:
                     t = p + total
-                    sq = self._f_pland(cs, 1, p, t, flag, gone)
+                    sq = self._f_pland(cs, 1, p, t, flag, gone, ncol)
                     if sq != -2:
                         self._f_pgo(
                             pa,
@@ -3867,7 +3910,7 @@ class Kernel:
                             continue
                         seen = lane2
                         t = p + dist
-                        sq = self._f_pland(cs, 2, p, t, flag, gone)
+                        sq = self._f_pland(cs, 2, p, t, flag, gone, ncol)
                         if sq != -2:
                             self._f_pgo(
                                 pa,
