@@ -425,6 +425,9 @@ class Kernel:
     f_os: cython.int[::1]
     f_blo: cython.ulonglong[::1]
     f_bhi: cython.ulonglong[::1]
+    f_olo: cython.ulonglong
+    f_ohi: cython.ulonglong
+    f_oq: cython.int[::1]
     f_slo: cython.ulonglong[::1]
     f_shi: cython.ulonglong[::1]
     f_lane: cython.int[::1]
@@ -566,6 +569,9 @@ class Kernel:
         self.f_os = _ints(16)
         self.f_blo = _words(2)
         self.f_bhi = _words(2)
+        self.f_olo = 0
+        self.f_ohi = 0
+        self.f_oq = _ints(100)
         self.f_slo = _words(2)
         self.f_shi = _words(2)
         self.f_lane = _ints(8)
@@ -2691,6 +2697,17 @@ class Kernel:
                         self.f_bhi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                     elif q >= 0:
                         self.f_blo[cs] |= cython.cast(cython.ulonglong, 1) << q
+        if ncol == 1:
+            # the squares the others occupy, as the mover's progress numbers (see _f_blocked1)
+            self.f_olo = 0
+            self.f_ohi = 0
+            for i in range(self.f_nsq):
+                q = self.cfg[C_RINDEX + 100 * c0 + self.f_sqs[i]]
+                self.f_oq[i] = q
+                if q >= 64:
+                    self.f_ohi |= cython.cast(cython.ulonglong, 1) << (q - 64)
+                elif q >= 0:
+                    self.f_olo |= cython.cast(cython.ulonglong, 1) << q
         # the start lanes (self.f_lane) and their squares (self.f_tmp[0:8]), with blockade
         # tags where the rule needs them (§5.5); the pawns at home (the home bonus counts
         # new ones) and in the nest before the throw
@@ -3281,6 +3298,53 @@ class Kernel:
             self.f_shi[1] = hi1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_blocked1(self, pa: cython.ulonglong, gone: cython.int) -> cython.void:
+        """:meth:`_f_squares`' blocked masks for one colour per mover, by progress numbers.
+
+        With one colour, a square of the mover's route is its progress number,
+        so the mover's blockades are the progress numbers 1..71 that two of its
+        pawns hold, or one of its pawns and another colour's pawn not captured
+        in this state; the others' own blockades come from the throw's context.
+        A square the mask closes is one no pawn may pass or land on, which is
+        all :meth:`_f_land` then needs to know of the mover's pawns.
+        """
+        olo: cython.ulonglong = self.f_olo
+        ohi: cython.ulonglong = self.f_ohi
+        i: cython.int
+        q: cython.int
+        one: cython.ulonglong = 1
+        if gone:
+            for i in range(self.f_nsq):
+                if gone >> i & 1:
+                    q = self.f_oq[i]
+                    if q >= 64:
+                        ohi &= ~(one << (q - 64))
+                    elif q >= 0:
+                        olo &= ~(one << q)
+        # the progress numbers the mover's pawns hold (seen), and hold twice (two)
+        slo: cython.ulonglong = 0
+        shi: cython.ulonglong = 0
+        tlo: cython.ulonglong = 0
+        thi: cython.ulonglong = 0
+        b: cython.ulonglong
+        k: cython.int
+        p: cython.int
+        for k in range(4):
+            p = cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)
+            if p >= 64:
+                if p < 72:
+                    b = one << (p - 64)
+                    thi |= shi & b
+                    shi |= b
+            elif p:
+                b = one << p
+                tlo |= slo & b
+                slo |= b
+        self.f_slo[0] = self.f_blo[0] | tlo | (slo & olo)
+        self.f_shi[0] = self.f_bhi[0] | thi | (shi & ohi)
+
+    @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
     def _f_noth(self, s: cython.int, gone: cython.int) -> cython.int:
@@ -3303,18 +3367,34 @@ class Kernel:
     @cython.inline
     @cython.exceptval(check=False)
     def _f_land(
-        self, cs: cython.int, p: cython.int, t: cython.int, path: cython.bint, gone: cython.int
+        self,
+        cs: cython.int,
+        p: cython.int,
+        t: cython.int,
+        path: cython.bint,
+        gone: cython.int,
+        ncol: cython.int,
     ) -> cython.int:
-        """§5.4 for a pawn of colour slot ``cs`` moving p -> t: -2 illegal, -1, or the capture."""
+        """§5.4 for a pawn of colour slot ``cs`` moving p -> t: -2 illegal, -1, or the capture.
+
+        With one colour per mover the blocked mask of :meth:`_f_blocked1`
+        closes the squares passed and the square landed on (HOME is never
+        closed); with two, the mover's pawns on the square come from
+        :meth:`_f_squares`.
+        """
         if t > 72:
             return -2
-        if path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
+        if ncol == 1:
+            # entering (p = 0) checks its square only
+            if _range_hit(self.f_slo[0], self.f_shi[0], p + 1, t):
+                return -2
+        elif path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
             return -2
         s: cython.int = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
-        if self._f_own(s) + n_oth >= 2:
+        if ncol != 1 and self._f_own(s) + n_oth >= 2:
             return -2
         if n_oth and not self.f_ofr[s]:
             if path and self.cfg[C_SAFETY + s]:
@@ -3458,7 +3538,10 @@ class Kernel:
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
         moved_bit: cython.int = 128 if jump else 0
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
-        self._f_squares(pa, pb, gone, ncol)
+        if ncol == 1:
+            self._f_blocked1(pa, gone)
+        else:
+            self._f_squares(pa, pb, gone, ncol)
         self._f_groups(nums, nrem, ncol, jump)
         cs: cython.int
         k: cython.int
@@ -3499,7 +3582,7 @@ class Kernel:
                             break
                     new = lane | 1
                     if five >= 0:
-                        sq = self._f_land(cs, 0, 1, False, gone)
+                        sq = self._f_land(cs, 0, 1, False, gone, ncol)
                         if sq != -2:
                             left = _remove_byte(nums, five)
                             self._f_go(
@@ -3524,7 +3607,7 @@ class Kernel:
                             and not b0 & 8
                             and not b1 & 8
                         ):
-                            sq = self._f_land(cs, 0, 1, False, gone)
+                            sq = self._f_land(cs, 0, 1, False, gone, ncol)
                             if sq != -2:
                                 self._f_go(
                                     pa,
@@ -3551,7 +3634,7 @@ class Kernel:
                         and not (self.f_gsize[16 * cs + g] == nrem and (flag == 0 or flag == code))
                     ):
                         continue
-                    sq = self._f_land(cs, p, t, True, gone)
+                    sq = self._f_land(cs, p, t, True, gone, ncol)
                     if sq == -2:
                         continue
                     new = (lane & ~_PMASK) | moved_bit | t
@@ -3591,7 +3674,10 @@ class Kernel:
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
-        self._f_squares(pa, pb, gone, ncol)
+        if ncol == 1:
+            self._f_blocked1(pa, gone)
+        else:
+            self._f_squares(pa, pb, gone, ncol)
         n_edges: cython.int = 0
         which: cython.int
         v: cython.int
@@ -3629,7 +3715,7 @@ class Kernel:
                     if not 1 <= p <= 71:
                         continue
                     t = p + v
-                    sq = self._f_land(cs, p, t, True, gone)
+                    sq = self._f_land(cs, p, t, True, gone, ncol)
                     if sq == -2:
                         continue
                     na = pa
