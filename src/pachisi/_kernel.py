@@ -441,6 +441,7 @@ class Kernel:
     f_n: cython.int
     f_gen: cython.int
     f_cap: cython.int
+    f_shift: cython.int
     f_st: cython.ulonglong[::1]
     f_hgen: cython.int[::1]
     f_hidx: cython.int[::1]
@@ -450,6 +451,7 @@ class Kernel:
     f_no: cython.int
     f_ogen: cython.int
     f_ocap: cython.int
+    f_oshift: cython.int
     f_ok: cython.ulonglong[::1]
     f_keys: cython.int[::1]
     f_pw: cython.int[::1]
@@ -585,6 +587,7 @@ class Kernel:
         self.f_n = 0
         self.f_gen = 1
         self.f_cap = 1024
+        self.f_shift = 54  # 64 - log2(f_cap): see _slot3
         self.f_st = _words(3 * 512)
         self.f_hgen = _ints(1024)
         self.f_hidx = _ints(1024)
@@ -594,6 +597,7 @@ class Kernel:
         self.f_no = 0
         self.f_ogen = 1
         self.f_ocap = 256
+        self.f_oshift = 56
         self.f_ok = _words(3 * 128)
         self.f_keys = _ints(128)
         self.f_pw = _ints(S_SIZE)
@@ -2784,7 +2788,7 @@ class Kernel:
         if 2 * (self.f_n + 1) > self.f_cap:
             self._f_grow()
         mask: cython.ulonglong = self.f_cap - 1
-        j: cython.ulonglong = _hash3(pa, pb, w2) & mask
+        j: cython.ulonglong = _slot3(pa, pb, w2, self.f_shift)
         i: cython.int
         gen: cython.int = self.f_gen
         while self.f_hgen[j] == gen:
@@ -2804,6 +2808,7 @@ class Kernel:
     def _f_grow(self) -> None:
         """Double the state set (the states of this generation are kept)."""
         cap: cython.int = 2 * self.f_cap
+        self.f_shift -= 1
         self.f_st, self.f_hgen, self.f_hidx = _grown_set(self.f_st, self.f_n, cap)
         self.f_cap = cap
         self.f_gen = 1
@@ -2877,7 +2882,7 @@ class Kernel:
         if 2 * (self.f_no + 1) > self.f_ocap:
             self._f_ogrow()
         mask: cython.ulonglong = self.f_ocap - 1
-        j: cython.ulonglong = _hash3(hi, lo, x) & mask
+        j: cython.ulonglong = _slot3(hi, lo, x, self.f_oshift)
         i: cython.int
         gen: cython.int = self.f_ogen
         while self.f_ohgen[j] == gen:
@@ -2896,6 +2901,7 @@ class Kernel:
     def _f_ogrow(self) -> None:
         """Double the outcome set (the outcomes of this throw are kept)."""
         cap: cython.int = 2 * self.f_ocap
+        self.f_oshift -= 1
         self.f_ok, self.f_ohgen, self.f_ohidx = _grown_set(self.f_ok, self.f_no, cap)
         self.f_ocap = cap
         self.f_ogen = 1
@@ -3539,6 +3545,8 @@ class Kernel:
         moved_bit: cython.int = 128 if jump else 0
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
         if ncol == 1:
+            pb = 0  # (it is: said here so that the compiler folds it)
+        if ncol == 1:
             self._f_blocked1(pa, gone)
         else:
             self._f_squares(pa, pb, gone, ncol)
@@ -3674,6 +3682,8 @@ class Kernel:
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        if ncol == 1:
+            pb = 0
         if ncol == 1:
             self._f_blocked1(pa, gone)
         else:
@@ -6584,8 +6594,8 @@ _LO32 = cython.declare(_CU64, 0xFFFFFFFF)
 _P4 = cython.declare(_CU64, 0x007F007F007F007F)
 _L4 = cython.declare(_CU64, 0x0001000100010001)
 _B3 = cython.declare(_CU64, 0xFF000000)
-_H1 = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
-_H2 = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
+_H1 = cython.declare(_CU64, 0x1E3779B97F4A7C15)
+_H2 = cython.declare(_CU64, 0x42B2AE3D27D4EB4F)
 _H3 = cython.declare(_CU64, 0x165667B19E3779F9)
 
 
@@ -6721,15 +6731,15 @@ def _remove_byte(w: cython.ulonglong, j: cython.int) -> cython.ulonglong:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _hash3(a: cython.ulonglong, b: cython.ulonglong, c: cython.ulonglong) -> cython.ulonglong:
+def _slot3(
+    a: cython.ulonglong, b: cython.ulonglong, c: cython.ulonglong, shift: cython.int
+) -> cython.ulonglong:
+    """The hash slot of key (a, b, c) in a table of 2**(64 - shift) slots (multiply-shift:
+    the top bits of a sum of products by odd constants, which every bit of the key moves)."""
     h: cython.ulonglong = a * _H1 + b * _H2 + c * _H3
     if not cython.compiled:
         h &= _M64
-    h ^= h >> 31
-    h = h * _SM_M1
-    if not cython.compiled:
-        h &= _M64
-    return h ^ (h >> 29)
+    return h >> shift
 
 
 @cython.cfunc
@@ -6751,8 +6761,13 @@ def _grown_set(
     mask: cython.ulonglong = cap - 1
     j: cython.ulonglong
     i: cython.int
+    shift: cython.int = 64
+    size: cython.int = cap
+    while size > 1:
+        size >>= 1
+        shift -= 1
     for i in range(n):
-        j = _hash3(w[3 * i], w[3 * i + 1], w[3 * i + 2]) & mask
+        j = _slot3(w[3 * i], w[3 * i + 1], w[3 * i + 2], shift)
         while g[j] == 1:
             j = (j + 1) & mask
         g[j] = 1
