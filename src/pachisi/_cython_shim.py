@@ -26,10 +26,12 @@ __all__ = [
     "exceptval",
     "final",
     "float",
+    "fused_type",
     "inline",
     "int",
     "longlong",
     "schar",
+    "short",
     "typedef",
     "uint",
     "ulonglong",
@@ -56,6 +58,7 @@ ulonglong = _Type()
 double = _Type()
 float = _Type()
 schar = _Type()
+short = _Type()
 bint = _Type()
 void = _Type()
 Py_ssize_t = _Type()
@@ -64,6 +67,12 @@ const = _Type()
 
 def typedef(kind: object) -> _Type:
     """``cython.typedef(type)``: a placeholder type."""
+    return _Type()
+
+
+def fused_type(*kinds: object) -> _Type:
+    """``cython.fused_type(type, ...)``: a placeholder type (no placeholder is it, so a
+    test ``FusedType is cython.schar`` is false, as it is uncompiled with Cython)."""
     return _Type()
 
 

@@ -56,6 +56,14 @@ else:
 # constant).
 _CINT = cython.typedef(cython.const[cython.int])
 _CU64 = cython.typedef(cython.const[cython.ulonglong])
+#: Which compiled copy of the playouts' enumerator runs: a fused type used as a tag.
+#: Cython compiles a copy of each function that takes one per type, and decides the
+#: tests on the type at compile time, so the C compiler folds what the copy fixes:
+#: ``schar``, one colour per mover and ``sum_move`` "hops" (Parcheesi's set-ups);
+#: ``short``, one colour and "jump" (Whitman's, Pagade's); ``int``, read from the
+#: table (Eight-Man, two colours per mover). Uncompiled, every test on the type is
+#: false, and the source reads the same values from the table.
+_Spec = cython.fused_type(cython.schar, cython.short, cython.int)
 
 #: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
 W = cython.declare(_CINT, 40)
@@ -2637,8 +2645,9 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_context(self, ncol: cython.int) -> cython.void:
+    def _f_context(self, spec: _Spec) -> cython.void:
         """Per throw: the other colours' pawns by square, the start lanes and tags."""
+        ncol: cython.int = self._f_ncol(spec)
         c0: cython.int = self.cfg[C_COL]
         c1: cython.int = self.cfg[C_COL + 1] if ncol == 2 else -1
         c: cython.int
@@ -2845,7 +2854,7 @@ class Kernel:
         gone: cython.int,
         cut: cython.int,
         extra: cython.int,
-        ncol: cython.int,
+        spec: _Spec,
     ) -> cython.void:
         """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
 
@@ -2854,6 +2863,7 @@ class Kernel:
         sorted progress numbers as a big-endian 32-bit field), ``x`` the cut
         flag (bit 1) and the extra throw (bit 0).
         """
+        ncol: cython.int = self._f_ncol(spec)
         m: cython.int
         c: cython.int
         k: cython.int
@@ -2914,17 +2924,38 @@ class Kernel:
     def _f_plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
         """The distinct outcomes of throw (a, b) as records in :attr:`out`; their number.
 
-        The explorer below takes the set-up's colours per mover (``ncol``) and
-        ``sum_move`` (``jump``) as arguments, always constants here, so that
-        the C compiler can make a copy of it for each case with both folded.
+        The explorer below is compiled three times (see :data:`_Spec`): for one
+        colour per mover with "hops" or with "jump", both then constants the C
+        compiler folds, and for any set-up.
         """
+        hops: cython.schar = 0
+        jump: cython.short = 0
+        other: cython.int = 0
         if self.cfg[C_NCOL] == 1:
             if self.cfg[C_JUMP]:
-                return self._f_plays_as(a, b, third_doublet, 1, True)
-            return self._f_plays_as(a, b, third_doublet, 1, False)
-        if self.cfg[C_JUMP]:
-            return self._f_plays_as(a, b, third_doublet, 2, True)
-        return self._f_plays_as(a, b, third_doublet, 2, False)
+                return self._f_plays_as(a, b, third_doublet, jump)
+            return self._f_plays_as(a, b, third_doublet, hops)
+        return self._f_plays_as(a, b, third_doublet, other)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_ncol(self, spec: _Spec) -> cython.int:
+        """The mover's colours (1 or 2) in the copy ``spec`` (see :data:`_Spec`)."""
+        if _Spec is cython.schar or _Spec is cython.short:
+            return 1
+        return self.cfg[C_NCOL]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_jump(self, spec: _Spec) -> cython.bint:
+        """Whether ``sum_move`` is "jump" in the copy ``spec`` (see :data:`_Spec`)."""
+        if _Spec is cython.schar:
+            return False
+        if _Spec is cython.short:
+            return True
+        return self.cfg[C_JUMP] != 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2933,10 +2964,10 @@ class Kernel:
         a: cython.int,
         b: cython.int,
         third_doublet: cython.bint,
-        ncol: cython.int,
-        jump: cython.bint,
+        spec: _Spec,
     ) -> cython.int:
-        """:meth:`_f_plays` for ``ncol`` colours per mover and ``sum_move`` ``jump``."""
+        """:meth:`_f_plays` in the copy ``spec``."""
+        ncol: cython.int = self._f_ncol(spec)
         self.ta = a
         self.tb = b
         self.doublet = a == b
@@ -2949,16 +2980,16 @@ class Kernel:
             for k in range(len(self.f_ohgen)):
                 self.f_ohgen[k] = 0
             self.f_ogen = 1
-        self._f_context(ncol)
+        self._f_context(spec)
         if third_doublet:
-            self._f_third(ncol)
+            self._f_third(spec)
             return self.f_no
         if self.cfg[C_PAGADE]:
             x: cython.ulonglong = a if a < b else b
             y: cython.ulonglong = b if a < b else a
-            self._f_set(x | y << 8, 2, ncol, jump)
+            self._f_set(x | y << 8, 2, spec)
             if self.f_no == 0:
-                self._f_emit(self.f_pa0, self.f_pb0, 0, self.pos[P_CUT], 0, ncol)
+                self._f_emit(self.f_pa0, self.f_pb0, 0, self.pos[P_CUT], 0, spec)
             return self.f_no
         both: cython.ulonglong = 0
         i: cython.int
@@ -2970,7 +3001,7 @@ class Kernel:
             y = b | both
             if x > y:
                 x, y = y, x
-            self._f_set(x | y << 8, 2, ncol, jump)
+            self._f_set(x | y << 8, 2, spec)
         else:
             d: cython.ulonglong = a
             e: cython.ulonglong = (7 - a) | 8
@@ -2983,26 +3014,27 @@ class Kernel:
                         nest_col = self.cfg[C_COL + i]
                         break
             if nest_n == ncol:
-                self._f_set((d | both) | (d | both) << 8, 2, ncol, jump)
+                self._f_set((d | both) | (d | both) << 8, 2, spec)
             elif nest_n == 0:
-                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4, ncol, jump)
+                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4, spec)
             else:
                 f_col: cython.int = (
                     self.cfg[C_COL] if self.cfg[C_COL] != nest_col else self.cfg[C_COL + 1]
                 )
                 fb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (f_col + 4)
                 nb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (nest_col + 4)
-                self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4, ncol, jump)
-                self._f_set((d | nb) | (d | nb) << 8, 2, ncol, jump)
-                self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, ncol, jump)
+                self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4, spec)
+                self._f_set((d | nb) | (d | nb) << 8, 2, spec)
+                self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, spec)
         if self.f_no == 0:
-            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, self._extra(False), ncol)
+            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, self._extra(False), spec)
         return self.f_no
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_third(self, ncol: cython.int) -> cython.void:
+    def _f_third(self, spec: _Spec) -> cython.void:
         """§5.8: the third doublet sends the mover's most advanced pawn off the board home."""
+        ncol: cython.int = self._f_ncol(spec)
         best: cython.int = 0
         i: cython.int
         p: cython.int
@@ -3011,7 +3043,7 @@ class Kernel:
             if p < 72 and p > best:
                 best = p
         if best == 0:
-            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, 0, ncol)
+            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, 0, spec)
             return
         cs: cython.int
         k: cython.int
@@ -3022,18 +3054,16 @@ class Kernel:
                 if _lane(w, k) & _PMASK == best:
                     w = _sort4(_set_lane(w, k, 0))
                     if cs == 0:
-                        self._f_emit(w, self.f_pb0, 0, 0, 0, ncol)
+                        self._f_emit(w, self.f_pb0, 0, 0, 0, spec)
                     else:
-                        self._f_emit(self.f_pa0, w, 0, 0, 0, ncol)
+                        self._f_emit(self.f_pa0, w, 0, 0, 0, spec)
                     break
 
     # -- one number set -------------------------------------------------------
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_set(
-        self, nums: cython.ulonglong, nn: cython.int, ncol: cython.int, jump: cython.bint
-    ) -> cython.void:
+    def _f_set(self, nums: cython.ulonglong, nn: cython.int, spec: _Spec) -> cython.void:
         """Explore one number set (sorted number codes in ``nums``); emit its outcomes."""
         pagade: cython.bint = self.cfg[C_PAGADE] != 0
         self._f_reset()
@@ -3048,20 +3078,18 @@ class Kernel:
             i = self.f_stack[self.f_sp]
             if pagade:
                 self._f_pagade_edges(
-                    self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], ncol, jump
+                    self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], spec
                 )
             else:
-                self._f_pf_edges(
-                    self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], ncol, jump
-                )
+                self._f_pf_edges(self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], spec)
         if pagade:
-            self._f_select_pagade(nn, ncol)
+            self._f_select_pagade(nn, spec)
         else:
-            self._f_select_pf(nn, ncol)
+            self._f_select_pf(nn, spec)
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_select_pagade(self, nn: cython.int, ncol: cython.int) -> cython.void:
+    def _f_select_pagade(self, nn: cython.int, spec: _Spec) -> cython.void:
         """§4.7: the states that use the most numbers (none: nothing moves)."""
         best: cython.int = nn
         i: cython.int
@@ -3083,13 +3111,15 @@ class Kernel:
                     cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
                     cython.cast(cython.int, (w2 >> 35) & 1),
                     0,
-                    ncol,
+                    spec,
                 )
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
-    def _f_select_pf(self, nn: cython.int, ncol: cython.int) -> cython.void:
+    def _f_select_pf(self, nn: cython.int, spec: _Spec) -> cython.void:
         """§5.5, §5.6 (and §5.8's partial doublets): the selected states, then their ends."""
+        ncol: cython.int = self._f_ncol(spec)
         n: cython.int = self.f_n
         nums0: cython.ulonglong = self.f_st[2] & _LO32
         has_bottom: cython.bint = (nums0 & 0x08080808) != 0
@@ -3114,7 +3144,7 @@ class Kernel:
                         nsel += 1
             if most < 0:
                 return
-            self._f_finish(nsel, self._extra(True), ncol)
+            self._f_finish(nsel, self._extra(True), spec)
             return
         for i in range(n):
             if not self._f_blockades_ok(self.f_st[3 * i], self.f_st[3 * i + 1], ncol):
@@ -3144,7 +3174,7 @@ class Kernel:
                         self.f_sel[r] = self.f_sel[i]
                         r += 1
                 nsel = r
-        self._f_finish(nsel, self._extra(most_used == nn), ncol)
+        self._f_finish(nsel, self._extra(most_used == nn), spec)
 
     @cython.cfunc
     @cython.inline
@@ -3188,9 +3218,11 @@ class Kernel:
         return True
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
-    def _f_finish(self, nsel: cython.int, extra: cython.int, ncol: cython.int) -> cython.void:
+    def _f_finish(self, nsel: cython.int, extra: cython.int, spec: _Spec) -> cython.void:
         """The ends of the selected states: directly, or after the bonus part (§5.7)."""
+        ncol: cython.int = self._f_ncol(spec)
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         i: cython.int
@@ -3214,7 +3246,7 @@ class Kernel:
                 if ncol == 2:
                     nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
-                self._f_emit(pa, pb, gone, 0, extra, ncol)
+                self._f_emit(pa, pb, gone, 0, extra, spec)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
             pa = _sort4(pa & ~_MOVED_LANES)
@@ -3233,17 +3265,18 @@ class Kernel:
             pa = self.f_st[3 * i]
             pb = self.f_st[3 * i + 1]
             w2 = self.f_st[3 * i + 2]
-            if self._f_bonus_edges(pa, pb, w2, extra, ncol) == 0:
-                self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, ncol)
+            if self._f_bonus_edges(pa, pb, w2, extra, spec) == 0:
+                self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec)
 
     # -- the board around a state ---------------------------------------------
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_squares(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, ncol: cython.int
+        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, spec: _Spec
     ) -> cython.void:
         """The squares of the state's pawns (f_s), their counts (f_cnt), the blocked masks."""
+        ncol: cython.int = self._f_ncol(spec)
         k: cython.int
         s: cython.int
         q: cython.int
@@ -3304,6 +3337,7 @@ class Kernel:
             self.f_shi[1] = hi1
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_blocked1(self, pa: cython.ulonglong, gone: cython.int) -> cython.void:
         """:meth:`_f_squares`' blocked masks for one colour per mover, by progress numbers.
@@ -3411,14 +3445,15 @@ class Kernel:
     # -- Parcheesi family edges -----------------------------------------------
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
-    def _f_groups(
-        self, nums: cython.ulonglong, nrem: cython.int, ncol: cython.int, jump: cython.bint
-    ) -> cython.void:
+    def _f_groups(self, nums: cython.ulonglong, nrem: cython.int, spec: _Spec) -> cython.void:
         """Per colour slot: the distinct groups of usable numbers (dist, left, size).
 
         Kept for the next state with the same numbers left (reset per throw).
         """
+        ncol: cython.int = self._f_ncol(spec)
+        jump: cython.bint = self._f_jump(spec)
         if nums == self.f_gnums:
             return
         self.f_gnums = nums
@@ -3519,21 +3554,25 @@ class Kernel:
     ) -> cython.int:
         """§5.8 no-split: the flag after ``code`` became ``new`` (0xFFF: nobody)."""
         # the numbers left (the low three bits of each byte), summed by one multiply
-        total: cython.int = cython.cast(cython.int, (((left & 0x07070707) * 0x01010101) >> 24) & 0xFF)
+        total: cython.int = cython.cast(
+            cython.int, (((left & 0x07070707) * 0x01010101) >> 24) & 0xFF
+        )
         if (flag == 0 or flag == code) and (new & _PMASK) + total == 72:
             return new | (code & 0x800)
         return 0xFFF
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_pf_edges(
         self,
         pa: cython.ulonglong,
         pb: cython.ulonglong,
         w2: cython.ulonglong,
-        ncol: cython.int,
-        jump: cython.bint,
+        spec: _Spec,
     ) -> cython.void:
+        ncol: cython.int = self._f_ncol(spec)
+        jump: cython.bint = self._f_jump(spec)
         nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
         if nrem == 0:
             return
@@ -3547,8 +3586,8 @@ class Kernel:
         if ncol == 1:
             self._f_blocked1(pa, gone)
         else:
-            self._f_squares(pa, pb, gone, ncol)
-        self._f_groups(nums, nrem, ncol, jump)
+            self._f_squares(pa, pb, gone, spec)
+        self._f_groups(nums, nrem, spec)
         cs: cython.int
         k: cython.int
         j: cython.int
@@ -3659,6 +3698,7 @@ class Kernel:
                     )
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_bonus_edges(
         self,
@@ -3666,13 +3706,14 @@ class Kernel:
         pb: cython.ulonglong,
         w2: cython.ulonglong,
         extra: cython.int,
-        ncol: cython.int,
+        spec: _Spec,
     ) -> cython.int:
         """Push the bonus part's successors (§5.7); return how many edges there are.
 
         A successor with no bonus left is an end: it is emitted at once (with
         ``extra``) instead of being stored, stacked and expanded to nothing.
         """
+        ncol: cython.int = self._f_ncol(spec)
         ncb: cython.int = cython.cast(cython.int, w2 & 15)
         nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
         if ncb == 0 and nhb == 0:
@@ -3685,7 +3726,7 @@ class Kernel:
         if ncol == 1:
             self._f_blocked1(pa, gone)
         else:
-            self._f_squares(pa, pb, gone, ncol)
+            self._f_squares(pa, pb, gone, spec)
         n_edges: cython.int = 0
         which: cython.int
         v: cython.int
@@ -3749,7 +3790,7 @@ class Kernel:
                     if t == 72 and hb:
                         h2 += 1
                     if c2 == 0 and h2 == 0:
-                        self._f_emit(na, nb, g2, 0, extra, ncol)
+                        self._f_emit(na, nb, g2, 0, extra, spec)
                         continue
                     self._f_push(
                         na,
@@ -3854,9 +3895,10 @@ class Kernel:
         pa: cython.ulonglong,
         pb: cython.ulonglong,
         w2: cython.ulonglong,
-        ncol: cython.int,
-        jump: cython.bint,
+        spec: _Spec,
     ) -> cython.void:
+        ncol: cython.int = self._f_ncol(spec)
+        jump: cython.bint = self._f_jump(spec)
         nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
         if nrem == 0:
             return
@@ -3864,7 +3906,7 @@ class Kernel:
         flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 1)
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
         moved_bit: cython.int = 128 if jump else 0
-        self._f_squares(pa, pb, gone, ncol)
+        self._f_squares(pa, pb, gone, spec)
         cs: cython.int
         k: cython.int
         j: cython.int
