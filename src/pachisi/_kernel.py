@@ -435,6 +435,8 @@ class Kernel:
     f_bhi: cython.ulonglong[::1]
     f_olo: cython.ulonglong
     f_ohi: cython.ulonglong
+    f_xlo: cython.ulonglong
+    f_xhi: cython.ulonglong
     f_oq: cython.int[::1]
     f_slo: cython.ulonglong[::1]
     f_shi: cython.ulonglong[::1]
@@ -581,6 +583,8 @@ class Kernel:
         self.f_bhi = _words(2)
         self.f_olo = 0
         self.f_ohi = 0
+        self.f_xlo = 0
+        self.f_xhi = 0
         self.f_oq = _ints(100)
         self.f_slo = _words(2)
         self.f_shi = _words(2)
@@ -3347,7 +3351,9 @@ class Kernel:
         pawns hold, or one of its pawns and another colour's pawn not captured
         in this state; the others' own blockades come from the throw's context.
         A square the mask closes is one no pawn may pass or land on, which is
-        all :meth:`_f_land` then needs to know of the mover's pawns.
+        all :meth:`_f_land` then needs to know of the mover's pawns; it also
+        finds there the squares the others occupy in this state (``f_xlo``,
+        ``f_xhi``).
         """
         olo: cython.ulonglong = self.f_olo
         ohi: cython.ulonglong = self.f_ohi
@@ -3381,6 +3387,8 @@ class Kernel:
                 b = one << p
                 tlo |= slo & b
                 slo |= b
+        self.f_xlo = olo
+        self.f_xhi = ohi
         self.f_slo[0] = self.f_blo[0] | tlo | (slo & olo)
         self.f_shi[0] = self.f_bhi[0] | thi | (shi & ohi)
 
@@ -3424,13 +3432,23 @@ class Kernel:
         """
         if t > 72:
             return -2
+        s: cython.int
         if ncol == 1:
             # entering (p = 0) checks its square only
             if _range_hit(self.f_slo[0], self.f_shi[0], p + 1, t):
                 return -2
+            # not closed, so at most one other colour's pawn is there: is one?
+            if not (self.f_xhi >> (t - 64) if t >= 64 else self.f_xlo >> t) & 1:
+                return -1
+            s = self.cfg[self.f_rb0 + t]
+            if not self.f_ofr[s]:
+                if path and self.cfg[C_SAFETY + s]:
+                    return -2
+                return s
+            return -1
         elif path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
             return -2
-        s: cython.int = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
+        s = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
