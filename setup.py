@@ -63,7 +63,10 @@ def extensions() -> list[object]:
     if os.name != "nt":
         # The evaluation must give the Python floats bit for bit: no fused multiply-add.
         for ext in exts:
-            ext.extra_compile_args = ["-ffp-contract=off"]
+            ext.extra_compile_args = [
+                "-ffp-contract=off",
+                "-DCYTHON_INLINE=__inline__ __attribute__((always_inline))",
+            ]
     return exts
 
 

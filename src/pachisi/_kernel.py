@@ -457,6 +457,7 @@ class Kernel:
     f_hidx: cython.int[::1]
     f_stack: cython.int[::1]
     f_sp: cython.int
+    f_fresh: cython.bint
     f_sel: cython.int[::1]
     f_no: cython.int
     f_ogen: cython.int
@@ -605,6 +606,7 @@ class Kernel:
         self.f_hidx = _ints(1024)
         self.f_stack = _ints(512)
         self.f_sp = 0
+        self.f_fresh = False
         self.f_sel = _ints(512)
         self.f_no = 0
         self.f_ogen = 1
@@ -2847,6 +2849,28 @@ class Kernel:
             self.f_stack[self.f_sp] = i
             self.f_sp += 1
 
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_append(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
+    ) -> cython.void:
+        """Add a state known to be new, without hashing it, and stack it.
+
+        The root's successors with numbers left are such states (see
+        :meth:`_f_set`); no later state can equal one, so the table need not
+        hold them.
+        """
+        if 2 * (self.f_n + 1) > self.f_cap:
+            self._f_grow()
+        i: cython.int = self.f_n
+        self.f_n += 1
+        self.f_st[3 * i] = pa
+        self.f_st[3 * i + 1] = pb
+        self.f_st[3 * i + 2] = w2
+        self.f_stack[self.f_sp] = i
+        self.f_sp += 1
+
     # -- outcomes -------------------------------------------------------------
 
     @cython.cfunc
@@ -3080,12 +3104,17 @@ class Kernel:
         while self.f_sp > 0:
             self.f_sp -= 1
             i = self.f_stack[self.f_sp]
+            # the root's successors with numbers left are all different (each uses
+            # one number, or one group, of one distinct pawn), and only they have
+            # one number (group) fewer: they need no look-up (_f_go)
+            self.f_fresh = i == 0
             if pagade:
                 self._f_pagade_edges(
                     self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], spec
                 )
             else:
                 self._f_pf_edges(self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], spec)
+        self.f_fresh = False
         if pagade:
             self._f_select_pagade(nn, spec)
         else:
@@ -3561,6 +3590,8 @@ class Kernel:
         )
         if nleft == 0:
             self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+        elif self.f_fresh:
+            self._f_append(pa, pb, w2)
         else:
             self._f_push(pa, pb, w2)
 
