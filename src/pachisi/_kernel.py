@@ -2874,6 +2874,7 @@ class Kernel:
     # -- outcomes -------------------------------------------------------------
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_emit(
         self,
