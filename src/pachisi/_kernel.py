@@ -434,6 +434,10 @@ class Kernel:
     f_blo: cython.ulonglong[::1]
     f_bhi: cython.ulonglong[::1]
     f_olo: cython.ulonglong
+    f_ecn: cython.int
+    f_eg: cython.int[::1]
+    f_ech: cython.ulonglong[::1]
+    f_ecl: cython.ulonglong[::1]
     f_ohi: cython.ulonglong
     f_xlo: cython.ulonglong
     f_xhi: cython.ulonglong
@@ -584,6 +588,10 @@ class Kernel:
         self.f_bhi = _words(2)
         self.f_olo = 0
         self.f_ohi = 0
+        self.f_ecn = 0
+        self.f_eg = _ints(8)
+        self.f_ech = _words(8)
+        self.f_ecl = _words(8)
         self.f_xlo = 0
         self.f_xhi = 0
         self.f_oq = _ints(100)
@@ -2703,6 +2711,10 @@ class Kernel:
         self.f_egone = 0
         self.f_ehi = self.f_hi0
         self.f_elo = self.f_lo0
+        self.f_ecn = 1
+        self.f_eg[0] = 0
+        self.f_ech[0] = self.f_hi0
+        self.f_ecl[0] = self.f_lo0
         # per own colour: the progress numbers the others' blockades close (bit masks)
         for cs in range(ncol):
             c = c0 if cs == 0 else c1
@@ -2900,16 +2912,29 @@ class Kernel:
         hi: cython.ulonglong
         lo: cython.ulonglong
         if gone != self.f_egone:
-            # the others' fields after these captures (kept for the next outcome)
-            hi = self.f_hi0
-            lo = self.f_lo0
-            for m in range(0, self.f_noth, 4):
-                c = self.f_oc[m]
-                f = 0
-                for k in range(4):
-                    if self.f_os[m + k] < 0 or not gone >> self.f_os[m + k] & 1:
-                        f |= cython.cast(cython.ulonglong, self.f_op[m + k]) << (16 * k)
-                hi, lo = _put_field(hi, lo, c, _canon4(f))
+            # the others' fields after these captures: kept for the throw's next
+            # outcome, and for up to 8 sets of captures per throw
+            m = 0
+            while m < self.f_ecn and self.f_eg[m] != gone:
+                m += 1
+            if m < self.f_ecn:
+                hi = self.f_ech[m]
+                lo = self.f_ecl[m]
+            else:
+                hi = self.f_hi0
+                lo = self.f_lo0
+                for m in range(0, self.f_noth, 4):
+                    c = self.f_oc[m]
+                    f = 0
+                    for k in range(4):
+                        if self.f_os[m + k] < 0 or not gone >> self.f_os[m + k] & 1:
+                            f |= cython.cast(cython.ulonglong, self.f_op[m + k]) << (16 * k)
+                    hi, lo = _put_field(hi, lo, c, _canon4(f))
+                if self.f_ecn < 8:
+                    self.f_eg[self.f_ecn] = gone
+                    self.f_ech[self.f_ecn] = hi
+                    self.f_ecl[self.f_ecn] = lo
+                    self.f_ecn += 1
             self.f_egone = gone
             self.f_ehi = hi
             self.f_elo = lo
