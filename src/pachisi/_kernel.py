@@ -427,10 +427,6 @@ class Kernel:
     f_othn: cython.int[::1]
     f_ofr: cython.int[::1]
     f_oidx: cython.int[::1]
-    f_noth: cython.int
-    f_oc: cython.int[::1]
-    f_op: cython.int[::1]
-    f_os: cython.int[::1]
     f_blo: cython.ulonglong[::1]
     f_bhi: cython.ulonglong[::1]
     f_olo: cython.ulonglong
@@ -580,10 +576,6 @@ class Kernel:
         self.f_othn = _ints(100)
         self.f_ofr = _ints(100)
         self.f_oidx = array("i", [-1]) * 100
-        self.f_noth = 0
-        self.f_oc = _ints(16)
-        self.f_op = _ints(16)
-        self.f_os = _ints(16)
         self.f_blo = _words(2)
         self.f_bhi = _words(2)
         self.f_olo = 0
@@ -2681,7 +2673,6 @@ class Kernel:
             self.f_othn[s] = 0
             self.f_oidx[s] = -1
         self.f_nsq = 0
-        self.f_noth = 0
         # the others' pawns by square, and as canonical key fields (see _f_emit)
         self.f_hi0 = 0
         self.f_lo0 = 0
@@ -2695,9 +2686,6 @@ class Kernel:
                 p = self.pos[4 * c + k]
                 w |= cython.cast(cython.ulonglong, p) << (16 * k)
                 s = self.cfg[rb + p]
-                self.f_oc[self.f_noth] = c
-                self.f_op[self.f_noth] = p
-                self.f_os[self.f_noth] = -1
                 if 0 <= s < 68:
                     if self.f_othn[s] == 0:
                         self.f_oidx[s] = self.f_nsq
@@ -2705,8 +2693,6 @@ class Kernel:
                         self.f_nsq += 1
                     self.f_othn[s] += 1
                     self.f_ofr[s] = fr
-                    self.f_os[self.f_noth] = self.f_oidx[s]
-                self.f_noth += 1
             self.f_hi0, self.f_lo0 = _put_field(self.f_hi0, self.f_lo0, c, _canon4(w))
         self.f_egone = 0
         self.f_ehi = self.f_hi0
@@ -2911,6 +2897,9 @@ class Kernel:
         f: cython.ulonglong
         hi: cython.ulonglong
         lo: cython.ulonglong
+        p: cython.int
+        s: cython.int
+        hit: cython.bint
         if gone != self.f_egone:
             # the others' fields after these captures: kept for the throw's next
             # outcome, and for up to 8 sets of captures per throw
@@ -2923,13 +2912,24 @@ class Kernel:
             else:
                 hi = self.f_hi0
                 lo = self.f_lo0
-                for m in range(0, self.f_noth, 4):
-                    c = self.f_oc[m]
+                for c in range(4):
+                    if (
+                        not self.cfg[C_IN_PLAY + c]
+                        or c == self.cfg[C_COL]
+                        or (ncol == 2 and c == self.cfg[C_COL + 1])
+                    ):
+                        continue
                     f = 0
+                    hit = False
                     for k in range(4):
-                        if self.f_os[m + k] < 0 or not gone >> self.f_os[m + k] & 1:
-                            f |= cython.cast(cython.ulonglong, self.f_op[m + k]) << (16 * k)
-                    hi, lo = _put_field(hi, lo, c, _canon4(f))
+                        p = self.pos[4 * c + k]
+                        s = self.cfg[C_ROUTE + 85 * c + p]
+                        if 0 <= s < 68 and gone >> self.f_oidx[s] & 1:
+                            hit = True  # captured: back to the nest
+                        else:
+                            f |= cython.cast(cython.ulonglong, p) << (16 * k)
+                    if hit:
+                        hi, lo = _put_field(hi, lo, c, _canon4(f))
                 if self.f_ecn < 8:
                     self.f_eg[self.f_ecn] = gone
                     self.f_ech[self.f_ecn] = hi
