@@ -3603,9 +3603,9 @@ class Kernel:
     ) -> cython.void:
         """Push the state where lane ``k`` of colour slot ``cs`` became ``new``."""
         if cs == 0:
-            pa = _sort4(_set_lane(pa, k, new))
+            pa = _raised(pa, k, new)
         else:
-            pb = _sort4(_set_lane(pb, k, new))
+            pb = _raised(pb, k, new)
         if sq >= 0:
             gone |= 1 << self.f_oidx[sq]
         w2: cython.ulonglong = (
@@ -3845,9 +3845,9 @@ class Kernel:
                     na = pa
                     nb = pb
                     if cs == 0:
-                        na = _sort4(_set_lane(pa, k, (lane & ~_PMASK) | t))
+                        na = _raised(pa, k, (lane & ~_PMASK) | t)
                     else:
-                        nb = _sort4(_set_lane(pb, k, (lane & ~_PMASK) | t))
+                        nb = _raised(pb, k, (lane & ~_PMASK) | t)
                     if not self._f_blockades_ok(na, nb, ncol):
                         continue
                     n_edges += 1
@@ -6729,6 +6729,34 @@ def _set_lane(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulong
     return (w & ~(cython.cast(cython.ulonglong, 0xFFFF) << sh)) | (
         cython.cast(cython.ulonglong, v) << sh
     )
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _raised(w: cython.ulonglong, k: cython.int, v: cython.ulonglong) -> cython.ulonglong:
+    """Sorted lanes ``w`` with lane ``k`` raised to ``v`` (not smaller than it was), sorted.
+
+    Only the raised lane can be out of order, and it is too large, so one
+    pass of compare-exchanges from the bottom up carries it to its place
+    (three instead of the five of :func:`_sort4`), without branches.
+    """
+    sh: cython.int = 16 * k
+    w = (w & ~(cython.cast(cython.ulonglong, 0xFFFF) << sh)) | v << sh
+    a: cython.ulonglong = w & 0xFFFF
+    b: cython.ulonglong = (w >> 16) & 0xFFFF
+    c: cython.ulonglong = (w >> 32) & 0xFFFF
+    d: cython.ulonglong = w >> 48
+    x: cython.ulonglong = a if a < b else b
+    b = b if a < b else a
+    a = x
+    x = b if b < c else c
+    c = c if b < c else b
+    b = x
+    x = c if c < d else d
+    d = d if c < d else c
+    c = x
+    return a | b << 16 | c << 32 | d << 48
 
 
 @cython.cfunc
