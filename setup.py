@@ -62,6 +62,8 @@ def extensions() -> list[object]:
     )
     if os.name != "nt":
         # The evaluation must give the Python floats bit for bit: no fused multiply-add.
+        # The kernel's inline helpers are always inlined, so that its speed does not
+        # depend on the C compiler's inlining budget (docs/benchmarks.md, issue 19).
         for ext in exts:
             ext.extra_compile_args = [
                 "-ffp-contract=off",
