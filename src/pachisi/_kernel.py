@@ -368,6 +368,8 @@ class Kernel:
     oth_block: cython.int[::1]
     n_oth_block: cython.int
     tag_sq: cython.int[::1]
+    f_tagp1: cython.int
+    f_tagp2: cython.int
     n_tags: cython.int
     nm: cython.int
     doublet: cython.bint
@@ -532,6 +534,8 @@ class Kernel:
         self.oth_friend = _ints(100)
         self.oth_block = _ints(100)
         self.tag_sq = _ints(8)
+        self.f_tagp1 = 0
+        self.f_tagp2 = 0
         self.own = _ints(100)
         self.own_col = _ints(100)
         self.blocked = _ints(100)
@@ -2759,6 +2763,11 @@ class Kernel:
                 if cnt == 2:
                     self.n_tags += 1
                     self.tag_sq[self.n_tags] = s
+                    # (with one colour: the blockade's progress number, for _f_blockades_ok)
+                    if self.n_tags == 1:
+                        self.f_tagp1 = self.f_lane[i] & _PMASK
+                    else:
+                        self.f_tagp2 = self.f_lane[i] & _PMASK
                     for j in range(4 * ncol):
                         if self.f_tmp[j] == s:
                             self.f_lane[j] |= self.n_tags << 8
@@ -3258,6 +3267,28 @@ class Kernel:
         lane: cython.int
         s: cython.int
         c: cython.int
+        if ncol == 1:
+            # one colour: the same square is the same progress number (1..71); at most
+            # two blockades, tagged 1 and 2; off the board, pawns are never together
+            a: cython.int = -1
+            b: cython.int = -1
+            for k in range(4):
+                lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
+                t = lane >> 8
+                if t == 0:
+                    continue
+                s = lane & _PMASK
+                if s == 0 or s >= 72:
+                    s = -2 - k
+                if t == 1:
+                    if s == a and s != self.f_tagp1:
+                        return False
+                    a = s
+                else:
+                    if s == b and s != self.f_tagp2:
+                        return False
+                    b = s
+            return True
         for t in range(1, self.n_tags + 1):
             self.f_tmp[8 + t] = -1000
         for k in range(8):
@@ -5451,12 +5482,14 @@ class Kernel:
             # the extra throw of a mover who finishes is withheld (§3.5): not in the key
             withheld = False
             for r in range(n):
-                if self.f_ok[3 * r + 2] & 1 and (
-                    mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
-                ):
-                    self.f_ok[3 * r + 2] &= 2
-                    withheld = True
                 self.f_keys[r] = r
+            if a == b:  # (only a doublet's outcomes can carry an extra throw)
+                for r in range(n):
+                    if self.f_ok[3 * r + 2] & 1 and (
+                        mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+                    ):
+                        self.f_ok[3 * r + 2] &= 2
+                        withheld = True
             if withheld or (self.gmask | self.nmask) >> mover & 1:
                 # canonical order, a withheld twin of an earlier outcome removed
                 m = self._f_sort(n)
