@@ -432,13 +432,13 @@ class Kernel:
     f_blo: cython.ulonglong[::1]
     f_bhi: cython.ulonglong[::1]
     f_olo: cython.ulonglong
+    f_ohi: cython.ulonglong
+    f_xlo: cython.ulonglong
+    f_xhi: cython.ulonglong
     f_ecn: cython.int
     f_eg: cython.int[::1]
     f_ech: cython.ulonglong[::1]
     f_ecl: cython.ulonglong[::1]
-    f_ohi: cython.ulonglong
-    f_xlo: cython.ulonglong
-    f_xhi: cython.ulonglong
     f_oq: cython.int[::1]
     f_slo: cython.ulonglong[::1]
     f_shi: cython.ulonglong[::1]
