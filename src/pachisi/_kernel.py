@@ -368,8 +368,6 @@ class Kernel:
     oth_block: cython.int[::1]
     n_oth_block: cython.int
     tag_sq: cython.int[::1]
-    f_tagp1: cython.int
-    f_tagp2: cython.int
     n_tags: cython.int
     nm: cython.int
     doublet: cython.bint
@@ -534,8 +532,6 @@ class Kernel:
         self.oth_friend = _ints(100)
         self.oth_block = _ints(100)
         self.tag_sq = _ints(8)
-        self.f_tagp1 = 0
-        self.f_tagp2 = 0
         self.own = _ints(100)
         self.own_col = _ints(100)
         self.blocked = _ints(100)
@@ -2706,29 +2702,27 @@ class Kernel:
         self.f_ech[0] = self.f_hi0
         self.f_ecl[0] = self.f_lo0
         # per own colour: the progress numbers the others' blockades close (bit masks)
+        # with one colour, also the squares the others occupy (see _f_blocked1)
+        self.f_olo = 0
+        self.f_ohi = 0
         for cs in range(ncol):
             c = c0 if cs == 0 else c1
             self.f_blo[cs] = 0
             self.f_bhi[cs] = 0
             for i in range(self.f_nsq):
                 s = self.f_sqs[i]
+                q = self.cfg[C_RINDEX + 100 * c + s]
+                if ncol == 1:
+                    self.f_oq[i] = q
+                    if q >= 64:
+                        self.f_ohi |= cython.cast(cython.ulonglong, 1) << (q - 64)
+                    elif q >= 0:
+                        self.f_olo |= cython.cast(cython.ulonglong, 1) << q
                 if self.f_othn[s] >= 2:
-                    q = self.cfg[C_RINDEX + 100 * c + s]
                     if q >= 64:
                         self.f_bhi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                     elif q >= 0:
                         self.f_blo[cs] |= cython.cast(cython.ulonglong, 1) << q
-        if ncol == 1:
-            # the squares the others occupy, as the mover's progress numbers (see _f_blocked1)
-            self.f_olo = 0
-            self.f_ohi = 0
-            for i in range(self.f_nsq):
-                q = self.cfg[C_RINDEX + 100 * c0 + self.f_sqs[i]]
-                self.f_oq[i] = q
-                if q >= 64:
-                    self.f_ohi |= cython.cast(cython.ulonglong, 1) << (q - 64)
-                elif q >= 0:
-                    self.f_olo |= cython.cast(cython.ulonglong, 1) << q
         # the start lanes (self.f_lane) and their squares (self.f_tmp[0:8]), with blockade
         # tags where the rule needs them (§5.5); the pawns at home (the home bonus counts
         # new ones) and in the nest before the throw
@@ -2763,11 +2757,6 @@ class Kernel:
                 if cnt == 2:
                     self.n_tags += 1
                     self.tag_sq[self.n_tags] = s
-                    # (with one colour: the blockade's progress number, for _f_blockades_ok)
-                    if self.n_tags == 1:
-                        self.f_tagp1 = self.f_lane[i] & _PMASK
-                    else:
-                        self.f_tagp2 = self.f_lane[i] & _PMASK
                     for j in range(4 * ncol):
                         if self.f_tmp[j] == s:
                             self.f_lane[j] |= self.n_tags << 8
@@ -2831,7 +2820,7 @@ class Kernel:
         """Double the state set (the states of this generation are kept)."""
         cap: cython.int = 2 * self.f_cap
         self.f_shift -= 1
-        self.f_st, self.f_hgen, self.f_hidx = _grown_set(self.f_st, self.f_n, cap)
+        self.f_st, self.f_hgen, self.f_hidx = _grown_set(self.f_st, self.f_n, cap, self.f_shift)
         self.f_cap = cap
         self.f_gen = 1
         stack = _ints(cap // 2)
@@ -2975,7 +2964,7 @@ class Kernel:
         """Double the outcome set (the outcomes of this throw are kept)."""
         cap: cython.int = 2 * self.f_ocap
         self.f_oshift -= 1
-        self.f_ok, self.f_ohgen, self.f_ohidx = _grown_set(self.f_ok, self.f_no, cap)
+        self.f_ok, self.f_ohgen, self.f_ohidx = _grown_set(self.f_ok, self.f_no, cap, self.f_oshift)
         self.f_ocap = cap
         self.f_ogen = 1
         self.f_keys = _ints(cap // 2)
@@ -3267,28 +3256,6 @@ class Kernel:
         lane: cython.int
         s: cython.int
         c: cython.int
-        if ncol == 1:
-            # one colour: the same square is the same progress number (1..71); at most
-            # two blockades, tagged 1 and 2; off the board, pawns are never together
-            a: cython.int = -1
-            b: cython.int = -1
-            for k in range(4):
-                lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
-                t = lane >> 8
-                if t == 0:
-                    continue
-                s = lane & _PMASK
-                if s == 0 or s >= 72:
-                    s = -2 - k
-                if t == 1:
-                    if s == a and s != self.f_tagp1:
-                        return False
-                    a = s
-                else:
-                    if s == b and s != self.f_tagp2:
-                        return False
-                    b = s
-            return True
         for t in range(1, self.n_tags + 1):
             self.f_tmp[8 + t] = -1000
         for k in range(8):
@@ -3518,7 +3485,6 @@ class Kernel:
         """
         if t > 72:
             return -2
-        s: cython.int
         if ncol == 1:
             # entering (p = 0) checks its square only
             if _range_hit(self.f_slo[0], self.f_shi[0], p + 1, t):
@@ -3526,15 +3492,9 @@ class Kernel:
             # not closed, so at most one other colour's pawn is there: is one?
             if not (self.f_xhi >> (t - 64) if t >= 64 else self.f_xlo >> t) & 1:
                 return -1
-            s = self.cfg[self.f_rb0 + t]
-            if not self.f_ofr[s]:
-                if path and self.cfg[C_SAFETY + s]:
-                    return -2
-                return s
-            return -1
         elif path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
             return -2
-        s = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
+        s: cython.int = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
@@ -3689,7 +3649,6 @@ class Kernel:
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
         if ncol == 1:
             pb = 0  # (it is: said here so that the compiler folds it)
-        if ncol == 1:
             self._f_blocked1(pa, gone)
         else:
             self._f_squares(pa, pb, gone, spec)
@@ -3829,7 +3788,6 @@ class Kernel:
         gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
         if ncol == 1:
             pb = 0
-        if ncol == 1:
             self._f_blocked1(pa, gone)
         else:
             self._f_squares(pa, pb, gone, spec)
@@ -6767,15 +6725,14 @@ def _set_lane(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulong
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
-def _raised(w: cython.ulonglong, k: cython.int, v: cython.ulonglong) -> cython.ulonglong:
+def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglong:
     """Sorted lanes ``w`` with lane ``k`` raised to ``v`` (not smaller than it was), sorted.
 
     Only the raised lane can be out of order, and it is too large, so one
     pass of compare-exchanges from the bottom up carries it to its place
     (three instead of the five of :func:`_sort4`), without branches.
     """
-    sh: cython.int = 16 * k
-    w = (w & ~(cython.cast(cython.ulonglong, 0xFFFF) << sh)) | v << sh
+    w = _set_lane(w, k, v)
     a: cython.ulonglong = w & 0xFFFF
     b: cython.ulonglong = (w >> 16) & 0xFFFF
     c: cython.ulonglong = (w >> 32) & 0xFFFF
@@ -6920,11 +6877,12 @@ def _slot3(
 
 @cython.cfunc
 def _grown_set(
-    keys: cython.ulonglong[::1], n: cython.int, cap: cython.int
+    keys: cython.ulonglong[::1], n: cython.int, cap: cython.int, shift: cython.int
 ) -> tuple[array[int], array[int], array[int]]:
     """A set of three-word keys (the fast enumerator's states or outcomes) grown to ``cap``
-    hash slots: room for ``cap // 2`` keys holding the first ``n`` of ``keys``, and its
-    table's generations and indices, the keys hashed in at generation 1."""
+    hash slots (``shift``: 64 - log2(cap), see :func:`_slot3`): room for ``cap // 2``
+    keys holding the first ``n`` of ``keys``, and its table's generations and indices,
+    the keys hashed in at generation 1."""
     words = _words(3 * (cap // 2))
     hgen = _ints(cap)
     hidx = _ints(cap)
@@ -6937,11 +6895,6 @@ def _grown_set(
     mask: cython.ulonglong = cap - 1
     j: cython.ulonglong
     i: cython.int
-    shift: cython.int = 64
-    size: cython.int = cap
-    while size > 1:
-        size >>= 1
-        shift -= 1
     for i in range(n):
         j = _slot3(w[3 * i], w[3 * i + 1], w[3 * i + 2], shift)
         while g[j] == 1:
