@@ -3,7 +3,8 @@
 Everything else about the package is in pyproject.toml. Where Cython (a build
 requirement only) and a C compiler are present, ``pip install .`` compiles
 the kernel; otherwise it installs the pure-Python engine and prints one line
-saying so. ``PACHISI_PURE=1`` at build time skips the compilation;
+saying why. ``PACHISI_PURE=1`` at build time skips the compilation (so that
+``python -m build --wheel`` makes the pure-Python ``py3-none-any`` wheel);
 ``PACHISI_CHECKED=1`` compiles it with index checks (for debugging).
 """
 
@@ -18,20 +19,30 @@ from setuptools.command.build_ext import build_ext
 NOTE = "pachisi: the compiled kernel was not built ({}); installing the pure-Python engine"
 
 
+def _why(exc: BaseException) -> str:
+    """One line: the exception's kind and its message (a compiler's own output is above it)."""
+    message = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
 class OptionalBuildExt(build_ext):
-    """A build_ext that falls back to the pure engine when the kernel cannot be compiled."""
+    """A build_ext that falls back to the pure engine when the kernel cannot be compiled.
+
+    The reason is printed in one line (``pip install -v`` and ``python -m build`` show
+    it); ``pachisi --version`` then says ``pure engine``.
+    """
 
     def run(self) -> None:
         try:
             super().run()
         except Exception as exc:  # no compiler, or a failed compilation
-            print(NOTE.format(type(exc).__name__), file=sys.stderr)
+            print(NOTE.format(_why(exc)), file=sys.stderr)
 
     def build_extension(self, ext: object) -> None:
         try:
             super().build_extension(ext)  # type: ignore[arg-type]
         except Exception as exc:
-            print(NOTE.format(type(exc).__name__), file=sys.stderr)
+            print(NOTE.format(_why(exc)), file=sys.stderr)
 
 
 def extensions() -> list[object]:

@@ -109,3 +109,22 @@ def test_an_illegal_action_loses() -> None:
     assert not info["action_mask"].any()
     with pytest.raises(ValueError, match="the game is over"):
         env.step(np.int64(0))
+
+
+@pytest.mark.parametrize("illegal_action", ["lose", "raise"])
+@pytest.mark.parametrize("action", [-1, 10**6, 2.0, "3", np.array([1, 2]), np.float64(1.0)])
+def test_an_action_outside_the_action_space_is_an_error(
+    illegal_action: str, action: object
+) -> None:
+    # Outside the space is a caller's bug, never a lost game (issue 38; PettingZoo asserts).
+    env = PachisiEnv(illegal_action=illegal_action)
+    env.reset(seed=1)
+    n = env.match.n_actions
+    if isinstance(action, int) and action > 0:
+        action = n  # one past the end
+    with pytest.raises(ValueError, match=rf"outside the action space: an integer 0\.\.{n - 1}$"):
+        env.step(action)  # type: ignore[arg-type]
+    # the game goes on: a legal action is still taken
+    legal = int(np.flatnonzero(env.action_masks())[0])
+    info = env.step(np.int64(legal))[4]
+    assert "illegal_action" not in info

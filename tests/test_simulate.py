@@ -310,7 +310,7 @@ def test_plot_without_matplotlib_is_one_line(
     status = main([*args, str(tmp_path / "x.png")])
     captured = capsys.readouterr()
     assert status != 0 and captured.out == ""
-    assert captured.err.count("\n") == 1 and "install pachisi[plot]" in captured.err
+    assert captured.err.count("\n") == 1 and "pip install 'matplotlib" in captured.err
     assert not (tmp_path / "x.png").exists()
 
 

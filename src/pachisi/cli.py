@@ -15,6 +15,7 @@ import random
 import re
 import sys
 from collections.abc import Sequence
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -37,6 +38,7 @@ __all__ = [
     "read_position",
     "read_text_arg",
     "setup_from_args",
+    "version_text",
 ]
 
 #: The subcommands that live outside the core, loaded lazily: name -> (module, summary).
@@ -62,6 +64,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "pachisi.learn.command",
         "train a value network by self-play (the learned player's evaluation)",
     ),
+}
+
+#: The extra (pyproject.toml) that brings a third-party package a command needs.
+EXTRA_OF: dict[str, str] = {
+    "rich": "terminal",
+    "numpy": "learn",
+    "fastapi": "web",
+    "starlette": "web",
+    "uvicorn": "web",
+    "websockets": "web",
+    "sqlalchemy": "web",
+    "alembic": "web",
 }
 
 EXIT_USAGE = 2
@@ -242,6 +256,91 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _extra_requirements(extra: str) -> list[str]:
+    """The requirements an extra brings, other extras of pachisi unfolded, from the
+    installed metadata (empty where pachisi runs from a source tree without it)."""
+    try:
+        declared = metadata.requires("pachisi") or []
+    except metadata.PackageNotFoundError:
+        return []
+    out: list[str] = []
+    for line in declared:
+        requirement, _, marker = line.partition(";")
+        if f'extra == "{extra}"' not in marker.replace("'", '"'):
+            continue
+        requirement = requirement.strip()
+        inner = re.fullmatch(r"pachisi\[([\w-]+)\]", requirement)
+        for req in _extra_requirements(inner.group(1)) if inner else [requirement]:
+            if req not in out:
+                out.append(req)
+    return out
+
+
+def _missing(command: str, module: str) -> str:
+    """The one line for a command whose module or third-party package is not installed:
+    the extra that brings it and, where the metadata says, the pip command for it (the
+    packages from the index; pachisi itself is installed from its source or wheel)."""
+    package = module.partition(".")[0]
+    extra = EXTRA_OF.get(package)
+    if extra is None:
+        return f"the {command} command needs {module}, not installed"
+    line = f"the {command} command needs {package}, not installed (the {extra} extra)"
+    requirements = _extra_requirements(extra)
+    if requirements:
+        line += ": pip install " + " ".join(f"'{r}'" for r in requirements)
+    return line
+
+
+def _network_versions() -> str:
+    """The shipped value networks' file format and encoding versions, in one line.
+
+    Read from the weights files themselves (standard library only: the core does not
+    import :mod:`pachisi.learn`), grouped by (format, version, encoding).
+    """
+    folder = resources.files("pachisi").joinpath("learn", "weights")
+    groups: dict[str, list[str]] = {}
+    try:
+        entries = sorted(
+            (e for e in folder.iterdir() if e.name.endswith(".json")), key=lambda e: e.name
+        )
+    except OSError:  # not shipped (a trimmed installation)
+        entries = []
+    for entry in entries:
+        name = entry.name.removesuffix(".json")
+        try:
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            key = f"{data['format']} {data['version']}, encoding {data['encoding']}"
+        except (OSError, ValueError, KeyError, TypeError):
+            key = "unreadable"
+        groups.setdefault(key, []).append(name)
+    if not groups:
+        return "networks: none installed"
+    return "; ".join(f"networks: {key} ({', '.join(names)})" for key, names in groups.items())
+
+
+def version_text() -> str:
+    """What ``pachisi --version`` prints: the version, the engine, the networks' versions."""
+    return f"pachisi {__version__} ({engine()} engine)\n{_network_versions()}\n"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``, computed only when asked for (it reads the weights files)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(
+            option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0, help=help
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        parser.exit(0, version_text())
+
+
 def _command_named(argv: Sequence[str] | None) -> str | None:
     """The subcommand on the command line ``argv``: its first word that is not an option."""
     words = sys.argv[1:] if argv is None else argv
@@ -259,7 +358,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         description="The Pachisi family of race games: Pagade, Whitman, Parcheesi, Eight-Man.",
     )
     parser.add_argument(
-        "--version", action="version", version=f"pachisi {__version__} ({engine()} engine)"
+        "--version",
+        action=_VersionAction,
+        help="print the version, the engine and the networks' file versions, and exit",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -311,7 +412,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:  # the command itself, or what it needs
-            parser.error(f"the {name} command needs {exc.name or module_name}, not installed")
+            parser.error(_missing(name, exc.name or module_name))
         module.register(sub)
     return parser
 

@@ -142,10 +142,21 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         return self.match.observe(self.seat), self._info()
 
     def step(self, action: np.int64) -> tuple[Array, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Take ``action`` (a legal index, else ``ValueError``); the others then play."""
+        """Take ``action`` (a legal index); the others then play.
+
+        An action outside the action space (not an integer of ``0..n_actions-1``) is a
+        ``ValueError`` whatever ``illegal_action`` says; a legal-looking index that is not
+        legal now loses the game (``"lose"``) or is a ``ValueError`` (``"raise"``).
+        """
         m = self.match
         if m.done or self._lost_by_illegal:
             raise ValueError("the game is over: call reset()")
+        if not self.action_space.contains(action):
+            # Not an action at all (another type, or past the space): a bug in the caller,
+            # never scored as a lost game (PettingZoo's wrappers assert the same).
+            raise ValueError(
+                f"action {action!r} is outside the action space: an integer 0..{m.n_actions - 1}"
+            )
         if self.illegal_action == "lose" and not m.is_legal(int(action)):
             self._lost_by_illegal = True
             info = self._info()

@@ -38,4 +38,6 @@ def check_matplotlib() -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise PachisiError("--plot needs matplotlib: install pachisi[plot]") from None
+        raise PachisiError(
+            "--plot needs matplotlib, not installed (the plot extra): pip install 'matplotlib>=3.8'"
+        ) from None
