@@ -7,6 +7,10 @@ PostgreSQL URL without it is a one-line error that names the extra.
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -62,3 +66,113 @@ def test_postgresql_without_psycopg_is_one_line(
     err = capsys.readouterr().err
     assert status == 1
     assert err == "pachisi: a PostgreSQL database needs psycopg: pip install 'pachisi[postgres]'\n"
+
+
+# --- the release (issue 38) ------------------------------------------------------------------
+
+
+def test_the_changelogs_latest_version_is_the_packages() -> None:
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    versions = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$", text, re.MULTILINE)
+    assert versions, "no released version in CHANGELOG.md"
+    assert versions[0][0] == pachisi.__version__
+    # Keep a Changelog: an Unreleased section above, newest first, each version once
+    assert text.index("## [Unreleased]") < text.index(f"## [{versions[0][0]}]")
+    numbers = [tuple(int(n) for n in v.split(".")) for v, _ in versions]
+    assert numbers == sorted(set(numbers), reverse=True)
+
+
+def test_version_names_the_networks_file_versions(capsys: pytest.CaptureFixture[str]) -> None:
+    from pachisi.learn.encoding import ENCODING
+    from pachisi.learn.network import FORMAT_VERSION
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    shipped = sorted(
+        p.name.removesuffix(".json")
+        for p in (ROOT / "src" / "pachisi" / "learn" / "weights").glob("*.json")
+    )
+    assert shipped
+    assert lines[1] == (
+        f"networks: pachisi-value-net {FORMAT_VERSION}, encoding {ENCODING} ({', '.join(shipped)})"
+    )
+
+
+def test_the_core_has_no_third_party_dependency() -> None:
+    project = PYPROJECT["project"]
+    assert project["dependencies"] == []
+    extras = project["optional-dependencies"]
+    assert [d for d in extras["terminal"] if d.startswith("rich")]
+    # the README's quick start (pip install '.[web]') gives the whole command; the tests too
+    for extra in ("web", "learn", "test"):
+        assert "pachisi[terminal]" in extras[extra], extra
+    assert {d.split(">=")[0] for d in extras["docs"]} == {
+        "mkdocs",
+        "mkdocs-material",
+        "mkdocstrings[python]",
+    }
+    assert all(">=" in d for d in extras["docs"] + extras["release"])
+
+
+#: Run in a fresh interpreter: every import of a module outside the standard library and
+#: pachisi fails from here on, as in an environment where only pachisi is installed.
+_NO_THIRD_PARTY = """
+import sys
+from importlib.abc import MetaPathFinder
+
+class NoThirdParty(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top in sys.stdlib_module_names or top == "pachisi" or top.startswith("_"):
+            return None
+        raise ModuleNotFoundError(f"No module named {name!r} (blocked)", name=name)
+
+sys.meta_path.insert(0, NoThirdParty())
+for name in list(sys.modules):  # nothing third-party already loaded by site hooks
+    if name.partition(".")[0] not in sys.stdlib_module_names and name != "__main__":
+        if not name.startswith(("_", "pachisi")):
+            del sys.modules[name]
+from pachisi.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _core(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(Path(pachisi.__file__).parent.parent)}
+    return subprocess.run(
+        [sys.executable, "-c", _NO_THIRD_PARTY, *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_the_core_commands_run_with_no_third_party_package() -> None:
+    # a seeded start, its legal plays, and the benchmark: standard library only
+    new = _core("new", "parcheesi", "--players", "4", "--first", "roll", "--seed", "38")
+    assert new.returncode == 0, new.stderr
+    position = json.loads(new.stdout)
+    moves = _core("moves", "-", "--throw", "5,2", stdin=new.stdout)
+    assert moves.returncode == 0, moves.stderr
+    outcomes = json.loads(moves.stdout)["outcomes"]
+    expected = pachisi.legal_plays(pachisi.Position.from_dict(position), (5, 2))
+    assert [o["play"] for o in outcomes] == [p.notation for p in expected]
+    bench = _core("bench", "--ruleset", "whitman", "--seconds", "0.05")
+    assert bench.returncode == 0, bench.stderr
+    assert bench.stdout.startswith("engine: ")
+    version = _core("--version")
+    assert version.stdout.startswith(f"pachisi {pachisi.__version__} (")
+    assert "blocked" not in version.stderr + bench.stderr + moves.stderr + new.stderr
+
+
+@pytest.mark.parametrize("command", ["play", "replay", "simulate", "analyse"])
+def test_a_terminal_command_without_rich_is_one_line(command: str) -> None:
+    done = _core(command, "--help")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"pachisi: the {command} command needs rich, not installed")
+    assert "(the terminal extra)" in done.stderr

@@ -301,7 +301,8 @@ def _network_versions() -> str:
     groups: dict[str, list[str]] = {}
     try:
         entries = sorted(
-            (e for e in folder.iterdir() if e.name.endswith(".json")), key=lambda e: e.name
+            (e for e in folder.iterdir() if e.name.endswith(".json")),
+            key=lambda e: e.name.removesuffix(".json"),
         )
     except OSError:  # not shipped (a trimmed installation)
         entries = []
@@ -338,7 +339,8 @@ class _VersionAction(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        parser.exit(0, version_text())
+        sys.stdout.write(version_text())
+        parser.exit(0)
 
 
 def _command_named(argv: Sequence[str] | None) -> str | None:
