@@ -32,16 +32,20 @@ class OptionalBuildExt(build_ext):
     it); ``pachisi --version`` then says ``pure engine``.
     """
 
+    failed = False
+
     def run(self) -> None:
         try:
             super().run()
         except Exception as exc:  # no compiler, or a failed compilation
-            print(NOTE.format(_why(exc)), file=sys.stderr)
+            if not self.failed:  # said once: what follows a failed build fails too
+                print(NOTE.format(_why(exc)), file=sys.stderr)
 
     def build_extension(self, ext: object) -> None:
         try:
             super().build_extension(ext)  # type: ignore[arg-type]
         except Exception as exc:
+            self.failed = True
             print(NOTE.format(_why(exc)), file=sys.stderr)
 
 
