@@ -176,3 +176,45 @@ def test_a_terminal_command_without_rich_is_one_line(command: str) -> None:
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"pachisi: the {command} command needs rich, not installed")
     assert "(the terminal extra)" in done.stderr
+
+
+def test_the_docs_read_docstrings_as_markdown() -> None:
+    # docs_src/griffe_docstrings.py: doctests fenced (their output is not a Markdown link),
+    # Sphinx roles as code spans, fenced blocks left alone.
+    pytest.importorskip("griffe")  # the docs extra
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "griffe_docstrings", ROOT / "docs_src" / "griffe_docstrings.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = (
+        "Plays, see :func:`~pachisi.legal_plays` and ``Turn``.\n"
+        ">>> [p.notation for p in plays]\n"
+        "['R0-1 R1-3']\n"
+        "\n"
+        "```sh\n"
+        "pachisi new parcheesi  # ``kept``\n"
+        "```\n"
+        "    >>> 1 + 1\n"
+        "    2"
+    )
+    assert module.markdown(text).splitlines() == [
+        "Plays, see `pachisi.legal_plays` and `Turn`.",
+        "",
+        "```pycon",
+        ">>> [p.notation for p in plays]",
+        "['R0-1 R1-3']",
+        "```",
+        "",
+        "```sh",
+        "pachisi new parcheesi  # ``kept``",
+        "```",
+        "",
+        "    ```pycon",
+        "    >>> 1 + 1",
+        "    2",
+        "    ```",
+    ]
