@@ -402,7 +402,8 @@ def text_graph(rev: Review, width: int = 80) -> list[str]:
     key = ", ".join(
         f"{letter} {side['label']}" for letter, side in zip(letters, sides, strict=True)
     )
-    lines.append(f"Win chance after each throw: {key}" + ("; * shared" if len(sides) > 1 else ""))
+    shared = "; * shared" if len(sides) > 1 else ""
+    lines += _wrap(f"Win chance after each throw: {key}{shared}", width)
     return lines
 
 
