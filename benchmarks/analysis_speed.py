@@ -82,7 +82,7 @@ def main() -> int:
         positions = rec.positions()
         times = []
         for k, (throw, _) in enumerate(rec.moves[: args.hints]):
-            seconds, _ = cpu(lambda k=k, throw=throw: hints(positions[k], throw)[:3])
+            seconds, _ = cpu(lambda pos=positions[k], throw=throw: hints(pos, throw)[:3])
             times.append(seconds)
         print(
             f"| hint, {n} players, 1 ply, {len(times)} positions: median / largest |"
@@ -92,7 +92,9 @@ def main() -> int:
             ev, _ = evaluator_for(rec.start.setup, ply)
             deep = []
             for k, (throw, _) in enumerate(rec.moves[: args.hints]):
-                seconds, _ = cpu(lambda k=k, throw=throw, ev=ev: hints(positions[k], throw, 8, ev))
+                seconds, _ = cpu(
+                    lambda pos=positions[k], throw=throw, ev=ev: hints(pos, throw, 8, ev)
+                )
                 deep.append(seconds)
             print(
                 f"| hint, {n} players, 2 ply: median / largest |"
@@ -110,8 +112,8 @@ def main() -> int:
             if len(best) < 2:
                 continue
             seconds, _ = cpu(
-                lambda k=k, throw=throw, best=best: compare_hints(
-                    positions[k], throw, [h.notation for h in best]
+                lambda pos=positions[k], throw=throw, best=best: compare_hints(
+                    pos, throw, [h.notation for h in best]
                 )
             )
             times.append(seconds)

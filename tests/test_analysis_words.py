@@ -88,7 +88,7 @@ def a_record(players: int, throws: int, seed: int) -> Record:
 
 
 def test_figures_never_show_more_digits_than_their_precision() -> None:
-    assert [decimals(s) for s in (None, 0.05, 0.01, 0.009, 0.0009)] == [0, 0, 0, 1, 2]
+    assert [decimals(s) for s in (None, 0.05, 0.01, 0.0098, 0.009, 0.0009)] == [0, 0, 0, 0, 1, 2]
     assert chance_text(0.2512, None) == "25%"  # the network: whole points
     assert chance_text(0.618, 0.041) == "62% ± 4"  # 144 rollouts
     assert chance_text(0.6183, 0.0041) == "61.8% ± 0.4"

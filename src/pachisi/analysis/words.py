@@ -80,20 +80,21 @@ TURNING_POINTS = 3
 
 def decimals(se: float | None) -> int:
     """Decimals of a figure in points with standard error ``se`` (a fraction): the decade
-    of the standard error, 0 to 2; ``None`` (the network: no statistical error, its
-    accuracy is about a point or more) gives 0.
+    of the standard error as it shows (so ± 0.98 reads ± 1, whole points), 0 to 2;
+    ``None`` (the network: no statistical error, its accuracy is about a point or more)
+    gives 0.
 
-    >>> [decimals(s) for s in (None, 0.08, 0.01, 0.004, 0.0004, 0.0)]
-    [0, 0, 0, 1, 2, 2]
+    >>> [decimals(s) for s in (None, 0.08, 0.01, 0.0098, 0.004, 0.0004, 0.0)]
+    [0, 0, 0, 0, 1, 2, 2]
     """
     if se is None:
         return 0
     s = 100 * se
-    if not math.isfinite(s) or s >= 1:
+    if not math.isfinite(s) or s >= 0.95:  # (what shows as ± 1 gets whole points)
         return 0
     if s <= 0:
         return 2
-    return min(2, -math.floor(math.log10(s)))
+    return 1 if s >= 0.095 else 2
 
 
 def _se_part(se: float | None, d: int) -> str:
