@@ -49,10 +49,10 @@ def game_record(players: int, seed: int, throws: int = 80) -> Record:
     return Record.from_game(game)
 
 
-def cpu(fn: Callable[[], Any]) -> tuple[float, Any]:
-    """CPU seconds of ``fn()`` and its result."""
+def cpu(fn: Callable[..., Any], *args: Any) -> tuple[float, Any]:
+    """CPU seconds of ``fn(*args)`` and its result."""
     t = time.process_time()
-    out = fn()
+    out = fn(*args)
     return time.process_time() - t, out
 
 
@@ -64,7 +64,7 @@ def main() -> int:
     args = p.parse_args()
     plies = [int(x) for x in args.plies.split(",")]
     games = {2: game_record(2, 4), 4: game_record(4, 80)}
-    load, _ = cpu(lambda: [evaluator_for(g.start.setup) for g in games.values()])
+    load = sum(cpu(evaluator_for, g.start.setup)[0] for g in games.values())
     print(f"loading the two networks: {load:.2f} s")
     print("| what | CPU seconds |")
     print("| --- | --- |")
@@ -72,7 +72,7 @@ def main() -> int:
         for ply in plies:
             ev, why = evaluator_for(rec.start.setup, ply)
             assert ev is not None, why
-            seconds, _ = cpu(lambda rec=rec, ply=ply: review(rec, ReviewSettings(ply=ply)))
+            seconds, _ = cpu(review, rec, ReviewSettings(ply=ply))
             default = " (the default)" if ply == 1 else ""
             print(
                 f"| review, {n} players, {len(rec.moves)} throws, {ply} ply{default} |"
@@ -82,7 +82,7 @@ def main() -> int:
         positions = rec.positions()
         times = []
         for k, (throw, _) in enumerate(rec.moves[: args.hints]):
-            seconds, _ = cpu(lambda pos=positions[k], throw=throw: hints(pos, throw)[:3])
+            seconds, _ = cpu(hints, positions[k], throw)
             times.append(seconds)
         print(
             f"| hint, {n} players, 1 ply, {len(times)} positions: median / largest |"
@@ -92,9 +92,7 @@ def main() -> int:
             ev, _ = evaluator_for(rec.start.setup, ply)
             deep = []
             for k, (throw, _) in enumerate(rec.moves[: args.hints]):
-                seconds, _ = cpu(
-                    lambda pos=positions[k], throw=throw, ev=ev: hints(pos, throw, 8, ev)
-                )
+                seconds, _ = cpu(hints, positions[k], throw, 8, ev)
                 deep.append(seconds)
             print(
                 f"| hint, {n} players, 2 ply: median / largest |"
@@ -111,11 +109,7 @@ def main() -> int:
             best = hints(positions[k], throw)[:3]
             if len(best) < 2:
                 continue
-            seconds, _ = cpu(
-                lambda pos=positions[k], throw=throw, best=best: compare_hints(
-                    pos, throw, [h.notation for h in best]
-                )
-            )
+            seconds, _ = cpu(compare_hints, positions[k], throw, [h.notation for h in best])
             times.append(seconds)
         print(
             f"| web hint check, {n} players, 3 plays x 576 rollouts, {len(times)} throws:"
