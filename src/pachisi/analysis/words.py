@@ -509,9 +509,13 @@ def hint_lines(
         if h.chance is None or best is None:
             figure = ""
         elif i == 1:
-            figure = f" — your win chance {chance_text(h.chance, None, h.exact)}"
+            if h.exact and h.chance in (0.0, 1.0):
+                figure = " — a certain win" if h.chance == 1.0 else " — a certain loss"
+            else:
+                figure = f" — your win chance {chance_text(h.chance, None)}"
         else:
-            loss = best - h.chance
-            figure = " — as good" if round(100 * loss) == 0 else f" — {100 * loss:.0f} points worse"
+            lost = round(100 * (best - h.chance))
+            worse = f"{lost} point{'s' if lost != 1 else ''} worse"
+            figure = " — as good, in whole points" if lost == 0 else f" — {worse}"
         lines.append(f"  h{i}. {words}{figure}")
     return lines

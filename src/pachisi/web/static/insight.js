@@ -42,7 +42,7 @@ function draw(s, section, data) {
     const se = data.se[seats[0].index];
     const who = seats.map(seatWord).join(t("and"));
     // The network's figures in whole points (their precision); rollouts' with their ±.
-    const text = data.text ? data.text[seats[0].index] : `${pct(chance)}%`;
+    const text = data.method === "network" ? `${(100 * chance).toFixed(0)}%` : `${pct(chance)}%`;
     const label =
       data.method === "rollout" ? `${who} ${pct(chance)}% ± ${pct(se || 0)}` : `${who} ${text}`;
     return el(
