@@ -5,10 +5,11 @@ Prints, in CPU seconds of this process (``time.process_time``, one core):
 * the review of an 80-throw game at the defaults (``pachisi.analysis.review``:
   the network fitted to the set-up at 1 ply, the luck included) for two and
   four players of Parcheesi, and the same at 0 and 2 plies (``--plies``);
-* a hint (``pachisi.analysis.hints``, the three best plays by the network at
-  1 ply) on every position of those games: the median and the largest;
+* a hint (``pachisi.analysis.hints``, the plays ranked by the network at 1
+  and at 2 plies, the default) on the first positions of those games: the
+  median and the largest;
 * the check of a hint's plays on the web (``pachisi.web.insight.compare_hints``:
-  576 rollouts per play by the network's player, truncated after 12 throws);
+  288 rollouts per play by the network's player, truncated after 12 throws);
 * loading the shipped networks once (the first hint or review of a process).
 
 The games are the first 80 throws of seeded greedy players:
@@ -32,7 +33,7 @@ from typing import Any
 
 from pachisi import Game, Position
 from pachisi.analysis import ReviewSettings, hints, review
-from pachisi.analysis.net import evaluator_for
+from pachisi.analysis.net import HINT_PLY, evaluator_for
 from pachisi.bots import make_player
 from pachisi.record import Record
 
@@ -80,23 +81,16 @@ def main() -> int:
             )
     for n, rec in games.items():
         positions = rec.positions()
-        times = []
-        for k, (throw, _) in enumerate(rec.moves[: args.hints]):
-            seconds, _ = cpu(hints, positions[k], throw)
-            times.append(seconds)
-        print(
-            f"| hint, {n} players, 1 ply, {len(times)} positions: median / largest |"
-            f" {statistics.median(times):.3f} / {max(times):.3f} |"
-        )
-        for ply in (2,) if 2 in plies else ():
+        for ply in (1, 2):
             ev, _ = evaluator_for(rec.start.setup, ply)
-            deep = []
+            times = []
             for k, (throw, _) in enumerate(rec.moves[: args.hints]):
                 seconds, _ = cpu(hints, positions[k], throw, 8, ev)
-                deep.append(seconds)
+                times.append(seconds)
+            default = " (the default)" if ply == HINT_PLY else ""
             print(
-                f"| hint, {n} players, 2 ply: median / largest |"
-                f" {statistics.median(deep):.3f} / {max(deep):.3f} |"
+                f"| hint, {n} players, {ply} ply{default}, {len(times)} positions:"
+                f" median / largest | {statistics.median(times):.3f} / {max(times):.3f} |"
             )
     try:
         from pachisi.web.insight import compare_hints
@@ -112,7 +106,7 @@ def main() -> int:
             seconds, _ = cpu(compare_hints, positions[k], throw, [h.notation for h in best])
             times.append(seconds)
         print(
-            f"| web hint check, {n} players, 3 plays x 576 rollouts, {len(times)} throws:"
+            f"| web hint check, {n} players, 3 plays x 288 rollouts, {len(times)} throws:"
             f" median / largest | {statistics.median(times):.3f} / {max(times):.3f} |"
         )
     return 0

@@ -229,8 +229,8 @@ def test_hints_by_the_network() -> None:
     got = hints(pos, (3, 4), evaluator=ev_for("parcheesi", 1))
     assert got[0].notation == "R45-48x R48-52 +20:R52-72" and got[0].chance == 1.0
     assert got[0].how is not None and got[0].how["method"] == "network"
-    default = hints(pos, (3, 4))[0]  # by default: the network fitted to the set-up, 1 ply
-    assert default.how is not None and default.how["ply"] == 1 and default.exact
+    default = hints(pos, (3, 4))[0]  # by default: the network fitted to the set-up, 2 plies
+    assert default.how is not None and default.how["ply"] == 2 and default.exact
     neighbours = Position.from_text(CAPTURE_WINS.replace("r,y", "r,g").replace(",y:", ",g:"))
     plain = hints(neighbours, (3, 4))  # no network has learned it: plays, but no number
     assert plain[0].chance is None and plain[0].how is not None
@@ -304,7 +304,17 @@ def test_command_reviews_a_record_by_the_network(pachisi: Runner, tmp_path: obje
 
 
 def test_command_ranks_and_checks_a_throw(pachisi: Runner) -> None:
-    args = (INTO_SAFETY, "--throw", "3,2", "--check-rollouts", "36", "--truncate", "1")
+    args = (
+        INTO_SAFETY,
+        "--throw",
+        "3,2",
+        "--ply",
+        "1",
+        "--check-rollouts",
+        "36",
+        "--truncate",
+        "1",
+    )
     status, out, err = pachisi(*args, "--json")
     assert status == 0 and err == ""
     doc = json.loads(out)

@@ -140,7 +140,7 @@ def test_the_command_at_its_defaults_gives_fair_starts(
     status, out, err = run_cli(capsys, pos.to_text(), "--json")
     assert status == 0, err
     doc = json.loads(out)
-    assert doc["method"] == "network" and doc["ply"] == 1
+    assert doc["method"] == "network" and doc["ply"] == 2  # one position: 2 plies
     fair = 1 / len(doc["estimate"]["sides"])
     for side in doc["estimate"]["side_chances"]:
         assert abs(side - fair) <= 0.03, doc["estimate"]

@@ -131,7 +131,7 @@ def test_chances_during_a_game_are_the_fitted_network_in_whole_points(client: Te
     c = get(client, f"/api/games/{gid}/chances")
     want = chances(Position.from_text(NEAR_END))
     assert c["chances"] == want["chances"] and c["se"] == [None, None]
-    assert c["method"] == "network" and c["network"].endswith("parcheesi.json") and c["ply"] == 1
+    assert c["method"] == "network" and c["network"].endswith("parcheesi.json") and c["ply"] == 2
     assert abs(sum(c["chances"]) - 1) < 1e-9
     assert c["text"] == [f"{100 * x:.0f}%" for x in c["chances"]]  # whole points
     assert c["unit"] == "points of win chance"

@@ -3,8 +3,10 @@
 A player at the board who asks for a hint wants it at once. :func:`hints`
 ranks the plays by the value network shipped for the game's set-up
 (:func:`pachisi.analysis.net.evaluator_for`), at
-:data:`~pachisi.analysis.net.DEFAULT_PLY` (1 ply: every next throw with its
-exact probability, answered by the network's best play): milliseconds, and
+:data:`~pachisi.analysis.net.HINT_PLY` (2 plies: every next two throws with
+their exact probabilities, each answered by the network's best play; the 8
+plays it likes best at 0 ply looked at 1 ply ahead, the best 2 of those at
+2): hundredths of a second, and
 its figures are win chances fitted to that set-up (25% at the start of a
 four-player game). Each hint's ``how`` says how (``{"method": "network",
 "ply", "network"}``); a play that ends the game is exact.
@@ -37,7 +39,7 @@ from ..bots.search import win_chance
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
-from .net import NetEvaluator, evaluator_for, net_ranking
+from .net import HINT_PLY, NetEvaluator, evaluator_for, net_ranking
 
 __all__ = ["Hint", "chance_after", "hints"]
 
@@ -71,10 +73,10 @@ def hints(
 ) -> list[Hint]:
     """The legal plays of ``throw``, best first by the mover's win chance.
 
-    By ``evaluator``, or by default the network fitted to the set-up at its
-    default ply; only the ``candidates`` plays it likes best at 0 ply are looked
-    at deeper (the others are left out: a hint names the best plays, it does
-    not grade them all). Without a fitted network, the plays are ranked by the
+    By ``evaluator``, or by default the network fitted to the set-up at
+    :data:`~pachisi.analysis.net.HINT_PLY`; only the ``candidates`` plays it likes
+    best at 0 ply are looked at deeper (the others are left out: a hint names the
+    best plays, it does not grade them all). Without a fitted network, the plays are ranked by the
     hand evaluation one throw ahead and carry no chance. Raises
     :class:`~pachisi.errors.ThrowError` for a bad throw or a game that is over.
     """
@@ -82,7 +84,7 @@ def hints(
         raise ValueError(f"candidates must be at least 1, not {candidates}")
     why = None
     if evaluator is None:
-        evaluator, why = evaluator_for(position.setup)
+        evaluator, why = evaluator_for(position.setup, HINT_PLY)
     if evaluator is not None:
         ev = evaluator.variant(candidates=candidates)
         ranking = net_ranking(position, throw, ev)

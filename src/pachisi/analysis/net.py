@@ -74,6 +74,7 @@ __all__ = [
     "DEFAULT_FINALISTS",
     "DEFAULT_PLY",
     "DEFAULT_TRUNCATE",
+    "HINT_PLY",
     "MAX_PLY",
     "NetEvaluator",
     "check_rollouts",
@@ -91,9 +92,12 @@ DEFAULT_CANDIDATES = 8
 DEFAULT_FINALISTS = 2
 #: Throws a check rollout plays before the network's estimate finishes it.
 DEFAULT_TRUNCATE = 12
-#: The ply of the analysis a player sees by default (hints, reviews, win chances):
-#: measured best for the time (docs/analysis.md, "Which ply").
+#: The ply of a whole game's review by default: measured best for the time (2 plies
+#: take six to ten times as long, past the 3 s of a review; docs/analysis.md, "Which ply").
 DEFAULT_PLY = 1
+#: The ply of one position or one throw (a hint, the win-chance bar, ``pachisi analyse
+#: POSITION``): 2 plies, the most accurate, fit in the 0.3 s of a hint.
+HINT_PLY = 2
 #: Rollouts per play of a rollout check by default (16 blocks of 36 ordered throws).
 DEFAULT_CHECK_ROLLOUTS = 576
 

@@ -64,6 +64,7 @@ from ..analysis.net import (
     DEFAULT_CHECK_ROLLOUTS,
     DEFAULT_PLY,
     DEFAULT_TRUNCATE,
+    HINT_PLY,
     MAX_PLY,
     check_rollouts,
     evaluator_for,
@@ -202,7 +203,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         default=None,
         help=f"--by network: look N throws ahead over the exact dice, 0 to {MAX_PLY} (default"
-        f" {DEFAULT_PLY})",
+        f" {HINT_PLY} for a position, {DEFAULT_PLY} for a record)",
     )
     p.add_argument(
         "--network",
@@ -799,7 +800,8 @@ def _check_args(args: argparse.Namespace) -> None:
 def _evaluator(args: argparse.Namespace, setup: Setup) -> NetEvaluator:
     """The network evaluator of ``--network`` (or the one shipped for the set-up) at ``--ply``."""
     ruleset = setup.ruleset
-    ply = DEFAULT_PLY if args.ply is None else args.ply
+    default = DEFAULT_PLY if getattr(args, "record", False) else HINT_PLY
+    ply = default if args.ply is None else args.ply
     if args.network is not None:
         ev = NetEvaluator.from_file(args.network, ply)
     else:
@@ -1042,6 +1044,7 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
 
 def _run_net_record(args: argparse.Namespace, rec: Record, show: bool) -> int:
     plot = _record_plot(args, rec)
+    args.record = True
     ev = _evaluator(args, rec.start.setup)
     settings = ReviewSettings(
         luck_rollouts=0 if args.luck_rollouts == 0 else 1,

@@ -10,13 +10,14 @@ than two cores. Results are kept per game and version, so many spectators
 of one game cost one computation.
 
 Every figure is judged by the value network fitted to the game's set-up
-(:func:`pachisi.analysis.net.evaluator_for`), at the analysis's default ply;
+(:func:`pachisi.analysis.net.evaluator_for`), at the analysis's default plies
+(2 for a position or a hint, 1 for a review);
 where no network has learned the set-up there is no win chance to show, and
 the answers say so (``"method": "none"`` and ``"why"``) instead of a number.
 
 * :func:`chances` (``GET /api/games/{id}/chances``): every seat's win chance
-  before the throw by the network, in whole points; exact once the game is
-  decided. Only for spectators and after the game: a player sees no chances
+  before the throw by the network at 2 plies (as a hint), in whole points;
+  exact once the game is decided. Only for spectators and after the game: a player sees no chances
   while he plays (the page asks only when it holds no seat, or the game is over).
 * :func:`compare_hints`: the plays of a hint checked by rollouts of the
   network's player (common random numbers, truncation, the network as a
@@ -38,7 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..analysis import ReviewSettings, exact_chances, review
-from ..analysis.net import check_rollouts, evaluator_for
+from ..analysis.net import HINT_PLY, check_rollouts, evaluator_for
 from ..analysis.rank import CLEAR, clear_difference
 from ..analysis.review import LUCK_MARKS, THRESHOLDS
 from ..analysis.words import UNIT, UNIT_NOTE, chance_text
@@ -66,10 +67,10 @@ __all__ = [
     "review_game",
 ]
 
-#: Rollouts per play when the plays of a hint are checked (16 blocks of 36 throws; the
-#: stick dice's 16 outcomes fit 36 times), and the throws each is played before the
-#: network finishes it.
-HINT_ROLLOUTS = {"pagade": 288, "whitman": 576, "parcheesi": 576, "eight-man": 288}
+#: Rollouts per play when the plays of a hint are checked (8 blocks of 36 throws; the
+#: stick dice's 16 outcomes fit 18 times: about 0.3 s for three plays), and the throws
+#: each is played before the network finishes it.
+HINT_ROLLOUTS = {"pagade": 288, "whitman": 288, "parcheesi": 288, "eight-man": 288}
 HINT_TRUNCATE = 12
 #: The review of the browser: by the network, as ``pachisi analyse`` reviews.
 REVIEW = ReviewSettings()
@@ -104,7 +105,7 @@ def chances(position: Position, seed: int = 0) -> dict[str, Any]:
         texts = [chance_text(c, 0.0, True) for c in exact.chances]
         return {**base, "chances": list(exact.chances), "se": [0.0] * n, "method": "exact",
                 "text": texts}  # fmt: skip
-    ev, why = evaluator_for(position.setup)
+    ev, why = evaluator_for(position.setup, HINT_PLY)
     if ev is None:
         return {**base, "chances": None, "se": None, "method": "none", "why": why, "text": None}
     est = ev.estimate(position)
@@ -134,7 +135,7 @@ def compare_hints(
     if ev is None:
         return None
     plays = [parse_play(position, throw, n) for n in notations]
-    rollouts = HINT_ROLLOUTS.get(position.setup.ruleset, 576)
+    rollouts = HINT_ROLLOUTS.get(position.setup.ruleset, 288)
     ranking = check_rollouts(
         position, throw, rollouts, ev, truncate=HINT_TRUNCATE, seed=seed, plays=plays
     )
