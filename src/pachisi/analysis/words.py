@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..describe import facts_text, play_facts
 from ..position import Position
+from .rank import CLEAR
 
 if TYPE_CHECKING:
     from .hint import Hint
@@ -428,13 +429,15 @@ def throw_lines(m: MoveReview, width: int = 80, net: bool = False) -> list[str]:
     elif m.forced:
         head += "forced"
     elif m.verdict == "fine":
-        head += (
-            "fine"
-            if m.loss < 0.005 or m.best == m.played
-            else (f"fine (lost {points_text(m.loss, se(m.loss_se), signed=False)})")
-        )
+        lost = points_text(m.loss, se(m.loss_se), signed=False)
+        if m.best == m.played or round(100 * m.loss, decimals(se(m.loss_se))) <= 0:
+            head += "fine"
+        elif se(m.loss_se) and m.loss < CLEAR * m.loss_se:
+            head += f"not marked: lost {lost} points, too close to tell"
+        else:
+            head += f"fine (lost {lost} point{'' if lost == '1' else 's'})"
     else:
-        head += f"{m.verdict}, lost {points_text(m.loss, se(m.loss_se), signed=False)}"
+        head += f"{m.verdict}, lost {points_text(m.loss, se(m.loss_se), signed=False)} points"
     head += f"; then {chance_text(m.chance, se(m.chance_se), m.after.exact)}"
     if m.luck is not None and not m.decided:
         head += f"; the dice gave {points_text(m.luck, se(m.luck_se))}"
@@ -442,7 +445,7 @@ def throw_lines(m: MoveReview, width: int = 80, net: bool = False) -> list[str]:
             head += f" ({m.luck_mark})"
     lines = _wrap(head, width)
     lines += _wrap(f"played: {play_words(m.position, m.throw, m.played)}", width, "    ")
-    if not (m.forced or m.decided) and m.best != m.played:
+    if not (m.forced or m.decided) and m.best != m.played and m.verdict != "fine":
         lines += _wrap(f"better: {play_words(m.position, m.throw, m.best)}", width, "    ")
     return lines
 

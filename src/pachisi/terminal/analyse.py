@@ -572,7 +572,8 @@ def _print_review(
     console.print(
         "Start: "
         + ", ".join(
-            f"{_who(rec.start, side[0])} {_pct(c, None if net else e, rev.start.exact)}"
+            "+".join(_who(rec.start, i) for i in side)
+            + f" {_pct(c, None if net else e, rev.start.exact)}"
             for side, c, e in zip(
                 rev.start.sides, rev.start.side_chances, rev.start.side_se, strict=True
             )
