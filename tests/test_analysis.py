@@ -213,7 +213,7 @@ def test_review_of_a_blunder() -> None:
     game.push("R45-49 R49-52")
     rec = Record.from_game(game)
     # The played move's chance is about 0.78 (2,880 rollouts): 144 put it well below 0.9.
-    rev = review(rec, ReviewSettings(rollouts=144, luck_rollouts=4))
+    rev = review(rec, ReviewSettings(rollouts=144, luck_rollouts=4, by="rollouts"))
     (m,) = rev.moves
     assert m.best == "R45-48x R48-52 +20:R52-72" and m.best_chance == 1.0
     assert m.played == "R45-49 R49-52" and not m.forced
@@ -228,13 +228,15 @@ def test_review_of_a_good_play() -> None:
     game = Game(Position.from_text(INTO_SAFETY))
     game.set_throw((3, 2))
     game.push("R60-63 R63-65")
-    (m,) = review(Record.from_game(game), ReviewSettings(rollouts=24, luck_rollouts=2)).moves
+    (m,) = review(
+        Record.from_game(game), ReviewSettings(rollouts=24, luck_rollouts=2, by="rollouts")
+    ).moves
     assert m.best == m.played and m.loss == 0.0 and m.verdict == "fine"
     assert m.ranking is not None and len(m.ranking.plays) == 4
 
 
 def test_review_luck_matches_the_dice() -> None:
-    rev = review(race_record(), ReviewSettings(rollouts=8, luck_rollouts=96, seed=3))
+    rev = review(race_record(), ReviewSettings(rollouts=8, luck_rollouts=96, seed=3, by="rollouts"))
     first, second = rev.moves
     exact = race_chance()
     # Red threw 3-4 (no 1): forced, unlucky by the exact amount (1 - p) - p_win.
@@ -266,7 +268,7 @@ def bot_game() -> Record:
 def test_review_of_a_short_game_is_complete_and_reproducible() -> None:
     rec = bot_game()
     assert len(rec.moves) >= 3
-    settings = ReviewSettings(rollouts=8, luck_rollouts=4, seed=1)
+    settings = ReviewSettings(rollouts=8, luck_rollouts=4, seed=1, by="rollouts")
     seen: list[tuple[int, int]] = []
     one = review(rec, settings, jobs=1, on_progress=lambda d, t: seen.append((d, t)))
     two = review(rec, settings, jobs=2)
@@ -283,7 +285,9 @@ def test_review_of_a_short_game_is_complete_and_reproducible() -> None:
     part = review(rec, settings, moves=[2])
     assert [m.number for m in part.moves] == [2]
     assert part.moves[0].as_dict() == one.moves[1].as_dict()
-    no_luck = review(rec, ReviewSettings(rollouts=8, luck_rollouts=0, seed=1), moves=[1])
+    no_luck = review(
+        rec, ReviewSettings(rollouts=8, luck_rollouts=0, seed=1, by="rollouts"), moves=[1]
+    )
     assert no_luck.moves[0].luck is None and no_luck.players[0].luck is None
 
 
@@ -322,9 +326,12 @@ def test_command_ranks_the_plays_of_a_throw(pachisi: Runner, tmp_path: Path) -> 
     path = tmp_path / "pos.json"
     path.write_text(Position.from_text(CAPTURE_WINS).to_json())
     # 36 rollouts: the other play (a chance of about 0.78) cannot tie the exact 1.0
-    status, out, err = pachisi(str(path), "--throw", "3,4", "--rollouts", "36", "--jobs", "1")
+    args = ("--throw", "3,4", "--rollouts", "36", "--jobs", "1")
+    status, out, err = pachisi(str(path), *args, "--notation")
     assert status == 0 and err == ""
-    assert "R45-48x R48-52 +20:R52-72" in out and "(exact)" in out
+    assert "R45-48x R48-52 +20:R52-72" in out and "certain" in out  # exact: a win
+    status, out, err = pachisi(str(path), *args)  # the plays in words
+    assert status == 0 and "R45-48x" not in out and "captures Yellow" in out
     status, out, _ = pachisi(CAPTURE_WINS, "--throw", "3-4", "--rollouts", "36", "--json")
     doc = json.loads(out)
     assert doc["kind"] == "ranking"

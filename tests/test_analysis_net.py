@@ -209,7 +209,7 @@ def test_review_json_says_how_every_figure_was_obtained() -> None:
         assert m["method"] == "network" and m["ply"] == 1 and m["network"] == doc["network"]
         assert {"luck", "luck_mark", "throw_value", "mean_value", "throws", "plays"} <= set(m)
     assert doc["start_chances"]["method"] == "network"
-    rolled = review(rec, ReviewSettings(rollouts=2, luck_rollouts=0)).as_dict()
+    rolled = review(rec, ReviewSettings(rollouts=2, luck_rollouts=0, by="rollouts")).as_dict()
     assert rolled["method"] == "rollout" and rolled["moves"][0]["method"] == "rollout"
     no_luck = review(rec, ReviewSettings(by="network", ply=0, luck_rollouts=0))
     assert no_luck.moves[0].luck is None and no_luck.players[0].luck is None
@@ -229,7 +229,12 @@ def test_hints_by_the_network() -> None:
     got = hints(pos, (3, 4), evaluator=ev_for("parcheesi", 1))
     assert got[0].notation == "R45-48x R48-52 +20:R52-72" and got[0].chance == 1.0
     assert got[0].how is not None and got[0].how["method"] == "network"
-    assert hints(pos, (3, 4))[0].how is None  # the expectimax hint, as before
+    default = hints(pos, (3, 4))[0]  # by default: the network fitted to the set-up, 2 plies
+    assert default.how is not None and default.how["ply"] == 2 and default.exact
+    neighbours = Position.from_text(CAPTURE_WINS.replace("r,y", "r,g").replace(",y:", ",g:"))
+    plain = hints(neighbours, (3, 4))  # no network has learned it: plays, but no number
+    assert plain[0].chance is None and plain[0].how is not None
+    assert plain[0].how["method"] == "none" and "has not learned" in plain[0].how["why"]
 
 
 # ---------------------------------------------------------------------------
@@ -299,7 +304,17 @@ def test_command_reviews_a_record_by_the_network(pachisi: Runner, tmp_path: obje
 
 
 def test_command_ranks_and_checks_a_throw(pachisi: Runner) -> None:
-    args = (INTO_SAFETY, "--throw", "3,2", "--check-rollouts", "36", "--truncate", "1")
+    args = (
+        INTO_SAFETY,
+        "--throw",
+        "3,2",
+        "--ply",
+        "1",
+        "--check-rollouts",
+        "36",
+        "--truncate",
+        "1",
+    )
     status, out, err = pachisi(*args, "--json")
     assert status == 0 and err == ""
     doc = json.loads(out)
@@ -357,3 +372,23 @@ def test_without_numpy_the_figures_are_the_same(monkeypatch: pytest.MonkeyPatch)
     assert [p["play"] for p in plain["plays"]] == [p["play"] for p in with_numpy["plays"]]
     for a, b in zip(plain["plays"], with_numpy["plays"], strict=True):
         assert a["chance"] == pytest.approx(b["chance"], abs=1e-12)
+
+
+def test_check_rollouts_with_the_network_as_control_variate() -> None:
+    """The control (the network's value after the first throw, less its 1-ply mean) is zero
+    on average: after one throw of truncation it leaves the 1-ply values exactly, whatever
+    the number of rollouts; over whole blocks of first throws it keeps the mean and can
+    only take noise away."""
+    pos = Position.from_text(INTO_SAFETY)
+    ev = ev_for("parcheesi", 1).variant(candidates=99)
+    one = {rp.notation: rp.chance for rp in net_ranking(pos, (3, 2), ev).plays}
+    check = check_rollouts(pos, (3, 2), 5, ev, truncate=1)
+    assert check.how is not None and check.how["control"] == "first throw"
+    assert {rp.notation: rp.chance for rp in check.plays} == pytest.approx(one)
+    assert max(rp.se for rp in check.plays) < 1e-12
+    plain = check_rollouts(pos, (3, 2), 144, ev, truncate=12, control=False)
+    ctl = check_rollouts(pos, (3, 2), 144, ev, truncate=12)
+    means = {rp.notation: rp.chance for rp in plain.plays}
+    assert {rp.notation: rp.chance for rp in ctl.plays} == pytest.approx(means)
+    assert plain.how is not None and plain.how["control"] is None
+    assert sum(rp.se for rp in ctl.plays) < sum(rp.se for rp in plain.plays)

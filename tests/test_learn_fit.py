@@ -187,7 +187,7 @@ def test_the_network_analysis_refuses_and_says_what_does_judge() -> None:
     message = "^no analysis by the network here: the parcheesi network was trained on"
     with pytest.raises(PachisiError, match=message):
         ev.estimate(pos)
-    with pytest.raises(PachisiError, match="analysis by rollouts, the default, judges every"):
+    with pytest.raises(PachisiError, match="analysis by rollouts, --by rollouts, measures every"):
         net_ranking(pos, (5, 2), ev)
     with pytest.raises(PachisiError, match=message):
         check_rollouts(pos, (5, 2), 4, ev)

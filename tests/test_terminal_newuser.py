@@ -143,7 +143,7 @@ def test_analyse_into_a_pipe_does_not_cut_the_table(tmp_path: Path) -> None:
     """No terminal and no COLUMNS (a script, cron): the review's rows are whole."""
     path = game_file(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    args = ["--rollouts", "2", "--luck-rollouts", "0", "--jobs", "1", "--quiet"]
+    args = ["--rollouts", "2", "--luck-rollouts", "0", "--jobs", "1", "--quiet", "--notation"]
     proc = subprocess.run(
         [sys.executable, "-m", "pachisi", "analyse", str(path), *args],
         cwd=tmp_path, capture_output=True, text=True, env=env, timeout=120, check=False,

@@ -20,6 +20,7 @@ from rich.style import Style
 
 from pachisi import Game, Position
 from pachisi.analysis import Review, ReviewSettings, review
+from pachisi.analysis.words import points_text
 from pachisi.board import ROUTES, is_ring
 from pachisi.bots import make_player
 from pachisi.record import Record
@@ -169,7 +170,9 @@ def reviewed() -> Review:
     chosen = [
         i + 1 for i, ply in enumerate(game.history) if len(ply.before.legal_plays(ply.throw)) > 1
     ]
-    return review(record, ReviewSettings(rollouts=4, luck_rollouts=2), moves=chosen[:1])
+    return review(
+        record, ReviewSettings(rollouts=4, luck_rollouts=2, by="rollouts"), moves=chosen[:1]
+    )
 
 
 def test_throw_rows(reviewed: Review) -> None:
@@ -178,9 +181,10 @@ def test_throw_rows(reviewed: Review) -> None:
     row = throw_row(judged)
     assert row[:4] == (str(m.number), m.colours, f"{m.throw[0]}-{m.throw[1]}", "R0-1")
     assert row[4] == "[bold red]blunder[/bold red]"
-    assert row[5] == f"{100 * m.loss:.1f} ±{100 * m.loss_se:.1f}"
+    # In points of win chance, rounded to the decade of the standard error.
+    assert row[5] == points_text(m.loss, m.loss_se, signed=False)
     assert row[6] == "R1-6"
-    assert row[8].startswith("+5.0 ±1.0")
+    assert row[8].startswith("+5 ± 1")
     # The best play is not repeated when it was played; forced and decided throws are not judged.
     assert throw_row(replace(judged, best="R0-1"))[6] == ""
     forced = throw_row(replace(judged, forced=True))
@@ -192,8 +196,9 @@ def test_throw_rows(reviewed: Review) -> None:
 
 def test_player_rows_and_the_luck_note(reviewed: Review) -> None:
     asha = player_row(reviewed.players[0])
-    assert asha[0] == "Asha" and asha[2] == str(reviewed.players[0].throws)
-    assert player_row(replace(reviewed.players[0], error_rate=None, luck=None))[7:] == ("–", "")
+    assert asha[0] == "Asha (red)" and asha[1] == str(reviewed.players[0].throws)
+    none = player_row(replace(reviewed.players[0], decisions=0, luck=None))
+    assert none[4:] == ("–", "–", "")
     s = reviewed.settings
     assert luck_method(replace(s, luck_rollouts=0)) == "no luck (--luck-rollouts 0)"
     assert "the throw that fell: 4" in luck_method(s)

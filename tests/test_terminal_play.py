@@ -439,9 +439,10 @@ def test_hint_names_the_best_plays_and_its_steps_can_be_typed(tmp_path: Path) ->
     child.sendline("hint")
     child.expect_exact(STEP)
     screen = plain(child.before)
-    assert "Hint: the best plays one throw ahead" in screen
-    for i, h in enumerate(best, 1):
-        assert f"{i}. {h.notation}  ({h.chance:.1%})" in screen
+    # The unit at the top, the plays in words, the best with the mover's win chance.
+    assert "Hint, in points of win chance" in screen
+    assert "h1." in screen and "your win chance" in screen
+    assert f"h{len(best)}." in screen
     child.sendline(best[0].notation)
     child.expect(CONFIRM)
     child.sendline("")

@@ -719,13 +719,16 @@ def test_a_hint_is_for_the_seat_to_move_and_changes_nothing(client: TestClient) 
     assert got["version"] == s["version"] and got["throw"] == s["throw"]
     # The three plays the look-ahead likes best, with its estimate ...
     assert {p["play"]: p["estimate"] for p in got["plays"]} == {h.notation: h.chance for h in want}
-    assert "one throw ahead" in got["method"]
-    # ... compared by rollouts with common dice, best first, each difference with its
-    # standard error and whether it is clear (two standard errors).
+    assert "one throw ahead" in got["method"] and got["how"]["method"] == "network"
+    assert got["unit"] == "points of win chance"
+    # ... checked by rollouts of the network's player with common dice, best first, each
+    # difference with its standard error and whether it is clear (two standard errors).
     from pachisi.web.insight import compare_hints
 
     compared = compare_hints(position, tuple(s["throw"]), [h.notation for h in want])
-    assert got["compared"] == {"rollouts": compared["rollouts"], "policy": "greedy"}
+    assert compared is not None
+    assert got["compared"] == {k: v for k, v in compared.items() if k != "plays"}
+    assert got["compared"]["policy"] == "network"
     for shown, measured in zip(got["plays"], compared["plays"], strict=True):
         assert {k: shown[k] for k in measured} == measured
         assert shown["facts"] and shown["facts"][0]["kind"] in ("move", "enter", "bonus")

@@ -345,7 +345,7 @@ def test_the_win_chance_bar_follows_the_game(
         segments = watcher.get_by_test_id("chance-segment")
         values = tuple(s.get_attribute("data-chance") or "" for s in segments.all())
         assert abs(sum(map(float, values)) - 1) < 1e-3  # four decimals each
-        expect(watcher.get_by_test_id("chance-how")).to_contain_text("standard error")
+        expect(watcher.get_by_test_id("chance-how")).to_contain_text("network")
         seen.append(values)
         if len(seen) == 1:
             watcher.screenshot(path=str(shots / "spectator-en-desktop.png"), full_page=True)

@@ -17,7 +17,7 @@ from pachisi.describe import facts_text, places_text, step_facts
 from pachisi.moves import Turn
 from pachisi.position import Position
 from pachisi.web.app import create_app
-from pachisi.web.insight import REVIEW, ROLLOUTS, chances
+from pachisi.web.insight import REVIEW, chances
 from pachisi.web.views import RECENT_FACTS
 
 NEAR_END = "parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -"
@@ -82,7 +82,7 @@ def test_a_finished_game_is_told_by_name_and_place_with_exact_chances(client: Te
         s = get(client, f"/api/games/{gid}")
         if s["status"] == "finished":
             break
-        client.get(f"/api/games/{gid}/chances")  # meanwhile: rollouts, never an error
+        client.get(f"/api/games/{gid}/chances")  # meanwhile: the network, never an error
     assert s["status"] == "finished"
     pos = Position.from_dict(s["position"])
     assert places_text(pos, ["Asha", "Ravi"]) in (
@@ -104,22 +104,37 @@ def test_a_finished_game_is_told_by_name_and_place_with_exact_chances(client: Te
     # The review: every throw against the best, with the words of both plays.
     review = get(client, f"/api/games/{gid}/review")
     assert len(review["moves"]) == len(s["moves"])
-    assert review["settings"]["rollouts"] == REVIEW.rollouts
+    assert review["settings"]["by"] == REVIEW.by == "network" and review["method"] == "network"
     for m in review["moves"]:
         assert m["verdict"] in ("fine", "inaccuracy", "mistake", "blunder")
         assert (m["played_facts"] == []) == (m["played"] == "-")
     assert {p["player"] for p in review["players"]} == {0, 1}
     assert get(client, f"/api/games/{gid}/review") == review  # kept, not made again
+    # What the review page shows first: the unit, per-player totals, the series, turns.
+    summary = review["summary"]
+    assert summary["unit"] == "points of win chance" and summary["error_rate_per"] == 10
+    assert [p["player"] for p in summary["players"]] == [0, 1]
+    for p in summary["players"]:
+        assert p["text"].startswith(p["colours"]) and "the dice gave" in p["text"]
+    series = summary["series"]
+    assert series["throws"] == [0, *range(1, len(s["moves"]) + 1)]
+    assert [side["players"] for side in series["sides"]] == [[0], [1]]
+    winner = s["winner"][0]
+    assert series["sides"][winner]["chances"][-1] == 1.0  # the end is exact
+    for t in summary["turning_points"]:
+        assert t["kind"] in ("mistake", "luck") and 1 <= t["move"] <= len(s["moves"])
 
 
-def test_chances_during_a_game_are_rollouts_with_standard_errors(client: TestClient) -> None:
+def test_chances_during_a_game_are_the_fitted_network_in_whole_points(client: TestClient) -> None:
     game = create(client, ["human", "human"], ["Asha", "Ravi"])
     gid = game["id"]
     c = get(client, f"/api/games/{gid}/chances")
     want = chances(Position.from_text(NEAR_END))
-    assert c["chances"] == want["chances"] and c["se"] == want["se"]
-    assert c["method"] == "rollout" and c["rollouts"] == ROLLOUTS["parcheesi"]
-    assert abs(sum(c["chances"]) - 1) < 1e-9 and all(0 < se < 0.1 for se in c["se"])
+    assert c["chances"] == want["chances"] and c["se"] == [None, None]
+    assert c["method"] == "network" and c["network"].endswith("parcheesi.json") and c["ply"] == 2
+    assert abs(sum(c["chances"]) - 1) < 1e-9
+    assert c["text"] == [f"{100 * x:.0f}%" for x in c["chances"]]  # whole points
+    assert c["unit"] == "points of win chance"
     r = client.get(f"/api/games/{gid}/review")
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_finished"
     assert client.get("/api/games/nope/chances").status_code == 404

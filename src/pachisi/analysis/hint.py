@@ -1,26 +1,31 @@
-"""Quick hints: the plays of a throw ranked one throw ahead, in a fraction of a second.
+"""Hints: the plays of a throw ranked at once, by the network fitted to the set-up.
 
-:func:`rank_plays` measures every play by rollouts to the end of the game,
-with standard errors: the answer to "which play was best?", at a cost of
-seconds (Parcheesi) to minutes (Pagade). A player at the board who asks
-for a hint wants it at once, so :func:`hints` uses the expectimax player's
-look-ahead instead: for each play, every distinct next throw with its
-exact probability, answered greedily by whoever throws it, and the
-resulting position scored by the logistic of the evaluation at the
-calibrated scale, which shrinks as the race shortens
-(:func:`pachisi.bots.search.win_chance`). The chance shown is that
-estimate: the expectimax player's view, not a measurement. It is exact
-(1 or 0) when the play ends the game.
+A player at the board who asks for a hint wants it at once. :func:`hints`
+ranks the plays by the value network shipped for the game's set-up
+(:func:`pachisi.analysis.net.evaluator_for`), at
+:data:`~pachisi.analysis.net.HINT_PLY` (2 plies: every next two throws with
+their exact probabilities, each answered by the network's best play; the 8
+plays it likes best at 0 ply looked at 1 ply ahead, the best 2 of those at
+2): hundredths of a second, and
+its figures are win chances fitted to that set-up (25% at the start of a
+four-player game). Each hint's ``how`` says how (``{"method": "network",
+"ply", "network"}``); a play that ends the game is exact.
+
+Where no network has learned the set-up (two players on neighbouring arms,
+say), there is no win chance to give: the plays are ranked one throw ahead
+by the hand evaluation (the expectimax player's look-ahead, calibrated on
+two-player games only), and every hint's ``chance`` is ``None``, its
+``how`` ``{"method": "none", "why": ...}``. :func:`pachisi.analysis.words.hint_lines`
+writes a hint in words.
 
 >>> from pachisi import Position
->>> pos = Position.from_text("parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -")
->>> best = hints(pos, (2, 6))[0]
->>> best.notation, round(best.chance, 3)
-('R66-72 R60-62 +10:R62-72 +10:R62-72', 0.87)
-
-With an ``evaluator`` (:class:`pachisi.analysis.net.NetEvaluator`), the
-value network ranks the plays instead, at the evaluator's ply, and each
-hint's ``how`` says so (``{"method": "network", "ply", "network"}``).
+>>> pos = Position.from_text("parcheesi r,y - r:45.72.72.72,y:14.72.72.72 0 0 - - -")
+>>> best = hints(pos, (3, 4))[0]
+>>> best.notation, best.chance, best.exact, best.how["method"]
+('R45-48x R48-52 +20:R52-72', 1.0, True, 'network')
+>>> four = Position.start("parcheesi", players=4)
+>>> 0.20 < hints(four, (5, 2))[0].chance < 0.30
+True
 """
 
 from __future__ import annotations
@@ -34,22 +39,25 @@ from ..bots.search import win_chance
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
-from .net import NetEvaluator, net_ranking
+from .net import HINT_PLY, NetEvaluator, evaluator_for, net_ranking
 
 __all__ = ["Hint", "chance_after", "hints"]
 
 
 @dataclass(frozen=True)
 class Hint:
-    """One play and the mover's estimated win chance after it.
+    """One play and the mover's win chance after it.
 
-    ``how``: ``None`` for the expectimax player's estimate one throw ahead,
-    else how the value network obtained it (:meth:`NetEvaluator.describe`).
+    ``chance``: the mover's (his team's) win chance after the play by the
+    network, ``None`` where no network has learned the set-up; ``exact``:
+    the chance is exact (the play ends the game); ``how``: how it was
+    obtained (:meth:`NetEvaluator.describe`), or ``{"method": "none", "why"}``.
     """
 
     play: Play
-    chance: float
+    chance: float | None
     how: dict[str, Any] | None = field(default=None, compare=False)
+    exact: bool = False
 
     @property
     def notation(self) -> str:
@@ -63,26 +71,34 @@ def hints(
     candidates: int = 8,
     evaluator: NetEvaluator | None = None,
 ) -> list[Hint]:
-    """The legal plays of ``throw``, best first by the estimated win chance of the mover.
+    """The legal plays of ``throw``, best first by the mover's win chance.
 
-    Only the ``candidates`` plays the evaluation likes best are looked at ahead
-    (the others are left out: a hint names the best plays, it does not grade them
-    all). With an ``evaluator``, the value network ranks them at its ply (its
-    move filter keeps ``candidates`` plays beyond 0 ply). Raises
+    By ``evaluator``, or by default the network fitted to the set-up at
+    :data:`~pachisi.analysis.net.HINT_PLY`; only the ``candidates`` plays it likes
+    best at 0 ply are looked at deeper (the others are left out: a hint names the
+    best plays, it does not grade them all). Without a fitted network, the plays are ranked by the
+    hand evaluation one throw ahead and carry no chance. Raises
     :class:`~pachisi.errors.ThrowError` for a bad throw or a game that is over.
     """
     if candidates < 1:
         raise ValueError(f"candidates must be at least 1, not {candidates}")
+    why = None
+    if evaluator is None:
+        evaluator, why = evaluator_for(position.setup, HINT_PLY)
     if evaluator is not None:
         ev = evaluator.variant(candidates=candidates)
         ranking = net_ranking(position, throw, ev)
-        return [Hint(rp.play, rp.chance, ranking.how) for rp in ranking.plays]
+        return [
+            Hint(rp.play, rp.chance, ranking.how, rp.estimate.exact)
+            for rp in ranking.plays[:candidates]
+        ]
     plays = legal_plays(position, throw)
     me = position.to_move
     shortlist = [p for _, _, p in ranked(plays, me)[:candidates]]
-    out = [Hint(p, _one_throw_ahead(p.position, me)) for p in shortlist]
-    out.sort(key=lambda h: -h.chance)  # stable: ties keep the evaluation's order
-    return out
+    ahead = {p: _one_throw_ahead(p.position, me) for p in shortlist}
+    shortlist.sort(key=lambda p: -ahead[p])  # stable: ties keep the evaluation's order
+    how = {"method": "none", "why": why or "no network has learned this set-up"}
+    return [Hint(p, None, how) for p in shortlist]
 
 
 def _one_throw_ahead(position: Position, me: int) -> float:

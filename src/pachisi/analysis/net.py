@@ -61,7 +61,7 @@ from ..errors import PachisiError
 from ..learn import default_net, misfit, shipped_for
 from ..learn.encoding import Encoder
 from ..learn.kernel import best_replies, chances, dead_end_throws
-from ..learn.network import ValueNet
+from ..learn.network import ValueNet, WeightsError
 from ..moves import Play, legal_plays
 from ..position import Position
 from ..rules import Setup
@@ -70,13 +70,18 @@ from .rollout import Estimate, exact_chances, first_throw, mean_se, playout_seed
 
 __all__ = [
     "DEFAULT_CANDIDATES",
+    "DEFAULT_CHECK_ROLLOUTS",
     "DEFAULT_FINALISTS",
+    "DEFAULT_PLY",
     "DEFAULT_TRUNCATE",
+    "HINT_PLY",
     "MAX_PLY",
     "NetEvaluator",
     "check_rollouts",
+    "evaluator_for",
     "made_by_summary",
     "net_ranking",
+    "position_chances",
 ]
 
 #: The deepest ply offered.
@@ -87,6 +92,14 @@ DEFAULT_CANDIDATES = 8
 DEFAULT_FINALISTS = 2
 #: Throws a check rollout plays before the network's estimate finishes it.
 DEFAULT_TRUNCATE = 12
+#: The ply of a whole game's review by default: measured best for the time (2 plies
+#: take six to ten times as long, past the 3 s of a review; docs/analysis.md, "Which ply").
+DEFAULT_PLY = 1
+#: The ply of one position or one throw (a hint, the win-chance bar, ``pachisi analyse
+#: POSITION``): 2 plies, the most accurate, fit in the 0.3 s of a hint.
+HINT_PLY = 2
+#: Rollouts per play of a rollout check by default (16 blocks of 36 ordered throws).
+DEFAULT_CHECK_ROLLOUTS = 576
 
 
 def made_by_summary(net: ValueNet) -> str:
@@ -107,6 +120,34 @@ def made_by_summary(net: ValueNet) -> str:
             parts.append(f"seed {made['seed']}")
     parts.append(f"{net.hidden} hidden units")
     return ", ".join(parts)
+
+
+def evaluator_for(
+    setup: Setup, ply: int = DEFAULT_PLY, **kw: Any
+) -> tuple[NetEvaluator | None, str | None]:
+    """The evaluator of the shipped network fitted to ``setup`` at ``ply``, or ``None`` and
+    the reason no network may judge it (none ships for the ruleset, or none has learned
+    this arrangement of players: :func:`pachisi.learn.misfit`).
+
+    Whatever shows a player a win chance asks here first: without a fitted network
+    it says so instead of a number (the hand evaluation is calibrated on two-player
+    games and is never shown as a win chance).
+
+    >>> ev, why = evaluator_for(Setup.create("parcheesi", players=4))
+    >>> ev.source, why
+    ('pachisi/learn/weights/parcheesi.4p.json', None)
+    >>> ev, why = evaluator_for(Setup.create("parcheesi", players=["red", "green"]))
+    >>> ev is None, why.endswith("it has not learned this arrangement of players")
+    (True, True)
+    """
+    try:
+        name, net = shipped_for(setup)
+    except WeightsError as exc:
+        return None, str(exc)
+    why = misfit(net, setup)
+    if why is not None:
+        return None, why
+    return NetEvaluator(net, ply, f"pachisi/learn/weights/{name}", **kw), None
 
 
 _Cache = dict[tuple[Position, int], tuple[float, ...]]
@@ -203,8 +244,8 @@ class NetEvaluator:
         why = misfit(self.net, setup)
         if why is not None:
             raise PachisiError(
-                f"no analysis by the network here: {why} (analysis by rollouts, the"
-                " default, judges every set-up)"
+                f"no analysis by the network here: {why} (analysis by rollouts, --by"
+                " rollouts, measures every set-up)"
             )
 
     def static(self, positions: Sequence[Position]) -> list[tuple[float, ...]]:
@@ -225,7 +266,7 @@ class NetEvaluator:
                     wait.append(k)
         if todo:
             fresh = list(todo)
-            for pos, row in zip(fresh, _static_uncached(self.net, fresh), strict=True):
+            for pos, row in zip(fresh, position_chances(self.net, fresh), strict=True):
                 known[pos] = row
                 for k in todo[pos]:
                     out[k] = row
@@ -399,10 +440,18 @@ class NetEvaluator:
         )
 
 
-def _static_uncached(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ...]]:
-    """Every player's chances in each position by the network alone, nothing kept: exact
-    when decided, else in the compiled kernel when it is active (the plain-Python path's
-    numbers, bit for bit), else by :func:`_batch`."""
+def position_chances(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ...]]:
+    """Every player's win chances in each position (before its throw): **the one place
+    where the analysis values a position** (every ply's leaves, a review's, a hint's
+    and the win-chance bar's figures come through here), nothing kept.
+
+    In order: exact when the game is decided (:func:`exact_chances`); [the place for
+    exact values of other positions, e.g. pure races, when a module gives them];
+    else the network, in the compiled kernel when it is active (the plain-Python
+    path's numbers, bit for bit), else by :func:`_batch`. (The replies inside a
+    look-ahead are chosen, and at 1 ply valued, in the kernel by
+    :func:`pachisi.learn.kernel.best_replies`: exact values that should also steer
+    those choices go there too.)"""
     out: list[tuple[float, ...] | None] = [None] * len(positions)
     live: list[int] = []
     for k, pos in enumerate(positions):
@@ -527,6 +576,7 @@ def check_rollouts(
     truncate: int = DEFAULT_TRUNCATE,
     seed: int = 0,
     plays: Sequence[Play] | None = None,
+    control: bool = True,
 ) -> Ranking:
     """The plays of ``throw`` ranked by truncated rollouts of the network's player.
 
@@ -534,14 +584,26 @@ def check_rollouts(
     :func:`net_ranking` keeps (its move filter: at most ``candidates`` plays
     when its ply is 1 or more, every play at 0 ply).
 
-    Rollout ``k`` of each play throws the same dice (common random numbers,
-    the first throw stratified over the dice's outcomes), every choice made
-    by the network at 0 ply (equal plays: one drawn, the playouts'
-    ``"network"`` policy, in the compiled kernel when it is active), for at
-    most ``truncate`` throws; then the network's 0-ply estimate of the
-    position reached (exact when the game is decided) is the rollout's
-    result. Each
-    play gets its mean, standard error, and the paired difference from the
+    Three ways to make the rollouts precise (variance reduction, as gnubg's):
+
+    * **common random numbers**: rollout ``k`` of each play throws the same dice,
+      the first throw stratified over the dice's outcomes, so the difference
+      between two plays is measured rollout by rollout;
+    * **truncation**: every choice is made by the network at 0 ply (equal plays:
+      one drawn, the playouts' ``"network"`` policy, in the compiled kernel when
+      it is active) for at most ``truncate`` throws; then the network's 0-ply
+      estimate of the position reached (exact when the game is decided) is the
+      rollout's result;
+    * **the network as a control variate** (``control``, with ``truncate`` of 1
+      or more): from each rollout's result is taken the network's own verdict on
+      its first throw, the 0-ply value after that throw's best reply less the
+      1-ply value of the play's position (the mean of those values over the
+      dice's throws, so the correction is zero on average and the estimate stays
+      unbiased). What is left is what the dice did after the first throw, which
+      is all the noise a rollout should carry: with one throw of truncation the
+      check gives the 1-ply values exactly, with no standard error.
+
+    Each play gets its mean, standard error, and the paired difference from the
     best play with its standard error. The ranking's ``how`` says so.
     """
     if rollouts < 1:
@@ -554,8 +616,10 @@ def check_rollouts(
     mover = position.to_move
     t = plays[0].throw
     zero = evaluator.variant(ply=0)
+    use_control = control and truncate > 0
     results = [
-        _Rollouts(p, *_roll(zero, p.position, mover, rollouts, truncate, seed)) for p in plays
+        _Rollouts(p, *_roll(zero, p.position, mover, rollouts, truncate, seed, use_control))
+        for p in plays
     ]
     stats = [mean_se(r.values) for r in results]
     order = sorted(range(len(results)), key=lambda i: (-stats[i][0], i))
@@ -588,16 +652,25 @@ def check_rollouts(
         "ply": 0,
         "truncate": truncate,
         "finish": "network",
+        "control": "first throw" if use_control else None,
         "network": evaluator.describe(0)["network"],
     }
     return Ranking(position, t, mover, tuple(ranked), rollouts, "network", seed, (), how=how)
 
 
 def _roll(
-    ev: NetEvaluator, start: Position, me: int, rollouts: int, truncate: int, seed: int
+    ev: NetEvaluator,
+    start: Position,
+    me: int,
+    rollouts: int,
+    truncate: int,
+    seed: int,
+    control: bool = False,
 ) -> tuple[list[float], list[tuple[float, ...]]]:
     """The rollouts of ``start``: the playouts' ``"network"`` policy for every player, in
-    the compiled kernel when it is active, else on the pure engine (the same games)."""
+    the compiled kernel when it is active, else on the pure engine (the same games);
+    with ``control``, each corrected by the network's control variate on its first
+    throw (see :func:`check_rollouts`)."""
     exact = exact_chances(start)
     if exact is not None:
         return [exact.chances[me]] * rollouts, [exact.chances] * rollouts
@@ -619,4 +692,15 @@ def _roll(
         g.values if g.values is not None else tuple(float(j in (g.winner or ())) for j in range(n))
         for g in games
     ]
+    if control:
+        keys = [u for u, _ in dice_for(start.ruleset).distinct()]
+        answers = ev.replies([(start, u) for u in keys], False)
+        after: dict[tuple[int, ...], tuple[float, ...]] = {
+            tuple(u): v for u, (v, _) in zip(keys, answers, strict=True)
+        }
+        mean = ev.values([start], 1)[0]
+        finals = [
+            tuple(f[q] - c[q] + mean[q] for q in range(n))
+            for f, c in ((f, after[tuple(sorted(u))]) for f, u in zip(finals, firsts, strict=True))
+        ]
     return [f[me] for f in finals], finals

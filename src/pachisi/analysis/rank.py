@@ -36,7 +36,25 @@ from .rollout import (
     mean_se,
 )
 
-__all__ = ["RankedPlay", "Ranking", "rank_plays", "shortlist"]
+__all__ = ["CLEAR", "RankedPlay", "Ranking", "clear_difference", "rank_plays", "shortlist"]
+
+#: A difference (a loss, a luck) is a verdict only when it is at least this many
+#: standard errors; inside that it is "too close to tell".
+CLEAR = 2.0
+
+
+def clear_difference(diff: float, se: float) -> bool:
+    """Whether ``diff`` is outside its own noise: at least :data:`CLEAR` standard errors
+    ``se`` (an exact difference, ``se`` 0, is clear unless it is 0).
+
+    >>> clear_difference(-0.03, 0.01), clear_difference(-0.03, 0.02), clear_difference(0.01, 0.0)
+    (True, False, True)
+    """
+    if not math.isfinite(se):
+        return False
+    if se == 0:
+        return diff != 0
+    return abs(diff) >= CLEAR * se
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ luck's standard error combines the throws' as if they were independent.
 ... 1. red+yellow 4-1: R80-81
 ... 2. black+green 1-3: B83-84
 ... ''')
->>> r = review(rec, ReviewSettings(rollouts=16, luck_rollouts=16))
+>>> r = review(rec, ReviewSettings(rollouts=16, luck_rollouts=16, by="rollouts"))
 >>> m = r.moves[0]
 >>> m.best, round(m.loss, 2), m.verdict
 ('R80-84', 0.5, 'blunder')
@@ -82,11 +82,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..dice import Throw, dice_for
+from ..errors import PachisiError
 from ..moves import legal_plays, parse_play
 from ..position import Position
 from ..record import Record
-from .net import MAX_PLY, NetEvaluator, net_ranking
-from .rank import RankedPlay, Ranking, ranking_from, shortlist
+from .net import DEFAULT_PLY, MAX_PLY, NetEvaluator, evaluator_for, net_ranking
+from .rank import CLEAR, RankedPlay, Ranking, ranking_from, shortlist
 from .rollout import (
     DEFAULT_MAX_THROWS,
     Estimate,
@@ -122,8 +123,6 @@ THRESHOLDS = {"fine": 0.02, "inaccuracy": 0.05, "mistake": 0.10}
 #: Luck marks with their lower bounds (upper bounds for the unlucky ones).
 LUCK_MARKS = {"very lucky": 0.30, "lucky": 0.15, "unlucky": -0.15, "very unlucky": -0.30}
 
-#: A loss (or a luck) is marked only when it is at least this many standard errors.
-CLEAR = 2.0
 
 #: How a review judges the plays: by rollouts of a computer player, or by the value network.
 BY = ("rollouts", "network")
@@ -188,13 +187,14 @@ class ReviewSettings:
     0: the luck is not measured, and is ``None`` everywhere); ``seed``,
     ``policy`` and ``max_throws`` of the rollouts.
 
-    ``by``: ``"rollouts"`` (the default) or ``"network"``: the value network
-    at ``ply`` 0, 1 or 2 judges every play and throw instead
+    ``by``: ``"network"`` (the default): the value network fitted to the
+    set-up at ``ply`` 0, 1 or 2 (default 1) judges every play and throw
     (:mod:`pachisi.analysis.net`; the rollout counts, seed and policy are
-    then unused). By the network, ``candidates`` is the move filter (plays
-    of the throw looked at beyond 0 ply, the play made always among them)
-    and ``luck_candidates`` the plays of each possible throw looked at
-    beyond 0 ply for the luck; ``luck_rollouts`` 0 still leaves the luck out.
+    then unused); or ``"rollouts"``: rollouts of ``policy``. By the network,
+    ``candidates`` is the move filter (plays of the throw looked at beyond 0
+    ply, the play made always among them) and ``luck_candidates`` the plays
+    of each possible throw looked at beyond 0 ply for the luck;
+    ``luck_rollouts`` 0 still leaves the luck out.
     """
 
     rollouts: int = 36
@@ -204,8 +204,8 @@ class ReviewSettings:
     seed: int = 0
     policy: str = "greedy"
     max_throws: int = DEFAULT_MAX_THROWS
-    by: str = "rollouts"
-    ply: int = 1
+    by: str = "network"
+    ply: int = DEFAULT_PLY
 
     def __post_init__(self) -> None:
         if self.by not in BY:
@@ -425,8 +425,17 @@ class Review:
             "start_chances": self.start.as_dict(),
             "players": [p.as_dict() for p in self.players],
             "moves": [m.as_dict() for m in self.moves],
+            "summary": self.summary(),
             **(self.how or {"method": "rollout"}),
         }
+
+    def summary(self) -> dict[str, Any]:
+        """What the review shows first, in points of win chance
+        (:func:`pachisi.analysis.words.summary`): per-player totals, every side's
+        win chance over the game, the turning points."""
+        from .words import summary
+
+        return summary(self)
 
 
 # -- the review ----------------------------------------------------------------
@@ -482,16 +491,25 @@ def review(
     rollouts finish. Raises :class:`~pachisi.record.RecordError` for a
     record whose moves are not legal.
 
-    With ``settings.by == "network"``, or an ``evaluator`` (a
+    With ``settings.by == "network"`` (the default), or an ``evaluator`` (a
     :class:`~pachisi.analysis.net.NetEvaluator`, whose network and ply are
-    then used; default: the network shipped for the ruleset at
-    ``settings.ply``), the value network judges the game instead of
-    rollouts, and ``on_progress(done, total)`` counts throws.
+    then used; default: the network fitted to the set-up at ``settings.ply``,
+    :func:`~pachisi.analysis.net.evaluator_for`), the value network judges
+    the game, and ``on_progress(done, total)`` counts throws; where no
+    network has learned the set-up, :class:`~pachisi.errors.PachisiError`
+    says so (``by="rollouts"`` still measures it).
     """
     s = settings or ReviewSettings()
     positions = record.positions()
     if evaluator is not None or s.by == "network":
-        ev = evaluator or NetEvaluator.shipped(record.start.setup, s.ply)
+        ev = evaluator
+        if ev is None:
+            ev, why = evaluator_for(record.start.setup, s.ply)
+            if ev is None:
+                raise PachisiError(
+                    f"no win chances by a network here: {why} (rollouts, --by rollouts,"
+                    " measure every set-up)"
+                )
         return _net_review(record, s, ev, positions, moves, on_progress)
     wanted = set(range(1, len(record.moves) + 1)) if moves is None else set(moves)
     plans: list[_Plan] = []

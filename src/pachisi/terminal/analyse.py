@@ -60,8 +60,28 @@ from ..analysis import (
     review,
     shortlist,
 )
-from ..analysis.net import DEFAULT_TRUNCATE, MAX_PLY, check_rollouts, net_ranking
-from ..analysis.review import CLEAR, THRESHOLDS, MoveReview, PlayerSummary
+from ..analysis.net import (
+    DEFAULT_CHECK_ROLLOUTS,
+    DEFAULT_PLY,
+    DEFAULT_TRUNCATE,
+    HINT_PLY,
+    MAX_PLY,
+    check_rollouts,
+    evaluator_for,
+    net_ranking,
+)
+from ..analysis.rank import CLEAR, clear_difference
+from ..analysis.review import THRESHOLDS, MoveReview, PlayerSummary
+from ..analysis.words import (
+    ERROR_RATE_PER,
+    UNIT,
+    UNIT_NOTE,
+    chance_text,
+    play_words,
+    points_text,
+    review_head,
+    throw_lines,
+)
 from ..dice import Throw, parse_throw
 from ..distributed import add_ray_option
 from ..errors import PachisiError
@@ -162,22 +182,28 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--policy",
         choices=POLICIES,
-        default="greedy",
-        help="the computer player that plays the rollouts (default greedy)",
+        default=None,
+        help="--by rollouts: the computer player that plays the rollouts (default greedy)",
     )
     p.add_argument(
         "--by",
         choices=("rollouts", "network"),
         default=None,
-        help="judge by rollouts (the default, until a strong network ships) or by the value"
-        " network (implied by --ply, --network and --check-rollouts)",
+        help="judge by the value network fitted to the set-up (the default) or by rollouts"
+        " (implied by --rollouts, --luck-rollouts N, --policy and --ray)",
+    )
+    p.add_argument(
+        "--notation",
+        action="store_true",
+        help="write the plays in the move notation instead of in words",
     )
     p.add_argument(
         "--ply",
         type=int,
         metavar="N",
         default=None,
-        help=f"--by network: look N throws ahead over the exact dice, 0 to {MAX_PLY} (default 1)",
+        help=f"--by network: look N throws ahead over the exact dice, 0 to {MAX_PLY} (default"
+        f" {HINT_PLY} for a position, {DEFAULT_PLY} for a record)",
     )
     p.add_argument(
         "--network",
@@ -189,9 +215,13 @@ def register(subparsers: Any) -> None:
         "--check-rollouts",
         type=int,
         metavar="N",
+        nargs="?",
+        const=DEFAULT_CHECK_ROLLOUTS,
         default=None,
-        help="with --throw: check the network's ranking by N rollouts per play played by the"
-        " network's 0-ply player, truncated and finished by the network (standard errors)",
+        help="with --throw: check the network's ranking by N rollouts per play (default"
+        f" {DEFAULT_CHECK_ROLLOUTS}) played by the network's 0-ply player, truncated,"
+        " finished and corrected by the network (standard errors; a difference inside two"
+        " of them is too close to tell)",
     )
     p.add_argument(
         "--truncate",
@@ -237,15 +267,9 @@ def _moves_range(text: str, count: int) -> list[int]:
 # -- formatting ----------------------------------------------------------------
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _se(x: float) -> str:
-    return "–" if not math.isfinite(x) else f"±{100 * x:.1f}"
-
-
-_se_text = _se
+def _pct(x: float, se: float | None = None, exact: bool = False) -> str:
+    """A win chance rounded to its precision (:func:`pachisi.analysis.words.chance_text`)."""
+    return chance_text(x, se, exact)
 
 
 def _who(position: Position, player: int) -> str:
@@ -270,12 +294,16 @@ def _chances_document(
         "position": position.to_text(),
         "setup": position.setup.describe(),
         "to_move": position.to_move,
+        "unit": UNIT,
         "players": [
             {
                 "player": i,
                 "colours": _who(position, i),
                 "chance": est.chances[i],
                 "se": est.se[i] if math.isfinite(est.se[i]) else None,
+                "text": _pct(
+                    est.chances[i], None if est.method == "network" else est.se[i], est.exact
+                ),
             }
             for i in range(len(position.setup.players))
         ],
@@ -295,37 +323,51 @@ def _print_chances(
         console.print("A dead end (RULES.md §3.5): no pawn can ever move again; the game is over.")
     net = ev is not None and not est.exact
     title = f"network at {ev.ply} ply" if net and ev is not None else _how(est)
-    table = Table(title=f"Win chances ({title})", title_justify="left")
-    cols = ("player", "colours", "win chance") + (() if net else ("± SE",))
-    for col in cols:
+    console.print(f"Win chances ({escape(title)}), in points of win chance:", soft_wrap=True)
+    table = Table()
+    for col in ("player", "colours", "win chance"):
         table.add_column(col, justify="left" if col in ("player", "colours") else "right")
+    se_of = (lambda _s: None) if net else (lambda s: s)
     for i in range(len(position.setup.players)):
         mark = " (to throw)" if i == position.to_move else ""
-        row = (str(i) + mark, _who(position, i), _pct(est.chances[i]))
-        table.add_row(*row, *(() if net else (_se(est.se[i]),)))
+        table.add_row(
+            str(i) + mark, _who(position, i), _pct(est.chances[i], se_of(est.se[i]), est.exact)
+        )
     console.print(table)
     if position.setup.teams:
         teams = Table(title="Teams", title_justify="left")
-        for col in ("team", "win chance", "± SE"):
+        for col in ("team", "win chance"):
             teams.add_column(col, justify="left" if col == "team" else "right")
         for side, chance, se in zip(est.sides, est.side_chances, est.side_se, strict=True):
             teams.add_row(
                 " and ".join(f"{i} ({_who(position, i)})" for i in side),
-                _pct(chance),
-                "" if net else _se(se),
+                _pct(chance, se_of(se), est.exact),
             )
         console.print(teams)
     if net and ev is not None:
         console.print(
-            f"[dim]By the {escape(ev.words())}: no standard error, the figures are"
-            " deterministic, not measured.[/dim]"
+            f"[dim]By the {escape(ev.words())}: whole points (the network is deterministic,"
+            " and about as accurate as that: docs/learning.md).[/dim]"
         )
+    elif not est.exact:
+        console.print("[dim]± one standard error of the rollouts.[/dim]")
     if est.unfinished:
         console.print(f"[yellow]{est.unfinished} rollouts hit the throw limit (shared)[/yellow]")
 
 
+def _play_cell(position: Position, throw: Throw, notation: str, words: bool) -> str:
+    """A play for a table: in words (``words``), else in the notation."""
+    if not words:
+        return escape(notation)
+    return escape(play_words(position, throw, notation))
+
+
 def _print_ranking(
-    console: Console, ranking: Ranking, ev: NetEvaluator | None = None, header: bool = True
+    console: Console,
+    ranking: Ranking,
+    ev: NetEvaluator | None = None,
+    header: bool = True,
+    words: bool = False,
 ) -> None:
 
     pos = ranking.position
@@ -333,18 +375,21 @@ def _print_ranking(
     if header:
         console.print(f"[bold]{pos.setup.describe()}[/bold]")
         console.print(pos.to_text(), soft_wrap=True)
+        console.print(f"[dim]{UNIT_NOTE}[/dim]")
     who = _who(pos, ranking.mover)
     whose = f"{who}'s team's" if pos.setup.teams else f"{who}'s"
     n = len(ranking.plays)
     how = ranking.method
     if how["method"] == "network":
-        return _print_net_ranking(console, ranking, ev)
-    if ranking.how is not None:  # a rollout check by the network's player
+        return _print_net_ranking(console, ranking, ev, words)
+    check = ranking.how is not None
+    if check:  # a rollout check by the network's player
+        control = " and corrected by the network on the first throw" if how.get("control") else ""
         console.print(
             f"Rollout check: {n} play{'s' if n != 1 else ''} ranked by {whose} win chance,"
             f" {ranking.rollouts} rollouts each played by the network's 0-ply player,"
-            f" truncated after {how['truncate']} throws and finished by the network"
-            f" ({escape(how['network']['file'])}), seed {ranking.seed}"
+            f" truncated after {how['truncate']} throws, finished by the network"
+            f" ({escape(how['network']['file'])}){control}, seed {ranking.seed}"
         )
     else:
         console.print(
@@ -353,17 +398,20 @@ def _print_ranking(
             f" seed {ranking.seed}"
         )
     table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
-    for col in ("#", "play", "win chance", "± SE", "vs best", "± SE "):
+    for col in ("#", "play", "win chance", "vs best"):
         table.add_column(col, justify="left" if col == "play" else "right")
-    for n, rp in enumerate(ranking.plays, 1):
-        exact = " (exact)" if rp.estimate.exact else ""
+    for k, rp in enumerate(ranking.plays, 1):
+        if k == 1:
+            versus = "best"
+        elif clear_difference(rp.diff, rp.diff_se):
+            versus = points_text(rp.diff, rp.diff_se)
+        else:
+            versus = "too close to tell"
         table.add_row(
-            str(n),
-            escape(rp.notation),
-            _pct(rp.chance) + exact,
-            _se(rp.se),
-            "best" if n == 1 else f"{100 * rp.diff:+.1f}",
-            "" if n == 1 else _se(rp.diff_se),
+            str(k),
+            _play_cell(pos, ranking.throw, rp.notation, words),
+            _pct(rp.chance, rp.se, rp.estimate.exact),
+            versus,
         )
     console.print(table)
     if ranking.pruned:
@@ -374,30 +422,32 @@ def _print_ranking(
             + "[/dim]"
         )
     console.print(
-        "[dim]Win chances in percent; 'vs best' in points of win chance, its ± from the paired"
-        " rollouts (the same dice for every play).[/dim]"
+        f"[dim]Win chances ± one standard error; 'vs best' in points of win chance with the"
+        f" standard error of the paired difference (the same dice for every play), given only"
+        f" when it is at least {CLEAR:g} standard errors: otherwise too close to tell.[/dim]"
     )
 
 
-def _print_net_ranking(console: Console, ranking: Ranking, ev: NetEvaluator | None) -> None:
-    """A ranking by the value network: chances without standard errors (deterministic)."""
+def _print_net_ranking(
+    console: Console, ranking: Ranking, ev: NetEvaluator | None, words: bool = False
+) -> None:
+    """A ranking by the value network: whole points (deterministic, no standard error)."""
     pos = ranking.position
     a, b = ranking.throw
     who = _who(pos, ranking.mover)
     whose = f"{who}'s team's" if pos.setup.teams else f"{who}'s"
     n = len(ranking.plays)
-    words = ev.words() if ev is not None else f"network at {ranking.method['ply']} ply"
-    console.print(f"{n} play{'s' if n != 1 else ''} ranked by {whose} win chance: {escape(words)}")
+    label = ev.words() if ev is not None else f"network at {ranking.method['ply']} ply"
+    console.print(f"{n} play{'s' if n != 1 else ''} ranked by {whose} win chance: {escape(label)}")
     table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
     for col in ("#", "play", "win chance", "vs best"):
         table.add_column(col, justify="left" if col == "play" else "right")
     for k, rp in enumerate(ranking.plays, 1):
-        exact = " (exact)" if rp.estimate.exact else ""
         table.add_row(
             str(k),
-            escape(rp.notation),
-            _pct(rp.chance) + exact,
-            "best" if k == 1 else f"{100 * rp.diff:+.1f}",
+            _play_cell(pos, ranking.throw, rp.notation, words),
+            _pct(rp.chance, None, rp.estimate.exact),
+            "best" if k == 1 else points_text(rp.diff, None),
         )
     console.print(table)
     if ranking.pruned:
@@ -409,8 +459,8 @@ def _print_net_ranking(console: Console, ranking: Ranking, ev: NetEvaluator | No
             + "[/dim]"
         )
     console.print(
-        "[dim]Win chances in percent by the network (no standard error: the figures are"
-        " deterministic, not measured); 'vs best' in points of win chance.[/dim]"
+        "[dim]By the network, in whole points (deterministic; --check-rollouts N checks the"
+        " ranking by rollouts, with standard errors).[/dim]"
     )
 
 
@@ -422,9 +472,10 @@ _VERDICT_STYLE = {
 }
 
 
-def throw_row(m: MoveReview) -> tuple[str, ...]:
+def throw_row(m: MoveReview, words: bool = False) -> tuple[str, ...]:
     """A move's row of the review's table of throws (rich markup): number, player, throw,
-    play, verdict, loss, best play, chance after, luck."""
+    play, verdict, loss, best play, chance after, luck; figures in points of win chance
+    rounded to their precision; plays in words with ``words``, else in the notation."""
     style = _VERDICT_STYLE.get(m.verdict, "")
     if m.decided:
         verdict = "decided"
@@ -435,44 +486,48 @@ def throw_row(m: MoveReview) -> tuple[str, ...]:
     judged = not (m.forced or m.decided)
     net = m.how is not None and m.how.get("method") == "network"
 
-    def _se(x: float) -> str:
-        return "" if net else _se_text(x)
+    def se(x: float | None) -> float | None:
+        return None if net else x
 
-    loss = f"{100 * m.loss:.1f} {_se(m.loss_se)}".strip() if judged else ""
-    best = escape(m.best) if judged and m.best != m.played else ""
+    loss = points_text(m.loss, se(m.loss_se), signed=False) if judged else ""
+    best = _play_cell(m.position, m.throw, m.best, words) if judged and m.best != m.played else ""
     luck = ""
     if not m.decided and m.luck is not None and m.luck_se is not None:
-        luck = f"{100 * m.luck:+.1f} {_se(m.luck_se)}".strip() + (
-            f" {m.luck_mark}" if m.luck_mark else ""
-        )
+        luck = points_text(m.luck, se(m.luck_se)) + (f" {m.luck_mark}" if m.luck_mark else "")
     return (
         str(m.number),
         m.colours,
         f"{m.throw[0]}-{m.throw[1]}",
-        escape(m.played),
+        _play_cell(m.position, m.throw, m.played, words),
         f"[{style}]{verdict}[/{style}]" if style and verdict == m.verdict else verdict,
         loss,
         best,
-        f"{_pct(m.chance)} {_se(m.chance_se)}".strip(),
+        _pct(m.chance, se(m.chance_se), m.after.exact),
         luck,
     )
 
 
 def player_row(p: PlayerSummary, net: bool = False) -> tuple[str, ...]:
-    """A player's row of the review's table of players (rich markup); ``net``: judged by
-    the network (no standard errors)."""
+    """A player's row of the review's table of players (rich markup): who (name and
+    colours), throws, decisions, the marked plays (inaccuracies/mistakes/blunders), the
+    points lost, the error rate (points lost per 10 decisions) and the luck; ``net``:
+    judged by the network (no standard errors)."""
+    lost = "–"
+    rate = "–"
+    if p.decisions:
+        lost = points_text(max(0.0, p.total_loss), None if net else p.total_loss_se, False)
+        rate = f"{100 * ERROR_RATE_PER * max(0.0, p.total_loss) / p.decisions:.1f}"
+    who = escape(p.name) if p.name == p.colours else f"{escape(p.name)} ({p.colours})"
     return (
-        escape(p.name),
-        p.colours,
+        who,
         str(p.throws),
         str(p.decisions),
-        str(p.counts["inaccuracy"]),
-        str(p.counts["mistake"]),
-        str(p.counts["blunder"]),
-        "–" if p.error_rate is None else f"{100 * p.error_rate:.1f}",
+        f"{p.counts['inaccuracy']}/{p.counts['mistake']}/{p.counts['blunder']}",
+        lost,
+        rate,
         ""
         if p.luck is None or p.luck_se is None
-        else f"{100 * p.luck:+.1f}" + ("" if net else f" {_se(p.luck_se)}"),
+        else points_text(p.luck, None if net else p.luck_se),
     )
 
 
@@ -498,70 +553,85 @@ def luck_method(s: ReviewSettings) -> str:
 
 
 def _print_review(
-    console: Console, rev: Review, seconds: float, jobs: int, ev: NetEvaluator | None = None
+    console: Console,
+    rev: Review,
+    seconds: float,
+    jobs: int,
+    ev: NetEvaluator | None = None,
+    words: bool = True,
 ) -> None:
 
     rec = rev.record
     s = rev.settings
     setup = rec.start.setup
+    net = ev is not None
     console.print(f"[bold]{escape(setup.describe())}[/bold]")
     names = ", ".join(f"{escape(n)} ({_who(rec.start, i)})" for i, n in enumerate(rec.names))
     console.print(f"{names}; {len(rec.moves)} throws; {escape(rec.result)}")
+    how = escape(ev.words()) if ev is not None else f"{s.rollouts} rollouts per play"
     console.print(
         "Start: "
         + ", ".join(
-            f"{_who(rec.start, side[0])} {_pct(c)}" + ("" if ev else f" {_se(e)}")
+            "+".join(_who(rec.start, i) for i in side)
+            + f" {_pct(c, None if net else e, rev.start.exact)}"
             for side, c, e in zip(
                 rev.start.sides, rev.start.side_chances, rev.start.side_se, strict=True
             )
         )
+        + f" ({how})"
     )
-    table = Table(title="Throws", title_justify="left")
-    cols = ("#", "player", "throw", "play", "verdict", "loss", "best play", "chance after", "luck")
-    for col in cols:
-        table.add_column(
-            col, justify="left" if col in ("player", "play", "best play", "verdict") else "right"
-        )
-    for m in rev.moves:
-        table.add_row(*throw_row(m))
-    console.print(table)
+    head = review_head(rev, console.width, words)
+    for line in head:
+        console.print(escape(line), soft_wrap=True, highlight=False)
+    console.print()
+    if words:
+        console.print()
+        console.print("[bold]Every throw[/bold] (--notation: a table in the move notation)")
+        for m in rev.moves:
+            for line in throw_lines(m, console.width, net):
+                console.print(escape(line), highlight=False, soft_wrap=True)
+    else:
+        table = Table(title="Throws", title_justify="left")
+        cols = ("#", "player", "throw", "play", "verdict", "loss", "best play", "chance after")
+        for col in (*cols, "luck"):
+            table.add_column(
+                col,
+                justify="left" if col in ("player", "play", "best play", "verdict") else "right",
+            )
+        for m in rev.moves:
+            table.add_row(*throw_row(m))
+        console.print(table)
     players = Table(title="Players", title_justify="left")
-    pcols = (
-        "player",
-        "colours",
-        "throws",
-        "decisions",
-        "inaccuracies",
-        "mistakes",
-        "blunders",
-        "error rate",
-        "luck",
-    )
+    pcols = ("player", "throws", "decisions", "inacc./mist./blund.", "lost", "error rate", "luck")
     for col in pcols:
-        players.add_column(col, justify="left" if col in ("player", "colours") else "right")
+        players.add_column(col, justify="left" if col == "player" else "right")
     for p in rev.players:
-        players.add_row(*player_row(p, ev is not None))
+        players.add_row(*player_row(p, net))
     console.print(players)
     t = THRESHOLDS
     luck_text = luck_method(s)
     cand = "all plays" if s.candidates is None else f"at most {s.candidates} plays"
+    verdicts = (
+        f"Verdicts on the loss: fine below {100 * t['fine']:g}, inaccuracy below"
+        f" {100 * t['inaccuracy']:g}, mistake below {100 * t['mistake']:g}, blunder from"
+        f" {100 * t['mistake']:g}"
+    )
     if ev is not None:
         console.print(
-            f"[dim]'chance after': the win chance of the player who threw, after his play. Loss,"
-            f" error rate, luck and win chances in points of win chance (percent). Verdicts on"
-            f" the loss: fine below {100 * t['fine']:g}, inaccuracy below"
-            f" {100 * t['inaccuracy']:g}, mistake below {100 * t['mistake']:g}, blunder from"
-            f" {100 * t['mistake']:g}. By the {escape(ev.words())}; plays beyond 0 ply:"
-            f" {cand} per throw; {luck_text}. {len(rev.moves)} throws in {seconds:.1f} s.[/dim]"
+            f"[dim]'then': the win chance of the player who threw, after his play. Error rate:"
+            f" points lost per {ERROR_RATE_PER} decisions."
+            f" Everything in points of win chance, whole points (the network's figures are"
+            f" deterministic, about as accurate as that). {verdicts}. By the"
+            f" {escape(ev.words())}; plays beyond 0 ply: {cand} per throw; {luck_text}."
+            f" {len(rev.moves)} throws in {seconds:.1f} s.[/dim]"
         )
         return
     console.print(
-        f"[dim]'chance after': the win chance of the player who threw, after his play. Loss,"
-        f" error rate, luck and win chances in points of win chance (percent), ± one"
-        f" standard error. Verdicts on the loss: fine below {100 * t['fine']:g}, inaccuracy below"
-        f" {100 * t['inaccuracy']:g}, mistake below {100 * t['mistake']:g}, blunder from"
-        f" {100 * t['mistake']:g}, when the loss is at least {CLEAR:g} standard errors."
-        f" Plays: {s.rollouts} rollouts each, {cand} per throw; "
+        f"[dim]'then': the win chance of the player who threw, after his play. Error rate:"
+        f" points lost per {ERROR_RATE_PER} decisions."
+        f" Everything in points of win chance, ± one standard error, rounded to it."
+        f" {verdicts}, when the loss is at least {CLEAR:g} standard errors (otherwise fine:"
+        f" too close to tell). Plays: {s.rollouts} rollouts each, {cand} per throw; "
         f"{luck_text}; {s.policy} policy, seed {s.seed}. {rev.rollouts_played} rollouts in"
         f" {seconds:.1f} s, {jobs} process{'es' if jobs != 1 else ''}.[/dim]"
     )
@@ -687,17 +757,29 @@ def _check_args(args: argparse.Namespace) -> None:
         )
         if value is not None
     ]
+    rollouts_only = [
+        flag
+        for flag, value in (
+            ("--rollouts", args.rollouts),
+            ("--policy", args.policy),
+            ("--ray", getattr(args, "ray", None)),
+            ("--luck-rollouts", args.luck_rollouts or None),
+        )
+        if value is not None
+    ]
     if args.by is None:
-        args.by = "network" if net_only else "rollouts"
+        if net_only and rollouts_only:
+            raise PachisiError(
+                f"{rollouts_only[0]} works with --by rollouts, {net_only[0][0]} with --by network"
+            )
+        args.by = "rollouts" if rollouts_only else "network"
     if args.by == "rollouts" and net_only:
         raise PachisiError(f"{net_only[0][0]} works with --by network, not --by rollouts")
+    if args.by == "rollouts" and args.policy is None:
+        args.policy = "greedy"
     if args.by == "network":
-        for flag, value, default in (
-            ("--rollouts", args.rollouts, None),
-            ("--policy", args.policy, "greedy"),
-            ("--ray", getattr(args, "ray", None), None),
-        ):
-            if value != default:
+        for flag in rollouts_only:
+            if flag != "--luck-rollouts":
                 raise PachisiError(f"{flag} works with --by rollouts, not --by network")
         if args.luck_rollouts not in (None, 0):
             raise PachisiError(
@@ -719,11 +801,18 @@ def _check_args(args: argparse.Namespace) -> None:
 def _evaluator(args: argparse.Namespace, setup: Setup) -> NetEvaluator:
     """The network evaluator of ``--network`` (or the one shipped for the set-up) at ``--ply``."""
     ruleset = setup.ruleset
-    ply = 1 if args.ply is None else args.ply
+    default = DEFAULT_PLY if getattr(args, "record", False) else HINT_PLY
+    ply = default if args.ply is None else args.ply
     if args.network is not None:
         ev = NetEvaluator.from_file(args.network, ply)
     else:
-        ev = NetEvaluator.shipped(setup, ply)
+        fitted, why = evaluator_for(setup, ply)
+        if fitted is None:
+            raise PachisiError(
+                f"no win chances here: no network has learned this set-up ({why}); --by"
+                " rollouts measures it by rollouts of the greedy player"
+            )
+        ev = fitted
     if ev.net.ruleset != ruleset:
         raise PachisiError(f"{args.network} is a network for {ev.net.ruleset}, not {ruleset}")
     if args.candidates is not None:
@@ -837,7 +926,7 @@ def _run_throw(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -
     if args.json:
         print(json.dumps({"kind": "ranking", **ranking.as_dict()}, indent=2))
     else:
-        _print_ranking(_console(), ranking)
+        _print_ranking(_console(), ranking, words=not args.notation)
     return 0
 
 
@@ -892,7 +981,7 @@ def _review_and_print(
     if args.json:
         print(json.dumps(rev.as_dict(), indent=2))
     else:
-        _print_review(_console(), rev, seconds, jobs, evaluator)
+        _print_review(_console(), rev, seconds, jobs, evaluator, words=not args.notation)
     return 0
 
 
@@ -907,6 +996,7 @@ def _run_record(args: argparse.Namespace, rec: Record, jobs: int, show: bool) ->
         candidates=args.candidates if args.candidates is not None else 8,
         seed=args.seed,
         policy=args.policy,
+        by="rollouts",
     )
     with _runner(args, settings.spec, jobs) as runner:
         return _review_and_print(
@@ -947,14 +1037,15 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
         print(json.dumps(doc, indent=2))
     else:
         console = _console()
-        _print_ranking(console, ranking, ev)
+        _print_ranking(console, ranking, ev, words=not args.notation)
         if check is not None:
-            _print_ranking(console, check, ev, header=False)
+            _print_ranking(console, check, ev, header=False, words=not args.notation)
     return 0
 
 
 def _run_net_record(args: argparse.Namespace, rec: Record, show: bool) -> int:
     plot = _record_plot(args, rec)
+    args.record = True
     ev = _evaluator(args, rec.start.setup)
     settings = ReviewSettings(
         luck_rollouts=0 if args.luck_rollouts == 0 else 1,

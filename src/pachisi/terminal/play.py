@@ -573,13 +573,14 @@ class _Session:
         return [(a.notation(names), step_description(pos, pawns, a, lang)) for a in legal]
 
     def hint(self, throw: Throw, made: bool) -> None:
-        """The best three plays of ``throw`` by :func:`pachisi.analysis.hint.hints`."""
+        """The best three plays of ``throw`` by :func:`pachisi.analysis.hint.hints`, in words
+        (:func:`pachisi.analysis.words.hint_lines`)."""
         from ..analysis.hint import hints
+        from ..analysis.words import hint_lines
 
         best = hints(self.game.position, throw)[:3]
         self.hinted = [h.play for h in best]
-        lines = ["Hint: the best plays one throw ahead, with your estimated win chance:"]
-        lines += [f"  h{i}. {h.notation}  ({h.chance:.1%})" for i, h in enumerate(best, 1)]
+        lines = hint_lines(self.game.position, best)  # the content: pachisi.analysis.words
         if len(best) > 1 or best[0].play.actions:
             mine = " (instead of your steps)" if made else ""
             lines.append(f"  Type h1, h2, ... to play one{mine}, then confirm it.")

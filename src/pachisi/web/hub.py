@@ -47,6 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..analysis.hint import hints
+from ..analysis.words import UNIT, UNIT_NOTE
 from ..bots import unfit_reason
 from ..describe import places_facts
 from ..game import first_player
@@ -70,7 +71,15 @@ from .social import (
 from .store import Change, GameRow, Store
 from .views import clean_text, geometry, moves_list, pawns_list, seat_dict
 
-__all__ = ["HAND_OVER_AFTER", "HINTS", "HINT_METHOD", "LEASE", "RETRY_DELAYS", "Hub"]
+__all__ = [
+    "HAND_OVER_AFTER",
+    "HINTS",
+    "HINT_METHOD",
+    "HINT_NO_NETWORK",
+    "LEASE",
+    "RETRY_DELAYS",
+    "Hub",
+]
 
 log = logging.getLogger("pachisi.web")
 
@@ -83,10 +92,15 @@ HAND_OVER_AFTER = 3
 
 #: Plays a hint names, best first.
 HINTS = 3
-#: How a hint's chances are obtained (shown with them).
+#: How a hint's chances are obtained (shown with them; ``how`` says which network).
 HINT_METHOD = (
-    "one throw ahead, as the expectimax player looks: every next throw with its "
-    "probability, answered greedily, scored by the logistic of the evaluation (an estimate)"
+    "by the value network fitted to this set-up, one throw ahead: every next throw with its "
+    "probability, answered by the network's best play (in points of win chance)"
+)
+#: What a hint says where no network has learned the set-up (``why`` says more).
+HINT_NO_NETWORK = (
+    "no win chance: no network has learned this set-up; the plays the hand evaluation likes "
+    "best, one throw ahead"
 )
 
 
@@ -593,11 +607,15 @@ class Hub:
             position, throw, version = room.position, room.turn.throw, room.version
         # Positions are immutable: the look-ahead runs outside the lock.
         best = (await asyncio.to_thread(hints, position, throw))[:HINTS]
+        how = dict(best[0].how or {}) if best else {}
         return {
             "version": version,
             "throw": list(throw),
-            "method": HINT_METHOD,
-            "plays": [{"play": h.notation, "chance": h.chance} for h in best],
+            "unit": UNIT,
+            "note": UNIT_NOTE,
+            "method": HINT_METHOD if how.get("method") == "network" else HINT_NO_NETWORK,
+            "how": how,
+            "plays": [{"play": h.notation, "chance": h.chance, "exact": h.exact} for h in best],
         }
 
     # -- after every change -----------------------------------------------------------------

@@ -2,24 +2,33 @@
 
 Everything here is measured with :mod:`pachisi.analysis` away from the event
 loop, in worker processes, or on a thread when the server has none
-(``--computer-workers 0``: tests, tiny servers). Hints (well under a second)
-go to the computer seats' workers, in turn with their plays; win chances and
-reviews each have one worker process of their own and run one at a time, so
-that a minute of review never holds up a hint or a computer's play, and
-insight never takes more than two cores. Results are kept per game and
-version, so many spectators of one game cost one computation.
+(``--computer-workers 0``: tests, tiny servers). Hints go to the computer
+seats' workers, in turn with their plays; win chances and reviews each have
+one worker process of their own and run one at a time, so that a review
+never holds up a hint or a computer's play, and insight never takes more
+than two cores. Results are kept per game and version, so many spectators
+of one game cost one computation.
+
+Every figure is judged by the value network fitted to the game's set-up
+(:func:`pachisi.analysis.net.evaluator_for`), at the analysis's default plies
+(2 for a position or a hint, 1 for a review);
+where no network has learned the set-up there is no win chance to show, and
+the answers say so (``"method": "none"`` and ``"why"``) instead of a number.
 
 * :func:`chances` (``GET /api/games/{id}/chances``): every seat's win chance
-  before the throw, by rollouts with the greedy player (``ROLLOUTS``), with
-  standard errors and how it was obtained; exact once the game is decided.
-  Only for spectators and after the game: a player sees no chances while he
-  plays (the page asks only when it holds no seat, or the game is over).
-* :func:`compare_hints`: the three plays of a hint rolled out with common
-  random numbers, so that the difference between two plays is measured with
-  its standard error: "too close to tell" when it is under two of them.
+  before the throw by the network at 2 plies (as a hint), in whole points;
+  exact once the game is decided. Only for spectators and after the game: a player sees no chances
+  while he plays (the page asks only when it holds no seat, or the game is over).
+* :func:`compare_hints`: the plays of a hint checked by rollouts of the
+  network's player (common random numbers, truncation, the network as a
+  control variate: :func:`pachisi.analysis.net.check_rollouts`), so that the
+  difference between two plays is measured with its standard error: "too
+  close to tell" when it is under two of them.
 * :func:`review_game` (``GET /api/games/{id}/review``, finished games only):
-  :func:`pachisi.analysis.review` with light settings (:data:`REVIEW`,
-  :data:`REVIEW_PAGADE`).
+  :func:`pachisi.analysis.review` by the network (:data:`REVIEW`), with its
+  ``summary`` (per-player totals, the win-chance series, the turning points:
+  docs/analysis.md); by rollouts (:data:`REVIEW_ROLLOUTS`,
+  :data:`REVIEW_PAGADE`) where no network has learned the set-up.
 """
 
 from __future__ import annotations
@@ -29,9 +38,11 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..analysis import ReviewSettings, RolloutRunner, RolloutSpec, exact_chances, review
-from ..analysis.rank import ranking_from
-from ..analysis.review import CLEAR, LUCK_MARKS, THRESHOLDS
+from ..analysis import ReviewSettings, exact_chances, review
+from ..analysis.net import HINT_PLY, check_rollouts, evaluator_for
+from ..analysis.rank import CLEAR, clear_difference
+from ..analysis.review import LUCK_MARKS, THRESHOLDS
+from ..analysis.words import UNIT, UNIT_NOTE, chance_text
 from ..describe import play_facts
 from ..dice import Throw
 from ..moves import parse_play
@@ -46,28 +57,31 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HINT_ROLLOUTS",
+    "HINT_TRUNCATE",
     "REVIEW",
     "REVIEW_PAGADE",
-    "ROLLOUTS",
+    "REVIEW_ROLLOUTS",
     "Insight",
     "chances",
     "compare_hints",
     "review_game",
 ]
 
-#: Rollouts for the win-chance bar, per ruleset (Pagade's games are longer).
-ROLLOUTS = {"pagade": 24, "whitman": 64, "parcheesi": 64, "eight-man": 64}
-#: Rollouts per play when hints are compared.
-HINT_ROLLOUTS = {"pagade": 16, "whitman": 48, "parcheesi": 48, "eight-man": 48}
-#: The review of the browser: far lighter than ``pachisi analyse`` (36 rollouts
-#: per play, 12 per throw for the luck), so that it takes seconds, not minutes
-#: (an 88-throw Parcheesi game: 27 s of CPU).
-REVIEW = ReviewSettings(rollouts=12, luck_rollouts=4, candidates=4)
-#: Pagade's games are some 600 throws of slow rollouts: random rollouts, fewer
-#: of them and no luck (a 656-throw game: at most about 3 minutes of CPU).
-REVIEW_PAGADE = ReviewSettings(rollouts=8, luck_rollouts=0, candidates=2, policy="random")
-#: Rollouts stop after this many throws (a drawn-out rollout counts as shared).
-MAX_THROWS = 3000
+#: Rollouts per play when the plays of a hint are checked (8 blocks of 36 throws; the
+#: stick dice's 16 outcomes fit 18 times: about 0.3 s for three plays), and the throws
+#: each is played before the network finishes it.
+HINT_ROLLOUTS = {"pagade": 288, "whitman": 288, "parcheesi": 288, "eight-man": 288}
+HINT_TRUNCATE = 12
+#: The review of the browser: by the network, as ``pachisi analyse`` reviews.
+REVIEW = ReviewSettings()
+#: Where no network has learned the set-up: rollouts of the greedy player, lighter than
+#: ``pachisi analyse --by rollouts`` so that it takes seconds, not minutes.
+REVIEW_ROLLOUTS = ReviewSettings(rollouts=12, luck_rollouts=4, candidates=4, by="rollouts")
+#: Pagade's games are some 600 throws of slow rollouts: random rollouts, fewer of them and
+#: no luck (where no network has learned the set-up).
+REVIEW_PAGADE = ReviewSettings(
+    rollouts=8, luck_rollouts=0, candidates=2, policy="random", by="rollouts"
+)
 
 
 def _finite(x: float) -> float | None:
@@ -75,40 +89,58 @@ def _finite(x: float) -> float | None:
 
 
 def chances(position: Position, seed: int = 0) -> dict[str, Any]:
-    """Every player's win chance before the throw, with standard errors and the method."""
+    """Every player's win chance before the throw, by the network fitted to the set-up.
+
+    ``{"chances", "se", "method", "text", "unit", ...}``: ``method`` ``"exact"``
+    (the game is decided; ``se`` 0), ``"network"`` (``ply`` and ``network``
+    say which; ``se`` ``None``: the figures are deterministic, shown in whole
+    points, ``text``) or ``"none"`` (no network has learned the set-up:
+    ``chances`` ``None`` and ``why``). ``seed`` is unused (kept for callers).
+    """
+    del seed
+    n = len(position.setup.players)
+    base: dict[str, Any] = {"unit": UNIT, "note": UNIT_NOTE, "rollouts": None, "policy": None}
     exact = exact_chances(position)
     if exact is not None:
-        est = exact
-    else:
-        rollouts = ROLLOUTS.get(position.setup.ruleset, 64)
-        with RolloutRunner(RolloutSpec(seed, "greedy", MAX_THROWS), 1) as runner:
-            est = runner.estimate(position, rollouts)
+        texts = [chance_text(c, 0.0, True) for c in exact.chances]
+        return {**base, "chances": list(exact.chances), "se": [0.0] * n, "method": "exact",
+                "text": texts}  # fmt: skip
+    ev, why = evaluator_for(position.setup, HINT_PLY)
+    if ev is None:
+        return {**base, "chances": None, "se": None, "method": "none", "why": why, "text": None}
+    est = ev.estimate(position)
     return {
+        **base,
         "chances": list(est.chances),
-        "se": [_finite(s) for s in est.se],
-        "method": est.method,
-        "rollouts": est.rollouts,
-        "policy": est.policy,
+        "se": [None] * n,
+        "method": "network",
+        "ply": ev.ply,
+        "network": ev.describe()["network"]["file"],
+        "text": [chance_text(c, None) for c in est.chances],
     }
 
 
 def compare_hints(
     position: Position, throw: Throw, notations: list[str], seed: int = 0
-) -> dict[str, Any]:
-    """The plays ``notations`` of ``throw`` rolled out with common random numbers.
+) -> dict[str, Any] | None:
+    """The plays ``notations`` of ``throw`` checked by rollouts of the network's player.
 
     Answers each play's win chance for the mover with its standard error, and
     its difference from the best with the standard error of that paired
     difference; ``clear`` says whether the difference is at least
-    :data:`~pachisi.analysis.review.CLEAR` standard errors.
+    :data:`~pachisi.analysis.rank.CLEAR` standard errors (otherwise it is too
+    close to tell). ``None`` where no network has learned the set-up.
     """
+    ev, _ = evaluator_for(position.setup)
+    if ev is None:
+        return None
     plays = [parse_play(position, throw, n) for n in notations]
-    rollouts = HINT_ROLLOUTS.get(position.setup.ruleset, 48)
-    with RolloutRunner(RolloutSpec(seed, "greedy", MAX_THROWS), 1) as runner:
-        ranking = ranking_from(runner, position, plays[0].throw, plays, rollouts)
+    rollouts = HINT_ROLLOUTS.get(position.setup.ruleset, 288)
+    ranking = check_rollouts(
+        position, throw, rollouts, ev, truncate=HINT_TRUNCATE, seed=seed, plays=plays
+    )
     out = []
     for rp in ranking.plays:
-        clear = (rp.diff_se == 0 and rp.diff != 0) or abs(rp.diff) >= CLEAR * rp.diff_se > 0
         out.append(
             {
                 "play": rp.notation,
@@ -116,17 +148,28 @@ def compare_hints(
                 "se": _finite(rp.se),
                 "diff": rp.diff,
                 "diff_se": _finite(rp.diff_se),
-                "clear": bool(clear),
+                "clear": rp.diff != 0 and clear_difference(rp.diff, rp.diff_se),
             }
         )
-    return {"rollouts": rollouts, "policy": "greedy", "plays": out}
+    return {
+        "rollouts": rollouts,
+        "policy": "network",
+        "truncate": HINT_TRUNCATE,
+        "control": "first throw",
+        "plays": out,
+    }
 
 
 def review_game(record_text: str) -> dict[str, Any]:
-    """The review of a finished game (:func:`pachisi.analysis.review`, :data:`REVIEW`)."""
+    """The review of a finished game (:func:`pachisi.analysis.review`): by the network
+    (:data:`REVIEW`), or by rollouts where no network has learned the set-up."""
     rec = Record.from_text(record_text)
-    settings = REVIEW_PAGADE if rec.start.setup.ruleset == "pagade" else REVIEW
-    out = review(rec, settings).as_dict()
+    ev, _ = evaluator_for(rec.start.setup, REVIEW.ply)
+    if ev is not None:
+        settings = REVIEW
+    else:
+        settings = REVIEW_PAGADE if rec.start.setup.ruleset == "pagade" else REVIEW_ROLLOUTS
+    out = review(rec, settings, evaluator=ev).as_dict()
     for move in out["moves"]:
         pos = Position.from_text(move["position"])
         throw = tuple(move["throw"])
@@ -196,11 +239,13 @@ class Insight:
         return await self._once((room.id, f"chances:{version}"), make)
 
     async def hint(self, game_id: str, answer: dict[str, Any]) -> dict[str, Any]:
-        """A hint (``Hub.hint``) with its plays compared by rollouts and put into words.
+        """A hint (``Hub.hint``) with its plays checked by rollouts and put into words.
 
-        The plays are rolled out with common random numbers (:func:`compare_hints`)
-        and listed best first by that measure; each gets its ``facts`` for the
-        words. If the game moved on meanwhile the hint is answered as it was.
+        The plays are rolled out by the network's player with common random numbers
+        (:func:`compare_hints`) and listed best first by that measure, each with its
+        network ``estimate``; each gets its ``facts`` for the words. Without a network
+        (no numbers) or with one play, the plays only get their facts. If the game
+        moved on meanwhile the hint is answered as it was.
         """
         room = await self.hub.room(game_id)
         async with room.lock:
@@ -209,7 +254,16 @@ class Insight:
             position, throw = room.position, room.turn.throw
         notations = [p["play"] for p in answer["plays"]]
         look = {p["play"]: p["chance"] for p in answer["plays"]}
-        compared = await self.hub.computers.run(compare_hints, position, throw, notations)
+        compared = None
+        if answer.get("how", {}).get("method") == "network" and len(notations) > 1:
+            compared = await self.hub.computers.run(compare_hints, position, throw, notations)
+        if compared is None:  # no network (no numbers), or a single play: nothing to compare
+            plays = [
+                {**p, "estimate": p["chance"], "facts": [lean(f) for f in
+                 play_facts(position, throw, p["play"])]}
+                for p in answer["plays"]
+            ]  # fmt: skip
+            return {**answer, "plays": plays}
         plays = []
         for p in compared["plays"]:
             facts = play_facts(position, throw, p["play"])
@@ -217,7 +271,7 @@ class Insight:
         return {
             **answer,
             "plays": plays,
-            "compared": {"rollouts": compared["rollouts"], "policy": compared["policy"]},
+            "compared": {k: v for k, v in compared.items() if k != "plays"},
         }
 
     def close(self) -> None:

@@ -148,6 +148,26 @@ _EN: dict[str, str] = {
         "From {n} games played out from this position by the greedy computer; ± is one standard"
         " error."
     ),
+    "chances.how_network": (
+        "By the computer's network trained for this kind of game, one throw ahead, in whole"
+        " points of win chance."
+    ),
+    "chances.none": "No win chance: no computer network has learned this arrangement of players.",
+    "hint.no_chance": (
+        "No win chance here: no computer network has learned this arrangement of players. The"
+        " plays the simple evaluation likes best:"
+    ),
+    "hint.how_network": (
+        "Each play was played out {n} times by the network's own computer player, with the same"
+        " dice for every play and the network's view of each throw taken out, so the"
+        " differences are measured more precisely than the chances. Points of win chance; ± is"
+        " one standard error; a difference is clear from two."
+    ),
+    "review.how_network": (
+        "Every play and every throw judged by the computer's network trained for this kind of"
+        " game, one throw ahead; points of win chance, whole points. Loss thresholds:"
+        " inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from {blunder} points."
+    ),
     "chances.exact": "The game is decided: these chances are exact.",
     "chances.unavailable": "The win chances cannot be computed right now.",
     "hint.pending": "Comparing the best plays…",
@@ -540,6 +560,24 @@ _HI: dict[str, str] = {
     "event.penalty": "लगातार तीसरा डबलट: {step}",
     "chances.title": "जीत की संभावना",
     "chances.how": ("इस स्थिति से लालची कंप्यूटर द्वारा अंत तक खेले गए {n} खेलों से; ± एक मानक त्रुटि है।"),
+    "chances.how_network": (
+        "इस तरह के खेल के लिए सिखाए गए कंप्यूटर नेटवर्क से, एक फेंक आगे तक, जीत-संभावना के पूरे अंकों में।"
+    ),
+    "chances.none": "जीत की संभावना नहीं: किसी कंप्यूटर नेटवर्क ने खिलाड़ियों की यह व्यवस्था नहीं सीखी है।",
+    "hint.no_chance": (
+        "यहाँ जीत की संभावना नहीं: किसी कंप्यूटर नेटवर्क ने खिलाड़ियों की यह व्यवस्था नहीं सीखी है। सरल"
+        " मूल्यांकन को सबसे अच्छी लगने वाली चालें:"
+    ),
+    "hint.how_network": (
+        "हर चाल को नेटवर्क के अपने कंप्यूटर खिलाड़ी ने {n} बार खेला, हर चाल के लिए वही डाइस, इसलिए"
+        " अंतर संभावनाओं से ज़्यादा सटीक मापे गए हैं। जीत-संभावना के अंक; ± एक मानक त्रुटि है; दो से"
+        " अधिक हो तो अंतर साफ़ है।"
+    ),
+    "review.how_network": (
+        "हर चाल और हर फेंक को इस तरह के खेल के लिए सिखाए गए कंप्यूटर नेटवर्क ने एक फेंक आगे तक आँका;"
+        " जीत-संभावना के पूरे अंक। नुकसान की सीमाएँ: चूक {inaccuracy} से, गलती {mistake} से, भारी भूल"
+        " {blunder} अंकों से।"
+    ),
     "chances.exact": "खेल तय हो चुका है: ये संभावनाएँ सटीक हैं।",
     "chances.unavailable": "जीत की संभावना अभी गिनी नहीं जा सकती।",
     "hint.pending": "सबसे अच्छी चालों की तुलना हो रही है…",
@@ -912,6 +950,23 @@ _KN: dict[str, str] = {
     "event.penalty": "ಸತತ ಮೂರನೇ ಜೋಡಿ ದಾಳ: {step}",
     "chances.title": "ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ",
     "chances.how": "ಈ ಸ್ಥಿತಿಯಿಂದ ದುರಾಸೆಯ ಗಣಕ ಕೊನೆಯವರೆಗೆ ಆಡಿದ {n} ಆಟಗಳಿಂದ; ± ಒಂದು ಮಾನಕ ದೋಷ.",
+    "chances.how_network": (
+        "ಈ ಬಗೆಯ ಆಟಕ್ಕೆ ಕಲಿಸಿದ ಗಣಕ ಜಾಲದಿಂದ, ಒಂದು ಎಸೆತ ಮುಂದಕ್ಕೆ, ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಪೂರ್ಣ ಅಂಕಗಳಲ್ಲಿ."
+    ),
+    "chances.none": "ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ ಇಲ್ಲ: ಆಟಗಾರರ ಈ ಜೋಡಣೆಯನ್ನು ಯಾವ ಗಣಕ ಜಾಲವೂ ಕಲಿತಿಲ್ಲ.",
+    "hint.no_chance": (
+        "ಇಲ್ಲಿ ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ ಇಲ್ಲ: ಆಟಗಾರರ ಈ ಜೋಡಣೆಯನ್ನು ಯಾವ ಗಣಕ ಜಾಲವೂ ಕಲಿತಿಲ್ಲ. ಸರಳ ಮೌಲ್ಯಮಾಪನಕ್ಕೆ ಇಷ್ಟವಾದ ನಡೆಗಳು:"
+    ),
+    "hint.how_network": (
+        "ಪ್ರತಿ ನಡೆಯನ್ನು ಜಾಲದ ಸ್ವಂತ ಗಣಕ ಆಟಗಾರ {n} ಬಾರಿ ಆಡಿತು, ಎಲ್ಲ ನಡೆಗಳಿಗೂ ಅದೇ ದಾಳ, ಆದ್ದರಿಂದ"
+        " ವ್ಯತ್ಯಾಸಗಳು ಸಾಧ್ಯತೆಗಳಿಗಿಂತ ನಿಖರವಾಗಿ ಅಳೆಯಲ್ಪಟ್ಟಿವೆ. ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳು; ± ಒಂದು ಮಾನಕ ದೋಷ;"
+        " ಎರಡರಿಂದ ವ್ಯತ್ಯಾಸ ಸ್ಪಷ್ಟ."
+    ),
+    "review.how_network": (
+        "ಪ್ರತಿ ನಡೆ ಮತ್ತು ಪ್ರತಿ ಎಸೆತವನ್ನು ಈ ಬಗೆಯ ಆಟಕ್ಕೆ ಕಲಿಸಿದ ಗಣಕ ಜಾಲ ಒಂದು ಎಸೆತ ಮುಂದಕ್ಕೆ ನೋಡಿ"
+        " ಅಳೆಯಿತು; ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಪೂರ್ಣ ಅಂಕಗಳು. ನಷ್ಟದ ಮಿತಿಗಳು: ಎಡವಟ್ಟು {inaccuracy} ರಿಂದ, ತಪ್ಪು"
+        " {mistake} ರಿಂದ, ದೊಡ್ಡ ತಪ್ಪು {blunder} ಅಂಕಗಳಿಂದ."
+    ),
     "chances.exact": "ಆಟ ತೀರ್ಮಾನವಾಗಿದೆ: ಈ ಸಾಧ್ಯತೆಗಳು ನಿಖರ.",
     "chances.unavailable": "ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆಯನ್ನು ಈಗ ಲೆಕ್ಕಿಸಲಾಗುತ್ತಿಲ್ಲ.",
     "hint.pending": "ಅತ್ಯುತ್ತಮ ನಡೆಗಳನ್ನು ಹೋಲಿಸುತ್ತಿದೆ…",

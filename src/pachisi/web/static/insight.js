@@ -2,8 +2,9 @@
 // game) and hints that show how much better one play is than another.
 //
 // The chances come from GET /api/games/{id}/chances (pachisi.web.insight:
-// rollouts on the server, away from its event loop, kept per version); each
-// is shown with its standard error and how it was obtained.
+// the value network fitted to the set-up, on the server, away from its event
+// loop, kept per version), in whole points and with how they were obtained;
+// where no network has learned the set-up, the answer has no number and says so.
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
@@ -29,12 +30,21 @@ function sides(s) {
 function draw(s, section, data) {
   const bar = section.querySelector("#chance-bar");
   const how = section.querySelector("#chance-how");
+  if (!data.chances) {
+    // No network has learned this set-up: no number, and the reason.
+    bar.replaceChildren();
+    bar.dataset.version = String(data.version);
+    how.textContent = t("chances.none");
+    return;
+  }
   const segments = sides(s).map((seats) => {
     const chance = data.chances[seats[0].index];
     const se = data.se[seats[0].index];
     const who = seats.map(seatWord).join(t("and"));
+    // The network's figures in whole points (their precision); rollouts' with their ±.
+    const text = data.method === "network" ? `${(100 * chance).toFixed(0)}%` : `${pct(chance)}%`;
     const label =
-      data.method === "exact" ? `${who} ${pct(chance)}%` : `${who} ${pct(chance)}% ± ${pct(se || 0)}`;
+      data.method === "rollout" ? `${who} ${pct(chance)}% ± ${pct(se || 0)}` : `${who} ${text}`;
     return el(
       "div",
       {
@@ -50,10 +60,9 @@ function draw(s, section, data) {
   });
   bar.replaceChildren(...segments);
   bar.dataset.version = String(data.version);
-  how.textContent =
-    data.method === "exact"
-      ? t("chances.exact")
-      : t("chances.how", { n: data.rollouts, version: data.version });
+  if (data.method === "exact") how.textContent = t("chances.exact");
+  else if (data.method === "network") how.textContent = t("chances.how_network");
+  else how.textContent = t("chances.how", { n: data.rollouts, version: data.version });
 }
 
 /** Show the win-chance bar when `show` (a spectator, or the game is over); fetch it as needed. */
@@ -92,6 +101,18 @@ export function chanceBar(s, section, show) {
 /** The rows of a hint: the plays best first, each against the best with its standard error. */
 export function hintRows(hint) {
   const plays = hint.plays || [];
+  if (plays.length && plays[0].chance === null) {
+    // No network has learned this set-up: the plays, best first, without a number.
+    const items = plays.map((play) =>
+      el(
+        "li",
+        { "data-testid": "hint-play" },
+        el("span", { class: "description", text: playText(play.facts, play.play) }),
+        el("code", { class: "notation", text: play.play }),
+      ),
+    );
+    return [el("p", { text: t("hint.no_chance") }), el("ol", {}, ...items)];
+  }
   if (!hint.compared) {
     const items = plays.map((play) =>
       el(
@@ -124,6 +145,9 @@ export function hintRows(hint) {
   return [
     el("p", { text: t("hint.intro") }),
     el("ol", {}, ...items),
-    el("p", { class: "hint", text: t("hint.how", { n: hint.compared.rollouts }) }),
+    el("p", {
+      class: "hint",
+      text: t(hint.compared.policy === "network" ? "hint.how_network" : "hint.how", { n: hint.compared.rollouts }),
+    }),
   ];
 }

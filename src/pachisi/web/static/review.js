@@ -11,6 +11,9 @@ import { playText, resultText, seatWord } from "./words.js";
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 const pct = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(1));
+// The network's figures in whole points (their precision), rollouts' with one decimal and their ±.
+const whole = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(0));
+const signedWhole = (x) => `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(0)}`;
 const signed = (x) => (x === null || x === undefined ? "–" : `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(1)}`);
 
 function row(cells, attrs = {}) {
@@ -25,7 +28,7 @@ function summary(state, review) {
   const body = review.players.map((p) => {
     const seat = state.seats[p.player];
     const counts = `${p.counts.inaccuracy} · ${p.counts.mistake} · ${p.counts.blunder}`;
-    const luck = p.luck === null ? "–" : `${signed(p.luck)} ± ${pct(p.luck_se)}`;
+    const luck = p.luck === null ? "–" : review.method === "network" ? signedWhole(p.luck) : `${signed(p.luck)} ± ${pct(p.luck_se)}`;
     return row(
       [el("span", {}, ...swatches(seat.colours), ` ${seatWord(seat)}`), p.decisions, pct(p.error_rate), counts, luck],
       { "data-testid": "review-player" },
@@ -46,9 +49,9 @@ function moves(state, review) {
     let verdict = t(`verdict.${m.verdict}`);
     if (m.forced) verdict = t("review.forced");
     if (m.decided) verdict = t("review.decided");
-    const loss = m.forced || m.decided ? "–" : `${pct(m.loss)} ± ${pct(m.loss_se)}`;
+    const loss = m.forced || m.decided ? "–" : m.method === "network" ? whole(m.loss) : `${pct(m.loss)} ± ${pct(m.loss_se)}`;
     const luckMark = m.luck_mark ? ` ${t(`luck.${m.luck_mark}`)}` : "";
-    const luck = m.luck === null ? "–" : `${signed(m.luck)}${luckMark}`;
+    const luck = m.luck === null ? "–" : `${m.method === "network" ? signedWhole(m.luck) : signed(m.luck)}${luckMark}`;
     const verdictCell = el("span", { class: `verdict verdict-${m.verdict}`, "data-testid": "verdict", text: verdict });
     return row(
       [m.move, seatWord(seat), throwText(m.throw), el("span", { title: m.played, text: played }), el("span", { title: m.best, text: best }), loss, verdictCell, luck],
@@ -61,6 +64,14 @@ function moves(state, review) {
   );
   const s = review.settings;
   const noLuck = s.luck_rollouts === 0 ? ` ${t("review.no_luck")}` : "";
+  if (review.method === "network") {
+    $("how").textContent = t("review.how_network", {
+      inaccuracy: pct(review.thresholds.fine),
+      mistake: pct(review.thresholds.inaccuracy),
+      blunder: pct(review.thresholds.mistake),
+    }) + noLuck;
+    return;
+  }
   $("how").textContent = t("review.how", {
     rollouts: s.rollouts,
     policy: t(`level.${s.policy}`),

@@ -1,0 +1,116 @@
+"""The analysis a player sees, timed: reviews at the defaults, hints, and the plies.
+
+Prints, in CPU seconds of this process (``time.process_time``, one core):
+
+* the review of an 80-throw game at the defaults (``pachisi.analysis.review``:
+  the network fitted to the set-up at 1 ply, the luck included) for two and
+  four players of Parcheesi, and the same at 0 and 2 plies (``--plies``);
+* a hint (``pachisi.analysis.hints``, the plays ranked by the network at 1
+  and at 2 plies, the default) on the first positions of those games: the
+  median and the largest;
+* the check of a hint's plays on the web (``pachisi.web.insight.compare_hints``:
+  288 rollouts per play by the network's player, truncated after 12 throws);
+* loading the shipped networks once (the first hint or review of a process).
+
+The games are the first 80 throws of seeded greedy players:
+``Game(Position.start("parcheesi", players=2), seed=4)`` and ``players=4,
+seed=80``, player ``i`` ``make_player("greedy", seed=i)``.
+
+Usage (from the repository root)::
+
+    nice -n 19 .venv/bin/python benchmarks/analysis_speed.py [--plies 0,1,2] [--hints 80]
+
+(figures in docs/benchmarks.md, "Analysis a player sees").
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pachisi import Game, Position
+from pachisi.analysis import ReviewSettings, hints, review
+from pachisi.analysis.net import HINT_PLY, evaluator_for
+from pachisi.bots import make_player
+from pachisi.record import Record
+
+
+def game_record(players: int, seed: int, throws: int = 80) -> Record:
+    """The first ``throws`` throws of seeded greedy players."""
+    game = Game(Position.start("parcheesi", players=players), seed=seed)
+    bots = [make_player("greedy", seed=i) for i in range(players)]
+    for _ in range(throws):
+        if game.is_over:
+            break
+        throw = game.roll()
+        game.push(bots[game.position.to_move].choose(game.position, throw, game.legal_plays()))
+    return Record.from_game(game)
+
+
+def cpu(fn: Callable[..., Any], *args: Any) -> tuple[float, Any]:
+    """CPU seconds of ``fn(*args)`` and its result."""
+    t = time.process_time()
+    out = fn(*args)
+    return time.process_time() - t, out
+
+
+def main() -> int:
+    """Run the timings and print them."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--plies", default="0,1,2", help="plies of the reviews (0,1,2)")
+    p.add_argument("--hints", type=int, default=80, help="hints timed per game (80)")
+    args = p.parse_args()
+    plies = [int(x) for x in args.plies.split(",")]
+    games = {2: game_record(2, 4), 4: game_record(4, 80)}
+    load = sum(cpu(evaluator_for, g.start.setup)[0] for g in games.values())
+    print(f"loading the two networks: {load:.2f} s")
+    print("| what | CPU seconds |")
+    print("| --- | --- |")
+    for n, rec in games.items():
+        for ply in plies:
+            ev, why = evaluator_for(rec.start.setup, ply)
+            assert ev is not None, why
+            seconds, _ = cpu(review, rec, ReviewSettings(ply=ply))
+            default = " (the default)" if ply == 1 else ""
+            print(
+                f"| review, {n} players, {len(rec.moves)} throws, {ply} ply{default} |"
+                f" {seconds:.2f} |"
+            )
+    for n, rec in games.items():
+        positions = rec.positions()
+        for ply in (1, 2):
+            ev, _ = evaluator_for(rec.start.setup, ply)
+            times = []
+            for k, (throw, _) in enumerate(rec.moves[: args.hints]):
+                seconds, _ = cpu(hints, positions[k], throw, 8, ev)
+                times.append(seconds)
+            default = " (the default)" if ply == HINT_PLY else ""
+            print(
+                f"| hint, {n} players, {ply} ply{default}, {len(times)} positions:"
+                f" median / largest | {statistics.median(times):.3f} / {max(times):.3f} |"
+            )
+    try:
+        from pachisi.web.insight import compare_hints
+    except ImportError:  # pragma: no cover - without the web extra
+        return 0
+    for n, rec in games.items():
+        positions = rec.positions()
+        times = []
+        for k, (throw, _) in enumerate(rec.moves[:20]):
+            best = hints(positions[k], throw)[:3]
+            if len(best) < 2:
+                continue
+            seconds, _ = cpu(compare_hints, positions[k], throw, [h.notation for h in best])
+            times.append(seconds)
+        print(
+            f"| web hint check, {n} players, 3 plays x 288 rollouts, {len(times)} throws:"
+            f" median / largest | {statistics.median(times):.3f} / {max(times):.3f} |"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
