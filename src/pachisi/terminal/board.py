@@ -78,7 +78,8 @@ __all__ = [
     "pending_bonuses",
     "render",
     "result_text",
-    "since_lines",
+    "since_parts",
+    "since_text",
     "step_description",
     "term",
     "wrap",
@@ -278,7 +279,8 @@ class BoardView:
     the steps to mark on the board (by default ``steps``); ``names`` and
     ``kinds`` (``"human"``, ``"greedy"``, ...) describe the players; ``log``
     lists recent moves, newest last; ``since`` the throws played since the
-    player to move last threw (:func:`moves_since`), shown in full; ``status``
+    player to move last threw (:func:`moves_since`), shown in full unless
+    ``since_seen`` (shown on a screen of their own already); ``status``
     is a line under the dice; a ``note`` (a hint) takes the panel's place.
     With a ``caption`` the throw is a past one (a replay): it is labelled
     with the caption and the panel names the player to throw next.
@@ -298,6 +300,7 @@ class BoardView:
     show_turn: bool = True
     caption: str = ""
     since: Sequence[MoveNote] = ()
+    since_seen: bool = False
     note: str = ""
 
     def player_name(self, i: int) -> str:
@@ -409,7 +412,7 @@ def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
 
 def _panel_parts(
     view: BoardView, pal: Palette, compact: bool = False
-) -> list[tuple[int, RenderableType]]:
+) -> list[tuple[float, RenderableType]]:
     """The panel's parts in order, each with its priority: when the panel must be shorter,
     the parts of the highest priority number go first (0 and 1 always stay). ``compact``
     leaves out what the board's corners already show (the players, who has cut) and the
@@ -419,7 +422,7 @@ def _panel_parts(
     title = (3, Text(view.title or _title(pos, lang), "bold"))
     if view.note:
         return [title, *((2, t) for t in _turn_lines(view, pal, lang)), (0, Text(view.note))]
-    parts: list[tuple[int, RenderableType]] = [title]
+    parts: list[tuple[float, RenderableType]] = [title]
     if pos.setup.explicit:
         opts = ", ".join(f"{k}={v}" for k, v in pos.setup.explicit)
         parts.append((4, Text(f"switches: {opts}", pal.dim)))
@@ -429,9 +432,9 @@ def _panel_parts(
         parts.append((5, Rule(style=pal.dim)))
         parts.append((6, _players_table(view, pal)))
     parts.extend(_setup_lines(view, pal, lang, compact))
-    since = since_lines(view, pal)
+    since = since_parts(view, pal)
     if since:
-        parts.append((1, Group(*since)))
+        parts.extend(since)
     elif view.log and compact:
         parts.append((6, Text("Last: " + view.log[-1], pal.text)))
     if view.log and not compact:
@@ -453,15 +456,21 @@ def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableTy
     return Group(*(part for _, part in _panel_parts(view, pal, compact)))
 
 
-def since_lines(view: BoardView, pal: Palette) -> list[Text]:
+def since_parts(view: BoardView, pal: Palette) -> list[tuple[float, Text]]:
     """The throws played since the viewer's last turn (:attr:`BoardView.since`), each in
-    full, and under each the viewer's pawns it captured (or cut), in bold."""
+    full, and each capture (or cut) of the viewer's pawns, in bold, with their priorities
+    (:func:`_panel_parts`): all of them stay, unless the viewer has seen them on a screen
+    of their own (:attr:`BoardView.since_seen`); then the older throws may go, never the
+    captures."""
     if not view.since:
         return []
     pos = view.position
     pagade = pos.ruleset == "pagade"
-    lines = [Text("Since your last turn:", pal.dim)]
-    for note in view.since:
+    seen = view.since_seen
+    n = len(view.since)
+    head = "Since your last turn (latest):" if seen else "Since your last turn:"
+    parts: list[tuple[float, Text]] = [(1, Text(head, pal.dim))]
+    for i, note in enumerate(view.since):
         line = Text()
         for k, colour in enumerate(note.colours):
             if k:
@@ -469,12 +478,29 @@ def since_lines(view: BoardView, pal: Palette) -> list[Text]:
             line.append(colour.capitalize(), pal.name.get(colour, ""))
         line.append(f" {note.throw[0]}-{note.throw[1]}: ", pal.text)
         line.append(note.notation if note.notation != "-" else "no move", pal.text)
-        lines.append(line)
+        parts.append((6 + (n - i) / 100 if seen else 1, line))
         if note.captured:
             verb = "cut" if pagade else "captured"
             pawns = " ".join(note.captured)
-            lines.append(Text(f"✖ {verb} your {pawns}", "bold " + pal.name["red"]))
-    return lines
+            parts.append((1, Text(f"✖ {verb} your {pawns}", "bold " + pal.name["red"])))
+    return parts
+
+
+def since_text(notes: Sequence[MoveNote], ruleset: str) -> str:
+    """The throws of ``notes`` and the captures of the viewer's pawns, as plain lines.
+
+    >>> since_text([MoveNote(("blue",), (6, 2), "B14-20x", ("R7",))], "parcheesi")
+    'Since your last turn:\nBlue 6-2: B14-20x\n  ✖ captured your R7'
+    """
+    lines = ["Since your last turn:"]
+    verb = "cut" if ruleset == "pagade" else "captured"
+    for note in notes:
+        who = "+".join(c.capitalize() for c in note.colours)
+        play = note.notation if note.notation != "-" else "no move"
+        lines.append(f"{who} {note.throw[0]}-{note.throw[1]}: {play}")
+        if note.captured:
+            lines.append(f"  ✖ {verb} your {' '.join(note.captured)}")
+    return "\n".join(lines)
 
 
 def _colours_text(cols: Sequence[int], pos: Position, pal: Palette, lang: str = "en") -> Text:
@@ -488,10 +514,33 @@ def _colours_text(cols: Sequence[int], pos: Position, pal: Palette, lang: str = 
     return out
 
 
-def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[Text]:
+class _Flow:
+    """Pieces of text that stay whole, put on as few lines as the width allows (a line
+    breaks only between two pieces; a piece wider than the line is wrapped as text)."""
+
+    def __init__(self, pieces: Sequence[Text], gap: int = 2) -> None:
+        self.pieces = pieces
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for piece in self.pieces:
+            wide = cells(line.plain) + self.gap + cells(piece.plain)
+            if line.plain and wide > width:
+                yield line
+                line = Text()
+            if line.plain:
+                line.append(" " * self.gap)
+            line.append_text(piece)
+        if line.plain:
+            yield line
+
+
+def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[RenderableType]:
     """Whose turn (or the result), the throw, doublets, steps made, bonuses, the status."""
     pos = view.position
-    lines: list[Text] = []
+    lines: list[RenderableType] = []
     if pos.is_over:
         lines.append(Text().append("Game over: " + result_text(pos, view.names), "bold"))
     elif view.show_turn:
@@ -506,11 +555,13 @@ def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[Text]:
         lines.append(Text("★ " + result_text(pos, view.names), "bold"))
     if view.throw is not None:
         words = term("dice", lang, pos.ruleset)
-        dice = Text((view.caption or words[0].upper() + words[1:]) + "  ", pal.dim)
-        dice.append_text(_dice_renderable(view.throw, pos.ruleset, pal))
+        dice = [
+            Text(view.caption or words[0].upper() + words[1:], pal.dim),
+            _dice_renderable(view.throw, pos.ruleset, pal),
+        ]
         if view.throw[0] == view.throw[1]:
-            dice.append("  " + term("doublet", lang, pos.ruleset), "bold")
-        lines.append(dice)
+            dice.append(Text(term("doublet", lang, pos.ruleset), "bold"))
+        lines.append(_Flow(dice))
     doublets = doublets_line(view)
     if doublets:
         third = doublets.startswith("Third")
@@ -762,16 +813,16 @@ def _lines(
 def _fit_panel(
     console: Console,
     options: ConsoleOptions,
-    parts: list[tuple[int, RenderableType]],
+    parts: Sequence[tuple[float, RenderableType]],
     width: int,
     limit: int | None,
 ) -> list[list[Segment]]:
     """The panel's lines at ``width``, leaving out its least needed parts (the highest
     priority numbers, the last first) until it has at most ``limit`` rows or only parts
     of priority 0 and 1 are left."""
-    keep = list(parts)
+    keep = [(prio, _lines(console, options, part, width)) for prio, part in parts]
     while True:
-        lines = _lines(console, options, Group(*(p for _, p in keep)), width)
+        lines = [line for _, part in keep for line in part]
         if limit is None or len(lines) <= limit:
             return lines
         worst = max(prio for prio, _ in keep)

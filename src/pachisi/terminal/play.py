@@ -42,6 +42,7 @@ from .board import (
     moves_since,
     render,
     result_text,
+    since_text,
     step_description,
     wrap,
 )
@@ -296,6 +297,8 @@ class _Session:
         #: The page of legal steps shown when they do not all fit (``>`` and ``<`` turn it).
         self.page = 0
         self._since: tuple[tuple[int, int], list[MoveNote]] = ((-1, -1), [])
+        #: The (history length, seat) whose throws since were shown on a screen of their own.
+        self._seen = (-1, -1)
 
     # -- saving ----------------------------------------------------------------
 
@@ -340,7 +343,26 @@ class _Session:
             lang=self.lang,
             caption=caption,
             since=self.since() if not caption else (),
+            since_seen=self._seen == (len(self.game.history), self.game.position.to_move),
         )
+
+    def catch_up(self, throw: Throw | None = None) -> None:
+        """When the throws since the person's last turn do not all fit beside the board,
+        show them first on a screen of their own (Enter goes on); the screens of the throw
+        then keep the captures and the latest throws."""
+        game = self.game
+        key = (len(game.history), game.position.to_move)
+        notes = self.since()
+        if not notes or not self.console.is_terminal or self._seen == key:
+            return
+        view = self.view(throw)
+        if self.rows(view, 3) + 3 <= self.console.height:
+            return
+        self._seen = key
+        self.message = since_text(notes, game.position.ruleset)
+        prompt = "Press Enter for your throw: "
+        self.draw(replace(view, since=()), prompt=prompt)
+        self.common_command(self.prompt(prompt))
 
     def since(self) -> list[MoveNote]:
         """The throws played since the person to move last threw (none for a computer)."""
@@ -475,6 +497,7 @@ class _Session:
         dice = dice_for(game.position.ruleset)
         seat = game.position.to_move
         faces = ", ".join(map(str, dice.faces))
+        self.catch_up()
         while True:
             prompt = (
                 f"Dice for {self.who(seat)}: type the two faces that fell ({faces}), e.g. "
@@ -540,6 +563,7 @@ class _Session:
         forced: list[bool] = []  # per step made: whether it was the only one (--auto)
         self.hinted = []  # a hint is for this throw only
         self.page = 0
+        self.catch_up(throw)
         while True:
             self.forced_steps(turn, forced)
             if turn.is_complete:
@@ -1093,6 +1117,18 @@ def _resume_session(console: Console, args: argparse.Namespace) -> _Session:
     return session
 
 
+#: The languages of ``--lang`` in words.
+_LANG_NAMES = {"hi": "Hindi", "kn": "Kannada"}
+
+
+def _lang_note(lang: str) -> str:
+    """What ``--lang`` changes, said on the first screen."""
+    return (
+        f"{_LANG_NAMES.get(lang, lang)} terms are shown beside the English ones (colours, "
+        "dice, HOME, captures); messages and prompts stay in English."
+    )
+
+
 def _say(console: Console, text: str, style: str = "") -> None:
     """Print, ignoring a terminal that has gone away."""
     with contextlib.suppress(OSError, ValueError):
@@ -1123,6 +1159,8 @@ def run(args: argparse.Namespace) -> int:
     if not session.save():  # nothing is played yet: say so and stop
         raise PachisiError(session.unsaved)
     _say(console, f"Game file: {session.path} (saved after every throw)")
+    if session.lang != "en":
+        session.message = _lang_note(session.lang)
 
     def stopped(how: str, status: int) -> int:
         """Save once more on the way out and say where (or why not)."""
