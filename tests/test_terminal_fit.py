@@ -76,7 +76,7 @@ def check_screen(term: Terminal, save: Path, k: int) -> None:
     if PROMPTS[k] in (DICE, STEP, CONFIRM, PASS, CATCH_UP) and save.exists():
         throws, captures = since_expected(save)
         text = panel_text(rows)
-        latest = "Since your last turn (latest):" in text
+        latest = "Latest throws:" in text
         for line in captures:
             assert line in text, (line, shown)
         for line in throws if not latest else throws[-1:]:

@@ -244,3 +244,50 @@ def test_at_a_real_80x24_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert save.exists()
+
+
+def test_throws_since_your_turn_that_do_not_fit_get_a_screen_of_their_own() -> None:
+    """Six throws of three computer players since red's last turn (seed 175, greedy
+    players, after 38 throws: the longest in 200 games) do not fit beside the board at
+    80x24 with the steps: they are shown first on a screen of their own, all of them; the
+    throw's screens then keep the captures and the latest throws, and fit."""
+    from pachisi.bots import make_player
+    from pachisi.rules import Setup
+    from pachisi.terminal.board import moves_since
+
+    game = Game(Position.initial(Setup.create("parcheesi"), 0), seed=175)
+    bot = make_player("greedy", 175)
+    for _ in range(38):
+        throw = game.roll()
+        game.push(bot.choose(game.position, throw, game.legal_plays()))
+    throw = game.roll()
+    notes = moves_since(game.history, 0)
+    assert game.position.to_move == 0 and len(notes) == 6
+    console = Console(
+        file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=True
+    )
+    args = argparse.Namespace(auto=False, confirm=True, lang="en", delay=0.0)
+    s = _Session(
+        console, game, ["human", "greedy", "greedy", "greedy"], ["You", "G1", "G2", "G3"],
+        dice="random", path=Path("g.pgame"), started="", extra={}, args=args, log=[],
+    )  # fmt: skip
+    screens: list[list[str]] = []
+    answers = ["", "1", "1", "1", "1", "", ""]
+
+    def ask(prompt: str) -> str:
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        screens.append([*ANSI.sub("", out).splitlines(), prompt])
+        console.file = io.StringIO()
+        return answers.pop(0)
+
+    s.ask = ask  # type: ignore[method-assign]
+    s.human_throw(throw)
+    first = screens[0]
+    assert first[-1] == "Press Enter for your throw: "
+    text = " ".join(" ".join(line[59:].split()) for line in first)
+    for note in notes:
+        assert f"{note.throw[0]}-{note.throw[1]}: {note.notation}" in text, (note, text)
+    for screen in screens:
+        assert len([line for line in screen if line or line is screen[-1]]) <= 24
+    assert "Latest throws:" in "\n".join(screens[1])
+    assert notes[-1].notation in " ".join(" ".join(line[59:].split()) for line in screens[1])

@@ -22,6 +22,7 @@ letters, Pagade's terms) come from :mod:`pachisi.describe`, shared with the web.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,6 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..board import ROUTES
 from ..describe import (
     D6_FACES,
     LANGS,
@@ -56,7 +56,7 @@ from ..diagram import (
     pawns_after,
     pending_bonuses,
 )
-from ..moves import Action, Turn
+from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
 
@@ -249,21 +249,13 @@ def moves_since(history: Sequence[Any], seat: int) -> list[MoveNote]:
             break
         setup = before.setup
         names = setup.colour_names
-        routes = ROUTES[setup.ruleset]
-        mine = setup.players[seat]
-        turn = Turn(before, ply.throw)
+        after = ply.play.position
         captured: list[str] = []
-        for act in ply.play.actions:
-            if act.capture:
-                square = routes[act.colour][act.to]
-                pawns = turn.current_pawns
-                for c in mine:
-                    captured += [
-                        f"{LETTER[names[c]]}{p}"
-                        for p in pawns[c]
-                        if 0 < p < setup.home and routes[c][p] == square
-                    ]
-            turn.push(act)
+        for c in setup.players[seat]:
+            # Only a capture (or a cut) moves another player's pawns: back to 0.
+            gone = Counter(p for p in before.pawns[c] if p != 0)
+            gone.subtract(p for p in after.pawns[c] if p != 0)
+            captured += [f"{LETTER[names[c]]}{p}" for p in sorted(gone.elements())]
         movers = tuple(names[c] for c in setup.players[before.to_move])
         notes.append(MoveNote(movers, ply.throw, ply.play.notation, tuple(captured)))
     notes.reverse()
@@ -468,7 +460,7 @@ def since_parts(view: BoardView, pal: Palette) -> list[tuple[float, Text]]:
     pagade = pos.ruleset == "pagade"
     seen = view.since_seen
     n = len(view.since)
-    head = "Since your last turn (latest):" if seen else "Since your last turn:"
+    head = "Latest throws:" if seen else "Since your last turn:"
     parts: list[tuple[float, Text]] = [(1, Text(head, pal.dim))]
     for i, note in enumerate(view.since):
         line = Text()
@@ -489,8 +481,10 @@ def since_parts(view: BoardView, pal: Palette) -> list[tuple[float, Text]]:
 def since_text(notes: Sequence[MoveNote], ruleset: str) -> str:
     """The throws of ``notes`` and the captures of the viewer's pawns, as plain lines.
 
-    >>> since_text([MoveNote(("blue",), (6, 2), "B14-20x", ("R7",))], "parcheesi")
-    'Since your last turn:\nBlue 6-2: B14-20x\n  ✖ captured your R7'
+    >>> print(since_text([MoveNote(("blue",), (6, 2), "B14-20x", ("R7",))], "parcheesi"))
+    Since your last turn:
+    Blue 6-2: B14-20x
+      ✖ captured your R7
     """
     lines = ["Since your last turn:"]
     verb = "cut" if ruleset == "pagade" else "captured"
@@ -794,20 +788,44 @@ def _lines(
     console: Console, options: ConsoleOptions, renderable: RenderableType, width: int
 ) -> list[list[Segment]]:
     """``renderable``'s lines at ``width``, narrower where a terminal would count more
-    cells than rich (:func:`cells`), so that each fits ``width``."""
+    cells than rich (:func:`cells`), so that each fits ``width`` (at worst cropped)."""
     target = width
-    for _ in range(4):
+    lines: list[list[Segment]] = []
+    for _ in range(6):
         lines = [
             _strip(line)
             for line in console.render_lines(
                 renderable, options.update(width=max(1, width), height=None), pad=False
             )
         ]
-        over = max((_width(line) - target for line in lines), default=0)
-        if over <= 0 or width <= 8:
-            return lines
-        width -= over
-    return lines
+        wide = [line for line in lines if _width(line) > target]
+        if not wide or width <= 8:
+            break
+        # rich wraps by its own count: narrow by what it does not see, at least.
+        hidden = max(_width(line) - Segment.get_line_length(line) for line in wide)
+        width -= max(1, hidden, max(_width(line) for line in wide) - target)
+    return [_crop(line, target) for line in lines]
+
+
+def _crop(line: list[Segment], width: int) -> list[Segment]:
+    """``line`` cut to ``width`` cells as a terminal counts them (:func:`cells`)."""
+    if _width(line) <= width:
+        return line
+    out: list[Segment] = []
+    used = 0
+    for seg in line:
+        if seg.control:
+            out.append(seg)
+            continue
+        text = seg.text
+        while text and used + cells(text) > width:
+            text = text[:-1]
+        if text:
+            out.append(Segment(text, seg.style))
+        used += cells(text)
+        if used >= width or text != seg.text:
+            break
+    return out
 
 
 def _fit_panel(

@@ -678,7 +678,10 @@ class _Session:
         if con.is_terminal:
             shown, message, left = plan
             asked = len(self.prompt_lines(prompt))
-            reserve = 1 + densest_rows(choices, width) + len(message) + asked
+            # The steps with their words, in their usual columns, before the panel's
+            # least needed parts (the panel beside the board keeps the board's height).
+            natural = choice_layout(choices, width, len(choices)).rows
+            reserve = 1 + max(natural, densest_rows(choices, width)) + len(message) + asked
             if shown is not None:
                 board = len(con.render_lines(render(shown, width, reserve), con.options))
                 left = con.height - board - len(message) - asked
