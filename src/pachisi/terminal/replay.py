@@ -64,7 +64,7 @@ def register(subparsers: Any) -> None:
         "--lang",
         choices=LANGS,
         default="en",
-        help="pagade: show Hindi (hi) or Kannada (kn) terms beside the English",
+        help="show the board's terms in Hindi (hi) or Kannada (kn) beside the English",
     )
     p.set_defaults(func=run)
 
