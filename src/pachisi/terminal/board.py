@@ -413,7 +413,8 @@ def _panel_parts(
     lang = view.lang
     title = (3, Text(view.title or _title(pos, lang), "bold"))
     if view.note:
-        return [title, *((2, t) for t in _turn_lines(view, pal, lang)), (0, Text(view.note))]
+        note = _Wrapped(view.note, pal.text)
+        return [title, *((2, t) for t in _turn_lines(view, pal, lang)), (0, note)]
     parts: list[tuple[float, RenderableType]] = [title]
     if pos.setup.explicit:
         opts = ", ".join(f"{k}={v}" for k, v in pos.setup.explicit)
@@ -506,6 +507,19 @@ def _colours_text(cols: Sequence[int], pos: Position, pal: Palette, lang: str = 
             out.append("+")
         out.append(colour_label(names[c], pos.ruleset, lang), pal.name[names[c]])
     return out
+
+
+class _Wrapped:
+    """Text broken between words at the width it is given (:func:`wrap`: a wrapped line
+    keeps the indentation of its first line)."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text = text
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in wrap(self.text, options.max_width):
+            yield Text(line, self.style)
 
 
 class _Flow:
