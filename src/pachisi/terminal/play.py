@@ -388,10 +388,10 @@ class _Session:
         for the steps (everything, when the output is not a terminal)."""
         con = self.console
         width, height = con.width, con.height
-        message = wrap(self.message, width) if self.message else []
         asked = len(self.prompt_lines(prompt)) if prompt else 0
-        if not con.is_terminal:
-            return view, message, 10**6
+        if not con.is_terminal:  # a script reads it: whole lines
+            return view, self.message.split("\n") if self.message else [], 10**6
+        message = wrap(self.message, width) if self.message else []
         under = steps + len(message) + asked
         rows = self.rows(view, under)
         if rows + under <= height or not message:
@@ -429,9 +429,9 @@ class _Session:
         for item in below:
             con.print(item)
         for line in message:
-            con.print(line, style="bold yellow1", markup=False, highlight=False, crop=False)
+            con.print(line, style="bold yellow1", markup=False, highlight=False, soft_wrap=True)
         for line in self.prompt_lines(prompt)[:-1]:
-            con.print(line, markup=False, highlight=False, crop=False)
+            con.print(line, markup=False, highlight=False, soft_wrap=True)
         self.message = ""
 
     def prompt_lines(self, prompt: str) -> list[str]:
