@@ -121,3 +121,24 @@ def test_dice_numbers_used_and_left() -> None:
     assert sum(n["used"] for n in numbers) == len(turn.steps[0].numbers)
     nest = Position.start("parcheesi", players=2)
     assert [n["value"] for n in dice_numbers(nest, (5, 5))] == [5, 5]
+
+
+def test_the_parcheesi_familys_terms_are_the_words_of_the_phrases() -> None:
+    """FAMILY_TERMS (the terminal's --lang on Parcheesi, Whitman, Eight-Man) uses the words
+    the site's phrases use, so that both front ends name things alike."""
+    from pachisi.describe import FAMILY_TERMS, RULE_PHRASES, term
+
+    for lang in ("hi", "kn"):
+        words, phrases = FAMILY_TERMS[lang], PHRASES[lang]
+        assert words["HOME"] == phrases["word.HOME"]
+        for colour in ("red", "blue", "yellow", "green"):
+            assert words[colour] == phrases[f"colour.{colour}"]
+        for word in ("pawn", "dice", "doublet"):
+            assert words[word] == TERMS[lang][word]
+        assert words["blockade"] == RULE_PHRASES[lang]["rule.blockade_may_advance.title"]
+        assert words["nest"] == phrases["place.nest"]
+        assert phrases["place.path"].startswith(words["home path"])
+        assert words["safety space"] in phrases["mark.safe"]
+        assert words["capture"].removesuffix("ना") in phrases["step.capture"]
+        assert term("blockade", lang, "whitman") == f"blockade {words['blockade']}"
+    assert term("blockade", "en", "parcheesi") == "blockade"

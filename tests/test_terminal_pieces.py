@@ -281,3 +281,22 @@ def test_a_small_terminal_gets_the_compact_panel_beside_the_board() -> None:
     assert "Parcheesi · 4 players" in small[0] and "Asha" in "\n".join(small)
     tall = lines(50)
     assert len(tall) > 19 and "Parcheesi · 4 players" not in tall[0]
+
+
+def test_one_step_is_made_by_enter_or_yes_and_a_wrong_number_says_so() -> None:
+    """With one legal step (R0-1 for the 5 of 5-2 from the start): a number past it says
+    that there is only one step (not 'choose 1 to 1'); yes makes it, like Enter."""
+    s, prompts = session(parcheesi(), ["7", "yes please", "step 1", ""])
+    out = s.console.file
+    play = s.human_throw((5, 2))
+    assert play is not None and play.notation == "R0-1 R1-3"
+    shown = out.getvalue()  # type: ignore[attr-defined]
+    assert "There is only one step, R0-1: press Enter (or type 1) to make it." in shown
+    assert "choose 1 to 1" not in shown
+    assert prompts[0].startswith("Your step (Enter or 1,")
+
+
+def test_hint_please_is_a_hint() -> None:
+    s, _ = session(parcheesi(), ["hint please", "h1", ""])
+    play = s.human_throw((5, 2))
+    assert play is not None and s.hinted and play.notation == s.hinted[0].notation

@@ -146,7 +146,8 @@ def test_a_throw_of_59_steps_fits_80x24_with_the_board_on_top() -> None:
         assert len(screen) <= 24
     for screen in screens[:4]:
         # The board's 19 rows at the top (the compact panel beside them), then the steps.
-        assert [line[: len(row)] for line, row in zip(screen[:19], board, strict=True)] == board
+        top = [line[: len(row)].rstrip() for line, row in zip(screen[:19], board, strict=True)]
+        assert top == [row.rstrip() for row in board]
         assert "Dice" in "\n".join(screen[:19])
         assert screen[-1].startswith("Your step (1-59, > more,")
         seen += numbers_shown(screen)
@@ -230,16 +231,63 @@ def test_at_a_real_80x24_terminal(tmp_path: Path) -> None:
     child.sendline("1 1")
     child.expect_exact(prompt)
     first = screen()
-    # The prompt (81 characters with manual dice) takes two rows at 80 columns.
-    assert len(first) + 2 <= 24
+    # The prompt takes one row at 80 columns, even with manual dice and pages.
+    assert len(first) + 1 <= 24
     assert "·  ◆  ·" in first[0] and "Eight-Man" in first[0]
     assert numbers_shown([*first, prompt])[0] == 1
     child.sendline(">")
     child.expect_exact(prompt)
     second = screen()
-    assert len(second) + 2 <= 24
+    assert len(second) + 1 <= 24
     assert numbers_shown([*second, prompt])[0] == numbers_shown([*first, prompt])[-1] + 1
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()
     assert save.exists()
+
+
+def test_throws_since_your_turn_that_do_not_fit_get_a_screen_of_their_own() -> None:
+    """Six throws of three computer players since red's last turn (seed 175, greedy
+    players, after 38 throws: the longest in 200 games) do not fit beside the board at
+    80x24 with the steps: they are shown first on a screen of their own, all of them; the
+    throw's screens then keep the captures and the latest throws, and fit."""
+    from pachisi.bots import make_player
+    from pachisi.rules import Setup
+    from pachisi.terminal.board import moves_since
+
+    game = Game(Position.initial(Setup.create("parcheesi"), 0), seed=175)
+    bot = make_player("greedy", 175)
+    for _ in range(38):
+        throw = game.roll()
+        game.push(bot.choose(game.position, throw, game.legal_plays()))
+    throw = game.roll()
+    notes = moves_since(game.history, 0)
+    assert game.position.to_move == 0 and len(notes) == 6
+    console = Console(
+        file=io.StringIO(), width=80, height=24, color_system=None, force_terminal=True
+    )
+    args = argparse.Namespace(auto=False, confirm=True, lang="en", delay=0.0)
+    s = _Session(
+        console, game, ["human", "greedy", "greedy", "greedy"], ["You", "G1", "G2", "G3"],
+        dice="random", path=Path("g.pgame"), started="", extra={}, args=args, log=[],
+    )  # fmt: skip
+    screens: list[list[str]] = []
+    answers = ["", "1", "1", "1", "1", "", ""]
+
+    def ask(prompt: str) -> str:
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        screens.append([*ANSI.sub("", out).splitlines(), prompt])
+        console.file = io.StringIO()
+        return answers.pop(0)
+
+    s.ask = ask  # type: ignore[method-assign]
+    s.human_throw(throw)
+    first = screens[0]
+    assert first[-1] == "Press Enter for your throw: "
+    text = " ".join(" ".join(line[59:].split()) for line in first)
+    for note in notes:
+        assert f"{note.throw[0]}-{note.throw[1]}: {note.notation}" in text, (note, text)
+    for screen in screens:
+        assert len([line for line in screen if line or line is screen[-1]]) <= 24
+    assert "Latest throws:" in "\n".join(screens[1])
+    assert notes[-1].notation in " ".join(" ".join(line[59:].split()) for line in screens[1])

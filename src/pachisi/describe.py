@@ -40,6 +40,7 @@ from .rules import Setup
 
 __all__ = [
     "D6_FACES",
+    "FAMILY_TERMS",
     "LANGS",
     "LETTER",
     "PHRASES",
@@ -62,7 +63,7 @@ __all__ = [
     "term",
 ]
 
-#: Languages for Pagade's terms (``--lang``).
+#: Languages for the board's terms (``--lang``): Pagade's, or the Parcheesi family's.
 LANGS = ("en", "hi", "kn")
 
 #: Pagade's terms in the seeds' languages. Hindi: the words of the Hindi
@@ -108,26 +109,63 @@ LETTER: dict[str, str] = {"red": "R", "black": "B", "blue": "B", "yellow": "Y", 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
-def term(word: str, lang: str = "en") -> str:
-    """``word`` with its Pagade term in ``lang`` beside it (just ``word`` for English).
+#: The Parcheesi family's terms (Parcheesi, Whitman, Eight-Man) in Hindi and
+#: Kannada: the words of :data:`PHRASES` and of the site's catalogues.
+FAMILY_TERMS: dict[str, dict[str, str]] = {
+    "hi": {
+        "HOME": "होम",
+        "pawn": "प्यादा",
+        "dice": "डाइस",
+        "doublet": "डबलट",
+        "blockade": "नाकाबंदी",
+        "safety space": "सुरक्षित खाना",
+        "home path": "घर का रास्ता",
+        "nest": "घोंसला",
+        "capture": "पकड़ना",
+        "red": "रेड",
+        "blue": "ब्लू",
+        "yellow": "येलो",
+        "green": "ग्रीन",
+    },
+    "kn": {
+        "HOME": "ಮನೆ",
+        "pawn": "ಕಾಯಿ",
+        "dice": "ದಾಳ",
+        "doublet": "ಜೋಡಿ ದಾಳ",
+        "blockade": "ತಡೆಗೋಡೆ",
+        "safety space": "ಸುರಕ್ಷಿತ ಚೌಕ",
+        "home path": "ಮನೆಯ ದಾರಿ",
+        "nest": "ಗೂಡು",
+        "capture": "ಹಿಡಿ",
+        "red": "ಕೆಂಪು",
+        "blue": "ನೀಲಿ",
+        "yellow": "ಹಳದಿ",
+        "green": "ಹಸಿರು",
+    },
+}
 
-    >>> term("Home", "kn"), term("belly", "en")
-    ('Home ಮನೆ', 'belly')
+
+def term(word: str, lang: str = "en", ruleset: str = "pagade") -> str:
+    """``word`` with its term in ``lang`` beside it (just ``word`` for English): Pagade's
+    (:data:`TERMS`), or the Parcheesi family's (:data:`FAMILY_TERMS`) for its rulesets.
+
+    >>> term("Home", "kn"), term("belly", "en"), term("blockade", "hi", "parcheesi")
+    ('Home ಮನೆ', 'belly', 'blockade नाकाबंदी')
     """
-    local = TERMS.get(lang, {}).get(word)
+    table = TERMS if ruleset == "pagade" else FAMILY_TERMS
+    local = table.get(lang, {}).get(word)
     return f"{word} {local}" if local else word
 
 
 def colour_label(colour: str, ruleset: str, lang: str = "en") -> str:
-    """A colour's name, capitalised, with its Pagade name in ``lang``.
+    """A colour's name, capitalised, with its name in ``lang`` (:func:`term`).
 
-    >>> colour_label("red", "pagade", "hi"), colour_label("red", "parcheesi", "hi")
-    ('Red रेड', 'Red')
+    >>> colour_label("red", "pagade", "hi"), colour_label("blue", "parcheesi", "kn")
+    ('Red रेड', 'Blue ನೀಲಿ')
     """
     name = colour.capitalize()
-    if ruleset != "pagade":
-        return name
-    local = TERMS.get(lang, {}).get(colour)
+    table = TERMS if ruleset == "pagade" else FAMILY_TERMS
+    local = table.get(lang, {}).get(colour)
     return f"{name} {local}" if local else name
 
 
@@ -206,10 +244,10 @@ def step_description(
         words.append(f"move {nums}" if nums else "move")
     if act.capture:
         victim = _occupant(position, pawns, ROUTES[setup.ruleset][act.colour][act.to])
-        verb = term("cut", lang) if pagade else "capture"
+        verb = term("cut", lang) if pagade else term("capture", lang, setup.ruleset)
         words.append(f"{verb} {victim}".rstrip())
     if act.to == home:
-        words.append(term("Home", lang) if pagade else "HOME")
+        words.append(term("Home", lang) if pagade else term("HOME", lang, setup.ruleset))
     elif pagade and act.frm <= 76 < act.to:
         words.append(f"into the {term('belly', lang)}")
     return ", ".join(words)

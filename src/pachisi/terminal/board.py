@@ -21,12 +21,16 @@ letters, Pagade's terms) come from :mod:`pachisi.describe`, shared with the web.
 
 from __future__ import annotations
 
+import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.constrain import Constrain
 from rich.rule import Rule
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -34,7 +38,7 @@ from rich.text import Text
 from ..describe import (
     D6_FACES,
     LANGS,
-    TERMS,
+    LETTER,
     colour_label,
     dice_text,
     result_text,
@@ -61,17 +65,24 @@ __all__ = [
     "LANGS",
     "RICH",
     "BoardView",
+    "MoveNote",
     "Palette",
     "board_text",
+    "cells",
     "colour_label",
     "dice_text",
+    "level_name",
+    "moves_since",
     "palette_for",
     "pawns_after",
     "pending_bonuses",
     "render",
     "result_text",
+    "since_parts",
+    "since_text",
     "step_description",
     "term",
+    "wrap",
 ]
 
 
@@ -200,8 +211,55 @@ def palette_for(color_system: str | None) -> Palette:
     return BASIC if color_system in ("standard", "windows") else RICH
 
 
-_INDIC_SLACK = 8
 _CORNER = CORNER_CELLS * CELL
+
+
+def level_name(kind: str) -> str:
+    """A computer player's level in words, for its default name (``Greedy 1``) and the
+    ``(Greedy)`` after a chosen name: the one place that turns a player kind into words."""
+    return kind.capitalize()
+
+
+@dataclass(frozen=True)
+class MoveNote:
+    """A throw played since the viewer's last turn: the mover's colours, the throw, the
+    play in the notation, and the viewer's pawns it captured (or cut), each as the
+    notation names its square (``R17``: red's square 17)."""
+
+    colours: tuple[str, ...]
+    throw: tuple[int, int]
+    notation: str
+    captured: tuple[str, ...] = ()
+
+
+def moves_since(history: Sequence[Any], seat: int) -> list[MoveNote]:
+    """The throws of ``history`` (:class:`pachisi.game.Ply` s, oldest first) since ``seat``'s
+    last throw, oldest first, with the pawns of ``seat`` each one captured.
+
+    >>> from pachisi import Game, Position
+    >>> game = Game(Position.from_text("parcheesi r,y - r:0.0.0.20,y:0.0.0.50 1 0 - - -"))
+    >>> _ = game.set_throw((3, 4)); _ = game.push("Y50-54x Y54-57")
+    >>> [(n.colours, n.notation, n.captured) for n in moves_since(game.history, 0)]
+    [(('yellow',), 'Y50-54x Y54-57', ('R20',))]
+    """
+    notes: list[MoveNote] = []
+    for ply in reversed(history):
+        before: Position = ply.before
+        if before.to_move == seat:
+            break
+        setup = before.setup
+        names = setup.colour_names
+        after = ply.play.position
+        captured: list[str] = []
+        for c in setup.players[seat]:
+            # Only a capture (or a cut) moves another player's pawns: back to 0.
+            gone = Counter(p for p in before.pawns[c] if p != 0)
+            gone.subtract(p for p in after.pawns[c] if p != 0)
+            captured += [f"{LETTER[names[c]]}{p}" for p in sorted(gone.elements())]
+        movers = tuple(names[c] for c in setup.players[before.to_move])
+        notes.append(MoveNote(movers, ply.throw, ply.play.notation, tuple(captured)))
+    notes.reverse()
+    return notes
 
 
 @dataclass
@@ -212,7 +270,10 @@ class BoardView:
     steps made in it so far (the pawns are drawn after them); ``highlight``
     the steps to mark on the board (by default ``steps``); ``names`` and
     ``kinds`` (``"human"``, ``"greedy"``, ...) describe the players; ``log``
-    lists recent moves, newest last; ``status`` is a line under the dice.
+    lists recent moves, newest last; ``since`` the throws played since the
+    player to move last threw (:func:`moves_since`), shown in full unless
+    ``since_seen`` (shown on a screen of their own already); ``status``
+    is a line under the dice; a ``note`` (a hint) takes the panel's place.
     With a ``caption`` the throw is a past one (a replay): it is labelled
     with the caption and the panel names the player to throw next.
     """
@@ -230,13 +291,18 @@ class BoardView:
     lang: str = "en"
     show_turn: bool = True
     caption: str = ""
+    since: Sequence[MoveNote] = ()
+    since_seen: bool = False
+    note: str = ""
 
     def player_name(self, i: int) -> str:
-        """Player ``i``'s name (with its kind when a computer plays it)."""
+        """Player ``i``'s name (with its level when a computer plays it under another name)."""
         name = self.names[i] if self.names is not None and i < len(self.names) else f"player {i}"
         kind = self.kinds[i] if self.kinds is not None and i < len(self.kinds) else ""
-        if kind and kind != "human" and kind not in name:
-            return f"{name} ({kind})"
+        if kind and kind != "human":
+            level = level_name(kind)
+            if level.lower() not in name.lower() and kind.lower() not in name.lower():
+                return f"{name} ({level})"
         return name
 
 
@@ -336,32 +402,100 @@ def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
     return out
 
 
-def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableType:
-    """The information beside the board (``compact``: without moves and legend)."""
+def _panel_parts(
+    view: BoardView, pal: Palette, compact: bool = False
+) -> list[tuple[float, RenderableType]]:
+    """The panel's parts in order, each with its priority: when the panel must be shorter,
+    the parts of the highest priority number go first (0 and 1 always stay). ``compact``
+    leaves out what the board's corners already show (the players, who has cut) and the
+    legend. With a :attr:`BoardView.note` the note takes the panel's place."""
     pos = view.position
-    lang = view.lang if pos.ruleset == "pagade" else "en"
-    parts: list[RenderableType] = [Text(view.title or _title(pos, lang), "bold")]
+    lang = view.lang
+    title = (3, Text(view.title or _title(pos, lang), "bold"))
+    if view.note:
+        note = _Wrapped(view.note, pal.text)
+        return [title, *((2, t) for t in _turn_lines(view, pal, lang)), (0, note)]
+    parts: list[tuple[float, RenderableType]] = [title]
     if pos.setup.explicit:
         opts = ", ".join(f"{k}={v}" for k, v in pos.setup.explicit)
-        parts.append(Text(f"switches: {opts}", pal.dim))
-    parts.append(Rule(style=pal.dim))
-    parts.extend(_turn_lines(view, pal, lang))
-    parts.append(Rule(style=pal.dim))
-    parts.append(_players_table(view, pal))
-    parts.extend(_setup_lines(view, pal, lang))
-    if view.log and not compact:
-        parts.append(Rule("recent moves", style=pal.dim))
-        parts.extend(Text(e, pal.text, overflow="ellipsis", no_wrap=True) for e in view.log[-8:])
-    elif view.log:
-        parts.append(Text("Last: " + view.log[-1], pal.text, overflow="ellipsis", no_wrap=True))
+        parts.append((4, Text(f"switches: {opts}", pal.dim)))
+    parts.append((5, Rule(style=pal.dim)))
+    parts.extend((0, t) for t in _turn_lines(view, pal, lang))
     if not compact:
-        parts.append(Rule(style=pal.dim))
-        parts.append(_legend(pos, lang, pal))
-    if view.footer and compact:
-        parts.append(Text(view.footer, pal.dim, overflow="ellipsis", no_wrap=True))
-    elif view.footer:
-        parts.append(Text(view.footer, pal.dim, overflow="fold"))
-    return Group(*parts)
+        parts.append((5, Rule(style=pal.dim)))
+        parts.append((6, _players_table(view, pal)))
+    parts.extend(_setup_lines(view, pal, lang, compact))
+    since = since_parts(view, pal)
+    if since:
+        parts.extend(since)
+    elif view.log and compact:
+        parts.append((6, Text("Last: " + view.log[-1], pal.text)))
+    if view.log and not compact:
+        older = view.log[: len(view.log) - len(view.since)] if view.since else view.log
+        if older:
+            parts.append((6, Rule("recent moves", style=pal.dim)))
+            parts.extend((6, Text(e, pal.dim)) for e in older[-max(1, 8 - len(view.since)) :])
+    if not compact:
+        parts.append((8, Rule(style=pal.dim)))
+        parts.append((8, _legend(pos, lang, pal)))
+    if view.footer:
+        parts.append((4, Text(view.footer, pal.dim, overflow="ellipsis", no_wrap=True)))
+    return parts
+
+
+def _panel(view: BoardView, pal: Palette, compact: bool = False) -> RenderableType:
+    """The information beside the board, all of it (``compact``: without what the corners
+    show and the legend)."""
+    return Group(*(part for _, part in _panel_parts(view, pal, compact)))
+
+
+def since_parts(view: BoardView, pal: Palette) -> list[tuple[float, Text]]:
+    """The throws played since the viewer's last turn (:attr:`BoardView.since`), each in
+    full, and each capture (or cut) of the viewer's pawns, in bold, with their priorities
+    (:func:`_panel_parts`): all of them stay, unless the viewer has seen them on a screen
+    of their own (:attr:`BoardView.since_seen`); then the older throws may go, never the
+    captures."""
+    if not view.since:
+        return []
+    pos = view.position
+    pagade = pos.ruleset == "pagade"
+    seen = view.since_seen
+    n = len(view.since)
+    head = "Latest throws:" if seen else "Since your last turn:"
+    parts: list[tuple[float, Text]] = [(1, Text(head, pal.dim))]
+    for i, note in enumerate(view.since):
+        line = Text()
+        for k, colour in enumerate(note.colours):
+            if k:
+                line.append("+")
+            line.append(colour.capitalize(), pal.name.get(colour, ""))
+        line.append(f" {note.throw[0]}-{note.throw[1]}: ", pal.text)
+        line.append(note.notation if note.notation != "-" else "no move", pal.text)
+        parts.append((6 + (n - i) / 100 if seen else 1, line))
+        if note.captured:
+            verb = "cut" if pagade else "captured"
+            pawns = " ".join(note.captured)
+            parts.append((1, Text(f"✖ {verb} your {pawns}", "bold " + pal.name["red"])))
+    return parts
+
+
+def since_text(notes: Sequence[MoveNote], ruleset: str) -> str:
+    """The throws of ``notes`` and the captures of the viewer's pawns, as plain lines.
+
+    >>> print(since_text([MoveNote(("blue",), (6, 2), "B14-20x", ("R7",))], "parcheesi"))
+    Since your last turn:
+    Blue 6-2: B14-20x
+      ✖ captured your R7
+    """
+    lines = ["Since your last turn:"]
+    verb = "cut" if ruleset == "pagade" else "captured"
+    for note in notes:
+        who = "+".join(c.capitalize() for c in note.colours)
+        play = note.notation if note.notation != "-" else "no move"
+        lines.append(f"{who} {note.throw[0]}-{note.throw[1]}: {play}")
+        if note.captured:
+            lines.append(f"  ✖ {verb} your {' '.join(note.captured)}")
+    return "\n".join(lines)
 
 
 def _colours_text(cols: Sequence[int], pos: Position, pal: Palette, lang: str = "en") -> Text:
@@ -375,10 +509,46 @@ def _colours_text(cols: Sequence[int], pos: Position, pal: Palette, lang: str = 
     return out
 
 
-def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[Text]:
+class _Wrapped:
+    """Text broken between words at the width it is given (:func:`wrap`: a wrapped line
+    keeps the indentation of its first line)."""
+
+    def __init__(self, text: str, style: str = "") -> None:
+        self.text = text
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in wrap(self.text, options.max_width):
+            yield Text(line, self.style)
+
+
+class _Flow:
+    """Pieces of text that stay whole, put on as few lines as the width allows (a line
+    breaks only between two pieces; a piece wider than the line is wrapped as text)."""
+
+    def __init__(self, pieces: Sequence[Text], gap: int = 2) -> None:
+        self.pieces = pieces
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for piece in self.pieces:
+            wide = cells(line.plain) + self.gap + cells(piece.plain)
+            if line.plain and wide > width:
+                yield line
+                line = Text()
+            if line.plain:
+                line.append(" " * self.gap)
+            line.append_text(piece)
+        if line.plain:
+            yield line
+
+
+def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[RenderableType]:
     """Whose turn (or the result), the throw, doublets, steps made, bonuses, the status."""
     pos = view.position
-    lines: list[Text] = []
+    lines: list[RenderableType] = []
     if pos.is_over:
         lines.append(Text().append("Game over: " + result_text(pos, view.names), "bold"))
     elif view.show_turn:
@@ -392,11 +562,14 @@ def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[Text]:
     if pos.winner is not None and not pos.is_over:
         lines.append(Text("★ " + result_text(pos, view.names), "bold"))
     if view.throw is not None:
-        dice = Text((view.caption or term("dice", lang).capitalize()) + "  ", pal.dim)
-        dice.append_text(_dice_renderable(view.throw, pos.ruleset, pal))
+        words = term("dice", lang, pos.ruleset)
+        dice = [
+            Text(view.caption or words[0].upper() + words[1:], pal.dim),
+            _dice_renderable(view.throw, pos.ruleset, pal),
+        ]
         if view.throw[0] == view.throw[1]:
-            dice.append("  " + term("doublet", lang), "bold")
-        lines.append(dice)
+            dice.append(Text(term("doublet", lang, pos.ruleset), "bold"))
+        lines.append(_Flow(dice))
     doublets = doublets_line(view)
     if doublets:
         third = doublets.startswith("Third")
@@ -451,32 +624,35 @@ def _players_table(view: BoardView, pal: Palette) -> Table:
     return table
 
 
-def _setup_lines(view: BoardView, pal: Palette, lang: str) -> list[Text]:
-    """Pagade's colour names in ``lang`` and who has cut; the teams."""
+def _setup_lines(
+    view: BoardView, pal: Palette, lang: str, compact: bool = False
+) -> list[tuple[int, Text]]:
+    """The colour names in ``lang``, Pagade's cut flags and the teams, with their priorities
+    (:func:`_panel_parts`); ``compact`` leaves out the cut flags, which the corners show."""
     pos = view.position
     setup = pos.setup
     names = setup.colour_names
-    lines: list[Text] = []
+    lines: list[tuple[int, Text]] = []
     pagade = pos.ruleset == "pagade"
-    if pagade and lang in TERMS:
+    if lang != "en" and not compact:
         local = Text("  ").join(
             Text(colour_label(names[c], pos.ruleset, lang), pal.name[names[c]])
             for c in setup.colours_in_play
         )
-        lines.append(local)
-    if pagade and pos.cut is not None:
+        lines.append((7, local))
+    if pagade and pos.cut is not None and not compact:
         flags = Text(term("cut", lang) + ": ", pal.dim)
         for i, cols in enumerate(setup.players):
             if i:
                 flags.append("  ")
             flags.append(names[cols[0]][0].upper(), pal.name[names[cols[0]]])
             flags.append("✓" if pos.cut[i] else "–")
-        lines.append(flags)
+        lines.append((5, flags))
     if setup.teams:
         teams = " vs ".join(
             "+".join(names[setup.players[i][0]] for i in team) for team in setup.teams
         )
-        lines.append(Text(f"Teams: {teams}", pal.dim))
+        lines.append((2, Text(f"Teams: {teams}", pal.dim)))
     return lines
 
 
@@ -490,11 +666,12 @@ def _title(pos: Position, lang: str) -> str:
 
 
 def _legend(pos: Position, lang: str, pal: Palette) -> Text:
-
-    pagade = pos.setup.ruleset == "pagade"
+    """What the board's marks mean, with the terms in ``lang``."""
+    ruleset = pos.setup.ruleset
+    pagade = ruleset == "pagade"
     items: list[tuple[str, str, str]] = [
-        (" R ", f"{pal.single['red']} on {pal.ring}", term("pawn", lang)),
-        ("R2 ", pal.fill["red"], term("pair", lang) if pagade else "blockade"),
+        (" R ", f"{pal.single['red']} on {pal.ring}", term("pawn", lang, ruleset)),
+        ("R2 ", pal.fill["red"], term("pair" if pagade else "blockade", lang, ruleset)),
     ]
     if pagade:
         items += [
@@ -505,11 +682,11 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
         ]
     else:
         items += [
-            (" ◆ ", f"{pal.mark} on {pal.safe}", "safety space"),
-            ("   ", f"on {pal.tint['red']}", "home path"),
-            (" ⌂ ", f"bold bright_white on {pal.centre}", "HOME"),
+            (" ◆ ", f"{pal.mark} on {pal.safe}", term("safety space", lang, ruleset)),
+            ("   ", f"on {pal.tint['red']}", term("home path", lang, ruleset)),
+            (" ⌂ ", f"bold bright_white on {pal.centre}", term("HOME", lang, ruleset)),
         ]
-    per_line = 2 if lang in TERMS and pagade else 3
+    per_line = 2 if lang != "en" else 3
     out = Text()
     for k, (swatch, style, label) in enumerate(items):
         if k:
@@ -521,19 +698,170 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
 
 #: Width of the board in characters.
 BOARD_WIDTH = SIZE * CELL
+#: Height of the board in rows.
+BOARD_ROWS = SIZE
 #: The narrowest compact panel drawn beside the board (an 80-column terminal leaves 21).
 COMPACT_PANEL = 20
+#: The widest panel beside the board.
+PANEL_MAX = 64
+#: Rows kept under the board for the steps and the prompt when the caller does not say.
+BELOW = 5
+
+
+def cells(text: str) -> int:
+    """The cells ``text`` takes on a terminal, counted the safe way.
+
+    rich counts Indic spacing vowel signs (Unicode category Mc) as no cell;
+    most terminals give them one. Counting them, a line of Hindi or Kannada
+    never takes more cells on the terminal than the layout gave it (at worst
+    a few cells are left free), so it never wraps.
+
+    >>> cells("Home"), cells("होम / घर"), cells("ಕೆಂಪು")
+    (4, 8, 4)
+    """
+    if text.isascii():
+        return len(text)
+    return cell_len(text) + sum(1 for ch in text if unicodedata.category(ch) == "Mc")
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells (:func:`cells`), broken at spaces; a
+    word longer than a line is cut. Newlines in ``text`` are kept; a line that wraps goes
+    on with the indentation it started with; a line that fits is kept as it is.
+
+    >>> wrap("Throw again and type both faces.", 12)
+    ['Throw again', 'and type', 'both faces.']
+    >>> wrap("  h1. R0-1 R1-3 (41%)", 12)
+    ['  h1. R0-1', '  R1-3 (41%)']
+    """
+    width = max(1, width)
+    out: list[str] = []
+    for para in text.split("\n"):
+        if cells(para) <= width:
+            out.append(para.rstrip())
+            continue
+        indent = para[: len(para) - len(para.lstrip(" "))]
+        if cells(indent) * 2 > width:
+            indent = ""
+        line = ""
+        for word in para.split():
+            room = line + " " + word if line.strip() else (line or indent) + word
+            if cells(room) <= width:
+                line = room
+                continue
+            if line.strip():
+                out.append(line)
+            line = indent + word
+            while cells(line) > width:  # a word longer than the line: cut it
+                k = len(line)
+                while k > 1 and cells(line[:k]) > width:
+                    k -= 1
+                out.append(line[:k])
+                line = indent + line[k:]
+        out.append(line if line.strip() else "")
+    return out
 
 
 def render(view: BoardView, width: int = 120, reserve: int | None = None) -> RenderableType:
     """The board with its panel: side by side when ``width`` allows, else stacked.
 
     ``reserve`` is the number of rows the caller prints under the board (the
-    legal steps and the prompt): when the board and the full panel beside it
-    leave fewer than that on the console, the panel is the compact one. The
-    palette follows the console that prints it (:func:`palette_for`).
+    legal steps, a message and the prompt): the panel beside the board is then
+    made short enough (its least needed parts left out, the compact panel on a
+    narrow terminal) that the board, the panel and those rows fit the
+    console's height. Without ``reserve`` (not a terminal) nothing is left out
+    for height. Every line fits ``width`` as a terminal counts cells
+    (:func:`cells`), so that none wraps. The palette follows the console that
+    prints it (:func:`palette_for`).
     """
     return _Screen(view, width, reserve)
+
+
+def _strip(line: list[Segment]) -> list[Segment]:
+    """``line`` without its trailing plain spaces (a padded panel would overflow a terminal
+    that counts more cells than rich)."""
+    out = list(line)
+    while out:
+        seg = out[-1]
+        bg = seg.style is not None and seg.style.bgcolor is not None
+        if seg.control or bg:
+            break
+        text = seg.text.rstrip(" ")
+        if text:
+            out[-1] = Segment(text, seg.style)
+            break
+        out.pop()
+    return out
+
+
+def _width(line: Sequence[Segment]) -> int:
+    return sum(cells(seg.text) for seg in line if not seg.control)
+
+
+def _lines(
+    console: Console, options: ConsoleOptions, renderable: RenderableType, width: int
+) -> list[list[Segment]]:
+    """``renderable``'s lines at ``width``, narrower where a terminal would count more
+    cells than rich (:func:`cells`), so that each fits ``width`` (at worst cropped)."""
+    target = width
+    lines: list[list[Segment]] = []
+    for _ in range(6):
+        lines = [
+            _strip(line)
+            for line in console.render_lines(
+                renderable, options.update(width=max(1, width), height=None), pad=False
+            )
+        ]
+        wide = [line for line in lines if _width(line) > target]
+        if not wide or width <= 8:
+            break
+        # rich wraps by its own count: narrow by what it does not see, at least.
+        hidden = max(_width(line) - Segment.get_line_length(line) for line in wide)
+        width -= max(1, hidden, max(_width(line) for line in wide) - target)
+    return [_crop(line, target) for line in lines]
+
+
+def _crop(line: list[Segment], width: int) -> list[Segment]:
+    """``line`` cut to ``width`` cells as a terminal counts them (:func:`cells`)."""
+    if _width(line) <= width:
+        return line
+    out: list[Segment] = []
+    used = 0
+    for seg in line:
+        if seg.control:
+            out.append(seg)
+            continue
+        text = seg.text
+        while text and used + cells(text) > width:
+            text = text[:-1]
+        if text:
+            out.append(Segment(text, seg.style))
+        used += cells(text)
+        if used >= width or text != seg.text:
+            break
+    return out
+
+
+def _fit_panel(
+    console: Console,
+    options: ConsoleOptions,
+    parts: Sequence[tuple[float, RenderableType]],
+    width: int,
+    limit: int | None,
+) -> list[list[Segment]]:
+    """The panel's lines at ``width``, leaving out its least needed parts (the highest
+    priority numbers, the last first) until it has at most ``limit`` rows or only parts
+    of priority 0 and 1 are left."""
+    keep = [(prio, _lines(console, options, part, width)) for prio, part in parts]
+    while True:
+        lines = [line for _, part in keep for line in part]
+        if limit is None or len(lines) <= limit:
+            return lines
+        worst = max(prio for prio, _ in keep)
+        if worst <= 1:
+            return lines
+        last = max(i for i, (prio, _) in enumerate(keep) if prio == worst)
+        del keep[last]
 
 
 class _Screen:
@@ -548,30 +876,44 @@ class _Screen:
 
         pal = palette_for(console.color_system)
         view = self.view
-        board = board_text(view, pal)
+        board = [
+            _strip(line)
+            for line in console.render_lines(
+                board_text(view, pal), options.update(width=BOARD_WIDTH, height=None), pad=False
+            )
+        ]
         width = min(self.width, options.max_width)
-        if view.lang in TERMS and view.position.ruleset == "pagade":
-            # rich counts Indic spacing vowel signs (Mc) as zero cells, most
-            # terminals as one: leave room so that such lines never wrap.
-            width -= _INDIC_SLACK
-        panel_width = width - BOARD_WIDTH - 2
-        short = console.height < 19 + 24  # the board and a full panel under it would scroll
+        height = console.height
+        below = BELOW if self.reserve is None else self.reserve
+        panel_width = min(width - BOARD_WIDTH - 2, PANEL_MAX)
+        side = panel_width >= COMPACT_PANEL
         compact = panel_width < 40
-        if self.reserve is not None and panel_width >= COMPACT_PANEL:
-            # Beside the board: compact when the full panel is taller than the rows left.
-            panel = _panel(view, pal)
-            rows = len(console.render_lines(panel, options.update(width=min(panel_width, 64))))
-            compact = compact or max(19, rows) + self.reserve > console.height
-            short = short or compact
-        if panel_width >= 40 or (short and panel_width >= COMPACT_PANEL):
-            # Beside the board; on a short, narrow terminal (80x24) the compact panel, so
-            # that the board, the steps and the prompt fit without scrolling the board away.
-            grid = Table.grid(padding=(0, 2))
-            grid.add_column(width=BOARD_WIDTH, no_wrap=True)
-            grid.add_column(width=min(panel_width, 64))
-            grid.add_row(board, _panel(view, pal, compact=compact))
-            yield grid
-        else:
-            # Under the board: keep it short on a short terminal.
-            yield board
-            yield Constrain(_panel(view, pal, short), max(width, 20))
+        if compact and side:
+            # A narrow terminal: the full panel under the board when the height allows,
+            # else the compact one beside it (80x24).
+            full = _lines(console, options, _panel(view, pal), width)
+            if BOARD_ROWS + len(full) + below <= height:
+                yield from self._stacked(board, full)
+                return
+        if side:
+            limit = None if self.reserve is None else max(BOARD_ROWS, height - self.reserve)
+            parts = _panel_parts(view, pal, compact)
+            panel = _fit_panel(console, options, parts, panel_width, limit)
+            blank = [Segment(" " * BOARD_WIDTH)]
+            for i in range(max(len(board), len(panel))):
+                left = board[i] if i < len(board) else blank
+                right = panel[i] if i < len(panel) else []
+                pad = BOARD_WIDTH - _width(left)
+                row = [*left, Segment(" " * (pad + 2)), *right] if right else left
+                yield from _strip(row)
+                yield Segment.line()
+            return
+        limit = None if self.reserve is None else max(1, height - BOARD_ROWS - self.reserve)
+        panel = _fit_panel(console, options, _panel_parts(view, pal), max(width, 20), limit)
+        yield from self._stacked(board, panel)
+
+    @staticmethod
+    def _stacked(board: list[list[Segment]], panel: list[list[Segment]]) -> RenderResult:
+        for line in (*board, *panel):
+            yield from line
+            yield Segment.line()

@@ -18,11 +18,11 @@ import re
 import signal
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.text import Text
 
@@ -34,11 +34,22 @@ from ..moves import Action, Play, Turn, legal_plays
 from ..position import Position
 from ..record import Record, RecordError, now_iso
 from ..rules import RULESETS
-from .board import LANGS, BoardView, render, result_text, step_description
+from .board import (
+    LANGS,
+    BoardView,
+    MoveNote,
+    level_name,
+    moves_since,
+    render,
+    result_text,
+    since_text,
+    step_description,
+    wrap,
+)
 from .choices import ChoiceLayout, choice_layout, choice_lines, densest_rows
 from .stops import StopSignals
 
-__all__ = ["read_position", "register", "run", "seat_kinds"]
+__all__ = ["normalise", "read_position", "register", "run", "seat_kinds"]
 
 #: Seat kinds: a person, or a computer player of pachisi.bots.
 HUMAN = "human"
@@ -150,7 +161,7 @@ def register(subparsers: Any) -> None:
         "--lang",
         choices=LANGS,
         default="en",
-        help="pagade: show Hindi (hi) or Kannada (kn) terms beside the English",
+        help="show the board's terms in Hindi (hi) or Kannada (kn) beside the English",
     )
     p.add_argument(
         "--delay",
@@ -193,13 +204,21 @@ def seat_kinds(text: str | None, n: int) -> list[str]:
 
 
 def _default_names(kinds: Sequence[str]) -> list[str]:
+    """People are You (or Player N), computer players their level and a number.
+
+    >>> _default_names(["human", "greedy", "greedy", "random"])
+    ['You', 'Greedy 1', 'Greedy 2', 'Random 1']
+    """
     humans = sum(1 for k in kinds if k == HUMAN)
     out = []
+    count: dict[str, int] = {}
     for i, k in enumerate(kinds):
         if k == HUMAN:
             out.append("You" if humans == 1 else f"Player {i + 1}")
         else:
-            out.append(f"{k} bot")
+            level = level_name(k)
+            count[level] = count.get(level, 0) + 1
+            out.append(f"{level} {count[level]}")
     return out
 
 
@@ -277,6 +296,9 @@ class _Session:
         self.hinted: list[Play] = []
         #: The page of legal steps shown when they do not all fit (``>`` and ``<`` turn it).
         self.page = 0
+        self._since: tuple[tuple[int, int], list[MoveNote]] = ((-1, -1), [])
+        #: The (history length, seat) whose throws since were shown on a screen of their own.
+        self._seen = (-1, -1)
 
     # -- saving ----------------------------------------------------------------
 
@@ -320,26 +342,118 @@ class _Session:
             footer=f"Game file: {self.path}",
             lang=self.lang,
             caption=caption,
+            since=self.since() if not caption else (),
+            since_seen=self._seen == (len(self.game.history), self.game.position.to_move),
         )
 
-    def draw(self, view: BoardView, below: Sequence[Any] = (), reserve: int | None = None) -> None:
-        """Clear the screen and print the board, ``below`` and the message; ``reserve``:
-        the rows printed under the board (:func:`pachisi.terminal.board.render`)."""
+    def catch_up(self, throw: Throw | None = None) -> None:
+        """When the throws since the person's last turn do not all fit beside the board,
+        show them first on a screen of their own (Enter goes on); the screens of the throw
+        then keep the captures and the latest throws."""
+        game = self.game
+        key = (len(game.history), game.position.to_move)
+        notes = self.since()
+        if not notes or not self.console.is_terminal or self._seen == key:
+            return
+        view = self.view(throw)
+        if self.rows(view, 3) + 3 <= self.console.height:
+            return
+        self._seen = key
+        self.message = since_text(notes, game.position.ruleset)
+        prompt = "Press Enter for your throw: "
+        self.draw(replace(view, since=()), prompt=prompt)
+        self.common_command(self.prompt(prompt))
+
+    def since(self) -> list[MoveNote]:
+        """The throws played since the person to move last threw (none for a computer)."""
+        game = self.game
+        seat = game.position.to_move
+        if self.bots[seat] is not None or game.is_over:
+            return []
+        key = (len(game.history), seat)
+        if self._since[0] != key:
+            self._since = (key, moves_since(game.history, seat))
+        return self._since[1]
+
+    def plan(
+        self, view: BoardView, prompt: str = "", steps: int = 0
+    ) -> tuple[BoardView | None, list[str], int]:
+        """Where the screen puts the message, and the rows left for the legal steps.
+
+        On a terminal the board, ``steps`` rows under it (at least), the message and the
+        prompt must fit its height, so that no line is lost off the top: the message
+        goes under the board when it fits there, else in the panel's place beside the
+        board, else (a long help) the screen leaves the board out. Returns the view to
+        draw (None: no board), the message's lines under the board and the rows left
+        for the steps (everything, when the output is not a terminal)."""
         con = self.console
+        width, height = con.width, con.height
+        asked = len(self.prompt_lines(prompt)) if prompt else 0
+        if not con.is_terminal:  # a script reads it: whole lines
+            return view, self.message.split("\n") if self.message else [], 10**6
+        message = wrap(self.message, width) if self.message else []
+        under = steps + len(message) + asked
+        rows = self.rows(view, under)
+        if rows + under <= height or not message:
+            return view, message, height - rows - len(message) - asked
+        noted = replace(view, note=self.message)
+        rows = self.rows(noted, steps + asked)
+        if rows + steps + asked <= height:
+            return noted, [], height - rows - asked
+        return None, message, height - len(message) - asked
+
+    def rows(self, view: BoardView, reserve: int) -> int:
+        """The rows the board and its panel take on the console, ``reserve`` rows kept."""
+        con = self.console
+        return len(con.render_lines(render(view, con.width, reserve), con.options))
+
+    def draw(
+        self,
+        view: BoardView,
+        below: Sequence[Any] = (),
+        reserve: int | None = None,
+        prompt: str = "",
+        plan: tuple[BoardView | None, list[str], int] | None = None,
+    ) -> None:
+        """Clear the screen and print the board, ``below``, the message and the lines of
+        ``prompt`` but its last (:meth:`ask` writes that one); the message where
+        :meth:`plan` puts it. ``reserve``: the rows printed under the board
+        (:func:`pachisi.terminal.board.render`)."""
+        con = self.console
+        shown, message, _ = plan if plan is not None else self.plan(view, prompt)
         con.clear()
-        con.print(render(view, con.width, reserve))
+        if shown is not None:
+            if reserve is None and con.is_terminal:
+                reserve = len(message) + (len(self.prompt_lines(prompt)) if prompt else 0)
+            con.print(render(shown, con.width, reserve))
         for item in below:
             con.print(item)
-        if self.message:
-            con.print(
-                self.message, style="bold yellow1", markup=False, highlight=False, soft_wrap=True
-            )
-            self.message = ""
+        for line in message:
+            con.print(line, style="bold yellow1", markup=False, highlight=False, soft_wrap=True)
+        for line in self.prompt_lines(prompt)[:-1]:
+            con.print(line, markup=False, highlight=False, soft_wrap=True)
+        self.message = ""
+
+    def prompt_lines(self, prompt: str) -> list[str]:
+        """``prompt`` broken at spaces to the terminal's width (one line when the output is
+        not a terminal); the last line keeps its trailing space."""
+        con = self.console
+        if not con.is_terminal:
+            return [prompt]
+        lines = wrap(prompt, con.width)
+        if prompt.endswith(" ") and not lines[-1].endswith(" "):
+            lines[-1] += " "
+        return lines
 
     def ask(self, prompt: str) -> str:
         """One line from the person at the keyboard (EOFError when input ends)."""
         self.console.file.flush()
         return input(prompt).strip()
+
+    def prompt(self, prompt: str) -> str:
+        """Ask with the last line of ``prompt`` as :meth:`draw` wrapped it (the lines before
+        it are on the screen already); the answer as :func:`normalise` reads it."""
+        return normalise(self.ask(self.prompt_lines(prompt)[-1]))
 
     # -- the game ----------------------------------------------------------------
 
@@ -383,12 +497,14 @@ class _Session:
         dice = dice_for(game.position.ruleset)
         seat = game.position.to_move
         faces = ", ".join(map(str, dice.faces))
+        self.catch_up()
         while True:
-            self.draw(self.view())
-            answer = self.ask(
+            prompt = (
                 f"Dice for {self.who(seat)}: type the two faces that fell ({faces}), e.g. "
                 f"{dice.faces[-1]} {dice.faces[1]}: "
             )
+            self.draw(self.view(), prompt=prompt)
+            answer = self.prompt(prompt)
             if self.common_command(answer, allow_help=False):
                 continue
             try:
@@ -447,6 +563,7 @@ class _Session:
         forced: list[bool] = []  # per step made: whether it was the only one (--auto)
         self.hinted = []  # a hint is for this throw only
         self.page = 0
+        self.catch_up(throw)
         while True:
             self.forced_steps(turn, forced)
             if turn.is_complete:
@@ -479,8 +596,9 @@ class _Session:
             return turn.play()
         if not self.confirm:
             return turn.play()
-        self.draw(self.view(throw, steps, status="All of the throw is played."))
-        answer = self.ask(f"Play {notation}? Enter to confirm, u to undo: ")
+        prompt = f"Play {notation}? Enter to confirm, u to undo: "
+        self.draw(self.view(throw, steps, status="All of the throw is played."), prompt=prompt)
+        answer = self.prompt(prompt)
         word = answer.lower()
         if word in ("", "y", "yes", "ok"):
             return turn.play()
@@ -491,7 +609,7 @@ class _Session:
         elif self.take_hint(turn, forced, word):
             pass
         elif not self.common_command(answer):
-            self.message = f"Not understood: {answer!r}. Enter confirms, u undoes."
+            self.message = f"Not understood: {answer!r}. Press Enter to confirm, or u to undo."
         return None
 
     def nothing_moves(self, turn: Turn) -> bool:
@@ -502,8 +620,9 @@ class _Session:
             self.message = f"Your throw {throw[0]}-{throw[1]}: nothing moves."
             return True
         status = _pass_status(turn.position, throw)
-        self.draw(self.view(throw, status=status))
-        answer = self.ask(f"{status} Press Enter to go on: ")
+        prompt = f"{status} Press Enter to go on: "
+        self.draw(self.view(throw, status=status), prompt=prompt)
+        answer = self.prompt(prompt)
         return not self.common_command(answer)
 
     def one_step(self, turn: Turn, forced: list[bool]) -> bool:
@@ -512,9 +631,11 @@ class _Session:
         pos = turn.position
         legal = turn.legal_steps()
         view = self.view(throw, turn.steps, status=_status(pos, throw))
-        layout, choices, reserve = self.fit_steps(view, turn, legal)
-        self.draw(view, below=[self.step_table(turn, choices, layout)], reserve=reserve)
-        answer = self.ask(_step_prompt(len(legal), self.dice, layout.pages > 1))
+        layout, choices, reserve, plan = self.fit_steps(view, turn, legal)
+        prompt = _step_prompt(len(legal), self.dice, layout.pages > 1)
+        table = self.step_table(turn, choices, layout)
+        self.draw(view, below=[table], reserve=reserve, prompt=prompt, plan=plan)
+        answer = self.prompt(prompt)
         word = answer.lower()
         if layout.pages > 1 and word in ("", ">", "<", "more"):
             self.page = layout.page + (-1 if word == "<" else 1)
@@ -540,29 +661,38 @@ class _Session:
 
     def fit_steps(
         self, view: BoardView, turn: Turn, legal: Sequence[Action]
-    ) -> tuple[ChoiceLayout, list[tuple[str, str]], int | None]:
+    ) -> tuple[
+        ChoiceLayout, list[tuple[str, str]], int | None, tuple[BoardView | None, list[str], int]
+    ]:
         """The layout of the legal steps in the rows the board leaves on the terminal (a
-        page of them when they do not all fit), the steps as (notation, words), and the
-        rows reserved under the board. When the output is not a terminal (a script reads
-        it), every step on one page and nothing reserved (None)."""
+        page of them when they do not all fit), the steps as (notation, words), the rows
+        reserved under the board and the screen's :meth:`plan`. When the output is not a
+        terminal (a script reads it), every step on one page and nothing reserved (None)."""
         con = self.console
         width = con.width
-        rows = len(legal)
-        reserve: int | None = None
         choices = self.step_choices(turn, legal, self.lang)
+        prompt = _step_prompt(len(legal), self.dice, True)
+        plan = self.plan(view, prompt, steps=1 + min(2, densest_rows(choices, width)))
+        reserve: int | None = None
+        rows = len(legal)
         if con.is_terminal:
-            message = _rows(self.message, width)
-            prompt = _rows(_step_prompt(len(legal), self.dice, True), width)
-            reserve = 1 + densest_rows(choices, width) + message + prompt
-            board = len(con.render_lines(render(view, width, reserve), con.options))
-            rows = con.height - board - 1 - message - prompt
+            shown, message, left = plan
+            asked = len(self.prompt_lines(prompt))
+            # The steps with their words, in their usual columns, before the panel's
+            # least needed parts (the panel beside the board keeps the board's height).
+            natural = choice_layout(choices, width, len(choices)).rows
+            reserve = 1 + max(natural, densest_rows(choices, width)) + len(message) + asked
+            if shown is not None:
+                board = len(con.render_lines(render(shown, width, reserve), con.options))
+                left = con.height - board - len(message) - asked
+            rows = left - 1
         layout = choice_layout(choices, width, rows, self.page)
         if layout.columns > 1 and self.lang != "en":
             # Local terms only in one column: rich and terminals may disagree on the
             # width of Indic text, which would skew columns.
             choices = self.step_choices(turn, legal, "en")
             layout = choice_layout(choices, width, rows, self.page)
-        return layout, choices, reserve
+        return layout, choices, reserve, plan
 
     @staticmethod
     def step_choices(turn: Turn, legal: Sequence[Action], lang: str) -> list[tuple[str, str]]:
@@ -639,7 +769,7 @@ class _Session:
     def parse_steps(self, turn: Turn, legal: Sequence[Action], answer: str) -> list[Action]:
         """The steps the answer names (a number, or notation), or [] with a message."""
         names = turn.position.setup.colour_names
-        if not answer:
+        if not answer or (len(legal) == 1 and answer.lower() in ("y", "yes", "ok")):
             if len(legal) == 1:
                 return [legal[0]]
             self.message = f"Choose a step: a number from 1 to {len(legal)}, or its notation."
@@ -648,7 +778,13 @@ class _Session:
             k = int(answer)
             if 1 <= k <= len(legal):
                 return [legal[k - 1]]
-            self.message = f"There is no step {k}: choose 1 to {len(legal)}."
+            if len(legal) == 1:
+                self.message = (
+                    f"There is only one step, {legal[0].notation(names)}: press Enter (or type 1) "
+                    "to make it."
+                )
+            else:
+                self.message = f"There is no step {k}: the steps are numbered 1 to {len(legal)}."
             return []
         tokens = answer.split()
         made: list[Action] = []
@@ -663,9 +799,10 @@ class _Session:
                 if _NOTATION.match(tok.upper()):
                     self.message = f"{tok} is not a legal step now. Legal: {shown}."
                 else:
+                    which = "Enter or 1" if len(legal) == 1 else f"a number from 1 to {len(legal)}"
                     self.message = (
-                        f"Not understood: {tok!r}. Type a step number (1-{len(legal)}), "
-                        f"a step such as {legal[0].notation(names)}, u to undo, ? for help."
+                        f"Not understood: {answer!r}. Type {which}, a step such as "
+                        f"{legal[0].notation(names)}, hint, u to undo or ? for help."
                     )
                 return []
             turn.push(match[0])
@@ -690,14 +827,99 @@ def _step_prompt(n: int, dice: str, pages: bool = False) -> str:
     which = "Enter or 1" if n == 1 else f"1-{n}"
     more = ", > more" if pages else ""
     t = ", t retype dice" if dice == "manual" else ""
-    return f"Your step ({which}{more}, notation, u undo{t}, hint, ? help, q quit): "
+    notation = "" if pages and t else ", notation"  # one line of 80 columns
+    return f"Your step ({which}{more}{notation}, u undo{t}, hint, ? help, q quit): "
 
 
-def _rows(text: str, width: int) -> int:
-    """The rows ``text`` takes on a terminal ``width`` cells wide (0 for no text)."""
-    if not text:
-        return 0
-    return sum(max(1, -(-cell_len(line) // max(1, width))) for line in text.split("\n"))
+#: Words an answer may carry around a command or a step number ("hint please", "step 2").
+_FILLER = frozenset(
+    [
+        "please",
+        "pls",
+        "plz",
+        "thanks",
+        "thank",
+        "you",
+        "a",
+        "an",
+        "the",
+        "me",
+        "i",
+        "want",
+        "to",
+        "can",
+        "could",
+        "would",
+        "like",
+        "give",
+        "show",
+        "get",
+        "need",
+        "some",
+        "try",
+        "let",
+        "make",
+        "take",
+        "choose",
+        "pick",
+        "play",
+        "number",
+        "no",
+        "step",
+        "move",
+        "option",
+        "go",
+        "with",
+        "for",
+        "it",
+        "my",
+        "one",
+        "of",
+    ]
+)
+#: Commands a whole answer may be reduced to (with their synonyms).
+_COMMANDS = {
+    "hint": "hint",
+    "hints": "hint",
+    "tip": "hint",
+    "help": "?",
+    "undo": "u",
+    "back": "u",
+    "quit": "q",
+    "exit": "q",
+    "more": ">",
+    "next": ">",
+    "yes": "",
+    "ok": "",
+    "okay": "",
+    "confirm": "",
+    "done": "",
+}
+
+
+def normalise(answer: str) -> str:
+    """An answer as the prompts read it: a command or a step number said with a few more
+    words (``hint please``, ``step 2``, ``#2``, ``2.``) becomes that command or number;
+    anything else is kept as typed (a step's notation, a file name, a lone word).
+
+    >>> [normalise(a) for a in ("hint please", "Give me a hint!", "step 2", "#3", "2.")]
+    ['hint', 'hint', '2', '3', '2']
+    >>> [normalise(a) for a in ("undo please", "yes please", "R0-1 R1-3", "e my file.json")]
+    ['u', '', 'R0-1 R1-3', 'e my file.json']
+    >>> [normalise(a) for a in ("?", "h2", "hint 2", "hint", "zzz")]
+    ['?', 'h2', 'hint 2', 'hint', 'zzz']
+    """
+    text = answer.strip()
+    if not text or _NOTATION.match(text.upper()):
+        return text
+    words = re.findall(r"[a-z]+|\d+|\S", text.lower())
+    if any(not (w.isalnum() or w in "#.!?,:'") for w in words):
+        return text
+    kept = [w for w in words if w.isalnum() and w not in _FILLER]
+    if len(kept) != 1 or kept == words:
+        return text
+    word = kept[0]
+    return word if word.isdigit() else _COMMANDS.get(word, text)
 
 
 def _status(pos: Position, throw: Throw) -> str:
@@ -899,6 +1121,18 @@ def _resume_session(console: Console, args: argparse.Namespace) -> _Session:
     return session
 
 
+#: The languages of ``--lang`` in words.
+_LANG_NAMES = {"hi": "Hindi", "kn": "Kannada"}
+
+
+def _lang_note(lang: str) -> str:
+    """What ``--lang`` changes, said on the first screen."""
+    return (
+        f"{_LANG_NAMES.get(lang, lang)} terms are shown beside the English ones (colours, "
+        "dice, HOME, captures); messages and prompts stay in English."
+    )
+
+
 def _say(console: Console, text: str, style: str = "") -> None:
     """Print, ignoring a terminal that has gone away."""
     with contextlib.suppress(OSError, ValueError):
@@ -929,6 +1163,8 @@ def run(args: argparse.Namespace) -> int:
     if not session.save():  # nothing is played yet: say so and stop
         raise PachisiError(session.unsaved)
     _say(console, f"Game file: {session.path} (saved after every throw)")
+    if session.lang != "en":
+        session.message = _lang_note(session.lang)
 
     def stopped(how: str, status: int) -> int:
         """Save once more on the way out and say where (or why not)."""

@@ -23,7 +23,7 @@ from ..errors import PachisiError
 from ..moves import Action, parse_play
 from ..position import Position
 from ..record import Record, RecordError
-from .board import LANGS, BoardView, render, result_text
+from .board import LANGS, BoardView, render, result_text, wrap
 
 __all__ = ["Replay", "register", "run"]
 
@@ -64,7 +64,7 @@ def register(subparsers: Any) -> None:
         "--lang",
         choices=LANGS,
         default="en",
-        help="pagade: show Hindi (hi) or Kannada (kn) terms beside the English",
+        help="show the board's terms in Hindi (hi) or Kannada (kn) beside the English",
     )
     p.set_defaults(func=run)
 
@@ -160,19 +160,24 @@ def _export(pos: Position, target: str) -> str:
 def _interactive(console: Console, replay: Replay, move: int) -> int:
     message = ""
     while True:
+        prompt = (
+            f"Move {move}/{replay.last} (Enter/n next, p previous, number, "
+            "e FILE export, ? help, q quit): "
+        )
+        # The message and the prompt broken between words, under a board that leaves room.
+        lines = wrap(message, console.width) if message else []
+        asked = wrap(prompt, console.width) if console.is_terminal else [prompt]
+        reserve = len(lines) + len(asked) if console.is_terminal else None
         console.clear()
-        console.print(render(replay.view(move), console.width))
-        if message:
-            console.print(
-                message, style="bold yellow1", markup=False, highlight=False, soft_wrap=True
-            )
-            message = ""
+        console.print(render(replay.view(move), console.width, reserve))
+        for line in lines:
+            console.print(line, style="bold yellow1", markup=False, highlight=False, crop=False)
+        for line in asked[:-1]:
+            console.print(line, markup=False, highlight=False, crop=False)
+        message = ""
         console.file.flush()
         try:
-            answer = input(
-                f"Move {move}/{replay.last} (Enter/n next, p previous, number, "
-                "e FILE export, ? help, q quit): "
-            ).strip()
+            answer = input(asked[-1].rstrip() + " ").strip()
         except EOFError:
             return 0
         word = answer.lower()
