@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bots import LADDER, level_about, level_label
 from ..describe import LANGS, PHRASES, rules_facts
 from ..rules import RULESETS
 from .requests import ApiError
@@ -253,19 +254,12 @@ _EN: dict[str, str] = {
     "luck.unlucky": "unlucky",
     "luck.very unlucky": "very unlucky",
     "level.human": "human",
-    "level.random": "random",
-    "level.greedy": "greedy",
-    "level.expectimax": "expectimax",
     "level.search": "search",
     "level.search84": "search84",
     "levelname.human": "Human",
-    "levelname.random": "Computer, level 1 (random)",
-    "levelname.greedy": "Computer, level 2 (greedy)",
-    "levelname.expectimax": "Computer, level 3 (expectimax)",
+    "levelname.computer": "Computer, {level}",
     "levelname.search": "Computer, level 4 (search, slowest)",
     "levelname.search84": "Computer, level 4 (search84)",
-    "level.learned1": "learned1",
-    "levelname.learned1": "Computer, level 5 (learned: a trained network, one throw ahead)",
     "blurb.parcheesi": (
         "The standard US rules: enter on a 5, blockades, 20 for a capture, 10 for HOME."
     ),
@@ -369,10 +363,6 @@ _EN: dict[str, str] = {
     "lobby.clock_computer": "a computer takes the seat",
     "lobby.clock_adjourn": "the game is adjourned",
     "lobby.clock_level": "Computer",
-    "lobby.clock_random": "level 1 (random)",
-    "lobby.clock_greedy": "level 2 (greedy)",
-    "lobby.clock_expectimax": "level 3 (expectimax)",
-    "lobby.clock_search": "level 4 (search)",
     "lobby.adjourned": "adjourned",
     "lobby.waiting_away": "waiting for {who} (away)",
     "lobby.a_player": "a player",
@@ -630,19 +620,12 @@ _HI: dict[str, str] = {
     "luck.unlucky": "अभागा",
     "luck.very unlucky": "बहुत अभागा",
     "level.human": "इंसान",
-    "level.random": "यादृच्छिक",
-    "level.greedy": "लालची",
-    "level.expectimax": "एक्सपेक्टिमैक्स",
     "level.search": "खोज",
     "level.search84": "खोज-84",
     "levelname.human": "इंसान",
-    "levelname.random": "कंप्यूटर, स्तर 1 (यादृच्छिक)",
-    "levelname.greedy": "कंप्यूटर, स्तर 2 (लालची)",
-    "levelname.expectimax": "कंप्यूटर, स्तर 3 (एक्सपेक्टिमैक्स)",
+    "levelname.computer": "कंप्यूटर, {level}",
     "levelname.search": "कंप्यूटर, स्तर 4 (खोज, सबसे धीमा)",
     "levelname.search84": "कंप्यूटर, स्तर 4 (खोज-84)",
-    "level.learned1": "सीखा हुआ-1",
-    "levelname.learned1": "कंप्यूटर, स्तर 5 (सीखा हुआ: प्रशिक्षित नेटवर्क, एक फेंक आगे)",
     "blurb.parcheesi": "अमेरिका के मानक नियम: 5 पर प्रवेश, नाकाबंदी, पकड़ने पर 20, होम पर 10।",
     "blurb.whitman": (
         "1945 का व्हिटमैन खेल: एक प्यादा जोड़ की छलांग लगाता है, सबसे छोटी फेंक वाला शुरू करता है।"
@@ -744,10 +727,6 @@ _HI: dict[str, str] = {
     "lobby.clock_computer": "कंप्यूटर सीट सँभाल लेता है",
     "lobby.clock_adjourn": "खेल स्थगित हो जाता है",
     "lobby.clock_level": "कंप्यूटर",
-    "lobby.clock_random": "स्तर 1 (यादृच्छिक)",
-    "lobby.clock_greedy": "स्तर 2 (लालची)",
-    "lobby.clock_expectimax": "स्तर 3 (एक्सपेक्टिमैक्स)",
-    "lobby.clock_search": "स्तर 4 (खोज)",
     "lobby.adjourned": "स्थगित",
     "lobby.waiting_away": "{who} की प्रतीक्षा (दूर हैं)",
     "lobby.a_player": "एक खिलाड़ी",
@@ -1003,19 +982,12 @@ _KN: dict[str, str] = {
     "luck.unlucky": "ದುರದೃಷ್ಟ",
     "luck.very unlucky": "ಬಹಳ ದುರದೃಷ್ಟ",
     "level.human": "ಮನುಷ್ಯ",
-    "level.random": "ಯಾದೃಚ್ಛಿಕ",
-    "level.greedy": "ದುರಾಸೆಯ",
-    "level.expectimax": "ಎಕ್ಸ್‌ಪೆಕ್ಟಿಮ್ಯಾಕ್ಸ್",
     "level.search": "ಹುಡುಕಾಟ",
     "level.search84": "ಹುಡುಕಾಟ-84",
     "levelname.human": "ಮನುಷ್ಯ",
-    "levelname.random": "ಗಣಕ, ಹಂತ 1 (ಯಾದೃಚ್ಛಿಕ)",
-    "levelname.greedy": "ಗಣಕ, ಹಂತ 2 (ದುರಾಸೆಯ)",
-    "levelname.expectimax": "ಗಣಕ, ಹಂತ 3 (ಎಕ್ಸ್‌ಪೆಕ್ಟಿಮ್ಯಾಕ್ಸ್)",
+    "levelname.computer": "ಗಣಕ, {level}",
     "levelname.search": "ಗಣಕ, ಹಂತ 4 (ಹುಡುಕಾಟ, ಅತಿ ನಿಧಾನ)",
     "levelname.search84": "ಗಣಕ, ಹಂತ 4 (ಹುಡುಕಾಟ-84)",
-    "level.learned1": "ಕಲಿತ-1",
-    "levelname.learned1": "ಗಣಕ, ಹಂತ 5 (ಕಲಿತ: ತರಬೇತಿ ಪಡೆದ ಜಾಲ, ಒಂದು ಎಸೆತ ಮುಂದೆ)",
     "blurb.parcheesi": ("ಅಮೆರಿಕದ ಪ್ರಮಾಣಿತ ನಿಯಮಗಳು: 5 ರಲ್ಲಿ ಪ್ರವೇಶ, ತಡೆಗೋಡೆಗಳು, ಹಿಡಿತಕ್ಕೆ 20, ಮನೆಗೆ 10."),
     "blurb.whitman": ("1945 ರ ವಿಟ್‌ಮನ್ ಆಟ: ಒಂದು ಕಾಯಿ ಮೊತ್ತದಷ್ಟು ನೆಗೆಯುತ್ತದೆ, ಅತಿ ಸಣ್ಣ ಎಸೆತದವರು ಆರಂಭಿಸುತ್ತಾರೆ."),
     "blurb.pagade": "ಕರ್ನಾಟಕದ ಪಚೀಸಿ: ಉದ್ದ ದಾಳ, ಜೋಡಿಗಳು, ಹೊಟ್ಟೆಗೆ ಹೋಗುವ ಮೊದಲು ಕತ್ತರಿಸು.",
@@ -1116,10 +1088,6 @@ _KN: dict[str, str] = {
     "lobby.clock_computer": "ಗಣಕ ಸ್ಥಾನವನ್ನು ವಹಿಸಿಕೊಳ್ಳುತ್ತದೆ",
     "lobby.clock_adjourn": "ಆಟ ಮುಂದೂಡಲ್ಪಡುತ್ತದೆ",
     "lobby.clock_level": "ಗಣಕ",
-    "lobby.clock_random": "ಹಂತ 1 (ಯಾದೃಚ್ಛಿಕ)",
-    "lobby.clock_greedy": "ಹಂತ 2 (ದುರಾಸೆಯ)",
-    "lobby.clock_expectimax": "ಹಂತ 3 (ಎಕ್ಸ್‌ಪೆಕ್ಟಿಮ್ಯಾಕ್ಸ್)",
-    "lobby.clock_search": "ಹಂತ 4 (ಹುಡುಕಾಟ)",
     "lobby.adjourned": "ಮುಂದೂಡಲಾಗಿದೆ",
     "lobby.waiting_away": "{who} ಅವರಿಗಾಗಿ ಕಾಯುತ್ತಿದೆ (ದೂರವಿದ್ದಾರೆ)",
     "lobby.a_player": "ಒಬ್ಬ ಆಟಗಾರ",
@@ -1170,6 +1138,25 @@ _KN: dict[str, str] = {
 
 #: The pages' words per language (the same keys in each).
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "hi": _HI, "kn": _KN}
+
+
+def _ladder_words() -> None:
+    """The words of the ladder's levels by algorithm, as the pages look a seat's ``kind``
+    up: ``level.<algorithm>`` its strength name ("Casual"), ``levelname.<algorithm>`` the
+    lobby's choice ("Computer, Casual"), ``levelabout.<algorithm>`` the hover text naming
+    the algorithm. Made from :data:`pachisi.bots.LADDER` and the core's words, which
+    are the one place they are written."""
+    for lang, table in MESSAGES.items():
+        for rung in LADDER:
+            name = level_label(rung.algorithm, lang=lang)
+            table[f"level.{rung.algorithm}"] = name
+            table[f"levelname.{rung.algorithm}"] = table["levelname.computer"].replace(
+                "{level}", name
+            )
+            table[f"levelabout.{rung.algorithm}"] = level_about(rung.algorithm, lang)
+
+
+_ladder_words()
 
 
 def catalogue(lang: str) -> dict[str, str]:

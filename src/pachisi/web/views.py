@@ -20,7 +20,7 @@ from ..board import (
     private_square,
     square_cell,
 )
-from ..bots import unfit_reason
+from ..bots import LADDER, unfit_reason
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..game import Ply
 from ..moves import OPTION, PENALTY, Action, Turn
@@ -128,7 +128,10 @@ def rulesets_info() -> dict[str, Any]:
                 for team in ((False, True) if teams and n == 4 else (False,))
             },
         }
-    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS]}
+    ladder = [
+        {"level": rung.number, "name": rung.name, "algorithm": rung.algorithm} for rung in LADDER
+    ]
+    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS], "ladder": ladder}
 
 
 @functools.cache
