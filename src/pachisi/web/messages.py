@@ -242,6 +242,30 @@ _EN: dict[str, str] = {
         " thresholds: inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from"
         " {blunder} points of win chance."
     ),
+    "hint.play_this": "Play this",
+    "review.unit": (
+        "Every figure here is in points of win chance: a point is one"
+        " percent of a chance to win. A play that loses 5 points"
+        " turns a 45% chance into 40%; luck of +8 means the dice"
+        " added 8 points."
+    ),
+    "review.graph": "Win chance over the game",
+    "review.graph_desc": (
+        "Each player's chance to win after every throw, from the"
+        " start (left) to the end (right); the rings mark the turning"
+        " points below."
+    ),
+    "review.graph_start": "start",
+    "review.graph_end": "throw {n}",
+    "review.turning": "Turning points",
+    "review.mistakes": "Biggest mistakes",
+    "review.lucky": "Luckiest throws",
+    "review.no_mistakes": "No play lost win chance clearly beyond the noise.",
+    "review.no_lucky": "No throw was clearly lucky.",
+    "review.turn_mistake": (
+        "Throw {n}, {who}: {played}; better was {best}: {loss} points lost ({verdict})."
+    ),
+    "review.turn_lucky": "Throw {n}, {who}: {throw} gave {luck} points ({mark}).",
     "review.no_luck": (
         "The luck is not measured in this game: playing out every other throw would take too long."
     ),
@@ -610,6 +634,27 @@ _HI: dict[str, str] = {
         "चिह्नित होती है जब वह कम से कम {clear} मानक त्रुटियाँ हो। नुकसान की सीमाएँ: चूक "
         "{inaccuracy} से, गलती {mistake} से, भारी भूल {blunder} जीत-संभावना अंकों से।"
     ),
+    "hint.play_this": "यही चलें",
+    "review.unit": (
+        "यहाँ हर संख्या जीत की संभावना के अंकों में है: एक अंक जीतने"
+        " की संभावना का एक प्रतिशत है। जो चाल 5 अंक खोती है, वह 45%"
+        " संभावना को 40% कर देती है; +8 की किस्मत का अर्थ है कि पासों"
+        " ने 8 अंक जोड़े।"
+    ),
+    "review.graph": "खेल भर जीत की संभावना",
+    "review.graph_desc": (
+        "हर फेंक के बाद हर खिलाड़ी की जीतने की संभावना, शुरुआत (बाएँ)"
+        " से अंत (दाएँ) तक; घेरे नीचे दिए निर्णायक मोड़ दिखाते हैं।"
+    ),
+    "review.graph_start": "शुरुआत",
+    "review.graph_end": "फेंक {n}",
+    "review.turning": "निर्णायक मोड़",
+    "review.mistakes": "सबसे बड़ी गलतियाँ",
+    "review.lucky": "सबसे भाग्यशाली फेंकें",
+    "review.no_mistakes": "किसी चाल ने त्रुटि-सीमा से साफ़ बाहर जीत की संभावना नहीं खोई।",
+    "review.no_lucky": "कोई फेंक साफ़ तौर पर भाग्यशाली नहीं थी।",
+    "review.turn_mistake": ("फेंक {n}, {who}: {played}; बेहतर था {best}: {loss} अंक खोए ({verdict})।"),
+    "review.turn_lucky": "फेंक {n}, {who}: {throw} से {luck} अंक मिले ({mark})।",
     "review.no_luck": ("इस खेल में किस्मत नहीं मापी गई: हर दूसरी फेंक को अंत तक खेलने में बहुत समय लगता।"),
     "verdict.fine": "ठीक",
     "verdict.inaccuracy": "चूक",
@@ -972,6 +1017,30 @@ _KN: dict[str, str] = {
         "ಎಡವಟ್ಟು {inaccuracy} ರಿಂದ, ತಪ್ಪು {mistake} ರಿಂದ, ದೊಡ್ಡ ತಪ್ಪು {blunder} ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ "
         "ಅಂಕಗಳಿಂದ."
     ),
+    "hint.play_this": "ಇದನ್ನೇ ಆಡಿ",
+    "review.unit": (
+        "ಇಲ್ಲಿನ ಪ್ರತಿ ಸಂಖ್ಯೆಯೂ ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳಲ್ಲಿದೆ: ಒಂದು ಅಂಕ"
+        " ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆಯ ಒಂದು ಶೇಕಡಾ. 5 ಅಂಕ ಕಳೆದುಕೊಳ್ಳುವ ನಡೆ 45%"
+        " ಸಾಧ್ಯತೆಯನ್ನು 40% ಮಾಡುತ್ತದೆ; +8 ಅದೃಷ್ಟ ಎಂದರೆ ದಾಳಗಳು 8 ಅಂಕ"
+        " ಸೇರಿಸಿದವು."
+    ),
+    "review.graph": "ಆಟದುದ್ದಕ್ಕೂ ಗೆಲುವಿನ ಸಾಧ್ಯತೆ",
+    "review.graph_desc": (
+        "ಪ್ರತಿ ಎಸೆತದ ನಂತರ ಪ್ರತಿ ಆಟಗಾರನ ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ, ಆರಂಭದಿಂದ (ಎಡ)"
+        " ಕೊನೆಯವರೆಗೆ (ಬಲ); ವೃತ್ತಗಳು ಕೆಳಗಿನ ತಿರುವುಗಳನ್ನು"
+        " ಗುರುತಿಸುತ್ತವೆ."
+    ),
+    "review.graph_start": "ಆರಂಭ",
+    "review.graph_end": "ಎಸೆತ {n}",
+    "review.turning": "ತಿರುವುಗಳು",
+    "review.mistakes": "ಅತಿ ದೊಡ್ಡ ತಪ್ಪುಗಳು",
+    "review.lucky": "ಅತಿ ಅದೃಷ್ಟದ ಎಸೆತಗಳು",
+    "review.no_mistakes": "ಯಾವ ನಡೆಯೂ ದೋಷದ ಮಿತಿಯಾಚೆ ಸ್ಪಷ್ಟವಾಗಿ ಗೆಲುವಿನ ಸಾಧ್ಯತೆ ಕಳೆದುಕೊಳ್ಳಲಿಲ್ಲ.",
+    "review.no_lucky": "ಯಾವ ಎಸೆತವೂ ಸ್ಪಷ್ಟವಾಗಿ ಅದೃಷ್ಟದ್ದಾಗಿರಲಿಲ್ಲ.",
+    "review.turn_mistake": (
+        "ಎಸೆತ {n}, {who}: {played}; ಉತ್ತಮವಾಗಿತ್ತು {best}: {loss} ಅಂಕ ನಷ್ಟ ({verdict})."
+    ),
+    "review.turn_lucky": "ಎಸೆತ {n}, {who}: {throw} ನಿಂದ {luck} ಅಂಕ ({mark}).",
     "review.no_luck": ("ಈ ಆಟದಲ್ಲಿ ಅದೃಷ್ಟವನ್ನು ಅಳೆಯಲಾಗಿಲ್ಲ: ಪ್ರತಿ ಇತರ ಎಸೆತವನ್ನು ಕೊನೆಯವರೆಗೆ ಆಡಲು ತುಂಬಾ ಸಮಯ ಬೇಕು."),
     "verdict.fine": "ಸರಿ",
     "verdict.inaccuracy": "ಎಡವಟ್ಟು",
