@@ -146,7 +146,7 @@ function seatItem(i, own, extra) {
         value: level,
         text: t(`levelname.${level}`),
         // The algorithm, named on hover (the ladder: docs/players.md).
-        title: has(`levelabout.${level}`) ? t(`levelabout.${level}`) : level,
+        title: has(`levelabout.${level}`) ? t(`levelabout.${level}`) : null,
         selected: level === chosen,
       }),
     ),
