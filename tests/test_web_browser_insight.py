@@ -8,6 +8,7 @@ full table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -132,4 +133,9 @@ def test_the_review_opens_with_the_graph_and_the_turning_points(
     tops = [box["y"] for box in order if box is not None]
     assert len(tops) == 5 and tops == sorted(tops), tops
     expect(page.get_by_test_id("review-move")).to_have_count(moves)
+    # Each player's game in a sentence, in whole points: lost to marked plays, given by the dice.
+    words = page.get_by_test_id("player-words")
+    expect(words).to_have_count(2)
+    for i in range(2):
+        expect(words.nth(i)).to_contain_text(re.compile(r"(lost \d+ points|no play).*dice gave"))
     console.check()

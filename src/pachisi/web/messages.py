@@ -266,6 +266,15 @@ _EN: dict[str, str] = {
         "Throw {n}, {who}: {played}; better was {best}: {loss} points lost ({verdict})."
     ),
     "review.turn_lucky": "Throw {n}, {who}: {throw} gave {luck} points ({mark}).",
+    "review.words_lost": (
+        "{who} lost {loss} points of win chance in {n} plays marked worse than fine"
+    ),
+    "review.words_lost_one": (
+        "{who} lost {loss} points of win chance in 1 play marked worse than fine"
+    ),
+    "review.words_clean": "{who} made no play clearly worse than the best",
+    "review.words_luck": "; the dice gave {luck} points (± {se}).",
+    "review.words_no_luck": "; the luck was not measured.",
     "review.no_luck": (
         "The luck is not measured in this game: playing out every other throw would take too long."
     ),
@@ -655,6 +664,11 @@ _HI: dict[str, str] = {
     "review.no_lucky": "कोई फेंक साफ़ तौर पर भाग्यशाली नहीं थी।",
     "review.turn_mistake": ("फेंक {n}, {who}: {played}; बेहतर था {best}: {loss} अंक खोए ({verdict})।"),
     "review.turn_lucky": "फेंक {n}, {who}: {throw} से {luck} अंक मिले ({mark})।",
+    "review.words_lost": ("{who} ने ठीक से बदतर चिह्नित {n} चालों में जीत की संभावना के {loss} अंक खोए"),
+    "review.words_lost_one": ("{who} ने ठीक से बदतर चिह्नित 1 चाल में जीत की संभावना के {loss} अंक खोए"),
+    "review.words_clean": "{who} की कोई चाल सबसे अच्छी से साफ़ तौर पर बदतर नहीं थी",
+    "review.words_luck": "; पासों ने {luck} अंक दिए (± {se})।",
+    "review.words_no_luck": "; किस्मत नहीं मापी गई।",
     "review.no_luck": ("इस खेल में किस्मत नहीं मापी गई: हर दूसरी फेंक को अंत तक खेलने में बहुत समय लगता।"),
     "verdict.fine": "ठीक",
     "verdict.inaccuracy": "चूक",
@@ -1041,6 +1055,15 @@ _KN: dict[str, str] = {
         "ಎಸೆತ {n}, {who}: {played}; ಉತ್ತಮವಾಗಿತ್ತು {best}: {loss} ಅಂಕ ನಷ್ಟ ({verdict})."
     ),
     "review.turn_lucky": "ಎಸೆತ {n}, {who}: {throw} ನಿಂದ {luck} ಅಂಕ ({mark}).",
+    "review.words_lost": (
+        "{who} ಸರಿಗಿಂತ ಕೆಟ್ಟದೆಂದು ಗುರುತಿಸಿದ {n} ನಡೆಗಳಲ್ಲಿ ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ {loss} ಅಂಕ ಕಳೆದುಕೊಂಡರು"
+    ),
+    "review.words_lost_one": (
+        "{who} ಸರಿಗಿಂತ ಕೆಟ್ಟದೆಂದು ಗುರುತಿಸಿದ 1 ನಡೆಯಲ್ಲಿ ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ {loss} ಅಂಕ ಕಳೆದುಕೊಂಡರು"
+    ),
+    "review.words_clean": "{who} ಅವರ ಯಾವ ನಡೆಯೂ ಅತ್ಯುತ್ತಮಕ್ಕಿಂತ ಸ್ಪಷ್ಟವಾಗಿ ಕೆಟ್ಟದಾಗಿರಲಿಲ್ಲ",
+    "review.words_luck": "; ದಾಳಗಳು {luck} ಅಂಕ ಕೊಟ್ಟವು (± {se}).",
+    "review.words_no_luck": "; ಅದೃಷ್ಟವನ್ನು ಅಳೆಯಲಾಗಿಲ್ಲ.",
     "review.no_luck": ("ಈ ಆಟದಲ್ಲಿ ಅದೃಷ್ಟವನ್ನು ಅಳೆಯಲಾಗಿಲ್ಲ: ಪ್ರತಿ ಇತರ ಎಸೆತವನ್ನು ಕೊನೆಯವರೆಗೆ ಆಡಲು ತುಂಬಾ ಸಮಯ ಬೇಕು."),
     "verdict.fine": "ಸರಿ",
     "verdict.inaccuracy": "ಎಡವಟ್ಟು",

@@ -207,6 +207,28 @@ function head(keys) {
   return el("thead", {}, el("tr", {}, ...keys.map((k) => el("th", { scope: "col", text: t(k) }))));
 }
 
+/** Each player's game in a sentence, in whole points of win chance: what the plays marked
+ * worse than fine lost, and what the dice gave (with its standard error), from the rows. */
+function playerWords(state, review) {
+  const items = review.players.map((p) => {
+    const seat = state.seats[p.player];
+    const who = seat ? seatWord(seat) : String(p.player);
+    const marked = (review.moves || []).filter(
+      (m) => m.player === p.player && !m.forced && !m.decided && m.verdict && m.verdict !== "fine",
+    );
+    const lost = marked.reduce((sum, m) => sum + (typeof m.loss === "number" ? m.loss : 0), 0);
+    let text;
+    if (!marked.length) text = t("review.words_clean", { who });
+    else text = t(marked.length === 1 ? "review.words_lost_one" : "review.words_lost", { who, loss: whole(lost), n: marked.length });
+    if (typeof p.luck === "number") {
+      const sign = Math.round(100 * p.luck) >= 0 ? "+" : "−";
+      text += t("review.words_luck", { luck: `${sign}${whole(p.luck)}`, se: p.luck_se === null ? "–" : whole(p.luck_se || 0) });
+    } else text += t("review.words_no_luck");
+    return el("li", { "data-testid": "player-words", "data-seat": p.player, text });
+  });
+  $("player-words").replaceChildren(...items);
+}
+
 function summary(state, review) {
   const body = review.players.map((p) => {
     const seat = state.seats[p.player];
@@ -284,6 +306,7 @@ async function start() {
     const turning = turningPoints(review);
     graph(state, review, turning);
     turningList(state, turning);
+    playerWords(state, review);
     summary(state, review);
     moves(state, review);
     status.textContent = "";
