@@ -150,7 +150,15 @@ def test_rulesets_lists_every_ruleset_switch_and_level(client: TestClient) -> No
     assert set(info["rulesets"]) == {"pagade", "whitman", "parcheesi", "eight-man"}
     assert info["rulesets"]["whitman"]["name"] == "Whitman's Pachisi"
     assert info["rulesets"]["eight-man"]["name"] == "Eight-Man Parcheesi"
-    assert info["levels"] == ["human", "random", "greedy", "expectimax", "search", "learned1"]
+    # The ladder, weakest first, the strongest by declared run last (issue 33).
+    assert info["levels"] == ["human", "random", "greedy", "expectimax", "learned1", "learned2"]
+    assert [(x["level"], x["name"], x["algorithm"]) for x in info["ladder"]] == [
+        (1, "beginner", "random"),
+        (2, "casual", "greedy"),
+        (3, "strong", "expectimax"),
+        (4, "expert", "learned1"),
+        (5, "master", "learned2"),
+    ]
     names = {s["name"] for s in info["rulesets"]["parcheesi"]["switches"]}
     assert {"capture_bonus", "home_bonus", "first_player"} <= names
     assert "cut_to_enter_home" in {s["name"] for s in info["rulesets"]["pagade"]["switches"]}

@@ -154,3 +154,27 @@ def test_catalogues_and_rules_are_served(client: TestClient) -> None:
     for path in ("/rules/pagade", "/rules", "/review/abc"):
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+
+
+def test_a_hints_plays_say_where_their_steps_go_on_the_board(client: TestClient) -> None:
+    """Each play of a hint has its ``path``: its steps from the throw's start with their
+    board squares, as the state's legal steps have them (the board draws the best play)."""
+    from pachisi.web.views import play_path
+
+    near_end = "parcheesi r,y - r:60.62.66.70,y:58.61.66.72 0 0 - - -"
+    body = {"position": Position.from_text(near_end).to_dict(), "seats": ["human", "human"]}
+    game = client.post("/api/games", json=body).json()
+    s = get(client, f"/api/games/{game['id']}")
+    key = next(k["key"] for k in game["keys"] if k["seat"] == s["to_move"])
+    hint = client.post(f"/api/games/{game['id']}/hint", json={"key": key}).json()
+    legal = {step["notation"]: step for step in s["legal"]}
+    position = Position.from_dict(s["position"])
+    assert hint["plays"]
+    for play in hint["plays"]:
+        path = play["path"]
+        assert " ".join(step["notation"] for step in path) == play["play"]
+        first = legal[path[0]["notation"]]  # the first step is one of the state's legal steps
+        assert {k: first[k] for k in path[0]} == path[0]
+        assert path == play_path(position, tuple(s["throw"]), play["play"])
+        # The last step ends where the play leaves the pawn: 'home' is no square.
+        assert all(st["to_square"] is None or isinstance(st["to_square"], int) for st in path)

@@ -17,6 +17,17 @@ every ruleset; ``learned1`` beats expectimax in two-player Parcheesi
 (docs/players.md, docs/learning.md).
 docs/players.md has how they work and their measured strength.
 
+Players meet them as a ladder of strength names (:data:`LADDER`, weakest
+first, each rung shown stronger than the one below by a declared run):
+beginner (random), casual (greedy), strong (expectimax), expert
+(``learned1``), master (``learned2``). A strength name is accepted wherever
+an algorithm's name is, and the algorithm's name stays accepted:
+
+>>> make_player("master").name, canonical_level("Casual"), canonical_level("greedy")
+('learned2', 'greedy', 'greedy')
+>>> level_label("expectimax", 1), level_label("strong", lang="hi")
+('Strong 1', 'मज़बूत')
+
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
 >>> make_player("greedy").choose(pos, (5, 2), pos.legal_plays((5, 2))).notation
@@ -27,8 +38,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
+from ..describe import LANGS, PHRASES
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -40,15 +53,22 @@ from .learned import LearnedPlayer
 from .search import SearchPlayer
 
 __all__ = [
+    "LADDER",
     "PLAYERS",
     "ExpectimaxPlayer",
     "GreedyPlayer",
     "LearnedPlayer",
+    "Level",
     "Player",
     "RandomPlayer",
     "SearchPlayer",
+    "canonical_level",
     "evaluate",
     "game_positions",
+    "ladder_help",
+    "ladder_level",
+    "level_about",
+    "level_label",
     "make_player",
     "unfit_among",
     "unfit_reason",
@@ -91,15 +111,114 @@ PLAYERS: dict[str, Callable[[int | None], Player]] = {
 }
 
 
-def make_player(name: str, seed: int | None = None) -> Player:
-    """A computer player by name (a key of :data:`PLAYERS`); ``ValueError`` if unknown."""
+@dataclass(frozen=True)
+class Level:
+    """A rung of the ladder: its ``number`` (1 the weakest), its strength ``name`` (the
+    words key ``level.<name>`` of :data:`pachisi.describe.PHRASES`) and its ``algorithm``
+    (a key of :data:`PLAYERS`; what it does: the words key ``level.about.<algorithm>``)."""
+
+    number: int
+    name: str
+    algorithm: str
+
+
+#: The levels as players meet them, weakest first: every rung is shown stronger than
+#: the one below by a declared run in two-player Parcheesi (docs/players.md, "The
+#: ladder"; docs/experiments/parcheesi-ladder-declared-runs.md). The one place the
+#: ladder is written: the server's levels, the lobby, ``play`` and ``simulate`` read it.
+LADDER: tuple[Level, ...] = (
+    Level(1, "beginner", "random"),
+    Level(2, "casual", "greedy"),
+    Level(3, "strong", "expectimax"),
+    Level(4, "expert", "learned1"),
+    Level(5, "master", "learned2"),
+)
+
+_BY_NAME = {level.name: level for level in LADDER}
+_BY_ALGORITHM = {level.algorithm: level for level in LADDER}
+
+
+def canonical_level(name: str) -> str:
+    """The algorithm (a key of :data:`PLAYERS`) of a computer player named by its strength
+    name or by its algorithm, in any case (``"Master"`` gives ``"learned2"``); ``bot`` is
+    greedy; any other name is returned lower-cased (:func:`make_player` refuses it)."""
     key = name.lower().removeprefix("bot-").removeprefix("bot:")
     if key == "bot":
-        key = "greedy"
-    factory = PLAYERS.get(key)
+        return "greedy"
+    level = _BY_NAME.get(key)
+    return level.algorithm if level is not None else key
+
+
+def ladder_level(name: str) -> Level | None:
+    """The rung of :data:`LADDER` of a player named by strength name or algorithm, or
+    ``None`` for a player that is no rung (``search``, ``learned``, an unknown name).
+
+    >>> ladder_level("learned1"), ladder_level("search")
+    (Level(number=4, name='expert', algorithm='learned1'), None)
+    """
+    return _BY_ALGORITHM.get(canonical_level(name))
+
+
+def level_label(level: str, number: int | None = None, lang: str = "en") -> str:
+    """How players see a computer of ``level`` (strength name or algorithm) in ``lang``
+    (``en``, ``hi``, ``kn``): its strength name, and ``number`` after it if given
+    (``"Strong 1"``: a computer seat's name). A player that is no rung of
+    :data:`LADDER` is shown by its algorithm's name. ``ValueError`` for an unknown
+    player or language.
+
+    >>> level_label("learned2"), level_label("casual", 2, "kn"), level_label("search", 1)
+    ('Master', 'ಹವ್ಯಾಸಿ 2', 'search 1')
+    """
+    if lang not in LANGS:
+        raise ValueError(f"no language {lang!r} (there are {', '.join(LANGS)})")
+    key = canonical_level(level)
+    if key not in PLAYERS:
+        raise ValueError(f"unknown computer player {level!r} (known: {_known()})")
+    rung = _BY_ALGORITHM.get(key)
+    word = PHRASES[lang][f"level.{rung.name}"] if rung is not None else key
+    if number is None:
+        return word
+    return PHRASES[lang]["level.label"].replace("{level}", word).replace("{n}", str(number))
+
+
+def level_about(level: str, lang: str = "en") -> str:
+    """What a computer of ``level`` does, its algorithm named, in ``lang`` (the lobby's
+    hover text). ``ValueError`` for an unknown player or language.
+
+    >>> level_about("strong")
+    'expectimax: looks one throw ahead over every throw of the dice'
+    """
+    key = canonical_level(level)
+    if key not in PLAYERS or lang not in LANGS:
+        raise ValueError(f"unknown computer player {level!r} or language {lang!r}")
+    table = PHRASES[lang]
+    about = table.get(f"level.about.{key}")
+    return f"{table[f'algorithm.{key}']}: {about}" if about is not None else key
+
+
+def ladder_help() -> str:
+    """The computer players in words for a command's help: the ladder's strength names
+    with their algorithms, weakest first, then the other players by name.
+
+    >>> ladder_help()[:48]
+    'beginner (random), casual (greedy), strong (expe'
+    """
+    rungs = ", ".join(f"{rung.name} ({rung.algorithm})" for rung in LADDER)
+    others = ", ".join(k for k in PLAYERS if k not in _BY_ALGORITHM)
+    return f"{rungs}, the strongest last; also {others}"
+
+
+def _known() -> str:
+    """The names :func:`make_player` takes, for its error: strength names, then algorithms."""
+    return ", ".join([level.name for level in LADDER] + sorted(PLAYERS))
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """A computer player by strength name (:data:`LADDER`) or algorithm (a key of
+    :data:`PLAYERS`), in any case; ``ValueError`` naming the known ones if unknown."""
+    factory = PLAYERS.get(canonical_level(name))
     if factory is None:
-        known = ", ".join(sorted(PLAYERS))
-        raise ValueError(f"unknown computer player {name!r} (known: {known})")
+        raise ValueError(f"unknown computer player {name!r} (known: {_known()})")
     return factory(seed)
 
 

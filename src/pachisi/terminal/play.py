@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console, Group
 from rich.text import Text
 
-from ..bots import PLAYERS, Player, make_player, unfit_among
+from ..bots import Player, ladder_help, make_player, unfit_among
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
 from ..game import Game, first_player
@@ -125,8 +125,9 @@ def register(subparsers: Any) -> None:
         "--seats",
         metavar="KINDS|N",
         help="who sits at each seat, in turn order: human, or a computer player ("
-        + ", ".join(k + (" or bot" if k == "greedy" else "") for k in PLAYERS)
-        + "); default: human,bot,bot,...; the number of seats is the number of players "
+        + ladder_help()
+        + "; bot is casual); default: human,bot,bot,...; the number of seats is the number "
+        "of players "
         "(a number alone is just the number of players, like --players-count)",
     )
     p.add_argument("--names", help="players' names, comma-separated, in turn order")

@@ -40,7 +40,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from ..bots import PLAYERS
+from ..bots import ladder_help
 from ..distributed import add_ray_option
 from ..errors import PachisiError
 from ..rules import RULESETS
@@ -98,7 +98,7 @@ def register(subparsers: Any) -> None:
         "--players",
         required=True,
         metavar="BOT,BOT,...",
-        help="one computer player per seat (" + ", ".join(PLAYERS) + "), e.g. greedy,random",
+        help="one computer player per seat (" + ladder_help() + "), e.g. casual,beginner",
     )
     p.add_argument(
         "--games", type=int, metavar="N", default=100, help="number of games (default 100)"

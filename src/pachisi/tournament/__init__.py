@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..bots import Player, make_player, unfit_among
+from ..bots import Player, canonical_level, make_player, unfit_among
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..game import Game, first_player
@@ -159,12 +159,10 @@ def kernel_policy(name: str) -> str | None:
     or ``None`` if the kernel cannot play it. Names as :func:`~pachisi.bots.make_player`
     takes them.
 
-    >>> kernel_policy("bot-greedy"), kernel_policy("random"), kernel_policy("expectimax")
+    >>> kernel_policy("bot-greedy"), kernel_policy("beginner"), kernel_policy("expectimax")
     ('greedy', 'random', None)
     """
-    key = name.lower().removeprefix("bot-").removeprefix("bot:")
-    if key == "bot":
-        key = "greedy"
+    key = canonical_level(name)  # "casual" is greedy
     return key if key in KERNEL_PLAYERS else None
 
 

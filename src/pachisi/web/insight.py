@@ -50,7 +50,7 @@ from ..position import Position
 from ..record import Record
 from .computers import Computers
 from .requests import ApiError
-from .views import lean
+from .views import lean, play_path
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -268,6 +268,7 @@ class Insight:
         for p in compared["plays"]:
             facts = play_facts(position, throw, p["play"])
             plays.append({**p, "estimate": look[p["play"]], "facts": [lean(f) for f in facts]})
+            plays[-1]["path"] = play_path(position, throw, p["play"])  # for the board
         return {
             **answer,
             "plays": plays,

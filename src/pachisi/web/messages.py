@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bots import LADDER, level_about, level_label
 from ..describe import LANGS, PHRASES, rules_facts
 from ..rules import RULESETS
 from .requests import ApiError
@@ -261,6 +262,39 @@ _EN: dict[str, str] = {
         " thresholds: inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from"
         " {blunder} points of win chance."
     ),
+    "hint.play_this": "Play this",
+    "review.unit": (
+        "Every figure here is in points of win chance: a point is one"
+        " percent of a chance to win. A play that loses 5 points"
+        " turns a 45% chance into 40%; luck of +8 means the dice"
+        " added 8 points."
+    ),
+    "review.graph": "Win chance over the game",
+    "review.graph_desc": (
+        "Each player's chance to win after every throw, from the"
+        " start (left) to the end (right); the rings mark the turning"
+        " points below."
+    ),
+    "review.graph_start": "start",
+    "review.graph_end": "throw {n}",
+    "review.turning": "Turning points",
+    "review.mistakes": "Biggest mistakes",
+    "review.lucky": "Luckiest throws",
+    "review.no_mistakes": "No play lost win chance clearly beyond the noise.",
+    "review.no_lucky": "No throw was clearly lucky.",
+    "review.turn_mistake": (
+        "Throw {n}, {who}: {played}; better was {best}: {loss} points lost ({verdict})."
+    ),
+    "review.turn_lucky": "Throw {n}, {who}: {throw} gave {luck} points ({mark}).",
+    "review.words_lost": (
+        "{who} lost {loss} points of win chance in {n} plays marked worse than fine"
+    ),
+    "review.words_lost_one": (
+        "{who} lost {loss} points of win chance in 1 play marked worse than fine"
+    ),
+    "review.words_clean": "{who} made no play clearly worse than the best",
+    "review.words_luck": "; the dice gave {luck} points (± {se}).",
+    "review.words_no_luck": "; the luck was not measured.",
     "review.no_luck": (
         "The luck is not measured in this game: playing out every other throw would take too long."
     ),
@@ -273,19 +307,12 @@ _EN: dict[str, str] = {
     "luck.unlucky": "unlucky",
     "luck.very unlucky": "very unlucky",
     "level.human": "human",
-    "level.random": "random",
-    "level.greedy": "greedy",
-    "level.expectimax": "expectimax",
     "level.search": "search",
     "level.search84": "search84",
     "levelname.human": "Human",
-    "levelname.random": "Computer, level 1 (random)",
-    "levelname.greedy": "Computer, level 2 (greedy)",
-    "levelname.expectimax": "Computer, level 3 (expectimax)",
+    "levelname.computer": "Computer, {level}",
     "levelname.search": "Computer, level 4 (search, slowest)",
     "levelname.search84": "Computer, level 4 (search84)",
-    "level.learned1": "learned1",
-    "levelname.learned1": "Computer, level 5 (learned: a trained network, one throw ahead)",
     "blurb.parcheesi": (
         "The standard US rules: enter on a 5, blockades, 20 for a capture, 10 for HOME."
     ),
@@ -389,10 +416,6 @@ _EN: dict[str, str] = {
     "lobby.clock_computer": "a computer takes the seat",
     "lobby.clock_adjourn": "the game is adjourned",
     "lobby.clock_level": "Computer",
-    "lobby.clock_random": "level 1 (random)",
-    "lobby.clock_greedy": "level 2 (greedy)",
-    "lobby.clock_expectimax": "level 3 (expectimax)",
-    "lobby.clock_search": "level 4 (search)",
     "lobby.adjourned": "adjourned",
     "lobby.waiting_away": "waiting for {who} (away)",
     "lobby.a_player": "a player",
@@ -658,6 +681,32 @@ _HI: dict[str, str] = {
         "चिह्नित होती है जब वह कम से कम {clear} मानक त्रुटियाँ हो। नुकसान की सीमाएँ: चूक "
         "{inaccuracy} से, गलती {mistake} से, भारी भूल {blunder} जीत-संभावना अंकों से।"
     ),
+    "hint.play_this": "यही चलें",
+    "review.unit": (
+        "यहाँ हर संख्या जीत की संभावना के अंकों में है: एक अंक जीतने"
+        " की संभावना का एक प्रतिशत है। जो चाल 5 अंक खोती है, वह 45%"
+        " संभावना को 40% कर देती है; +8 की किस्मत का अर्थ है कि पासों"
+        " ने 8 अंक जोड़े।"
+    ),
+    "review.graph": "खेल भर जीत की संभावना",
+    "review.graph_desc": (
+        "हर फेंक के बाद हर खिलाड़ी की जीतने की संभावना, शुरुआत (बाएँ)"
+        " से अंत (दाएँ) तक; घेरे नीचे दिए निर्णायक मोड़ दिखाते हैं।"
+    ),
+    "review.graph_start": "शुरुआत",
+    "review.graph_end": "फेंक {n}",
+    "review.turning": "निर्णायक मोड़",
+    "review.mistakes": "सबसे बड़ी गलतियाँ",
+    "review.lucky": "सबसे भाग्यशाली फेंकें",
+    "review.no_mistakes": "किसी चाल ने त्रुटि-सीमा से साफ़ बाहर जीत की संभावना नहीं खोई।",
+    "review.no_lucky": "कोई फेंक साफ़ तौर पर भाग्यशाली नहीं थी।",
+    "review.turn_mistake": ("फेंक {n}, {who}: {played}; बेहतर था {best}: {loss} अंक खोए ({verdict})।"),
+    "review.turn_lucky": "फेंक {n}, {who}: {throw} से {luck} अंक मिले ({mark})।",
+    "review.words_lost": ("{who} ने ठीक से बदतर चिह्नित {n} चालों में जीत की संभावना के {loss} अंक खोए"),
+    "review.words_lost_one": ("{who} ने ठीक से बदतर चिह्नित 1 चाल में जीत की संभावना के {loss} अंक खोए"),
+    "review.words_clean": "{who} की कोई चाल सबसे अच्छी से साफ़ तौर पर बदतर नहीं थी",
+    "review.words_luck": "; पासों ने {luck} अंक दिए (± {se})।",
+    "review.words_no_luck": "; किस्मत नहीं मापी गई।",
     "review.no_luck": ("इस खेल में किस्मत नहीं मापी गई: हर दूसरी फेंक को अंत तक खेलने में बहुत समय लगता।"),
     "verdict.fine": "ठीक",
     "verdict.inaccuracy": "चूक",
@@ -668,19 +717,12 @@ _HI: dict[str, str] = {
     "luck.unlucky": "अभागा",
     "luck.very unlucky": "बहुत अभागा",
     "level.human": "इंसान",
-    "level.random": "यादृच्छिक",
-    "level.greedy": "लालची",
-    "level.expectimax": "एक्सपेक्टिमैक्स",
     "level.search": "खोज",
     "level.search84": "खोज-84",
     "levelname.human": "इंसान",
-    "levelname.random": "कंप्यूटर, स्तर 1 (यादृच्छिक)",
-    "levelname.greedy": "कंप्यूटर, स्तर 2 (लालची)",
-    "levelname.expectimax": "कंप्यूटर, स्तर 3 (एक्सपेक्टिमैक्स)",
+    "levelname.computer": "कंप्यूटर, {level}",
     "levelname.search": "कंप्यूटर, स्तर 4 (खोज, सबसे धीमा)",
     "levelname.search84": "कंप्यूटर, स्तर 4 (खोज-84)",
-    "level.learned1": "सीखा हुआ-1",
-    "levelname.learned1": "कंप्यूटर, स्तर 5 (सीखा हुआ: प्रशिक्षित नेटवर्क, एक फेंक आगे)",
     "blurb.parcheesi": "अमेरिका के मानक नियम: 5 पर प्रवेश, नाकाबंदी, पकड़ने पर 20, होम पर 10।",
     "blurb.whitman": (
         "1945 का व्हिटमैन खेल: एक प्यादा जोड़ की छलांग लगाता है, सबसे छोटी फेंक वाला शुरू करता है।"
@@ -782,10 +824,6 @@ _HI: dict[str, str] = {
     "lobby.clock_computer": "कंप्यूटर सीट सँभाल लेता है",
     "lobby.clock_adjourn": "खेल स्थगित हो जाता है",
     "lobby.clock_level": "कंप्यूटर",
-    "lobby.clock_random": "स्तर 1 (यादृच्छिक)",
-    "lobby.clock_greedy": "स्तर 2 (लालची)",
-    "lobby.clock_expectimax": "स्तर 3 (एक्सपेक्टिमैक्स)",
-    "lobby.clock_search": "स्तर 4 (खोज)",
     "lobby.adjourned": "स्थगित",
     "lobby.waiting_away": "{who} की प्रतीक्षा (दूर हैं)",
     "lobby.a_player": "एक खिलाड़ी",
@@ -1048,6 +1086,39 @@ _KN: dict[str, str] = {
         "ಎಡವಟ್ಟು {inaccuracy} ರಿಂದ, ತಪ್ಪು {mistake} ರಿಂದ, ದೊಡ್ಡ ತಪ್ಪು {blunder} ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ "
         "ಅಂಕಗಳಿಂದ."
     ),
+    "hint.play_this": "ಇದನ್ನೇ ಆಡಿ",
+    "review.unit": (
+        "ಇಲ್ಲಿನ ಪ್ರತಿ ಸಂಖ್ಯೆಯೂ ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳಲ್ಲಿದೆ: ಒಂದು ಅಂಕ"
+        " ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆಯ ಒಂದು ಶೇಕಡಾ. 5 ಅಂಕ ಕಳೆದುಕೊಳ್ಳುವ ನಡೆ 45%"
+        " ಸಾಧ್ಯತೆಯನ್ನು 40% ಮಾಡುತ್ತದೆ; +8 ಅದೃಷ್ಟ ಎಂದರೆ ದಾಳಗಳು 8 ಅಂಕ"
+        " ಸೇರಿಸಿದವು."
+    ),
+    "review.graph": "ಆಟದುದ್ದಕ್ಕೂ ಗೆಲುವಿನ ಸಾಧ್ಯತೆ",
+    "review.graph_desc": (
+        "ಪ್ರತಿ ಎಸೆತದ ನಂತರ ಪ್ರತಿ ಆಟಗಾರನ ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ, ಆರಂಭದಿಂದ (ಎಡ)"
+        " ಕೊನೆಯವರೆಗೆ (ಬಲ); ವೃತ್ತಗಳು ಕೆಳಗಿನ ತಿರುವುಗಳನ್ನು"
+        " ಗುರುತಿಸುತ್ತವೆ."
+    ),
+    "review.graph_start": "ಆರಂಭ",
+    "review.graph_end": "ಎಸೆತ {n}",
+    "review.turning": "ತಿರುವುಗಳು",
+    "review.mistakes": "ಅತಿ ದೊಡ್ಡ ತಪ್ಪುಗಳು",
+    "review.lucky": "ಅತಿ ಅದೃಷ್ಟದ ಎಸೆತಗಳು",
+    "review.no_mistakes": "ಯಾವ ನಡೆಯೂ ದೋಷದ ಮಿತಿಯಾಚೆ ಸ್ಪಷ್ಟವಾಗಿ ಗೆಲುವಿನ ಸಾಧ್ಯತೆ ಕಳೆದುಕೊಳ್ಳಲಿಲ್ಲ.",
+    "review.no_lucky": "ಯಾವ ಎಸೆತವೂ ಸ್ಪಷ್ಟವಾಗಿ ಅದೃಷ್ಟದ್ದಾಗಿರಲಿಲ್ಲ.",
+    "review.turn_mistake": (
+        "ಎಸೆತ {n}, {who}: {played}; ಉತ್ತಮವಾಗಿತ್ತು {best}: {loss} ಅಂಕ ನಷ್ಟ ({verdict})."
+    ),
+    "review.turn_lucky": "ಎಸೆತ {n}, {who}: {throw} ನಿಂದ {luck} ಅಂಕ ({mark}).",
+    "review.words_lost": (
+        "{who} ಸರಿಗಿಂತ ಕೆಟ್ಟದೆಂದು ಗುರುತಿಸಿದ {n} ನಡೆಗಳಲ್ಲಿ ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ {loss} ಅಂಕ ಕಳೆದುಕೊಂಡರು"
+    ),
+    "review.words_lost_one": (
+        "{who} ಸರಿಗಿಂತ ಕೆಟ್ಟದೆಂದು ಗುರುತಿಸಿದ 1 ನಡೆಯಲ್ಲಿ ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ {loss} ಅಂಕ ಕಳೆದುಕೊಂಡರು"
+    ),
+    "review.words_clean": "{who} ಅವರ ಯಾವ ನಡೆಯೂ ಅತ್ಯುತ್ತಮಕ್ಕಿಂತ ಸ್ಪಷ್ಟವಾಗಿ ಕೆಟ್ಟದಾಗಿರಲಿಲ್ಲ",
+    "review.words_luck": "; ದಾಳಗಳು {luck} ಅಂಕ ಕೊಟ್ಟವು (± {se}).",
+    "review.words_no_luck": "; ಅದೃಷ್ಟವನ್ನು ಅಳೆಯಲಾಗಿಲ್ಲ.",
     "review.no_luck": ("ಈ ಆಟದಲ್ಲಿ ಅದೃಷ್ಟವನ್ನು ಅಳೆಯಲಾಗಿಲ್ಲ: ಪ್ರತಿ ಇತರ ಎಸೆತವನ್ನು ಕೊನೆಯವರೆಗೆ ಆಡಲು ತುಂಬಾ ಸಮಯ ಬೇಕು."),
     "verdict.fine": "ಸರಿ",
     "verdict.inaccuracy": "ಎಡವಟ್ಟು",
@@ -1058,19 +1129,12 @@ _KN: dict[str, str] = {
     "luck.unlucky": "ದುರದೃಷ್ಟ",
     "luck.very unlucky": "ಬಹಳ ದುರದೃಷ್ಟ",
     "level.human": "ಮನುಷ್ಯ",
-    "level.random": "ಯಾದೃಚ್ಛಿಕ",
-    "level.greedy": "ದುರಾಸೆಯ",
-    "level.expectimax": "ಎಕ್ಸ್‌ಪೆಕ್ಟಿಮ್ಯಾಕ್ಸ್",
     "level.search": "ಹುಡುಕಾಟ",
     "level.search84": "ಹುಡುಕಾಟ-84",
     "levelname.human": "ಮನುಷ್ಯ",
-    "levelname.random": "ಗಣಕ, ಹಂತ 1 (ಯಾದೃಚ್ಛಿಕ)",
-    "levelname.greedy": "ಗಣಕ, ಹಂತ 2 (ದುರಾಸೆಯ)",
-    "levelname.expectimax": "ಗಣಕ, ಹಂತ 3 (ಎಕ್ಸ್‌ಪೆಕ್ಟಿಮ್ಯಾಕ್ಸ್)",
+    "levelname.computer": "ಗಣಕ, {level}",
     "levelname.search": "ಗಣಕ, ಹಂತ 4 (ಹುಡುಕಾಟ, ಅತಿ ನಿಧಾನ)",
     "levelname.search84": "ಗಣಕ, ಹಂತ 4 (ಹುಡುಕಾಟ-84)",
-    "level.learned1": "ಕಲಿತ-1",
-    "levelname.learned1": "ಗಣಕ, ಹಂತ 5 (ಕಲಿತ: ತರಬೇತಿ ಪಡೆದ ಜಾಲ, ಒಂದು ಎಸೆತ ಮುಂದೆ)",
     "blurb.parcheesi": ("ಅಮೆರಿಕದ ಪ್ರಮಾಣಿತ ನಿಯಮಗಳು: 5 ರಲ್ಲಿ ಪ್ರವೇಶ, ತಡೆಗೋಡೆಗಳು, ಹಿಡಿತಕ್ಕೆ 20, ಮನೆಗೆ 10."),
     "blurb.whitman": ("1945 ರ ವಿಟ್‌ಮನ್ ಆಟ: ಒಂದು ಕಾಯಿ ಮೊತ್ತದಷ್ಟು ನೆಗೆಯುತ್ತದೆ, ಅತಿ ಸಣ್ಣ ಎಸೆತದವರು ಆರಂಭಿಸುತ್ತಾರೆ."),
     "blurb.pagade": "ಕರ್ನಾಟಕದ ಪಚೀಸಿ: ಉದ್ದ ದಾಳ, ಜೋಡಿಗಳು, ಹೊಟ್ಟೆಗೆ ಹೋಗುವ ಮೊದಲು ಕತ್ತರಿಸು.",
@@ -1171,10 +1235,6 @@ _KN: dict[str, str] = {
     "lobby.clock_computer": "ಗಣಕ ಸ್ಥಾನವನ್ನು ವಹಿಸಿಕೊಳ್ಳುತ್ತದೆ",
     "lobby.clock_adjourn": "ಆಟ ಮುಂದೂಡಲ್ಪಡುತ್ತದೆ",
     "lobby.clock_level": "ಗಣಕ",
-    "lobby.clock_random": "ಹಂತ 1 (ಯಾದೃಚ್ಛಿಕ)",
-    "lobby.clock_greedy": "ಹಂತ 2 (ದುರಾಸೆಯ)",
-    "lobby.clock_expectimax": "ಹಂತ 3 (ಎಕ್ಸ್‌ಪೆಕ್ಟಿಮ್ಯಾಕ್ಸ್)",
-    "lobby.clock_search": "ಹಂತ 4 (ಹುಡುಕಾಟ)",
     "lobby.adjourned": "ಮುಂದೂಡಲಾಗಿದೆ",
     "lobby.waiting_away": "{who} ಅವರಿಗಾಗಿ ಕಾಯುತ್ತಿದೆ (ದೂರವಿದ್ದಾರೆ)",
     "lobby.a_player": "ಒಬ್ಬ ಆಟಗಾರ",
@@ -1225,6 +1285,25 @@ _KN: dict[str, str] = {
 
 #: The pages' words per language (the same keys in each).
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "hi": _HI, "kn": _KN}
+
+
+def _ladder_words() -> None:
+    """The words of the ladder's levels by algorithm, as the pages look a seat's ``kind``
+    up: ``level.<algorithm>`` its strength name ("Casual"), ``levelname.<algorithm>`` the
+    lobby's choice ("Computer, Casual"), ``levelabout.<algorithm>`` the hover text naming
+    the algorithm. Made from :data:`pachisi.bots.LADDER` and the core's words, which
+    are the one place they are written."""
+    for lang, table in MESSAGES.items():
+        for rung in LADDER:
+            name = level_label(rung.algorithm, lang=lang)
+            table[f"level.{rung.algorithm}"] = name
+            table[f"levelname.{rung.algorithm}"] = table["levelname.computer"].replace(
+                "{level}", name
+            )
+            table[f"levelabout.{rung.algorithm}"] = level_about(rung.algorithm, lang)
+
+
+_ladder_words()
 
 
 def catalogue(lang: str) -> dict[str, str]:

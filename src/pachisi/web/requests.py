@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots import PLAYERS, unfit_among
+from ..bots import LADDER, PLAYERS, canonical_level, unfit_among
 from ..errors import PachisiError
 from ..position import Position
 from ..rules import RULESETS, Setup
@@ -30,11 +30,13 @@ __all__ = [
 #: The seat kind of a person.
 HUMAN = "human"
 
-#: Computer levels offered by the server, weakest first (keys of ``bots.PLAYERS``).
-#: ``learned1`` (the set-up's shipped network one throw ahead) is shown stronger
-#: than expectimax in every set-up the lobby offers (docs/players.md); a set-up no
-#: network has learned refuses it (``unfit_levels``, :func:`pachisi.bots.unfit_among`).
-COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search", "learned1")
+#: Computer levels offered by the server, weakest first: the algorithms (keys of
+#: ``bots.PLAYERS``) of the ladder's rungs (:data:`pachisi.bots.LADDER`, shown by
+#: their strength names: beginner ... master). A set-up no network has learned
+#: refuses the learned levels (``unfit_levels``, :func:`pachisi.bots.unfit_among`).
+#: A request may name a level by strength name or algorithm, and any other
+#: registered player (``search``) stays accepted; seats store the algorithm.
+COMPUTER_LEVELS: tuple[str, ...] = tuple(level.algorithm for level in LADDER)
 
 #: The longest position text read, in characters (a position is a few hundred).
 MAX_POSITION_TEXT = 20_000
@@ -193,8 +195,9 @@ def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[st
     if not (isinstance(kinds, list) and len(kinds) == n and all(isinstance(k, str) for k in kinds)):
         raise ApiError(400, "bad_request", f"'seats' lists one kind per player ({n})")
     for k in kinds:
-        if k != HUMAN and k not in PLAYERS:
+        if k != HUMAN and canonical_level(k) not in PLAYERS:
             raise ApiError(400, "bad_request", f"unknown seat kind {k!r}")
+    kinds = [k if k == HUMAN else canonical_level(k) for k in kinds]  # "master": learned2
     why = unfit_among((k for k in kinds if k != HUMAN), setup)
     if why is not None:  # a learned level whose network has not learned this set-up
         raise ApiError(400, "bad_request", why)

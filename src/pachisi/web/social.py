@@ -43,6 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..bots import LADDER, canonical_level
 from .requests import COMPUTER_LEVELS, ApiError
 
 if TYPE_CHECKING:
@@ -130,9 +131,13 @@ def _parse_clock(value: object) -> Clock | None:
     if then not in POLICIES:
         raise ApiError(400, "bad_request", "'clock.then' is 'computer' or 'adjourn'")
     level = value.get("level", "greedy")
-    if level not in COMPUTER_LEVELS:
+    # A strength name ("casual") or an algorithm; "search" was offered once, and stays.
+    level = canonical_level(level) if isinstance(level, str) else level
+    if level not in (*COMPUTER_LEVELS, "search"):
+        names = ", ".join(rung.name for rung in LADDER)
         raise ApiError(
-            400, "bad_request", f"'clock.level' is one of {', '.join(COMPUTER_LEVELS)}"
+            400, "bad_request",
+            f"'clock.level' is one of {names} (or {', '.join(COMPUTER_LEVELS)})",
         )  # fmt: skip
     return Clock(seconds, then, level)
 

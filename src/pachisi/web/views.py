@@ -20,7 +20,7 @@ from ..board import (
     private_square,
     square_cell,
 )
-from ..bots import unfit_reason
+from ..bots import LADDER, unfit_reason
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..game import Ply
 from ..moves import OPTION, PENALTY, Action, Turn
@@ -39,6 +39,7 @@ __all__ = [
     "lean",
     "moves_list",
     "pawns_list",
+    "play_path",
     "position_info",
     "rulesets_info",
     "seat_dict",
@@ -128,7 +129,10 @@ def rulesets_info() -> dict[str, Any]:
                 for team in ((False, True) if teams and n == 4 else (False,))
             },
         }
-    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS]}
+    ladder = [
+        {"level": rung.number, "name": rung.name, "algorithm": rung.algorithm} for rung in LADDER
+    ]
+    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS], "ladder": ladder}
 
 
 @functools.cache
@@ -314,6 +318,30 @@ def _step_dict(
         "option": act.option,
         "description": description,
     }
+
+
+def play_path(pos: Position, throw: Sequence[int], notation: str) -> list[dict[str, Any]]:
+    """The steps of the play ``notation`` of ``throw`` from the throw's start, each as the
+    board draws a legal step (``notation``, ``kind``, ``colour``, ``from_square``,
+    ``to_square``): where a hint's play goes. A play of no steps (``-``) has none; a
+    step that does not match any legal one ends the list.
+
+    >>> pos = Position.start("parcheesi", players=2)
+    >>> path = play_path(pos, (5, 2), "R0-1 R1-3")
+    >>> [(s["notation"], s["from_square"], s["to_square"]) for s in path]
+    [('R0-1', None, 5), ('R1-3', 5, 7)]
+    """
+    turn = pos.turn(throw)
+    names = pos.setup.colour_names
+    out: list[dict[str, Any]] = []
+    for token in notation.split():
+        acts = [a for a in turn.legal_steps() if a.notation(names) == token]
+        if not acts:
+            break
+        step = _step_dict(pos, turn.current_pawns, acts[0], len(out), "")
+        out.append({k: step[k] for k in ("notation", "kind", "colour", "from_square", "to_square")})
+        turn.push(acts[0])
+    return out
 
 
 def state_dict(room: Room) -> dict[str, Any]:

@@ -268,6 +268,7 @@ export class BoardView {
    * @param {Array} [view.previews] - places to show but not offer (a step button's preview)
    * @param {Set} [view.marks] - places touched by the last move
    * @param {Array} [view.finished] - seats that have finished
+   * @param {Array} [view.hinted] - the steps of the hint's best play (`hint.plays[0].path`)
    */
   render(view) {
     if (view.seats) this.seats = view.seats;
@@ -276,6 +277,7 @@ export class BoardView {
     this.drawPawns(view);
     this.slide();
     this.drawTargets(view.targets || [], view.previews || []);
+    this.drawHinted(view.hinted || []);
     this.describe(view.pawns);
     this.zoomTo(view.zoom ? [view.selected, ...(view.targets || [])] : null);
   }
@@ -518,6 +520,30 @@ export class BoardView {
     }
     if (this.placed && !this.placed.has(token.key)) this.placed.set(token.key, { node: group, x: cx, y: cy });
     return group;
+  }
+
+  /** The hint's best play on the board: a dashed frame where each step starts and a solid
+   * one where it ends (drawn in the targets' layer, after them; styled here, not in CSS). */
+  drawHinted(steps) {
+    const layer = this.layers.targets;
+    steps.forEach((step, i) => {
+      const ends = [
+        ["from", step.from_square],
+        ["to", step.to_square === null || step.to_square === undefined ? "home" : step.to_square],
+      ];
+      for (const [end, place] of ends) {
+        if (place === null || place === undefined) continue; // from the nest
+        const rect = this.placeRect(place, "hint-square", end === "to" ? 5 : 8);
+        rect.setAttribute("data-end", end);
+        rect.setAttribute("data-step", String(i));
+        rect.setAttribute("fill", "none");
+        rect.setAttribute("stroke", "#1f7a3a");
+        rect.setAttribute("stroke-width", end === "to" ? "4" : "2.5");
+        if (end === "from") rect.setAttribute("stroke-dasharray", "5 4");
+        rect.setAttribute("pointer-events", "none");
+        layer.append(rect);
+      }
+    });
   }
 
   drawTargets(targets, previews) {

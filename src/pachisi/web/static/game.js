@@ -32,7 +32,7 @@ import {
   stepKey,
   watchAttention,
 } from "./reading.js";
-import { chanceBar, hintRows } from "./insight.js";
+import { chanceBar, hintRows, hintedPath, playHinted } from "./insight.js";
 
 /** Pause before a forced step (or the commit of a fully forced throw) is sent. */
 const AUTO_DELAY_MS = 600;
@@ -222,6 +222,7 @@ function renderBoard() {
     previews,
     marks: app.marks,
     zoom: Boolean(app.selected && targets.length),
+    hinted: hintedPath(app.hint, app.throwId, s), // the hint's best play (insight.js)
   });
   const hint = $("board-hint");
   if (!mine()) hint.textContent = "";
@@ -583,6 +584,7 @@ async function askHint() {
     if (app.throwId === throwId) app.hint = { throwId, error: error.message || String(error) };
   }
   renderControls();
+  if (app.throwId === throwId) renderBoard(); // the best play drawn on the board
 }
 
 function renderHint() {
@@ -599,8 +601,16 @@ function renderHint() {
   } else if (hint.error) {
     box.replaceChildren(el("p", { class: "hint", text: t("hint.none", { error: hint.error }) }));
   } else {
-    box.replaceChildren(...hintRows(hint));
+    box.replaceChildren(...hintRows(hint, playThis));
   }
+}
+
+/** The hint's "play this": its best play, through the page's own actions (insight.js). */
+function playThis(notation) {
+  app.auto.manual = true;
+  app.selected = null;
+  app.preview = null;
+  playHinted(notation, { state: () => app.state, throwId: () => app.throwId, act });
 }
 
 function select(key) {

@@ -1,5 +1,6 @@
 // Insight on the game page: the win-chance bar (for spectators and after the
-// game) and hints that show how much better one play is than another.
+// game) and hints that show how much better one play is than another, with
+// the best play drawn on the board and a "play this" button that plays it.
 //
 // The chances come from GET /api/games/{id}/chances (pachisi.web.insight:
 // the value network fitted to the set-up, on the server, away from its event
@@ -98,8 +99,60 @@ export function chanceBar(s, section, show) {
     });
 }
 
-/** The rows of a hint: the plays best first, each against the best with its standard error. */
-export function hintRows(hint) {
+/** The "play this" button of the hint's best play: `onPlay(notation)` plays it. */
+function playThisButton(play, onPlay) {
+  if (!onPlay) return null;
+  return el("button", {
+    type: "button",
+    class: "play-this",
+    "data-testid": "play-this",
+    "data-play": play.play,
+    text: t("hint.play_this"),
+    title: play.play,
+    onclick: (event) => {
+      event.currentTarget.disabled = true;
+      onPlay(play.play);
+    },
+  });
+}
+
+/**
+ * The steps of the hint's best play for the board (`plays[0].path`: where each step goes),
+ * while the hint of this throw is shown and nothing of the throw has been played yet; else [].
+ */
+export function hintedPath(hint, throwId, state) {
+  if (!hint || hint.throwId !== throwId || hint.pending || hint.error) return [];
+  if (!state || (state.steps || []).length) return [];
+  const best = (hint.plays || [])[0];
+  return best && Array.isArray(best.path) ? best.path : [];
+}
+
+/**
+ * Play the hinted play `notation` (written from the start of the throw) through the page's
+ * own actions: take back any step made, then each step by its notation, then commit.
+ * `game.state()` is the state shown, `game.throwId()` identifies its throw, `game.act(type,
+ * index)` sends one action and resolves once its answer is applied. Stops, and the player
+ * carries on by hand, if a step is not legal or the throw is no longer the hint's.
+ */
+export async function playHinted(notation, game) {
+  const start = game.throwId();
+  const same = () => game.throwId() === start;
+  for (let guard = 0; game.state().steps.length && guard < 50 && same(); guard += 1) await game.act("undo");
+  const tokens = notation === "-" ? [] : notation.split(" ").filter(Boolean);
+  for (const token of tokens) {
+    if (!same()) return false;
+    const step = (game.state().legal || []).find((st) => st.notation === token);
+    if (!step) return false;
+    await game.act("step", step.index);
+  }
+  if (!same() || !game.state().complete) return false;
+  await game.act("commit");
+  return true;
+}
+
+/** The rows of a hint: the plays best first, each against the best with its standard error;
+ * the best with a "play this" button when `onPlay` is given. */
+export function hintRows(hint, onPlay = null) {
   const plays = hint.plays || [];
   if (plays.length && plays[0].chance === null) {
     // No network has learned this set-up: the plays, best first, without a number.
@@ -114,13 +167,14 @@ export function hintRows(hint) {
     return [el("p", { text: t("hint.no_chance") }), el("ol", {}, ...items)];
   }
   if (!hint.compared) {
-    const items = plays.map((play) =>
+    const items = plays.map((play, k) =>
       el(
         "li",
         { "data-testid": "hint-play" },
         el("span", { class: "description", text: playText(play.facts, play.play) }),
         el("code", { class: "notation", text: play.play }),
         el("span", { text: ` ${pct(play.chance)}%` }),
+        k === 0 ? playThisButton(play, onPlay) : null,
       ),
     );
     return [
@@ -140,6 +194,7 @@ export function hintRows(hint) {
       el("span", { class: "description", text: playText(play.facts, play.play) }),
       el("code", { class: "notation", text: play.play }),
       el("span", { class: "hint-verdict", "data-testid": "hint-verdict", text: ` — ${verdict}` }),
+      k === 0 ? playThisButton(play, onPlay) : null,
     );
   });
   return [

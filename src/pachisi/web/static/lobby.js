@@ -3,7 +3,7 @@
 
 import { gameStatus, initTableSettings, listQuery, shareOrigin, tableSettings } from "./social.js";
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
-import { loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
+import { has, loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
 import { RULESET_NAMES, colourName, copyText, el, seatName, swatches } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -142,7 +142,13 @@ function seatItem(i, own, extra) {
     "select",
     { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": t("lobby.who_plays", { label }) },
     levels.map((level) =>
-      el("option", { value: level, text: t(`levelname.${level}`), selected: level === chosen }),
+      el("option", {
+        value: level,
+        text: t(`levelname.${level}`),
+        // The algorithm, named on hover (the ladder: docs/players.md).
+        title: has(`levelabout.${level}`) ? t(`levelabout.${level}`) : null,
+        selected: level === chosen,
+      }),
     ),
   );
   const name = el("input", {
