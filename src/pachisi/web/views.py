@@ -20,7 +20,7 @@ from ..board import (
     private_square,
     square_cell,
 )
-from ..bots import unfit_reason
+from ..bots import PLAYERS, unfit_reason
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..game import Ply
 from ..moves import OPTION, PENALTY, Action, Turn
@@ -128,7 +128,9 @@ def rulesets_info() -> dict[str, Any]:
                 for team in ((False, True) if teams and n == 4 else (False,))
             },
         }
-    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS]}
+    # Every registered player is accepted for a seat; the lobby offers ``levels``.
+    more = [name for name in PLAYERS if name not in COMPUTER_LEVELS]
+    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS], "more_levels": more}
 
 
 @functools.cache
