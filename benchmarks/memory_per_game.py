@@ -4,8 +4,13 @@ Plays ``--games`` games of ``random`` computers to the end on one
 :class:`pachisi.web.hub.Hub` (a fresh SQLite file, computers on a thread,
 no pause), with every game still held in memory, and prints what they cost:
 
-* ``tracemalloc``: the Python memory the held rooms take (traced memory with
-  the rooms held, less the same after they are let go), per game;
+* the server's resident memory (``VmRSS``) after the games, less before
+  them (one game played first, so that imports and caches are counted
+  before), per game: what the operating system sees, allocator slack
+  included;
+* with ``--trace``, ``tracemalloc``: the Python memory the held rooms take
+  (traced memory with the rooms held, less the same after they are let
+  go), per game (tracing makes the run several times slower);
 * what the largest parts of one room are (its positions and plays, its
   cached state text).
 
@@ -35,10 +40,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--games", type=int, default=200, help="games played and held (200)")
     p.add_argument("--players", type=int, default=2, help="players per Parcheesi game (2)")
     p.add_argument("--seed", type=int, default=1, help="seed of the dice (1)")
+    p.add_argument("--trace", action="store_true", help="also measure with tracemalloc")
     return p.parse_args(argv)
 
 
-async def play(games: int, players: int, seed: int, db: str) -> None:
+def rss_mb() -> float:
+    """This process's resident memory, in MB (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def play(games: int, players: int, seed: int, db: str, trace: bool) -> None:
     """Play the games, then measure."""
     from pachisi.web.computers import Computers
     from pachisi.web.hub import Hub
@@ -47,10 +61,20 @@ async def play(games: int, players: int, seed: int, db: str) -> None:
     store = Store(db)
     store.migrate()
     hub = Hub(store, bot_delay=0, rng=random.Random(seed), computers=Computers(0),
-              max_rooms=games + 10, tick=0, sync_interval=0)  # fmt: skip
+              max_rooms=games + 10, max_finished=games + 10, tick=0,
+              sync_interval=0)  # fmt: skip
     await hub.start()
-    began = time.monotonic()
     spec = {"ruleset": "parcheesi", "players": players, "seats": ["random"] * players}
+    first, _keys = await hub.create(dict(spec))  # imports and caches, before measuring
+    while first.status != "finished":
+        await asyncio.sleep(0.05)
+    del hub.rooms[first.id]
+    del first
+    gc.collect()
+    if trace:
+        tracemalloc.start()
+    before = rss_mb()
+    began = time.monotonic()
     rooms = []
     for _ in range(games):
         room, _keys = await hub.create(dict(spec))
@@ -66,6 +90,9 @@ async def play(games: int, players: int, seed: int, db: str) -> None:
     del rooms, room
     await asyncio.sleep(0.2)  # the computer tasks end
     gc.collect()
+    after = rss_mb()
+    print(f"resident memory {before:.0f} MB -> {after:.0f} MB: "
+          f"{(after - before) / games:.3f} MB a finished game")  # fmt: skip
     held = tracemalloc.get_traced_memory()[0]
     one = hub.rooms[ids[0]]
     history = len(pickle.dumps(one.game.history))
@@ -75,7 +102,8 @@ async def play(games: int, players: int, seed: int, db: str) -> None:
     del one
     gc.collect()
     freed = held - tracemalloc.get_traced_memory()[0]
-    print(f"held rooms (tracemalloc): {freed / games / 1e6:.3f} MB a finished game")
+    if trace:
+        print(f"held rooms (tracemalloc): {freed / games / 1e6:.3f} MB a finished game")
     print(f"one room: positions and plays {history / 1e3:.1f} kB pickled, state text "
           f"{state / 1e3:.1f} kB")  # fmt: skip
     await hub.close()
@@ -86,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run (see the module docstring)."""
     args = parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        tracemalloc.start()
-        asyncio.run(play(args.games, args.players, args.seed, f"sqlite:///{Path(tmp) / 'm.db'}"))
+        db = f"sqlite:///{Path(tmp) / 'm.db'}"
+        asyncio.run(play(args.games, args.players, args.seed, db, args.trace))
     return 0
 
 

@@ -1197,3 +1197,25 @@ def test_a_stopped_server_leaves_no_warning(tmp_path: Path) -> None:
     assert served.proc.returncode == 0, out
     for word in ("leaked", "Warning", "Traceback", "Error"):
         assert word not in out, out
+
+
+# -- 6. memory: finished games nobody watches leave memory beyond a cap ----------------------
+
+
+def test_finished_games_beyond_the_cap_leave_memory(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.max_finished = 2
+    near_end = "parcheesi r,y - r:64.69.70.71,y:64.69.70.71 1 0 - - -"
+    body = {"position": near_end, "seats": ["random", "random"]}
+    ids = []
+    for _ in range(5):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        ids.append(r.json()["id"])
+    listed = lambda: client.get("/api/games").json()["games"]  # noqa: E731
+    until("every game to end", lambda: all(g["status"] == "finished" for g in listed()), 120)
+    held = [r for r in hub.rooms.values() if r.status == "finished"]
+    assert len(held) <= hub.max_finished + 1  # the cap, and the game that ended last
+    assert len(held) < len(ids)
+    for gid in ids:  # every game is still there, read back from the store when asked for
+        assert state(client, gid)["status"] == "finished"

@@ -110,7 +110,8 @@ class Hub:
     ``bot_delay`` is the pause before a computer's play is made (so people
     see the dice); ``rng`` throws the dice (``SystemRandom`` unless a test
     gives a seeded one); at most about ``max_rooms`` games are kept in memory
-    (idle ones are loaded again from the store when needed); ``computers``
+    (idle ones are loaded again from the store when needed), of them at most
+    ``max_finished`` finished games nobody watches; ``computers``
     chooses the plays of computer seats (a thread unless given a pool);
     ``retry_delays`` are the pauses of a computer seat that failed;
     ``sync_interval`` is how often the games held are compared with the
@@ -134,6 +135,7 @@ class Hub:
         rng: random.Random | None = None,
         send_timeout: float = 10.0,
         max_rooms: int = 2000,
+        max_finished: int = 200,
         computers: Computers | None = None,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         sync_interval: float | None = None,
@@ -149,6 +151,7 @@ class Hub:
         self.claim_after = claim_after
         self.tick = tick
         self.max_rooms = max_rooms
+        self.max_finished = max_finished
         self.bot_delay = bot_delay
         self.rng = rng if rng is not None else random.SystemRandom()
         self.send_timeout = send_timeout
@@ -487,6 +490,22 @@ class Hub:
             if other is not room and not other.watchers and not other.lock.locked() and not busy:
                 del self.rooms[other.id]
 
+    def _trim_finished(self, keep: Room) -> None:
+        """Let go of the finished games nobody watches beyond ``max_finished``, oldest first
+        (``keep``, the game that has just ended, stays).
+
+        A finished game is only read (its page, replay, record, review): the
+        store has it, and it is loaded again when asked for.
+        """
+        idle = [
+            r
+            for r in self.rooms.values()
+            if r.status == "finished" and not r.watchers and not r.lock.locked() and r is not keep
+        ]
+        for other in idle[: max(0, len(idle) - self.max_finished)]:
+            if other.bot_task is None or other.bot_task.done():
+                del self.rooms[other.id]
+
     # -- loading ---------------------------------------------------------------------
 
     async def room(self, game_id: str) -> Room:
@@ -644,6 +663,8 @@ class Hub:
         return task
 
     def _publish(self, room: Room) -> None:
+        if room.status == "finished":
+            self._trim_finished(room)
         if not room.watchers:
             return
         text = '{"type":"state","state":' + room.state_text() + "}"
