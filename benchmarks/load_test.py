@@ -248,8 +248,9 @@ def start_server(
 ) -> tuple[subprocess.Popen[bytes], str, Path]:
     """Start ``pachisi serve`` on a free port; the process, its URL and its log file.
 
-    Its limits on game creation and WebSockets are off: the clients all come
-    from one address, and a load test is what those limits are there to stop.
+    Its limits on game creation and WebSockets are off (the closing of silent
+    WebSockets too: the slow client says nothing): the clients all come from
+    one address, and a load test is what those limits are there to stop.
     """
     port = free_port()
     db = db or f"sqlite:///{workdir / 'load.sqlite'}"
@@ -270,6 +271,8 @@ def start_server(
         "--creates-per-minute",
         "0",
         "--max-websockets",
+        "0",
+        "--websocket-idle",
         "0",
         "--computer-workers",
         str(workers),
@@ -761,9 +764,7 @@ async def run_load(
         ready: asyncio.Queue[int] = asyncio.Queue()
         tasks = [
             asyncio.create_task(
-                play_game(
-                    run, run.base, ready, go, args.idle_timeout, args.think, args.max_seconds
-                )
+                play_game(run, run.base, ready, go, args.idle_timeout, args.think, args.max_seconds)
             )
             for run in runs
         ]
