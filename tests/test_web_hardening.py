@@ -1219,3 +1219,13 @@ def test_finished_games_beyond_the_cap_leave_memory(client: TestClient) -> None:
     assert len(held) < len(ids)
     for gid in ids:  # every game is still there, read back from the store when asked for
         assert state(client, gid)["status"] == "finished"
+
+
+def test_an_error_message_quoting_a_huge_value_is_cut(client: TestClient) -> None:
+    fields = ["parcheesi", "r,y", "-", "r:0.0.21.30,y:0.0.0.44", "1", "0", "-", "-", "-"]
+    fields[3] = "r:0.0." + "9" * 5000 + ".30,y:0.0.0.44"
+    r = client.post("/api/positions", json={"position": " ".join(fields)})
+    assert r.status_code == 400
+    message = r.json()["error"]["message"]
+    assert message.startswith("position: pawns: ") and message.endswith("...")
+    assert len(message) == 500

@@ -42,6 +42,9 @@ COMPUTER_LEVELS: tuple[str, ...] = ("random", "greedy", "expectimax", "search", 
 #: The longest position text read, in characters (a position is a few hundred).
 MAX_POSITION_TEXT = 20_000
 
+#: The longest error message answered, in characters (longer ones are cut).
+MAX_MESSAGE = 500
+
 #: How deeply a request's JSON may nest lists and objects (a position needs 4).
 MAX_DEPTH = 32
 
@@ -54,6 +57,8 @@ class ApiError(Exception):
     """A refused request: HTTP ``status``, a stable ``code`` and a message for people."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
+        if len(message) > MAX_MESSAGE:  # it may quote what was sent: a 5,000-digit number
+            message = message[: MAX_MESSAGE - 3] + "..."
         super().__init__(message)
         self.status = status
         self.code = code
