@@ -199,6 +199,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="S",
         help="seconds to wait, after the measured games, for the background games to end (1800)",
     )
+    p.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="stop playing after S seconds: each client ends once its action in flight is "
+        "answered, and games not finished are counted as cut, not checked (default: play "
+        "every game to its end)",
+    )
     p.add_argument("--json", metavar="FILE", default=None, help="also write the results as JSON")
     p.add_argument(
         "--keep-db",
@@ -239,8 +248,9 @@ def start_server(
 ) -> tuple[subprocess.Popen[bytes], str, Path]:
     """Start ``pachisi serve`` on a free port; the process, its URL and its log file.
 
-    Its limits on game creation and WebSockets are off: the clients all come
-    from one address, and a load test is what those limits are there to stop.
+    Its limits on game creation and WebSockets are off (the closing of silent
+    WebSockets too: the slow client says nothing): the clients all come from
+    one address, and a load test is what those limits are there to stop.
     """
     port = free_port()
     db = db or f"sqlite:///{workdir / 'load.sqlite'}"
@@ -261,6 +271,8 @@ def start_server(
         "--creates-per-minute",
         "0",
         "--max-websockets",
+        "0",
+        "--websocket-idle",
         "0",
         "--computer-workers",
         str(workers),
@@ -336,6 +348,8 @@ class GameRun:
     started: float = 0.0
     ended: float = 0.0
     problems: list[str] = field(default_factory=list)
+    #: Stopped at ``--max-seconds`` before the game ended (not checked).
+    cut: bool = False
 
     @property
     def actions(self) -> int:
@@ -356,15 +370,18 @@ async def play_game(
     go: asyncio.Event,
     idle: float,
     think: float = 0.0,
+    max_seconds: float | None = None,
 ) -> None:
     """Play one game to its end over its WebSocket (see the module docstring).
 
-    Connects, says so on ``ready``, and starts reading once ``go`` is set.
+    Connects, says so on ``ready``, and starts reading once ``go`` is set;
+    stops after ``max_seconds`` (the game marked cut) if it has not ended.
     """
     async with websockets.connect(ws_url(base, run.id), max_size=2**24) as ws:
         ready.put_nowait(run.index)
         await go.wait()
         run.started = time.perf_counter()
+        stop_at = run.started + max_seconds if max_seconds is not None else math.inf
         state: dict[str, Any] | None = None
         last_version = -1
         acted_version = -1  # the version of the state the last action was made against
@@ -431,6 +448,10 @@ async def play_game(
                     run.ended = time.perf_counter()
                     return
                 continue
+            if pending is None and time.perf_counter() >= stop_at:
+                run.cut = True
+                run.ended = time.perf_counter()
+                return
             seat = state["to_move"]
             if pending is not None or state["version"] <= acted_version or seat not in run.keys:
                 continue
@@ -742,7 +763,9 @@ async def run_load(
         )
         ready: asyncio.Queue[int] = asyncio.Queue()
         tasks = [
-            asyncio.create_task(play_game(run, run.base, ready, go, args.idle_timeout, args.think))
+            asyncio.create_task(
+                play_game(run, run.base, ready, go, args.idle_timeout, args.think, args.max_seconds)
+            )
             for run in runs
         ]
         # Every client connected (or failed to) before any starts to play.
@@ -783,6 +806,8 @@ async def run_load(
         sem = asyncio.Semaphore(8)
 
         async def check(run: GameRun) -> None:
+            if run.cut:
+                return
             async with sem:
                 try:
                     await verify_game(by_base[run.base], run)
@@ -822,7 +847,8 @@ async def run_load(
             "servers": bases,
         },
         "games": len(runs),
-        "finished_intact": sum(intact),
+        "finished_intact": sum(ok and not run.cut for ok, run in zip(intact, runs, strict=True)),
+        "cut": sum(run.cut for run in runs),
         "max_concurrent": max_overlap(spans),
         "moves": actions,
         "steps": sum(run.steps for run in runs),
@@ -902,6 +928,7 @@ def report(res: dict[str, Any]) -> str:
             else ""
         ),
         f"games finished intact   {res['finished_intact']} / {res['games']}"
+        f" ({res.get('cut', 0)} cut at --max-seconds)"
         f"   (at most {res['max_concurrent']} in play at once)",
         f"moves (actions) made    {res['moves']}   ({res['steps']} steps, "
         f"{res['commits']} commits; {res['throws_stored']} throws stored)",

@@ -7,6 +7,7 @@ raised as the statement is sent, whichever code sent it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import signal
@@ -331,7 +332,7 @@ def test_moves_batch_answers_a_huge_integer_on_its_own_line() -> None:
 
 
 def test_game_creation_is_rate_limited_per_client(db: str) -> None:
-    limits = Limits(creates_per_minute=60, create_burst=3, all_creates_per_second=None)
+    limits = Limits(creates_per_minute=60, create_burst=3)
     with TestClient(create_app(db, bot_delay=0, limits=limits)) as c:
         for _ in range(3):
             assert c.post("/api/games", json={"players": 2}).status_code == 201
@@ -351,8 +352,9 @@ def test_websockets_are_capped_per_client(db: str) -> None:
         url = f"/api/games/{game['id']}/ws"
         with c.websocket_connect(url) as a, c.websocket_connect(url) as b:
             assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
-            with pytest.raises(WebSocketDisconnect) as refused, c.websocket_connect(url):
-                pass
+            # Accepted, then closed with the code.
+            with c.websocket_connect(url) as third, pytest.raises(WebSocketDisconnect) as refused:
+                third.receive_json()
             assert refused.value.code == 1013
         with c.websocket_connect(url) as again:  # closed ones no longer count
             assert again.receive_json()["type"] == "state"
@@ -368,6 +370,7 @@ class Served:
             [sys.executable, "-m", "pachisi", "serve", "--port", str(self.port),
              "--db", str(tmp / "games.sqlite"), "--bot-delay", "0", *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            start_new_session=True,  # a group of its own, as a terminal gives it
         )  # fmt: skip
         until("the server to answer", self._ready, timeout=60)
 
@@ -387,8 +390,12 @@ class Served:
             return json.load(r)
 
     def stop(self) -> str:
-        self.proc.send_signal(signal.SIGINT)
-        return self.proc.communicate(timeout=30)[0]
+        """Ctrl-C, as a terminal sends it: to every process of the server's group."""
+        import os
+
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGINT)
+        return self.proc.communicate(timeout=60)[0]
 
 
 @pytest.fixture
@@ -416,13 +423,13 @@ def test_a_slow_request_head_is_cut_off(served: Served) -> None:
     slow = socket.create_connection(("127.0.0.1", served.port))
     idle = socket.create_connection(("127.0.0.1", served.port))
     with slow, idle:
-        slow.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n")  # and never the end
+        slow.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: localhost\r\n")  # and never the end
         assert closed_by_server(slow, within=20)
         assert closed_by_server(idle, within=20)  # nothing sent at all
     # A prompt client is served as ever, twice on one connection.
     with socket.create_connection(("127.0.0.1", served.port)) as ok:
         for _ in range(2):
-            ok.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n\r\n")
+            ok.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: localhost\r\n\r\n")
             assert ok.recv(12) == b"HTTP/1.1 200"
             ok.settimeout(5)
             while b"parcheesi" not in ok.recv(65536):
@@ -520,10 +527,10 @@ def test_other_websites_cannot_create_games_or_listen(client: TestClient, origin
     )
     assert r.status_code == 403
     with (
+        client.websocket_connect(f"/api/games/{game['id']}/ws", headers={"origin": origin}) as ws,
         pytest.raises(WebSocketDisconnect) as refused,
-        client.websocket_connect(f"/api/games/{game['id']}/ws", headers={"origin": origin}),
     ):
-        pass
+        ws.receive_json()
     assert refused.value.code == 4403
 
 
@@ -700,3 +707,525 @@ def test_every_offered_level_hands_over_down_to_random() -> None:
             seen.append(SIMPLER[seen[-1]])
             assert seen[-1] in PLAYERS and len(seen) < 8
         assert seen[-1] == "random", seen
+
+
+# == issue 39: no lock-out, no tracebacks, fair limits ======================================
+
+
+def from_address(app: Any) -> Any:
+    """``app`` seen from the client address named in a request's ``x-test-client`` header
+    (a test client has one address; people come from many)."""
+
+    async def wrapped(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            for name, value in scope.get("headers", ()):
+                if name == b"x-test-client":
+                    scope = {**scope, "client": (value.decode(), 40000)}
+        await app(scope, receive, send)
+
+    return wrapped
+
+
+def ws_url(served: Served, game_id: str) -> str:
+    return f"ws://127.0.0.1:{served.port}/api/games/{game_id}/ws"
+
+
+async def ws_open(url: str, source: str = "127.0.0.1", **kw: Any) -> Any:
+    """A WebSocket from the loopback address ``source`` (any of 127.0.0.0/8 is ours)."""
+    import websockets
+
+    return await websockets.connect(url, local_addr=(source, 0), open_timeout=30, **kw)
+
+
+async def ws_closed_with(ws: Any, within: float = 30) -> int | None:
+    """The close code the server ends ``ws`` with (reading and dropping what comes first)."""
+    import asyncio
+
+    import websockets
+
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), within)
+    except websockets.ConnectionClosed as exc:
+        return exc.rcvd.code if exc.rcvd else None
+
+
+# -- 1. a lock-out: many addresses fill the WebSockets; a new visitor still gets in ----------
+
+
+def test_a_full_server_makes_room_for_a_new_visitor(tmp_path: Path) -> None:
+    """Four addresses of one network (127.0.3.x) hold every WebSocket the server allows; a
+    visitor from another network is let in, at the expense of the fullest network's most
+    silent socket (closed 1013), and that network gets no more (refused with 1013, as a
+    close code, not an HTTP 403)."""
+    import asyncio
+
+    served = Served(tmp_path, "--max-websockets", "12")
+    try:
+        game = served.post("/api/games", {"players": 2})
+        url = ws_url(served, game["id"])
+
+        async def run() -> tuple[int | None, dict[str, Any], int | None, int | None]:
+            attackers = []
+            for i in range(12):
+                ws = await ws_open(url, f"127.0.3.{1 + i % 4}")
+                await ws.recv()  # the state: accepted and counted
+                attackers.append(ws)
+            await attackers[5].send('{"type": "ping"}')  # heard from lately: not the victim
+            await attackers[5].recv()
+            visitor = await ws_open(url, "127.0.0.1")
+            welcome = json.loads(await asyncio.wait_for(visitor.recv(), 30))
+            evicted = await ws_closed_with(attackers[0])  # the longest silent
+            more = await ws_open(url, "127.0.3.9")
+            refused = await ws_closed_with(more)
+            await visitor.send('{"type": "ping", "id": 1}')
+            pong = json.loads(await asyncio.wait_for(visitor.recv(), 30))
+            assert pong == {"type": "pong", "id": 1}
+            for ws in [*attackers, visitor]:
+                await ws.close()
+            return evicted, welcome, refused, None
+
+        evicted, welcome, refused, _ = asyncio.run(run())
+        assert welcome["type"] == "state"
+        assert evicted == 1013
+        assert refused == 1013
+    finally:
+        served.stop()
+
+
+def test_a_silent_websocket_is_closed(tmp_path: Path) -> None:
+    """A WebSocket that sends nothing (its library answers the server's pings) is closed
+    (4408) once silent for --websocket-idle seconds."""
+    import asyncio
+
+    served = Served(tmp_path, "--websocket-idle", "1")
+    try:
+        game = served.post("/api/games", {"players": 2})
+
+        async def run() -> int | None:
+            ws = await ws_open(ws_url(served, game["id"]))
+            await ws.recv()
+            return await ws_closed_with(ws, within=30)
+
+        assert asyncio.run(run()) == 4408
+    finally:
+        served.stop()
+
+
+def test_the_guard_counts_websockets_by_network_and_closes_the_most_silent(db: str) -> None:
+    limits = Limits(websockets=3, websockets_per_client=64)
+    app = create_app(db, bot_delay=0, limits=limits)
+    with TestClient(from_address(app)) as c:
+        game = new_game(c)
+        url = f"/api/games/{game['id']}/ws"
+
+        def opened(address: str) -> Any:
+            return c.websocket_connect(url, headers={"x-test-client": address})
+
+        with opened("10.0.0.1") as a, opened("10.0.0.2") as b, opened("10.0.0.3") as d:
+            for ws in (a, b, d):
+                assert ws.receive_json()["type"] == "state"
+            b.send_text('{"type": "ping"}')
+            assert b.receive_json()["type"] == "pong"
+            with opened("10.9.0.1") as newcomer:  # another network: room is made
+                assert newcomer.receive_json()["type"] == "state"
+                with pytest.raises(WebSocketDisconnect) as gone:
+                    a.receive_json()  # the most silent of 10.0.0.0/24
+                assert gone.value.code == 1013
+                with opened("10.9.0.2") as equal:  # its network would hold as many: refused
+                    with pytest.raises(WebSocketDisconnect) as refused:
+                        equal.receive_json()
+                    assert refused.value.code == 1013
+
+
+# -- 2. creation budgets per address and per network, none for everyone ---------------------
+
+
+def test_attackers_cannot_spend_everyones_creation_budget(db: str) -> None:
+    app = create_app(db, bot_delay=0)  # the default limits
+    with TestClient(from_address(app)) as c:
+        began = time.monotonic()
+        made = 0
+        for i in range(40):
+            for _ in range(12):
+                r = c.post("/api/games", json={"players": 2},
+                           headers={"x-test-client": f"127.0.3.{i + 1}"})  # fmt: skip
+                assert r.status_code in (201, 429), r.text
+                made += r.status_code == 201
+        elapsed = time.monotonic() - began
+        lim = Limits()
+        assert lim.network_creates_per_minute is not None
+        # The attackers' network got its own budget (a burst, and what refilled meanwhile).
+        assert made <= lim.network_create_burst + elapsed * lim.network_creates_per_minute / 60
+        for _ in range(9):  # a person elsewhere is not refused
+            r = c.post("/api/games", json={"players": 2}, headers={"x-test-client": "127.0.0.1"})
+            assert r.status_code == 201, r.text
+
+
+# -- 3. deep nesting anywhere a message is parsed ---------------------------------------------
+
+
+def test_a_deeply_nested_websocket_message_is_refused_without_a_traceback(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = new_game(client)
+    deep = "[" * 30_000 + "]" * 30_000
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        assert ws.receive_json()["type"] == "state"
+        for message in (
+            '{"type": "hello", "id": 1, "keys": ' + deep + "}",
+            '{"type": "seat", "id": 2, "action": ' + deep + "}",
+            '{"type": "action", "id": 3, "action": ' + deep + "}",
+            '{"type": "hello", "id": 4, "keys": ' + "[" * 100 + "]" * 100 + "}",
+            deep,
+        ):
+            ws.send_text(message)
+            reply = ws.receive_json()
+            assert reply["type"] == "result" and reply["ok"] is False
+            assert reply["error"]["code"] == "bad_request"
+        ws.send_text('{"type": "ping", "id": 9}')
+        assert ws.receive_json() == {"type": "pong", "id": 9}  # still open
+    assert not [r for r in caplog.records if r.exc_info or r.levelname == "ERROR"]
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/games", "/api/positions", "/api/games/{id}/seat", "/api/games/{id}/actions"]
+)
+@pytest.mark.parametrize("depth", [100, 30_000])
+def test_a_deeply_nested_body_is_a_bad_request(client: TestClient, path: str, depth: int) -> None:
+    game = new_game(client)
+    raw = b'{"position": ' + b"[" * depth + b"]" * depth + b"}"
+    r = post_raw(client, path.format(id=game["id"]), raw)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["code"] == "bad_request"
+
+
+# -- 4. huge integers in options and in text positions ---------------------------------------
+
+
+@pytest.mark.parametrize("option", ["capture_bonus", "home_bonus"])
+@pytest.mark.parametrize("value", [2**62, 2**63, 10**100])
+def test_a_huge_option_is_a_bad_request(client: TestClient, option: str, value: int) -> None:
+    r = client.post("/api/games", json={"players": 2, "options": {option: value}})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["message"] == f"'options': {option} must be at most 1000"
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_the_largest_option_allowed_plays(client: TestClient) -> None:
+    game = new_game(client, seats=["random", "random"], options={"capture_bonus": 1000})
+    until("the game to end", lambda: state(client, game["id"])["status"] == "finished", 120)
+
+
+@pytest.mark.parametrize("field", [4, 5])
+@pytest.mark.parametrize("path", ["/api/positions", "/api/games"])
+def test_a_text_position_with_a_huge_number_is_a_bad_request(
+    client: TestClient, field: int, path: str
+) -> None:
+    fields = ["parcheesi", "r,y", "-", "r:0.0.21.30,y:0.0.0.44", "1", "0", "-", "-", "-"]
+    fields[field] = "9" * 5000
+    r = client.post(path, json={"position": " ".join(fields)})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["message"] == "position: text: a number is too large"
+
+
+# -- 7. binary frames, seat kinds, the address bar, the docs page, the CSP --------------------
+
+
+def test_a_binary_frame_closes_with_the_documented_code(client: TestClient) -> None:
+    game = new_game(client)
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_bytes(b'{"type": "ping"}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1003
+
+
+def test_every_seat_kind_accepted_is_listed(client: TestClient) -> None:
+    from pachisi.bots import PLAYERS
+
+    info = client.get("/api/rulesets").json()
+    listed = set(info["levels"]) | set(info["more_levels"])
+    for kind in ["human", *PLAYERS]:
+        r = client.post("/api/games", json={"players": 2, "seats": ["human", kind]})
+        assert (r.status_code == 201) == (kind in listed), (kind, r.text)
+    assert "search84" in listed
+    r = client.post("/api/games", json={"players": 2, "seats": ["human", "search85"]})
+    assert r.status_code == 400
+
+
+def test_the_api_docs_page_is_not_served_from_a_cdn(client: TestClient) -> None:
+    r = client.get("/api/docs")
+    assert r.status_code == 404
+    assert r.json()["error"]["code"] == "not_found"
+    assert client.get("/api/openapi.json").status_code == 200
+
+
+def test_the_csp_names_no_wildcard_websocket_address(client: TestClient) -> None:
+    csp = client.get("/api/rulesets", headers={"host": "play.example.test:8443"}).headers[
+        "content-security-policy"
+    ]
+    connect = next(d for d in csp.split(";") if d.strip().startswith("connect-src")).split()
+    assert connect == [
+        "connect-src", "'self'", "ws://play.example.test:8443", "wss://play.example.test:8443"
+    ]  # fmt: skip
+    assert "*" not in csp
+
+
+def test_the_game_page_takes_the_keys_out_of_the_address_bar(tmp_path: Path) -> None:
+    """The page keeps the keys of its address (localStorage) and takes them out of the
+    address bar; a reload still plays the seats."""
+    chromium = "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        pytest.skip(f"needs Chromium at {chromium}")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    served = Served(tmp_path)
+    try:
+        game = served.post("/api/games", {"players": 2, "seats": ["human", "human"]})
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page()
+            page.set_default_timeout(30000)
+            page.goto(served.url + game["links"]["hotseat"])
+            page.get_by_test_id("controls").wait_for()
+            page.wait_for_function("() => location.hash === ''")
+            assert page.url == f"{served.url}/g/{game['id']}"
+            page.reload()
+            page.get_by_test_id("controls").wait_for()  # the seats are still played here
+            browser.close()
+    finally:
+        served.stop()
+
+
+# -- 8. trust boundaries: the scheme of the Origin, allowed hosts, forwarded addresses -------
+
+
+def test_an_origin_of_another_scheme_is_another_site(client: TestClient) -> None:
+    r = client.post("/api/games", json={"players": 2}, headers={"origin": "https://testserver"})
+    assert r.status_code == 403
+    r = client.post("/api/games", json={"players": 2}, headers={"origin": "http://testserver:80"})
+    assert r.status_code == 201
+
+
+def test_the_public_address_is_the_sites_own_origin_behind_a_tls_proxy(db: str) -> None:
+    app = create_app(db, bot_delay=0, base_url="https://play.example.test")
+    with TestClient(app, base_url="http://play.example.test") as c:
+        ok = {"origin": "https://play.example.test"}
+        assert c.post("/api/games", json={"players": 2}, headers=ok).status_code == 201
+        bad = {"origin": "https://evil.example.test"}
+        assert c.post("/api/games", json={"players": 2}, headers=bad).status_code == 403
+
+
+def test_a_host_not_allowed_is_refused(db: str) -> None:
+    app = create_app(db, bot_delay=0, allowed_hosts=["play.example.test"])
+    with TestClient(app, base_url="http://play.example.test") as c:
+        game = new_game(c)
+        for host in ("play.example.test", "play.example.test:8000", "127.0.0.1:8000", "[::1]"):
+            assert c.get("/api/rulesets", headers={"host": host}).status_code == 200, host
+        for host in ("rebind.example", "rebind.example:8000", "play.example.test.evil", "a b"):
+            r = c.post("/api/games", json={"players": 2}, headers={"host": host})
+            assert r.status_code == 400, host
+            assert r.json()["error"]["code"] == "bad_host"
+        with c.websocket_connect(
+            f"/api/games/{game['id']}/ws", headers={"host": "rebind.example"}
+        ) as ws:
+            with pytest.raises(WebSocketDisconnect) as refused:
+                ws.receive_json()
+            assert refused.value.code == 4403
+
+
+def post_as(served: Served, path: str, body: object, headers: dict[str, str]) -> int:
+    import urllib.error
+
+    req = urllib.request.Request(
+        served.url + path, json.dumps(body).encode(),
+        {"content-type": "application/json", **headers},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+
+
+def test_the_served_trust_boundaries(tmp_path: Path) -> None:
+    """``pachisi serve`` as it starts: a DNS-rebinding Host is refused, X-Forwarded-For from a
+    client that is not a configured proxy is not believed (its creations count against its
+    own address), and another site's WebSocket gets close code 4403."""
+    import asyncio
+
+    served = Served(tmp_path, "--creates-per-minute", "1")
+    try:
+        port = served.port
+        assert post_as(served, "/api/games", {"players": 2},
+                       {"host": f"rebind.example:{port}"}) == 400  # fmt: skip
+        forged = [{"x-forwarded-for": f"10.{i}.0.1"} for i in range(11)]
+        codes = [post_as(served, "/api/games", {"players": 2}, h) for h in forged]
+        assert codes == [201] * 10 + [429]  # a burst of 10 for the one address
+
+        async def other_site() -> int | None:
+            gid = "nosuchgame"
+            ws = await ws_open(ws_url(served, gid), origin="http://evil.example")
+            return await ws_closed_with(ws)
+
+        assert asyncio.run(other_site()) == 4403
+    finally:
+        served.stop()
+
+
+# -- 9. the site's error shape everywhere ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("GET", "/api/games?limit=x", 400),
+        ("GET", "/api/games?limit=", 400),
+        ("GET", "/no/such/page", 404),
+        ("GET", "/static/nosuch.js", 404),
+        ("DELETE", "/api/games", 405),
+    ],
+)
+def test_refusals_have_the_sites_error_shape(
+    client: TestClient, method: str, path: str, status: int
+) -> None:
+    r = client.request(method, path)
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["ok"] is False and set(body["error"]) == {"code", "message"}
+    assert "detail" not in body
+
+
+# -- 5. computer seats after a crash: a dead process's lease is taken over, a wait is shown ----
+
+
+def game_of_computers_stopped(db: str) -> str:
+    """A game of two computers, stored, whose server stopped before they played."""
+    with TestClient(create_app(db, bot_delay=30, rng=random.Random(1))) as c:
+        return str(new_game(c, seats=["greedy", "greedy"])["id"])
+
+
+def test_the_lease_of_a_dead_process_of_this_machine_is_taken_over_at_once(db: str) -> None:
+    """As after ``kill -9`` and a restart: the lease (an hour long here) names a process of
+    this machine that is gone, so the new server plays the game at once."""
+    import os
+
+    gid = game_of_computers_stopped(db)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    from pachisi.web.store import Store
+
+    store = Store(db)
+    assert store.claim(gid, f"{socket.gethostname()[:40]}:{dead.pid}:0123abcd", 3600)
+    store.dispose()
+    assert dead.pid != os.getpid()
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        until("the game to end unopened", lambda: (r := hub.rooms.get(gid)) is not None
+              and r.status == "finished", 120)  # fmt: skip
+
+
+def test_computer_seats_waiting_for_another_servers_lease_say_so(db: str) -> None:
+    gid = game_of_computers_stopped(db)
+    from pachisi.web.store import Store
+
+    store = Store(db)
+    elsewhere = "another-machine.example:4242:0123abcd"  # cannot be known dead from here
+    assert store.claim(gid, elsewhere, 3600)
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        c.app.state.hub.retry_delays = (0.05,)  # type: ignore[attr-defined]
+        s = until("the wait shown", lambda: (s := state(c, gid))["notice"] and s)
+        assert s["notice"].startswith("the computer players wait for another server process")
+        assert s["moves"] == []  # nothing played meanwhile
+        store.release(gid, elsewhere)  # that server stops (or its lease runs out)
+        final = until("the game to end", lambda: (s := state(c, gid))["status"] == "finished"
+                      and s, 120)  # fmt: skip
+        assert final["notice"] is None
+    store.dispose()
+
+
+# -- issue 34, item 8: pachisi serve reports what stops it, and stops cleanly ----------------
+
+
+def serve_cmd(port: int, db: str, *args: str) -> list[str]:
+    return [sys.executable, "-m", "pachisi", "serve", "--port", str(port), "--db", db, *args]
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_and_creates_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        proc = subprocess.run(serve_cmd(port, str(db)), capture_output=True, text=True,
+                              timeout=120, check=False)  # fmt: skip
+    assert proc.returncode == 1, proc
+    assert proc.stdout == ""  # no "serving on"
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith(f"pachisi: cannot listen on 127.0.0.1:{port}: ")
+    assert not db.exists()
+
+
+def test_serve_with_an_unwritable_database_says_so_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a directory")
+    db = tmp_path / "file" / "games.sqlite"
+    proc = subprocess.run(serve_cmd(free_port(), str(db)), capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    assert proc.returncode == 1, proc
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith("pachisi: cannot open the game store ")
+
+
+def test_a_stopped_server_leaves_no_warning(tmp_path: Path) -> None:
+    """Stopped with Ctrl-C (to the whole process group, as a terminal does) while its
+    worker processes choose a computer's play and measure win chances."""
+    served = Served(tmp_path, "--computer-workers", "1")
+    game = served.post("/api/games", {"players": 2, "seats": ["search", "search"]})
+
+    def played() -> bool:
+        with urllib.request.urlopen(f"{served.url}/api/games/{game['id']}", timeout=30) as r:
+            return bool(json.load(r)["moves"])
+
+    until("a computer play", played, timeout=120)
+    with urllib.request.urlopen(f"{served.url}/api/games/{game['id']}/chances", timeout=60):
+        pass
+    out = served.stop()
+    assert served.proc.returncode == 0, out
+    for word in ("leaked", "Warning", "Traceback", "Error"):
+        assert word not in out, out
+
+
+# -- 6. memory: finished games nobody watches leave memory beyond a cap ----------------------
+
+
+def test_finished_games_beyond_the_cap_leave_memory(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.max_finished = 2
+    near_end = "parcheesi r,y - r:64.69.70.71,y:64.69.70.71 1 0 - - -"
+    body = {"position": near_end, "seats": ["random", "random"]}
+    ids = []
+    for _ in range(5):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        ids.append(r.json()["id"])
+    listed = lambda: client.get("/api/games").json()["games"]  # noqa: E731
+    until("every game to end", lambda: all(g["status"] == "finished" for g in listed()), 120)
+    held = [r for r in hub.rooms.values() if r.status == "finished"]
+    assert len(held) <= hub.max_finished + 1  # the cap, and the game that ended last
+    assert len(held) < len(ids)
+    for gid in ids:  # every game is still there, read back from the store when asked for
+        assert state(client, gid)["status"] == "finished"
+
+
+def test_an_error_message_quoting_a_huge_value_is_cut(client: TestClient) -> None:
+    fields = ["parcheesi", "r,y", "-", "r:0.0.21.30,y:0.0.0.44", "1", "0", "-", "-", "-"]
+    fields[3] = "r:0.0." + "9" * 5000 + ".30,y:0.0.0.44"
+    r = client.post("/api/positions", json={"position": " ".join(fields)})
+    assert r.status_code == 400
+    message = r.json()["error"]["message"]
+    assert message.startswith("position: pawns: ") and message.endswith("...")
+    assert len(message) == 500

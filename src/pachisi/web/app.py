@@ -16,14 +16,16 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .computers import Computers
 from .guard import Guard, Limits
@@ -110,6 +112,7 @@ def create_app(
     away_after: float = AWAY_AFTER,
     tick: float = 0.5,
     claim_after: float = CLAIM_AFTER,
+    allowed_hosts: Iterable[str] | None = None,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -117,7 +120,9 @@ def create_app(
     computer seats of stored games still playing are resumed. Computer seats
     choose in ``computer_workers`` processes (0: on a thread of the server).
     Every request passes :class:`pachisi.web.guard.Guard` first (security
-    headers, same origin, ``limits``). ``base_url`` is the public address of
+    headers, allowed hosts, same origin, ``limits``): ``allowed_hosts`` are the
+    host names the server is reached by (``None``: any; ``pachisi serve``
+    always gives some). ``base_url`` is the public address of
     the server for share links (``GET /api/server``); ``clock``,
     ``away_after``, ``claim_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
     """
@@ -152,7 +157,9 @@ def create_app(
         title="pachisi",
         summary="Play the Pachisi family of games in the browser",
         lifespan=lifespan,
-        docs_url="/api/docs",
+        # FastAPI's docs page loads its scripts from a CDN, which the CSP blocks and a
+        # self-hosted server should not depend on: off. The schema stays.
+        docs_url=None,
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
@@ -161,7 +168,9 @@ def create_app(
     # The guard wraps everything, Starlette's own error handling included, so
     # that its headers and limits hold for every answer.
     build = app.build_middleware_stack
-    app.build_middleware_stack = lambda: Guard(build(), limits)  # type: ignore[method-assign]
+    app.build_middleware_stack = lambda: Guard(  # type: ignore[method-assign]
+        build(), limits, allowed_hosts=allowed_hosts, base_url=base_url
+    )
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, exc: Exception) -> JSONResponse:
@@ -171,6 +180,26 @@ def create_app(
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.to_dict(), status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (no such route, a method a route does not take)
+        # in the site's error shape, not FastAPI's {"detail": ...}.
+        err = {
+            404: ApiError(404, "not_found", f"no such page: {request.url.path[:200]}"),
+            405: ApiError(405, "bad_method", f"{request.method} is not allowed here"),
+        }.get(exc.status_code, ApiError(exc.status_code, "bad_request", str(exc.detail)))
+        return JSONResponse(err.to_dict(), status_code=err.status, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # A query parameter of the wrong type (``?limit=x``): which one, and what it takes.
+        problems = []
+        for error in exc.errors()[:5]:
+            where = ".".join(str(part) for part in error.get("loc", ())[1:]) or "request"
+            problems.append(f"'{where}': {error.get('msg', 'not valid')}")
+        err = ApiError(400, "bad_request", "; ".join(problems) or "the request is not valid")
+        return JSONResponse(err.to_dict(), status_code=err.status)
 
     @app.exception_handler(StoreError)
     @app.exception_handler(SQLAlchemyError)
@@ -375,44 +404,31 @@ def _spawn_close(ws: WebSocket) -> None:
     task.add_done_callback(_closing.discard)
 
 
+#: The close code of a WebSocket that sent a binary frame (the API speaks JSON text).
+BINARY_CLOSE = 1003
+
+
 async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room: Room) -> None:
-    """Read client messages until the connection ends."""
+    """Read client messages until the connection ends (a binary frame closes it, 1003)."""
     while True:
         try:
-            text = await ws.receive_text()
+            message = await ws.receive()
         except (WebSocketDisconnect, RuntimeError, KeyError):
             return
-        reply = await _social(text, hub, watcher, room)
-        if reply is None:
-            reply = await _handle(text, hub, game_id)
-        watcher.reply(json.dumps(reply))
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:  # a binary frame: not this API's language
+            with contextlib.suppress(Exception):
+                await ws.close(code=BINARY_CLOSE, reason="messages are JSON text")
+            return
+        watcher.reply(json.dumps(await _answer(text, hub, game_id, watcher, room)))
 
 
-async def _social(text: str, hub: Hub, watcher: Watcher, room: Room) -> dict[str, Any] | None:
-    """``hello`` (the seats a connection plays) and ``seat`` (a seat action) messages;
-    ``None`` for any other message."""
-    try:
-        msg = json.loads(text) if len(text) <= MAX_BODY else None
-    except ValueError:
-        return None
-    if not isinstance(msg, dict) or msg.get("type") not in ("hello", "seat"):
-        return None
-    msg_id = msg.get("id")
-    if not isinstance(msg_id, (str, int)) or isinstance(msg_id, bool):
-        msg_id = None
-    try:
-        if msg["type"] == "hello":
-            seats = await hub.hello(room, watcher, msg.get("keys"))
-            return {"type": "hello", "id": msg_id, "ok": True, "seats": seats}
-        done = await hub.seat_action(room.id, msg.get("action"))
-        return {"type": "result", "id": msg_id, "ok": True, "version": done.version}
-    except ApiError as exc:
-        return {"type": "result", "id": msg_id, **exc.to_dict()}
-    except (StoreError, SQLAlchemyError) as exc:
-        return {"type": "result", "id": msg_id, **_store_failure(exc).to_dict()}
-
-
-async def _handle(text: str, hub: Hub, game_id: str) -> dict[str, Any]:
+async def _answer(
+    text: str, hub: Hub, game_id: str, watcher: Watcher, room: Room
+) -> dict[str, Any]:
+    """The reply to one client message (every kind; refusals in the site's error shape)."""
     msg_id: object = None
     try:
         if len(text) > MAX_BODY:
@@ -426,10 +442,18 @@ async def _handle(text: str, hub: Hub, game_id: str) -> dict[str, Any]:
         kind = msg.get("type")
         if kind == "ping":
             return {"type": "pong", "id": msg_id}
+        if kind == "hello":
+            seats = await hub.hello(room, watcher, msg.get("keys"))
+            return {"type": "hello", "id": msg_id, "ok": True, "seats": seats}
+        if kind == "seat":
+            done = await hub.seat_action(room.id, msg.get("action"))
+            return {"type": "result", "id": msg_id, "ok": True, "version": done.version}
         if kind != "action":
-            raise ApiError(400, "bad_request", "a message's 'type' is 'action' or 'ping'")
-        room = await hub.act(game_id, msg.get("action"))
-        return {"type": "result", "id": msg_id, "ok": True, "version": room.version}
+            raise ApiError(
+                400, "bad_request", "a message's 'type' is 'action', 'hello', 'seat' or 'ping'"
+            )
+        acted = await hub.act(game_id, msg.get("action"))
+        return {"type": "result", "id": msg_id, "ok": True, "version": acted.version}
     except ApiError as exc:
         return {"type": "result", "id": msg_id, **exc.to_dict()}
     except (StoreError, SQLAlchemyError) as exc:

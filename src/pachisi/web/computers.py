@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -51,6 +52,15 @@ def choose_play(kind: str, seed: int, position: Position, throw: Throw) -> str:
     return make_player(kind, seed=seed).choose(position, throw, plays).notation
 
 
+def _leave_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the server, which stops the workers itself.
+
+    (A terminal's Ctrl-C reaches every process of its group; a worker that took
+    it would end its choice with a ``KeyboardInterrupt`` traceback.)
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class Computers:
     """Where computer seats choose their plays: ``workers`` processes, or a thread if 0."""
 
@@ -65,7 +75,9 @@ class Computers:
             # Not fork: the server has threads, which a forked child would inherit
             # in whatever state they were.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_leave_interrupts
+            )
         return self._pool
 
     async def choose(self, kind: str, seed: int, position: Position, throw: Throw) -> str:
@@ -95,7 +107,19 @@ class Computers:
             raise
 
     def close(self) -> None:
-        """Stop the workers (a choice under way is abandoned)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop the workers (a choice under way is abandoned) and wait until they are gone.
+
+        Waiting, rather than leaving the pool to wind down on its own, lets the
+        pool's queues be closed before the server exits (no "leaked semaphore"
+        warning from the resource tracker).
+        """
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        workers = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(10)
+        pool.shutdown(wait=True)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import os
 import random
 import secrets
@@ -44,6 +45,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from ..analysis.hint import hints
@@ -78,7 +80,9 @@ __all__ = [
     "HINT_NO_NETWORK",
     "LEASE",
     "RETRY_DELAYS",
+    "WAIT_NOTICE_AFTER",
     "Hub",
+    "runner_is_dead",
 ]
 
 log = logging.getLogger("pachisi.web")
@@ -89,6 +93,9 @@ RETRY_DELAYS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 LEASE = 30.0
 #: Failed choices in a row after which a computer seat is handed to a simpler level.
 HAND_OVER_AFTER = 3
+#: Seconds a game waiting for another server's computer players stays unchanged before
+#: its players are told (a server at work renews its lease at every play).
+WAIT_NOTICE_AFTER = 5.0
 
 #: Plays a hint names, best first.
 HINTS = 3
@@ -110,7 +117,8 @@ class Hub:
     ``bot_delay`` is the pause before a computer's play is made (so people
     see the dice); ``rng`` throws the dice (``SystemRandom`` unless a test
     gives a seeded one); at most about ``max_rooms`` games are kept in memory
-    (idle ones are loaded again from the store when needed); ``computers``
+    (idle ones are loaded again from the store when needed), of them at most
+    ``max_finished`` finished games nobody watches; ``computers``
     chooses the plays of computer seats (a thread unless given a pool);
     ``retry_delays`` are the pauses of a computer seat that failed;
     ``sync_interval`` is how often the games held are compared with the
@@ -134,6 +142,7 @@ class Hub:
         rng: random.Random | None = None,
         send_timeout: float = 10.0,
         max_rooms: int = 2000,
+        max_finished: int = 200,
         computers: Computers | None = None,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         sync_interval: float | None = None,
@@ -149,6 +158,7 @@ class Hub:
         self.claim_after = claim_after
         self.tick = tick
         self.max_rooms = max_rooms
+        self.max_finished = max_finished
         self.bot_delay = bot_delay
         self.rng = rng if rng is not None else random.SystemRandom()
         self.send_timeout = send_timeout
@@ -182,9 +192,17 @@ class Hub:
             self._spawn(self._clock_loop())
         self._spawn(self._resume(limit))
 
+    async def _dead_runners(self) -> list[str]:
+        """The lease holders known to be gone: processes of this machine that have ended."""
+        holders = await asyncio.to_thread(self.store.lease_holders)
+        return [r for r in holders if r != self.runner and runner_is_dead(r)]
+
     async def _resume(self, limit: int) -> None:
         try:
-            ids = await asyncio.to_thread(self.store.playing_with_computers, limit, unclaimed=True)
+            dead = await self._dead_runners()
+            ids = await asyncio.to_thread(
+                lambda: self.store.playing_with_computers(limit, unclaimed=True, dead=dead)
+            )
             # Games with a turn timer are held, so that their clocks run.
             ids += await asyncio.to_thread(self.store.playing_with_clock, limit)
         except Exception as exc:
@@ -246,7 +264,10 @@ class Hub:
     async def _adopt_orphans(self) -> None:
         """Take over computer games whose lease ran out (their server stopped or died)."""
         try:
-            ids = await asyncio.to_thread(self.store.playing_with_computers, 100, unclaimed=True)
+            dead = await self._dead_runners()
+            ids = await asyncio.to_thread(
+                lambda: self.store.playing_with_computers(100, unclaimed=True, dead=dead)
+            )
         except Exception as exc:
             log.warning("could not look for computer games to take over: %s", _one_line(exc))
             return
@@ -286,7 +307,7 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        self.computers.close()
+        await asyncio.to_thread(self.computers.close)
         if self._listener is not None:
             await asyncio.to_thread(self._listener.join, 5)
         # Another server may take these games over at once.
@@ -476,6 +497,22 @@ class Hub:
             if other is not room and not other.watchers and not other.lock.locked() and not busy:
                 del self.rooms[other.id]
 
+    def _trim_finished(self, keep: Room) -> None:
+        """Let go of the finished games nobody watches beyond ``max_finished``, oldest first
+        (``keep``, the game that has just ended, stays).
+
+        A finished game is only read (its page, replay, record, review): the
+        store has it, and it is loaded again when asked for.
+        """
+        idle = [
+            r
+            for r in self.rooms.values()
+            if r.status == "finished" and not r.watchers and not r.lock.locked() and r is not keep
+        ]
+        for other in idle[: max(0, len(idle) - self.max_finished)]:
+            if other.bot_task is None or other.bot_task.done():
+                del self.rooms[other.id]
+
     # -- loading ---------------------------------------------------------------------
 
     async def room(self, game_id: str) -> Room:
@@ -637,6 +674,8 @@ class Hub:
         return task
 
     def _publish(self, room: Room) -> None:
+        if room.status == "finished":
+            self._trim_finished(room)
         if not room.watchers:
             return
         text = '{"type":"state","state":' + room.state_text() + "}"
@@ -680,7 +719,13 @@ class Hub:
                     version, position, throw = room.version, room.position, room.turn.throw
                     seed = self.rng.randrange(2**32)
                 # One server plays a game's computers: the one holding its lease.
-                if not await asyncio.to_thread(self.store.claim, room.id, self.runner, self.lease):
+                held = await asyncio.to_thread(self._claim, room.id)
+                if held is not True:
+                    if held and (room.notice is None or room.notice_retrying):
+                        async with room.lock:  # the players are told why nothing moves
+                            room.notice, room.notice_retrying = held, True
+                            room.snapshot()
+                        self._publish(room)
                     await asyncio.sleep(min(5.0, self.lease / 3))
                     continue
                 try:
@@ -729,6 +774,30 @@ class Hub:
                     room.snapshot()
                     self._publish(room)
                 await asyncio.sleep(delay)
+
+    def _claim(self, game_id: str) -> bool | str | None:
+        """Take the lease on a game's computer seats (worker thread): ``True`` if held.
+
+        A lease held by a process of this machine that has ended (killed, say)
+        is taken at once. Otherwise, while another server holds it and the game
+        has not moved for :data:`WAIT_NOTICE_AFTER` seconds, the notice to show
+        the players (else ``None``).
+        """
+        if self.store.claim(game_id, self.runner, self.lease):
+            return True
+        holder, until, updated = self.store.lease_of(game_id)
+        if holder is not None and runner_is_dead(holder):
+            log.warning("game %s: taking over the lease of %s, which has ended", game_id, holder)
+            if self.store.claim(game_id, self.runner, self.lease, dead=[holder]):
+                return True
+        now = datetime.now(UTC)
+        if until is None or updated is None or (now - updated).total_seconds() < WAIT_NOTICE_AFTER:
+            return None
+        left = max(1, math.ceil((until - now).total_seconds()))
+        return (
+            "the computer players wait for another server process, which holds this game "
+            f"for {left} s more; they play as soon as it lets go"
+        )
 
     async def _hand_over(self, room: Room, seat: int, kind: str, exc: Exception) -> None:
         """Give a computer seat whose level keeps failing to a simpler level (stored)."""
@@ -984,6 +1053,25 @@ class Hub:
             ],
             "board": geometry(start.ruleset),
         }
+
+
+def runner_is_dead(runner: str) -> bool:
+    """Whether a lease holder (``HOST:PID:TOKEN``) is a process of this machine that has ended.
+
+    Only this machine's processes can be known dead; a process id taken again
+    by another program counts as alive (the lease then simply runs out).
+    """
+    host, _, rest = runner.partition(":")
+    pid, _, _ = rest.partition(":")
+    if host != socket.gethostname()[:40] or not pid.isdecimal() or int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # another user's process: alive
+        return False
+    return False
 
 
 def _iso(value: Any) -> str:

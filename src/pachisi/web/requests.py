@@ -18,8 +18,11 @@ from ..rules import RULESETS, Setup
 __all__ = [
     "COMPUTER_LEVELS",
     "HUMAN",
+    "MAX_DEPTH",
+    "MAX_OPTION",
     "MAX_POSITION_TEXT",
     "ApiError",
+    "check_options",
     "parse_action",
     "parse_position",
     "parse_spec",
@@ -41,11 +44,23 @@ COMPUTER_LEVELS: tuple[str, ...] = tuple(level.algorithm for level in LADDER)
 #: The longest position text read, in characters (a position is a few hundred).
 MAX_POSITION_TEXT = 20_000
 
+#: The longest error message answered, in characters (longer ones are cut).
+MAX_MESSAGE = 500
+
+#: How deeply a request's JSON may nest lists and objects (a position needs 4).
+MAX_DEPTH = 32
+
+#: The largest number a rule switch may be given (a bonus of more squares than a
+#: track has is already meaningless; the compiled kernel counts in machine integers).
+MAX_OPTION = 1000
+
 
 class ApiError(Exception):
     """A refused request: HTTP ``status``, a stable ``code`` and a message for people."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
+        if len(message) > MAX_MESSAGE:  # it may quote what was sent: a 5,000-digit number
+            message = message[: MAX_MESSAGE - 3] + "..."
         super().__init__(message)
         self.status = status
         self.code = code
@@ -57,7 +72,16 @@ class ApiError(Exception):
 
 
 def read_json(raw: bytes | str) -> object:
-    """A request body or message as JSON; ``bad_request`` if it is not valid JSON."""
+    """A request body or message as JSON; ``bad_request`` if it is not valid JSON.
+
+    Lists and objects nested more than :data:`MAX_DEPTH` deep are refused
+    too (before they are read: a deep message must never reach code that
+    recurses), and so is a lone UTF-16 surrogate.
+    """
+    if _too_deep(raw):
+        raise ApiError(
+            400, "bad_request", f"the body nests lists or objects more than {MAX_DEPTH} deep"
+        )
     try:
         value = json.loads(raw)
     except (ValueError, RecursionError):
@@ -73,6 +97,36 @@ def read_json(raw: bytes | str) -> object:
             "the body holds a lone surrogate (such as \\ud800), which is not text",
         ) from None
     return value
+
+
+def _too_deep(raw: bytes | str) -> bool:
+    """Whether JSON text opens more than :data:`MAX_DEPTH` brackets at once (strings skipped).
+
+    A scan of the text, without recursion, so that it is safe on any input;
+    malformed text is left to the parser.
+    """
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
 
 
 def refuse_unknown(body: dict[str, Any], known: set[str]) -> None:
@@ -113,9 +167,13 @@ def parse_position(value: object) -> Position:
     """
     if isinstance(value, dict):
         try:
-            return Position.from_dict(value)
+            pos = Position.from_dict(value)
         except PachisiError as exc:
             raise ApiError(400, "bad_request", f"position: {exc}") from None
+        except (ValueError, OverflowError, RecursionError):
+            raise ApiError(400, "bad_request", "position: a number is too large") from None
+        check_options(pos.setup.options, "position: options")
+        return pos
     if not isinstance(value, str):
         kinds = "a FORMAT.md object, its JSON text or the one-line text form"
         raise ApiError(400, "bad_request", f"position: must be {kinds}")
@@ -127,11 +185,21 @@ def parse_position(value: object) -> Position:
         empty = "position: the text is empty; give the one-line text form or FORMAT.md JSON"
         raise ApiError(400, "bad_request", empty)
     try:
-        if text.startswith("{"):
-            return Position.from_json(text)
-        return Position.from_text(text)
+        pos = Position.from_json(text) if text.startswith("{") else Position.from_text(text)
     except PachisiError as exc:
         raise ApiError(400, "bad_request", f"position: {exc}") from None
+    except (ValueError, OverflowError, RecursionError):
+        # int() of a number of more than 4,300 digits, say: said plainly.
+        raise ApiError(400, "bad_request", "position: text: a number is too large") from None
+    check_options(pos.setup.options, "position: options")
+    return pos
+
+
+def check_options(options: dict[str, Any], where: str = "'options'") -> None:
+    """``bad_request`` if a numeric rule switch is over :data:`MAX_OPTION`."""
+    for name, value in options.items():
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_OPTION:
+            raise ApiError(400, "bad_request", f"{where}: {name} must be at most {MAX_OPTION}")
 
 
 def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | None]:
@@ -182,8 +250,9 @@ def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | No
         )
     except PachisiError as exc:
         raise ApiError(400, "bad_request", str(exc)) from None
-    except (TypeError, ValueError, IndexError, KeyError) as exc:
+    except (TypeError, ValueError, IndexError, KeyError, OverflowError) as exc:
         raise ApiError(400, "bad_request", f"bad set-up: {exc}") from None
+    check_options(setup.options)
     return (setup, *_parse_seats(spec, setup), None)
 
 

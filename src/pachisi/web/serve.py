@@ -13,10 +13,12 @@ import sys
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["BASE_URL_ENV", "base_url", "register", "run"]
+__all__ = ["ALLOWED_HOSTS_ENV", "BASE_URL_ENV", "allowed_hosts", "base_url", "register", "run"]
 
 #: The environment variable that gives the public address when ``--base-url`` does not.
 BASE_URL_ENV = "PACHISI_BASE_URL"
+#: The environment variable that gives the allowed host names when ``--allowed-hosts`` does not.
+ALLOWED_HOSTS_ENV = "PACHISI_ALLOWED_HOSTS"
 
 _MISSING = (
     "pachisi serve needs the web extra, which is not installed: "
@@ -79,7 +81,32 @@ def register(subparsers: Any) -> None:
         type=int,
         default=2000,
         metavar="N",
-        help="WebSockets open at once, 64 at most per client address (2000; 0: no limit)",
+        help="WebSockets open at once, 64 at most per client address; when full, the most "
+        "silent of the network holding the most makes room for a newcomer (2000; 0: no limit)",
+    )
+    p.add_argument(
+        "--websocket-idle",
+        type=float,
+        default=180.0,
+        metavar="S",
+        help="seconds a WebSocket may send nothing before it is closed; the pages ping "
+        "every 20 s (180; 0: never)",
+    )
+    p.add_argument(
+        "--allowed-hosts",
+        default=None,
+        metavar="NAMES",
+        help="comma-separated host names the server is reached by; requests naming another "
+        "host (DNS rebinding) are refused; IP addresses are always allowed "
+        f"(default: ${ALLOWED_HOSTS_ENV}, else localhost and the host of --base-url; "
+        "'*': any)",
+    )
+    p.add_argument(
+        "--proxies",
+        default="",
+        metavar="ADDRESSES",
+        help="comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed, such as 127.0.0.1 (default: none)",
     )
     p.add_argument(
         "--header-timeout",
@@ -113,6 +140,52 @@ def base_url(value: str | None) -> str | None:
     return value.rstrip("/")
 
 
+def allowed_hosts(value: str | None, public: str | None, host: str) -> list[str]:
+    """The host names a server is reached by: ``value`` (comma-separated), else the defaults.
+
+    The defaults are ``localhost``, the host of the public address ``public`` and
+    the listening ``host`` when it is a name; IP addresses are allowed anyway.
+    """
+    if value is not None and value.strip():
+        return [h.strip().lower() for h in value.split(",") if h.strip()]
+    names = ["localhost"]
+    if public:
+        name = urlsplit(public).hostname
+        if name:
+            names.append(name.lower())
+    if host and not _is_address(host):
+        names.append(host.lower())
+    return names
+
+
+def _is_address(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def _listen(host: str, port: int) -> Any:
+    """A socket bound to ``host:port`` (the server listens on it); ``OSError`` if it cannot be."""
+    import socket
+
+    infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6 and host.strip("[]") == "::":
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     if not 0 < args.port < 65536:
@@ -126,6 +199,9 @@ def run(args: argparse.Namespace) -> int:
         if value is not None and value < 0:
             print(f"pachisi: --{name.replace('_', '-')} cannot be negative", file=sys.stderr)
             return 2
+    if args.websocket_idle < 0:
+        print("pachisi: --websocket-idle cannot be negative", file=sys.stderr)
+        return 2
     for name in ("header_timeout", "computer_lease"):
         if not getattr(args, name) > 0:
             print(f"pachisi: --{name.replace('_', '-')} must be positive", file=sys.stderr)
@@ -151,9 +227,22 @@ def run(args: argparse.Namespace) -> int:
         workers = max(1, (os.cpu_count() or 2) - 1)
     limits = Limits(
         creates_per_minute=args.creates_per_minute or None,
-        all_creates_per_second=20 if args.creates_per_minute else None,
+        network_creates_per_minute=4 * args.creates_per_minute or None,
         websockets=args.max_websockets or None,
         websockets_per_client=64 if args.max_websockets else None,
+        websocket_idle=args.websocket_idle or None,
+    )
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    # Nothing is created before the port is ours: a busy port is said in one line.
+    try:
+        listening = _listen(args.host, args.port)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        print(f"pachisi: cannot listen on {host}:{args.port}: {why}", file=sys.stderr)
+        return 1
+    proxies = [a.strip() for a in args.proxies.split(",") if a.strip()]
+    hosts = (
+        args.allowed_hosts if args.allowed_hosts is not None else os.environ.get(ALLOWED_HOSTS_ENV)
     )
     app = create_app(
         args.db,
@@ -161,12 +250,22 @@ def run(args: argparse.Namespace) -> int:
         computer_workers=workers,
         limits=limits,
         base_url=public,
+        lease=args.computer_lease,
+        allowed_hosts=allowed_hosts(hosts, public, args.host),
     )
-    host = f"[{args.host}]" if ":" in args.host else args.host
     where = f"http://{host}:{args.port}/"
     from sqlalchemy.engine import make_url
 
-    shown = make_url(app.state.store.url).render_as_string(hide_password=True)
+    store = app.state.store
+    shown = make_url(store.url).render_as_string(hide_password=True)
+    try:  # the store is opened (and migrated) before anyone is told to come
+        store.migrate()
+    except Exception as exc:
+        listening.close()
+        store.dispose()
+        why = " ".join(str(getattr(exc, "orig", None) or exc).split())[:300]
+        print(f"pachisi: cannot open the game store {shown}: {why}", file=sys.stderr)
+        return 1
     print(f"pachisi: serving on {where} (games in {shown}); Ctrl-C stops", flush=True)
     if public:
         print(f"pachisi: share links start with {public}/", flush=True)
@@ -176,10 +275,11 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         header_timeout=args.header_timeout,
+        proxies=proxies,
     )
     server = uvicorn.Server(cfg)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped cleanly
-        server.run()
+        server.run(sockets=[listening])
     if not server.started:
         return 1
     return 0

@@ -11,7 +11,10 @@ What the application cannot see, the server limits (docs/web.md, *Limits*):
   answering pings for 20 s are dropped;
 * at most ``max_connections`` connections and requests at once (new
   requests beyond are answered 503), well under the file-descriptor limit,
-  which is raised to its hard maximum when the server starts.
+  which is raised to its hard maximum when the server starts;
+* ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed only from the
+  ``proxies`` named (none by default: uvicorn's own default would believe
+  any client of this machine, which could then pose as any address).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import resource
+from collections.abc import Sequence
 from typing import Any
 
 import uvicorn
@@ -92,8 +96,13 @@ def config(
     log_level: str = "warning",
     header_timeout: float = HEADER_TIMEOUT,
     max_connections: int | None = None,
+    proxies: Sequence[str] = (),
 ) -> uvicorn.Config:
-    """The uvicorn configuration with the limits of this module's description."""
+    """The uvicorn configuration with the limits of this module's description.
+
+    ``proxies``: the addresses (or networks) of the reverse proxies whose
+    forwarded headers are believed; ``"*"`` for any.
+    """
     files = raise_file_limit()
     if max_connections is None:
         max_connections = max(64, min(4096, files - 128))
@@ -118,4 +127,6 @@ def config(
         timeout_keep_alive=5,
         limit_concurrency=max_connections,
         h11_max_incomplete_event_size=16 * 1024,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) if proxies else [],
     )

@@ -20,7 +20,7 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -340,13 +340,14 @@ class Store:
                     return
                 _log.warning("listening for changes failed (%s); listening again", exc)
 
-    def claim(self, game_id: str, runner: str, seconds: float) -> bool:
+    def claim(self, game_id: str, runner: str, seconds: float, dead: Sequence[str] = ()) -> bool:
         """Take (or keep) the lease on a game's computer seats for ``seconds``; whether held.
 
         Only the holder of a lease plays the computer seats of a game, so that
         several server processes on one database play each computer turn once;
         a lease not renewed (its server stopped, or was killed) runs out, and
-        another server takes the game over.
+        another server takes the game over. A lease held by one of the
+        ``dead`` runners (processes known to be gone) is taken at once.
         """
         now = _now()
         with self.engine.begin() as conn:
@@ -358,6 +359,7 @@ class Store:
                         games.c.runner.is_(None),
                         games.c.runner == runner,
                         games.c.runner_until < now,
+                        games.c.runner.in_(list(dead)),
                     ),
                 )
                 .values(runner=runner, runner_until=now + timedelta(seconds=seconds))
@@ -382,10 +384,40 @@ class Store:
                 .values(runner=None, runner_until=None)
             )
 
-    def playing_with_computers(self, limit: int = 1000, *, unclaimed: bool = False) -> list[str]:
+    def lease_of(self, game_id: str) -> tuple[str | None, datetime | None, datetime | None]:
+        """Who holds the lease on a game's computer seats, until when, and when the game
+        last changed (``None``s where there is no such game or lease)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(games.c.runner, games.c.runner_until, games.c.updated_at).where(
+                    games.c.id == game_id
+                )
+            ).first()
+        if row is None:
+            return None, None, None
+        return row[0], _aware(row[1]), _aware(row[2])
+
+    def lease_holders(self) -> list[str]:
+        """The runners holding a lease that has not run out on a game still playing."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(games.c.runner)
+                .where(
+                    games.c.status == "playing",
+                    games.c.runner.is_not(None),
+                    games.c.runner_until >= _now(),
+                )
+                .distinct()
+            )
+            return [str(r[0]) for r in rows]
+
+    def playing_with_computers(
+        self, limit: int = 1000, *, unclaimed: bool = False, dead: Sequence[str] = ()
+    ) -> list[str]:
         """The ids of games still playing that have a computer seat, most recent first.
 
-        ``unclaimed``: only those whose lease (:meth:`claim`) is free or has run out.
+        ``unclaimed``: only those whose lease (:meth:`claim`) is free, has run
+        out, or is held by one of the ``dead`` runners.
         """
         out: list[str] = []
         query = (
@@ -394,7 +426,13 @@ class Store:
             .order_by(games.c.updated_at.desc(), games.c.id)
         )
         if unclaimed:
-            query = query.where(sa.or_(games.c.runner.is_(None), games.c.runner_until < _now()))
+            query = query.where(
+                sa.or_(
+                    games.c.runner.is_(None),
+                    games.c.runner_until < _now(),
+                    games.c.runner.in_(list(dead)),
+                )
+            )
         with self.engine.connect() as conn:
             rows = conn.execute(query)
             for game_id, seats in rows:

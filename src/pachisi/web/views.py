@@ -20,7 +20,7 @@ from ..board import (
     private_square,
     square_cell,
 )
-from ..bots import LADDER, unfit_reason
+from ..bots import LADDER, PLAYERS, unfit_reason
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..game import Ply
 from ..moves import OPTION, PENALTY, Action, Turn
@@ -132,7 +132,14 @@ def rulesets_info() -> dict[str, Any]:
     ladder = [
         {"level": rung.number, "name": rung.name, "algorithm": rung.algorithm} for rung in LADDER
     ]
-    return {"rulesets": out, "levels": [HUMAN, *COMPUTER_LEVELS], "ladder": ladder}
+    # Every registered player is accepted for a seat; the lobby offers ``levels``.
+    more = [name for name in PLAYERS if name not in COMPUTER_LEVELS]
+    return {
+        "rulesets": out,
+        "levels": [HUMAN, *COMPUTER_LEVELS],
+        "ladder": ladder,
+        "more_levels": more,
+    }
 
 
 @functools.cache

@@ -5,7 +5,15 @@
 // legal. It shows `state.legal` as buttons (the keyboard and screen-reader
 // way to play) and on the board (click a pawn, then a marked square).
 
-import { ApiError, LiveGame, api, keysFragment, keysFromFragment, saveKeys } from "./api.js";
+import {
+  ApiError,
+  LiveGame,
+  api,
+  keysFragment,
+  keysFromFragment,
+  loadKeys,
+  saveKeys,
+} from "./api.js";
 import { heldKeys, initSocial, renderSocial } from "./social.js";
 import { BoardView, changedPlaces, stepFromKey, stepTarget } from "./board.js";
 import {
@@ -60,6 +68,20 @@ const app = {
   moveFacts: new Map(), // move number -> the facts of its steps (the state has the last ones)
   fetchingMoves: false,
 };
+
+/**
+ * Once the seat keys of the address are kept in this browser, take them out of
+ * the address bar (a screenshot or a copied address would give the seats away).
+ * Where they cannot be kept (private browsing), the address keeps them.
+ */
+function hideKeys() {
+  const shown = [...keysFromFragment(location.hash).values()];
+  const kept = new Set(loadKeys(gameId).values());
+  if (shown.length && shown.every((key) => kept.has(key))) {
+    history.replaceState(history.state, "", location.pathname + location.search);
+  }
+}
+hideKeys();
 
 // -- reading the state -------------------------------------------------------
 
@@ -801,6 +823,7 @@ async function start() {
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", () => {
     app.keys = saveKeys(gameId, keysFromFragment(location.hash));
+    hideKeys();
     live.hello();
     if (app.state) {
       render();
