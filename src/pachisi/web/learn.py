@@ -734,6 +734,11 @@ def lesson_state(name: str, steps: str = "") -> dict[str, Any]:
         turn.push(legal[i])
     names = pos.setup.colour_names
     pawns = turn.current_pawns
+    replay = Turn(pos, lesson.throw)
+    steps_facts = []
+    for act in turn.steps:
+        steps_facts.append(lean(step_facts(pos, replay.current_pawns, act)))
+        replay.push(act)
     legal_out = []
     for i, act in enumerate(turn.legal_steps() if not turn.is_complete else []):
         legal_out.append(
@@ -752,6 +757,7 @@ def lesson_state(name: str, steps: str = "") -> dict[str, Any]:
         "ruleset": pos.setup.ruleset,
         "throw": list(lesson.throw),
         "steps": [a.notation(names) for a in turn.steps],
+        "steps_facts": steps_facts,
         "pawns": pawns_list(pos, pawns),
         "seats": _seats(pos),
         "dice": dice,
