@@ -165,13 +165,14 @@ function render() {
   $("undo").disabled = tutor.steps.length === 0;
 }
 
-function choosePawn(key) {
+/** Choose a pawn (the board's tap on the chosen pawn lets it go: `toggle`). */
+function choosePawn(key, toggle = false) {
   if (!tutor.state || tutor.state.complete) return;
   if (!key.startsWith(`${ME}@`)) {
     say("refused", t("learn.not_yours"));
     return;
   }
-  tutor.selected = tutor.selected === key ? null : key;
+  tutor.selected = toggle && tutor.selected === key ? null : key;
   const bonus = !tutor.state.dice.some((d) => !d.used) && tutor.state.pending_bonuses.length;
   if (bonus) say("info", t("learn.bonus_take"));
   render();
@@ -234,7 +235,7 @@ async function start() {
   tutor.view = new BoardView($("board"), data.board, {
     ruleset: "parcheesi",
     seats: [],
-    onPawn: (key) => choosePawn(key),
+    onPawn: (key) => choosePawn(key, true),
     onTarget: (place) => chooseTarget(place),
     onBackground: () => {
       tutor.selected = null;
