@@ -73,7 +73,7 @@ REQUIRED: dict[str, dict[str, str]] = {
     },
     "whitman": {
         **_FAMILY,
-        "turns.lowest": "6",
+        "turns.lowest": "3.7",
         "move.jump": "6",
         "move.choose": "6",
         "blockade.walk": "6",
@@ -81,11 +81,11 @@ REQUIRED: dict[str, dict[str, str]] = {
         "doublet.third": "5.8",
         "bonus.home_none": "6",
         "finish.doublet_part": "6",
-        "finish.win": "3.5",
+        "finish.win_alone": "3.5",
     },
     "eight-man": {
         **_FAMILY,
-        "turns.highest": "3.7",
+        "turns.eight": "3.7",
         "eight.colours": "7",
         "move.hops": "5.4",
         "move.larger": "5.6",

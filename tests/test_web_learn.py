@@ -65,9 +65,27 @@ def test_every_rule_has_a_legal_diagram_and_its_sections(ruleset: str) -> None:
         for section in rule["sections"]:
             assert re.fullmatch(r"\d+(\.\d+)?", section), section
         diagram = rule["diagram"]
-        assert diagram["ruleset"] in (ruleset, "parcheesi"), rule["id"]
+        assert diagram["ruleset"] == ruleset, rule["id"]  # played by the page's own rules
         if diagram["throw"] is not None:
             assert diagram["steps"] or rule["id"] == "doublet.all_or_nothing"
+
+
+def test_eight_mans_page_plays_its_diagrams_by_eight_mans_rules() -> None:
+    """§7: red and yellow are one player's there, so the opponent of a Parcheesi diagram's
+    red is green, on the same squares; red still captures it."""
+    parcheesi = {r["id"]: r["diagram"] for r in rules_lessons("parcheesi")["rules"]}
+    eight = {r["id"]: r["diagram"] for r in rules_lessons("eight-man")["rules"]}
+    capture = eight["capture.land"]
+    assert [s["notation"] for s in capture["steps"]] == ["R10-14x"]
+    assert capture["steps"][0]["facts"]["captured"] == ["green"]
+
+    def squares(diagram: dict[str, Any], colours: set[str]) -> list[int]:
+        return sorted(
+            p["square"] for p in diagram["pawns"] if p["colour"] in colours and p["square"]
+        )
+
+    for rule_id in ("capture.land", "capture.safety", "blockade.block", "move.larger"):
+        assert squares(eight[rule_id], {"green"}) == squares(parcheesi[rule_id], {"yellow"})
 
 
 def test_whitmans_page_plays_its_diagrams_by_whitmans_rules() -> None:

@@ -69,7 +69,8 @@ class Diagram:
     (``-`` for a throw under which nothing moves); ``marks`` are squares to
     point at (a square the rule forbids, say); ``full`` shows the whole board.
     A Parcheesi diagram on Whitman's page is played by Whitman's rules, or
-    replaced by ``whitman`` where they play it otherwise (one jump, not hops).
+    replaced by ``whitman`` where they play it otherwise (one jump, not hops);
+    likewise on Eight-Man's page (``eight``, :func:`page_diagram`).
     """
 
     position: str
@@ -78,6 +79,7 @@ class Diagram:
     marks: tuple[int, ...] = ()
     full: bool = False
     whitman: Diagram | None = None
+    eight: Diagram | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,11 @@ def _W2(red: str, yellow: str = "0.0.0.0") -> str:
     return _two(red, yellow).replace("parcheesi", "whitman", 1)
 
 
+def _E2(red: str, yellow: str) -> str:
+    """An Eight-Man position: red and yellow (one player's) to move, the others in their nests."""
+    return f"eight-man Ry,Bg - r:{red},b:0.0.0.0,y:{yellow},g:0.0.0.0 0 0 - - -"
+
+
 def _pagade(red: str, black: str = "6.7.12.12", cut: str = "0000") -> str:
     """A Pagade position, red to move, the others at their start."""
     rest = "y:6.7.12.12,g:6.7.12.12"
@@ -121,6 +128,7 @@ _FAMILY: list[Rule] = [
     Rule("board.safety", "board", ("2.3",), Diagram(_P4, full=True, marks=(0, 5, 12, 63))),
     Rule("turns.highest", "board", ("3.1", "3.7"), Diagram(_P4, full=True)),
     Rule("turns.lowest", "board", ("3.1", "3.7", "6"), Diagram(_W4, full=True)),
+    Rule("turns.eight", "board", ("3.1", "3.7", "7"), Diagram(_E0, full=True)),
     Rule("enter.five", "entering", ("5.3",), Diagram(_two("0.0.0.0", "0.0.0.0"), (5, 2), "R0-1")),
     Rule(
         "enter.compulsory",
@@ -229,6 +237,7 @@ _FAMILY: list[Rule] = [
             (2, 2),
             "R40-42 R42-44 R44-49 R49-54",
             whitman=Diagram(_W2("10.20.30.40"), (2, 2), "R10-17 R20-27"),
+            eight=Diagram(_E2("10.20.30.40", "1.2.3.8"), (2, 2), "R40-42 R42-44 R44-49 R49-54"),
         ),
     ),
     Rule(
@@ -284,7 +293,12 @@ _FAMILY: list[Rule] = [
         "finish.doublet_whole",
         "finishing",
         ("5.5",),
-        Diagram(_two("58.65.72.72", "0.0.0.0"), (3, 3), "R58-61 R61-64 R64-68 R68-72"),
+        Diagram(
+            _two("58.65.72.72", "0.0.0.0"),
+            (3, 3),
+            "R58-61 R61-64 R64-68 R68-72",
+            eight=Diagram(_E2("58.65.72.72", "72.72.72.72"), (3, 3), "R58-61 R61-64 R64-68 R68-72"),
+        ),
     ),
     Rule(
         "finish.doublet_part",
@@ -297,6 +311,12 @@ _FAMILY: list[Rule] = [
         "finishing",
         ("3.5", "5.9", "5.10"),
         Diagram(_two("70.72.72.72", "0.0.0.0"), (2, 5), "R70-72"),
+    ),
+    Rule(
+        "finish.win_alone",
+        "finishing",
+        ("3.5", "6"),
+        Diagram(_W2("70.72.72.72"), (2, 5), "R70-72"),
     ),
     Rule(
         "eight.colours",
@@ -427,12 +447,12 @@ RULES: dict[str, list[Rule]] = {
         "bonus.home_none",
         "finish.exact",
         "finish.doublet_part",
-        "finish.win",
+        "finish.win_alone",
     ),
     "eight-man": _ids(
         "board.cross",
         "board.safety",
-        "turns.highest",
+        "turns.eight",
         "eight.colours",
         "enter.five",
         "enter.compulsory",
@@ -522,15 +542,47 @@ def _steps_of(pos: Position, throw: tuple[int, int], play: str) -> Turn:
     return turn
 
 
+def _eight(text: str) -> str:
+    """A two-player Parcheesi position (red against yellow) as Eight-Man's: red and yellow
+    (friendly there) with yellow's pawns given to green, an opponent, on the same squares."""
+    head, _, rest = text.partition(" - ")
+    assert head == "parcheesi r,y", text
+    fields = rest.split()
+    pawns = dict(part.split(":") for part in fields[0].split(","))
+    green = []
+    for p in map(int, pawns["y"].split(".")):
+        if p == 0:
+            green.append(0)
+            continue
+        square = (38 + p) % 68  # RULES.md §2.5: yellow on arm 2, green on arm 3
+        green.append((square - 55) % 68)
+    g = ".".join(str(p) for p in sorted(green))
+    fields[0] = f"r:{pawns['r']},b:0.0.0.0,y:0.0.0.0,g:{g}"
+    return "eight-man Ry,Bg - " + " ".join(fields)
+
+
 def page_diagram(ruleset: str, diagram: Diagram) -> Diagram:
-    """The diagram as ``ruleset``'s page shows it: a Parcheesi diagram on Whitman's page is
-    played by Whitman's rules (or is its ``whitman`` diagram); others are shown as they are
-    (Eight-Man inherits the Parcheesi rules, RULES.md §7)."""
-    if ruleset != "whitman" or not diagram.position.startswith("parcheesi "):
+    """The diagram as ``ruleset``'s page shows it, played by that ruleset's rules.
+
+    A two-player Parcheesi diagram is played on Whitman's page as a Whitman
+    position (or is its ``whitman`` diagram: one jump, not hops), and on
+    Eight-Man's as an Eight-Man position with the opponent's pawns green (or
+    is its ``eight`` diagram)."""
+    if diagram.position == _P4 and ruleset in ("whitman", "eight-man"):  # the whole board
+        start = _W4 if ruleset == "whitman" else _E0
+        return Diagram(start, diagram.throw, diagram.play, diagram.marks, diagram.full)
+    if not diagram.position.startswith("parcheesi r,y "):
         return diagram
-    if diagram.whitman is not None:
-        return diagram.whitman
-    text = diagram.position.replace("parcheesi ", "whitman ", 1)
+    if ruleset == "whitman":
+        if diagram.whitman is not None:
+            return diagram.whitman
+        text = diagram.position.replace("parcheesi ", "whitman ", 1)
+    elif ruleset == "eight-man":
+        if diagram.eight is not None:
+            return diagram.eight
+        text = _eight(diagram.position)
+    else:
+        return diagram
     return Diagram(text, diagram.throw, diagram.play, diagram.marks, diagram.full)
 
 

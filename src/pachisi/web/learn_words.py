@@ -61,6 +61,13 @@ _EN: dict[str, str] = {
         " both dice; the lowest total starts (ties throw again). Then the turn goes to the left:"
         " red, green, yellow, blue."
     ),
+    "learn.rule.turns.eight.title": "Players and turns",
+    "learn.rule.turns.eight.text": (
+        "Two players, sitting opposite. Each throws one die; the highest starts (ties throw"
+        " again). Then the two take turns."
+    ),
+    "learn.rule.finish.win_alone.title": "Winning",
+    "learn.rule.finish.win_alone.text": "The first player to bring all four pawns HOME wins.",
     "learn.rule.eight.colours.title": "Two colours each",
     "learn.rule.eight.colours.text": (
         "Two players: one plays red and yellow, the other blue and green. Each names one of his"
@@ -131,8 +138,8 @@ _EN: dict[str, str] = {
     "learn.rule.blockade.block.title": "Blockades",
     "learn.rule.blockade.block.text": (
         "Two pawns on one square form a blockade; no square ever holds more than two. No pawn may"
-        " pass a blockade or land on it, not even its owner's. Here red cannot pass the yellow"
-        " blockade and can use only the 1."
+        " pass a blockade or land on it, not even its owner's. Here red cannot pass the blockade"
+        " ahead and can use only the 1."
     ),
     "learn.rule.blockade.still.title": "A blockade does not walk",
     "learn.rule.blockade.still.text": (
@@ -424,6 +431,13 @@ _HI: dict[str, str] = {
         " छोटे जोड़ वाला शुरू करता है (बराबरी पर फिर फेंकते हैं)। फिर बारी बाईं ओर जाती है: रेड,"
         " ग्रीन, येलो, ब्लू।"
     ),
+    "learn.rule.turns.eight.title": "खिलाड़ी और बारी",
+    "learn.rule.turns.eight.text": (
+        "दो खिलाड़ी, आमने-सामने बैठे। हर एक एक डाइस फेंकता है; सबसे बड़े अंक वाला शुरू करता है"
+        " (बराबरी पर फिर फेंकते हैं)। फिर दोनों बारी-बारी से खेलते हैं।"
+    ),
+    "learn.rule.finish.win_alone.title": "जीतना",
+    "learn.rule.finish.win_alone.text": "जो खिलाड़ी सबसे पहले अपने चारों प्यादे होम पहुँचाए, वह जीतता है।",
     "learn.rule.eight.colours.title": "हर खिलाड़ी के दो रंग",
     "learn.rule.eight.colours.text": (
         "दो खिलाड़ी: एक रेड और येलो खेलता है, दूसरा ब्लू और ग्रीन। हर खिलाड़ी अपना एक रंग मुख्य"
@@ -492,7 +506,7 @@ _HI: dict[str, str] = {
     "learn.rule.blockade.block.text": (
         "एक खाने पर दो प्यादे नाकाबंदी बनाते हैं; किसी खाने पर दो से ज़्यादा प्यादे कभी नहीं होते।"
         " कोई प्यादा नाकाबंदी को लाँघ नहीं सकता, न उस पर रुक सकता है, उसके मालिक का भी नहीं। यहाँ"
-        " रेड येलो की नाकाबंदी नहीं लाँघ सकता और केवल 1 चल सकता है।"
+        " रेड आगे की नाकाबंदी नहीं लाँघ सकता और केवल 1 चल सकता है।"
     ),
     "learn.rule.blockade.still.title": "नाकाबंदी आगे नहीं चलती",
     "learn.rule.blockade.still.text": (
@@ -774,6 +788,13 @@ _KN: dict[str, str] = {
         " ಹಾಕುತ್ತಾರೆ; ಅತಿ ಸಣ್ಣ ಮೊತ್ತದವರು ಮೊದಲು ಆಡುತ್ತಾರೆ (ಸಮವಾದರೆ ಮತ್ತೆ ಹಾಕುತ್ತಾರೆ). ನಂತರ ಸರದಿ"
         " ಎಡಕ್ಕೆ ಸಾಗುತ್ತದೆ: ಕೆಂಪು, ಹಸಿರು, ಹಳದಿ, ನೀಲಿ."
     ),
+    "learn.rule.turns.eight.title": "ಆಟಗಾರರು ಮತ್ತು ಸರದಿ",
+    "learn.rule.turns.eight.text": (
+        "ಇಬ್ಬರು ಆಟಗಾರರು, ಎದುರುಬದುರು ಕುಳಿತು. ಪ್ರತಿಯೊಬ್ಬರೂ ಒಂದು ದಾಳ ಹಾಕುತ್ತಾರೆ; ಅತಿ ದೊಡ್ಡ"
+        " ಸಂಖ್ಯೆಯವರು ಮೊದಲು ಆಡುತ್ತಾರೆ (ಸಮವಾದರೆ ಮತ್ತೆ ಹಾಕುತ್ತಾರೆ). ನಂತರ ಇಬ್ಬರೂ ಸರದಿಯಂತೆ ಆಡುತ್ತಾರೆ."
+    ),
+    "learn.rule.finish.win_alone.title": "ಗೆಲ್ಲುವುದು",
+    "learn.rule.finish.win_alone.text": "ತನ್ನ ನಾಲ್ಕೂ ಕಾಯಿಗಳನ್ನು ಮೊದಲು ಮನೆಗೆ ತಲುಪಿಸಿದವರು ಗೆಲ್ಲುತ್ತಾರೆ.",
     "learn.rule.eight.colours.title": "ಪ್ರತಿಯೊಬ್ಬರಿಗೆ ಎರಡು ಬಣ್ಣ",
     "learn.rule.eight.colours.text": (
         "ಇಬ್ಬರು ಆಟಗಾರರು: ಒಬ್ಬರು ಕೆಂಪು ಮತ್ತು ಹಳದಿ, ಇನ್ನೊಬ್ಬರು ನೀಲಿ ಮತ್ತು ಹಸಿರು. ಪ್ರತಿಯೊಬ್ಬರೂ ತಮ್ಮ ಒಂದು"
@@ -841,7 +862,7 @@ _KN: dict[str, str] = {
     "learn.rule.blockade.block.text": (
         "ಒಂದು ಚೌಕದಲ್ಲಿ ಎರಡು ಕಾಯಿಗಳು ತಡೆಗೋಡೆ ಕಟ್ಟುತ್ತವೆ; ಯಾವ ಚೌಕದಲ್ಲೂ ಎರಡಕ್ಕಿಂತ ಹೆಚ್ಚು ಕಾಯಿಗಳಿರುವುದಿಲ್ಲ."
         " ಯಾವ ಕಾಯಿಯೂ ತಡೆಗೋಡೆಯನ್ನು ದಾಟುವಂತಿಲ್ಲ, ಅದರ ಮೇಲೆ ನಿಲ್ಲುವಂತಿಲ್ಲ, ಅದರ ಒಡೆಯನದೂ ಸಹ. ಇಲ್ಲಿ"
-        " ಕೆಂಪು ಹಳದಿಯ ತಡೆಗೋಡೆಯನ್ನು ದಾಟಲಾರದು, 1 ಮಾತ್ರ ಬಳಸಬಹುದು."
+        " ಕೆಂಪು ಮುಂದಿನ ತಡೆಗೋಡೆಯನ್ನು ದಾಟಲಾರದು, 1 ಮಾತ್ರ ಬಳಸಬಹುದು."
     ),
     "learn.rule.blockade.still.title": "ತಡೆಗೋಡೆ ಮುಂದೆ ನಡೆಯುವುದಿಲ್ಲ",
     "learn.rule.blockade.still.text": (
