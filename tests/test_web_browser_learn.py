@@ -326,6 +326,9 @@ def test_a_first_game_through_the_tutorial(
     page.get_by_test_id("learn-link").click()
     expect(page).to_have_url(re.compile(r"/learn$"))
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    if size == PHONE:  # the board, the task and the dice fit a phone's screen, unscrolled
+        box = page.get_by_test_id("die").first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
     check_axe(page)
     for n, lesson in enumerate(LESSONS):
         expect(page.get_by_test_id("lesson-title")).to_have_attribute("data-lesson", lesson.name)
