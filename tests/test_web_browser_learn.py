@@ -113,6 +113,16 @@ REQUIRED: dict[str, dict[str, str]] = {
         "pagade.win": "3.5",
     },
 }
+#: The sections of RULES.md each page must teach, together (the players' rules, the board,
+#: finishing, and every rule of the ruleset's own section).
+_SECTIONS = {"2.1", "2.3", "2.4", "3.1", "3.5", "3.7"}
+_PARCHEESI = {"5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "5.7", "5.8", "5.10"}
+SECTIONS: dict[str, set[str]] = {
+    "parcheesi": _SECTIONS | _PARCHEESI | {"5.9"},
+    "whitman": _SECTIONS | _PARCHEESI | {"6"},
+    "eight-man": _SECTIONS | _PARCHEESI - {"5.10"} | {"7"},
+    "pagade": _SECTIONS | {"3.4", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7", "4.8"},
+}
 #: The order of the topics on every page (RULES.md's sections a ruleset lacks left out).
 ORDER = ["board", "entering", "moving", "captures", "blockades", "doublets", "bonuses", "finishing"]
 #: Terms each page must use, per language (the site's words for them).
@@ -214,6 +224,8 @@ def test_each_rules_page_teaches_every_rule_of_its_list(
         assert rule["title"] == words[f"learn.rule.{rule_id}.title"]
         assert rule["text"] == words[f"learn.rule.{rule_id}.text"] and len(rule["text"]) > 40
         assert rule["boards"] == 1 and rule["pawns"] > 0, rule_id
+    taught = {section for rule in shown for section in rule["sections"]}
+    assert SECTIONS[ruleset] <= taught, SECTIONS[ruleset] - taught
     topics = list(dict.fromkeys(rule["topic"] for rule in shown))
     assert topics == [t for t in ORDER if t in topics]
     wanted_topics = {"pagade": 7}.get(ruleset, 8)  # Pagade has no bonuses (§4.4)

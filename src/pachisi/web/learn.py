@@ -315,7 +315,7 @@ _FAMILY: list[Rule] = [
     Rule(
         "finish.win_alone",
         "finishing",
-        ("3.5", "6"),
+        ("3.5", "5.10", "6"),
         Diagram(_W2("70.72.72.72"), (2, 5), "R70-72"),
     ),
     Rule(
@@ -368,7 +368,7 @@ _PAGADE: list[Rule] = [
         Diagram(_pagade("0.7.12.12", cut="0100"), (3, 4), "R0-3"),
     ),
     Rule("pagade.move", "moving", ("4.3",), Diagram(_G0, (1, 6), "R12-19")),
-    Rule("pagade.use", "moving", ("4.7",), Diagram(_G0, (1, 6), "R6-7 R12-18")),
+    Rule("pagade.use", "moving", ("3.4", "4.7"), Diagram(_G0, (1, 6), "R6-7 R12-18")),
     Rule(
         "pagade.cut",
         "captures",
