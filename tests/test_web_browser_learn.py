@@ -428,3 +428,15 @@ def test_the_tutorial_in_hindi_and_kannada(
     check_axe(page)
     page.context.close()
     console.check()
+
+
+def test_a_browser_that_holds_a_game_is_not_offered_the_banner(
+    server: wb.Server, browser: Browser, console: wb.Console
+) -> None:
+    page = page_in(browser, console, "en", DESKTOP)
+    page.context.add_init_script("localStorage.setItem('pachisi.keys.abc', '0.secret')")
+    page.goto(server.url + "/")
+    expect(page.get_by_test_id("learn-banner")).to_have_attribute("data-first", "false")
+    expect(page.get_by_test_id("learn-link")).to_be_visible()
+    page.context.close()
+    console.check()

@@ -1,6 +1,6 @@
 // The lobby's word to a first-time visitor: a banner offering the first game
-// (/learn), until it is dismissed or the first game is played (both kept in
-// localStorage); after that, a small link in its place.
+// (/learn), until it is dismissed, the first game is played (both kept in
+// localStorage) or the browser holds a game's keys; after that, a small link.
 
 import { loadLanguage, t } from "./i18n.js";
 import { el } from "./ui.js";
@@ -15,7 +15,11 @@ async function start() {
   if (!document.querySelector('link[href="/static/learn.css"]')) {
     document.head.append(el("link", { rel: "stylesheet", href: "/static/learn.css" }));
   }
-  const seen = localStorage.getItem(BANNER_SETTING) === "dismissed" || localStorage.getItem(DONE_SETTING) === "done";
+  // A visitor who has dismissed the banner, played the first game or holds a game's keys
+  // (api.js keeps them as pachisi.keys.GAME) is not new here.
+  const played = Object.keys(localStorage).some((key) => key.startsWith("pachisi.keys."));
+  const seen =
+    played || localStorage.getItem(BANNER_SETTING) === "dismissed" || localStorage.getItem(DONE_SETTING) === "done";
   const link = el("a", { href: "/learn", "data-testid": "learn-link", text: t("learn.banner_go") });
   const banner = el("aside", {
     class: seen ? "learn-banner small" : "learn-banner",

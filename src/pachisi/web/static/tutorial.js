@@ -50,10 +50,17 @@ function tokenOf(pawn) {
   return placeKey(pawn.colour, pawn.where, pawn.square);
 }
 
-async function load() {
+/** Show the lesson after `steps` (the server's answer); nothing changes if it fails. */
+async function load(steps = tutor.steps) {
   const name = lesson().name;
-  const query = tutor.steps.length ? `?steps=${tutor.steps.join(",")}` : "";
-  tutor.state = await api(`/api/learn/lessons/${encodeURIComponent(name)}${query}`);
+  const query = steps.length ? `?steps=${steps.join(",")}` : "";
+  try {
+    tutor.state = await api(`/api/learn/lessons/${encodeURIComponent(name)}${query}`);
+  } catch (error) {
+    say("refused", t(error.code === "network" ? "error.network" : "error.unknown"));
+    return;
+  }
+  tutor.steps = steps;
   tutor.selected = null;
   render();
   const state = tutor.state;
@@ -179,9 +186,8 @@ function choosePawn(key, toggle = false) {
 }
 
 async function play(step) {
-  tutor.steps.push(step.index);
   say("info", "");
-  await load();
+  await load([...tutor.steps, step.index]);
 }
 
 async function chooseNumber(value, bonus) {
@@ -219,11 +225,10 @@ async function chooseTarget(place) {
 
 async function goTo(index) {
   tutor.index = index;
-  tutor.steps = [];
   $("next").hidden = true;
   $("play").hidden = true;
   say("info", "");
-  await load();
+  await load([]);
 }
 
 async function start() {
@@ -244,11 +249,10 @@ async function start() {
   });
   $("undo").addEventListener("click", async () => {
     if (!tutor.steps.length) return;
-    tutor.steps.pop();
     $("next").hidden = true;
     $("play").hidden = true;
     say("info", "");
-    await load();
+    await load(tutor.steps.slice(0, -1));
   });
   $("restart").addEventListener("click", () => goTo(tutor.index));
   $("next").addEventListener("click", () => goTo(tutor.index + 1));
