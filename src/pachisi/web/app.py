@@ -31,6 +31,7 @@ from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
 from .insight import Insight
+from .learn import lesson_state, lessons_info, rules_lessons
 from .messages import catalogue, rules_info
 from .requests import ApiError, read_json
 from .rooms import Room, Watcher
@@ -332,6 +333,25 @@ def create_app(
     @app.get("/rules/{ruleset}", include_in_schema=False)
     async def rules_page(ruleset: str = "") -> FileResponse:
         return page("rules.html")
+
+    @app.get("/learn", include_in_schema=False)
+    async def learn_page() -> FileResponse:
+        return page("tutorial.html")
+
+    @app.get("/api/learn/rules/{ruleset}")
+    async def learn_rules(ruleset: str) -> dict[str, Any]:
+        """A ruleset's rules in teaching order, each with its section and diagram."""
+        return rules_lessons(ruleset)
+
+    @app.get("/api/learn/lessons")
+    async def learn_lessons() -> dict[str, Any]:
+        """The lessons of the first game, in order."""
+        return lessons_info()
+
+    @app.get("/api/learn/lessons/{name}")
+    async def learn_lesson(name: str, steps: str = "") -> dict[str, Any]:
+        """A lesson after some steps: legal steps, and the rule that forbids each other move."""
+        return await asyncio.to_thread(lesson_state, name, steps[:100])
 
     @app.get("/review/{game_id}", include_in_schema=False)
     async def review_page(game_id: str) -> FileResponse:

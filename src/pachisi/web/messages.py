@@ -17,6 +17,7 @@ from typing import Any
 from ..bots import LADDER, level_about, level_label
 from ..describe import LANGS, PHRASES, rules_facts
 from ..rules import RULESETS
+from .learn_words import LEARN_WORDS
 from .requests import ApiError
 
 __all__ = ["MESSAGES", "catalogue", "rules_info"]
@@ -1310,7 +1311,8 @@ def catalogue(lang: str) -> dict[str, str]:
     """Every word of the site in ``lang``: the pages' and the core's; ``not_found`` otherwise."""
     if lang not in LANGS:
         raise ApiError(404, "not_found", f"no language {lang!r} (there are {', '.join(LANGS)})")
-    return {**PHRASES["en"], **_EN, **PHRASES[lang], **MESSAGES[lang]}
+    learn = LEARN_WORDS  # learning to play (pachisi.web.learn_words)
+    return {**PHRASES["en"], **_EN, **learn["en"], **PHRASES[lang], **MESSAGES[lang], **learn[lang]}
 
 
 def rules_info(ruleset: str) -> dict[str, Any]:

@@ -1,0 +1,263 @@
+// The first game (/learn): "learn Parcheesi in five minutes". Each lesson is
+// a set position and throw (pachisi.web.learn.LESSONS); the learner plays red
+// by tapping a pawn, then a die (or a lit square). What is legal is the
+// server's answer for the steps so far (GET /api/learn/lessons/{name}?steps=),
+// and a move no legal step makes is answered with the rule that forbids it
+// (the answer's `refusals`), named with its section of RULES.md.
+
+import { api } from "./api.js";
+import { BoardView, placeKey } from "./board.js";
+import { cropTo, fromKey, toPlace } from "./diagram.js";
+import { loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
+import { el } from "./ui.js";
+import { playText } from "./words.js";
+
+const D6 = "⚀⚁⚂⚃⚄⚅";
+const ME = "red";
+const DONE_SETTING = "pachisi.learn";
+const $ = (id) => document.getElementById(id);
+
+const tutor = {
+  lessons: [],
+  board: null,
+  view: null,
+  index: 0,
+  steps: [],
+  state: null,
+  selected: null,
+  done: new Set(),
+};
+
+function lesson() {
+  return tutor.lessons[tutor.index];
+}
+
+function say(kind, text) {
+  const box = $("message");
+  box.dataset.kind = kind;
+  box.textContent = text;
+}
+
+/** The place of a red pawn in words: the nest, a square, the home path or HOME. */
+function placeWords(p) {
+  if (p === 0) return t("place.nest");
+  if (p === 72) return t("word.HOME");
+  if (p > 64) return t("place.path", { n: p - 64 });
+  return t("place.square", { n: p });
+}
+
+function tokenOf(pawn) {
+  return placeKey(pawn.colour, pawn.where, pawn.square);
+}
+
+/** Show the lesson after `steps` (the server's answer); nothing changes if it fails. */
+async function load(steps = tutor.steps) {
+  const name = lesson().name;
+  const query = steps.length ? `?steps=${steps.join(",")}` : "";
+  try {
+    tutor.state = await api(`/api/learn/lessons/${encodeURIComponent(name)}${query}`);
+  } catch (error) {
+    say("refused", t(error.code === "network" ? "error.network" : "error.unknown"));
+    return;
+  }
+  tutor.steps = steps;
+  tutor.selected = null;
+  render();
+  const state = tutor.state;
+  if (state.complete) {
+    const words = playText(state.steps_facts, state.steps.join(" "));
+    if (state.goal_met) {
+      tutor.done.add(name);
+      say("done", `${t(lesson().done)} ${t("learn.played", { play: words })}`);
+      if (tutor.index + 1 < tutor.lessons.length) {
+        $("next").hidden = false;
+        $("next").focus();
+      } else {
+        localStorage.setItem(DONE_SETTING, "done");
+        say("done", `${t(lesson().done)} ${t("learn.all_done")}`);
+        $("play").hidden = false;
+        $("play").focus();
+      }
+    } else {
+      say("again", t("learn.not_quite", { again: t(lesson().again) }));
+    }
+    render();
+  }
+}
+
+function myPawns() {
+  return tutor.state.pawns.filter((pawn) => pawn.colour === ME);
+}
+
+function render() {
+  const state = tutor.state;
+  const info = lesson();
+  document.body.dataset.lesson = info.name;
+  document.body.dataset.steps = String(tutor.steps.length);
+  document.body.dataset.complete = String(Boolean(state.complete));
+  document.body.dataset.goal = String(state.goal_met);
+  $("lesson-step").textContent = t("learn.lesson_of", { n: tutor.index + 1, total: tutor.lessons.length });
+  $("lesson-title").textContent = t(info.title);
+  $("lesson-title").dataset.lesson = info.name;
+  $("lesson-task").textContent = t(info.task);
+  $("dots").replaceChildren(
+    ...tutor.lessons.map((l, k) =>
+      el("li", {
+        "data-state": tutor.done.has(l.name) ? "done" : k === tutor.index ? "current" : "todo",
+        title: t(l.title),
+      }),
+    ),
+  );
+  const playing = !state.complete;
+  const mine = playing ? myPawns().filter((pawn) => pawn.where !== "home") : [];
+  const legalFrom = tutor.selected
+    ? state.legal.filter((step) => fromKey(step) === tutor.selected)
+    : [];
+  const targets = [...new Set(legalFrom.map(toPlace).filter((p) => p !== null))];
+  const names = [t("game.you"), t("game.computer")];
+  tutor.view.render({
+    pawns: state.pawns,
+    seats: state.seats.map((seat, k) => ({ ...seat, name: names[k] || "" })),
+    toMove: playing ? 0 : null,
+    movable: new Set(mine.map(tokenOf)),
+    selected: tutor.selected,
+    targets,
+  });
+  const focus = [...state.focus];
+  if (myPawns().some((pawn) => pawn.where === "out")) focus.push(placeKey(ME, "out"));
+  cropTo(tutor.view, focus, 8);
+
+  // The pawns as buttons too (for the keyboard and for screen readers).
+  const places = new Map();
+  for (const pawn of mine) places.set(tokenOf(pawn), pawn.p);
+  $("pawns").setAttribute("aria-label", t("board.list_label"));
+  $("pawns").replaceChildren(
+    ...[...places].map(([key, p]) =>
+      el("button", {
+        type: "button",
+        "data-testid": "pawn-choice",
+        "data-key": key,
+        "aria-pressed": String(key === tutor.selected),
+        text: `${t("pawn", { colour: t(`colour.${ME}`) })}: ${placeWords(p)}`,
+        onclick: () => choosePawn(key),
+      }),
+    ),
+  );
+  // The dice left, or the bonuses to take once the dice are played.
+  const left = state.dice.filter((d) => !d.used);
+  $("dice").setAttribute("aria-label", t("learn.dice"));
+  let buttons = [];
+  if (playing && left.length) {
+    const values = [...new Set(left.map((d) => d.value))];
+    buttons = values.map((v) =>
+      el(
+        "button",
+        { type: "button", "data-testid": "die", "data-value": v, onclick: () => chooseNumber(v, false) },
+        el("span", { class: "face", "aria-hidden": "true", text: D6[v - 1] }),
+        t("learn.die", { n: v }),
+      ),
+    );
+  } else if (playing && state.pending_bonuses.length) {
+    buttons = [...new Set(state.pending_bonuses)].map((v) =>
+      el("button", {
+        type: "button",
+        "data-testid": "bonus",
+        "data-value": v,
+        text: t("learn.bonus_die", { n: v }),
+        onclick: () => chooseNumber(v, true),
+      }),
+    );
+  }
+  $("dice").replaceChildren(...buttons);
+  $("undo").disabled = tutor.steps.length === 0;
+}
+
+/** Choose a pawn (the board's tap on the chosen pawn lets it go: `toggle`). */
+function choosePawn(key, toggle = false) {
+  if (!tutor.state || tutor.state.complete) return;
+  if (!key.startsWith(`${ME}@`)) {
+    say("refused", t("learn.not_yours"));
+    return;
+  }
+  tutor.selected = toggle && tutor.selected === key ? null : key;
+  const bonus = !tutor.state.dice.some((d) => !d.used) && tutor.state.pending_bonuses.length;
+  if (bonus) say("info", t("learn.bonus_take"));
+  render();
+}
+
+async function play(step) {
+  say("info", "");
+  await load([...tutor.steps, step.index]);
+}
+
+async function chooseNumber(value, bonus) {
+  const state = tutor.state;
+  if (!state || state.complete) return;
+  if (!tutor.selected) {
+    say("info", t("learn.pick_pawn"));
+    return;
+  }
+  const mine = state.legal.filter((step) => fromKey(step) === tutor.selected);
+  const fits = mine.filter((step) =>
+    bonus ? step.kind === "bonus" && step.numbers[0] === value : step.kind !== "bonus" && step.numbers.includes(value),
+  );
+  const exact = fits.find((step) => step.numbers.length === 1);
+  if (exact || fits.length) {
+    await play(exact || fits[0]);
+    return;
+  }
+  const why = state.refusals.find(
+    (r) => fromKey(r) === tutor.selected && r.number === value && r.bonus === Boolean(bonus),
+  );
+  if (why) {
+    say("refused", `${t("learn.refused", { why: t(why.reason) })} ${t("learn.rule_ref", { n: why.section })}`);
+    $("message").dataset.reason = why.reason;
+    $("message").dataset.section = why.section;
+  } else {
+    say("refused", t("error.illegal"));
+  }
+}
+
+async function chooseTarget(place) {
+  const step = tutor.state.legal.find((s) => fromKey(s) === tutor.selected && toPlace(s) === place);
+  if (step) await play(step);
+}
+
+async function goTo(index) {
+  tutor.index = index;
+  $("next").hidden = true;
+  $("play").hidden = true;
+  say("info", "");
+  await load([]);
+}
+
+async function start() {
+  await loadLanguage();
+  mountLanguageSwitch();
+  const data = await api("/api/learn/lessons");
+  tutor.lessons = data.lessons;
+  tutor.board = data.board;
+  tutor.view = new BoardView($("board"), data.board, {
+    ruleset: "parcheesi",
+    seats: [],
+    onPawn: (key) => choosePawn(key, true),
+    onTarget: (place) => chooseTarget(place),
+    onBackground: () => {
+      tutor.selected = null;
+      render();
+    },
+  });
+  $("undo").addEventListener("click", async () => {
+    if (!tutor.steps.length) return;
+    $("next").hidden = true;
+    $("play").hidden = true;
+    say("info", "");
+    await load(tutor.steps.slice(0, -1));
+  });
+  $("restart").addEventListener("click", () => goTo(tutor.index));
+  $("next").addEventListener("click", () => goTo(tutor.index + 1));
+  await goTo(0);
+  document.body.dataset.ready = "true";
+}
+
+start();
