@@ -49,6 +49,7 @@ __all__ = [
     "dice_numbers",
     "dice_text",
     "facts_text",
+    "name_list",
     "place_facts",
     "places_facts",
     "places_text",
@@ -260,6 +261,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "step.reach.belly": "turns into the {belly}",
         "sep": ", ",
         "and": " and ",
+        "comma": ", ",
         "place.nest": "the nest",
         "place.cut": "off the board",
         "place.square": "square {n}",
@@ -306,6 +308,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "step.reach.belly": "{belly} में मुड़ता है",
         "sep": ", ",
         "and": " और ",
+        "comma": ", ",
         "place.nest": "घोंसला",
         "place.cut": "बोर्ड से बाहर",
         "place.square": "खाना {n}",
@@ -352,6 +355,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "step.reach.belly": "{belly} ಗೆ ತಿರುಗುತ್ತದೆ",
         "sep": ", ",
         "and": " ಮತ್ತು ",
+        "comma": ", ",
         "place.nest": "ಗೂಡು",
         "place.cut": "ಹಾಸಿನ ಹೊರಗೆ",
         "place.square": "ಚೌಕ {n}",
@@ -393,6 +397,17 @@ def _fill(template: str, values: Mapping[str, object]) -> str:
 def _phrase(lang: str, key: str, **values: object) -> str:
     table = PHRASES.get(lang, PHRASES["en"])
     return _fill(table.get(key, PHRASES["en"][key]), values)
+
+
+def name_list(names: Sequence[str], lang: str = "en") -> str:
+    """Names as a list in ``lang``: ``A``, ``A and B``, ``A, B and C``.
+
+    >>> name_list(["Asha", "Ravi", "Bo"]), name_list(["Asha", "Ravi"], "hi")
+    ('Asha, Ravi and Bo', 'Asha और Ravi')
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return _phrase(lang, "comma").join(names[:-1]) + _phrase(lang, "and") + names[-1]
 
 
 def place_facts(setup: Setup, colour: int, p: int) -> dict[str, Any]:
@@ -644,10 +659,9 @@ def places_text(position: Position, names: Sequence[str] | None = None, lang: st
     entries = places_facts(position)
     if not entries:
         return _phrase(lang, "result.playing")
-    and_ = _phrase(lang, "and")
     parts: list[str] = []
     for e in entries:
-        who = and_.join(name(i) for i in e["seats"])
+        who = name_list([name(i) for i in e["seats"]], lang)
         if e["kind"] == "draw":
             parts.append(_phrase(lang, "result.draw"))
         elif e["kind"] == "win":

@@ -209,10 +209,12 @@ def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[st
         raise ApiError(400, "bad_request", "'names' lists one name (at most 40 characters) a seat")
     out_names = []
     colour_names = setup.colour_names
+    computers = 0
     for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
         name = " ".join(name.split())
-        if not name:
+        computers += kind != HUMAN
+        if not name:  # a person by the colours, a computer by its number and level
             colours = "+".join(colour_names[c].capitalize() for c in setup.players[i])
-            name = colours if kind == HUMAN else f"{colours} ({kind})"
+            name = colours if kind == HUMAN else f"Computer {computers} ({kind})"
         out_names.append(name)
     return list(kinds), out_names

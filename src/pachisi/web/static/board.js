@@ -13,7 +13,7 @@
 // data-square (a square id, or "home").
 
 import { t } from "./i18n.js";
-import { colourName } from "./ui.js";
+import { colourName, seatName } from "./ui.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -366,7 +366,7 @@ export class BoardView {
       const line = (cls, y, text) => svg("text", { class: cls, x, y, "text-anchor": "middle" }, text);
       group.append(
         line("corner-colour", top + 46, colourName(colour).toUpperCase() + role),
-        line("corner-name", top + 76, truncate(seat.name || t("board.player", { n: seat.index + 1 }), 22)),
+        line("corner-name", top + 76, truncate(seat.name ? seatName(seat) : t("board.player", { n: seat.index + 1 }), 22)),
         svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
         line("corner-status", top + size - 30, status.join(" · ")),
       );
@@ -562,7 +562,7 @@ export class BoardView {
         parts.push(`${t("board.one_at", { p: pawn.p })}${words ? ` (${words})` : ""}`);
       }
       if (home) parts.push(t("board.n_home", { n: home, home: this.homeWord }));
-      const who = seat.name ? ` (${seat.name})` : "";
+      const who = seat.name ? ` (${seatName(seat)})` : "";
       lines.push(`${colourName(colour)}${who}: ${parts.join("; ")}.`);
     }
     this.textList.replaceChildren(

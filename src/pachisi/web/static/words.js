@@ -63,13 +63,18 @@ export function seatWord(seat) {
   return seatName(seat);
 }
 
+/** Names as a list: "A", "A and B", "A, B and C" (pachisi.describe.name_list). */
+export function nameList(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(t("comma")) + t("and") + names[names.length - 1];
+}
+
 /** The result by name and place, e.g. "Asha wins; Ravi second" (pachisi.describe.places_text). */
 export function resultText(state) {
   const entries = state.places_facts || [];
   if (!entries.length) return t("result.playing");
-  const and = t("and");
   const words = entries.map((entry) => {
-    const who = entry.seats.map((i) => seatWord(state.seats[i])).join(and);
+    const who = nameList(entry.seats.map((i) => seatWord(state.seats[i])));
     if (entry.kind === "draw") return t("result.draw");
     if (entry.kind === "win") return t(entry.seats.length > 1 ? "result.win" : "result.wins", { who });
     if (!entry.place) return t(`result.${entry.kind}`, { who }); // how a game ended early
