@@ -12,6 +12,8 @@ from __future__ import annotations
 __all__ = ["PLAY_WORDS"]
 
 _EN: dict[str, str] = {
+    "game.tap_pawn": "Tap a pawn with a dashed ring to see where it can go.",
+    "game.tap_target": "Now tap a lit square (or the pawn again to let go).",
     "lobby.who_plays_title": "Who plays?",
     "lobby.mode_computer": "You against the computer",
     "lobby.mode_friend": "Play with a friend (each on their own screen: you send a link)",
@@ -55,6 +57,8 @@ _EN: dict[str, str] = {
 }
 
 _HI: dict[str, str] = {
+    "game.tap_pawn": "धारीदार घेरे वाले प्यादे को छुएँ और देखें कि वह कहाँ जा सकता है।",
+    "game.tap_target": "अब किसी चमकते खाने को छुएँ (या छोड़ने के लिए प्यादे को फिर छुएँ)।",
     "lobby.who_plays_title": "कौन खेलेगा?",
     "lobby.mode_computer": "आप, कंप्यूटर के विरुद्ध",
     "lobby.mode_friend": "किसी दोस्त के साथ खेलें (हर कोई अपनी स्क्रीन पर: आप कड़ी भेजें)",
@@ -94,6 +98,8 @@ _HI: dict[str, str] = {
 }
 
 _KN: dict[str, str] = {
+    "game.tap_pawn": "ಚುಕ್ಕೆ ಉಂಗುರದ ಕಾಯಿಯನ್ನು ಮುಟ್ಟಿ, ಅದು ಎಲ್ಲಿಗೆ ಹೋಗಬಹುದು ಎಂದು ನೋಡಿ.",
+    "game.tap_target": "ಈಗ ಹೊಳೆಯುವ ಚೌಕವನ್ನು ಮುಟ್ಟಿ (ಬಿಡಲು ಕಾಯಿಯನ್ನು ಮತ್ತೆ ಮುಟ್ಟಿ).",
     "lobby.who_plays_title": "ಯಾರು ಆಡುತ್ತಾರೆ?",
     "lobby.mode_computer": "ನೀವು, ಗಣಕದ ವಿರುದ್ಧ",
     "lobby.mode_friend": "ಗೆಳೆಯರೊಂದಿಗೆ ಆಡಿ (ಪ್ರತಿಯೊಬ್ಬರೂ ತಮ್ಮ ಪರದೆಯಲ್ಲಿ: ನೀವು ಕೊಂಡಿ ಕಳುಹಿಸಿ)",

@@ -240,13 +240,18 @@ function renderBoard() {
   });
   const hint = $("board-hint");
   if (!mine()) hint.textContent = "";
-  else if (app.selected) hint.textContent = t("game.board_hint_target");
-  else if (movable.size) hint.textContent = t("game.board_hint_pawn");
+  else if (app.selected) hint.textContent = t(touch() ? "game.tap_target" : "game.board_hint_target");
+  else if (movable.size) hint.textContent = t(touch() ? "game.tap_pawn" : "game.board_hint_pawn");
   else hint.textContent = "";
 }
 
 function mine() {
   return mySeatToMove() !== null;
+}
+
+/** Whether the page is used by touch (no hover, a coarse pointer): it says "tap", not "click". */
+function touch() {
+  return window.matchMedia("(hover: none), (pointer: coarse)").matches;
 }
 
 function renderTurn() {
