@@ -365,3 +365,58 @@ def test_the_page_can_be_installed(server: wb.Server, browser: Browser, console:
     )
     assert read == manifest["short_name"]
     console.check(lambda text: "404" in text)  # /g/none is no game
+
+
+def test_a_phone_referees_a_real_board(
+    server: wb.Server, browser: Browser, console: wb.Console, shots: Path
+) -> None:
+    """Real dice: the throw is entered by tapping the dice's faces; the page checks the moves."""
+    page = page_at(browser, console, PHONE, autoplay=False)
+    page.goto(server.url + "/")
+    page.get_by_test_id("mode-referee").check()
+    expect(page.get_by_test_id("seat-kind-1")).to_have_value("human")
+    page.get_by_test_id("seat-name-0").fill("Asha")
+    page.get_by_test_id("seat-name-1").fill("Ravi")
+    expect(page.get_by_test_id("first")).to_be_visible()
+    page.get_by_test_id("first").select_option("1")
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("play-here").click()
+    page.wait_for_url("**/g/**")
+    gid = page.url.split("/g/")[1].split("#")[0]
+    state = server.state(gid)
+    assert state["manual_dice"] and state["to_move"] == 1 and state["throw"] is None
+
+    # Ravi starts: 6 and 4 enter nothing, so the throw passes and Asha is to throw.
+    entry = page.get_by_test_id("dice-entry")
+    expect(entry).to_be_visible()
+    expect(page.get_by_test_id("turn-status")).to_contain_text("throw the real dice")
+    enter = page.get_by_test_id("enter-throw")
+    expect(enter).to_be_disabled()
+    face = page.get_by_test_id("face-0-6")
+    box = face.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    page.screenshot(path=str(shots / "referee-enter-throw-390x844.png"))
+    assert in_view(page, enter), enter.bounding_box()
+    check_axe(page)
+    face.tap()
+    page.get_by_test_id("face-1-4").tap()
+    expect(face).to_have_attribute("aria-pressed", "true")
+    enter.tap()
+    after = wb.wait_until("the pass", lambda: (s := server.state(gid))["to_move"] == 0 and s)
+    assert after["moves"][-1]["throw"] == [6, 4] and after["moves"][-1]["play"] == "-"
+
+    # Asha: 5 and 5 enter two pawns; the steps are the server's, chosen on the page.
+    wb.Player(page, server, gid, {0}).wait_for_page(after["version"])
+    expect(enter).to_be_disabled()  # the faces tapped for Ravi's throw are forgotten
+    page.get_by_test_id("face-0-5").tap()
+    page.get_by_test_id("face-1-5").tap()
+    enter.tap()
+    s = wb.wait_until("the throw", lambda: (st := server.state(gid))["throw"] and st)
+    assert s["throw"] == [5, 5] and s["legal"]
+    expect(entry).to_be_hidden()
+    first = page.get_by_test_id("step").first
+    expect(first).to_be_visible()
+    assert in_view(page, first)
+    first.tap()
+    wb.wait_until("a step", lambda: server.state(gid)["version"] > s["version"])
+    console.check()

@@ -342,6 +342,8 @@ class Hub:
         spec, manual, first = parse_dice(spec)
         rest, public, clock = parse_settings(spec)
         setup, kinds, names, start = parse_spec(rest)
+        if first is not None and start is not None:
+            raise ApiError(400, "bad_request", "'first': a position says who is to move")
         if first is not None and not first < len(setup.players):
             raise ApiError(400, "bad_request", f"'first': there is no seat {first}")
         if manual and start is None:  # the players threw for the start at the table

@@ -12,6 +12,9 @@ from __future__ import annotations
 __all__ = ["PLAY_WORDS"]
 
 _EN: dict[str, str] = {
+    "lobby.who_starts": "Who starts (as you threw for it at the table)",
+    "game.throw_wait": "waiting for {who} to throw the real dice",
+    "game.your_throw": "your turn: throw the real dice",
     "game.tap_pawn": "Tap a pawn with a dashed ring to see where it can go.",
     "game.tap_target": "Now tap a lit square (or the pawn again to let go).",
     "lobby.who_plays_title": "Who plays?",
@@ -41,7 +44,6 @@ _EN: dict[str, str] = {
     "game.auto_end": (
         "The throw is used: your turn ends by itself in a moment. Undo takes a step back."
     ),
-    "game.end_now": "End my turn now",
     "game.busy": "Your last choice is on its way to the server: a moment, please.",
     "game.pass_to": "Pass the screen to {who}.",
     "game.from_to": "From {from} to {to}",
@@ -57,6 +59,9 @@ _EN: dict[str, str] = {
 }
 
 _HI: dict[str, str] = {
+    "lobby.who_starts": "कौन शुरू करेगा (जैसा आपने मेज़ पर फेंककर तय किया)",
+    "game.throw_wait": "{who} के असली पासे फेंकने की प्रतीक्षा",
+    "game.your_throw": "आपकी बारी: असली पासे फेंकें",
     "game.tap_pawn": "धारीदार घेरे वाले प्यादे को छुएँ और देखें कि वह कहाँ जा सकता है।",
     "game.tap_target": "अब किसी चमकते खाने को छुएँ (या छोड़ने के लिए प्यादे को फिर छुएँ)।",
     "lobby.who_plays_title": "कौन खेलेगा?",
@@ -84,7 +89,6 @@ _HI: dict[str, str] = {
     "game.auto_end": (
         "फेंक पूरी इस्तेमाल हो गई: आपकी बारी कुछ ही पल में अपने-आप खत्म होगी। वापस लें से एक कदम लौटता है।"
     ),
-    "game.end_now": "मेरी बारी अभी खत्म करें",
     "game.busy": "आपकी पिछली चाल सर्वर तक जा रही है: ज़रा रुकिए।",
     "game.pass_to": "स्क्रीन {who} को दें।",
     "game.from_to": "{from} से {to} तक",
@@ -98,6 +102,9 @@ _HI: dict[str, str] = {
 }
 
 _KN: dict[str, str] = {
+    "lobby.who_starts": "ಯಾರು ಆರಂಭಿಸುತ್ತಾರೆ (ಮೇಜಿನ ಮೇಲೆ ಎಸೆದು ನೀವು ನಿರ್ಧರಿಸಿದಂತೆ)",
+    "game.throw_wait": "{who} ನಿಜವಾದ ದಾಳ ಎಸೆಯುವುದನ್ನು ಕಾಯಲಾಗುತ್ತಿದೆ",
+    "game.your_throw": "ನಿಮ್ಮ ಸರದಿ: ನಿಜವಾದ ದಾಳಗಳನ್ನು ಎಸೆಯಿರಿ",
     "game.tap_pawn": "ಚುಕ್ಕೆ ಉಂಗುರದ ಕಾಯಿಯನ್ನು ಮುಟ್ಟಿ, ಅದು ಎಲ್ಲಿಗೆ ಹೋಗಬಹುದು ಎಂದು ನೋಡಿ.",
     "game.tap_target": "ಈಗ ಹೊಳೆಯುವ ಚೌಕವನ್ನು ಮುಟ್ಟಿ (ಬಿಡಲು ಕಾಯಿಯನ್ನು ಮತ್ತೆ ಮುಟ್ಟಿ).",
     "lobby.who_plays_title": "ಯಾರು ಆಡುತ್ತಾರೆ?",
@@ -123,7 +130,6 @@ _KN: dict[str, str] = {
     "game.sound": "ಧ್ವನಿ",
     "game.tap_hint": "ಒಂದು ಕಾಯಿಯನ್ನು ಮುಟ್ಟಿ, ನಂತರ ಹೊಳೆಯುವ ಚೌಕವನ್ನು, ಅಥವಾ ಒಂದು ನಡೆಯನ್ನು ಮುಟ್ಟಿ.",
     "game.auto_end": "ಎಸೆತ ಪೂರ್ತಿ ಬಳಕೆಯಾಯಿತು: ನಿಮ್ಮ ಸರದಿ ಕ್ಷಣದಲ್ಲಿ ತಾನಾಗಿ ಮುಗಿಯುತ್ತದೆ. ಹಿಂಪಡೆ ಒಂದು ಹೆಜ್ಜೆ ಹಿಂದಕ್ಕೆ ತರುತ್ತದೆ.",
-    "game.end_now": "ನನ್ನ ಸರದಿಯನ್ನು ಈಗಲೇ ಮುಗಿಸಿ",
     "game.busy": "ನಿಮ್ಮ ಹಿಂದಿನ ಆಯ್ಕೆ ಸರ್ವರ್‌ಗೆ ಹೋಗುತ್ತಿದೆ: ಒಂದು ಕ್ಷಣ ತಾಳಿ.",
     "game.pass_to": "ಪರದೆಯನ್ನು {who} ಅವರಿಗೆ ಕೊಡಿ.",
     "game.from_to": "{from} ಇಂದ {to} ಗೆ",

@@ -67,6 +67,7 @@ const app = {
   rolling: false,
   noticeTimer: null,
   moveFacts: new Map(), // move number -> the facts of its steps (the state has the last ones)
+  entered: [null, null], // the real dice's numbers tapped so far (a referee for a real board)
   fetchingMoves: false,
 };
 
@@ -76,6 +77,17 @@ const app = {
 function mySeatToMove(s = app.state) {
   if (!s || s.status !== "playing" || s.to_move === null || !s.throw) return null;
   return app.keys.has(s.to_move) ? s.to_move : null;
+}
+
+/** The seat to move, if the game waits for its real dice and this browser holds its key. */
+function mySeatToThrow(s = app.state) {
+  if (!s || !s.manual_dice || s.status !== "playing" || s.to_move === null || s.throw) return null;
+  return app.keys.has(s.to_move) ? s.to_move : null;
+}
+
+/** The people's seats this browser plays (several: pass and play). */
+function heldPeople(s = app.state) {
+  return [...app.keys.keys()].filter((seat) => seat < s.seats.length && !isComputer(s.seats[seat]));
 }
 
 /** Identifies one throw: the same until it is committed (or passed). */
@@ -116,14 +128,19 @@ function applyState(s) {
     app.throwId = throwId;
     app.hint = null;
     app.auto = { sent: 0, manual: false, suspended: false };
+    app.entered = [null, null];
     if (s.throw) {
-      rollDice(Boolean(prev));
+      rollDice(Boolean(prev) && !s.manual_dice);
       const seat = s.seats[s.to_move];
       const mine = mySeatToMove(s) !== null;
       if (prev) {
         const threw = t("game.threw", { who: seatName(seat), dice: s.throw.join(t("and")) });
         announcer.say(mine ? `${threw} ${t("game.your_turn_now")}` : threw);
         if (mine) setTimeout(() => sound("turn"), ROLL_MS);
+        // Pass and play: the screen goes to the next person of this screen.
+        if (mine && prev.to_move !== s.to_move && heldPeople(s).length > 1) {
+          showNotice(t("game.pass_to", { who: seatName(seat) }));
+        }
       }
     }
   } else if (prev && s.steps.length !== prev.steps.length) {
@@ -173,7 +190,7 @@ function createBoard(s) {
 
 function render() {
   const s = app.state;
-  const mine = mySeatToMove(s) !== null;
+  const mine = mySeatToMove(s) !== null || mySeatToThrow(s) !== null;
   const rulesetName = t(`ruleset.${s.ruleset}`);
   document.title = `${mine ? `${t("game.your_turn_title")} · ` : ""}${rulesetName} · Pachisi`;
   renderBoard();
@@ -260,7 +277,7 @@ function renderTurn() {
   const dice = $("dice");
   const note = $("throw-note");
   const over = s.status !== "playing" || s.to_move === null;
-  $("dice-row").hidden = over;
+  $("dice-row").hidden = over || !s.throw; // (real dice not entered yet: none to show)
   if (over) {
     // The result itself is said once, in the result card below.
     turn.replaceChildren(el("strong", { text: t("game.over") }));
@@ -274,8 +291,10 @@ function renderTurn() {
   }
   const seat = s.seats[s.to_move];
   let status = t("game.waiting_for", { who: seatName(seat) });
+  if (s.manual_dice && !s.throw) status = t("game.throw_wait", { who: seatName(seat) });
   if (isComputer(seat)) status = t("game.computer_thinking");
   if (mine()) status = t("game.your_turn");
+  if (mySeatToThrow(s) !== null) status = t("game.your_throw");
   turn.dataset.seat = String(s.to_move);
   turn.classList.toggle("yours", mine());
   turn.replaceChildren(
@@ -349,7 +368,8 @@ function renderControls() {
     : t("game.watching");
   if (controls.hidden) return;
 
-  const myTurn = mine();
+  renderDiceEntry();
+  const myTurn = mine() || mySeatToThrow(s) !== null;
   $("controls-title").textContent = myTurn
     ? t("game.your_move", { who: seatLabel(s.seats[s.to_move]) })
     : t("game.waiting_others");
@@ -359,7 +379,7 @@ function renderControls() {
   played.title = s.steps.join(" ");
 
   const steps = $("steps");
-  const buttons = myTurn
+  const buttons = mine()
     ? s.legal.map((step, k) =>
         el(
           "button",
@@ -731,6 +751,71 @@ function setPreview(step) {
   renderBoard();
 }
 
+// -- real dice: the throw entered by tapping the dice's faces ---------------------
+
+/**
+ * A referee for a real board (`manual_dice`): the player to move throws real
+ * dice and taps the number each shows; "Enter the throw" sends it. The server
+ * checks it against the ruleset's dice and then every step, as for any throw.
+ */
+function renderDiceEntry() {
+  const s = app.state;
+  const box = $("dice-entry");
+  const seat = mySeatToThrow(s);
+  box.hidden = seat === null;
+  if (box.hidden) return;
+  const faces = s.dice_faces || [1, 2, 3, 4, 5, 6];
+  const rows = [0, 1].map((die) =>
+    el(
+      "div",
+      { class: "dice-entry-row", role: "group", "aria-label": t("game.die_n", { n: die + 1 }) },
+      el("span", { class: "dice-entry-label", text: t("game.die_n", { n: die + 1 }) }),
+      faces.map((n) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: "face",
+            "data-testid": `face-${die}-${n}`,
+            "aria-pressed": app.entered[die] === n ? "true" : "false",
+            "aria-label": t("game.die_value", { n, die: die + 1 }),
+            disabled: app.sending !== null,
+            onclick: () => {
+              app.entered[die] = n;
+              renderDiceEntry();
+            },
+          },
+          dieNode(n, s.ruleset),
+        ),
+      ),
+    ),
+  );
+  $("dice-entry-rows").replaceChildren(...rows);
+  $("enter-throw").disabled = app.entered.includes(null) || app.sending !== null;
+}
+
+/** Send the throw of the real dice. */
+async function enterThrow() {
+  const s = app.state;
+  const seat = mySeatToThrow(s);
+  if (seat === null || app.entered.includes(null) || app.sending !== null) return;
+  const body = { key: app.keys.get(seat), version: s.version, type: "throw", dice: [...app.entered] };
+  app.sending = s.version;
+  renderDiceEntry();
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", body });
+    clearError();
+    announcer.say(t("game.throw_sent", { dice: body.dice.join(t("and")) }));
+    applyState(answer.state);
+  } catch (error) {
+    showError(error);
+    live.refresh();
+  } finally {
+    app.sending = null;
+    renderControls();
+  }
+}
+
 // -- auto-play of forced moves ---------------------------------------------------
 
 function autoplayOn() {
@@ -854,8 +939,13 @@ async function start() {
   await loadLanguage();
   mountLanguageSwitch();
   setupNotation();
-  app.attention = watchAttention(() => mine(), () => app.state);
+  app.attention = watchAttention(() => mine() || mySeatToThrow() !== null, () => app.state);
   $("undo").addEventListener("click", undo);
+  $("enter-throw").addEventListener("click", enterThrow);
+  $("clear-throw").addEventListener("click", () => {
+    app.entered = [null, null];
+    renderDiceEntry();
+  });
   $("commit").addEventListener("click", commit);
   $("hint").addEventListener("click", askHint);
   $("rematch").addEventListener("click", rematch);

@@ -19,6 +19,7 @@ const lobby = {
   // A seat's kind in the form: "human" (a person at this screen: you, or someone beside you
   // with "pass and play"), "friend" (a person on their own device: a link), or a level.
   position: null, // {text, info} of a position read (POST /api/positions), or null
+  manual: false, // a referee for a real board: the players throw real dice and enter them
 };
 
 /** The colours of each seat for a ruleset and a number of players (as the server seats them). */
@@ -218,7 +219,8 @@ function currentMode() {
 }
 
 function showMode() {
-  const mode = currentMode();
+  const mode = lobby.manual ? "referee" : currentMode();
+  drawFirst();
   for (const radio of document.querySelectorAll("input[name=mode]")) radio.checked = radio.value === mode;
   const kinds = lobby.seats.slice(0, $("seats").querySelectorAll("li.seat").length).map((s) => s.kind);
   const here = kinds.filter((k) => k === "human").length;
@@ -230,13 +232,14 @@ function showMode() {
 /** A "who plays" choice sets the seats: you in the first; friends, people here or computers after. */
 function chooseMode(mode) {
   keepSeats();
+  lobby.manual = mode === "referee";
   const count = $("seats").querySelectorAll("li.seat").length;
   for (let i = 0; i < count; i += 1) {
     const seat = lobby.seats[i] || { name: "" };
     const computer = seat.kind && seat.kind !== "human" && seat.kind !== "friend" ? seat.kind : "greedy";
     if (i === 0) seat.kind = "human";
     else if (mode === "friend") seat.kind = i === 1 ? "friend" : computer;
-    else if (mode === "pass") seat.kind = "human";
+    else if (mode === "pass" || mode === "referee") seat.kind = "human";
     else seat.kind = computer;
     lobby.seats[i] = seat;
   }
@@ -252,6 +255,22 @@ function redrawSeats() {
   }
   drawSeatNames();
   showMode();
+}
+
+/** With real dice, who starts (the players threw for it at the table): one of the seats. */
+function drawFirst() {
+  const field = $("first-field");
+  field.hidden = !lobby.manual || Boolean(lobby.position);
+  if (field.hidden) return;
+  const select = $("first");
+  const chosen = select.value;
+  const items = [...$("seats").querySelectorAll("li.seat")].map((li) => {
+    const i = Number(li.dataset.seat);
+    const typed = li.querySelector(`[name=name-${i}]`).value.trim();
+    const label = li.querySelector("strong").textContent; // the seat's colours
+    return el("option", { value: i, text: typed ? `${typed} (${label})` : label, selected: String(i) === chosen });
+  });
+  select.replaceChildren(...items);
 }
 
 /** Remember what was entered for each seat, so changing the game keeps it. */
@@ -365,6 +384,10 @@ async function createGame(event) {
     colours = coloursOfSeats(lobby.ruleset, count);
   }
   Object.assign(body, tableSettings());
+  if (lobby.manual) {
+    body.dice = "manual";
+    if (!lobby.position) body.first = Number($("first").value || 0);
+  }
   const friends = new Set(lobby.seats.slice(0, body.seats.length).flatMap((seat, i) => (seat.kind === "friend" ? [i] : [])));
   const button = $("create");
   button.disabled = true;
