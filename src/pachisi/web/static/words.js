@@ -10,6 +10,16 @@ function colourWord(colour) {
 }
 
 function placeText(place, pagade) {
+  if (place.ref) {
+    // A ring square as the board shows it (pachisi.describe._board_ref): by the marked
+    // square at or before it.
+    const colour = colourWord(place.arm);
+    const mark = t(pagade ? "word.x" : "word.star");
+    const ref = t(`ref.${place.ref}`, { colour, mark });
+    const after = place.after || 0;
+    if (!after) return ref;
+    return t(after === 1 ? "place.after1" : "place.after", { ref, n: after });
+  }
   const home = t(pagade ? "word.Home" : "word.HOME");
   const belly = t("word.belly");
   let text = t(`place.${place.at}`, { n: place.n, home, belly });
