@@ -36,8 +36,11 @@ import pytest
 
 import test_web_browser as wb
 from axe_helpers import check_axe
-from pachisi.describe import places_text
+from pachisi.board import ROUTES
+from pachisi.describe import place_facts, places_text
 from pachisi.position import Position
+from pachisi.rules import Setup
+from pachisi.web.views import board_geometry
 
 Browser = wb.Browser
 Page = wb.Page
@@ -419,4 +422,34 @@ def test_a_phone_referees_a_real_board(
     assert in_view(page, first)
     first.tap()
     wb.wait_until("a step", lambda: server.state(gid)["version"] > s["version"])
+    console.check()
+
+
+@pytest.mark.parametrize("ruleset", ["parcheesi", "pagade"])
+def test_the_page_names_every_ring_square_as_the_core_does(
+    server: wb.Server, browser: Browser, console: wb.Console, ruleset: str
+) -> None:
+    """The board's tooltips and the pawn list use words.js's copy of the core's naming."""
+    page = page_at(browser, console, DESKTOP)
+    page.goto(server.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    colours = board_geometry(ruleset)["colours"]
+    shown = page.evaluate(
+        """async ([ruleset, colours]) => {
+          const words = await import('/static/words.js');
+          return [...Array(68).keys()].map((id) => words.ringPlace(id, ruleset, colours));
+        }""",
+        [ruleset, colours],
+    )
+    setup = Setup.create(ruleset)
+    expected: dict[int, dict[str, Any]] = {}
+    for colour in range(4):
+        for p in range(1, setup.home):
+            square = ROUTES[ruleset][colour][p]
+            if 0 <= square < 68:
+                facts = place_facts(setup, colour, p)
+                expected[square] = {k: facts[k] for k in ("ref", "arm", "after")}
+    assert len(expected) == 68
+    for square, place in enumerate(shown):
+        assert {k: place[k] for k in ("ref", "arm", "after")} == expected[square], square
     console.check()

@@ -27,6 +27,34 @@ function placeText(place, pagade) {
   return text;
 }
 
+/** The marked squares of each arm of the ring (pachisi.describe._MARKS): kind, arm shift. */
+const MARKS = {
+  family: { 0: ["end", 0], 5: ["entry", 0], 12: ["out", 1] },
+  pagade: { 0: ["end", 0], 4: ["in", 0], 13: ["out", 1] },
+};
+
+/**
+ * A ring square (id 0..67) named as the board shows it, as the core names it
+ * (pachisi.describe._board_ref): the marked square at or before it, the colour
+ * of the arm that mark is on, and how far past it.
+ */
+export function ringPlace(square, ruleset, colours) {
+  const marks = MARKS[ruleset === "pagade" ? "pagade" : "family"];
+  for (let after = 0; after < 17; after += 1) {
+    const s = (((square - after) % 68) + 68) % 68;
+    if (marks[s % 17]) {
+      const [ref, shift] = marks[s % 17];
+      return { at: "square", ref, arm: colours[(Math.floor(s / 17) + shift) % colours.length], after };
+    }
+  }
+  return null;
+}
+
+/** A place in words (a ring square, the home path, HOME...), as in a step's facts. */
+export function placeWords(place, ruleset) {
+  return placeText(place, ruleset === "pagade");
+}
+
 /** One step's facts in words (pachisi.describe.facts_text). */
 export function factsText(facts) {
   if (!facts) return "";
