@@ -88,7 +88,12 @@ def test_a_capture_home_and_the_belly_in_words() -> None:
     turn = Turn(pos, (6, 2))
     words = [facts_text(step_facts(pos, turn.current_pawns, a)) for a in turn.legal_steps()]
     assert "Red pawn from home path 2 to HOME with 6, reaches HOME" in words
-    assert "Red pawn from square 60 to home path 2 with 6, turns into the home path" in words
+    # Red's 60 is ring square 64: one past the star on its way out of Red's arm (RULES.md §2).
+    turn_in = "turns into the home path"
+    assert (
+        f"Red pawn from the square after the star on the way out of Red's arm to home path 2"
+        f" with 6, {turn_in}" in words
+    )
     # Yellow at its 44 stands on Red's 10 (ring square 14): Red's 8 + 2 captures it.
     cap = Position.from_text("parcheesi r,y - r:0.0.0.8,y:0.0.0.44 0 0 - - -")
     turn = Turn(cap, (2, 1))

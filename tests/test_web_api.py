@@ -271,7 +271,7 @@ def test_a_game_starts_from_a_position_in_any_form(client: TestClient, given: ob
     assert s["first"] == {"seat": 1, "rounds": []}  # no preliminary throws
     assert [(x["kind"], x["name"]) for x in s["seats"]] == [
         ("human", "Ann"),
-        ("greedy", "Yellow (greedy)"),
+        ("greedy", "Computer 1 (greedy)"),
     ]
     assert [k["seat"] for k in game["keys"]] == [0]
     assert state(client, game["id"])["start"] == s["start"]
@@ -527,7 +527,7 @@ def test_a_whole_game_against_the_computer(client: TestClient) -> None:
     assert final["winner"] in ([0], [1])
     assert final["to_move"] is None and final["throw"] is None and final["legal"] == []
     # The result by name and place (pachisi.describe.places_text), never "player 0".
-    winner = ["Red", "Yellow (greedy)"][final["winner"][0]]
+    winner = ["Red", "Computer 1 (greedy)"][final["winner"][0]]
     assert final["result"].startswith(f"{winner} wins; ")
     gid = game["id"]
     # The record downloads and replays to the same end.

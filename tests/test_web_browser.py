@@ -213,9 +213,10 @@ def pick(legal: list[dict[str, Any]]) -> dict[str, Any]:
 class Player:
     """Plays one page's seats by clicking, and keeps track of what auto-play will do.
 
-    The page sends a step that is the only legal one by itself, and commits a
-    throw whose every step was forced; so the player acts only when there is
-    a choice, and commits only the throws in which it made one (or undid).
+    With auto-play on (``autoplay``), the page sends a step that is the only
+    legal one by itself (not after an undo, for the rest of that throw) and
+    ends a used throw by itself after a short grace; so the player acts only
+    when there is a choice, and never commits.
     """
 
     page: Page
@@ -230,11 +231,10 @@ class Player:
         """Whether the state waits for this player (and not for auto-play or others)."""
         if state["status"] != "playing" or state["to_move"] not in self.seats:
             return False
-        key = throw_key(state)
-        if key in self.undone:  # auto-play stands back for the rest of the throw
+        if state["complete"]:  # the page ends a used throw by itself
+            return False
+        if throw_key(state) in self.undone:  # forced steps stay the player's after an undo
             return True
-        if state["complete"]:
-            return key in self.chose
         return len(state["legal"]) > 1
 
     def wait_for_page(self, version: int) -> None:
@@ -713,7 +713,7 @@ def test_a_game_from_a_pasted_position(server: Server, browser: Browser, console
     assert state["first"] == {"seat": 1, "rounds": []}
     assert [(s["kind"], s["name"]) for s in state["seats"]] == [
         ("human", "Asha"),
-        ("greedy", "Green (greedy)"),
+        ("greedy", "Computer 1 (greedy)"),
         ("human", "Yellow"),
     ]
     # The board shows the position: the yellow pawn HOME, a green and a red nest.

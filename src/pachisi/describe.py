@@ -26,8 +26,10 @@ from typing import Any
 from ._graph import rules_for
 from ._throw import IS_BOTTOM
 from .board import (
+    ARM_SQUARES,
     FAMILY_ENTRY,
     FAMILY_LAST_RING,
+    N_RING,
     PAGADE_BELLY_OUT,
     PAGADE_LAST_RING,
     ROUTES,
@@ -50,6 +52,7 @@ __all__ = [
     "dice_numbers",
     "dice_text",
     "facts_text",
+    "name_list",
     "place_facts",
     "places_facts",
     "places_text",
@@ -298,6 +301,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "step.reach.belly": "turns into the {belly}",
         "sep": ", ",
         "and": " and ",
+        "comma": ", ",
         "place.nest": "the nest",
         "place.cut": "off the board",
         "place.square": "square {n}",
@@ -307,6 +311,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "mark.safe": "{place} (safety space)",
         "mark.castle": "{place} (X square)",
         "mark.entry": "{place} (its entry)",
+        "ref.end": "the {mark} at the end of {colour}'s arm",
+        "ref.out": "the {mark} on the way out of {colour}'s arm",
+        "ref.in": "the {mark} on the way into {colour}'s arm",
+        "ref.entry": "{colour}'s entry",
+        "place.after1": "the square after {ref}",
+        "place.after": "{n} squares after {ref}",
+        "word.star": "star",
+        "word.x": "X square",
         "word.HOME": "HOME",
         "word.Home": "Home",
         "word.belly": "belly",
@@ -361,6 +373,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "step.reach.belly": "{belly} में मुड़ता है",
         "sep": ", ",
         "and": " और ",
+        "comma": ", ",
         "place.nest": "घोंसला",
         "place.cut": "बोर्ड से बाहर",
         "place.square": "खाना {n}",
@@ -370,6 +383,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "mark.safe": "{place} (सुरक्षित खाना)",
         "mark.castle": "{place} (X खाना)",
         "mark.entry": "{place} (प्रवेश का खाना)",
+        "ref.end": "{colour} की भुजा के सिरे वाले {mark}",
+        "ref.out": "{colour} की भुजा पर बाहर की ओर वाले {mark}",
+        "ref.in": "{colour} की भुजा पर अंदर की ओर वाले {mark}",
+        "ref.entry": "{colour} के प्रवेश खाने",
+        "place.after1": "{ref} के बाद वाले खाने",
+        "place.after": "{ref} से {n} खाने आगे",
+        "word.star": "सितारे",
+        "word.x": "X खाने",
         "word.HOME": "होम",
         "word.Home": "होम / घर",
         "word.belly": "बेली / पेट",
@@ -424,6 +445,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "step.reach.belly": "{belly} ಗೆ ತಿರುಗುತ್ತದೆ",
         "sep": ", ",
         "and": " ಮತ್ತು ",
+        "comma": ", ",
         "place.nest": "ಗೂಡು",
         "place.cut": "ಹಾಸಿನ ಹೊರಗೆ",
         "place.square": "ಚೌಕ {n}",
@@ -433,6 +455,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "mark.safe": "{place} (ಸುರಕ್ಷಿತ ಚೌಕ)",
         "mark.castle": "{place} (X ಚೌಕ)",
         "mark.entry": "{place} (ಪ್ರವೇಶದ ಚೌಕ)",
+        "ref.end": "{colour} ತೋಳಿನ ತುದಿಯ {mark}",
+        "ref.out": "{colour} ತೋಳಿನಲ್ಲಿ ಹೊರಗೆ ಹೋಗುವಾಗಿನ {mark}",
+        "ref.in": "{colour} ತೋಳಿನಲ್ಲಿ ಒಳಗೆ ಬರುವಾಗಿನ {mark}",
+        "ref.entry": "{colour} ಪ್ರವೇಶ ಚೌಕ",
+        "place.after1": "{ref} ನಂತರದ ಚೌಕ",
+        "place.after": "{ref} ಇಂದ {n} ಚೌಕ ಮುಂದೆ",
+        "word.star": "ನಕ್ಷತ್ರ",
+        "word.x": "X ಚೌಕ",
         "word.HOME": "ಮನೆ",
         "word.Home": "ಮನೆ",
         "word.belly": "ಹೊಟ್ಟೆ",
@@ -484,6 +514,48 @@ def _phrase(lang: str, key: str, **values: object) -> str:
     return _fill(table.get(key, PHRASES["en"][key]), values)
 
 
+def name_list(names: Sequence[str], lang: str = "en") -> str:
+    """Names as a list in ``lang``: ``A``, ``A and B``, ``A, B and C``.
+
+    >>> name_list(["Asha", "Ravi", "Bo"]), name_list(["Asha", "Ravi"], "hi")
+    ('Asha, Ravi and Bo', 'Asha और Ravi')
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return _phrase(lang, "comma").join(names[:-1]) + _phrase(lang, "and") + names[-1]
+
+
+#: The marked squares of each arm of the ring, by their place in the arm's 17
+#: (RULES.md §2): what they are, and the arm whose colour names them (0: this
+#: arm, 1: the next one, where the square lies on the board). The ring squares
+#: ``17a`` to ``17a + 16`` run from the end of arm ``a`` (the square in front of
+#: its home path or belly) up the arm's incoming column and out along the next
+#: arm's outgoing column.
+_MARKS: dict[str, dict[int, tuple[str, int]]] = {
+    "family": {0: ("end", 0), FAMILY_ENTRY + 4: ("entry", 0), 12: ("out", 1)},
+    "pagade": {0: ("end", 0), 4: ("in", 0), 13: ("out", 1)},
+}
+
+
+def _board_ref(setup: Setup, square: int) -> dict[str, Any]:
+    """A ring square named as the board shows it: the last marked square at or before it.
+
+    ``ref`` is ``end`` (the star, or X, at the end of an arm), ``entry`` (a
+    colour's entry), ``out`` or ``in`` (the star or X on an arm's outgoing or
+    incoming column); ``arm`` the colour of the arm it is on; ``after`` how many
+    squares past it (0: the marked square itself).
+    """
+    marks = _MARKS["pagade" if setup.ruleset == "pagade" else "family"]
+    names = setup.colour_names
+    for after in range(ARM_SQUARES):
+        s = (square - after) % N_RING
+        if s % ARM_SQUARES in marks:
+            ref, shift = marks[s % ARM_SQUARES]
+            arm = names[(s // ARM_SQUARES + shift) % len(names)]
+            return {"ref": ref, "arm": arm, "after": after}
+    raise AssertionError(f"no marked square before ring square {square}")  # pragma: no cover
+
+
 def place_facts(setup: Setup, colour: int, p: int) -> dict[str, Any]:
     """Where a pawn of ``colour`` at progress ``p`` stands, in the board's terms.
 
@@ -492,10 +564,16 @@ def place_facts(setup: Setup, colour: int, p: int) -> dict[str, Any]:
     counts), ``path`` (the Parcheesi home path, ``n`` 1..7), ``belly`` (Pagade,
     ``n`` 1..7 from the centre on the way out, or from the ring on the way
     Home) or ``home``; ``mark`` is ``safe``, ``castle``, ``entry`` or ``None``.
+    A square of the ring is also named as the board shows it (it draws no
+    numbers), by the marked square at or before it (:func:`_board_ref`):
+    ``ref``, ``arm`` and ``after``.
 
     >>> from pachisi.rules import Setup
     >>> place_facts(Setup.create("parcheesi"), 0, 1)
-    {'at': 'square', 'n': 1, 'mark': 'entry'}
+    {'at': 'square', 'n': 1, 'mark': 'entry', 'ref': 'entry', 'arm': 'red', 'after': 0}
+    >>> f = place_facts(Setup.create("parcheesi"), 0, 10)  # ring square 14, on Blue's arm
+    >>> f["ref"], f["arm"], f["after"]
+    ('out', 'blue', 2)
     >>> place_facts(Setup.create("pagade"), 0, 80)
     {'at': 'belly', 'n': 4, 'mark': None}
     """
@@ -511,14 +589,15 @@ def place_facts(setup: Setup, colour: int, p: int) -> dict[str, Any]:
         if p > PAGADE_LAST_RING:
             return {"at": "belly", "n": p - PAGADE_LAST_RING, "mark": None}
         square = ROUTES[ruleset][colour][p]
-        return {"at": "square", "n": p, "mark": "castle" if square in X_SQUARES else None}
+        mark = "castle" if square in X_SQUARES else None
+        return {"at": "square", "n": p, "mark": mark, **_board_ref(setup, square)}
     if p == 0:
         return {"at": "nest", "n": None, "mark": None}
     if p > FAMILY_LAST_RING:
         return {"at": "path", "n": p - FAMILY_LAST_RING, "mark": None}
     square = ROUTES[ruleset][colour][p]
     mark = "entry" if p == FAMILY_ENTRY else "safe" if square in SAFETY_SQUARES else None
-    return {"at": "square", "n": p, "mark": mark}
+    return {"at": "square", "n": p, "mark": mark, **_board_ref(setup, square)}
 
 
 def step_facts(position: Position, pawns: Sequence[Sequence[int]], act: Action) -> dict[str, Any]:
@@ -530,8 +609,8 @@ def step_facts(position: Position, pawns: Sequence[Sequence[int]], act: Action) 
     >>> pos = Position.start("parcheesi", players=2)
     >>> act = pos.turn((5, 2)).legal_steps()[0]
     >>> f = step_facts(pos, pos.pawns, act)
-    >>> f["kind"], f["colour"], f["from"]["at"], f["to"], f["numbers"]
-    ('enter', 'red', 'nest', {'at': 'square', 'n': 1, 'mark': 'entry'}, [5])
+    >>> f["kind"], f["colour"], f["from"]["at"], f["to"]["ref"], f["numbers"]
+    ('enter', 'red', 'nest', 'entry', [5])
     """
     setup = position.setup
     names = setup.colour_names
@@ -591,6 +670,14 @@ def step_facts(position: Position, pawns: Sequence[Sequence[int]], act: Action) 
 
 
 def _place_text(place: Mapping[str, Any], pagade: bool, lang: str) -> str:
+    if place.get("ref"):  # a ring square, as the board shows it
+        colour = _phrase(lang, f"colour.{place['arm']}")
+        mark = _phrase(lang, "word.x" if pagade else "word.star")
+        ref = _phrase(lang, f"ref.{place['ref']}", colour=colour, mark=mark)
+        after = place.get("after") or 0
+        if not after:
+            return ref
+        return _phrase(lang, "place.after1" if after == 1 else "place.after", ref=ref, n=after)
     home = _phrase(lang, "word.Home" if pagade else "word.HOME")
     belly = _phrase(lang, "word.belly")
     text = _phrase(lang, f"place.{place['at']}", n=place.get("n"), home=home, belly=belly)
@@ -606,9 +693,9 @@ def facts_text(facts: Mapping[str, Any], lang: str = "en") -> str:
     >>> pos = Position.start("parcheesi", players=2)
     >>> f = step_facts(pos, pos.pawns, pos.turn((5, 2)).legal_steps()[0])
     >>> facts_text(f)
-    'Red pawn enters at square 1 (its entry) with 5'
+    "Red pawn enters at Red's entry with 5"
     >>> facts_text(f, "kn")
-    'ಕೆಂಪು ಕಾಯಿ 5 ಬಳಸಿ ಚೌಕ 1 (ಪ್ರವೇಶದ ಚೌಕ) ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ'
+    'ಕೆಂಪು ಕಾಯಿ 5 ಬಳಸಿ ಕೆಂಪು ಪ್ರವೇಶ ಚೌಕ ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ'
     """
     keys = ("free", "nest")
     kind = facts["kind"]
@@ -647,8 +734,12 @@ def step_words(
 
     >>> from pachisi import Position
     >>> pos = Position.from_text("parcheesi r,y - r:0.0.0.60,y:0.0.0.2 0 0 - - -")
-    >>> [step_words(pos, pos.pawns, a) for a in pos.turn((4, 3)).legal_steps()][-1]
-    'Red pawn from square 60 to square 64 (safety space) with 4'
+    >>> words = [step_words(pos, pos.pawns, a) for a in pos.turn((4, 3)).legal_steps()][-1]
+    >>> frm, to = words.split(" to ")
+    >>> frm
+    "Red pawn from the square after the star on the way out of Red's arm"
+    >>> to
+    "the star at the end of Red's arm with 4"
     """
     return facts_text(step_facts(position, pawns, act), lang)
 
@@ -674,7 +765,7 @@ def play_facts(position: Position, throw: Sequence[int], notation: str) -> list[
     >>> from pachisi import Position
     >>> pos = Position.start("parcheesi", players=2)
     >>> [facts_text(f) for f in play_facts(pos, (5, 5), "R0-1 R0-1")][1]
-    'Red pawn enters at square 1 (its entry) with 5'
+    "Red pawn enters at Red's entry with 5"
     >>> play_facts(pos, (6, 4), "-")
     []
     """
@@ -733,10 +824,9 @@ def places_text(position: Position, names: Sequence[str] | None = None, lang: st
     entries = places_facts(position)
     if not entries:
         return _phrase(lang, "result.playing")
-    and_ = _phrase(lang, "and")
     parts: list[str] = []
     for e in entries:
-        who = and_.join(name(i) for i in e["seats"])
+        who = name_list([name(i) for i in e["seats"]], lang)
         if e["kind"] == "draw":
             parts.append(_phrase(lang, "result.draw"))
         elif e["kind"] == "win":

@@ -231,6 +231,10 @@ def create_app(
     async def replay_page(game_id: str) -> FileResponse:
         return page("replay.html")
 
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    async def manifest() -> FileResponse:  # at the root: the installed app's scope is the site
+        return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
+
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -58,7 +58,7 @@ from ..position import Position
 from ..rules import Setup
 from . import referee
 from .computers import SIMPLER, Computers
-from .requests import HUMAN, ApiError, parse_action, parse_spec, refuse_unknown
+from .requests import HUMAN, ApiError, parse_action, parse_dice, parse_spec, refuse_unknown
 from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
 from .social import (
     AWAY_AFTER,
@@ -374,8 +374,15 @@ class Hub:
         Returns the room and the keys of its human seats (shown only now).
         ``owner`` is the hash of the creating browser's token (its lobby lists the game).
         """
+        spec, manual, first = parse_dice(spec)
         rest, public, clock = parse_settings(spec)
         setup, kinds, names, start = parse_spec(rest)
+        if first is not None and start is not None:
+            raise ApiError(400, "bad_request", "'first': a position says who is to move")
+        if first is not None and not first < len(setup.players):
+            raise ApiError(400, "bad_request", f"'first': there is no seat {first}")
+        if manual and start is None:  # the players threw for the start at the table
+            start = Position.initial(setup, first or 0)
         if clock is not None and clock.then == "computer":
             why = unfit_reason(clock.level, setup)
             if why is not None:
@@ -389,7 +396,7 @@ class Hub:
                 keys.append({"seat": i, "key": key})
             seats.append(Seat(i, kind, names[i], key_hash))
         room = await self._new_room(
-            setup, seats, start=start, clock=clock, public=public, owner=owner
+            setup, seats, start=start, clock=clock, public=public, owner=owner, manual=manual
         )
         return room, keys
 
@@ -408,6 +415,10 @@ class Hub:
             new = await self._new_room(
                 room.game.start.setup, seats, rematch_of=room.id,
                 clock=room.social.clock, public=room.public, owner=room.owner,
+                manual=room.social.manual,
+                start=(
+                    Position.initial(room.game.start.setup, 0) if room.social.manual else None
+                ),
             )  # fmt: skip
 
             def link(ch: Change) -> None:
@@ -428,7 +439,9 @@ class Hub:
         clock: Clock | None = None,
         public: bool = False,
         owner: str | None = None,
+        manual: bool = False,
     ) -> Room:
+        social = Social(clock=clock, manual=manual)
         if start is None:
             first, rounds = first_player(setup, self.rng)
             start = Position.initial(setup, first)
@@ -448,7 +461,7 @@ class Hub:
             rematch_of=rematch_of,
             owner=owner,
             public=public,
-            social=Social(clock=clock).to_dict() if clock is not None else {},
+            social=social.to_dict() if clock is not None or manual else {},
         )
         room = Room(
             id=row.id,
@@ -459,7 +472,7 @@ class Hub:
             status="playing",
             result=None,
             rematch_of=rematch_of,
-            social=Social(clock=clock),
+            social=social,
             public=public,
             owner=owner,
             clock=self.clock,
@@ -537,7 +550,7 @@ class Hub:
 
     def _load(self, game_id: str) -> Room:
         room = self._read(game_id)
-        if room.turn is None and room.status == "playing":
+        if room.turn is None and room.status == "playing" and not referee.awaits_throw(room):
             # Stored before every change was atomic, between a play and the next
             # throw: throw now.
             self.change(room, lambda ch: referee.begin_turn(ch, self.rng, room))

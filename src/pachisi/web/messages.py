@@ -18,6 +18,7 @@ from ..bots import LADDER, level_about, level_label
 from ..describe import LANGS, PHRASES, rules_facts
 from ..rules import RULESETS
 from .learn_words import LEARN_WORDS
+from .play_words import PLAY_WORDS
 from .requests import ApiError
 
 __all__ = ["MESSAGES", "catalogue", "rules_info"]
@@ -52,7 +53,7 @@ _EN: dict[str, str] = {
     "game.undo": "Undo",
     "game.done": "Done",
     "game.hint": "Hint",
-    "game.autoplay": "Auto-play forced moves",
+    "game.autoplay": "Auto-play forced moves and end a used throw",
     "game.notify": "Tell me by a notification when it is my turn",
     "game.notify_body": "The dice are thrown: it is your move.",
     "game.how_to_play": (
@@ -143,7 +144,7 @@ _EN: dict[str, str] = {
     "dice.doublet_in_row": "The {ordinal} doublet in a row: a third one sends a pawn back.",
     "event.capture": "Capture! {step}",
     "event.home": "A pawn is home: {step}",
-    "event.bonus": "Bonus of {n}: {step}",
+    "event.bonus": "{step}",
     "event.penalty": "Third doublet in a row: {step}",
     "chances.title": "Win chances",
     "chances.how": (
@@ -498,7 +499,7 @@ _HI: dict[str, str] = {
     "game.undo": "वापस लें",
     "game.done": "पूरा",
     "game.hint": "सुझाव",
-    "game.autoplay": "मजबूरी की चालें अपने-आप चलें",
+    "game.autoplay": "मजबूरी की चालें अपने-आप चलें और पूरी हुई फेंक खत्म करें",
     "game.notify": "मेरी बारी आने पर सूचना से बताएँ",
     "game.notify_body": "डाइस फेंके गए: आपकी चाल है।",
     "game.how_to_play": (
@@ -580,7 +581,7 @@ _HI: dict[str, str] = {
     "dice.doublet_in_row": "लगातार {ordinal} डबलट: तीसरा एक प्यादे को वापस भेजता है।",
     "event.capture": "पकड़ा! {step}",
     "event.home": "एक प्यादा पहुँच गया: {step}",
-    "event.bonus": "{n} का बोनस: {step}",
+    "event.bonus": "{step}",
     "event.penalty": "लगातार तीसरा डबलट: {step}",
     "chances.title": "जीत की संभावना",
     "chances.how": ("इस स्थिति से लालची कंप्यूटर द्वारा अंत तक खेले गए {n} खेलों से; ± एक मानक त्रुटि है।"),
@@ -904,7 +905,7 @@ _KN: dict[str, str] = {
     "game.undo": "ಹಿಂಪಡೆ",
     "game.done": "ಮುಗಿಯಿತು",
     "game.hint": "ಸಲಹೆ",
-    "game.autoplay": "ಅನಿವಾರ್ಯ ನಡೆಗಳನ್ನು ತಾನಾಗಿ ಆಡು",
+    "game.autoplay": "ಅನಿವಾರ್ಯ ನಡೆಗಳನ್ನು ತಾನಾಗಿ ಆಡು, ಬಳಸಿದ ಎಸೆತವನ್ನು ಮುಗಿಸು",
     "game.notify": "ನನ್ನ ಸರದಿ ಬಂದಾಗ ಅಧಿಸೂಚನೆಯಿಂದ ತಿಳಿಸಿ",
     "game.notify_body": "ದಾಳ ಹಾಕಲಾಗಿದೆ: ನಿಮ್ಮ ನಡೆ.",
     "game.how_to_play": (
@@ -985,7 +986,7 @@ _KN: dict[str, str] = {
     "dice.doublet_in_row": "ಸತತ {ordinal} ಜೋಡಿ ದಾಳ: ಮೂರನೆಯದು ಒಂದು ಕಾಯಿಯನ್ನು ಹಿಂದೆ ಕಳಿಸುತ್ತದೆ.",
     "event.capture": "ಹಿಡಿಯಿತು! {step}",
     "event.home": "ಒಂದು ಕಾಯಿ ತಲುಪಿತು: {step}",
-    "event.bonus": "{n} ರ ಬೋನಸ್: {step}",
+    "event.bonus": "{step}",
     "event.penalty": "ಸತತ ಮೂರನೇ ಜೋಡಿ ದಾಳ: {step}",
     "chances.title": "ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ",
     "chances.how": "ಈ ಸ್ಥಿತಿಯಿಂದ ದುರಾಸೆಯ ಗಣಕ ಕೊನೆಯವರೆಗೆ ಆಡಿದ {n} ಆಟಗಳಿಂದ; ± ಒಂದು ಮಾನಕ ದೋಷ.",
@@ -1286,6 +1287,8 @@ _KN: dict[str, str] = {
 
 #: The pages' words per language (the same keys in each).
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "hi": _HI, "kn": _KN}
+for _lang, _words in PLAY_WORDS.items():  # the playing side's words (pachisi.web.play_words)
+    MESSAGES[_lang].update(_words)
 
 
 def _ladder_words() -> None:

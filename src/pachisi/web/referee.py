@@ -22,6 +22,7 @@ import random
 
 from ..describe import places_text
 from ..dice import dice_for
+from ..errors import ThrowError
 from ..moves import Play, Turn
 from .requests import HUMAN, ApiError
 from .rooms import Room
@@ -30,9 +31,11 @@ from .store import Change, ThrowRow
 
 __all__ = [
     "apply_action",
+    "awaits_throw",
     "begin_turn",
     "commit",
     "computer_play",
+    "enter_throw",
     "seat_action",
     "time_out",
 ]
@@ -47,17 +50,57 @@ def begin_turn(ch: Change, rng: random.Random, room: Room) -> None:
     game = room.game
     while room.status == "playing" and not game.position.is_over:
         pos = game.position
+        if awaits_throw(room):  # real dice: the player enters the throw (a ``throw`` action)
+            room.turn, room.steps = None, []
+            return
         throw = dice_for(pos.ruleset).roll(rng)
-        turn = Turn(pos, throw)
-        ch.add_throw(ThrowRow(len(game.history) + 1, pos.to_move, throw))
-        game.set_throw(throw)
-        room.turn, room.steps = turn, []
-        if not (turn.is_complete and not turn.steps):
+        if not _start_throw(ch, room, throw):
             return
-        if room.seats[pos.to_move].kind != HUMAN:
-            return
-        # Nothing can move: the throw is shown in the move list and passes.
-        commit(ch, room, turn.play())
+
+
+def awaits_throw(room: Room) -> bool:
+    """Whether the game waits for a person to enter the real dice's throw (``dice: manual``).
+
+    A computer seat of such a game throws the server's dice, as in any game.
+    """
+    return (
+        room.social.manual
+        and room.status == "playing"
+        and not room.game.position.is_over
+        and room.seats[room.game.position.to_move].kind == HUMAN
+    )
+
+
+def enter_throw(ch: Change, rng: random.Random, room: Room, dice: list[int]) -> None:
+    """A throw of real dice entered by the player to move; refused if not awaited or bad."""
+    if not awaits_throw(room) or room.turn is not None:
+        raise ApiError(409, "not_allowed", "no throw of real dice is awaited now")
+    try:
+        throw = dice_for(room.position.ruleset).check(tuple(dice))
+    except ThrowError as exc:
+        raise ApiError(422, "illegal", str(exc)) from None
+    if _start_throw(ch, room, throw):
+        begin_turn(ch, rng, room)  # it passed at once: on to the next player
+
+
+def _start_throw(ch: Change, room: Room, throw: tuple[int, int]) -> bool:
+    """Make ``throw`` the open throw; pass it at once when a person cannot use it.
+
+    Returns whether it passed (so the next player's turn begins).
+    """
+    game = room.game
+    pos = game.position
+    turn = Turn(pos, throw)
+    ch.add_throw(ThrowRow(len(game.history) + 1, pos.to_move, throw))
+    game.set_throw(throw)
+    room.turn, room.steps = turn, []
+    if not (turn.is_complete and not turn.steps):
+        return False
+    if room.seats[pos.to_move].kind != HUMAN:
+        return False
+    # Nothing can move: the throw is shown in the move list and passes.
+    commit(ch, room, turn.play())
+    return True
 
 
 def commit(ch: Change, room: Room, play: Play) -> None:
@@ -84,11 +127,18 @@ def computer_play(ch: Change, rng: random.Random, room: Room, play: Play) -> Non
     begin_turn(ch, rng, room)
 
 
-def apply_action(ch: Change, rng: random.Random, room: Room, kind: str, index: int | None) -> None:
-    """One human action (``step``, ``undo`` or ``commit``), checked and stored.
+def apply_action(
+    ch: Change, rng: random.Random, room: Room, kind: str, index: int | list[int] | None
+) -> None:
+    """One human action (``step``, ``undo``, ``commit``, or ``throw``: real dice entered).
 
     A refused action raises :class:`ApiError` before anything is changed.
     """
+    if kind == "throw":
+        enter_throw(ch, rng, room, index if isinstance(index, list) else [])
+        return
+    if isinstance(index, list):  # parse_action gives a list to a throw only
+        raise ApiError(400, "bad_request", "a step needs 'index', an integer")
     turn = room.turn
     if turn is None:
         raise ApiError(409, "not_your_turn", "no throw is waiting to be played")

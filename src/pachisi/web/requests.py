@@ -24,6 +24,7 @@ __all__ = [
     "ApiError",
     "check_options",
     "parse_action",
+    "parse_dice",
     "parse_position",
     "parse_spec",
     "read_json",
@@ -136,13 +137,52 @@ def refuse_unknown(body: dict[str, Any], known: set[str]) -> None:
         raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
 
 
-def parse_action(body: object) -> tuple[object, int, str, int | None]:
-    """``(key, version, type, index)`` of an action body; ``bad_request`` if malformed."""
+def parse_dice(spec: object) -> tuple[object, bool, int | None]:
+    """Split ``POST /api/games``'s ``dice`` and ``first`` off: ``(the rest, manual, first)``.
+
+    ``"dice": "random"`` (the default: the server throws) or ``"manual"`` (the
+    players throw real dice and enter each throw: a referee for a real board);
+    with ``manual``, ``"first": N`` is the seat that starts (the players threw
+    for it at the table; seat 0 if not given). ``bad_request`` if bad.
+    """
+    if not isinstance(spec, dict) or not {"dice", "first"} & set(spec):
+        return spec, False, None
+    dice = spec.get("dice", "random")
+    if dice not in ("random", "manual"):
+        raise ApiError(400, "bad_request", "'dice' is 'random' or 'manual'")
+    first = spec.get("first")
+    if first is not None:
+        if dice != "manual":
+            raise ApiError(400, "bad_request", "'first' is given with 'dice': 'manual' only")
+        if not isinstance(first, int) or isinstance(first, bool) or first < 0:
+            raise ApiError(400, "bad_request", "'first' is the index of the seat that starts")
+    rest = {k: v for k, v in spec.items() if k not in ("dice", "first")}
+    return rest, dice == "manual", first
+
+
+def parse_action(body: object) -> tuple[object, int, str, int | list[int] | None]:
+    """``(key, version, type, index)`` of an action body; ``bad_request`` if malformed.
+
+    For a ``throw`` (dice entered by hand), ``index`` is the list of the dice's numbers.
+    """
     if not isinstance(body, dict):
         raise ApiError(400, "bad_request", "an action is a JSON object")
     kind = body.get("type")
+    if kind == "throw":
+        version = body.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ApiError(400, "bad_request", "'version' must be the integer version of the state")
+        dice = body.get("dice")
+        if not (
+            isinstance(dice, list)
+            and len(dice) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)
+        ):
+            raise ApiError(400, "bad_request", "a throw needs 'dice', the two numbers thrown")
+        refuse_unknown(body, {"key", "version", "type", "dice"})
+        return body.get("key"), version, kind, list(dice)
     if kind not in ("step", "undo", "commit"):
-        raise ApiError(400, "bad_request", "'type' must be 'step', 'undo' or 'commit'")
+        raise ApiError(400, "bad_request", "'type' must be 'step', 'undo', 'commit' or 'throw'")
     version = body.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise ApiError(400, "bad_request", "'version' must be the integer version of the state")
@@ -281,10 +321,12 @@ def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[st
         raise ApiError(400, "bad_request", "'names' lists one name (at most 40 characters) a seat")
     out_names = []
     colour_names = setup.colour_names
+    computers = 0
     for i, (kind, name) in enumerate(zip(kinds, names, strict=True)):
         name = " ".join(name.split())
-        if not name:
+        computers += kind != HUMAN
+        if not name:  # a person by the colours, a computer by its number and level
             colours = "+".join(colour_names[c].capitalize() for c in setup.players[i])
-            name = colours if kind == HUMAN else f"{colours} ({kind})"
+            name = colours if kind == HUMAN else f"Computer {computers} ({kind})"
         out_names.append(name)
     return list(kinds), out_names

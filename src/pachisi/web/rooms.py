@@ -226,7 +226,8 @@ class Room:
 
     def record(self) -> Record:
         """The game record so far (docs/records.md)."""
-        rec = Record.from_game(self.game, names=[s.name for s in self.seats], dice="random")
+        dice = "manual" if self.social.manual else "random"
+        rec = Record.from_game(self.game, names=[s.name for s in self.seats], dice=dice)
         if self.created:
             rec.started = self.created
         rec.extra["Seats"] = ",".join(s.kind for s in self.seats)

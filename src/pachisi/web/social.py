@@ -172,10 +172,13 @@ class Social:
     end: dict[str, Any] | None = None
     handed: dict[int, dict[str, Any]] = field(default_factory=dict)
     adjourned: dict[str, Any] | None = None
+    #: The players throw real dice and enter them (a referee for a real board).
+    manual: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON kept in ``games.social``."""
         return {
+            **({"dice": "manual"} if self.manual else {}),
             "clock": self.clock.to_dict() if self.clock else None,
             "resigned": list(self.resigned),
             "offer": self.offer,
@@ -196,6 +199,7 @@ class Social:
             end=data.get("end"),
             handed={int(k): dict(v) for k, v in (data.get("handed") or {}).items()},
             adjourned=data.get("adjourned"),
+            manual=data.get("dice") == "manual",
         )
 
 

@@ -22,6 +22,7 @@ from ..board import (
 )
 from ..bots import LADDER, PLAYERS, unfit_reason
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
+from ..dice import dice_for
 from ..game import Ply
 from ..moves import OPTION, PENALTY, Action, Turn
 from ..position import Position
@@ -391,6 +392,9 @@ def state_dict(room: Room) -> dict[str, Any]:
         "notice": room.notice,
         "rematch": room.rematch,
         "board": geometry(setup.ruleset),
+        # Real dice (a referee for a real board): the throw is entered by the player.
+        "manual_dice": room.social.manual,
+        "dice_faces": list(dice_for(setup.ruleset).faces),
         **words_fields(room),
     }
 

@@ -13,7 +13,8 @@
 // data-square (a square id, or "home").
 
 import { t } from "./i18n.js";
-import { colourName } from "./ui.js";
+import { colourName, seatName } from "./ui.js";
+import { placeWords, ringPlace } from "./words.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -186,6 +187,12 @@ export class BoardView {
   }
 
   /** The seat that plays `colour`, or undefined when it is not in play. */
+  /** A square's tooltip: a ring square named as the steps name it, a private one as before. */
+  squareTitle(sq, words) {
+    if (sq.kind === "ring") return placeWords(ringPlace(sq.id, this.ruleset, this.colours), this.ruleset);
+    return words ? t("board.square_words", { n: sq.id, words }) : t("board.square", { n: sq.id });
+  }
+
   seatOf(colour) {
     return this.seats.find((seat) => seat.colours.includes(colour));
   }
@@ -205,7 +212,7 @@ export class BoardView {
       const group = svg(
         "g",
         { class: classes.join(" "), "data-square": sq.id },
-        svg("title", {}, words ? t("board.square_words", { n: sq.id, words }) : t("board.square", { n: sq.id })),
+        svg("title", {}, this.squareTitle(sq, words)),
         svg("rect", { x: left + 1, y: top + 1, width: CELL - 2, height: CELL - 2, rx: 4 }),
       );
       const [cx, cy] = [left + CELL / 2, top + CELL / 2];
@@ -368,7 +375,7 @@ export class BoardView {
       const line = (cls, y, text) => svg("text", { class: cls, x, y, "text-anchor": "middle" }, text);
       group.append(
         line("corner-colour", top + 46, colourName(colour).toUpperCase() + role),
-        line("corner-name", top + 76, truncate(seat.name || t("board.player", { n: seat.index + 1 }), 22)),
+        line("corner-name", top + 76, truncate(seat.name ? seatName(seat) : t("board.player", { n: seat.index + 1 }), 22)),
         svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
         line("corner-status", top + size - 30, status.join(" · ")),
       );
@@ -584,11 +591,17 @@ export class BoardView {
       if (out) parts.push(t(this.ruleset === "pagade" ? "board.n_cut" : "board.n_nest", { n: out }));
       const onTrack = mine.filter((pawn) => pawn.where === "track").sort((a, b) => b.p - a.p);
       for (const pawn of onTrack) {
-        const words = squareWords(this.squares.get(pawn.square), this.ruleset, this.colours);
-        parts.push(`${t("board.one_at", { p: pawn.p })}${words ? ` (${words})` : ""}`);
+        const sq = this.squares.get(pawn.square);
+        if (sq && sq.kind === "ring") {
+          // Named as the board shows it (no numbers: the board draws none).
+          parts.push(t("board.one_at", { p: placeWords(ringPlace(sq.id, this.ruleset, this.colours), this.ruleset) }));
+        } else {
+          const words = squareWords(sq, this.ruleset, this.colours);
+          parts.push(`${t("board.one_at", { p: pawn.p })}${words ? ` (${words})` : ""}`);
+        }
       }
       if (home) parts.push(t("board.n_home", { n: home, home: this.homeWord }));
-      const who = seat.name ? ` (${seat.name})` : "";
+      const who = seat.name ? ` (${seatName(seat)})` : "";
       lines.push(`${colourName(colour)}${who}: ${parts.join("; ")}.`);
     }
     this.textList.replaceChildren(

@@ -22,6 +22,7 @@ import {
   dieNode,
   el,
   isComputer,
+  numberSeats,
   reducedMotion,
   seatColours,
   seatLabel,
@@ -41,9 +42,14 @@ import {
   watchAttention,
 } from "./reading.js";
 import { chanceBar, hintRows, hintedPath, playHinted } from "./insight.js";
+import { play as sound, setSound, soundOn } from "./sound.js";
 
 /** Pause before a forced step (or the commit of a fully forced throw) is sent. */
 const AUTO_DELAY_MS = 600;
+/** How long a used throw waits for an undo before it ends by itself. */
+const END_GRACE_MS = 2000;
+/** How long the dice tumble before they show the throw. */
+const ROLL_MS = 550;
 const AUTOPLAY_SETTING = "pachisi.autoplay";
 /** How long the "no move" banner stays at least. */
 const NOTICE_MS = 6000;
@@ -64,8 +70,12 @@ const app = {
   hint: null, // { throwId, plays, method } once asked for this throw, or { throwId, error }
   auto: { sent: 0, manual: false, suspended: false },
   autoTimer: null,
+  endTimer: null, // the throw that ends by itself (scheduleAutoPlay)
+  rollTimer: null,
+  rolling: false,
   noticeTimer: null,
   moveFacts: new Map(), // move number -> the facts of its steps (the state has the last ones)
+  entered: [null, null], // the real dice's numbers tapped so far (a referee for a real board)
   fetchingMoves: false,
 };
 
@@ -91,6 +101,17 @@ function mySeatToMove(s = app.state) {
   return app.keys.has(s.to_move) ? s.to_move : null;
 }
 
+/** The seat to move, if the game waits for its real dice and this browser holds its key. */
+function mySeatToThrow(s = app.state) {
+  if (!s || !s.manual_dice || s.status !== "playing" || s.to_move === null || s.throw) return null;
+  return app.keys.has(s.to_move) ? s.to_move : null;
+}
+
+/** The people's seats this browser plays (several: pass and play). */
+function heldPeople(s = app.state) {
+  return [...app.keys.keys()].filter((seat) => seat < s.seats.length && !isComputer(s.seats[seat]));
+}
+
 /** Identifies one throw: the same until it is committed (or passed). */
 function throwIdOf(s) {
   return s.throw ? `${s.moves.length}:${s.to_move}:${s.throw.join(",")}` : `over:${s.moves.length}`;
@@ -98,6 +119,7 @@ function throwIdOf(s) {
 
 function applyState(s) {
   const prev = app.state;
+  numberSeats(s.seats);
   // (A state of the same version with a higher `rev` shows a change that is not stored: presence.)
   if (prev && prev.id === s.id && (s.version < prev.version || (s.version === prev.version && (s.rev || 0) <= (prev.rev || 0)))) return;
   app.state = s;
@@ -128,19 +150,26 @@ function applyState(s) {
     app.throwId = throwId;
     app.hint = null;
     app.auto = { sent: 0, manual: false, suspended: false };
+    app.entered = [null, null];
     if (s.throw) {
-      rollDice();
+      rollDice(Boolean(prev) && !s.manual_dice);
       const seat = s.seats[s.to_move];
       const mine = mySeatToMove(s) !== null;
       if (prev) {
         const threw = t("game.threw", { who: seatName(seat), dice: s.throw.join(t("and")) });
         announcer.say(mine ? `${threw} ${t("game.your_turn_now")}` : threw);
+        if (mine) setTimeout(() => sound("turn"), ROLL_MS);
+        // Pass and play: the screen goes to the next person of this screen.
+        if (mine && prev.to_move !== s.to_move && heldPeople(s).length > 1) {
+          showNotice(t("game.pass_to", { who: seatName(seat) }));
+        }
       }
     }
   } else if (prev && s.steps.length !== prev.steps.length) {
     if (s.steps.length > prev.steps.length) {
       const made = (s.steps_facts || []).slice(prev.steps.length).map(factsText);
       announcer.say(`${made.join("; ")}.`);
+      playStepSounds((s.steps_facts || []).slice(prev.steps.length));
     } else {
       announcer.say(t("game.step_undone"));
     }
@@ -150,6 +179,9 @@ function applyState(s) {
   }
   if (prev && !prev.rematch && s.rematch) announcer.say(t("game.rematch_started"));
   if (prev) announceEvents(prev, s, announcer);
+  if (prev && s.moves.length > prev.moves.length && !app.keys.has(s.moves[s.moves.length - 1].seat)) {
+    playStepSounds(s.moves.slice(prev.moves.length).flatMap((m) => m.facts || []));
+  }
   render();
   scheduleAutoPlay();
 }
@@ -180,7 +212,7 @@ function createBoard(s) {
 
 function render() {
   const s = app.state;
-  const mine = mySeatToMove(s) !== null;
+  const mine = mySeatToMove(s) !== null || mySeatToThrow(s) !== null;
   const rulesetName = t(`ruleset.${s.ruleset}`);
   document.title = `${mine ? `${t("game.your_turn_title")} · ` : ""}${rulesetName} · Pachisi`;
   renderBoard();
@@ -248,13 +280,18 @@ function renderBoard() {
   });
   const hint = $("board-hint");
   if (!mine()) hint.textContent = "";
-  else if (app.selected) hint.textContent = t("game.board_hint_target");
-  else if (movable.size) hint.textContent = t("game.board_hint_pawn");
+  else if (app.selected) hint.textContent = t(touch() ? "game.tap_target" : "game.board_hint_target");
+  else if (movable.size) hint.textContent = t(touch() ? "game.tap_pawn" : "game.board_hint_pawn");
   else hint.textContent = "";
 }
 
 function mine() {
   return mySeatToMove() !== null;
+}
+
+/** Whether the page is used by touch (no hover, a coarse pointer): it says "tap", not "click". */
+function touch() {
+  return window.matchMedia("(hover: none), (pointer: coarse)").matches;
 }
 
 function renderTurn() {
@@ -263,10 +300,10 @@ function renderTurn() {
   const dice = $("dice");
   const note = $("throw-note");
   const over = s.status !== "playing" || s.to_move === null;
-  $("dice-row").hidden = over;
+  $("dice-row").hidden = over || !s.throw; // (real dice not entered yet: none to show)
   if (over) {
-    const headline = (s.places_facts || []).length ? resultText(s) : t("game.over");
-    turn.replaceChildren(el("strong", { text: headline }));
+    // The result itself is said once, in the result card below.
+    turn.replaceChildren(el("strong", { text: t("game.over") }));
     turn.dataset.seat = "";
     dice.replaceChildren();
     dice.dataset.throw = "";
@@ -277,8 +314,10 @@ function renderTurn() {
   }
   const seat = s.seats[s.to_move];
   let status = t("game.waiting_for", { who: seatName(seat) });
+  if (s.manual_dice && !s.throw) status = t("game.throw_wait", { who: seatName(seat) });
   if (isComputer(seat)) status = t("game.computer_thinking");
   if (mine()) status = t("game.your_turn");
+  if (mySeatToThrow(s) !== null) status = t("game.your_throw");
   turn.dataset.seat = String(s.to_move);
   turn.classList.toggle("yours", mine());
   turn.replaceChildren(
@@ -287,7 +326,7 @@ function renderTurn() {
     el("span", { class: "turn-status", "data-testid": "turn-status", text: ` — ${status}` }),
   );
   const key = (s.throw || []).join(",");
-  if (dice.dataset.throw !== key) {
+  if (dice.dataset.throw !== key && !app.rolling) {
     dice.replaceChildren(...(s.throw || []).map((value) => dieNode(value, s.ruleset)));
     dice.dataset.throw = key;
     dice.setAttribute("aria-label", t("game.dice_label", { dice: (s.throw || []).join(t("and")) }));
@@ -300,13 +339,45 @@ function renderTurn() {
     : "";
 }
 
-/** Shake the dice briefly when a new throw arrives (not with reduced motion). */
-function rollDice() {
+/**
+ * Roll the dice when a new throw arrives: they tumble through random faces for
+ * a moment (with a rattle) and land on the throw. Not on the page's first
+ * state, and not with reduced motion (the throw is shown at once).
+ */
+function rollDice(animate) {
   const dice = $("dice");
-  if (reducedMotion()) return;
+  if (!animate || reducedMotion()) return;
+  const s = app.state;
+  const count = (s.throw || []).length;
+  const sides = s.ruleset === "pagade" ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5, 6];
+  sound("dice");
+  clearInterval(app.rollTimer);
+  app.rolling = true;
   dice.classList.remove("rolling");
   void dice.offsetWidth; // restart the animation
   dice.classList.add("rolling");
+  dice.dataset.rolling = "true";
+  const faces = () =>
+    dice.replaceChildren(
+      ...Array.from({ length: count }, () => dieNode(sides[Math.floor(Math.random() * sides.length)], s.ruleset)),
+    );
+  faces();
+  app.rollTimer = setInterval(faces, 90);
+  setTimeout(() => {
+    clearInterval(app.rollTimer);
+    app.rolling = false;
+    delete dice.dataset.rolling;
+    dice.dataset.throw = "";
+    if (app.state) renderTurn();
+  }, ROLL_MS);
+}
+
+/** The sounds of steps made: a capture, a pawn HOME, else a plain step. */
+function playStepSounds(facts) {
+  if (!facts.length) return;
+  if (facts.some((f) => f.captured && f.captured.length)) sound("capture");
+  else if (facts.some((f) => f.reached === "home")) sound("home");
+  else sound("step");
 }
 
 function renderControls() {
@@ -320,7 +391,8 @@ function renderControls() {
     : t("game.watching");
   if (controls.hidden) return;
 
-  const myTurn = mine();
+  renderDiceEntry();
+  const myTurn = mine() || mySeatToThrow(s) !== null;
   $("controls-title").textContent = myTurn
     ? t("game.your_move", { who: seatLabel(s.seats[s.to_move]) })
     : t("game.waiting_others");
@@ -330,7 +402,7 @@ function renderControls() {
   played.title = s.steps.join(" ");
 
   const steps = $("steps");
-  const buttons = myTurn
+  const buttons = mine()
     ? s.legal.map((step, k) =>
         el(
           "button",
@@ -344,6 +416,9 @@ function renderControls() {
             onclick: () => chooseStep(step),
             onmouseenter: () => setPreview(step),
             onmouseleave: () => setPreview(null),
+            // A finger on a step shows where it goes while it presses (a phone has no hover).
+            onpointerdown: (event) => event.pointerType !== "mouse" && setPreview(step),
+            onpointercancel: () => setPreview(null),
             // Keyboard focus shows the step on the board (not the focus a click leaves behind).
             onfocus: (event) => event.target.matches(":focus-visible") && setPreview(step),
             onblur: () => setPreview(null),
@@ -355,8 +430,9 @@ function renderControls() {
       )
     : [];
   if (myTurn && s.complete) {
-    const text = t("game.throw_used");
-    buttons.push(el("p", { class: "hint", text }));
+    const ending = autoplayOn() && app.endTimer !== null;
+    const text = ending ? t("game.auto_end") : t("game.throw_used");
+    buttons.push(el("p", { class: ending ? "hint ending" : "hint", "data-testid": "throw-used", text }));
   }
   const hadFocus = controls.contains(document.activeElement) && document.activeElement !== $("autoplay");
   steps.replaceChildren(...buttons);
@@ -549,7 +625,13 @@ function busy() {
 async function act(type, index = null) {
   const s = app.state;
   const seat = mySeatToMove(s);
-  if (seat === null || busy()) return;
+  if (seat === null) return;
+  if (busy()) {
+    // A second click while the first is on its way: said in words, nothing sent.
+    showNotice(t("game.busy"));
+    return;
+  }
+  cancelEnd();
   const body = { key: app.keys.get(seat), version: s.version, type };
   if (type === "step") body.index = index;
   app.sending = s.version;
@@ -561,7 +643,12 @@ async function act(type, index = null) {
     clearError();
     applyState(answer.state);
   } catch (error) {
-    showError(error);
+    if (error instanceof ApiError && ["stale", "not_your_turn"].includes(error.code)) {
+      // The game moved on meanwhile (a computer, another screen): no fault of the player's.
+      showNotice(t(`error.${error.code}`));
+    } else {
+      showError(error);
+    }
     live.refresh();
   } finally {
     if (app.sending === body.version) app.sending = null;
@@ -580,6 +667,7 @@ function chooseStep(step) {
 
 function undo() {
   if (!mine() || !app.state.steps.length) return;
+  cancelEnd();
   app.auto.manual = true;
   app.auto.suspended = true; // do not replay a forced step the player just took back
   act("undo");
@@ -695,6 +783,71 @@ function setPreview(step) {
   renderBoard();
 }
 
+// -- real dice: the throw entered by tapping the dice's faces ---------------------
+
+/**
+ * A referee for a real board (`manual_dice`): the player to move throws real
+ * dice and taps the number each shows; "Enter the throw" sends it. The server
+ * checks it against the ruleset's dice and then every step, as for any throw.
+ */
+function renderDiceEntry() {
+  const s = app.state;
+  const box = $("dice-entry");
+  const seat = mySeatToThrow(s);
+  box.hidden = seat === null;
+  if (box.hidden) return;
+  const faces = s.dice_faces || [1, 2, 3, 4, 5, 6];
+  const rows = [0, 1].map((die) =>
+    el(
+      "div",
+      { class: "dice-entry-row", role: "group", "aria-label": t("game.die_n", { n: die + 1 }) },
+      el("span", { class: "dice-entry-label", text: t("game.die_n", { n: die + 1 }) }),
+      faces.map((n) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: "face",
+            "data-testid": `face-${die}-${n}`,
+            "aria-pressed": app.entered[die] === n ? "true" : "false",
+            "aria-label": t("game.die_value", { n, die: die + 1 }),
+            disabled: app.sending !== null,
+            onclick: () => {
+              app.entered[die] = n;
+              renderDiceEntry();
+            },
+          },
+          dieNode(n, s.ruleset),
+        ),
+      ),
+    ),
+  );
+  $("dice-entry-rows").replaceChildren(...rows);
+  $("enter-throw").disabled = app.entered.includes(null) || app.sending !== null;
+}
+
+/** Send the throw of the real dice. */
+async function enterThrow() {
+  const s = app.state;
+  const seat = mySeatToThrow(s);
+  if (seat === null || app.entered.includes(null) || app.sending !== null) return;
+  const body = { key: app.keys.get(seat), version: s.version, type: "throw", dice: [...app.entered] };
+  app.sending = s.version;
+  renderDiceEntry();
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/actions`, { method: "POST", body });
+    clearError();
+    announcer.say(t("game.throw_sent", { dice: body.dice.join(t("and")) }));
+    applyState(answer.state);
+  } catch (error) {
+    showError(error);
+    live.refresh();
+  } finally {
+    app.sending = null;
+    renderControls();
+  }
+}
+
 // -- auto-play of forced moves ---------------------------------------------------
 
 function autoplayOn() {
@@ -708,22 +861,36 @@ function autoplayOn() {
  */
 function scheduleAutoPlay() {
   clearTimeout(app.autoTimer);
+  cancelEnd();
   const s = app.state;
-  if (!s || !autoplayOn() || busy() || !mine() || app.auto.suspended) return;
+  if (!s || !autoplayOn() || busy() || !mine()) return;
   const version = s.version;
   const later = (fn) => {
     app.autoTimer = setTimeout(() => {
       if (app.state.version === version && !busy() && autoplayOn()) fn();
     }, AUTO_DELAY_MS);
   };
-  if (!s.complete && s.legal.length === 1) {
+  if (!s.complete && s.legal.length === 1 && !app.auto.suspended) {
     later(() => {
       app.auto.sent += 1;
       act("step", s.legal[0].index);
     });
-  } else if (s.complete && !app.auto.manual && s.steps.length > 0 && app.auto.sent === s.steps.length) {
-    later(() => act("commit"));
+  } else if (s.complete && s.steps.length > 0) {
+    // The throw is used: no choice is left, so the turn ends by itself after a
+    // short grace in which Undo still takes a step back (and stops it).
+    const delay = !app.auto.manual && app.auto.sent === s.steps.length ? AUTO_DELAY_MS : END_GRACE_MS;
+    app.endTimer = setTimeout(() => {
+      app.endTimer = null;
+      if (app.state.version === version && !busy() && autoplayOn() && mine()) act("commit");
+    }, delay);
+    renderControls();
   }
+}
+
+/** Stop a turn from ending by itself (an undo, a commit of one's own, a new state). */
+function cancelEnd() {
+  if (app.endTimer !== null) clearTimeout(app.endTimer);
+  app.endTimer = null;
 }
 
 // -- keyboard ----------------------------------------------------------------
@@ -804,8 +971,13 @@ async function start() {
   await loadLanguage();
   mountLanguageSwitch();
   setupNotation();
-  app.attention = watchAttention(() => mine(), () => app.state);
+  app.attention = watchAttention(() => mine() || mySeatToThrow() !== null, () => app.state);
   $("undo").addEventListener("click", undo);
+  $("enter-throw").addEventListener("click", enterThrow);
+  $("clear-throw").addEventListener("click", () => {
+    app.entered = [null, null];
+    renderDiceEntry();
+  });
   $("commit").addEventListener("click", commit);
   $("hint").addEventListener("click", askHint);
   $("rematch").addEventListener("click", rematch);
@@ -814,6 +986,9 @@ async function start() {
     const copied = await copyText($("watch-url").value, $("watch-url"));
     $("copy-watch").textContent = copied ? t("game.copied") : t("game.copy");
   });
+  const soundBox = $("sound");
+  soundBox.checked = soundOn();
+  soundBox.addEventListener("change", () => setSound(soundBox.checked));
   const autoplay = $("autoplay");
   autoplay.checked = autoplayOn();
   autoplay.addEventListener("change", () => {

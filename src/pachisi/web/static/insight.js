@@ -50,7 +50,8 @@ function draw(s, section, data) {
       "div",
       {
         class: `chance-segment c-${seats[0].colours[0]}`,
-        style: `flex-grow: ${Math.max(chance, 0.001)}`,
+        // Its width is its chance: 0% is no width at all (the legend below names everyone).
+        style: `width: ${(100 * Math.min(Math.max(chance, 0), 1)).toFixed(2)}%`,
         "data-testid": "chance-segment",
         "data-chance": chance.toFixed(4),
         "data-seat": seats[0].index,
@@ -60,6 +61,16 @@ function draw(s, section, data) {
     );
   });
   bar.replaceChildren(...segments);
+  let legend = section.querySelector(".chance-legend");
+  if (!legend) {
+    legend = el("ul", { class: "chance-legend", "data-testid": "chance-legend" });
+    bar.after(legend);
+  }
+  legend.replaceChildren(
+    ...segments.map((segment) =>
+      el("li", {}, el("span", { class: `swatch ${segment.className.split(" ")[1]}`, "aria-hidden": "true" }), segment.title),
+    ),
+  );
   bar.dataset.version = String(data.version);
   if (data.method === "exact") how.textContent = t("chances.exact");
   else if (data.method === "network") how.textContent = t("chances.how_network");

@@ -4,7 +4,8 @@
 import { gameStatus, initTableSettings, listQuery, shareOrigin, tableSettings } from "./social.js";
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
 import { has, loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
-import { RULESET_NAMES, colourName, copyText, el, seatName, swatches } from "./ui.js";
+import { RULESET_NAMES, colourName, computerName, copyText, el, numberSeats, seatName, swatches } from "./ui.js";
+import { qrSvg } from "./qr.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,7 +16,10 @@ const lobby = {
   info: null, // GET /api/rulesets
   ruleset: "parcheesi",
   seats: [], // [{kind, name, major}] as last entered, kept across changes
+  // A seat's kind in the form: "human" (a person at this screen: you, or someone beside you
+  // with "pass and play"), "friend" (a person on their own device: a link), or a level.
   position: null, // {text, info} of a position read (POST /api/positions), or null
+  manual: false, // a referee for a real board: the players throw real dice and enter them
 };
 
 /** The colours of each seat for a ruleset and a number of players (as the server seats them). */
@@ -89,6 +93,8 @@ function drawSeats() {
       ]),
     );
     $("seats").replaceChildren(...items);
+    keepSeats();
+    showMode();
     return;
   }
   const info = lobby.info.rulesets[lobby.ruleset];
@@ -118,6 +124,9 @@ function drawSeats() {
     return seatItem(i, own, extra);
   });
   $("seats").replaceChildren(...items);
+  keepSeats();
+  drawSeatNames();
+  showMode();
 }
 
 /** The computer levels that cannot play the set-up now chosen (the server's `unfit_levels`:
@@ -136,27 +145,44 @@ function seatItem(i, own, extra) {
   const label = own.map(colourName).join(" + ");
   const unfit = unfitLevels();
   const levels = lobby.info.levels.filter((level) => !unfit.includes(level));
+  const people = ["human", "friend"];
   // A level this set-up cannot have gives way to expectimax (as a failing learned seat does).
-  const chosen = levels.includes(kept.kind) ? kept.kind : "expectimax";
+  const chosen = levels.includes(kept.kind) || people.includes(kept.kind) ? kept.kind : "expectimax";
+  const options = [
+    el("option", { value: "human", text: t(i === 0 ? "lobby.kind_you" : "lobby.kind_here"), selected: chosen === "human" }),
+    el("option", { value: "friend", text: t("lobby.kind_friend"), selected: chosen === "friend" }),
+    ...levels
+      .filter((level) => level !== "human")
+      .map((level) =>
+        el("option", {
+          value: level,
+          text: t(`levelname.${level}`),
+          // The algorithm, named on hover (the ladder: docs/players.md).
+          title: has(`levelabout.${level}`) ? t(`levelabout.${level}`) : null,
+          selected: level === chosen,
+        }),
+      ),
+  ];
   const kind = el(
     "select",
-    { name: `seat-${i}`, "data-testid": `seat-kind-${i}`, "aria-label": t("lobby.who_plays", { label }) },
-    levels.map((level) =>
-      el("option", {
-        value: level,
-        text: t(`levelname.${level}`),
-        // The algorithm, named on hover (the ladder: docs/players.md).
-        title: has(`levelabout.${level}`) ? t(`levelabout.${level}`) : null,
-        selected: level === chosen,
-      }),
-    ),
+    {
+      name: `seat-${i}`,
+      "data-testid": `seat-kind-${i}`,
+      "aria-label": t("lobby.who_plays", { label }),
+      onchange: () => {
+        keepSeats();
+        drawSeatNames();
+        showMode();
+      },
+    },
+    options,
   );
   const name = el("input", {
     name: `name-${i}`,
     "data-testid": `seat-name-${i}`,
     value: kept.name || "",
     maxlength: 40,
-    placeholder: label,
+    placeholder: defaultName(i, chosen, label),
     autocomplete: "off",
     "aria-label": t("lobby.name_for", { label }),
   });
@@ -168,6 +194,91 @@ function seatItem(i, own, extra) {
     name,
     ...extra,
   );
+}
+
+/** The name a seat gets when none is typed: its colours, or "Computer N (level)". */
+function defaultName(i, kind, label) {
+  if (kind === "human" || kind === "friend") return label;
+  const kinds = [...$("seats").querySelectorAll("li.seat select[name^=seat-]")].map((s) => s.value);
+  if (!kinds.length) kinds.push(...lobby.seats.map((seat) => seat && seat.kind));
+  kinds[i] = kind;
+  const number = kinds.slice(0, i + 1).filter((k) => k && k !== "human" && k !== "friend").length;
+  return computerName(number, kind);
+}
+
+/** The placeholders follow the kinds chosen. */
+function drawSeatNames() {
+  for (const li of $("seats").querySelectorAll("li.seat")) {
+    const i = Number(li.dataset.seat);
+    const label = li.querySelector("strong").textContent; // the seat's colours
+    li.querySelector(`[name=name-${i}]`).placeholder = defaultName(i, lobby.seats[i].kind, label);
+  }
+}
+
+/** The "who plays" choice the seats make now (none checked for a mixture of one's own). */
+function currentMode() {
+  const kinds = lobby.seats.slice(0, $("seats").querySelectorAll("li.seat").length).map((s) => s.kind);
+  const here = kinds.filter((k) => k === "human").length;
+  const friends = kinds.filter((k) => k === "friend").length;
+  if (here === 1 && friends === 0) return "computer";
+  if (here === 1 && friends > 0) return "friend";
+  if (here > 1 && friends === 0) return "pass";
+  return null;
+}
+
+function showMode() {
+  const mode = lobby.manual ? "referee" : currentMode();
+  drawFirst();
+  for (const radio of document.querySelectorAll("input[name=mode]")) radio.checked = radio.value === mode;
+  const kinds = lobby.seats.slice(0, $("seats").querySelectorAll("li.seat").length).map((s) => s.kind);
+  const here = kinds.filter((k) => k === "human").length;
+  const friends = kinds.filter((k) => k === "friend").length;
+  const computers = kinds.length - here - friends;
+  $("start-summary").textContent = t("lobby.start_summary", { here, friends, computers });
+}
+
+/** A "who plays" choice sets the seats: you in the first; friends, people here or computers after. */
+function chooseMode(mode) {
+  keepSeats();
+  lobby.manual = mode === "referee";
+  const count = $("seats").querySelectorAll("li.seat").length;
+  for (let i = 0; i < count; i += 1) {
+    const seat = lobby.seats[i] || { name: "" };
+    const computer = seat.kind && seat.kind !== "human" && seat.kind !== "friend" ? seat.kind : "greedy";
+    if (i === 0) seat.kind = "human";
+    else if (mode === "friend") seat.kind = i === 1 ? "friend" : computer;
+    else if (mode === "pass" || mode === "referee") seat.kind = "human";
+    else seat.kind = computer;
+    lobby.seats[i] = seat;
+  }
+  redrawSeats();
+}
+
+/** Draw the seats again from lobby.seats (nothing read back from the form first). */
+function redrawSeats() {
+  const items = $("seats");
+  for (const li of items.querySelectorAll("li.seat")) {
+    const i = Number(li.dataset.seat);
+    li.querySelector(`[name=seat-${i}]`).value = lobby.seats[i].kind;
+  }
+  drawSeatNames();
+  showMode();
+}
+
+/** With real dice, who starts (the players threw for it at the table): one of the seats. */
+function drawFirst() {
+  const field = $("first-field");
+  field.hidden = !lobby.manual || Boolean(lobby.position);
+  if (field.hidden) return;
+  const select = $("first");
+  const chosen = select.value;
+  const items = [...$("seats").querySelectorAll("li.seat")].map((li) => {
+    const i = Number(li.dataset.seat);
+    const typed = li.querySelector(`[name=name-${i}]`).value.trim();
+    const label = li.querySelector("strong").textContent; // the seat's colours
+    return el("option", { value: i, text: typed ? `${typed} (${label})` : label, selected: String(i) === chosen });
+  });
+  select.replaceChildren(...items);
 }
 
 /** Remember what was entered for each seat, so changing the game keeps it. */
@@ -254,7 +365,7 @@ async function createGame(event) {
     const seats = lobby.seats.slice(0, lobby.position.info.seats.length);
     body = {
       position: lobby.position.text,
-      seats: seats.map((seat) => seat.kind),
+      seats: seats.map(serverKind),
       names: seats.map((seat) => seat.name.trim()),
     };
     colours = lobby.position.info.seats.map((seat) => seat.colours);
@@ -274,25 +385,35 @@ async function createGame(event) {
       players: count,
       teams: info.teams && count === 4 && $("teams").checked,
       options,
-      seats: seats.map((seat) => seat.kind),
+      seats: seats.map(serverKind),
       names: seats.map((seat) => seat.name.trim()),
     };
     if (info.majors) body.majors = seats.map((seat) => seat.major);
     colours = coloursOfSeats(lobby.ruleset, count);
   }
   Object.assign(body, tableSettings());
+  if (lobby.manual) {
+    body.dice = "manual";
+    if (!lobby.position) body.first = Number($("first").value || 0);
+  }
+  const friends = new Set(lobby.seats.slice(0, body.seats.length).flatMap((seat, i) => (seat.kind === "friend" ? [i] : [])));
   const button = $("create");
   button.disabled = true;
   $("form-error").hidden = true;
   try {
     const answer = await api("/api/games", { method: "POST", body });
-    showCreated(answer, body, colours, await shareOrigin());
+    showCreated(answer, body, colours, friends, await shareOrigin());
     loadRecent();
   } catch (error) {
     showFormError(t("lobby.could_not_start", { error: error.message }));
   } finally {
     button.disabled = false;
   }
+}
+
+/** The kind the server knows: a friend's seat and a seat played here are both a person's. */
+function serverKind(seat) {
+  return seat.kind === "friend" ? "human" : seat.kind;
 }
 
 function showFormError(text) {
@@ -388,30 +509,70 @@ function positionSummary(info) {
 
 // -- the links of a new game -----------------------------------------------------
 
-function copyRow(id, value, label, testid, seat) {
+function copyRow(id, value, label, testid, seat, open = true) {
   return el(
     "div",
     { class: "copy-row" },
     el("label", { for: id }, label),
     el("input", { id, value, readonly: true, "data-testid": testid, "data-seat": seat }),
     el("button", { type: "button", class: "copy", "data-copy": id, text: t("game.copy") }),
-    el("a", { href: value, class: "open-link", text: t("lobby.open"), "aria-label": t("lobby.open_label", { label }) }),
+    open
+      ? el("a", { href: value, class: "open-link", text: t("lobby.open"), "aria-label": t("lobby.open_label", { label }) })
+      : null,
   );
 }
 
-function showCreated(answer, body, colours, origin = location.origin) {
-  const items = answer.keys.map(({ seat, key }) => {
+/** A friend's seat: the link to send, a share button where the device has one, and a QR code. */
+function friendItem(seat, url, label) {
+  const share =
+    navigator.share &&
+    el("button", {
+      type: "button",
+      text: t("lobby.send"),
+      onclick: () => navigator.share({ title: document.title, text: label, url }).catch(() => {}),
+    });
+  return el(
+    "li",
+    { class: "friend-link", "data-seat": seat },
+    copyRow(`share-${seat}`, url, label, "share-link", seat, false),
+    share || null,
+    el(
+      "figure",
+      { class: "qr-box", "data-testid": "qr", "data-seat": seat },
+      qrSvg(url, t("lobby.qr_label", { label })),
+      el("figcaption", { class: "hint", text: t("lobby.qr_caption") }),
+    ),
+  );
+}
+
+/**
+ * The links of a new game: "Play here" holds the keys of the seats played at
+ * this screen only (yours, and the others' of a pass-and-play game); each
+ * friend's seat gets its own link to send, never opened here.
+ */
+function showCreated(answer, body, colours, friends, origin = location.origin) {
+  const mine = [];
+  const theirs = [];
+  for (const { seat, key } of answer.keys) {
     const name = body.names[seat] || colours[seat].map(colourName).join(" + ");
     const label = t("lobby.seat", { n: seat + 1, name });
     const url = `${origin}/g/${answer.id}#k=${key}`;
-    return el("li", {}, copyRow(`share-${seat}`, url, label, "share-link", seat));
-  });
+    if (friends.has(seat)) theirs.push(friendItem(seat, url, label));
+    else mine.push({ seat, key, item: el("li", {}, copyRow(`share-${seat}`, url, label, "share-link", seat)) });
+  }
+  const items = mine.map((m) => m.item);
   if (!items.length) items.push(el("li", { class: "hint", text: t("lobby.only_computers") }));
   $("share-links").replaceChildren(...items);
+  $("friend-links").replaceChildren(...theirs);
+  $("friends-note").hidden = !theirs.length;
   $("spectator-url").value = `${origin}/g/${answer.id}`;
   const here = $("play-here");
-  here.href = `/g/${answer.id}${keysFragment(answer.keys.map((k) => k.key))}`;
-  here.textContent = answer.keys.length ? t("lobby.play_here") : t("lobby.watch");
+  here.href = `/g/${answer.id}${keysFragment(mine.map((m) => m.key))}`;
+  here.textContent = mine.length ? t("lobby.play_here") : t("lobby.watch");
+  const names = mine.map((m) => body.names[m.seat] || colours[m.seat].map(colourName).join(" + "));
+  $("here-note").textContent = mine.length
+    ? t(mine.length > 1 ? "lobby.here_pass" : "lobby.here_one", { seats: names.join(", ") })
+    : t("lobby.here_none");
   $("new-game").hidden = true;
   const panel = $("created");
   panel.hidden = false;
@@ -446,6 +607,7 @@ async function loadRecent() {
     return;
   }
   const items = games.map((game) => {
+    numberSeats(game.seats);
     const title = t(`ruleset.${game.ruleset}`);
     const players = game.seats.map((seat) =>
       el(
@@ -511,6 +673,9 @@ async function start() {
   $("new-game").addEventListener("submit", createGame);
   $("players").addEventListener("change", drawSeats);
   $("teams").addEventListener("change", drawSeats);
+  for (const radio of document.querySelectorAll("input[name=mode]")) {
+    radio.addEventListener("change", () => radio.checked && chooseMode(radio.value));
+  }
   $("refresh").addEventListener("click", loadRecent);
   initTableSettings();
   $("another").addEventListener("click", () => {

@@ -50,13 +50,48 @@ export function seatColours(seat) {
   return seat.colours.map(colourName).join("+");
 }
 
-/** A seat's name (the server names unnamed seats after their colours). */
+/**
+ * A computer level in words, in the page's language. The one place the pages
+ * name a level: when the players' strength names (beginner ... master) come,
+ * this is what changes.
+ */
+export function levelWord(kind) {
+  return has(`level.${kind}`) ? t(`level.${kind}`) : kind;
+}
+
+/** A computer seat's default name: "Computer 2 (greedy)", numbered among the computers. */
+export function computerName(number, kind) {
+  return t("seat.computer", { n: number, level: levelWord(kind) });
+}
+
+/**
+ * Number the computer seats of a game 1, 2, ... in seat order (kept on each seat
+ * as `number`), for their default names. A page calls it with every seat list it gets.
+ */
+export function numberSeats(seats) {
+  let n = 0;
+  for (const seat of seats || []) {
+    if (seat && seat.kind && seat.kind !== "human") {
+      n += 1;
+      seat.number = n;
+    }
+  }
+  return seats;
+}
+
+/**
+ * A seat's name: the name its player gave, or a default in the page's language
+ * (the server names unnamed seats after their colours, computers by number
+ * and level: "Computer 1 (greedy)"; servers before named them "Yellow (greedy)").
+ */
 export function seatName(seat) {
   const english = englishColours(seat);
   if (!seat.name || seat.name === english) return seatColours(seat);
-  if (seat.name === `${english} (${seat.kind})`) {
-    return `${seatColours(seat)} (${has(`level.${seat.kind}`) ? t(`level.${seat.kind}`) : seat.kind})`;
+  if (seat.name === `${english} (${seat.kind})` && isComputer(seat)) {
+    return computerName(seat.number || seat.index + 1, seat.kind); // named by an older server
   }
+  const computer = /^Computer (\d+) \(([\w-]+)\)$/.exec(seat.name);
+  if (computer && computer[2] === seat.kind) return computerName(Number(computer[1]), seat.kind);
   return seat.name;
 }
 
@@ -80,7 +115,7 @@ export function seatLabel(seat) {
   const name = seatName(seat);
   const extra = [];
   if (!name.includes(colours)) extra.push(colours);
-  if (isComputer(seat) && !name.includes(seat.kind)) extra.push(seat.kind);
+  if (isComputer(seat) && !name.includes(levelWord(seat.kind))) extra.push(levelWord(seat.kind));
   return extra.length ? `${name} (${extra.join(", ")})` : name;
 }
 

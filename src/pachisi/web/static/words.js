@@ -10,11 +10,49 @@ function colourWord(colour) {
 }
 
 function placeText(place, pagade) {
+  if (place.ref) {
+    // A ring square as the board shows it (pachisi.describe._board_ref): by the marked
+    // square at or before it.
+    const colour = colourWord(place.arm);
+    const mark = t(pagade ? "word.x" : "word.star");
+    const ref = t(`ref.${place.ref}`, { colour, mark });
+    const after = place.after || 0;
+    if (!after) return ref;
+    return t(after === 1 ? "place.after1" : "place.after", { ref, n: after });
+  }
   const home = t(pagade ? "word.Home" : "word.HOME");
   const belly = t("word.belly");
   let text = t(`place.${place.at}`, { n: place.n, home, belly });
   if (place.mark) text = t(`mark.${place.mark}`, { place: text });
   return text;
+}
+
+/** The marked squares of each arm of the ring (pachisi.describe._MARKS): kind, arm shift. */
+const MARKS = {
+  family: { 0: ["end", 0], 5: ["entry", 0], 12: ["out", 1] },
+  pagade: { 0: ["end", 0], 4: ["in", 0], 13: ["out", 1] },
+};
+
+/**
+ * A ring square (id 0..67) named as the board shows it, as the core names it
+ * (pachisi.describe._board_ref): the marked square at or before it, the colour
+ * of the arm that mark is on, and how far past it.
+ */
+export function ringPlace(square, ruleset, colours) {
+  const marks = MARKS[ruleset === "pagade" ? "pagade" : "family"];
+  for (let after = 0; after < 17; after += 1) {
+    const s = (((square - after) % 68) + 68) % 68;
+    if (marks[s % 17]) {
+      const [ref, shift] = marks[s % 17];
+      return { at: "square", ref, arm: colours[(Math.floor(s / 17) + shift) % colours.length], after };
+    }
+  }
+  return null;
+}
+
+/** A place in words (a ring square, the home path, HOME...), as in a step's facts. */
+export function placeWords(place, ruleset) {
+  return placeText(place, ruleset === "pagade");
 }
 
 /** One step's facts in words (pachisi.describe.facts_text). */
@@ -63,13 +101,18 @@ export function seatWord(seat) {
   return seatName(seat);
 }
 
+/** Names as a list: "A", "A and B", "A, B and C" (pachisi.describe.name_list). */
+export function nameList(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(t("comma")) + t("and") + names[names.length - 1];
+}
+
 /** The result by name and place, e.g. "Asha wins; Ravi second" (pachisi.describe.places_text). */
 export function resultText(state) {
   const entries = state.places_facts || [];
   if (!entries.length) return t("result.playing");
-  const and = t("and");
   const words = entries.map((entry) => {
-    const who = entry.seats.map((i) => seatWord(state.seats[i])).join(and);
+    const who = nameList(entry.seats.map((i) => seatWord(state.seats[i])));
     if (entry.kind === "draw") return t("result.draw");
     if (entry.kind === "win") return t(entry.seats.length > 1 ? "result.win" : "result.wins", { who });
     if (!entry.place) return t(`result.${entry.kind}`, { who }); // how a game ended early
