@@ -35,6 +35,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ..bots import level_label
 from ..describe import (
     D6_FACES,
     LANGS,
@@ -216,8 +217,12 @@ _CORNER = CORNER_CELLS * CELL
 
 def level_name(kind: str) -> str:
     """A computer player's level in words, for its default name (``Greedy 1``) and the
-    ``(Greedy)`` after a chosen name: the one place that turns a player kind into words."""
-    return kind.capitalize()
+    ``(Greedy)`` after a chosen name: the one place that turns a player kind into words,
+    by the ladder's strength names (:func:`pachisi.bots.level_label`: ``Casual 1``)."""
+    try:
+        return level_label(kind)
+    except ValueError:  # not a computer player the ladder knows: its own name
+        return kind.capitalize()
 
 
 @dataclass(frozen=True)

@@ -260,7 +260,8 @@ class Insight:
         if compared is None:  # no network (no numbers), or a single play: nothing to compare
             plays = [
                 {**p, "estimate": p["chance"], "facts": [lean(f) for f in
-                 play_facts(position, throw, p["play"])]}
+                 play_facts(position, throw, p["play"])],
+                 "path": play_path(position, throw, p["play"])}  # for the board
                 for p in answer["plays"]
             ]  # fmt: skip
             return {**answer, "plays": plays}
