@@ -18,8 +18,8 @@ and helpers are used), at a desktop size (1280 x 800) and a phone's (390 x 844):
   the pages;
 * no serious accessibility violation (axe-core, ``tests/axe_helpers.py``).
 
-Screenshots go to ``$PACHISI_SCREENSHOTS`` if set, else to pytest's temporary
-folder (``<basetemp>/play-shots0``); the test prints where.
+Screenshots go to ``$PACHISI_SCREENSHOTS`` if set, else to
+``test-artifacts/screenshots/`` (gitignored), kept after the run; the test prints where.
 """
 
 from __future__ import annotations
@@ -74,9 +74,9 @@ def console() -> wb.Console:
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def shots() -> Path:
     wanted = os.environ.get("PACHISI_SCREENSHOTS")
-    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("play-shots")
+    folder = Path(wanted) if wanted else wb.ROOT / "test-artifacts" / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     print(f"screenshots in {folder}")
     return folder

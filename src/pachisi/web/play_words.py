@@ -19,8 +19,8 @@ _EN: dict[str, str] = {
     "game.tap_target": "Now tap a lit square (or the pawn again to let go).",
     "lobby.who_plays_title": "Who plays?",
     "lobby.mode_computer": "You against the computer",
-    "lobby.mode_friend": "Play with a friend (each on their own screen: you send a link)",
-    "lobby.mode_pass": "Pass and play (several people take turns on this screen)",
+    "lobby.mode_friend": "With a friend (you send a link)",
+    "lobby.mode_pass": "Pass and play on this screen",
     "lobby.kind_you": "You, on this screen",
     "lobby.kind_here": "Someone beside you, on this screen (pass and play)",
     "lobby.kind_friend": "A friend, on their own phone or computer (a link)",
@@ -53,9 +53,7 @@ _EN: dict[str, str] = {
     "game.die_value": "{n} on die {die}",
     "game.clear_dice": "Clear",
     "game.throw_sent": "Throw entered: {dice}.",
-    "lobby.mode_referee": (
-        "Referee for a real board: you throw real dice and tap their numbers here"
-    ),
+    "lobby.mode_referee": "Referee a real board (real dice)",
 }
 
 _HI: dict[str, str] = {
@@ -66,8 +64,8 @@ _HI: dict[str, str] = {
     "game.tap_target": "अब किसी चमकते खाने को छुएँ (या छोड़ने के लिए प्यादे को फिर छुएँ)।",
     "lobby.who_plays_title": "कौन खेलेगा?",
     "lobby.mode_computer": "आप, कंप्यूटर के विरुद्ध",
-    "lobby.mode_friend": "किसी दोस्त के साथ खेलें (हर कोई अपनी स्क्रीन पर: आप कड़ी भेजें)",
-    "lobby.mode_pass": "बारी-बारी से (कई लोग इसी स्क्रीन पर बारी से खेलें)",
+    "lobby.mode_friend": "दोस्त के साथ (आप कड़ी भेजें)",
+    "lobby.mode_pass": "इसी स्क्रीन पर बारी-बारी से",
     "lobby.kind_you": "आप, इस स्क्रीन पर",
     "lobby.kind_here": "आपके पास बैठा कोई, इसी स्क्रीन पर (बारी-बारी से)",
     "lobby.kind_friend": "कोई दोस्त, अपने फ़ोन या कंप्यूटर पर (एक कड़ी)",
@@ -98,7 +96,7 @@ _HI: dict[str, str] = {
     "game.die_value": "पासा {die} पर {n}",
     "game.clear_dice": "मिटाएँ",
     "game.throw_sent": "फेंक दर्ज हुई: {dice}।",
-    "lobby.mode_referee": "असली बोर्ड का निर्णायक: आप असली पासे फेंकें और उनके अंक यहाँ छुएँ",
+    "lobby.mode_referee": "असली बोर्ड का निर्णायक (असली पासे)",
 }
 
 _KN: dict[str, str] = {
@@ -109,8 +107,8 @@ _KN: dict[str, str] = {
     "game.tap_target": "ಈಗ ಹೊಳೆಯುವ ಚೌಕವನ್ನು ಮುಟ್ಟಿ (ಬಿಡಲು ಕಾಯಿಯನ್ನು ಮತ್ತೆ ಮುಟ್ಟಿ).",
     "lobby.who_plays_title": "ಯಾರು ಆಡುತ್ತಾರೆ?",
     "lobby.mode_computer": "ನೀವು, ಗಣಕದ ವಿರುದ್ಧ",
-    "lobby.mode_friend": "ಗೆಳೆಯರೊಂದಿಗೆ ಆಡಿ (ಪ್ರತಿಯೊಬ್ಬರೂ ತಮ್ಮ ಪರದೆಯಲ್ಲಿ: ನೀವು ಕೊಂಡಿ ಕಳುಹಿಸಿ)",
-    "lobby.mode_pass": "ಸರದಿಯಲ್ಲಿ ಆಟ (ಹಲವರು ಇದೇ ಪರದೆಯಲ್ಲಿ ಸರದಿಯಂತೆ ಆಡುತ್ತಾರೆ)",
+    "lobby.mode_friend": "ಗೆಳೆಯರೊಂದಿಗೆ (ನೀವು ಕೊಂಡಿ ಕಳುಹಿಸಿ)",
+    "lobby.mode_pass": "ಇದೇ ಪರದೆಯಲ್ಲಿ ಸರದಿಯಲ್ಲಿ ಆಟ",
     "lobby.kind_you": "ನೀವು, ಈ ಪರದೆಯಲ್ಲಿ",
     "lobby.kind_here": "ನಿಮ್ಮ ಪಕ್ಕದಲ್ಲಿರುವವರು, ಇದೇ ಪರದೆಯಲ್ಲಿ (ಸರದಿಯಲ್ಲಿ ಆಟ)",
     "lobby.kind_friend": "ಗೆಳೆಯರು, ತಮ್ಮದೇ ಫೋನ್ ಅಥವಾ ಗಣಕದಲ್ಲಿ (ಒಂದು ಕೊಂಡಿ)",
@@ -139,7 +137,7 @@ _KN: dict[str, str] = {
     "game.die_value": "ದಾಳ {die} ರಲ್ಲಿ {n}",
     "game.clear_dice": "ಅಳಿಸಿ",
     "game.throw_sent": "ಎಸೆತ ದಾಖಲಾಯಿತು: {dice}.",
-    "lobby.mode_referee": "ನಿಜವಾದ ಹಾಸಿನ ತೀರ್ಪುಗಾರ: ನೀವು ನಿಜವಾದ ದಾಳ ಎಸೆದು ಅವುಗಳ ಸಂಖ್ಯೆಗಳನ್ನು ಇಲ್ಲಿ ಮುಟ್ಟಿ",
+    "lobby.mode_referee": "ನಿಜವಾದ ಹಾಸಿನ ತೀರ್ಪುಗಾರ (ನಿಜವಾದ ದಾಳ)",
 }
 
 #: The words per language (the same keys in each), merged into the site's catalogue.

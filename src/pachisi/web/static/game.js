@@ -151,6 +151,9 @@ function applyState(s) {
     app.hint = null;
     app.auto = { sent: 0, manual: false, suspended: false };
     app.entered = [null, null];
+    if (prev && mySeatToThrow(s) !== null && prev.to_move !== s.to_move && heldPeople(s).length > 1) {
+      showNotice(t("game.pass_to", { who: seatName(s.seats[s.to_move]) }));
+    }
     if (s.throw) {
       rollDice(Boolean(prev) && !s.manual_dice);
       const seat = s.seats[s.to_move];
@@ -436,6 +439,8 @@ function renderControls() {
   }
   const hadFocus = controls.contains(document.activeElement) && document.activeElement !== $("autoplay");
   steps.replaceChildren(...buttons);
+  // (Real dice not entered yet: there is nothing to undo, end or hint.)
+  $("undo").parentElement.hidden = mySeatToThrow(s) !== null;
   $("undo").disabled = !myTurn || busy() || s.steps.length === 0;
   $("commit").disabled = !myTurn || busy() || !s.complete;
   $("hint").disabled = !myTurn || (app.hint !== null && app.hint.throwId === app.throwId);
