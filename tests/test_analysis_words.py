@@ -317,3 +317,18 @@ def test_the_library_review_summary_has_totals_series_and_turning_points() -> No
         assert abs(side["chances"][0] - 0.25) <= 0.03  # the start, fair
         assert len(side["chances"]) == len(rec.moves) + 1
     assert Setup.create("parcheesi", players=4) == rec.start.setup
+
+
+def test_rollout_options_imply_rollouts_and_mixing_kinds_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pos = "parcheesi r,y - r:10.60.72.72,y:22.24.72.72 0 0 - - -"
+    status, out, err = run_cli(capsys, pos, "--rollouts", "36", "--jobs", "1", "--json")
+    assert status == 0 and json.loads(out)["estimate"]["method"] == "rollout", err
+    status, out, err = run_cli(capsys, pos, "--json")  # the default: the network
+    assert status == 0 and json.loads(out)["method"] == "network", err
+    status, out, err = run_cli(capsys, pos, "--rollouts", "36", "--ply", "1")
+    assert status != 0 and out == ""
+    assert err.strip() == (
+        "pachisi: --rollouts works with --by rollouts, --ply with --by network"
+    ), err
