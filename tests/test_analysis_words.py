@@ -332,3 +332,27 @@ def test_rollout_options_imply_rollouts_and_mixing_kinds_is_refused(
     assert err.strip() == (
         "pachisi: --rollouts works with --by rollouts, --ply with --by network"
     ), err
+
+
+def test_the_api_says_so_where_no_network_has_learned_the_set_up(client: Any) -> None:
+    """Two players on neighbouring arms: the hint's plays come without a number, the
+    chances endpoint gives none, each with the reason."""
+    spec = {"ruleset": "parcheesi", "players": ["red", "green"], "seats": ["human", "human"]}
+    r = client.post("/api/games", json=spec)
+    assert r.status_code == 201, r.text
+    game = r.json()
+    s = game["state"]
+    key = next(k["key"] for k in game["keys"] if k["seat"] == s["to_move"])
+    r = client.post(f"/api/games/{game['id']}/hint", json={"key": key})
+    assert r.status_code == 200, r.text
+    hint = r.json()
+    assert hint["how"]["method"] == "none" and "has not learned" in hint["how"]["why"]
+    assert "no win chance" in hint["method"] and "compared" not in hint
+    assert hint["plays"] and all(
+        p["chance"] is None and p["estimate"] is None for p in hint["plays"]
+    )
+    assert all(isinstance(p["facts"], list) for p in hint["plays"])  # the words
+    r = client.get(f"/api/games/{game['id']}/chances")
+    assert r.status_code == 200, r.text
+    c = r.json()
+    assert c["method"] == "none" and c["chances"] is None and "has not learned" in c["why"]
