@@ -356,3 +356,12 @@ def test_the_api_says_so_where_no_network_has_learned_the_set_up(client: Any) ->
     assert r.status_code == 200, r.text
     c = r.json()
     assert c["method"] == "none" and c["chances"] is None and "has not learned" in c["why"]
+
+
+def test_a_hint_at_two_plies_names_three_plays_when_there_are_three() -> None:
+    pos = Position.from_text("parcheesi r,y - r:10.20.0.0,y:30.0.0.0 0 0 - - -")
+    got = hints(pos, (6, 4))
+    assert got[0].how is not None and got[0].how["ply"] == 2
+    assert len(got) >= 3
+    chances = [h.chance for h in got if h.chance is not None]
+    assert len(chances) == len(got) and chances == sorted(chances, reverse=True)
