@@ -30,6 +30,8 @@ throw. This module writes those numbers:
 ('certain', 'no chance', 'over 99%')
 >>> points_text(0.123, None), points_text(-0.0812, 0.031), points_text(0.02, 0.0)
 ('+12', '-8 ± 3', '+2')
+>>> points_text(-0.003, None), points_text(0.0, 0.0)
+('0', '0')
 """
 
 from __future__ import annotations
@@ -128,10 +130,10 @@ def points_text(x: float, se: float | None, signed: bool = True) -> str:
     if se == 0:
         text = f"{100 * x:+.2f}" if signed else f"{100 * x:.2f}"
         text = text.rstrip("0").rstrip(".")
-        return "+0" if text in ("+", "-0", "+0") and signed else text
-    text = f"{100 * x:+.{d}f}" if signed else f"{100 * x:.{d}f}"
-    if text in ("-0", "-0.0", "-0.00"):
-        text = text.replace("-", "+" if signed else "")
+    else:
+        text = f"{100 * x:+.{d}f}" if signed else f"{100 * x:.{d}f}"
+    if float(text) == 0:  # what rounds to nothing has no sign
+        text = text.lstrip("+-")
     return text + _se_part(se, d)
 
 

@@ -1022,7 +1022,8 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
             _print_chances(_console(), pos, est, ev)
         return 0
     throw = parse_throw(args.throw)
-    ranking = net_ranking(pos, throw, ev)
+    # A throw's table: every candidate looked at to the ply (not only the best 2 at 2 plies).
+    ranking = net_ranking(pos, throw, ev.variant(finalists=ev.candidates))
     check = None
     if args.check_rollouts is not None:
         truncate = DEFAULT_TRUNCATE if args.truncate is None else args.truncate
