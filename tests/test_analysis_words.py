@@ -317,3 +317,51 @@ def test_the_library_review_summary_has_totals_series_and_turning_points() -> No
         assert abs(side["chances"][0] - 0.25) <= 0.03  # the start, fair
         assert len(side["chances"]) == len(rec.moves) + 1
     assert Setup.create("parcheesi", players=4) == rec.start.setup
+
+
+def test_rollout_options_imply_rollouts_and_mixing_kinds_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pos = "parcheesi r,y - r:10.60.72.72,y:22.24.72.72 0 0 - - -"
+    status, out, err = run_cli(capsys, pos, "--rollouts", "36", "--jobs", "1", "--json")
+    assert status == 0 and json.loads(out)["estimate"]["method"] == "rollout", err
+    status, out, err = run_cli(capsys, pos, "--json")  # the default: the network
+    assert status == 0 and json.loads(out)["method"] == "network", err
+    status, out, err = run_cli(capsys, pos, "--rollouts", "36", "--ply", "1")
+    assert status != 0 and out == ""
+    assert err.strip() == (
+        "pachisi: --rollouts works with --by rollouts, --ply with --by network"
+    ), err
+
+
+def test_the_api_says_so_where_no_network_has_learned_the_set_up(client: Any) -> None:
+    """Two players on neighbouring arms: the hint's plays come without a number, the
+    chances endpoint gives none, each with the reason."""
+    spec = {"ruleset": "parcheesi", "players": ["red", "green"], "seats": ["human", "human"]}
+    r = client.post("/api/games", json=spec)
+    assert r.status_code == 201, r.text
+    game = r.json()
+    s = game["state"]
+    key = next(k["key"] for k in game["keys"] if k["seat"] == s["to_move"])
+    r = client.post(f"/api/games/{game['id']}/hint", json={"key": key})
+    assert r.status_code == 200, r.text
+    hint = r.json()
+    assert hint["how"]["method"] == "none" and "has not learned" in hint["how"]["why"]
+    assert "no win chance" in hint["method"] and "compared" not in hint
+    assert hint["plays"] and all(
+        p["chance"] is None and p["estimate"] is None for p in hint["plays"]
+    )
+    assert all(isinstance(p["facts"], list) for p in hint["plays"])  # the words
+    r = client.get(f"/api/games/{game['id']}/chances")
+    assert r.status_code == 200, r.text
+    c = r.json()
+    assert c["method"] == "none" and c["chances"] is None and "has not learned" in c["why"]
+
+
+def test_a_hint_at_two_plies_names_three_plays_when_there_are_three() -> None:
+    pos = Position.from_text("parcheesi r,y - r:10.20.0.0,y:30.0.0.0 0 0 - - -")
+    got = hints(pos, (6, 4))
+    assert got[0].how is not None and got[0].how["ply"] == 2
+    assert len(got) >= 3
+    chances = [h.chance for h in got if h.chance is not None]
+    assert len(chances) == len(got) and chances == sorted(chances, reverse=True)

@@ -57,7 +57,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "analyse": (
         "pachisi.terminal.analyse",
-        "win chances by rollouts; rank the plays of a throw; review a recorded game",
+        "win chances; rank the plays of a throw; review a recorded game",
     ),
     "serve": ("pachisi.web.serve", "play in the browser: start the web server"),
     "train": (

@@ -1,28 +1,30 @@
-"""Analysis in the manner of gnubg: win chances by rollouts, plays ranked, games reviewed.
+"""Analysis in the manner of gnubg: win chances, plays ranked, games reviewed, hints.
 
-* :func:`win_chances`: every player's (and team's) win chance in a position
-  before the throw, exact when the game is decided, otherwise from
-  rollouts with a computer player (``greedy`` or ``random``) making every
-  choice;
-* :func:`rank_plays`: every legal play of a throw ranked by the mover's win
-  chance, with standard errors;
+By default the value network fitted to the game's set-up judges
+(:mod:`pachisi.analysis.net`: :func:`~pachisi.analysis.net.evaluator_for`
+picks it, or says why there is none, and then no win chance is shown):
+
+* ``NetEvaluator.estimate``: every player's (and team's) win chance in a
+  position before the throw, exact when the game is decided;
+* :func:`net_ranking`: every legal play of a throw ranked by the mover's win
+  chance; :func:`check_rollouts` checks it by rollouts of the network's
+  player (common random numbers, truncation, the network as a control
+  variate), with standard errors;
 * :func:`review`: a whole recorded game, throw by throw: the play made
   against the best one (fine, inaccuracy, mistake, blunder) and the luck of
-  the throw, with per-player totals;
-* :func:`hints`: the best plays of a throw at once, one throw ahead (the
-  expectimax player's estimate, for a hint at the board);
-* by the value network (:mod:`pachisi.analysis.net`): :class:`NetEvaluator`
-  judges positions at 0, 1 or 2 plies over the exact dice in milliseconds,
-  :func:`net_ranking` ranks a throw's plays, ``review(...,
-  ReviewSettings(by="network", ply=1))`` reviews a game, ``hints(...,
-  evaluator=...)`` gives hints, and :func:`check_rollouts` checks a ranking
-  by truncated rollouts of the network's player with standard errors.
+  the throw, with per-player totals and a summary (1 ply);
+* :func:`hints`: the best plays of a throw at once (2 plies).
 
-Rollouts (the default) use common random numbers (rollout ``k`` of every position throws
-the same dice) and a stratified first throw, run in several processes if
-asked, and give the same results whatever the number of processes. Every
-result says how it was obtained: rollouts, policy, seed, standard errors.
-See ``docs/analysis.md``.
+By rollouts of a computer player (``greedy`` or ``random``), on request:
+:func:`win_chances`, :func:`rank_plays` and ``review(...,
+ReviewSettings(by="rollouts"))``, with common random numbers (rollout ``k``
+of every position throws the same dice) and a stratified first throw, in
+several processes if asked, the same results whatever the number of
+processes.
+
+:mod:`pachisi.analysis.words` writes every figure in one unit, points of win
+chance, never with more digits than its precision. Every result says how it
+was obtained. See ``docs/analysis.md``.
 
 This package uses the standard library and pachisi only.
 """

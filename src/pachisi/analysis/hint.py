@@ -5,7 +5,7 @@ ranks the plays by the value network shipped for the game's set-up
 (:func:`pachisi.analysis.net.evaluator_for`), at
 :data:`~pachisi.analysis.net.HINT_PLY` (2 plies: every next two throws with
 their exact probabilities, each answered by the network's best play; the 8
-plays it likes best at 0 ply looked at 1 ply ahead, the best 2 of those at
+plays it likes best at 0 ply looked at 1 ply ahead, the best 3 of those at
 2): hundredths of a second, and
 its figures are win chances fitted to that set-up (25% at the start of a
 four-player game). Each hint's ``how`` says how (``{"method": "network",
@@ -41,7 +41,11 @@ from ..moves import Play, legal_plays
 from ..position import Position
 from .net import HINT_PLY, NetEvaluator, evaluator_for, net_ranking
 
-__all__ = ["Hint", "chance_after", "hints"]
+__all__ = ["HINT_PLAYS", "Hint", "chance_after", "hints"]
+
+#: The plays a hint names (the terminal's and the web's): at 2 plies, so many are looked
+#: at to the end.
+HINT_PLAYS = 3
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,9 @@ def hints(
     if evaluator is None:
         evaluator, why = evaluator_for(position.setup, HINT_PLY)
     if evaluator is not None:
-        ev = evaluator.variant(candidates=candidates)
+        # At 2 plies the move filter keeps HINT_PLAYS plays to the end (a hint names three).
+        finalists = max(evaluator.finalists, min(HINT_PLAYS, candidates))
+        ev = evaluator.variant(candidates=candidates, finalists=finalists)
         ranking = net_ranking(position, throw, ev)
         return [
             Hint(rp.play, rp.chance, ranking.how, rp.estimate.exact)

@@ -30,6 +30,8 @@ throw. This module writes those numbers:
 ('certain', 'no chance', 'over 99%')
 >>> points_text(0.123, None), points_text(-0.0812, 0.031), points_text(0.02, 0.0)
 ('+12', '-8 ± 3', '+2')
+>>> points_text(-0.003, None), points_text(0.0, 0.0)
+('0', '0')
 """
 
 from __future__ import annotations
@@ -128,10 +130,10 @@ def points_text(x: float, se: float | None, signed: bool = True) -> str:
     if se == 0:
         text = f"{100 * x:+.2f}" if signed else f"{100 * x:.2f}"
         text = text.rstrip("0").rstrip(".")
-        return "+0" if text in ("+", "-0", "+0") and signed else text
-    text = f"{100 * x:+.{d}f}" if signed else f"{100 * x:.{d}f}"
-    if text in ("-0", "-0.0", "-0.00"):
-        text = text.replace("-", "+" if signed else "")
+    else:
+        text = f"{100 * x:+.{d}f}" if signed else f"{100 * x:.{d}f}"
+    if float(text) == 0:  # what rounds to nothing has no sign
+        text = text.lstrip("+-")
     return text + _se_part(se, d)
 
 
@@ -172,8 +174,8 @@ def _marked(counts: dict[str, int]) -> str:
 def player_text(rev: Review, player: int) -> str:
     """One player's line: what he lost to mistakes, his error rate and his luck.
 
-    ``red (greedy): lost 12 points in 25 decisions (3 marked: 1 blunder, 2 mistakes),
-    4.8 per 10 decisions; the dice gave +8``
+    ``red (greedy): lost 12 points in 25 decisions (3 marked, 9 points: 1 blunder,
+    2 mistakes), 4.8 per 10 decisions; the dice gave +8``
     """
     p = rev.players[player]
     net = _network(rev)
@@ -184,7 +186,12 @@ def player_text(rev: Review, player: int) -> str:
         se = _se_of(p.total_loss_se, net)
         lost = points_text(max(0.0, p.total_loss), se, signed=False)
         marked = sum(p.counts[v] for v in ("inaccuracy", "mistake", "blunder"))
-        what = f"{marked} marked: {_marked(p.counts)}" if marked else "none marked"
+        in_marked = points_text(_marked_loss(rev, player), se, signed=False)
+        what = (
+            f"{marked} marked, {in_marked} points: {_marked(p.counts)}"
+            if marked
+            else ("none marked")
+        )
         rate = ERROR_RATE_PER * max(0.0, p.total_loss) / p.decisions
         plural = "s" if p.decisions != 1 else ""
         unit = "point" if lost == "1" else "points"
@@ -196,6 +203,15 @@ def player_text(rev: Review, player: int) -> str:
     if p.luck is not None:
         luck = f"; the dice gave {points_text(p.luck, _se_of(p.luck_se, net))}"
     return f"{who}: {play}{luck}"
+
+
+def _marked_loss(rev: Review, player: int) -> float:
+    """What ``player`` lost in his marked plays (inaccuracies, mistakes, blunders)."""
+    return math.fsum(
+        m.loss
+        for m in rev.moves
+        if m.player == player and not (m.forced or m.decided) and m.verdict != "fine"
+    )
 
 
 def _move_points(m: MoveReview, net: bool) -> tuple[str, str]:
@@ -286,7 +302,8 @@ def summary(rev: Review) -> dict[str, Any]:
     """What a review shows first (the ``"summary"`` of its JSON; docs/analysis.md).
 
     ``{"unit", "note", "error_rate_per", "digits", "players": [{"player", "name",
-    "colours", "decisions", "lost", "lost_se", "marked", "counts", "error_rate", "luck",
+    "colours", "decisions", "lost", "lost_se", "marked", "marked_lost", "counts",
+    "error_rate", "luck",
     "luck_se", "text"}], "series": {"throws", "sides": [{"players", "label",
     "chances"}]}, "turning_points": [...]}``. Figures are fractions (0.12 is 12
     points), ``digits`` the decimals a single figure of this review deserves in
@@ -307,6 +324,7 @@ def summary(rev: Review) -> dict[str, Any]:
                 "lost": max(0.0, p.total_loss),
                 "lost_se": None if net else _finite(p.total_loss_se),
                 "marked": marked,
+                "marked_lost": _marked_loss(rev, p.player),
                 "counts": dict(p.counts),
                 "error_rate": (
                     ERROR_RATE_PER * max(0.0, p.total_loss) / p.decisions if p.decisions else None

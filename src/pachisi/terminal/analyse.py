@@ -6,18 +6,21 @@
     pachisi analyse POSITION --throw 5,2      # every legal play ranked, best first
     pachisi analyse GAME.pgame                # every throw: play vs best, luck; totals
     pachisi analyse GAME.pgame --plot chances.png --json
-    pachisi analyse GAME.pgame --by network --ply 1          # by the value network
-    pachisi analyse POSITION --throw 5,2 --by network --check-rollouts 360
+    pachisi analyse POSITION --throw 5,2 --check-rollouts     # checked by rollouts
+    pachisi analyse GAME.pgame --by rollouts --rollouts 144   # by rollouts instead
 
 POSITION is a file (FORMAT.md JSON or the one-line text form), ``-`` for
 standard input, or the JSON or text form itself; a file that starts with
-``# pachisi game record`` is a record. Estimates come from rollouts
-(:mod:`pachisi.analysis`), on every core unless ``--jobs`` says otherwise,
-and are the same for a seed whatever the number of processes; every number
-is shown with its standard error. ``--by network`` judges by the value
-network at ``--ply`` instead (:mod:`pachisi.analysis.net`), and
-``--check-rollouts N`` checks a throw's ranking by truncated rollouts of the
-network's player. See ``docs/analysis.md``.
+``# pachisi game record`` is a record. By default the value network fitted
+to the set-up judges (:mod:`pachisi.analysis.net`: 2 plies for a position,
+1 for a record), and says so instead of a number where none has learned the
+set-up; ``--check-rollouts [N]`` checks a throw's ranking by rollouts of the
+network's player. ``--by rollouts`` (implied by ``--rollouts``,
+``--luck-rollouts N``, ``--policy``, ``--ray``) estimates by rollouts of a
+computer player, on every core unless ``--jobs`` says otherwise, the same for
+a seed whatever the number of processes. Every figure is in points of win
+chance, rounded to its precision (:mod:`pachisi.analysis.words`), plays in
+words unless ``--notation``. See ``docs/analysis.md``.
 
 rich and matplotlib are imported only when the command runs.
 """
@@ -114,14 +117,16 @@ def register(subparsers: Any) -> None:
     """Add the ``analyse`` subcommand to the ``pachisi`` command line."""
     p = subparsers.add_parser(
         "analyse",
-        help="win chances by rollouts; rank the plays of a throw; review a recorded game",
+        help="win chances; rank the plays of a throw; review a recorded game",
         description=(
             "Analyse a POSITION (every player's win chance; with --throw, every legal play"
             " ranked by the mover's win chance) or a game RECORD (every throw: the play made"
-            " against the best, the luck of the throw, per-player totals). Estimates come from"
-            " rollouts; the same seed gives the same numbers whatever --jobs. With --by network"
-            " the value network judges instead, at --ply 0, 1 or 2 (instant); rollouts stay"
-            " the default (docs/learning.md says how accurate each shipped network is)."
+            " against the best, the luck of the throw, per-player totals, a graph and the"
+            " turning points). The value network fitted to the set-up judges by default"
+            " (2 plies for a position, 1 for a record; docs/learning.md says how accurate"
+            " each is); where none has learned the set-up it says so. --check-rollouts checks"
+            " a throw by rollouts of the network's player; --by rollouts estimates by rollouts"
+            " of a computer player instead. Figures are points of win chance."
         ),
     )
     p.add_argument(
@@ -1017,7 +1022,8 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
             _print_chances(_console(), pos, est, ev)
         return 0
     throw = parse_throw(args.throw)
-    ranking = net_ranking(pos, throw, ev)
+    # A throw's table: every candidate looked at to the ply (not only the best 2 at 2 plies).
+    ranking = net_ranking(pos, throw, ev.variant(finalists=ev.candidates))
     check = None
     if args.check_rollouts is not None:
         truncate = DEFAULT_TRUNCATE if args.truncate is None else args.truncate
