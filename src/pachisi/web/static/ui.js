@@ -73,14 +73,15 @@ export function isComputer(seat) {
 
 /**
  * A seat in words, without repeating what its name already says:
- * "Red", "Ann (Red)", "Blue (greedy)", "Hal (Blue, greedy)".
+ * "Red", "Ann (Red)", "Blue (Casual)", "Hal (Blue, Casual)" (a computer by its level's name).
  */
 export function seatLabel(seat) {
   const colours = seatColours(seat);
   const name = seatName(seat);
   const extra = [];
+  const level = has(`level.${seat.kind}`) ? t(`level.${seat.kind}`) : seat.kind;
   if (!name.includes(colours)) extra.push(colours);
-  if (isComputer(seat) && !name.includes(seat.kind)) extra.push(seat.kind);
+  if (isComputer(seat) && !name.includes(level)) extra.push(level);
   return extra.length ? `${name} (${extra.join(", ")})` : name;
 }
 
