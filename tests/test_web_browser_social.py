@@ -108,7 +108,7 @@ def test_a_turn_that_runs_out_passes_to_a_computer_seen_by_both(
     for page in pages.values():
         expect(badge(page, mover, "handed")).to_have_count(1, timeout=30_000)
         expect(page.get_by_test_id("social-status")).to_contain_text(
-            "ran out of time: a random computer plays the seat"
+            "ran out of time: a Beginner computer plays the seat"
         )
     state = server.state(game_id)
     assert state["seats"][mover]["kind"] == "random"

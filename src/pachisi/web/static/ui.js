@@ -108,7 +108,7 @@ export function isComputer(seat) {
 
 /**
  * A seat in words, without repeating what its name already says:
- * "Red", "Ann (Red)", "Blue (greedy)", "Hal (Blue, greedy)".
+ * "Red", "Ann (Red)", "Blue (Casual)", "Hal (Blue, Casual)" (a computer by its level's name).
  */
 export function seatLabel(seat) {
   const colours = seatColours(seat);
