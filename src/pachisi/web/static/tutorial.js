@@ -35,6 +35,8 @@ function lesson() {
 function say(kind, text) {
   const box = $("message");
   box.dataset.kind = kind;
+  delete box.dataset.reason; // set again by a refusal, with its section
+  delete box.dataset.section;
   box.textContent = text;
 }
 
