@@ -146,7 +146,9 @@ function render() {
     ),
   );
   // The dice left, or the bonuses to take once the dice are played.
-  const left = state.dice.filter((d) => !d.used);
+  // The bonus part: every step left takes a bonus (the dice are played, or cannot be).
+  const bonusPart = state.legal.length > 0 && state.legal.every((step) => step.kind === "bonus");
+  const left = bonusPart ? [] : state.dice.filter((d) => !d.used);
   $("dice").setAttribute("aria-label", t("learn.dice"));
   let buttons = [];
   if (playing && left.length) {
@@ -182,7 +184,8 @@ function choosePawn(key, toggle = false) {
     return;
   }
   tutor.selected = toggle && tutor.selected === key ? null : key;
-  const bonus = !tutor.state.dice.some((d) => !d.used) && tutor.state.pending_bonuses.length;
+  const legal = tutor.state.legal;
+  const bonus = legal.length > 0 && legal.every((step) => step.kind === "bonus");
   if (bonus) say("info", t("learn.bonus_take"));
   render();
 }
