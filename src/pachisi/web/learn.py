@@ -829,8 +829,10 @@ def _refusals(pos: Position, turn: Turn) -> list[dict[str, Any]]:
     legal = turn.legal_steps()
     names = pos.setup.colour_names
     dice = dice_numbers(pos, turn.throw, turn.steps)
+    # The bonus part: a bonus was taken, or every step left takes one (the dice are
+    # played, some numbers perhaps unusable).
     in_bonus = any(a.kind == BONUS for a in turn.steps) or (
-        not any(not n["used"] for n in dice) and bool(turn.pending_bonuses)
+        bool(legal) and all(a.kind == BONUS for a in legal)
     )
     numbers = sorted({b for b in turn.pending_bonuses}) if in_bonus else []
     if not in_bonus:

@@ -26,6 +26,7 @@ const tutor = {
   state: null,
   selected: null,
   done: new Set(),
+  busy: false,
 };
 
 function lesson() {
@@ -35,6 +36,8 @@ function lesson() {
 function say(kind, text) {
   const box = $("message");
   box.dataset.kind = kind;
+  delete box.dataset.reason; // set again by a refusal, with its section
+  delete box.dataset.section;
   box.textContent = text;
 }
 
@@ -54,11 +57,16 @@ function tokenOf(pawn) {
 async function load(steps = tutor.steps) {
   const name = lesson().name;
   const query = steps.length ? `?steps=${steps.join(",")}` : "";
+  // One request at a time: taps made meanwhile are ignored (they would be made on the
+  // position being left).
+  tutor.busy = true;
   try {
     tutor.state = await api(`/api/learn/lessons/${encodeURIComponent(name)}${query}`);
   } catch (error) {
     say("refused", t(error.code === "network" ? "error.network" : "error.unknown"));
     return;
+  } finally {
+    tutor.busy = false;
   }
   tutor.steps = steps;
   tutor.selected = null;
@@ -144,7 +152,9 @@ function render() {
     ),
   );
   // The dice left, or the bonuses to take once the dice are played.
-  const left = state.dice.filter((d) => !d.used);
+  // The bonus part: every step left takes a bonus (the dice are played, or cannot be).
+  const bonusPart = state.legal.length > 0 && state.legal.every((step) => step.kind === "bonus");
+  const left = bonusPart ? [] : state.dice.filter((d) => !d.used);
   $("dice").setAttribute("aria-label", t("learn.dice"));
   let buttons = [];
   if (playing && left.length) {
@@ -174,13 +184,14 @@ function render() {
 
 /** Choose a pawn (the board's tap on the chosen pawn lets it go: `toggle`). */
 function choosePawn(key, toggle = false) {
-  if (!tutor.state || tutor.state.complete) return;
+  if (tutor.busy || !tutor.state || tutor.state.complete) return;
   if (!key.startsWith(`${ME}@`)) {
     say("refused", t("learn.not_yours"));
     return;
   }
   tutor.selected = toggle && tutor.selected === key ? null : key;
-  const bonus = !tutor.state.dice.some((d) => !d.used) && tutor.state.pending_bonuses.length;
+  const legal = tutor.state.legal;
+  const bonus = legal.length > 0 && legal.every((step) => step.kind === "bonus");
   if (bonus) say("info", t("learn.bonus_take"));
   render();
 }
@@ -192,7 +203,7 @@ async function play(step) {
 
 async function chooseNumber(value, bonus) {
   const state = tutor.state;
-  if (!state || state.complete) return;
+  if (tutor.busy || !state || state.complete) return;
   if (!tutor.selected) {
     say("info", t("learn.pick_pawn"));
     return;
@@ -219,6 +230,7 @@ async function chooseNumber(value, bonus) {
 }
 
 async function chooseTarget(place) {
+  if (tutor.busy) return;
   const step = tutor.state.legal.find((s) => fromKey(s) === tutor.selected && toPlace(s) === place);
   if (step) await play(step);
 }
@@ -248,7 +260,7 @@ async function start() {
     },
   });
   $("undo").addEventListener("click", async () => {
-    if (!tutor.steps.length) return;
+    if (tutor.busy || !tutor.steps.length) return;
     $("next").hidden = true;
     $("play").hidden = true;
     say("info", "");
