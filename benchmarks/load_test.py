@@ -377,7 +377,8 @@ async def play_game(
     Connects, says so on ``ready``, and starts reading once ``go`` is set;
     stops after ``max_seconds`` (the game marked cut) if it has not ended.
     """
-    async with websockets.connect(ws_url(base, run.id), max_size=2**24) as ws:
+    # A saturated machine may take more than websockets' default 10 s for 200 handshakes.
+    async with websockets.connect(ws_url(base, run.id), max_size=2**24, open_timeout=120) as ws:
         ready.put_nowait(run.index)
         await go.wait()
         run.started = time.perf_counter()

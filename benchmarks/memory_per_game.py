@@ -8,6 +8,8 @@ no pause), with every game still held in memory, and prints what they cost:
   them (one game played first, so that imports and caches are counted
   before), per game: what the operating system sees, allocator slack
   included;
+* the same after ``malloc_trim`` (glibc gives its free memory back): how
+  much of the growth is the allocator's slack rather than held memory;
 * with ``--trace``, ``tracemalloc``: the Python memory the held rooms take
   (traced memory with the rooms held, less the same after they are let
   go), per game (tracing makes the run several times slower);
@@ -52,6 +54,21 @@ def rss_mb() -> float:
     return float("nan")
 
 
+def malloc_trim() -> float | None:
+    """Give glibc's free memory back to the system; the resident memory after (MB)."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        ctypes.CDLL(name).malloc_trim(0)
+    except (OSError, AttributeError):
+        return None
+    return rss_mb()
+
+
 async def play(games: int, players: int, seed: int, db: str, trace: bool) -> None:
     """Play the games, then measure."""
     from pachisi.web.computers import Computers
@@ -93,6 +110,10 @@ async def play(games: int, players: int, seed: int, db: str, trace: bool) -> Non
     after = rss_mb()
     print(f"resident memory {before:.0f} MB -> {after:.0f} MB: "
           f"{(after - before) / games:.3f} MB a finished game")  # fmt: skip
+    trimmed = malloc_trim()
+    if trimmed is not None:
+        print(f"after malloc_trim (free memory given back to the system): {trimmed:.0f} MB: "
+              f"{(trimmed - before) / games:.3f} MB a finished game")  # fmt: skip
     held = tracemalloc.get_traced_memory()[0]
     one = hub.rooms[ids[0]]
     history = len(pickle.dumps(one.game.history))

@@ -23,7 +23,7 @@ every answer, errors included:
   open. WebSockets that send nothing for ``websocket_idle`` seconds are
   closed (4408); when the server holds its most, a newcomer is let in by
   closing the longest-silent WebSocket of the network holding the most
-  (1013), unless the newcomer's own network is that one, so that there is
+  (1013), unless that network would then hold fewer than the newcomer's, so that there is
   always room for new visitors;
 * a refused WebSocket is accepted and closed at once with its code (1013:
   try again later; 4403: forbidden), so that the client sees the code and

@@ -80,6 +80,7 @@ __all__ = [
     "HINT_NO_NETWORK",
     "LEASE",
     "RETRY_DELAYS",
+    "WAITING",
     "WAIT_NOTICE_AFTER",
     "Hub",
     "runner_is_dead",
@@ -96,6 +97,8 @@ HAND_OVER_AFTER = 3
 #: Seconds a game waiting for another server's computer players stays unchanged before
 #: its players are told (a server at work renews its lease at every play).
 WAIT_NOTICE_AFTER = 5.0
+#: How that notice begins.
+WAITING = "the computer players wait for another server process"
 
 #: Plays a hint names, best first.
 HINTS = 3
@@ -724,21 +727,25 @@ class Hub:
                 async with room.lock:
                     await self._mend(room)
                     if room.status != "playing" or room.turn is None:
+                        self._stop_waiting(room)
                         return
                     seat = room.position.to_move
                     kind = room.seats[seat].kind
                     if kind == HUMAN:
+                        self._stop_waiting(room)
                         return
                     version, position, throw = room.version, room.position, room.turn.throw
                     seed = self.rng.randrange(2**32)
                 # One server plays a game's computers: the one holding its lease.
                 held = await asyncio.to_thread(self._claim, room.id)
                 if held is not True:
-                    if held and (room.notice is None or room.notice_retrying):
-                        async with room.lock:  # the players are told why nothing moves
+                    async with room.lock:  # the players are told why nothing moves, or no more
+                        if held and (room.notice is None or room.notice_retrying):
                             room.notice, room.notice_retrying = held, True
                             room.snapshot()
-                        self._publish(room)
+                            self._publish(room)
+                        elif held is None:  # the other server is at work
+                            self._stop_waiting(room)
                     await asyncio.sleep(min(5.0, self.lease / 3))
                     continue
                 try:
@@ -788,6 +795,13 @@ class Hub:
                     self._publish(room)
                 await asyncio.sleep(delay)
 
+    def _stop_waiting(self, room: Room) -> None:
+        """Take back the notice of a wait for another server's lease (room locked)."""
+        if room.notice is not None and room.notice.startswith(WAITING):
+            room.notice, room.notice_retrying = None, False
+            room.snapshot()
+            self._publish(room)
+
     def _claim(self, game_id: str) -> bool | str | None:
         """Take the lease on a game's computer seats (worker thread): ``True`` if held.
 
@@ -808,8 +822,7 @@ class Hub:
             return None
         left = max(1, math.ceil((until - now).total_seconds()))
         return (
-            "the computer players wait for another server process, which holds this game "
-            f"for {left} s more; they play as soon as it lets go"
+            f"{WAITING}, which holds this game for {left} s more; they play as soon as it lets go"
         )
 
     async def _hand_over(self, room: Room, seat: int, kind: str, exc: Exception) -> None:

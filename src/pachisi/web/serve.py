@@ -169,20 +169,25 @@ def _is_address(host: str) -> bool:
 
 
 def _listen(host: str, port: int) -> Any:
-    """A socket bound to ``host:port`` (the server listens on it); ``OSError`` if it cannot be."""
+    """A socket bound to ``host:port`` (the server listens on it); ``OSError`` if it cannot be.
+
+    Bound as uvicorn binds (IPv6 for an address with a colon, else IPv4), so
+    that a busy port is found before anything else is done.
+    """
     import socket
 
-    infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
+    name = host.strip("[]")
+    family = socket.AF_INET6 if ":" in name else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        if family == socket.AF_INET6 and host.strip("[]") == "::":
-            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
-        sock.bind(address)
+        sock.bind((name, port))
     except OSError:
         sock.close()
         raise
+    except Exception as exc:  # a host name that does not resolve, say
+        sock.close()
+        raise OSError(str(exc)) from exc
     return sock
 
 
