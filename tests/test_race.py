@@ -78,8 +78,12 @@ def test_pagade_one_pawn_exact_finish_by_hand() -> None:
 
 def test_pagade_turn_order_matters() -> None:
     # §3.1 turn order: the same race is better for the player to throw.
-    a = race.race_chances(pos("pagade ry,bg - r:83.84.84.84,b:83.84.84.84,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"))
-    b = race.race_chances(pos("pagade ry,bg - r:83.84.84.84,b:83.84.84.84,y:84.84.84.84,g:84.84.84.84 1 0 11 - -"))
+    a = race.race_chances(
+        pos("pagade ry,bg - r:83.84.84.84,b:83.84.84.84,y:84.84.84.84,g:84.84.84.84 0 0 11 - -")
+    )
+    b = race.race_chances(
+        pos("pagade ry,bg - r:83.84.84.84,b:83.84.84.84,y:84.84.84.84,g:84.84.84.84 1 0 11 - -")
+    )
     assert a is not None and b is not None
     p = 7 / 16
     first = p / (1 - (1 - p) ** 2)  # geometric: the first to throw a 1
@@ -139,11 +143,20 @@ def test_parcheesi_home_bonus_moves_own_pawn() -> None:
     ("text", "expected"),
     [
         # Pagade: every pawn of every player in the belly on the way Home, or Home.
-        ("pagade r,b,y,g - r:77.78.80.84,b:79.81.84.84,y:77.77.77.77,g:83.84.84.84 0 0 1111 - -", True),
+        (
+            "pagade r,b,y,g - r:77.78.80.84,b:79.81.84.84,y:77.77.77.77,g:83.84.84.84 0 0 1111 - -",
+            True,
+        ),
         # a pawn on its square 8 (76) is on the ring: others could land there (§4.4)
-        ("pagade r,b,y,g - r:76.78.80.84,b:79.81.84.84,y:77.77.77.77,g:83.84.84.84 0 0 1111 - -", False),
+        (
+            "pagade r,b,y,g - r:76.78.80.84,b:79.81.84.84,y:77.77.77.77,g:83.84.84.84 0 0 1111 - -",
+            False,
+        ),
         # a pawn at p = 20 could be cut (§4.4)
-        ("pagade ry,bg - r:20.84.84.84,b:80.84.84.84,y:84.84.84.84,g:84.84.84.84 0 0 11 - -", False),
+        (
+            "pagade ry,bg - r:20.84.84.84,b:80.84.84.84,y:84.84.84.84,g:84.84.84.84 0 0 11 - -",
+            False,
+        ),
         ("pagade ry,bg - r:77.84.84.84,b:80.84.84.84,y:84.84.84.84,g:84.84.84.84 0 0 11 - -", True),
         # Parcheesi: home paths (private, §2.4) and HOME
         ("parcheesi r,y - r:65.66.70.72,y:68.69.71.72 0 0 - - -", True),
@@ -155,9 +168,19 @@ def test_parcheesi_home_bonus_moves_own_pawn() -> None:
         ("parcheesi r,y - r:30.66.70.72,y:40.69.71.72 0 0 - - -", False),
         # a blockade on the ring (§5.4) with another pawn behind it: not a race
         ("parcheesi r,y - r:30.30.70.72,y:68.69.71.72 0 0 - - -", False),
-        ("parcheesi r,g,y,b 02/13 r:65.72.72.72,g:66.72.72.72,y:70.71.72.72,b:67.67.72.72 0 0 - - -", True),
-        ("eight-man Ry,Bg - r:70.72.72.72,y:69.71.72.72,b:72.72.72.72,g:66.68.72.72 0 0 - - -", True),
-        ("eight-man Ry,Bg - r:70.72.72.72,y:9.71.72.72,b:72.72.72.72,g:6.68.72.72 0 0 - - -", False),
+        (
+            "parcheesi r,g,y,b 02/13 r:65.72.72.72,g:66.72.72.72,y:70.71.72.72,b:67.67.72.72"
+            " 0 0 - - -",
+            True,
+        ),
+        (
+            "eight-man Ry,Bg - r:70.72.72.72,y:69.71.72.72,b:72.72.72.72,g:66.68.72.72 0 0 - - -",
+            True,
+        ),
+        (
+            "eight-man Ry,Bg - r:70.72.72.72,y:9.71.72.72,b:72.72.72.72,g:6.68.72.72 0 0 - - -",
+            False,
+        ),
         ("whitman r,g,y - r:65.66.70.72,g:68.69.71.72,y:72.72.72.71 0 0 - - -", True),
         ("whitman r,g,y - r:65.66.70.72,g:68.69.71.72,y:72.72.72.3 0 0 - - -", True),
         ("whitman r,g,y - r:65.66.70.72,g:68.69.71.72,y:72.72.3.3 0 0 - - -", False),
@@ -182,14 +205,19 @@ def test_decided_positions_read_exactly_one_and_zero() -> None:
     v = race.race_value(pos("parcheesi r,y - r:72.72.72.72,y:0.0.0.9 1 0 - 0 0"))
     assert v is not None and v.chances == (1.0, 0.0) and v.error == 0.0 and v.exact
     # a team game won by 0 and 2 (§5.9): both partners read 1, the others 0
-    team = pos("parcheesi r,g,y,b 02/13 r:72.72.72.72,g:66.72.72.72,y:72.72.72.72,b:67.67.72.72 1 0 - 0.2 0.2")
+    team = pos(
+        "parcheesi r,g,y,b 02/13 r:72.72.72.72,g:66.72.72.72,y:72.72.72.72,b:67.67.72.72"
+        " 1 0 - 0.2 0.2"
+    )
     assert race.race_chances(team) == (1.0, 0.0, 1.0, 0.0)
 
 
 def test_finished_partner_is_skipped_and_team_waits_for_both() -> None:
     # §5.9: red (0) has finished; his team wins when yellow (2) finishes, before both of
     # green (1) and blue (3) have: yellow needs one 1, and the other team needs two.
-    t = pos("parcheesi r,g,y,b 02/13 r:72.72.72.72,g:71.72.72.72,y:71.72.72.72,b:71.72.72.72 2 0 - 0 -")
+    t = pos(
+        "parcheesi r,g,y,b 02/13 r:72.72.72.72,g:71.72.72.72,y:71.72.72.72,b:71.72.72.72 2 0 - 0 -"
+    )
     v = race.race_value(t)
     assert v is not None
     assert v.chances[0] == v.chances[2]
@@ -204,7 +232,9 @@ def test_near_decided_race() -> None:
     # Pagade for two: red needs one 1 (7/16 a throw); black needs 28 steps, at most 12 a
     # throw (§4.3), so at least three throws: red wins at least when he throws a 1 in his
     # first three turns, 1 - (9/16)^3; and he is not sure.
-    v = race.race_value(pos("pagade ry,bg - r:83.84.84.84,b:77.77.77.77,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"))
+    v = race.race_value(
+        pos("pagade ry,bg - r:83.84.84.84,b:77.77.77.77,y:84.84.84.84,g:84.84.84.84 0 0 11 - -")
+    )
     assert v is not None and v.exact
     assert 1 - (9 / 16) ** 3 < v.chances[0] < 1.0
     assert sum(v.chances) == pytest.approx(1.0, abs=1e-12)
@@ -260,7 +290,9 @@ def play_out(start: Position, games: int, seed: int) -> list[int]:
 
 
 def test_pagade_table_against_games() -> None:
-    start = pos("pagade r,b,y,g - r:81.83.84.84,b:80.84.84.84,y:82.82.84.84,g:79.84.84.84 0 0 1111 - -")
+    start = pos(
+        "pagade r,b,y,g - r:81.83.84.84,b:80.84.84.84,y:82.82.84.84,g:79.84.84.84 0 0 1111 - -"
+    )
     v = race.race_value(start)
     assert v is not None and v.exact
     n = 3000
@@ -314,5 +346,7 @@ def test_unwritable_cache_still_answers(tmp_path: Path, monkeypatch: pytest.Monk
     blocker = tmp_path / "file"
     blocker.write_text("x")
     monkeypatch.setenv("PACHISI_CACHE", str(blocker / "sub"))  # a directory under a file
-    v = race.race_chances(pos("pagade r,b,y,g - r:81.83.84.84,b:80.84.84.84,y:82.82.84.84,g:79.84.84.84 0 0 1111 - -"))
+    v = race.race_chances(
+        pos("pagade r,b,y,g - r:81.83.84.84,b:80.84.84.84,y:82.82.84.84,g:79.84.84.84 0 0 1111 - -")
+    )
     assert v is not None and sum(v) == pytest.approx(1.0, abs=1e-12)

@@ -58,15 +58,19 @@ the state counts and build times.
 Standard library only (a core module).
 
 >>> from pachisi import Position
->>> pos = Position.from_text("pagade r,b,y,g - r:84.84.84.83,b:84.84.84.84,y:84.84.84.82,g:80.84.84.84 0 0 1111 1 -")
->>> is_race(pos)
+>>> is_race(Position.start("parcheesi"))
 False
->>> done = Position.from_text("pagade r,b,y,g - r:84.84.84.83,b:84.84.84.84,y:84.84.84.82,g:80.84.84.84 0 0 1111 1 1")
->>> race_chances(done)
-(0.0, 1.0, 0.0, 0.0)
->>> pos = Position.from_text("pagade r,b,y,g - r:84.84.84.83,b:84.84.84.82,y:84.84.84.82,g:80.84.84.84 0 0 1111 - -")
+>>> race_chances(Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.9 1 0 - 0 0"))
+(1.0, 0.0)
+
+Pagade for two: red needs a 1 (7/16 a throw), black a 1-1 or two 1s:
+
+>>> pawns = "r:83.84.84.84,b:82.84.84.84,y:84.84.84.84,g:84.84.84.84"
+>>> pos = Position.from_text(f"pagade ry,bg - {pawns} 0 0 11 - -")
+>>> is_race(pos), race_value(pos).exact
+(True, True)
 >>> [round(c, 4) for c in race_chances(pos)]
-[0.4375, 0.1688, 0.1266, 0.2671]
+[0.8375, 0.1625]
 """
 
 from __future__ import annotations
@@ -76,7 +80,7 @@ import json
 import os
 import sys
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -91,8 +95,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CACHE_VERSION",
-    "Distribution",
     "ON_DEMAND_LIMIT",
+    "Distribution",
     "RaceValue",
     "SideTable",
     "best_race_play",
@@ -226,6 +230,7 @@ def _state_of(setup: Setup, pawns: Sequence[Sequence[int]], player: int) -> Stat
     cols = setup.players[player]
     if setup.majors is not None:
         major = setup.majors[player]
+        assert major is not None
         cols = (major, *(c for c in cols if c != major))
         return tuple(tuple(pawns[c]) for c in cols)
     state = tuple(tuple(pawns[c]) for c in cols)
@@ -240,10 +245,10 @@ class SideTable:
     from a position on demand).
     """
 
-    def __init__(self, ruleset: str, width: int, options: dict[str, object]) -> None:
+    def __init__(self, ruleset: str, width: int, options: Mapping[str, object]) -> None:
         self.ruleset = ruleset
         self.width = width
-        self.options = options
+        self.options = dict(options)
         self.home = 84 if ruleset == "pagade" else 72
         canon_players: int | list[list[str]] | None
         if ruleset == "pagade":
@@ -255,9 +260,7 @@ class SideTable:
         self.setup = Setup.create(ruleset, players=canon_players, options=options)
         self.colours = self.setup.players[0]  # red (and yellow): the model's colours
         park = (77, 77, 78, 78) if ruleset == "pagade" else (70, 70, 71, 71)
-        self._parked = tuple(
-            park if c in self.setup.colours_in_play else () for c in range(4)
-        )
+        self._parked = tuple(park if c in self.setup.colours_in_play else () for c in range(4))
         n = len(self.setup.players)
         self._cut = tuple(True for _ in range(n)) if ruleset == "pagade" else None
         self.throws = [(t, float(p)) for t, p in dice_for(ruleset).distinct()]
@@ -296,7 +299,7 @@ class SideTable:
         return k
 
     def _pawns(self, state: State) -> tuple[tuple[int, ...], ...]:
-        pawns = list(self._parked)
+        pawns: list[tuple[int, ...]] = list(self._parked)
         for c, col in zip(self.colours, state, strict=True):
             pawns[c] = col
         return tuple(pawns)
@@ -355,9 +358,7 @@ class SideTable:
 
     # -- solving -----------------------------------------------------------------
 
-    def solve(
-        self, sids: Sequence[int], progress: Callable[[float], None] | None = None
-    ) -> None:
+    def solve(self, sids: Sequence[int], progress: Callable[[float], None] | None = None) -> None:
         """Solve the minimum-expected-turns policy over ``sids`` (closed under successors
         apart from states solved before), by Gauss-Seidel sweeps in order of decreasing
         progress; a throw that moves nothing back to the same turn start is solved exactly.
@@ -541,8 +542,7 @@ class SideTable:
             "expect": self.expect,
             "solved": [int(x) for x in self.solved],
             "kernels": [
-                [[list(map(list, k)) if k is not None else None for k in ks]]
-                for ks in self.kernels
+                [[list(map(list, k)) if k is not None else None for k in ks]] for ks in self.kernels
             ],
         }
 
@@ -1004,7 +1004,9 @@ def two_sided_value(
     value = dict.fromkeys(graph, 0.5)  # player 0's chance of winning
     order = sorted(
         graph,
-        key=lambda k: -(sum(map(sum, tables[0].states[k[2]])) + sum(map(sum, tables[1].states[k[3]]))),
+        key=lambda k: (
+            -(sum(map(sum, tables[0].states[k[2]])) + sum(map(sum, tables[1].states[k[3]])))
+        ),
     )
     for _ in range(100000):
         change = 0.0
