@@ -120,6 +120,11 @@ U_COST = 40.0
 MAX_TURNS = 4000
 #: Probability mass below which a one-sided distribution is cut off (counted in the error).
 _TINY = 1e-18
+#: In the Parcheesi family, whose values carry an error bound anyway (third doublets), the
+#: mass cut off per state and turn, and the unfinished mass at which a distribution stops:
+#: both count in the bound, and cut the time of a first query by about ten.
+_FAMILY_TINY = 1e-13
+_FAMILY_TAIL = 1e-9
 #: A bound below this is floating-point rounding: the value is exact.
 _EXACT = 1e-12
 
@@ -483,6 +488,8 @@ class SideTable:
         got = self._dist.get(key)
         if got is not None:
             return got
+        family = _family(self.ruleset)
+        tiny = _FAMILY_TINY if family else _TINY
         f = [0.0]
         u = [0.0]
         out = [1.0 if self.outside(sid) else 0.0]
@@ -510,10 +517,12 @@ class SideTable:
             leak.append(lk)
             if not mass:
                 break
+            if family and sum(mass.values()) < _FAMILY_TAIL:
+                break  # the rest counts as lost (in the error bound)
             nxt: dict[int, float] = {}
             nsrc: dict[int, float] = {}
             for s, m in mass.items():
-                if m < _TINY:
+                if m < tiny:
                     lost += m
                     continue
                 inside = not self.outside(s)
