@@ -96,6 +96,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CACHE_VERSION",
     "ON_DEMAND_LIMIT",
+    "SMALL_LIMIT",
     "Distribution",
     "RaceValue",
     "SideTable",
@@ -114,6 +115,9 @@ __all__ = [
 CACHE_VERSION = 1
 #: Two-colour players: the most one-sided states solved on demand for one position.
 ON_DEMAND_LIMIT = 4000
+#: Single-colour players: a race reaching more states than this builds the full table
+#: (once, then cached on disk) rather than solving them on demand.
+SMALL_LIMIT = 400
 #: In the policy, a branch the model does not follow (U) is priced at this many turns.
 U_COST = 40.0
 #: Turns followed in a finishing distribution; mass still unfinished then counts in the error.
@@ -733,9 +737,10 @@ def side_table(setup: Setup, player: int, state: State | None = None) -> SideTab
     """The solved one-sided table for ``player`` of ``setup`` covering ``state``.
 
     A full table in memory or on disk when there is one (single-colour players); else the
-    states reachable from ``state`` solved on demand, up to :data:`ON_DEMAND_LIMIT`
-    states; past that, a single-colour player's full table is built (and cached) and a
-    two-colour player's race is not covered (``None``).
+    states reachable from ``state`` solved on demand, up to :data:`SMALL_LIMIT` states for
+    a single-colour player (past that his full table is built, and cached) and
+    :data:`ON_DEMAND_LIMIT` for a two-colour player (past that his race is not covered:
+    ``None``).
     """
     width = len(setup.players[player])
     key = _model_key(setup, width)
@@ -753,7 +758,7 @@ def side_table(setup: Setup, player: int, state: State | None = None) -> SideTab
     if state is not None:
         sid = table.sid(state)
         if not table.solved[sid]:
-            todo = table.closure([sid], ON_DEMAND_LIMIT)
+            todo = table.closure([sid], SMALL_LIMIT if width == 1 else ON_DEMAND_LIMIT)
             if todo is None:
                 return _full_table(key) if width == 1 else None
             table.solve(todo)
