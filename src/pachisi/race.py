@@ -126,9 +126,9 @@ MAX_TURNS = 4000
 _TINY = 1e-18
 #: In the Parcheesi family, whose values carry an error bound anyway (third doublets), the
 #: mass cut off per state and turn, and the unfinished mass at which a distribution stops:
-#: both count in the bound, and cut the time of a first query by about ten.
-_FAMILY_TINY = 1e-13
-_FAMILY_TAIL = 1e-9
+#: both count in the bound (a few 1e-6 at most), and cut the time of a first query.
+_FAMILY_TINY = 1e-10
+_FAMILY_TAIL = 1e-6
 #: A bound below this is floating-point rounding: the value is exact.
 _EXACT = 1e-12
 
