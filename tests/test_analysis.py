@@ -95,11 +95,17 @@ def test_finished_game_chances_are_exact() -> None:
 def test_one_exact_throw_endgame_matches_the_dice() -> None:
     exact = race_chance()
     assert exact == pytest.approx(0.64)
-    est = win_chances(Position.from_text(RACE), 480, seed=5)
-    assert est.rollouts == 480 and est.unfinished == 0
-    assert abs(est.chances[0] - exact) < 3 * est.se[0]
-    assert est.chances[0] + est.chances[1] == pytest.approx(1.0)
-    assert 0.01 < est.se[0] < 0.03
+    pos = Position.from_text(RACE)
+    est = win_chances(pos, 480, seed=5)
+    # A pure race: valued by the race tables (pachisi.race, issue 33), no rollouts.
+    assert est.method == "race" and est.exact and est.rollouts == 0
+    assert est.chances[0] == pytest.approx(exact, abs=1e-12)
+    # The rollouts themselves agree with the dice too.
+    spec = RolloutSpec(seed=5)
+    wins = [rollout(pos, k, spec) == 0b01 for k in range(480)]
+    mean = sum(wins) / len(wins)
+    se = (mean * (1 - mean) / len(wins)) ** 0.5
+    assert abs(mean - exact) < 3 * se and 0.01 < se < 0.03
 
 
 def test_results_do_not_depend_on_the_number_of_processes() -> None:
@@ -311,15 +317,18 @@ def pachisi(capsys: pytest.CaptureFixture[str]) -> Runner:
 
 
 def test_command_position_chances(pachisi: Runner) -> None:
-    status, out, err = pachisi(RACE, "--rollouts", "32", "--jobs", "1")
+    status, out, err = pachisi(INTO_BELLY, "--rollouts", "32", "--jobs", "1")
     assert status == 0 and err == ""
     assert "Win chances (32 rollouts, greedy policy, seed 0)" in out
-    status, out, _ = pachisi(RACE, "--rollouts", "32", "--jobs", "2", "--json")
+    status, out, _ = pachisi(INTO_BELLY, "--rollouts", "32", "--jobs", "2", "--json")
     doc = json.loads(out)
     assert doc["kind"] == "chances" and doc["estimate"]["rollouts"] == 32
     assert sum(p["chance"] for p in doc["players"]) == pytest.approx(1.0)
-    _, again, _ = pachisi(RACE, "--rollouts", "32", "--jobs", "1", "--json")
+    _, again, _ = pachisi(INTO_BELLY, "--rollouts", "32", "--jobs", "1", "--json")
     assert json.loads(again) == doc
+    # a pure race is valued by the race tables (issue 33), and says so
+    status, out, _ = pachisi(RACE, "--rollouts", "32", "--jobs", "1")
+    assert status == 0 and "race tables: a pure race, exact" in out
 
 
 def test_command_ranks_the_plays_of_a_throw(pachisi: Runner, tmp_path: Path) -> None:

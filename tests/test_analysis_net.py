@@ -23,6 +23,7 @@ from pachisi.analysis import (
     ReviewSettings,
     check_rollouts,
     classify,
+    exact_chances,
     hints,
     luck_mark,
     net_ranking,
@@ -31,6 +32,7 @@ from pachisi.analysis import (
 from pachisi.analysis.net import MAX_PLY
 from pachisi.learn import default_net
 from pachisi.moves import legal_plays
+from pachisi.race import is_race
 from pachisi.record import Record
 
 CAPTURE_WINS = "parcheesi r,y - r:45.72.72.72,y:14.72.72.72 0 0 - - -"
@@ -40,6 +42,8 @@ THIRD_DOUBLET = "parcheesi r,y - r:0.10.64.72,y:0.60.72.72 0 1 - - -"
 RACE = "pagade ry,bg - r:84.84.84.83,b:84.84.84.83,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"
 #: Pagade: red's last pawn on 80 throws 4-1: R80-84 wins, R80-81 does not.
 PAGADE_WIN = "pagade ry,bg - r:84.84.84.80,b:84.84.84.83,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"
+#: Pagade: red's pawns on 40 and 74, black's on 53, 54 and 56: not a race (cuts possible).
+INTO_BELLY = "pagade ry,bg - r:40.74.84.84,b:53.54.56.84,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"
 PLIES = range(MAX_PLY + 1)
 
 
@@ -95,8 +99,9 @@ def one_ply_by_hand(after: Position, player: int) -> float:
     """``player``'s chance in ``after`` at 1 ply, written out: every distinct throw,
     the mover's best answer by the network (the first of equals), valued by it."""
     net = default_net(after.ruleset)
-    if after.winner is not None:
-        return 1.0 if player in after.winner else 0.0
+    exact = exact_chances(after)  # decided, or a pure race valued by the race tables
+    if exact is not None:
+        return exact.chances[player]
     total = 0.0
     for throw, prob in dice_for(after.ruleset).distinct():
         answers = [q.position for q in legal_plays(after, throw)]
@@ -114,13 +119,17 @@ def test_one_ply_equals_the_expectation_by_hand() -> None:
         for rp in ranking.plays:
             assert rp.chance == pytest.approx(one_ply_by_hand(rp.play.position, pos.to_move))
         est = ev.estimate(pos)
-        assert est.method == "network" and set(est.se) == {0.0}
+        assert est.method == ("race" if is_race(pos) else "network") and set(est.se) == {0.0}
         assert est.chances[pos.to_move] == pytest.approx(one_ply_by_hand(pos, pos.to_move))
         assert math.fsum(est.side_chances) == pytest.approx(1.0)
 
 
 def test_two_plies_equal_the_expectation_by_hand() -> None:
-    pos = Position.from_text(RACE)
+    # A pure race is valued by the race tables at every ply: the dice's exact 0.64.
+    race = Position.from_text(RACE)
+    for ply in PLIES:
+        assert ev_for("pagade", ply).estimate(race).chances[0] == pytest.approx(0.64, abs=1e-12)
+    pos = Position.from_text(INTO_BELLY)
     net = default_net("pagade")
     total = 0.0
     for throw, prob in dice_for("pagade").distinct():
@@ -175,7 +184,7 @@ def test_review_luck_sums_and_marks_on_a_tiny_game(ply: int) -> None:
     assert rev.players[0].luck == pytest.approx(first.luck)
     assert rev.players[1].luck == pytest.approx(second.luck)
     assert rev.players[0].decisions == 0 and rev.players[0].error_rate is None
-    assert rev.rollouts_played == 0 and rev.start.method == "network"
+    assert rev.rollouts_played == 0 and rev.start.method == "race"  # a pure race: exact
 
 
 def test_review_marks_a_blunder_and_a_good_play() -> None:
@@ -208,7 +217,7 @@ def test_review_json_says_how_every_figure_was_obtained() -> None:
     for m in doc["moves"]:
         assert m["method"] == "network" and m["ply"] == 1 and m["network"] == doc["network"]
         assert {"luck", "luck_mark", "throw_value", "mean_value", "throws", "plays"} <= set(m)
-    assert doc["start_chances"]["method"] == "network"
+    assert doc["start_chances"]["method"] == "race"  # the start is a pure race
     rolled = review(rec, ReviewSettings(rollouts=2, luck_rollouts=0, by="rollouts")).as_dict()
     assert rolled["method"] == "rollout" and rolled["moves"][0]["method"] == "rollout"
     no_luck = review(rec, ReviewSettings(by="network", ply=0, luck_rollouts=0))

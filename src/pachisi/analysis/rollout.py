@@ -60,6 +60,7 @@ from ..bots.evaluation import evaluate
 from ..chunks import ChunkRunner
 from ..dice import Throw, derive_seed, dice_for
 from ..position import Position
+from ..race import race_value
 from ..rules import Setup
 
 __all__ = [
@@ -238,7 +239,9 @@ class Estimate:
 
     ``chances[i]`` is the chance that player ``i`` is among the winners (in
     a team game, his team's chance); ``se[i]`` its standard error (0 when
-    exact). ``method`` is ``"exact"`` (the game is decided) or ``"rollout"``;
+    exact). ``method`` is ``"exact"`` (the game is decided), ``"race"`` (a
+    pure race valued by the race tables of :mod:`pachisi.race`; ``se`` then
+    holds the proven bound on the error, 0 where the race is exact) or ``"rollout"``;
     ``rollouts``, ``policy`` and ``seed`` say how the rollouts were made,
     ``unfinished`` how many stopped at the throw limit.
     """
@@ -254,8 +257,8 @@ class Estimate:
 
     @property
     def exact(self) -> bool:
-        """Whether the chances are exact (a decided game)."""
-        return self.method == "exact"
+        """Whether the chances are exact (a decided game, or an exact race)."""
+        return self.method == "exact" or (self.method == "race" and not any(self.se))
 
     @property
     def side_chances(self) -> tuple[float, ...]:
@@ -288,7 +291,11 @@ def _json_float(x: float) -> float | None:
 
 
 def exact_chances(position: Position) -> Estimate | None:
-    """The exact win chances of a decided game, else ``None``.
+    """The exact win chances of a decided game or a pure race, else ``None``.
+
+    A pure race (:func:`pachisi.race.is_race`) is valued by the race tables
+    (method ``"race"``: exact in Pagade, within the bound in ``se`` in the
+    Parcheesi family; docs/analysis.md).
 
     Decided: the winner is known, or the game ended in a dead end with
     nobody finished (RULES.md §3.5), a draw that every side shares equally
@@ -305,6 +312,10 @@ def exact_chances(position: Position) -> Estimate | None:
     n = len(position.setup.players)
     if position.winner is None:
         if not position.is_over:
+            # -- issue 33: a pure race is valued by the race tables (pachisi.race) ----
+            race = race_value(position)
+            if race is not None:
+                return Estimate(race.chances, (race.error,) * n, sides(position.setup), "race")
             return None
         share = 1.0 / len(sides(position.setup))
         return Estimate((share,) * n, (0.0,) * n, sides(position.setup), "exact")

@@ -26,8 +26,11 @@ plain-Python path: the
 same numbers (:func:`pachisi.learn.kernel.chances`), so the same decisions
 either way. A reply (the player to move answering a throw at 0 ply) is the
 first of the best results in canonical order
-(:func:`pachisi.learn.kernel.best_replies`). docs/learning.md has how the
-shipped networks were made and what has been measured.
+(:func:`pachisi.learn.kernel.best_replies`). In a pure race
+(:func:`pachisi.race.is_race`) the player chooses instead the play whose
+result has the best exact race value (:func:`pachisi.race.best_race_play`).
+docs/learning.md has how the shipped networks were made and what has been
+measured.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -48,6 +51,7 @@ from ..learn.kernel import best_replies, chances
 from ..learn.network import ValueNet
 from ..moves import Play
 from ..position import Position
+from ..race import best_race_play
 from ..rules import Setup
 
 __all__ = ["LearnedPlayer"]
@@ -106,6 +110,10 @@ class LearnedPlayer:
             raise PachisiError(f"{self.name}: {why}")
         if len(plays) == 1:
             return plays[0]
+        # -- issue 33: in a pure race the exact race tables choose (pachisi.race) -------
+        exact = best_race_play(position, throw, plays)
+        if exact is not None:
+            return exact
         net = self.network(position.setup)
         me = position.to_move
         static = [c[me] for c in chances(net, [p.position for p in plays])]

@@ -283,6 +283,9 @@ def _who(position: Position, player: int) -> str:
 
 
 def _how(est: Estimate, ev: NetEvaluator | None = None) -> str:
+    if est.method == "race":  # issue 33: valued by the race tables (pachisi.race)
+        bound = max(est.se)
+        return "race tables: a pure race" + (f", exact within {bound:.1e}" if bound else ", exact")
     if est.exact:
         return "exact: the game is decided"  # a winner, or a dead end drawn (RULES.md §3.5)
     if ev is not None:
@@ -293,7 +296,11 @@ def _how(est: Estimate, ev: NetEvaluator | None = None) -> str:
 def _chances_document(
     position: Position, est: Estimate, ev: NetEvaluator | None = None
 ) -> dict[str, Any]:
-    how = ev.describe() if ev is not None and not est.exact else {"method": est.method}
+    how = (
+        ev.describe()
+        if ev is not None and est.method not in ("exact", "race")
+        else {"method": est.method}
+    )
     return {
         "kind": "chances",
         "position": position.to_text(),
@@ -326,7 +333,7 @@ def _print_chances(
     console.print(f"{_who(position, position.to_move)} to throw")
     if position.is_dead_end:
         console.print("A dead end (RULES.md §3.5): no pawn can ever move again; the game is over.")
-    net = ev is not None and not est.exact
+    net = ev is not None and est.method not in ("exact", "race")
     title = f"network at {ev.ply} ply" if net and ev is not None else _how(est)
     console.print(f"Win chances ({escape(title)}), in points of win chance:", soft_wrap=True)
     table = Table()
