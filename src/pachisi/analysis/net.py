@@ -445,8 +445,8 @@ def position_chances(net: ValueNet, positions: Sequence[Position]) -> list[tuple
     where the analysis values a position** (every ply's leaves, a review's, a hint's
     and the win-chance bar's figures come through here), nothing kept.
 
-    In order: exact when the game is decided (:func:`exact_chances`); [the place for
-    exact values of other positions, e.g. pure races, when a module gives them];
+    In order: exact when the game is decided (:func:`exact_chances`); pure races by the race
+    tables (:mod:`pachisi.race`, through :func:`exact_chances`);
     else the network, in the compiled kernel when it is active (the plain-Python
     path's numbers, bit for bit), else by :func:`_batch`. (The replies inside a
     look-ahead are chosen, and at 1 ply valued, in the kernel by
