@@ -185,7 +185,8 @@ def new_page(browser: Browser, console: Console) -> Page:
 
 def result_words(state: dict[str, Any]) -> str:
     """The result line the game page shows: by name and place (pachisi.describe.places_text),
-    a seat named by the server after its colours and level shown with the level's name."""
+    a computer seat named by the server ("Computer 1 (greedy)", or after its colours on older
+    servers) shown with the level's name ("Computer 1 (Casual)")."""
     from pachisi.bots import level_label
     from pachisi.describe import places_text
     from pachisi.position import Position
@@ -194,6 +195,9 @@ def result_words(state: dict[str, Any]) -> str:
         colours = "+".join(c.capitalize() for c in seat["colours"])
         if seat["kind"] != "human" and seat["name"] == f"{colours} ({seat['kind']})":
             return f"{colours} ({level_label(seat['kind'])})"
+        named = re.fullmatch(r"(Computer \d+) \(([\w-]+)\)", str(seat["name"]))
+        if named and named[2] == seat["kind"]:  # the server's own name: "Computer 1 (greedy)"
+            return f"{named[1]} ({level_label(seat['kind'])})"
         return str(seat["name"])
 
     pos = Position.from_dict(state["position"])
@@ -548,23 +552,64 @@ def test_two_players_by_link(server: Server, browser: Browser, console: Console)
 
 
 def test_spectator_sees_the_game_live(server: Server, browser: Browser, console: Console):
-    """No keys: everything is shown as it happens, and nothing can be done."""
+    """No keys: everything is shown as it happens, and nothing can be done.
+
+    One seat is a person whom the test plays over the API (the spectator's page
+    holds no key), the other a computer. The game waits for the person, so it
+    cannot move on, or end, before the spectator watches; the moves the test and
+    the computer then make must each reach the open page, with no time window.
+    """
     made = server.post(
         "/api/games",
-        {"ruleset": "parcheesi", "players": 2, "seats": ["greedy", "random"], "public": True},
+        {"ruleset": "parcheesi", "players": 2, "seats": ["human", "greedy"], "public": True},
     )
-    game_id = made["id"]
-    assert made["keys"] == []
+    game_id, key = made["id"], made["keys"][0]["key"]
     page = new_page(browser, console)
     page.goto(f"{server.url}/g/{game_id}")
     expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
-    seen_at_start = moves_shown(page)
-    # Moves arrive while watching (the computers play on).
+    held = page.evaluate(f"localStorage.getItem('pachisi.keys.{game_id}')")
+    assert json.loads(held or "[]") == []  # the page holds no key of the game
+
+    def persons_turn() -> dict[str, Any]:
+        """The state once the computer has played on: the person to move, or the game over."""
+
+        def ready() -> dict[str, Any] | None:
+            state = server.state(game_id)
+            return state if state["status"] != "playing" or state["to_move"] == 0 else None
+
+        return wait_until("the person's turn", ready, timeout=GAME_TIMEOUT)
+
+    def play_one_throw(state: dict[str, Any]) -> None:
+        """The person's whole throw, step by step and committed, over the API (not the page)."""
+        while not state["complete"]:
+            body = {"key": key, "version": state["version"], "type": "step"}
+            body["index"] = pick(state["legal"])["index"]
+            state = server.post(f"/api/games/{game_id}/actions", body)["state"]
+        body = {"key": key, "version": state["version"], "type": "commit"}
+        server.post(f"/api/games/{game_id}/actions", body)
+
+    # Nothing moves until the person plays: what the page shows now is the whole game so far.
+    state = persons_turn()
+    assert state["status"] == "playing"
     page.wait_for_function(
-        "n => document.querySelectorAll('[data-testid=move]').length >= n",
-        arg=seen_at_start + 5,
-        timeout=60000,
+        "v => Number(document.body.dataset.version || -1) >= v", arg=state["version"]
     )
+    seen_at_start = moves_shown(page)
+    assert seen_at_start == len(state["moves"])
+    # Moves arrive while watching: the person's and the computer's, each as the server has it.
+    while len(state["moves"]) < seen_at_start + 5:
+        play_one_throw(state)
+        state = persons_turn()
+        page.wait_for_function(
+            "v => Number(document.body.dataset.version || -1) >= v",
+            arg=state["version"],
+            timeout=60000,  # a safety net for a loaded machine: the state is sure to come
+        )
+        expect(page.get_by_test_id("move")).to_have_count(len(state["moves"]))
+        for move in state["moves"][seen_at_start:]:
+            cell = page.locator(f"[data-testid=move][data-n='{move['n']}'] .move-play")
+            expect(cell).to_have_text(move["play"])
+    assert state["status"] == "playing" and moves_shown(page) >= seen_at_start + 5
     expect(page.get_by_test_id("controls")).to_be_hidden()
     expect(page.get_by_test_id("step")).to_have_count(0)
     expect(page.get_by_test_id("seat-note")).to_contain_text("watching")
@@ -572,6 +617,11 @@ def test_spectator_sees_the_game_live(server: Server, browser: Browser, console:
     # The text alternative says where the pawns are; moves are announced in words.
     expect(page.get_by_test_id("pawn-list")).to_contain_text("Red")
     expect(page.get_by_test_id("announcer")).not_to_be_empty()
+
+    # The rest of the game, played over the API while the page watches.
+    while state["status"] == "playing":
+        play_one_throw(state)
+        state = persons_turn()
 
     result = page.get_by_test_id("result")
     expect(result).to_be_visible(timeout=GAME_TIMEOUT * 1000)
