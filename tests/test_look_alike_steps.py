@@ -17,6 +17,11 @@ What does not (strict xfails, the reproduction of the bug): a play of
 ``variant`` 1; so ``play.actions`` cannot be pushed on a Turn one by one, and
 the readers that take the first look-alike of each token (the web hint's
 path, the lessons' step reader) refuse or cut short a legal play.
+
+Fix needed (either): give a play's actions the variants the Turn gives its
+steps (ThrowGraph.plays and the kernel's raw actions); or make every reader
+of the notation search the look-alikes as parse_play does, and push
+``parse_play(pos, throw, play.notation).actions`` instead of ``play.actions``.
 """
 
 from __future__ import annotations
