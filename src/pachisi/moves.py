@@ -102,6 +102,7 @@ __all__ = [
     "Turn",
     "legal_plays",
     "parse_play",
+    "turn_of_notation",
 ]
 
 _LETTERS: Final = {"red": "R", "black": "B", "blue": "B", "yellow": "Y", "green": "G"}
@@ -496,6 +497,33 @@ def parse_play(position: Position, throw: Sequence[int], text: str) -> Play:
     of number set), and ``-`` for a throw that moves nothing. A trailing
     ``x`` marks a capture and is optional when reading. Colour letters:
     R red, B black/blue, Y yellow, G green.
+
+    The play's :attr:`Play.actions` are the steps as a :class:`Turn` takes
+    them, look-alike steps included (:func:`turn_of_notation`).
+    """
+    return turn_of_notation(position, throw, text).play()
+
+
+def turn_of_notation(
+    position: Position, throw: Sequence[int], text: str, *, whole: bool = True
+) -> Turn:
+    """A :class:`Turn` of ``throw`` with the steps written in ``text`` pushed.
+
+    Two steps can look alike in the notation and move different pawns (the
+    pawns of a starting blockade and a third pawn on their square, RULES.md
+    §5.5: :attr:`Action.variant`); which one is meant shows only in the later
+    steps. So every look-alike is tried, with backtracking, until all the
+    steps of ``text`` are made and, if ``whole``, the play is complete
+    (``whole=False`` reads the first steps of a play). This is the one way to
+    turn notation into steps: a play's steps found token by token, taking the
+    first match, can refuse a legal play. :class:`IllegalMoveError` names the
+    first step that cannot be made.
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:5.5.8.72,y:0.0.0.0 0 0 - - -")
+    >>> turn = turn_of_notation(pos, (4, 4), "R5-8 R8-12 R12-16 R5-8")
+    >>> turn.is_complete, [a.variant for a in turn.steps]
+    (True, [0, 1, 0, 0])
     """
     names = position.setup.colour_names
     tokens = text.split()
@@ -505,7 +533,7 @@ def parse_play(position: Position, throw: Sequence[int], text: str) -> Play:
 
     def search(i: int) -> bool:
         if i == len(tokens):
-            return turn.is_complete
+            return turn.is_complete or not whole
         want = _token_key(tokens[i])
         for act in turn.legal_steps():
             if _token_key(act.notation(names)) == want:
@@ -527,5 +555,7 @@ def parse_play(position: Position, throw: Sequence[int], text: str) -> Play:
                 raise IllegalMoveError(f"step {tok!r} is not legal here (legal: {legal})")
             turn2.push(match[0])
         legal = ", ".join(a.notation(names) for a in turn2.legal_steps())
+        if not whole:
+            raise IllegalMoveError(f"steps {text!r} do not begin any legal play")
         raise IllegalMoveError(f"play {text!r} is incomplete (next legal steps: {legal})")
-    return turn.play()
+    return turn

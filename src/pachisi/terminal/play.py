@@ -30,7 +30,7 @@ from ..bots import Player, ladder_help, make_player, unfit_among
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
 from ..game import Game, first_player
-from ..moves import Action, Play, Turn, legal_plays
+from ..moves import Action, Play, Turn, legal_plays, turn_of_notation
 from ..position import Position
 from ..record import Record, RecordError, now_iso
 from ..rules import RULESETS
@@ -733,7 +733,8 @@ class _Session:
         while turn.steps:
             turn.pop()
         forced.clear()
-        for act in plays[k - 1].actions:
+        # Its steps as a Turn takes them (look-alike steps: moves.turn_of_notation).
+        for act in turn_of_notation(turn.position, turn.throw, plays[k - 1].notation).steps:
             turn.push(act)
             forced.append(False)
         return True

@@ -29,7 +29,8 @@ from typing import Any
 
 from ..board import FAMILY_HOME, ROUTES, SAFETY_SQUARES
 from ..describe import dice_numbers, step_facts
-from ..moves import BONUS, ENTER, Action, Turn
+from ..errors import IllegalMoveError
+from ..moves import BONUS, ENTER, Action, Turn, turn_of_notation
 from ..position import Position
 from ..rules import RULESETS
 from .requests import ApiError
@@ -525,18 +526,10 @@ def _square(pos: Position, colour: int, p: int) -> int | str | None:
 
 def _steps_of(pos: Position, throw: tuple[int, int], play: str) -> Turn:
     """``play`` (a prefix of a legal play) pushed on a turn; ``ValueError`` if illegal."""
-    turn = Turn(pos, throw)
-    names = pos.setup.colour_names
-    tokens = [] if play.strip() == "-" else play.split()
-    for token in tokens:
-        want = token.rstrip("x!")
-        for act in turn.legal_steps():
-            if act.notation(names).rstrip("x!") == want:
-                turn.push(act)
-                break
-        else:
-            legal = ", ".join(a.notation(names) for a in turn.legal_steps()) or "none"
-            raise ValueError(f"{pos.to_text()} {throw}: {token} is not legal (legal: {legal})")
+    try:  # every look-alike step tried (RULES.md §5.5: moves.turn_of_notation)
+        turn = turn_of_notation(pos, throw, "" if play.strip() == "-" else play, whole=False)
+    except IllegalMoveError as e:
+        raise ValueError(f"{pos.to_text()} {throw}: {e}") from None
     if play.strip() == "-" and not turn.is_complete:
         raise ValueError(f"{pos.to_text()} {throw}: something can move")
     return turn

@@ -23,8 +23,9 @@ from ..board import (
 from ..bots import LADDER, PLAYERS, unfit_reason
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..dice import dice_for
+from ..errors import IllegalMoveError
 from ..game import Ply
-from ..moves import OPTION, PENALTY, Action, Turn
+from ..moves import OPTION, PENALTY, Action, Turn, turn_of_notation
 from ..position import Position
 from ..rules import RULESET_TITLES, RULESETS, SWITCHES, Setup
 from .requests import COMPUTER_LEVELS, HUMAN, ApiError, parse_position, refuse_unknown
@@ -347,16 +348,25 @@ def play_path(pos: Position, throw: Sequence[int], notation: str) -> list[dict[s
     >>> [(s["notation"], s["from_square"], s["to_square"]) for s in path]
     [('R0-1', None, 5), ('R1-3', 5, 7)]
     """
-    turn = pos.turn(throw)
     names = pos.setup.colour_names
+    try:  # look-alike steps (RULES.md §5.5) are told apart by the steps after them
+        steps: Sequence[Action] = turn_of_notation(pos, throw, notation).steps
+    except IllegalMoveError:  # not a legal play: its steps up to the first that is not legal
+        made: list[Action] = []
+        probe = pos.turn(throw)
+        for token in notation.split():
+            acts = [a for a in probe.legal_steps() if a.notation(names) == token]
+            if not acts:
+                break
+            made.append(acts[0])
+            probe.push(acts[0])
+        steps = made
+    turn = pos.turn(throw)
     out: list[dict[str, Any]] = []
-    for token in notation.split():
-        acts = [a for a in turn.legal_steps() if a.notation(names) == token]
-        if not acts:
-            break
-        step = _step_dict(pos, turn.current_pawns, acts[0], len(out), "")
+    for act in steps:
+        step = _step_dict(pos, turn.current_pawns, act, len(out), "")
         out.append({k: step[k] for k in ("notation", "kind", "colour", "from_square", "to_square")})
-        turn.push(acts[0])
+        turn.push(act)
     return out
 
 
