@@ -186,7 +186,7 @@ def test_forgiving_answers_and_the_help_screen(tmp_path: Path) -> None:
         term.send("hint please")
         term.expect([STEP])
         assert term.screen.scrolled == 0
-        assert "Hint: the best plays" in panel_text(term.screen.rows())
+        assert "Hint, in points of win chance" in panel_text(term.screen.rows())
         term.send("step 1")
         k = term.expect([STEP, CONFIRM])
         assert "Steps so far" in panel_text(term.screen.rows())

@@ -183,25 +183,29 @@ def new_page(browser: Browser, console: Console) -> Page:
 # Playing through the page
 
 
+def shown_name(seat: dict[str, Any]) -> str:
+    """A seat's name as the game page shows it: a computer seat named by the server
+    ("Computer 1 (greedy)", or after its colours on older servers) with the level's name
+    ("Computer 1 (Casual)")."""
+    from pachisi.bots import level_label
+
+    colours = "+".join(c.capitalize() for c in seat["colours"])
+    if seat["kind"] != "human" and seat["name"] == f"{colours} ({seat['kind']})":
+        return f"{colours} ({level_label(seat['kind'])})"
+    named = re.fullmatch(r"(Computer \d+) \(([\w-]+)\)", str(seat["name"]))
+    if named and named[2] == seat["kind"]:  # the server's own name: "Computer 1 (greedy)"
+        return f"{named[1]} ({level_label(seat['kind'])})"
+    return str(seat["name"])
+
+
 def result_words(state: dict[str, Any]) -> str:
     """The result line the game page shows: by name and place (pachisi.describe.places_text),
-    a computer seat named by the server ("Computer 1 (greedy)", or after its colours on older
-    servers) shown with the level's name ("Computer 1 (Casual)")."""
-    from pachisi.bots import level_label
+    each seat as :func:`shown_name` gives it."""
     from pachisi.describe import places_text
     from pachisi.position import Position
 
-    def shown(seat: dict[str, Any]) -> str:
-        colours = "+".join(c.capitalize() for c in seat["colours"])
-        if seat["kind"] != "human" and seat["name"] == f"{colours} ({seat['kind']})":
-            return f"{colours} ({level_label(seat['kind'])})"
-        named = re.fullmatch(r"(Computer \d+) \(([\w-]+)\)", str(seat["name"]))
-        if named and named[2] == seat["kind"]:  # the server's own name: "Computer 1 (greedy)"
-            return f"{named[1]} ({level_label(seat['kind'])})"
-        return str(seat["name"])
-
     pos = Position.from_dict(state["position"])
-    return places_text(pos, [shown(seat) for seat in state["seats"]])
+    return places_text(pos, [shown_name(seat) for seat in state["seats"]])
 
 
 def played_words(state: dict[str, Any]) -> str:

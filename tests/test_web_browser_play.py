@@ -276,8 +276,8 @@ def test_the_end_of_a_game_is_one_line_and_the_bar_its_chances(
     page.goto(f"{server.url}/g/{gid}")
     expect(page.get_by_test_id("result")).to_be_visible(timeout=wb.GAME_TIMEOUT * 1000)
     state = server.state(gid)
-    names = [seat["name"] for seat in state["seats"]]
-    line = places_text(Position.from_dict(state["position"]), names)
+    names = [wb.shown_name(seat) for seat in state["seats"]]  # by the ladder's level names
+    line = wb.result_words(state)
     expect(page.get_by_test_id("result-text")).to_have_text(line)
     # Said once: the turn line says the game is over, not the result again.
     expect(page.get_by_test_id("turn")).to_have_text("Game over")

@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -1116,10 +1117,19 @@ def test_the_lease_of_a_dead_process_of_this_machine_is_taken_over_at_once(db: s
     gid = game_of_computers_stopped(db)
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    from pachisi.web.store import Store
+    from pachisi.web.store import Store, games
 
     store = Store(db)
-    assert store.claim(gid, f"{socket.gethostname()[:40]}:{dead.pid}:0123abcd", 3600)
+    # The state a kill -9 leaves: an hour-long lease held by the dead process. Written
+    # directly, whatever lease the stopped server above left or had not yet given back.
+    runner = f"{socket.gethostname()[:40]}:{dead.pid}:0123abcd"
+    with store.engine.begin() as conn:
+        conn.execute(
+            games.update()
+            .where(games.c.id == gid)
+            .values(runner=runner, runner_until=datetime.now(UTC) + timedelta(hours=1))
+        )
+    assert not store.claim(gid, "someone-else:1:00000000", 60)  # the lease is held
     store.dispose()
     assert dead.pid != os.getpid()
     with TestClient(create_app(db, bot_delay=0)) as c:

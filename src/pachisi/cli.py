@@ -294,8 +294,8 @@ def _missing(command: str, module: str) -> str:
 def _network_versions() -> str:
     """The shipped value networks' file format and encoding versions, in one line.
 
-    Read from the weights files themselves (standard library only: the core does not
-    import :mod:`pachisi.learn`), grouped by (format, version, encoding).
+    Read from the weights files themselves (standard library only: the core never
+    loads :mod:`pachisi.learn`), grouped by (format, version, encoding).
     """
     folder = resources.files("pachisi").joinpath("learn", "weights")
     groups: dict[str, list[str]] = {}

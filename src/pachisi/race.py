@@ -250,8 +250,8 @@ class SideTable:
     """One player's race model: states, the engine's outcomes, the policy, turn kernels.
 
     Built by :func:`side_table`; solved over the states given to :meth:`solve`
-    (every race state of one player for a full table, the states reachable
-    from a position on demand).
+    (every race state of one player for a full table, or on demand the states
+    reachable from a position).
     """
 
     def __init__(self, ruleset: str, width: int, options: Mapping[str, object]) -> None:
@@ -700,8 +700,8 @@ def build_table(
     use_cache: bool = True,
     progress: Callable[[float], None] | None = None,
 ) -> SideTable:
-    """The full one-sided table of a single-colour player of ``ruleset`` (with ``options``),
-    from the cache when present and intact, else solved (and cached when ``use_cache``).
+    """The full one-sided table of a single-colour player of ``ruleset`` (with ``options``):
+    read from the cache when present and intact, else solved (and cached when ``use_cache``).
 
     Single-colour players only (Pagade for four, Parcheesi, Whitman); the two-colour
     models are solved on demand.

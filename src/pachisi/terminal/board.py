@@ -216,8 +216,8 @@ _CORNER = CORNER_CELLS * CELL
 
 
 def level_name(kind: str) -> str:
-    """A computer player's level in words, for its default name (``Greedy 1``) and the
-    ``(Greedy)`` after a chosen name: the one place that turns a player kind into words,
+    """A computer player's level in words, for its default name (``Casual 1``) and the
+    ``(Casual)`` after a chosen name: the one place that turns a player kind into words,
     by the ladder's strength names (:func:`pachisi.bots.level_label`: ``Casual 1``)."""
     try:
         return level_label(kind)

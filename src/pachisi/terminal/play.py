@@ -208,7 +208,7 @@ def _default_names(kinds: Sequence[str]) -> list[str]:
     """People are You (or Player N), computer players their level and a number.
 
     >>> _default_names(["human", "greedy", "greedy", "random"])
-    ['You', 'Greedy 1', 'Greedy 2', 'Random 1']
+    ['You', 'Casual 1', 'Casual 2', 'Beginner 1']
     """
     humans = sum(1 for k in kinds if k == HUMAN)
     out = []
