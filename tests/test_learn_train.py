@@ -16,6 +16,7 @@ from pachisi import _accel
 from pachisi.chunks import InProcess
 from pachisi.cli import main
 from pachisi.errors import PachisiError
+from pachisi.extras import install_hint
 from pachisi.learn.network import ValueNet
 from pachisi.learn.train import (
     TrainSettings,
@@ -201,7 +202,7 @@ def test_train_command_without_numpy(
     monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy now fails
     args = ["train", "parcheesi", "--games", "1", "--out", str(tmp_path / "n.json")]
     assert main(args) == 1
-    assert "pachisi train needs numpy: pip install 'pachisi[learn]'" in capsys.readouterr().err
+    assert f"pachisi train needs numpy: {install_hint('learn')}" in capsys.readouterr().err
 
 
 def test_train_ray_without_ray_is_one_line(
@@ -210,7 +211,7 @@ def test_train_ray_without_ray_is_one_line(
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     args = ["train", "parcheesi", "--games", "1", "--out", str(tmp_path / "n.json"), "--ray"]
     assert main(args) == 1
-    assert capsys.readouterr().err == "pachisi: --ray needs Ray: pip install 'pachisi[ray]'\n"
+    assert capsys.readouterr().err == f"pachisi: --ray needs Ray: {install_hint('ray')}\n"
     assert not (tmp_path / "n.json").exists()
 
 

@@ -19,6 +19,7 @@ import pytest
 
 import pachisi
 from pachisi.cli import main
+from pachisi.extras import install_hint
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -60,12 +61,14 @@ def test_postgresql_without_psycopg_is_one_line(
     from pachisi.web.store import Store
 
     monkeypatch.setitem(sys.modules, "psycopg", None)  # as if not installed
-    with pytest.raises(PachisiError, match=r"pip install 'pachisi\[postgres\]'"):
+    with pytest.raises(
+        PachisiError, match=r"psycopg: the postgres extra: pip install .*'psycopg\[binary\]"
+    ):
         Store("postgresql+psycopg://user@localhost/games")
     status = main(["serve", "--db", "postgresql://user@localhost/games"])
     err = capsys.readouterr().err
     assert status == 1
-    assert err == "pachisi: a PostgreSQL database needs psycopg: pip install 'pachisi[postgres]'\n"
+    assert err == f"pachisi: a PostgreSQL database needs psycopg: {install_hint('postgres')}\n"
 
 
 # --- the release (issue 38) ------------------------------------------------------------------

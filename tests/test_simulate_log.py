@@ -12,6 +12,7 @@ import pytest
 from helpers import simulate
 from pachisi.chunks import InProcess, chunked
 from pachisi.cli import main
+from pachisi.extras import install_hint
 from pachisi.rules import Setup
 from pachisi.tournament import SimConfig, log_header, log_line, read_log, run_games, run_indices
 
@@ -88,7 +89,7 @@ def test_a_log_of_another_run_is_refused(tmp_path: Path) -> None:
     ("extra", "message"),
     [
         (["--chunk", "0"], "--chunk must be at least 1, not 0"),
-        (["--ray"], "--ray needs Ray: pip install 'pachisi[ray]'"),
+        (["--ray"], f"--ray needs Ray: {install_hint('ray')}"),
     ],
 )
 def test_bad_options_are_one_line(
@@ -108,4 +109,4 @@ def test_analyse_ray_without_ray_is_one_line(
     monkeypatch.setitem(sys.modules, "ray", None)
     pos = "parcheesi r,y - r:0.0.0.0,y:0.0.0.0 0 0 - - -"
     assert main(["analyse", pos, "--ray"]) == 1
-    assert capsys.readouterr().err == "pachisi: --ray needs Ray: pip install 'pachisi[ray]'\n"
+    assert capsys.readouterr().err == f"pachisi: --ray needs Ray: {install_hint('ray')}\n"

@@ -15,7 +15,7 @@ import random
 import re
 import sys
 from collections.abc import Sequence
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -24,6 +24,7 @@ from ._accel import engine
 from .bench import bench_all
 from .dice import parse_throw
 from .errors import PachisiError
+from .extras import EXTRA_OF, requirements
 from .game import first_player
 from .moves import legal_plays
 from .position import Position
@@ -66,17 +67,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
 }
 
-#: The extra (pyproject.toml) that brings a third-party package a command needs.
-EXTRA_OF: dict[str, str] = {
-    "rich": "terminal",
-    "numpy": "learn",
-    "fastapi": "web",
-    "starlette": "web",
-    "uvicorn": "web",
-    "websockets": "web",
-    "sqlalchemy": "web",
-    "alembic": "web",
-}
 
 EXIT_USAGE = 2
 EXIT_ERROR = 1
@@ -256,26 +246,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _extra_requirements(extra: str) -> list[str]:
-    """The requirements an extra brings, other extras of pachisi unfolded, from the
-    installed metadata (empty where pachisi runs from a source tree without it)."""
-    try:
-        declared = metadata.requires("pachisi") or []
-    except metadata.PackageNotFoundError:
-        return []
-    out: list[str] = []
-    for line in declared:
-        requirement, _, marker = line.partition(";")
-        if f'extra == "{extra}"' not in marker.replace("'", '"'):
-            continue
-        requirement = requirement.strip()
-        inner = re.fullmatch(r"pachisi\[([\w-]+)\]", requirement)
-        for req in _extra_requirements(inner.group(1)) if inner else [requirement]:
-            if req not in out:
-                out.append(req)
-    return out
-
-
 def _missing(command: str, module: str) -> str:
     """The one line for a command whose module or third-party package is not installed:
     the extra that brings it and, where the metadata says, the pip command for it (the
@@ -285,9 +255,9 @@ def _missing(command: str, module: str) -> str:
     if extra is None:
         return f"the {command} command needs {module}, not installed"
     line = f"the {command} command needs {package}, not installed (the {extra} extra)"
-    requirements = _extra_requirements(extra)
-    if requirements:
-        line += ": pip install " + " ".join(f"'{r}'" for r in requirements)
+    reqs = requirements(extra)
+    if reqs:
+        line += ": pip install " + " ".join(f"'{r}'" for r in reqs)
     return line
 
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from ..errors import PachisiError
+from ..extras import install_hint
 
 __all__ = ["DEFAULT_RETRIES", "RayRunner", "connect"]
 
@@ -50,7 +51,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise PachisiError("--ray needs Ray: pip install 'pachisi[ray]'") from None
+        raise PachisiError(f"--ray needs Ray: {install_hint('ray')}") from None
     return ray
 
 
@@ -155,7 +156,7 @@ def add_ray_option(parser: Any, what: str, after: str, same: str) -> None:
         const="",
         default=None,
         metavar="ADDRESS",
-        help=f"play {what} on a Ray cluster (needs pachisi[ray]; put it after {after}):"
+        help=f"play {what} on a Ray cluster (needs the ray extra; put it after {after}):"
         " ADDRESS as `ray start --head` printed it, or none for $RAY_ADDRESS, a cluster"
         f" started on this machine, or a new Ray on this machine; {same}",
     )

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..distributed import add_ray_option
 from ..errors import PachisiError
+from ..extras import install_hint
 from ..rules import RULESETS
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import numpy  # noqa: F401
     except ImportError:
-        raise PachisiError("pachisi train needs numpy: pip install 'pachisi[learn]'") from None
+        raise PachisiError(f"pachisi train needs numpy: {install_hint('learn')}") from None
     from ..cli import setup_from_args
     from .train import TrainSettings, check_snapshots, checkpoint_path
 

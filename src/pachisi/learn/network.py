@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PachisiError
+from ..extras import install_hint
 from ..position import Position
 from ..rules import Setup
 from .encoding import ENCODING, MAX_SIDES, Encoder
@@ -131,7 +132,7 @@ class ValueNet:
         if self._np is None:
             np = _numpy()
             if np is None:
-                raise WeightsError("numpy is not installed: pip install 'pachisi[learn]'")
+                raise WeightsError(f"numpy is not installed: {install_hint('learn')}")
             self._np = {
                 "W1": np.array(self.W1, dtype=np.float64).reshape(self.n_inputs, self.hidden),
                 "b1": np.array(self.b1, dtype=np.float64),
@@ -250,7 +251,7 @@ class ValueNet:
         """:meth:`value` of many positions for ``player`` as a numpy array (numpy required)."""
         np = _numpy()
         if np is None:
-            raise WeightsError("numpy is not installed: pip install 'pachisi[learn]'")
+            raise WeightsError(f"numpy is not installed: {install_hint('learn')}")
         out = np.empty(len(positions))
         live: list[int] = []
         rows: list[int] = []

@@ -13,7 +13,7 @@
   observation encodings and the game driver they share.
 
 docs/rl.md describes the spaces, the rewards and the measured speed. Nothing
-outside this package imports it; it needs ``pip install 'pachisi[rl]'``.
+outside this package imports it; it needs the ``rl`` extra (:func:`pachisi.extras.install_hint`).
 """
 
 from __future__ import annotations

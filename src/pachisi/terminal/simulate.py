@@ -7,7 +7,7 @@
 prints win rates per player and per seat with 95% Wilson intervals, game
 lengths and captures, shows a progress bar on standard error, and can write
 the results (``--out results.json`` or ``.csv``) and a chart
-(``--plot chart.png``, needs ``pachisi[plot]``). Games between random and
+(``--plot chart.png``, needs the ``plot`` extra). Games between random and
 greedy players are played inside the compiled kernel (``--engine``);
 ``--record-game K FILE.pgame`` writes one game of the run as a game record.
 The computation lives in :mod:`pachisi.tournament`; see ``docs/simulate.md``.

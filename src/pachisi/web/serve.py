@@ -13,6 +13,8 @@ import sys
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..extras import install_hint
+
 __all__ = ["ALLOWED_HOSTS_ENV", "BASE_URL_ENV", "allowed_hosts", "base_url", "register", "run"]
 
 #: The environment variable that gives the public address when ``--base-url`` does not.
@@ -21,8 +23,8 @@ BASE_URL_ENV = "PACHISI_BASE_URL"
 ALLOWED_HOSTS_ENV = "PACHISI_ALLOWED_HOSTS"
 
 _MISSING = (
-    "pachisi serve needs the web extra, which is not installed: "
-    "pip install 'pachisi[web]' (missing module: {name})"
+    "pachisi serve needs the web extra, which is not installed (missing module: {name}): "
+    + install_hint("web").replace("{", "{{").replace("}", "}}")
 )
 
 

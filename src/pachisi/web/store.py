@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from ..errors import PachisiError
+from ..extras import install_hint
 
 __all__ = [
     "CHANNEL",
@@ -175,7 +176,7 @@ class Store:
                 import psycopg  # noqa: F401
             except ImportError:
                 raise PachisiError(
-                    "a PostgreSQL database needs psycopg: pip install 'pachisi[postgres]'"
+                    f"a PostgreSQL database needs psycopg: {install_hint('postgres')}"
                 ) from None
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
