@@ -359,7 +359,7 @@ def test_the_page_can_be_installed(server: wb.Server, browser: Browser, console:
     assert {192, 512} <= sizes
     # Every page links it, and the browser reads it (the CSP lets it).
     page = page_at(browser, console, PHONE)
-    for path in ("/", "/g/none"):
+    for path in ("/", "/g/none", "/r/none", "/review/none", "/rules/parcheesi", "/learn"):
         page.goto(server.url + path)
         href = page.locator("link[rel=manifest]").get_attribute("href")
         assert href == "/manifest.webmanifest"
@@ -367,7 +367,7 @@ def test_the_page_can_be_installed(server: wb.Server, browser: Browser, console:
         "async () => (await (await fetch('/manifest.webmanifest')).json()).short_name"
     )
     assert read == manifest["short_name"]
-    console.check(lambda text: "404" in text)  # /g/none is no game
+    console.check(lambda text: "404" in text)  # "none" is no game
 
 
 def test_a_phone_referees_a_real_board(
