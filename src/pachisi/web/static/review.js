@@ -18,7 +18,7 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const $ = (id) => document.getElementById(id);
 const pct = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(1));
 // The network's figures in whole points (their precision), rollouts' with one decimal and their ±.
-const whole = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(0));
+const wholeOrDash = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(0));
 const signedWhole = (x) => `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(0)}`;
 const signed = (x) => (x === null || x === undefined ? "–" : `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(1)}`);
 
@@ -65,6 +65,7 @@ export function turningPoints(review, n = 3) {
   return { mistakes, lucky };
 }
 
+// Whole points of a size (no sign: the callers write it where one is meant).
 const whole = (x) => String(Math.round(100 * Math.abs(x)));
 
 /** The graph of the win chances: one line per player, rings at the turning points. */
@@ -257,7 +258,7 @@ function moves(state, review) {
     let verdict = t(`verdict.${m.verdict}`);
     if (m.forced) verdict = t("review.forced");
     if (m.decided) verdict = t("review.decided");
-    const loss = m.forced || m.decided ? "–" : m.method === "network" ? whole(m.loss) : `${pct(m.loss)} ± ${pct(m.loss_se)}`;
+    const loss = m.forced || m.decided ? "–" : m.method === "network" ? wholeOrDash(m.loss) : `${pct(m.loss)} ± ${pct(m.loss_se)}`;
     const luckMark = m.luck_mark ? ` ${t(`luck.${m.luck_mark}`)}` : "";
     const luck = m.luck === null ? "–" : `${m.method === "network" ? signedWhole(m.luck) : signed(m.luck)}${luckMark}`;
     const verdictCell = el("span", { class: `verdict verdict-${m.verdict}`, "data-testid": "verdict", text: verdict });
