@@ -101,7 +101,9 @@ def chances(position: Position, seed: int = 0) -> dict[str, Any]:
     n = len(position.setup.players)
     base: dict[str, Any] = {"unit": UNIT, "note": UNIT_NOTE, "rollouts": None, "policy": None}
     exact = exact_chances(position)
-    if exact is not None:
+    # Only a decided game is exact: a pure race's table value (method "race") has an
+    # error bound in the Parcheesi family and is never shown as "decided".
+    if exact is not None and exact.method == "exact":
         texts = [chance_text(c, 0.0, True) for c in exact.chances]
         return {**base, "chances": list(exact.chances), "se": [0.0] * n, "method": "exact",
                 "text": texts}  # fmt: skip
