@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from axe_helpers import check_axe
 from test_web_browser import (
     Browser,
     Console,
@@ -138,4 +139,5 @@ def test_the_review_opens_with_the_graph_and_the_turning_points(
     expect(words).to_have_count(2)
     for i in range(2):
         expect(words.nth(i)).to_contain_text(re.compile(r"(lost \d+ points|no play).*dice gave"))
+    check_axe(page)  # issue 34: no serious or critical accessibility violation on the review
     console.check()

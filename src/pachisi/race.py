@@ -102,6 +102,7 @@ __all__ = [
     "SideTable",
     "best_race_play",
     "build_table",
+    "by_default",
     "cache_dir",
     "finish_distribution",
     "is_race",
@@ -109,6 +110,7 @@ __all__ = [
     "race_value",
     "side_table",
     "two_sided_value",
+    "used_by_default",
 ]
 
 #: The format of the cached table files; a file of another version is rebuilt.
@@ -791,6 +793,31 @@ def _by_step(values: list[float], k: int, m: int, steps: int) -> list[float]:
     in order from the player to move; this player's turns are steps ``k, k + m, ...``)."""
     last = len(values) - 1
     return [values[min((g - k) // m + 1 if g >= k else 0, last)] for g in range(steps)]
+
+
+def used_by_default(position: Position) -> bool:
+    """Whether the analysis and the learned players value this position's race by the
+    tables without being asked: where a position is answered in about a millisecond.
+
+    That is Pagade (exact): a player of one colour from its 330-state table (0.7 ms
+    a position), a player of two colours while he has at most two pawns short of
+    Home (solved on demand in under 0.05 s; more pawns can take seconds). The
+    Parcheesi family's values carry a proven error bound whose computation costs
+    about 0.7 s a position (a 14-throw review asks hundreds); they stay available
+    through :func:`race_value`, not yet used by default (docs/analysis.md, "Exact
+    races").
+    """
+    if position.ruleset != "pagade":
+        return False
+    return all(
+        len(colours) == 1 or sum(p < 84 for c in colours for p in position.pawns[c]) <= 2
+        for colours in position.setup.players
+    )
+
+
+def by_default(position: Position) -> RaceValue | None:
+    """:func:`race_value` where :func:`used_by_default` says so, else ``None``."""
+    return race_value(position) if used_by_default(position) else None
 
 
 def race_value(position: Position) -> RaceValue | None:

@@ -36,11 +36,16 @@ shared result: every side (player, or team) gets an equal share of it. Such
 rollouts are counted in :attr:`Estimate.unfinished`.
 
 >>> from pachisi import Position
->>> pos = Position.from_text("pagade ry,bg - r:84.84.84.83,b:84.84.84.83,y:84.84.84.84,"
+>>> pos = Position.from_text("pagade ry,bg - r:40.74.84.84,b:53.54.56.84,y:84.84.84.84,"
 ...                          "g:84.84.84.84 0 0 11 - -")
 >>> est = win_chances(pos, 64, seed=1)
 >>> est.rollouts, round(sum(est.chances), 6)
 (64, 1.0)
+>>> race = Position.from_text("pagade ry,bg - r:84.84.84.83,b:84.84.84.83,y:84.84.84.84,"
+...                           "g:84.84.84.84 0 0 11 - -")
+>>> est = win_chances(race, 64, seed=1)  # a pure race: the race tables, no rollouts
+>>> est.method, est.rollouts, [round(c, 6) for c in est.chances]
+('race', 0, [0.64, 0.36])
 >>> win_chances(pos, 64, seed=1) == win_chances(pos, 64, seed=1, jobs=2)
 True
 """
@@ -60,7 +65,7 @@ from ..bots.evaluation import evaluate
 from ..chunks import ChunkRunner
 from ..dice import Throw, derive_seed, dice_for
 from ..position import Position
-from ..race import race_value
+from ..race import by_default as race_by_default
 from ..rules import Setup
 
 __all__ = [
@@ -294,8 +299,8 @@ def exact_chances(position: Position) -> Estimate | None:
     """The exact win chances of a decided game or a pure race, else ``None``.
 
     A pure race (:func:`pachisi.race.is_race`) is valued by the race tables
-    (method ``"race"``: exact in Pagade, within the bound in ``se`` in the
-    Parcheesi family; docs/analysis.md).
+    where :func:`pachisi.race.used_by_default` says so (method ``"race"``:
+    Pagade, exact; docs/analysis.md).
 
     Decided: the winner is known, or the game ended in a dead end with
     nobody finished (RULES.md §3.5), a draw that every side shares equally
@@ -313,7 +318,7 @@ def exact_chances(position: Position) -> Estimate | None:
     if position.winner is None:
         if not position.is_over:
             # -- issue 33: a pure race is valued by the race tables (pachisi.race) ----
-            race = race_value(position)
+            race = race_by_default(position)  # where the tables answer at once
             if race is not None:
                 return Estimate(race.chances, (race.error,) * n, sides(position.setup), "race")
             return None
