@@ -34,7 +34,7 @@ from ..moves import BONUS, ENTER, Action, Turn, turn_of_notation
 from ..position import Position
 from ..rules import RULESETS
 from .requests import ApiError
-from .views import geometry, lean, pawns_list
+from .views import _seat_setup, geometry, lean, pawns_list
 
 __all__ = [
     "LESSONS",
@@ -498,22 +498,11 @@ RULES: dict[str, list[Rule]] = {
 
 
 def _seats(pos: Position) -> list[dict[str, Any]]:
-    """The seats of a diagram: colours, team and major colour, no names."""
-    setup = pos.setup
-    names = setup.colour_names
-    out = []
-    for i, colours in enumerate(setup.players):
-        team = None
-        if setup.teams is not None:
-            team = next(t for t, members in enumerate(setup.teams) if i in members)
-        major = None
-        if setup.majors is not None and setup.majors[i] is not None:
-            major = names[setup.majors[i]]  # type: ignore[index]
-        out.append(
-            {"index": i, "colours": [names[c] for c in colours], "team": team, "major": major,
-             "name": "", "kind": "human"}
-        )  # fmt: skip
-    return out
+    """The seats of a diagram: colours, team and major colour (as a game's), no names."""
+    return [
+        {**_seat_setup(pos.setup, i), "name": "", "kind": "human"}
+        for i in range(len(pos.setup.players))
+    ]
 
 
 def _square(pos: Position, colour: int, p: int) -> int | str | None:
