@@ -23,8 +23,9 @@ BASE_URL_ENV = "PACHISI_BASE_URL"
 ALLOWED_HOSTS_ENV = "PACHISI_ALLOWED_HOSTS"
 
 _MISSING = (
-    "pachisi serve needs the web extra, which is not installed (missing module: {name}): "
+    "pachisi serve needs "
     + install_hint("web").replace("{", "{{").replace("}", "}}")
+    + " (it is not installed: no module named {name})"
 )
 
 
