@@ -231,6 +231,19 @@ def test_on_a_phone_the_first_choice_is_in_sight(
     assert in_view(page, first), first.bounding_box()
     assert in_view(page, page.get_by_test_id("dice"))
     page.screenshot(path=str(shots / "game-your-turn-390x844.png"))
+    # The language menu shows the whole name of every language (it once read "Englisl").
+    room = page.evaluate(
+        """() => {
+          const s = document.querySelector('.lang-switch select');
+          const cs = getComputedStyle(s);
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+          const inner = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+          return [...s.options].map(o => [o.text, ctx.measureText(o.text).width, inner]);
+        }"""
+    )
+    for name, width, inner in room:
+        assert width + 16 <= inner, (name, width, inner)  # 16 px: the menu's arrow
     # A touch screen shows no keyboard hints; every step is a 44 px target at least.
     expect(page.get_by_test_id("tap-hint")).to_be_visible()
     assert page.locator("kbd:visible").count() == 0
