@@ -294,7 +294,7 @@ def test_a_hint_says_its_unit_at_the_top_and_gives_plays_in_words() -> None:
     got = hints(pos, (5, 5))[:3]
     lines = hint_lines(pos, got)
     assert "points of win chance" in lines[0] and "parcheesi.4p.json" in lines[0]
-    assert lines[1].startswith("  h1. Red pawn enters") and "your win chance" in lines[1]
+    assert lines[1].startswith("  h1. Red pawn +5: enters") and "your win chance" in lines[1]
     assert all(h.notation not in "\n".join(lines) for h in got)
     with_notation = hint_lines(pos, got, notation=True)
     assert got[0].notation in with_notation[1]

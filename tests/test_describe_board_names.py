@@ -65,6 +65,6 @@ def test_an_entry_and_the_end_of_an_arm_are_named_by_colour() -> None:
     setup = Setup.create("parcheesi")
     facts = {"kind": "enter", "colour": "yellow", "numbers": [5], "pagade": False,
              "from": place_facts(setup, 2, 0), "to": place_facts(setup, 2, 1)}  # fmt: skip
-    assert facts_text(facts) == "Yellow pawn enters at Yellow's entry with 5"
+    assert facts_text(facts) == "Yellow pawn +5: enters at Yellow's entry"
     end = place_facts(setup, 2, FAMILY_LAST_RING)  # the square before Yellow's home path
     assert (end["ref"], end["arm"], end["after"]) == ("end", "yellow", 0)

@@ -231,6 +231,23 @@ def test_on_a_phone_the_first_choice_is_in_sight(
     assert in_view(page, first), first.bounding_box()
     assert in_view(page, page.get_by_test_id("dice"))
     page.screenshot(path=str(shots / "game-your-turn-390x844.png"))
+    # Each step reads in at most two lines on a phone (its words once took four, "Red pawn
+    # from the square after the star on the way out of Red's arm to 4 squares after..."),
+    # so that several choices are in sight at once.
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=step] .description')]
+          .slice(0, 3).map((e) => {
+            const range = document.createRange();
+            range.selectNodeContents(e);
+            const first = range.getClientRects()[0];
+            const lh = parseFloat(getComputedStyle(e).lineHeight) || first.height;
+            return [e.textContent, e.getBoundingClientRect().height, lh];
+          })"""
+    )
+    assert len(lines) >= 2, lines
+    for text, height, line in lines:
+        assert "→" in text or "enters" in text, text  # the words, not the notation
+        assert height <= 2.2 * line, (text, height, line)
     # The language menu shows the whole name of every language (it once read "Englisl").
     room = page.evaluate(
         """() => {

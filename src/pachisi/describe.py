@@ -286,19 +286,16 @@ PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "pawn": "{colour} pawn",
         "pair": "{colour} pair",
-        "step.enter": "{who} enters at {to} with {numbers}",
-        "step.reenter": "{who} re-enters at {to} with {numbers}",
-        "step.move": "{who} from {from} to {to} with {numbers}",
-        "step.bonus": "bonus {bonus}: {who} from {from} to {to}",
-        "step.penalty": "third doublet: {who} on {from} goes back to the nest",
+        "step.enter": "{who} +{numbers}: enters at {to}",
+        "step.reenter": "{who} +{numbers}: re-enters at {to}",
+        "step.move": "{who} +{numbers}: {from} → {to}",
+        "step.bonus": "{who} +{bonus} (bonus): {from} → {to}",
+        "step.penalty": "third doublet, {who}: {from} → {to}",
         "step.option.A": "number set A: tops and bottoms, {free} only",
         "step.option.B": "number set B: the two tops, {nest} only",
         "step.option.C": "number set C: a top and a bottom for {free}, a top for {nest}",
         "step.capture": "captures {victims}",
         "step.cut": "cuts {victims}",
-        "step.reach.home": "reaches {home}",
-        "step.reach.path": "turns into the home path",
-        "step.reach.belly": "turns into the {belly}",
         "sep": ", ",
         "and": " and ",
         "comma": ", ",
@@ -311,14 +308,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "mark.safe": "{place} (safety space)",
         "mark.castle": "{place} (X square)",
         "mark.entry": "{place} (its entry)",
-        "ref.end": "the {mark} at the end of {colour}'s arm",
-        "ref.out": "the {mark} on the way out of {colour}'s arm",
-        "ref.in": "the {mark} on the way into {colour}'s arm",
+        "ref.end": "the {mark} ending {colour}'s arm",
+        "ref.out": "the {mark} leaving {colour}'s arm",
+        "ref.in": "the {mark} entering {colour}'s arm",
         "ref.entry": "{colour}'s entry",
-        "place.after1": "the square after {ref}",
-        "place.after": "{n} squares after {ref}",
+        "past.end": "{n} past the {mark} ending {colour}'s arm",
+        "past.out": "{n} past the {mark} leaving {colour}'s arm",
+        "past.in": "{n} past the {mark} entering {colour}'s arm",
+        "past.entry": "{n} past {colour}'s entry",
+        "past.same": "{n} past it",
         "word.star": "star",
-        "word.x": "X square",
+        "word.x": "X",
+        "word.star.past": "star",
+        "word.x.past": "X",
         "word.HOME": "HOME",
         "word.Home": "Home",
         "word.belly": "belly",
@@ -358,19 +360,16 @@ PHRASES: dict[str, dict[str, str]] = {
     "hi": {
         "pawn": "{colour} प्यादा",
         "pair": "{colour} प्यादा-पेयर / जोड़ी",
-        "step.enter": "{who} {numbers} से {to} पर आता है",
-        "step.reenter": "{who} {numbers} से फिर {to} पर आता है",
-        "step.move": "{who} {from} से {to} तक, {numbers} से",
-        "step.bonus": "बोनस {bonus}: {who} {from} से {to} तक",
-        "step.penalty": "तीसरा डबलट: {from} वाला {who} वापस घोंसले में",
+        "step.enter": "{who} +{numbers}: घोंसले से प्रवेश → {to}",
+        "step.reenter": "{who} +{numbers}: फिर प्रवेश → {to}",
+        "step.move": "{who} +{numbers}: {from} → {to}",
+        "step.bonus": "{who} +{bonus} (बोनस): {from} → {to}",
+        "step.penalty": "तीसरा डबलट, {who}: {from} → {to}",
         "step.option.A": "अंक-समूह A: ऊपर और नीचे के अंक, केवल {free}",
         "step.option.B": "अंक-समूह B: दोनों ऊपर के अंक, केवल {nest}",
         "step.option.C": "अंक-समूह C: {free} के लिए ऊपर और नीचे का एक-एक, {nest} के लिए ऊपर का एक",
         "step.capture": "{victims} को पकड़ता है",
-        "step.cut": "{victims} को कट करता है (कट / काटना)",
-        "step.reach.home": "{home} पहुँचता है",
-        "step.reach.path": "घर के रास्ते में मुड़ता है",
-        "step.reach.belly": "{belly} में मुड़ता है",
+        "step.cut": "{victims} को कट करता है",
         "sep": ", ",
         "and": " और ",
         "comma": ", ",
@@ -383,14 +382,19 @@ PHRASES: dict[str, dict[str, str]] = {
         "mark.safe": "{place} (सुरक्षित खाना)",
         "mark.castle": "{place} (X खाना)",
         "mark.entry": "{place} (प्रवेश का खाना)",
-        "ref.end": "{colour} की भुजा के सिरे वाले {mark}",
-        "ref.out": "{colour} की भुजा पर बाहर की ओर वाले {mark}",
-        "ref.in": "{colour} की भुजा पर अंदर की ओर वाले {mark}",
-        "ref.entry": "{colour} के प्रवेश खाने",
-        "place.after1": "{ref} के बाद वाले खाने",
-        "place.after": "{ref} से {n} खाने आगे",
-        "word.star": "सितारे",
-        "word.x": "X खाने",
+        "ref.end": "{colour} भुजा के सिरे का {mark}",
+        "ref.out": "{colour} भुजा पर बाहर की ओर का {mark}",
+        "ref.in": "{colour} भुजा पर अंदर की ओर का {mark}",
+        "ref.entry": "{colour} का प्रवेश खाना",
+        "past.end": "{colour} भुजा के सिरे के {mark} से {n} आगे",
+        "past.out": "{colour} भुजा पर बाहर की ओर के {mark} से {n} आगे",
+        "past.in": "{colour} भुजा पर अंदर की ओर के {mark} से {n} आगे",
+        "past.entry": "{colour} के प्रवेश खाने से {n} आगे",
+        "past.same": "उससे {n} आगे",
+        "word.star": "सितारा",
+        "word.x": "X खाना",
+        "word.star.past": "सितारे",
+        "word.x.past": "X खाने",
         "word.HOME": "होम",
         "word.Home": "होम / घर",
         "word.belly": "बेली / पेट",
@@ -430,19 +434,16 @@ PHRASES: dict[str, dict[str, str]] = {
     "kn": {
         "pawn": "{colour} ಕಾಯಿ",
         "pair": "{colour} ಜೋಡಿ",
-        "step.enter": "{who} {numbers} ಬಳಸಿ {to} ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ",
-        "step.reenter": "{who} {numbers} ಬಳಸಿ ಮತ್ತೆ {to} ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ",
-        "step.move": "{who} {from} ಇಂದ {to} ಗೆ, {numbers} ಬಳಸಿ",
-        "step.bonus": "ಬೋನಸ್ {bonus}: {who} {from} ಇಂದ {to} ಗೆ",
-        "step.penalty": "ಮೂರನೇ ಜೋಡಿ ದಾಳ: {from} ನಲ್ಲಿರುವ {who} ಗೂಡಿಗೆ ಹಿಂತಿರುಗುತ್ತದೆ",
+        "step.enter": "{who} +{numbers}: ಗೂಡಿನಿಂದ ಪ್ರವೇಶ → {to}",
+        "step.reenter": "{who} +{numbers}: ಮರುಪ್ರವೇಶ → {to}",
+        "step.move": "{who} +{numbers}: {from} → {to}",
+        "step.bonus": "{who} +{bonus} (ಬೋನಸ್): {from} → {to}",
+        "step.penalty": "ಮೂರನೇ ಜೋಡಿ ದಾಳ, {who}: {from} → {to}",
         "step.option.A": "ಸಂಖ್ಯೆ ಗುಂಪು A: ಮೇಲಿನ ಮತ್ತು ಕೆಳಗಿನ ಮುಖಗಳು, {free} ಮಾತ್ರ",
         "step.option.B": "ಸಂಖ್ಯೆ ಗುಂಪು B: ಎರಡು ಮೇಲಿನ ಮುಖಗಳು, {nest} ಮಾತ್ರ",
         "step.option.C": ("ಸಂಖ್ಯೆ ಗುಂಪು C: {free} ಗೆ ಒಂದು ಮೇಲಿನ ಮತ್ತು ಒಂದು ಕೆಳಗಿನ, {nest} ಗೆ ಒಂದು ಮೇಲಿನ"),
         "step.capture": "{victims} ಅನ್ನು ಹಿಡಿಯುತ್ತದೆ",
         "step.cut": "{victims} ಅನ್ನು ಕತ್ತರಿಸುತ್ತದೆ",
-        "step.reach.home": "{home} ತಲುಪುತ್ತದೆ",
-        "step.reach.path": "ಮನೆಯ ದಾರಿಗೆ ತಿರುಗುತ್ತದೆ",
-        "step.reach.belly": "{belly} ಗೆ ತಿರುಗುತ್ತದೆ",
         "sep": ", ",
         "and": " ಮತ್ತು ",
         "comma": ", ",
@@ -456,13 +457,18 @@ PHRASES: dict[str, dict[str, str]] = {
         "mark.castle": "{place} (X ಚೌಕ)",
         "mark.entry": "{place} (ಪ್ರವೇಶದ ಚೌಕ)",
         "ref.end": "{colour} ತೋಳಿನ ತುದಿಯ {mark}",
-        "ref.out": "{colour} ತೋಳಿನಲ್ಲಿ ಹೊರಗೆ ಹೋಗುವಾಗಿನ {mark}",
-        "ref.in": "{colour} ತೋಳಿನಲ್ಲಿ ಒಳಗೆ ಬರುವಾಗಿನ {mark}",
+        "ref.out": "{colour} ತೋಳಿನಿಂದ ಹೊರಡುವ {mark}",
+        "ref.in": "{colour} ತೋಳಿನೊಳಗೆ ಬರುವ {mark}",
         "ref.entry": "{colour} ಪ್ರವೇಶ ಚೌಕ",
-        "place.after1": "{ref} ನಂತರದ ಚೌಕ",
-        "place.after": "{ref} ಇಂದ {n} ಚೌಕ ಮುಂದೆ",
+        "past.end": "{colour} ತೋಳಿನ ತುದಿಯ {mark} {n} ಮುಂದೆ",
+        "past.out": "{colour} ತೋಳಿನಿಂದ ಹೊರಡುವ {mark} {n} ಮುಂದೆ",
+        "past.in": "{colour} ತೋಳಿನೊಳಗೆ ಬರುವ {mark} {n} ಮುಂದೆ",
+        "past.entry": "{colour} ಪ್ರವೇಶ ಚೌಕದಿಂದ {n} ಮುಂದೆ",
+        "past.same": "ಅದರಿಂದ {n} ಮುಂದೆ",
         "word.star": "ನಕ್ಷತ್ರ",
         "word.x": "X ಚೌಕ",
+        "word.star.past": "ನಕ್ಷತ್ರದಿಂದ",
+        "word.x.past": "X ಚೌಕದಿಂದ",
         "word.HOME": "ಮನೆ",
         "word.Home": "ಮನೆ",
         "word.belly": "ಹೊಟ್ಟೆ",
@@ -669,15 +675,29 @@ def step_facts(position: Position, pawns: Sequence[Sequence[int]], act: Action) 
     return facts
 
 
-def _place_text(place: Mapping[str, Any], pagade: bool, lang: str) -> str:
+def _same_ref(place: Mapping[str, Any] | None, since: Mapping[str, Any] | None) -> bool:
+    """Whether ``place`` is named from the same marked square as ``since`` and lies past it."""
+    if not place or not since or not place.get("ref") or not place.get("after"):
+        return False
+    return bool(place["ref"] == since.get("ref") and place.get("arm") == since.get("arm"))
+
+
+def _place_text(
+    place: Mapping[str, Any], pagade: bool, lang: str, since: Mapping[str, Any] | None = None
+) -> str:
+    """A place in words; named from the mark of ``since`` (the step's start) as "it" when
+    both are counted from the same marked square ("1 past the star leaving Red's arm → 4
+    past it")."""
     if place.get("ref"):  # a ring square, as the board shows it
-        colour = _phrase(lang, f"colour.{place['arm']}")
-        mark = _phrase(lang, "word.x" if pagade else "word.star")
-        ref = _phrase(lang, f"ref.{place['ref']}", colour=colour, mark=mark)
         after = place.get("after") or 0
+        if _same_ref(place, since):
+            return _phrase(lang, "past.same", n=after)
+        colour = _phrase(lang, f"colour.{place['arm']}")
+        word = "word.x" if pagade else "word.star"
         if not after:
-            return ref
-        return _phrase(lang, "place.after1" if after == 1 else "place.after", ref=ref, n=after)
+            return _phrase(lang, f"ref.{place['ref']}", colour=colour, mark=_phrase(lang, word))
+        mark = _phrase(lang, f"{word}.past")
+        return _phrase(lang, f"past.{place['ref']}", colour=colour, mark=mark, n=after)
     home = _phrase(lang, "word.Home" if pagade else "word.HOME")
     belly = _phrase(lang, "word.belly")
     text = _phrase(lang, f"place.{place['at']}", n=place.get("n"), home=home, belly=belly)
@@ -693,9 +713,9 @@ def facts_text(facts: Mapping[str, Any], lang: str = "en") -> str:
     >>> pos = Position.start("parcheesi", players=2)
     >>> f = step_facts(pos, pos.pawns, pos.turn((5, 2)).legal_steps()[0])
     >>> facts_text(f)
-    "Red pawn enters at Red's entry with 5"
+    "Red pawn +5: enters at Red's entry"
     >>> facts_text(f, "kn")
-    'ಕೆಂಪು ಕಾಯಿ 5 ಬಳಸಿ ಕೆಂಪು ಪ್ರವೇಶ ಚೌಕ ಗೆ ಪ್ರವೇಶಿಸುತ್ತದೆ'
+    'ಕೆಂಪು ಕಾಯಿ +5: ಗೂಡಿನಿಂದ ಪ್ರವೇಶ → ಕೆಂಪು ಪ್ರವೇಶ ಚೌಕ'
     """
     keys = ("free", "nest")
     kind = facts["kind"]
@@ -709,8 +729,8 @@ def facts_text(facts: Mapping[str, Any], lang: str = "en") -> str:
     values = {
         "who": who,
         "from": _place_text(facts["from"], pagade, lang),
-        "to": _place_text(facts["to"], pagade, lang),
-        "numbers": and_.join(str(n) for n in facts.get("numbers") or []),
+        "to": _place_text(facts["to"], pagade, lang, since=facts["from"]),
+        "numbers": "+".join(str(n) for n in facts.get("numbers") or []),
         "bonus": facts.get("bonus"),
     }
     key = {ENTER: "step.reenter" if pagade else "step.enter", PAIR: "step.move"}.get(
@@ -720,10 +740,8 @@ def facts_text(facts: Mapping[str, Any], lang: str = "en") -> str:
     if facts.get("captured"):
         victims = and_.join(_phrase(lang, f"colour.{c}") for c in facts["captured"])
         words.append(_phrase(lang, "step.cut" if pagade else "step.capture", victims=victims))
-    if facts.get("reached"):
-        home = _phrase(lang, "word.Home" if pagade else "word.HOME")
-        belly = _phrase(lang, "word.belly")
-        words.append(_phrase(lang, f"step.reach.{facts['reached']}", home=home, belly=belly))
+    # Reaching HOME, the home path or the belly needs no words of its own: the step's
+    # destination says it ("home path 2 → HOME").
     return _phrase(lang, "sep").join(words)
 
 
@@ -734,12 +752,10 @@ def step_words(
 
     >>> from pachisi import Position
     >>> pos = Position.from_text("parcheesi r,y - r:0.0.0.60,y:0.0.0.2 0 0 - - -")
-    >>> words = [step_words(pos, pos.pawns, a) for a in pos.turn((4, 3)).legal_steps()][-1]
-    >>> frm, to = words.split(" to ")
-    >>> frm
-    "Red pawn from the square after the star on the way out of Red's arm"
-    >>> to
-    "the star at the end of Red's arm with 4"
+    >>> [step_words(pos, pos.pawns, a) for a in pos.turn((4, 3)).legal_steps()][-1]
+    "Red pawn +4: 1 past the star leaving Red's arm → the star ending Red's arm"
+    >>> step_words(pos, pos.pawns, pos.turn((4, 3)).legal_steps()[-2], "hi")
+    'रेड प्यादा +3: रेड भुजा पर बाहर की ओर के सितारे से 1 आगे → उससे 4 आगे'
     """
     return facts_text(step_facts(position, pawns, act), lang)
 
@@ -765,7 +781,7 @@ def play_facts(position: Position, throw: Sequence[int], notation: str) -> list[
     >>> from pachisi import Position
     >>> pos = Position.start("parcheesi", players=2)
     >>> [facts_text(f) for f in play_facts(pos, (5, 5), "R0-1 R0-1")][1]
-    "Red pawn enters at Red's entry with 5"
+    "Red pawn +5: enters at Red's entry"
     >>> play_facts(pos, (6, 4), "-")
     []
     """

@@ -147,7 +147,7 @@ def play_words(position: Position, throw: Sequence[int], notation: str, lang: st
 
     >>> pos = Position.start("parcheesi", players=2)
     >>> play_words(pos, (5, 5), "R0-1 R0-1")
-    "Red pawn enters at Red's entry with 5; Red pawn enters at Red's entry with 5"
+    "Red pawn +5: enters at Red's entry; Red pawn +5: enters at Red's entry"
     """
     facts = play_facts(position, throw, notation)
     if not facts:

@@ -9,16 +9,22 @@ function colourWord(colour) {
   return t(`colour.${colour}`);
 }
 
-function placeText(place, pagade) {
+/** Whether `place` is counted from the same marked square as `since`, past it. */
+function sameRef(place, since) {
+  if (!place || !since || !place.ref || !place.after) return false;
+  return place.ref === since.ref && place.arm === since.arm;
+}
+
+function placeText(place, pagade, since = null) {
   if (place.ref) {
     // A ring square as the board shows it (pachisi.describe._board_ref): by the marked
-    // square at or before it.
-    const colour = colourWord(place.arm);
-    const mark = t(pagade ? "word.x" : "word.star");
-    const ref = t(`ref.${place.ref}`, { colour, mark });
+    // square at or before it; "4 past it" when the step's start counts from it too.
     const after = place.after || 0;
-    if (!after) return ref;
-    return t(after === 1 ? "place.after1" : "place.after", { ref, n: after });
+    if (sameRef(place, since)) return t("past.same", { n: after });
+    const colour = colourWord(place.arm);
+    const word = pagade ? "word.x" : "word.star";
+    if (!after) return t(`ref.${place.ref}`, { colour, mark: t(word) });
+    return t(`past.${place.ref}`, { colour, mark: t(`${word}.past`), n: after });
   }
   const home = t(pagade ? "word.Home" : "word.HOME");
   const belly = t("word.belly");
@@ -70,8 +76,8 @@ export function factsText(facts) {
   const values = {
     who,
     from: placeText(facts.from, pagade),
-    to: placeText(facts.to, pagade),
-    numbers: (facts.numbers || []).join(and),
+    to: placeText(facts.to, pagade, facts.from),
+    numbers: (facts.numbers || []).join("+"),
     bonus: facts.bonus,
   };
   const key =
@@ -81,10 +87,8 @@ export function factsText(facts) {
     const victims = facts.captured.map(colourWord).join(and);
     words.push(t(pagade ? "step.cut" : "step.capture", { victims }));
   }
-  if (facts.reached) {
-    const home = t(pagade ? "word.Home" : "word.HOME");
-    words.push(t(`step.reach.${facts.reached}`, { home, belly: t("word.belly") }));
-  }
+  // Reaching HOME, the home path or the belly needs no words of its own: the
+  // destination says it ("home path 2 → HOME").
   let text = words.join(t("sep"));
   if (facts.variant) text += ` (${t("step.variant", { n: facts.variant })})`;
   return text;
