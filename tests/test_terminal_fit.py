@@ -23,16 +23,31 @@ import pytest
 from pachisi.dice import dice_for
 from pachisi.record import Record
 from pachisi.terminal.board import BOARD_WIDTH, moves_since
+from pachisi.terminal.words import MESSAGES, say
 from terminal_screen import Terminal
 
-# The end of each prompt (a long one is broken over two lines).
-CATCH_UP = "your throw: "
-STEP = r"q quit\): "
-CONFIRM = "undo: "
-PASS = "go on: "
+
+def tail(lang: str, key: str) -> str:
+    """The end of a prompt in ``lang`` (after its last field), as a regular expression
+    (a line may break at any of its spaces)."""
+    end = MESSAGES[lang][key].rsplit("}", 1)[-1][-14:]
+    return r"\s+".join(re.escape(w) for w in end.split()) + " "
+
+
+def prompts(lang: str) -> list[str]:
+    """The end of each prompt (a long one is broken over two lines): catch-up, step,
+    confirm, pass, dice; then EOF."""
+    keys = ("prompt.catch_up", "prompt.step", "prompt.confirm", "prompt.pass")
+    return [*(tail(lang, k) for k in keys), DICE, pexpect.EOF]  # type: ignore[list-item]
+
+
 DICE = r"\d \d: "
-PROMPTS = [CATCH_UP, STEP, CONFIRM, PASS, DICE, pexpect.EOF]
+PROMPTS = prompts("en")
+CATCH_UP, STEP, CONFIRM, PASS = PROMPTS[:4]
 BOARD_TOP = re.compile(r"^ {25}\S")
+#: Three English words on a line with no other language between them: a sentence left
+#: untranslated (the commands a person types are single words: u, hint, q, save FILE).
+ENGLISH = re.compile(r"[A-Za-z]{2,}(?:[^A-Za-z\n\u0900-\u0DFF]+[A-Za-z]{2,}){2,}")
 
 
 def words(text: str) -> str:
@@ -47,7 +62,7 @@ def panel_text(rows: list[str]) -> str:
     return words(" ".join(rows))
 
 
-def since_expected(save: Path) -> tuple[list[str], list[str]]:
+def since_expected(save: Path, lang: str = "en") -> tuple[list[str], list[str]]:
     """From the game file: each throw since the person's (seat 0) last throw as the panel
     writes it, and the captures of the person's pawns."""
     game = Record.load(save).to_game()
@@ -58,25 +73,29 @@ def since_expected(save: Path) -> tuple[list[str], list[str]]:
     captures = []
     for note in notes:
         who = "+".join(c.capitalize() for c in note.colours)
-        play = note.notation if note.notation != "-" else "no move"
+        play = note.notation if note.notation != "-" else say(lang, "panel.no_move")
         throws.append(f"{who} {note.throw[0]}-{note.throw[1]}: {play}")
         if note.captured:
-            verb = "cut" if game.position.ruleset == "pagade" else "captured"
-            captures.append(f"✖ {verb} your {' '.join(note.captured)}")
+            key = "panel.cut" if game.position.ruleset == "pagade" else "panel.captured"
+            captures.append(say(lang, key, pawns=" ".join(note.captured)))
     return throws, captures
 
 
-def check_screen(term: Terminal, save: Path, k: int) -> None:
+def check_screen(term: Terminal, save: Path, k: int, lang: str = "en") -> None:
     """What every prompt's screen must be: nothing lost off the top, the throws since the
-    person's last turn complete (on the catch-up screen, or beside the board)."""
+    person's last turn complete (on the catch-up screen, or beside the board); in Hindi
+    and Kannada, no English sentence under the board (the steps, a message, the prompt)."""
     rows = term.screen.rows()
     shown = "\n".join(rows)
     assert term.screen.scrolled == 0, shown
     assert BOARD_TOP.match(rows[0]), shown  # the board's first row is the screen's first
-    if PROMPTS[k] in (DICE, STEP, CONFIRM, PASS, CATCH_UP) and save.exists():
-        throws, captures = since_expected(save)
+    if lang != "en":
+        under = [row for row in rows[19:] if not row.startswith(" " * 25)]  # not the board
+        assert not ENGLISH.search("\n".join(under)), (ENGLISH.search("\n".join(under)), shown)
+    if k < 5 and save.exists():
+        throws, captures = since_expected(save, lang)
         text = panel_text(rows)
-        latest = "Latest throws:" in text
+        latest = say(lang, "panel.latest") in text
         for line in captures:
             assert line in text, (line, shown)
         for line in throws if not latest else throws[-1:]:
@@ -95,18 +114,19 @@ def test_every_screen_fits_80x24(tmp_path: Path, ruleset: str, lang: str) -> Non
     faces = dice_for("pagade" if ruleset == "pagade" else "parcheesi").faces
     rng = random.Random(ruleset + lang)
     steps = 0
+    asked = prompts(lang)
     try:
         for _ in range(40):
-            k = term.expect(PROMPTS)
-            if PROMPTS[k] is pexpect.EOF:
+            k = term.expect(asked)
+            if asked[k] is pexpect.EOF:
                 break
-            check_screen(term, save, k)
-            if PROMPTS[k] == STEP:
+            check_screen(term, save, k, lang)
+            if k == 1:  # a step
                 steps += 1
                 if steps > 4:
                     break
                 term.send("1")
-            elif PROMPTS[k] == DICE:
+            elif asked[k] == DICE:
                 term.send(f"{rng.choice(faces)} {rng.choice(faces)}")
             else:
                 term.send("")
@@ -202,17 +222,18 @@ def test_forgiving_answers_and_the_help_screen(tmp_path: Path) -> None:
 
 
 def test_a_language_on_the_parcheesi_family(tmp_path: Path) -> None:
-    """``--lang kn`` with Parcheesi shows its Kannada terms, and says what it changes."""
+    """``--lang kn`` with Parcheesi shows its Kannada terms, and says what it changes, in
+    Kannada."""
     term = Terminal(
         "play", "parcheesi", "--lang", "kn", "--players", "human,greedy", "--seed", "2",
         "--delay", "0", "--save", str(tmp_path / "k.pgame"), cwd=tmp_path,
     )  # fmt: skip
     try:
-        term.expect([STEP, CONFIRM, PASS])
+        term.expect(prompts("kn")[1:4])
         text = "\n".join(term.screen.rows())
         assert "ಕೆಂಪು" in text and "ದಾಳ" in text  # red, dice
-        assert "Kannada terms are shown beside the English ones" in words(text)
-        assert "messages and prompts stay in English" in words(text)
+        assert words(say("kn", "lang.note")) in words(text)
+        assert "ನಿಮ್ಮ ನಡೆ (" in text  # "Your step (": the prompt in Kannada
         term.send("q")
     finally:
         term.close()

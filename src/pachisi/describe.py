@@ -47,6 +47,7 @@ __all__ = [
     "LETTER",
     "PHRASES",
     "RULE_PHRASES",
+    "STEP_WORDS",
     "TERMS",
     "colour_label",
     "dice_numbers",
@@ -216,60 +217,142 @@ def result_text(position: Position, names: Sequence[str] | None = None) -> str:
     return text
 
 
-def _occupant(position: Position, pawns: Sequence[Sequence[int]], square: int) -> str:
+def _occupant(position: Position, pawns: Sequence[Sequence[int]], square: int) -> list[str]:
     setup = position.setup
     routes = ROUTES[setup.ruleset]
     names = setup.colour_names
     found = [names[c] for c in setup.colours_in_play for p in pawns[c] if routes[c][p] == square]
-    return " and ".join(sorted(set(found)))
+    return sorted(set(found))
+
+
+#: The few words of :func:`step_description` (the terminal's numbered list of steps), per
+#: language; the game terms in them are those of :data:`TERMS` and :data:`FAMILY_TERMS`.
+STEP_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "enter": "enter with {n}",
+        "enter.bare": "enter",
+        "reenter": "re-enter with {n}",
+        "reenter.bare": "re-enter",
+        "pair": "{pair} moves together, {n}",
+        "bonus": "bonus {n}",
+        "move": "move {n}",
+        "move.bare": "move",
+        "capture": "{verb} {victims}",
+        "belly": "into the {belly}",
+        "penalty": "third doublet: back to the nest",
+        "and": " and ",
+        "option.A": "tops and bottoms, {free} only",
+        "option.B": "the two tops, {nest} only",
+        "option.C": "top and bottom for {free}, a top for {nest}",
+    },
+    "hi": {
+        "enter": "{n} से प्रवेश",
+        "enter.bare": "प्रवेश",
+        "reenter": "{n} से फिर प्रवेश",
+        "reenter.bare": "फिर प्रवेश",
+        "pair": "{pair} साथ चलती है, {n}",
+        "bonus": "बोनस {n}",
+        "move": "{n} चलिए",
+        "move.bare": "चलिए",
+        "capture": "{victims} को {verb}",
+        "belly": "{belly} में",
+        "penalty": "तीसरा डबलट: वापस घोंसले में",
+        "and": " और ",
+        "option.A": "ऊपर और नीचे के अंक, केवल {free}",
+        "option.B": "दोनों ऊपर के अंक, केवल {nest}",
+        "option.C": "{free} के लिए ऊपर और नीचे का, {nest} के लिए ऊपर का",
+    },
+    "kn": {
+        "enter": "{n} ಬಳಸಿ ಪ್ರವೇಶ",
+        "enter.bare": "ಪ್ರವೇಶ",
+        "reenter": "{n} ಬಳಸಿ ಮರುಪ್ರವೇಶ",
+        "reenter.bare": "ಮರುಪ್ರವೇಶ",
+        "pair": "{pair} ಒಟ್ಟಿಗೆ ನಡೆಯುತ್ತದೆ, {n}",
+        "bonus": "ಬೋನಸ್ {n}",
+        "move": "{n} ನಡೆ",
+        "move.bare": "ನಡೆ",
+        "capture": "{victims} ಅನ್ನು {verb}",
+        "belly": "{belly} ಒಳಗೆ",
+        "penalty": "ಮೂರನೇ ಜೋಡಿ ದಾಳ: ಗೂಡಿಗೆ ಹಿಂದಕ್ಕೆ",
+        "and": " ಮತ್ತು ",
+        "option.A": "ಮೇಲಿನ ಮತ್ತು ಕೆಳಗಿನ ಮುಖಗಳು, {free} ಮಾತ್ರ",
+        "option.B": "ಎರಡು ಮೇಲಿನ ಮುಖಗಳು, {nest} ಮಾತ್ರ",
+        "option.C": "{free} ಗೆ ಮೇಲಿನ ಮತ್ತು ಕೆಳಗಿನ, {nest} ಗೆ ಒಂದು ಮೇಲಿನ",
+    },
+}
+
+
+def _step_word(lang: str, key: str, **values: object) -> str:
+    table = STEP_WORDS.get(lang, STEP_WORDS["en"])
+    return _fill(table.get(key, STEP_WORDS["en"][key]), values)
+
+
+def _local(word: str, lang: str, ruleset: str) -> str:
+    """A game term in ``lang`` alone (the English word in English): :func:`term` without
+    the English beside it, for a sentence written wholly in ``lang``."""
+    table = TERMS if ruleset == "pagade" else FAMILY_TERMS
+    return table.get(lang, {}).get(word, word)
 
 
 def step_description(
     position: Position, pawns: Sequence[Sequence[int]], act: Action, lang: str = "en"
 ) -> str:
-    """A few words on what a step does (for the numbered list of steps)."""
+    """A few words on what a step does (for the numbered list of steps), in ``lang``.
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:0.0.0.8,y:0.0.0.44 0 0 - - -")
+    >>> act = [a for a in pos.turn((2, 1)).legal_steps() if a.capture][0]
+    >>> [step_description(pos, pos.pawns, act, lang) for lang in LANGS]
+    ['move 2, capture yellow', '2 चलिए, येलो को पकड़ना', '2 ನಡೆ, ಹಳದಿ ಅನ್ನು ಹಿಡಿ']
+    """
     setup = position.setup
     pagade = setup.ruleset == "pagade"
     home = setup.home
     nums = "+".join(str(n) for n in act.numbers)
     if act.kind == OPTION:
-        return _option_description(position, act.option)
+        return _option_description(position, act.option, lang)
     if act.kind == PENALTY:
-        return "third doublet: back to the nest"
+        return _step_word(lang, "penalty")
     words: list[str] = []
     if act.kind == ENTER:
-        words.append(("re-enter" if pagade else "enter") + (f" with {nums}" if nums else ""))
+        key = "reenter" if pagade else "enter"
+        words.append(_step_word(lang, key if nums else f"{key}.bare", n=nums))
     elif act.kind == PAIR:
-        words.append(f"{term('pair', lang)} moves together, {nums}")
+        words.append(_step_word(lang, "pair", pair=_local("pair", lang, "pagade"), n=nums))
     elif act.kind == BONUS:
-        words.append(f"bonus {act.numbers[0]}")
+        words.append(_step_word(lang, "bonus", n=act.numbers[0]))
     elif act.kind == MOVE:
-        words.append(f"move {nums}" if nums else "move")
+        words.append(_step_word(lang, "move" if nums else "move.bare", n=nums))
     if act.capture:
-        victim = _occupant(position, pawns, ROUTES[setup.ruleset][act.colour][act.to])
-        verb = term("cut", lang) if pagade else term("capture", lang, setup.ruleset)
-        words.append(f"{verb} {victim}".rstrip())
+        found = _occupant(position, pawns, ROUTES[setup.ruleset][act.colour][act.to])
+        victims = _step_word(lang, "and").join(
+            _phrase(lang, f"colour.{c}") if lang != "en" else c for c in found
+        )
+        verb = _local("cut" if pagade else "capture", lang, setup.ruleset)
+        words.append(_step_word(lang, "capture", verb=verb, victims=victims).strip())
     if act.to == home:
-        words.append(term("Home", lang) if pagade else term("HOME", lang, setup.ruleset))
+        words.append(_local("Home" if pagade else "HOME", lang, setup.ruleset))
     elif pagade and act.frm <= 76 < act.to:
-        words.append(f"into the {term('belly', lang)}")
+        words.append(_step_word(lang, "belly", belly=_local("belly", lang, "pagade")))
     return ", ".join(words)
 
 
-def _option_description(position: Position, option: str) -> str:
+def _option_description(position: Position, option: str, lang: str = "en") -> str:
     """Eight-Man number sets A, B, C (RULES.md §7) in words."""
     setup = position.setup
     names = setup.colour_names
     cols = setup.players[position.to_move]
     nest = [c for c in cols if 0 in position.pawns[c]]
     free = [c for c in cols if c not in nest]
-    n = names[nest[0]] if nest else "?"
-    f = names[free[0]] if free else "?"
-    return {
-        "A": f"tops and bottoms, {f} only",
-        "B": f"the two tops, {n} only",
-        "C": f"top and bottom for {f}, a top for {n}",
-    }.get(option, "")
+
+    def name(found: list[int]) -> str:
+        if not found:
+            return "?"
+        return names[found[0]] if lang == "en" else _phrase(lang, f"colour.{names[found[0]]}")
+
+    if option not in ("A", "B", "C"):
+        return ""
+    return _step_word(lang, f"option.{option}", free=name(free), nest=name(nest))
 
 
 # -- moves and results in words, in every language of the site ----------------------------

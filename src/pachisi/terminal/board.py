@@ -42,6 +42,7 @@ from ..describe import (
     LETTER,
     colour_label,
     dice_text,
+    places_text,
     result_text,
     step_description,
     term,
@@ -60,6 +61,7 @@ from ..diagram import (
 from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
+from .words import say
 
 __all__ = [
     "BASIC",
@@ -79,6 +81,7 @@ __all__ = [
     "pending_bonuses",
     "render",
     "result_text",
+    "result_words",
     "since_parts",
     "since_text",
     "step_description",
@@ -267,6 +270,20 @@ def moves_since(history: Sequence[Any], seat: int) -> list[MoveNote]:
     return notes
 
 
+def result_words(position: Position, names: Sequence[str] | None, lang: str = "en") -> str:
+    """The result in words in ``lang``: :func:`pachisi.describe.result_text` in English
+    (with the players' colours), :func:`pachisi.describe.places_text` in the others.
+
+    >>> from pachisi import Position
+    >>> pos = Position.from_text("parcheesi r,y - r:72.72.72.72,y:0.0.0.9 1 0 - 0 0")
+    >>> result_words(pos, ["Asha", "Ravi"]), result_words(pos, ["Asha", "Ravi"], "hi")
+    ('Asha (Red) wins', 'विजेता: Asha; दूसरा: Ravi')
+    """
+    if lang == "en":
+        return result_text(position, names)
+    return places_text(position, names, lang)
+
+
 @dataclass
 class BoardView:
     """Everything the screen shows besides the board itself.
@@ -423,7 +440,7 @@ def _panel_parts(
     parts: list[tuple[float, RenderableType]] = [title]
     if pos.setup.explicit:
         opts = ", ".join(f"{k}={v}" for k, v in pos.setup.explicit)
-        parts.append((4, Text(f"switches: {opts}", pal.dim)))
+        parts.append((4, Text(say(lang, "panel.switches", options=opts), pal.dim)))
     parts.append((5, Rule(style=pal.dim)))
     parts.extend((0, t) for t in _turn_lines(view, pal, lang))
     if not compact:
@@ -434,11 +451,11 @@ def _panel_parts(
     if since:
         parts.extend(since)
     elif view.log and compact:
-        parts.append((6, Text("Last: " + view.log[-1], pal.text)))
+        parts.append((6, Text(say(lang, "panel.last", move=view.log[-1]), pal.text)))
     if view.log and not compact:
         older = view.log[: len(view.log) - len(view.since)] if view.since else view.log
         if older:
-            parts.append((6, Rule("recent moves", style=pal.dim)))
+            parts.append((6, Rule(say(lang, "panel.recent"), style=pal.dim)))
             parts.extend((6, Text(e, pal.dim)) for e in older[-max(1, 8 - len(view.since)) :])
     if not compact:
         parts.append((8, Rule(style=pal.dim)))
@@ -466,7 +483,8 @@ def since_parts(view: BoardView, pal: Palette) -> list[tuple[float, Text]]:
     pagade = pos.ruleset == "pagade"
     seen = view.since_seen
     n = len(view.since)
-    head = "Latest throws:" if seen else "Since your last turn:"
+    lang = view.lang
+    head = say(lang, "panel.latest" if seen else "panel.since")
     parts: list[tuple[float, Text]] = [(1, Text(head, pal.dim))]
     for i, note in enumerate(view.since):
         line = Text()
@@ -475,16 +493,16 @@ def since_parts(view: BoardView, pal: Palette) -> list[tuple[float, Text]]:
                 line.append("+")
             line.append(colour.capitalize(), pal.name.get(colour, ""))
         line.append(f" {note.throw[0]}-{note.throw[1]}: ", pal.text)
-        line.append(note.notation if note.notation != "-" else "no move", pal.text)
+        line.append(note.notation if note.notation != "-" else say(lang, "panel.no_move"), pal.text)
         parts.append((6 + (n - i) / 100 if seen else 1, line))
         if note.captured:
-            verb = "cut" if pagade else "captured"
-            pawns = " ".join(note.captured)
-            parts.append((1, Text(f"✖ {verb} your {pawns}", "bold " + pal.name["red"])))
+            key = "panel.cut" if pagade else "panel.captured"
+            lost = say(lang, key, pawns=" ".join(note.captured))
+            parts.append((1, Text(lost, "bold " + pal.name["red"])))
     return parts
 
 
-def since_text(notes: Sequence[MoveNote], ruleset: str) -> str:
+def since_text(notes: Sequence[MoveNote], ruleset: str, lang: str = "en") -> str:
     """The throws of ``notes`` and the captures of the viewer's pawns, as plain lines.
 
     >>> print(since_text([MoveNote(("blue",), (6, 2), "B14-20x", ("R7",))], "parcheesi"))
@@ -492,14 +510,14 @@ def since_text(notes: Sequence[MoveNote], ruleset: str) -> str:
     Blue 6-2: B14-20x
       ✖ captured your R7
     """
-    lines = ["Since your last turn:"]
-    verb = "cut" if ruleset == "pagade" else "captured"
+    lines = [say(lang, "panel.since")]
+    key = "panel.cut" if ruleset == "pagade" else "panel.captured"
     for note in notes:
         who = "+".join(c.capitalize() for c in note.colours)
-        play = note.notation if note.notation != "-" else "no move"
+        play = note.notation if note.notation != "-" else say(lang, "panel.no_move")
         lines.append(f"{who} {note.throw[0]}-{note.throw[1]}: {play}")
         if note.captured:
-            lines.append(f"  ✖ {verb} your {' '.join(note.captured)}")
+            lines.append("  " + say(lang, key, pawns=" ".join(note.captured)))
     return "\n".join(lines)
 
 
@@ -555,17 +573,18 @@ def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[RenderableType
     pos = view.position
     lines: list[RenderableType] = []
     if pos.is_over:
-        lines.append(Text().append("Game over: " + result_text(pos, view.names), "bold"))
+        over = say(lang, "panel.game_over", result=result_words(pos, view.names, lang))
+        lines.append(Text().append(over, "bold"))
     elif view.show_turn:
         who = Text()
         who.append("▶ ", "bold")
         who.append_text(_colours_text(pos.setup.players[pos.to_move], pos, pal, lang))
         who.append(f" · {view.player_name(pos.to_move)}")
         playing = view.throw is not None and not view.caption
-        who.append(" to play" if playing else " to throw", pal.dim)
+        who.append(say(lang, "panel.to_play" if playing else "panel.to_throw"), pal.dim)
         lines.append(who)
     if pos.winner is not None and not pos.is_over:
-        lines.append(Text("★ " + result_text(pos, view.names), "bold"))
+        lines.append(Text("★ " + result_words(pos, view.names, lang), "bold"))
     if view.throw is not None:
         words = term("dice", lang, pos.ruleset)
         dice = [
@@ -577,14 +596,15 @@ def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[RenderableType
         lines.append(_Flow(dice))
     doublets = doublets_line(view)
     if doublets:
-        third = doublets.startswith("Third")
+        third = doublets == say(lang, "panel.third")
         lines.append(Text(doublets, pal.name["red"] if third else pal.dim))
     if view.steps:
         steps = " ".join(a.notation(pos.setup.colour_names) for a in view.steps)
-        lines.append(Text(f"Steps so far  {steps}", "bold"))
+        lines.append(Text(say(lang, "panel.steps", steps=steps), "bold"))
     bonuses = pending_bonuses(pos, view.throw, view.steps)
     if bonuses:
-        lines.append(Text("Bonus pending  " + ", ".join(map(str, bonuses)), pal.name["yellow"]))
+        pending = say(lang, "panel.bonus", bonuses=", ".join(map(str, bonuses)))
+        lines.append(Text(pending, pal.name["yellow"]))
     if view.status:
         lines.append(Text(view.status, "italic"))
     return lines
@@ -599,8 +619,8 @@ def doublets_line(view: BoardView) -> str:
         return ""
     throw = view.throw
     if playing and throw is not None and throw[0] == throw[1] and pos.doubles == 2:
-        return "Third doublet: the pawn nearest HOME goes back"
-    return f"Doublets this turn: {pos.doubles}"
+        return say(view.lang, "panel.third")
+    return say(view.lang, "panel.doublets", n=pos.doubles)
 
 
 def player_standing(view: BoardView, player: int) -> str:
@@ -608,7 +628,7 @@ def player_standing(view: BoardView, player: int) -> str:
     pos = view.position
     if player in pos.finished:
         won = pos.winner is not None and player in pos.winner
-        return "★ won" if won else f"✓ {pos.finished.index(player) + 1}."
+        return say(view.lang, "panel.won") if won else f"✓ {pos.finished.index(player) + 1}."
     pawns = pawns_after(pos, view.throw, view.steps)
     home = pos.setup.home
     at_home = sum(1 for c in pos.setup.players[player] for p in pawns[c] if p == home)
@@ -654,10 +674,10 @@ def _setup_lines(
             flags.append("✓" if pos.cut[i] else "–")
         lines.append((5, flags))
     if setup.teams:
-        teams = " vs ".join(
+        teams = say(lang, "panel.vs").join(
             "+".join(names[setup.players[i][0]] for i in team) for team in setup.teams
         )
-        lines.append((2, Text(f"Teams: {teams}", pal.dim)))
+        lines.append((2, Text(say(lang, "panel.teams", teams=teams), pal.dim)))
     return lines
 
 
@@ -667,7 +687,7 @@ def _title(pos: Position, lang: str) -> str:
     if setup.ruleset == "pagade":
         title = term("Pagade", lang)
     n = len(setup.players)
-    return f"{title} · {n} players" + (" in teams" if setup.teams else "")
+    return say(lang, "panel.title_teams" if setup.teams else "panel.title", title=title, n=n)
 
 
 def _legend(pos: Position, lang: str, pal: Palette) -> Text:
@@ -680,8 +700,8 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
     ]
     if pagade:
         items += [
-            (" r ", f"{pal.single['red']} on {pal.tint['red']}", "homeward"),
-            (" ╳ ", f"{pal.mark} on {pal.ring}", "X-square"),
+            (" r ", f"{pal.single['red']} on {pal.tint['red']}", say(lang, "legend.homeward")),
+            (" ╳ ", f"{pal.mark} on {pal.ring}", say(lang, "legend.x")),
             ("   ", f"on {pal.tint['red']}", term("belly", lang)),
             (" ⌂ ", f"bold bright_white on {pal.centre}", term("Home", lang)),
         ]

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.text import Text
+
+from .board import cells as cell_len  # as a terminal counts cells, Indic text too
 
 __all__ = ["GAP", "ChoiceLayout", "choice_layout", "choice_lines", "densest_rows"]
 

@@ -27,6 +27,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from ..bots import Player, ladder_help, make_player, unfit_among
+from ..describe import PHRASES
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
 from ..game import Game, first_player
@@ -41,13 +42,14 @@ from .board import (
     level_name,
     moves_since,
     render,
-    result_text,
+    result_words,
     since_text,
     step_description,
     wrap,
 )
 from .choices import ChoiceLayout, choice_layout, choice_lines, densest_rows
 from .stops import StopSignals
+from .words import MESSAGES, say
 
 __all__ = ["normalise", "read_position", "register", "run", "seat_kinds"]
 
@@ -64,24 +66,8 @@ _KIND_ALIASES = {
     "cpu": "greedy",
 }
 
-HELP = """\
-Keys while you play a throw:
-  1, 2, ...    make the step with that number
-  R12-16       make a step by its notation (several at once: R0-1 R1-3)
-  Enter        make the only legal step, or confirm a finished throw
-  >, <         the next or the previous page of steps, when they do not
-               all fit under the board (Enter or "more" turns the page too;
-               a mistyped answer or a hint keeps the page)
-  u            undo the last step of this throw
-  hint         the best plays of this throw and your estimated win chance
-               after each (one throw ahead, as the expectimax player sees it);
-               h1, h2, ... then makes the steps of that play
-  e [FILE]     export the position before this throw (FORMAT.md JSON to FILE,
-               or show its one-line text form)
-  save FILE    save the game to FILE (and after every throw from then on)
-  q            save and quit (continue later with pachisi play --resume FILE)
-  ?, h         this help
-The game is saved after every throw; Ctrl-C saves and quits too."""
+#: The keys while a person plays a throw (in English; ``say(lang, "help")`` in others).
+HELP = MESSAGES["en"]["help"]
 
 
 class _Quit(Exception):
@@ -162,7 +148,10 @@ def register(subparsers: Any) -> None:
         "--lang",
         choices=LANGS,
         default="en",
-        help="show the board's terms in Hindi (hi) or Kannada (kn) beside the English",
+        help=(
+            "play in Hindi (hi) or Kannada (kn): messages and prompts in that language, "
+            "the board's terms beside the English"
+        ),
     )
     p.add_argument(
         "--delay",
@@ -313,10 +302,9 @@ class _Session:
         try:
             rec.save(self.path)
         except OSError as exc:
-            self.unsaved = f"cannot save to {self.path}: {exc.strerror or exc}"
-            self.message = (
-                f"Not saved: {self.unsaved}. The game goes on; type save FILE to save it elsewhere."
-            )
+            error = exc.strerror or exc
+            self.unsaved = say(self.lang, "msg.cannot_save", path=self.path, error=error)
+            self.message = say(self.lang, "msg.save_failed", why=self.unsaved)
             return False
         self.unsaved = ""
         return True
@@ -340,7 +328,7 @@ class _Session:
             kinds=self.kinds,
             log=self.log,
             status=status,
-            footer=f"Game file: {self.path}",
+            footer=say(self.lang, "footer", path=self.path),
             lang=self.lang,
             caption=caption,
             since=self.since() if not caption else (),
@@ -360,8 +348,8 @@ class _Session:
         if self.rows(view, 3) + 3 <= self.console.height:
             return
         self._seen = key
-        self.message = since_text(notes, game.position.ruleset)
-        prompt = "Press Enter for your throw: "
+        self.message = since_text(notes, game.position.ruleset, self.lang)
+        prompt = say(self.lang, "prompt.catch_up")
         self.draw(replace(view, since=()), prompt=prompt)
         self.common_command(self.prompt(prompt))
 
@@ -477,16 +465,20 @@ class _Session:
             self.save()
             if bot is not None and self.delay > 0:
                 who = self.who(seat)
-                status = f"{who} played {play.notation}"
-                self.draw(
-                    self.view(throw, highlight=play.actions, caption="Last throw", status=status)
-                )
+                status = say(self.lang, "status.bot_played", who=who, notation=play.notation)
+                caption = say(self.lang, "caption.last")
+                self.draw(self.view(throw, highlight=play.actions, caption=caption, status=status))
                 time.sleep(self.delay)
         self.draw(self.view())
 
     def who(self, seat: int) -> str:
+        """A seat's colours (in the session's language) and its player's name."""
         names = self.game.position.setup.colour_names
-        colours = "+".join(names[c].capitalize() for c in self.game.position.setup.players[seat])
+        words = PHRASES.get(self.lang, PHRASES["en"])
+        colours = "+".join(
+            words.get(f"colour.{names[c]}", names[c].capitalize())
+            for c in self.game.position.setup.players[seat]
+        )
         return f"{colours} ({self.names[seat]})"
 
     def obtain_throw(self) -> Throw:
@@ -500,10 +492,8 @@ class _Session:
         faces = ", ".join(map(str, dice.faces))
         self.catch_up()
         while True:
-            prompt = (
-                f"Dice for {self.who(seat)}: type the two faces that fell ({faces}), e.g. "
-                f"{dice.faces[-1]} {dice.faces[1]}: "
-            )
+            example = f"{dice.faces[-1]} {dice.faces[1]}"
+            prompt = say(self.lang, "prompt.dice", who=self.who(seat), faces=faces, example=example)
             self.draw(self.view(), prompt=prompt)
             answer = self.prompt(prompt)
             if self.common_command(answer, allow_help=False):
@@ -511,7 +501,7 @@ class _Session:
             try:
                 return game.set_throw(parse_throw(answer))
             except PachisiError as exc:
-                self.message = f"{answer!r}: {exc}. Throw again and type both faces."
+                self.message = say(self.lang, "error.dice", answer=repr(answer), error=exc)
 
     def common_command(self, answer: str, allow_help: bool = True) -> bool:
         """q, ?, e FILE: handled here (True), else False."""
@@ -519,7 +509,7 @@ class _Session:
         if word in ("q", "quit", "exit"):
             raise _Quit
         if word in ("?", "h", "help"):
-            self.message = HELP if allow_help else _DICE_HELP
+            self.message = say(self.lang, "help" if allow_help else "help.dice")
             return True
         if word == "e" or word.startswith("e "):
             self.export(answer[1:].strip())
@@ -532,28 +522,26 @@ class _Session:
     def save_as(self, target: str) -> None:
         """``save FILE``: save the game to FILE from now on."""
         if not target:
-            self.message = f"save FILE: the game file now is {self.path}"
+            self.message = say(self.lang, "msg.save_where", path=self.path)
             return
         previous = self.path
         self.path = Path(target)
         if self.save():
-            self.message = f"Game saved to {self.path} (and after every throw from now on)"
+            self.message = say(self.lang, "msg.saved_to", path=self.path)
         else:
             self.path = previous
 
     def export(self, target: str) -> None:
         pos = self.game.position
         if not target:
-            self.message = (
-                f"Position before this throw, in its text form (the next line):\n{pos.to_text()}"
-            )
+            self.message = say(self.lang, "msg.export_text") + "\n" + pos.to_text()
             return
         try:
             Path(target).write_text(pos.to_json(indent=2) + "\n", encoding="utf-8")
         except OSError as exc:
-            self.message = f"cannot write {target}: {exc.strerror}"
+            self.message = say(self.lang, "msg.cannot_write", path=target, error=exc.strerror)
             return
-        self.message = f"Position before this throw written to {target} (FORMAT.md JSON)"
+        self.message = say(self.lang, "msg.exported", path=target)
 
     # -- a person's throw ----------------------------------------------------------
 
@@ -593,12 +581,13 @@ class _Session:
             return turn.play() if self.nothing_moves(turn) else None
         notation = " ".join(a.notation(names) for a in steps)
         if all(forced):
-            self.message = f"Your throw {throw[0]}-{throw[1]} was forced: {notation}"
+            self.message = say(self.lang, "msg.forced", throw=_dash(throw), notation=notation)
             return turn.play()
         if not self.confirm:
             return turn.play()
-        prompt = f"Play {notation}? Enter to confirm, u to undo: "
-        self.draw(self.view(throw, steps, status="All of the throw is played."), prompt=prompt)
+        prompt = say(self.lang, "prompt.confirm", notation=notation)
+        status = say(self.lang, "status.all_played")
+        self.draw(self.view(throw, steps, status=status), prompt=prompt)
         answer = self.prompt(prompt)
         word = answer.lower()
         if word in ("", "y", "yes", "ok"):
@@ -610,7 +599,7 @@ class _Session:
         elif self.take_hint(turn, forced, word):
             pass
         elif not self.common_command(answer):
-            self.message = f"Not understood: {answer!r}. Press Enter to confirm, or u to undo."
+            self.message = say(self.lang, "error.confirm", answer=repr(answer))
         return None
 
     def nothing_moves(self, turn: Turn) -> bool:
@@ -618,10 +607,10 @@ class _Session:
         False when a command was typed instead, to be asked again."""
         throw = turn.throw
         if self.auto:
-            self.message = f"Your throw {throw[0]}-{throw[1]}: nothing moves."
+            self.message = say(self.lang, "msg.nothing_moves", throw=_dash(throw))
             return True
-        status = _pass_status(turn.position, throw)
-        prompt = f"{status} Press Enter to go on: "
+        status = _pass_status(turn.position, throw, self.lang)
+        prompt = say(self.lang, "prompt.pass", status=status)
         self.draw(self.view(throw, status=status), prompt=prompt)
         answer = self.prompt(prompt)
         return not self.common_command(answer)
@@ -631,10 +620,10 @@ class _Session:
         throw = turn.throw
         pos = turn.position
         legal = turn.legal_steps()
-        view = self.view(throw, turn.steps, status=_status(pos, throw))
+        view = self.view(throw, turn.steps, status=_status(pos, throw, self.lang))
         layout, choices, reserve, plan = self.fit_steps(view, turn, legal)
-        prompt = _step_prompt(len(legal), self.dice, layout.pages > 1)
-        table = self.step_table(turn, choices, layout)
+        prompt = _step_prompt(len(legal), self.dice, layout.pages > 1, self.lang)
+        table = self.step_table(turn, choices, layout, self.lang)
         self.draw(view, below=[table], reserve=reserve, prompt=prompt, plan=plan)
         answer = self.prompt(prompt)
         word = answer.lower()
@@ -672,7 +661,7 @@ class _Session:
         con = self.console
         width = con.width
         choices = self.step_choices(turn, legal, self.lang)
-        prompt = _step_prompt(len(legal), self.dice, True)
+        prompt = _step_prompt(len(legal), self.dice, True, self.lang)
         plan = self.plan(view, prompt, steps=1 + min(2, densest_rows(choices, width)))
         reserve: int | None = None
         rows = len(legal)
@@ -687,12 +676,8 @@ class _Session:
                 board = len(con.render_lines(render(shown, width, reserve), con.options))
                 left = con.height - board - len(message) - asked
             rows = left - 1
+        # Columns are measured as a terminal counts cells (choices.py), Indic text too.
         layout = choice_layout(choices, width, rows, self.page)
-        if layout.columns > 1 and self.lang != "en":
-            # Local terms only in one column: rich and terminals may disagree on the
-            # width of Indic text, which would skew columns.
-            choices = self.step_choices(turn, legal, "en")
-            layout = choice_layout(choices, width, rows, self.page)
         return layout, choices, reserve, plan
 
     @staticmethod
@@ -711,10 +696,10 @@ class _Session:
 
         best = hints(self.game.position, throw)[:3]
         self.hinted = [h.play for h in best]
-        lines = hint_lines(self.game.position, best)  # the content: pachisi.analysis.words
+        # The content: pachisi.analysis.words (the plays in words in the session's language).
+        lines = hint_lines(self.game.position, best, lang=self.lang)
         if len(best) > 1 or best[0].play.actions:
-            mine = " (instead of your steps)" if made else ""
-            lines.append(f"  Type h1, h2, ... to play one{mine}, then confirm it.")
+            lines.append(say(self.lang, "msg.hint_choose_instead" if made else "msg.hint_choose"))
         self.message = "\n".join(lines)
 
     def take_hint(self, turn: Turn, forced: list[bool], word: str) -> bool:
@@ -727,7 +712,9 @@ class _Session:
         plays = self.hinted
         if not 1 <= k <= len(plays):
             self.message = (
-                f"No play h{k}: type hint first." if not plays else f"Choose h1 to h{len(plays)}."
+                say(self.lang, "msg.no_hint", k=k)
+                if not plays
+                else say(self.lang, "msg.hint_range", n=len(plays))
             )
             return True
         while turn.steps:
@@ -741,11 +728,7 @@ class _Session:
 
     def undo(self, turn: Turn, forced: list[bool]) -> None:
         if not any(not f for f in forced):
-            self.message = (
-                "Nothing to undo in this throw."
-                if not forced
-                else "Nothing to undo: the steps so far were forced."
-            )
+            self.message = say(self.lang, "msg.undo_forced" if forced else "msg.nothing_to_undo")
             return
         names = turn.position.setup.colour_names
         undone: list[str] = []
@@ -754,18 +737,25 @@ class _Session:
             undone.append(turn.pop().notation(names))
         forced.pop()
         undone.append(turn.pop().notation(names))
-        self.message = "Undone: " + " ".join(reversed(undone))
+        self.message = say(self.lang, "msg.undone", steps=" ".join(reversed(undone)))
 
     @staticmethod
-    def step_table(turn: Turn, choices: Sequence[tuple[str, str]], layout: ChoiceLayout) -> Any:
+    def step_table(
+        turn: Turn, choices: Sequence[tuple[str, str]], layout: ChoiceLayout, lang: str = "en"
+    ) -> Any:
         """The heading and the page of legal steps of ``layout``."""
-        head = Text(f"Legal steps with {turn.throw[0]}-{turn.throw[1]}:", "grey70")
+        head = Text(say(lang, "steps.head", throw=_dash(turn.throw)), "grey70")
         if layout.pages > 1:
-            head.append(
-                f" {layout.first + 1}-{layout.stop} of {len(choices)}, page {layout.page + 1}"
-                f"/{layout.pages} (> or Enter: next page, < back)",
-                "grey70",
+            page = say(
+                lang,
+                "steps.page",
+                first=layout.first + 1,
+                stop=layout.stop,
+                n=len(choices),
+                page=layout.page + 1,
+                pages=layout.pages,
             )
+            head.append(page, "grey70")
         return Group(head, *choice_lines(choices, layout))
 
     def parse_steps(self, turn: Turn, legal: Sequence[Action], answer: str) -> list[Action]:
@@ -774,19 +764,16 @@ class _Session:
         if not answer or (len(legal) == 1 and answer.lower() in ("y", "yes", "ok")):
             if len(legal) == 1:
                 return [legal[0]]
-            self.message = f"Choose a step: a number from 1 to {len(legal)}, or its notation."
+            self.message = say(self.lang, "error.choose", n=len(legal))
             return []
         if answer.isdigit():
             k = int(answer)
             if 1 <= k <= len(legal):
                 return [legal[k - 1]]
             if len(legal) == 1:
-                self.message = (
-                    f"There is only one step, {legal[0].notation(names)}: press Enter (or type 1) "
-                    "to make it."
-                )
+                self.message = say(self.lang, "error.only_step", step=legal[0].notation(names))
             else:
-                self.message = f"There is no step {k}: the steps are numbered 1 to {len(legal)}."
+                self.message = say(self.lang, "error.no_step", k=k, n=len(legal))
             return []
         tokens = answer.split()
         made: list[Action] = []
@@ -799,12 +786,20 @@ class _Session:
                     turn.pop()
                 shown = ", ".join(a.notation(names) for a in options)
                 if _NOTATION.match(tok.upper()):
-                    self.message = f"{tok} is not a legal step now. Legal: {shown}."
+                    self.message = say(self.lang, "error.not_legal", step=tok, legal=shown)
                 else:
-                    which = "Enter or 1" if len(legal) == 1 else f"a number from 1 to {len(legal)}"
-                    self.message = (
-                        f"Not understood: {answer!r}. Type {which}, a step such as "
-                        f"{legal[0].notation(names)}, hint, u to undo or ? for help."
+                    lang = self.lang
+                    which = (
+                        say(lang, "which.one")
+                        if len(legal) == 1
+                        else say(lang, "which.many", n=len(legal))
+                    )
+                    self.message = say(
+                        lang,
+                        "error.not_understood",
+                        answer=repr(answer),
+                        which=which,
+                        step=legal[0].notation(names),
                     )
                 return []
             turn.push(match[0])
@@ -814,10 +809,6 @@ class _Session:
         return made
 
 
-_DICE_HELP = (
-    "Throw the dice and type the two top faces, e.g. 5 2 (or 5,2). "
-    "q saves and quits; e FILE exports the position."
-)
 _NOTATION = re.compile(r"^(\+\d+:)?[A-Z]{1,2}\d+-\d+[X!]*$|^[ABC]:?$")
 
 
@@ -825,12 +816,22 @@ def _key(token: str) -> str:
     return token.upper().replace("X", "").replace("!", "")
 
 
-def _step_prompt(n: int, dice: str, pages: bool = False) -> str:
-    which = "Enter or 1" if n == 1 else f"1-{n}"
-    more = ", > more" if pages else ""
-    t = ", t retype dice" if dice == "manual" else ""
-    notation = "" if pages and t else ", notation"  # one line of 80 columns
-    return f"Your step ({which}{more}{notation}, u undo{t}, hint, ? help, q quit): "
+def _dash(throw: Sequence[int]) -> str:
+    """A throw as the screens write it: ``5-2``."""
+    return f"{throw[0]}-{throw[1]}"
+
+
+def _step_prompt(n: int, dice: str, pages: bool = False, lang: str = "en") -> str:
+    """The prompt for a step, in ``lang`` (one line of 80 columns).
+
+    >>> _step_prompt(12, "random")
+    'Your step (1-12, notation, u undo, hint, ? help, q quit): '
+    """
+    which = say(lang, "prompt.step.one") if n == 1 else f"1-{n}"
+    more = say(lang, "prompt.step.more") if pages else ""
+    t = say(lang, "prompt.step.retype") if dice == "manual" else ""
+    notation = "" if pages and t else say(lang, "prompt.step.notation")
+    return say(lang, "prompt.step", which=which, more=more, notation=notation, retype=t)
 
 
 #: Words an answer may carry around a command or a step number ("hint please", "step 2").
@@ -924,31 +925,33 @@ def normalise(answer: str) -> str:
     return word if word.isdigit() else _COMMANDS.get(word, text)
 
 
-def _status(pos: Position, throw: Throw) -> str:
+def _status(pos: Position, throw: Throw, lang: str = "en") -> str:
     if pos.ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2:
-        return "Third doublet: choose the pawn that goes back."
+        return say(lang, "status.third")
     return ""
 
 
-def _pass_status(pos: Position, throw: Throw) -> str:
+def _pass_status(pos: Position, throw: Throw, lang: str = "en") -> str:
     """What the screen says when ``throw`` moves nothing: whether the same player throws
     again is the engine's answer (Whitman's doublet that cannot be used passes the turn;
     RULES.md §5.8), not a guess from the dice."""
     if pos.ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2:
-        return "Third doublet, and no pawn on the board: the turn passes."
+        return say(lang, "pass.third")
     after = legal_plays(pos, throw)[0].position  # the one play: nothing moves
     again = not after.is_over and after.to_move == pos.to_move
-    extra = " (a doublet: throw again)" if again and throw[0] == throw[1] else ""
+    extra = say(lang, "pass.doublet") if again and throw[0] == throw[1] else ""
     if again and not extra:
-        extra = " (throw again)"
-    return f"No legal play with {throw[0]}-{throw[1]}: nothing moves{extra}."
+        extra = say(lang, "pass.again")
+    return say(lang, "pass.none", throw=_dash(throw), extra=extra)
 
 
 # ---------------------------------------------------------------------------
 # Starting a session
 
 
-def _manual_first(session_console: Console, position: Position, names: Sequence[str]) -> int:
+def _manual_first(
+    session_console: Console, position: Position, names: Sequence[str], lang: str = "en"
+) -> int:
     """The first player by preliminary throws made with real dice (RULES.md §3.7).
 
     The rule itself (highest or lowest, ties throw again) is
@@ -963,23 +966,23 @@ def _manual_first(session_console: Console, position: Position, names: Sequence[
     def ask(i: int, round_: int) -> Throw:
         if round_ > shown_round[0]:
             shown_round[0] = round_
-            session_console.print("Tie for the first throw: the tied players throw again.")
-        who = "+".join(colour[c].capitalize() for c in setup.players[i])
-        what = "both dice" if both else "one die"
+            session_console.print(say(lang, "first.tie"))
+        words = PHRASES.get(lang, PHRASES["en"])
+        who = "+".join(words[f"colour.{colour[c]}"] for c in setup.players[i])
+        what = say(lang, "first.both" if both else "first.one")
         while True:
-            answer = input(
-                f"Preliminary throw for {who} ({names[i]}), {what}: type what fell: "
-            ).strip()
+            answer = input(say(lang, "prompt.first", who=who, name=names[i], what=what)).strip()
             if answer.lower() in ("q", "quit"):
                 raise _Quit
             try:
                 if both:
                     return dice.check(parse_throw(answer))
                 if not (answer.isascii() and answer.isdigit()):
-                    raise PachisiError("type the one face that fell, e.g. 4")
+                    raise PachisiError(say(lang, "first.one_face"))
                 return dice.check((int(answer), int(answer)))
             except PachisiError as exc:
-                session_console.print(f"{answer!r}: {exc}. Try again.", style="yellow1")
+                message = say(lang, "first.error", answer=repr(answer), error=exc)
+                session_console.print(message, style="yellow1")
 
     first, _ = first_player(setup, ask)
     return first
@@ -1033,8 +1036,8 @@ def _new_session(console: Console, args: argparse.Namespace) -> _Session:
         if args.first is not None:
             first = _first_from_arg(args.first, n)
         elif dice == "manual":
-            console.print(f"{setup.describe()}: preliminary throws decide who starts.")
-            first = _manual_first(console, start, names)
+            console.print(say(args.lang, "first.intro", setup=setup.describe()))
+            first = _manual_first(console, start, names, args.lang)
         else:
             first = rolled
             colour = setup.colour_names
@@ -1123,16 +1126,15 @@ def _resume_session(console: Console, args: argparse.Namespace) -> _Session:
     return session
 
 
-#: The languages of ``--lang`` in words.
-_LANG_NAMES = {"hi": "Hindi", "kn": "Kannada"}
-
-
 def _lang_note(lang: str) -> str:
-    """What ``--lang`` changes, said on the first screen."""
-    return (
-        f"{_LANG_NAMES.get(lang, lang)} terms are shown beside the English ones (colours, "
-        "dice, HOME, captures); messages and prompts stay in English."
-    )
+    """What ``--lang`` changes, said on the first screen (in that language)."""
+    return say(lang, "lang.note")
+
+
+def _result(session: _Session) -> str:
+    """The result of the game in the session's language, with a capital letter."""
+    result = result_words(session.game.position, session.names, session.lang)
+    return result[0].upper() + result[1:]
 
 
 def _say(console: Console, text: str, style: str = "") -> None:
@@ -1149,22 +1151,23 @@ def run(args: argparse.Namespace) -> int:
         import readline  # noqa: F401  (line editing for input())
 
     console = Console(highlight=False)
+    lang = args.lang
     try:
         session = _resume_session(console, args) if args.resume else _new_session(console, args)
     except (_Quit, EOFError):
-        _say(console, "\nNo game started.")
+        _say(console, "\n" + say(lang, "run.no_game"))
         return 0
     except KeyboardInterrupt:
-        _say(console, "\nInterrupted: no game started.")
+        _say(console, "\n" + say(lang, "run.interrupted_start"))
         return 130
     if args.resume and session.game.is_over:
         session.draw(session.view())
-        result = result_text(session.game.position, session.names)
-        _say(console, f"This game is over: {result}. Record: {session.path}")
+        result = result_words(session.game.position, session.names, lang)
+        _say(console, say(lang, "run.over", result=result, path=session.path))
         return 0
     if not session.save():  # nothing is played yet: say so and stop
         raise PachisiError(session.unsaved)
-    _say(console, f"Game file: {session.path} (saved after every throw)")
+    _say(console, say(lang, "run.file", path=session.path))
     if session.lang != "en":
         session.message = _lang_note(session.lang)
 
@@ -1172,9 +1175,9 @@ def run(args: argparse.Namespace) -> int:
         """Save once more on the way out and say where (or why not)."""
         if session.save():
             resume = f"pachisi play --resume {session.path}"
-            _say(console, f"\n{how}Game saved to {session.path}. Continue with: {resume}")
+            _say(console, "\n" + say(lang, "run.saved", how=how, path=session.path, resume=resume))
             return status
-        _say(console, f"\n{how}The game was NOT saved: {session.unsaved}.")
+        _say(console, "\n" + say(lang, "run.not_saved", how=how, why=session.unsaved))
         return status or 1
 
     # A stop signal raises in the main thread even while input() waits (see stops.py).
@@ -1187,15 +1190,14 @@ def run(args: argparse.Namespace) -> int:
     except _Quit:
         return stopped("", 0)
     except KeyboardInterrupt:
-        return stopped("Interrupted. ", 130)
+        return stopped(say(lang, "run.interrupted"), 130)
     except EOFError:
-        return stopped("Input ended. ", 0)
+        return stopped(say(lang, "run.input_ended"), 0)
     except _Hangup:
-        return stopped("Stopped. ", 129)
+        return stopped(say(lang, "run.stopped"), 129)
     saved = session.save()
-    result = result_text(session.game.position, session.names)
     if not saved:
-        _say(console, f"{result[0].upper()}{result[1:]}. NOT saved: {session.unsaved}.", "bold")
+        _say(console, say(lang, "run.result_unsaved", result=_result(session), why=session.unsaved))
         return 1
-    _say(console, f"{result[0].upper()}{result[1:]}. Record: {session.path}", "bold")
+    _say(console, say(lang, "run.result", result=_result(session), path=session.path), "bold")
     return 0
