@@ -466,12 +466,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "mark.castle": "{place} (X खाना)",
         "mark.entry": "{place} (प्रवेश का खाना)",
         "ref.end": "{colour} भुजा के सिरे का {mark}",
-        "ref.out": "{colour} भुजा पर बाहर की ओर का {mark}",
-        "ref.in": "{colour} भुजा पर अंदर की ओर का {mark}",
+        "ref.out": "{colour} भुजा से निकलता {mark}",
+        "ref.in": "{colour} भुजा में आता {mark}",
         "ref.entry": "{colour} का प्रवेश खाना",
         "past.end": "{colour} भुजा के सिरे के {mark} से {n} आगे",
-        "past.out": "{colour} भुजा पर बाहर की ओर के {mark} से {n} आगे",
-        "past.in": "{colour} भुजा पर अंदर की ओर के {mark} से {n} आगे",
+        "past.out": "{colour} भुजा से निकलते {mark} से {n} आगे",
+        "past.in": "{colour} भुजा में आते {mark} से {n} आगे",
         "past.entry": "{colour} के प्रवेश खाने से {n} आगे",
         "past.same": "उससे {n} आगे",
         "word.star": "सितारा",
@@ -838,7 +838,7 @@ def step_words(
     >>> [step_words(pos, pos.pawns, a) for a in pos.turn((4, 3)).legal_steps()][-1]
     "Red pawn +4: 1 past the star leaving Red's arm → the star ending Red's arm"
     >>> step_words(pos, pos.pawns, pos.turn((4, 3)).legal_steps()[-2], "hi")
-    'रेड प्यादा +3: रेड भुजा पर बाहर की ओर के सितारे से 1 आगे → उससे 4 आगे'
+    'रेड प्यादा +3: रेड भुजा से निकलते सितारे से 1 आगे → उससे 4 आगे'
     """
     return facts_text(step_facts(position, pawns, act), lang)
 
