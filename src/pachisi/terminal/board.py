@@ -21,10 +21,11 @@ letters, Pagade's terms) come from :mod:`pachisi.describe`, shared with the web.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.cells import cell_len
@@ -61,7 +62,7 @@ from ..diagram import (
 from ..moves import Action
 from ..position import Position
 from ..rules import RULESET_TITLES
-from .words import say
+from .words import MESSAGES, say
 
 __all__ = [
     "BASIC",
@@ -390,6 +391,29 @@ def _cell_text(
     return _styled_cell(cell_of(position, square, here, marked), pal)
 
 
+#: The words of the diagram's corners (:mod:`pachisi.diagram`) and their keys in the
+#: terminal's catalogue.
+_CORNER_KEYS = {
+    MESSAGES["en"][key]: key
+    for key in MESSAGES["en"]
+    if key.startswith("corner.") and "{" not in MESSAGES["en"][key]
+}
+_FINISHED = re.compile(r"✓ finished \((\d+)\)")
+
+
+def _corner_word(glyph: Glyph, lang: str) -> Glyph:
+    """A glyph of a corner with its words in ``lang``."""
+    if lang == "en":
+        return glyph
+    key = _CORNER_KEYS.get(glyph.text)
+    if key is not None:
+        return replace(glyph, text=say(lang, key))
+    m = _FINISHED.fullmatch(glyph.text)
+    if m:
+        return replace(glyph, text=say(lang, "corner.finished", n=m.group(1)))
+    return glyph
+
+
 def board_text(view: BoardView, pal: Palette = RICH) -> Text:
     """The board alone: 19 rows of 19 cells, corners and centre included
     (:func:`pachisi.diagram.diagram`, styled)."""
@@ -403,9 +427,11 @@ def board_text(view: BoardView, pal: Palette = RICH) -> Text:
             if isinstance(piece, Cell):
                 line.append_text(_styled_cell(piece, pal))
                 continue
-            text = _styled(piece.glyphs, pal) if piece.glyphs else Text()
-            text.truncate(_CORNER - 1)
-            text.pad_right(_CORNER - text.cell_len)
+            glyphs = [_corner_word(g, view.lang) for g in piece.glyphs]
+            text = _styled(glyphs, pal) if glyphs else Text()
+            while cells(text.plain) > _CORNER - 1:  # as a terminal counts cells
+                text.right_crop(1)
+            text.append(" " * (_CORNER - cells(text.plain)))
             line.append_text(text)
         lines.append(line)
     return Text("\n").join(lines)

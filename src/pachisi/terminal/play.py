@@ -1049,11 +1049,15 @@ def _new_session(console: Console, args: argparse.Namespace) -> _Session:
                         for i, v in results.items()
                     )
                 )
-            log.append("Preliminary throws: " + "; then ".join(shown))
+            then = say(args.lang, "log.then")
+            log.append(say(args.lang, "log.preliminary", throws=then.join(shown)))
         start = Position.initial(setup, first)
         colour = setup.colour_names
-        first_colours = "+".join(colour[c] for c in setup.players[first])
-        log.append(f"{first_colours.capitalize()} throws first")
+        first_colours = "+".join(colour[c] for c in setup.players[first]).capitalize()
+        if args.lang != "en":
+            words = PHRASES[args.lang]
+            first_colours = "+".join(words[f"colour.{colour[c]}"] for c in setup.players[first])
+        log.append(say(args.lang, "log.first", colours=first_colours))
     game = Game(start, seed=seed if dice == "random" else None, rng=rng)
     path = Path(args.save) if args.save else _default_path()
     return _Session(
