@@ -247,6 +247,18 @@ def create_app(
     async def replay_page(game_id: str) -> FileResponse:
         return page("replay.html")
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return page("account.html")
+
+    @app.get("/u/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> FileResponse:
+        return page("profile.html")
+
+    @app.get("/players", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return page("leaderboard.html")
+
     @app.get("/manifest.webmanifest", include_in_schema=False)
     async def manifest() -> FileResponse:  # at the root: the installed app's scope is the site
         return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
