@@ -92,10 +92,10 @@ def account_routes(
     async def account_info(request: Request, response: Response) -> dict[str, Any]:
         """Who is signed in (``account``, or null) and the CSRF token of this browser."""
         account = await asyncio.to_thread(current_account, request)
-        token = session_token(request) if account is not None else None
-        if token is None:
-            token = give_browser_token(request, response)
-        return me(account, csrf_token(token))
+        browser = give_browser_token(request, response)
+        # The token of the cookie the CSRF check reads: a session cookie's, even one
+        # that has expired (signing in again replaces it), else the browser's.
+        return me(account, csrf_token(session_token(request) or browser))
 
     @router.post("/api/account/signup", status_code=201, dependencies=[Depends(require_csrf)])
     async def sign_up(request: Request, response: Response) -> dict[str, Any]:
