@@ -62,11 +62,13 @@ def account_routes(
     give_browser_token: Callable[[Request, Response], str],
     secure: bool,
     export: Callable[[int], dict[str, Any]],
+    renamed: Callable[[list[str]], Awaitable[None]],
 ) -> APIRouter:
     """The routes, for ``service``; ``body`` reads a request's JSON,
     ``give_browser_token`` gives a browser its cookie (the lobby's), ``secure``
     whether cookies are sent over HTTPS only, ``export`` an account's games and
-    ratings for its data download."""
+    ratings for its data download, ``renamed`` is told the games whose seats a
+    deleted account's name left."""
     router = APIRouter()
 
     def set_session(request: Request, response: Response, token: str) -> None:
@@ -140,7 +142,8 @@ def account_routes(
         """Delete the account (its ``password`` again); its games stay, anonymised."""
         account = signed_in(request)
         (password,) = _fields(await body(request), "password")
-        await asyncio.to_thread(service.delete, account.id, password)
+        games = await asyncio.to_thread(service.delete, account.id, password)
+        await renamed(games)
         response.delete_cookie(SESSION_COOKIE, path="/")
         return {"ok": True}
 

@@ -285,6 +285,7 @@ def create_app(
             lambda request, response: _give_token(request, response, secure),
             secure,
             lambda account_id: export(accounts, account_id),
+            hub.reread,
         )
     )
 
