@@ -167,12 +167,16 @@ class Account:
 class SigninLimits:
     """Failed sign-ins allowed: ``account_burst`` per account name, then one per
     ``account_every`` seconds; ``network_burst`` per client network (a /24 or /56),
-    then one per ``network_every`` seconds."""
+    then one per ``network_every`` seconds. A wrong password given to change the
+    password or delete the account spends the account's budget too. Sign-ups:
+    ``signup_burst`` per client network, then one per ``signup_every`` seconds."""
 
     account_burst: int = 5
     account_every: float = 60.0
     network_burst: int = 30
     network_every: float = 10.0
+    signup_burst: int = 10
+    signup_every: float = 360.0
 
 
 def name_key(name: str) -> str:
@@ -385,10 +389,25 @@ class Accounts:
 
     # -- signing up and in -----------------------------------------------------------
 
-    def sign_up(self, name: object, password: object, browser: str | None) -> tuple[Account, str]:
-        """A new account and its first session's token; ``name_taken`` if the name is."""
+    def sign_up(
+        self, name: object, password: object, address: str, browser: str | None
+    ) -> tuple[Account, str]:
+        """A new account and its first session's token; ``name_taken`` if the name is,
+        ``too_many`` once the network's sign-up budget is spent."""
         good = check_name(name)
         secret = _check_password(password)
+        budget = [
+            (
+                "s:" + _hash("signup " + network_of(address)),
+                self.limits.signup_burst,
+                self.limits.signup_every,
+            )
+        ]
+        wait = self._throttle(budget, spend=True)
+        if wait > 0:
+            raise ApiError(
+                429, "too_many", f"too many accounts made; try again in {int(wait) + 1} s"
+            )
         hashed = self.hasher.hash(secret)
         try:
             with self.engine.begin() as conn:
@@ -514,9 +533,24 @@ class Accounts:
         if not isinstance(password, str):
             raise ApiError(400, "bad_request", "'password' is a string")
         with self.engine.connect() as conn:
-            stored = conn.execute(
-                sa.select(accounts.c.password).where(accounts.c.id == account_id)
-            ).scalar_one_or_none()
+            row = conn.execute(
+                sa.select(accounts.c.password, accounts.c.name_key).where(
+                    accounts.c.id == account_id
+                )
+            ).first()
+        stored = row[0] if row else None
+        budget = [
+            (
+                "a:" + _hash("account " + (row[1] if row else "")),
+                self.limits.account_burst,
+                self.limits.account_every,
+            )
+        ]
+        wait = self._throttle(budget, spend=False)
+        if wait > 0:
+            raise ApiError(
+                429, "too_many", f"too many wrong passwords; try again in {int(wait) + 1} s"
+            )
         from argon2.exceptions import InvalidHashError, VerificationError
 
         try:
@@ -524,6 +558,7 @@ class Accounts:
         except (VerificationError, InvalidHashError):
             ok = False
         if not ok:
+            self._throttle(budget, spend=True)
             raise ApiError(401, "bad_credentials", "wrong password")
 
     def change_password(self, account_id: int, old: object, new: object, token: str) -> None:
