@@ -551,3 +551,23 @@ def test_games_made_anonymously_are_claimed_on_sign_in(db: str) -> None:
         )
         assert r.status_code == 200
         assert len(profile(other, "asha")["recent"]) == 2
+
+
+def test_the_error_rate_is_averaged_over_reviewed_games_by_decisions(
+    players: list[TestClient],
+) -> None:
+    asha, ravi, _, _ = players
+    games = [seated(players) for _ in range(3)]
+    for game in games:
+        resign(ravi, game, 1)
+    club = asha.app.state.club  # type: ignore[attr-defined]
+    account = asha.app.state.accounts.by_name("Asha")  # type: ignore[attr-defined]
+    reviews = {
+        games[0]["id"]: {"players": [{"player": 0, "error_rate": 0.04, "decisions": 10},
+                                     {"player": 1, "error_rate": 0.5, "decisions": 10}]},
+        games[1]["id"]: {"players": [{"player": 0, "error_rate": 0.01, "decisions": 30}]},
+    }  # fmt: skip
+    stats = club.profile(account, reviews)["stats"]
+    assert stats["reviewed"] == 2
+    assert stats["error_rate"] == pytest.approx((0.04 * 10 + 0.01 * 30) / 40)
+    assert club.profile(account, {})["stats"]["error_rate"] is None
