@@ -6,7 +6,9 @@ ratings and a profile. What this module gives the rest of the server:
 * :class:`Account`: who is signed in (``id``, ``name``, ``moderator``,
   ``suspended``);
 * :func:`current_account`: the account of a request or WebSocket, from its
-  session cookie (:data:`SESSION_COOKIE`), or ``None``;
+  session cookie (:data:`SESSION_COOKIE`), or ``None``; it may read the
+  database (at most once per session every :attr:`Accounts.CACHE_SECONDS`
+  per process), so async code calls it through ``asyncio.to_thread``;
 * :func:`require_csrf`: a FastAPI dependency for every state-changing route
   that acts for an account. The request must carry the header
   :data:`CSRF_HEADER` with the token ``GET /api/account`` answers
@@ -16,7 +18,10 @@ ratings and a profile. What this module gives the rest of the server:
   send the token. A request with neither cookie has no token and is
   refused. :func:`csrf_if_signed_in` is the same check for routes open to
   anonymous clients (scripts without cookies), enforced only when a
-  session cookie comes with the request.
+  session cookie comes with the request. A WebSocket carries no such
+  header: what protects it is the same-origin check of
+  :class:`pachisi.web.guard.Guard` (a browser always sends ``Origin`` when
+  it opens one, and another site's page is refused).
 
 Passwords are hashed with Argon2 (argon2-cffi). Signing in costs the same
 work whether the name exists or not (a dummy hash is checked for an unknown
