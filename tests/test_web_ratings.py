@@ -571,3 +571,24 @@ def test_the_error_rate_is_averaged_over_reviewed_games_by_decisions(
     assert stats["reviewed"] == 2
     assert stats["error_rate"] == pytest.approx((0.04 * 10 + 0.01 * 30) / 40)
     assert club.profile(account, {})["stats"]["error_rate"] is None
+
+
+def test_a_pairing_seats_accounts_at_once(players: list[TestClient]) -> None:
+    asha, ravi, _, _ = players
+    app = asha.app
+    made = asha.post("/api/games", json=SPEC, headers=csrf(asha)).json()
+    room = asha.portal.call(app.state.hub.room, made["id"])  # type: ignore[attr-defined]
+    club = app.state.club  # type: ignore[attr-defined]
+    ids = {n: app.state.accounts.by_name(n).id for n in ("Asha", "Ravi")}  # type: ignore[attr-defined]
+    from pachisi.web.requests import ApiError
+
+    with pytest.raises(ApiError):
+        club.assign(room, {0: ids["Asha"], 1: ids["Asha"]}, rated=True)
+    with pytest.raises(ApiError):
+        club.assign(room, {0: ids["Asha"]}, rated=True)
+    assert club.assign(room, {0: ids["Asha"], 1: ids["Ravi"]}, rated=True) == "parcheesi/2p"
+    info = asha.get(f"/api/games/{made['id']}/players").json()
+    assert (info["ready"], [s["account"] for s in info["seats"]]) == (True, ["Asha", "Ravi"])
+    r = resign(ravi, made, 1)
+    assert r.status_code == 200
+    assert profile(asha, "asha")["ratings"][0]["games"] == 1

@@ -92,6 +92,34 @@ class Club:
         self._final.pop(room.id, None)
         return pool
 
+    def assign(self, room: Room, seats: dict[int, int], *, rated: bool) -> str | None:
+        """Seat accounts in a new game at once (``seats``: seat -> account id, one seat
+        per account; a pairing of seeks made them), rated or not; the pool if rated.
+
+        The same rules as :meth:`make_rated` for a rated game (people in every
+        seat, the server's dice); every seat must then be given.
+        """
+        if len(set(seats.values())) != len(seats) or not all(
+            0 <= s < len(room.seats) for s in seats
+        ):
+            raise ApiError(400, "bad_request", "one seat per account, of this game")
+        pool = None
+        if rated:
+            if any(seat.kind != HUMAN for seat in room.seats) or room.social.manual:
+                raise ApiError(400, "bad_request", "a rated game is people's, with server dice")
+            if set(seats) != set(range(len(room.seats))):
+                raise ApiError(400, "bad_request", "every seat of a rated game is given")
+            pool = pool_of(room.position.setup)
+        with self.store.engine.begin() as conn:
+            if pool is not None:
+                conn.execute(rated_games.insert().values(game_id=room.id, pool=pool))
+            conn.execute(
+                game_players.insert(),
+                [{"game_id": room.id, "seat": s, "account_id": a} for s, a in seats.items()],
+            )
+        self._final.pop(room.id, None)
+        return pool
+
     def claim_created(self, game_id: str, account: Account) -> None:
         """A game created by a signed-in account (its profile lists it)."""
         with self.store.engine.begin() as conn:
