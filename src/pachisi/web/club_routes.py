@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import html
+import math
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -48,16 +50,22 @@ class Seating:
 class Club:
     """Rated games and seats of one store (synchronous: called from worker threads)."""
 
+    #: How long a process takes a game for casual before asking the database again.
+    CASUAL_SECONDS = 10.0
+
     def __init__(self, store: Store) -> None:
         self.store = store
-        #: Seatings known final (casual games, and rated games with every seat taken).
-        self._final: OrderedDict[str, Seating] = OrderedDict()
+        #: Seatings kept: until when (``inf`` for a rated game with every seat taken,
+        #: final; :attr:`CASUAL_SECONDS` for a casual game, which a pairing made in
+        #: another process may still seat).
+        self._final: OrderedDict[str, tuple[float, Seating]] = OrderedDict()
 
     def seating(self, game_id: str, n_seats: int) -> Seating:
         """Who sits where in a game, and whether it is rated."""
         hit = self._final.get(game_id)
-        if hit is not None:
-            return hit
+        now = time.monotonic()
+        if hit is not None and hit[0] > now:
+            return hit[1]
         with self.store.engine.connect() as conn:
             pool = conn.execute(
                 sa.select(rated_games.c.pool).where(rated_games.c.game_id == game_id)
@@ -71,7 +79,8 @@ class Club:
             )
         found = Seating(pool, tuple(seated.get(i) for i in range(n_seats)))
         if pool is None or found.ready:
-            self._final[game_id] = found
+            until = now + self.CASUAL_SECONDS if pool is None else math.inf
+            self._final[game_id] = (until, found)
             while len(self._final) > 20_000:
                 self._final.popitem(last=False)
         return found
