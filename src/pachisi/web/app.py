@@ -16,28 +16,35 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .account_routes import account_routes
+from .accounts import Accounts, SigninLimits, csrf_if_signed_in, current_account, export
+from .club_routes import Club, club_routes
 from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
 from .insight import Insight
 from .learn import lesson_state, lessons_info, rules_lessons
 from .messages import catalogue, rules_info
-from .requests import ApiError, read_json
+from .ratings import rate_game
+from .requests import ApiError, parse_dice, parse_spec, read_json
 from .rooms import Room, Watcher
-from .social import AWAY_AFTER, CLAIM_AFTER
+from .social import AWAY_AFTER, CLAIM_AFTER, parse_settings
 from .store import Store, StoreError, database_url
 from .views import moves_list, position_info, rulesets_info
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
 __all__ = ["BODY_TIMEOUT", "BROWSER_COOKIE", "MAX_BODY", "create_app"]
 
@@ -114,6 +121,8 @@ def create_app(
     tick: float = 0.5,
     claim_after: float = CLAIM_AFTER,
     allowed_hosts: Iterable[str] | None = None,
+    password_hasher: PasswordHasher | None = None,
+    signin_limits: SigninLimits | None = None,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -126,6 +135,8 @@ def create_app(
     always gives some). ``base_url`` is the public address of
     the server for share links (``GET /api/server``); ``clock``,
     ``away_after``, ``claim_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
+    ``password_hasher`` (Argon2, argon2-cffi's defaults if ``None``) and
+    ``signin_limits`` are the accounts' (:class:`pachisi.web.accounts.Accounts`).
     """
     url = database_url(db)
     store = Store(url)
@@ -166,6 +177,11 @@ def create_app(
     )
     app.state.hub = hub
     app.state.store = store
+    accounts = Accounts(store.engine, password_hasher, signin_limits)
+    app.state.accounts = accounts
+    club = Club(store)
+    app.state.club = club
+    store.on_finish.append(rate_game)  # in the transaction that ends a game
     # The guard wraps everything, Starlette's own error handling included, so
     # that its headers and limits hold for every answer.
     build = app.build_middleware_stack
@@ -231,6 +247,18 @@ def create_app(
     async def replay_page(game_id: str) -> FileResponse:
         return page("replay.html")
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return page("account.html")
+
+    @app.get("/u/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> FileResponse:
+        return page("profile.html")
+
+    @app.get("/players", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return page("leaderboard.html")
+
     @app.get("/manifest.webmanifest", include_in_schema=False)
     async def manifest() -> FileResponse:  # at the root: the installed app's scope is the site
         return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
@@ -250,12 +278,50 @@ def create_app(
         """Read a position (object, JSON text or one-line text) and describe it; creates nothing."""
         return position_info(await _body(request))
 
-    @app.post("/api/games", status_code=201)
+    app.include_router(
+        account_routes(
+            accounts,
+            _body,
+            lambda request, response: _give_token(request, response, secure),
+            secure,
+            lambda account_id: export(accounts, account_id),
+            hub.reread,
+        )
+    )
+
+    app.include_router(club_routes(club, accounts, hub.room, _body, lambda: insight.reviews_made()))
+
+    async def gate(conn: Request | WebSocket, game_id: str, body: object, what: str) -> None:
+        """Refuse a seat's request in a rated game that its account does not make."""
+        if not isinstance(body, dict):
+            return  # the hub refuses it
+        room = await hub.room(game_id)
+        try:
+            seat = room.seat_of_key(body.get("key"))
+        except ApiError:
+            return  # the hub refuses it
+        account = await asyncio.to_thread(current_account, conn)
+        await asyncio.to_thread(club.gate, room, seat, account, what)
+
+    @app.post("/api/games", status_code=201, dependencies=[Depends(csrf_if_signed_in)])
     async def create_game(request: Request, response: Response) -> dict[str, Any]:
         """Start a game; the answer carries the seat keys, shown only this once."""
         body = await _body(request)
+        rated = False
+        if isinstance(body, dict) and "rated" in body:
+            body = dict(body)
+            rated = body.pop("rated")
+            if not isinstance(rated, bool):
+                raise ApiError(400, "bad_request", "'rated' is true or false")
+        account = await asyncio.to_thread(current_account, request)
+        if rated:
+            _check_rated(body, account)
         owner = _owner(_give_token(request, response, secure))
         room, keys = await hub.create(body, owner=owner)
+        if rated and account is not None:
+            await asyncio.to_thread(club.make_rated, room, account)
+        elif account is not None:
+            await asyncio.to_thread(club.claim_created, room.id, account)
         human = ",".join(k["key"] for k in keys)
         return {
             "id": room.id,
@@ -282,10 +348,12 @@ def create_app(
         """What pages need to know of the server: its public address for share links."""
         return {"base_url": base_url}
 
-    @app.post("/api/games/{game_id}/seat")
+    @app.post("/api/games/{game_id}/seat", dependencies=[Depends(csrf_if_signed_in)])
     async def seat_action(game_id: str, request: Request) -> Response:
         """A seat's social action: resign, offer/accept/decline an end, resume, take back."""
-        room = await hub.seat_action(game_id, await _body(request))
+        body = await _body(request)
+        await gate(request, game_id, body, "act")
+        room = await hub.seat_action(game_id, body)
         return Response(
             '{"ok":true,"state":' + room.state_text() + "}", media_type="application/json"
         )
@@ -296,10 +364,12 @@ def create_app(
         room = await hub.room(game_id)
         return Response(room.state_text(), media_type="application/json")
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", dependencies=[Depends(csrf_if_signed_in)])
     async def act(game_id: str, request: Request) -> Response:
         """A step, an undo or a commit by the seat to move."""
-        room = await hub.act(game_id, await _body(request))
+        body = await _body(request)
+        await gate(request, game_id, body, "act")
+        room = await hub.act(game_id, body)
         return Response(
             '{"ok":true,"state":' + room.state_text() + "}", media_type="application/json"
         )
@@ -307,7 +377,9 @@ def create_app(
     @app.post("/api/games/{game_id}/hint")
     async def hint(game_id: str, request: Request) -> dict[str, Any]:
         """The best plays of the current throw, for the seat to move (its key)."""
-        return await insight.hint(game_id, await hub.hint(game_id, await _body(request)))
+        body = await _body(request)
+        await gate(request, game_id, body, "hint")
+        return await insight.hint(game_id, await hub.hint(game_id, body))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str) -> dict[str, Any]:
@@ -325,7 +397,7 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="pachisi-{room.id}.txt"'},
         )
 
-    @app.post("/api/games/{game_id}/rematch")
+    @app.post("/api/games/{game_id}/rematch", dependencies=[Depends(csrf_if_signed_in)])
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         """A new game with the same set-up, seats and keys."""
         new = await hub.rematch(game_id, await _body(request))
@@ -406,7 +478,7 @@ def create_app(
         sender.add_done_callback(lambda _: _spawn_close(ws))
         await hub.watch(room, watcher)
         try:
-            await _receive(ws, hub, game_id, watcher, room)
+            await _receive(ws, hub, game_id, watcher, room, gate)
         finally:
             hub.unwatch(room, watcher)
             sender.cancel()
@@ -432,7 +504,28 @@ def _spawn_close(ws: WebSocket) -> None:
 BINARY_CLOSE = 1003
 
 
-async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room: Room) -> None:
+#: The rated-game check of a seat's request: ``gate(connection, game_id, body, what)``.
+Gate = Callable[[Any, str, object, str], Awaitable[None]]
+
+
+def _check_rated(body: object, account: Any) -> None:
+    """Refuse a rated game that cannot be one, before it is created."""
+    if account is None:
+        raise ApiError(401, "not_signed_in", "'rated': sign in to play rated games")
+    spec, manual, _ = parse_dice(body)
+    rest, _, _ = parse_settings(spec)
+    _, kinds, _, start = parse_spec(rest)
+    if start is not None or manual:
+        raise ApiError(
+            400, "bad_request", "'rated': a rated game starts at the start, with the server's dice"
+        )
+    if any(kind != "human" for kind in kinds):
+        raise ApiError(400, "bad_request", "'rated': every seat of a rated game is a person's")
+
+
+async def _receive(
+    ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room: Room, gate: Gate
+) -> None:
     """Read client messages until the connection ends (a binary frame closes it, 1003)."""
     while True:
         try:
@@ -446,11 +539,11 @@ async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room
             with contextlib.suppress(Exception):
                 await ws.close(code=BINARY_CLOSE, reason="messages are JSON text")
             return
-        watcher.reply(json.dumps(await _answer(text, hub, game_id, watcher, room)))
+        watcher.reply(json.dumps(await _answer(ws, text, hub, game_id, watcher, room, gate)))
 
 
 async def _answer(
-    text: str, hub: Hub, game_id: str, watcher: Watcher, room: Room
+    ws: WebSocket, text: str, hub: Hub, game_id: str, watcher: Watcher, room: Room, gate: Gate
 ) -> dict[str, Any]:
     """The reply to one client message (every kind; refusals in the site's error shape)."""
     msg_id: object = None
@@ -470,12 +563,14 @@ async def _answer(
             seats = await hub.hello(room, watcher, msg.get("keys"))
             return {"type": "hello", "id": msg_id, "ok": True, "seats": seats}
         if kind == "seat":
+            await gate(ws, room.id, msg.get("action"), "act")
             done = await hub.seat_action(room.id, msg.get("action"))
             return {"type": "result", "id": msg_id, "ok": True, "version": done.version}
         if kind != "action":
             raise ApiError(
                 400, "bad_request", "a message's 'type' is 'action', 'hello', 'seat' or 'ping'"
             )
+        await gate(ws, game_id, msg.get("action"), "act")
         acted = await hub.act(game_id, msg.get("action"))
         return {"type": "result", "id": msg_id, "ok": True, "version": acted.version}
     except ApiError as exc:

@@ -68,6 +68,7 @@ from .social import (
     Clock,
     Social,
     end_facts,
+    outcome,
     parse_settings,
 )
 from .store import Change, GameRow, Store
@@ -333,6 +334,8 @@ class Hub:
         try:
             with self.store.change(room.id, room.version) as ch:
                 write(ch)
+                if room.status == "finished":  # the store's on_finish hooks (ratings)
+                    ch.outcome = outcome(room)
         except ApiError:
             if ch is not None and ch.version != ch.start:  # refused first
                 self._reread(room)
@@ -359,6 +362,16 @@ class Hub:
         room.adopt(fresh)
         self._arm_clock(room)
         room.snapshot()
+
+    async def reread(self, game_ids: list[str]) -> None:
+        """Read again from the store the games of ``game_ids`` this process holds (their
+        rows were changed outside a change: a deleted account's seat renamed)."""
+        for game_id in game_ids:
+            room = self.rooms.get(game_id)
+            if room is None:
+                continue
+            async with room.lock:
+                await asyncio.to_thread(self._reread, room)
 
     async def _mend(self, room: Room) -> None:
         """Read a broken room back (room locked); ``unavailable`` if it still cannot be."""
