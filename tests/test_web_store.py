@@ -59,6 +59,46 @@ SCHEMA = {
         ("play", True),
         ("created_at", False),
     ],
+    # Accounts and ratings (migration 0004_accounts, tests/test_web_accounts.py).
+    "accounts": [
+        ("id", False),
+        ("name", False),
+        ("name_key", False),
+        ("password", False),
+        ("moderator", False),
+        ("suspended", False),
+        ("created_at", False),
+    ],
+    "sessions": [
+        ("id", False),
+        ("account_id", False),
+        ("created_at", False),
+        ("expires_at", False),
+    ],
+    "signin_throttle": [("key", False), ("tokens", False), ("at", False)],
+    "game_players": [("game_id", False), ("seat", False), ("account_id", True)],
+    "game_claims": [("game_id", False), ("account_id", False)],
+    "rated_games": [("game_id", False), ("pool", False), ("rated_at", True)],
+    "ratings": [
+        ("account_id", False),
+        ("pool", False),
+        ("mu", False),
+        ("sigma", False),
+        ("games", False),
+        ("updated_at", False),
+    ],
+    "rating_history": [
+        ("id", False),
+        ("game_id", False),
+        ("account_id", False),
+        ("pool", False),
+        ("place", False),
+        ("mu_before", False),
+        ("sigma_before", False),
+        ("mu", False),
+        ("sigma", False),
+        ("at", False),
+    ],
 }
 
 

@@ -61,6 +61,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "win chances; rank the plays of a throw; review a recorded game",
     ),
     "serve": ("pachisi.web.serve", "play in the browser: start the web server"),
+    "club": ("pachisi.web.club", "run a club: grant the moderator role"),
     "train": (
         "pachisi.learn.command",
         "train a value network by self-play (the learned player's evaluation)",

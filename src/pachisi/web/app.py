@@ -18,15 +18,18 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from . import ratings as _ratings  # noqa: F401  (its tables, on the store's metadata)
+from .account_routes import account_routes
+from .accounts import Accounts, SigninLimits, csrf_if_signed_in, export
 from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
@@ -38,6 +41,9 @@ from .rooms import Room, Watcher
 from .social import AWAY_AFTER, CLAIM_AFTER
 from .store import Store, StoreError, database_url
 from .views import moves_list, position_info, rulesets_info
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
 __all__ = ["BODY_TIMEOUT", "BROWSER_COOKIE", "MAX_BODY", "create_app"]
 
@@ -114,6 +120,8 @@ def create_app(
     tick: float = 0.5,
     claim_after: float = CLAIM_AFTER,
     allowed_hosts: Iterable[str] | None = None,
+    password_hasher: PasswordHasher | None = None,
+    signin_limits: SigninLimits | None = None,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -126,6 +134,8 @@ def create_app(
     always gives some). ``base_url`` is the public address of
     the server for share links (``GET /api/server``); ``clock``,
     ``away_after``, ``claim_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
+    ``password_hasher`` (Argon2, argon2-cffi's defaults if ``None``) and
+    ``signin_limits`` are the accounts' (:class:`pachisi.web.accounts.Accounts`).
     """
     url = database_url(db)
     store = Store(url)
@@ -166,6 +176,8 @@ def create_app(
     )
     app.state.hub = hub
     app.state.store = store
+    accounts = Accounts(store.engine, password_hasher, signin_limits)
+    app.state.accounts = accounts
     # The guard wraps everything, Starlette's own error handling included, so
     # that its headers and limits hold for every answer.
     build = app.build_middleware_stack
@@ -250,7 +262,17 @@ def create_app(
         """Read a position (object, JSON text or one-line text) and describe it; creates nothing."""
         return position_info(await _body(request))
 
-    @app.post("/api/games", status_code=201)
+    app.include_router(
+        account_routes(
+            accounts,
+            _body,
+            lambda request, response: _give_token(request, response, secure),
+            secure,
+            lambda account_id: export(accounts, account_id),
+        )
+    )
+
+    @app.post("/api/games", status_code=201, dependencies=[Depends(csrf_if_signed_in)])
     async def create_game(request: Request, response: Response) -> dict[str, Any]:
         """Start a game; the answer carries the seat keys, shown only this once."""
         body = await _body(request)
@@ -282,7 +304,7 @@ def create_app(
         """What pages need to know of the server: its public address for share links."""
         return {"base_url": base_url}
 
-    @app.post("/api/games/{game_id}/seat")
+    @app.post("/api/games/{game_id}/seat", dependencies=[Depends(csrf_if_signed_in)])
     async def seat_action(game_id: str, request: Request) -> Response:
         """A seat's social action: resign, offer/accept/decline an end, resume, take back."""
         room = await hub.seat_action(game_id, await _body(request))
@@ -296,7 +318,7 @@ def create_app(
         room = await hub.room(game_id)
         return Response(room.state_text(), media_type="application/json")
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", dependencies=[Depends(csrf_if_signed_in)])
     async def act(game_id: str, request: Request) -> Response:
         """A step, an undo or a commit by the seat to move."""
         room = await hub.act(game_id, await _body(request))
@@ -325,7 +347,7 @@ def create_app(
             headers={"content-disposition": f'attachment; filename="pachisi-{room.id}.txt"'},
         )
 
-    @app.post("/api/games/{game_id}/rematch")
+    @app.post("/api/games/{game_id}/rematch", dependencies=[Depends(csrf_if_signed_in)])
     async def rematch(game_id: str, request: Request) -> dict[str, Any]:
         """A new game with the same set-up, seats and keys."""
         new = await hub.rematch(game_id, await _body(request))

@@ -10,13 +10,36 @@ export class ApiError extends Error {
   }
 }
 
+// The CSRF token of this browser (GET /api/account), sent with every request that
+// changes something; fetched once, again after signing in or out.
+let csrfToken = null;
+
+/** Forget the CSRF token (the session changed): the next request fetches it again. */
+export function resetCsrf(token = null) {
+  csrfToken = token;
+}
+
+async function csrf() {
+  if (csrfToken === null) {
+    try {
+      const response = await fetch("/api/account", { cache: "no-store" });
+      csrfToken = (await response.json()).csrf || "";
+    } catch {
+      return "";
+    }
+  }
+  return csrfToken;
+}
+
 /** GET or POST JSON; resolves to the answer, rejects with an ApiError. */
 export async function api(path, { method = "GET", body } = {}) {
   let response;
+  const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (method !== "GET") headers["X-CSRF-Token"] = await csrf();
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
     });
