@@ -30,6 +30,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import ratings as _ratings  # noqa: F401  (its tables, on the store's metadata)
 from .account_routes import account_routes
 from .accounts import Accounts, SigninLimits, csrf_if_signed_in, export
+from .club_play import Club, ClubLimits
+from .club_play import add_routes as add_club_routes
 from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
@@ -122,6 +124,9 @@ def create_app(
     allowed_hosts: Iterable[str] | None = None,
     password_hasher: PasswordHasher | None = None,
     signin_limits: SigninLimits | None = None,
+    anonymous_chat: bool = False,
+    club_limits: ClubLimits | None = None,
+    seek_tick: float = 1.0,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -136,6 +141,9 @@ def create_app(
     ``away_after``, ``claim_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
     ``password_hasher`` (Argon2, argon2-cffi's defaults if ``None``) and
     ``signin_limits`` are the accounts' (:class:`pachisi.web.accounts.Accounts`).
+    Seeks and chat (:mod:`pachisi.web.club_play`): ``anonymous_chat`` lets visitors who are not
+    signed in write, ``club_limits`` are their rate limits, and every ``seek_tick`` seconds
+    seeks are paired and the lobby pages told.
     """
     url = database_url(db)
     store = Store(url)
@@ -152,14 +160,17 @@ def create_app(
         claim_after=claim_after,
     )
     insight = Insight(hub)
+    club = Club(hub, anonymous_chat=anonymous_chat, limits=club_limits, tick=seek_tick)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
         await hub.start()
+        await club.start()
         try:
             yield
         finally:
+            await club.close()
             insight.close()
             await hub.close()
             store.dispose()
@@ -178,6 +189,7 @@ def create_app(
     app.state.store = store
     accounts = Accounts(store.engine, password_hasher, signin_limits)
     app.state.accounts = accounts
+    app.state.club = club
     # The guard wraps everything, Starlette's own error handling included, so
     # that its headers and limits hold for every answer.
     build = app.build_middleware_stack
@@ -434,6 +446,12 @@ def create_app(
             sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
 
+    def owner_of(request: Request, response: Response | None) -> str | None:
+        if response is None:
+            return _owner(_browser_token(request))
+        return _owner(_give_token(request, response, secure))
+
+    add_club_routes(app, club, body=_body, owner_of=owner_of)
     return app
 
 

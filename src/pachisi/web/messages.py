@@ -17,6 +17,7 @@ from typing import Any
 from ..bots import LADDER, level_about, level_label
 from ..describe import LANGS, PHRASES, rules_facts
 from ..rules import RULESETS
+from .club_words import CLUB_WORDS
 from .learn_words import LEARN_WORDS
 from .play_words import PLAY_WORDS
 from .requests import ApiError
@@ -1288,6 +1289,8 @@ _KN: dict[str, str] = {
 #: The pages' words per language (the same keys in each).
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "hi": _HI, "kn": _KN}
 for _lang, _words in PLAY_WORDS.items():  # the playing side's words (pachisi.web.play_words)
+    MESSAGES[_lang].update(_words)
+for _lang, _words in CLUB_WORDS.items():  # seeks and chat (pachisi.web.club_words)
     MESSAGES[_lang].update(_words)
 
 

@@ -294,8 +294,9 @@ def pair(
     LOCKED``; SQLite: under its write lock), grouped by ``match`` oldest
     first, and each group of enough seeks of different people becomes a game
     (its game row and first throw written in the same transaction). A group
-    whose oldest seek asked for computers and has waited ``fill_after``
-    seconds becomes a game with computers in the seats left. The seeks of
+    with a seek that asked for computers and has waited its ``fill_after``
+    seconds becomes a game with computers (of that seek's ``fill_level``) in
+    the seats left. The seeks of
     ``first`` (a seek and the one it accepts) go first in their group.
     ``make_room(setup, seats, start, first_info, social)`` builds the room.
     """
@@ -334,15 +335,20 @@ def pair(
                         people.add(_who(row))
                         if len(chosen) == need:
                             break
-                oldest = group[0]
-                waited = (now - _aware(oldest.created_at)).total_seconds()
-                fill = oldest.fill_after is not None and waited >= oldest.fill_after
-                if len(chosen) < need and not fill:
+                fill = next((r for r in chosen if _tired(r, now)), None)
+                if len(chosen) < need and fill is None:
                     break
-                made.append(_make_game(store, conn, rng, make_room, chosen, now))
+                level = (fill.fill_level if fill is not None else None) or "greedy"
+                made.append(_make_game(store, conn, rng, make_room, chosen, level, now))
                 taken = {r.id for r in chosen}
                 group[:] = [r for r in group if r.id not in taken]
     return made
+
+
+def _tired(row: Any, now: datetime) -> bool:
+    """Whether a seek asked for computers and has waited as long as it said."""
+    waited = (now - _aware(row.created_at)).total_seconds()
+    return row.fill_after is not None and waited >= row.fill_after
 
 
 def _make_game(
@@ -351,6 +357,7 @@ def _make_game(
     rng: random.Random,
     make_room: Callable[..., Room],
     chosen: list[Any],
+    level: str,
     now: datetime,
 ) -> Paired:
     """The game of the seeks ``chosen`` (computers in the seats left), stored on ``conn``."""
@@ -365,7 +372,6 @@ def _make_game(
             seats.append(Seat(i, HUMAN, people[i].name, people[i].key_hash))
         else:
             computers += 1
-            level = head.fill_level or "greedy"
             seats.append(Seat(i, level, f"Computer {computers} ({level})", None))
     clock = Clock.from_dict(json.loads(head.clock)) if head.clock else None
     social = Social(clock=clock)
