@@ -125,7 +125,7 @@ def status(b: Browser, s: dict[str, Any]) -> dict[str, Any]:
 
 def step(client: TestClient) -> None:
     """One round of the pairing loop (the tests run it by hand)."""
-    client.portal.call(client.app.state.club.step)  # type: ignore[attr-defined]
+    client.portal.call(client.app.state.play.step)  # type: ignore[attr-defined]
 
 
 def make_moderator(client: TestClient, name: str) -> None:
@@ -276,7 +276,7 @@ def test_the_lobby_websocket_lists_seeks_live_and_tells_the_seeker_its_game(
         # Held by the page, the seek outlives its lease.
         for _ in range(3):
             clock.t += seekstore.SEEK_LEASE * 0.6
-            client.app.state.club._renewed = 0.0  # type: ignore[attr-defined]
+            client.app.state.play._renewed = 0.0  # type: ignore[attr-defined]
             step(client)
         theirs = bo.post(f"/api/seeks/{mine['id']}/accept", {}).json()
         assert theirs["status"] == "paired"
@@ -355,7 +355,9 @@ def test_bad_seek_requests_elsewhere_are_refused(client: TestClient) -> None:
     assert ann.post(f"/api/seeks/{mine['id']}/accept", {"rated": True}).status_code == 400
 
 
-def test_rated_seeks_need_signed_in_seekers_and_take_no_computers(client: TestClient) -> None:
+def test_rated_seeks_need_signed_in_seekers_and_take_no_computers(
+    client: TestClient, db: str
+) -> None:
     guest = browser(client)
     answer = guest.post("/api/seeks", {"players": 2, "rated": True})
     assert answer.status_code == 403 and "sign in" in answer.json()["error"]["message"]
@@ -373,6 +375,18 @@ def test_rated_seeks_need_signed_in_seekers_and_take_no_computers(client: TestCl
     assert listed == {"Guest"}
     game = client.get(f"/api/games/{theirs['game']}").json()
     assert {s["name"] for s in game["seats"]} == {"ann", "bob"}
+    # Rated in its set-up's pool, each seat its account's (so only that account acts).
+    assert [(r["game_id"], r["pool"]) for r in rows(db, "rated_games")] == [
+        (theirs["game"], "parcheesi/2p")
+    ]
+    seated = {r["seat"]: r["account_id"] for r in rows(db, "game_players")}
+    assert seated[theirs["seat"]] == bo.account["id"]  # type: ignore[index]
+    assert seated[1 - theirs["seat"]] == ann.account["id"]  # type: ignore[index]
+    to_move = game["to_move"]
+    key = theirs["key"] if to_move == theirs["seat"] else status(ann, mine)["key"]
+    by_guest = guest.post(f"/api/games/{game['id']}/actions",
+                          {"key": key, "version": game["version"], "type": "step", "index": 0})  # fmt: skip
+    assert by_guest.status_code == 403
 
 
 def test_seeks_need_the_csrf_token(client: TestClient) -> None:

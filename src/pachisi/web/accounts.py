@@ -279,9 +279,9 @@ def current_account(request: HTTPConnection) -> Account | None:
     process, for at most :attr:`Accounts.CACHE_SECONDS` (so a suspension made
     by another server process shows within that time).
     """
-    cached = getattr(request.state, "pachisi_account", False)
-    if cached is not False:
-        return cached  # type: ignore[no-any-return]
+    if hasattr(request.state, "pachisi_account"):
+        kept: Account | None = request.state.pachisi_account
+        return kept
     token = session_token(request)
     found: Account | None = None
     if token is not None:

@@ -16,7 +16,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,20 +27,21 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import ratings as _ratings  # noqa: F401  (its tables, on the store's metadata)
 from .account_routes import account_routes
-from .accounts import Accounts, SigninLimits, csrf_if_signed_in, export
-from .club_play import Club, ClubLimits
-from .club_play import add_routes as add_club_routes
+from .accounts import Accounts, SigninLimits, csrf_if_signed_in, current_account, export
+from .club_play import ClubLimits, ClubPlay
+from .club_play import add_routes as add_play_routes
+from .club_routes import Club, club_routes
 from .computers import Computers
 from .guard import Guard, Limits
 from .hub import LEASE, Hub
 from .insight import Insight
 from .learn import lesson_state, lessons_info, rules_lessons
 from .messages import catalogue, rules_info
-from .requests import ApiError, read_json
+from .ratings import rate_game
+from .requests import ApiError, parse_dice, parse_spec, read_json
 from .rooms import Room, Watcher
-from .social import AWAY_AFTER, CLAIM_AFTER
+from .social import AWAY_AFTER, CLAIM_AFTER, parse_settings
 from .store import Store, StoreError, database_url
 from .views import moves_list, position_info, rulesets_info
 
@@ -160,17 +161,17 @@ def create_app(
         claim_after=claim_after,
     )
     insight = Insight(hub)
-    club = Club(hub, anonymous_chat=anonymous_chat, limits=club_limits, tick=seek_tick)
+    play = ClubPlay(hub, anonymous_chat=anonymous_chat, limits=club_limits, tick=seek_tick)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
         await hub.start()
-        await club.start()
+        await play.start()
         try:
             yield
         finally:
-            await club.close()
+            await play.close()
             insight.close()
             await hub.close()
             store.dispose()
@@ -189,7 +190,10 @@ def create_app(
     app.state.store = store
     accounts = Accounts(store.engine, password_hasher, signin_limits)
     app.state.accounts = accounts
+    app.state.play = play
+    club = Club(store)
     app.state.club = club
+    store.on_finish.append(rate_game)  # in the transaction that ends a game
     # The guard wraps everything, Starlette's own error handling included, so
     # that its headers and limits hold for every answer.
     build = app.build_middleware_stack
@@ -284,12 +288,39 @@ def create_app(
         )
     )
 
+    app.include_router(club_routes(club, accounts, hub.room, _body, lambda: insight.reviews_made()))
+
+    async def gate(conn: Request | WebSocket, game_id: str, body: object, what: str) -> None:
+        """Refuse a seat's request in a rated game that its account does not make."""
+        if not isinstance(body, dict):
+            return  # the hub refuses it
+        room = await hub.room(game_id)
+        try:
+            seat = room.seat_of_key(body.get("key"))
+        except ApiError:
+            return  # the hub refuses it
+        account = await asyncio.to_thread(current_account, conn)
+        await asyncio.to_thread(club.gate, room, seat, account, what)
+
     @app.post("/api/games", status_code=201, dependencies=[Depends(csrf_if_signed_in)])
     async def create_game(request: Request, response: Response) -> dict[str, Any]:
         """Start a game; the answer carries the seat keys, shown only this once."""
         body = await _body(request)
+        rated = False
+        if isinstance(body, dict) and "rated" in body:
+            body = dict(body)
+            rated = body.pop("rated")
+            if not isinstance(rated, bool):
+                raise ApiError(400, "bad_request", "'rated' is true or false")
+        account = await asyncio.to_thread(current_account, request)
+        if rated:
+            _check_rated(body, account)
         owner = _owner(_give_token(request, response, secure))
         room, keys = await hub.create(body, owner=owner)
+        if rated and account is not None:
+            await asyncio.to_thread(club.make_rated, room, account)
+        elif account is not None:
+            await asyncio.to_thread(club.claim_created, room.id, account)
         human = ",".join(k["key"] for k in keys)
         return {
             "id": room.id,
@@ -319,7 +350,9 @@ def create_app(
     @app.post("/api/games/{game_id}/seat", dependencies=[Depends(csrf_if_signed_in)])
     async def seat_action(game_id: str, request: Request) -> Response:
         """A seat's social action: resign, offer/accept/decline an end, resume, take back."""
-        room = await hub.seat_action(game_id, await _body(request))
+        body = await _body(request)
+        await gate(request, game_id, body, "act")
+        room = await hub.seat_action(game_id, body)
         return Response(
             '{"ok":true,"state":' + room.state_text() + "}", media_type="application/json"
         )
@@ -333,7 +366,9 @@ def create_app(
     @app.post("/api/games/{game_id}/actions", dependencies=[Depends(csrf_if_signed_in)])
     async def act(game_id: str, request: Request) -> Response:
         """A step, an undo or a commit by the seat to move."""
-        room = await hub.act(game_id, await _body(request))
+        body = await _body(request)
+        await gate(request, game_id, body, "act")
+        room = await hub.act(game_id, body)
         return Response(
             '{"ok":true,"state":' + room.state_text() + "}", media_type="application/json"
         )
@@ -341,7 +376,9 @@ def create_app(
     @app.post("/api/games/{game_id}/hint")
     async def hint(game_id: str, request: Request) -> dict[str, Any]:
         """The best plays of the current throw, for the seat to move (its key)."""
-        return await insight.hint(game_id, await hub.hint(game_id, await _body(request)))
+        body = await _body(request)
+        await gate(request, game_id, body, "hint")
+        return await insight.hint(game_id, await hub.hint(game_id, body))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str) -> dict[str, Any]:
@@ -440,7 +477,7 @@ def create_app(
         sender.add_done_callback(lambda _: _spawn_close(ws))
         await hub.watch(room, watcher)
         try:
-            await _receive(ws, hub, game_id, watcher, room)
+            await _receive(ws, hub, game_id, watcher, room, gate)
         finally:
             hub.unwatch(room, watcher)
             sender.cancel()
@@ -451,7 +488,7 @@ def create_app(
             return _owner(_browser_token(request))
         return _owner(_give_token(request, response, secure))
 
-    add_club_routes(app, club, body=_body, owner_of=owner_of)
+    add_play_routes(app, play, body=_body, owner_of=owner_of)
     return app
 
 
@@ -472,7 +509,28 @@ def _spawn_close(ws: WebSocket) -> None:
 BINARY_CLOSE = 1003
 
 
-async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room: Room) -> None:
+#: The rated-game check of a seat's request: ``gate(connection, game_id, body, what)``.
+Gate = Callable[[Any, str, object, str], Awaitable[None]]
+
+
+def _check_rated(body: object, account: Any) -> None:
+    """Refuse a rated game that cannot be one, before it is created."""
+    if account is None:
+        raise ApiError(401, "not_signed_in", "'rated': sign in to play rated games")
+    spec, manual, _ = parse_dice(body)
+    rest, _, _ = parse_settings(spec)
+    _, kinds, _, start = parse_spec(rest)
+    if start is not None or manual:
+        raise ApiError(
+            400, "bad_request", "'rated': a rated game starts at the start, with the server's dice"
+        )
+    if any(kind != "human" for kind in kinds):
+        raise ApiError(400, "bad_request", "'rated': every seat of a rated game is a person's")
+
+
+async def _receive(
+    ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room: Room, gate: Gate
+) -> None:
     """Read client messages until the connection ends (a binary frame closes it, 1003)."""
     while True:
         try:
@@ -486,11 +544,11 @@ async def _receive(ws: WebSocket, hub: Hub, game_id: str, watcher: Watcher, room
             with contextlib.suppress(Exception):
                 await ws.close(code=BINARY_CLOSE, reason="messages are JSON text")
             return
-        watcher.reply(json.dumps(await _answer(text, hub, game_id, watcher, room)))
+        watcher.reply(json.dumps(await _answer(ws, text, hub, game_id, watcher, room, gate)))
 
 
 async def _answer(
-    text: str, hub: Hub, game_id: str, watcher: Watcher, room: Room
+    ws: WebSocket, text: str, hub: Hub, game_id: str, watcher: Watcher, room: Room, gate: Gate
 ) -> dict[str, Any]:
     """The reply to one client message (every kind; refusals in the site's error shape)."""
     msg_id: object = None
@@ -510,12 +568,14 @@ async def _answer(
             seats = await hub.hello(room, watcher, msg.get("keys"))
             return {"type": "hello", "id": msg_id, "ok": True, "seats": seats}
         if kind == "seat":
+            await gate(ws, room.id, msg.get("action"), "act")
             done = await hub.seat_action(room.id, msg.get("action"))
             return {"type": "result", "id": msg_id, "ok": True, "version": done.version}
         if kind != "action":
             raise ApiError(
                 400, "bad_request", "a message's 'type' is 'action', 'hello', 'seat' or 'ping'"
             )
+        await gate(ws, game_id, msg.get("action"), "act")
         acted = await hub.act(game_id, msg.get("action"))
         return {"type": "result", "id": msg_id, "ok": True, "version": acted.version}
     except ApiError as exc:

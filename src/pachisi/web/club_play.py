@@ -1,6 +1,6 @@
 """The club's finding-a-game and chat side of the server: routes, lobby WebSocket, pairing loop.
 
-:class:`Club` holds what one server process knows of seeks and chat: the
+:class:`ClubPlay` holds what one server process knows of seeks and chat: the
 lobby pages connected to it (``WS /api/lobby/ws``), the seeks they hold, and
 the rate limits. Every ``tick`` seconds it pairs what can be paired
 (:func:`pachisi.web.seeks.pair`, which makes games with computers for the
@@ -37,7 +37,7 @@ from .requests import HUMAN, ApiError, read_json, refuse_unknown
 from .rooms import Room, Watcher
 from .views import clean_text
 
-__all__ = ["ANONYMOUS_NAME", "Club", "ClubLimits", "TooMany", "add_routes"]
+__all__ = ["ANONYMOUS_NAME", "ClubLimits", "ClubPlay", "TooMany", "add_routes"]
 
 log = logging.getLogger("pachisi.web")
 
@@ -91,7 +91,7 @@ def _take(bucket: TokenBucket | None, key: str, what: str) -> None:
         raise TooMany(what, wait)
 
 
-class Club:
+class ClubPlay:
     """Seeks and chat of one server process (see the module's description)."""
 
     def __init__(
@@ -245,7 +245,7 @@ def _client(request: HTTPConnection) -> str:
 
 def add_routes(
     app: FastAPI,
-    club: Club,
+    club: ClubPlay,
     *,
     body: Callable[[Request], Awaitable[object]],
     owner_of: Callable[[Request, Response | None], str | None],

@@ -68,6 +68,7 @@ from .social import (
     Clock,
     Social,
     end_facts,
+    outcome,
     parse_settings,
 )
 from .store import Change, GameRow, Store
@@ -333,6 +334,8 @@ class Hub:
         try:
             with self.store.change(room.id, room.version) as ch:
                 write(ch)
+                if room.status == "finished":  # the store's on_finish hooks (ratings)
+                    ch.outcome = outcome(room)
         except ApiError:
             if ch is not None and ch.version != ch.start:  # refused first
                 self._reread(room)

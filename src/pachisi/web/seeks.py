@@ -47,6 +47,8 @@ from ..game import first_player
 from ..position import Position
 from ..rules import Setup
 from . import referee
+from .accounts import game_players
+from .ratings import pool_of, rated_games
 from .requests import HUMAN, ApiError, parse_spec, refuse_unknown
 from .rooms import Room, Seat, new_game, new_game_id
 from .social import Clock, Social, parse_settings
@@ -394,6 +396,16 @@ def _make_game(
         social=social.to_dict() if clock is not None else {},
     )
     _insert(store, conn, store_row, room, rng, now)
+    # Who sits where, for the profiles; a rated game is rated in its set-up's pool.
+    for i, row in enumerate(people):
+        if row.account_id is not None:
+            conn.execute(
+                game_players.insert().values(game_id=room.id, seat=i, account_id=row.account_id)
+            )
+    if rated:
+        conn.execute(
+            rated_games.insert().values(game_id=room.id, pool=pool_of(setup), rated_at=None)
+        )
     for i, row in enumerate(people):
         done = conn.execute(
             seeks.update()

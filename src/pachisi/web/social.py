@@ -64,6 +64,7 @@ __all__ = [
     "Social",
     "agreed_end",
     "end_facts",
+    "outcome",
     "parse_settings",
     "resign_end",
     "sides",
@@ -308,6 +309,35 @@ def agreed_end(room: Room) -> tuple[str, dict[str, Any]]:
         )
     end = {"how": "agreed", "by": [], "winner": winner, "places": [list(g) for g in places]}
     return text, end
+
+
+def outcome(room: Room) -> dict[str, Any]:
+    """How a finished game came out, for ratings: ``places`` (groups of seats, best
+    first, a group sharing its place), ``winner`` (seats, or ``None``), ``sides``
+    (teams, or each seat alone), ``how`` (``played``, ``resigned``, ``left`` or
+    ``agreed``) and the seats a computer played for their player at the end (``handed``)."""
+    pos = room.position
+    end = room.social.end
+    every = list(range(len(room.seats)))
+    if end is not None:
+        places = [list(g) for g in end["places"]]
+        winner = list(end["winner"]) if end["winner"] is not None else None
+        how = str(end["how"])
+    else:
+        winner = list(pos.winner) if pos.winner is not None else None
+        places = [list(g) for g in pos.places] if winner is not None else [every]
+        how = "played"
+    placed = {s for g in places for s in g}
+    rest = [s for s in every if s not in placed]
+    if rest:
+        places.append(rest)
+    return {
+        "places": places,
+        "winner": winner,
+        "sides": [list(side) for side in sides(pos)],
+        "how": how,
+        "handed": sorted(room.social.handed),
+    }
 
 
 def end_facts(end: dict[str, Any]) -> list[dict[str, Any]]:

@@ -186,6 +186,10 @@ class Store:
             kwargs["pool_size"] = 10
             kwargs["max_overflow"] = 20
         self.engine: Engine = sa.create_engine(url, **kwargs)
+        #: Called inside the transaction of the change that ends a game (its status
+        #: becomes ``finished``), after the game row is written:
+        #: ``hook(conn, game_id, outcome)`` with :attr:`Change.outcome` (ratings).
+        self.on_finish: list[Callable[[sa.Connection, str, dict[str, Any]], object]] = []
         if url.startswith("sqlite"):
 
             @sa.event.listens_for(self.engine, "connect")
@@ -462,7 +466,7 @@ class Store:
         with self.engine.begin() as conn:
             if create is not None:
                 self._insert_game(conn, create, now)
-            ch = Change(conn, game_id, version, now)
+            ch = Change(conn, game_id, version, now, self.on_finish)
             yield ch
             ch._close(created=create is not None)
 
@@ -508,8 +512,19 @@ class Change:
     ``version`` is the game's version once the writes made so far are stored.
     """
 
-    def __init__(self, conn: sa.Connection, game_id: str, version: int, now: datetime) -> None:
+    def __init__(
+        self,
+        conn: sa.Connection,
+        game_id: str,
+        version: int,
+        now: datetime,
+        on_finish: Sequence[Callable[[sa.Connection, str, dict[str, Any]], object]] = (),
+    ) -> None:
         self._conn = conn
+        self._on_finish = on_finish
+        #: How a game this change ends came out (``places``, ``winner``, ``sides``), for
+        #: the store's ``on_finish`` hooks; set by whoever ends it (the hub).
+        self.outcome: dict[str, Any] | None = None
         self.game_id = game_id
         self.start = version
         self.version = version
@@ -608,6 +623,10 @@ class Change:
         )
         if done.rowcount != 1:
             raise StoreError(f"game {self.game_id} is not at version {self.start}")
+        if self._values.get("status") == "finished":
+            # In the same transaction as the end mark: both are stored, or neither.
+            for hook in self._on_finish:
+                hook(self._conn, self.game_id, self.outcome or {})
         if self._conn.dialect.name == "postgresql":  # delivered when the change commits
             self._conn.execute(
                 sa.select(sa.func.pg_notify(CHANNEL, f"{self.game_id} {self.version}"))
