@@ -384,8 +384,8 @@ def test_rated_seeks_need_signed_in_seekers_and_take_no_computers(
     assert seated[1 - theirs["seat"]] == ann.account["id"]  # type: ignore[index]
     to_move = game["to_move"]
     key = theirs["key"] if to_move == theirs["seat"] else status(ann, mine)["key"]
-    by_guest = guest.post(f"/api/games/{game['id']}/actions",
-                          {"key": key, "version": game["version"], "type": "step", "index": 0})  # fmt: skip
+    step_body = {"key": key, "version": game["version"], "type": "step", "index": 0}
+    by_guest = guest.post(f"/api/games/{game['id']}/actions", step_body)
     assert by_guest.status_code == 403
 
 
