@@ -7,8 +7,9 @@ What it does (loopback only, bounded in time):
    (``python -m pachisi serve`` on free ports of 127.0.0.1, ``--seeks-per-minute 0``
    since every seeker comes from the same address).
 2. Makes ``--seekers`` browsers (each its own cookies and CSRF token, from
-   ``GET /api/account``), half on each server, and at one moment (a barrier)
-   each posts one seek (``--players``-player ``--ruleset``, casual, no timer).
+   ``GET /api/account``), half on each server, and once every one is ready
+   (a barrier) each posts one seek at the same moment (``--players``-player
+   ``--ruleset``, casual, no timer).
 3. Each seeker then asks for its seek's status every ``--poll`` seconds until
    it is paired (the lobby page is told the same by its WebSocket; polling
    keeps the client simple). The **pairing latency** of a seeker is the time
@@ -58,7 +59,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seekers", type=int, default=200, help="seekers at once (200)")
     p.add_argument("--players", type=int, default=2, help="players a game (2)")
     p.add_argument("--ruleset", default="parcheesi", help="ruleset sought (parcheesi)")
-    p.add_argument("--poll", type=float, default=0.2, help="seconds between status asks (0.2)")
+    p.add_argument("--poll", type=float, default=0.5, help="seconds between status asks (0.5)")
     p.add_argument("--deadline", type=float, default=120.0, help="seconds the run may last (120)")
     p.add_argument("--db", default=None, help="a PostgreSQL URL (default: a throwaway cluster)")
     p.add_argument("--json", metavar="FILE", default=None, help="also write the results as JSON")
@@ -113,11 +114,18 @@ def start_server(db: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 async def seeker(
-    url: str, args: argparse.Namespace, go: asyncio.Event, out: dict[str, Any]
+    url: str, args: argparse.Namespace, ready: list[int], go: asyncio.Event, out: dict[str, Any]
 ) -> None:
-    """One browser: prepare, wait for ``go``, post a seek, poll until paired."""
-    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+    """One browser: prepare, wait for ``go`` (every seeker ready), post a seek, poll until
+    paired."""
+    # A new connection per request: a kept-alive one may be closed by the server just as
+    # it is reused (an error of the client's, not the server's).
+    fresh = httpx.Limits(max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=fresh) as client:
         csrf = (await client.get("/api/account")).json()["csrf"]
+        ready[0] += 1
+        if ready[0] == args.seekers:
+            go.set()
         await go.wait()
         spec = {"ruleset": args.ruleset, "players": args.players}
         started = time.perf_counter()
@@ -144,15 +152,13 @@ async def seeker(
 
 async def run(urls: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
     """Every seeker at once; their outcomes."""
-    go = asyncio.Event()
+    go, ready = asyncio.Event(), [0]
     outs: list[dict[str, Any]] = [{"server": i % len(urls)} for i in range(args.seekers)]
     tasks = [
-        asyncio.create_task(seeker(urls[i % len(urls)], args, go, outs[i]))
+        asyncio.create_task(seeker(urls[i % len(urls)], args, ready, go, outs[i]))
         for i in range(args.seekers)
     ]
-    await asyncio.sleep(1.0)  # every client has its cookies and token
-    go.set()
-    done, pending = await asyncio.wait(tasks, timeout=args.deadline + 30)
+    done, pending = await asyncio.wait(tasks, timeout=2 * args.deadline)
     for task in pending:
         task.cancel()
     for task in done:

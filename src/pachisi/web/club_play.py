@@ -173,11 +173,19 @@ class ClubPlay:
                 for w in pages:
                     w.reply(json.dumps(message))
 
-    async def pair(self, *, now: datetime | None = None, first: list[str] | None = None) -> int:
-        """Pair what can be paired now (one transaction); the number of games made."""
+    async def pair(
+        self,
+        *,
+        now: datetime | None = None,
+        first: list[str] | None = None,
+        match: str | None = None,
+        limit: int = 400,
+    ) -> int:
+        """Pair what can be paired now (one transaction; only the group ``match`` if
+        given); the number of games made."""
         made = await asyncio.to_thread(
             seekstore.pair, self.store, self.hub.rng, self._make_room,
-            now=now or self.now(), first=first or [],
+            now=now or self.now(), first=first or [], match=match, limit=limit,
         )  # fmt: skip
         for paired in made:
             self._adopt(paired.room)
@@ -280,8 +288,11 @@ def add_routes(
         owner = owner_of(request, response)
         return account, shown, owner
 
-    async def answer(seek_id: str, secret: str, first: list[str]) -> dict[str, Any]:
-        await club.pair(first=first)
+    async def answer(
+        seek_id: str, secret: str, first: list[str], spec: seekstore.SeekSpec
+    ) -> dict[str, Any]:
+        # Only the new seek's group, and a few of it: concurrent posts lock few rows each.
+        await club.pair(first=first, match=spec.match, limit=4 * spec.players)
         status = await asyncio.to_thread(seekstore.seek_status, store, seek_id, secret)
         return {"ok": True, **status, "secret": secret}
 
@@ -304,7 +315,7 @@ def add_routes(
                 account_id=account.id if account else None, now=club.now(),
             )
         )  # fmt: skip
-        return await answer(seek_id, secret, [seek_id])
+        return await answer(seek_id, secret, [seek_id], spec)
 
     @app.post("/api/seeks/{seek_id}/accept", status_code=201, dependencies=csrf)
     async def accept_seek(seek_id: str, request: Request, response: Response) -> dict[str, Any]:
@@ -326,7 +337,7 @@ def add_routes(
                 account_id=account.id if account else None, now=club.now(),
             )
         )  # fmt: skip
-        return await answer(mine_id, secret, [seek_id, mine_id])
+        return await answer(mine_id, secret, [seek_id, mine_id], spec)
 
     @app.get("/api/seeks")
     async def list_seeks() -> dict[str, Any]:

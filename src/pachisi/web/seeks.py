@@ -288,6 +288,7 @@ def pair(
     *,
     now: datetime | None = None,
     first: Sequence[str] = (),
+    match: str | None = None,
     limit: int = 400,
 ) -> list[Paired]:
     """Pair every group of compatible open seeks that can make a game; the games made.
@@ -299,7 +300,10 @@ def pair(
     with a seek that asked for computers and has waited its ``fill_after``
     seconds becomes a game with computers (of that seek's ``fill_level``) in
     the seats left. The seeks of
-    ``first`` (a seek and the one it accepts) go first in their group.
+    ``first`` (a seek and the one it accepts) go first in their group; with
+    ``match``, only that group is looked at (a seek just posted), and only
+    ``limit`` seeks are taken (the ``first`` ones, then the oldest), so that
+    seeks posted at once on PostgreSQL lock few rows each and pair in parallel.
     ``make_room(setup, seats, start, first_info, social)`` builds the room.
     """
     now = now or _now()
@@ -315,9 +319,15 @@ def pair(
         query = (
             sa.select(seeks)
             .where(seeks.c.status == "open", seeks.c.alive_until >= now)
-            .order_by(seeks.c.created_at, seeks.c.id)
+            .order_by(
+                sa.case((seeks.c.id.in_(list(first)), 0), else_=1) if first else sa.literal(1),
+                seeks.c.created_at,
+                seeks.c.id,
+            )
             .limit(limit)
         )
+        if match is not None:
+            query = query.where(seeks.c.match == match)
         if conn.dialect.name == "postgresql":
             query = query.with_for_update(skip_locked=True)
         rows = list(conn.execute(query))
