@@ -350,3 +350,133 @@ def test_account_is_a_frozen_dataclass() -> None:
 def test_signin_limits_have_defaults() -> None:
     limits = SigninLimits()
     assert limits.account_burst >= 1 and limits.network_burst >= limits.account_burst
+
+
+# ---------------------------------------------------------------------------
+# Signing in: the same answer for unknown names, throttling
+
+
+class CountingHasher(PasswordHasher):
+    """Counts the Argon2 checks made."""
+
+    def __init__(self) -> None:
+        super().__init__(time_cost=1, memory_cost=1024, parallelism=1)
+        self.checks = 0
+
+    def verify(self, hash: str | bytes, password: str | bytes) -> bool:
+        self.checks += 1
+        return super().verify(hash, password)
+
+
+def test_unknown_names_and_wrong_passwords_get_the_same_answer_after_the_same_work(
+    db: str,
+) -> None:
+    hasher = CountingHasher()
+    with TestClient(make_app(db, password_hasher=hasher)) as c:
+        sign_up(c, "Asha")
+        c.post("/api/account/signout", headers=csrf(c))
+        answers = []
+        for name, password in [("Asha", "wrong password"), ("Nobody", "wrong password")]:
+            before = hasher.checks
+            r = sign_in(c, name, password)
+            answers.append((r.status_code, r.json(), hasher.checks - before))
+        assert answers[0] == answers[1]
+        assert answers[0][0] == 401 and answers[0][2] == 1
+        assert answers[0][1]["error"] == {
+            "code": "bad_credentials",
+            "message": "wrong name or password",
+        }
+
+
+def test_brute_force_on_one_account_is_throttled(db: str) -> None:
+    limits = SigninLimits(account_burst=3, account_every=3600, network_burst=100)
+    with TestClient(make_app(db, signin_limits=limits)) as c:
+        sign_up(c, "Asha")
+        sign_up_other = TestClient(c.app)
+        sign_up(sign_up_other, "Ravi")
+        c.post("/api/account/signout", headers=csrf(c))
+        codes = [sign_in(c, "asha", f"guess number {i}").status_code for i in range(3)]
+        assert codes == [401, 401, 401]
+        # Spent: even the right password waits now; so does any case of the name.
+        for name in ("Asha", "ASHA"):
+            r = sign_in(c, name)
+            assert (r.status_code, r.json()["error"]["code"]) == (429, "too_many")
+            assert "try again in" in r.json()["error"]["message"]
+        # Another account is not locked by it.
+        assert sign_in(c, "Ravi").status_code == 200
+        # An unknown name is throttled the same way (nothing told by the answer).
+        c.post("/api/account/signout", headers=csrf(c))
+        codes = [sign_in(c, "nobody", f"guess {i}").status_code for i in range(4)]
+        assert codes == [401, 401, 401, 429]
+
+
+def test_brute_force_from_one_network_is_throttled_across_names(db: str) -> None:
+    limits = SigninLimits(account_burst=100, network_burst=4, network_every=3600)
+    with TestClient(make_app(db, signin_limits=limits)) as c:
+        sign_up(c, "Asha")
+        c.post("/api/account/signout", headers=csrf(c))
+        codes = [sign_in(c, f"name{i}", "wrong password").status_code for i in range(5)]
+        assert codes == [401, 401, 401, 401, 429]
+        assert sign_in(c, "Asha").status_code == 429
+
+
+def test_the_budget_is_shared_by_every_server_process(db: str) -> None:
+    limits = SigninLimits(account_burst=2, account_every=3600, network_burst=100)
+    with TestClient(make_app(db, signin_limits=limits)) as one:
+        sign_up(one, "Asha")
+        one.post("/api/account/signout", headers=csrf(one))
+        assert sign_in(one, "Asha", "wrong password").status_code == 401
+    with TestClient(make_app(db, signin_limits=limits)) as two:
+        assert sign_in(two, "Asha", "wrong password").status_code == 401
+        assert sign_in(two, "Asha").status_code == 429
+
+
+# ---------------------------------------------------------------------------
+# Changing the password
+
+
+def test_changing_the_password_ends_the_other_sessions(db: str) -> None:
+    app = make_app(db)
+    with TestClient(app) as here:
+        there = TestClient(app)
+        sign_up(here, "Asha")
+        assert sign_in(there, "Asha").status_code == 200
+        r = here.post(
+            "/api/account/password",
+            json={"old": "not it at all", "new": "battery staple"},
+            headers=csrf(here),
+        )
+        assert (r.status_code, r.json()["error"]["code"]) == (401, "bad_credentials")
+        r = here.post(
+            "/api/account/password", json={"old": "correct horse", "new": "short"},
+            headers=csrf(here),
+        )  # fmt: skip
+        assert (r.status_code, r.json()["error"]["code"]) == (400, "bad_password")
+        r = here.post(
+            "/api/account/password",
+            json={"old": "correct horse", "new": "battery staple"},
+            headers=csrf(here),
+        )
+        assert r.status_code == 200, r.text
+        assert here.get("/api/account").json()["account"]["name"] == "Asha"
+        assert there.get("/api/account").json()["account"] is None
+        assert sign_in(there, "Asha").status_code == 401
+        assert sign_in(there, "Asha", "battery staple").status_code == 200
+
+
+def test_account_requests_need_a_session(client: TestClient) -> None:
+    for path, body in [
+        ("/api/account/password", {"old": "a" * 8, "new": "b" * 8}),
+        ("/api/account/delete", {"password": "a" * 8}),
+    ]:
+        r = client.post(path, json=body, headers=csrf(client))
+        assert (r.status_code, r.json()["error"]["code"]) == (401, "not_signed_in")
+    assert client.get("/api/account/data").status_code == 401
+
+
+def test_a_forged_or_malformed_session_cookie_is_nobody(client: TestClient) -> None:
+    sign_up(client, "Asha")
+    for forged in ["x" * 43, "<script>", "a" * 500, ""]:
+        client.cookies.clear()
+        client.cookies.set(SESSION_COOKIE, forged)
+        assert client.get("/api/account").json()["account"] is None

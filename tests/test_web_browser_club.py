@@ -1,14 +1,16 @@
-"""Finding a game and chatting in real browsers (see tests/test_web_browser.py).
+"""The club in a real browser (see tests/test_web_browser.py): two new players sign up in
+two browsers, play a rated game to its end and see their ratings change on their
+profiles.
 
-Two new players sign up, each in a browser of their own; Ann posts a seek
-from the lobby, Bo accepts it from his lobby's list, and both pages go to
-the same game. They chat (a message carrying HTML and a script is shown as
-text), Ann mutes Bo, and a spectator's chat is never shown to the players.
+The players' moves go through the API (from each browser's own context, with its
+session cookie and CSRF token) to keep the game short; everything else is the pages.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -16,8 +18,7 @@ from test_web_browser import Browser, Console, Page, Server, browser, console, e
 
 __all__ = ["browser", "console"]  # the fixtures, used by name
 
-PASSWORD = "a long enough password"
-PAYLOAD = '<b id="bold">hi</b><script>window.pwned = 1</script>'
+PASSWORD = "a long pass phrase"
 
 
 @pytest.fixture(scope="module")
@@ -28,83 +29,122 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-def signed_up(server: Server, browser: Browser, console: Console, name: str) -> Page:
-    """A page in a browser of its own, signed up as ``name`` (through the API, its cookies)."""
-    page = new_page(browser, console)
-    page.add_init_script("localStorage.setItem('pachisi.autoplay', 'off')")
-    request = page.context.request
-    csrf = request.get(server.url + "/api/account").json()["csrf"]
-    answer = request.post(
-        server.url + "/api/account/signup",
-        data={"name": name, "password": PASSWORD},
-        headers={"x-csrf-token": csrf},
+def sign_up(server: Server, page: Page, name: str) -> None:
+    page.goto(server.url + "/account")
+    expect(page.get_by_test_id("signed-out")).to_be_visible()
+    page.get_by_test_id("name").fill(name)
+    page.get_by_test_id("password").fill(PASSWORD)
+    page.get_by_test_id("sign-up").click()
+    expect(page.get_by_test_id("signed-in")).to_be_visible()
+    expect(page.get_by_test_id("who")).to_have_text(f"Signed in as {name}")
+
+
+def api_post(page: Page, server: Server, path: str, body: object) -> Any:
+    """A POST from the page's browser context: its cookies, and the CSRF token it reads."""
+    csrf = page.context.request.get(server.url + "/api/account").json()["csrf"]
+    answer = page.context.request.post(
+        server.url + path, data=body, headers={"x-csrf-token": csrf}, fail_on_status_code=False
     )
-    assert answer.status == 201, answer.text()
-    return page
+    return answer.status, answer.json()
 
 
-def lines(page: Page) -> list[str]:
-    return [str(t) for t in page.get_by_test_id("chat-text").all_inner_texts()]
-
-
-def say(page: Page, text: str) -> None:
-    page.get_by_test_id("chat-input").fill(text)
-    page.get_by_test_id("chat-send").click()
-    expect(page.get_by_test_id("chat-text").filter(has_text=text).first).to_be_visible()
-
-
-def test_a_seek_posted_and_accepted_then_chat_mute_and_a_spectator_kept_apart(
+def test_two_players_sign_up_play_a_rated_game_and_see_their_ratings(
     server: Server, browser: Browser, console: Console
 ) -> None:
-    ann = signed_up(server, browser, console, "ann")
-    bo = signed_up(server, browser, console, "bob")
-    ann.goto(server.url + "/")
-    ann.get_by_test_id("seek-ruleset").select_option("parcheesi")
-    ann.get_by_test_id("seek-setup").select_option("2")
-    ann.get_by_test_id("post-seek").click()
-    expect(ann.get_by_test_id("my-seek")).to_have_count(1)
+    asha, ravi = new_page(browser, console), new_page(browser, console)
+    for page in (asha, ravi):
+        page.add_init_script("localStorage.setItem('pachisi.autoplay', 'off')")
+    sign_up(server, asha, "Asha")
+    sign_up(server, ravi, "Ravi")
 
-    bo.goto(server.url + "/")
-    seek_row = bo.get_by_test_id("open-seek").filter(has_text="ann")
-    expect(seek_row).to_have_count(1)
-    seek_row.get_by_test_id("accept-seek").click()
-    bo.wait_for_url("**/g/**")
-    ann.wait_for_url("**/g/**", timeout=20_000)  # told by the lobby's WebSocket
-    game = bo.url.split("/g/")[1].split("#")[0]
-    assert ann.url.split("/g/")[1].split("#")[0] == game
-    for page in (ann, bo):
-        expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
-        expect(page.get_by_test_id("chat")).to_have_attribute("data-room", "players")
-    state = server.state(game)
-    assert sorted(s["name"] for s in state["seats"]) == ["ann", "bob"]
+    # Before: no rated game on either profile.
+    ravi.goto(server.url + "/u/Ravi")
+    expect(ravi.get_by_test_id("player-name")).to_have_text("Ravi")
+    expect(ravi.get_by_test_id("rating-row")).to_have_count(0)
 
-    # Chat: plain text only, quick phrases in words.
-    say(ann, PAYLOAD)
-    expect(bo.get_by_test_id("chat-text").filter(has_text="window.pwned")).to_have_text(PAYLOAD)
-    assert bo.locator("#chat-lines b, #chat-lines script").count() == 0
-    assert bo.evaluate("window.pwned") is None and ann.evaluate("window.pwned") is None
-    bo.locator("[data-testid=chat-phrase][data-phrase=good_luck]").click()
-    expect(ann.get_by_test_id("chat-text").filter(has_text="Good luck!")).to_have_count(1)
+    # Asha sets up a rated game with a friend from the lobby.
+    asha.goto(server.url + "/")
+    expect(asha.get_by_test_id("account-link")).to_have_text("Asha")
+    asha.get_by_test_id("mode-friend").check()
+    expect(asha.get_by_test_id("rated-choice")).to_be_visible()
+    asha.get_by_test_id("rated").check()
+    asha.get_by_test_id("create").click()
+    friend_link = asha.locator("[data-testid=share-link][data-seat='1']").input_value()
+    asha.get_by_test_id("play-here").click()
+    asha.wait_for_url("**/g/**")
+    game_id = asha.url.split("/g/")[1].split("#")[0]
+    expect(asha.get_by_test_id("rated-badge")).to_contain_text("waiting for every player")
 
-    # A spectator (signed in) writes in the spectators' chat: never shown to the players.
-    cy = signed_up(server, browser, console, "cyd")
-    cy.goto(server.url + f"/g/{game}")
-    expect(cy.get_by_test_id("chat")).to_have_attribute("data-room", "spectators")
-    expect(cy.get_by_test_id("chat-text")).to_have_count(0)  # nor the players' chat to them
-    say(cy, "the spectators say hello")
-    # The players' pages read their chat again after it (a newer players' message shows).
-    say(bo, "after the spectator")
-    expect(ann.get_by_test_id("chat-text").filter(has_text="after the spectator")).to_have_count(1)
-    for page in (ann, bo):
-        assert "the spectators say hello" not in page.content()
-    assert "after the spectator" not in cy.content()
+    # Ravi opens his link: his account takes seat 1; both pages show who plays.
+    ravi.goto(friend_link)
+    for page in (asha, ravi):
+        expect(page.get_by_test_id("rated-badge")).to_have_text(
+            "Rated game: Asha · Ravi", timeout=20000
+        )
+    keys = {
+        0: asha.evaluate(f"JSON.parse(localStorage.getItem('pachisi.keys.{game_id}'))[0]"),
+        1: ravi.evaluate(f"JSON.parse(localStorage.getItem('pachisi.keys.{game_id}'))[0]"),
+    }
+    assert keys[0].startswith("0.") and keys[1].startswith("1.")
 
-    # Ann mutes Bo: his next message is not shown to her, hers still are to him.
-    ann.get_by_test_id("chat-mute").click()
-    expect(ann.get_by_test_id("chat-mute")).to_have_attribute("aria-pressed", "true")
-    expect(ann.get_by_test_id("chat-text").filter(has_text="after the spectator")).to_have_count(0)
-    say(bo, "are you still there")
-    say(ann, "my own message")
-    expect(bo.get_by_test_id("chat-text").filter(has_text="my own message")).to_have_count(1)
-    assert "are you still there" not in " ".join(lines(ann))
+    # Asha's session cannot move Ravi's seat, even with his key.
+    status, body = api_post(
+        asha, server, f"/api/games/{game_id}/seat", {"key": keys[1], "type": "resign"}
+    )
+    assert (status, body["error"]["code"]) == (403, "not_your_seat")
+
+    # The game, played to its end through the API, each seat from its own browser.
+    pages = {0: asha, 1: ravi}
+    for _ in range(20_000):
+        state = server.state(game_id)
+        if state["status"] != "playing":
+            break
+        seat = state["to_move"]
+        if seat is None:
+            continue
+        action: dict[str, Any] = {"key": keys[seat], "version": state["version"]}
+        action.update({"type": "commit"} if state["complete"] else {"type": "step", "index": 0})
+        status, body = api_post(pages[seat], server, f"/api/games/{game_id}/actions", action)
+        assert status in (200, 409), body
+    assert state["status"] == "finished"
+    for page in (asha, ravi):
+        expect(page.get_by_test_id("connection")).to_be_visible()
+
+    # Their profiles: a rating each, moved from the start (1500) opposite ways, a graph,
+    # and the game with a link to its review.
+    shown = {}
+    for page, name in ((asha, "Asha"), (ravi, "Ravi")):
+        page.goto(server.url + f"/u/{name}")
+        row = page.get_by_test_id("rating-row")
+        expect(row).to_have_count(1)
+        text = page.get_by_test_id("rating").inner_text()
+        match = re.match(r"(\d+) ± (\d+) \(provisional\)", text)
+        assert match, text
+        shown[name] = int(match.group(1))
+        expect(page.get_by_test_id("history-graph")).to_be_visible()
+        assert page.get_by_test_id("history-graph").evaluate("img => img.naturalWidth") > 0
+        expect(page.get_by_test_id("review-link").first).to_have_attribute(
+            "href", f"/review/{game_id}"
+        )
+    assert sorted(shown.values())[0] < 1500 < sorted(shown.values())[1]
+
+    # The leaderboard lists both, the winner first.
+    asha.goto(server.url + "/players")
+    leaders = asha.get_by_test_id("leader")
+    expect(leaders).to_have_count(2)
+    winner = max(shown, key=lambda n: shown[n])
+    expect(leaders.first).to_contain_text(winner)
     console.check()
+
+
+def test_a_profile_address_with_markup_shows_nothing_of_it(
+    server: Server, browser: Browser, console: Console
+) -> None:
+    page = new_page(browser, console)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(server.url + "/u/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    expect(page.get_by_test_id("missing")).to_be_visible()
+    assert page.locator("main img").count() == 0
+    assert dialogs == []
+    console.check(lambda text: "404" in text)

@@ -6,6 +6,7 @@ database, as separate browsers are.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -477,7 +478,8 @@ def test_text_in_the_graph_is_escaped(players: list[TestClient]) -> None:
 
 def test_deleting_an_account_removes_its_personal_data(db: str, players: list[TestClient]) -> None:
     asha, ravi, _, _ = players
-    game = seated(players)
+    # Asha named her seat after herself: the seat is renamed after its colours.
+    game = seated(players, names=["Asha", "Ravi"])
     resign(ravi, game, 1)
     r = asha.post("/api/account/delete", json={"password": "wrong one!"}, headers=csrf(asha))
     assert (r.status_code, r.json()["error"]["code"]) == (401, "bad_credentials")
@@ -501,10 +503,14 @@ def test_deleting_an_account_removes_its_personal_data(db: str, players: list[Te
             ).scalar_one()
     finally:
         e.dispose()
-    assert not any("Asha" in line or "asha" in line for line in dump)
+    assert not any("Asha" in line or "asha" in line for line in dump), [
+        line for line in dump if "Asha" in line or "asha" in line
+    ]
     assert len(ids) == 3  # the others
     assert seats[0] == (0, None)  # the seat stays, with no account
     assert status == "finished"  # the game stays
+    shown = ravi.get(f"/api/games/{game['id']}").json()
+    assert "Asha" not in json.dumps(shown)  # the server's memory too
     # Ravi's history of that game stays his; the profile of the deleted name is gone.
     assert ravi.get("/api/players/asha").status_code == 404
     assert profile(ravi, "ravi")["stats"]["games"] == 1

@@ -62,11 +62,13 @@ def account_routes(
     give_browser_token: Callable[[Request, Response], str],
     secure: bool,
     export: Callable[[int], dict[str, Any]],
+    renamed: Callable[[list[str]], Awaitable[None]],
 ) -> APIRouter:
     """The routes, for ``service``; ``body`` reads a request's JSON,
     ``give_browser_token`` gives a browser its cookie (the lobby's), ``secure``
     whether cookies are sent over HTTPS only, ``export`` an account's games and
-    ratings for its data download."""
+    ratings for its data download, ``renamed`` is told the games whose seats a
+    deleted account's name left."""
     router = APIRouter()
 
     def set_session(request: Request, response: Response, token: str) -> None:
@@ -92,10 +94,10 @@ def account_routes(
     async def account_info(request: Request, response: Response) -> dict[str, Any]:
         """Who is signed in (``account``, or null) and the CSRF token of this browser."""
         account = await asyncio.to_thread(current_account, request)
-        token = session_token(request) if account is not None else None
-        if token is None:
-            token = give_browser_token(request, response)
-        return me(account, csrf_token(token))
+        browser = give_browser_token(request, response)
+        # The token of the cookie the CSRF check reads: a session cookie's, even one
+        # that has expired (signing in again replaces it), else the browser's.
+        return me(account, csrf_token(session_token(request) or browser))
 
     @router.post("/api/account/signup", status_code=201, dependencies=[Depends(require_csrf)])
     async def sign_up(request: Request, response: Response) -> dict[str, Any]:
@@ -140,7 +142,8 @@ def account_routes(
         """Delete the account (its ``password`` again); its games stay, anonymised."""
         account = signed_in(request)
         (password,) = _fields(await body(request), "password")
-        await asyncio.to_thread(service.delete, account.id, password)
+        games = await asyncio.to_thread(service.delete, account.id, password)
+        await renamed(games)
         response.delete_cookie(SESSION_COOKIE, path="/")
         return {"ok": True}
 

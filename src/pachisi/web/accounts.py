@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import time
 import unicodedata
@@ -542,19 +543,26 @@ class Accounts:
             )
         self._cache.clear()
 
-    def delete(self, account_id: int, password: object) -> None:
+    def delete(self, account_id: int, password: object) -> list[str]:
         """Delete an account and its personal data; its games stay, anonymised.
 
         Its sessions, ratings, rating history and claims go with it (foreign
         keys ``ON DELETE CASCADE``, and explicitly here, whatever the
         database enforces); its seats in games are kept with no account
-        (``SET NULL``); its sign-in budget goes too.
+        (``SET NULL``), and where such a seat was named with the account's
+        name, the seat takes its colours' name instead (in the game's result
+        line too); its sign-in budget goes too. Answers the ids of the games
+        whose seats were renamed.
         """
         self._verify(account_id, password)
         with self.engine.begin() as conn:
             key = conn.execute(
                 sa.select(accounts.c.name_key).where(accounts.c.id == account_id)
             ).scalar_one()
+            name = conn.execute(
+                sa.select(accounts.c.name).where(accounts.c.id == account_id)
+            ).scalar_one()
+            renamed = _anonymise_seats(conn, account_id, name)
             for table in _personal_tables():
                 conn.execute(table.delete().where(table.c.account_id == account_id))
             conn.execute(
@@ -569,6 +577,7 @@ class Accounts:
             )
             conn.execute(accounts.delete().where(accounts.c.id == account_id))
         self._cache.clear()
+        return renamed
 
     def set_moderator(self, name: str, moderator: bool) -> Account:
         """Grant or revoke the moderator role (``pachisi club moderator``); ``LookupError``
@@ -598,6 +607,39 @@ class Accounts:
                 .first()
             )
         return _account(row) if row else None
+
+
+def _anonymise_seats(conn: sa.Connection, account_id: int, name: str) -> list[str]:
+    """Rename the seats of ``account_id`` that carry its ``name`` after their colours;
+    the ids of the games changed."""
+    import json
+
+    from .store import games
+
+    rows = conn.execute(
+        sa.select(games.c.id, games.c.seats, games.c.start, games.c.result, game_players.c.seat)
+        .join(game_players, game_players.c.game_id == games.c.id)
+        .where(game_players.c.account_id == account_id)
+    ).all()
+    key = name_key(name)
+    renamed: list[str] = []
+    for game_id, seats_text, start_text, result, seat in rows:
+        seats = json.loads(seats_text)
+        if not (0 <= seat < len(seats)) or name_key(str(seats[seat].get("name", ""))) != key:
+            continue
+        old = str(seats[seat]["name"])
+        try:
+            colours = json.loads(start_text)["players"][seat]["colours"]
+            new = "+".join(str(c).capitalize() for c in colours)
+        except (KeyError, IndexError, TypeError, ValueError):
+            new = f"{seat + 1}"
+        seats[seat]["name"] = new
+        values: dict[str, Any] = {"seats": json.dumps(seats)}
+        if result:
+            values["result"] = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, result)
+        conn.execute(games.update().where(games.c.id == game_id).values(**values))
+        renamed.append(str(game_id))
+    return renamed
 
 
 def _personal_tables() -> list[sa.Table]:

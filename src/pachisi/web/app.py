@@ -259,6 +259,18 @@ def create_app(
     async def replay_page(game_id: str) -> FileResponse:
         return page("replay.html")
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return page("account.html")
+
+    @app.get("/u/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> FileResponse:
+        return page("profile.html")
+
+    @app.get("/players", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return page("leaderboard.html")
+
     @app.get("/manifest.webmanifest", include_in_schema=False)
     async def manifest() -> FileResponse:  # at the root: the installed app's scope is the site
         return FileResponse(STATIC / "manifest.webmanifest", media_type="application/manifest+json")
@@ -285,6 +297,7 @@ def create_app(
             lambda request, response: _give_token(request, response, secure),
             secure,
             lambda account_id: export(accounts, account_id),
+            hub.reread,
         )
     )
 

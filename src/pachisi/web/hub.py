@@ -363,6 +363,16 @@ class Hub:
         self._arm_clock(room)
         room.snapshot()
 
+    async def reread(self, game_ids: list[str]) -> None:
+        """Read again from the store the games of ``game_ids`` this process holds (their
+        rows were changed outside a change: a deleted account's seat renamed)."""
+        for game_id in game_ids:
+            room = self.rooms.get(game_id)
+            if room is None:
+                continue
+            async with room.lock:
+                await asyncio.to_thread(self._reread, room)
+
     async def _mend(self, room: Room) -> None:
         """Read a broken room back (room locked); ``unavailable`` if it still cannot be."""
         if room.broken:

@@ -19,6 +19,7 @@ from ..describe import LANGS, PHRASES, rules_facts
 from ..rules import RULESETS
 from .club_words import CLUB_WORDS
 from .learn_words import LEARN_WORDS
+from .seek_words import SEEK_WORDS
 from .play_words import PLAY_WORDS
 from .requests import ApiError
 
@@ -1290,7 +1291,9 @@ _KN: dict[str, str] = {
 MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "hi": _HI, "kn": _KN}
 for _lang, _words in PLAY_WORDS.items():  # the playing side's words (pachisi.web.play_words)
     MESSAGES[_lang].update(_words)
-for _lang, _words in CLUB_WORDS.items():  # seeks and chat (pachisi.web.club_words)
+for _lang, _words in CLUB_WORDS.items():  # accounts, ratings (pachisi.web.club_words)
+    MESSAGES[_lang].update(_words)
+for _lang, _words in SEEK_WORDS.items():  # seeks and chat (pachisi.web.seek_words)
     MESSAGES[_lang].update(_words)
 
 

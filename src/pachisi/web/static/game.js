@@ -32,6 +32,7 @@ import {
   throwText,
 } from "./ui.js";
 import { language, loadLanguage, mountLanguageSwitch, t, translatePage } from "./i18n.js";
+import { mountAccountLink, mountRatedSeats } from "./club.js";
 import { factsText, playText, resultText, seatWord } from "./words.js";
 import {
   announceEvents,
@@ -975,6 +976,8 @@ const live = new LiveGame(gameId, {
 async function start() {
   await loadLanguage();
   mountLanguageSwitch();
+  mountAccountLink();
+  if (gameId) mountRatedSeats(gameId, () => heldKeys(app.keys));
   setupNotation();
   app.attention = watchAttention(() => mine() || mySeatToThrow() !== null, () => app.state);
   $("undo").addEventListener("click", undo);

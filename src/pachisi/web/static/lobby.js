@@ -2,6 +2,7 @@
 // pasted position), the links it hands out, and the list of recent games.
 
 import { gameStatus, initTableSettings, listQuery, shareOrigin, tableSettings } from "./social.js";
+import { mountAccountLink, mountRatedChoice, ratedSetting } from "./club.js";
 import { api, gamesWithKeys, keysFragment, loadKeys } from "./api.js";
 import { has, loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
 import { RULESET_NAMES, colourName, computerName, copyText, el, numberSeats, seatName, swatches } from "./ui.js";
@@ -391,7 +392,7 @@ async function createGame(event) {
     if (info.majors) body.majors = seats.map((seat) => seat.major);
     colours = coloursOfSeats(lobby.ruleset, count);
   }
-  Object.assign(body, tableSettings());
+  Object.assign(body, tableSettings(), ratedSetting());
   if (lobby.manual) {
     body.dice = "manual";
     if (!lobby.position) body.first = Number($("first").value || 0);
@@ -670,6 +671,8 @@ function switchWords(sw, input) {
 async function start() {
   await loadLanguage();
   mountLanguageSwitch();
+  mountAccountLink();
+  mountRatedChoice();
   $("new-game").addEventListener("submit", createGame);
   $("players").addEventListener("change", drawSeats);
   $("teams").addEventListener("change", drawSeats);
