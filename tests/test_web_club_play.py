@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from pachisi.web import seeks as seekstore
 from pachisi.web.app import create_app
@@ -612,3 +613,42 @@ def test_chat_writes_need_the_csrf_token(client: TestClient) -> None:
                          "text": "x"}, **{"x-csrf-token": bo.csrf})  # fmt: skip
     assert answer.status_code == 403
     assert heard(ann, game, ka) == []
+
+
+def test_the_lobby_websocket_of_another_site_is_refused(client: TestClient) -> None:
+    with (
+        client.websocket_connect(
+            "/api/lobby/ws", headers={"origin": "https://evil.example", "host": "testserver"}
+        ) as ws,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4403
+
+
+def test_the_anonymous_chat_option_of_serve() -> None:
+    from pachisi.cli import build_parser
+
+    argv = ["serve", "--anonymous-chat", "--seeks-per-minute", "0"]
+    args = build_parser(argv).parse_args(argv)
+    assert args.anonymous_chat is True and args.seeks_per_minute == 0
+    assert build_parser(["serve"]).parse_args(["serve"]).anonymous_chat is False
+
+
+def test_an_account_deleted_takes_its_messages_and_seeks_and_its_data_has_them(
+    client: TestClient, db: str
+) -> None:
+    ann, bob = browser(client, "ann"), browser(client, "bob")
+    game, ka, kb = paired_game(client, ann, bob)
+    say(ann, game, ka, text="my words")
+    say(bob, game, kb, text="his words")
+    seek(ann, ruleset="whitman")
+    data = ann.get("/api/account/data").json()
+    assert [m["text"] for m in data["chat_messages"]] == ["my words"]
+    assert sorted(s["status"] for s in data["seeks"]) == ["open", "paired"]
+    answer = ann.post("/api/account/delete", {"password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    texts = [m["text"] for m in rows(db, "chat_messages")]
+    assert texts == ["his words"]
+    assert all(r["account_id"] != ann.account["id"] for r in rows(db, "seeks"))  # type: ignore[index]
+    assert "ann" not in {r["name"] for r in rows(db, "seeks")}

@@ -19,9 +19,9 @@ from ..describe import LANGS, PHRASES, rules_facts
 from ..rules import RULESETS
 from .club_words import CLUB_WORDS
 from .learn_words import LEARN_WORDS
-from .seek_words import SEEK_WORDS
 from .play_words import PLAY_WORDS
 from .requests import ApiError
+from .seek_words import SEEK_WORDS
 
 __all__ = ["MESSAGES", "catalogue", "rules_info"]
 
