@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from axe_helpers import check_axe
 from test_web_browser import Browser, Console, Page, Server, browser, console, expect, new_page
 
 __all__ = ["browser", "console"]  # the fixtures, used by name
@@ -107,4 +108,22 @@ def test_a_seek_posted_and_accepted_then_chat_mute_and_a_spectator_kept_apart(
     say(ann, "my own message")
     expect(bo.get_by_test_id("chat-text").filter(has_text="my own message")).to_have_count(1)
     assert "are you still there" not in " ".join(lines(ann))
+    console.check()
+
+
+def test_the_seeks_card_and_the_chat_pass_axe(
+    server: Server, browser: Browser, console: Console
+) -> None:
+    ann = signed_up(server, browser, console, "axeann")
+    bob = signed_up(server, browser, console, "axebob")
+    ann.goto(server.url + "/")
+    ann.get_by_test_id("post-seek").click()
+    expect(ann.get_by_test_id("my-seek")).to_have_count(1)
+    check_axe(ann)
+    bob.goto(server.url + "/")
+    bob.get_by_test_id("open-seek").filter(has_text="axeann").get_by_test_id("accept-seek").click()
+    bob.wait_for_url("**/g/**")
+    say(bob, "hello")
+    expect(bob.get_by_test_id("chat-phrase")).to_have_count(9)
+    check_axe(bob)
     console.check()
