@@ -455,6 +455,9 @@ def test_players_and_spectators_chat_apart(client: TestClient) -> None:
     refused = bo.get(f"/api/games/{game}/chat?room=spectators", **{"x-seat-key": kb})
     assert refused.status_code == 403
     assert cy.get(f"/api/games/{game}/chat?room=players").status_code == 403
+    # A player signed in is a player on any page of the game, with its key or not.
+    assert bo.get(f"/api/games/{game}/chat?room=spectators").status_code == 403
+    assert say(bo, game, None, room="spectators", text="from my phone").status_code == 403
     assert say(cy, game, None, text="let me in").status_code == 403
     assert say(ann, game, ka, room="spectators", text="hi all").status_code == 403
     bad_key = kb[:-2] + ("AA" if not kb.endswith("AA") else "BB")

@@ -149,7 +149,8 @@ class ClubPlay:
     async def step(self) -> None:
         """One round: pair, renew the seeks held here, inform the lobby pages."""
         now = self.now()
-        await self.pair(now=now)
+        if await asyncio.to_thread(seekstore.any_open, self.store):
+            await self.pair(now=now)
         if self.held and time.monotonic() - self._renewed >= RENEW_EVERY:
             await asyncio.to_thread(seekstore.renew, self.store, list(self.held), now=now)
             self._renewed = time.monotonic()
@@ -403,6 +404,14 @@ def add_routes(
     async def game_of(game_id: str) -> Room:
         return await hub.room(game_id)
 
+    async def seated(room: Room, account: Account | None) -> bool:
+        """Whether ``account`` sits in the game (a seat of its account): a player, even
+        on a page without the seat's key."""
+        if account is None:
+            return False
+        seating = await asyncio.to_thread(request_club(app).seating, room.id, len(room.seats))
+        return account.id in seating.seats
+
     def seat_by_key(room: Room, key: object) -> int | None:
         """The seat of a key given with a request, or ``None`` without one; ``forbidden`` if
         a key is given that is not a seat's of the game."""
@@ -424,7 +433,7 @@ def add_routes(
         account = await _account(request)
         if name == "players" and seat is None:
             raise ApiError(403, "forbidden", "the players' chat is read with a seat's key")
-        if name == "spectators" and seat is not None:
+        if name == "spectators" and (seat is not None or await seated(game, account)):
             raise ApiError(403, "forbidden", "the players do not see the spectators' chat")
         muted: list[int] = []
         if seat is not None:
@@ -453,7 +462,7 @@ def add_routes(
         seat = seat_by_key(game, message.key)
         if message.room == "players" and seat is None:
             raise ApiError(403, "forbidden", "the players' chat needs a seat's key")
-        if message.room == "spectators" and seat is not None:
+        if message.room == "spectators" and (seat is not None or await seated(game, account)):
             raise ApiError(403, "forbidden", "the players write in the players' chat")
         owner = owner_of(request, response)
         author = f"a{account.id}" if account else (f"b{owner}" if owner else _client(request))
@@ -561,6 +570,12 @@ def add_routes(
         if not await asyncio.to_thread(_suspend, request.app.state.accounts, account_id, on):
             raise ApiError(404, "not_found", "no such account")
         return {"ok": True, "account": account_id, "suspended": on}
+
+
+def request_club(app: FastAPI) -> Any:
+    """club-accounts' :class:`pachisi.web.club_routes.Club` of the application (who sits
+    where)."""
+    return app.state.club
 
 
 def _suspend(service: Accounts, account_id: int, on: bool) -> bool:

@@ -62,6 +62,7 @@ __all__ = [
     "SEEK_LEASE",
     "Paired",
     "SeekSpec",
+    "any_open",
     "cancel",
     "create_seek",
     "open_seeks",
@@ -499,6 +500,13 @@ def seek_status(
         key = f"{row.seat}.{secret}"
         out.update(game=row.game_id, seat=row.seat, key=key, url=f"/g/{row.game_id}#k={key}")
     return out
+
+
+def any_open(store: Store) -> bool:
+    """Whether any seek is open (a pairing round has something to do)."""
+    with store.engine.connect() as conn:
+        found = conn.execute(sa.select(seeks.c.id).where(seeks.c.status == "open").limit(1)).first()
+    return found is not None
 
 
 def renew(

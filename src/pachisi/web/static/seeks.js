@@ -174,8 +174,12 @@ function connect() {
     }
   });
   ws.addEventListener("close", () => setTimeout(connect, 2000));
-  // The guard closes a silent WebSocket: a ping now and then keeps it.
-  setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('{"type":"ping"}'), 30000);
+}
+
+// The guard closes a silent WebSocket: a ping now and then keeps it.
+function keepAlive() {
+  const ws = seeking.ws;
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}');
 }
 
 async function start() {
@@ -193,6 +197,7 @@ async function start() {
   drawListing();
   $("seek-form").addEventListener("submit", post);
   connect();
+  setInterval(keepAlive, 30000);
 }
 
 start();
