@@ -655,3 +655,29 @@ def test_an_account_deleted_takes_its_messages_and_seeks_and_its_data_has_them(
     assert texts == ["his words"]
     assert all(r["account_id"] != ann.account["id"] for r in rows(db, "seeks"))  # type: ignore[index]
     assert "ann" not in {r["name"] for r in rows(db, "seeks")}
+
+
+def test_accepting_reporting_and_muting_are_rate_limited_and_need_the_csrf_token(
+    db: str, clock: FakeClock
+) -> None:
+    limits = ClubLimits(seeks_per_minute=6, seek_burst=2, reports_per_minute=6, report_burst=3)
+    with make_client(db, clock, club_limits=limits) as c:
+        ann, bob = browser(c, "ann"), browser(c, "bob")
+        game, ka, kb = paired_game(c, ann, bob)  # two seeks from one address: its burst
+        answer = browser(c).post("/api/seeks", {"ruleset": "whitman"})
+        assert answer.status_code == 429
+        say(bob, game, kb, text="hi")
+        message = heard(ann, game, ka)[0]
+        report = f"/api/chat/{message['id']}/report"
+        assert ann.post(report, {"key": ka}, csrf=False).status_code == 403
+        seat_b = int(kb.split(".")[0])
+        mute = f"/api/games/{game}/chat/mute"
+        codes = [
+            ann.post(report, {"key": ka}).status_code,
+            ann.post(mute, {"key": ka, "seat": seat_b}).status_code,
+            ann.post(mute, {"key": ka, "seat": seat_b, "muted": False}).status_code,
+            ann.post(report, {"key": ka}).status_code,
+        ]
+        assert codes == [200, 200, 200, 429]
+        assert "retry-after" in ann.post(mute, {"key": ka, "seat": seat_b}).headers
+        assert heard(ann, game, ka)[0]["text"] == "hi"  # the refused mute changed nothing

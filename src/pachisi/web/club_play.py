@@ -54,8 +54,8 @@ class ClubLimits:
     Seeks: ``seeks_per_minute`` per client address (bursts of
     ``seek_burst``); messages: ``chat_per_minute`` per author (an account,
     else a browser, else an address; bursts of ``chat_burst``) and the same
-    again per address; reports: ``reports_per_minute`` per address. Kept per
-    server process.
+    again per address; mutes and reports together: ``reports_per_minute`` per
+    address. Kept per server process.
     """
 
     seeks_per_minute: float | None = 20
@@ -498,6 +498,7 @@ def add_routes(
             raise ApiError(400, "bad_request", f"'seat': {other} is not another seat of the game")
         if not isinstance(on, bool):
             raise ApiError(400, "bad_request", "'muted' is true or false")
+        _take(club._report_bucket, _client(request), "mutes and reports")
         muted = await asyncio.to_thread(chats.set_mute, store, game.id, seat, other, on)
         return {"ok": True, "muted": muted}
 
@@ -518,7 +519,7 @@ def add_routes(
         seat = seat_by_key(game, raw.get("key"))
         if where[1] == "players" and seat is None:  # only those who can read it
             raise ApiError(403, "forbidden", "the players' chat is reported with a seat's key")
-        _take(club._report_bucket, _client(request), "reports")
+        _take(club._report_bucket, _client(request), "mutes and reports")
         account = await _account(request)
         owner = owner_of(request, response)
         reporter = f"a{account.id}" if account else f"b{owner}"
