@@ -480,3 +480,30 @@ def test_a_forged_or_malformed_session_cookie_is_nobody(client: TestClient) -> N
         client.cookies.clear()
         client.cookies.set(SESSION_COOKIE, forged)
         assert client.get("/api/account").json()["account"] is None
+
+
+def test_sign_ups_are_limited_per_network(db: str) -> None:
+    limits = SigninLimits(signup_burst=2, signup_every=3600)
+    with TestClient(make_app(db, signin_limits=limits)) as c:
+        sign_up(c, "Asha")
+        sign_up(c, "Ravi")
+        r = c.post(
+            "/api/account/signup", json={"name": "Meera", "password": "x" * 10}, headers=csrf(c)
+        )
+        assert (r.status_code, r.json()["error"]["code"]) == (429, "too_many")
+        assert c.get("/api/account").json()["account"]["name"] == "Ravi"
+
+
+def test_wrong_passwords_to_change_or_delete_spend_the_account_budget(db: str) -> None:
+    limits = SigninLimits(account_burst=2, account_every=3600, network_burst=100)
+    with TestClient(make_app(db, signin_limits=limits)) as c:
+        sign_up(c, "Asha")
+        wrong = [
+            ("/api/account/password", {"old": "guess one!", "new": "battery staple"}),
+            ("/api/account/delete", {"password": "guess two!"}),
+        ]
+        for path, body in wrong:
+            assert c.post(path, json=body, headers=csrf(c)).status_code == 401
+        r = c.post("/api/account/delete", json={"password": "correct horse"}, headers=csrf(c))
+        assert (r.status_code, r.json()["error"]["code"]) == (429, "too_many")
+        assert c.get("/api/account").json()["account"]["name"] == "Asha"

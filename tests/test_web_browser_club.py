@@ -74,6 +74,7 @@ def test_two_players_sign_up_play_a_rated_game_and_see_their_ratings(
     asha.wait_for_url("**/g/**")
     game_id = asha.url.split("/g/")[1].split("#")[0]
     expect(asha.get_by_test_id("rated-badge")).to_contain_text("waiting for every player")
+    expect(asha.locator("#hint")).to_be_hidden()
 
     # Ravi opens his link: his account takes seat 1; both pages show who plays.
     ravi.goto(friend_link)

@@ -173,7 +173,10 @@ def english_literals(script: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("script", ["social.js", "lobby.js", "words.js"])
+@pytest.mark.parametrize(
+    "script",
+    ["social.js", "lobby.js", "words.js", "club.js", "account.js", "profile.js", "leaderboard.js"],
+)
 def test_the_scripts_show_no_english_of_their_own(script: str) -> None:
     """What social.js and the pages show comes from the catalogue (t(...)), never a literal."""
     assert english_literals((STATIC / script).read_text()) == [], script

@@ -551,3 +551,44 @@ def test_games_made_anonymously_are_claimed_on_sign_in(db: str) -> None:
         )
         assert r.status_code == 200
         assert len(profile(other, "asha")["recent"]) == 2
+
+
+def test_the_error_rate_is_averaged_over_reviewed_games_by_decisions(
+    players: list[TestClient],
+) -> None:
+    asha, ravi, _, _ = players
+    games = [seated(players) for _ in range(3)]
+    for game in games:
+        resign(ravi, game, 1)
+    club = asha.app.state.club  # type: ignore[attr-defined]
+    account = asha.app.state.accounts.by_name("Asha")  # type: ignore[attr-defined]
+    reviews = {
+        games[0]["id"]: {"players": [{"player": 0, "error_rate": 0.04, "decisions": 10},
+                                     {"player": 1, "error_rate": 0.5, "decisions": 10}]},
+        games[1]["id"]: {"players": [{"player": 0, "error_rate": 0.01, "decisions": 30}]},
+    }  # fmt: skip
+    stats = club.profile(account, reviews)["stats"]
+    assert stats["reviewed"] == 2
+    assert stats["error_rate"] == pytest.approx((0.04 * 10 + 0.01 * 30) / 40)
+    assert club.profile(account, {})["stats"]["error_rate"] is None
+
+
+def test_a_pairing_seats_accounts_at_once(players: list[TestClient]) -> None:
+    asha, ravi, _, _ = players
+    app = asha.app
+    made = asha.post("/api/games", json=SPEC, headers=csrf(asha)).json()
+    room = asha.portal.call(app.state.hub.room, made["id"])  # type: ignore[attr-defined]
+    club = app.state.club  # type: ignore[attr-defined]
+    ids = {n: app.state.accounts.by_name(n).id for n in ("Asha", "Ravi")}  # type: ignore[attr-defined]
+    from pachisi.web.requests import ApiError
+
+    with pytest.raises(ApiError):
+        club.assign(room, {0: ids["Asha"], 1: ids["Asha"]}, rated=True)
+    with pytest.raises(ApiError):
+        club.assign(room, {0: ids["Asha"]}, rated=True)
+    assert club.assign(room, {0: ids["Asha"], 1: ids["Ravi"]}, rated=True) == "parcheesi/2p"
+    info = asha.get(f"/api/games/{made['id']}/players").json()
+    assert (info["ready"], [s["account"] for s in info["seats"]]) == (True, ["Asha", "Ravi"])
+    r = resign(ravi, made, 1)
+    assert r.status_code == 200
+    assert profile(asha, "asha")["ratings"][0]["games"] == 1

@@ -103,7 +103,10 @@ def account_routes(
     async def sign_up(request: Request, response: Response) -> dict[str, Any]:
         """A new account (name, password); signs this browser in and claims its games."""
         name, password = _fields(await body(request), "name", "password")
-        account, token = await asyncio.to_thread(service.sign_up, name, password, _browser(request))
+        address = request.client.host if request.client else ""
+        account, token = await asyncio.to_thread(
+            service.sign_up, name, password, address, _browser(request)
+        )
         set_session(request, response, token)
         return me(account, csrf_token(token))
 

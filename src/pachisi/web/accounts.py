@@ -6,7 +6,9 @@ ratings and a profile. What this module gives the rest of the server:
 * :class:`Account`: who is signed in (``id``, ``name``, ``moderator``,
   ``suspended``);
 * :func:`current_account`: the account of a request or WebSocket, from its
-  session cookie (:data:`SESSION_COOKIE`), or ``None``;
+  session cookie (:data:`SESSION_COOKIE`), or ``None``; it may read the
+  database (at most once per session every :attr:`Accounts.CACHE_SECONDS`
+  per process), so async code calls it through ``asyncio.to_thread``;
 * :func:`require_csrf`: a FastAPI dependency for every state-changing route
   that acts for an account. The request must carry the header
   :data:`CSRF_HEADER` with the token ``GET /api/account`` answers
@@ -16,7 +18,10 @@ ratings and a profile. What this module gives the rest of the server:
   send the token. A request with neither cookie has no token and is
   refused. :func:`csrf_if_signed_in` is the same check for routes open to
   anonymous clients (scripts without cookies), enforced only when a
-  session cookie comes with the request.
+  session cookie comes with the request. A WebSocket carries no such
+  header: what protects it is the same-origin check of
+  :class:`pachisi.web.guard.Guard` (a browser always sends ``Origin`` when
+  it opens one, and another site's page is refused).
 
 Passwords are hashed with Argon2 (argon2-cffi). Signing in costs the same
 work whether the name exists or not (a dummy hash is checked for an unknown
@@ -167,12 +172,16 @@ class Account:
 class SigninLimits:
     """Failed sign-ins allowed: ``account_burst`` per account name, then one per
     ``account_every`` seconds; ``network_burst`` per client network (a /24 or /56),
-    then one per ``network_every`` seconds."""
+    then one per ``network_every`` seconds. A wrong password given to change the
+    password or delete the account spends the account's budget too. Sign-ups:
+    ``signup_burst`` per client network, then one per ``signup_every`` seconds."""
 
     account_burst: int = 5
     account_every: float = 60.0
     network_burst: int = 30
     network_every: float = 10.0
+    signup_burst: int = 10
+    signup_every: float = 360.0
 
 
 def name_key(name: str) -> str:
@@ -385,10 +394,25 @@ class Accounts:
 
     # -- signing up and in -----------------------------------------------------------
 
-    def sign_up(self, name: object, password: object, browser: str | None) -> tuple[Account, str]:
-        """A new account and its first session's token; ``name_taken`` if the name is."""
+    def sign_up(
+        self, name: object, password: object, address: str, browser: str | None
+    ) -> tuple[Account, str]:
+        """A new account and its first session's token; ``name_taken`` if the name is,
+        ``too_many`` once the network's sign-up budget is spent."""
         good = check_name(name)
         secret = _check_password(password)
+        budget = [
+            (
+                "s:" + _hash("signup " + network_of(address)),
+                self.limits.signup_burst,
+                self.limits.signup_every,
+            )
+        ]
+        wait = self._throttle(budget, spend=True)
+        if wait > 0:
+            raise ApiError(
+                429, "too_many", f"too many accounts made; try again in {int(wait) + 1} s"
+            )
         hashed = self.hasher.hash(secret)
         try:
             with self.engine.begin() as conn:
@@ -514,9 +538,24 @@ class Accounts:
         if not isinstance(password, str):
             raise ApiError(400, "bad_request", "'password' is a string")
         with self.engine.connect() as conn:
-            stored = conn.execute(
-                sa.select(accounts.c.password).where(accounts.c.id == account_id)
-            ).scalar_one_or_none()
+            row = conn.execute(
+                sa.select(accounts.c.password, accounts.c.name_key).where(
+                    accounts.c.id == account_id
+                )
+            ).first()
+        stored = row[0] if row else None
+        budget = [
+            (
+                "a:" + _hash("account " + (row[1] if row else "")),
+                self.limits.account_burst,
+                self.limits.account_every,
+            )
+        ]
+        wait = self._throttle(budget, spend=False)
+        if wait > 0:
+            raise ApiError(
+                429, "too_many", f"too many wrong passwords; try again in {int(wait) + 1} s"
+            )
         from argon2.exceptions import InvalidHashError, VerificationError
 
         try:
@@ -524,6 +563,7 @@ class Accounts:
         except (VerificationError, InvalidHashError):
             ok = False
         if not ok:
+            self._throttle(budget, spend=True)
             raise ApiError(401, "bad_credentials", "wrong password")
 
     def change_password(self, account_id: int, old: object, new: object, token: str) -> None:

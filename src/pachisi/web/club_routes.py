@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import html
+import math
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -48,16 +50,22 @@ class Seating:
 class Club:
     """Rated games and seats of one store (synchronous: called from worker threads)."""
 
+    #: How long a process takes a game for casual before asking the database again.
+    CASUAL_SECONDS = 10.0
+
     def __init__(self, store: Store) -> None:
         self.store = store
-        #: Seatings known final (casual games, and rated games with every seat taken).
-        self._final: OrderedDict[str, Seating] = OrderedDict()
+        #: Seatings kept: until when (``inf`` for a rated game with every seat taken,
+        #: final; :attr:`CASUAL_SECONDS` for a casual game, which a pairing made in
+        #: another process may still seat).
+        self._final: OrderedDict[str, tuple[float, Seating]] = OrderedDict()
 
     def seating(self, game_id: str, n_seats: int) -> Seating:
         """Who sits where in a game, and whether it is rated."""
         hit = self._final.get(game_id)
-        if hit is not None:
-            return hit
+        now = time.monotonic()
+        if hit is not None and hit[0] > now:
+            return hit[1]
         with self.store.engine.connect() as conn:
             pool = conn.execute(
                 sa.select(rated_games.c.pool).where(rated_games.c.game_id == game_id)
@@ -71,7 +79,8 @@ class Club:
             )
         found = Seating(pool, tuple(seated.get(i) for i in range(n_seats)))
         if pool is None or found.ready:
-            self._final[game_id] = found
+            until = now + self.CASUAL_SECONDS if pool is None else math.inf
+            self._final[game_id] = (until, found)
             while len(self._final) > 20_000:
                 self._final.popitem(last=False)
         return found
@@ -89,6 +98,34 @@ class Club:
         with self.store.engine.begin() as conn:
             conn.execute(rated_games.insert().values(game_id=room.id, pool=pool, rated_at=None))
             conn.execute(game_claims.insert().values(game_id=room.id, account_id=account.id))
+        self._final.pop(room.id, None)
+        return pool
+
+    def assign(self, room: Room, seats: dict[int, int], *, rated: bool) -> str | None:
+        """Seat accounts in a new game at once (``seats``: seat -> account id, one seat
+        per account; a pairing of seeks made them), rated or not; the pool if rated.
+
+        The same rules as :meth:`make_rated` for a rated game (people in every
+        seat, the server's dice); every seat must then be given.
+        """
+        if len(set(seats.values())) != len(seats) or not all(
+            0 <= s < len(room.seats) for s in seats
+        ):
+            raise ApiError(400, "bad_request", "one seat per account, of this game")
+        pool = None
+        if rated:
+            if any(seat.kind != HUMAN for seat in room.seats) or room.social.manual:
+                raise ApiError(400, "bad_request", "a rated game is people's, with server dice")
+            if set(seats) != set(range(len(room.seats))):
+                raise ApiError(400, "bad_request", "every seat of a rated game is given")
+            pool = pool_of(room.position.setup)
+        with self.store.engine.begin() as conn:
+            if pool is not None:
+                conn.execute(rated_games.insert().values(game_id=room.id, pool=pool))
+            conn.execute(
+                game_players.insert(),
+                [{"game_id": room.id, "seat": s, "account_id": a} for s, a in seats.items()],
+            )
         self._final.pop(room.id, None)
         return pool
 

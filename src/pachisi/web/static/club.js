@@ -87,6 +87,8 @@ export async function mountRatedSeats(gameId, heldKeys) {
     return;
   }
   if (!info.rated) return;
+  const hint = document.getElementById("hint");
+  if (hint) hint.hidden = true; // no hints in a rated game
   const badge = el("p", { id: "rated-badge", class: "rated-badge", "data-testid": "rated-badge", role: "status" });
   const main = document.querySelector("main") || document.body;
   main.prepend(badge);
