@@ -185,6 +185,10 @@ def test_only_compatible_seeks_of_different_people_pair(
     clock.t += 1
     a2 = seek(ann, ruleset="parcheesi", players=2)  # the same browser: never paired with itself
     assert status(ann, a1)["status"] == status(ann, a2)["status"] == "open"
+    ann.sign_up("annie")  # the same browser signed in: still the same person
+    a3 = seek(ann, ruleset="parcheesi", players=2)
+    assert status(ann, a3)["status"] == "open"
+    ann.post(f"/api/seeks/{a3['id']}/cancel", {"key": a3["secret"]})
     for spec in (
         {"ruleset": "pagade", "players": 2},
         {"ruleset": "parcheesi", "players": 3},

@@ -276,10 +276,21 @@ def create_seek(
 
 
 def _who(row: Any) -> str:
-    """The person behind a seek (an account, else a browser): never paired with itself."""
+    """The person behind a seek (an account, else a browser), as the lobby tells seeks apart."""
     if row.account_id is not None:
         return f"a{row.account_id}"
     return f"b{row.owner}" if row.owner else f"s{row.id}"
+
+
+def _identities(row: Any) -> set[str]:
+    """Everything that names a seek's person (its account and its browser): two seeks
+    sharing any of them are one person's, never paired together."""
+    out = {f"s{row.id}"}
+    if row.account_id is not None:
+        out.add(f"a{row.account_id}")
+    if row.owner:
+        out.add(f"b{row.owner}")
+    return out
 
 
 def pair(
@@ -343,9 +354,9 @@ def pair(
                 chosen: list[Any] = []
                 people: set[str] = set()
                 for row in group:
-                    if _who(row) not in people:
+                    if not _identities(row) & people:
                         chosen.append(row)
-                        people.add(_who(row))
+                        people |= _identities(row)
                         if len(chosen) == need:
                             break
                 fill = next((r for r in chosen if _tired(r, now)), None)
