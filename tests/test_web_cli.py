@@ -62,6 +62,7 @@ def test_serve_starts_answers_and_stops_on_ctrl_c(tmp_path: Path) -> None:
         (["--creates-per-minute", "-5"], "--creates-per-minute cannot be negative"),
         (["--header-timeout", "0"], "--header-timeout must be positive"),
         (["--computer-lease", "0"], "--computer-lease must be positive"),
+        (["--seeks-per-minute", "-1"], "--seeks-per-minute cannot be negative"),
         (["--base-url", "play.example.org"], "--base-url: 'play.example.org' is not an http"),
         (["--base-url", "ftp://example.org"], "is not an http:// or https:// address"),
         (["--base-url", "https://example.org/?a=1"], "no user, query or fragment"),

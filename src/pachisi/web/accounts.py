@@ -685,7 +685,8 @@ def _anonymise_seats(conn: sa.Connection, account_id: int, name: str) -> list[st
 def _personal_tables() -> list[sa.Table]:
     """The tables whose rows are an account's own (deleted with it), besides ``accounts``."""
     out = [sessions, game_claims]
-    for name in ("ratings", "rating_history"):
+    # Chat messages and seeks (pachisi.web.chat, pachisi.web.seeks) are theirs too.
+    for name in ("ratings", "rating_history", "chat_messages", "seeks"):
         if name in metadata.tables:
             out.append(metadata.tables[name])
     return out
@@ -740,5 +741,14 @@ def export(service: Accounts, account_id: int) -> dict[str, Any]:
                 conn,
                 metadata.tables["rating_history"],
                 "game_id", "pool", "place", "mu_before", "sigma_before", "mu", "sigma", "at",
+            )  # fmt: skip
+        if "chat_messages" in metadata.tables:  # pachisi.web.chat, pachisi.web.seeks
+            out["chat_messages"] = rows(
+                conn, metadata.tables["chat_messages"],
+                "game_id", "room", "text", "phrase", "created_at",
+            )  # fmt: skip
+            out["seeks"] = rows(
+                conn, metadata.tables["seeks"],
+                "ruleset", "players", "teams", "rated", "status", "created_at", "game_id",
             )  # fmt: skip
     return out

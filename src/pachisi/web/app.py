@@ -29,6 +29,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .account_routes import account_routes
 from .accounts import Accounts, SigninLimits, csrf_if_signed_in, current_account, export
+from .club_play import ClubLimits, ClubPlay
+from .club_play import add_routes as add_play_routes
 from .club_routes import Club, club_routes
 from .computers import Computers
 from .guard import Guard, Limits
@@ -123,6 +125,9 @@ def create_app(
     allowed_hosts: Iterable[str] | None = None,
     password_hasher: PasswordHasher | None = None,
     signin_limits: SigninLimits | None = None,
+    anonymous_chat: bool = False,
+    club_limits: ClubLimits | None = None,
+    seek_tick: float = 1.0,
 ) -> FastAPI:
     """The application, storing games in ``db`` (a SQLAlchemy URL or a SQLite file path).
 
@@ -137,6 +142,9 @@ def create_app(
     ``away_after``, ``claim_after`` and ``tick`` are the hub's (:class:`pachisi.web.hub.Hub`).
     ``password_hasher`` (Argon2, argon2-cffi's defaults if ``None``) and
     ``signin_limits`` are the accounts' (:class:`pachisi.web.accounts.Accounts`).
+    Seeks and chat (:mod:`pachisi.web.club_play`): ``anonymous_chat`` lets visitors who are not
+    signed in write, ``club_limits`` are their rate limits, and every ``seek_tick`` seconds
+    seeks are paired and the lobby pages told.
     """
     url = database_url(db)
     store = Store(url)
@@ -153,14 +161,17 @@ def create_app(
         claim_after=claim_after,
     )
     insight = Insight(hub)
+    play = ClubPlay(hub, anonymous_chat=anonymous_chat, limits=club_limits, tick=seek_tick)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
         await hub.start()
+        await play.start()
         try:
             yield
         finally:
+            await play.close()
             insight.close()
             await hub.close()
             store.dispose()
@@ -179,6 +190,7 @@ def create_app(
     app.state.store = store
     accounts = Accounts(store.engine, password_hasher, signin_limits)
     app.state.accounts = accounts
+    app.state.play = play
     club = Club(store)
     app.state.club = club
     store.on_finish.append(rate_game)  # in the transaction that ends a game
@@ -484,6 +496,12 @@ def create_app(
             sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
 
+    def owner_of(request: Request, response: Response | None) -> str | None:
+        if response is None:
+            return _owner(_browser_token(request))
+        return _owner(_give_token(request, response, secure))
+
+    add_play_routes(app, play, body=_body, owner_of=owner_of)
     return app
 
 

@@ -21,6 +21,7 @@ from .club_words import CLUB_WORDS
 from .learn_words import LEARN_WORDS
 from .play_words import PLAY_WORDS
 from .requests import ApiError
+from .seek_words import SEEK_WORDS
 
 __all__ = ["MESSAGES", "catalogue", "rules_info"]
 
@@ -1291,6 +1292,8 @@ MESSAGES: dict[str, dict[str, str]] = {"en": _EN, "hi": _HI, "kn": _KN}
 for _lang, _words in PLAY_WORDS.items():  # the playing side's words (pachisi.web.play_words)
     MESSAGES[_lang].update(_words)
 for _lang, _words in CLUB_WORDS.items():  # accounts, ratings (pachisi.web.club_words)
+    MESSAGES[_lang].update(_words)
+for _lang, _words in SEEK_WORDS.items():  # seeks and chat (pachisi.web.seek_words)
     MESSAGES[_lang].update(_words)
 
 

@@ -126,6 +126,19 @@ def register(subparsers: Any) -> None:
         help="seconds a server's claim on a game's computer seats lasts unless renewed; "
         "another server on the database takes the game over after that (30)",
     )
+    p.add_argument(
+        "--anonymous-chat",
+        action="store_true",
+        help="let visitors who are not signed in write in the games' chats "
+        "(default: they read only)",
+    )
+    p.add_argument(
+        "--seeks-per-minute",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="seeks one client address may post a minute, in bursts of 6 (20; 0: no limit)",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn log level (warning)")
     p.set_defaults(func=run)
 
@@ -202,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         print("pachisi: --bot-delay cannot be negative", file=sys.stderr)
         return 2
-    for name in ("computer_workers", "creates_per_minute", "max_websockets"):
+    for name in ("computer_workers", "creates_per_minute", "max_websockets", "seeks_per_minute"):
         value = getattr(args, name)
         if value is not None and value < 0:
             print(f"pachisi: --{name.replace('_', '-')} cannot be negative", file=sys.stderr)
@@ -225,6 +238,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import create_app
+        from .club_play import ClubLimits
         from .guard import Limits
         from .server import config
     except ModuleNotFoundError as exc:
@@ -260,6 +274,8 @@ def run(args: argparse.Namespace) -> int:
         base_url=public,
         lease=args.computer_lease,
         allowed_hosts=allowed_hosts(hosts, public, args.host),
+        anonymous_chat=args.anonymous_chat,
+        club_limits=ClubLimits(seeks_per_minute=args.seeks_per_minute or None),
     )
     where = f"http://{host}:{args.port}/"
     from sqlalchemy.engine import make_url
