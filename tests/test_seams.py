@@ -183,3 +183,126 @@ def test_the_table_says_what_each_command_registers(name: str) -> None:
     assert list(sub.choices) == [name]
     helps = {a.dest: a.help for a in sub._choices_actions}
     assert helps == {name: summary}
+
+
+# ---------------------------------------------------------------------------
+# No import circles (issue 35)
+
+
+def runtime_imports_of(path: Path) -> set[str]:
+    """The pachisi modules ``path`` imports when it runs: at the top AND inside functions.
+
+    Imports under ``if TYPE_CHECKING:`` are left out: they never run, so they
+    cannot make an import circle (an annotation may name a class of a module
+    above). Everything else counts, however deep in a function it sits.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            for inner in node.body:
+                skipped.update(id(n) for n in ast.walk(inner))
+    kept = ast.Module(
+        body=[
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in skipped
+        ],
+        type_ignores=[],
+    )
+    return _pachisi_modules(path, kept)
+
+
+def _pachisi_modules(path: Path, tree: ast.Module) -> set[str]:
+    """:func:`pachisi_imports` of the import statements in ``tree`` (read from ``path``)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            targets.add(target)
+            targets.update(f"{target}.{alias.name}" for alias in node.names)
+    found = set()
+    for target in targets:
+        parts = target.split(".")
+        if parts[0] != "pachisi":
+            continue
+        while len(parts) > 1:
+            rel = Path(*parts[1:])
+            if (PACKAGE / rel).with_suffix(".py").exists() or (PACKAGE / rel).is_dir():
+                break
+            parts.pop()
+        found.add(".".join(parts))
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of ``graph`` with more than one node (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_runtime_import_reader_sees_function_imports_and_skips_type_checking() -> None:
+    seen = runtime_imports_of(PACKAGE / "terminal" / "play.py")
+    assert "pachisi.analysis.hint" in seen  # inside a function
+    position = runtime_imports_of(PACKAGE / "position.py")
+    assert "pachisi.board" in position
+    assert "pachisi.moves" in imports_of(PACKAGE / "position.py")  # under TYPE_CHECKING...
+    assert "pachisi.moves" not in position  # ...which never runs
+
+
+def test_no_import_circle_among_the_core_modules() -> None:
+    """The core's modules import each other in one direction only (every runtime import)."""
+    core = {module_name(p): p for p in CORE}
+    graph = {
+        name: {t for t in runtime_imports_of(path) if t in core and t != name}
+        for name, path in core.items()
+    }
+    # The package's __init__ imports everything it re-exports; no core module imports it.
+    graph.pop("pachisi", None)
+    assert cycles(graph) == []

@@ -19,19 +19,18 @@ import importlib.machinery
 import importlib.util
 import os
 import threading
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, overload
+from typing import Any, Literal, NamedTuple, Protocol, overload
 
+from . import _clear
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
-from .errors import ThrowError
+from .plays import KINDS, Action, Play, RawAction, check_throw, play_of_raw
 from .position import Position, _trusted, advance, game_over, player_finished
 from .rules import Setup
-
-if TYPE_CHECKING:
-    from .moves import Action, Play
 
 __all__ = [
     "FORCED_PURE",
@@ -48,8 +47,7 @@ __all__ = [
     "turn_graph",
 ]
 
-#: Action kinds by the kernel's numbers (``K_ENTER`` ... ``K_OPTION``).
-KINDS = ("enter", "move", "pair", "bonus", "penalty", "option")
+# KINDS (action kinds by the kernel's numbers), RawAction and actions_of are pachisi.plays'.
 _OPTIONS = ("A", "B", "C")
 
 # The kernel's layouts (see pachisi/_kernel.py; its constants are C globals there).
@@ -150,7 +148,6 @@ def _cfg(setup: Setup, mover: int) -> Any:
     found = _CFG.get(key)
     if found is not None:
         return found
-    from array import array
 
     cfg = [0] * C_SIZE
     ruleset = setup.ruleset
@@ -217,8 +214,6 @@ def _default_kernel() -> Any:
     return kern
 
 
-#: One action from the kernel: (kind, colour, frm, to, numbers, capture).
-RawAction = tuple[int, int, int, int, tuple[int, ...], bool]
 #: One candidate end: (actions, pawns, cut flag, extra).
 RawEnd = tuple[tuple[RawAction, ...], tuple[tuple[int, ...], ...], bool, bool]
 
@@ -287,43 +282,6 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
     return res
 
 
-def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
-    t = dice_for(pos.setup.ruleset).check(throw)
-    # As moves.legal_plays: a dead end (§3.5) still answers a throw with its one
-    # passing outcome; only a game ended by its finishers refuses throws.
-    if pos.is_decided:
-        raise ThrowError("the game is over: no more throws")
-    return t
-
-
-#: The :class:`~pachisi.moves.Action` values built so far, by raw action (they are immutable).
-_ACTIONS: dict[RawAction, Action] = {}
-
-
-def actions_of(raw: Sequence[RawAction]) -> tuple[Action, ...]:
-    """The :class:`~pachisi.moves.Action` values of the kernel's raw actions (shared values)."""
-    from .moves import Action
-
-    made = _ACTIONS
-    if len(made) > 100_000:
-        made.clear()
-    actions = []
-    for act in raw:
-        action = made.get(act)
-        if action is None:
-            kind, colour, frm, to, numbers, capture = act
-            if kind == 5:
-                action = Action("option", option=_OPTIONS[frm])
-            else:
-                action = Action(KINDS[kind], colour, frm, to, numbers, capture)
-            made[act] = action
-        actions.append(action)
-    return tuple(actions)
-
-
-_RAW_PLAY: list[Callable[[Sequence[RawAction], Position, tuple[int, int]], Play]] = []
-
-
 def legal_plays(
     position: Position, throw: Sequence[int], module: ModuleType | None = None
 ) -> list[Play]:
@@ -332,13 +290,9 @@ def legal_plays(
     ``module``: the kernel module to use (default: the compiled one; a
     :class:`RuntimeError` if it is absent).
 
-    The plays' actions are made when first read (:func:`actions_of`).
+    The plays' actions are made when first read (:func:`pachisi.plays.actions_of`).
     """
-    if not _RAW_PLAY:
-        from .moves import _raw_play
-
-        _RAW_PLAY.append(_raw_play)
-    raw_play = _RAW_PLAY[0]
+    raw_play = play_of_raw
     kern = _default_kernel() if module is None else _kernel(module)
     setup = position.setup
     ctx = _context(setup)
@@ -355,7 +309,7 @@ def legal_plays(
     ):
         t = throw
     else:
-        t = _check_throw(position, throw)
+        t = check_throw(position, throw)
     _run(kern, ctx, position, t)
     mover = position.to_move
     cut0 = position.cut
@@ -419,7 +373,6 @@ def game_table(setup: Setup) -> Any:
     found = _GAMES.get(setup)
     if found is not None:
         return found
-    from array import array
 
     n = len(setup.players)
     head = [0] * G_CFG
@@ -451,7 +404,6 @@ def game_table(setup: Setup) -> Any:
 
 def game_state(position: Position) -> Any:
     """A position as the kernel's game state (``array("i")`` of ``S_SIZE`` ints)."""
-    from array import array
 
     st = array("i", bytes(4 * S_SIZE))
     for c in position.setup.colours_in_play:
@@ -507,7 +459,6 @@ def eval_tables(setup: Setup) -> tuple[Any, Any]:
     found = _EVAL.get(setup)
     if found is not None:
         return found
-    from array import array
 
     ruleset = setup.ruleset
     pagade = ruleset == "pagade"
@@ -705,7 +656,6 @@ def playouts(
     (``module``: the kernel module, default the compiled one, a
     :class:`RuntimeError` if it is absent).
     """
-    from array import array
 
     if module is None:
         module = kernel_module()
@@ -930,8 +880,6 @@ def pure_playouts(
     core does not import the bots), ``network`` for network players and
     ``network_cutoff``.
     """
-    from .moves import legal_plays as pure_legal_plays
-
     _check_args(n, max_throws, start)
     gmask = _policy_mask(position, greedy, policies)
     nmask = _policy_mask(position, greedy, policies, "network")
@@ -957,7 +905,7 @@ def pure_playouts(
                 else:
                     a = faces[dice.below(len(faces))]
                     b = faces[dice.below(len(faces))]
-                plays = canonical_plays(pos, pure_legal_plays(pos, (a, b)))
+                plays = canonical_plays(pos, _clear.legal_plays(pos, (a, b)))
                 if nmask >> pos.to_move & 1:
                     assert network is not None
                     pos = _greedy(pos, plays, network.value, rng)
@@ -1017,7 +965,7 @@ def fast_records(
         module = kernel_module()
         if module is None:
             raise RuntimeError("the compiled kernel is not installed")
-    a, b = _check_throw(position, throw)
+    a, b = check_throw(position, throw)
     setup = position.setup
     mover = position.to_move
     cut0 = position.cut
@@ -1109,7 +1057,6 @@ def _sim_call(
     module: ModuleType | None,
     trace: bool,
 ) -> tuple[list[SimulatedGame], list[list[int]]]:
-    from array import array
 
     if module is None:
         module = kernel_module()
@@ -1334,8 +1281,6 @@ _KEYED: dict[int, Action] = {}
 
 def _action_of_key(key: int, variant: int) -> Action:
     """The :class:`~pachisi.moves.Action` of a packed action key (see ``Kernel._t_key``)."""
-    from .moves import Action
-
     kind = key & 7
     if kind == 5:
         return Action("option", option=_OPTIONS[(key >> 5) & 127], variant=variant)

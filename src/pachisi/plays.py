@@ -1,0 +1,227 @@
+"""The values both rules engines answer with: :class:`Action`, :class:`Play`, the throw check.
+
+A low module of the core: the clear engine (:mod:`pachisi.moves` with the
+throw graph of :mod:`pachisi._graph`) and the compiled kernel's bridge
+(:mod:`pachisi._accel`) both import it, and it imports neither, so the
+engines meet here and not in a circle. :mod:`pachisi.moves` re-exports every
+public name (``from pachisi.moves import Play`` still works).
+
+* :class:`Action`: one elementary step inside a throw; :class:`Play`: a
+  whole legal answer to a throw and the position it leads to;
+* :func:`check_throw`: the throw a position may be answered with (RULES.md
+  §3.2, §3.5), the same check on both engines;
+* :func:`actions_of` and :func:`play_of_raw`: the kernel's raw actions as
+  :class:`Action` values, made when first read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import FrozenInstanceError, dataclass
+from typing import TYPE_CHECKING, Final
+
+from .dice import dice_for
+from .errors import ThrowError
+
+if TYPE_CHECKING:
+    from .position import Position
+
+__all__ = [
+    "BONUS",
+    "ENTER",
+    "KINDS",
+    "MOVE",
+    "OPTION",
+    "PAIR",
+    "PENALTY",
+    "Action",
+    "Play",
+    "RawAction",
+    "actions_of",
+    "check_throw",
+    "play_of_raw",
+]
+
+#: Step kinds (the ``kind`` of an :class:`Action` and of the throw graph's steps).
+ENTER: Final = "enter"  #: a pawn leaves the nest / a cut pawn re-enters
+MOVE: Final = "move"  #: one pawn moves with dice numbers
+PAIR: Final = "pair"  #: a Pagade pair moves together on a doublet
+BONUS: Final = "bonus"  #: a bonus move (capture or HOME reward)
+PENALTY: Final = "penalty"  #: third doublet: a pawn goes back to its nest
+OPTION: Final = "option"  #: Eight-Man: the number set A, B or C is chosen
+
+#: Action kinds by the kernel's numbers (``K_ENTER`` ... ``K_OPTION``).
+KINDS: Final = (ENTER, MOVE, PAIR, BONUS, PENALTY, OPTION)
+_OPTIONS: Final = ("A", "B", "C")
+
+_LETTERS: Final = {"red": "R", "black": "B", "blue": "B", "yellow": "Y", "green": "G"}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One elementary action inside a throw (a *step*).
+
+    ``colour`` is the arm (0..3) of the pawn(s); ``frm`` and ``to`` are
+    progress numbers; ``numbers`` the dice numbers spent (a bottom face is
+    given by its value), or the bonus value for a :data:`BONUS`; ``capture``
+    whether pawns were captured/cut on landing; ``option`` the Eight-Man
+    number set for an :data:`OPTION`. ``variant`` tells apart two actions that
+    look the same but move different pawns (for example the two pawns of a
+    starting blockade and a third pawn on one square); it is 0 almost always
+    and is not part of the notation.
+    """
+
+    kind: str
+    colour: int = -1
+    frm: int = 0
+    to: int = 0
+    numbers: tuple[int, ...] = ()
+    capture: bool = False
+    option: str = ""
+    variant: int = 0
+
+    def notation(self, colour_names: Sequence[str]) -> str:
+        """The action in the move notation (see :func:`pachisi.moves.parse_play`)."""
+        if self.kind == OPTION:
+            return f"{self.option}:"
+        letter = _LETTERS[colour_names[self.colour]]
+        x = "x" if self.capture else ""
+        if self.kind == PAIR:
+            return f"{letter}{letter}{self.frm}-{self.to}{x}"
+        if self.kind == BONUS:
+            return f"+{self.numbers[0]}:{letter}{self.frm}-{self.to}{x}"
+        if self.kind == PENALTY:
+            return f"{letter}{self.frm}-0!"
+        return f"{letter}{self.frm}-{self.to}{x}"
+
+
+#: One action from the kernel: (kind, colour, frm, to, numbers, capture), ``kind`` an
+#: index into :data:`KINDS` (an option's letter index in ``frm``).
+RawAction = tuple[int, int, int, int, tuple[int, ...], bool]
+
+
+class Play:
+    """A whole legal answer to a throw: its actions and the resulting position.
+
+    ``position`` is the position at the next throw boundary (FORMAT.md):
+    bonuses taken, finishing checked, the next player to throw set.
+
+    Immutable, compared and hashed by ``(actions, position, throw)`` like a
+    frozen dataclass with those three fields. A play from the compiled kernel
+    builds its ``actions`` when first asked for them (most plays of a
+    playout are never read).
+    """
+
+    __slots__ = ("_actions", "_raw", "position", "throw")
+    __match_args__ = ("actions", "position", "throw")
+
+    # A play from the kernel has _raw (its raw actions) and gets _actions when they are
+    # first read; any other play has _actions only.
+    _actions: tuple[Action, ...]
+    _raw: Sequence[RawAction]
+    position: Position
+    throw: tuple[int, int]
+
+    def __init__(
+        self, actions: tuple[Action, ...], position: Position, throw: tuple[int, int]
+    ) -> None:
+        _set(self, "_actions", actions)
+        _set(self, "position", position)
+        _set(self, "throw", throw)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The play's actions, in the order they are made."""
+        try:
+            return self._actions
+        except AttributeError:  # made from the kernel's raw actions, not read yet
+            actions = actions_of(self._raw)
+            _set(self, "_actions", actions)  # two threads may both make them: equal values
+            return actions
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Play:
+            return NotImplemented
+        assert isinstance(other, Play)
+        return (self.actions, self.position, self.throw) == (
+            other.actions,
+            other.position,
+            other.throw,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.actions, self.position, self.throw))
+
+    def __reduce__(self) -> tuple[type[Play], tuple[object, ...]]:
+        return (Play, (self.actions, self.position, self.throw))
+
+    @property
+    def notation(self) -> str:
+        """The play in the move notation, e.g. ``"R0-1x R1-3 +20:R3-23"``; ``"-"`` if empty."""
+        names = self.position.setup.colour_names
+        return " ".join(a.notation(names) for a in self.actions) or "-"
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"<Play {self.notation!r}>"
+
+
+_set = object.__setattr__
+_new = object.__new__
+
+
+def play_of_raw(raw: Sequence[RawAction], position: Position, throw: tuple[int, int]) -> Play:
+    """A :class:`Play` whose actions :func:`actions_of` makes of ``raw`` when read.
+
+    For the kernel's plays only: ``raw`` is trusted to describe the play that
+    leads to ``position``.
+    """
+    play: Play = _new(Play)
+    _set(play, "_raw", raw)
+    _set(play, "position", position)
+    _set(play, "throw", throw)
+    return play
+
+
+#: The :class:`Action` values built so far, by raw action (they are immutable).
+_ACTIONS: dict[RawAction, Action] = {}
+
+
+def actions_of(raw: Sequence[RawAction]) -> tuple[Action, ...]:
+    """The :class:`Action` values of the kernel's raw actions (shared values)."""
+    made = _ACTIONS
+    if len(made) > 100_000:
+        made.clear()
+    actions = []
+    for act in raw:
+        action = made.get(act)
+        if action is None:
+            kind, colour, frm, to, numbers, capture = act
+            if kind == 5:
+                action = Action(OPTION, option=_OPTIONS[frm])
+            else:
+                action = Action(KINDS[kind], colour, frm, to, numbers, capture)
+            made[act] = action
+        actions.append(action)
+    return tuple(actions)
+
+
+def check_throw(position: Position, throw: Sequence[int]) -> tuple[int, int]:
+    """``throw`` as the ``(a, b)`` that ``position`` may be answered with; else :class:`ThrowError`.
+
+    Refuses a face the position's dice lack (RULES.md §3.2) and any throw
+    once the game is decided by its finishers (§3.5). A dead end still
+    answers a throw with its one passing outcome.
+    """
+    t = dice_for(position.setup.ruleset).check(throw)
+    if position.is_decided:
+        raise ThrowError("the game is over: no more throws")
+    return t
