@@ -17,7 +17,7 @@ from pachisi.dice import derive_seed
 from pachisi.errors import PachisiError
 from pachisi.learn.encoding import MAX_SIDES, Encoder
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import (
+from pachisi.training.train import (
     DISTIL_STEPS,
     GameData,
     TrainSettings,

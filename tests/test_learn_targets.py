@@ -14,7 +14,7 @@ from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.learn.encoding import Encoder
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import (
+from pachisi.training.train import (
     TrainSettings,
     _Adam,
     _second_seed,

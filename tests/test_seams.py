@@ -306,3 +306,24 @@ def test_no_import_circle_among_the_core_modules() -> None:
     # The package's __init__ imports everything it re-exports; no core module imports it.
     graph.pop("pachisi", None)
     assert cycles(graph) == []
+
+
+def test_no_import_circle_among_the_packages() -> None:
+    """No package imports one that imports it back (the core counts as one package).
+
+    ``pachisi.learn`` and ``pachisi.bots``, say: one may use the other, not both.
+    """
+    graph: dict[str, set[str]] = {}
+    for path in sources():
+        mine = area(module_name(path))
+        theirs = {area(t) for t in runtime_imports_of(path) if t != "pachisi"}
+        graph.setdefault(mine, set()).update(theirs - {mine})
+    assert cycles(graph) == []
+
+
+def test_front_ends_take_argument_helpers_from_pachisi_arguments() -> None:
+    """``pachisi.cli`` registers every command; a command's module never imports it back."""
+    for path in sources():
+        if path.name in ("cli.py", "__main__.py") and path.parent == PACKAGE:
+            continue
+        assert "pachisi.cli" not in pachisi_imports(path), module_name(path)

@@ -16,7 +16,7 @@ players use: in the kernel when it is compiled and active, else on the pure
 engine with the network's plain-Python path, with the same numbers, so that
 they play the same games either way. The rollouts and the training reach
 the kernel through :func:`pachisi._accel.playouts` (``policies=("network",
-...)``) and :func:`pachisi.learn.train.play_games`.
+...)``) and :func:`pachisi.training.train.play_games`.
 
 >>> from pachisi import Position
 >>> from pachisi.learn.network import ValueNet

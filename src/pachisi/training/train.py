@@ -49,15 +49,17 @@ from typing import Any
 import numpy as np
 
 from .. import __version__, _accel
+from ..bots import GreedyPlayer, game_positions, make_player
+from ..bots.search import win_chance
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..errors import PachisiError
+from ..learn.encoding import ENCODING, MAX_SIDES, Encoder
+from ..learn.kernel import NN_UNITS, tables
+from ..learn.network import ValueNet, _pack, _unpack, softmax_rows
 from ..moves import legal_plays
 from ..position import Position, game_over
 from ..rules import Setup
-from .encoding import ENCODING, MAX_SIDES, Encoder
-from .kernel import NN_UNITS, tables
-from .network import ValueNet, _pack, _unpack, softmax_rows
 
 __all__ = [
     "DISTIL_STEPS",
@@ -512,8 +514,6 @@ def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> 
     the sides (in two-sided games the chances already add up to 1). The same
     examples with and without the compiled kernel.
     """
-    from ..bots import GreedyPlayer, game_positions
-    from ..bots.search import win_chance
 
     enc = Encoder.of(setup)
     n = len(setup.players)
@@ -928,7 +928,6 @@ def held_out_games(
     Each game as its positions before the throws and its winning players: the
     held-out set of :func:`outcome_log_loss`.
     """
-    from ..bots import game_positions, make_player
 
     out: list[tuple[list[Position], tuple[int, ...]]] = []
     n = len(setup.players)
