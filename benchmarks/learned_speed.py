@@ -35,12 +35,12 @@ from pachisi.moves import Play, legal_plays
 from pachisi.rules import Setup
 
 
-def decisions(setup: Setup, n: int, seed: int) -> list[tuple[Position, Throw, list[Play]]]:
+def decisions(setup: Setup, n: int, seed: int) -> list[tuple[Position, Throw, Sequence[Play]]]:
     """``n`` decisions with two plays or more from random games."""
     rng = random.Random(seed)
     dice = dice_for(setup.ruleset)
     pos = Position.initial(setup)
-    out: list[tuple[Position, Throw, list[Play]]] = []
+    out: list[tuple[Position, Throw, Sequence[Play]]] = []
     while len(out) < n:
         throw = dice.roll(rng)
         plays = legal_plays(pos, throw)

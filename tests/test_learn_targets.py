@@ -14,6 +14,7 @@ from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.learn.encoding import Encoder
 from pachisi.learn.network import ValueNet
+from pachisi.rules import Setup
 from pachisi.training.train import (
     TrainSettings,
     _Adam,
@@ -23,7 +24,6 @@ from pachisi.training.train import (
     retarget,
     train,
 )
-from pachisi.rules import Setup
 
 SETUP = Setup.create("parcheesi", players=2)
 

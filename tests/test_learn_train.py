@@ -18,6 +18,7 @@ from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.extras import install_hint
 from pachisi.learn.network import ValueNet
+from pachisi.rules import Setup
 from pachisi.training.train import (
     TrainSettings,
     lambda_returns,
@@ -25,7 +26,6 @@ from pachisi.training.train import (
     snapshot_path,
     train,
 )
-from pachisi.rules import Setup
 
 #: A tiny run: 6 games in rounds of 2, 4 hidden units.
 TINY = TrainSettings(

@@ -18,8 +18,8 @@ from helpers import load_benchmark
 from pachisi import _accel
 from pachisi.learn import default_net
 from pachisi.learn.network import ValueNet
-from pachisi.training.train import held_out_games, outcome_log_loss
 from pachisi.rules import Setup
+from pachisi.training.train import held_out_games, outcome_log_loss
 
 #: A smoke-test network (128 self-play games, 8 hidden units): Whitman's shipped one until
 #: 2026-11-24, kept for the tests of how a smoke network is labelled.

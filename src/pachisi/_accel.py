@@ -28,7 +28,7 @@ from typing import Any, Literal, NamedTuple, Protocol, overload
 from . import _clear
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
-from .plays import KINDS, Action, Play, RawAction, check_throw, play_of_raw
+from .plays import KINDS, Action, LegalPlays, Play, RawAction, check_throw, play_of_raw
 from .position import Position, _trusted, advance, game_over, player_finished
 from .rules import Setup
 
@@ -284,15 +284,18 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
 
 def legal_plays(
     position: Position, throw: Sequence[int], module: ModuleType | None = None
-) -> list[Play]:
+) -> LegalPlays:
     """Every legal play of ``throw`` in ``position``, from the kernel (see the module docstring).
 
     ``module``: the kernel module to use (default: the compiled one; a
     :class:`RuntimeError` if it is absent).
 
-    The plays' actions are made when first read (:func:`pachisi.plays.actions_of`).
+    A :class:`~pachisi.plays.LegalPlays`: the kernel enumerates every play at
+    once, and a play's position is built when the play is read (all at once
+    in the rare throw after which the mover may have finished, where two ends
+    can give one position); its actions when they are read
+    (:func:`pachisi.plays.actions_of`).
     """
-    raw_play = play_of_raw
     kern = _default_kernel() if module is None else _kernel(module)
     setup = position.setup
     ctx = _context(setup)
@@ -327,34 +330,40 @@ def legal_plays(
     colours = ctx.colours[mover]
     c0 = colours[0]
     c1 = colours[1] if len(colours) > 1 else c0
-    out: list[Play] = []
-    # A position is a function of (pawns, cut, extra), and the kernel gives each of
-    # those once; only ends with the same (pawns, cut flag) can still meet: the
-    # extra throw withheld from a finisher (advance), so only those are compared.
-    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] | None = None
-    for acts, pawns, flag, extra in kern.decoded(ctx.in_play):
-        cut = cut1 if flag else cut0
-        if pawns[c0][1] != home and pawns[c1][1] != home:
-            # Fewer than 3 pawns of a colour HOME: the mover cannot have finished,
-            # and the game went on before the throw: advance() reduces to this, and
-            # the ends give distinct positions (the extra throw counts).
+    ends = kern.decoded(ctx.in_play)
+    if all(pawns[c0][1] != home and pawns[c1][1] != home for _, pawns, _, _ in ends):
+        # Fewer than 3 pawns of a colour HOME in every end: the mover cannot have
+        # finished, and the game went on before the throw: advance() reduces to
+        # this, and the ends give distinct positions (the extra throw counts). So
+        # the plays are counted now and each is built when it is read.
+
+        def make(i: int) -> Play:
+            acts, pawns, flag, extra = ends[i]
+            cut = cut1 if flag else cut0
             if extra:
                 res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
             else:
                 res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
+            return play_of_raw(acts, res, t)
+
+        return LegalPlays(position, t, len(ends), make)
+    out: list[Play] = []
+    # A position is a function of (pawns, cut, extra), and the kernel gives each of
+    # those once; only ends with the same (pawns, cut flag) can still meet: the
+    # extra throw withheld from a finisher (advance), so only those are compared.
+    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] = {}
+    for acts, pawns, flag, extra in ends:
+        cut = cut1 if flag else cut0
+        res = advance(position, pawns, cut, extra)
+        same = seen.get((pawns, flag))
+        if same is None:
+            seen[(pawns, flag)] = [res]
+        elif res in same:
+            continue
         else:
-            res = advance(position, pawns, cut, extra)
-            if seen is None:
-                seen = {}
-            same = seen.get((pawns, flag))
-            if same is None:
-                seen[(pawns, flag)] = [res]
-            elif res in same:
-                continue
-            else:
-                same.append(res)
-        out.append(raw_play(acts, res, t))
-    return out
+            same.append(res)
+        out.append(play_of_raw(acts, res, t))
+    return LegalPlays.of(position, t, out)
 
 
 # ---------------------------------------------------------------------------

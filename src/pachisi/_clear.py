@@ -12,17 +12,18 @@ from collections.abc import Sequence
 
 from ._graph import ThrowGraph
 from ._throw import Step
-from .plays import Action, Play, check_throw
+from .plays import Action, LegalPlays, Play, check_throw
 from .position import Position
 
 __all__ = ["legal_plays"]
 
 
-def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
+def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     """Every legal play of ``throw`` in ``position`` on the clear engine, one per result.
 
     As :func:`pachisi.moves.legal_plays` answers without the kernel
-    (:class:`~pachisi.errors.ThrowError` for a bad throw or a decided game).
+    (:class:`~pachisi.errors.ThrowError` for a bad throw or a decided game);
+    every play is made at once (the graph's search finds them together).
     """
     t = check_throw(position, throw)
     made: dict[Step, Action] = {}  # paths share their steps; an Action is immutable
@@ -35,4 +36,4 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
                 action = made[step] = Action(*step)
             actions.append(action)
         plays.append(Play(tuple(actions), res, t))
-    return plays
+    return LegalPlays.of(position, t, plays)

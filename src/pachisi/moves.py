@@ -87,7 +87,18 @@ from typing import Any
 from . import _accel, _clear
 from ._graph import Node, ThrowGraph
 from .errors import IllegalMoveError
-from .plays import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action, Play, check_throw
+from .plays import (
+    BONUS,
+    ENTER,
+    MOVE,
+    OPTION,
+    PAIR,
+    PENALTY,
+    Action,
+    LegalPlays,
+    Play,
+    check_throw,
+)
 from .position import Position, _use_engine
 
 __all__ = [
@@ -98,6 +109,7 @@ __all__ = [
     "PAIR",
     "PENALTY",
     "Action",
+    "LegalPlays",
     "Play",
     "Turn",
     "legal_plays",
@@ -109,8 +121,13 @@ __all__ = [
 # Plays
 
 
-def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
+def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     """Every legal play of ``throw`` in ``position``: one per distinct resulting position.
+
+    A :class:`~pachisi.plays.LegalPlays`, a read-only sequence in the
+    engine's order that builds a play and its position only when it is read
+    (``len``, ``in``, iteration, indexing; equal to a list of the same
+    plays).
 
     Raises :class:`~pachisi.errors.ThrowError` for a face the dice lack or a
     throw after the game is over. A throw that cannot be used gives exactly

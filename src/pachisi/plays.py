@@ -16,9 +16,9 @@ public name (``from pachisi.moves import Play`` still works).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import FrozenInstanceError, dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, overload
 
 from .dice import dice_for
 from .errors import ThrowError
@@ -35,6 +35,7 @@ __all__ = [
     "PAIR",
     "PENALTY",
     "Action",
+    "LegalPlays",
     "Play",
     "RawAction",
     "actions_of",
@@ -225,3 +226,102 @@ def check_throw(position: Position, throw: Sequence[int]) -> tuple[int, int]:
     if position.is_decided:
         raise ThrowError("the game is over: no more throws")
     return t
+
+
+class LegalPlays(Sequence[Play]):
+    """The legal plays of one throw, made when asked for: a read-only sequence of :class:`Play`.
+
+    What :func:`pachisi.moves.legal_plays` answers, in the engine's order. As
+    python-chess's ``Board.legal_moves``, it supports ``len``, ``in``,
+    iteration and indexing (slices give lists), and builds a play (and its
+    :class:`~pachisi.position.Position`) only when one is read; a play read
+    twice is the same object. Compared with ``==``, it equals a list, a tuple
+    or another :class:`LegalPlays` of the same plays in the same order, so
+    callers that treat the answer as a list keep working; ``list(plays)``
+    makes one.
+
+    :meth:`position_at` gives the position one play leads to, building that
+    one only: the cheap way for a player or an environment to step (a random
+    player builds one position per throw, not one per outcome).
+    """
+
+    __slots__ = ("_made", "_make", "_n", "position", "throw")
+
+    def __init__(
+        self,
+        position: Position,
+        throw: tuple[int, int],
+        n: int,
+        make: Callable[[int], Play],
+    ) -> None:
+        #: The position and the (checked) throw the plays answer.
+        self.position = position
+        self.throw = throw
+        self._n = n
+        # make(i): play i (called once per index read).
+        self._make = make
+        self._made: list[Play | None] = [None] * n
+
+    @classmethod
+    def of(cls, position: Position, throw: tuple[int, int], plays: Sequence[Play]) -> LegalPlays:
+        """The plays already made (the clear engine's), as a :class:`LegalPlays`."""
+        out = cls(position, throw, len(plays), _unreachable)
+        out._made = list(plays)
+        return out
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._n))]
+        if index < 0:
+            index += self._n
+        if not 0 <= index < self._n:
+            raise IndexError("legal play index out of range")
+        play = self._made[index]
+        if play is None:
+            play = self._made[index] = self._make(index)
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(self._n):
+            yield self[i]
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, Play) or item.throw != self.throw:
+            return False
+        return any(self[i] == item for i in range(self._n))
+
+    def position_at(self, index: int) -> Position:
+        """The position play ``index`` leads to; only that one is built (no other, no actions)."""
+        return self[index].position
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (LegalPlays, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Callable[..., LegalPlays], tuple[object, ...]]:
+        # Pickled (and copied) with every play made: the kernel's buffers do not travel.
+        return (_made_plays, (self.position, self.throw, list(self)))
+
+    def __repr__(self) -> str:
+        return f"<LegalPlays {len(self)} of {self.throw} in {self.position.to_text()!r}>"
+
+
+def _made_plays(position: Position, throw: tuple[int, int], plays: list[Play]) -> LegalPlays:
+    """A pickled :class:`LegalPlays` read back."""
+    return LegalPlays.of(position, throw, plays)
+
+
+def _unreachable(index: int) -> Play:
+    raise AssertionError("every play of LegalPlays.of is made")

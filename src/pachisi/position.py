@@ -26,7 +26,7 @@ from .rules import RULESETS, Setup, parse_options
 
 if TYPE_CHECKING:  # annotations only: pachisi.moves imports this module
     from .moves import Turn
-    from .plays import Play
+    from .plays import LegalPlays, Play
 
 __all__ = ["FIELDS", "Position", "advance", "game_over", "winner_of"]
 
@@ -257,7 +257,7 @@ class Position:
         """The progress numbers of ``colour``'s pawns (by name)."""
         return self.pawns[COLOURS[self.setup.ruleset].index(colour)]
 
-    def legal_plays(self, throw: Sequence[int]) -> list[Play]:
+    def legal_plays(self, throw: Sequence[int]) -> LegalPlays:
         """Every legal play of ``throw``, one per distinct resulting position."""
         return _engine().legal_plays(self, throw)
 
@@ -273,7 +273,7 @@ class Position:
 class _Engine(NamedTuple):
     """The rules engine's entry points that a :class:`Position` answers with."""
 
-    legal_plays: Callable[[Position, Sequence[int]], list[Play]]
+    legal_plays: Callable[[Position, Sequence[int]], LegalPlays]
     turn: Callable[[Position, Sequence[int]], Turn]
     parse_play: Callable[[Position, Sequence[int], str], Play]
 
@@ -282,7 +282,7 @@ _ENGINE: list[_Engine] = []
 
 
 def _use_engine(
-    legal_plays: Callable[[Position, Sequence[int]], list[Play]],
+    legal_plays: Callable[[Position, Sequence[int]], LegalPlays],
     turn: Callable[[Position, Sequence[int]], Turn],
     parse_play: Callable[[Position, Sequence[int], str], Play],
 ) -> None:
