@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pachisi import Position, _accel
+from pachisi import Position, fast
 from pachisi.analysis.net import NetEvaluator, check_rollouts
 from pachisi.bots.learned import LearnedPlayer
 from pachisi.dice import Throw, dice_for
@@ -63,12 +63,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     setup = Setup.create(args.ruleset, players=2)
     net = default_net(args.ruleset)
     found = decisions(setup, args.decisions, args.seed)
-    print(f"engine {_accel.engine()}, {args.ruleset}, {net.hidden} hidden units")
-    if _accel.active():
+    print(f"engine {fast.engine()}, {args.ruleset}, {net.hidden} hidden units")
+    if fast.active():
         pos = found[len(found) // 2][0]
         ni, nd = tables(net, setup)
-        kern = _accel._default_kernel()
-        st = _accel.game_state(pos)
+        kern = fast.kernel()
+        st = fast.game_state(pos)
         reps = 200_000
         for label, only in (("encoding", True), ("evaluation", False)):
             t0 = time.process_time()

@@ -166,9 +166,9 @@ def selection(
 
     from net_accuracy import network_estimate
 
-    from pachisi._accel import canonical_plays
     from pachisi.analysis.rollout import RolloutSpec
     from pachisi.dice import derive_seed, dice_for
+    from pachisi.fast import canonical_plays
     from pachisi.moves import legal_plays
 
     spec = RolloutSpec(1, "greedy", 10_000)

@@ -68,7 +68,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from pachisi import _accel
+from pachisi import fast
 from pachisi.analysis.net import NetEvaluator, made_by_summary
 from pachisi.analysis.rollout import (
     POLICIES,
@@ -384,11 +384,9 @@ def network_estimate(
     exact = exact_chances(position)
     if exact is not None:
         return exact
-    if "network" not in getattr(_accel, "_POLICIES", ()):
-        raise PachisiError("--policy network: not yet: this tree's playouts have no network policy")
     n = len(position.setup.players)
     firsts = [first_throw(position.ruleset, spec.seed, k) for k in range(rollouts)]
-    play: Any = _accel.playouts if _accel.active() else _accel.pure_playouts
+    play: Any = fast.playouts if fast.active() else fast.pure_playouts
     games = play(
         position,
         rollouts,

@@ -327,3 +327,40 @@ def test_front_ends_take_argument_helpers_from_pachisi_arguments() -> None:
         if path.name in ("cli.py", "__main__.py") and path.parent == PACKAGE:
             continue
         assert "pachisi.cli" not in pachisi_imports(path), module_name(path)
+
+
+# The fast engine's private/public line (issue 35): outside the core, the compiled kernel and
+# its bridge are reached through pachisi.fast only.
+PRIVATE_ENGINE = ("pachisi._accel", "pachisi._kernel")
+#: Benchmarks that measure the private parts themselves, with the reason.
+PRIVATE_ENGINE_BENCHMARKS = {
+    "kernel_costs.py": "times the kernel's enumerators against the bridge's own entry points",
+}
+BENCHMARKS = PACKAGE.parent.parent / "benchmarks"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in sources() if p.parent != PACKAGE], ids=lambda p: module_name(p)
+)
+def test_nothing_outside_the_core_reaches_past_pachisi_fast(path: Path) -> None:
+    reached = pachisi_imports(path) & set(PRIVATE_ENGINE)
+    # "from pachisi import _accel" names the module as a name of the package.
+    reached |= {t for t in imports_of(path) if t in PRIVATE_ENGINE}
+    assert not reached, f"{module_name(path)} imports {sorted(reached)}: use pachisi.fast"
+
+
+def test_the_benchmarks_reach_past_pachisi_fast_only_where_listed() -> None:
+    for path in sorted(BENCHMARKS.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+        private = names & set(PRIVATE_ENGINE)
+        if path.name in PRIVATE_ENGINE_BENCHMARKS:
+            assert private, f"{path.name} no longer imports the private engine: drop it"
+        else:
+            assert not private, f"benchmarks/{path.name} imports {sorted(private)}"
