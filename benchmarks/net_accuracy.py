@@ -384,6 +384,8 @@ def network_estimate(
     exact = exact_chances(position)
     if exact is not None:
         return exact
+    if "network" not in fast.POLICIES:
+        raise PachisiError("--policy network: not yet: this tree's playouts have no network policy")
     n = len(position.setup.players)
     firsts = [first_throw(position.ruleset, spec.seed, k) for k in range(rollouts)]
     play: Any = fast.playouts if fast.active() else fast.pure_playouts

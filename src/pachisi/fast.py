@@ -74,6 +74,7 @@ from .position import Position
 __all__ = [
     "FORCED_PURE",
     "MASK64",
+    "POLICIES",
     "R_SIZE",
     "S_CUTS",
     "S_SIZE",
@@ -102,6 +103,9 @@ __all__ = [
     "simulate_trace",
     "stream_seed",
 ]
+
+#: The players' policies :func:`playouts` knows (its ``policies`` argument).
+POLICIES: tuple[str, ...] = _accel._POLICIES
 
 #: Seeds are taken modulo 2**64 (``seed & MASK64``).
 MASK64 = 0xFFFFFFFFFFFFFFFF
