@@ -346,7 +346,18 @@ def legal_plays(
                 res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
             return play_of_raw(acts, res, t)
 
-        return LegalPlays(position, t, len(ends), make)
+        def make_all() -> list[Play]:  # make() for every i, in one loop (iteration)
+            plays = []
+            for acts, pawns, flag, extra in ends:
+                cut = cut1 if flag else cut0
+                if extra:
+                    res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
+                else:
+                    res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
+                plays.append(play_of_raw(acts, res, t))
+            return plays
+
+        return LegalPlays(position, t, len(ends), make, make_all)
     out: list[Play] = []
     # A position is a function of (pawns, cut, extra), and the kernel gives each of
     # those once; only ends with the same (pawns, cut flag) can still meet: the

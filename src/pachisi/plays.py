@@ -234,8 +234,9 @@ class LegalPlays(Sequence[Play]):
     What :func:`pachisi.moves.legal_plays` answers, in the engine's order. As
     python-chess's ``Board.legal_moves``, it supports ``len``, ``in``,
     iteration and indexing (slices give lists), and builds a play (and its
-    :class:`~pachisi.position.Position`) only when one is read; a play read
-    twice is the same object. Compared with ``==``, it equals a list, a tuple
+    :class:`~pachisi.position.Position`) only when one is read by its index
+    (iterating reads them all, and builds them in one go); a play read twice
+    is the same object. Compared with ``==``, it equals a list, a tuple
     or another :class:`LegalPlays` of the same plays in the same order, so
     callers that treat the answer as a list keep working; ``list(plays)``
     makes one.
@@ -245,7 +246,7 @@ class LegalPlays(Sequence[Play]):
     player builds one position per throw, not one per outcome).
     """
 
-    __slots__ = ("_made", "_make", "_n", "position", "throw")
+    __slots__ = ("_made", "_make", "_make_all", "_n", "position", "throw")
 
     def __init__(
         self,
@@ -253,13 +254,16 @@ class LegalPlays(Sequence[Play]):
         throw: tuple[int, int],
         n: int,
         make: Callable[[int], Play],
+        make_all: Callable[[], list[Play]] | None = None,
     ) -> None:
         #: The position and the (checked) throw the plays answer.
         self.position = position
         self.throw = throw
         self._n = n
-        # make(i): play i (called once per index read).
+        # make(i): play i (called once per index read); make_all(): every play, in order
+        # (what iterating from the start calls, when no play is made yet).
         self._make = make
+        self._make_all = make_all
         self._made: list[Play | None] = [None] * n
 
     @classmethod
@@ -291,8 +295,19 @@ class LegalPlays(Sequence[Play]):
         return play
 
     def __iter__(self) -> Iterator[Play]:
+        if self._make_all is not None:
+            # Iteration reads the plays in order, almost always all of them: made in one
+            # loop if none is made yet (a loop that stops early has made them all).
+            make_all, self._make_all = self._make_all, None
+            if self._made.count(None) == self._n:
+                self._made = list[Play | None](make_all())
+        made = self._made
+        make = self._make
         for i in range(self._n):
-            yield self[i]
+            play = made[i]
+            if play is None:
+                play = made[i] = make(i)
+            yield play
 
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, Play) or item.throw != self.throw:
