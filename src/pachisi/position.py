@@ -290,8 +290,8 @@ def _use_engine(
 
     Called once, by :mod:`pachisi.moves` as it is imported (``import pachisi``
     imports it before anything else can run). The engine imports this module,
-    so this module does not import the engine: it is handed in, and the
-    import graph of the core has no circle (tests/test_seams.py).
+    so this module does not import the engine: it is handed in, and the core's
+    imports have no circle (tests/test_seams.py).
     """
     _ENGINE[:] = [_Engine(legal_plays, turn, parse_play)]
 
