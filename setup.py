@@ -3,7 +3,8 @@
 Everything else about the package is in pyproject.toml. Where Cython (a build
 requirement only) and a C compiler are present, ``pip install .`` compiles
 the kernel; otherwise it installs the pure-Python engine and prints one line
-saying why. ``PACHISI_PURE=1`` at build time skips the compilation (so that
+saying why (with ``PACHISI_REQUIRE_KERNEL=1`` the install fails instead, with
+that line). ``PACHISI_PURE=1`` at build time skips the compilation (so that
 ``python -m build --wheel`` makes the pure-Python ``py3-none-any`` wheel);
 ``PACHISI_CHECKED=1`` compiles it with index checks (for debugging).
 """
@@ -17,6 +18,16 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 NOTE = "pachisi: the compiled kernel was not built ({}); installing the pure-Python engine"
+#: PACHISI_REQUIRE_KERNEL=1 (as in .ci/run): a kernel that cannot be built fails the install.
+REQUIRED = os.environ.get("PACHISI_REQUIRE_KERNEL") == "1"
+FAILED = "pachisi: the compiled kernel was not built ({}) and PACHISI_REQUIRE_KERNEL=1 requires it"
+
+
+def _give_up(why: str) -> None:
+    """Say in one line why the kernel was not built: a failure if it is required, else a note."""
+    if REQUIRED:
+        raise SystemExit(FAILED.format(why))
+    print(NOTE.format(why), file=sys.stderr)
 
 
 def _why(exc: BaseException) -> str:
@@ -38,26 +49,26 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler, or a failed compilation
-            if not self.failed:  # said once: what follows a failed build fails too
-                print(NOTE.format(_why(exc)), file=sys.stderr)
+            if not self.failed or REQUIRED:  # said once: what follows a failed build fails too
+                _give_up(_why(exc))
 
     def build_extension(self, ext: object) -> None:
         try:
             super().build_extension(ext)  # type: ignore[arg-type]
         except Exception as exc:
             self.failed = True
-            print(NOTE.format(_why(exc)), file=sys.stderr)
+            _give_up(_why(exc))
 
 
 def extensions() -> list[object]:
     """The kernel's extension, or none (with the one line) if it cannot be built here."""
     if os.environ.get("PACHISI_PURE") == "1":
-        print(NOTE.format("PACHISI_PURE=1"), file=sys.stderr)
+        _give_up("PACHISI_PURE=1")
         return []
     try:
         from Cython.Build import cythonize
     except ImportError:
-        print(NOTE.format("Cython is not installed"), file=sys.stderr)
+        _give_up("Cython is not installed")
         return []
     checked = os.environ.get("PACHISI_CHECKED") == "1"
     exts = list(

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from learned_speed import decisions  # the same sampled decisions as the learned players'
 
-from pachisi import Position, _accel
+from pachisi import Position, fast
 from pachisi.bots.expectimax import ExpectimaxPlayer
 from pachisi.dice import dice_for
 from pachisi.moves import legal_plays
@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=0, help="whole games timed (default 0)")
     ap.add_argument("--seed", type=int, default=4)
     args = ap.parse_args(argv)
-    print(f"engine {_accel.engine()}")
+    print(f"engine {fast.engine()}")
     for ruleset in args.rulesets:
         setup = Setup.create(ruleset, players=2)
         found = decisions(setup, args.decisions, args.seed)

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pachisi import Position, _accel
+from pachisi import Position, fast
 from pachisi.analysis.net import NetEvaluator, check_rollouts
 from pachisi.bots.learned import LearnedPlayer
 from pachisi.dice import Throw, dice_for
@@ -35,12 +35,12 @@ from pachisi.moves import Play, legal_plays
 from pachisi.rules import Setup
 
 
-def decisions(setup: Setup, n: int, seed: int) -> list[tuple[Position, Throw, list[Play]]]:
+def decisions(setup: Setup, n: int, seed: int) -> list[tuple[Position, Throw, Sequence[Play]]]:
     """``n`` decisions with two plays or more from random games."""
     rng = random.Random(seed)
     dice = dice_for(setup.ruleset)
     pos = Position.initial(setup)
-    out: list[tuple[Position, Throw, list[Play]]] = []
+    out: list[tuple[Position, Throw, Sequence[Play]]] = []
     while len(out) < n:
         throw = dice.roll(rng)
         plays = legal_plays(pos, throw)
@@ -63,12 +63,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     setup = Setup.create(args.ruleset, players=2)
     net = default_net(args.ruleset)
     found = decisions(setup, args.decisions, args.seed)
-    print(f"engine {_accel.engine()}, {args.ruleset}, {net.hidden} hidden units")
-    if _accel.active():
+    print(f"engine {fast.engine()}, {args.ruleset}, {net.hidden} hidden units")
+    if fast.active():
         pos = found[len(found) // 2][0]
         ni, nd = tables(net, setup)
-        kern = _accel._default_kernel()
-        st = _accel.game_state(pos)
+        kern = fast.kernel()
+        st = fast.game_state(pos)
         reps = 200_000
         for label, only in (("encoding", True), ("evaluation", False)):
             t0 = time.process_time()

@@ -3,7 +3,7 @@
 For each weights file, on the set-up it was trained on, two sets of held-out games:
 
 * **self-play**: ``--games N`` games of the network against itself, exactly as
-  training plays them (:func:`pachisi.learn.train.play_games`: 0 ply, ties by
+  training plays them (:func:`pachisi.training.train.play_games`: 0 ply, ties by
   one draw), but game numbers ``--first G`` onwards (default 10**6) of the
   network's training seed: numbers no training run of fewer games plays. These
   positions are the network's own training distribution: every one was chosen
@@ -54,7 +54,7 @@ from net_accuracy import clustered_mean_se, hand_chances, held_out, net_setup
 
 from pachisi.learn.encoding import Encoder
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import TrainSettings, play_games
+from pachisi.training.train import TrainSettings, play_games
 
 
 def _chunks(n: int, size: int) -> list[range]:
@@ -166,9 +166,9 @@ def selection(
 
     from net_accuracy import network_estimate
 
-    from pachisi._accel import canonical_plays
     from pachisi.analysis.rollout import RolloutSpec
     from pachisi.dice import derive_seed, dice_for
+    from pachisi.fast import canonical_plays
     from pachisi.moves import legal_plays
 
     spec = RolloutSpec(1, "greedy", 10_000)

@@ -7,7 +7,7 @@ package), on the set-up the network was trained on:
    players (``--players A,B``, default ``greedy,greedy``), game ``g``'s dice
    seeded by ``derive_seed("pachisi-held-out:SEED:g")`` and its players by
    ``derive_seed("pachisi-held-out-bot:SEED:g:i")``, player ``g mod 2``
-   first: the games of :func:`pachisi.learn.train.held_out_games` (the same
+   first: the games of :func:`pachisi.training.train.held_out_games` (the same
    games, when both players are the same). The shipped networks' training
    games were dealt by ``derive_seed("pachisi-train:S:g")`` (self-play
    ``pachisi-selfplay/2``: playout ``g`` of ``derive_seed("pachisi-train:S")``),
@@ -33,7 +33,7 @@ package), on the set-up the network was trained on:
    rollouts' noise variance taken away, and the paired difference of each
    MAE from the hand evaluation's. On the game outcomes of every undecided
    position of the held-out games: the log-loss of the chance given to the
-   eventual winner (the figure of :func:`pachisi.learn.train.outcome_log_loss`),
+   eventual winner (the figure of :func:`pachisi.training.train.outcome_log_loss`),
    and a calibration table of the mover's predicted chance in ``--bins``
    equal bins against how often the mover's side won, with counts and
    Wilson 95% intervals. Network plies beyond 0 are valued on the sampled
@@ -68,7 +68,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from pachisi import _accel
+from pachisi import fast
 from pachisi.analysis.net import NetEvaluator, made_by_summary
 from pachisi.analysis.rollout import (
     POLICIES,
@@ -107,7 +107,7 @@ def held_out(
     """``games`` seeded games between ``players`` (names, one per seat); and how many were
     dropped undecided (a dead end, or ``max_throws`` reached).
 
-    The games of :func:`pachisi.learn.train.held_out_games` when every seat has the same
+    The games of :func:`pachisi.training.train.held_out_games` when every seat has the same
     player: dice ``derive_seed("pachisi-held-out:SEED:g")``, player ``i``
     ``make_player(players[i], derive_seed("pachisi-held-out-bot:SEED:g:i"))``,
     player ``g mod n`` first.
@@ -327,7 +327,7 @@ def calibration(predicted: Sequence[float], won: Sequence[bool], bins: int = 10)
 
 def log_losses(chance_of_winner: Sequence[float]) -> list[float]:
     """Per position: ``-ln`` of the chance given to the eventual winner (floored at 1e-12,
-    as :func:`pachisi.learn.train.outcome_log_loss`)."""
+    as :func:`pachisi.training.train.outcome_log_loss`)."""
     return [-math.log(min(max(p, 1e-12), 1.0)) for p in chance_of_winner]
 
 
@@ -384,11 +384,11 @@ def network_estimate(
     exact = exact_chances(position)
     if exact is not None:
         return exact
-    if "network" not in getattr(_accel, "_POLICIES", ()):
+    if "network" not in fast.POLICIES:
         raise PachisiError("--policy network: not yet: this tree's playouts have no network policy")
     n = len(position.setup.players)
     firsts = [first_throw(position.ruleset, spec.seed, k) for k in range(rollouts)]
-    play: Any = _accel.playouts if _accel.active() else _accel.pure_playouts
+    play: Any = fast.playouts if fast.active() else fast.pure_playouts
     games = play(
         position,
         rollouts,

@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import numpy as np
 
-from pachisi import Turn, _accel, legal_plays
+from pachisi import Turn, fast, legal_plays
 from pachisi.rl import pachisi_v0
 from pachisi.rl.gym import PachisiEnv
 from pachisi.rl.match import Match
@@ -241,7 +241,7 @@ def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, flo
             n += len(throws)
         return 1e6 * (time.process_time() - start) / n
 
-    with _accel.pure():
+    with fast.pure():
         pure_turn = per_throw(Turn)
     return per_throw(Turn), pure_turn, per_throw(legal_plays), steps / len(throws)
 
@@ -258,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         batched_table(names, args.seconds)
         return 0
     if args.engine:
-        print(f"engine: {_accel.engine()}")
+        print(f"engine: {fast.engine()}")
         print(
             f"{'set-up':<13}{'Turn us':>9}{'pure Turn us':>14}{'plays us':>10}{'steps/throw':>13}"
         )

@@ -72,3 +72,45 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 # --- end of web store databases ------------------------------------------------------------
+
+
+# --- the compiled kernel required (PACHISI_REQUIRE_KERNEL=1, as in .ci/run) ----------------
+# Where the kernel did not build, every kernel test skips ("the kernel is not compiled
+# here"...) and the suite would pass on the pure engine alone. With PACHISI_REQUIRE_KERNEL=1
+# the run stops at once if the compiled kernel is missing, and a test skipped for want of the
+# kernel (its reason names the kernel) is a failure.
+
+REQUIRE_KERNEL = os.environ.get("PACHISI_REQUIRE_KERNEL") == "1"
+
+
+def kernel_skip(reason: str) -> bool:
+    """Whether a skip's reason is the kernel's absence (the reasons the kernel tests give)."""
+    return "kernel" in reason.lower()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not REQUIRE_KERNEL:
+        return
+    from pachisi import _accel
+
+    if _accel.FORCED_PURE:
+        raise pytest.UsageError("PACHISI_REQUIRE_KERNEL=1 and PACHISI_PURE=1 contradict each other")
+    if _accel.kernel_module() is None:
+        raise pytest.UsageError(
+            "PACHISI_REQUIRE_KERNEL=1 but the compiled kernel is not installed "
+            "(pip install prints why the build failed)"
+        )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    if not REQUIRE_KERNEL:
+        return
+    report = outcome.get_result()
+    if report.skipped and not hasattr(report, "wasxfail"):
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        if kernel_skip(reason):
+            report.outcome = "failed"
+            report.longrepr = f"PACHISI_REQUIRE_KERNEL=1: a kernel test was skipped ({reason})"

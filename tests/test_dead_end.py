@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from helpers import run_cli
-from pachisi import Game, Position, _accel
+from pachisi import Game, Position, fast
 from pachisi.analysis.rollout import RolloutSpec, estimate_from, exact_chances, rollout
 from pachisi.record import Record
 from pachisi.tournament import GameResult, SimConfig, summarise
@@ -103,8 +103,8 @@ def test_analyse_a_dead_end_is_exact_and_says_so(tmp_path: Path, monkeypatch: An
     def no_throws(*args: object) -> None:
         raise AssertionError("a rollout played a throw in a dead end")
 
-    monkeypatch.setattr(_accel, "playouts", no_throws)
-    monkeypatch.setattr(_accel, "pure_playouts", no_throws)
+    monkeypatch.setattr(fast, "playouts", no_throws)
+    monkeypatch.setattr(fast, "pure_playouts", no_throws)
     spec = RolloutSpec(seed=1)
     assert rollout(pos, 0, spec) == 0
     monkeypatch.undo()

@@ -70,16 +70,16 @@ def test_kth_playouts_of_two_positions_throw_the_same_dice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Common random numbers: the dice of playout k depend on (seed, k) only."""
-    import pachisi.moves
+    import pachisi._clear  # the pure playouts' engine
 
     thrown: list[tuple[int, int]] = []
-    real = pachisi.moves.legal_plays
+    real = pachisi._clear.legal_plays
 
     def spy(pos: Position, throw: tuple[int, int]) -> Any:
         thrown.append(tuple(throw))  # type: ignore[arg-type]
         return real(pos, throw)
 
-    monkeypatch.setattr(pachisi.moves, "legal_plays", spy)
+    monkeypatch.setattr(pachisi._clear, "legal_plays", spy)
     a = _mid_game("whitman", 4, 30, 1)
     b = _mid_game("whitman", 4, 50, 2)
     assert a != b

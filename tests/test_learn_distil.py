@@ -17,7 +17,9 @@ from pachisi.dice import derive_seed
 from pachisi.errors import PachisiError
 from pachisi.learn.encoding import MAX_SIDES, Encoder
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import (
+from pachisi.moves import legal_plays
+from pachisi.rules import Setup
+from pachisi.training.train import (
     DISTIL_STEPS,
     GameData,
     TrainSettings,
@@ -25,8 +27,6 @@ from pachisi.learn.train import (
     distil_data,
     train,
 )
-from pachisi.moves import legal_plays
-from pachisi.rules import Setup
 
 PARCHEESI = Setup.create("parcheesi", players=2)
 

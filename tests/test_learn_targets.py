@@ -14,7 +14,8 @@ from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.learn.encoding import Encoder
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import (
+from pachisi.rules import Setup
+from pachisi.training.train import (
     TrainSettings,
     _Adam,
     _second_seed,
@@ -23,7 +24,6 @@ from pachisi.learn.train import (
     retarget,
     train,
 )
-from pachisi.rules import Setup
 
 SETUP = Setup.create("parcheesi", players=2)
 

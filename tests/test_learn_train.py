@@ -18,14 +18,14 @@ from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.extras import install_hint
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import (
+from pachisi.rules import Setup
+from pachisi.training.train import (
     TrainSettings,
     lambda_returns,
     play_games,
     snapshot_path,
     train,
 )
-from pachisi.rules import Setup
 
 #: A tiny run: 6 games in rounds of 2, 4 hidden units.
 TINY = TrainSettings(
@@ -225,7 +225,7 @@ def test_a_killed_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
     ckpt = tmp_path / "killed.json.ckpt"
     script = (
         "import os, signal, sys\n"
-        "from pachisi.learn import train as t\n"
+        "from pachisi.training import train as t\n"
         "written = t._checkpoint\n"
         "def checkpoint_then_die(*args, **kwargs):\n"
         "    written(*args, **kwargs)\n"

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from helpers import load_benchmark
-from pachisi import _accel
+from pachisi import _accel, fast
 from pachisi.learn import default_net
 from pachisi.learn.network import ValueNet
-from pachisi.learn.train import held_out_games, outcome_log_loss
 from pachisi.rules import Setup
+from pachisi.training.train import held_out_games, outcome_log_loss
 
 #: A smoke-test network (128 self-play games, 8 hidden units): Whitman's shipped one until
 #: 2026-11-24, kept for the tests of how a smoke network is labelled.
@@ -127,9 +127,7 @@ def test_runs_end_to_end_on_two_positions(
     assert sum(b["n"] for b in calib) == r["outcomes"]["positions"]
 
 
-@pytest.mark.skipif(
-    "network" not in getattr(_accel, "_POLICIES", ()), reason="the playouts' network policy"
-)
+@pytest.mark.skipif("network" not in fast.POLICIES, reason="the playouts' network policy")
 def test_network_rollouts_are_the_networks_playouts(tmp_path: Path) -> None:
     """--policy network: each rollout is the playout of the network in every seat."""
     out = tmp_path / "acc.json"
@@ -153,7 +151,7 @@ def test_network_rollouts_are_the_networks_playouts(tmp_path: Path) -> None:
 def test_network_policy_without_the_kernels_policy_is_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(_accel, "_POLICIES", ("random", "greedy"), raising=False)
+    monkeypatch.setattr(fast, "POLICIES", ("random", "greedy"))
     argv = ["whitman", "--games", "1", "--positions", "1", "--rollouts", "2", "--plies", "0"]
     assert acc.main([*argv, "--policy", "network"]) == 2
     assert "not yet" in capsys.readouterr().err

@@ -49,10 +49,10 @@ from pachisi.distributed.bench import nothing  # noqa: E402
 from pachisi.distributed.local import add_node, loopback_cluster  # noqa: E402
 from pachisi.errors import PachisiError  # noqa: E402
 from pachisi.learn.network import ValueNet  # noqa: E402
-from pachisi.learn.train import TrainSettings, train  # noqa: E402
 from pachisi.record import Record  # noqa: E402
 from pachisi.rules import Setup  # noqa: E402
 from pachisi.tournament import SimConfig, run_games  # noqa: E402
+from pachisi.training.train import TrainSettings, train  # noqa: E402
 
 CONFIG = SimConfig(Setup.create("parcheesi", players=2), ("greedy", "random"), seed=5)
 GAMES = 24

@@ -327,3 +327,25 @@ def test_the_wrappers_write_through_to_the_raw_environment() -> None:
     assert raw.agent_selection == other
     env.terminations = {a: True for a in raw.agents}
     assert all(raw.terminations.values())
+
+
+@pytest.mark.parametrize("mode", ["step", "play"])
+def test_the_wrapped_env_refuses_actions_outside_the_space(mode: str) -> None:
+    """PettingZoo's out-of-bounds check, with its fast path for a plain int (issue 35)."""
+    env = pachisi_v0.env(ruleset="parcheesi", players=2, mode=mode)
+    n = env.action_space("player_0").n
+    for bad in (-1, int(n), 10**30, 2.0, "1"):
+        env.reset(seed=4)
+        with pytest.raises(AssertionError, match="not in action space"):
+            env.step(bad)  # type: ignore[arg-type]
+    env.reset(seed=4)
+    obs, *_ = env.last()
+    legal = np.flatnonzero(obs["action_mask"])
+    m = env.unwrapped.match
+
+    def made() -> tuple[int, int]:
+        return len(m.history), len(m.turn.steps) if m.turn is not None else 0
+
+    before = made()
+    env.step(np.int64(legal[0]))  # type: ignore[arg-type]  # numpy ints are in the space too
+    assert made() != before  # a step or a play was made

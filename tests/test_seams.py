@@ -183,3 +183,184 @@ def test_the_table_says_what_each_command_registers(name: str) -> None:
     assert list(sub.choices) == [name]
     helps = {a.dest: a.help for a in sub._choices_actions}
     assert helps == {name: summary}
+
+
+# ---------------------------------------------------------------------------
+# No import circles (issue 35)
+
+
+def runtime_imports_of(path: Path) -> set[str]:
+    """The pachisi modules ``path`` imports when it runs: at the top AND inside functions.
+
+    Imports under ``if TYPE_CHECKING:`` are left out: they never run, so they
+    cannot make an import circle (an annotation may name a class of a module
+    above). Everything else counts, however deep in a function it sits.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            for inner in node.body:
+                skipped.update(id(n) for n in ast.walk(inner))
+    kept = ast.Module(
+        body=[
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, (ast.Import, ast.ImportFrom)) and id(n) not in skipped
+        ],
+        type_ignores=[],
+    )
+    return _pachisi_modules(path, kept)
+
+
+def _pachisi_modules(path: Path, tree: ast.Module) -> set[str]:
+    """:func:`pachisi_imports` of the import statements in ``tree`` (read from ``path``)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            targets.add(target)
+            targets.update(f"{target}.{alias.name}" for alias in node.names)
+    found = set()
+    for target in targets:
+        parts = target.split(".")
+        if parts[0] != "pachisi":
+            continue
+        while len(parts) > 1:
+            rel = Path(*parts[1:])
+            if (PACKAGE / rel).with_suffix(".py").exists() or (PACKAGE / rel).is_dir():
+                break
+            parts.pop()
+        found.add(".".join(parts))
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of ``graph`` with more than one node (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_runtime_import_reader_sees_function_imports_and_skips_type_checking() -> None:
+    seen = runtime_imports_of(PACKAGE / "terminal" / "play.py")
+    assert "pachisi.analysis.hint" in seen  # inside a function
+    position = runtime_imports_of(PACKAGE / "position.py")
+    assert "pachisi.board" in position
+    assert "pachisi.moves" in imports_of(PACKAGE / "position.py")  # under TYPE_CHECKING...
+    assert "pachisi.moves" not in position  # ...which never runs
+
+
+def test_no_import_circle_among_the_core_modules() -> None:
+    """The core's modules import each other in one direction only (every runtime import)."""
+    core = {module_name(p): p for p in CORE}
+    graph = {
+        name: {t for t in runtime_imports_of(path) if t in core and t != name}
+        for name, path in core.items()
+    }
+    # The package's __init__ imports everything it re-exports; no core module imports it.
+    graph.pop("pachisi", None)
+    assert cycles(graph) == []
+
+
+def test_no_import_circle_among_the_packages() -> None:
+    """No package imports one that imports it back (the core counts as one package).
+
+    ``pachisi.learn`` and ``pachisi.bots``, say: one may use the other, not both.
+    """
+    graph: dict[str, set[str]] = {}
+    for path in sources():
+        mine = area(module_name(path))
+        theirs = {area(t) for t in runtime_imports_of(path) if t != "pachisi"}
+        graph.setdefault(mine, set()).update(theirs - {mine})
+    assert cycles(graph) == []
+
+
+def test_front_ends_take_argument_helpers_from_pachisi_arguments() -> None:
+    """``pachisi.cli`` registers every command; a command's module never imports it back."""
+    for path in sources():
+        if path.name in ("cli.py", "__main__.py") and path.parent == PACKAGE:
+            continue
+        assert "pachisi.cli" not in pachisi_imports(path), module_name(path)
+
+
+# The fast engine's private/public line (issue 35): outside the core, the compiled kernel and
+# its bridge are reached through pachisi.fast only.
+PRIVATE_ENGINE = ("pachisi._accel", "pachisi._kernel")
+#: Benchmarks that measure the private parts themselves, with the reason.
+PRIVATE_ENGINE_BENCHMARKS = {
+    "kernel_costs.py": "times the kernel's enumerators against the bridge's own entry points",
+}
+BENCHMARKS = PACKAGE.parent.parent / "benchmarks"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in sources() if p.parent != PACKAGE], ids=lambda p: module_name(p)
+)
+def test_nothing_outside_the_core_reaches_past_pachisi_fast(path: Path) -> None:
+    reached = pachisi_imports(path) & set(PRIVATE_ENGINE)
+    # "from pachisi import _accel" names the module as a name of the package.
+    reached |= {t for t in imports_of(path) if t in PRIVATE_ENGINE}
+    assert not reached, f"{module_name(path)} imports {sorted(reached)}: use pachisi.fast"
+
+
+def test_the_benchmarks_reach_past_pachisi_fast_only_where_listed() -> None:
+    for path in sorted(BENCHMARKS.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+        private = names & set(PRIVATE_ENGINE)
+        if path.name in PRIVATE_ENGINE_BENCHMARKS:
+            assert private, f"{path.name} no longer imports the private engine: drop it"
+        else:
+            assert not private, f"benchmarks/{path.name} imports {sorted(private)}"

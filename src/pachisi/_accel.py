@@ -19,19 +19,18 @@ import importlib.machinery
 import importlib.util
 import os
 import threading
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, overload
+from typing import Any, Literal, NamedTuple, Protocol, overload
 
+from . import _clear
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
-from .errors import ThrowError
+from .plays import KINDS, Action, LegalPlays, Play, RawAction, check_throw, play_of_raw
 from .position import Position, _trusted, advance, game_over, player_finished
 from .rules import Setup
-
-if TYPE_CHECKING:
-    from .moves import Action, Play
 
 __all__ = [
     "FORCED_PURE",
@@ -48,8 +47,7 @@ __all__ = [
     "turn_graph",
 ]
 
-#: Action kinds by the kernel's numbers (``K_ENTER`` ... ``K_OPTION``).
-KINDS = ("enter", "move", "pair", "bonus", "penalty", "option")
+# KINDS (action kinds by the kernel's numbers), RawAction and actions_of are pachisi.plays'.
 _OPTIONS = ("A", "B", "C")
 
 # The kernel's layouts (see pachisi/_kernel.py; its constants are C globals there).
@@ -150,7 +148,6 @@ def _cfg(setup: Setup, mover: int) -> Any:
     found = _CFG.get(key)
     if found is not None:
         return found
-    from array import array
 
     cfg = [0] * C_SIZE
     ruleset = setup.ruleset
@@ -217,8 +214,6 @@ def _default_kernel() -> Any:
     return kern
 
 
-#: One action from the kernel: (kind, colour, frm, to, numbers, capture).
-RawAction = tuple[int, int, int, int, tuple[int, ...], bool]
 #: One candidate end: (actions, pawns, cut flag, extra).
 RawEnd = tuple[tuple[RawAction, ...], tuple[tuple[int, ...], ...], bool, bool]
 
@@ -287,58 +282,20 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
     return res
 
 
-def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
-    t = dice_for(pos.setup.ruleset).check(throw)
-    # As moves.legal_plays: a dead end (§3.5) still answers a throw with its one
-    # passing outcome; only a game ended by its finishers refuses throws.
-    if pos.is_decided:
-        raise ThrowError("the game is over: no more throws")
-    return t
-
-
-#: The :class:`~pachisi.moves.Action` values built so far, by raw action (they are immutable).
-_ACTIONS: dict[RawAction, Action] = {}
-
-
-def actions_of(raw: Sequence[RawAction]) -> tuple[Action, ...]:
-    """The :class:`~pachisi.moves.Action` values of the kernel's raw actions (shared values)."""
-    from .moves import Action
-
-    made = _ACTIONS
-    if len(made) > 100_000:
-        made.clear()
-    actions = []
-    for act in raw:
-        action = made.get(act)
-        if action is None:
-            kind, colour, frm, to, numbers, capture = act
-            if kind == 5:
-                action = Action("option", option=_OPTIONS[frm])
-            else:
-                action = Action(KINDS[kind], colour, frm, to, numbers, capture)
-            made[act] = action
-        actions.append(action)
-    return tuple(actions)
-
-
-_RAW_PLAY: list[Callable[[Sequence[RawAction], Position, tuple[int, int]], Play]] = []
-
-
 def legal_plays(
     position: Position, throw: Sequence[int], module: ModuleType | None = None
-) -> list[Play]:
+) -> LegalPlays:
     """Every legal play of ``throw`` in ``position``, from the kernel (see the module docstring).
 
     ``module``: the kernel module to use (default: the compiled one; a
     :class:`RuntimeError` if it is absent).
 
-    The plays' actions are made when first read (:func:`actions_of`).
+    A :class:`~pachisi.plays.LegalPlays`: the kernel enumerates every play at
+    once, and a play's position is built when the play is read (all at once
+    in the rare throw after which the mover may have finished, where two ends
+    can give one position); its actions when they are read
+    (:func:`pachisi.plays.actions_of`).
     """
-    if not _RAW_PLAY:
-        from .moves import _raw_play
-
-        _RAW_PLAY.append(_raw_play)
-    raw_play = _RAW_PLAY[0]
     kern = _default_kernel() if module is None else _kernel(module)
     setup = position.setup
     ctx = _context(setup)
@@ -355,7 +312,7 @@ def legal_plays(
     ):
         t = throw
     else:
-        t = _check_throw(position, throw)
+        t = check_throw(position, throw)
     _run(kern, ctx, position, t)
     mover = position.to_move
     cut0 = position.cut
@@ -373,34 +330,51 @@ def legal_plays(
     colours = ctx.colours[mover]
     c0 = colours[0]
     c1 = colours[1] if len(colours) > 1 else c0
-    out: list[Play] = []
-    # A position is a function of (pawns, cut, extra), and the kernel gives each of
-    # those once; only ends with the same (pawns, cut flag) can still meet: the
-    # extra throw withheld from a finisher (advance), so only those are compared.
-    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] | None = None
-    for acts, pawns, flag, extra in kern.decoded(ctx.in_play):
-        cut = cut1 if flag else cut0
-        if pawns[c0][1] != home and pawns[c1][1] != home:
-            # Fewer than 3 pawns of a colour HOME: the mover cannot have finished,
-            # and the game went on before the throw: advance() reduces to this, and
-            # the ends give distinct positions (the extra throw counts).
+    ends = kern.decoded(ctx.in_play)
+    if all(pawns[c0][1] != home and pawns[c1][1] != home for _, pawns, _, _ in ends):
+        # Fewer than 3 pawns of a colour HOME in every end: the mover cannot have
+        # finished, and the game went on before the throw: advance() reduces to
+        # this, and the ends give distinct positions (the extra throw counts). So
+        # the plays are counted now and each is built when it is read.
+
+        def make(i: int) -> Play:
+            acts, pawns, flag, extra = ends[i]
+            cut = cut1 if flag else cut0
             if extra:
                 res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
             else:
                 res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
+            return play_of_raw(acts, res, t)
+
+        def make_all() -> list[Play]:  # make() for every i, in one loop (iteration)
+            plays = []
+            for acts, pawns, flag, extra in ends:
+                cut = cut1 if flag else cut0
+                if extra:
+                    res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
+                else:
+                    res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
+                plays.append(play_of_raw(acts, res, t))
+            return plays
+
+        return LegalPlays(position, t, len(ends), make, make_all)
+    out: list[Play] = []
+    # A position is a function of (pawns, cut, extra), and the kernel gives each of
+    # those once; only ends with the same (pawns, cut flag) can still meet: the
+    # extra throw withheld from a finisher (advance), so only those are compared.
+    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] = {}
+    for acts, pawns, flag, extra in ends:
+        cut = cut1 if flag else cut0
+        res = advance(position, pawns, cut, extra)
+        same = seen.get((pawns, flag))
+        if same is None:
+            seen[(pawns, flag)] = [res]
+        elif res in same:
+            continue
         else:
-            res = advance(position, pawns, cut, extra)
-            if seen is None:
-                seen = {}
-            same = seen.get((pawns, flag))
-            if same is None:
-                seen[(pawns, flag)] = [res]
-            elif res in same:
-                continue
-            else:
-                same.append(res)
-        out.append(raw_play(acts, res, t))
-    return out
+            same.append(res)
+        out.append(play_of_raw(acts, res, t))
+    return LegalPlays.of(position, t, out)
 
 
 # ---------------------------------------------------------------------------
@@ -419,7 +393,6 @@ def game_table(setup: Setup) -> Any:
     found = _GAMES.get(setup)
     if found is not None:
         return found
-    from array import array
 
     n = len(setup.players)
     head = [0] * G_CFG
@@ -451,7 +424,6 @@ def game_table(setup: Setup) -> Any:
 
 def game_state(position: Position) -> Any:
     """A position as the kernel's game state (``array("i")`` of ``S_SIZE`` ints)."""
-    from array import array
 
     st = array("i", bytes(4 * S_SIZE))
     for c in position.setup.colours_in_play:
@@ -507,7 +479,6 @@ def eval_tables(setup: Setup) -> tuple[Any, Any]:
     found = _EVAL.get(setup)
     if found is not None:
         return found
-    from array import array
 
     ruleset = setup.ruleset
     pagade = ruleset == "pagade"
@@ -705,7 +676,6 @@ def playouts(
     (``module``: the kernel module, default the compiled one, a
     :class:`RuntimeError` if it is absent).
     """
-    from array import array
 
     if module is None:
         module = kernel_module()
@@ -930,8 +900,6 @@ def pure_playouts(
     core does not import the bots), ``network`` for network players and
     ``network_cutoff``.
     """
-    from .moves import legal_plays as pure_legal_plays
-
     _check_args(n, max_throws, start)
     gmask = _policy_mask(position, greedy, policies)
     nmask = _policy_mask(position, greedy, policies, "network")
@@ -957,7 +925,7 @@ def pure_playouts(
                 else:
                     a = faces[dice.below(len(faces))]
                     b = faces[dice.below(len(faces))]
-                plays = canonical_plays(pos, pure_legal_plays(pos, (a, b)))
+                plays = canonical_plays(pos, _clear.legal_plays(pos, (a, b)))
                 if nmask >> pos.to_move & 1:
                     assert network is not None
                     pos = _greedy(pos, plays, network.value, rng)
@@ -1017,7 +985,7 @@ def fast_records(
         module = kernel_module()
         if module is None:
             raise RuntimeError("the compiled kernel is not installed")
-    a, b = _check_throw(position, throw)
+    a, b = check_throw(position, throw)
     setup = position.setup
     mover = position.to_move
     cut0 = position.cut
@@ -1109,7 +1077,6 @@ def _sim_call(
     module: ModuleType | None,
     trace: bool,
 ) -> tuple[list[SimulatedGame], list[list[int]]]:
-    from array import array
 
     if module is None:
         module = kernel_module()
@@ -1334,8 +1301,6 @@ _KEYED: dict[int, Action] = {}
 
 def _action_of_key(key: int, variant: int) -> Action:
     """The :class:`~pachisi.moves.Action` of a packed action key (see ``Kernel._t_key``)."""
-    from .moves import Action
-
     kind = key & 7
     if kind == 5:
         return Action("option", option=_OPTIONS[(key >> 5) & 127], variant=variant)

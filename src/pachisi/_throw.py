@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final, NamedTuple, TypeVar
 
 from .board import N_SQUARES, NEST, OFF, ROUTES
+from .plays import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY
 from .position import Position, advance
 
 __all__ = [
@@ -57,13 +58,7 @@ __all__ = [
     "remove",
 ]
 
-#: Step kinds (the ``kind`` of a :data:`Step` and of :class:`pachisi.moves.Action`).
-ENTER: Final = "enter"  #: a pawn leaves the nest / a cut pawn re-enters
-MOVE: Final = "move"  #: one pawn moves with dice numbers
-PAIR: Final = "pair"  #: a Pagade pair moves together on a doublet
-BONUS: Final = "bonus"  #: a bonus move (capture or HOME reward)
-PENALTY: Final = "penalty"  #: third doublet: a pawn goes back to its nest
-OPTION: Final = "option"  #: Eight-Man: the number set A, B or C is chosen
+# The step kinds (ENTER ... OPTION) are pachisi.plays' (the kinds of its Action).
 
 # ---------------------------------------------------------------------------
 # Pawn codes: progress | colour << 7 | moved << 9 | tag << 10

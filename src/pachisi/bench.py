@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from . import _accel
@@ -69,7 +70,7 @@ class BenchResult:
         return asdict(self)
 
 
-def legal_plays(position: Position, throw: tuple[int, int]) -> list[Play]:
+def legal_plays(position: Position, throw: tuple[int, int]) -> Sequence[Play]:
     """The library's legal plays: from the kernel when it runs, else the pure engine."""
     if _accel.active():
         return _accel.legal_plays(position, throw)

@@ -16,11 +16,19 @@ import re
 import sys
 from collections.abc import Sequence
 from importlib import resources
-from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 from . import __version__
 from ._accel import engine
+
+# The argument helpers every command shares (front ends import them from pachisi.arguments).
+from .arguments import (
+    add_setup_arguments,
+    position_from_text,
+    read_position,
+    read_text_arg,
+    setup_from_args,
+)
 from .bench import bench_all
 from .dice import parse_throw
 from .errors import PachisiError
@@ -28,7 +36,7 @@ from .extras import EXTRA_OF, requirements
 from .game import first_player
 from .moves import legal_plays
 from .position import Position
-from .rules import RULESETS, Setup, parse_options
+from .rules import RULESETS
 
 __all__ = [
     "add_setup_arguments",
@@ -63,7 +71,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("pachisi.web.serve", "play in the browser: start the web server"),
     "club": ("pachisi.web.club", "run a club: grant the moderator role"),
     "train": (
-        "pachisi.learn.command",
+        "pachisi.training.command",
         "train a value network by self-play (the learned player's evaluation)",
     ),
 }
@@ -80,39 +88,6 @@ class _Parser(argparse.ArgumentParser):
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or exc.__class__.__name__
-
-
-def read_text_arg(arg: str, stdin: TextIO | None = None) -> str:
-    r"""The text a command-line argument names.
-
-    ``-`` reads standard input; inline JSON (``{...}``) or a one-line
-    position (text with spaces that names no file) is the text itself;
-    anything else is a file, read as UTF-8. Errors are one-line
-    :class:`PachisiError`\ s.
-    """
-    if arg == "-":
-        return (stdin or sys.stdin).read()
-    stripped = arg.strip()
-    if stripped.startswith(("{", "[")) or (" " in stripped and not Path(arg).exists()):
-        return arg
-    try:
-        return Path(arg).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PachisiError(f"cannot read {arg}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise PachisiError(f"{arg} is not UTF-8 text") from None
-
-
-def position_from_text(text: str) -> Position:
-    """A position written as FORMAT.md JSON or in the one-line text form."""
-    if text.lstrip().startswith(("{", "[")) or not text.strip():
-        return Position.from_json(text)
-    return Position.from_text(text.strip())
-
-
-def read_position(arg: str, stdin: TextIO | None = None) -> Position:
-    """The position a command-line argument names (see :func:`read_text_arg`)."""
-    return position_from_text(read_text_arg(arg, stdin))
 
 
 def moves_output(position: Position, throw: Sequence[int]) -> dict[str, Any]:
@@ -165,39 +140,6 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     result = moves_output(pos, parse_throw(args.throw))
     sys.stdout.write(json.dumps(result, indent=args.indent) + "\n")
     return 0
-
-
-def add_setup_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the set-up options that :func:`setup_from_args` reads (``--colours``,
-    ``--teams``, ``--major``, ``--option``) to a subcommand's parser."""
-    parser.add_argument(
-        "--colours", help="colours in turn order, e.g. red,green (red+yellow for two)"
-    )
-    parser.add_argument("--teams", action="store_true", help="partnership game (partners opposite)")
-    parser.add_argument("--major", help="eight-man: each player's major colour, e.g. red,blue")
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule switch")
-
-
-def setup_from_args(args: argparse.Namespace, players: int | None = None) -> Setup:
-    """The :class:`Setup` of the set-up options that ``new``, ``play`` and ``simulate`` share.
-
-    Reads ``args.ruleset``, ``args.colours`` (``red,green`` or
-    ``red+yellow,blue+green``), ``args.teams``, ``args.major`` and
-    ``args.option`` (``NAME=VALUE`` strings); ``players`` is the number of
-    players (default ``args.players``). A count that ``--colours``
-    contradicts is an error, not a guess.
-    """
-    count = players if players is not None else getattr(args, "players", None)
-    options = parse_options(args.option or [])
-    chosen: Any = count
-    if args.colours:
-        chosen = [c.split("+") for c in args.colours.split(",")]
-        if count is not None and len(chosen) != count:
-            raise PachisiError(f"--colours names {len(chosen)} players, not {count}")
-    majors = args.major.split(",") if args.major else None
-    return Setup.create(
-        args.ruleset, players=chosen, teams=args.teams or None, majors=majors, options=options
-    )
 
 
 def _cmd_new(args: argparse.Namespace) -> int:

@@ -38,7 +38,7 @@ from .board import (
 )
 from .moves import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Action, Turn, parse_play
 from .position import Position
-from .rules import Setup
+from .rules import SWITCHES, Setup
 
 __all__ = [
     "D6_FACES",
@@ -1207,8 +1207,6 @@ def rules_facts(ruleset: str) -> dict[str, Any]:
     >>> rules_text("parcheesi")[5]
     'Each capture earns a bonus move of 20 squares.'
     """
-    from .rules import SWITCHES
-
     switches: list[dict[str, Any]] = []
     for sw in SWITCHES.values():
         if ruleset not in sw.defaults:

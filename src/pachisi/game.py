@@ -20,7 +20,7 @@ from typing import Any
 
 from .dice import Throw, dice_for
 from .errors import IllegalMoveError, ThrowError
-from .moves import Play, legal_plays, parse_play
+from .moves import LegalPlays, Play, legal_plays, parse_play
 from .position import Position
 from .rules import Setup
 
@@ -102,7 +102,7 @@ class Game:
         self.throw: Throw | None = None
         self._rng_after_throw: Any = None
         # The legal plays of the current throw, computed once: (key, plays).
-        self._plays: tuple[tuple[Position, Throw], list[Play]] | None = None
+        self._plays: tuple[tuple[Position, Throw], LegalPlays] | None = None
 
     @classmethod
     def new(
@@ -147,12 +147,16 @@ class Game:
 
     # -- plays -----------------------------------------------------------------
 
-    def legal_plays(self) -> list[Play]:
-        """The legal plays of the current throw (thrown now if not yet)."""
+    def legal_plays(self) -> LegalPlays:
+        """The legal plays of the current throw (thrown now if not yet).
+
+        The engine's read-only :class:`~pachisi.plays.LegalPlays`: the same one
+        for every call until the throw is played.
+        """
         throw = self.roll()
         if self._plays is None or self._plays[0] != (self.position, throw):
             self._plays = ((self.position, throw), legal_plays(self.position, throw))
-        return list(self._plays[1])
+        return self._plays[1]
 
     def push(self, play: Play | str) -> Play:
         """Play the current throw with ``play`` (a Play or its notation)."""

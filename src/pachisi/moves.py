@@ -1,6 +1,8 @@
 """Actions, steps and plays: legal-play generation for every ruleset.
 
-This module is the rules engine's public face:
+This module is the rules engine's public face (the values it answers with,
+:class:`Action` and :class:`Play`, live in :mod:`pachisi.plays` and are
+re-exported here):
 
 * :func:`legal_plays` (position and throw in, one :class:`Play` per distinct
   resulting position out) and
@@ -29,14 +31,14 @@ Where each section of RULES.md is implemented:
         constants ``board.NEST``, ``board.PAGADE_HOME``, ``board.FAMILY_HOME``...
 §3.1    ``rules.Setup`` (players, ``rules.Setup.friendly``); the others'
         pawns by square and friendliness: ``_throw.ThrowRules.__init__``
-§3.2    ``dice.Dice.check`` (via ``moves._check_throw``); distinct outcomes:
+§3.2    ``dice.Dice.check`` (via ``plays.check_throw``); distinct outcomes:
         ``_graph.ThrowGraph.plays`` (one per resulting position)
 §3.3    ``position.advance``, called by ``_throw.ThrowRules.result``
 §3.4    ``_graph.ThrowGraph.plays``, ``_graph.ThrowGraph.root`` (a throw under
         which nothing moves gives the one empty play)
 §3.5    ``position.advance``, ``position.player_finished``,
         ``position.winner_of``, ``position.game_over``; refusing a throw
-        after the end: ``moves._check_throw``
+        after the end: ``plays.check_throw``
 §3.6    ``position._from_dict``, ``position._check_squares``
 §3.7    ``position.Position.start``, ``game.first_player``
 §4.1    ``dice.dice_for`` (stick dice), ``board.ROUTES``
@@ -79,16 +81,25 @@ Where each section of RULES.md is implemented:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import FrozenInstanceError, dataclass
 from types import ModuleType
-from typing import Any, Final
+from typing import Any
 
-from . import _accel
+from . import _accel, _clear
 from ._graph import Node, ThrowGraph
-from ._throw import BONUS, ENTER, MOVE, OPTION, PAIR, PENALTY, Step
-from .dice import dice_for
-from .errors import IllegalMoveError, ThrowError
-from .position import Position
+from .errors import IllegalMoveError
+from .plays import (
+    BONUS,
+    ENTER,
+    MOVE,
+    OPTION,
+    PAIR,
+    PENALTY,
+    Action,
+    LegalPlays,
+    Play,
+    check_throw,
+)
+from .position import Position, _use_engine
 
 __all__ = [
     "BONUS",
@@ -98,6 +109,7 @@ __all__ = [
     "PAIR",
     "PENALTY",
     "Action",
+    "LegalPlays",
     "Play",
     "Turn",
     "legal_plays",
@@ -105,174 +117,28 @@ __all__ = [
     "turn_of_notation",
 ]
 
-_LETTERS: Final = {"red": "R", "black": "B", "blue": "B", "yellow": "Y", "green": "G"}
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One elementary action inside a throw (a *step*).
-
-    ``colour`` is the arm (0..3) of the pawn(s); ``frm`` and ``to`` are
-    progress numbers; ``numbers`` the dice numbers spent (a bottom face is
-    given by its value), or the bonus value for a :data:`BONUS`; ``capture``
-    whether pawns were captured/cut on landing; ``option`` the Eight-Man
-    number set for an :data:`OPTION`. ``variant`` tells apart two actions that
-    look the same but move different pawns (for example the two pawns of a
-    starting blockade and a third pawn on one square); it is 0 almost always
-    and is not part of the notation.
-    """
-
-    kind: str
-    colour: int = -1
-    frm: int = 0
-    to: int = 0
-    numbers: tuple[int, ...] = ()
-    capture: bool = False
-    option: str = ""
-    variant: int = 0
-
-    def notation(self, colour_names: Sequence[str]) -> str:
-        """The action in the move notation (see :func:`pachisi.moves.parse_play`)."""
-        if self.kind == OPTION:
-            return f"{self.option}:"
-        letter = _LETTERS[colour_names[self.colour]]
-        x = "x" if self.capture else ""
-        if self.kind == PAIR:
-            return f"{letter}{letter}{self.frm}-{self.to}{x}"
-        if self.kind == BONUS:
-            return f"+{self.numbers[0]}:{letter}{self.frm}-{self.to}{x}"
-        if self.kind == PENALTY:
-            return f"{letter}{self.frm}-0!"
-        return f"{letter}{self.frm}-{self.to}{x}"
-
-
-class Play:
-    """A whole legal answer to a throw: its actions and the resulting position.
-
-    ``position`` is the position at the next throw boundary (FORMAT.md):
-    bonuses taken, finishing checked, the next player to throw set.
-
-    Immutable, compared and hashed by ``(actions, position, throw)`` like a
-    frozen dataclass with those three fields. A play from the compiled kernel
-    builds its ``actions`` when first asked for them (most plays of a
-    playout are never read).
-    """
-
-    __slots__ = ("_actions", "_raw", "position", "throw")
-    __match_args__ = ("actions", "position", "throw")
-
-    # A play from the kernel has _raw (its raw actions) and gets _actions when they are
-    # first read; any other play has _actions only.
-    _actions: tuple[Action, ...]
-    _raw: Sequence[_accel.RawAction]
-    position: Position
-    throw: tuple[int, int]
-
-    def __init__(
-        self, actions: tuple[Action, ...], position: Position, throw: tuple[int, int]
-    ) -> None:
-        _set(self, "_actions", actions)
-        _set(self, "position", position)
-        _set(self, "throw", throw)
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The play's actions, in the order they are made."""
-        try:
-            return self._actions
-        except AttributeError:  # made from the kernel's raw actions, not read yet
-            actions = _accel.actions_of(self._raw)
-            _set(self, "_actions", actions)  # two threads may both make them: equal values
-            return actions
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Play:
-            return NotImplemented
-        assert isinstance(other, Play)
-        return (self.actions, self.position, self.throw) == (
-            other.actions,
-            other.position,
-            other.throw,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.actions, self.position, self.throw))
-
-    def __reduce__(self) -> tuple[type[Play], tuple[object, ...]]:
-        return (Play, (self.actions, self.position, self.throw))
-
-    @property
-    def notation(self) -> str:
-        """The play in the move notation, e.g. ``"R0-1x R1-3 +20:R3-23"``; ``"-"`` if empty."""
-        names = self.position.setup.colour_names
-        return " ".join(a.notation(names) for a in self.actions) or "-"
-
-    def __str__(self) -> str:
-        return self.notation
-
-    def __repr__(self) -> str:
-        return f"<Play {self.notation!r}>"
-
-
-_set = object.__setattr__
-_new = object.__new__
-
-
-def _raw_play(raw: Sequence[_accel.RawAction], position: Position, throw: tuple[int, int]) -> Play:
-    """A :class:`Play` whose actions :func:`pachisi._accel.actions_of` makes of ``raw`` when read.
-
-    For the kernel's :func:`pachisi._accel.legal_plays` only: ``raw`` is
-    trusted to describe the play that leads to ``position``.
-    """
-    play: Play = _new(Play)
-    _set(play, "_raw", raw)
-    _set(play, "position", position)
-    _set(play, "throw", throw)
-    return play
-
-
 # ---------------------------------------------------------------------------
 # Plays
 
 
-def _check_throw(pos: Position, throw: Sequence[int]) -> tuple[int, int]:
-    t = dice_for(pos.setup.ruleset).check(throw)
-    # A dead end (§3.5) still answers a throw with its one passing outcome: only
-    # a game ended by its finishers refuses throws here (Game refuses both).
-    if pos.is_decided:
-        raise ThrowError("the game is over: no more throws")
-    return t
-
-
-def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
+def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     """Every legal play of ``throw`` in ``position``: one per distinct resulting position.
+
+    A :class:`~pachisi.plays.LegalPlays`, a read-only sequence in the
+    engine's order that builds a play and its position only when it is read
+    (``len``, ``in``, iteration, indexing; equal to a list of the same
+    plays).
 
     Raises :class:`~pachisi.errors.ThrowError` for a face the dice lack or a
     throw after the game is over. A throw that cannot be used gives exactly
     one play with no actions. Answered by the compiled kernel when it is
-    installed (and ``PACHISI_PURE=1`` is not set), else by the clear engine.
+    installed (and ``PACHISI_PURE=1`` is not set), else by the clear engine
+    (:func:`pachisi._clear.legal_plays`).
     """
     if _accel.active():
         # The compiled kernel: the same plays in the same order (tests/test_kernel.py).
         return _accel.legal_plays(position, throw)
-    t = _check_throw(position, throw)
-    made: dict[Step, Action] = {}  # paths share their steps; an Action is immutable
-    plays: list[Play] = []
-    for steps, res in ThrowGraph(position, t, keep_edges=False).plays():
-        actions: list[Action] = []
-        for step in steps:
-            action = made.get(step)
-            if action is None:
-                action = made[step] = Action(*step)
-            actions.append(action)
-        plays.append(Play(tuple(actions), res, t))
-    return plays
+    return _clear.legal_plays(position, throw)
 
 
 # ---------------------------------------------------------------------------
@@ -355,7 +221,7 @@ class Turn:
 
     def __init__(self, position: Position, throw: Sequence[int]) -> None:
         self.position = position
-        self.throw = _check_throw(position, throw)
+        self.throw = check_throw(position, throw)
         if _accel.active():
             self._graph = _accel.turn_graph(position, self.throw)
         else:
@@ -465,7 +331,7 @@ def _kernel_turn(position: Position, throw: Sequence[int], module: ModuleType) -
     """A :class:`Turn` on the step graph of the kernel ``module`` (for the tests)."""
     turn = Turn.__new__(Turn)
     turn.position = position
-    turn.throw = _check_throw(position, throw)
+    turn.throw = check_throw(position, throw)
     turn._graph = _accel.turn_graph(position, turn.throw, module)
     turn._stack = []
     turn._node = turn._graph.root
@@ -559,3 +425,8 @@ def turn_of_notation(
             raise IllegalMoveError(f"steps {text!r} do not begin any legal play")
         raise IllegalMoveError(f"play {text!r} is incomplete (next legal steps: {legal})")
     return turn
+
+
+# Position.legal_plays, .turn, .play and .is_dead_end answer through these (pachisi.position
+# cannot import this module, which imports it).
+_use_engine(legal_plays, Turn, parse_play)

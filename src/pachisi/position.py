@@ -14,17 +14,19 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import COLOURS, HOME, OFF, ROUTES, is_ring
+from .dice import dice_for
 from .errors import PositionError
 from .rules import RULESETS, Setup, parse_options
 
-if TYPE_CHECKING:
-    from .moves import Play, Turn
+if TYPE_CHECKING:  # annotations only: pachisi.moves imports this module
+    from .moves import Turn
+    from .plays import LegalPlays, Play
 
 __all__ = ["FIELDS", "Position", "advance", "game_over", "winner_of"]
 
@@ -255,23 +257,49 @@ class Position:
         """The progress numbers of ``colour``'s pawns (by name)."""
         return self.pawns[COLOURS[self.setup.ruleset].index(colour)]
 
-    def legal_plays(self, throw: Sequence[int]) -> list[Play]:
+    def legal_plays(self, throw: Sequence[int]) -> LegalPlays:
         """Every legal play of ``throw``, one per distinct resulting position."""
-        from .moves import legal_plays
-
-        return legal_plays(self, throw)
+        return _engine().legal_plays(self, throw)
 
     def turn(self, throw: Sequence[int]) -> Turn:
         """A :class:`~pachisi.moves.Turn` to play ``throw`` one step at a time."""
-        from .moves import Turn
-
-        return Turn(self, throw)
+        return _engine().turn(self, throw)
 
     def play(self, throw: Sequence[int], notation: str) -> Position:
         """The position after the play written ``notation`` (checked for legality)."""
-        from .moves import parse_play
+        return _engine().parse_play(self, throw, notation).position
 
-        return parse_play(self, throw, notation).position
+
+class _Engine(NamedTuple):
+    """The rules engine's entry points that a :class:`Position` answers with."""
+
+    legal_plays: Callable[[Position, Sequence[int]], LegalPlays]
+    turn: Callable[[Position, Sequence[int]], Turn]
+    parse_play: Callable[[Position, Sequence[int], str], Play]
+
+
+_ENGINE: list[_Engine] = []
+
+
+def _use_engine(
+    legal_plays: Callable[[Position, Sequence[int]], LegalPlays],
+    turn: Callable[[Position, Sequence[int]], Turn],
+    parse_play: Callable[[Position, Sequence[int], str], Play],
+) -> None:
+    """Answer :meth:`Position.legal_plays`, ``turn``, ``play`` and ``is_dead_end`` with these.
+
+    Called once, by :mod:`pachisi.moves` as it is imported (``import pachisi``
+    imports it before anything else can run). The engine imports this module,
+    so this module does not import the engine: it is handed in, and the core's
+    imports have no circle (tests/test_seams.py).
+    """
+    _ENGINE[:] = [_Engine(legal_plays, turn, parse_play)]
+
+
+def _engine() -> _Engine:
+    if not _ENGINE:  # pachisi/__init__ imports pachisi.moves: only a broken install gets here
+        raise RuntimeError("the rules engine (pachisi.moves) is not loaded")
+    return _ENGINE[0]
 
 
 def _opt_text(v: object) -> str:
@@ -367,9 +395,7 @@ def _dead_end(pos: Position) -> bool:
     open_players = [i for i in range(len(pos.setup.players)) if i not in pos.finished]
     if any(_surely_moves(pos, i) for i in open_players):
         return False
-    from .dice import dice_for
-    from .moves import legal_plays
-
+    legal_plays = _engine().legal_plays
     throws = [t for t, _ in dice_for("pagade").distinct()]
     for i in open_players:
         seat = pos if i == pos.to_move else replace(pos, to_move=i, doubles=0)

@@ -15,7 +15,7 @@ looks ahead with it over the exact dice, as GNU Backgammon's plies do:
 
 A reply is the learned player's (:func:`pachisi.learn.kernel.best_replies`):
 among the distinct results in canonical order
-(:func:`pachisi._accel.canonical_plays`), the first best for the mover,
+(:func:`pachisi.fast.canonical_plays`), the first best for the mover,
 values within 1e-9 counting as equal. A decided game (a winner, or a dead
 end shared by every side) is valued exactly at every ply, a reply's result
 too. The look-ahead runs in the compiled kernel when it is active (the
@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import _accel
+from .. import fast
 from ..dice import Throw, dice_for
 from ..errors import PachisiError
 from ..learn import default_net, misfit, shipped_for
@@ -336,13 +336,13 @@ class NetEvaluator:
 
         The learned player's reply (:func:`pachisi.learn.kernel.best_replies`):
         among the distinct results in canonical order
-        (:func:`pachisi._accel.canonical_plays`) the first best for the mover,
+        (:func:`pachisi.fast.canonical_plays`) the first best for the mover,
         ties within 1e-9 going to the first; a decided result valued exactly
         (a Pagade dead end as a draw shared by every side). In the compiled
         kernel when it is active (the throws of a Pagade position where a dead
         end might be among the results on the pure engine), else on the pure
         engine with :meth:`static`'s values: the same numbers either way."""
-        if not _accel.active():
+        if not fast.active():
             return self._pure_replies(pairs, positions)
         out: list[tuple[tuple[float, ...], Position | None]] = []
         at = 0
@@ -378,8 +378,7 @@ class NetEvaluator:
     ) -> list[tuple[tuple[float, ...], Position | None]]:
         """:meth:`replies` on the pure engine: every result valued by :meth:`static`."""
         results = [
-            [p.position for p in _accel.canonical_plays(pos, legal_plays(pos, u))]
-            for pos, u in pairs
+            [p.position for p in fast.canonical_plays(pos, legal_plays(pos, u))] for pos, u in pairs
         ]
         vals = self.static([r for rs in results for r in rs])
         out: list[tuple[tuple[float, ...], Position | None]] = []
@@ -462,7 +461,7 @@ def position_chances(net: ValueNet, positions: Sequence[Position]) -> list[tuple
             live.append(k)
     if live:
         todo = [positions[k] for k in live]
-        if _accel.active() and todo[0].ruleset == net.ruleset:
+        if fast.active() and todo[0].ruleset == net.ruleset:
             rows = [tuple(c) for c in chances(net, todo)]
         else:
             rows = _batch(net, todo)
@@ -676,7 +675,7 @@ def _roll(
         return [exact.chances[me]] * rollouts, [exact.chances] * rollouts
     n = len(start.setup.players)
     firsts = [first_throw(start.ruleset, seed, k) for k in range(rollouts)]
-    play = _accel.playouts if _accel.active() else _accel.pure_playouts
+    play = fast.playouts if fast.active() else fast.pure_playouts
     games = play(
         start,
         rollouts,

@@ -8,9 +8,9 @@ every player, and records who won. The win chance of a player is the share
 of rollouts he (or his team) won; its standard error is the sample standard
 deviation of the per-rollout results over the square root of their number.
 
-Rollouts are the playouts of :func:`pachisi._accel.playouts`, played inside
+Rollouts are the playouts of :func:`pachisi.fast.playouts`, played inside
 the compiled kernel when it runs and otherwise by their pure twin
-(:func:`pachisi._accel.pure_playouts`), which gives the same games. Every
+(:func:`pachisi.fast.pure_playouts`), which gives the same games. Every
 rollout is a pure function of the position, its index ``k`` and the
 :class:`RolloutSpec` (base seed, policy, throw limit):
 
@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .. import _accel
+from .. import fast
 from ..bots.evaluation import evaluate
 from ..chunks import ChunkRunner
 from ..dice import Throw, derive_seed, dice_for
@@ -141,11 +141,11 @@ def rollout_seed(seed: int, k: int) -> int:
 
 
 def playout_seed(seed: int) -> int:
-    """The seed of the playouts (:func:`pachisi._accel.playouts`) of a run with ``seed``.
+    """The seed of the playouts (:func:`pachisi.fast.playouts`) of a run with ``seed``.
 
     Rollout ``k`` of every position is the playout number ``k`` of this seed:
     its dice come from the generator's stream ``2k``, its policy's draws from
-    stream ``2k + 1`` (:func:`pachisi._accel.stream_seed`).
+    stream ``2k + 1`` (:func:`pachisi.fast.stream_seed`).
 
     >>> playout_seed(1) == playout_seed(1) != playout_seed(2)
     True
@@ -164,8 +164,8 @@ def rollout(position: Position, k: int, spec: RolloutSpec) -> int:
 def rollouts(position: Position, k0: int, k1: int, spec: RolloutSpec) -> list[int]:
     """Rollouts ``k0 .. k1-1`` of ``position``: the bit masks of the winners (0: unfinished).
 
-    Played inside the compiled kernel when it runs (:func:`pachisi._accel.playouts`),
-    else by its pure twin (:func:`pachisi._accel.pure_playouts`): the same
+    Played inside the compiled kernel when it runs (:func:`pachisi.fast.playouts`),
+    else by its pure twin (:func:`pachisi.fast.pure_playouts`): the same
     games either way. Rollout ``k`` is the playout number ``k`` of
     :func:`playout_seed`, its first throw :func:`first_throw`; the policy
     (``random`` or ``greedy``) makes every choice for every player, and the
@@ -183,12 +183,12 @@ def rollouts(position: Position, k0: int, k1: int, spec: RolloutSpec) -> list[in
     firsts = [first_throw(position.ruleset, spec.seed, k) for k in range(k0, k1)]
     seed = playout_seed(spec.seed)
     greedy = spec.policy == "greedy"
-    if _accel.active():
-        games = _accel.playouts(
+    if fast.active():
+        games = fast.playouts(
             position, n, seed, spec.max_throws, greedy=greedy, start=k0, first_throws=firsts
         )
     else:
-        games = _accel.pure_playouts(
+        games = fast.pure_playouts(
             position,
             n,
             seed,

@@ -267,7 +267,7 @@ def game_positions(
     Returns the positions before its throws, in order, and the last position
     (the game's end, or where it was cut off after ``max_throws`` throws): the
     games the learned evaluation is fitted and measured on
-    (:func:`pachisi.learn.train.distil_data`, :func:`~pachisi.learn.train.held_out_games`).
+    (:func:`pachisi.training.train.distil_data`, :func:`~pachisi.training.train.held_out_games`).
 
     >>> rng = random.Random(1)
     >>> setup = Position.start("parcheesi", players=2).setup

@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
-from .. import _accel
+from .. import fast
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -74,7 +74,7 @@ def greedy_replies(
     if len(plays) == 1:
         return [plays[0].position]
     mover = position.to_move
-    if evaluation is evaluate and _accel.active():
+    if evaluation is evaluate and fast.active():
         scores = _kernel_evaluations([p.position for p in plays], mover)
     else:
         scores = [evaluation(p.position, mover) for p in plays]
@@ -114,7 +114,7 @@ def reply_sums(
     same replies, summed in canonical order), else by :func:`greedy_replies`;
     ``module``: that kernel module answers whatever is active (for tests).
     """
-    if module is None and not _accel.active():
+    if module is None and not fast.active():
         out: list[tuple[float, int]] = []
         for throw, _ in dice_for(position.ruleset).distinct():
             replies = greedy_replies(position, throw)
@@ -128,10 +128,10 @@ def reply_sums(
     n = len(codes)
     out_v = array("d", bytes(8 * n))
     out_n = array("i", bytes(4 * n))
-    evd, evi = _accel.eval_tables(setup)
-    kern = _accel._default_kernel() if module is None else _accel._kernel(module)
+    evd, evi = fast.eval_tables(setup)
+    kern = fast.kernel() if module is None else fast.kernel(module)
     kern.expectimax_replies(
-        _accel.game_table(setup), evd, evi, _accel.game_state(position), codes, n, me, out_v, out_n
+        fast.game_table(setup), evd, evi, fast.game_state(position), codes, n, me, out_v, out_n
     )
     return list(zip(out_v.tolist(), out_n.tolist(), strict=True))
 
@@ -144,7 +144,7 @@ def ranked(
     The default evaluation of several plays is computed in the compiled kernel when it
     is active (``Kernel.evaluate_many``: the same numbers, bit for bit).
     """
-    if evaluation is evaluate and len(plays) > 1 and _accel.active():
+    if evaluation is evaluate and len(plays) > 1 and fast.active():
         values = _kernel_evaluations([p.position for p in plays], me)
     else:
         values = [evaluation(p.position, me) for p in plays]
@@ -171,9 +171,9 @@ def _kernel_evaluations(
         recs.append(0 if winner is None else sum(1 << i for i in winner))
     setup = positions[0].setup
     out = array("d", bytes(8 * len(positions)))
-    evd, evi = _accel.eval_tables(setup)
-    kern = _accel._default_kernel() if module is None else _accel._kernel(module)
-    kern.evaluate_many(_accel.game_table(setup), evd, evi, recs, len(positions), me, out)
+    evd, evi = fast.eval_tables(setup)
+    kern = fast.kernel() if module is None else fast.kernel(module)
+    kern.evaluate_many(fast.game_table(setup), evd, evi, recs, len(positions), me, out)
     return out.tolist()
 
 
@@ -261,7 +261,7 @@ class ExpectimaxPlayer:
         if depth <= 0 or position.is_over:
             return self.evaluation(position, me)
         total = 0.0
-        if depth == 1 and self.evaluation is evaluate and _accel.active():
+        if depth == 1 and self.evaluation is evaluate and fast.active():
             # the look-ahead in the compiled kernel: the same replies and values
             probs = _throws(position.ruleset)[0]
             for p, (v, n) in zip(probs, reply_sums(position, me), strict=True):

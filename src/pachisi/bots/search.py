@@ -31,7 +31,7 @@ simulation's own seeded stream: the same throws for every candidate
 (**common random numbers**), so the candidates are compared on the same
 luck. With the defaults (the hand-made evaluation, the constant scale) the
 rollouts are playouts: simulation *i* is playout number *i* of the
-decision's seed (:func:`pachisi._accel.playouts`), played inside the
+decision's seed (:func:`pachisi.fast.playouts`), played inside the
 compiled kernel when it runs and by its pure twin otherwise, with the same
 results; greedy ties are broken by the playout's own draw. With another
 evaluation or the calibrated scale each step goes through
@@ -67,7 +67,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from .. import _accel
+from .. import fast
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -306,8 +306,8 @@ class _Rollouts:
     simulations are playouts (:attr:`playouts`): simulation ``i`` is playout
     number ``i`` of the decision's seed, greedy for every player, cut off
     after ``depth`` throws with the evaluation of the last position
-    (:func:`pachisi._accel.playouts`, inside the compiled kernel when it
-    runs, else :func:`pachisi._accel.pure_playouts`: the same games).
+    (:func:`pachisi.fast.playouts`, inside the compiled kernel when it
+    runs, else :func:`pachisi.fast.pure_playouts`: the same games).
     Otherwise (another evaluation, or the calibrated scale, which needs the
     last position) each greedy step goes through :func:`legal_plays`: the
     player to throw answers greedily (the first best play; computed once per
@@ -347,12 +347,12 @@ class _Rollouts:
             return [w * value for w in weights]
         firsts = [self.first[i % len(self.first)][0] for i in range(i0, i1)]
         args = (position, i1 - i0, self.base, self.depth)
-        if _accel.active():
-            games = _accel.playouts(
+        if fast.active():
+            games = fast.playouts(
                 *args, greedy=True, start=i0, first_throws=firsts, evaluate_cutoff=True
             )
         else:
-            games = _accel.pure_playouts(
+            games = fast.pure_playouts(
                 *args,
                 greedy=True,
                 start=i0,

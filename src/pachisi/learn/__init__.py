@@ -5,9 +5,9 @@
 * :mod:`pachisi.learn.network`: the value network (each side's chance of
   winning) and its weights file; evaluates in plain Python, or through numpy
   when installed;
-* :mod:`pachisi.learn.train`: training by self-play, TD(lambda) through
+* :mod:`pachisi.training.train`: training by self-play, TD(lambda) through
   lambda-returns, on several processes, with checkpoints (numpy: the
-  ``learn`` extra); ``pachisi train`` runs it (:mod:`pachisi.learn.command`).
+  ``learn`` extra); ``pachisi train`` runs it (:mod:`pachisi.training.command`).
 
 The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
 (``learned``, ``learned1``, ``learned2``). Every ruleset ships a network in

@@ -15,8 +15,8 @@ measurements. :func:`chances` and :func:`best_replies` are what the learned
 players use: in the kernel when it is compiled and active, else on the pure
 engine with the network's plain-Python path, with the same numbers, so that
 they play the same games either way. The rollouts and the training reach
-the kernel through :func:`pachisi._accel.playouts` (``policies=("network",
-...)``) and :func:`pachisi.learn.train.play_games`.
+the kernel through :func:`pachisi.fast.playouts` (``policies=("network",
+...)``) and :func:`pachisi.training.train.play_games`.
 
 >>> from pachisi import Position
 >>> from pachisi.learn.network import ValueNet
@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from .. import _accel
+from .. import fast
 from ..board import N_RING, OFF
 from ..dice import Throw, dice_for
 from ..moves import legal_plays
@@ -135,7 +135,7 @@ def tables(net: ValueNet, setup: Setup) -> NetTables:
 
 def _module(module: ModuleType | None) -> ModuleType:
     if module is None:
-        module = _accel.kernel_module()
+        module = fast.kernel_module()
         if module is None:
             raise RuntimeError("the compiled kernel is not installed")
     return module
@@ -146,8 +146,8 @@ def kernel_encode(
 ) -> tuple[list[int], list[float]]:
     """The kernel's encoding of ``position`` (``module``: default the compiled kernel)."""
     ni, nd = tables(net, position.setup)
-    kern = _accel._kernel(_module(module))
-    got: tuple[list[int], list[float]] = kern.nn_encode(ni, nd, _accel.game_state(position))
+    kern = fast.kernel(_module(module))
+    got: tuple[list[int], list[float]] = kern.nn_encode(ni, nd, fast.game_state(position))
     return got
 
 
@@ -158,8 +158,8 @@ def kernel_side_chances(
     if position.ruleset != net.ruleset:
         raise ValueError(f"this network is for {net.ruleset}, not {position.ruleset}")
     ni, nd = tables(net, position.setup)
-    kern = _accel._kernel(_module(module))
-    got: list[float] = kern.nn_chances(ni, nd, _accel.game_state(position))
+    kern = fast.kernel(_module(module))
+    got: list[float] = kern.nn_chances(ni, nd, fast.game_state(position))
     return got
 
 
@@ -170,16 +170,16 @@ def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
     if not positions:
         return []
     setup = positions[0].setup
-    if not _accel.active() or any(p.setup != setup for p in positions):
+    if not fast.active() or any(p.setup != setup for p in positions):
         return [net.win_chances(p) for p in positions]
     if setup.ruleset != net.ruleset:
         raise WeightsError(f"this network is for {net.ruleset}, not {setup.ruleset}")
     ni, nd = tables(net, setup)
     states = array("i")
     for p in positions:
-        states.extend(_accel.game_state(p))
+        states.extend(fast.game_state(p))
     out = array("d", bytes(32 * len(positions)))
-    _accel._default_kernel().nn_batch(ni, nd, states, len(positions), out)
+    fast.kernel().nn_batch(ni, nd, states, len(positions), out)
     n = len(setup.players)
     return [out[4 * i : 4 * i + n].tolist() for i in range(len(positions))]
 
@@ -190,16 +190,16 @@ def best_replies(
     """For each throw of ``position`` (a game not over): the mover's best play by the
     network at 0 ply, as every player's chances after it and (with ``positions``) the
     position it leads to. Among the distinct results in canonical order
-    (:func:`pachisi._accel.canonical_plays`) the first best, ties within 1e-9 going to
+    (:func:`pachisi.fast.canonical_plays`) the first best, ties within 1e-9 going to
     the first: in the compiled kernel when active, else on the pure engine, the same."""
     setup = position.setup
     if position.ruleset != net.ruleset:
         raise WeightsError(f"this network is for {net.ruleset}, not {position.ruleset}")
     n = len(setup.players)
     out: list[tuple[list[float], Position | None]] = []
-    if not _accel.active():
+    if not fast.active():
         for throw in throws:
-            plays = _accel.canonical_plays(position, legal_plays(position, throw))
+            plays = fast.canonical_plays(position, legal_plays(position, throw))
             best_pos = plays[0].position
             best: list[float] | None = None
             for play in plays:
@@ -212,10 +212,10 @@ def best_replies(
     ni, nd = tables(net, setup)
     codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
     out_v = array("d", bytes(32 * len(codes)))
-    out_st = array("i", bytes(4 * _accel.S_SIZE * len(codes)))
-    _accel._default_kernel().nn_replies(
-        _accel.game_table(setup),
-        _accel.game_state(position),
+    out_st = array("i", bytes(4 * fast.S_SIZE * len(codes)))
+    fast.kernel().nn_replies(
+        fast.game_table(setup),
+        fast.game_state(position),
         codes,
         len(codes),
         ni,
@@ -225,7 +225,7 @@ def best_replies(
     )
     for i in range(len(codes)):
         after = (
-            _from_state(position, out_st[_accel.S_SIZE * i : _accel.S_SIZE * (i + 1)])
+            _from_state(position, out_st[fast.S_SIZE * i : fast.S_SIZE * (i + 1)])
             if positions
             else None
         )
@@ -254,8 +254,8 @@ def dead_end_throws(
         raise ValueError("the game already has a winner")
     codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
     out = array("i", bytes(4 * len(codes)))
-    _accel._kernel(_module(module)).nn_jams(
-        _accel.game_table(setup), _accel.game_state(position), codes, len(codes), out
+    fast.kernel(_module(module)).nn_jams(
+        fast.game_table(setup), fast.game_state(position), codes, len(codes), out
     )
     return [bool(x) for x in out]
 
@@ -267,6 +267,6 @@ def _from_state(before: Position, st: Any) -> Position:
     pawns = tuple(tuple(st[4 * c : 4 * c + 4]) if c in in_play else () for c in range(4))
     cut = before.cut
     mover = before.to_move
-    if cut is not None and st[_accel.S_CUTS] >> mover & 1 and not cut[mover]:
+    if cut is not None and st[fast.S_CUTS] >> mover & 1 and not cut[mover]:
         cut = tuple(True if i == mover else f for i, f in enumerate(cut))
     return advance(before, pawns, cut, st[P_DOUBLES] != 0)

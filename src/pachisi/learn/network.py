@@ -294,7 +294,7 @@ class ValueNet:
 
     def kernel_tables(self, setup: Setup) -> tuple[Any, Any]:
         """The compiled kernel's tables of this network for ``setup``'s positions
-        (:func:`pachisi.learn.kernel.tables`; for :func:`pachisi._accel.playouts`)."""
+        (:func:`pachisi.learn.kernel.tables`; for :func:`pachisi.fast.playouts`)."""
         from .kernel import tables
 
         return tables(self, setup)

@@ -130,13 +130,13 @@ class Match:
         self.throw: Throw | None = None
         self.turn: Turn | None = None
         self.legal: dict[int, Action] = {}
-        self.plays: list[Play] = []
+        self.plays: Sequence[Play] = []
         self.history: list[tuple[Throw, Play]] = []
         self.throws = 0
         self.truncated = False
         #: Seats played by a function choosing whole plays (Gymnasium's opponents):
         #: their throws are played inside the match, without a decision.
-        self.bots: dict[int, Callable[[Position, Throw, list[Play]], Play]] = {}
+        self.bots: dict[int, Callable[[Position, Throw, Sequence[Play]], Play]] = {}
         self._legal_list: list[int] | None = None
         self._mask: Mask | None = None
         self._obs: dict[int, Array] = {}
@@ -286,7 +286,7 @@ class Match:
             return []
         if self.mode == "play":
             return list(self.plays)
-        return legal_plays(self.position, self.throw)
+        return list(legal_plays(self.position, self.throw))
 
     def _begin(self, throw: Throw) -> None:
         """Start ``throw``: a decision if something can move, else pass it on."""

@@ -102,6 +102,15 @@ class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper[str, dict[str, Any], 
     def __init__(self, env: _TerminateIllegal) -> None:
         super().__init__(env)
         self.__dict__["_raw"] = env.__dict__["_raw"]
+        self.__dict__["_n_actions"] = env.__dict__["_raw"].match.n_actions
+
+    def step(self, action: int) -> None:
+        # A plain int in range is what Discrete(n).contains accepts without its numpy
+        # conversion (a tenth of a step's time); anything else gets PettingZoo's check.
+        if type(action) is int and 0 <= action < self.__dict__["_n_actions"]:
+            wrappers.BaseWrapper.step(self, action)
+        else:
+            super().step(action)
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):

@@ -18,7 +18,7 @@ starts again at once.
 Two modes (docs/rl.md):
 
 * ``mode="play"``: the action is a whole play, the index of the throw's
-  outcome in **canonical order** (:func:`pachisi._accel.canonical_plays`:
+  outcome in **canonical order** (:func:`pachisi.fast.canonical_plays`:
   by the resulting pawns, colour by colour, then the mover's cut flag, then
   the extra throw), so the legal actions are always ``0 .. k - 1`` with
   ``k = legal_counts[i]``. With the compiled kernel one call of
@@ -27,7 +27,7 @@ Two modes (docs/rl.md):
   (``backend="python"``: :func:`~pachisi.moves.legal_plays`, sorted
   canonically). Game ``j`` started by a batch seeded ``s`` (the first ``n``
   at :meth:`~BatchedEnv.reset`, then each restart in turn, lower game
-  indices first) throws its dice from :class:`pachisi._accel.SplitMix64`
+  indices first) throws its dice from :class:`pachisi.fast.SplitMix64`
   seeded with ``stream_seed(s, j)``: first its first player (one draw below
   the number of players), then two faces per throw, as the kernel's
   playouts do.
@@ -52,7 +52,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from .. import _accel
+from .. import fast
 from ..dice import dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -88,7 +88,7 @@ class _PythonGames:
         self.next_game = 0
         start = Position.initial(setup)
         self.positions = [start] * n
-        self.dice = [_accel.SplitMix64(0) for _ in range(n)]
+        self.dice = [fast.SplitMix64(0) for _ in range(n)]
         self.throws = [0] * n
         #: Each game's first player.
         self.first = [0] * n
@@ -98,7 +98,7 @@ class _PythonGames:
         self.history: list[list[tuple[tuple[int, int], Play]]] = [[] for _ in range(n)]
 
     def new_game(self, i: int) -> None:
-        dice = _accel.SplitMix64(_accel.stream_seed(self.seed, self.next_game))
+        dice = fast.SplitMix64(fast.stream_seed(self.seed, self.next_game))
         self.next_game += 1
         self.dice[i] = dice
         first = self.first[i] = dice.below(len(self.setup.players))
@@ -118,7 +118,7 @@ class _PythonGames:
                 return _TRUNCATED
             throw = (faces[dice.below(len(faces))], faces[dice.below(len(faces))])
             self.throws[i] += 1
-            plays = _accel.canonical_plays(pos, legal_plays(pos, throw))
+            plays = fast.canonical_plays(pos, legal_plays(pos, throw))
             if len(plays) == 1 and not plays[0].actions:
                 self.history[i].append((throw, plays[0]))
                 self.positions[i] = plays[0].position
@@ -153,13 +153,13 @@ def kernel_batch(
     ``compiled=False``: the kernel's source run as Python. ``ValueError`` if
     the compiled kernel is asked for and not installed.
     """
-    module = _accel.kernel_module(compiled)
+    module = fast.kernel_module(compiled)
     if module is None:
         raise ValueError("backend 'kernel' needs the compiled kernel, which is not installed")
     players = len(setup.players)
     starts = array("i")
     for first in range(players):
-        starts.extend(_accel.game_state(Position.initial(setup, first)))
+        starts.extend(fast.game_state(Position.initial(setup, first)))
     tmpl = np.zeros((players, observation_size(setup)), dtype=np.float32)
     slots = array("i")
     owner = setup.owner
@@ -172,7 +172,7 @@ def kernel_batch(
             o = owner[c]
             assert o is not None
             slots.extend((c, row, f, o))
-    table = _accel.game_table(setup)
+    table = fast.game_table(setup)
     return module.Batch(table, starts, n, max_plays, max_throws, tmpl, slots, setup.home + 1, seat)
 
 
@@ -227,7 +227,7 @@ class BatchedEnv:
             ]
         else:
             if backend == "auto":
-                backend = "kernel" if _accel.active() else "python"
+                backend = "kernel" if fast.active() else "python"
         #: Where the games are played: ``"match"`` (step mode), or play mode's backend.
         self.backend = backend
         self.max_plays = first.max_plays
@@ -411,4 +411,4 @@ class BatchedEnv:
         if self._py is not None:
             return list(self._py.plays[i])
         pos = self.position(i)
-        return _accel.canonical_plays(pos, legal_plays(pos, self.throw(i)))
+        return fast.canonical_plays(pos, legal_plays(pos, self.throw(i)))

@@ -85,6 +85,7 @@ from ..analysis.words import (
     review_head,
     throw_lines,
 )
+from ..arguments import position_from_text, read_text_arg
 from ..dice import Throw, parse_throw
 from ..distributed import add_ray_option
 from ..errors import PachisiError
@@ -247,7 +248,6 @@ def register(subparsers: Any) -> None:
 
 def load_target(arg: str, stdin: TextIO | None = None) -> Position | Record:
     """The position or record named by ``arg`` (a file, ``-``, or the JSON/text itself)."""
-    from ..cli import position_from_text, read_text_arg
 
     text = read_text_arg(arg, stdin)
     if text.lstrip().startswith(_RECORD_MAGIC):
@@ -327,7 +327,6 @@ def _chances_document(
 def _print_chances(
     console: Console, position: Position, est: Estimate, ev: NetEvaluator | None = None
 ) -> None:
-
     console.print(f"[bold]{position.setup.describe()}[/bold]")
     console.print(position.to_text(), soft_wrap=True)
     console.print(f"{_who(position, position.to_move)} to throw")
@@ -381,7 +380,6 @@ def _print_ranking(
     header: bool = True,
     words: bool = False,
 ) -> None:
-
     pos = ranking.position
     a, b = ranking.throw
     if header:
@@ -572,7 +570,6 @@ def _print_review(
     ev: NetEvaluator | None = None,
     words: bool = True,
 ) -> None:
-
     rec = rev.record
     s = rev.settings
     setup = rec.start.setup

@@ -26,6 +26,8 @@ from typing import Any
 from rich.console import Console, Group
 from rich.text import Text
 
+from ..arguments import add_setup_arguments, setup_from_args
+from ..arguments import read_position as read
 from ..bots import Player, ladder_help, make_player, unfit_among
 from ..describe import PHRASES
 from ..dice import Throw, dice_for, parse_throw
@@ -103,7 +105,6 @@ def register(subparsers: Any) -> None:
         help="pagade, whitman, parcheesi (default) or eight-man",
     )
     p.add_argument("--players-count", type=int, default=None, metavar="N", help="how many players")
-    from ..cli import add_setup_arguments
 
     add_setup_arguments(p)
     p.add_argument(
@@ -214,8 +215,6 @@ def _default_names(kinds: Sequence[str]) -> list[str]:
 
 def read_position(arg: str) -> Position:
     """A position from a file, JSON text or the one-line text form."""
-    from ..cli import read_position as read
-
     return read(arg)
 
 
@@ -995,8 +994,6 @@ def _first_from_arg(arg: str, n: int) -> int:
 
 
 def _new_session(console: Console, args: argparse.Namespace) -> _Session:
-    from ..cli import setup_from_args
-
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     log: list[str] = []
     if args.from_position is not None:

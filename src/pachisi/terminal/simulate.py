@@ -40,6 +40,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from ..arguments import add_setup_arguments, setup_from_args
 from ..bots import ladder_help
 from ..distributed import add_ray_option
 from ..errors import PachisiError
@@ -134,7 +135,6 @@ def register(subparsers: Any) -> None:
         help="game i seats player (s+i) mod n in seat s, so the players take every seat in turn"
         " (default: on)",
     )
-    from ..cli import add_setup_arguments
 
     add_setup_arguments(p)
     p.add_argument(
@@ -309,7 +309,6 @@ def _print_summary(
     played: int | None = None,
     ray: bool = False,
 ) -> None:
-
     decided = summary["decided"]
     rotation = "players rotate round the seats" if config.rotate else "fixed seats"
     console.print(f"[bold]{escape(config.setup.describe())}[/bold]")
@@ -387,7 +386,6 @@ def _print_summary(
 def run(args: argparse.Namespace) -> int:
     """Run ``pachisi simulate``; returns the exit status."""
     bots = _bots(args.players)
-    from ..cli import setup_from_args
 
     setup = setup_from_args(args, len(bots))
     if args.games < 1:

@@ -3,16 +3,16 @@
 When every seat's player is one the kernel plays itself (``random``:
 uniformly among the distinct outcomes of a throw; ``greedy``: the best
 outcome by the hand-made evaluation, ties broken at random), a run's games
-are played by :func:`pachisi._accel.simulate_games`, 15 to 35 times
+are played by :func:`pachisi.fast.simulate_games`, 15 to 35 times
 faster than through the library. Game ``i`` of a run with seed ``S``:
 
 * its seed ``g`` is :func:`~pachisi.tournament.game_seed` ``(S, i)``, and
   its first player comes from the preliminary throws of a
   ``random.Random(g)`` (RULES.md §3.7), both as on the library path;
 * its throws are drawn with the splitmix64 stream
-  :func:`~pachisi._accel.stream_seed` ``(g, 0)`` and its players' choices
+  :func:`~pachisi.fast.stream_seed` ``(g, 0)`` and its players' choices
   with the stream ``(g, 1)``, among the outcomes of each throw in canonical
-  order (:func:`~pachisi._accel.canonical_plays`): one draw for a random
+  order (:func:`~pachisi.fast.canonical_plays`): one draw for a random
   player (even when there is one outcome), one draw among the best for a
   greedy player when several tie (within 1e-9).
 
@@ -32,7 +32,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from .. import _accel
+from .. import fast
 from ..bots.evaluation import evaluate
 from ..dice import dice_for
 from ..game import Game, first_player
@@ -72,7 +72,7 @@ def _greedy_mask(config: SimConfig, seats: Sequence[int]) -> int:
 def kernel_games(config: SimConfig, indices: Sequence[int]) -> list[GameResult]:
     """The games ``indices`` of ``config`` (engine ``"kernel"``), in order.
 
-    Played inside the compiled kernel when it runs (:func:`pachisi._accel.active`),
+    Played inside the compiled kernel when it runs (:func:`pachisi.fast.active`),
     else through the clear engine (:func:`pure_game`): the same games.
     """
     setup = config.setup
@@ -81,8 +81,8 @@ def kernel_games(config: SimConfig, indices: Sequence[int]) -> list[GameResult]:
     firsts = [_first(setup, g) for g in seeds]
     seats = [seat_assignment(n, i, config.rotate) for i in indices]
     masks = [_greedy_mask(config, st) for st in seats]
-    if _accel.active():
-        games = _accel.simulate_games(_start(setup), seeds, firsts, masks, config.max_throws)
+    if fast.active():
+        games = fast.simulate_games(_start(setup), seeds, firsts, masks, config.max_throws)
     else:
         games = [
             pure_game(Position.initial(setup, f), g, m, config.max_throws)[0]
@@ -100,7 +100,7 @@ def kernel_game_result(
     seed: int,
     seats: tuple[int, ...],
     first: int,
-    game: _accel.SimulatedGame,
+    game: fast.SimulatedGame,
 ) -> GameResult:
     """The :class:`~pachisi.tournament.GameResult` of a simulated game."""
     return GameResult(
@@ -119,7 +119,7 @@ def _captures(play: Play) -> int:
     return sum(1 for a in play.actions if a.capture)
 
 
-def _greedy(position: Position, plays: Sequence[Play], rng: _accel.SplitMix64) -> Play:
+def _greedy(position: Position, plays: Sequence[Play], rng: fast.SplitMix64) -> Play:
     """The greedy choice among ``plays`` (canonical order), as the kernel makes it."""
     if len(plays) == 1:
         return plays[0]
@@ -137,20 +137,20 @@ def _greedy(position: Position, plays: Sequence[Play], rng: _accel.SplitMix64) -
 
 def pure_game(
     start: Position, seed: int, greedy: int, max_throws: int
-) -> tuple[_accel.SimulatedGame, Game]:
-    """The game of :func:`pachisi._accel.simulate_games` from ``start`` (its
+) -> tuple[fast.SimulatedGame, Game]:
+    """The game of :func:`pachisi.fast.simulate_games` from ``start`` (its
     player to move throws first), played through :class:`~pachisi.game.Game`
     and the library's ``legal_plays`` (the clear engine under
-    ``PACHISI_PURE=1`` or :func:`pachisi._accel.pure`).
+    ``PACHISI_PURE=1`` or :func:`pachisi.fast.pure`).
 
     Captures are counted as the library path counts them: the actions of
     the play chosen that capture. Returns the game's result and the game.
     """
     setup = start.setup
     faces = dice_for(setup.ruleset).faces
-    mask = _accel._MASK64
-    dice = _accel.SplitMix64(_accel.stream_seed(seed & mask, 0))
-    rng = _accel.SplitMix64(_accel.stream_seed(seed & mask, 1))
+    mask = fast.MASK64
+    dice = fast.SplitMix64(fast.stream_seed(seed & mask, 0))
+    rng = fast.SplitMix64(fast.stream_seed(seed & mask, 1))
     game = Game(start)
     captures = [0] * len(setup.players)
     while not game.is_over and len(game.history) < max_throws:
@@ -158,7 +158,7 @@ def pure_game(
         b = faces[dice.below(len(faces))]
         game.set_throw((a, b))
         pos = game.position
-        plays = _accel.canonical_plays(pos, game.legal_plays())
+        plays = fast.canonical_plays(pos, game.legal_plays())
         if greedy >> pos.to_move & 1:
             play = _greedy(pos, plays, rng)
         else:
@@ -166,7 +166,7 @@ def pure_game(
         captures[pos.to_move] += _captures(play)
         game.push(play)
     end = game.position
-    result = _accel.SimulatedGame(
+    result = fast.SimulatedGame(
         len(game.history), end.finished, end.winner, end.is_dead_end, tuple(captures)
     )
     return result, game
@@ -178,10 +178,10 @@ class ReplayError(RuntimeError):
 
 def replay(
     start: Position,
-    throws: Sequence[tuple[tuple[int, int], _accel.SimState]],
-    final: _accel.SimState,
+    throws: Sequence[tuple[tuple[int, int], fast.SimState]],
+    final: fast.SimState,
 ) -> tuple[Game, tuple[int, ...]]:
-    """A kernel game (:func:`pachisi._accel.simulate_trace`) played through :class:`Game`.
+    """A kernel game (:func:`pachisi.fast.simulate_trace`) played through :class:`Game`.
 
     Every throw is played with the one legal play that leads to the kernel's
     next state; :class:`ReplayError` if the state before a throw is not the
@@ -193,11 +193,11 @@ def replay(
     captures = [0] * len(start.setup.players)
     states = [state for _, state in throws] + [final]
     for k, (throw, before) in enumerate(throws):
-        if _accel.sim_state(game.position) != before:
+        if fast.sim_state(game.position) != before:
             raise ReplayError(f"throw {k + 1}: the kernel's position is not the game's")
         game.set_throw(throw)
         after = states[k + 1]
-        plays = [p for p in game.legal_plays() if _accel.sim_state(p.position) == after]
+        plays = [p for p in game.legal_plays() if fast.sim_state(p.position) == after]
         if len(plays) != 1:
             raise ReplayError(
                 f"throw {k + 1} ({throw[0]}-{throw[1]}): {len(plays)} legal plays lead to"
@@ -205,7 +205,7 @@ def replay(
             )
         captures[game.position.to_move] += _captures(plays[0])
         game.push(plays[0])
-    if _accel.sim_state(game.position) != final:
+    if fast.sim_state(game.position) != final:
         raise ReplayError("the kernel's final position is not the game's")
     return game, tuple(captures)
 
@@ -224,8 +224,8 @@ def kernel_record(config: SimConfig, index: int) -> tuple[Game, GameResult]:
     seats = seat_assignment(len(config.bots), index, config.rotate)
     mask = _greedy_mask(config, seats)
     start = Position.initial(setup, first)
-    if _accel.active():
-        game_, throws, final = _accel.simulate_trace(
+    if fast.active():
+        game_, throws, final = fast.simulate_trace(
             _start(setup), seed, first, mask, config.max_throws
         )
         game, captures = replay(start, throws, final)

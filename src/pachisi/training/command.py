@@ -21,6 +21,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..arguments import add_setup_arguments, setup_from_args
 from ..distributed import add_ray_option
 from ..errors import PachisiError
 from ..extras import install_hint
@@ -28,7 +29,7 @@ from ..rules import RULESETS
 
 if TYPE_CHECKING:
     from ..chunks import ChunkRunner
-    from .network import ValueNet
+    from ..learn.network import ValueNet
     from .train import TrainSettings
 
 __all__ = ["register", "run"]
@@ -50,7 +51,6 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="S", help="seed (default 1)")
     p.add_argument("--out", required=True, metavar="FILE", help="weights file to write (.json)")
     p.add_argument("--players", type=int, default=2, help="number of players (default 2)")
-    from ..cli import add_setup_arguments
 
     add_setup_arguments(p)
     p.add_argument("--hidden", type=int, default=32, help="hidden units (default 32)")
@@ -119,7 +119,6 @@ def run(args: argparse.Namespace) -> int:
         import numpy  # noqa: F401
     except ImportError:
         raise PachisiError(f"pachisi train needs numpy: {install_hint('learn')}") from None
-    from ..cli import setup_from_args
     from .train import TrainSettings, check_snapshots, checkpoint_path
 
     setup = setup_from_args(args)

@@ -48,16 +48,18 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__, _accel
+from .. import __version__, fast
+from ..bots import GreedyPlayer, game_positions, make_player
+from ..bots.search import win_chance
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..errors import PachisiError
+from ..learn.encoding import ENCODING, MAX_SIDES, Encoder
+from ..learn.kernel import NN_UNITS, tables
+from ..learn.network import ValueNet, _pack, _unpack, softmax_rows
 from ..moves import legal_plays
 from ..position import Position, game_over
 from ..rules import Setup
-from .encoding import ENCODING, MAX_SIDES, Encoder
-from .kernel import NN_UNITS, tables
-from .network import ValueNet, _pack, _unpack, softmax_rows
 
 __all__ = [
     "DISTIL_STEPS",
@@ -285,13 +287,13 @@ def _play_kernel(
     net: ValueNet, setup: Setup, seed: int, games: Sequence[int], lam: float, max_throws: int
 ) -> list[GameData]:
     """Self-play games in the compiled kernel (``Kernel.nn_selfplay``)."""
-    module = _accel.kernel_module()
+    module = fast.kernel_module()
     assert module is not None
-    kern = _accel._kernel(module)
+    kern = fast.kernel(module)
     enc = Encoder.of(setup)
     n = enc.n_players
     ni, nd = tables(net, setup)
-    table = _accel.game_table(setup)
+    table = fast.game_table(setup)
     pseed = _selfplay_seed(seed)
     cap = max_throws + 2
     r_idx = np.zeros(cap * NN_UNITS, dtype=np.int32)
@@ -299,10 +301,10 @@ def _play_kernel(
     r_off = np.zeros(cap, dtype=np.int32)
     r_mv = np.zeros(cap, dtype=np.int32)
     r_v = np.zeros(4 * cap, dtype=np.float64)
-    res = np.zeros(_accel.R_SIZE, dtype=np.int32)
+    res = np.zeros(fast.R_SIZE, dtype=np.int32)
     out = []
     for g in games:
-        st = _accel.game_state(Position.initial(setup, g % n))
+        st = fast.game_state(Position.initial(setup, g % n))
         T = kern.nn_selfplay(
             table, st, pseed, g, max_throws, ni, nd, r_idx, r_val, r_off, r_mv, r_v, res
         )
@@ -329,10 +331,10 @@ def _play_pure(
     faces = dice_for(setup.ruleset).faces
     pseed = _selfplay_seed(seed)
     out = []
-    with _accel.pure():
+    with fast.pure():
         for g in games:
-            dice = _accel.SplitMix64(_accel.stream_seed(pseed, 2 * g))
-            rng = _accel.SplitMix64(_accel.stream_seed(pseed, 2 * g + 1))
+            dice = fast.SplitMix64(fast.stream_seed(pseed, 2 * g))
+            rng = fast.SplitMix64(fast.stream_seed(pseed, 2 * g + 1))
             pos = Position.initial(setup, g % n)
             cols: list[int] = []
             vals: list[float] = []
@@ -349,8 +351,8 @@ def _play_pure(
                 values.append(net.win_chances(pos))
                 a = faces[dice.below(len(faces))]
                 b = faces[dice.below(len(faces))]
-                plays = _accel.canonical_plays(pos, legal_plays(pos, (a, b)))
-                pos = _accel._greedy(pos, plays, net.value, rng)
+                plays = fast.canonical_plays(pos, legal_plays(pos, (a, b)))
+                pos = fast.greedy_position(pos, plays, net.value, rng)
                 throws += 1
             winner = pos.winner or ()
             final = [float(j in winner) for j in range(n)] if winner else net.win_chances(pos)
@@ -371,7 +373,7 @@ def play_games(
 
     Game ``g`` starts with player ``g % n`` and is playout ``g`` of the run's
     playout seed: its dice from the splitmix64 stream ``2g``, its tie breaks
-    from ``2g + 1`` (:func:`pachisi._accel.stream_seed`); each throw's
+    from ``2g + 1`` (:func:`pachisi.fast.stream_seed`); each throw's
     outcomes in canonical order, the mover taking the best for him by the
     network at 0 ply, exact ties broken by one draw (the playouts'
     ``"network"`` policy). In the compiled kernel when it is active, else on
@@ -380,7 +382,7 @@ def play_games(
     """
     setup = settings.the_setup()
     net = ValueNet.from_arrays(setup.ruleset, weights)
-    play = _play_kernel if _accel.active() else _play_pure
+    play = _play_kernel if fast.active() else _play_pure
     return play(net, setup, settings.seed, games, settings.lam, settings.max_throws)
 
 
@@ -512,8 +514,6 @@ def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> 
     the sides (in two-sided games the chances already add up to 1). The same
     examples with and without the compiled kernel.
     """
-    from ..bots import GreedyPlayer, game_positions
-    from ..bots.search import win_chance
 
     enc = Encoder.of(setup)
     n = len(setup.players)
@@ -832,7 +832,7 @@ def _made_by(
         "settings": _settings_dict(settings),
         "encoding": ENCODING,
         "selfplay": SELFPLAY,
-        "engine": _accel.engine(),
+        "engine": fast.engine(),
         "pachisi": __version__,
         "seconds_last_session": round(time.perf_counter() - began, 1),
         "jobs": jobs if backend is None else backend.workers,
@@ -928,7 +928,6 @@ def held_out_games(
     Each game as its positions before the throws and its winning players: the
     held-out set of :func:`outcome_log_loss`.
     """
-    from ..bots import game_positions, make_player
 
     out: list[tuple[list[Position], tuple[int, ...]]] = []
     n = len(setup.players)

@@ -1,0 +1,237 @@
+"""The fast engine's public face: playouts, whole games and packed states in the compiled kernel.
+
+The players (:mod:`pachisi.bots`), analysis, the RL environments, learning
+and tournaments use the fast engine through this module only; what lies
+behind it (:mod:`pachisi._accel`, the bridge, and :mod:`pachisi._kernel`,
+the compiled kernel) is private to the core and may change shape without
+notice (tests/test_seams.py checks that nothing outside the core imports
+them).
+
+Which engine runs
+    :func:`engine` (``"kernel"`` or ``"pure"``), :func:`active`,
+    :func:`pure` (a block on the pure engine), :func:`kernel_module`;
+    ``PACHISI_PURE=1`` in the environment forces the pure engine
+    (:data:`FORCED_PURE`).
+Random games, the same on both engines
+    :func:`playouts` (in the kernel) and :func:`pure_playouts` (its pure
+    twin), :class:`Playout`, :class:`EvaluatedPlayout`, :class:`Network`;
+    their randomness: :class:`SplitMix64` and :func:`stream_seed`; the order
+    they draw outcomes in: :func:`canonical_plays`; a greedy pick among
+    outcomes: :func:`greedy_position`.
+Whole games for ``pachisi simulate``
+    :func:`simulate_games`, :func:`simulate_trace`, :class:`SimulatedGame`,
+    :func:`sim_state` (:data:`SimState`).
+Packed states, for the kernel's batched and value-network entry points
+    :func:`game_table` (a set-up), :func:`game_state` (a position, an
+    ``array("i")`` of :data:`S_SIZE` ints; the mover's cut flags at
+    :data:`S_CUTS`), :func:`eval_tables` (the hand evaluation's tables),
+    :data:`R_SIZE` (one playout's result), and :func:`kernel`: this thread's
+    kernel, typed by :class:`Kernel` (the methods callers may use).
+
+>>> from pachisi import Position
+>>> pos = Position.start("parcheesi", players=2)
+>>> games = (playouts if active() else pure_playouts)(pos, 2, seed=1, max_throws=3)
+>>> [g.throws for g in games]
+[3, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any, Protocol
+
+from . import _accel
+from ._accel import (
+    FORCED_PURE,
+    R_SIZE,
+    S_CUTS,
+    S_SIZE,
+    EvaluatedPlayout,
+    Network,
+    Playout,
+    SimState,
+    SimulatedGame,
+    SplitMix64,
+    active,
+    canonical_plays,
+    engine,
+    eval_tables,
+    game_state,
+    game_table,
+    kernel_module,
+    playouts,
+    pure,
+    pure_playouts,
+    sim_state,
+    simulate_games,
+    simulate_trace,
+    stream_seed,
+)
+from .plays import Play
+from .position import Position
+
+__all__ = [
+    "FORCED_PURE",
+    "MASK64",
+    "POLICIES",
+    "R_SIZE",
+    "S_CUTS",
+    "S_SIZE",
+    "Buffer",
+    "EvaluatedPlayout",
+    "Kernel",
+    "Network",
+    "Playout",
+    "SimState",
+    "SimulatedGame",
+    "SplitMix64",
+    "active",
+    "canonical_plays",
+    "engine",
+    "eval_tables",
+    "game_state",
+    "game_table",
+    "greedy_position",
+    "kernel",
+    "kernel_module",
+    "playouts",
+    "pure",
+    "pure_playouts",
+    "sim_state",
+    "simulate_games",
+    "simulate_trace",
+    "stream_seed",
+]
+
+#: The players' policies :func:`playouts` knows (its ``policies`` argument).
+POLICIES: tuple[str, ...] = _accel._POLICIES
+
+#: Seeds are taken modulo 2**64 (``seed & MASK64``).
+MASK64 = 0xFFFFFFFFFFFFFFFF
+
+#: A contiguous buffer the kernel reads or fills: an ``array("i")``/``array("d")`` or a numpy
+#: ``int32``/``float64`` array, as each :class:`Kernel` method says (Python 3.11 has no
+#: ``collections.abc.Buffer`` to say so in the type).
+Buffer = Any
+
+
+class Kernel(Protocol):
+    """The compiled kernel's entry points that callers outside the core may use.
+
+    ``game`` is :func:`game_table`'s table, ``state``/``states`` are
+    :func:`game_state` arrays (``states``: several, one after the other),
+    ``evd``/``evi`` :func:`eval_tables`' tables, ``nni``/``nnd`` a value
+    network's kernel tables (``pachisi.learn.kernel.tables``); ``throws`` a
+    flat ``int`` buffer of ``(a, b)`` pairs. Outputs are written into the
+    ``out*`` buffers the caller allocates. The docstrings in the kernel say
+    each buffer's size.
+    """
+
+    def evaluate_many(
+        self,
+        game: Buffer,
+        evd: Buffer,
+        evi: Buffer,
+        recs: Buffer,
+        n: int,
+        player: int,
+        out: Buffer,
+        /,
+    ) -> None:
+        """The hand evaluation of ``n`` packed states for ``player``, into ``out``."""
+
+    def expectimax_replies(
+        self,
+        game: Buffer,
+        evd: Buffer,
+        evi: Buffer,
+        state: Buffer,
+        throws: Buffer,
+        n_throws: int,
+        me: int,
+        out_v: Buffer,
+        out_n: Buffer,
+        /,
+    ) -> None:
+        """For each throw, the best reply's hand evaluation for ``me`` and the number of plays."""
+
+    def nn_encode(
+        self, nni: Buffer, nnd: Buffer, state: Buffer, /
+    ) -> tuple[list[int], list[float]]:
+        """A state's network input: its active units and their values."""
+
+    def nn_chances(self, nni: Buffer, nnd: Buffer, state: Buffer, /) -> list[float]:
+        """The network's chance of each side winning ``state``."""
+
+    def nn_repeat(
+        self, nni: Buffer, nnd: Buffer, state: Buffer, reps: int, encode_only: bool, /
+    ) -> float:
+        """Evaluate (or only encode) ``state`` ``reps`` times: for timing the network."""
+
+    def nn_batch(self, nni: Buffer, nnd: Buffer, states: Buffer, n: int, out: Buffer, /) -> None:
+        """The network's values of ``n`` states, into ``out``."""
+
+    def nn_replies(
+        self,
+        game: Buffer,
+        state: Buffer,
+        throws: Buffer,
+        n_throws: int,
+        nni: Buffer,
+        nnd: Buffer,
+        out_v: Buffer,
+        out_st: Buffer,
+        /,
+    ) -> None:
+        """For each throw, the network's best reply: its value and the state it leads to."""
+
+    def nn_jams(
+        self, game: Buffer, state: Buffer, throws: Buffer, n_throws: int, out: Buffer, /
+    ) -> int:
+        """For each throw, whether the mover's best replies tie (see the kernel)."""
+
+    def nn_selfplay(
+        self,
+        game: Buffer,
+        state: Buffer,
+        seed: int,
+        k: int,
+        max_throws: int,
+        nni: Buffer,
+        nnd: Buffer,
+        r_idx: Buffer,
+        r_val: Buffer,
+        r_off: Buffer,
+        r_mv: Buffer,
+        r_v: Buffer,
+        res: Buffer,
+        /,
+    ) -> int:
+        """Playout ``k`` of ``seed`` on the network policy, recording every position."""
+
+
+def kernel(module: ModuleType | None = None) -> Kernel:
+    """This thread's kernel (its buffers are per call: never share one between threads).
+
+    ``module``: a kernel module (:func:`kernel_module`; the uncompiled source
+    for tests); default the compiled one, :class:`RuntimeError` if it is not
+    installed.
+    """
+    found: Kernel = _accel._default_kernel() if module is None else _accel._kernel(module)
+    return found
+
+
+def greedy_position(
+    position: Position,
+    plays: Sequence[Play],
+    evaluation: Callable[[Position, int], float],
+    rng: SplitMix64,
+) -> Position:
+    """The outcome of ``plays`` best for the mover by ``evaluation``, as :func:`playouts` picks.
+
+    ``plays`` in canonical order (:func:`canonical_plays`); ties within 1e-9
+    are broken by one draw from ``rng`` (none for a single outcome or a
+    single best).
+    """
+    return _accel._greedy(position, plays, evaluation, rng)
