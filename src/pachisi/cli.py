@@ -22,7 +22,7 @@ from typing import Any, NoReturn, TextIO
 from . import __version__
 from ._accel import engine
 from .bench import bench_all
-from .dice import parse_throw
+from .dice import dice_for, parse_throw
 from .errors import PachisiError
 from .extras import EXTRA_OF, requirements
 from .game import first_player
@@ -161,7 +161,7 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     if args.throw is None:
         raise PachisiError("give the throw with --throw A,B")
     pos = read_position(args.position, sys.stdin)
-    result = moves_output(pos, parse_throw(args.throw))
+    result = moves_output(pos, parse_throw(args.throw, dice_for(pos.ruleset).count))
     sys.stdout.write(json.dumps(result, indent=args.indent) + "\n")
     return 0
 
@@ -345,7 +345,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         ),
     )
     m.add_argument("position", nargs="?", help="position file (JSON or text form), or -")
-    m.add_argument("--throw", help="the two dice as they fell, A,B")
+    m.add_argument("--throw", help="the two dice as they fell, A,B (ludo, maedn: one die, D)")
     m.add_argument("--batch", action="store_true", help="JSON lines on standard input")
     m.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
     m.set_defaults(func=_cmd_moves)

@@ -258,7 +258,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
     one play with no actions. Answered by the compiled kernel when it is
     installed (and ``PACHISI_PURE=1`` is not set), else by the clear engine.
     """
-    if _accel.active():
+    if _accel.active_for(position.setup.ruleset):
         # The compiled kernel: the same plays in the same order (tests/test_kernel.py).
         return _accel.legal_plays(position, throw)
     t = _check_throw(position, throw)
@@ -356,7 +356,7 @@ class Turn:
     def __init__(self, position: Position, throw: Sequence[int]) -> None:
         self.position = position
         self.throw = _check_throw(position, throw)
-        if _accel.active():
+        if _accel.active_for(position.setup.ruleset):
             self._graph = _accel.turn_graph(position, self.throw)
         else:
             self._graph = _ClearSteps(position, self.throw)

@@ -81,7 +81,7 @@ def kernel_games(config: SimConfig, indices: Sequence[int]) -> list[GameResult]:
     firsts = [_first(setup, g) for g in seeds]
     seats = [seat_assignment(n, i, config.rotate) for i in indices]
     masks = [_greedy_mask(config, st) for st in seats]
-    if _accel.active():
+    if _accel.active_for(setup.ruleset):
         games = _accel.simulate_games(_start(setup), seeds, firsts, masks, config.max_throws)
     else:
         games = [
