@@ -43,7 +43,7 @@ from rich.table import Table
 from ..bots import ladder_help
 from ..distributed import add_ray_option
 from ..errors import PachisiError
-from ..rules import RULESETS
+from ..rules import ALL_RULESETS
 from ..tournament import (
     DEFAULT_MAX_THROWS,
     ENGINES,
@@ -93,7 +93,7 @@ def register(subparsers: Any) -> None:
             " same results whatever --jobs."
         ),
     )
-    p.add_argument("ruleset", choices=RULESETS)
+    p.add_argument("ruleset", choices=ALL_RULESETS)
     p.add_argument(
         "--players",
         required=True,

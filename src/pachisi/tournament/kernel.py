@@ -147,16 +147,15 @@ def pure_game(
     the play chosen that capture. Returns the game's result and the game.
     """
     setup = start.setup
-    faces = dice_for(setup.ruleset).faces
+    faces, count = dice_for(setup.ruleset).faces, dice_for(setup.ruleset).count
     mask = _accel._MASK64
     dice = _accel.SplitMix64(_accel.stream_seed(seed & mask, 0))
     rng = _accel.SplitMix64(_accel.stream_seed(seed & mask, 1))
     game = Game(start)
     captures = [0] * len(setup.players)
     while not game.is_over and len(game.history) < max_throws:
-        a = faces[dice.below(len(faces))]
-        b = faces[dice.below(len(faces))]
-        game.set_throw((a, b))
+        # One face per die (one die in ludo and maedn), drawn in order.
+        game.set_throw([faces[dice.below(len(faces))] for _ in range(count)])
         pos = game.position
         plays = _accel.canonical_plays(pos, game.legal_plays())
         if greedy >> pos.to_move & 1:

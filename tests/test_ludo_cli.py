@@ -1,0 +1,119 @@
+"""Ludo and MADN through the command line, the engine choice and seeded games.
+
+FORMAT.md (last section): ``pachisi moves POSITION --throw D`` and
+``--batch`` lines ``{"position": ..., "throw": [D]}``; bad input gets a
+one-line error. The compiled kernel does not know these rulesets yet:
+:func:`pachisi._accel.active_for` sends them to the clear engine.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from test_cli import ok_json, refused, run
+
+from pachisi import Position, _accel
+from pachisi.game import Game
+from pachisi.moves import Turn, legal_plays
+from pachisi.rules import ONE_DIE_RULESETS, RULESETS
+
+MAEDN = Position.from_text("maedn r,g - r:1.26.35.43,g:13.14.42.44 1 0 - - - 0 0")
+LUDO = Position.from_text("ludo r,g,y - r:20.40.45.49,g:0.0.9.34,y:0.0.16.16 0 0 - - - 0 0")
+
+
+def test_moves_one_die() -> None:
+    out = ok_json(run("moves", "-", "--throw", "6", stdin=MAEDN.to_json()))
+    greens = sorted(o["position"]["pawns"]["green"] for o in out["outcomes"])
+    assert greens == [[13, 20, 42, 44], [14, 19, 42, 44]]
+    assert all(o["position"]["tries"] == 0 for o in out["outcomes"])
+    assert [o["play"] for o in out["outcomes"]] == ["G14-20", "G13-19"]
+
+
+@pytest.mark.parametrize(
+    ("throw", "words"),
+    [("6,6", "one die"), ("7", "no face 7"), ("x", "one die"), ("0", "no face 0")],
+)
+def test_moves_bad_one_die_throw(throw: str, words: str) -> None:
+    line = refused(run("moves", "-", "--throw", throw, stdin=LUDO.to_json()))
+    assert words in line
+
+
+def test_moves_batch_both_rulesets() -> None:
+    lines = [
+        {"position": LUDO.to_dict(), "throw": [2]},
+        {"position": MAEDN.to_dict(), "throw": [6]},
+        {"position": MAEDN.to_dict(), "throw": [6, 6]},
+        {"position": {**LUDO.to_dict(), "tries": 5}, "throw": [2]},
+        {"position": {**MAEDN.to_dict(), "pawns": {"red": [0, 0, 0, 45]}}, "throw": [1]},
+    ]
+    proc = run("moves", "--batch", stdin="".join(json.dumps(x) + "\n" for x in lines))
+    assert proc.returncode == 0 and proc.stderr == ""
+    answers = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(answers) == 5
+    assert len(answers[0]["outcomes"]) == 3 and len(answers[1]["outcomes"]) == 2
+    assert "one die" in answers[2]["error"]
+    assert "tries" in answers[3]["error"]
+    assert "pawns" in answers[4]["error"]
+
+
+def test_the_kernel_answers_only_for_the_rulesets_it_knows() -> None:
+    """The engine choice is explicit: ludo and maedn go to the clear engine."""
+    assert set(_accel.KERNEL_RULESETS) == set(RULESETS)
+    for ruleset in ONE_DIE_RULESETS:
+        assert not _accel.active_for(ruleset)
+    for ruleset in RULESETS:
+        assert _accel.active_for(ruleset) == _accel.active()
+    # Whatever engine is active, these rulesets answer (and the same as the clear engine).
+    with _accel.pure():
+        clear = legal_plays(LUDO, (2,))
+    assert legal_plays(LUDO, (2,)) == clear
+    assert Turn(LUDO, (2,)).legal_steps() == Turn(LUDO, (2,)).legal_steps()
+
+
+@pytest.mark.parametrize("ruleset", ONE_DIE_RULESETS)
+def test_turn_steps_agree_with_plays(ruleset: str) -> None:
+    rng = random.Random(3)
+    pos = Position.start(ruleset, players=4)
+    for _ in range(300):
+        if pos.is_over:
+            break
+        die = rng.randint(1, 6)
+        plays = legal_plays(pos, (die,))
+        turn = pos.turn((die,))
+        steps = turn.legal_steps()
+        if plays[0].actions:
+            assert len(steps) == len(plays)
+            for play, step in zip(plays, steps, strict=True):
+                t = turn.copy()
+                t.push(step)
+                assert t.is_complete and t.result() == play.position
+                assert pos.play((die,), play.notation) == play.position
+        else:
+            assert len(plays) == 1 and turn.is_complete and not steps
+        pos = rng.choice(plays).position
+
+
+@pytest.mark.parametrize("ruleset", ONE_DIE_RULESETS)
+def test_seeded_games_repeat(ruleset: str) -> None:
+    def play(seed: int) -> list[str]:
+        game = Game.new(ruleset, players=2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.history) < 2000:
+            game.roll()
+            game.push(rng.choice(game.legal_plays()))
+        return [ply.notation for ply in game.history]
+
+    first = play(11)
+    assert first == play(11) and first != play(12)
+    assert all(len(ply.split()) <= 1 for ply in first)
+
+
+@pytest.mark.parametrize("ruleset", ONE_DIE_RULESETS)
+def test_simulate_random_players(ruleset: str) -> None:
+    proc = run("simulate", ruleset, "--players", "random,random", "--games", "4", "--seed", "5")
+    assert proc.returncode == 0, proc.stderr
+    assert "4 games, seed 5" in proc.stdout
+    again = run("simulate", ruleset, "--players", "random,random", "--games", "4", "--seed", "5")
+    assert again.stdout.split("Game length")[0] == proc.stdout.split("Game length")[0]
