@@ -12,12 +12,12 @@ import json
 import random
 
 import pytest
-from test_cli import ok_json, refused, run
 
 from pachisi import Position, _accel
 from pachisi.game import Game
 from pachisi.moves import Turn, legal_plays
 from pachisi.rules import ONE_DIE_RULESETS, RULESETS
+from test_cli import ok_json, refused, run
 
 MAEDN = Position.from_text("maedn r,g - r:1.26.35.43,g:13.14.42.44 1 0 - - - 0 0")
 LUDO = Position.from_text("ludo r,g,y - r:20.40.45.49,g:0.0.9.34,y:0.0.16.16 0 0 - - - 0 0")

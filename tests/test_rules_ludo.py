@@ -446,7 +446,7 @@ def test_format_example_ludo_king_engine() -> None:
         ({"red": [22, 40, 45, 49], "green": [0, 0, 0, 34], "yellow": [0, 0, 16, 16]}, 0),
     ]
     plain = Position.from_dict({**KING_EXAMPLE, "options": {}})
-    assert [o.pawns[0] for o in outcomes(plain, 2)][0] == (20, 40, 45, 51)
+    assert outcomes(plain, 2)[0].pawns[0] == (20, 40, 45, 51)
     (forfeit,) = outcomes(Position.from_dict({**KING_EXAMPLE, "doubles": 2}), 6)
     assert forfeit.pawns == p.pawns and forfeit.to_move == 1 and forfeit.doubles == 0
 
