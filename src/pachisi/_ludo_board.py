@@ -92,9 +92,10 @@ def check_one_die_pawns(
 ) -> None:
     """FORMAT.md's validity for ``ludo`` and ``maedn`` pawns (ranges are checked by the caller).
 
-    ``ludo``: with ``board`` "ludoking"/"printed" and no ``ludopy_quirks``, two
-    colours never share a ring square that is not safe; with
-    ``last_ring_square`` "skip" no pawn is at 51. ``maedn``: a ring field or
+    ``ludo``: with ``board`` "ludoking"/"printed", no ``ludopy_quirks`` and
+    ``overshoot`` not "ludopy", two colours never share a ring square that is
+    not safe; with ``last_ring_square`` "skip" (and ``overshoot`` not
+    "ludopy") no pawn is at 51. ``maedn``: a ring field or
     goal field holds one pawn. Raises :class:`PositionError` on ``pawns``.
     """
     if ruleset == "maedn":
@@ -115,7 +116,10 @@ def check_one_die_pawns(
                         )
                     seen[q] = c
         return
-    if options["last_ring_square"] == "skip":
+    # overshoot "ludopy" returns a pawn to 51 without landing there (L.3.3, OP-L3): then
+    # a pawn may stand at 51 under "skip", and share it with another colour.
+    back_to_51 = options["overshoot"] == "ludopy"
+    if options["last_ring_square"] == "skip" and not back_to_51:
         for c in colours:
             if LUDO.last in pawns[c]:
                 raise PositionError(
@@ -123,7 +127,7 @@ def check_one_die_pawns(
                     f"{names[c]}: no pawn stops at 51 with last_ring_square 'skip' [OP-K1]",
                 )
     board = options["board"]
-    if board == "ludopy" or options["ludopy_quirks"]:
+    if board == "ludopy" or options["ludopy_quirks"] or back_to_51:
         return  # two colours may meet there (OP-L11)
     safe = LUDO_SAFE[str(board)]
     colour_at: dict[int, int] = {}
