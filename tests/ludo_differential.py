@@ -31,7 +31,7 @@ import pickle
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -335,18 +335,25 @@ PROGRAMS: dict[str, Callable[..., None]] = {
 }
 
 
-def run(which: list[str], games: int, seed: int, log: Callable[[str], None]) -> Iterator[Tally]:
-    """Run each program's games in batches of 10, logging counts as they go."""
-    for name in which:
-        tally = Tally(name)
-        start = time.monotonic()
-        done = 0
-        while done < games:
-            k = min(10, games - done)
-            PROGRAMS[name](k, seed * 1_000_003 + done, tally)
-            done += k
+def run(which: list[str], games: int, seed: int, log: Callable[[str], None]) -> list[Tally]:
+    """Run the programs' games in turn, 5 at a time, logging counts and disagreements as they go.
+
+    Game batches are seeded by their index, so a run cut short has checked
+    the first games of the same longer run.
+    """
+    tallies = [Tally(name) for name in which]
+    start = time.monotonic()
+    done = 0
+    while done < games:
+        k = min(5, games - done)
+        for tally in tallies:
+            seen = len(tally.disagreements)
+            PROGRAMS[tally.program](k, seed * 1_000_003 + done, tally)
+            for d in tally.disagreements[seen:]:
+                log(f"  {tally.program}: {d}")
             log(f"{tally.line()} [{time.monotonic() - start:.0f} s]")
-        yield tally
+        done += k
+    return tallies
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -364,12 +371,8 @@ def main(argv: list[str] | None = None) -> int:
             with open(args.log, "a", encoding="utf-8") as fh:
                 fh.write(text + "\n")
 
-    bad = 0
-    for tally in run(args.which.split(","), args.games, args.seed, log):
-        for d in tally.disagreements[:50]:
-            log(f"  {tally.program}: {d}")
-        bad += len(tally.disagreements)
-    return 1 if bad else 0
+    tallies = run(args.which.split(","), args.games, args.seed, log)
+    return 1 if any(t.disagreements for t in tallies) else 0
 
 
 if __name__ == "__main__":
