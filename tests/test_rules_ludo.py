@@ -500,3 +500,18 @@ def test_format_outcomes_json_round_trip() -> None:
     for o in outcomes(p, 2):
         assert Position.from_json(json.dumps(o.to_dict())) == o
         assert Position.from_text(o.to_text()) == o
+
+
+# ---------------------------------------------------------------------------
+# Words
+
+
+def test_words_for_the_new_terms_in_hindi_and_kannada() -> None:
+    from pachisi.describe import ONE_DIE_TERMS, colour_label, term
+
+    assert set(ONE_DIE_TERMS["hi"]) == set(ONE_DIE_TERMS["kn"])
+    for word in ("yard", "home column", "star", "safe square", "block", "goal", "start field"):
+        for lang in ("hi", "kn"):
+            assert term(word, lang, "ludo") == f"{word} {ONE_DIE_TERMS[lang][word]}"
+    assert colour_label("blue", "maedn", "kn") == "Blue ನೀಲಿ"
+    assert term("star", "en", "ludo") == "star"
