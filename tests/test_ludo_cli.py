@@ -117,3 +117,20 @@ def test_simulate_random_players(ruleset: str) -> None:
     assert "4 games, seed 5" in proc.stdout
     again = run("simulate", ruleset, "--players", "random,random", "--games", "4", "--seed", "5")
     assert again.stdout.split("Game length")[0] == proc.stdout.split("Game length")[0]
+
+
+@pytest.mark.parametrize("ruleset", ONE_DIE_RULESETS)
+def test_records_write_one_die_throws_and_read_back(ruleset: str) -> None:
+    from pachisi.record import Record, RecordError
+
+    game = Game.new(ruleset, players=3, seed=4)
+    rng = random.Random(4)
+    while not game.is_over and len(game.history) < 3000:
+        game.roll()
+        game.push(rng.choice(game.legal_plays()))
+    text = Record.from_game(game).to_text()
+    assert "\n1. red 2: -\n" in text  # one die: the throw is one number
+    back = Record.from_text(text)
+    assert back.positions()[-1] == game.position and back.to_game().position == game.position
+    with pytest.raises(RecordError, match="move 1"):
+        Record.from_text(text.replace("\n1. red 2: -\n", "\n1. red 2-2: -\n"))
