@@ -256,7 +256,7 @@ def test_moves_after_game_over(tmp_path: Path) -> None:
         ["moves", "{FILE}", "--throw", "5,2", "extra"],
         ["moves", "{FILE}", "--batch"],
         ["frobnicate"],
-        ["new", "ludo"],
+        ["new", "chaupar"],
         ["new", "parcheesi", "--option", "frobnicate=1"],
         ["new", "parcheesi", "--option", "sum_move=fly"],
         ["new", "parcheesi", "--option", "nonsense"],

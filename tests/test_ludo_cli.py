@@ -134,3 +134,12 @@ def test_records_write_one_die_throws_and_read_back(ruleset: str) -> None:
     assert back.positions()[-1] == game.position and back.to_game().position == game.position
     with pytest.raises(RecordError, match="move 1"):
         Record.from_text(text.replace("\n1. red 2: -\n", "\n1. red 2-2: -\n"))
+
+
+def test_new_start_positions() -> None:
+    out = ok_json(run("new", "ludo", "--colours", "blue,red", "--option", "start_tries=opening"))
+    assert out["players"] == [{"colours": ["blue"]}, {"colours": ["red"]}]
+    assert out["opening"] is True and out["tries"] == 0 and out["to_move"] == 0
+    text = run("new", "maedn", "--players", "3", "--text").stdout.strip()
+    assert text == "maedn r,b,g - r:0.0.0.0,b:0.0.0.0,g:0.0.0.0 0 0 - - - 0 0"
+    refused(run("new", "maedn", "--colours", "red,yellow"))

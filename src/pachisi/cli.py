@@ -28,7 +28,7 @@ from .extras import EXTRA_OF, requirements
 from .game import first_player
 from .moves import legal_plays
 from .position import Position
-from .rules import RULESETS, Setup, parse_options
+from .rules import ALL_RULESETS, RULESETS, Setup, parse_options
 
 __all__ = [
     "add_setup_arguments",
@@ -355,7 +355,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="print a start position",
         description="Print the start position of a game (FORMAT.md JSON, or --text).",
     )
-    n.add_argument("ruleset", choices=RULESETS)
+    n.add_argument("ruleset", choices=ALL_RULESETS)
     n.add_argument("--players", type=int, default=None, help="number of players")
     add_setup_arguments(n)
     n.add_argument("--first", default="0", help="first player's index, or 'roll' (§3.7)")
