@@ -143,3 +143,8 @@ def test_new_start_positions() -> None:
     text = run("new", "maedn", "--players", "3", "--text").stdout.strip()
     assert text == "maedn r,b,g - r:0.0.0.0,b:0.0.0.0,g:0.0.0.0 0 0 - - - 0 0"
     refused(run("new", "maedn", "--colours", "red,yellow"))
+
+
+def test_analyse_says_it_does_not_know_these_rulesets_yet() -> None:
+    line = refused(run("analyse", "-", "--throw", "3", stdin=LUDO.to_text()))
+    assert "does not know ludo yet" in line
