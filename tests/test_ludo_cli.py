@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +149,17 @@ def test_new_start_positions() -> None:
 def test_analyse_says_it_does_not_know_these_rulesets_yet() -> None:
     line = refused(run("analyse", "-", "--throw", "3", stdin=LUDO.to_text()))
     assert "does not know ludo yet" in line
+
+
+def test_simulate_records_a_game_and_refuses_other_players(tmp_path: Path) -> None:
+    from pachisi.record import Record
+
+    target = tmp_path / "g.pgame"
+    args = ("--games", "2", "--seed", "1", "--record-game", "1", str(target))
+    proc = run("simulate", "maedn", "--players", "random,random", *args)
+    assert proc.returncode == 0, proc.stderr
+    rec = Record.load(target)
+    assert rec.start.ruleset == "maedn" and rec.positions()[-1].winner is not None
+    assert "cannot show maedn games yet" in refused(run("replay", str(target)))
+    line = refused(run("simulate", "ludo", "--players", "greedy,random", "--games", "2"))
+    assert "random players only" in line

@@ -223,7 +223,7 @@ def kernel_record(config: SimConfig, index: int) -> tuple[Game, GameResult]:
     seats = seat_assignment(len(config.bots), index, config.rotate)
     mask = _greedy_mask(config, seats)
     start = Position.initial(setup, first)
-    if _accel.active():
+    if _accel.active_for(setup.ruleset):
         game_, throws, final = _accel.simulate_trace(
             _start(setup), seed, first, mask, config.max_throws
         )
