@@ -132,7 +132,7 @@ def _batch_line(line: str) -> dict[str, Any]:
     except RecursionError:
         return {"error": "not valid JSON (nested too deeply)"}
     if not isinstance(req, dict) or "position" not in req or "throw" not in req:
-        return {"error": 'each line must be {"position": {...}, "throw": [A, B]}'}
+        return {"error": 'each line must be {"position": {...}, "throw": [A, B]} ([D]: one die)'}
     try:
         pos = Position.from_dict(req["position"])
         return moves_output(pos, req["throw"])
@@ -159,7 +159,7 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     if args.position is None:
         raise PachisiError("give a POSITION file (or - for standard input), or --batch")
     if args.throw is None:
-        raise PachisiError("give the throw with --throw A,B")
+        raise PachisiError("give the throw with --throw A,B (ludo, maedn: --throw D)")
     pos = read_position(args.position, sys.stdin)
     result = moves_output(pos, parse_throw(args.throw, dice_for(pos.ruleset).count))
     sys.stdout.write(json.dumps(result, indent=args.indent) + "\n")
