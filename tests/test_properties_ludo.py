@@ -61,6 +61,8 @@ def test_every_outcome_is_a_valid_distinct_position_in_canonical_order(pos: Posi
         plays = legal_plays(pos, (die,))
         results = [p.position for p in plays]
         assert len(set(results)) == len(results) <= 4
+        # The pawns alone tell one throw's outcomes apart (docs/ludo.md, for the kernel).
+        assert len({r.pawns for r in results}) == len(results)
         assert [outcome_key(r) for r in results] == sorted(outcome_key(r) for r in results)
         if not plays[0].actions:
             assert len(plays) == 1 and results[0].pawns == pos.pawns
