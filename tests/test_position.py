@@ -183,7 +183,7 @@ def test_wrong_json_types(d: dict[str, Any], field: str) -> None:
 # §3.6.2 ruleset and options
 
 BAD_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
-    ("unknown-ruleset", with_(PAR2, ruleset="ludo"), "ruleset"),
+    ("unknown-ruleset", with_(PAR2, ruleset="chaupar"), "ruleset"),
     ("ruleset-case", with_(PAR2, ruleset="Parcheesi"), "ruleset"),
     ("ruleset-space", with_(PAR2, ruleset="parcheesi "), "ruleset"),
     ("unknown-switch", with_(PAR2, options={"foo": 1}), "options"),

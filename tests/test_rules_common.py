@@ -635,8 +635,8 @@ def test_s3_6_unknown_members_are_ignored() -> None:
     assert Position.from_dict(d) == Position.from_dict(PC_BASE)
 
 
-def test_s3_6_2_ruleset_must_be_one_of_the_four() -> None:
-    for bad in ("ludo", "Parcheesi", "eight_man", ""):
+def test_s3_6_2_ruleset_must_be_one_of_the_known() -> None:
+    for bad in ("chaupar", "Ludo", "Parcheesi", "eight_man", ""):
         rejected(with_(PC_BASE, ruleset=bad), "ruleset")
 
 

@@ -34,11 +34,13 @@ from .rules import Setup
 
 __all__ = [
     "FORCED_PURE",
+    "KERNEL_RULESETS",
     "KINDS",
     "RawAction",
     "RawEnd",
     "TurnGraph",
     "active",
+    "active_for",
     "engine",
     "kernel_module",
     "legal_plays",
@@ -106,8 +108,21 @@ def engine() -> str:
 
 
 def active() -> bool:
-    """Whether the library should answer from the kernel (checked at every call)."""
+    """Whether the library should answer from the kernel (checked at every call).
+
+    For one ruleset ask :func:`active_for`: the kernel does not know every ruleset.
+    """
     return _ACTIVE
+
+
+#: The rulesets the compiled kernel plays. The others (``ludo``, ``maedn``: RULES-LUDO.md)
+#: are answered by the clear engine whatever :func:`engine` says, until the kernel learns them.
+KERNEL_RULESETS = ("pagade", "whitman", "parcheesi", "eight-man")
+
+
+def active_for(ruleset: str) -> bool:
+    """Whether the kernel answers for ``ruleset``: :func:`active`, and a ruleset it knows."""
+    return _ACTIVE and ruleset in KERNEL_RULESETS
 
 
 @contextmanager

@@ -24,16 +24,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ._family import Family
+from ._ludo import Ludo, Maedn, OneDie
 from ._pagade import Pagade
 from ._throw import OPTION, BonusState, DiceState, Edge, State, Step, ThrowRules, make_step
 from .position import Position
 
 __all__ = ["DiceGraph", "Node", "ThrowGraph", "explore", "rules_for"]
 
+#: The one-die rulesets' throw rules (their whole throw is the first layer, see _ludo).
+ONE_DIE_RULES: dict[str, type[OneDie]] = {"ludo": Ludo, "maedn": Maedn}
+
 
 def rules_for(position: Position, throw: tuple[int, int]) -> ThrowRules:
     """The family's rules for one throw: the one place the ruleset is looked at."""
-    if position.setup.ruleset == "pagade":
+    ruleset = position.setup.ruleset
+    if ruleset in ONE_DIE_RULES:  # RULES-LUDO.md: every outcome at once (pachisi._ludo)
+        return ONE_DIE_RULES[ruleset](position, throw)
+    if ruleset == "pagade":
         return Pagade(position, throw)
     return Family(position, throw)
 

@@ -231,7 +231,8 @@ class ThrowRules:
     # -- the interface -------------------------------------------------------
 
     def penalty(self) -> list[tuple[tuple[Step, ...], Position]] | None:
-        """The outcomes when the throw is not played at all (a third doublet), else None."""
+        """The outcomes when the throw is not played on the dice part (a third doublet;
+        every outcome of a one-die throw, :mod:`pachisi._ludo`), else None."""
         return None
 
     def number_sets(self) -> list[NumberSet]:

@@ -64,6 +64,9 @@ COLOURS: Final[dict[str, tuple[str, str, str, str]]] = {
     "whitman": ("red", "blue", "yellow", "green"),
     "parcheesi": ("red", "blue", "yellow", "green"),
     "eight-man": ("red", "blue", "yellow", "green"),
+    # The one-die rulesets of RULES-LUDO.md (their boards: pachisi._ludo).
+    "ludo": ("red", "green", "yellow", "blue"),
+    "maedn": ("red", "blue", "green", "yellow"),
 }
 
 #: Progress number of a pawn off the board: in its nest, or cut (RULES.md §2.5).
@@ -89,6 +92,8 @@ HOME: Final[dict[str, int]] = {
     "whitman": FAMILY_HOME,
     "parcheesi": FAMILY_HOME,
     "eight-man": FAMILY_HOME,
+    "ludo": 57,  # RULES-LUDO.md L.1.3
+    "maedn": 44,  # the innermost goal field (M.1.3): the end of the route
 }
 
 #: The X-marked ring squares (q mod 17 in {0, 4, 13}), RULES.md §2.3.
@@ -150,9 +155,11 @@ def _route(ruleset: str, arm: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-#: ``ROUTES[ruleset][arm][p]`` is the square id of progress ``p`` (RULES.md §2.5).
+#: ``ROUTES[ruleset][arm][p]`` is the square id of progress ``p`` (RULES.md §2.5), for the
+#: rulesets on the 68-square cross (the Ludo and MADN rings are in :mod:`pachisi._ludo`).
 ROUTES: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
-    name: tuple(_route(name, arm) for arm in range(4)) for name in COLOURS
+    name: tuple(_route(name, arm) for arm in range(4))
+    for name in ("pagade", "whitman", "parcheesi", "eight-man")
 }
 
 

@@ -30,13 +30,13 @@ from .arguments import (
     setup_from_args,
 )
 from .bench import bench_all
-from .dice import parse_throw
+from .dice import dice_for, parse_throw
 from .errors import PachisiError
 from .extras import EXTRA_OF, requirements
 from .game import first_player
 from .moves import legal_plays
 from .position import Position
-from .rules import RULESETS
+from .rules import ALL_RULESETS, RULESETS
 
 __all__ = [
     "add_setup_arguments",
@@ -108,7 +108,7 @@ def _batch_line(line: str) -> dict[str, Any]:
     except RecursionError:
         return {"error": "not valid JSON (nested too deeply)"}
     if not isinstance(req, dict) or "position" not in req or "throw" not in req:
-        return {"error": 'each line must be {"position": {...}, "throw": [A, B]}'}
+        return {"error": 'each line must be {"position": {...}, "throw": [A, B]} ([D]: one die)'}
     try:
         pos = Position.from_dict(req["position"])
         return moves_output(pos, req["throw"])
@@ -135,9 +135,9 @@ def _cmd_moves(args: argparse.Namespace) -> int:
     if args.position is None:
         raise PachisiError("give a POSITION file (or - for standard input), or --batch")
     if args.throw is None:
-        raise PachisiError("give the throw with --throw A,B")
+        raise PachisiError("give the throw with --throw A,B (ludo, maedn: --throw D)")
     pos = read_position(args.position, sys.stdin)
-    result = moves_output(pos, parse_throw(args.throw))
+    result = moves_output(pos, parse_throw(args.throw, dice_for(pos.ruleset).count))
     sys.stdout.write(json.dumps(result, indent=args.indent) + "\n")
     return 0
 
@@ -288,7 +288,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         ),
     )
     m.add_argument("position", nargs="?", help="position file (JSON or text form), or -")
-    m.add_argument("--throw", help="the two dice as they fell, A,B")
+    m.add_argument("--throw", help="the two dice as they fell, A,B (ludo, maedn: one die, D)")
     m.add_argument("--batch", action="store_true", help="JSON lines on standard input")
     m.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
     m.set_defaults(func=_cmd_moves)
@@ -298,7 +298,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="print a start position",
         description="Print the start position of a game (FORMAT.md JSON, or --text).",
     )
-    n.add_argument("ruleset", choices=RULESETS)
+    n.add_argument("ruleset", choices=ALL_RULESETS)
     n.add_argument("--players", type=int, default=None, help="number of players")
     add_setup_arguments(n)
     n.add_argument("--first", default="0", help="first player's index, or 'roll' (§3.7)")

@@ -45,6 +45,7 @@ __all__ = [
     "FAMILY_TERMS",
     "LANGS",
     "LETTER",
+    "ONE_DIE_TERMS",
     "PHRASES",
     "RULE_PHRASES",
     "STEP_WORDS",
@@ -149,14 +150,64 @@ FAMILY_TERMS: dict[str, dict[str, str]] = {
 }
 
 
+#: The terms of Ludo and Mensch ärgere Dich nicht (RULES-LUDO.md) in Hindi and Kannada.
+ONE_DIE_TERMS: dict[str, dict[str, str]] = {
+    "hi": {
+        "Ludo": "लूडो",
+        "Home": "होम",
+        "yard": "यार्ड",
+        "home column": "घर का रास्ता",
+        "star": "सितारा",
+        "safe square": "सुरक्षित खाना",
+        "block": "नाकाबंदी",
+        "capture": "पकड़ना",
+        "start field": "शुरुआती खाना",
+        "goal": "लक्ष्य",
+        "pawn": "प्यादा",
+        "die": "पासा",
+        "red": "रेड",
+        "green": "ग्रीन",
+        "yellow": "येलो",
+        "blue": "ब्लू",
+    },
+    "kn": {
+        "Ludo": "ಲೂಡೋ",
+        "Home": "ಮನೆ",
+        "yard": "ಅಂಗಳ",
+        "home column": "ಮನೆಯ ದಾರಿ",
+        "star": "ನಕ್ಷತ್ರ",
+        "safe square": "ಸುರಕ್ಷಿತ ಚೌಕ",
+        "block": "ತಡೆಗೋಡೆ",
+        "capture": "ಹಿಡಿ",
+        "start field": "ಆರಂಭದ ಚೌಕ",
+        "goal": "ಗುರಿ",
+        "pawn": "ಕಾಯಿ",
+        "die": "ದಾಳ",
+        "red": "ಕೆಂಪು",
+        "green": "ಹಸಿರು",
+        "yellow": "ಹಳದಿ",
+        "blue": "ನೀಲಿ",
+    },
+}
+
+
+def _terms(ruleset: str) -> dict[str, dict[str, str]]:
+    if ruleset == "pagade":
+        return TERMS
+    return ONE_DIE_TERMS if ruleset in ("ludo", "maedn") else FAMILY_TERMS
+
+
 def term(word: str, lang: str = "en", ruleset: str = "pagade") -> str:
     """``word`` with its term in ``lang`` beside it (just ``word`` for English): Pagade's
-    (:data:`TERMS`), or the Parcheesi family's (:data:`FAMILY_TERMS`) for its rulesets.
+    (:data:`TERMS`), the Parcheesi family's (:data:`FAMILY_TERMS`) for its rulesets,
+    or Ludo's and MADN's (:data:`ONE_DIE_TERMS`).
 
     >>> term("Home", "kn"), term("belly", "en"), term("blockade", "hi", "parcheesi")
     ('Home ಮನೆ', 'belly', 'blockade नाकाबंदी')
+    >>> term("star", "kn", "ludo")
+    'star ನಕ್ಷತ್ರ'
     """
-    table = TERMS if ruleset == "pagade" else FAMILY_TERMS
+    table = _terms(ruleset)
     local = table.get(lang, {}).get(word)
     return f"{word} {local}" if local else word
 
@@ -168,7 +219,7 @@ def colour_label(colour: str, ruleset: str, lang: str = "en") -> str:
     ('Red रेड', 'Blue ನೀಲಿ')
     """
     name = colour.capitalize()
-    table = TERMS if ruleset == "pagade" else FAMILY_TERMS
+    table = _terms(ruleset)
     local = table.get(lang, {}).get(colour)
     return f"{name} {local}" if local else name
 

@@ -1,6 +1,7 @@
 """Throw models: the exact chance outcomes of each ruleset's dice (RULES.md §3.2).
 
-A throw is an ordered pair ``(a, b)`` of top faces. Search code enumerates
+A throw is an ordered pair ``(a, b)`` of top faces; in the one-die rulesets
+(``ludo``, ``maedn``: RULES-LUDO.md) it is a one-element tuple ``(d,)``. Search code enumerates
 :meth:`Dice.outcomes` (every ordered throw with its exact probability, as
 OpenSpiel's chance nodes do); play code draws with :meth:`Dice.roll` from a
 seeded :class:`random.Random`.
@@ -22,11 +23,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import cast
 
 from .errors import ThrowError
 
 __all__ = ["STICK_FACES", "Dice", "Throw", "derive_seed", "dice_for", "parse_throw"]
 
+#: A throw: two faces, or one for the one-die rulesets (typed as the pair most code handles).
 Throw = tuple[int, int]
 
 #: The faces of a Pagade stick die (RULES.md §4.1).
@@ -35,47 +38,66 @@ STICK_FACES = (1, 3, 4, 6)
 
 @dataclass(frozen=True)
 class Dice:
-    """Two identical fair dice with the given ``faces`` (every face equally likely)."""
+    """``count`` identical fair dice (two, or one) with the given ``faces``, equally likely."""
 
     faces: tuple[int, ...]
     name: str
+    count: int = 2
 
     def outcomes(self) -> list[tuple[Throw, Fraction]]:
-        """Every ordered throw with its exact probability (16 or 36 of them)."""
+        """Every ordered throw with its exact probability (16 or 36 of them; 6 for one die)."""
+        if self.count == 1:
+            return _single(self.faces)
         return _ordered(self.faces)
 
     def distinct(self) -> list[tuple[Throw, Fraction]]:
         """Unordered throws ``(a <= b)`` with their summed probabilities.
 
         The rules never depend on which die is which, so this is the
-        smaller chance node for search (10 or 21 outcomes).
+        smaller chance node for search (10 or 21 outcomes; 6 for one die).
         """
+        if self.count == 1:
+            return _single(self.faces)
         return _unordered(self.faces)
 
     def roll(self, rng: random.Random) -> Throw:
         """Draw one throw with ``rng``."""
+        if self.count == 1:
+            return cast(Throw, (rng.choice(self.faces),))
         return (rng.choice(self.faces), rng.choice(self.faces))
 
     def check(self, throw: object) -> Throw:
-        """Return ``throw`` as a tuple if both faces exist on these dice, else raise."""
-        if (
+        """Return ``throw`` as a tuple if every face exists on these dice, else raise."""
+        if self.count == 1:
+            if (
+                not isinstance(throw, (tuple, list))
+                or len(throw) != 1
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in throw)
+            ):
+                raise ThrowError(f"a throw here is one die (one integer), not {throw!r}")
+        elif (
             not isinstance(throw, (tuple, list))
             or len(throw) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in throw)
         ):
             raise ThrowError(f"a throw is two integers, not {throw!r}")
-        a, b = throw
-        for v in (a, b):
+        for v in throw:
             if v not in self.faces:
                 faces = ", ".join(map(str, self.faces))
                 raise ThrowError(f"{self.name} have no face {v} (faces: {faces})")
-        return (a, b)
+        return cast(Throw, tuple(throw))
 
 
 @cache
 def _ordered(faces: tuple[int, ...]) -> list[tuple[Throw, Fraction]]:
     p = Fraction(1, len(faces) ** 2)
     return [((a, b), p) for a in faces for b in faces]
+
+
+@cache
+def _single(faces: tuple[int, ...]) -> list[tuple[Throw, Fraction]]:
+    p = Fraction(1, len(faces))
+    return [(cast(Throw, (a,)), p) for a in faces]
 
 
 @cache
@@ -86,22 +108,35 @@ def _unordered(faces: tuple[int, ...]) -> list[tuple[Throw, Fraction]]:
 
 _STICKS = Dice(STICK_FACES, "stick dice")
 _D6 = Dice((1, 2, 3, 4, 5, 6), "six-sided dice")
+_ONE_D6 = Dice((1, 2, 3, 4, 5, 6), "six-sided dice", 1)
 
 
 def dice_for(ruleset: str) -> Dice:
-    """The dice of ``ruleset``: stick dice for ``pagade``, two d6 otherwise."""
+    """The dice of ``ruleset``: stick dice for ``pagade``, one d6 for ``ludo`` and ``maedn``
+    (RULES-LUDO.md), two d6 otherwise."""
+    if ruleset in ("ludo", "maedn"):
+        return _ONE_D6
     return _STICKS if ruleset == "pagade" else _D6
 
 
 _THROW = re.compile(r"\s*([0-9]+)\s*(?:,|-|\s)\s*([0-9]+)\s*")
+_ONE = re.compile(r"\s*([0-9]+)\s*")
 
 
-def parse_throw(text: str) -> tuple[int, int]:
+def parse_throw(text: str, count: int = 2) -> tuple[int, int]:
     """Parse ``"A,B"`` (or ``"A B"``, ``"A-B"``) into a pair of integers; no face check.
 
-    >>> parse_throw("5,2"), parse_throw("6 6"), parse_throw("3-4")
-    ((5, 2), (6, 6), (3, 4))
+    With ``count`` 1 (the one-die rulesets ``ludo``, ``maedn``) the text is one
+    number ``"D"`` and the throw ``(D,)``.
+
+    >>> parse_throw("5,2"), parse_throw("6 6"), parse_throw("3-4"), parse_throw("6", 1)
+    ((5, 2), (6, 6), (3, 4), (6,))
     """
+    if count == 1:
+        one = _ONE.fullmatch(text)
+        if one is None:
+            raise ThrowError(f"a throw is written D (one die, a number), not {text!r}")
+        return cast(Throw, (int(one.group(1)),))
     m = _THROW.fullmatch(text)
     if m is None:
         raise ThrowError(f"a throw is written A,B (two numbers), not {text!r}")

@@ -9,6 +9,7 @@ them).
 
 Which engine runs
     :func:`engine` (``"kernel"`` or ``"pure"``), :func:`active`,
+    :func:`active_for` (active, and the kernel knows the ruleset),
     :func:`pure` (a block on the pure engine), :func:`kernel_module`;
     ``PACHISI_PURE=1`` in the environment forces the pure engine
     (:data:`FORCED_PURE`).
@@ -54,6 +55,7 @@ from ._accel import (
     SimulatedGame,
     SplitMix64,
     active,
+    active_for,
     canonical_plays,
     engine,
     eval_tables,
@@ -87,6 +89,7 @@ __all__ = [
     "SimulatedGame",
     "SplitMix64",
     "active",
+    "active_for",
     "canonical_plays",
     "engine",
     "eval_tables",

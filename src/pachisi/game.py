@@ -22,7 +22,7 @@ from .dice import Throw, dice_for
 from .errors import IllegalMoveError, ThrowError
 from .moves import LegalPlays, Play, legal_plays, parse_play
 from .position import Position
-from .rules import Setup
+from .rules import ONE_DIE_RULESETS, Setup
 
 __all__ = ["Game", "Ply", "first_player"]
 
@@ -40,6 +40,8 @@ def first_player(
     physical dice (round 1, 2, ... counts the rethrows). Returns the index and
     the results of every round.
     """
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return 0, []  # players[0] throws first (RULES-LUDO.md L.2.2 [OP-K6], M.2.2 [OP-M7])
     model = dice_for(setup.ruleset)
     throw_for: Callable[[int, int], Throw]
     if isinstance(dice, random.Random):

@@ -135,7 +135,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     installed (and ``PACHISI_PURE=1`` is not set), else by the clear engine
     (:func:`pachisi._clear.legal_plays`).
     """
-    if _accel.active():
+    if _accel.active_for(position.setup.ruleset):
         # The compiled kernel: the same plays in the same order (tests/test_kernel.py).
         return _accel.legal_plays(position, throw)
     return _clear.legal_plays(position, throw)
@@ -222,7 +222,7 @@ class Turn:
     def __init__(self, position: Position, throw: Sequence[int]) -> None:
         self.position = position
         self.throw = check_throw(position, throw)
-        if _accel.active():
+        if _accel.active_for(position.setup.ruleset):
             self._graph = _accel.turn_graph(position, self.throw)
         else:
             self._graph = _ClearSteps(position, self.throw)

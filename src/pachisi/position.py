@@ -19,16 +19,17 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ._ludo_board import check_one_die_pawns
 from .board import COLOURS, HOME, OFF, ROUTES, is_ring
 from .dice import dice_for
 from .errors import PositionError
-from .rules import RULESETS, Setup, parse_options
+from .rules import ALL_RULESETS, ONE_DIE_RULESETS, Setup, parse_options
 
 if TYPE_CHECKING:  # annotations only: pachisi.moves imports this module
     from .moves import Turn
     from .plays import LegalPlays, Play
 
-__all__ = ["FIELDS", "Position", "advance", "game_over", "winner_of"]
+__all__ = ["FIELDS", "ONE_DIE_FIELDS", "Position", "advance", "game_over", "winner_of"]
 
 #: The ten fields of a FORMAT.md position, in their usual order.
 FIELDS = (
@@ -43,6 +44,8 @@ FIELDS = (
     "finished",
     "winner",
 )
+#: The two more fields of a ``ludo`` or ``maedn`` position (FORMAT.md, last section).
+ONE_DIE_FIELDS = ("opening", "tries")
 
 _START_PAGADE = (6, 7, 12, 12)
 
@@ -65,6 +68,10 @@ class Position:
     cut: tuple[bool, ...] | None = None
     finished: tuple[int, ...] = ()
     winner: tuple[int, ...] | None = None
+    #: ``ludo`` with ``start_tries`` "opening": the first round lasts (FORMAT.md); else False.
+    opening: bool = False
+    #: ``ludo``/``maedn``: extra throws already taken by ``to_move`` for having nobody out.
+    tries: int = 0
 
     # -- construction -------------------------------------------------------
 
@@ -96,7 +103,8 @@ class Position:
         start = _START_PAGADE if setup.ruleset == "pagade" else (0, 0, 0, 0)
         pawns = tuple(start if c in setup.colours_in_play else () for c in range(4))
         cut = tuple(False for _ in setup.players) if setup.ruleset == "pagade" else None
-        return cls(setup, pawns, first, 0, cut, (), None)
+        opening = setup.ruleset == "ludo" and setup.option("start_tries") == "opening"
+        return cls(setup, pawns, first, 0, cut, (), None, opening, 0)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
@@ -131,6 +139,9 @@ class Position:
         out["cut"] = list(self.cut) if self.cut is not None else None
         out["finished"] = list(self.finished)
         out["winner"] = list(self.winner) if self.winner is not None else None
+        if self.setup.ruleset in ONE_DIE_RULESETS:
+            out["opening"] = self.opening
+            out["tries"] = self.tries
         return out
 
     def to_json(self, indent: int | None = None) -> str:
@@ -143,7 +154,8 @@ class Position:
         Fields, separated by spaces: ruleset with non-default switches in
         braces; players (colour letters, the major colour in capitals);
         teams (``-`` or ``02/13``); pawns (``r:0.0.21.72,...``); to_move;
-        doubles; cut flags (``-`` or ``1001``); finished; winner.
+        doubles; cut flags (``-`` or ``1001``); finished; winner; and for
+        ``ludo``/``maedn`` two more: opening (``0``/``1``) and tries.
         """
         setup = self.setup
         names = COLOURS[setup.ruleset]
@@ -166,19 +178,20 @@ class Position:
         cut = "".join("1" if f else "0" for f in self.cut) if self.cut is not None else "-"
         fin = ".".join(map(str, self.finished)) or "-"
         win = ".".join(map(str, self.winner)) if self.winner is not None else "-"
-        return " ".join(
-            [
-                head,
-                ",".join(players),
-                teams,
-                pawns,
-                str(self.to_move),
-                str(self.doubles),
-                cut,
-                fin,
-                win,
-            ]
-        )
+        fields = [
+            head,
+            ",".join(players),
+            teams,
+            pawns,
+            str(self.to_move),
+            str(self.doubles),
+            cut,
+            fin,
+            win,
+        ]
+        if setup.ruleset in ONE_DIE_RULESETS:
+            fields += [str(int(self.opening)), str(self.tries)]
+        return " ".join(fields)
 
     def __repr__(self) -> str:
         return f"Position.from_text({self.to_text()!r})"
@@ -316,6 +329,9 @@ def player_finished(setup: Setup, pawns: Sequence[Sequence[int]], player: int) -
     """Whether ``player`` meets the finishing condition of RULES.md §3.5."""
     home = setup.home
     cols = setup.players[player]
+    if setup.ruleset == "maedn":
+        # All four pawns on the goal fields (RULES-LUDO.md M.7).
+        return all(p > 40 for c in cols for p in pawns[c])
     if setup.majors is not None:
         major = setup.majors[player]
         return all(pawns[c].count(home) >= (4 if c == major else 3) for c in cols)
@@ -520,6 +536,8 @@ def _from_dict(data: object) -> Position:
         raise PositionError("doubles", "must be an integer")
     if ruleset == "pagade" and doubles != 0:
         raise PositionError("doubles", "is always 0 in pagade")
+    if ruleset in ONE_DIE_RULESETS and doubles != 0 and not setup.option("three_sixes"):
+        raise PositionError("doubles", f"is always 0 in {ruleset} without three_sixes")
     if not 0 <= doubles <= 2:
         raise PositionError("doubles", "must be 0, 1 or 2")
 
@@ -578,11 +596,47 @@ def _from_dict(data: object) -> Position:
                 )
             if 0 in ps and not any(cut[j] for j in range(n) if j not in setup.partners[i]):
                 raise PositionError("cut", f"player {i} has a cut pawn but no opponent has cut")
-    return Position(setup, pawns_t, to_move, doubles, cut, finished, winner)
+    opening, tries = False, 0
+    if ruleset in ONE_DIE_RULESETS:
+        opening, tries = _one_die_fields(data, setup, pawns_t[setup.players[to_move][0]])
+    return Position(setup, pawns_t, to_move, doubles, cut, finished, winner, opening, tries)
+
+
+def _one_die_fields(data: dict[str, Any], setup: Setup, mine: tuple[int, ...]) -> tuple[bool, int]:
+    """FORMAT.md's ``opening`` and ``tries`` of a ``ludo``/``maedn`` position, checked."""
+    for name in ONE_DIE_FIELDS:
+        if name not in data:
+            raise PositionError(name, "missing")
+    opening = data["opening"]
+    tries = data["tries"]
+    if not isinstance(opening, bool):
+        raise PositionError("opening", "must be true or false")
+    if not _is_int(tries):
+        raise PositionError("tries", "must be an integer")
+    rule = setup.option("start_tries") if setup.ruleset == "ludo" else None
+    if opening and rule != "opening":
+        raise PositionError("opening", "is true only in ludo with start_tries 'opening'")
+    if setup.ruleset == "maedn":
+        most = 2 if setup.option("three_tries") else 0
+        nobody_out = all(p == 0 or p > 40 for p in mine)
+    elif rule == "opening":
+        most = 3
+        nobody_out = opening and all(p == 0 for p in mine)
+    else:
+        most = 2 if rule == "three" else 0
+        nobody_out = all(p == 0 or p == 57 for p in mine)
+    if not 0 <= tries <= most:
+        raise PositionError("tries", f"must be 0..{most} here")
+    if tries and not nobody_out:
+        raise PositionError("tries", "must be 0 while the player to move has a pawn out")
+    return opening, tries
 
 
 def _check_squares(setup: Setup, pawns: tuple[tuple[int, ...], ...]) -> None:
     names = COLOURS[setup.ruleset]
+    if setup.ruleset in ONE_DIE_RULESETS:
+        check_one_die_pawns(setup.ruleset, setup.options, setup.colours_in_play, pawns, names)
+        return
     routes = ROUTES[setup.ruleset]
     friendly = setup.friendly
     pagade = setup.ruleset == "pagade"
@@ -629,11 +683,12 @@ def _from_text(text: str) -> Position:
     if not isinstance(text, str):
         raise PositionError("text", "must be a string")
     parts = text.split()
-    if len(parts) != 9:
-        raise PositionError("text", f"needs 9 space-separated fields, found {len(parts)}")
-    head, players_s, teams_s, pawns_s, to_move_s, doubles_s, cut_s, fin_s, win_s = parts
-    ruleset, brace, rest = head.partition("{")
-    if ruleset not in RULESETS:
+    ruleset, brace, rest = (parts[0] if parts else "").partition("{")
+    want = 11 if ruleset in ONE_DIE_RULESETS else 9
+    if len(parts) != want:
+        raise PositionError("text", f"needs {want} space-separated fields, found {len(parts)}")
+    _, players_s, teams_s, pawns_s, to_move_s, doubles_s, cut_s, fin_s, win_s = parts[:9]
+    if ruleset not in ALL_RULESETS:
         raise PositionError("ruleset", f"unknown ruleset {ruleset!r}")
     options: dict[str, object] = {}
     if brace:
@@ -711,4 +766,9 @@ def _from_text(text: str) -> Position:
         "finished": ints(fin_s, "finished"),
         "winner": None if win_s == "-" else ints(win_s, "winner"),
     }
+    if want == 11:
+        if parts[9] not in ("0", "1"):
+            raise PositionError("opening", f"bad value {parts[9]!r}")
+        data["opening"] = parts[9] == "1"
+        data["tries"] = one_int(parts[10], "tries")
     return _from_dict(data)

@@ -38,7 +38,7 @@ import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Self
+from typing import Self, cast
 
 from .dice import Throw, dice_for
 from .errors import IllegalMoveError, PachisiError
@@ -49,7 +49,8 @@ from .position import Position
 __all__ = ["Record", "RecordError", "now_iso"]
 
 _MAGIC = "# pachisi game record"
-_MOVE = re.compile(r"^(\d+)\.\s+(\S+)\s+(\d+)-(\d+):\s*(.*)$")
+# The throw: A-B, or one number D in ludo and maedn (RULES-LUDO.md: one die).
+_MOVE = re.compile(r"^(\d+)\.\s+(\S+)\s+(\d+(?:-\d+)?):\s*(.*)$")
 _KNOWN = ("Start", "Players", "Seed", "Dice", "Started", "Finished", "Result")
 
 
@@ -199,7 +200,8 @@ class Record:
             zip(self.moves, positions[:-1], strict=True), 1
         ):
             lines += self.comments.get(i - 1, [])
-            lines.append(f"{i}. {_who(pos)} {throw[0]}-{throw[1]}: {notation}")
+            faces = "-".join(map(str, throw))
+            lines.append(f"{i}. {_who(pos)} {faces}: {notation}")
         lines += [
             c for k in sorted(self.comments) if k >= len(self.moves) for c in self.comments[k]
         ]
@@ -271,12 +273,12 @@ class Record:
                 raise RecordError(
                     f"move {number}: {m.group(2)} threw, but {_who(pos)} was to throw"
                 )
-            throw = (int(m.group(3)), int(m.group(4)))
-            notation = m.group(5).strip()
+            throw = cast(Throw, tuple(int(v) for v in m.group(3).split("-")))
+            notation = m.group(4).strip()
             try:
                 pos = parse_play(pos, throw, notation).position
             except (PachisiError, IllegalMoveError) as exc:
-                what = f"move {number} ({throw[0]}-{throw[1]}: {notation})"
+                what = f"move {number} ({m.group(3)}: {notation})"
                 raise RecordError(f"{what}: {exc}") from None
             rec.moves.append((throw, notation))
             known.append(pos)

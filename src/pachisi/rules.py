@@ -24,6 +24,8 @@ from .board import COLOURS, HOME
 from .errors import PositionError
 
 __all__ = [
+    "ALL_RULESETS",
+    "ONE_DIE_RULESETS",
     "RULESETS",
     "RULESET_TITLES",
     "SWITCHES",
@@ -34,8 +36,14 @@ __all__ = [
     "default_options",
 ]
 
-#: The four rulesets, by their FORMAT.md names.
+#: The four rulesets on the Pachisi cross, by their FORMAT.md names: the rulesets that every
+#: part of the project (kernel, players, web, RL) knows.
 RULESETS: Final = ("pagade", "whitman", "parcheesi", "eight-man")
+#: The one-die rulesets of RULES-LUDO.md (Ludo, Mensch ärgere Dich nicht): known to the clear
+#: engine (:mod:`pachisi._ludo`), positions, ``moves`` and ``simulate`` so far.
+ONE_DIE_RULESETS: Final = ("ludo", "maedn")
+#: Every ruleset a position may name.
+ALL_RULESETS: Final = RULESETS + ONE_DIE_RULESETS
 
 #: Each ruleset's name for people (the terminal board's title, the web lobby).
 RULESET_TITLES: Final[Mapping[str, str]] = {
@@ -43,6 +51,8 @@ RULESET_TITLES: Final[Mapping[str, str]] = {
     "whitman": "Whitman's Pachisi",
     "parcheesi": "Parcheesi",
     "eight-man": "Eight-Man Parcheesi",
+    "ludo": "Ludo",
+    "maedn": "Mensch ärgere Dich nicht",
 }
 
 OptionValue = bool | int | str
@@ -82,6 +92,8 @@ _P = "pagade"
 _W = "whitman"
 _S = "parcheesi"
 _E = "eight-man"
+_L = "ludo"
+_M = "maedn"
 
 #: The switch table of RULES.md §1, by name.
 SWITCHES: Final[dict[str, Switch]] = {
@@ -135,6 +147,65 @@ SWITCHES: Final[dict[str, Switch]] = {
             {_W: False, _S: True, _E: True},
             "on a doublet a pawn reaches HOME only using every number itself (§5.5)",
         ),
+        # RULES-LUDO.md §1 (additions): Ludo and Mensch ärgere Dich nicht.
+        Switch(
+            "board",
+            ("ludoking", "printed", "ludopy"),
+            {_L: "ludoking"},
+            "which ring squares are marked: stars 7 or 8 past each entry, or ludopy's (L.1.4)",
+        ),
+        Switch(
+            "last_ring_square",
+            ("stop", "skip"),
+            {_L: "stop"},
+            "a count ending on the last ring square stops there, or goes on a square [OP-K1]",
+        ),
+        Switch(
+            "overshoot",
+            ("exact", "bounce", "ludopy"),
+            {_L: "exact"},
+            "a throw past Home: no move, bounce back, or to 57 - d (L.3.3)",
+        ),
+        Switch(
+            "blocks",
+            ("no_landing", "impassable", "kill_mover"),
+            {_L: "no_landing"},
+            "two pawns of a colour on a square: not landed on, not passed, or deadly (L.4.2)",
+        ),
+        Switch(
+            "start_tries",
+            ("one", "three", "opening"),
+            {_L: "one"},
+            "extra throws with nobody out: none, three tries, or ludopy's opening (L.6.3)",
+        ),
+        Switch(
+            "three_sixes",
+            "bool",
+            {_L: True, _M: False},
+            "a third 6 in a row is forfeited and ends the turn (L.6.1)",
+        ),
+        Switch(
+            "bonus_throws",
+            "bool",
+            {_L: True},
+            "a capture or a pawn reaching Home gives another throw (L.6.4)",
+        ),
+        Switch(
+            "ludopy_quirks",
+            "bool",
+            {_L: False},
+            "ludopy's board bugs (L.2.4, L.2.5, L.4.3)",
+        ),
+        Switch(
+            "three_tries",
+            "bool",
+            {_M: False},
+            "a player with no pawn on the ring throws up to three times [OP-M1]",
+        ),
+        Switch("goal_jump", "bool", {_M: True}, "pawns may pass each other in the goal [OP-M4]"),
+        Switch(
+            "must_capture", "bool", {_M: False}, "a capture, when possible, must be made [OP-M6]"
+        ),
     )
 }
 
@@ -160,6 +231,8 @@ _TURN_CYCLE: Final[dict[str, tuple[int, ...]]] = {
     _W: (0, 3, 2, 1),
     _S: (0, 3, 2, 1),
     _E: (0, 3, 2, 1),
+    _L: (0, 1, 2, 3),
+    _M: (0, 1, 2, 3),
 }
 
 
@@ -217,7 +290,7 @@ class Setup:
         ``majors`` names each player's major colour in ``eight-man``
         (default red and blue). Raises :class:`PositionError` on a bad set-up.
         """
-        if ruleset not in RULESETS:
+        if ruleset not in ALL_RULESETS:
             raise PositionError("ruleset", f"unknown ruleset {ruleset!r}")
         names = COLOURS[ruleset]
         cycle = _TURN_CYCLE[ruleset]
@@ -268,7 +341,7 @@ class Setup:
         Checks RULES.md §3.6 items 2 and 3 and raises :class:`PositionError`
         naming the field at fault.
         """
-        if not isinstance(ruleset, str) or ruleset not in RULESETS:
+        if not isinstance(ruleset, str) or ruleset not in ALL_RULESETS:
             raise PositionError("ruleset", f"unknown ruleset {ruleset!r}")
         if not isinstance(options, dict):
             raise PositionError("options", "must be an object")
@@ -422,6 +495,9 @@ def _check_configuration(ruleset: str, cols: list[tuple[int, ...]]) -> None:
         return
     if any(len(c) != 1 for c in cols):
         raise PositionError("players", f"{ruleset} with {n} players: one colour each")
+    if ruleset in ONE_DIE_RULESETS:
+        _check_one_die_players(ruleset, [c[0] for c in cols])
+        return
     allowed = (4,) if ruleset == "pagade" else (2, 3, 4)
     if n not in allowed:
         counts = "2 or 4" if ruleset == "pagade" else "2, 3 or 4"
@@ -435,6 +511,25 @@ def _check_configuration(ruleset: str, cols: list[tuple[int, ...]]) -> None:
     expected = [c for c in cycle[start:] + cycle[:start] if c in order]
     if order != expected:
         raise PositionError("players", "players are not listed in turn order (RULES.md §3.1)")
+
+
+#: MADN's set-ups (RULES-LUDO.md M.2.1): arms in turn order.
+_MAEDN_SETUPS: Final = ([0, 2], [0, 1], [0, 1, 2], [0, 1, 2, 3])
+
+
+def _check_one_die_players(ruleset: str, order: list[int]) -> None:
+    """RULES-LUDO.md L.2.1-2 (any 2 to 4 colours, any order) and M.2.1 (four set-ups)."""
+    n = len(order)
+    if n not in (2, 3, 4):
+        raise PositionError(
+            "players", f"{ruleset} cannot be played by {n} players (only by 2, 3 or 4)"
+        )
+    if ruleset == "maedn" and order not in _MAEDN_SETUPS:
+        raise PositionError(
+            "players",
+            "maedn is played by [red, green], [red, blue], [red, blue, green] or"
+            " [red, blue, green, yellow], in that order (RULES-LUDO.md M.2.1)",
+        )
 
 
 def _check_teams(ruleset: str, teams: object, n: int) -> tuple[tuple[int, ...], ...] | None:

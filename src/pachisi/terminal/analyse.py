@@ -92,7 +92,7 @@ from ..errors import PachisiError
 from ..moves import legal_plays
 from ..position import Position
 from ..record import Record
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
 
 __all__ = [
@@ -833,6 +833,9 @@ def run(args: argparse.Namespace) -> int:
     """Run ``pachisi analyse``; returns the exit status."""
     _check_args(args)
     target = load_target(args.target)
+    ruleset = (target.start if isinstance(target, Record) else target).ruleset
+    if ruleset in ONE_DIE_RULESETS:
+        raise PachisiError(f"pachisi analyse does not know {ruleset} yet (RULES-LUDO.md)")
     jobs = args.jobs or (os.cpu_count() or 1)
     show = not args.quiet and sys.stderr.isatty()
     if getattr(args, "ray", None) is not None:

@@ -23,6 +23,7 @@ from ..errors import PachisiError
 from ..moves import Action, parse_play
 from ..position import Position
 from ..record import Record, RecordError
+from ..rules import RULESETS
 from .board import LANGS, BoardView, render, result_text, wrap
 
 __all__ = ["Replay", "register", "run"]
@@ -83,9 +84,11 @@ class Replay:
         """Load and validate a record; :class:`PachisiError` names the file and the bad move."""
         try:
             rec = Record.load(path)
-            return cls(rec, path, lang)
         except RecordError as exc:
             raise PachisiError(f"{path}: {exc}") from None
+        if rec.start.ruleset not in RULESETS:  # the terminal draws only the cross
+            raise PachisiError(f"{path}: the terminal cannot show {rec.start.ruleset} games yet")
+        return cls(rec, path, lang)
 
     @property
     def last(self) -> int:

@@ -44,7 +44,7 @@ from ..arguments import add_setup_arguments, setup_from_args
 from ..bots import ladder_help
 from ..distributed import add_ray_option
 from ..errors import PachisiError
-from ..rules import RULESETS
+from ..rules import ALL_RULESETS, ONE_DIE_RULESETS
 from ..tournament import (
     DEFAULT_MAX_THROWS,
     ENGINES,
@@ -94,7 +94,7 @@ def register(subparsers: Any) -> None:
             " same results whatever --jobs."
         ),
     )
-    p.add_argument("ruleset", choices=RULESETS)
+    p.add_argument("ruleset", choices=ALL_RULESETS)
     p.add_argument(
         "--players",
         required=True,
@@ -396,6 +396,8 @@ def run(args: argparse.Namespace) -> int:
         raise PachisiError(f"--max-throws must be at least 1, not {args.max_throws}")
     if args.chunk is not None and args.chunk < 1:
         raise PachisiError(f"--chunk must be at least 1, not {args.chunk}")
+    if setup.ruleset in ONE_DIE_RULESETS and any(b != "random" for b in bots):
+        raise PachisiError(f"{setup.ruleset} is played by random players only so far")
     engine = default_engine(bots) if args.engine == "auto" else args.engine
     if args.record_game is not None:
         return _record(args, setup, bots, engine)

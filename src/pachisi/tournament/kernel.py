@@ -81,7 +81,7 @@ def kernel_games(config: SimConfig, indices: Sequence[int]) -> list[GameResult]:
     firsts = [_first(setup, g) for g in seeds]
     seats = [seat_assignment(n, i, config.rotate) for i in indices]
     masks = [_greedy_mask(config, st) for st in seats]
-    if fast.active():
+    if fast.active_for(setup.ruleset):
         games = fast.simulate_games(_start(setup), seeds, firsts, masks, config.max_throws)
     else:
         games = [
@@ -147,16 +147,15 @@ def pure_game(
     the play chosen that capture. Returns the game's result and the game.
     """
     setup = start.setup
-    faces = dice_for(setup.ruleset).faces
+    faces, count = dice_for(setup.ruleset).faces, dice_for(setup.ruleset).count
     mask = fast.MASK64
     dice = fast.SplitMix64(fast.stream_seed(seed & mask, 0))
     rng = fast.SplitMix64(fast.stream_seed(seed & mask, 1))
     game = Game(start)
     captures = [0] * len(setup.players)
     while not game.is_over and len(game.history) < max_throws:
-        a = faces[dice.below(len(faces))]
-        b = faces[dice.below(len(faces))]
-        game.set_throw((a, b))
+        # One face per die (one die in ludo and maedn), drawn in order.
+        game.set_throw([faces[dice.below(len(faces))] for _ in range(count)])
         pos = game.position
         plays = fast.canonical_plays(pos, game.legal_plays())
         if greedy >> pos.to_move & 1:
@@ -224,7 +223,7 @@ def kernel_record(config: SimConfig, index: int) -> tuple[Game, GameResult]:
     seats = seat_assignment(len(config.bots), index, config.rotate)
     mask = _greedy_mask(config, seats)
     start = Position.initial(setup, first)
-    if fast.active():
+    if fast.active_for(setup.ruleset):
         game_, throws, final = fast.simulate_trace(
             _start(setup), seed, first, mask, config.max_throws
         )
