@@ -50,6 +50,15 @@ def players(db: str) -> Iterator[list[TestClient]]:
         yield clients
 
 
+@pytest.fixture
+def players_any_db(db_url: str) -> Iterator[list[TestClient]]:
+    """:func:`players` on each database: SQLite, then PostgreSQL."""
+    for clients in browsers(make_app(db_url), 4):
+        for c, name in zip(clients, ["Asha", "Ravi", "Meera", "Kiran"], strict=True):
+            sign_up(c, name)
+        yield clients
+
+
 def engine(db: str) -> sa.Engine:
     return sa.create_engine(db)
 
@@ -476,17 +485,19 @@ def test_text_in_the_graph_is_escaped(players: list[TestClient]) -> None:
     assert "<script>" not in svg and "&lt;script&gt;" in svg
 
 
-def test_deleting_an_account_removes_its_personal_data(db: str, players: list[TestClient]) -> None:
-    asha, ravi, _, _ = players
+def test_deleting_an_account_removes_its_personal_data(
+    db_url: str, players_any_db: list[TestClient]
+) -> None:
+    asha, ravi, _, _ = players_any_db
     # Asha named her seat after herself: the seat is renamed after its colours.
-    game = seated(players, names=["Asha", "Ravi"])
+    game = seated(players_any_db, names=["Asha", "Ravi"])
     resign(ravi, game, 1)
     r = asha.post("/api/account/delete", json={"password": "wrong one!"}, headers=csrf(asha))
     assert (r.status_code, r.json()["error"]["code"]) == (401, "bad_credentials")
     r = asha.post("/api/account/delete", json={"password": "correct horse"}, headers=csrf(asha))
     assert r.status_code == 200, r.text
     assert asha.get("/api/account").json()["account"] is None
-    e = engine(db)
+    e = engine(db_url)
     try:
         with e.connect() as conn:
             dump = []
@@ -495,7 +506,9 @@ def test_deleting_an_account_removes_its_personal_data(db: str, players: list[Te
                     dump.append(repr(tuple(row)))
             ids = conn.execute(sa.text("SELECT id FROM accounts")).scalars().all()
             seats = conn.execute(
-                sa.text("SELECT seat, account_id FROM game_players WHERE game_id = :g"),
+                sa.text(
+                    "SELECT seat, account_id FROM game_players WHERE game_id = :g ORDER BY seat"
+                ),
                 {"g": game["id"]},
             ).all()
             status = conn.execute(
@@ -515,7 +528,7 @@ def test_deleting_an_account_removes_its_personal_data(db: str, players: list[Te
     assert ravi.get("/api/players/asha").status_code == 404
     assert profile(ravi, "ravi")["stats"]["games"] == 1
     # The name is free again.
-    with TestClient(make_app(db)) as c:
+    with TestClient(make_app(db_url)) as c:
         sign_up(c, "Asha")
 
 
