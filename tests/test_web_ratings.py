@@ -366,13 +366,13 @@ def test_three_players_each_for_themselves(db: str, players: list[TestClient]) -
     assert rows[2].mu < 25.0
 
 
-def test_teams_are_rated_as_teams(db: str, players: list[TestClient]) -> None:
-    game = seated(players, players=4, teams=[[0, 2], [1, 3]], seats=["human"] * 4)
-    resign(players[1], game, 1)  # for the team 1-3
-    rows = history_rows(db, game["id"])
+def test_teams_are_rated_as_teams(db_url: str, players_any_db: list[TestClient]) -> None:
+    game = seated(players_any_db, players=4, teams=[[0, 2], [1, 3]], seats=["human"] * 4)
+    resign(players_any_db[1], game, 1)  # for the team 1-3
+    rows = history_rows(db_url, game["id"])
     assert [r.place for r in rows] == [1, 2, 1, 2]
     assert rows[0].mu == pytest.approx(rows[2].mu) and rows[0].mu > 25.0
-    assert profile(players[0], "Asha")["ratings"][0]["pool"] == "parcheesi/teams"
+    assert profile(players_any_db[0], "Asha")["ratings"][0]["pool"] == "parcheesi/teams"
 
 
 def play_seat(c: TestClient, game: dict[str, Any], s: dict[str, Any]) -> Any:
@@ -450,10 +450,10 @@ def test_abandoned_then_claimed_counts_as_a_resignation(db: str) -> None:
 # Profiles, graphs and leaderboards
 
 
-def test_profiles_graphs_and_the_leaderboard(players: list[TestClient]) -> None:
-    asha, ravi, _, _ = players
+def test_profiles_graphs_and_the_leaderboard(players_any_db: list[TestClient]) -> None:
+    asha, ravi, _, _ = players_any_db
     for _ in range(2):
-        resign(ravi, seated(players), 1)
+        resign(ravi, seated(players_any_db), 1)
     p = profile(ravi, "asha")
     assert p["name"] == "Asha"
     assert p["ratings"][0]["games"] == 2
@@ -532,9 +532,11 @@ def test_deleting_an_account_removes_its_personal_data(
         sign_up(c, "Asha")
 
 
-def test_the_data_download_holds_the_account_and_its_games(players: list[TestClient]) -> None:
-    asha, ravi, _, _ = players
-    game = seated(players)
+def test_the_data_download_holds_the_account_and_its_games(
+    players_any_db: list[TestClient],
+) -> None:
+    asha, ravi, _, _ = players_any_db
+    game = seated(players_any_db)
     resign(ravi, game, 1)
     r = asha.get("/api/account/data")
     assert r.status_code == 200
