@@ -607,3 +607,28 @@ def test_a_pairing_seats_accounts_at_once(players: list[TestClient]) -> None:
     r = resign(ravi, made, 1)
     assert r.status_code == 200
     assert profile(asha, "asha")["ratings"][0]["games"] == 1
+
+
+def test_a_timer_that_hands_a_seat_to_a_computer_first_leaves_the_game_unrated(
+    db: str,
+) -> None:
+    from pachisi.web.app import create_app
+
+    now = [1000.0]
+    app = create_app(db, bot_delay=30, password_hasher=FAST_HASHER, clock=lambda: now[0],
+                     tick=0.05)  # fmt: skip
+    for asha, ravi in browsers(app, 2):
+        sign_up(asha, "Asha")
+        sign_up(ravi, "Ravi")
+        clock = {"seconds": 15, "then": "computer", "level": "greedy"}
+        game = create_rated(asha, clock=clock)
+        assert sit(asha, game, 0).status_code == 200
+        now[0] += 100  # nobody plays: the seat to move passes to a computer
+        deadline = time.monotonic() + 30
+        while all(
+            s["kind"] == "human" for s in asha.get(f"/api/games/{game['id']}").json()["seats"]
+        ):
+            assert time.monotonic() < deadline, "the timer never ran out"
+            time.sleep(0.05)
+        r = sit(ravi, game, 1)
+        assert (r.status_code, r.json()["error"]["code"]) == (409, "not_allowed")
