@@ -369,10 +369,10 @@ class CountingHasher(PasswordHasher):
 
 
 def test_unknown_names_and_wrong_passwords_get_the_same_answer_after_the_same_work(
-    db: str,
+    db_url: str,
 ) -> None:
     hasher = CountingHasher()
-    with TestClient(make_app(db, password_hasher=hasher)) as c:
+    with TestClient(make_app(db_url, password_hasher=hasher)) as c:
         sign_up(c, "Asha")
         c.post("/api/account/signout", headers=csrf(c))
         answers = []
@@ -388,9 +388,9 @@ def test_unknown_names_and_wrong_passwords_get_the_same_answer_after_the_same_wo
         }
 
 
-def test_brute_force_on_one_account_is_throttled(db: str) -> None:
+def test_brute_force_on_one_account_is_throttled(db_url: str) -> None:
     limits = SigninLimits(account_burst=3, account_every=3600, network_burst=100)
-    with TestClient(make_app(db, signin_limits=limits)) as c:
+    with TestClient(make_app(db_url, signin_limits=limits)) as c:
         sign_up(c, "Asha")
         sign_up_other = TestClient(c.app)
         sign_up(sign_up_other, "Ravi")
@@ -410,9 +410,9 @@ def test_brute_force_on_one_account_is_throttled(db: str) -> None:
         assert codes == [401, 401, 401, 429]
 
 
-def test_brute_force_from_one_network_is_throttled_across_names(db: str) -> None:
+def test_brute_force_from_one_network_is_throttled_across_names(db_url: str) -> None:
     limits = SigninLimits(account_burst=100, network_burst=4, network_every=3600)
-    with TestClient(make_app(db, signin_limits=limits)) as c:
+    with TestClient(make_app(db_url, signin_limits=limits)) as c:
         sign_up(c, "Asha")
         c.post("/api/account/signout", headers=csrf(c))
         codes = [sign_in(c, f"name{i}", "wrong password").status_code for i in range(5)]
@@ -420,13 +420,13 @@ def test_brute_force_from_one_network_is_throttled_across_names(db: str) -> None
         assert sign_in(c, "Asha").status_code == 429
 
 
-def test_the_budget_is_shared_by_every_server_process(db: str) -> None:
+def test_the_budget_is_shared_by_every_server_process(db_url: str) -> None:
     limits = SigninLimits(account_burst=2, account_every=3600, network_burst=100)
-    with TestClient(make_app(db, signin_limits=limits)) as one:
+    with TestClient(make_app(db_url, signin_limits=limits)) as one:
         sign_up(one, "Asha")
         one.post("/api/account/signout", headers=csrf(one))
         assert sign_in(one, "Asha", "wrong password").status_code == 401
-    with TestClient(make_app(db, signin_limits=limits)) as two:
+    with TestClient(make_app(db_url, signin_limits=limits)) as two:
         assert sign_in(two, "Asha", "wrong password").status_code == 401
         assert sign_in(two, "Asha").status_code == 429
 
@@ -482,9 +482,9 @@ def test_a_forged_or_malformed_session_cookie_is_nobody(client: TestClient) -> N
         assert client.get("/api/account").json()["account"] is None
 
 
-def test_sign_ups_are_limited_per_network(db: str) -> None:
+def test_sign_ups_are_limited_per_network(db_url: str) -> None:
     limits = SigninLimits(signup_burst=2, signup_every=3600)
-    with TestClient(make_app(db, signin_limits=limits)) as c:
+    with TestClient(make_app(db_url, signin_limits=limits)) as c:
         sign_up(c, "Asha")
         sign_up(c, "Ravi")
         r = c.post(
@@ -494,9 +494,9 @@ def test_sign_ups_are_limited_per_network(db: str) -> None:
         assert c.get("/api/account").json()["account"]["name"] == "Ravi"
 
 
-def test_wrong_passwords_to_change_or_delete_spend_the_account_budget(db: str) -> None:
+def test_wrong_passwords_to_change_or_delete_spend_the_account_budget(db_url: str) -> None:
     limits = SigninLimits(account_burst=2, account_every=3600, network_burst=100)
-    with TestClient(make_app(db, signin_limits=limits)) as c:
+    with TestClient(make_app(db_url, signin_limits=limits)) as c:
         sign_up(c, "Asha")
         wrong = [
             ("/api/account/password", {"old": "guess one!", "new": "battery staple"}),

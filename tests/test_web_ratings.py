@@ -50,6 +50,15 @@ def players(db: str) -> Iterator[list[TestClient]]:
         yield clients
 
 
+@pytest.fixture
+def players_any_db(db_url: str) -> Iterator[list[TestClient]]:
+    """:func:`players` on each database: SQLite, then PostgreSQL."""
+    for clients in browsers(make_app(db_url), 4):
+        for c, name in zip(clients, ["Asha", "Ravi", "Meera", "Kiran"], strict=True):
+            sign_up(c, name)
+        yield clients
+
+
 def engine(db: str) -> sa.Engine:
     return sa.create_engine(db)
 
@@ -357,13 +366,13 @@ def test_three_players_each_for_themselves(db: str, players: list[TestClient]) -
     assert rows[2].mu < 25.0
 
 
-def test_teams_are_rated_as_teams(db: str, players: list[TestClient]) -> None:
-    game = seated(players, players=4, teams=[[0, 2], [1, 3]], seats=["human"] * 4)
-    resign(players[1], game, 1)  # for the team 1-3
-    rows = history_rows(db, game["id"])
+def test_teams_are_rated_as_teams(db_url: str, players_any_db: list[TestClient]) -> None:
+    game = seated(players_any_db, players=4, teams=[[0, 2], [1, 3]], seats=["human"] * 4)
+    resign(players_any_db[1], game, 1)  # for the team 1-3
+    rows = history_rows(db_url, game["id"])
     assert [r.place for r in rows] == [1, 2, 1, 2]
     assert rows[0].mu == pytest.approx(rows[2].mu) and rows[0].mu > 25.0
-    assert profile(players[0], "Asha")["ratings"][0]["pool"] == "parcheesi/teams"
+    assert profile(players_any_db[0], "Asha")["ratings"][0]["pool"] == "parcheesi/teams"
 
 
 def play_seat(c: TestClient, game: dict[str, Any], s: dict[str, Any]) -> Any:
@@ -441,10 +450,10 @@ def test_abandoned_then_claimed_counts_as_a_resignation(db: str) -> None:
 # Profiles, graphs and leaderboards
 
 
-def test_profiles_graphs_and_the_leaderboard(players: list[TestClient]) -> None:
-    asha, ravi, _, _ = players
+def test_profiles_graphs_and_the_leaderboard(players_any_db: list[TestClient]) -> None:
+    asha, ravi, _, _ = players_any_db
     for _ in range(2):
-        resign(ravi, seated(players), 1)
+        resign(ravi, seated(players_any_db), 1)
     p = profile(ravi, "asha")
     assert p["name"] == "Asha"
     assert p["ratings"][0]["games"] == 2
@@ -476,17 +485,19 @@ def test_text_in_the_graph_is_escaped(players: list[TestClient]) -> None:
     assert "<script>" not in svg and "&lt;script&gt;" in svg
 
 
-def test_deleting_an_account_removes_its_personal_data(db: str, players: list[TestClient]) -> None:
-    asha, ravi, _, _ = players
+def test_deleting_an_account_removes_its_personal_data(
+    db_url: str, players_any_db: list[TestClient]
+) -> None:
+    asha, ravi, _, _ = players_any_db
     # Asha named her seat after herself: the seat is renamed after its colours.
-    game = seated(players, names=["Asha", "Ravi"])
+    game = seated(players_any_db, names=["Asha", "Ravi"])
     resign(ravi, game, 1)
     r = asha.post("/api/account/delete", json={"password": "wrong one!"}, headers=csrf(asha))
     assert (r.status_code, r.json()["error"]["code"]) == (401, "bad_credentials")
     r = asha.post("/api/account/delete", json={"password": "correct horse"}, headers=csrf(asha))
     assert r.status_code == 200, r.text
     assert asha.get("/api/account").json()["account"] is None
-    e = engine(db)
+    e = engine(db_url)
     try:
         with e.connect() as conn:
             dump = []
@@ -495,7 +506,9 @@ def test_deleting_an_account_removes_its_personal_data(db: str, players: list[Te
                     dump.append(repr(tuple(row)))
             ids = conn.execute(sa.text("SELECT id FROM accounts")).scalars().all()
             seats = conn.execute(
-                sa.text("SELECT seat, account_id FROM game_players WHERE game_id = :g"),
+                sa.text(
+                    "SELECT seat, account_id FROM game_players WHERE game_id = :g ORDER BY seat"
+                ),
                 {"g": game["id"]},
             ).all()
             status = conn.execute(
@@ -515,13 +528,15 @@ def test_deleting_an_account_removes_its_personal_data(db: str, players: list[Te
     assert ravi.get("/api/players/asha").status_code == 404
     assert profile(ravi, "ravi")["stats"]["games"] == 1
     # The name is free again.
-    with TestClient(make_app(db)) as c:
+    with TestClient(make_app(db_url)) as c:
         sign_up(c, "Asha")
 
 
-def test_the_data_download_holds_the_account_and_its_games(players: list[TestClient]) -> None:
-    asha, ravi, _, _ = players
-    game = seated(players)
+def test_the_data_download_holds_the_account_and_its_games(
+    players_any_db: list[TestClient],
+) -> None:
+    asha, ravi, _, _ = players_any_db
+    game = seated(players_any_db)
     resign(ravi, game, 1)
     r = asha.get("/api/account/data")
     assert r.status_code == 200
@@ -592,3 +607,28 @@ def test_a_pairing_seats_accounts_at_once(players: list[TestClient]) -> None:
     r = resign(ravi, made, 1)
     assert r.status_code == 200
     assert profile(asha, "asha")["ratings"][0]["games"] == 1
+
+
+def test_a_timer_that_hands_a_seat_to_a_computer_first_leaves_the_game_unrated(
+    db: str,
+) -> None:
+    from pachisi.web.app import create_app
+
+    now = [1000.0]
+    app = create_app(db, bot_delay=30, password_hasher=FAST_HASHER, clock=lambda: now[0],
+                     tick=0.05)  # fmt: skip
+    for asha, ravi in browsers(app, 2):
+        sign_up(asha, "Asha")
+        sign_up(ravi, "Ravi")
+        clock = {"seconds": 15, "then": "computer", "level": "greedy"}
+        game = create_rated(asha, clock=clock)
+        assert sit(asha, game, 0).status_code == 200
+        now[0] += 100  # nobody plays: the seat to move passes to a computer
+        deadline = time.monotonic() + 30
+        while all(
+            s["kind"] == "human" for s in asha.get(f"/api/games/{game['id']}").json()["seats"]
+        ):
+            assert time.monotonic() < deadline, "the timer never ran out"
+            time.sleep(0.05)
+        r = sit(ravi, game, 1)
+        assert (r.status_code, r.json()["error"]["code"]) == (409, "not_allowed")

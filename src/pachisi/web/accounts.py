@@ -121,7 +121,8 @@ sessions = sa.Table(
     sa.Index("ix_sessions_account_id", "account_id"),
 )
 
-#: Sign-in budgets (a token bucket per key; the key a hash of a name or network).
+#: Sign-in budgets (a token bucket per key; the key the SHA-256 of its kind and of a
+#: name or network: ``account NAME_KEY``, ``network NET``, ``signup NET``).
 signin_throttle = sa.Table(
     "signin_throttle",
     metadata,
@@ -403,7 +404,7 @@ class Accounts:
         secret = _check_password(password)
         budget = [
             (
-                "s:" + _hash("signup " + network_of(address)),
+                _hash("signup " + network_of(address)),
                 self.limits.signup_burst,
                 self.limits.signup_every,
             )
@@ -450,9 +451,9 @@ class Accounts:
             raise ApiError(401, "bad_credentials", "wrong name or password")
         key = name_key(unicodedata.normalize("NFKC", name))
         budgets = [
-            ("a:" + _hash("account " + key), self.limits.account_burst, self.limits.account_every),
+            (_hash("account " + key), self.limits.account_burst, self.limits.account_every),
             (
-                "n:" + _hash("network " + network_of(address)),
+                _hash("network " + network_of(address)),
                 self.limits.network_burst,
                 self.limits.network_every,
             ),
@@ -546,7 +547,7 @@ class Accounts:
         stored = row[0] if row else None
         budget = [
             (
-                "a:" + _hash("account " + (row[1] if row else "")),
+                _hash("account " + (row[1] if row else "")),
                 self.limits.account_burst,
                 self.limits.account_every,
             )
@@ -611,9 +612,7 @@ class Accounts:
                 .values(account_id=None)
             )
             conn.execute(
-                signin_throttle.delete().where(
-                    signin_throttle.c.key == "a:" + _hash("account " + key)
-                )
+                signin_throttle.delete().where(signin_throttle.c.key == _hash("account " + key))
             )
             conn.execute(accounts.delete().where(accounts.c.id == account_id))
         self._cache.clear()

@@ -143,6 +143,10 @@ class Club:
             raise ApiError(403, "suspended", "a suspended account plays no rated games")
         if room.status != "playing":
             raise ApiError(409, "game_over", "the game is over")
+        if not seating.ready and any(s.kind != HUMAN for s in room.seats):
+            # A turn timer gave a seat to a computer before every seat was taken: the
+            # game went on without its players, and stays unrated.
+            raise ApiError(409, "not_allowed", "the game went on before every seat was taken")
         if seating.seats[seat] == account.id:
             return
         if seating.seats[seat] is not None:
