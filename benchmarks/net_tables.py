@@ -68,7 +68,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +87,10 @@ from pachisi.learn import _load, _weights_files
 from pachisi.learn.network import ValueNet
 from pachisi.position import Position
 from pachisi.rules import Setup
+
+#: The module whose race look-up the network's evaluator asks (``pachisi.analysis`` has a
+#: function of the same name as the module).
+rollout = import_module("pachisi.analysis.rollout")
 
 #: The 95% normal quantile.
 Z95 = 1.959963984540054
@@ -330,15 +334,24 @@ def cell(rows: Sequence[dict[str, Any]], plies: Sequence[int]) -> Cell:
 
 
 def figures(
-    entry: Net, rows: Sequence[dict[str, Any]], plies: Sequence[int]
+    entry: Net, rows: Sequence[dict[str, Any]], plies: Sequence[int], race_tables: bool = False
 ) -> list[dict[str, Any]]:
-    """Each labelled row with the mover, its label, label se and the network's predictions."""
+    """Each labelled row with the mover, its label, label se and the network's predictions
+    (the network alone, unless ``race_tables``: then pure races are valued by the race
+    tables where the analysis would, :func:`pachisi.race.by_default`, which depends on
+    the tables built in the cache)."""
     positions = [Position.from_text(r["position"]) for r in rows]
     ev = NetEvaluator(entry.net, 0, entry.name)
     preds = {}
-    for ply in plies:
-        preds[ply] = ev.values(positions, ply)
-        ev.forget()
+    saved = getattr(rollout, "race_by_default")  # noqa: B009
+    if not race_tables:
+        setattr(rollout, "race_by_default", _no_race)  # noqa: B010
+    try:
+        for ply in plies:
+            preds[ply] = ev.values(positions, ply)
+            ev.forget()
+    finally:
+        setattr(rollout, "race_by_default", saved)  # noqa: B010
     out = []
     for k, (r, pos) in enumerate(zip(rows, positions, strict=True)):
         m = pos.to_move
@@ -352,6 +365,11 @@ def figures(
             }
         )
     return out
+
+
+def _no_race(position: Position) -> None:
+    """No race value: the network alone judges."""
+    return None
 
 
 def groups(rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -416,19 +434,19 @@ def svg(panels: Sequence[tuple[Net, Sequence[dict[str, Any]]]], ply: int = 0) ->
     size, pad, cols = 220, 34, 3
     rows_n = max(1, math.ceil(len(panels) / cols))
     width = cols * (size + 2 * pad)
-    height = rows_n * (size + 2 * pad + 10) + 30
+    height = rows_n * (size + 2 * pad + 10) + 40
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"'
         f' viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="8" y="18" font-size="12">Calibration, network at {ply} ply: predicted'
-        " win chance of the player to move (x) against the network's own rollouts (y);"
-        " dots: positions (third 1 green, 2 orange, 3 purple); black: mean per tenth, 95%"
-        " interval</text>",
+        f'<text x="8" y="14" font-size="12">Calibration, network at {ply} ply: predicted'
+        " win chance of the player to move (x) against the network's own rollouts (y);</text>",
+        '<text x="8" y="28" font-size="12">dots: positions (third 1 green, 2 orange,'
+        " 3 purple); black: mean per tenth of the prediction, 95% interval</text>",
     ]
     for k, (entry, rows) in enumerate(panels):
         ox = (k % cols) * (size + 2 * pad) + pad
-        oy = (k // cols) * (size + 2 * pad + 10) + 30 + pad
+        oy = (k // cols) * (size + 2 * pad + 10) + 40 + pad
 
         def x(v: float, ox: int = ox) -> float:
             return ox + v * size
@@ -490,6 +508,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--plies", default="0,1", help="the network's plies to judge (0,1)")
     p.add_argument("--labels", default="net-labels.jsonl", help="the label file (JSON lines)")
     p.add_argument("--report-only", action="store_true", help="compute no label")
+    p.add_argument(
+        "--race-tables",
+        action="store_true",
+        help="value pure races by the race tables where the analysis does (default: the"
+        " network alone)",
+    )
     p.add_argument("--markdown", help="write the tables to this file")
     p.add_argument("--svg", help="write the calibration plots to this file")
     p.add_argument("--json", help="write every labelled position and prediction to this file")
@@ -533,7 +557,7 @@ def main(argv: list[str] | None = None) -> int:
                 f" [{time.process_time() - t0:.1f} s CPU]"
             )
             rows = label(entry, picked, args, path, log)
-            rows = figures(entry, rows, plies) if rows else []
+            rows = figures(entry, rows, plies, args.race_tables) if rows else []
             tables.append(markdown(entry, rows, plies))
             panels.append((entry, rows))
             dump.extend({**r, "pred": {str(k): v for k, v in r["pred"].items()}} for r in rows)
