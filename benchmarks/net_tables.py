@@ -422,6 +422,30 @@ def markdown(entry: Net, rows: Sequence[dict[str, Any]], plies: Sequence[int]) -
     return "\n".join(lines)
 
 
+def summary(panels: Sequence[tuple[Net, Sequence[dict[str, Any]]]], plies: Sequence[int]) -> str:
+    """One row per network: positions, the MAE overall and in each third at each ply, the
+    bias at each ply, and the noise floor (points of win chance, ± standard error)."""
+    head = "| network | n |"
+    rule = "|---|---|"
+    for ply in plies:
+        head += f" MAE {ply} ply: all | third 1 | third 2 | third 3 | bias {ply} ply |"
+        rule += "---|---|---|---|---|"
+    lines = [head + " noise floor |", rule + "---|"]
+    for entry, rows in panels:
+        if not rows:
+            lines.append(f"| `{entry.name}` | 0 |" + " |" * (5 * len(plies) + 1))
+            continue
+        parts = [
+            cell([r for r in rows if k is None or r["third"] == k], plies) for k in (None, 0, 1, 2)
+        ]
+        line = f"| `{entry.name}` | {parts[0].n} |"
+        for ply in plies:
+            line += "".join(f" {_pts(c.mae[ply])} |" for c in parts)
+            line += f" {_pts(parts[0].bias[ply], True)} |"
+        lines.append(line + f" {100 * parts[0].floor:.1f} |")
+    return "\n".join(lines)
+
+
 # -- the calibration plot -----------------------------------------------------------------
 
 _COLOURS = ("#1b9e77", "#d95f02", "#7570b3")
@@ -565,7 +589,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"net_tables: {e}", file=sys.stderr)
         return 2
     cmd = "benchmarks/net_tables.py " + " ".join(argv)
-    text = "\n\n".join(tables) + f"\n\nPoints of win chance (the mover's). `{cmd}`\n"
+    text = "\n\n".join([summary(panels, plies), *tables])
+    text += f"\n\nPoints of win chance (the mover's). `{cmd}`\n"
     print(text)
     if args.markdown:
         Path(args.markdown).write_text(text)
