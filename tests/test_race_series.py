@@ -215,3 +215,25 @@ def test_loose_bounds_are_left_to_the_network() -> None:
         else:
             assert got is not None and got.chances == v.chances
     assert loose >= 1
+
+
+def test_analyse_shows_a_parcheesi_race_with_its_bound(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `pachisi analyse POSITION` on a pure race once the tables are ready: the race tables'
+    # value, said to be one, with its bound (not "the standard error of the rollouts").
+    from pachisi import cli
+
+    text = ONE_PAWN[0]
+    pos = Position.from_text(text)
+    table = small_table()
+    table.build_series()
+    race._TABLES[race._model_key(pos.setup, 1)] = table
+    v = race.race_value(pos)
+    assert v is not None and 0 < v.error <= race.BOUND_BY_DEFAULT
+    assert cli.main(["analyse", text]) == 0
+    out = capsys.readouterr().out
+    assert "race tables: a pure race" in out
+    assert f"{100 * v.chances[0]:.2f}%" in out
+    assert "proven error bound" in out
+    assert "standard error of the rollouts" not in out
