@@ -158,17 +158,30 @@ def test_series_cache_round_trip_and_damage(tmp_path: Path) -> None:
     key = race._model_key(Position.start("parcheesi").setup, 1)
     path = tmp_path / "series.z"
     assert race._write_series(path, key, table)
-    fresh = small_table()
-    assert race._read_series(path, key, fresh)
+    fresh = race._read_series(path, key)
+    assert fresh is not None
     assert fresh.series == table.series
+    assert fresh.states == table.states and fresh.expect == table.expect
+    assert all(fresh.solved)
+    # the kernels after doublets, not on file, are worked out again, the same
+    for s in range(len(table.states)):
+        for d in (1, 2):
+            assert dict(fresh.kernel(s, d)) == pytest.approx(dict(table.kernel(s, d)), abs=1e-15)
+    pos = Position.from_text(ONE_PAWN[1])  # red to move after a doublet
+    race._TABLES[key] = fresh
+    v = race.race_value(pos)
+    race._TABLES[key] = table
+    w = race.race_value(pos)
+    assert v is not None and w is not None and v.chances == pytest.approx(w.chances, abs=1e-15)
+    # damaged, missing or of another key: not read
     raw = bytearray(path.read_bytes())
     raw[len(raw) // 2] ^= 0xFF
     path.write_bytes(bytes(raw))
-    damaged = small_table()
-    assert not race._read_series(path, key, damaged)
-    assert damaged.series is None
+    assert race._read_series(path, key) is None
     other = race._model_key(Position.start("whitman").setup, 1)
-    assert not race._read_series(tmp_path / "missing.z", other, damaged)
+    assert race._read_series(tmp_path / "missing.z", key) is None
+    assert race._write_series(path, key, table)
+    assert race._read_series(path, other) is None
 
 
 def test_analysis_uses_parcheesi_races_once_the_tables_are_ready() -> None:
