@@ -54,7 +54,9 @@ Parcheesi, 6 to 10 s in four-player)::
         --per-third 20 --rollouts 2000 --labels net-labels.jsonl \\
         --markdown docs/experiments/net-accuracy-tables.md --svg docs/net-calibration.svg
 
-``--report-only`` prints the tables from the labels already on file, computing none.
+``--report-only`` prints the tables from the labels already on file (the first
+``--per-third`` of each source and third, in game order), playing no game and
+computing no label.
 """
 
 from __future__ import annotations
@@ -287,6 +289,28 @@ def label(
             )
         rows.append(row)
     return rows
+
+
+def on_file(
+    entry: Net, args: argparse.Namespace, path: Path, sources: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The labels on file for ``entry`` with these seeds, rollouts and sources, the first
+    ``--per-third`` of each source and third (in game order), without replaying a game."""
+    prefix = f"{entry.sha}:{args.seed}:"
+    rows = [
+        r
+        for k, r in read_labels(path).items()
+        if k.startswith(prefix)
+        and r["rollouts"] == args.rollouts
+        and r["seed"] == args.rollout_seed
+        and r["source"] in sources
+    ]
+    rows.sort(key=lambda r: (sources.index(r["source"]), r["third"], r["game"]))
+    out = []
+    for s in sources:
+        for k in range(3):
+            out.extend([r for r in rows if r["source"] == s and r["third"] == k][: args.per_third])
+    return out
 
 
 # -- the figures -------------------------------------------------------------------------
@@ -572,15 +596,18 @@ def main(argv: list[str] | None = None) -> int:
         panels = []
         dump: list[dict[str, Any]] = []
         for entry in nets:
-            t0 = time.process_time()
-            picked = picks(
-                entry.setup, entry.net, sources, args.per_third, args.seed, args.max_throws
-            )
-            log(
-                f"{entry.name}: {len(picked)} held-out positions"
-                f" [{time.process_time() - t0:.1f} s CPU]"
-            )
-            rows = label(entry, picked, args, path, log)
+            if args.report_only:
+                rows = on_file(entry, args, path, sources)
+            else:
+                t0 = time.process_time()
+                picked = picks(
+                    entry.setup, entry.net, sources, args.per_third, args.seed, args.max_throws
+                )
+                log(
+                    f"{entry.name}: {len(picked)} held-out positions"
+                    f" [{time.process_time() - t0:.1f} s CPU]"
+                )
+                rows = label(entry, picked, args, path, log)
             rows = figures(entry, rows, plies, args.race_tables) if rows else []
             tables.append(markdown(entry, rows, plies))
             panels.append((entry, rows))
