@@ -28,7 +28,9 @@ own), on the set-up it was trained on:
    uses the same seed, ``--rollout-seed``, and the first throw is
    stratified over the dice's outcomes), played to the end: no truncation,
    so a label is an unbiased estimate of the chance that the network's
-   player wins from there against itself. Decided positions are never
+   player wins from there against itself. A pure race is played out too,
+   never valued by the race tables instead (they follow another policy
+   than the network's, and are used only once built). Decided positions are never
    sampled. Each label is appended to ``--labels FILE`` (JSON lines) as
    soon as it is known, keyed by the network file's checksum, source, game,
    throw, rollouts and seed: a second run with the same arguments reads
@@ -240,6 +242,17 @@ def read_labels(path: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
+def rollouts_only(position: Position, rollouts: int, spec: RolloutSpec, net: ValueNet) -> Any:
+    """The network's rollouts of ``position`` (:func:`network_estimate`), never a race
+    table's value in their place: a label is always the network's own play."""
+    saved = getattr(rollout, "race_by_default")  # noqa: B009
+    setattr(rollout, "race_by_default", _no_race)  # noqa: B010
+    try:
+        return network_estimate(position, rollouts, spec, net)
+    finally:
+        setattr(rollout, "race_by_default", saved)  # noqa: B010
+
+
 def label(
     entry: Net,
     picked: Sequence[Pick],
@@ -264,7 +277,7 @@ def label(
         if row is None:
             if args.report_only:
                 continue
-            est = network_estimate(p.position, args.rollouts, spec, entry.net)
+            est = rollouts_only(p.position, args.rollouts, spec, entry.net)
             row = {
                 "key": key,
                 "net": entry.name,
@@ -513,10 +526,10 @@ def svg(panels: Sequence[tuple[Net, Sequence[dict[str, Any]]]], ply: int = 0) ->
             out.append(f'<text x="{x(t) - 6:.0f}" y="{oy + size + 13}">{t:g}</text>')
             out.append(f'<text x="{ox - 22}" y="{y(t) + 4:.0f}">{t:g}</text>')
         c = cell(rows, [ply]) if rows else None
-        title = f"{entry.name}: {len(rows)} positions"
+        title = f"{entry.name.removesuffix('.json')}: n {len(rows)}"
         if c is not None:
             title += f", MAE {100 * c.mae[ply][0]:.1f}, bias {100 * c.bias[ply][0]:+.1f}"
-        out.append(f'<text x="{ox}" y="{oy - 6}">{title}</text>')
+        out.append(f'<text x="{ox}" y="{oy - 6}" font-size="10">{title}</text>')
         for r in rows:
             out.append(
                 f'<circle cx="{x(r["pred"][ply]):.1f}" cy="{y(r["label"]):.1f}" r="2"'

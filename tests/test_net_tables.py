@@ -114,3 +114,33 @@ def test_a_tiny_run_writes_labels_and_resumes(
     again = capsys.readouterr()
     assert "label 1/" not in again.err
     assert again.out.split("`benchmarks")[0] == first.out.split("`benchmarks")[0]
+
+
+@pytest.mark.skipif(not _accel.active(), reason="the network's playouts need the kernel")
+def test_a_race_is_labelled_by_rollouts_not_by_the_tables() -> None:
+    # Even where the analysis values a pure race by the race tables, a label is the
+    # network's own play (the tables follow another policy).
+    from pachisi import race
+    from pachisi.analysis.rollout import RolloutSpec, exact_chances
+    from pachisi.position import Position
+
+    pos = Position.from_text("parcheesi r,y - r:71.72.72.72,y:70.72.72.72 0 0 - - -")
+    table = race.SideTable("parcheesi", 1, Position.start("parcheesi").setup.options)
+    todo = table.closure([table.sid(((71, 72, 72, 72),))])
+    assert todo is not None
+    table.solve(todo)
+    table.build_series()
+    key = race._model_key(pos.setup, 1)
+    saved = race._TABLES.get(key)
+    race._TABLES[key] = table
+    try:
+        got = exact_chances(pos)
+        assert got is not None and got.method == "race"
+        net = tables.shipped(["parcheesi.json"])[0]
+        est = tables.rollouts_only(pos, 36, RolloutSpec(1, "greedy", 3000), net.net)
+        assert est.method == "rollout" and est.rollouts == 36
+    finally:
+        if saved is None:
+            race._TABLES.pop(key, None)
+        else:
+            race._TABLES[key] = saved
