@@ -52,8 +52,12 @@ terminal. Players with two colours (Pagade for two, Eight-Man) have too
 many race states for one table (up to 330 x 330 in Pagade, more with the
 pawn outside the home path in Eight-Man): their tables are solved on demand
 over the states reachable from the position, up to :data:`ON_DEMAND_LIMIT`
-states, and a larger race is not covered (``None``). docs/analysis.md has
-the state counts and build times.
+states, and a larger race is not covered (``None``). A full Parcheesi-family
+table also keeps every state's finishing series
+(:meth:`SideTable.build_series`, cached in a binary file beside it), so that
+a race value with its bound costs a millisecond or two; ``python -m
+pachisi.race`` builds the tables ahead. docs/analysis.md has the state
+counts, build times and query times.
 
 Standard library only (a core module).
 
