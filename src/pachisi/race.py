@@ -52,8 +52,12 @@ terminal. Players with two colours (Pagade for two, Eight-Man) have too
 many race states for one table (up to 330 x 330 in Pagade, more with the
 pawn outside the home path in Eight-Man): their tables are solved on demand
 over the states reachable from the position, up to :data:`ON_DEMAND_LIMIT`
-states, and a larger race is not covered (``None``). docs/analysis.md has
-the state counts and build times.
+states, and a larger race is not covered (``None``). A full Parcheesi-family
+table also keeps every state's finishing series
+(:meth:`SideTable.build_series`, cached in a binary file beside it), so that
+a race value with its bound costs a millisecond or two; ``python -m
+pachisi.race`` builds the tables ahead. docs/analysis.md has the state
+counts, build times and query times.
 
 Standard library only (a core module).
 
@@ -80,6 +84,7 @@ import json
 import os
 import sys
 import zlib
+from array import array
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
@@ -94,8 +99,11 @@ if TYPE_CHECKING:
     from .moves import Play
 
 __all__ = [
+    "BOUND_BY_DEFAULT",
     "CACHE_VERSION",
     "ON_DEMAND_LIMIT",
+    "SERIES_TAIL",
+    "SERIES_TURNS",
     "SMALL_LIMIT",
     "Distribution",
     "RaceValue",
@@ -106,9 +114,11 @@ __all__ = [
     "cache_dir",
     "finish_distribution",
     "is_race",
+    "played_by_default",
     "race_chances",
     "race_value",
     "side_table",
+    "tables_ready",
     "two_sided_value",
     "used_by_default",
 ]
@@ -131,6 +141,15 @@ _TINY = 1e-18
 #: both count in the bound (a few 1e-6 at most), and cut the time of a first query.
 _FAMILY_TINY = 1e-10
 _FAMILY_TAIL = 1e-6
+#: A full Parcheesi-family table's series (:meth:`SideTable.build_series`): a state's
+#: series ends once less than this mass is unfinished (counted in the error bound) ...
+SERIES_TAIL = 1e-7
+#: ... or after this many turns.
+SERIES_TURNS = 400
+#: The analysis takes a race value by default only when its error bound is at most this
+#: (2 points of win chance): a lone pawn on the ring in a four-player race can leave
+#: a bound of several points (the others' third doublets while it runs).
+BOUND_BY_DEFAULT = 0.02
 #: A bound below this is floating-point rounding: the value is exact.
 _EXACT = 1e-12
 
@@ -284,6 +303,9 @@ class SideTable:
         self.solved: list[bool] = []
         self._dist: dict[tuple[int, int], Distribution] = {}
         self.sweeps = 0
+        #: Per state (a full Parcheesi-family table), its finishing series from a turn start
+        #: (:meth:`build_series`): ``(f, u, out, leak)`` as in :class:`Distribution`.
+        self.series: list[tuple[list[float], list[float], list[float], list[float]]] | None = None
 
     # -- states ----------------------------------------------------------------
 
@@ -494,6 +516,8 @@ class SideTable:
         got = self._dist.get(key)
         if got is not None:
             return got
+        if self.series is not None:
+            return self._from_series(sid, d)
         family = _family(self.ruleset)
         tiny = _FAMILY_TINY if family else _TINY
         f = [0.0]
@@ -543,6 +567,127 @@ class SideTable:
         dist = Distribution(f, u, out, leak, lost)
         self._dist[key] = dist
         return dist
+
+    # -- the finishing series of every state (Parcheesi family, full tables) ----------
+
+    def build_series(self, progress: Callable[[float], None] | None = None) -> None:
+        """Every state's finishing series from a turn start, by backward layering over the
+        turns: with ``K(s)`` the turn kernel of ``s``, ``f_s[1] = K(s)[finished]`` and
+        ``f_s[t] = sum_k K(s)[k] f_k[t - 1]``; ``u`` (a branch not followed) the same;
+        ``out_s[t] = K(s)[not followed] + sum_k K(s)[k] out_k[t - 1]`` with
+        ``out_k[0] = 1`` when ``k`` has a pawn outside its home path; ``leak_s[1] =
+        K(s)[not followed or outside]`` when ``s`` has none outside (else 0) and
+        ``leak_s[t] = sum_k K(s)[k] leak_k[t - 1]``. These are exactly the figures the
+        forward propagation of :meth:`distribution` gives, without its cut-offs.
+
+        Layers are added until every state's unfinished mass (neither finished nor
+        left the model) is below :data:`SERIES_TAIL`, or :data:`SERIES_TURNS` turns;
+        each state keeps its series up to the first turn where its own unfinished mass
+        is below :data:`SERIES_TAIL` (the rest counts in the error bound of
+        :func:`race_value`, as unfinished mass).
+        """
+        n = len(self.states)
+        kern: list[list[tuple[int, float]]] = []
+        fin0: list[float] = []
+        u0: list[float] = []
+        outside = [1.0 if self.outside(s) else 0.0 for s in range(n)]
+        leak0: list[float] = []
+        for s in range(n):
+            k = self.kernel(s, 0)
+            kern.append([(t, q) for t, q in k if t >= 0])
+            fq = sum(q for t, q in k if t == _T_FIN)
+            uq = sum(q for t, q in k if t == _T_U)
+            fin0.append(fq)
+            u0.append(uq)
+            if outside[s]:
+                leak0.append(0.0)
+            else:
+                leak0.append(uq + sum(q for t, q in k if t >= 0 and outside[t]))
+        f_ser: list[list[float]] = [[0.0, fin0[s]] for s in range(n)]
+        u_ser: list[list[float]] = [[0.0, u0[s]] for s in range(n)]
+        o_ser: list[list[float]] = [
+            [outside[s], u0[s] + sum(q * outside[t] for t, q in kern[s])] for s in range(n)
+        ]
+        l_ser: list[list[float]] = [[0.0, leak0[s]] for s in range(n)]
+        left = [1.0 - fin0[s] - u0[s] for s in range(n)]
+        keep = [1 if left[s] < SERIES_TAIL else 0 for s in range(n)]
+        pf, pu, po, pl = fin0, u0, [o[1] for o in o_ser], leak0
+        for turn in range(2, SERIES_TURNS + 1):
+            cf = [0.0] * n
+            cu = [0.0] * n
+            co = [0.0] * n
+            cl = [0.0] * n
+            for s in range(n):
+                a = b = c = e = 0.0
+                for t, q in kern[s]:
+                    a += q * pf[t]
+                    b += q * pu[t]
+                    c += q * po[t]
+                    e += q * pl[t]
+                cf[s] = a
+                cu[s] = b
+                co[s] = u0[s] + c
+                cl[s] = e
+            worst = 0.0
+            for s in range(n):
+                f_ser[s].append(cf[s])
+                u_ser[s].append(cu[s])
+                o_ser[s].append(co[s])
+                l_ser[s].append(cl[s])
+                left[s] -= cf[s] + cu[s]
+                if not keep[s] and left[s] < SERIES_TAIL:
+                    keep[s] = turn
+                worst = max(worst, left[s])
+            pf, pu, po, pl = cf, cu, co, cl
+            if progress is not None:
+                progress(min(0.99, turn / 120))
+            if worst < SERIES_TAIL / 10:
+                break
+        self.series = []
+        for s in range(n):
+            m = (keep[s] or len(f_ser[s]) - 1) + 1
+            self.series.append((f_ser[s][:m], u_ser[s][:m], o_ser[s][:m], l_ser[s][:m]))
+        self._dist.clear()
+        if progress is not None:
+            progress(1.0)
+
+    def _from_series(self, sid: int, d: int) -> Distribution:
+        """:meth:`distribution` from the stored series: at a turn start (``d`` 0) the
+        state's own; after ``d`` doublets one turn of the kernel at ``d``, then the series
+        of where it ends."""
+        assert self.series is not None
+        if d == 0:
+            f, u, out, leak = self.series[sid]
+            return Distribution(list(f), list(u), list(out), list(leak), 0.0)
+        k = self.kernel(sid, d)
+        fq = sum(q for t, q in k if t == _T_FIN)
+        uq = sum(q for t, q in k if t == _T_U)
+        inside = not self.outside(sid)
+        length = 1 + max((len(self.series[t][0]) for t, _ in k if t >= 0), default=1)
+        f = [0.0] * length
+        u = [0.0] * length
+        out = [1.0 if not inside else 0.0] + [uq] * (length - 1)
+        leak = [0.0] * length
+        f[1] = fq
+        u[1] = uq
+        if inside:
+            leak[1] = uq
+        for t, q in k:
+            if t < 0:
+                continue
+            sf, su, so, sl = self.series[t]
+            if inside and so[0] > 0.0:
+                leak[1] += q
+            for j in range(length - 1):
+                if j < len(sf):
+                    if j > 0:
+                        f[j + 1] += q * sf[j]
+                        u[j + 1] += q * su[j]
+                        leak[j + 1] += q * sl[j]
+                    out[j + 1] += q * so[j]
+                else:
+                    out[j + 1] += q * so[-1]
+        return Distribution(f, u, out, leak, 0.0)
 
     # -- saving --------------------------------------------------------------------
 
@@ -722,17 +867,120 @@ def _full_table(
     got = _TABLES.get(key)
     if got is not None:
         return got
-    path = cache_dir() / _file_name(key)
-    table = _read_cache(path, key) if use_cache else None
+    table = _cached_full(key) if use_cache else None
     if table is None:
         table = SideTable(key[0], key[1], dict(key[2]))
         sids = [table.sid(st) for st in _full_region(key[0])]
         show = progress if progress is not None else _bar(f"race table {key[0]}")
         table.solve(sids, show)
         if use_cache:
-            _write_cache(path, key, table)
+            _write_cache(cache_dir() / _file_name(key), key, table)
+        _with_series(table, key, use_cache, progress)
     _TABLES[key] = table
     return table
+
+
+def _cached_full(key: Key) -> SideTable | None:
+    """The full table of ``key`` from the cache, or ``None``. In the Parcheesi family the
+    series file alone when it is there (states, expected turns and series: read in about
+    0.3 s, where the JSON table takes 3 s; the turn kernels after doublets are then
+    worked out when first asked); else the JSON table, given its series (built if
+    missing)."""
+    if _family(key[0]):
+        fast = _read_series(_series_path(key), key)
+        if fast is not None:
+            return fast
+    table = _read_cache(cache_dir() / _file_name(key), key)
+    if table is not None:
+        _with_series(table, key, True, None)
+    return table
+
+
+def _series_path(key: Key) -> Path:
+    return cache_dir() / _file_name(key).replace(".json.z", ".series.z")
+
+
+def _with_series(
+    table: SideTable, key: Key, use_cache: bool, progress: Callable[[float], None] | None
+) -> None:
+    """Give a full Parcheesi-family table its finishing series (built by
+    :meth:`SideTable.build_series`, about 11 s of CPU) and cache them."""
+    if not _family(key[0]) or table.series is not None:
+        return
+    show = progress if progress is not None else _bar(f"race series {key[0]}")
+    table.build_series(show)
+    if use_cache:
+        _write_series(_series_path(key), key, table)
+
+
+def _read_series(path: Path, key: Key) -> SideTable | None:
+    """The full table of ``key`` from its series file (states, expected turns, series),
+    if the file is present, current and intact, else ``None``."""
+    try:
+        raw = zlib.decompress(path.read_bytes())
+        head, _, payload = raw.partition(b"\n")
+        doc = json.loads(head)
+        if not isinstance(doc, dict) or doc.get("header") != _fingerprint(key):
+            return None
+        if hashlib.sha256(payload).hexdigest() != doc.get("sha256"):
+            return None
+        lengths = doc["lengths"]
+        states = doc["states"]
+        expect = doc["expect"]
+        if not (
+            isinstance(lengths, list)
+            and isinstance(states, list)
+            and isinstance(expect, list)
+            and len(lengths) == len(states) == len(expect)
+        ):
+            return None
+        values = array("d")
+        values.frombytes(payload)
+        if len(values) != 4 * sum(lengths):
+            return None
+        table = SideTable(key[0], key[1], dict(key[2]))
+        for st in states:
+            table.sid(tuple(tuple(int(p) for p in col) for col in st))
+        if len(table.states) != len(states):
+            return None  # a state twice
+        table.expect[:] = [float(e) for e in expect]
+        table.solved[:] = [True] * len(states)
+        series = []
+        at = 0
+        for m in lengths:
+            parts = [values[at + j * m : at + (j + 1) * m].tolist() for j in range(4)]
+            at += 4 * m
+            series.append((parts[0], parts[1], parts[2], parts[3]))
+        table.series = series
+        return table
+    except (OSError, ValueError, KeyError, TypeError, zlib.error):
+        return None
+
+
+def _write_series(path: Path, key: Key, table: SideTable) -> bool:
+    assert table.series is not None
+    values = array("d")
+    lengths = []
+    for ser in table.series:
+        lengths.append(len(ser[0]))
+        for part in ser:
+            values.extend(part)
+    payload = values.tobytes()
+    head = {
+        "header": _fingerprint(key),
+        "sha256": hashlib.sha256(payload).hexdigest(),
+        "lengths": lengths,
+        "states": [[list(col) for col in st] for st in table.states],
+        "expect": table.expect,
+    }
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(zlib.compress(json.dumps(head).encode() + b"\n" + payload, 6))
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        return False
 
 
 def side_table(setup: Setup, player: int, state: State | None = None) -> SideTable | None:
@@ -749,7 +997,7 @@ def side_table(setup: Setup, player: int, state: State | None = None) -> SideTab
     if width == 1:
         full = _TABLES.get(key)
         if full is None:
-            full = _read_cache(cache_dir() / _file_name(key), key)
+            full = _cached_full(key)
             if full is not None:
                 _TABLES[key] = full
         if full is not None:
@@ -795,18 +1043,13 @@ def _by_step(values: list[float], k: int, m: int, steps: int) -> list[float]:
     return [values[min((g - k) // m + 1 if g >= k else 0, last)] for g in range(steps)]
 
 
-def used_by_default(position: Position) -> bool:
-    """Whether the analysis and the learned players value this position's race by the
-    tables without being asked: where a position is answered in about a millisecond.
-
-    That is Pagade (exact): a player of one colour from its 330-state table (0.7 ms
-    a position), a player of two colours while he has at most two pawns short of
-    Home (solved on demand in under 0.05 s; more pawns can take seconds). The
-    Parcheesi family's values carry a proven error bound whose computation costs
-    about 0.7 s a position (a 14-throw review asks hundreds); they stay available
-    through :func:`race_value`, not yet used by default (docs/analysis.md, "Exact
-    races").
-    """
+def played_by_default(position: Position) -> bool:
+    """Whether the learned players choose their plays in this position by the race tables
+    (:func:`best_race_play`) without being asked: in Pagade, where a position is
+    answered at once (a player of one colour from his 330-state table, 0.7 ms; a player
+    of two colours while he has at most two pawns short of Home, solved on demand in
+    under 0.05 s). Not (yet) in the Parcheesi family: the players' declared runs were
+    played without, and their kernel playouts do not look at the tables."""
     if position.ruleset != "pagade":
         return False
     return all(
@@ -815,9 +1058,44 @@ def used_by_default(position: Position) -> bool:
     )
 
 
+def tables_ready(setup: Setup) -> bool:
+    """Whether the full one-sided table of ``setup``'s single-colour players, with its
+    finishing series, is in memory or in the cache on disk (built before: it is never
+    built on the analysis' behalf, which would take minutes)."""
+    key = _model_key(setup, 1)
+    got = _TABLES.get(key)
+    if got is not None:
+        return got.series is not None or not _family(setup.ruleset)
+    return (cache_dir() / _file_name(key)).is_file() and (
+        not _family(setup.ruleset) or _series_path(key).is_file()
+    )
+
+
+def used_by_default(position: Position) -> bool:
+    """Whether the analysis values this position's race by the tables without being asked:
+    where a position is answered in a few milliseconds.
+
+    Pagade as :func:`played_by_default`. Parcheesi and Whitman (every player of one
+    colour) once the full table and its finishing series are built
+    (:func:`tables_ready`; ``python -m pachisi.race`` builds them, about two and a
+    half minutes of CPU once): a value then takes 1 to 3 ms, with its proven error
+    bound. Not Eight-Man, whose two-colour races are solved on demand (docs/analysis.md,
+    "Exact races").
+    """
+    if position.ruleset == "pagade":
+        return played_by_default(position)
+    if position.ruleset == "eight-man" or any(len(c) != 1 for c in position.setup.players):
+        return False
+    return tables_ready(position.setup)
+
+
 def by_default(position: Position) -> RaceValue | None:
-    """:func:`race_value` where :func:`used_by_default` says so, else ``None``."""
-    return race_value(position) if used_by_default(position) else None
+    """:func:`race_value` where :func:`used_by_default` says so and its error bound is at
+    most :data:`BOUND_BY_DEFAULT`, else ``None`` (the analysis then asks the network)."""
+    if not used_by_default(position):
+        return None
+    v = race_value(position)
+    return v if v is not None and v.error <= BOUND_BY_DEFAULT else None
 
 
 def race_value(position: Position) -> RaceValue | None:
@@ -1075,3 +1353,21 @@ def two_sided_value(
             break
     v0 = value[start]
     return (v0, 1.0 - v0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m pachisi.race [RULESET ...]``: build the full race tables (and the
+    Parcheesi family's finishing series) into the cache, so that the analysis uses them
+    by default. Default: parcheesi, whitman and pagade."""
+    names = list(argv if argv is not None else sys.argv[1:]) or ["parcheesi", "whitman", "pagade"]
+    for name in names:
+        if name not in ("parcheesi", "whitman", "pagade"):
+            print(f"race: no full table for {name!r} (parcheesi, whitman, pagade)", file=sys.stderr)
+            return 2
+        build_table(name)
+        print(f"{name}: race tables ready in {cache_dir()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -299,8 +299,9 @@ def exact_chances(position: Position) -> Estimate | None:
     """The exact win chances of a decided game or a pure race, else ``None``.
 
     A pure race (:func:`pachisi.race.is_race`) is valued by the race tables
-    where :func:`pachisi.race.used_by_default` says so (method ``"race"``:
-    Pagade, exact; docs/analysis.md).
+    where :func:`pachisi.race.by_default` gives a value (method ``"race"``:
+    Pagade, exact; Parcheesi and Whitman once their tables are built, within a
+    proven bound of at most 2 points, given as the ``se``; docs/analysis.md).
 
     Decided: the winner is known, or the game ended in a dead end with
     nobody finished (RULES.md §3.5), a draw that every side shares equally

@@ -360,6 +360,8 @@ def _print_chances(
             f"[dim]By the {escape(ev.words())}: whole points (the network is deterministic,"
             " and about as accurate as that: docs/learning.md).[/dim]"
         )
+    elif est.method == "race" and not est.exact:
+        console.print("[dim]± the race tables' proven error bound (docs/analysis.md).[/dim]")
     elif not est.exact:
         console.print("[dim]± one standard error of the rollouts.[/dim]")
     if est.unfinished:

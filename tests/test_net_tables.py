@@ -1,0 +1,146 @@
+"""benchmarks/net_tables.py: the held-out positions, the resumable labels, the figures.
+
+The accuracy tables of docs/learning.md ("Accuracy tables") are only worth
+something if each position comes from the game and third named, the labels
+on file are the ones reused, the figures are the ones defined and the plot
+is a well-formed SVG; the numbers themselves live in the docs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from helpers import load_benchmark
+from pachisi import _accel
+
+tables = load_benchmark("net_tables")
+
+
+def test_thirds_partition_a_game() -> None:
+    for throws in range(1, 40):
+        got = [i for k in range(3) for i in tables.third_range(k, throws)]
+        assert got == list(range(throws))
+        for k in range(3):
+            for i in tables.third_range(k, throws):
+                assert k / 3 <= i / throws < (k + 1) / 3
+
+
+def test_picks_are_seeded_and_in_their_third() -> None:
+    net = tables.shipped(["parcheesi.json"])[0]
+    a = tables.picks(net.setup, net.net, ["greedy", "self"], 2, 5, 3000)
+    b = tables.picks(net.setup, net.net, ["greedy", "self"], 2, 5, 3000)
+    assert [(p.source, p.game, p.index) for p in a] == [(p.source, p.game, p.index) for p in b]
+    assert len(a) == 2 * 2 * 3
+    # round-robin: each block of six has one position of each source and third
+    assert {(p.source, p.third) for p in a[:6]} == {
+        (s, k) for s in ("greedy", "self") for k in range(3)
+    }
+    for p in a:
+        assert p.game % 3 == p.third
+        assert p.index in tables.third_range(p.third, p.throws)
+        assert not p.position.is_over
+    # one position per game: no game twice within a source
+    seen = [(p.source, p.game) for p in a]
+    assert len(seen) == len(set(seen))
+    # another seed, other games
+    c = tables.picks(net.setup, net.net, ["greedy"], 2, 6, 3000)
+    assert [p.position for p in c] != [p.position for p in a if p.source == "greedy"]
+
+
+def test_unknown_names_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tables.main(["--nets", "nonesuch.json", "--report-only"]) == 2
+    assert "no shipped network 'nonesuch.json'" in capsys.readouterr().err
+    assert tables.main(["--sources", "greedy,bogus", "--report-only"]) == 2
+    assert "--sources: 'bogus'" in capsys.readouterr().err
+
+
+def test_figures_by_definition() -> None:
+    rows = [
+        {"label": 0.5, "label_se": 0.01, "pred": {0: 0.6}, "third": 0, "source": "greedy"},
+        {"label": 0.4, "label_se": 0.03, "pred": {0: 0.2}, "third": 2, "source": "greedy"},
+    ]
+    c = tables.cell(rows, [0])
+    assert c.n == 2
+    assert c.mae[0][0] == pytest.approx(0.15)
+    assert c.bias[0][0] == pytest.approx(-0.05)
+    # the standard error of a mean of two values: |a - b| / 2
+    assert c.mae[0][1] == pytest.approx(0.05)
+    assert c.floor == pytest.approx(math.sqrt(2 / math.pi) * 0.02)
+    names = [name for name, _ in tables.groups(rows)]
+    assert names == ["all", "third 1", "third 2", "third 3", "from greedy games"]
+
+
+@pytest.mark.skipif(not _accel.active(), reason="the network's playouts need the kernel")
+def test_a_tiny_run_writes_labels_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    labels = tmp_path / "labels.jsonl"
+    svg = tmp_path / "cal.svg"
+    md = tmp_path / "t.md"
+    args = [
+        "--nets",
+        "parcheesi.json",
+        "--sources",
+        "greedy",
+        "--per-third",
+        "1",
+        "--rollouts",
+        "24",
+        "--plies",
+        "0",
+        "--labels",
+        str(labels),
+    ]
+    assert tables.main([*args, "--svg", str(svg), "--markdown", str(md)]) == 0
+    first = capsys.readouterr()
+    rows = [json.loads(line) for line in labels.read_text().splitlines()]
+    assert len(rows) == 3
+    assert sorted(r["third"] for r in rows) == [0, 1, 2]
+    for r in rows:
+        assert r["rollouts"] == 24 and len(r["chances"]) == 2
+        assert sum(r["chances"]) == pytest.approx(1.0)
+    assert "| third 3 | 1 |" in md.read_text()
+    ET.fromstring(svg.read_text())  # well-formed
+    assert "label 3/3" in first.err
+    # a second run reads them back and computes none; a torn line is ignored
+    with labels.open("a") as f:
+        f.write('{"key": "torn')
+    assert tables.main(args) == 0
+    again = capsys.readouterr()
+    assert "label 1/" not in again.err
+    assert again.out.split("`benchmarks")[0] == first.out.split("`benchmarks")[0]
+
+
+@pytest.mark.skipif(not _accel.active(), reason="the network's playouts need the kernel")
+def test_a_race_is_labelled_by_rollouts_not_by_the_tables() -> None:
+    # Even where the analysis values a pure race by the race tables, a label is the
+    # network's own play (the tables follow another policy).
+    from pachisi import race
+    from pachisi.analysis.rollout import RolloutSpec, exact_chances
+    from pachisi.position import Position
+
+    pos = Position.from_text("parcheesi r,y - r:71.72.72.72,y:70.72.72.72 0 0 - - -")
+    table = race.SideTable("parcheesi", 1, Position.start("parcheesi").setup.options)
+    todo = table.closure([table.sid(((71, 72, 72, 72),))])
+    assert todo is not None
+    table.solve(todo)
+    table.build_series()
+    key = race._model_key(pos.setup, 1)
+    saved = race._TABLES.get(key)
+    race._TABLES[key] = table
+    try:
+        got = exact_chances(pos)
+        assert got is not None and got.method == "race"
+        net = tables.shipped(["parcheesi.json"])[0]
+        est = tables.rollouts_only(pos, 36, RolloutSpec(1, "greedy", 3000), net.net)
+        assert est.method == "rollout" and est.rollouts == 36
+    finally:
+        if saved is None:
+            race._TABLES.pop(key, None)
+        else:
+            race._TABLES[key] = saved
