@@ -166,17 +166,18 @@ def test_rulesets_lists_every_ruleset_switch_and_level(client: TestClient) -> No
 
 def test_the_pages_name_the_rulesets_as_the_api_does(client: TestClient) -> None:
     """The game, replay and lobby pages name rulesets from ui.js's own map (they
-    need the names before any request answers); it must be RULESET_TITLES."""
+    need the names before any request answers); it must be RULESET_TITLES of the
+    rulesets the web plays (RULESETS: Ludo and MADN are not on the web yet)."""
     import re
 
     import pachisi.web
-    from pachisi.rules import RULESET_TITLES
+    from pachisi.rules import RULESET_TITLES, RULESETS
 
     ui = (Path(pachisi.web.__file__).parent / "static" / "ui.js").read_text("utf-8")
     block = re.search(r"export const RULESET_NAMES = \{(.*?)\};", ui, re.S)
     assert block is not None
     pairs = re.findall(r'^\s*"?([a-z-]+)"?: "([^"]*)",$', block.group(1), re.M)
-    assert dict(pairs) == dict(RULESET_TITLES)
+    assert dict(pairs) == {r: RULESET_TITLES[r] for r in RULESETS}
     info = client.get("/api/rulesets").json()
     assert {k: v["name"] for k, v in info["rulesets"].items()} == dict(pairs)
 
