@@ -43,6 +43,7 @@ __all__ = [
     "engine",
     "kernel_module",
     "legal_plays",
+    "play_order",
     "plays_raw",
     "pure",
     "turn_graph",
@@ -400,7 +401,25 @@ def legal_plays(
             else:
                 same.append(res)
         out.append(raw_play(acts, res, t))
+    out.sort(key=play_order(position))
     return out
+
+
+def play_order(position: Position) -> Callable[[Play], tuple[object, ...]]:
+    """The sort key of the canonical order of ``position``'s plays (``moves.legal_plays``).
+
+    The same order as :func:`canonical_plays`: a colour not in play is ``()``
+    in every outcome of a throw, so comparing the pawn tuples compares the
+    16 pawn numbers of :func:`_canonical_key`.
+    """
+    mover = position.to_move
+
+    def key(play: Play) -> tuple[object, ...]:
+        after = play.position
+        cut = after.cut
+        return (after.pawns, cut is not None and cut[mover], after.doubles > 0)
+
+    return key
 
 
 # ---------------------------------------------------------------------------

@@ -257,6 +257,15 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
     throw after the game is over. A throw that cannot be used gives exactly
     one play with no actions. Answered by the compiled kernel when it is
     installed (and ``PACHISI_PURE=1`` is not set), else by the clear engine.
+
+    The plays come in the **canonical order** of their resulting positions
+    (the same on both engines, and the order in which playouts, simulated
+    games and the batched environments number the outcomes): lexicographic
+    on every colour's pawns (colour 0 first, each colour's progress numbers
+    as the position holds them), then the mover's cut flag (Pagade), then
+    whether the mover throws again. Two plays of one throw never tie. A
+    play's actions are the first path to its position that the engine's
+    throw graph finds.
     """
     if _accel.active():
         # The compiled kernel: the same plays in the same order (tests/test_kernel.py).
@@ -272,6 +281,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> list[Play]:
                 action = made[step] = Action(*step)
             actions.append(action)
         plays.append(Play(tuple(actions), res, t))
+    plays.sort(key=_accel.play_order(position))
     return plays
 
 
