@@ -95,6 +95,8 @@ T_DONE = cython.declare(_CINT, 4)
 TN = cython.declare(_CINT, 34)
 T_PAWNS = cython.declare(_CINT, 18)
 
+# The layouts that the Python side packs and reads: the numbers of pachisi._layout, the
+# one copy Python reads; C constants here (tests/test_kernel_layout.py compares them).
 # cfg layout (built by pachisi._accel for a set-up and mover)
 C_PAGADE = cython.declare(_CINT, 0)
 C_JUMP = cython.declare(_CINT, 1)
@@ -402,15 +404,10 @@ class Kernel:
     game: cython.int[::1]
     gst: cython.int[::1]
     cfgbuf: cython.int[::1]
-    heads: cython.int[::1]
-    withheld: cython.int[::1]
     rng: cython.ulonglong
     drng: cython.ulonglong
-    no_paths: cython.bint
-    greedy: cython.bint
     gmask: cython.int
     first: cython.int
-    keys: cython.int[::1]
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -421,7 +418,6 @@ class Kernel:
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
     # the fast enumerator (see _f_plays)
-    fast: cython.bint
     f_nsq: cython.int
     f_sqs: cython.int[::1]
     f_othn: cython.int[::1]
@@ -485,7 +481,6 @@ class Kernel:
     nn_z: cython.double[::1]
     nn_s: cython.int[::1]
     nn_dv: cython.double[::1]
-    nr_on: cython.bint
     nr_n: cython.int
     nr_idx: cython.int[::1]
     nr_val: cython.double[::1]
@@ -493,7 +488,6 @@ class Kernel:
     nr_mv: cython.int[::1]
     nr_v: cython.double[::1]
     # simulate (see the section "simulate")
-    sim: cython.bint
     sim_dead: cython.bint
     sim_caps: cython.int[::1]
     sim_log: list
@@ -554,23 +548,17 @@ class Kernel:
         self.rslot = _ints(128)
         self.gst = _ints(S_SIZE)
         self.cfgbuf = _ints(C_SIZE)
-        self.heads = _ints(256)
-        self.withheld = _ints(256)
         self.rng = 0
         self.drng = 0
         self.gmask = 0
         self.first = -1
-        self.keys = _ints(256)
-        self.no_paths = False
         self.pbuf = _ints(S_SIZE)
-        self.greedy = False
         self.counts = _ints(68)
         self.ring_s = _ints(16)
         self.ring_c = _ints(16)
         self.ebuf = _ints(S_SIZE)
         self.n_out = 0
         self.n_cand = 0
-        self.fast = True
         self.f_nsq = 0
         self.f_sqs = _ints(100)
         self.f_othn = _ints(100)
@@ -631,9 +619,7 @@ class Kernel:
         self.nn_z = array("d", bytes(8 * 4))
         self.nn_s = _ints(NS_SIZE)
         self.nn_dv = array("d", bytes(8 * 4))
-        self.nr_on = False
         self.nr_n = 0
-        self.sim = False
         self.sim_dead = False
         self.sim_caps = _ints(4)
         self.sim_log = None
@@ -2062,8 +2048,6 @@ class Kernel:
             return
         head: cython.int = self.n_out
         self._put(0)
-        if self.no_paths:
-            return  # playouts need the results only
         n: cython.int = 0
         k: cython.int
         if name >= 0:
@@ -4143,7 +4127,6 @@ class Kernel:
         start: cython.longlong = 0,
         firsts: cython.int[::1] = None,
         vals: cython.double[::1] = None,
-        fast: cython.bint = True,
         nmask: cython.int = 0,
         nni: cython.int[::1] = None,
         nnd: cython.double[::1] = None,
@@ -4168,29 +4151,22 @@ class Kernel:
         is ``throws, n_finished, finished[4], winner mask``; with ``vals``,
         a game cut off by ``max_throws`` writes the evaluation of its last
         position for every player to ``vals[4 * i + player]`` (the others
-        are left as they are). ``fast``: the outcomes come from the fast
-        enumerator (:meth:`_f_plays`), else from the reference-order one
-        (the same outcomes: the choice is made in canonical order). The
-        players of the bit mask ``nmask`` play the network policy (the value
-        network of the tables ``nni``/``nnd``, see :meth:`_nn_pick`; fast
-        enumerator only); ``ncut``: ``vals`` holds the network's values
+        are left as they are). The outcomes come from the fast enumerator
+        (:meth:`_f_plays`). The players of the bit mask ``nmask`` play the
+        network policy (the value network of the tables ``nni``/``nnd``, see
+        :meth:`_nn_pick`); ``ncut``: ``vals`` holds the network's values
         (each player's side's chance) instead of the hand evaluation. Returns
         all throws.
         """
-        if nmask and not fast:
-            raise ValueError("the network policy plays on the fast enumerator only")
         self.nmask = nmask
         self.ncut = ncut
         if nmask or ncut:
             self._nn_use(nni, nnd)
-        self.fast = fast
         self.game = game
         self.gmask = gmask
-        self.greedy = gmask != 0
         if gmask or vals is not None:
             self.evd = evd
             self.evi = evi
-        self.no_paths = True
         self.cfg = self.cfgbuf
         self.pos = self.gst
         total: cython.longlong = 0
@@ -4207,7 +4183,7 @@ class Kernel:
             self.first = firsts[i] if firsts is not None else -1
             for k in range(S_SIZE):
                 self.gst[k] = state[k]
-            t = self._fplayout(max_throws) if fast else self._playout(max_throws)
+            t = self._fplayout(max_throws, False, False)
             total += t
             res[R_SIZE * i] = t
             res[R_SIZE * i + 1] = self.gst[S_NFIN]
@@ -4227,7 +4203,6 @@ class Kernel:
                         vals[4 * i + p] = self._evaluate(
                             self.gst, 0, self.gst[S_CUTS], self.gst[S_WIN], p
                         )
-        self.no_paths = False
         self.nmask = 0
         return total
 
@@ -4241,25 +4216,14 @@ class Kernel:
         b: cython.int,
         third_doublet: cython.bint,
         reps: cython.int,
-        fast: cython.bint = True,
     ) -> cython.int:
-        """Enumerate one throw's outcomes ``reps`` times (timings); the number of candidates.
-
-        ``fast``: the fast enumerator (:meth:`_f_plays`); else the
-        reference-order one without action paths, as ``playouts(fast=False)``
-        runs it (:meth:`_plays`; its candidates may repeat a position).
-        """
+        """Enumerate one throw's outcomes ``reps`` times with the fast enumerator
+        (:meth:`_f_plays`; timings); the number of outcomes."""
         k: cython.int
         self._set_pawns(cfg, pawns, doubles, cut)
         n: cython.int = 0
-        if fast:
-            for k in range(reps):
-                n = self._f_plays(a, b, third_doublet)
-            return n
-        self.no_paths = True
         for k in range(reps):
-            n = self._plays(a, b, third_doublet)
-        self.no_paths = False
+            n = self._f_plays(a, b, third_doublet)
         return n
 
     def outcomes(
@@ -4271,10 +4235,9 @@ class Kernel:
         a: cython.int,
         b: cython.int,
         third_doublet: cython.bint,
-        fast: cython.bint,
     ) -> list[tuple[tuple[int, ...], int, int]]:
         """The distinct outcomes (16 pawns, cut, extra) of a throw, from the fast
-        enumerator or the reference-order one (for tests and measurements)."""
+        enumerator, in no particular order (for tests and measurements)."""
         c: cython.int
         k: cython.int
         self._set_pawns(cfg, pawns, doubles, cut)
@@ -4284,30 +4247,16 @@ class Kernel:
         r: cython.int
         hi: cython.ulonglong
         lo: cython.ulonglong
-        if fast:
-            n = self._f_plays(a, b, third_doublet)
-            for r in range(n):
-                hi = self.f_ok[3 * r]
-                lo = self.f_ok[3 * r + 1]
-                pw = []
-                for c in range(4):
-                    for k in range(4):
-                        pw.append(_key_pawn(hi, lo, c, k))
-                x: cython.int = cython.cast(cython.int, self.f_ok[3 * r + 2])
-                out.append((tuple(pw), x >> 1, x & 1))
-            return out
-        else:
-            self.no_paths = True
-            n = self._plays(a, b, third_doublet)
-            self.no_paths = False
-        o = self.out
-        head: cython.int = 0
+        n = self._f_plays(a, b, third_doublet)
         for r in range(n):
+            hi = self.f_ok[3 * r]
+            lo = self.f_ok[3 * r + 1]
             pw = []
-            for k in range(16):
-                pw.append(o[head + k])
-            out.append((tuple(pw), o[head + 16], o[head + 17]))
-            head += 19 + A * o[head + 18]
+            for c in range(4):
+                for k in range(4):
+                    pw.append(_key_pawn(hi, lo, c, k))
+            x: cython.int = cython.cast(cython.int, self.f_ok[3 * r + 2])
+            out.append((tuple(pw), x >> 1, x & 1))
         return out
 
     def evaluate_state(
@@ -4500,12 +4449,9 @@ class Kernel:
         Returns the number of positions recorded (the throws).
         """
         self._nn_use(nni, nnd)
-        self.fast = True
         self.game = game
         self.gmask = 0
-        self.greedy = False
         self.nmask = (1 << game[G_N]) - 1
-        self.no_paths = True
         self.cfg = self.cfgbuf
         self.pos = self.gst
         self.drng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k))
@@ -4521,10 +4467,7 @@ class Kernel:
         self.nr_v = r_v
         self.nr_n = 0
         r_off[0] = 0
-        self.nr_on = True
-        t: cython.int = self._fplayout(max_throws)
-        self.nr_on = False
-        self.no_paths = False
+        t: cython.int = self._fplayout(max_throws, False, True)
         self.nmask = 0
         self._nn_state(self.gst)
         self._nn_absolute(self.gst[S_TO_MOVE], r_v, 4 * self.nr_n)
@@ -4571,58 +4514,29 @@ class Kernel:
         player's chance after it (``out_v[4 * i:]``) and its game state
         (``out_st[S_SIZE * i:]``)."""
         self._nn_use(nni, nnd)
-        self.fast = True
         self.game = game
-        self.no_paths = True
         gs = self.gst
         self.pos = gs
-        n_pl: cython.int = game[G_N]
         i: cython.int
         k: cython.int
         r: cython.int
-        c: cython.int
         m: cython.int
         mover: cython.int
         fin_mask: cython.int
-        mover_done: cython.bint
-        hi: cython.ulonglong
-        lo: cython.ulonglong
-        x: cython.ulonglong
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
-            mover_done = fin_mask >> mover & 1
-            r = self.f_keys[self._nn_best(m, mover, fin_mask, True)]
-            hi = self.f_ok[3 * r]
-            lo = self.f_ok[3 * r + 1]
-            x = self.f_ok[3 * r + 2]
-            # advance, as _fplayout does
-            for c in range(4):
-                for k in range(4):
-                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
-            if x & 2:
-                gs[S_CUTS] |= 1 << mover
-            if not mover_done and self._kfinished(hi, lo, mover):
-                if gs[S_WIN] == 0:
-                    gs[S_WIN] = self._winner_after(gs, mover)
-                gs[S_FIN + gs[S_NFIN]] = mover
-                gs[S_NFIN] += 1
-                fin_mask |= 1 << mover
-            if x & 1 and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
-                gs[P_DOUBLES] += 1
-            else:
-                gs[P_DOUBLES] = 0
-                for k in range(1, n_pl + 1):
-                    if not fin_mask >> ((mover + k) % n_pl) & 1:
-                        gs[S_TO_MOVE] = (mover + k) % n_pl
-                        break
+            r = self.f_keys[self._pick_best(m, mover, fin_mask, True, True)]
+            self._after(r, mover, fin_mask)  # as _fplayout advances, into f_pw
+            for k in range(S_SIZE):
+                if k != P_CUT:
+                    gs[k] = self.f_pw[k]
             gs[P_CUT] = 0
             self._nn_state(gs)
             self._nn_absolute(gs[S_TO_MOVE], out_v, 4 * i)
             for k in range(S_SIZE):
                 out_st[S_SIZE * i + k] = gs[k]
-        self.no_paths = False
 
     # -- value network: dead ends among the analysis's replies ----------------
     #
@@ -4644,12 +4558,9 @@ class Kernel:
         that a 1 surely moves (:meth:`_sim_moves`: the cheap test of a dead end), else 0.
         Conservative: a throw marked may have no dead end among its outcomes, a throw
         not marked has none. Returns the number of throws marked."""
-        self.fast = True
         self.game = game
-        self.no_paths = True
         gs = self.gst
         self.pos = gs
-        n_pl: cython.int = game[G_N]
         marked: cython.int = 0
         i: cython.int
         j: cython.int
@@ -4657,10 +4568,8 @@ class Kernel:
         r: cython.int
         n: cython.int
         c: cython.int
-        p: cython.int
         mover: cython.int
         fin_mask: cython.int
-        jam: cython.bint
         hi: cython.ulonglong
         lo: cython.ulonglong
         for i in range(n_throws):
@@ -4678,16 +4587,10 @@ class Kernel:
                 gs[S_CUTS] = state[S_CUTS]
                 if self.f_ok[3 * r + 2] & 2:
                     gs[S_CUTS] |= 1 << mover
-                jam = True
-                for p in range(n_pl):
-                    if not fin_mask >> p & 1 and self._sim_moves(p):
-                        jam = False
-                        break
-                if jam:
+                if not self._someone_moves(gs, fin_mask):
                     out[i] = 1
                     marked += 1
                     break
-        self.no_paths = False
         return marked
 
     def _nn_use(self, nni: cython.int[::1], nnd: cython.double[::1]) -> None:
@@ -4969,52 +4872,6 @@ class Kernel:
         return n
 
     @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_pick(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
-    ) -> cython.int:
-        """The network policy's choice among the fast enumerator's outcomes (canonical order):
-        the best for the mover by the network, ties as :meth:`_fgreedy_pick` breaks them."""
-        return self._nn_best(n_distinct, mover, fin_mask, False)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_best(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int, first: cython.bint
-    ) -> cython.int:
-        """:meth:`_nn_pick`; with ``first``, ties go to the first of them (no draw)."""
-        if n_distinct == 1:
-            return 0
-        pw = self.f_pw
-        i: cython.int
-        n: cython.int
-        fin: cython.int
-        nxt: cython.int
-        score: cython.double
-        best_score: cython.double = -1e300
-        n_best: cython.int = 0
-        for i in range(n_distinct):
-            fin = self._after(self.f_keys[i], mover, fin_mask, True)
-            nxt = pw[S_TO_MOVE]
-            n = 0
-            if pw[S_WIN] == 0:
-                n = self._nn_encode(pw, 0, nxt, pw[P_DOUBLES], pw[S_CUTS], fin)
-            self._nn_forward(n, nxt, pw[S_WIN])
-            score = self.nn_z[self.nni[NI_SIDE + 4 * nxt + mover]]
-            if n_best == 0 or score > best_score + 1e-9:
-                best_score = score
-                n_best = 1
-                self.ebuf[0] = i
-            elif abs(score - best_score) <= 1e-9:
-                if n_best == len(self.ebuf):
-                    self._grow_ebuf()
-                self.ebuf[n_best] = i
-                n_best += 1
-        if n_best == 1 or first:
-            return self.ebuf[0]
-        return self.ebuf[self._below(n_best)]
-
-    @cython.cfunc
     def _throw_outcomes(
         self, game: cython.int[::1], state: cython.int[::1], code: cython.int
     ) -> cython.int:
@@ -5025,7 +4882,6 @@ class Kernel:
         :meth:`nn_replies`, :meth:`nn_jams` and :meth:`expectimax_replies`."""
         gs = self.gst
         k: cython.int
-        r: cython.int
         for k in range(S_SIZE):
             gs[k] = state[k]
         a: cython.int = code >> 3
@@ -5036,13 +4892,7 @@ class Kernel:
         gs[P_CUT] = gs[S_CUTS] >> mover & 1
         third: cython.bint = not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2
         n: cython.int = self._f_plays(a, b, third)
-        mover_done: cython.bint = fin_mask >> mover & 1
-        for r in range(n):
-            if self.f_ok[3 * r + 2] & 1 and (
-                mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
-            ):
-                self.f_ok[3 * r + 2] &= 2
-            self.f_keys[r] = r
+        self._withhold(n, mover, fin_mask)
         return self._f_sort(n)
 
     # -- expectimax replies ---------------------------------------------------------
@@ -5055,46 +4905,18 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _after(
-        self, r: cython.int, mover: cython.int, fin_mask: cython.int, turn: cython.bint
-    ) -> cython.int:
-        """The state after the fast enumerator's outcome ``r`` (its f_ok record) of
-        ``mover`` in gst, who has finished if ``fin_mask`` (the finishers before, a bit
-        mask) says so, in f_pw: its pawns in ``f_pw[0:16]``, the cut flags in
-        ``f_pw[S_CUTS]``, the winners in ``f_pw[S_WIN]`` (masks, as :meth:`_fplayout`
-        advances); with ``turn`` also who throws next in ``f_pw[S_TO_MOVE]`` and the
-        doubles count in ``f_pw[P_DOUBLES]``. Returns the finishers after it (a bit mask)."""
-        hi: cython.ulonglong = self.f_ok[3 * r]
-        lo: cython.ulonglong = self.f_ok[3 * r + 1]
-        x: cython.ulonglong = self.f_ok[3 * r + 2]
-        c: cython.int
-        k: cython.int
-        n_pl: cython.int
-        for c in range(4):
-            for k in range(4):
-                self.f_pw[4 * c + k] = _key_pawn(hi, lo, c, k)
-        cuts: cython.int = self.gst[S_CUTS]
-        if x & 2:
-            cuts |= 1 << mover
-        self.f_pw[S_CUTS] = cuts
-        winner: cython.int = self.gst[S_WIN]
-        fin: cython.int = fin_mask
-        if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
-            if winner == 0:
-                winner = self._winner_after(self.gst, mover)
-            fin |= 1 << mover
-        self.f_pw[S_WIN] = winner
-        if turn:
-            self.f_pw[S_TO_MOVE] = mover
-            self.f_pw[P_DOUBLES] = self.gst[P_DOUBLES] + 1
-            if not (x & 1 and not fin >> mover & 1 and not self._decided(fin, winner)):
-                self.f_pw[P_DOUBLES] = 0
-                n_pl = self.game[G_N]
-                for k in range(1, n_pl + 1):
-                    if not fin >> ((mover + k) % n_pl) & 1:
-                        self.f_pw[S_TO_MOVE] = (mover + k) % n_pl
-                        break
-        return fin
+    def _after(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
+        """The state after the fast enumerator's outcome ``r`` of ``mover`` in gst, in
+        f_pw (:meth:`_advance_to`); the finishers after it (a bit mask)."""
+        return self._advance_to(
+            self.f_pw,
+            self.gst,
+            self.f_ok[3 * r],
+            self.f_ok[3 * r + 1],
+            self.f_ok[3 * r + 2],
+            mover,
+            fin_mask,
+        )
 
     def evaluate_many(
         self,
@@ -5136,11 +4958,9 @@ class Kernel:
         than 1e-9 above it starts the list again, at least 1e-9 below it joins; a single
         outcome without evaluation), their number in ``out_n[i]`` and the sum of their
         evaluations for ``me`` in ``out_v[i]`` (in canonical order)."""
-        self.fast = True
         self.game = game
         self.evd = evd
         self.evi = evi
-        self.no_paths = True
         gs = self.gst
         self.pos = gs
         pw = self.f_pw
@@ -5150,109 +4970,19 @@ class Kernel:
         mover: cython.int
         fin_mask: cython.int
         n_best: cython.int
-        score: cython.double
-        best_score: cython.double
         total: cython.double
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
             # the mover's best outcomes (their places in f_keys, in ebuf)
-            self.ebuf[0] = 0
-            n_best = 1
-            if m > 1:
-                n_best = 0
-                best_score = -1e300
-                for j in range(m):
-                    self._after(self.f_keys[j], mover, fin_mask, False)
-                    score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
-                    if n_best == 0 or score > best_score + 1e-9:
-                        best_score = score
-                        n_best = 1
-                        self.ebuf[0] = j
-                    elif score >= best_score - 1e-9:
-                        if n_best == len(self.ebuf):
-                            self._grow_ebuf()
-                        self.ebuf[n_best] = j
-                        n_best += 1
+            n_best = self._best_outcomes(m, mover, fin_mask, False)
             total = 0.0
             for j in range(n_best):
-                self._after(self.f_keys[self.ebuf[j]], mover, fin_mask, False)
+                self._after(self.f_keys[self.ebuf[j]], mover, fin_mask)
                 total = total + self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], me)
             out_v[i] = total
             out_n[i] = n_best
-        self.no_paths = False
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _canonical(self, n: cython.int, n_distinct: cython.int) -> cython.void:
-        """The heads of the distinct records of the last throw, in canonical order, in keys.
-
-        Canonical order: lexicographic on (the 16 pawn numbers, colour by
-        colour, each colour's sorted, 0 for colours not in play; the mover's
-        cut flag; the extra throw, counted only where it is granted). Two
-        distinct records differ in that key.
-        """
-        if n_distinct > len(self.keys):
-            self.keys = _ints(2 * n_distinct)
-        o = self.out
-        keys = self.keys
-        r: cython.int
-        j: cython.int
-        m: cython.int = 0
-        h: cython.int
-        for r in range(n):
-            if self.withheld[r] == 2:
-                continue
-            h = self.heads[r]
-            if self.withheld[r]:
-                o[h + 17] = 0  # the extra throw is not granted: not part of the key
-            j = m
-            while j > 0 and _key_less(o, h, keys[j - 1]):
-                keys[j] = keys[j - 1]
-                j -= 1
-            keys[j] = h
-            m += 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _greedy_pick(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
-    ) -> cython.int:
-        """The index in canonical order of the greedy choice (see :meth:`playouts`)."""
-        if n_distinct == 1:
-            return 0
-        gs = self.gst
-        o = self.out
-        i: cython.int
-        head: cython.int
-        cuts: cython.int
-        winner: cython.int
-        score: cython.double
-        best_score: cython.double = -1e300
-        n_best: cython.int = 0
-        mover_done: cython.bint = fin_mask >> mover & 1
-        for i in range(n_distinct):
-            head = self.keys[i]
-            cuts = gs[S_CUTS]
-            if o[head + 16]:
-                cuts |= 1 << mover
-            winner = gs[S_WIN]
-            if winner == 0 and not mover_done and self._finished(o, head, mover):
-                winner = self._winner_after(gs, mover)
-            score = self._evaluate(o, head, cuts, winner, mover)
-            if n_best == 0 or score > best_score + 1e-9:
-                best_score = score
-                n_best = 1
-                self.ebuf[0] = i
-            elif abs(score - best_score) <= 1e-9:
-                if n_best == len(self.ebuf):
-                    self._grow_ebuf()
-                self.ebuf[n_best] = i
-                n_best += 1
-        if n_best == 1:
-            return self.ebuf[0]
-        return self.ebuf[self._below(n_best)]
 
     def _grow_ebuf(self) -> None:
         new = _ints(2 * len(self.ebuf))
@@ -5323,30 +5053,6 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _finished(self, o: cython.int[::1], off: cython.int, player: cython.int) -> cython.bint:
-        """§3.5: does ``player`` meet the finishing condition with the pawns ``o[off:off+16]``?"""
-        game = self.game
-        home: cython.int = game[G_HOME]
-        major: cython.int = game[G_MAJOR + player]
-        i: cython.int
-        k: cython.int
-        c: cython.int
-        cnt: cython.int
-        for i in range(game[G_PCOLS + 3 * player]):
-            c = game[G_PCOLS + 3 * player + 1 + i]
-            cnt = 0
-            for k in range(4):
-                if o[off + 4 * c + k] == home:
-                    cnt += 1
-            if major >= 0:
-                if cnt < (4 if c == major else 3):
-                    return False
-            elif cnt != 4:
-                return False
-        return True
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def _winner_after(self, gs: cython.int[::1], extra_player: cython.int) -> cython.int:
         """The winners that §3.5 makes of the finishers plus ``extra_player`` (mask, 0: none)."""
         game = self.game
@@ -5392,39 +5098,237 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _fplayout(self, max_throws: cython.int) -> cython.int:
-        """:meth:`_playout` on the fast enumerator's outcome keys."""
+    def _next_player(self, mover: cython.int, fin_mask: cython.int) -> cython.int:
+        """Who throws after ``mover``'s turn: the next player who has not finished (§3.3)."""
+        n_pl: cython.int = self.game[G_N]
+        k: cython.int
+        p: cython.int
+        for k in range(1, n_pl + 1):
+            p = (mover + k) % n_pl
+            if not fin_mask >> p & 1:
+                return p
+        return mover
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _advance_to(
+        self,
+        dst: cython.int[::1],
+        src: cython.int[::1],
+        hi: cython.ulonglong,
+        lo: cython.ulonglong,
+        x: cython.ulonglong,
+        mover: cython.int,
+        fin_mask: cython.int,
+    ) -> cython.int:
+        """The one finishing step (§3.3, §3.5): the game state ``src`` after ``mover``'s
+        outcome of key ``hi``/``lo``/``x`` (a fast enumerator's record), written to ``dst``
+        (which may be ``src``): the pawns, the cut flags, the finishers and winners, the
+        doubles count and who throws next. ``fin_mask``: the finishers of ``src`` as a
+        bit mask. ``dst[P_CUT]`` is left as it is. Returns the finishers after it."""
+        c: cython.int
+        k: cython.int
+        nfin: cython.int = src[S_NFIN]
+        winner: cython.int = src[S_WIN]
+        doubles: cython.int = src[P_DOUBLES]
+        fin: cython.int = fin_mask
+        if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
+            if winner == 0:
+                winner = self._winner_after(src, mover)
+            fin |= 1 << mover
+        dst[S_CUTS] = src[S_CUTS] | ((1 << mover) if x & 2 else 0)
+        for k in range(4):
+            dst[S_FIN + k] = src[S_FIN + k]
+        if fin != fin_mask:
+            dst[S_FIN + nfin] = mover
+            nfin += 1
+        dst[S_NFIN] = nfin
+        dst[S_WIN] = winner
+        for c in range(4):
+            for k in range(4):
+                dst[4 * c + k] = _key_pawn(hi, lo, c, k)
+        if x & 1 and not fin >> mover & 1 and not self._decided(fin, winner):
+            dst[P_DOUBLES] = doubles + 1
+            dst[S_TO_MOVE] = mover
+        else:
+            dst[P_DOUBLES] = 0
+            dst[S_TO_MOVE] = self._next_player(mover, fin)
+        return fin
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _withhold(self, n: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.bint:
+        """Number the fast enumerator's ``n`` outcomes in ``f_keys`` and take the extra
+        throw out of the key of each that a mover who has finished, or finishes with it,
+        may not use (§3.5). Whether any was taken out (then two keys may be equal)."""
+        r: cython.int
+        withheld: cython.bint = False
+        mover_done: cython.bint = fin_mask >> mover & 1
+        for r in range(n):
+            self.f_keys[r] = r
+            if self.f_ok[3 * r + 2] & 1 and (
+                mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+            ):
+                self.f_ok[3 * r + 2] &= 2
+                withheld = True
+        return withheld
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _outcome_value(
+        self, r: cython.int, mover: cython.int, fin_mask: cython.int, network: cython.bint
+    ) -> cython.double:
+        """How good the fast enumerator's outcome ``r`` is for ``mover``: the hand-made
+        evaluation, or with ``network`` the value network's chance of ``mover``'s side."""
+        pw = self.f_pw
+        fin: cython.int = self._after(r, mover, fin_mask)
+        if not network:
+            return self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
+        nxt: cython.int = pw[S_TO_MOVE]
+        n: cython.int = 0
+        if pw[S_WIN] == 0:
+            n = self._nn_encode(pw, 0, nxt, pw[P_DOUBLES], pw[S_CUTS], fin)
+        self._nn_forward(n, nxt, pw[S_WIN])
+        return self.nn_z[self.nni[NI_SIDE + 4 * nxt + mover]]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _best_outcomes(
+        self, n: cython.int, mover: cython.int, fin_mask: cython.int, network: cython.bint
+    ) -> cython.int:
+        """The one greedy choice: the places in ``f_keys[:n]`` (canonical order) of the
+        mover's best outcomes by :meth:`_outcome_value`, in ``ebuf``; their number.
+
+        A running best: an outcome more than 1e-9 above it starts the list
+        again, one within 1e-9 of it joins (as ``pachisi.bots.expectimax.
+        greedy_replies`` and the greedy player build it); a single outcome is
+        not valued."""
+        self.ebuf[0] = 0
+        if n == 1:
+            return 1
+        i: cython.int
+        score: cython.double
+        best_score: cython.double = -1e300
+        n_best: cython.int = 0
+        for i in range(n):
+            score = self._outcome_value(self.f_keys[i], mover, fin_mask, network)
+            if n_best == 0 or score > best_score + 1e-9:
+                best_score = score
+                n_best = 1
+                self.ebuf[0] = i
+            elif abs(score - best_score) <= 1e-9:
+                if n_best == len(self.ebuf):
+                    self._grow_ebuf()
+                self.ebuf[n_best] = i
+                n_best += 1
+        return n_best
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _pick_best(
+        self,
+        n: cython.int,
+        mover: cython.int,
+        fin_mask: cython.int,
+        network: cython.bint,
+        first: cython.bint,
+    ) -> cython.int:
+        """The place in ``f_keys[:n]`` of the greedy (or, with ``network``, the network
+        policy's) choice: the best outcome, ties broken by one draw (none for a single
+        outcome or a single best), or with ``first`` the first of them."""
+        n_best: cython.int = self._best_outcomes(n, mover, fin_mask, network)
+        if n_best == 1 or first:
+            return self.ebuf[0]
+        return self.ebuf[self._below(n_best)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _dead_end(self, gs: cython.int[::1], fin_mask: cython.int) -> cython.bint:
+        """The one dead-end check (§3.5, Pagade; the game in ``gs`` not decided), as
+        ``Position.is_dead_end``: for every player who has not finished, every distinct
+        throw's only outcome leaves every pawn where it stands. A player with a pawn that
+        a 1 surely moves (:meth:`_someone_moves`) ends the check at once. Uses ``cfg``,
+        ``pos`` (left on ``gs``) and the fast enumerator's buffers."""
+        if self._someone_moves(gs, fin_mask):
+            return False
+        game = self.game
+        n_pl: cython.int = game[G_N]
+        nfaces: cython.int = game[G_NFACES]
+        i: cython.int
+        ja: cython.int
+        jb: cython.int
+        k: cython.int
+        doubles: cython.int = gs[P_DOUBLES]
+        cut: cython.int = gs[P_CUT]
+        dead: cython.bint = True
+        self.pos = gs
+        for i in range(n_pl):
+            if fin_mask >> i & 1:
+                continue
+            self.cfg = game[G_CFG + i * C_SIZE : G_CFG + (i + 1) * C_SIZE]
+            gs[P_DOUBLES] = doubles if i == gs[S_TO_MOVE] else 0
+            gs[P_CUT] = gs[S_CUTS] >> i & 1
+            for ja in range(nfaces):
+                for jb in range(ja, nfaces):
+                    if self._f_plays(game[G_FACES + ja], game[G_FACES + jb], False) != 1:
+                        dead = False
+                    else:
+                        for k in range(16):
+                            if _key_pawn(self.f_ok[0], self.f_ok[1], k >> 2, k & 3) != gs[k]:
+                                dead = False
+                    if not dead:
+                        break
+                if not dead:
+                    break
+            if not dead:
+                break
+        gs[P_DOUBLES] = doubles
+        gs[P_CUT] = cut
+        return dead
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _someone_moves(self, gs: cython.int[::1], fin_mask: cython.int) -> cython.bint:
+        """Whether some player who has not finished has a pawn that a 1 surely moves
+        (:meth:`_sim_moves`): the cheap half of :meth:`_dead_end`."""
+        p: cython.int
+        for p in range(self.game[G_N]):
+            if not fin_mask >> p & 1 and self._sim_moves(gs, p):
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fplayout(
+        self, max_throws: cython.int, sim: cython.bint, record: cython.bint
+    ) -> cython.int:
+        """One game from ``gst`` on the fast enumerator's outcome keys (see :meth:`playouts`).
+
+        ``sim``: a game of :meth:`simulate` (it ends in a Pagade dead end, and
+        :meth:`_sim_step` counts the captures); ``record``: every position
+        before a throw is recorded (:meth:`nn_selfplay`). Returns the throws.
+        """
         game = self.game
         gs = self.gst
-        n_pl: cython.int = game[G_N]
         nfaces: cython.int = game[G_NFACES]
         pagade: cython.bint = game[G_PAGADE] != 0
         throws: cython.int = 0
         a: cython.int
         b: cython.int
-        k: cython.int
-        c: cython.int
         r: cython.int
         n: cython.int
         m: cython.int
         mover: cython.int
         fin_mask: cython.int
-        mover_done: cython.bint
         pick: cython.int
-        hi: cython.ulonglong
-        lo: cython.ulonglong
-        x: cython.ulonglong
-        extra: cython.bint
-        withheld: cython.bint
         while throws < max_throws:
-            fin_mask = 0
-            for k in range(gs[S_NFIN]):
-                fin_mask |= 1 << gs[S_FIN + k]
+            fin_mask = _fin_mask(gs)
             if self._decided(fin_mask, gs[S_WIN]):
                 break
-            if self.sim and pagade and self._sim_dead_end(fin_mask):
+            if sim and pagade and self._dead_end(gs, fin_mask):
+                self.sim_dead = True
                 break
-            if self.nr_on:
+            if record:
                 self._nn_record()
             if throws == 0 and self.first >= 0:
                 a = self.first >> 3
@@ -5436,58 +5340,31 @@ class Kernel:
             self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
             gs[P_CUT] = gs[S_CUTS] >> mover & 1
             n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            mover_done = fin_mask >> mover & 1
-            # the extra throw of a mover who finishes is withheld (§3.5): not in the key
-            withheld = False
-            for r in range(n):
-                self.f_keys[r] = r
-            if a == b:  # (only a doublet's outcomes can carry an extra throw)
-                for r in range(n):
-                    if self.f_ok[3 * r + 2] & 1 and (
-                        mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
-                    ):
-                        self.f_ok[3 * r + 2] &= 2
-                        withheld = True
-            if withheld or (self.gmask | self.nmask) >> mover & 1:
+            if self._withhold(n, mover, fin_mask) or (self.gmask | self.nmask) >> mover & 1:
                 # canonical order, a withheld twin of an earlier outcome removed
                 m = self._f_sort(n)
                 if self.nmask >> mover & 1:
-                    pick = self._nn_pick(m, mover, fin_mask)
+                    pick = self._pick_best(m, mover, fin_mask, True, False)
                 elif self.gmask >> mover & 1:
-                    pick = self._fgreedy_pick(m, mover, fin_mask)
+                    pick = self._pick_best(m, mover, fin_mask, False, False)
                 else:
                     pick = self._below(m)
                 r = self.f_keys[pick]
             else:
                 # distinct keys: the pick-th in canonical order, without sorting them all
                 r = self._f_select(n, self._below(n))
-            hi = self.f_ok[3 * r]
-            lo = self.f_ok[3 * r + 1]
-            x = self.f_ok[3 * r + 2]
-            if self.sim:
-                self._sim_step(a, b, hi, lo, mover)
-            # advance (§3.3, §3.5)
-            for c in range(4):
-                for k in range(4):
-                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
-            if x & 2:
-                gs[S_CUTS] |= 1 << mover
-            extra = (x & 1) != 0
-            if not mover_done and self._kfinished(hi, lo, mover):
-                if gs[S_WIN] == 0:
-                    gs[S_WIN] = self._winner_after(gs, mover)
-                gs[S_FIN + gs[S_NFIN]] = mover
-                gs[S_NFIN] += 1
-                fin_mask |= 1 << mover
+            if sim:
+                self._sim_step(a, b, self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
+            self._advance_to(
+                gs,
+                gs,
+                self.f_ok[3 * r],
+                self.f_ok[3 * r + 1],
+                self.f_ok[3 * r + 2],
+                mover,
+                fin_mask,
+            )
             throws += 1
-            if extra and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
-                gs[P_DOUBLES] += 1
-                continue
-            gs[P_DOUBLES] = 0
-            for k in range(1, n_pl + 1):
-                if not fin_mask >> ((mover + k) % n_pl) & 1:
-                    gs[S_TO_MOVE] = (mover + k) % n_pl
-                    break
         return throws
 
     @cython.cfunc
@@ -5594,35 +5471,6 @@ class Kernel:
                 lo = st + 1
         return keys[rank]
 
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _fgreedy_pick(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
-    ) -> cython.int:
-        """:meth:`_greedy_pick` on the fast enumerator's keys (in canonical order)."""
-        if n_distinct == 1:
-            return 0
-        pw = self.f_pw
-        i: cython.int
-        score: cython.double
-        best_score: cython.double = -1e300
-        n_best: cython.int = 0
-        for i in range(n_distinct):
-            self._after(self.f_keys[i], mover, fin_mask, False)
-            score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
-            if n_best == 0 or score > best_score + 1e-9:
-                best_score = score
-                n_best = 1
-                self.ebuf[0] = i
-            elif abs(score - best_score) <= 1e-9:
-                if n_best == len(self.ebuf):
-                    self._grow_ebuf()
-                self.ebuf[n_best] = i
-                n_best += 1
-        if n_best == 1:
-            return self.ebuf[0]
-        return self.ebuf[self._below(n_best)]
-
     # -- simulate: whole games for `pachisi simulate` --------------------------
 
     def simulate(
@@ -5653,14 +5501,11 @@ class Kernel:
         throw ``[a, b, *state before it]`` (``S_SIZE`` ints; the slot
         ``P_CUT`` is scratch), then the final state; else an empty list.
         """
-        self.fast = True
         self.game = game
         if evd is not None:
             self.evd = evd
             self.evi = evi
-        self.no_paths = True
         self.pos = self.gst
-        self.sim = True
         gs = self.gst
         pagade: cython.bint = game[G_PAGADE] != 0
         i: cython.int
@@ -5674,7 +5519,6 @@ class Kernel:
             self.rng = _stream_seed(seeds[i], 1)
             self.first = -1
             self.gmask = spec[2 * i + 1]
-            self.greedy = self.gmask != 0
             self.cfg = self.cfgbuf
             for k in range(S_SIZE):
                 gs[k] = state[k]
@@ -5682,12 +5526,12 @@ class Kernel:
             self.sim_dead = False
             for k in range(4):
                 self.sim_caps[k] = 0
-            t = self._fplayout(max_throws)
+            t = self._fplayout(max_throws, True, False)
             fin_mask = 0
             for k in range(gs[S_NFIN]):
                 fin_mask |= 1 << gs[S_FIN + k]
             if pagade and not self.sim_dead and not self._decided(fin_mask, gs[S_WIN]):
-                self._sim_dead_end(fin_mask)  # reached on the last throw allowed
+                self.sim_dead = self._dead_end(gs, fin_mask)  # on the last throw allowed
             o = SIM_SIZE * i
             res[o] = t
             res[o + 1] = gs[S_NFIN]
@@ -5697,8 +5541,6 @@ class Kernel:
             res[o + 7] = 1 if self.sim_dead else 0
             for k in range(4):
                 res[o + 8 + k] = self.sim_caps[k]
-        self.sim = False
-        self.no_paths = False
         out: list = []
         if trace and n:
             out = self.sim_log
@@ -5799,66 +5641,13 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _sim_dead_end(self, fin_mask: cython.int) -> cython.bint:
-        """§3.5 dead end (Pagade; the game not decided), as ``Position.is_dead_end``.
-
-        True when, for every player who has not finished, every distinct
-        throw's only outcome leaves every pawn where it stands; then sets
-        :attr:`sim_dead`. A player with a pawn that a 1 surely moves
-        (:meth:`_sim_moves`) ends the check at once.
-        """
-        game = self.game
-        gs = self.gst
-        n_pl: cython.int = game[G_N]
-        nfaces: cython.int = game[G_NFACES]
-        i: cython.int
-        ja: cython.int
-        jb: cython.int
-        n: cython.int
-        k: cython.int
-        for i in range(n_pl):
-            if not fin_mask >> i & 1 and self._sim_moves(i):
-                return False
-        doubles: cython.int = gs[P_DOUBLES]
-        cut: cython.int = gs[P_CUT]
-        dead: cython.bint = True
-        for i in range(n_pl):
-            if fin_mask >> i & 1:
-                continue
-            self.cfg = game[G_CFG + i * C_SIZE : G_CFG + (i + 1) * C_SIZE]
-            gs[P_DOUBLES] = doubles if i == gs[S_TO_MOVE] else 0
-            gs[P_CUT] = gs[S_CUTS] >> i & 1
-            for ja in range(nfaces):
-                for jb in range(ja, nfaces):
-                    n = self._f_plays(game[G_FACES + ja], game[G_FACES + jb], False)
-                    if n != 1:
-                        dead = False
-                    else:
-                        for k in range(16):
-                            if _key_pawn(self.f_ok[0], self.f_ok[1], k >> 2, k & 3) != gs[k]:
-                                dead = False
-                    if not dead:
-                        break
-                if not dead:
-                    break
-            if not dead:
-                break
-        gs[P_DOUBLES] = doubles
-        gs[P_CUT] = cut
-        if dead:
-            self.sim_dead = True
-        return dead
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _sim_moves(self, player: cython.int) -> cython.bint:
+    def _sim_moves(self, gs: cython.int[::1], player: cython.int) -> cython.bint:
         """Whether ``player`` has a pawn that a 1 moves where it may always land (Pagade).
 
         As ``position._surely_moves``: a belly square or Home, or an empty
         ring square, the cut rule (§4.5) respected.
         """
         game = self.game
-        gs = self.gst
         g: cython.int = G_CFG  # the first mover's table: routes and switches are everyone's
         home: cython.int = game[G_HOME]
         cut_rule: cython.bint = game[g + C_CUT_RULE] != 0
@@ -5893,113 +5682,6 @@ class Kernel:
                 if free:
                     return True
         return False
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _playout(self, max_throws: cython.int) -> cython.int:
-        game = self.game
-        gs = self.gst
-        n_pl: cython.int = game[G_N]
-        nfaces: cython.int = game[G_NFACES]
-        pagade: cython.bint = game[G_PAGADE] != 0
-        throws: cython.int = 0
-        a: cython.int
-        b: cython.int
-        k: cython.int
-        r: cython.int
-        q: cython.int
-        n: cython.int
-        mover: cython.int
-        head: cython.int
-        fin_mask: cython.int
-        mover_done: cython.bint
-        newly: cython.bint
-        winner: cython.int
-        over: cython.bint
-        dup: cython.bint
-        n_distinct: cython.int
-        pick: cython.int
-        extra: cython.bint
-        o: cython.int[::1]
-        while throws < max_throws:
-            fin_mask = 0
-            for k in range(gs[S_NFIN]):
-                fin_mask |= 1 << gs[S_FIN + k]
-            if self._decided(fin_mask, gs[S_WIN]):
-                break
-            if throws == 0 and self.first >= 0:
-                a = self.first >> 3
-                b = self.first & 7
-            else:
-                a = game[G_FACES + self._dbelow(nfaces)]
-                b = game[G_FACES + self._dbelow(nfaces)]
-            mover = gs[S_TO_MOVE]
-            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
-            gs[P_CUT] = gs[S_CUTS] >> mover & 1
-            if self.fast:
-                n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            else:
-                n = self._plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            if n > len(self.heads):
-                self.heads = _ints(2 * n)
-                self.withheld = _ints(2 * n)
-            o = self.out
-            # the records, and which ones have their extra throw withheld (§3.5)
-            head = 0
-            n_distinct = 0
-            mover_done = fin_mask >> mover & 1
-            for r in range(n):
-                self.heads[r] = head
-                newly = not mover_done and self._finished(o, head, mover)
-                over = False
-                if mover_done or newly:
-                    winner = gs[S_WIN]
-                    if newly and winner == 0:
-                        winner = self._winner_after(gs, mover)
-                    over = True  # the mover has finished: no extra throw
-                else:
-                    over = self._decided(fin_mask, gs[S_WIN])
-                self.withheld[r] = over
-                # a withheld record with the same pawns and cut as an earlier one is the same play
-                dup = False
-                if over:
-                    for q in range(r):
-                        if self.withheld[q] and _same_result(o, self.heads[q], head):
-                            dup = True
-                            break
-                if dup:
-                    self.withheld[r] = 2
-                else:
-                    n_distinct += 1
-                head += 19 + A * o[head + 18]
-            self._canonical(n, n_distinct)
-            if self.gmask >> mover & 1:
-                pick = self._greedy_pick(n_distinct, mover, fin_mask)
-            else:
-                pick = self._below(n_distinct)
-            head = self.keys[pick]
-            # advance (§3.3, §3.5)
-            for k in range(16):
-                gs[k] = o[head + k]
-            if o[head + 16]:
-                gs[S_CUTS] |= 1 << mover
-            extra = o[head + 17] != 0
-            if not mover_done and self._finished(o, head, mover):
-                if gs[S_WIN] == 0:
-                    gs[S_WIN] = self._winner_after(gs, mover)
-                gs[S_FIN + gs[S_NFIN]] = mover
-                gs[S_NFIN] += 1
-                fin_mask |= 1 << mover
-            throws += 1
-            if extra and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
-                gs[P_DOUBLES] += 1
-                continue
-            gs[P_DOUBLES] = 0
-            for k in range(1, n_pl + 1):
-                if not fin_mask >> ((mover + k) % n_pl) & 1:
-                    gs[S_TO_MOVE] = (mover + k) % n_pl
-                    break
-        return throws
 
 
 # -- batched environment ------------------------------------------------------
@@ -6083,7 +5765,6 @@ class Batch:
     ) -> None:
         self.k = Kernel()
         self.k.game = game
-        self.k.no_paths = True
         self.game = game
         self.starts = starts
         self.n = n
@@ -6123,7 +5804,8 @@ class Batch:
         j: cython.int
         for j in range(S_SIZE):
             self.gs[j] = state[j]
-        return not self.k._decided(self._fin_mask(), self.gs[S_WIN]) and self._dead_end()
+        fin_mask: cython.int = self._fin_mask()
+        return not self.k._decided(fin_mask, self.gs[S_WIN]) and self.k._dead_end(self.gs, fin_mask)
 
     def restart_from(self, i: cython.int, state: cython.int[::1], seed: cython.ulonglong) -> int:
         """Game ``i`` goes on from ``state`` with dice stream ``seed`` (for tests).
@@ -6294,32 +5976,8 @@ class Batch:
         self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
     ) -> cython.void:
         """Play the outcome (hi, lo, x) for the mover of :attr:`gs` (§3.3, §3.5)."""
-        k: Kernel = self.k
         gs = self.gs
-        mover: cython.int = gs[S_TO_MOVE]
-        fin_mask: cython.int = self._fin_mask()
-        mover_done: cython.bint = fin_mask >> mover & 1
-        c: cython.int
-        j: cython.int
-        for c in range(4):
-            for j in range(4):
-                gs[4 * c + j] = _key_pawn(hi, lo, c, j)
-        if x & 2:
-            gs[S_CUTS] |= 1 << mover
-        if not mover_done and k._kfinished(hi, lo, mover):
-            if gs[S_WIN] == 0:
-                gs[S_WIN] = k._winner_after(gs, mover)
-            gs[S_FIN + gs[S_NFIN]] = mover
-            gs[S_NFIN] += 1
-            fin_mask |= 1 << mover
-        if x & 1 and not fin_mask >> mover & 1 and not k._decided(fin_mask, gs[S_WIN]):
-            gs[P_DOUBLES] += 1
-            return
-        gs[P_DOUBLES] = 0
-        for j in range(1, self.npl + 1):
-            if not fin_mask >> ((mover + j) % self.npl) & 1:
-                gs[S_TO_MOVE] = (mover + j) % self.npl
-                break
+        self.k._advance_to(gs, gs, hi, lo, x, gs[S_TO_MOVE], self._fin_mask())
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -6381,7 +6039,7 @@ class Batch:
             if (
                 self.game[G_PAGADE]
                 and self.info[base + B_PASSES] >= self.npl - gs[S_NFIN]
-                and self._dead_end()
+                and k._dead_end(gs, self._fin_mask())
             ):
                 status = B_OVER
                 break
@@ -6423,45 +6081,6 @@ class Batch:
         self.drng[i] = k.drng
         self._store(i)
         return status
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _dead_end(self) -> cython.bint:
-        """§3.5 (Pagade): every open player's every throw leaves every pawn where it stands."""
-        k: Kernel = self.k
-        gs = self.gs
-        keep_to_move: cython.int = gs[S_TO_MOVE]
-        keep_doubles: cython.int = gs[P_DOUBLES]
-        fin_mask: cython.int = self._fin_mask()
-        p: cython.int
-        x: cython.int
-        y: cython.int
-        c: cython.int
-        j: cython.int
-        n: cython.int
-        r: cython.int
-        dead: cython.bint = True
-        gs[P_DOUBLES] = 0
-        for p in range(self.npl):
-            if fin_mask >> p & 1 or not dead:
-                continue
-            gs[S_TO_MOVE] = p
-            for x in range(self.faces):
-                for y in range(x, self.faces):
-                    if not dead:
-                        break
-                    n = self._enumerate(self.game[G_FACES + x], self.game[G_FACES + y])
-                    if n != 1:
-                        dead = False
-                        break
-                    for c in range(4):
-                        for j in range(4):
-                            r = 3 * k.f_keys[0]
-                            if _key_pawn(k.f_ok[r], k.f_ok[r + 1], c, j) != gs[4 * c + j]:
-                                dead = False
-        gs[S_TO_MOVE] = keep_to_move
-        gs[P_DOUBLES] = keep_doubles
-        return dead
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -6666,28 +6285,6 @@ def _remove(
             dst[doff + 1 + c] = src[soff + 1 + k]
             c += 1
     dst[doff] = c
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _key_less(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bint:
-    """Whether the record at ``x`` comes before the one at ``y`` (pawns, cut, extra)."""
-    k: cython.int
-    for k in range(18):
-        if o[x + k] != o[y + k]:
-            return o[x + k] < o[y + k]
-    return False
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _same_result(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bint:
-    """Whether the records at ``x`` and ``y`` have the same pawns and cut flag."""
-    k: cython.int
-    for k in range(17):
-        if o[x + k] != o[y + k]:
-            return False
-    return True
 
 
 # ---------------------------------------------------------------------------

@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from .. import __version__, _accel
+from .._layout import NN_UNITS, R_SIZE
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..errors import PachisiError
@@ -56,7 +57,7 @@ from ..moves import legal_plays
 from ..position import Position, game_over
 from ..rules import Setup
 from .encoding import ENCODING, MAX_SIDES, Encoder
-from .kernel import NN_UNITS, tables
+from .kernel import tables
 from .network import ValueNet, _pack, _unpack, softmax_rows
 
 __all__ = [
@@ -299,7 +300,7 @@ def _play_kernel(
     r_off = np.zeros(cap, dtype=np.int32)
     r_mv = np.zeros(cap, dtype=np.int32)
     r_v = np.zeros(4 * cap, dtype=np.float64)
-    res = np.zeros(_accel.R_SIZE, dtype=np.int32)
+    res = np.zeros(R_SIZE, dtype=np.int32)
     out = []
     for g in games:
         st = _accel.game_state(Position.initial(setup, g % n))
