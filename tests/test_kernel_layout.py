@@ -51,3 +51,16 @@ def test_the_callers_read_pachisi_layout() -> None:
                 assert vars(side)[name] == getattr(_layout, name)
                 compared += 1
     assert compared >= 70
+
+
+def test_every_field_the_kernel_reads_is_declared() -> None:
+    """A field of the kernel's classes used but not declared compiles to a Python attribute
+    look-up that fails at run time, and the kernel's C functions (``exceptval(check=False)``)
+    swallow the error: the source is read here instead (the uncompiled kernel would not
+    notice either, since plain Python creates the attribute)."""
+    source = (Path(_layout.__file__).parent / "_kernel.py").read_text(encoding="utf-8")
+    declared = set(re.findall(r"^    ([a-z_][a-z_0-9]*): ", source, re.MULTILINE))
+    methods = set(re.findall(r"def ([a-z_0-9]+)\(", source))
+    used = set(re.findall(r"\bself\.([a-z_][a-z_0-9]*)\b(?!\()", source))
+    used |= set(re.findall(r"\bk\.([a-z_][a-z_0-9]*)\b(?!\()", source))
+    assert used - declared - methods == set()
