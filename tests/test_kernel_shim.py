@@ -33,4 +33,3 @@ def test_the_kernel_source_runs_on_the_shim() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "30"
-
