@@ -31,7 +31,7 @@ import time
 from array import array
 from collections import defaultdict
 
-from pachisi import Position, _accel, dice_for
+from pachisi import Position, _accel, _layout, dice_for
 from pachisi.bench import DEFAULT_PLAYERS
 from pachisi.moves import legal_plays as pure_legal_plays
 
@@ -77,7 +77,7 @@ def kinds(kern_module: object, ruleset: str, n: int, seed: int, reps: int = 200)
         third = doublet and pos.doubles == 2
         t0 = time.process_time()
         outcomes = kern.repeat_outcomes(
-            cfg, pawns, pos.doubles, cut, throw[0], throw[1], third, reps, True
+            cfg, pawns, pos.doubles, cut, throw[0], throw[1], third, reps
         )
         dt = (time.process_time() - t0) / reps
         home = pos.setup.home
@@ -133,12 +133,12 @@ def main(argv: list[str]) -> None:
             n = len(_accel.legal_plays(pos, throw))
             reps = 20 if n <= 100 else 2
             cfg = _accel._cfg(pos.setup, pos.to_move)
-            st = array("i", bytes(4 * _accel.P_SIZE))
+            st = array("i", bytes(4 * _layout.P_SIZE))
             for c in pos.setup.colours_in_play:
                 for k, p in enumerate(pos.pawns[c]):
                     st[4 * c + k] = p
-            st[_accel.P_DOUBLES] = pos.doubles
-            st[_accel.P_CUT] = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
+            st[_layout.P_DOUBLES] = pos.doubles
+            st[_layout.P_CUT] = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
             third = ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2
             k_s = cpu(lambda: kern.run(cfg, st, throw[0], throw[1], third), reps)  # noqa: B023
             l_s = cpu(lambda: _accel.legal_plays(pos, throw), reps)  # noqa: B023

@@ -30,7 +30,8 @@ def test_the_version_is_written_once() -> None:
     assert "version" not in project and "version" in project["dynamic"]
     attr = PYPROJECT["tool"]["setuptools"]["dynamic"]["version"]["attr"]
     assert attr == "pachisi.__version__"
-    assert pachisi.__version__.count(".") == 2
+    # a release X.Y.Z, or the development version X.Y.Z.devN before it
+    assert re.fullmatch(r"\d+\.\d+\.\d+(\.dev\d+)?", pachisi.__version__)
 
 
 def test_version_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -78,7 +79,15 @@ def test_the_changelogs_latest_version_is_the_packages() -> None:
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     versions = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$", text, re.MULTILINE)
     assert versions, "no released version in CHANGELOG.md"
-    assert versions[0][0] == pachisi.__version__
+    version = re.fullmatch(r"(\d+\.\d+\.\d+)(\.dev\d+)?", pachisi.__version__)
+    assert version is not None
+    release, dev = version.groups()
+    if dev is None:
+        assert versions[0][0] == release
+    else:  # a development version: after the latest release, its changes under Unreleased
+        assert tuple(map(int, release.split("."))) > tuple(map(int, versions[0][0].split(".")))
+        unreleased = text[text.index("## [Unreleased]") : text.index(f"## [{versions[0][0]}]")]
+        assert unreleased.count("\n- ") >= 1, "a development version lists its changes"
     # Keep a Changelog: an Unreleased section above, newest first, each version once
     assert text.index("## [Unreleased]") < text.index(f"## [{versions[0][0]}]")
     numbers = [tuple(int(n) for n in v.split(".")) for v, _ in versions]

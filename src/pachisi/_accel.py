@@ -26,6 +26,66 @@ from types import ModuleType
 from typing import Any, Literal, NamedTuple, Protocol, overload
 
 from . import _clear
+
+# The kernel's layouts: one copy, in pachisi._layout (the kernel's C constants are
+# checked against it by tests/test_kernel_layout.py); here for this module and its callers.
+from ._layout import (
+    C_CAPTURE_BONUS,
+    C_COL,
+    C_CUT_RULE,
+    C_FRIEND,
+    C_HOME_BONUS,
+    C_IN_PLAY,
+    C_JUMP,
+    C_LARGER_DIE,
+    C_MAY_ADVANCE,
+    C_NCOL,
+    C_NO_SPLIT,
+    C_PAGADE,
+    C_PAIR_DOUBLE,
+    C_PARTIAL_NOTHING,
+    C_RINDEX,
+    C_ROUTE,
+    C_SAFE_X,
+    C_SAFETY,
+    C_SIZE,
+    C_XSQ,
+    D_CHANCE,
+    D_HOME_VALUE,
+    D_SIGNS,
+    D_SIZE,
+    E_FRIENDLY,
+    E_HOME,
+    E_OWNER,
+    E_PAGADE,
+    E_SAFE,
+    E_SIZE,
+    E_SPARE,
+    G_CFG,
+    G_FACES,
+    G_HOME,
+    G_MAJOR,
+    G_N,
+    G_NFACES,
+    G_PAGADE,
+    G_PCOLS,
+    G_PFP,
+    G_TEAM,
+    G_TEAMS,
+    P_CUT,
+    P_DOUBLES,
+    R_SIZE,
+    S_CUTS,
+    S_FIN,
+    S_NFIN,
+    S_SIZE,
+    S_TO_MOVE,
+    S_WIN,
+    SIM_SIZE,
+    T_DONE,
+    T_PAWNS,
+    TN,
+)
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
 from .plays import KINDS, Action, LegalPlays, Play, RawAction, check_throw, play_of_raw
@@ -51,18 +111,6 @@ __all__ = [
 
 # KINDS (action kinds by the kernel's numbers), RawAction and actions_of are pachisi.plays'.
 _OPTIONS = ("A", "B", "C")
-
-# The kernel's layouts (see pachisi/_kernel.py; its constants are C globals there).
-_A = 10
-C_PAGADE, C_JUMP, C_NCOL, C_COL = 0, 1, 2, 3
-C_CAPTURE_BONUS, C_HOME_BONUS, C_LARGER_DIE, C_NO_SPLIT = 5, 6, 7, 8
-C_MAY_ADVANCE, C_PARTIAL_NOTHING, C_CUT_RULE, C_SAFE_X, C_PAIR_DOUBLE = 9, 10, 11, 12, 13
-C_IN_PLAY, C_FRIEND, C_ROUTE = 14, 18, 32
-C_RINDEX = C_ROUTE + 340
-C_SAFETY = C_RINDEX + 400
-C_XSQ = C_SAFETY + 100
-C_SIZE = C_XSQ + 100
-P_DOUBLES, P_CUT, P_SIZE = 16, 17, 18
 
 
 def _compiled_spec() -> bool:
@@ -346,6 +394,12 @@ def legal_plays(
     c0 = colours[0]
     c1 = colours[1] if len(colours) > 1 else c0
     ends = kern.decoded(ctx.in_play)
+    # The canonical order (plays.play_order): by the pawns after the play, then the
+    # mover's cut flag, then whether the mover throws again.
+    cut_after = (
+        (False, False) if cut0 is None or cut1 is None else (bool(cut0[mover]), bool(cut1[mover]))
+    )
+    ends.sort(key=lambda e: (e[1], cut_after[1] if e[2] else cut_after[0], bool(e[3])))
     if all(pawns[c0][1] != home and pawns[c1][1] != home for _, pawns, _, _ in ends):
         # Fewer than 3 pawns of a colour HOME in every end: the mover cannot have
         # finished, and the game went on before the throw: advance() reduces to
@@ -394,11 +448,6 @@ def legal_plays(
 
 # ---------------------------------------------------------------------------
 # Playouts
-
-S_TO_MOVE, S_CUTS, S_NFIN, S_FIN, S_WIN, S_SIZE = 18, 19, 20, 21, 25, 26
-G_N, G_PAGADE, G_PFP, G_HOME, G_NFACES, G_FACES, G_TEAMS = 0, 1, 2, 3, 4, 5, 11
-G_PCOLS, G_MAJOR, G_TEAM, G_CFG = 12, 24, 28, 32
-R_SIZE = 7
 
 _GAMES: dict[Setup, Any] = {}
 
@@ -480,8 +529,6 @@ class EvaluatedPlayout(NamedTuple):
     values: tuple[float, ...] | None
 
 
-E_SAFE, E_FRIENDLY, E_OWNER, E_SPARE, E_PAGADE, E_HOME, E_SIZE = 0, 68, 84, 88, 92, 93, 94
-D_HOME_VALUE, D_CHANCE, D_SIGNS, D_SIZE = 0, 1, 69, 85
 _EVAL: dict[Setup, tuple[Any, Any]] = {}
 
 
@@ -725,7 +772,6 @@ def playouts(
             start,
             fbuf,
             vals,
-            True,
             nmask,
             ni,
             nd,
@@ -1013,7 +1059,6 @@ def fast_records(
         a,
         b,
         third,
-        True,
     )
     in_play = setup.colours_in_play
     out: list[tuple[Position, bool]] = []
@@ -1043,9 +1088,6 @@ def fast_outcomes(
 
 # ---------------------------------------------------------------------------
 # Simulated games: whole games for ``pachisi simulate`` (pachisi.tournament)
-
-#: Width of a simulated game's result in the kernel (see ``Kernel.simulate``).
-SIM_SIZE = 12
 
 
 class SimulatedGame(NamedTuple):
@@ -1187,9 +1229,6 @@ def sim_state(position: Position) -> SimState:
 
 
 # Steps for Turn
-
-# The kernel's node layout (see the section "steps for Turn" of pachisi/_kernel.py).
-T_DONE, TN, T_PAWNS = 4, 34, 18
 
 
 class TurnGraph:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ._graph import ThrowGraph
 from ._throw import Step
-from .plays import Action, LegalPlays, Play, check_throw
+from .plays import Action, LegalPlays, Play, check_throw, play_order
 from .position import Position
 
 __all__ = ["legal_plays"]
@@ -23,7 +23,8 @@ def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
 
     As :func:`pachisi.moves.legal_plays` answers without the kernel
     (:class:`~pachisi.errors.ThrowError` for a bad throw or a decided game);
-    every play is made at once (the graph's search finds them together).
+    every play is made at once (the graph's search finds them together), in
+    the canonical order (:func:`pachisi.plays.play_order`).
     """
     t = check_throw(position, throw)
     made: dict[Step, Action] = {}  # paths share their steps; an Action is immutable
@@ -36,4 +37,5 @@ def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
                 action = made[step] = Action(*step)
             actions.append(action)
         plays.append(Play(tuple(actions), res, t))
+    plays.sort(key=play_order(position))  # the canonical order, as the kernel's
     return LegalPlays.of(position, t, plays)

@@ -95,6 +95,8 @@ T_DONE = cython.declare(_CINT, 4)
 TN = cython.declare(_CINT, 34)
 T_PAWNS = cython.declare(_CINT, 18)
 
+# The layouts that the Python side packs and reads: the numbers of pachisi._layout, the
+# one copy Python reads; C constants here (tests/test_kernel_layout.py compares them).
 # cfg layout (built by pachisi._accel for a set-up and mover)
 C_PAGADE = cython.declare(_CINT, 0)
 C_JUMP = cython.declare(_CINT, 1)
@@ -402,15 +404,8 @@ class Kernel:
     game: cython.int[::1]
     gst: cython.int[::1]
     cfgbuf: cython.int[::1]
-    heads: cython.int[::1]
-    withheld: cython.int[::1]
     rng: cython.ulonglong
     drng: cython.ulonglong
-    no_paths: cython.bint
-    greedy: cython.bint
-    gmask: cython.int
-    first: cython.int
-    keys: cython.int[::1]
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -421,71 +416,67 @@ class Kernel:
     #: How many candidate ends the last call wrote.
     n_cand: cython.int
     # the fast enumerator (see _f_plays)
-    fast: cython.bint
-    f_nsq: cython.int
-    f_sqs: cython.int[::1]
-    f_othn: cython.int[::1]
-    f_ofr: cython.int[::1]
-    f_oidx: cython.int[::1]
-    f_blo: cython.ulonglong[::1]
-    f_bhi: cython.ulonglong[::1]
-    f_olo: cython.ulonglong
-    f_ohi: cython.ulonglong
-    f_xlo: cython.ulonglong
-    f_xhi: cython.ulonglong
-    f_ecn: cython.int
-    f_eg: cython.int[::1]
-    f_ech: cython.ulonglong[::1]
-    f_ecl: cython.ulonglong[::1]
-    f_oq: cython.int[::1]
-    f_slo: cython.ulonglong[::1]
-    f_shi: cython.ulonglong[::1]
-    f_lane: cython.int[::1]
-    f_tmp: cython.int[::1]
-    f_s: cython.int[::1]
-    f_cnt: cython.int[::1]
-    f_pa0: cython.ulonglong
-    f_pb0: cython.ulonglong
-    f_home0: cython.int
-    f_nest0: cython.int
-    f_n: cython.int
-    f_gen: cython.int
-    f_cap: cython.int
-    f_shift: cython.int
-    f_st: cython.ulonglong[::1]
-    f_hgen: cython.int[::1]
-    f_hidx: cython.int[::1]
+    f_n_occupied: cython.int
+    f_occupied: cython.int[::1]
+    f_others_on: cython.int[::1]
+    f_others_friendly: cython.int[::1]
+    f_occupied_index: cython.int[::1]
+    f_blockades_lo: cython.ulonglong[::1]
+    f_blockades_hi: cython.ulonglong[::1]
+    f_others_lo: cython.ulonglong
+    f_occupied_now_lo: cython.ulonglong
+    f_occupied_now_hi: cython.ulonglong
+    f_others_hi: cython.ulonglong
+    f_n_cached: cython.int
+    f_cached_gone: cython.int[::1]
+    f_cached_hi: cython.ulonglong[::1]
+    f_cached_lo: cython.ulonglong[::1]
+    f_occupied_progress: cython.int[::1]
+    f_blocked_lo: cython.ulonglong[::1]
+    f_blocked_hi: cython.ulonglong[::1]
+    f_start_lanes: cython.int[::1]
+    f_scratch: cython.int[::1]
+    f_pawn_squares: cython.int[::1]
+    f_square_count: cython.int[::1]
+    f_start_a: cython.ulonglong
+    f_start_b: cython.ulonglong
+    f_home_before: cython.int
+    f_nest_before: cython.int
+    f_n_states: cython.int
+    f_generation: cython.int
+    f_state_cap: cython.int
+    f_state_shift: cython.int
+    f_states: cython.ulonglong[::1]
+    f_state_gen: cython.int[::1]
+    f_state_slot: cython.int[::1]
     f_stack: cython.int[::1]
-    f_sp: cython.int
-    f_fresh: cython.bint
-    f_sel: cython.int[::1]
-    f_no: cython.int
-    f_ogen: cython.int
-    f_ocap: cython.int
-    f_oshift: cython.int
-    f_ok: cython.ulonglong[::1]
-    f_keys: cython.int[::1]
-    f_pw: cython.int[::1]
-    f_hi0: cython.ulonglong
-    f_lo0: cython.ulonglong
-    f_ohgen: cython.int[::1]
-    f_ohidx: cython.int[::1]
-    f_gdist: cython.int[::1]
-    f_gleft: cython.ulonglong[::1]
-    f_gsize: cython.int[::1]
-    f_ng: cython.int[::1]
+    f_stack_top: cython.int
+    f_from_root: cython.bint
+    f_selected: cython.int[::1]
+    f_n_outcomes: cython.int
+    f_outcome_generation: cython.int
+    f_outcome_cap: cython.int
+    f_outcome_shift: cython.int
+    f_outcomes: cython.ulonglong[::1]
+    f_order: cython.int[::1]
+    f_after: cython.int[::1]
+    f_others_key_hi: cython.ulonglong
+    f_others_key_lo: cython.ulonglong
+    f_outcome_gen: cython.int[::1]
+    f_outcome_slot: cython.int[::1]
+    f_group_dist: cython.int[::1]
+    f_group_left: cython.ulonglong[::1]
+    f_group_size: cython.int[::1]
+    f_n_groups: cython.int[::1]
     # the value network (see "value network")
     nni: cython.int[::1]
     nnd: cython.double[::1]
-    nmask: cython.int
-    ncut: cython.bint
     nn_idx: cython.int[::1]
     nn_val: cython.double[::1]
     nn_h: cython.double[::1]
     nn_z: cython.double[::1]
     nn_s: cython.int[::1]
     nn_dv: cython.double[::1]
-    nr_on: cython.bint
     nr_n: cython.int
     nr_idx: cython.int[::1]
     nr_val: cython.double[::1]
@@ -493,37 +484,36 @@ class Kernel:
     nr_mv: cython.int[::1]
     nr_v: cython.double[::1]
     # simulate (see the section "simulate")
-    sim: cython.bint
     sim_dead: cython.bint
     sim_caps: cython.int[::1]
     sim_log: list
     # steps for Turn (see that section)
     t_on: cython.bint
-    t_multi: cython.bint
-    t_n: cython.int
-    t_ne: cython.int
-    t_nx: cython.int
+    t_number_sets: cython.bint
+    t_n_nodes: cython.int
+    t_n_edges: cython.int
+    t_n_explored: cython.int
     t_nodes: cython.int[::1]
     t_nodes_arr: object
     t_keys: cython.longlong[::1]
     t_keys_arr: object
     t_tgts: cython.int[::1]
     t_tgts_arr: object
-    t_xk: cython.longlong[::1]
-    t_xk_arr: object
-    t_xt: cython.int[::1]
-    t_xt_arr: object
-    t_dtab: cython.int[::1]
-    t_dtab_arr: object
-    t_btab: cython.int[::1]
-    t_btab_arr: object
-    t_sstart: cython.int[::1]
-    f_egone: cython.int
-    f_rb0: cython.int
-    f_rb1: cython.int
-    f_gnums: cython.ulonglong
-    f_ehi: cython.ulonglong
-    f_elo: cython.ulonglong
+    t_explored_keys: cython.longlong[::1]
+    t_explored_keys_arr: object
+    t_explored_targets: cython.int[::1]
+    t_explored_targets_arr: object
+    t_dice_states: cython.int[::1]
+    t_dice_states_arr: object
+    t_bonus_states: cython.int[::1]
+    t_bonus_states_arr: object
+    t_set_roots: cython.int[::1]
+    f_last_gone: cython.int
+    f_route_a: cython.int
+    f_route_b: cython.int
+    f_groups_of: cython.ulonglong
+    f_last_hi: cython.ulonglong
+    f_last_lo: cython.ulonglong
 
     def __init__(self) -> None:
         self.dice = _Store()
@@ -554,115 +544,103 @@ class Kernel:
         self.rslot = _ints(128)
         self.gst = _ints(S_SIZE)
         self.cfgbuf = _ints(C_SIZE)
-        self.heads = _ints(256)
-        self.withheld = _ints(256)
         self.rng = 0
         self.drng = 0
-        self.gmask = 0
-        self.first = -1
-        self.keys = _ints(256)
-        self.no_paths = False
         self.pbuf = _ints(S_SIZE)
-        self.greedy = False
         self.counts = _ints(68)
         self.ring_s = _ints(16)
         self.ring_c = _ints(16)
         self.ebuf = _ints(S_SIZE)
         self.n_out = 0
         self.n_cand = 0
-        self.fast = True
-        self.f_nsq = 0
-        self.f_sqs = _ints(100)
-        self.f_othn = _ints(100)
-        self.f_ofr = _ints(100)
-        self.f_oidx = array("i", [-1]) * 100
-        self.f_blo = _words(2)
-        self.f_bhi = _words(2)
-        self.f_olo = 0
-        self.f_ohi = 0
-        self.f_ecn = 0
-        self.f_eg = _ints(8)
-        self.f_ech = _words(8)
-        self.f_ecl = _words(8)
-        self.f_xlo = 0
-        self.f_xhi = 0
-        self.f_oq = _ints(100)
-        self.f_slo = _words(2)
-        self.f_shi = _words(2)
-        self.f_lane = _ints(8)
-        self.f_tmp = _ints(32)
-        self.f_s = array("i", [-1]) * 8
-        self.f_cnt = _ints(100)
-        self.f_pa0 = 0
-        self.f_pb0 = 0
-        self.f_home0 = 0
-        self.f_nest0 = 0
-        self.f_n = 0
-        self.f_gen = 1
-        self.f_cap = 1024
-        self.f_shift = 54  # 64 - log2(f_cap): see _slot3
-        self.f_st = _words(3 * 512)
-        self.f_hgen = _ints(1024)
-        self.f_hidx = _ints(1024)
+        self.f_n_occupied = 0
+        self.f_occupied = _ints(100)
+        self.f_others_on = _ints(100)
+        self.f_others_friendly = _ints(100)
+        self.f_occupied_index = array("i", [-1]) * 100
+        self.f_blockades_lo = _words(2)
+        self.f_blockades_hi = _words(2)
+        self.f_others_lo = 0
+        self.f_others_hi = 0
+        self.f_occupied_now_lo = 0
+        self.f_occupied_now_hi = 0
+        self.f_n_cached = 0
+        self.f_cached_gone = _ints(8)
+        self.f_cached_hi = _words(8)
+        self.f_cached_lo = _words(8)
+        self.f_occupied_progress = _ints(100)
+        self.f_blocked_lo = _words(2)
+        self.f_blocked_hi = _words(2)
+        self.f_start_lanes = _ints(8)
+        self.f_scratch = _ints(32)
+        self.f_pawn_squares = array("i", [-1]) * 8
+        self.f_square_count = _ints(100)
+        self.f_start_a = 0
+        self.f_start_b = 0
+        self.f_home_before = 0
+        self.f_nest_before = 0
+        self.f_n_states = 0
+        self.f_generation = 1
+        self.f_state_cap = 1024
+        self.f_state_shift = 54  # 64 - log2(f_state_cap): see _slot3
+        self.f_states = _words(3 * 512)
+        self.f_state_gen = _ints(1024)
+        self.f_state_slot = _ints(1024)
         self.f_stack = _ints(512)
-        self.f_sp = 0
-        self.f_fresh = False
-        self.f_sel = _ints(512)
-        self.f_no = 0
-        self.f_ogen = 1
-        self.f_ocap = 256
-        self.f_oshift = 56
-        self.f_ok = _words(3 * 128)
-        self.f_keys = _ints(128)
-        self.f_pw = _ints(S_SIZE)
-        self.f_hi0 = 0
-        self.f_lo0 = 0
-        self.f_ohgen = _ints(256)
-        self.f_ohidx = _ints(256)
-        self.f_gdist = _ints(32)
-        self.f_gleft = _words(32)
-        self.f_gsize = _ints(32)
-        self.f_ng = _ints(2)
-        self.nmask = 0
-        self.ncut = False
+        self.f_stack_top = 0
+        self.f_from_root = False
+        self.f_selected = _ints(512)
+        self.f_n_outcomes = 0
+        self.f_outcome_generation = 1
+        self.f_outcome_cap = 256
+        self.f_outcome_shift = 56
+        self.f_outcomes = _words(3 * 128)
+        self.f_order = _ints(128)
+        self.f_after = _ints(S_SIZE)
+        self.f_others_key_hi = 0
+        self.f_others_key_lo = 0
+        self.f_outcome_gen = _ints(256)
+        self.f_outcome_slot = _ints(256)
+        self.f_group_dist = _ints(32)
+        self.f_group_left = _words(32)
+        self.f_group_size = _ints(32)
+        self.f_n_groups = _ints(2)
         self.nn_idx = _ints(NN_UNITS)
         self.nn_val = array("d", bytes(8 * NN_UNITS))
         self.nn_h = array("d", bytes(8 * 64))
         self.nn_z = array("d", bytes(8 * 4))
         self.nn_s = _ints(NS_SIZE)
         self.nn_dv = array("d", bytes(8 * 4))
-        self.nr_on = False
         self.nr_n = 0
-        self.sim = False
         self.sim_dead = False
         self.sim_caps = _ints(4)
         self.sim_log = None
         self.t_on = False
-        self.t_multi = False
-        self.t_n = 0
-        self.t_ne = 0
-        self.t_nx = 0
+        self.t_number_sets = False
+        self.t_n_nodes = 0
+        self.t_n_edges = 0
+        self.t_n_explored = 0
         self.t_nodes_arr = _ints(64 * TN)
         self.t_nodes = self.t_nodes_arr
         self.t_keys_arr = array("q", bytes(8 * 256))
         self.t_keys = self.t_keys_arr
         self.t_tgts_arr = _ints(256)
         self.t_tgts = self.t_tgts_arr
-        self.t_xk_arr = array("q", bytes(8 * 256))
-        self.t_xk = self.t_xk_arr
-        self.t_xt_arr = _ints(256)
-        self.t_xt = self.t_xt_arr
-        self.t_dtab_arr = _ints(4 * 64)
-        self.t_dtab = self.t_dtab_arr
-        self.t_btab_arr = _ints(3 * 64)
-        self.t_btab = self.t_btab_arr
-        self.t_sstart = _ints(4)
-        self.f_egone = 0
-        self.f_rb0 = 0
-        self.f_rb1 = 0
-        self.f_gnums = 0
-        self.f_ehi = 0
-        self.f_elo = 0
+        self.t_explored_keys_arr = array("q", bytes(8 * 256))
+        self.t_explored_keys = self.t_explored_keys_arr
+        self.t_explored_targets_arr = _ints(256)
+        self.t_explored_targets = self.t_explored_targets_arr
+        self.t_dice_states_arr = _ints(4 * 64)
+        self.t_dice_states = self.t_dice_states_arr
+        self.t_bonus_states_arr = _ints(3 * 64)
+        self.t_bonus_states = self.t_bonus_states_arr
+        self.t_set_roots = _ints(4)
+        self.f_last_gone = 0
+        self.f_route_a = 0
+        self.f_route_b = 0
+        self.f_groups_of = 0
+        self.f_last_hi = 0
+        self.f_last_lo = 0
 
     # -- buffers ------------------------------------------------------------
 
@@ -2062,8 +2040,6 @@ class Kernel:
             return
         head: cython.int = self.n_out
         self._put(0)
-        if self.no_paths:
-            return  # playouts need the results only
         n: cython.int = 0
         k: cython.int
         if name >= 0:
@@ -2297,18 +2273,18 @@ class Kernel:
                 self.t_tgts_arr = self._t_grown(self.t_tgts_arr, n)
                 self.t_tgts = self.t_tgts_arr
         elif which == 2:
-            if n > len(self.t_xt):
-                self.t_xk_arr = self._t_grown(self.t_xk_arr, n)
-                self.t_xk = self.t_xk_arr
-                self.t_xt_arr = self._t_grown(self.t_xt_arr, n)
-                self.t_xt = self.t_xt_arr
+            if n > len(self.t_explored_targets):
+                self.t_explored_keys_arr = self._t_grown(self.t_explored_keys_arr, n)
+                self.t_explored_keys = self.t_explored_keys_arr
+                self.t_explored_targets_arr = self._t_grown(self.t_explored_targets_arr, n)
+                self.t_explored_targets = self.t_explored_targets_arr
         elif which == 3:
-            if n > len(self.t_dtab) // 4:
-                self.t_dtab_arr = self._t_grown(self.t_dtab_arr, 4 * n)
-                self.t_dtab = self.t_dtab_arr
-        elif n > len(self.t_btab) // 3:
-            self.t_btab_arr = self._t_grown(self.t_btab_arr, 3 * n)
-            self.t_btab = self.t_btab_arr
+            if n > len(self.t_dice_states) // 4:
+                self.t_dice_states_arr = self._t_grown(self.t_dice_states_arr, 4 * n)
+                self.t_dice_states = self.t_dice_states_arr
+        elif n > len(self.t_bonus_states) // 3:
+            self.t_bonus_states_arr = self._t_grown(self.t_bonus_states_arr, 3 * n)
+            self.t_bonus_states = self.t_bonus_states_arr
 
     def _t_grown(self, arr: object, n: cython.int) -> object:
         """A copy of the array ``arr`` (its type kept), at least ``n`` long, zeros after."""
@@ -2331,7 +2307,7 @@ class Kernel:
         extra: cython.bint,
     ) -> cython.int:
         """A new node for the state row ``buf[off:]``: its pawns written, no edges or bonuses."""
-        i: cython.int = self.t_n
+        i: cython.int = self.t_n_nodes
         self._t_need(0, (i + 1) * TN)
         nd = self.t_nodes
         o: cython.int = i * TN
@@ -2347,24 +2323,25 @@ class Kernel:
         for k in range(16):
             nd[o + T_PAWNS + k] = self.out[head + k]
         self.n_out = head
-        self.t_n = i + 1
+        self.t_n_nodes = i + 1
         return i
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _t_edge(self, key: cython.longlong, target: cython.int) -> cython.void:
-        self._t_need(1, self.t_ne + 1)
-        self.t_keys[self.t_ne] = key
-        self.t_tgts[self.t_ne] = target
-        self.t_ne += 1
+        self._t_need(1, self.t_n_edges + 1)
+        self.t_keys[self.t_n_edges] = key
+        self.t_tgts[self.t_n_edges] = target
+        self.t_n_edges += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _t_explore(self, bonus: cython.bint, n0: cython.int) -> cython.void:
         """Expand every state reachable from states ``0..n0-1`` of a part, keeping all edges.
 
-        Each state's edges go to ``t_xk``/``t_xt`` (action key, target state);
-        ``t_dtab`` (dice part: 4 ints a state) or ``t_btab`` (bonus part: 3)
+        Each state's edges go to ``t_explored_keys``/``t_explored_targets`` (action key,
+        target state);
+        ``t_dice_states`` (dice part: 4 ints a state) or ``t_bonus_states`` (bonus part: 3)
         starts with where they are and how many.
         """
         g: _Store = self.bonus if bonus else self.dice
@@ -2389,15 +2366,15 @@ class Kernel:
             else:
                 self._pf_edges(cur)
             n = self.n_edges
-            self._t_need(2, self.t_nx + n)
+            self._t_need(2, self.t_n_explored + n)
             if bonus:
                 self._t_need(4, g.n)
-                self.t_btab[3 * cur] = self.t_nx
-                self.t_btab[3 * cur + 1] = n
+                self.t_bonus_states[3 * cur] = self.t_n_explored
+                self.t_bonus_states[3 * cur + 1] = n
             else:
                 self._t_need(3, g.n)
-                self.t_dtab[4 * cur] = self.t_nx
-                self.t_dtab[4 * cur + 1] = n
+                self.t_dice_states[4 * cur] = self.t_n_explored
+                self.t_dice_states[4 * cur + 1] = n
             for e in range(n):
                 j = g.add(self.edges, e * W, self.eacts, e * A, cur)
                 if j >= 0:
@@ -2406,17 +2383,17 @@ class Kernel:
                     sp += 1
                 else:
                     j = -1 - j
-                self.t_xk[self.t_nx] = self._t_key(self.eacts, e * A)
-                self.t_xt[self.t_nx] = j
-                self.t_nx += 1
+                self.t_explored_keys[self.t_n_explored] = self._t_key(self.eacts, e * A)
+                self.t_explored_targets[self.t_n_explored] = j
+                self.t_n_explored += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _t_set(self, name: cython.int) -> cython.void:
         """The step graph of one number set (``_explore_set``'s counterpart for Turn).
 
-        Writes its nodes and edges; ``t_sstart[name + 1]`` gets its start node,
-        or stays -1 if nothing moves under it. ``t_dtab``: per dice state, its
+        Writes its nodes and edges; ``t_set_roots[name + 1]`` gets its start node,
+        or stays -1 if nothing moves under it. ``t_dice_states``: per dice state, its
         edges (offset, count), whether a selected terminal can be reached from
         it (0 no, 1 yes, 2 it is one) and its node (``-2 - b`` while it is
         bonus state ``b``'s).
@@ -2425,13 +2402,13 @@ class Kernel:
         st = self.start
         pagade: cython.bint = cfg[C_PAGADE] != 0
         if name >= 0:
-            self.t_multi = True
+            self.t_number_sets = True
         st[_NGONE] = 0
         st[_FLAG] = self.pos[P_CUT] if pagade else 0
         g = self.dice
         g.clear(self.nm)
         g.add(st, 0, st, 0, -1)
-        self.t_nx = 0
+        self.t_n_explored = 0
         self._t_explore(False, 1)
         if pagade:
             self._select_pagade()
@@ -2440,7 +2417,7 @@ class Kernel:
         if self.n_sel == 1 and self.sel[0] == 0:
             return  # nothing moves under this set
         n: cython.int = g.n
-        dt = self.t_dtab
+        dt = self.t_dice_states
         i: cython.int
         k: cython.int
         e: cython.int
@@ -2455,7 +2432,7 @@ class Kernel:
                 if dt[4 * i + 2] or g.st[i * W + _NREM] != r:
                     continue
                 for e in range(dt[4 * i], dt[4 * i] + dt[4 * i + 1]):
-                    if dt[4 * self.t_xt[e] + 2]:
+                    if dt[4 * self.t_explored_targets[e] + 2]:
                         dt[4 * i + 2] = 1
                         break
         extra: cython.bint = self._extra(g.st[self.sel[0] * W + _NREM] == 0)
@@ -2490,7 +2467,7 @@ class Kernel:
                 dt[4 * i + 3] = -2 - j
         if n_roots:
             self._t_explore(True, n_roots)
-            bt = self.t_btab
+            bt = self.t_bonus_states
             for j in range(bs.n):
                 if bt[3 * j + 1]:
                     o = self._t_node(T_BONUS, bs.st, j * W, 0, extra)
@@ -2508,23 +2485,25 @@ class Kernel:
             for j in range(bs.n):
                 if bt[3 * j + 1]:
                     o = bt[3 * j + 2] * TN
-                    self.t_nodes[o + 1] = self.t_ne
+                    self.t_nodes[o + 1] = self.t_n_edges
                     self.t_nodes[o + 2] = bt[3 * j + 1]
                     for e in range(bt[3 * j], bt[3 * j] + bt[3 * j + 1]):
-                        self._t_edge(self.t_xk[e], bt[3 * self.t_xt[e] + 2])
+                        self._t_edge(
+                            self.t_explored_keys[e], bt[3 * self.t_explored_targets[e] + 2]
+                        )
         for i in range(n):
             if dt[4 * i + 2] != 1:
                 continue
             o = dt[4 * i + 3] * TN
-            self.t_nodes[o + 1] = self.t_ne
+            self.t_nodes[o + 1] = self.t_n_edges
             k = 0
             for e in range(dt[4 * i], dt[4 * i] + dt[4 * i + 1]):
-                j = self.t_xt[e]
+                j = self.t_explored_targets[e]
                 if dt[4 * j + 2]:
-                    self._t_edge(self.t_xk[e], dt[4 * j + 3])
+                    self._t_edge(self.t_explored_keys[e], dt[4 * j + 3])
                     k += 1
             self.t_nodes[o + 2] = k
-        self.t_sstart[name + 1] = dt[3]
+        self.t_set_roots[name + 1] = dt[3]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2549,7 +2528,7 @@ class Kernel:
         if best == 0:
             return self._t_node(T_DONE, st, 0, 0, False)
         root: cython.int = self._t_node(T_PENALTY, st, 0, 0, False)
-        first: cython.int = self.t_ne
+        first: cython.int = self.t_n_edges
         old: cython.int
         done: cython.int
         for i in range(cfg[C_NCOL]):
@@ -2563,7 +2542,7 @@ class Kernel:
                     self._t_edge(K_PENALTY | (col & 3) << 3 | best << 5, done)
                     break
         self.t_nodes[root * TN + 1] = first
-        self.t_nodes[root * TN + 2] = self.t_ne - first
+        self.t_nodes[root * TN + 2] = self.t_n_edges - first
         return root
 
     def turn_steps(
@@ -2587,11 +2566,11 @@ class Kernel:
         self.ta = a
         self.tb = b
         self.doublet = a == b
-        self.t_n = 0
-        self.t_ne = 0
-        self.t_multi = False
+        self.t_n_nodes = 0
+        self.t_n_edges = 0
+        self.t_number_sets = False
         for k in range(4):
-            self.t_sstart[k] = -1
+            self.t_set_roots[k] = -1
         self._context()
         root: cython.int
         if third_doublet:
@@ -2604,20 +2583,20 @@ class Kernel:
                 self._pf_sets()
             self.t_on = False
             root = -1
-            if not self.t_multi:
-                root = self.t_sstart[0]
+            if not self.t_number_sets:
+                root = self.t_set_roots[0]
             else:
                 for k in range(1, 4):
-                    if self.t_sstart[k] >= 0:
+                    if self.t_set_roots[k] >= 0:
                         root = -2
             if root == -2:
                 # Eight-Man: the number set to choose first, among those that move
                 root = self._t_node(T_OPTION, self.start, 0, 0, False)
-                self.t_nodes[root * TN + 1] = self.t_ne
+                self.t_nodes[root * TN + 1] = self.t_n_edges
                 for k in range(1, 4):
-                    if self.t_sstart[k] >= 0:
-                        self._t_edge(K_OPTION | 3 << 3 | (k - 1) << 5, self.t_sstart[k])
-                self.t_nodes[root * TN + 2] = self.t_ne - self.t_nodes[root * TN + 1]
+                    if self.t_set_roots[k] >= 0:
+                        self._t_edge(K_OPTION | 3 << 3 | (k - 1) << 5, self.t_set_roots[k])
+                self.t_nodes[root * TN + 2] = self.t_n_edges - self.t_nodes[root * TN + 1]
             elif root < 0:
                 # nothing moves: the throw is played at once
                 self.start[_NGONE] = 0
@@ -2630,9 +2609,9 @@ class Kernel:
                 )
         return (
             root,
-            self.t_nodes_arr[: self.t_n * TN],  # type: ignore[index]
-            self.t_keys_arr[: self.t_ne],  # type: ignore[index]
-            self.t_tgts_arr[: self.t_ne],  # type: ignore[index]
+            self.t_nodes_arr[: self.t_n_nodes * TN],  # type: ignore[index]
+            self.t_keys_arr[: self.t_n_edges],  # type: ignore[index]
+            self.t_tgts_arr[: self.t_n_edges],  # type: ignore[index]
         )
 
     # -- the fast enumerator for playouts ---------------------------------------
@@ -2666,16 +2645,16 @@ class Kernel:
         rb: cython.int
         fr: cython.int
         w: cython.ulonglong
-        self.f_rb0 = C_ROUTE + 85 * c0
-        self.f_rb1 = C_ROUTE + 85 * c1 if ncol == 2 else 0
-        for i in range(self.f_nsq):
-            s = self.f_sqs[i]
-            self.f_othn[s] = 0
-            self.f_oidx[s] = -1
-        self.f_nsq = 0
+        self.f_route_a = C_ROUTE + 85 * c0
+        self.f_route_b = C_ROUTE + 85 * c1 if ncol == 2 else 0
+        for i in range(self.f_n_occupied):
+            s = self.f_occupied[i]
+            self.f_others_on[s] = 0
+            self.f_occupied_index[s] = -1
+        self.f_n_occupied = 0
         # the others' pawns by square, and as canonical key fields (see _f_emit)
-        self.f_hi0 = 0
-        self.f_lo0 = 0
+        self.f_others_key_hi = 0
+        self.f_others_key_lo = 0
         for c in range(4):
             if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
                 continue
@@ -2687,92 +2666,94 @@ class Kernel:
                 w |= cython.cast(cython.ulonglong, p) << (16 * k)
                 s = self.cfg[rb + p]
                 if 0 <= s < 68:
-                    if self.f_othn[s] == 0:
-                        self.f_oidx[s] = self.f_nsq
-                        self.f_sqs[self.f_nsq] = s
-                        self.f_nsq += 1
-                    self.f_othn[s] += 1
-                    self.f_ofr[s] = fr
-            self.f_hi0, self.f_lo0 = _put_field(self.f_hi0, self.f_lo0, c, _canon4(w))
-        self.f_egone = 0
-        self.f_ehi = self.f_hi0
-        self.f_elo = self.f_lo0
-        self.f_ecn = 1
-        self.f_eg[0] = 0
-        self.f_ech[0] = self.f_hi0
-        self.f_ecl[0] = self.f_lo0
+                    if self.f_others_on[s] == 0:
+                        self.f_occupied_index[s] = self.f_n_occupied
+                        self.f_occupied[self.f_n_occupied] = s
+                        self.f_n_occupied += 1
+                    self.f_others_on[s] += 1
+                    self.f_others_friendly[s] = fr
+            self.f_others_key_hi, self.f_others_key_lo = _put_field(
+                self.f_others_key_hi, self.f_others_key_lo, c, _canon4(w)
+            )
+        self.f_last_gone = 0
+        self.f_last_hi = self.f_others_key_hi
+        self.f_last_lo = self.f_others_key_lo
+        self.f_n_cached = 1
+        self.f_cached_gone[0] = 0
+        self.f_cached_hi[0] = self.f_others_key_hi
+        self.f_cached_lo[0] = self.f_others_key_lo
         # per own colour: the progress numbers the others' blockades close (bit masks)
         # with one colour, also the squares the others occupy (see _f_blocked1)
-        self.f_olo = 0
-        self.f_ohi = 0
+        self.f_others_lo = 0
+        self.f_others_hi = 0
         for cs in range(ncol):
             c = c0 if cs == 0 else c1
-            self.f_blo[cs] = 0
-            self.f_bhi[cs] = 0
-            for i in range(self.f_nsq):
-                s = self.f_sqs[i]
+            self.f_blockades_lo[cs] = 0
+            self.f_blockades_hi[cs] = 0
+            for i in range(self.f_n_occupied):
+                s = self.f_occupied[i]
                 q = self.cfg[C_RINDEX + 100 * c + s]
                 if ncol == 1:
-                    self.f_oq[i] = q
+                    self.f_occupied_progress[i] = q
                     if q >= 64:
-                        self.f_ohi |= cython.cast(cython.ulonglong, 1) << (q - 64)
+                        self.f_others_hi |= cython.cast(cython.ulonglong, 1) << (q - 64)
                     elif q >= 0:
-                        self.f_olo |= cython.cast(cython.ulonglong, 1) << q
-                if self.f_othn[s] >= 2:
+                        self.f_others_lo |= cython.cast(cython.ulonglong, 1) << q
+                if self.f_others_on[s] >= 2:
                     if q >= 64:
-                        self.f_bhi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
+                        self.f_blockades_hi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
                     elif q >= 0:
-                        self.f_blo[cs] |= cython.cast(cython.ulonglong, 1) << q
-        # the start lanes (self.f_lane) and their squares (self.f_tmp[0:8]), with blockade
-        # tags where the rule needs them (§5.5); the pawns at home (the home bonus counts
-        # new ones) and in the nest before the throw
+                        self.f_blockades_lo[cs] |= cython.cast(cython.ulonglong, 1) << q
+        # the start lanes (self.f_start_lanes) and their squares (self.f_scratch[0:8]),
+        # with blockade tags where the rule needs them (§5.5); the pawns at home (the home
+        # bonus counts new ones) and in the nest before the throw
         self.nm = 4 * ncol
         self.n_tags = 0
         home: cython.int = 84 if self.cfg[C_PAGADE] else 72
-        self.f_home0 = 0
-        self.f_nest0 = 0
+        self.f_home_before = 0
+        self.f_nest_before = 0
         for i in range(4 * ncol, 8):
-            self.f_tmp[i] = -1
-            self.f_lane[i] = 0
+            self.f_scratch[i] = -1
+            self.f_start_lanes[i] = 0
         for i in range(4 * ncol):
             c = c0 if i < 4 else c1
             p = self.pos[4 * c + (i & 3)]
-            self.f_tmp[i] = self.cfg[C_ROUTE + 85 * c + p]
-            self.f_lane[i] = p
+            self.f_scratch[i] = self.cfg[C_ROUTE + 85 * c + p]
+            self.f_start_lanes[i] = p
             if p == home:
-                self.f_home0 += 1
+                self.f_home_before += 1
             elif p == 0:
-                self.f_nest0 += 1
+                self.f_nest_before += 1
         cnt: cython.int
         j: cython.int
         if not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]:
             for i in range(4 * ncol):
-                s = self.f_tmp[i]
-                if s == _OFF or self.f_lane[i] >> 8:
+                s = self.f_scratch[i]
+                if s == _OFF or self.f_start_lanes[i] >> 8:
                     continue
                 cnt = 0
                 for j in range(4 * ncol):
-                    if self.f_tmp[j] == s:
+                    if self.f_scratch[j] == s:
                         cnt += 1
                 if cnt == 2:
                     self.n_tags += 1
                     self.tag_sq[self.n_tags] = s
                     for j in range(4 * ncol):
-                        if self.f_tmp[j] == s:
-                            self.f_lane[j] |= self.n_tags << 8
-        self.f_pa0 = _sort4(
-            cython.cast(cython.ulonglong, self.f_lane[0])
-            | cython.cast(cython.ulonglong, self.f_lane[1]) << 16
-            | cython.cast(cython.ulonglong, self.f_lane[2]) << 32
-            | cython.cast(cython.ulonglong, self.f_lane[3]) << 48
+                        if self.f_scratch[j] == s:
+                            self.f_start_lanes[j] |= self.n_tags << 8
+        self.f_start_a = _sort4(
+            cython.cast(cython.ulonglong, self.f_start_lanes[0])
+            | cython.cast(cython.ulonglong, self.f_start_lanes[1]) << 16
+            | cython.cast(cython.ulonglong, self.f_start_lanes[2]) << 32
+            | cython.cast(cython.ulonglong, self.f_start_lanes[3]) << 48
         )
-        self.f_pb0 = 0
+        self.f_start_b = 0
         if ncol == 2:
-            self.f_pb0 = _sort4(
-                cython.cast(cython.ulonglong, self.f_lane[4])
-                | cython.cast(cython.ulonglong, self.f_lane[5]) << 16
-                | cython.cast(cython.ulonglong, self.f_lane[6]) << 32
-                | cython.cast(cython.ulonglong, self.f_lane[7]) << 48
+            self.f_start_b = _sort4(
+                cython.cast(cython.ulonglong, self.f_start_lanes[4])
+                | cython.cast(cython.ulonglong, self.f_start_lanes[5]) << 16
+                | cython.cast(cython.ulonglong, self.f_start_lanes[6]) << 32
+                | cython.cast(cython.ulonglong, self.f_start_lanes[7]) << 48
             )
 
     # -- the state set --------------------------------------------------------
@@ -2781,13 +2762,13 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_reset(self) -> cython.void:
         """Forget every state (a new generation: nothing is cleared)."""
-        self.f_n = 0
-        self.f_gen += 1
-        if self.f_gen >= 0x7FFFFFF0:
+        self.f_n_states = 0
+        self.f_generation += 1
+        if self.f_generation >= 0x7FFFFFF0:
             k: cython.int
-            for k in range(len(self.f_hgen)):
-                self.f_hgen[k] = 0
-            self.f_gen = 1
+            for k in range(len(self.f_state_gen)):
+                self.f_state_gen[k] = 0
+            self.f_generation = 1
 
     @cython.cfunc
     @cython.inline
@@ -2796,42 +2777,48 @@ class Kernel:
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
     ) -> cython.int:
         """Index of the new state (pa, pb, w2), or -1 if it is already there."""
-        if 2 * (self.f_n + 1) > self.f_cap:
+        if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
-        mask: cython.ulonglong = self.f_cap - 1
-        j: cython.ulonglong = _slot3(pa, pb, w2, self.f_shift)
+        mask: cython.ulonglong = self.f_state_cap - 1
+        j: cython.ulonglong = _slot3(pa, pb, w2, self.f_state_shift)
         i: cython.int
-        gen: cython.int = self.f_gen
-        while self.f_hgen[j] == gen:
-            i = self.f_hidx[j]
-            if self.f_st[3 * i] == pa and self.f_st[3 * i + 1] == pb and self.f_st[3 * i + 2] == w2:
+        gen: cython.int = self.f_generation
+        while self.f_state_gen[j] == gen:
+            i = self.f_state_slot[j]
+            if (
+                self.f_states[3 * i] == pa
+                and self.f_states[3 * i + 1] == pb
+                and self.f_states[3 * i + 2] == w2
+            ):
                 return -1
             j = (j + 1) & mask
-        i = self.f_n
-        self.f_n += 1
-        self.f_hgen[j] = gen
-        self.f_hidx[j] = i
-        self.f_st[3 * i] = pa
-        self.f_st[3 * i + 1] = pb
-        self.f_st[3 * i + 2] = w2
+        i = self.f_n_states
+        self.f_n_states += 1
+        self.f_state_gen[j] = gen
+        self.f_state_slot[j] = i
+        self.f_states[3 * i] = pa
+        self.f_states[3 * i + 1] = pb
+        self.f_states[3 * i + 2] = w2
         return i
 
     def _f_grow(self) -> None:
         """Double the state set (the states of this generation are kept)."""
-        cap: cython.int = 2 * self.f_cap
-        self.f_shift -= 1
-        self.f_st, self.f_hgen, self.f_hidx = _grown_set(self.f_st, self.f_n, cap, self.f_shift)
-        self.f_cap = cap
-        self.f_gen = 1
+        cap: cython.int = 2 * self.f_state_cap
+        self.f_state_shift -= 1
+        self.f_states, self.f_state_gen, self.f_state_slot = _grown_set(
+            self.f_states, self.f_n_states, cap, self.f_state_shift
+        )
+        self.f_state_cap = cap
+        self.f_generation = 1
         stack = _ints(cap // 2)
         sel = _ints(cap // 2)
         k: cython.int
-        for k in range(self.f_sp):
+        for k in range(self.f_stack_top):
             stack[k] = self.f_stack[k]
-        for k in range(len(self.f_sel)):
-            sel[k] = self.f_sel[k]
+        for k in range(len(self.f_selected)):
+            sel[k] = self.f_selected[k]
         self.f_stack = stack
-        self.f_sel = sel
+        self.f_selected = sel
 
     @cython.cfunc
     @cython.inline
@@ -2842,8 +2829,8 @@ class Kernel:
         """Add a state; a new one goes on the stack to be expanded."""
         i: cython.int = self._f_add(pa, pb, w2)
         if i >= 0:
-            self.f_stack[self.f_sp] = i
-            self.f_sp += 1
+            self.f_stack[self.f_stack_top] = i
+            self.f_stack_top += 1
 
     @cython.cfunc
     @cython.inline
@@ -2857,15 +2844,15 @@ class Kernel:
         :meth:`_f_set`); no later state can equal one, so the table need not
         hold them.
         """
-        if 2 * (self.f_n + 1) > self.f_cap:
+        if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
-        i: cython.int = self.f_n
-        self.f_n += 1
-        self.f_st[3 * i] = pa
-        self.f_st[3 * i + 1] = pb
-        self.f_st[3 * i + 2] = w2
-        self.f_stack[self.f_sp] = i
-        self.f_sp += 1
+        i: cython.int = self.f_n_states
+        self.f_n_states += 1
+        self.f_states[3 * i] = pa
+        self.f_states[3 * i + 1] = pb
+        self.f_states[3 * i + 2] = w2
+        self.f_stack[self.f_stack_top] = i
+        self.f_stack_top += 1
 
     # -- outcomes -------------------------------------------------------------
 
@@ -2883,7 +2870,7 @@ class Kernel:
     ) -> cython.void:
         """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
 
-        The key is canonical (see :meth:`_canonical`): ``hi`` the pawns of
+        The key is canonical (see :meth:`_f_less`): ``hi`` the pawns of
         colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
         sorted progress numbers as a big-endian 32-bit field), ``x`` the cut
         flag (bit 1) and the extra throw (bit 0).
@@ -2898,18 +2885,18 @@ class Kernel:
         p: cython.int
         s: cython.int
         hit: cython.bint
-        if gone != self.f_egone:
+        if gone != self.f_last_gone:
             # the others' fields after these captures: kept for the throw's next
             # outcome, and for up to 8 sets of captures per throw
             m = 0
-            while m < self.f_ecn and self.f_eg[m] != gone:
+            while m < self.f_n_cached and self.f_cached_gone[m] != gone:
                 m += 1
-            if m < self.f_ecn:
-                hi = self.f_ech[m]
-                lo = self.f_ecl[m]
+            if m < self.f_n_cached:
+                hi = self.f_cached_hi[m]
+                lo = self.f_cached_lo[m]
             else:
-                hi = self.f_hi0
-                lo = self.f_lo0
+                hi = self.f_others_key_hi
+                lo = self.f_others_key_lo
                 for c in range(4):
                     if (
                         not self.cfg[C_IN_PLAY + c]
@@ -2922,52 +2909,58 @@ class Kernel:
                     for k in range(4):
                         p = self.pos[4 * c + k]
                         s = self.cfg[C_ROUTE + 85 * c + p]
-                        if 0 <= s < 68 and gone >> self.f_oidx[s] & 1:
+                        if 0 <= s < 68 and gone >> self.f_occupied_index[s] & 1:
                             hit = True  # captured: back to the nest
                         else:
                             f |= cython.cast(cython.ulonglong, p) << (16 * k)
                     if hit:
                         hi, lo = _put_field(hi, lo, c, _canon4(f))
-                if self.f_ecn < 8:
-                    self.f_eg[self.f_ecn] = gone
-                    self.f_ech[self.f_ecn] = hi
-                    self.f_ecl[self.f_ecn] = lo
-                    self.f_ecn += 1
-            self.f_egone = gone
-            self.f_ehi = hi
-            self.f_elo = lo
-        hi = self.f_ehi
-        lo = self.f_elo
+                if self.f_n_cached < 8:
+                    self.f_cached_gone[self.f_n_cached] = gone
+                    self.f_cached_hi[self.f_n_cached] = hi
+                    self.f_cached_lo[self.f_n_cached] = lo
+                    self.f_n_cached += 1
+            self.f_last_gone = gone
+            self.f_last_hi = hi
+            self.f_last_lo = lo
+        hi = self.f_last_hi
+        lo = self.f_last_lo
         for m in range(ncol):
             hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon_sorted(pa if m == 0 else pb))
         x: cython.ulonglong = cut << 1 | extra
-        if 2 * (self.f_no + 1) > self.f_ocap:
+        if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow()
-        mask: cython.ulonglong = self.f_ocap - 1
-        j: cython.ulonglong = _slot3(hi, lo, x, self.f_oshift)
+        mask: cython.ulonglong = self.f_outcome_cap - 1
+        j: cython.ulonglong = _slot3(hi, lo, x, self.f_outcome_shift)
         i: cython.int
-        gen: cython.int = self.f_ogen
-        while self.f_ohgen[j] == gen:
-            i = self.f_ohidx[j]
-            if self.f_ok[3 * i] == hi and self.f_ok[3 * i + 1] == lo and self.f_ok[3 * i + 2] == x:
+        gen: cython.int = self.f_outcome_generation
+        while self.f_outcome_gen[j] == gen:
+            i = self.f_outcome_slot[j]
+            if (
+                self.f_outcomes[3 * i] == hi
+                and self.f_outcomes[3 * i + 1] == lo
+                and self.f_outcomes[3 * i + 2] == x
+            ):
                 return
             j = (j + 1) & mask
-        i = self.f_no
-        self.f_no += 1
-        self.f_ohgen[j] = gen
-        self.f_ohidx[j] = i
-        self.f_ok[3 * i] = hi
-        self.f_ok[3 * i + 1] = lo
-        self.f_ok[3 * i + 2] = x
+        i = self.f_n_outcomes
+        self.f_n_outcomes += 1
+        self.f_outcome_gen[j] = gen
+        self.f_outcome_slot[j] = i
+        self.f_outcomes[3 * i] = hi
+        self.f_outcomes[3 * i + 1] = lo
+        self.f_outcomes[3 * i + 2] = x
 
     def _f_ogrow(self) -> None:
         """Double the outcome set (the outcomes of this throw are kept)."""
-        cap: cython.int = 2 * self.f_ocap
-        self.f_oshift -= 1
-        self.f_ok, self.f_ohgen, self.f_ohidx = _grown_set(self.f_ok, self.f_no, cap, self.f_oshift)
-        self.f_ocap = cap
-        self.f_ogen = 1
-        self.f_keys = _ints(cap // 2)
+        cap: cython.int = 2 * self.f_outcome_cap
+        self.f_outcome_shift -= 1
+        self.f_outcomes, self.f_outcome_gen, self.f_outcome_slot = _grown_set(
+            self.f_outcomes, self.f_n_outcomes, cap, self.f_outcome_shift
+        )
+        self.f_outcome_cap = cap
+        self.f_outcome_generation = 1
+        self.f_order = _ints(cap // 2)
 
     # -- entry ----------------------------------------------------------------
 
@@ -3024,25 +3017,25 @@ class Kernel:
         self.tb = b
         self.doublet = a == b
         self.n_out = 0
-        self.f_no = 0
-        self.f_gnums = 0
-        self.f_ogen += 1
-        if self.f_ogen >= 0x7FFFFFF0:
+        self.f_n_outcomes = 0
+        self.f_groups_of = 0
+        self.f_outcome_generation += 1
+        if self.f_outcome_generation >= 0x7FFFFFF0:
             k: cython.int
-            for k in range(len(self.f_ohgen)):
-                self.f_ohgen[k] = 0
-            self.f_ogen = 1
+            for k in range(len(self.f_outcome_gen)):
+                self.f_outcome_gen[k] = 0
+            self.f_outcome_generation = 1
         self._f_context(spec)
         if third_doublet:
             self._f_third(spec)
-            return self.f_no
+            return self.f_n_outcomes
         if self.cfg[C_PAGADE]:
             x: cython.ulonglong = a if a < b else b
             y: cython.ulonglong = b if a < b else a
             self._f_set(x | y << 8, 2, spec)
-            if self.f_no == 0:
-                self._f_emit(self.f_pa0, self.f_pb0, 0, self.pos[P_CUT], 0, spec)
-            return self.f_no
+            if self.f_n_outcomes == 0:
+                self._f_emit(self.f_start_a, self.f_start_b, 0, self.pos[P_CUT], 0, spec)
+            return self.f_n_outcomes
         both: cython.ulonglong = 0
         i: cython.int
         for i in range(ncol):
@@ -3078,9 +3071,9 @@ class Kernel:
                 self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4, spec)
                 self._f_set((d | nb) | (d | nb) << 8, 2, spec)
                 self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, spec)
-        if self.f_no == 0:
-            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, self._extra(False), spec)
-        return self.f_no
+        if self.f_n_outcomes == 0:
+            self._f_emit(self.f_start_a, self.f_start_b, 0, 0, self._extra(False), spec)
+        return self.f_n_outcomes
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3091,24 +3084,24 @@ class Kernel:
         i: cython.int
         p: cython.int
         for i in range(4 * ncol):
-            p = self.f_lane[i] & _PMASK
+            p = self.f_start_lanes[i] & _PMASK
             if p < 72 and p > best:
                 best = p
         if best == 0:
-            self._f_emit(self.f_pa0, self.f_pb0, 0, 0, 0, spec)
+            self._f_emit(self.f_start_a, self.f_start_b, 0, 0, 0, spec)
             return
         cs: cython.int
         k: cython.int
         w: cython.ulonglong
         for cs in range(ncol):
-            w = self.f_pa0 if cs == 0 else self.f_pb0
+            w = self.f_start_a if cs == 0 else self.f_start_b
             for k in range(4):
                 if _lane(w, k) & _PMASK == best:
                     w = _sort4(_set_lane(w, k, 0))
                     if cs == 0:
-                        self._f_emit(w, self.f_pb0, 0, 0, 0, spec)
+                        self._f_emit(w, self.f_start_b, 0, 0, 0, spec)
                     else:
-                        self._f_emit(self.f_pa0, w, 0, 0, 0, spec)
+                        self._f_emit(self.f_start_a, w, 0, 0, 0, spec)
                     break
 
     # -- one number set -------------------------------------------------------
@@ -3122,23 +3115,25 @@ class Kernel:
         w2: cython.ulonglong = nums | cython.cast(cython.ulonglong, nn) << 32
         if pagade and self.pos[P_CUT]:
             w2 |= cython.cast(cython.ulonglong, 1) << 35
-        self.f_sp = 0
-        self._f_push(self.f_pa0, self.f_pb0, w2)
+        self.f_stack_top = 0
+        self._f_push(self.f_start_a, self.f_start_b, w2)
         i: cython.int
-        while self.f_sp > 0:
-            self.f_sp -= 1
-            i = self.f_stack[self.f_sp]
+        while self.f_stack_top > 0:
+            self.f_stack_top -= 1
+            i = self.f_stack[self.f_stack_top]
             # the root's successors with numbers left are all different (each uses
             # one number, or one group, of one distinct pawn), and only they have
             # one number (group) fewer: they need no look-up (_f_go)
-            self.f_fresh = i == 0
+            self.f_from_root = i == 0
             if pagade:
                 self._f_pagade_edges(
-                    self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], spec
+                    self.f_states[3 * i], self.f_states[3 * i + 1], self.f_states[3 * i + 2], spec
                 )
             else:
-                self._f_pf_edges(self.f_st[3 * i], self.f_st[3 * i + 1], self.f_st[3 * i + 2], spec)
-        self.f_fresh = False
+                self._f_pf_edges(
+                    self.f_states[3 * i], self.f_states[3 * i + 1], self.f_states[3 * i + 2], spec
+                )
+        self.f_from_root = False
         if pagade:
             self._f_select_pagade(nn, spec)
         else:
@@ -3151,20 +3146,20 @@ class Kernel:
         best: cython.int = nn
         i: cython.int
         r: cython.int
-        n: cython.int = self.f_n
+        n: cython.int = self.f_n_states
         for i in range(n):
-            r = cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
+            r = cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
             if r < best:
                 best = r
         if best == nn:
             return
         w2: cython.ulonglong
         for i in range(n):
-            w2 = self.f_st[3 * i + 2]
+            w2 = self.f_states[3 * i + 2]
             if cython.cast(cython.int, (w2 >> 32) & 7) == best:
                 self._f_emit(
-                    self.f_st[3 * i],
-                    self.f_st[3 * i + 1],
+                    self.f_states[3 * i],
+                    self.f_states[3 * i + 1],
                     cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
                     cython.cast(cython.int, (w2 >> 35) & 1),
                     0,
@@ -3177,8 +3172,8 @@ class Kernel:
     def _f_select_pf(self, nn: cython.int, spec: _Spec) -> cython.void:
         """§5.5, §5.6 (and §5.8's partial doublets): the selected states, then their ends."""
         ncol: cython.int = self._f_ncol(spec)
-        n: cython.int = self.f_n
-        nums0: cython.ulonglong = self.f_st[2] & _LO32
+        n: cython.int = self.f_n_states
+        nums0: cython.ulonglong = self.f_states[2] & _LO32
         has_bottom: cython.bint = (nums0 & 0x08080808) != 0
         i: cython.int
         ent: cython.int
@@ -3189,31 +3184,35 @@ class Kernel:
         nsel: cython.int = 0
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
-                if (self.f_st[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
-                    self.f_st[3 * i], self.f_st[3 * i + 1], ncol
+                if (self.f_states[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
+                    self.f_states[3 * i], self.f_states[3 * i + 1], ncol
                 ):
-                    ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1], ncol)
+                    ent = self.f_nest_before - self._f_nest(
+                        self.f_states[3 * i], self.f_states[3 * i + 1], ncol
+                    )
                     if ent > most:
                         most = ent
                         nsel = 0
                     if ent == most:
-                        self.f_sel[nsel] = i
+                        self.f_selected[nsel] = i
                         nsel += 1
             if most < 0:
                 return
             self._f_finish(nsel, self._extra(True), spec)
             return
         for i in range(n):
-            if not self._f_blockades_ok(self.f_st[3 * i], self.f_st[3 * i + 1], ncol):
+            if not self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], ncol):
                 continue
-            ent = self.f_nest0 - self._f_nest(self.f_st[3 * i], self.f_st[3 * i + 1], ncol)
-            used = nn - cython.cast(cython.int, (self.f_st[3 * i + 2] >> 32) & 7)
+            ent = self.f_nest_before - self._f_nest(
+                self.f_states[3 * i], self.f_states[3 * i + 1], ncol
+            )
+            used = nn - cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
             if ent > most or (ent == most and used > most_used):
                 most = ent
                 most_used = used
                 nsel = 0
             if ent == most and used == most_used:
-                self.f_sel[nsel] = i
+                self.f_selected[nsel] = i
                 nsel += 1
         if most_used == 0:
             return
@@ -3222,13 +3221,17 @@ class Kernel:
             j: cython.int = 0
             for i in range(nsel):
                 # the number left is not the larger die
-                if self.f_st[3 * self.f_sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
+                if self.f_states[3 * self.f_selected[i] + 2] & 7 != cython.cast(
+                    cython.ulonglong, big
+                ):
                     j += 1
             if j:
                 r = 0
                 for i in range(nsel):
-                    if self.f_st[3 * self.f_sel[i] + 2] & 7 != cython.cast(cython.ulonglong, big):
-                        self.f_sel[r] = self.f_sel[i]
+                    if self.f_states[3 * self.f_selected[i] + 2] & 7 != cython.cast(
+                        cython.ulonglong, big
+                    ):
+                        self.f_selected[r] = self.f_selected[i]
                         r += 1
                 nsel = r
         self._f_finish(nsel, self._extra(most_used == nn), spec)
@@ -3257,7 +3260,7 @@ class Kernel:
         s: cython.int
         c: cython.int
         for t in range(1, self.n_tags + 1):
-            self.f_tmp[8 + t] = -1000
+            self.f_scratch[8 + t] = -1000
         for k in range(8):
             if k >= 4 and ncol == 1:
                 break
@@ -3267,11 +3270,11 @@ class Kernel:
                 c = self.cfg[C_COL + (k >> 2)]
                 s = self.cfg[C_ROUTE + 85 * c + (lane & _PMASK)]
                 if s == _OFF:
-                    self.f_tmp[8 + t] = -2 - t
+                    self.f_scratch[8 + t] = -2 - t
                     continue
-                if self.f_tmp[8 + t] == s and s != self.tag_sq[t]:
+                if self.f_scratch[8 + t] == s and s != self.tag_sq[t]:
                     return False
-                self.f_tmp[8 + t] = s
+                self.f_scratch[8 + t] = s
         return True
 
     @cython.cfunc
@@ -3290,16 +3293,16 @@ class Kernel:
         pa: cython.ulonglong
         pb: cython.ulonglong
         w2: cython.ulonglong
-        self.f_sp = 0
+        self.f_stack_top = 0
         for i in range(nsel):
-            s = self.f_sel[i]
-            pa = self.f_st[3 * s]
-            pb = self.f_st[3 * s + 1]
-            gone = cython.cast(cython.int, (self.f_st[3 * s + 2] >> 47) & 0xFFFF)
+            s = self.f_selected[i]
+            pa = self.f_states[3 * s]
+            pb = self.f_states[3 * s + 1]
+            gone = cython.cast(cython.int, (self.f_states[3 * s + 2] >> 47) & 0xFFFF)
             ncb = _popcount(gone) if cb else 0
             nhb = 0
             if hb:
-                nhb = _lanes_at(pa, 72) - self.f_home0
+                nhb = _lanes_at(pa, 72) - self.f_home_before
                 if ncol == 2:
                     nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
@@ -3316,12 +3319,12 @@ class Kernel:
                 | _BONUS_PART
             )
             self._f_push(pa, pb, w2)
-        while self.f_sp > 0:
-            self.f_sp -= 1
-            i = self.f_stack[self.f_sp]
-            pa = self.f_st[3 * i]
-            pb = self.f_st[3 * i + 1]
-            w2 = self.f_st[3 * i + 2]
+        while self.f_stack_top > 0:
+            self.f_stack_top -= 1
+            i = self.f_stack[self.f_stack_top]
+            pa = self.f_states[3 * i]
+            pb = self.f_states[3 * i + 1]
+            w2 = self.f_states[3 * i + 2]
             if self._f_bonus_edges(pa, pb, w2, extra, spec) == 0:
                 self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec)
 
@@ -3332,7 +3335,8 @@ class Kernel:
     def _f_squares(
         self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, spec: _Spec
     ) -> cython.void:
-        """The squares of the state's pawns (f_s), their counts (f_cnt), the blocked masks."""
+        """The squares of the state's pawns (f_pawn_squares), their counts
+        (f_square_count), the blocked masks."""
         ncol: cython.int = self._f_ncol(spec)
         k: cython.int
         s: cython.int
@@ -3341,37 +3345,37 @@ class Kernel:
         r: cython.int
         one: cython.ulonglong = 1
         for k in range(8):
-            s = self.f_s[k]
+            s = self.f_pawn_squares[k]
             if s >= 0:
-                self.f_cnt[s] = 0
-        r = self.f_rb0
+                self.f_square_count[s] = 0
+        r = self.f_route_a
         for k in range(4):
             s = self.cfg[r + cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)]
-            self.f_s[k] = s
+            self.f_pawn_squares[k] = s
             if s >= 0:
-                self.f_cnt[s] += 1
+                self.f_square_count[s] += 1
         if ncol == 2:
-            r = self.f_rb1
+            r = self.f_route_b
             for k in range(4):
                 s = self.cfg[r + cython.cast(cython.int, (pb >> (16 * k)) & _PMASK)]
-                self.f_s[4 + k] = s
+                self.f_pawn_squares[4 + k] = s
                 if s >= 0:
-                    self.f_cnt[s] += 1
+                    self.f_square_count[s] += 1
         else:
             for k in range(4, 8):
-                self.f_s[k] = -1
-        lo0: cython.ulonglong = self.f_blo[0]
-        hi0: cython.ulonglong = self.f_bhi[0]
-        lo1: cython.ulonglong = self.f_blo[1] if ncol == 2 else 0
-        hi1: cython.ulonglong = self.f_bhi[1] if ncol == 2 else 0
+                self.f_pawn_squares[k] = -1
+        lo0: cython.ulonglong = self.f_blockades_lo[0]
+        hi0: cython.ulonglong = self.f_blockades_hi[0]
+        lo1: cython.ulonglong = self.f_blockades_lo[1] if ncol == 2 else 0
+        hi1: cython.ulonglong = self.f_blockades_hi[1] if ncol == 2 else 0
         if not self.cfg[C_PAGADE]:
             for k in range(4 * ncol):
-                s = self.f_s[k]
+                s = self.f_pawn_squares[k]
                 if s < 0:
                     continue
                 # two pawns (own, or own and others not captured) block the square
-                if self.f_cnt[s] < 2 and (
-                    s >= 68 or self.f_othn[s] == 0 or gone >> self.f_oidx[s] & 1
+                if self.f_square_count[s] < 2 and (
+                    s >= 68 or self.f_others_on[s] == 0 or gone >> self.f_occupied_index[s] & 1
                 ):
                     continue
                 for cs in range(ncol):
@@ -3387,11 +3391,11 @@ class Kernel:
                         hi1 |= one << (q - 64)
                     else:
                         lo1 |= one << q
-        self.f_slo[0] = lo0
-        self.f_shi[0] = hi0
+        self.f_blocked_lo[0] = lo0
+        self.f_blocked_hi[0] = hi0
         if ncol == 2:
-            self.f_slo[1] = lo1
-            self.f_shi[1] = hi1
+            self.f_blocked_lo[1] = lo1
+            self.f_blocked_hi[1] = hi1
 
     @cython.cfunc
     @cython.inline
@@ -3405,18 +3409,18 @@ class Kernel:
         in this state; the others' own blockades come from the throw's context.
         A square the mask closes is one no pawn may pass or land on, which is
         all :meth:`_f_land` then needs to know of the mover's pawns; it also
-        finds there the squares the others occupy in this state (``f_xlo``,
-        ``f_xhi``).
+        finds there the squares the others occupy in this state (``f_occupied_now_lo``,
+        ``f_occupied_now_hi``).
         """
-        olo: cython.ulonglong = self.f_olo
-        ohi: cython.ulonglong = self.f_ohi
+        olo: cython.ulonglong = self.f_others_lo
+        ohi: cython.ulonglong = self.f_others_hi
         i: cython.int
         q: cython.int
         one: cython.ulonglong = 1
         if gone:
-            for i in range(self.f_nsq):
+            for i in range(self.f_n_occupied):
                 if gone >> i & 1:
-                    q = self.f_oq[i]
+                    q = self.f_occupied_progress[i]
                     if q >= 64:
                         ohi &= ~(one << (q - 64))
                     elif q >= 0:
@@ -3440,10 +3444,10 @@ class Kernel:
                 b = one << p
                 tlo |= slo & b
                 slo |= b
-        self.f_xlo = olo
-        self.f_xhi = ohi
-        self.f_slo[0] = self.f_blo[0] | tlo | (slo & olo)
-        self.f_shi[0] = self.f_bhi[0] | thi | (shi & ohi)
+        self.f_occupied_now_lo = olo
+        self.f_occupied_now_hi = ohi
+        self.f_blocked_lo[0] = self.f_blockades_lo[0] | tlo | (slo & olo)
+        self.f_blocked_hi[0] = self.f_blockades_hi[0] | thi | (shi & ohi)
 
     @cython.cfunc
     @cython.inline
@@ -3452,8 +3456,8 @@ class Kernel:
         """The other colours' pawns on board square ``s`` not captured in this state."""
         if s < 0 or s >= 68:
             return 0
-        n: cython.int = self.f_othn[s]
-        if n and gone >> self.f_oidx[s] & 1:
+        n: cython.int = self.f_others_on[s]
+        if n and gone >> self.f_occupied_index[s] & 1:
             return 0
         return n
 
@@ -3462,7 +3466,7 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_own(self, s: cython.int) -> cython.int:
         """The mover's pawns on square ``s`` (>= 0) in the state of :meth:`_f_squares`."""
-        return self.f_cnt[s]
+        return self.f_square_count[s]
 
     @cython.cfunc
     @cython.inline
@@ -3487,20 +3491,23 @@ class Kernel:
             return -2
         if ncol == 1:
             # entering (p = 0) checks its square only
-            if _range_hit(self.f_slo[0], self.f_shi[0], p + 1, t):
+            if _range_hit(self.f_blocked_lo[0], self.f_blocked_hi[0], p + 1, t):
                 return -2
             # not closed, so at most one other colour's pawn is there: is one?
-            if not (self.f_xhi >> (t - 64) if t >= 64 else self.f_xlo >> t) & 1:
+            if (
+                not (self.f_occupied_now_hi >> (t - 64) if t >= 64 else self.f_occupied_now_lo >> t)
+                & 1
+            ):
                 return -1
-        elif path and _range_hit(self.f_slo[cs], self.f_shi[cs], p + 1, t - 1):
+        elif path and _range_hit(self.f_blocked_lo[cs], self.f_blocked_hi[cs], p + 1, t - 1):
             return -2
-        s: cython.int = self.cfg[(self.f_rb0 if cs == 0 else self.f_rb1) + t]
+        s: cython.int = self.cfg[(self.f_route_a if cs == 0 else self.f_route_b) + t]
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
         if ncol != 1 and self._f_own(s) + n_oth >= 2:
             return -2
-        if n_oth and not self.f_ofr[s]:
+        if n_oth and not self.f_others_friendly[s]:
             if path and self.cfg[C_SAFETY + s]:
                 return -2
             return s
@@ -3518,9 +3525,9 @@ class Kernel:
         """
         ncol: cython.int = self._f_ncol(spec)
         jump: cython.bint = self._f_jump(spec)
-        if nums == self.f_gnums:
+        if nums == self.f_groups_of:
             return
-        self.f_gnums = nums
+        self.f_groups_of = nums
         cs: cython.int
         j: cython.int
         m: cython.int
@@ -3533,7 +3540,7 @@ class Kernel:
         byte: cython.ulonglong
         bit: cython.ulonglong
         left: cython.ulonglong
-        # self.f_tmp[16:20]: the usable numbers' indices
+        # self.f_scratch[16:20]: the usable numbers' indices
         for cs in range(ncol):
             bit = cython.cast(cython.ulonglong, 1) << (self.cfg[C_COL + cs] + 4)
             cnt = 0
@@ -3544,15 +3551,15 @@ class Kernel:
                         continue
                     if j and byte == (nums >> (8 * j - 8)) & 255:
                         continue
-                    self.f_gdist[16 * cs + cnt] = cython.cast(cython.int, byte & 7)
-                    self.f_gleft[16 * cs + cnt] = _remove_byte(nums, j)
-                    self.f_gsize[16 * cs + cnt] = 1
+                    self.f_group_dist[16 * cs + cnt] = cython.cast(cython.int, byte & 7)
+                    self.f_group_left[16 * cs + cnt] = _remove_byte(nums, j)
+                    self.f_group_size[16 * cs + cnt] = 1
                     cnt += 1
             else:
                 nu = 0
                 for j in range(nrem):
                     if (nums >> (8 * j)) & bit:
-                        self.f_tmp[16 + nu] = j
+                        self.f_scratch[16 + nu] = j
                         nu += 1
                 for m in range(1, 1 << nu):
                     left = nums
@@ -3560,21 +3567,23 @@ class Kernel:
                     size = 0
                     for j in range(nu - 1, -1, -1):
                         if m >> j & 1:
-                            dist += cython.cast(cython.int, (nums >> (8 * self.f_tmp[16 + j])) & 7)
-                            left = _remove_byte(left, self.f_tmp[16 + j])
+                            dist += cython.cast(
+                                cython.int, (nums >> (8 * self.f_scratch[16 + j])) & 7
+                            )
+                            left = _remove_byte(left, self.f_scratch[16 + j])
                             size += 1
                     dup = False
                     for g in range(cnt):
-                        if self.f_gleft[16 * cs + g] == left:
+                        if self.f_group_left[16 * cs + g] == left:
                             dup = True
                             break
                     if dup:
                         continue
-                    self.f_gdist[16 * cs + cnt] = dist
-                    self.f_gleft[16 * cs + cnt] = left
-                    self.f_gsize[16 * cs + cnt] = size
+                    self.f_group_dist[16 * cs + cnt] = dist
+                    self.f_group_left[16 * cs + cnt] = left
+                    self.f_group_size[16 * cs + cnt] = size
                     cnt += 1
-            self.f_ng[cs] = cnt
+            self.f_n_groups[cs] = cnt
 
     @cython.cfunc
     @cython.inline
@@ -3598,7 +3607,7 @@ class Kernel:
         else:
             pb = _raised(pb, k, new)
         if sq >= 0:
-            gone |= 1 << self.f_oidx[sq]
+            gone |= 1 << self.f_occupied_index[sq]
         w2: cython.ulonglong = (
             left
             | cython.cast(cython.ulonglong, nleft) << 32
@@ -3607,7 +3616,7 @@ class Kernel:
         )
         if nleft == 0:
             self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
-        elif self.f_fresh:
+        elif self.f_from_root:
             self._f_append(pa, pb, w2)
         else:
             self._f_push(pa, pb, w2)
@@ -3734,21 +3743,23 @@ class Kernel:
                     continue
                 if p >= 72 or (jump and lane & 128):
                     continue
-                for g in range(self.f_ng[cs]):
-                    t = p + self.f_gdist[16 * cs + g]
+                for g in range(self.f_n_groups[cs]):
+                    t = p + self.f_group_dist[16 * cs + g]
                     if t > 72:
                         continue
                     if (
                         t == 72
                         and no_split
-                        and not (self.f_gsize[16 * cs + g] == nrem and (flag == 0 or flag == code))
+                        and not (
+                            self.f_group_size[16 * cs + g] == nrem and (flag == 0 or flag == code)
+                        )
                     ):
                         continue
                     sq = self._f_land(cs, p, t, True, gone, ncol)
                     if sq == -2:
                         continue
                     new = (lane & ~_PMASK) | moved_bit | t
-                    left = self.f_gleft[16 * cs + g]
+                    left = self.f_group_left[16 * cs + g]
                     self._f_go(
                         pa,
                         pb,
@@ -3756,7 +3767,7 @@ class Kernel:
                         k,
                         new,
                         left,
-                        nrem - self.f_gsize[16 * cs + g],
+                        nrem - self.f_group_size[16 * cs + g],
                         self._f_single(flag, code, new, left) if no_split else flag,
                         gone,
                         sq,
@@ -3848,7 +3859,7 @@ class Kernel:
                         h2 -= 1
                     g2 = gone
                     if sq >= 0:
-                        g2 |= 1 << self.f_oidx[sq]
+                        g2 |= 1 << self.f_occupied_index[sq]
                         if cb:
                             c2 += 1
                     if t == 72 and hb:
@@ -3893,7 +3904,7 @@ class Kernel:
         col: cython.int = -1
         j: cython.int
         for j in range(4 * ncol):
-            if self.f_s[j] == s:
+            if self.f_pawn_squares[j] == s:
                 cnt += 1
                 col = j >> 2
         if cnt:
@@ -3903,7 +3914,7 @@ class Kernel:
         n: cython.int = self._f_noth(s, gone)
         if not n:
             return -1
-        if self.f_ofr[s]:
+        if self.f_others_friendly[s]:
             return -2
         if self.cfg[C_SAFE_X] and self.cfg[C_XSQ + s]:
             return -2
@@ -3939,7 +3950,7 @@ class Kernel:
         else:
             pb = w
         if sq >= 0:
-            gone |= 1 << self.f_oidx[sq]
+            gone |= 1 << self.f_occupied_index[sq]
             flag = 1
         w2: cython.ulonglong = (
             left
@@ -4143,7 +4154,6 @@ class Kernel:
         start: cython.longlong = 0,
         firsts: cython.int[::1] = None,
         vals: cython.double[::1] = None,
-        fast: cython.bint = True,
         nmask: cython.int = 0,
         nni: cython.int[::1] = None,
         nnd: cython.double[::1] = None,
@@ -4159,7 +4169,7 @@ class Kernel:
         (``faces[r % len(faces)]``, ``r`` the top 31 bits of a draw), unless
         ``firsts`` gives the game's first throw (``8 * a + b``, or -1 for a
         drawn one; no draw then); then the play among the distinct outcomes
-        in canonical order (see :meth:`_canonical`): uniformly at random (one
+        in canonical order (see :meth:`_f_less`): uniformly at random (one
         draw), or, for the players of the bit mask ``gmask``, greedy: the
         best by the hand-made evaluation (tables ``evd``/``evi`` from
         ``_accel.eval_tables``) with ties within 1e-9 broken by one draw (no
@@ -4168,29 +4178,19 @@ class Kernel:
         is ``throws, n_finished, finished[4], winner mask``; with ``vals``,
         a game cut off by ``max_throws`` writes the evaluation of its last
         position for every player to ``vals[4 * i + player]`` (the others
-        are left as they are). ``fast``: the outcomes come from the fast
-        enumerator (:meth:`_f_plays`), else from the reference-order one
-        (the same outcomes: the choice is made in canonical order). The
-        players of the bit mask ``nmask`` play the network policy (the value
-        network of the tables ``nni``/``nnd``, see :meth:`_nn_pick`; fast
-        enumerator only); ``ncut``: ``vals`` holds the network's values
+        are left as they are). The outcomes come from the fast enumerator
+        (:meth:`_f_plays`). The players of the bit mask ``nmask`` play the
+        network policy (the value network of the tables ``nni``/``nnd``, see
+        :meth:`_pick_best`); ``ncut``: ``vals`` holds the network's values
         (each player's side's chance) instead of the hand evaluation. Returns
         all throws.
         """
-        if nmask and not fast:
-            raise ValueError("the network policy plays on the fast enumerator only")
-        self.nmask = nmask
-        self.ncut = ncut
         if nmask or ncut:
             self._nn_use(nni, nnd)
-        self.fast = fast
         self.game = game
-        self.gmask = gmask
-        self.greedy = gmask != 0
         if gmask or vals is not None:
             self.evd = evd
             self.evi = evi
-        self.no_paths = True
         self.cfg = self.cfgbuf
         self.pos = self.gst
         total: cython.longlong = 0
@@ -4204,10 +4204,11 @@ class Kernel:
             kk = cython.cast(cython.ulonglong, start + i)
             self.drng = _stream_seed(seed, 2 * kk)
             self.rng = _stream_seed(seed, 2 * kk + 1)
-            self.first = firsts[i] if firsts is not None else -1
             for k in range(S_SIZE):
                 self.gst[k] = state[k]
-            t = self._fplayout(max_throws) if fast else self._playout(max_throws)
+            t = self._fplayout(
+                max_throws, firsts[i] if firsts is not None else -1, gmask, nmask, False, False
+            )
             total += t
             res[R_SIZE * i] = t
             res[R_SIZE * i + 1] = self.gst[S_NFIN]
@@ -4227,8 +4228,6 @@ class Kernel:
                         vals[4 * i + p] = self._evaluate(
                             self.gst, 0, self.gst[S_CUTS], self.gst[S_WIN], p
                         )
-        self.no_paths = False
-        self.nmask = 0
         return total
 
     def repeat_outcomes(
@@ -4241,25 +4240,14 @@ class Kernel:
         b: cython.int,
         third_doublet: cython.bint,
         reps: cython.int,
-        fast: cython.bint = True,
     ) -> cython.int:
-        """Enumerate one throw's outcomes ``reps`` times (timings); the number of candidates.
-
-        ``fast``: the fast enumerator (:meth:`_f_plays`); else the
-        reference-order one without action paths, as ``playouts(fast=False)``
-        runs it (:meth:`_plays`; its candidates may repeat a position).
-        """
+        """Enumerate one throw's outcomes ``reps`` times with the fast enumerator
+        (:meth:`_f_plays`; timings); the number of outcomes."""
         k: cython.int
         self._set_pawns(cfg, pawns, doubles, cut)
         n: cython.int = 0
-        if fast:
-            for k in range(reps):
-                n = self._f_plays(a, b, third_doublet)
-            return n
-        self.no_paths = True
         for k in range(reps):
-            n = self._plays(a, b, third_doublet)
-        self.no_paths = False
+            n = self._f_plays(a, b, third_doublet)
         return n
 
     def outcomes(
@@ -4271,10 +4259,9 @@ class Kernel:
         a: cython.int,
         b: cython.int,
         third_doublet: cython.bint,
-        fast: cython.bint,
     ) -> list[tuple[tuple[int, ...], int, int]]:
         """The distinct outcomes (16 pawns, cut, extra) of a throw, from the fast
-        enumerator or the reference-order one (for tests and measurements)."""
+        enumerator, in no particular order (for tests and measurements)."""
         c: cython.int
         k: cython.int
         self._set_pawns(cfg, pawns, doubles, cut)
@@ -4284,30 +4271,16 @@ class Kernel:
         r: cython.int
         hi: cython.ulonglong
         lo: cython.ulonglong
-        if fast:
-            n = self._f_plays(a, b, third_doublet)
-            for r in range(n):
-                hi = self.f_ok[3 * r]
-                lo = self.f_ok[3 * r + 1]
-                pw = []
-                for c in range(4):
-                    for k in range(4):
-                        pw.append(_key_pawn(hi, lo, c, k))
-                x: cython.int = cython.cast(cython.int, self.f_ok[3 * r + 2])
-                out.append((tuple(pw), x >> 1, x & 1))
-            return out
-        else:
-            self.no_paths = True
-            n = self._plays(a, b, third_doublet)
-            self.no_paths = False
-        o = self.out
-        head: cython.int = 0
+        n = self._f_plays(a, b, third_doublet)
         for r in range(n):
+            hi = self.f_outcomes[3 * r]
+            lo = self.f_outcomes[3 * r + 1]
             pw = []
-            for k in range(16):
-                pw.append(o[head + k])
-            out.append((tuple(pw), o[head + 16], o[head + 17]))
-            head += 19 + A * o[head + 18]
+            for c in range(4):
+                for k in range(4):
+                    pw.append(_key_pawn(hi, lo, c, k))
+            x: cython.int = cython.cast(cython.int, self.f_outcomes[3 * r + 2])
+            out.append((tuple(pw), x >> 1, x & 1))
         return out
 
     def evaluate_state(
@@ -4500,17 +4473,11 @@ class Kernel:
         Returns the number of positions recorded (the throws).
         """
         self._nn_use(nni, nnd)
-        self.fast = True
         self.game = game
-        self.gmask = 0
-        self.greedy = False
-        self.nmask = (1 << game[G_N]) - 1
-        self.no_paths = True
         self.cfg = self.cfgbuf
         self.pos = self.gst
         self.drng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k))
         self.rng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k) + 1)
-        self.first = -1
         i: cython.int
         for i in range(S_SIZE):
             self.gst[i] = state[i]
@@ -4521,11 +4488,7 @@ class Kernel:
         self.nr_v = r_v
         self.nr_n = 0
         r_off[0] = 0
-        self.nr_on = True
-        t: cython.int = self._fplayout(max_throws)
-        self.nr_on = False
-        self.no_paths = False
-        self.nmask = 0
+        t: cython.int = self._fplayout(max_throws, -1, 0, (1 << game[G_N]) - 1, False, True)
         self._nn_state(self.gst)
         self._nn_absolute(self.gst[S_TO_MOVE], r_v, 4 * self.nr_n)
         res[0] = t
@@ -4571,58 +4534,29 @@ class Kernel:
         player's chance after it (``out_v[4 * i:]``) and its game state
         (``out_st[S_SIZE * i:]``)."""
         self._nn_use(nni, nnd)
-        self.fast = True
         self.game = game
-        self.no_paths = True
         gs = self.gst
         self.pos = gs
-        n_pl: cython.int = game[G_N]
         i: cython.int
         k: cython.int
         r: cython.int
-        c: cython.int
         m: cython.int
         mover: cython.int
         fin_mask: cython.int
-        mover_done: cython.bint
-        hi: cython.ulonglong
-        lo: cython.ulonglong
-        x: cython.ulonglong
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
-            mover_done = fin_mask >> mover & 1
-            r = self.f_keys[self._nn_best(m, mover, fin_mask, True)]
-            hi = self.f_ok[3 * r]
-            lo = self.f_ok[3 * r + 1]
-            x = self.f_ok[3 * r + 2]
-            # advance, as _fplayout does
-            for c in range(4):
-                for k in range(4):
-                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
-            if x & 2:
-                gs[S_CUTS] |= 1 << mover
-            if not mover_done and self._kfinished(hi, lo, mover):
-                if gs[S_WIN] == 0:
-                    gs[S_WIN] = self._winner_after(gs, mover)
-                gs[S_FIN + gs[S_NFIN]] = mover
-                gs[S_NFIN] += 1
-                fin_mask |= 1 << mover
-            if x & 1 and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
-                gs[P_DOUBLES] += 1
-            else:
-                gs[P_DOUBLES] = 0
-                for k in range(1, n_pl + 1):
-                    if not fin_mask >> ((mover + k) % n_pl) & 1:
-                        gs[S_TO_MOVE] = (mover + k) % n_pl
-                        break
+            r = self.f_order[self._pick_best(m, mover, fin_mask, True, True)]
+            self._after(r, mover, fin_mask)  # as _fplayout advances, into f_after
+            for k in range(S_SIZE):
+                if k != P_CUT:
+                    gs[k] = self.f_after[k]
             gs[P_CUT] = 0
             self._nn_state(gs)
             self._nn_absolute(gs[S_TO_MOVE], out_v, 4 * i)
             for k in range(S_SIZE):
                 out_st[S_SIZE * i + k] = gs[k]
-        self.no_paths = False
 
     # -- value network: dead ends among the analysis's replies ----------------
     #
@@ -4644,12 +4578,9 @@ class Kernel:
         that a 1 surely moves (:meth:`_sim_moves`: the cheap test of a dead end), else 0.
         Conservative: a throw marked may have no dead end among its outcomes, a throw
         not marked has none. Returns the number of throws marked."""
-        self.fast = True
         self.game = game
-        self.no_paths = True
         gs = self.gst
         self.pos = gs
-        n_pl: cython.int = game[G_N]
         marked: cython.int = 0
         i: cython.int
         j: cython.int
@@ -4657,10 +4588,8 @@ class Kernel:
         r: cython.int
         n: cython.int
         c: cython.int
-        p: cython.int
         mover: cython.int
         fin_mask: cython.int
-        jam: cython.bint
         hi: cython.ulonglong
         lo: cython.ulonglong
         for i in range(n_throws):
@@ -4669,25 +4598,19 @@ class Kernel:
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
             for j in range(n):
-                r = self.f_keys[j]
-                hi = self.f_ok[3 * r]
-                lo = self.f_ok[3 * r + 1]
+                r = self.f_order[j]
+                hi = self.f_outcomes[3 * r]
+                lo = self.f_outcomes[3 * r + 1]
                 for c in range(4):
                     for k in range(4):
                         gs[4 * c + k] = _key_pawn(hi, lo, c, k)
                 gs[S_CUTS] = state[S_CUTS]
-                if self.f_ok[3 * r + 2] & 2:
+                if self.f_outcomes[3 * r + 2] & 2:
                     gs[S_CUTS] |= 1 << mover
-                jam = True
-                for p in range(n_pl):
-                    if not fin_mask >> p & 1 and self._sim_moves(p):
-                        jam = False
-                        break
-                if jam:
+                if not self._someone_moves(gs, fin_mask):
                     out[i] = 1
                     marked += 1
                     break
-        self.no_paths = False
         return marked
 
     def _nn_use(self, nni: cython.int[::1], nnd: cython.double[::1]) -> None:
@@ -4969,63 +4892,16 @@ class Kernel:
         return n
 
     @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_pick(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
-    ) -> cython.int:
-        """The network policy's choice among the fast enumerator's outcomes (canonical order):
-        the best for the mover by the network, ties as :meth:`_fgreedy_pick` breaks them."""
-        return self._nn_best(n_distinct, mover, fin_mask, False)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_best(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int, first: cython.bint
-    ) -> cython.int:
-        """:meth:`_nn_pick`; with ``first``, ties go to the first of them (no draw)."""
-        if n_distinct == 1:
-            return 0
-        pw = self.f_pw
-        i: cython.int
-        n: cython.int
-        fin: cython.int
-        nxt: cython.int
-        score: cython.double
-        best_score: cython.double = -1e300
-        n_best: cython.int = 0
-        for i in range(n_distinct):
-            fin = self._after(self.f_keys[i], mover, fin_mask, True)
-            nxt = pw[S_TO_MOVE]
-            n = 0
-            if pw[S_WIN] == 0:
-                n = self._nn_encode(pw, 0, nxt, pw[P_DOUBLES], pw[S_CUTS], fin)
-            self._nn_forward(n, nxt, pw[S_WIN])
-            score = self.nn_z[self.nni[NI_SIDE + 4 * nxt + mover]]
-            if n_best == 0 or score > best_score + 1e-9:
-                best_score = score
-                n_best = 1
-                self.ebuf[0] = i
-            elif abs(score - best_score) <= 1e-9:
-                if n_best == len(self.ebuf):
-                    self._grow_ebuf()
-                self.ebuf[n_best] = i
-                n_best += 1
-        if n_best == 1 or first:
-            return self.ebuf[0]
-        return self.ebuf[self._below(n_best)]
-
-    @cython.cfunc
     def _throw_outcomes(
         self, game: cython.int[::1], state: cython.int[::1], code: cython.int
     ) -> cython.int:
         """The mover's distinct outcomes of throw ``code`` (``8 * a + b``) from the game
         state ``state`` (copied into ``gst``), by the fast enumerator, in canonical order
-        (their records' places in ``f_keys``): their number. The extra throw of a mover
+        (their records' places in ``f_order``): their number. The extra throw of a mover
         who finishes is withheld (§3.5), so it is not part of the key. For
         :meth:`nn_replies`, :meth:`nn_jams` and :meth:`expectimax_replies`."""
         gs = self.gst
         k: cython.int
-        r: cython.int
         for k in range(S_SIZE):
             gs[k] = state[k]
         a: cython.int = code >> 3
@@ -5036,13 +4912,7 @@ class Kernel:
         gs[P_CUT] = gs[S_CUTS] >> mover & 1
         third: cython.bint = not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2
         n: cython.int = self._f_plays(a, b, third)
-        mover_done: cython.bint = fin_mask >> mover & 1
-        for r in range(n):
-            if self.f_ok[3 * r + 2] & 1 and (
-                mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
-            ):
-                self.f_ok[3 * r + 2] &= 2
-            self.f_keys[r] = r
+        self._withhold(n, mover, fin_mask)
         return self._f_sort(n)
 
     # -- expectimax replies ---------------------------------------------------------
@@ -5055,46 +4925,18 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _after(
-        self, r: cython.int, mover: cython.int, fin_mask: cython.int, turn: cython.bint
-    ) -> cython.int:
-        """The state after the fast enumerator's outcome ``r`` (its f_ok record) of
-        ``mover`` in gst, who has finished if ``fin_mask`` (the finishers before, a bit
-        mask) says so, in f_pw: its pawns in ``f_pw[0:16]``, the cut flags in
-        ``f_pw[S_CUTS]``, the winners in ``f_pw[S_WIN]`` (masks, as :meth:`_fplayout`
-        advances); with ``turn`` also who throws next in ``f_pw[S_TO_MOVE]`` and the
-        doubles count in ``f_pw[P_DOUBLES]``. Returns the finishers after it (a bit mask)."""
-        hi: cython.ulonglong = self.f_ok[3 * r]
-        lo: cython.ulonglong = self.f_ok[3 * r + 1]
-        x: cython.ulonglong = self.f_ok[3 * r + 2]
-        c: cython.int
-        k: cython.int
-        n_pl: cython.int
-        for c in range(4):
-            for k in range(4):
-                self.f_pw[4 * c + k] = _key_pawn(hi, lo, c, k)
-        cuts: cython.int = self.gst[S_CUTS]
-        if x & 2:
-            cuts |= 1 << mover
-        self.f_pw[S_CUTS] = cuts
-        winner: cython.int = self.gst[S_WIN]
-        fin: cython.int = fin_mask
-        if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
-            if winner == 0:
-                winner = self._winner_after(self.gst, mover)
-            fin |= 1 << mover
-        self.f_pw[S_WIN] = winner
-        if turn:
-            self.f_pw[S_TO_MOVE] = mover
-            self.f_pw[P_DOUBLES] = self.gst[P_DOUBLES] + 1
-            if not (x & 1 and not fin >> mover & 1 and not self._decided(fin, winner)):
-                self.f_pw[P_DOUBLES] = 0
-                n_pl = self.game[G_N]
-                for k in range(1, n_pl + 1):
-                    if not fin >> ((mover + k) % n_pl) & 1:
-                        self.f_pw[S_TO_MOVE] = (mover + k) % n_pl
-                        break
-        return fin
+    def _after(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
+        """The state after the fast enumerator's outcome ``r`` of ``mover`` in gst, in
+        f_after (:meth:`_advance_to`); the finishers after it (a bit mask)."""
+        return self._advance_to(
+            self.f_after,
+            self.gst,
+            self.f_outcomes[3 * r],
+            self.f_outcomes[3 * r + 1],
+            self.f_outcomes[3 * r + 2],
+            mover,
+            fin_mask,
+        )
 
     def evaluate_many(
         self,
@@ -5136,123 +4978,31 @@ class Kernel:
         than 1e-9 above it starts the list again, at least 1e-9 below it joins; a single
         outcome without evaluation), their number in ``out_n[i]`` and the sum of their
         evaluations for ``me`` in ``out_v[i]`` (in canonical order)."""
-        self.fast = True
         self.game = game
         self.evd = evd
         self.evi = evi
-        self.no_paths = True
         gs = self.gst
         self.pos = gs
-        pw = self.f_pw
+        pw = self.f_after
         i: cython.int
         j: cython.int
         m: cython.int
         mover: cython.int
         fin_mask: cython.int
         n_best: cython.int
-        score: cython.double
-        best_score: cython.double
         total: cython.double
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
-            # the mover's best outcomes (their places in f_keys, in ebuf)
-            self.ebuf[0] = 0
-            n_best = 1
-            if m > 1:
-                n_best = 0
-                best_score = -1e300
-                for j in range(m):
-                    self._after(self.f_keys[j], mover, fin_mask, False)
-                    score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
-                    if n_best == 0 or score > best_score + 1e-9:
-                        best_score = score
-                        n_best = 1
-                        self.ebuf[0] = j
-                    elif score >= best_score - 1e-9:
-                        if n_best == len(self.ebuf):
-                            self._grow_ebuf()
-                        self.ebuf[n_best] = j
-                        n_best += 1
+            # the mover's best outcomes (their places in f_order, in ebuf)
+            n_best = self._best_outcomes(m, mover, fin_mask, False)
             total = 0.0
             for j in range(n_best):
-                self._after(self.f_keys[self.ebuf[j]], mover, fin_mask, False)
+                self._after(self.f_order[self.ebuf[j]], mover, fin_mask)
                 total = total + self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], me)
             out_v[i] = total
             out_n[i] = n_best
-        self.no_paths = False
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _canonical(self, n: cython.int, n_distinct: cython.int) -> cython.void:
-        """The heads of the distinct records of the last throw, in canonical order, in keys.
-
-        Canonical order: lexicographic on (the 16 pawn numbers, colour by
-        colour, each colour's sorted, 0 for colours not in play; the mover's
-        cut flag; the extra throw, counted only where it is granted). Two
-        distinct records differ in that key.
-        """
-        if n_distinct > len(self.keys):
-            self.keys = _ints(2 * n_distinct)
-        o = self.out
-        keys = self.keys
-        r: cython.int
-        j: cython.int
-        m: cython.int = 0
-        h: cython.int
-        for r in range(n):
-            if self.withheld[r] == 2:
-                continue
-            h = self.heads[r]
-            if self.withheld[r]:
-                o[h + 17] = 0  # the extra throw is not granted: not part of the key
-            j = m
-            while j > 0 and _key_less(o, h, keys[j - 1]):
-                keys[j] = keys[j - 1]
-                j -= 1
-            keys[j] = h
-            m += 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _greedy_pick(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
-    ) -> cython.int:
-        """The index in canonical order of the greedy choice (see :meth:`playouts`)."""
-        if n_distinct == 1:
-            return 0
-        gs = self.gst
-        o = self.out
-        i: cython.int
-        head: cython.int
-        cuts: cython.int
-        winner: cython.int
-        score: cython.double
-        best_score: cython.double = -1e300
-        n_best: cython.int = 0
-        mover_done: cython.bint = fin_mask >> mover & 1
-        for i in range(n_distinct):
-            head = self.keys[i]
-            cuts = gs[S_CUTS]
-            if o[head + 16]:
-                cuts |= 1 << mover
-            winner = gs[S_WIN]
-            if winner == 0 and not mover_done and self._finished(o, head, mover):
-                winner = self._winner_after(gs, mover)
-            score = self._evaluate(o, head, cuts, winner, mover)
-            if n_best == 0 or score > best_score + 1e-9:
-                best_score = score
-                n_best = 1
-                self.ebuf[0] = i
-            elif abs(score - best_score) <= 1e-9:
-                if n_best == len(self.ebuf):
-                    self._grow_ebuf()
-                self.ebuf[n_best] = i
-                n_best += 1
-        if n_best == 1:
-            return self.ebuf[0]
-        return self.ebuf[self._below(n_best)]
 
     def _grow_ebuf(self) -> None:
         new = _ints(2 * len(self.ebuf))
@@ -5323,30 +5073,6 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _finished(self, o: cython.int[::1], off: cython.int, player: cython.int) -> cython.bint:
-        """§3.5: does ``player`` meet the finishing condition with the pawns ``o[off:off+16]``?"""
-        game = self.game
-        home: cython.int = game[G_HOME]
-        major: cython.int = game[G_MAJOR + player]
-        i: cython.int
-        k: cython.int
-        c: cython.int
-        cnt: cython.int
-        for i in range(game[G_PCOLS + 3 * player]):
-            c = game[G_PCOLS + 3 * player + 1 + i]
-            cnt = 0
-            for k in range(4):
-                if o[off + 4 * c + k] == home:
-                    cnt += 1
-            if major >= 0:
-                if cnt < (4 if c == major else 3):
-                    return False
-            elif cnt != 4:
-                return False
-        return True
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def _winner_after(self, gs: cython.int[::1], extra_player: cython.int) -> cython.int:
         """The winners that §3.5 makes of the finishers plus ``extra_player`` (mask, 0: none)."""
         game = self.game
@@ -5369,7 +5095,8 @@ class Kernel:
     def _kfinished(
         self, hi: cython.ulonglong, lo: cython.ulonglong, player: cython.int
     ) -> cython.bint:
-        """:meth:`_finished` on an outcome's canonical key."""
+        """§3.5: does ``player`` meet the finishing condition with the outcome key
+        ``hi``/``lo`` (the one finishing check)?"""
         game = self.game
         home: cython.int = game[G_HOME]
         major: cython.int = game[G_MAJOR + player]
@@ -5392,43 +5119,253 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _fplayout(self, max_throws: cython.int) -> cython.int:
-        """:meth:`_playout` on the fast enumerator's outcome keys."""
+    def _next_player(self, mover: cython.int, fin_mask: cython.int) -> cython.int:
+        """Who throws after ``mover``'s turn: the next player who has not finished (§3.3)."""
+        n_pl: cython.int = self.game[G_N]
+        k: cython.int
+        p: cython.int
+        for k in range(1, n_pl + 1):
+            p = (mover + k) % n_pl
+            if not fin_mask >> p & 1:
+                return p
+        return mover
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _advance_to(
+        self,
+        dst: cython.int[::1],
+        src: cython.int[::1],
+        hi: cython.ulonglong,
+        lo: cython.ulonglong,
+        x: cython.ulonglong,
+        mover: cython.int,
+        fin_mask: cython.int,
+    ) -> cython.int:
+        """The one finishing step (§3.3, §3.5): the game state ``src`` after ``mover``'s
+        outcome of key ``hi``/``lo``/``x`` (a fast enumerator's record), written to ``dst``
+        (which may be ``src``): the pawns, the cut flags, the finishers and winners, the
+        doubles count and who throws next. ``fin_mask``: the finishers of ``src`` as a
+        bit mask. ``dst[P_CUT]`` is left as it is. Returns the finishers after it."""
+        c: cython.int
+        k: cython.int
+        nfin: cython.int = src[S_NFIN]
+        winner: cython.int = src[S_WIN]
+        doubles: cython.int = src[P_DOUBLES]
+        fin: cython.int = fin_mask
+        if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
+            if winner == 0:
+                winner = self._winner_after(src, mover)
+            fin |= 1 << mover
+        dst[S_CUTS] = src[S_CUTS] | ((1 << mover) if x & 2 else 0)
+        for k in range(4):
+            dst[S_FIN + k] = src[S_FIN + k]
+        if fin != fin_mask:
+            dst[S_FIN + nfin] = mover
+            nfin += 1
+        dst[S_NFIN] = nfin
+        dst[S_WIN] = winner
+        for c in range(4):
+            for k in range(4):
+                dst[4 * c + k] = _key_pawn(hi, lo, c, k)
+        if x & 1 and not fin >> mover & 1 and not self._decided(fin, winner):
+            dst[P_DOUBLES] = doubles + 1
+            dst[S_TO_MOVE] = mover
+        else:
+            dst[P_DOUBLES] = 0
+            dst[S_TO_MOVE] = self._next_player(mover, fin)
+        return fin
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _withhold(self, n: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.bint:
+        """Number the fast enumerator's ``n`` outcomes in ``f_order`` and take the extra
+        throw out of the key of each that a mover who has finished, or finishes with it,
+        may not use (§3.5). Whether any was taken out (then two keys may be equal)."""
+        r: cython.int
+        withheld: cython.bint = False
+        mover_done: cython.bint = fin_mask >> mover & 1
+        for r in range(n):
+            self.f_order[r] = r
+            if self.f_outcomes[3 * r + 2] & 1 and (
+                mover_done
+                or self._kfinished(self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover)
+            ):
+                self.f_outcomes[3 * r + 2] &= 2
+                withheld = True
+        return withheld
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _outcome_value(
+        self, r: cython.int, mover: cython.int, fin_mask: cython.int, network: cython.bint
+    ) -> cython.double:
+        """How good the fast enumerator's outcome ``r`` is for ``mover``: the hand-made
+        evaluation, or with ``network`` the value network's chance of ``mover``'s side."""
+        pw = self.f_after
+        fin: cython.int = self._after(r, mover, fin_mask)
+        if not network:
+            return self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
+        nxt: cython.int = pw[S_TO_MOVE]
+        n: cython.int = 0
+        if pw[S_WIN] == 0:
+            n = self._nn_encode(pw, 0, nxt, pw[P_DOUBLES], pw[S_CUTS], fin)
+        self._nn_forward(n, nxt, pw[S_WIN])
+        return self.nn_z[self.nni[NI_SIDE + 4 * nxt + mover]]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _best_outcomes(
+        self, n: cython.int, mover: cython.int, fin_mask: cython.int, network: cython.bint
+    ) -> cython.int:
+        """The one greedy choice: the places in ``f_order[:n]`` (canonical order) of the
+        mover's best outcomes by :meth:`_outcome_value`, in ``ebuf``; their number.
+
+        A running best: an outcome more than 1e-9 above it starts the list
+        again, one within 1e-9 of it joins (as ``pachisi.bots.expectimax.
+        greedy_replies`` and the greedy player build it); a single outcome is
+        not valued."""
+        self.ebuf[0] = 0
+        if n == 1:
+            return 1
+        i: cython.int
+        score: cython.double
+        best_score: cython.double = -1e300
+        n_best: cython.int = 0
+        for i in range(n):
+            score = self._outcome_value(self.f_order[i], mover, fin_mask, network)
+            if n_best == 0 or score > best_score + 1e-9:
+                best_score = score
+                n_best = 1
+                self.ebuf[0] = i
+            elif abs(score - best_score) <= 1e-9:
+                if n_best == len(self.ebuf):
+                    self._grow_ebuf()
+                self.ebuf[n_best] = i
+                n_best += 1
+        return n_best
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _pick_best(
+        self,
+        n: cython.int,
+        mover: cython.int,
+        fin_mask: cython.int,
+        network: cython.bint,
+        first: cython.bint,
+    ) -> cython.int:
+        """The place in ``f_order[:n]`` of the greedy (or, with ``network``, the network
+        policy's) choice: the best outcome, ties broken by one draw (none for a single
+        outcome or a single best), or with ``first`` the first of them."""
+        n_best: cython.int = self._best_outcomes(n, mover, fin_mask, network)
+        if n_best == 1 or first:
+            return self.ebuf[0]
+        return self.ebuf[self._below(n_best)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _dead_end(self, gs: cython.int[::1], fin_mask: cython.int) -> cython.bint:
+        """The one dead-end check (§3.5, Pagade; the game in ``gs`` not decided), as
+        ``Position.is_dead_end``: for every player who has not finished, every distinct
+        throw's only outcome leaves every pawn where it stands. A player with a pawn that
+        a 1 surely moves (:meth:`_someone_moves`) ends the check at once. Uses ``cfg``,
+        ``pos`` (left on ``gs``) and the fast enumerator's buffers."""
+        if self._someone_moves(gs, fin_mask):
+            return False
+        game = self.game
+        n_pl: cython.int = game[G_N]
+        nfaces: cython.int = game[G_NFACES]
+        i: cython.int
+        ja: cython.int
+        jb: cython.int
+        k: cython.int
+        doubles: cython.int = gs[P_DOUBLES]
+        cut: cython.int = gs[P_CUT]
+        dead: cython.bint = True
+        self.pos = gs
+        for i in range(n_pl):
+            if fin_mask >> i & 1:
+                continue
+            self.cfg = game[G_CFG + i * C_SIZE : G_CFG + (i + 1) * C_SIZE]
+            gs[P_DOUBLES] = doubles if i == gs[S_TO_MOVE] else 0
+            gs[P_CUT] = gs[S_CUTS] >> i & 1
+            for ja in range(nfaces):
+                for jb in range(ja, nfaces):
+                    if self._f_plays(game[G_FACES + ja], game[G_FACES + jb], False) != 1:
+                        dead = False
+                    else:
+                        for k in range(16):
+                            if (
+                                _key_pawn(self.f_outcomes[0], self.f_outcomes[1], k >> 2, k & 3)
+                                != gs[k]
+                            ):
+                                dead = False
+                    if not dead:
+                        break
+                if not dead:
+                    break
+            if not dead:
+                break
+        gs[P_DOUBLES] = doubles
+        gs[P_CUT] = cut
+        return dead
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _someone_moves(self, gs: cython.int[::1], fin_mask: cython.int) -> cython.bint:
+        """Whether some player who has not finished has a pawn that a 1 surely moves
+        (:meth:`_sim_moves`): the cheap half of :meth:`_dead_end`."""
+        p: cython.int
+        for p in range(self.game[G_N]):
+            if not fin_mask >> p & 1 and self._sim_moves(gs, p):
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fplayout(
+        self,
+        max_throws: cython.int,
+        first: cython.int,
+        gmask: cython.int,
+        nmask: cython.int,
+        sim: cython.bint,
+        record: cython.bint,
+    ) -> cython.int:
+        """One game from ``gst`` on the fast enumerator's outcome keys (see :meth:`playouts`).
+
+        ``first``: the first throw (``8 * a + b``), or -1 for a drawn one;
+        ``gmask``/``nmask``: the players who play greedy / the network policy
+        (bit masks); ``sim``: a game of :meth:`simulate` (it ends in a Pagade dead end, and
+        :meth:`_sim_step` counts the captures); ``record``: every position
+        before a throw is recorded (:meth:`nn_selfplay`). Returns the throws.
+        """
         game = self.game
         gs = self.gst
-        n_pl: cython.int = game[G_N]
         nfaces: cython.int = game[G_NFACES]
         pagade: cython.bint = game[G_PAGADE] != 0
         throws: cython.int = 0
         a: cython.int
         b: cython.int
-        k: cython.int
-        c: cython.int
         r: cython.int
         n: cython.int
         m: cython.int
         mover: cython.int
         fin_mask: cython.int
-        mover_done: cython.bint
         pick: cython.int
-        hi: cython.ulonglong
-        lo: cython.ulonglong
-        x: cython.ulonglong
-        extra: cython.bint
-        withheld: cython.bint
         while throws < max_throws:
-            fin_mask = 0
-            for k in range(gs[S_NFIN]):
-                fin_mask |= 1 << gs[S_FIN + k]
+            fin_mask = _fin_mask(gs)
             if self._decided(fin_mask, gs[S_WIN]):
                 break
-            if self.sim and pagade and self._sim_dead_end(fin_mask):
+            if sim and pagade and self._dead_end(gs, fin_mask):
+                self.sim_dead = True
                 break
-            if self.nr_on:
+            if record:
                 self._nn_record()
-            if throws == 0 and self.first >= 0:
-                a = self.first >> 3
-                b = self.first & 7
+            if throws == 0 and first >= 0:
+                a = first >> 3
+                b = first & 7
             else:
                 a = game[G_FACES + self._dbelow(nfaces)]
                 b = game[G_FACES + self._dbelow(nfaces)]
@@ -5436,76 +5373,55 @@ class Kernel:
             self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
             gs[P_CUT] = gs[S_CUTS] >> mover & 1
             n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            mover_done = fin_mask >> mover & 1
-            # the extra throw of a mover who finishes is withheld (§3.5): not in the key
-            withheld = False
-            for r in range(n):
-                self.f_keys[r] = r
-            if a == b:  # (only a doublet's outcomes can carry an extra throw)
-                for r in range(n):
-                    if self.f_ok[3 * r + 2] & 1 and (
-                        mover_done or self._kfinished(self.f_ok[3 * r], self.f_ok[3 * r + 1], mover)
-                    ):
-                        self.f_ok[3 * r + 2] &= 2
-                        withheld = True
-            if withheld or (self.gmask | self.nmask) >> mover & 1:
+            if self._withhold(n, mover, fin_mask) or (gmask | nmask) >> mover & 1:
                 # canonical order, a withheld twin of an earlier outcome removed
                 m = self._f_sort(n)
-                if self.nmask >> mover & 1:
-                    pick = self._nn_pick(m, mover, fin_mask)
-                elif self.gmask >> mover & 1:
-                    pick = self._fgreedy_pick(m, mover, fin_mask)
+                if nmask >> mover & 1:
+                    pick = self._pick_best(m, mover, fin_mask, True, False)
+                elif gmask >> mover & 1:
+                    pick = self._pick_best(m, mover, fin_mask, False, False)
                 else:
                     pick = self._below(m)
-                r = self.f_keys[pick]
+                r = self.f_order[pick]
             else:
                 # distinct keys: the pick-th in canonical order, without sorting them all
                 r = self._f_select(n, self._below(n))
-            hi = self.f_ok[3 * r]
-            lo = self.f_ok[3 * r + 1]
-            x = self.f_ok[3 * r + 2]
-            if self.sim:
-                self._sim_step(a, b, hi, lo, mover)
-            # advance (§3.3, §3.5)
-            for c in range(4):
-                for k in range(4):
-                    gs[4 * c + k] = _key_pawn(hi, lo, c, k)
-            if x & 2:
-                gs[S_CUTS] |= 1 << mover
-            extra = (x & 1) != 0
-            if not mover_done and self._kfinished(hi, lo, mover):
-                if gs[S_WIN] == 0:
-                    gs[S_WIN] = self._winner_after(gs, mover)
-                gs[S_FIN + gs[S_NFIN]] = mover
-                gs[S_NFIN] += 1
-                fin_mask |= 1 << mover
+            if sim:
+                self._sim_step(a, b, self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover)
+            self._advance_to(
+                gs,
+                gs,
+                self.f_outcomes[3 * r],
+                self.f_outcomes[3 * r + 1],
+                self.f_outcomes[3 * r + 2],
+                mover,
+                fin_mask,
+            )
             throws += 1
-            if extra and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
-                gs[P_DOUBLES] += 1
-                continue
-            gs[P_DOUBLES] = 0
-            for k in range(1, n_pl + 1):
-                if not fin_mask >> ((mover + k) % n_pl) & 1:
-                    gs[S_TO_MOVE] = (mover + k) % n_pl
-                    break
         return throws
 
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
     def _f_less(self, i: cython.int, j: cython.int) -> cython.bint:
-        """Whether outcome ``i``'s key comes before outcome ``j``'s (canonical order)."""
-        if self.f_ok[3 * i] != self.f_ok[3 * j]:
-            return self.f_ok[3 * i] < self.f_ok[3 * j]
-        if self.f_ok[3 * i + 1] != self.f_ok[3 * j + 1]:
-            return self.f_ok[3 * i + 1] < self.f_ok[3 * j + 1]
-        return self.f_ok[3 * i + 2] < self.f_ok[3 * j + 2]
+        """Whether outcome ``i``'s key comes before outcome ``j``'s: the canonical order.
+
+        Canonical order: lexicographic on (the 16 pawn numbers, colour by
+        colour, each colour's sorted, 0 for colours not in play; the mover's
+        cut flag; the extra throw, counted only where it is granted), the
+        order of ``moves.legal_plays``. Two distinct outcomes differ in it.
+        """
+        if self.f_outcomes[3 * i] != self.f_outcomes[3 * j]:
+            return self.f_outcomes[3 * i] < self.f_outcomes[3 * j]
+        if self.f_outcomes[3 * i + 1] != self.f_outcomes[3 * j + 1]:
+            return self.f_outcomes[3 * i + 1] < self.f_outcomes[3 * j + 1]
+        return self.f_outcomes[3 * i + 2] < self.f_outcomes[3 * j + 2]
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_sort(self, n: cython.int) -> cython.int:
-        """Sort f_keys[:n] in canonical order (Shell sort), drop repeats; the number left."""
-        keys = self.f_keys
+        """Sort f_order[:n] in canonical order (Shell sort), drop repeats; the number left."""
+        keys = self.f_order
         gap: cython.int = 1
         while gap * 3 + 1 < n:
             gap = gap * 3 + 1
@@ -5532,9 +5448,9 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_select(self, n: cython.int, rank: cython.int) -> cython.int:
-        """The outcome of rank ``rank`` in canonical order among f_keys[:n] (distinct keys)."""
+        """The outcome of rank ``rank`` in canonical order among f_order[:n] (distinct keys)."""
         if n == 1:
-            return self.f_keys[0]
+            return self.f_order[0]
         i: cython.int
         j: cython.int
         a0: cython.ulonglong
@@ -5546,22 +5462,25 @@ class Kernel:
         if n <= 8:
             # few keys: the one with exactly ``rank`` keys before it (comparisons without branches)
             for i in range(n):
-                a0 = self.f_ok[3 * self.f_keys[i]]
-                a1 = self.f_ok[3 * self.f_keys[i] + 1]
-                a2 = self.f_ok[3 * self.f_keys[i] + 2]
+                a0 = self.f_outcomes[3 * self.f_order[i]]
+                a1 = self.f_outcomes[3 * self.f_order[i] + 1]
+                a2 = self.f_outcomes[3 * self.f_order[i] + 2]
                 below = 0
                 for j in range(n):
-                    b0 = self.f_ok[3 * self.f_keys[j]]
-                    b1 = self.f_ok[3 * self.f_keys[j] + 1]
+                    b0 = self.f_outcomes[3 * self.f_order[j]]
+                    b1 = self.f_outcomes[3 * self.f_order[j] + 1]
                     below += (b0 < a0) | (
                         (b0 == a0)
-                        & ((b1 < a1) | ((b1 == a1) & (self.f_ok[3 * self.f_keys[j] + 2] < a2)))
+                        & (
+                            (b1 < a1)
+                            | ((b1 == a1) & (self.f_outcomes[3 * self.f_order[j] + 2] < a2))
+                        )
                     )
                 if below == rank:
-                    return self.f_keys[i]
+                    return self.f_order[i]
         # more: a quickselect whose partition has no branches on the keys (each key is
         # swapped to the low end and the end moves on by the comparison's result)
-        keys = self.f_keys
+        keys = self.f_order
         lo: cython.int = 0
         hi: cython.int = n - 1
         p: cython.int
@@ -5571,18 +5490,18 @@ class Kernel:
             p = keys[(lo + hi) >> 1]
             keys[(lo + hi) >> 1] = keys[hi]
             keys[hi] = p
-            a0 = self.f_ok[3 * p]
-            a1 = self.f_ok[3 * p + 1]
-            a2 = self.f_ok[3 * p + 2]
+            a0 = self.f_outcomes[3 * p]
+            a1 = self.f_outcomes[3 * p + 1]
+            a2 = self.f_outcomes[3 * p + 2]
             st = lo
             for i in range(lo, hi):
                 v = keys[i]
-                b0 = self.f_ok[3 * v]
-                b1 = self.f_ok[3 * v + 1]
+                b0 = self.f_outcomes[3 * v]
+                b1 = self.f_outcomes[3 * v + 1]
                 keys[i] = keys[st]
                 keys[st] = v
                 st += (b0 < a0) | (
-                    (b0 == a0) & ((b1 < a1) | ((b1 == a1) & (self.f_ok[3 * v + 2] < a2)))
+                    (b0 == a0) & ((b1 < a1) | ((b1 == a1) & (self.f_outcomes[3 * v + 2] < a2)))
                 )
             keys[hi] = keys[st]
             keys[st] = p
@@ -5593,35 +5512,6 @@ class Kernel:
             else:
                 lo = st + 1
         return keys[rank]
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _fgreedy_pick(
-        self, n_distinct: cython.int, mover: cython.int, fin_mask: cython.int
-    ) -> cython.int:
-        """:meth:`_greedy_pick` on the fast enumerator's keys (in canonical order)."""
-        if n_distinct == 1:
-            return 0
-        pw = self.f_pw
-        i: cython.int
-        score: cython.double
-        best_score: cython.double = -1e300
-        n_best: cython.int = 0
-        for i in range(n_distinct):
-            self._after(self.f_keys[i], mover, fin_mask, False)
-            score = self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
-            if n_best == 0 or score > best_score + 1e-9:
-                best_score = score
-                n_best = 1
-                self.ebuf[0] = i
-            elif abs(score - best_score) <= 1e-9:
-                if n_best == len(self.ebuf):
-                    self._grow_ebuf()
-                self.ebuf[n_best] = i
-                n_best += 1
-        if n_best == 1:
-            return self.ebuf[0]
-        return self.ebuf[self._below(n_best)]
 
     # -- simulate: whole games for `pachisi simulate` --------------------------
 
@@ -5653,14 +5543,11 @@ class Kernel:
         throw ``[a, b, *state before it]`` (``S_SIZE`` ints; the slot
         ``P_CUT`` is scratch), then the final state; else an empty list.
         """
-        self.fast = True
         self.game = game
         if evd is not None:
             self.evd = evd
             self.evi = evi
-        self.no_paths = True
         self.pos = self.gst
-        self.sim = True
         gs = self.gst
         pagade: cython.bint = game[G_PAGADE] != 0
         i: cython.int
@@ -5672,9 +5559,6 @@ class Kernel:
             self.sim_log = [] if trace else None
             self.drng = _stream_seed(seeds[i], 0)
             self.rng = _stream_seed(seeds[i], 1)
-            self.first = -1
-            self.gmask = spec[2 * i + 1]
-            self.greedy = self.gmask != 0
             self.cfg = self.cfgbuf
             for k in range(S_SIZE):
                 gs[k] = state[k]
@@ -5682,12 +5566,12 @@ class Kernel:
             self.sim_dead = False
             for k in range(4):
                 self.sim_caps[k] = 0
-            t = self._fplayout(max_throws)
+            t = self._fplayout(max_throws, -1, spec[2 * i + 1], 0, True, False)
             fin_mask = 0
             for k in range(gs[S_NFIN]):
                 fin_mask |= 1 << gs[S_FIN + k]
             if pagade and not self.sim_dead and not self._decided(fin_mask, gs[S_WIN]):
-                self._sim_dead_end(fin_mask)  # reached on the last throw allowed
+                self.sim_dead = self._dead_end(gs, fin_mask)  # on the last throw allowed
             o = SIM_SIZE * i
             res[o] = t
             res[o + 1] = gs[S_NFIN]
@@ -5697,8 +5581,6 @@ class Kernel:
             res[o + 7] = 1 if self.sim_dead else 0
             for k in range(4):
                 res[o + 8 + k] = self.sim_caps[k]
-        self.sim = False
-        self.no_paths = False
         out: list = []
         if trace and n:
             out = self.sim_log
@@ -5799,66 +5681,13 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _sim_dead_end(self, fin_mask: cython.int) -> cython.bint:
-        """§3.5 dead end (Pagade; the game not decided), as ``Position.is_dead_end``.
-
-        True when, for every player who has not finished, every distinct
-        throw's only outcome leaves every pawn where it stands; then sets
-        :attr:`sim_dead`. A player with a pawn that a 1 surely moves
-        (:meth:`_sim_moves`) ends the check at once.
-        """
-        game = self.game
-        gs = self.gst
-        n_pl: cython.int = game[G_N]
-        nfaces: cython.int = game[G_NFACES]
-        i: cython.int
-        ja: cython.int
-        jb: cython.int
-        n: cython.int
-        k: cython.int
-        for i in range(n_pl):
-            if not fin_mask >> i & 1 and self._sim_moves(i):
-                return False
-        doubles: cython.int = gs[P_DOUBLES]
-        cut: cython.int = gs[P_CUT]
-        dead: cython.bint = True
-        for i in range(n_pl):
-            if fin_mask >> i & 1:
-                continue
-            self.cfg = game[G_CFG + i * C_SIZE : G_CFG + (i + 1) * C_SIZE]
-            gs[P_DOUBLES] = doubles if i == gs[S_TO_MOVE] else 0
-            gs[P_CUT] = gs[S_CUTS] >> i & 1
-            for ja in range(nfaces):
-                for jb in range(ja, nfaces):
-                    n = self._f_plays(game[G_FACES + ja], game[G_FACES + jb], False)
-                    if n != 1:
-                        dead = False
-                    else:
-                        for k in range(16):
-                            if _key_pawn(self.f_ok[0], self.f_ok[1], k >> 2, k & 3) != gs[k]:
-                                dead = False
-                    if not dead:
-                        break
-                if not dead:
-                    break
-            if not dead:
-                break
-        gs[P_DOUBLES] = doubles
-        gs[P_CUT] = cut
-        if dead:
-            self.sim_dead = True
-        return dead
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _sim_moves(self, player: cython.int) -> cython.bint:
+    def _sim_moves(self, gs: cython.int[::1], player: cython.int) -> cython.bint:
         """Whether ``player`` has a pawn that a 1 moves where it may always land (Pagade).
 
         As ``position._surely_moves``: a belly square or Home, or an empty
         ring square, the cut rule (§4.5) respected.
         """
         game = self.game
-        gs = self.gst
         g: cython.int = G_CFG  # the first mover's table: routes and switches are everyone's
         home: cython.int = game[G_HOME]
         cut_rule: cython.bint = game[g + C_CUT_RULE] != 0
@@ -5894,113 +5723,6 @@ class Kernel:
                     return True
         return False
 
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _playout(self, max_throws: cython.int) -> cython.int:
-        game = self.game
-        gs = self.gst
-        n_pl: cython.int = game[G_N]
-        nfaces: cython.int = game[G_NFACES]
-        pagade: cython.bint = game[G_PAGADE] != 0
-        throws: cython.int = 0
-        a: cython.int
-        b: cython.int
-        k: cython.int
-        r: cython.int
-        q: cython.int
-        n: cython.int
-        mover: cython.int
-        head: cython.int
-        fin_mask: cython.int
-        mover_done: cython.bint
-        newly: cython.bint
-        winner: cython.int
-        over: cython.bint
-        dup: cython.bint
-        n_distinct: cython.int
-        pick: cython.int
-        extra: cython.bint
-        o: cython.int[::1]
-        while throws < max_throws:
-            fin_mask = 0
-            for k in range(gs[S_NFIN]):
-                fin_mask |= 1 << gs[S_FIN + k]
-            if self._decided(fin_mask, gs[S_WIN]):
-                break
-            if throws == 0 and self.first >= 0:
-                a = self.first >> 3
-                b = self.first & 7
-            else:
-                a = game[G_FACES + self._dbelow(nfaces)]
-                b = game[G_FACES + self._dbelow(nfaces)]
-            mover = gs[S_TO_MOVE]
-            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
-            gs[P_CUT] = gs[S_CUTS] >> mover & 1
-            if self.fast:
-                n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            else:
-                n = self._plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            if n > len(self.heads):
-                self.heads = _ints(2 * n)
-                self.withheld = _ints(2 * n)
-            o = self.out
-            # the records, and which ones have their extra throw withheld (§3.5)
-            head = 0
-            n_distinct = 0
-            mover_done = fin_mask >> mover & 1
-            for r in range(n):
-                self.heads[r] = head
-                newly = not mover_done and self._finished(o, head, mover)
-                over = False
-                if mover_done or newly:
-                    winner = gs[S_WIN]
-                    if newly and winner == 0:
-                        winner = self._winner_after(gs, mover)
-                    over = True  # the mover has finished: no extra throw
-                else:
-                    over = self._decided(fin_mask, gs[S_WIN])
-                self.withheld[r] = over
-                # a withheld record with the same pawns and cut as an earlier one is the same play
-                dup = False
-                if over:
-                    for q in range(r):
-                        if self.withheld[q] and _same_result(o, self.heads[q], head):
-                            dup = True
-                            break
-                if dup:
-                    self.withheld[r] = 2
-                else:
-                    n_distinct += 1
-                head += 19 + A * o[head + 18]
-            self._canonical(n, n_distinct)
-            if self.gmask >> mover & 1:
-                pick = self._greedy_pick(n_distinct, mover, fin_mask)
-            else:
-                pick = self._below(n_distinct)
-            head = self.keys[pick]
-            # advance (§3.3, §3.5)
-            for k in range(16):
-                gs[k] = o[head + k]
-            if o[head + 16]:
-                gs[S_CUTS] |= 1 << mover
-            extra = o[head + 17] != 0
-            if not mover_done and self._finished(o, head, mover):
-                if gs[S_WIN] == 0:
-                    gs[S_WIN] = self._winner_after(gs, mover)
-                gs[S_FIN + gs[S_NFIN]] = mover
-                gs[S_NFIN] += 1
-                fin_mask |= 1 << mover
-            throws += 1
-            if extra and not fin_mask >> mover & 1 and not self._decided(fin_mask, gs[S_WIN]):
-                gs[P_DOUBLES] += 1
-                continue
-            gs[P_DOUBLES] = 0
-            for k in range(1, n_pl + 1):
-                if not fin_mask >> ((mover + k) % n_pl) & 1:
-                    gs[S_TO_MOVE] = (mover + k) % n_pl
-                    break
-        return throws
-
 
 # -- batched environment ------------------------------------------------------
 #
@@ -6009,7 +5731,7 @@ class Kernel:
 # decision's distinct outcomes with the fast enumerator (Kernel._f_plays), and
 # writes observation rows, masks, movers, rewards and ends into numpy buffers.
 # Action i of a decision is the i-th outcome in canonical order (see
-# Kernel._canonical; _accel.canonical_plays is the same order on the engine).
+# Kernel._f_less; moves.legal_plays lists the plays in the same order).
 # Game j of a batch seeded s throws from the splitmix64 stream seeded with
 # stream_seed(s, j): first the first player (one draw below the number of
 # players), then two faces per throw, as pure_playouts throws its dice.
@@ -6083,7 +5805,6 @@ class Batch:
     ) -> None:
         self.k = Kernel()
         self.k.game = game
-        self.k.no_paths = True
         self.game = game
         self.starts = starts
         self.n = n
@@ -6123,7 +5844,8 @@ class Batch:
         j: cython.int
         for j in range(S_SIZE):
             self.gs[j] = state[j]
-        return not self.k._decided(self._fin_mask(), self.gs[S_WIN]) and self._dead_end()
+        fin_mask: cython.int = self._fin_mask()
+        return not self.k._decided(fin_mask, self.gs[S_WIN]) and self.k._dead_end(self.gs, fin_mask)
 
     def restart_from(self, i: cython.int, state: cython.int[::1], seed: cython.ulonglong) -> int:
         """Game ``i`` goes on from ``state`` with dice stream ``seed`` (for tests).
@@ -6243,7 +5965,7 @@ class Batch:
     def _enumerate(self, a: cython.int, b: cython.int) -> cython.int:
         """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`; their number.
 
-        The outcomes are ``k.f_ok`` rows ``k.f_keys[:m]``, an extra throw
+        The outcomes are ``k.f_outcomes`` rows ``k.f_order[:m]``, an extra throw
         withheld from a mover who finishes (§3.5), as in
         :meth:`Kernel._fplayout`; in canonical order if :attr:`sorted`, else
         in no order (:meth:`_pick` finds the one of a given rank).
@@ -6260,12 +5982,12 @@ class Batch:
         withheld: cython.bint = False
         r: cython.int
         for r in range(n):
-            if k.f_ok[3 * r + 2] & 1 and (
-                mover_done or k._kfinished(k.f_ok[3 * r], k.f_ok[3 * r + 1], mover)
+            if k.f_outcomes[3 * r + 2] & 1 and (
+                mover_done or k._kfinished(k.f_outcomes[3 * r], k.f_outcomes[3 * r + 1], mover)
             ):
-                k.f_ok[3 * r + 2] &= 2
+                k.f_outcomes[3 * r + 2] &= 2
                 withheld = True
-            k.f_keys[r] = r
+            k.f_order[r] = r
         self.sorted = withheld
         if withheld:  # a withheld twin of another outcome goes: sort, drop repeats
             return k._f_sort(n)
@@ -6274,9 +5996,10 @@ class Batch:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _pick(self, m: cython.int, action: cython.int) -> cython.int:
-        """The ``k.f_ok`` row of outcome ``action`` (canonical order) of :meth:`_enumerate`'s."""
+        """The ``k.f_outcomes`` row of outcome ``action`` (canonical order) of
+        :meth:`_enumerate`'s."""
         if self.sorted:
-            return self.k.f_keys[action]
+            return self.k.f_order[action]
         return self.k._f_select(m, action)
 
     @cython.cfunc
@@ -6294,32 +6017,8 @@ class Batch:
         self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
     ) -> cython.void:
         """Play the outcome (hi, lo, x) for the mover of :attr:`gs` (§3.3, §3.5)."""
-        k: Kernel = self.k
         gs = self.gs
-        mover: cython.int = gs[S_TO_MOVE]
-        fin_mask: cython.int = self._fin_mask()
-        mover_done: cython.bint = fin_mask >> mover & 1
-        c: cython.int
-        j: cython.int
-        for c in range(4):
-            for j in range(4):
-                gs[4 * c + j] = _key_pawn(hi, lo, c, j)
-        if x & 2:
-            gs[S_CUTS] |= 1 << mover
-        if not mover_done and k._kfinished(hi, lo, mover):
-            if gs[S_WIN] == 0:
-                gs[S_WIN] = k._winner_after(gs, mover)
-            gs[S_FIN + gs[S_NFIN]] = mover
-            gs[S_NFIN] += 1
-            fin_mask |= 1 << mover
-        if x & 1 and not fin_mask >> mover & 1 and not k._decided(fin_mask, gs[S_WIN]):
-            gs[P_DOUBLES] += 1
-            return
-        gs[P_DOUBLES] = 0
-        for j in range(1, self.npl + 1):
-            if not fin_mask >> ((mover + j) % self.npl) & 1:
-                gs[S_TO_MOVE] = (mover + j) % self.npl
-                break
+        self.k._advance_to(gs, gs, hi, lo, x, gs[S_TO_MOVE], self._fin_mask())
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -6338,14 +6037,14 @@ class Batch:
                 self.info[base + B_NOUT] = 0
                 return
             for j in range(3 * m):  # the kept outcomes back into the kernel's rows
-                k.f_ok[j] = self.keys[r + j]
+                k.f_outcomes[j] = self.keys[r + j]
             for j in range(m):
-                k.f_keys[j] = j
+                k.f_order[j] = j
             self.sorted = False
         else:
             m = self._enumerate(self.info[base + B_A], self.info[base + B_B])
         r = 3 * self._pick(m, action)
-        self._apply(k.f_ok[r], k.f_ok[r + 1], k.f_ok[r + 2])
+        self._apply(k.f_outcomes[r], k.f_outcomes[r + 1], k.f_outcomes[r + 2])
         self.info[base + B_NOUT] = 0
 
     @cython.cfunc
@@ -6381,7 +6080,7 @@ class Batch:
             if (
                 self.game[G_PAGADE]
                 and self.info[base + B_PASSES] >= self.npl - gs[S_NFIN]
-                and self._dead_end()
+                and k._dead_end(gs, self._fin_mask())
             ):
                 status = B_OVER
                 break
@@ -6390,16 +6089,16 @@ class Batch:
             self.info[base + B_THROWS] += 1
             m = self._enumerate(a, b)
             if m == 1:
-                r = 3 * k.f_keys[0]
-                hi = k.f_ok[r]
-                lo = k.f_ok[r + 1]
-                moved = (k.f_ok[r + 2] & 2) != 0 and not gs[P_CUT]
+                r = 3 * k.f_order[0]
+                hi = k.f_outcomes[r]
+                lo = k.f_outcomes[r + 1]
+                moved = (k.f_outcomes[r + 2] & 2) != 0 and not gs[P_CUT]
                 for c in range(4):
                     for j in range(4):
                         if _key_pawn(hi, lo, c, j) != gs[4 * c + j]:
                             moved = True
                 if not moved:
-                    self._apply(hi, lo, k.f_ok[r + 2])
+                    self._apply(hi, lo, k.f_outcomes[r + 2])
                     self.info[base + B_PASSES] += 1
                     continue
             self.info[base + B_PASSES] = 0
@@ -6414,54 +6113,15 @@ class Batch:
             self.info[base + B_SORTED] = self.sorted
             if m <= self.keep:
                 for j in range(m):
-                    r = 3 * k.f_keys[j]
+                    r = 3 * k.f_order[j]
                     c = 3 * (i * self.keep + j)
-                    self.keys[c] = k.f_ok[r]
-                    self.keys[c + 1] = k.f_ok[r + 1]
-                    self.keys[c + 2] = k.f_ok[r + 2]
+                    self.keys[c] = k.f_outcomes[r]
+                    self.keys[c + 1] = k.f_outcomes[r + 1]
+                    self.keys[c + 2] = k.f_outcomes[r + 2]
             break
         self.drng[i] = k.drng
         self._store(i)
         return status
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _dead_end(self) -> cython.bint:
-        """§3.5 (Pagade): every open player's every throw leaves every pawn where it stands."""
-        k: Kernel = self.k
-        gs = self.gs
-        keep_to_move: cython.int = gs[S_TO_MOVE]
-        keep_doubles: cython.int = gs[P_DOUBLES]
-        fin_mask: cython.int = self._fin_mask()
-        p: cython.int
-        x: cython.int
-        y: cython.int
-        c: cython.int
-        j: cython.int
-        n: cython.int
-        r: cython.int
-        dead: cython.bint = True
-        gs[P_DOUBLES] = 0
-        for p in range(self.npl):
-            if fin_mask >> p & 1 or not dead:
-                continue
-            gs[S_TO_MOVE] = p
-            for x in range(self.faces):
-                for y in range(x, self.faces):
-                    if not dead:
-                        break
-                    n = self._enumerate(self.game[G_FACES + x], self.game[G_FACES + y])
-                    if n != 1:
-                        dead = False
-                        break
-                    for c in range(4):
-                        for j in range(4):
-                            r = 3 * k.f_keys[0]
-                            if _key_pawn(k.f_ok[r], k.f_ok[r + 1], c, j) != gs[4 * c + j]:
-                                dead = False
-        gs[S_TO_MOVE] = keep_to_move
-        gs[P_DOUBLES] = keep_doubles
-        return dead
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -6666,28 +6326,6 @@ def _remove(
             dst[doff + 1 + c] = src[soff + 1 + k]
             c += 1
     dst[doff] = c
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _key_less(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bint:
-    """Whether the record at ``x`` comes before the one at ``y`` (pawns, cut, extra)."""
-    k: cython.int
-    for k in range(18):
-        if o[x + k] != o[y + k]:
-            return o[x + k] < o[y + k]
-    return False
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _same_result(o: cython.int[::1], x: cython.int, y: cython.int) -> cython.bint:
-    """Whether the records at ``x`` and ``y`` have the same pawns and cut flag."""
-    k: cython.int
-    for k in range(17):
-        if o[x + k] != o[y + k]:
-            return False
-    return True
 
 
 # ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from . import _accel
+from . import _accel, _layout
 from .dice import dice_for
 from .moves import Play
 from .moves import legal_plays as pure_legal_plays
@@ -176,9 +176,7 @@ def bench_all(seconds: float, ruleset: str | None = None) -> list[BenchResult]:
 OUTCOME_BINS = ((1, 1), (2, 5), (6, 20), (21, 100), (101, 10**9))
 
 
-def throw_costs(
-    per_ruleset: int = 300, seed: int = 1
-) -> list[tuple[str, str, int, float, float, float]]:
+def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, int, float, float]]:
     """CPU cost of one throw's enumeration by its number of distinct outcomes.
 
     Samples ``per_ruleset`` (position, throw) pairs from seeded random games
@@ -186,14 +184,11 @@ def throw_costs(
     enumerated in a loop inside the kernel (``Kernel.repeat_outcomes``) by
 
     * the playouts' fast enumerator (the distinct outcomes' keys);
-    * the reference-order enumerator as playouts with ``fast=False`` run it
-      (every state with its first edge, the outcomes without action paths):
-      the fair comparison for playouts;
 
     and, one Python call per repetition, the reference-order kernel with the
     plays' action paths (``Kernel.run``, the one behind
     :func:`pachisi._accel.legal_plays`). Rows: (ruleset, bin, throws, fast
-    µs, reference µs, reference with paths µs), means per throw.
+    µs, reference with paths µs), means per throw.
     """
     module = _accel.kernel_module()
     if module is None:
@@ -202,7 +197,7 @@ def throw_costs(
 
     rng = random.Random(seed)
     kern = module.Kernel()
-    rows: list[tuple[str, str, int, float, float, float]] = []
+    rows: list[tuple[str, str, int, float, float]] = []
     for ruleset, n_players in DEFAULT_PLAYERS.items():
         start = Position.start(ruleset, players=n_players)
         dice = dice_for(ruleset)
@@ -223,31 +218,27 @@ def throw_costs(
             t0 = time.process_time()
             kern.repeat_outcomes(*args)
             fast = (time.process_time() - t0) / reps
-            t0 = time.process_time()
-            kern.repeat_outcomes(*args, False)
-            ref = (time.process_time() - t0) / reps
-            st = array("i", bytes(4 * _accel.P_SIZE))
+            st = array("i", bytes(4 * _layout.P_SIZE))
             for c in setup.colours_in_play:
                 for k, p in enumerate(pos.pawns[c]):
                     st[4 * c + k] = p
-            st[_accel.P_DOUBLES] = pos.doubles
-            st[_accel.P_CUT] = cut
+            st[_layout.P_DOUBLES] = pos.doubles
+            st[_layout.P_CUT] = cut
             t0 = time.process_time()
             for _ in range(reps):
                 kern.run(cfg, st, a, b, third)
             paths = (time.process_time() - t0) / reps
             for lo, hi in OUTCOME_BINS:
                 if lo <= n <= hi:
-                    acc = sums.setdefault((lo, hi), [0.0, 0.0, 0.0, 0.0])
+                    acc = sums.setdefault((lo, hi), [0.0, 0.0, 0.0])
                     acc[0] += 1
                     acc[1] += fast
-                    acc[2] += ref
-                    acc[3] += paths
+                    acc[2] += paths
             plays = legal_plays(pos, (a, b))
             pos = plays[rng.randrange(len(plays))].position
-        for (lo, hi), (m, f, r, w) in sorted(sums.items()):
+        for (lo, hi), (m, f, w) in sorted(sums.items()):
             label = f"{lo}" if lo == hi else (f"{lo}-{hi}" if hi < 10**9 else f">{lo - 1}")
-            rows.append((ruleset, label, int(m), 1e6 * f / m, 1e6 * r / m, 1e6 * w / m))
+            rows.append((ruleset, label, int(m), 1e6 * f / m, 1e6 * w / m))
     return rows
 
 
@@ -256,12 +247,9 @@ def _main(argv: list[str]) -> None:
         raise SystemExit("usage: python -m pachisi.bench --throw-costs [THROWS_PER_RULESET] [SEED]")
     per = int(argv[1]) if len(argv) > 1 else 300
     seed = int(argv[2]) if len(argv) > 2 else 1
-    print(
-        f"{'ruleset':<10} {'outcomes':>9} {'throws':>7} {'fast us':>9} {'reference us':>13}"
-        f" {'with paths us':>14}"
-    )
-    for ruleset, label, m, f, r, w in throw_costs(per, seed):
-        print(f"{ruleset:<10} {label:>9} {m:>7} {f:>9.1f} {r:>13.1f} {w:>14.1f}")
+    print(f"{'ruleset':<10} {'outcomes':>9} {'throws':>7} {'fast us':>9} {'with paths us':>14}")
+    for ruleset, label, m, f, w in throw_costs(per, seed):
+        print(f"{ruleset:<10} {label:>9} {m:>7} {f:>9.1f} {w:>14.1f}")
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     """Every legal play of ``throw`` in ``position``: one per distinct resulting position.
 
     A :class:`~pachisi.plays.LegalPlays`, a read-only sequence in the
-    engine's order that builds a play and its position only when it is read
+    canonical order (below) that builds a play and its position only when it is read
     (``len``, ``in``, iteration, indexing; equal to a list of the same
     plays).
 
@@ -134,6 +134,15 @@ def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     one play with no actions. Answered by the compiled kernel when it is
     installed (and ``PACHISI_PURE=1`` is not set), else by the clear engine
     (:func:`pachisi._clear.legal_plays`).
+
+    The plays come in the **canonical order** of their resulting positions
+    (the same on both engines, and the order in which playouts, simulated
+    games and the batched environments number the outcomes): lexicographic
+    on every colour's pawns (colour 0 first, each colour's progress numbers
+    as the position holds them), then the mover's cut flag (Pagade), then
+    whether the mover throws again. Two plays of one throw never tie. A
+    play's actions are the first path to its position that the engine's
+    throw graph finds (:func:`pachisi.plays.play_order` is the sort key).
     """
     if _accel.active_for(position.setup.ruleset):
         # The compiled kernel: the same plays in the same order (tests/test_kernel.py).

@@ -41,6 +41,7 @@ __all__ = [
     "actions_of",
     "check_throw",
     "play_of_raw",
+    "play_order",
 ]
 
 #: Step kinds (the ``kind`` of an :class:`Action` and of the throw graph's steps).
@@ -340,3 +341,22 @@ def _made_plays(position: Position, throw: tuple[int, int], plays: list[Play]) -
 
 def _unreachable(index: int) -> Play:
     raise AssertionError("every play of LegalPlays.of is made")
+
+
+def play_order(position: Position) -> Callable[[Play], tuple[object, ...]]:
+    """The sort key of the canonical order of ``position``'s plays (``moves.legal_plays``).
+
+    Both engines give the plays of a throw in this order: by the pawns after
+    the play (colour 0 first; a colour not in play is ``()`` in every outcome,
+    so this compares the 16 pawn numbers the kernel sorts by), then the
+    mover's cut flag (Pagade), then whether the mover throws again. Two plays
+    of one throw never tie.
+    """
+    mover = position.to_move
+
+    def key(play: Play) -> tuple[object, ...]:
+        after = play.position
+        cut = after.cut
+        return (after.pawns, cut is not None and cut[mover], after.doubles > 0)
+
+    return key

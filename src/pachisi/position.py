@@ -449,6 +449,8 @@ def _trusted(
     d["cut"] = cut
     d["finished"] = finished
     d["winner"] = winner
+    d["opening"] = False  # the one-die fields (ludo, maedn): their defaults, as the
+    d["tries"] = 0  # constructor's, so that the two give the same object
     return pos
 
 

@@ -34,6 +34,34 @@ from types import ModuleType
 from typing import Any
 
 from .. import fast
+
+# The layout of the network's tables: pachisi._layout's (the kernel's, checked alike).
+from .._layout import (
+    ND_W1,
+    NI_FRIEND,
+    NI_GLOBAL,
+    NI_HIDDEN,
+    NI_HOME,
+    NI_IN_PLAY,
+    NI_INPUTS,
+    NI_INV,
+    NI_MAJOR,
+    NI_NPLAYERS,
+    NI_NSIDES,
+    NI_OWNER,
+    NI_PAGADE,
+    NI_PLAYERS_UNIT,
+    NI_ROUTE,
+    NI_SAFE,
+    NI_SIDE,
+    NI_SIZE,
+    NI_SLOT,
+    NI_SLOTS,
+    NI_TEAMS_UNIT,
+    P_DOUBLES,
+    S_CUTS,
+    S_SIZE,
+)
 from ..board import N_RING, OFF
 from ..dice import Throw, dice_for
 from ..moves import legal_plays
@@ -52,17 +80,6 @@ __all__ = [
     "tables",
 ]
 
-P_DOUBLES = 16
-
-# The layout of the int table (pachisi/_kernel.py, NI_*): keep both in step.
-NI_HOME, NI_PAGADE, NI_SLOT, NI_INPUTS, NI_HIDDEN, NI_NSIDES, NI_NPLAYERS = range(7)
-NI_GLOBAL, NI_TEAMS_UNIT, NI_PLAYERS_UNIT = 7, 8, 9
-NI_SLOTS, NI_SIDE, NI_OWNER, NI_MAJOR, NI_IN_PLAY, NI_FRIEND = 10, 26, 42, 46, 50, 54
-NI_SAFE, NI_ROUTE, NI_INV, NI_SIZE = 70, 138, 478, 878
-#: The chance table's length, then the weights (W1, b1, W2, b2) in the double table.
-ND_W1 = 68
-#: Room for one position's units in the kernel's buffers (the kernel's NN_UNITS).
-NN_UNITS = 96
 
 #: The two arrays of :func:`tables`: ints (``array("i")``), doubles (``array("d")``).
 NetTables = tuple[Any, Any]
@@ -212,7 +229,7 @@ def best_replies(
     ni, nd = tables(net, setup)
     codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
     out_v = array("d", bytes(32 * len(codes)))
-    out_st = array("i", bytes(4 * fast.S_SIZE * len(codes)))
+    out_st = array("i", bytes(4 * S_SIZE * len(codes)))
     fast.kernel().nn_replies(
         fast.game_table(setup),
         fast.game_state(position),
@@ -224,11 +241,7 @@ def best_replies(
         out_st,
     )
     for i in range(len(codes)):
-        after = (
-            _from_state(position, out_st[fast.S_SIZE * i : fast.S_SIZE * (i + 1)])
-            if positions
-            else None
-        )
+        after = _from_state(position, out_st[S_SIZE * i : S_SIZE * (i + 1)]) if positions else None
         out.append((out_v[4 * i : 4 * i + n].tolist(), after))
     return out
 
@@ -267,6 +280,6 @@ def _from_state(before: Position, st: Any) -> Position:
     pawns = tuple(tuple(st[4 * c : 4 * c + 4]) if c in in_play else () for c in range(4))
     cut = before.cut
     mover = before.to_move
-    if cut is not None and st[fast.S_CUTS] >> mover & 1 and not cut[mover]:
+    if cut is not None and st[S_CUTS] >> mover & 1 and not cut[mover]:
         cut = tuple(True if i == mover else f for i, f in enumerate(cut))
     return advance(before, pawns, cut, st[P_DOUBLES] != 0)

@@ -49,13 +49,14 @@ from typing import Any
 import numpy as np
 
 from .. import __version__, fast
+from .._layout import NN_UNITS, R_SIZE
 from ..bots import GreedyPlayer, game_positions, make_player
 from ..bots.search import win_chance
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..errors import PachisiError
 from ..learn.encoding import ENCODING, MAX_SIDES, Encoder
-from ..learn.kernel import NN_UNITS, tables
+from ..learn.kernel import tables
 from ..learn.network import ValueNet, _pack, _unpack, softmax_rows
 from ..moves import legal_plays
 from ..position import Position, game_over
@@ -301,7 +302,7 @@ def _play_kernel(
     r_off = np.zeros(cap, dtype=np.int32)
     r_mv = np.zeros(cap, dtype=np.int32)
     r_v = np.zeros(4 * cap, dtype=np.float64)
-    res = np.zeros(fast.R_SIZE, dtype=np.int32)
+    res = np.zeros(R_SIZE, dtype=np.int32)
     out = []
     for g in games:
         st = fast.game_state(Position.initial(setup, g % n))

@@ -1,0 +1,66 @@
+"""The kernel's table layouts: one copy for Python (pachisi._layout), mirrored by the kernel.
+
+The compiled kernel needs its layout numbers as C constants (folded into its
+code), so ``_kernel.py`` declares them itself; every other reader takes them
+from :mod:`pachisi._layout`. These tests compare the two, name by name and
+both ways, on the kernel's source run as Python, and check that no Python
+module keeps a copy of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pachisi import _accel, _layout
+from pachisi.learn import kernel as learn_kernel
+
+#: The prefixes of the layouts that the kernel shares with its callers.
+SHARED = re.compile(r"(C|P|S|G|E|D|NI|ND|T)_[A-Z0-9_]+|A|TN|R_SIZE|SIM_SIZE|NN_UNITS")
+
+
+def test_every_layout_number_is_the_kernels() -> None:
+    source = _accel.kernel_module(False)
+    assert source is not None
+    assert len(_layout.NAMES) >= 76
+    for name in _layout.NAMES:
+        assert getattr(source, name) == getattr(_layout, name), name
+
+
+def test_the_kernel_shares_no_layout_number_that_pachisi_layout_lacks() -> None:
+    source = _accel.kernel_module(False)
+    assert source is not None
+    kernels = {
+        name
+        for name, value in vars(source).items()
+        if SHARED.fullmatch(name) and isinstance(value, int) and not isinstance(value, bool)
+    }
+    assert kernels - set(_layout.NAMES) == set()
+
+
+def test_the_callers_read_pachisi_layout() -> None:
+    """``_accel`` and ``learn.kernel`` hold the very numbers of ``_layout``, no copy of their own
+    (a number written again in either module would be a second place to keep in step)."""
+    compared = 0
+    for side in (_accel, learn_kernel):
+        assert side.__file__ is not None
+        text = Path(side.__file__).read_text(encoding="utf-8")
+        for name in _layout.NAMES:
+            assert not re.search(rf"^{name}\b.*=", text, re.MULTILINE), (side.__name__, name)
+            if name in vars(side):
+                assert vars(side)[name] == getattr(_layout, name)
+                compared += 1
+    assert compared >= 70
+
+
+def test_every_field_the_kernel_reads_is_declared() -> None:
+    """A field of the kernel's classes used but not declared compiles to a Python attribute
+    look-up that fails at run time, and the kernel's C functions (``exceptval(check=False)``)
+    swallow the error: the source is read here instead (the uncompiled kernel would not
+    notice either, since plain Python creates the attribute)."""
+    source = (Path(_layout.__file__).parent / "_kernel.py").read_text(encoding="utf-8")
+    declared = set(re.findall(r"^    ([a-z_][a-z_0-9]*): ", source, re.MULTILINE))
+    methods = set(re.findall(r"def ([a-z_0-9]+)\(", source))
+    used = set(re.findall(r"\bself\.([a-z_][a-z_0-9]*)\b(?!\()", source))
+    used |= set(re.findall(r"\bk\.([a-z_][a-z_0-9]*)\b(?!\()", source))
+    assert used - declared - methods == set()
