@@ -661,6 +661,31 @@ def test_an_account_deleted_takes_its_messages_and_seeks_and_its_data_has_them(
     assert "ann" not in {r["name"] for r in rows(db, "seeks")}
 
 
+def test_an_account_deleted_takes_its_chat_reports_and_its_data_has_them(
+    client: TestClient, db: str
+) -> None:
+    ann, bob, cy, dee = (browser(client, n) for n in ("ann", "bob", "cyd", "dee"))
+    game, _, _ = paired_game(client, ann, bob)
+    say(cy, game, None, room="spectators", text="rude words")
+    message = heard(cy, game, None, "spectators")[0]
+    report = f"/api/chat/{message['id']}/report"
+    assert dee.post(report, {"reason": "rude"}).json()["new"] is True
+    assert cy.post(report, {"reason": "mine"}).json()["new"] is True
+    assert browser(client).post(report, {"reason": "also rude"}).json()["new"] is True
+    data = dee.get("/api/account/data").json()
+    assert [(r["message_id"], r["reason"]) for r in data["chat_reports"]] == [
+        (message["id"], "rude")
+    ]
+    dee_id = dee.account["id"]  # type: ignore[index]
+    assert f"a{dee_id}" in {r["reporter"] for r in rows(db, "chat_reports")}
+    answer = dee.post("/api/account/delete", {"password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    left = rows(db, "chat_reports")
+    assert sorted(r["reason"] for r in left) == ["also rude", "mine"]
+    assert f"a{dee_id}" not in {r["reporter"] for r in left}
+    assert [m["text"] for m in rows(db, "chat_messages")] == ["rude words"]
+
+
 def test_accepting_reporting_and_muting_are_rate_limited_and_need_the_csrf_token(
     db: str, clock: FakeClock
 ) -> None:

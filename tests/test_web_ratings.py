@@ -10,15 +10,18 @@ import json
 import random
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from fastapi.testclient import TestClient
 
 from pachisi.web.accounts import CSRF_HEADER
 from pachisi.web.ratings import PROVISIONAL_SIGMA, display, rate_game, side_ranks
+from pachisi.web.store import Store, alembic_config
 from test_web_accounts import FAST_HASHER, csrf, sign_up
 
 SPEC = {"ruleset": "parcheesi", "players": 2, "seats": ["human", "human"]}
@@ -569,7 +572,7 @@ def test_games_made_anonymously_are_claimed_on_sign_in(db: str) -> None:
 
 
 def test_the_error_rate_is_averaged_over_reviewed_games_by_decisions(
-    players: list[TestClient],
+    db: str, players: list[TestClient]
 ) -> None:
     asha, ravi, _, _ = players
     games = [seated(players) for _ in range(3)]
@@ -577,15 +580,73 @@ def test_the_error_rate_is_averaged_over_reviewed_games_by_decisions(
         resign(ravi, game, 1)
     club = asha.app.state.club  # type: ignore[attr-defined]
     account = asha.app.state.accounts.by_name("Asha")  # type: ignore[attr-defined]
-    reviews = {
-        games[0]["id"]: {"players": [{"player": 0, "error_rate": 0.04, "decisions": 10},
-                                     {"player": 1, "error_rate": 0.5, "decisions": 10}]},
-        games[1]["id"]: {"players": [{"player": 0, "error_rate": 0.01, "decisions": 30}]},
-    }  # fmt: skip
-    stats = club.profile(account, reviews)["stats"]
+    assert club.profile(account)["stats"]["error_rate"] is None
+    club.record_review(games[0]["id"], {"players": [
+        {"player": 0, "total_loss": 0.4, "decisions": 10},
+        {"player": 1, "total_loss": 5.0, "decisions": 10}]})  # fmt: skip
+    club.record_review(games[1]["id"], {"players": [{"player": 0, "total_loss": 0.3,
+                                                     "decisions": 30}]})  # fmt: skip
+    # A game with no decision of Asha's counts for nothing; a loss below 0 (noise) as 0.
+    club.record_review(games[2]["id"], {"players": [{"player": 0, "total_loss": -0.1,
+                                                     "decisions": 0}]})  # fmt: skip
+    stats = club.profile(account)["stats"]
     assert stats["reviewed"] == 2
-    assert stats["error_rate"] == pytest.approx((0.04 * 10 + 0.01 * 30) / 40)
-    assert club.profile(account, {})["stats"]["error_rate"] is None
+    assert stats["error_rate"] == pytest.approx((0.4 + 0.3) / 40)
+    # Reviewed again (another process, other figures): the first figures stand, once.
+    club.record_review(games[1]["id"], {"players": [{"player": 0, "total_loss": 3.0,
+                                                     "decisions": 30}]})  # fmt: skip
+    assert club.profile(account)["stats"] == stats
+    ravi = asha.app.state.accounts.by_name("Ravi")  # type: ignore[attr-defined]
+    assert club.profile(ravi)["stats"]["error_rate"] == pytest.approx(5.0 / 10)
+
+    # The data download has Asha's figures; deleting her account keeps them with no account.
+    data = asha.get("/api/account/data").json()
+    assert sorted((r["game_id"], r["decisions"]) for r in data["review_stats"]) == sorted(
+        [(games[0]["id"], 10), (games[1]["id"], 30), (games[2]["id"], 0)]
+    )
+    r = asha.post("/api/account/delete", json={"password": "correct horse"}, headers=csrf(asha))
+    assert r.status_code == 200, r.text
+    with engine(db).connect() as conn:
+        kept = conn.execute(sa.text("SELECT seat, account_id FROM review_stats")).all()
+    assert len(kept) == 4
+    assert {a for s, a in kept if s == 0} == {None}
+    assert {a for s, a in kept if s == 1} == {ravi.id}
+
+
+def test_a_review_shows_on_the_profile_after_a_restart(db: str) -> None:
+    # Issue 37: the profile's error rate is read from the database, not the memory of
+    # the process that made the review.
+    for clients in browsers(make_app(db), 2):
+        asha, ravi = clients
+        sign_up(asha, "Asha")
+        sign_up(ravi, "Ravi")
+        game = seated(clients)
+        gid = game["id"]
+        for _ in range(60):  # a few throws, then Ravi resigns
+            s = asha.get(f"/api/games/{gid}").json()
+            if s["to_move"] is not None:
+                r = play_seat(clients[s["to_move"]], game, s)
+                assert r.status_code in (200, 409), r.text
+        assert resign(ravi, game, 1).status_code == 200
+        r = asha.get(f"/api/games/{gid}/review")
+        assert r.status_code == 200, r.text
+        made = {p["player"]: p for p in r.json()["players"]}
+        assert made[0]["decisions"] > 0
+        before = profile(asha, "Asha")["stats"]
+    with engine(db).connect() as conn:
+        rows = conn.execute(sa.text("SELECT seat, decisions FROM review_stats")).all()
+    assert sorted(rows) == [(s, made[s]["decisions"]) for s in (0, 1)]
+    for clients in browsers(make_app(db), 1):  # a fresh server on the same database
+        stats = profile(clients[0], "Asha")["stats"]
+        assert stats == before
+        assert stats["reviewed"] == 1
+        lost = max(0.0, made[0]["total_loss"])
+        assert stats["error_rate"] == pytest.approx(lost / made[0]["decisions"])
+        # Reviewed again by this process: counted once still.
+        assert clients[0].get(f"/api/games/{gid}/review").status_code == 200
+        assert profile(clients[0], "Asha")["stats"] == before
+    with engine(db).connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM review_stats")).scalar_one() == 2
 
 
 def test_a_pairing_seats_accounts_at_once(players: list[TestClient]) -> None:
@@ -632,3 +693,39 @@ def test_a_timer_that_hands_a_seat_to_a_computer_first_leaves_the_game_unrated(
             time.sleep(0.05)
         r = sit(ravi, game, 1)
         assert (r.status_code, r.json()["error"]["code"]) == (409, "not_allowed")
+
+
+def test_migration_0006_up_and_down_keeps_the_games(db_url: str) -> None:
+    store = Store(db_url)
+    try:
+        store.migrate()
+        now = datetime.now(UTC)
+        with store.engine.begin() as conn:
+            conn.execute(
+                sa.text(
+                    "INSERT INTO games (id, created_at, updated_at, ruleset, start, seats, first,"
+                    " status, version, public) VALUES ('g', :t, :t, 'parcheesi', '{}', '[]', '{}',"
+                    " 'finished', 3, false)"
+                ),
+                {"t": now},
+            )
+            insert = sa.text(
+                "INSERT INTO review_stats (game_id, seat, account_id, decisions, lost,"
+                " reviewed_at) VALUES ('g', 0, NULL, 12, 0.25, :t)"
+            )
+            conn.execute(insert, {"t": now})
+            # One row per game and seat.
+            with pytest.raises(sa.exc.IntegrityError), conn.begin_nested():
+                conn.execute(insert, {"t": now})
+        with store.engine.begin() as conn:
+            command.downgrade(alembic_config(conn), "0005_club_play")
+        assert "review_stats" not in sa.inspect(store.engine).get_table_names()
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT version FROM games")).scalar_one() == 3
+        store.migrate()
+        with store.engine.connect() as conn:
+            assert conn.execute(sa.text("SELECT count(*) FROM review_stats")).scalar_one() == 0
+            revision = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+        assert revision == "0006_review_stats"
+    finally:
+        store.dispose()

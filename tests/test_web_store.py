@@ -143,6 +143,15 @@ SCHEMA = {
         ("reason", False),
         ("created_at", False),
     ],
+    # Review figures (migration 0006_review_stats, tests/test_web_ratings.py).
+    "review_stats": [
+        ("game_id", False),
+        ("seat", False),
+        ("account_id", True),
+        ("decisions", False),
+        ("lost", False),
+        ("reviewed_at", False),
+    ],
 }
 
 

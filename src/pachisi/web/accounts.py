@@ -592,8 +592,9 @@ class Accounts:
         database enforces); its seats in games are kept with no account
         (``SET NULL``), and where such a seat was named with the account's
         name, the seat takes its colours' name instead (in the game's result
-        line too); its sign-in budget goes too. Answers the ids of the games
-        whose seats were renamed.
+        line too); its sign-in budget goes too, and so do the chat reports it
+        made; its games' review figures are kept with no account. Answers the
+        ids of the games whose seats were renamed.
         """
         self._verify(account_id, password)
         with self.engine.begin() as conn:
@@ -611,6 +612,14 @@ class Accounts:
                 .where(game_players.c.account_id == account_id)
                 .values(account_id=None)
             )
+            if "chat_reports" in metadata.tables:  # pachisi.web.chat: its reports of messages
+                reports = metadata.tables["chat_reports"]
+                conn.execute(reports.delete().where(reports.c.reporter == f"a{account_id}"))
+            if "review_stats" in metadata.tables:  # its review figures stay, with no account
+                stats = metadata.tables["review_stats"]
+                conn.execute(
+                    stats.update().where(stats.c.account_id == account_id).values(account_id=None)
+                )
             conn.execute(
                 signin_throttle.delete().where(signin_throttle.c.key == _hash("account " + key))
             )
@@ -706,7 +715,8 @@ def _upsert_ignore(conn: sa.Connection, key: str, tokens: float, now: datetime) 
 def export(service: Accounts, account_id: int) -> dict[str, Any]:
     """Everything kept about an account, JSON-ready (its data download): the account
     (never the password's hash), its seats in games, the games it created or claimed,
-    its ratings and rating history."""
+    its ratings and rating history, its chat messages, reports and seeks, and its
+    review figures."""
 
     def rows(conn: sa.Connection, table: sa.Table, *columns: str) -> list[dict[str, Any]]:
         query = sa.select(*(table.c[c] for c in columns)).where(table.c.account_id == account_id)
@@ -750,4 +760,21 @@ def export(service: Accounts, account_id: int) -> dict[str, Any]:
                 conn, metadata.tables["seeks"],
                 "ruleset", "players", "teams", "rated", "status", "created_at", "game_id",
             )  # fmt: skip
+            reports = metadata.tables["chat_reports"]
+            out["chat_reports"] = [
+                {
+                    "message_id": r["message_id"],
+                    "reason": r["reason"],
+                    "created_at": _aware(r["created_at"]).isoformat(),
+                }
+                for r in conn.execute(
+                    sa.select(reports.c.message_id, reports.c.reason, reports.c.created_at)
+                    .where(reports.c.reporter == f"a{account_id}")
+                    .order_by(reports.c.id)
+                ).mappings()
+            ]
+        if "review_stats" in metadata.tables:  # pachisi.web.club_routes
+            out["review_stats"] = rows(
+                conn, metadata.tables["review_stats"], "game_id", "seat", "decisions", "lost"
+            )
     return out

@@ -193,6 +193,7 @@ def create_app(
     app.state.play = play
     club = Club(store)
     app.state.club = club
+    insight.on_review = club.record_review  # each review's figures, for the profiles
     store.on_finish.append(rate_game)  # in the transaction that ends a game
     # The guard wraps everything, Starlette's own error handling included, so
     # that its headers and limits hold for every answer.
@@ -301,7 +302,7 @@ def create_app(
         )
     )
 
-    app.include_router(club_routes(club, accounts, hub.room, _body, lambda: insight.reviews_made()))
+    app.include_router(club_routes(club, accounts, hub.room, _body))
 
     async def gate(conn: Request | WebSocket, game_id: str, body: object, what: str) -> None:
         """Refuse a seat's request in a rated game that its account does not make."""

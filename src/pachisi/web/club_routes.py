@@ -29,9 +29,28 @@ from .accounts import require_csrf as _require_csrf
 from .ratings import display, pool_of, rated_games, rating_history, ratings
 from .requests import HUMAN, ApiError, refuse_unknown
 from .rooms import Room
-from .store import Store, games
+from .store import Store, games, metadata
 
-__all__ = ["Club", "Seating", "club_routes", "history_svg"]
+__all__ = ["Club", "Seating", "club_routes", "history_svg", "review_stats"]
+
+#: The figures of each finished game's review, per seat (migration 0006_review_stats):
+#: the seat's account (``None``: none, or deleted), its decisions and the points it
+#: lost (``lost``: :func:`pachisi.analysis.words.summary`'s, a fraction, never below 0).
+review_stats = sa.Table(
+    "review_stats",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column(
+        "account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True
+    ),
+    sa.Column("decisions", sa.Integer, nullable=False),
+    sa.Column("lost", sa.Float, nullable=False),
+    sa.Column("reviewed_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_review_stats_account", "account_id"),
+)
 
 
 @dataclass(frozen=True)
@@ -197,9 +216,53 @@ class Club:
             )
             return {int(i): str(n) for i, n in rows}
 
-    def profile(self, account: Account, reviews: dict[str, dict[str, Any]]) -> dict[str, Any]:
-        """The profile of an account (``GET /api/players/NAME``); ``reviews`` those made."""
+    def record_review(self, game_id: str, review: dict[str, Any]) -> None:
+        """Keep a finished game's review figures per seat (:data:`review_stats`), once:
+        the seats a game already has rows for are left as they are."""
+        rows = []
+        for p in review.get("players", []):
+            seat, decisions = int(p["player"]), int(p["decisions"])
+            lost = max(0.0, float(p["total_loss"]))  # as analysis.words.summary has it
+            rows.append({"game_id": game_id, "seat": seat, "decisions": decisions, "lost": lost})
+        if not rows:
+            return
+        now = datetime.now(UTC)
+        try:
+            with self.store.engine.begin() as conn:
+                owners = dict(
+                    conn.execute(
+                        sa.select(game_players.c.seat, game_players.c.account_id).where(
+                            game_players.c.game_id == game_id
+                        )
+                    ).all()
+                )
+                have = set(
+                    conn.execute(
+                        sa.select(review_stats.c.seat).where(review_stats.c.game_id == game_id)
+                    ).scalars()
+                )
+                new = [
+                    {**r, "account_id": owners.get(r["seat"]), "reviewed_at": now}
+                    for r in rows
+                    if r["seat"] not in have
+                ]
+                if new:
+                    conn.execute(review_stats.insert(), new)
+        except sa.exc.IntegrityError:
+            pass  # another process kept the same game's figures meanwhile
+
+    def profile(self, account: Account) -> dict[str, Any]:
+        """The profile of an account (``GET /api/players/NAME``)."""
         with self.store.engine.connect() as conn:
+            reviewed_seats = {
+                g: (s, d, lost)
+                for g, s, d, lost in conn.execute(
+                    sa.select(
+                        review_stats.c.game_id, review_stats.c.seat,
+                        review_stats.c.decisions, review_stats.c.lost,
+                    ).where(review_stats.c.account_id == account.id)
+                )
+            }  # fmt: skip
             own = [
                 dict(r)
                 for r in conn.execute(
@@ -258,13 +321,11 @@ class Club:
                 entry = stats.setdefault(g["ruleset"], {"games": 0, "wins": 0})
                 entry["games"] += 1
                 entry["wins"] += int(bool(won))
-                review = reviews.get(g["id"])
-                if review is not None:
-                    for p in review.get("players", []):
-                        if p.get("player") == seat and p.get("error_rate") is not None:
-                            loss += float(p["error_rate"]) * int(p["decisions"])
-                            decisions += int(p["decisions"])
-                            reviewed += 1
+                figures = reviewed_seats.get(g["id"])
+                if figures is not None and figures[0] == seat and figures[1] > 0:
+                    loss += figures[2]
+                    decisions += figures[1]
+                    reviewed += 1
             if len(recent) < 30:
                 rated = places.get(g["id"])
                 recent.append(
@@ -396,7 +457,6 @@ def club_routes(
     service: Accounts,
     room_of: Callable[[str], Awaitable[Room]],
     body: Callable[[Request], Awaitable[object]],
-    reviews: Callable[[], dict[str, dict[str, Any]]],
 ) -> APIRouter:
     """The routes of rated games, profiles and leaderboards."""
     router = APIRouter()
@@ -441,7 +501,7 @@ def club_routes(
     async def profile(name: str) -> dict[str, Any]:
         """A player's profile: ratings, statistics and recent games."""
         account = await account_named(name)
-        return await asyncio.to_thread(club.profile, account, reviews())
+        return await asyncio.to_thread(club.profile, account)
 
     @router.get("/api/players/{name}/history.svg")
     async def history(name: str, pool: str) -> Response:

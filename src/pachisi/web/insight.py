@@ -200,6 +200,9 @@ class Insight:
         self._chances: dict[str, tuple[int, dict[str, Any]]] = {}
         self._reviews: dict[str, dict[str, Any]] = {}
         self._running: dict[tuple[str, str], asyncio.Task[dict[str, Any]]] = {}
+        #: Called (in a worker thread) with each review made: ``(game_id, review)``;
+        #: the server keeps its figures for the profiles (``Club.record_review``).
+        self.on_review: Callable[[str, dict[str, Any]], None] | None = None
 
     async def _run(self, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         async with self._gate:
@@ -300,6 +303,8 @@ class Insight:
 
         async def make() -> dict[str, Any]:
             result = await self._review(text)
+            if self.on_review is not None:
+                await asyncio.to_thread(self.on_review, room.id, result)
             self._reviews[room.id] = result
             self._trim(self._reviews)
             return result
