@@ -286,10 +286,6 @@ class Insight:
         self.workers.close()
         self.reviewer.close()
 
-    def reviews_made(self) -> dict[str, dict[str, Any]]:
-        """The reviews this process has made and still keeps, by game id."""
-        return self._reviews
-
     async def review(self, game_id: str) -> dict[str, Any]:
         """The review of a finished game (``GET .../review``), computed once."""
         room = await self.hub.room(game_id)
