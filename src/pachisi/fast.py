@@ -45,9 +45,6 @@ from typing import Any, Protocol
 from . import _accel
 from ._accel import (
     FORCED_PURE,
-    R_SIZE,
-    S_CUTS,
-    S_SIZE,
     EvaluatedPlayout,
     Network,
     Playout,
@@ -70,6 +67,7 @@ from ._accel import (
     simulate_trace,
     stream_seed,
 )
+from ._layout import R_SIZE, S_CUTS, S_SIZE
 from .plays import Play
 from .position import Position
 
