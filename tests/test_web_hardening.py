@@ -1140,11 +1140,20 @@ def test_the_lease_of_a_dead_process_of_this_machine_is_taken_over_at_once(db: s
 
 def test_computer_seats_waiting_for_another_servers_lease_say_so(db: str) -> None:
     gid = game_of_computers_stopped(db)
-    from pachisi.web.store import Store
+    from pachisi.web.store import Store, games
 
     store = Store(db)
     elsewhere = "another-machine.example:4242:0123abcd"  # cannot be known dead from here
-    assert store.claim(gid, elsewhere, 3600)
+    # An hour-long lease held by a server on another machine, written directly whatever
+    # lease the stopped server above left or had not yet given back (a claim could lose
+    # to that one on a loaded machine).
+    with store.engine.begin() as conn:
+        conn.execute(
+            games.update()
+            .where(games.c.id == gid)
+            .values(runner=elsewhere, runner_until=datetime.now(UTC) + timedelta(hours=1))
+        )
+    assert not store.claim(gid, "someone-else:1:00000000", 60)  # the lease is held
     with TestClient(create_app(db, bot_delay=0)) as c:
         c.app.state.hub.retry_delays = (0.05,)  # type: ignore[attr-defined]
         s = until("the wait shown", lambda: (s := state(c, gid))["notice"] and s)
