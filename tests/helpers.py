@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -12,7 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pachisi import Position, Turn, legal_plays
+from pachisi import Position, Turn, legal_plays, race
+from pachisi.dice import dice_for
 from pachisi.learn.network import ValueNet
 from pachisi.rules import Setup
 
@@ -146,3 +148,21 @@ NET_SETUPS = {
 def same_weights(a: ValueNet, b: ValueNet) -> bool:
     """Whether two networks have the same weights, bit for bit."""
     return a.W1 == b.W1 and a.b1 == b.b1 and a.W2 == b.W2 and a.b2 == b.b2
+
+
+def play_out(start: Position, games: int, seed: int) -> list[int]:
+    """Wins per player in ``games`` games from ``start``, every player following the
+    tables' one-sided policy (:func:`race.policy_play`), the engine making the plays."""
+    rng = random.Random(seed)
+    dice = dice_for(start.ruleset)
+    wins = [0] * len(start.setup.players)
+    for _ in range(games):
+        p = start
+        while p.winner is None:
+            throw = dice.roll(rng)
+            plays = p.legal_plays(throw)
+            pick = race.policy_play(p, throw, plays) if len(plays) > 1 else plays[0]
+            p = (pick or plays[0]).position
+        for i in p.winner:
+            wins[i] += 1
+    return wins

@@ -8,14 +8,13 @@ policy against the exact two-sided optimum) are in benchmarks/race_*.py.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from helpers import play_out
 from pachisi import Position, race
-from pachisi.dice import dice_for
 
 
 @pytest.fixture(autouse=True)
@@ -269,24 +268,6 @@ def test_combination_equals_joint_solution_under_the_same_policy(text: str) -> N
 
 
 # -- the tables against games played by the engine ----------------------------------------
-
-
-def play_out(start: Position, games: int, seed: int) -> list[int]:
-    """Wins per player in ``games`` games from ``start``, every player following the
-    tables' one-sided policy (:func:`race.policy_play`), the engine making the plays."""
-    rng = random.Random(seed)
-    dice = dice_for(start.ruleset)
-    wins = [0] * len(start.setup.players)
-    for _ in range(games):
-        p = start
-        while p.winner is None:
-            throw = dice.roll(rng)
-            plays = p.legal_plays(throw)
-            pick = race.policy_play(p, throw, plays) if len(plays) > 1 else plays[0]
-            p = (pick or plays[0]).position
-        for i in p.winner:
-            wins[i] += 1
-    return wins
 
 
 def test_pagade_table_against_games() -> None:

@@ -13,15 +13,14 @@ the tables by default.
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from helpers import play_out
 from pachisi import race
 from pachisi.analysis.rollout import exact_chances
-from pachisi.dice import dice_for
 from pachisi.position import Position
 
 
@@ -118,23 +117,6 @@ def test_race_values_by_series_equal_the_forward_ones(text: str) -> None:
     assert after.error == pytest.approx(before.error, abs=1e-5)
     # every player's chance; partners share their team's (§5.9): two teams of two sum to 2
     assert sum(after.chances) == pytest.approx(2.0 if pos.setup.teams else 1.0, abs=1e-12)
-
-
-def play_out(start: Position, games: int, seed: int) -> list[int]:
-    """Wins per player in ``games`` games from ``start``, each play the tables' policy's."""
-    rng = random.Random(seed)
-    dice = dice_for(start.ruleset)
-    wins = [0] * len(start.setup.players)
-    for _ in range(games):
-        p = start
-        while p.winner is None:
-            throw = dice.roll(rng)
-            plays = p.legal_plays(throw)
-            pick = race.policy_play(p, throw, plays) if len(plays) > 1 else plays[0]
-            p = (pick or plays[0]).position
-        for i in p.winner:
-            wins[i] += 1
-    return wins
 
 
 def test_series_values_against_games() -> None:
