@@ -33,6 +33,9 @@ from axe_helpers import check_axe
 from pachisi.board import ROUTES
 from pachisi.web.learn import LESSONS
 from pachisi.web.learn_words import LEARN_WORDS
+from test_web_browser import browser, console
+
+__all__ = ["browser", "console"]  # the fixtures, used by name
 
 Browser = wb.Browser
 Page = wb.Page
@@ -162,19 +165,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[wb.Server]:
     srv.start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with wb.sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=wb.CHROMIUM, args=wb.CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def console() -> wb.Console:
-    return wb.Console()
 
 
 @pytest.fixture(scope="module")

@@ -41,6 +41,9 @@ from pachisi.describe import place_facts, places_text
 from pachisi.position import Position
 from pachisi.rules import Setup
 from pachisi.web.views import board_geometry
+from test_web_browser import browser, console
+
+__all__ = ["browser", "console"]  # the fixtures, used by name
 
 Browser = wb.Browser
 Page = wb.Page
@@ -58,19 +61,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[wb.Server]:
     srv.start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with wb.sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=wb.CHROMIUM, args=wb.CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def console() -> wb.Console:
-    return wb.Console()
 
 
 @pytest.fixture(scope="module")

@@ -33,6 +33,9 @@ import pytest
 import test_web_browser as wb
 from pachisi.describe import facts_text
 from pachisi.web.messages import catalogue
+from test_web_browser import browser, console
+
+__all__ = ["browser", "console"]  # the fixtures, used by name
 
 Browser = wb.Browser
 Page = wb.Page
@@ -54,19 +57,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[wb.Server]:
     srv.start()
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with wb.sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=wb.CHROMIUM, args=wb.CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def console() -> wb.Console:
-    return wb.Console()
 
 
 @pytest.fixture(scope="module")
