@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,17 +20,9 @@ from fastapi.testclient import TestClient
 from pachisi.dice import dice_for
 from pachisi.record import Record
 from pachisi.web.app import create_app
+from test_web_api import client, db, state
 
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.sqlite'}"
-
-
-@pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, bot_delay=0, rng=random.Random(5))) as c:
-        yield c
+__all__ = ["client", "db"]  # the fixtures, used by name
 
 
 def manual_game(client: TestClient, **spec: Any) -> dict[str, Any]:
@@ -40,12 +30,6 @@ def manual_game(client: TestClient, **spec: Any) -> dict[str, Any]:
     body.update(spec)
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
-    return dict(r.json())
-
-
-def state(client: TestClient, gid: str) -> dict[str, Any]:
-    r = client.get(f"/api/games/{gid}")
-    assert r.status_code == 200, r.text
     return dict(r.json())
 
 
