@@ -610,6 +610,23 @@ def test_chat_is_rate_limited_per_author(db: str, clock: FakeClock) -> None:
         assert len(heard(ann, game, ka)) == 3
 
 
+def test_chat_per_address_is_wider_than_per_author_and_shared_by_its_authors(
+    db: str, clock: FakeClock
+) -> None:
+    # One address (every test client is "testclient") for two authors: each
+    # author's own limit (burst 3) is reached first, the address's (burst 4)
+    # counts both of them together.
+    limits = ClubLimits(chat_per_minute=6, chat_burst=3, chat_address_per_minute=6,
+                        chat_address_burst=4)  # fmt: skip
+    with make_client(db, clock, club_limits=limits) as c:
+        ann, bo = browser(c, "ann"), browser(c, "bob")
+        game, ka, kb = paired_game(c, ann, bo)
+        codes = [say(ann, game, ka, text=f"a{i}").status_code for i in range(3)]
+        codes += [say(bo, game, kb, text=f"b{i}").status_code for i in range(2)]
+        assert codes == [201, 201, 201, 201, 429]
+    assert ClubLimits().chat_address_burst > ClubLimits().chat_burst
+
+
 def test_chat_writes_need_the_csrf_token(client: TestClient) -> None:
     ann, bo = browser(client, "ann"), browser(client, "bob")
     game, ka, _ = paired_game(client, ann, bo)

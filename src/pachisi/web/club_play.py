@@ -53,22 +53,26 @@ class ClubLimits:
 
     Seeks: ``seeks_per_minute`` per client address (bursts of
     ``seek_burst``); messages: ``chat_per_minute`` per author (an account,
-    else a browser, else an address; bursts of ``chat_burst``) and the same
-    again per address; mutes and reports together: ``reports_per_minute`` per
-    address. Kept per server process.
+    else a browser, else an address; bursts of ``chat_burst``) and
+    ``chat_address_per_minute`` per address (bursts of ``chat_address_burst``:
+    wider, because one address is often a household or a school sharing a
+    router, whose members chat in the same game); mutes and reports together:
+    ``reports_per_minute`` per address. Kept per server process.
     """
 
     seeks_per_minute: float | None = 20
     seek_burst: int = 6
     chat_per_minute: float | None = 12
     chat_burst: int = 5
+    chat_address_per_minute: float | None = 48
+    chat_address_burst: int = 20
     reports_per_minute: float | None = 10
     report_burst: int = 5
 
     @classmethod
     def off(cls) -> ClubLimits:
         """No limits (load tests)."""
-        return cls(None, 1, None, 1, None, 1)
+        return cls(None, 1, None, 1, None, 1, None, 1)
 
 
 def _bucket(per_minute: float | None, burst: int) -> TokenBucket | None:
@@ -109,7 +113,7 @@ class ClubPlay:
         lim = self.limits
         self._seek_bucket = _bucket(lim.seeks_per_minute, lim.seek_burst)
         self._chat_bucket = _bucket(lim.chat_per_minute, lim.chat_burst)
-        self._chat_address_bucket = _bucket(lim.chat_per_minute, lim.chat_burst)
+        self._chat_address_bucket = _bucket(lim.chat_address_per_minute, lim.chat_address_burst)
         self._report_bucket = _bucket(lim.reports_per_minute, lim.report_burst)
         self.tick = tick
         #: Lobby pages connected here.
