@@ -469,7 +469,9 @@ def test_profiles_graphs_and_the_leaderboard(players_any_db: list[TestClient]) -
     assert svg.text.count("<circle") == 3  # the start and after each game
     board = asha.get("/api/leaderboard?pool=parcheesi/2p").json()
     assert [(p["rank"], p["name"]) for p in board["players"]] == [(1, "Asha"), (2, "Ravi")]
-    assert board["pools"] == ["parcheesi/2p"]
+    assert board["rated"] == ["parcheesi/2p"]
+    assert board["pools"][0] == "parcheesi/2p"  # rated pools first, then the others
+    assert {"parcheesi/4p", "parcheesi/teams", "pagade/2p"} <= set(board["pools"])
 
 
 def test_unknown_players_and_bad_queries(players: list[TestClient]) -> None:
@@ -480,6 +482,18 @@ def test_unknown_players_and_bad_queries(players: list[TestClient]) -> None:
     assert c.get("/api/leaderboard?limit=x").status_code == 400
     empty = c.get("/api/leaderboard?pool=nothing/2p").json()
     assert empty["players"] == []
+
+
+def test_a_new_servers_leaderboard_offers_every_pool_and_rates_nobody(
+    players: list[TestClient],
+) -> None:
+    board = players[0].get("/api/leaderboard").json()
+    assert board["rated"] == [] and board["players"] == []
+    assert board["pool"] == board["pools"][0]
+    assert len(board["pools"]) == len(set(board["pools"]))
+    assert {"parcheesi/2p", "parcheesi/3p", "parcheesi/4p", "parcheesi/teams"} <= set(
+        board["pools"]
+    )
 
 
 def test_text_in_the_graph_is_escaped(players: list[TestClient]) -> None:

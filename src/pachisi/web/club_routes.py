@@ -23,11 +23,12 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
+from ..rules import RULESETS
 from .account_routes import signed_in
 from .accounts import Account, Accounts, accounts, game_claims, game_players
 from .accounts import require_csrf as _require_csrf
 from .ratings import display, pool_of, rated_games, rating_history, ratings
-from .requests import HUMAN, ApiError, refuse_unknown
+from .requests import HUMAN, ApiError, parse_spec, refuse_unknown
 from .rooms import Room
 from .store import Store, games, metadata
 
@@ -399,6 +400,25 @@ class Club:
             return [str(p) for (p,) in conn.execute(sa.select(ratings.c.pool).distinct())]
 
 
+def possible_pools() -> list[str]:
+    """Every rating pool a game could be in: each ruleset the server plays, for two,
+    three and four players each for themselves and for teams, where the ruleset
+    allows that set-up (``POST /api/games``'s own check decides)."""
+    found: list[str] = []
+    for ruleset in RULESETS:
+        for players, teams in ((2, False), (3, False), (4, False), (4, True)):
+            spec = {"ruleset": ruleset, "players": players, "teams": teams or None,
+                    "seats": [HUMAN] * players}  # fmt: skip
+            try:
+                setup = parse_spec(spec)[0]
+            except ApiError:
+                continue
+            pool = pool_of(setup)
+            if pool not in found:
+                found.append(pool)
+    return found
+
+
 def _aware(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
@@ -513,10 +533,15 @@ def club_routes(
 
     @router.get("/api/leaderboard")
     async def leaderboard(pool: str = "", limit: int = 50) -> dict[str, Any]:
-        """The best rated players of a pool (``RULESET/2p`` ...), and every pool rated."""
-        pools = await asyncio.to_thread(club.pools)
-        chosen = pool[:32] or (sorted(pools)[0] if pools else "")
+        """The best rated players of a pool (``RULESET/2p`` ...).
+
+        ``rated``: the pools anybody is rated in; ``pools``: those first, then
+        every other pool a rated game could be in (so the page's menu is never
+        empty on a new server)."""
+        rated = sorted(await asyncio.to_thread(club.pools))
+        pools = rated + [p for p in possible_pools() if p not in rated]
+        chosen = pool[:32] or (rated[0] if rated else pools[0])
         rows = await asyncio.to_thread(club.leaderboard, chosen, max(1, min(limit, 200)))
-        return {"pool": chosen, "pools": sorted(pools), "players": rows}
+        return {"pool": chosen, "pools": pools, "rated": rated, "players": rows}
 
     return router
