@@ -149,3 +149,22 @@ def test_a_profile_address_with_markup_shows_nothing_of_it(
     assert page.locator("main img").count() == 0
     assert dialogs == []
     console.check(lambda text: "404" in text)
+
+
+def test_on_a_phone_the_club_pages_titles_are_whole_and_the_menu_has_pools(
+    server: Server, browser: Browser, console: Console
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = console.watch(context.new_page())
+    for path in ("/account", "/players", "/", "/u/Asha"):
+        page.goto(server.url + path)
+        heading = page.locator(".topbar h1")
+        expect(heading).not_to_be_empty()
+        # Not cut short ("Your…"): the heading's text fits its box, and the bar its page.
+        cut = heading.evaluate("h => h.scrollWidth > h.clientWidth + 1")
+        wide = page.evaluate("document.documentElement.scrollWidth > innerWidth")
+        assert not cut and not wide, path
+    page.goto(server.url + "/players")
+    expect(page.locator("#pool option").first).to_be_attached()
+    assert page.locator("#pool option").count() >= 4
+    console.check(lambda text: "404" in text)

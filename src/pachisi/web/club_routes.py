@@ -540,7 +540,8 @@ def club_routes(
         empty on a new server)."""
         rated = sorted(await asyncio.to_thread(club.pools))
         pools = rated + [p for p in possible_pools() if p not in rated]
-        chosen = pool[:32] or (rated[0] if rated else pools[0])
+        default = "parcheesi/2p" if "parcheesi/2p" in pools else pools[0]  # the lobby's own
+        chosen = pool[:32] or (rated[0] if rated else default)
         rows = await asyncio.to_thread(club.leaderboard, chosen, max(1, min(limit, 200)))
         return {"pool": chosen, "pools": pools, "rated": rated, "players": rows}
 
