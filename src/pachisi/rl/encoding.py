@@ -172,7 +172,7 @@ def seat_colours(setup: Setup, viewer: int) -> list[int]:
 def observation_size(setup: Setup) -> int:
     """Length of :func:`observe`'s vector for ``setup``: ``4 * (home + 1) + 58``.
 
-    For ``ludo`` and ``maedn``: ``4 * (end + 1) + 4 * ring + 34`` (470 and 370).
+    For ``ludo`` and ``maedn``: ``4 * (end + 1) + 4 * ring + 30`` (470 and 370).
     """
     if setup.ruleset in ONE_DIE_RULESETS:
         return _one_die_size(setup)
