@@ -418,7 +418,7 @@ def test_batched_games_are_game_games(ruleset: str, mode: str) -> None:
 
 
 def test_batched_refuses_the_kernel_for_one_die_rulesets() -> None:
-    with pytest.raises(ValueError, match="the kernel does not play maedn yet"):
+    with pytest.raises(ValueError, match="the kernel's batch does not play maedn yet"):
         BatchedEnv(2, "maedn", mode="play", backend="kernel")
     env = BatchedEnv(2, "maedn", mode="play")  # auto: the clear engine
     assert env.backend == "python"

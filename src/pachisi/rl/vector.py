@@ -233,12 +233,15 @@ class BatchedEnv:
                 Match(setup, mode, max_plays=max_plays, max_throws=max_throws) for _ in range(n - 1)
             ]
         else:
+            # The kernel's Batch throws two dice and writes the cross's observation: the
+            # one-die rulesets stay on the pure engine even once the kernel plays them.
+            one_die = setup.ruleset in ONE_DIE_RULESETS
             if backend == "auto":
-                backend = "kernel" if fast.active_for(setup.ruleset) else "python"
-            elif backend in ("kernel", "kernel-source") and setup.ruleset in ONE_DIE_RULESETS:
+                backend = "kernel" if fast.active_for(setup.ruleset) and not one_die else "python"
+            elif backend in ("kernel", "kernel-source") and one_die:
                 raise ValueError(
-                    f"the kernel does not play {setup.ruleset} yet: use backend 'python'"
-                    " (or 'auto', which does)"
+                    f"the kernel's batch does not play {setup.ruleset} yet: use backend"
+                    " 'python' (or 'auto', which does)"
                 )
         #: Where the games are played: ``"match"`` (step mode), or play mode's backend.
         self.backend = backend
