@@ -253,8 +253,8 @@ def test_illegal_action_ends_the_game_or_raises() -> None:
 @pytest.mark.parametrize("mode", ["step", "play"])
 @pytest.mark.parametrize("env_id", ["pachisi/Ludo-v0", "pachisi/Maedn-v0"])
 def test_gymnasium_check_env(env_id: str, mode: str) -> None:
-    env = gymnasium.make(env_id, mode=mode)
-    check_env(env.unwrapped, skip_render_check=True)
+    env = gymnasium.make(env_id, mode=mode, render_mode="rgb_array")
+    check_env(env.unwrapped)
     obs, info = env.reset(seed=2)
     assert obs.shape == env.observation_space.shape
     assert info["action_mask"].shape == (4,)
@@ -511,3 +511,36 @@ def test_pictures(ruleset: str) -> None:
     env.reset(seed=1)
     frame = env.render()
     assert isinstance(frame, np.ndarray) and frame.shape == (height, width, 3)
+
+
+@pytest.mark.parametrize(("ruleset", "kw"), SETUPS[1:3] + SETUPS[5:6], ids=IDS[1:3] + IDS[5:6])
+def test_every_render_mode_through_a_game(ruleset: str, kw: dict[str, Any]) -> None:
+    """Each decision of a game renders in every mode: the text has the board's rows, the
+    line of whose throw it is and the position; the picture the board's size."""
+    setup = _setup(ruleset, kw)
+    side = board(ruleset).side
+    width, height = picture_size(setup)
+    envs = {
+        mode: pachisi_v0.raw_env(ruleset=ruleset, render_mode=mode, max_throws=60, **kw)
+        for mode in ("ansi", "svg", "rgb_array")
+    }
+    for env in envs.values():
+        env.reset(seed=8)
+    rng = random.Random(8)
+    while not envs["ansi"].match.done:
+        out = envs["ansi"].render()
+        assert isinstance(out, str)
+        rows = out.splitlines()
+        m = envs["ansi"].match
+        assert len(rows) == side + 3 and rows[-1] == m.position.to_text()
+        assert m.throw is not None
+        assert rows[side].endswith(f"to move, throw {m.throw[0]}")
+        doc = envs["svg"].render()
+        assert isinstance(doc, str) and doc.startswith("<svg") and f'width="{width}"' in doc
+        frame = envs["rgb_array"].render()
+        assert isinstance(frame, np.ndarray) and frame.shape == (height, width, 3)
+        action = rng.choice(m.legal_actions())
+        for env in envs.values():
+            env.step(action)
+    positions = {env.match.position for env in envs.values()}
+    assert len(positions) == 1
