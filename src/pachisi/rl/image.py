@@ -13,7 +13,9 @@ with a white centre), the pawns Home as discs in the centre on their arm's
 side, each colour's corner with the pawns in its nest (a dark frame around
 the corners of the player to move), and under the board the mover's
 colours and the throw as two dice with pips. The SVG is written with the
-standard library alone, the array painted with numpy.
+standard library alone, the array painted with numpy. Ludo's and MADN's
+boards are other shapes (:mod:`pachisi.rl.ring`) painted and written the same
+way: :func:`rgb_array` and :func:`svg` choose by the position's ruleset.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
