@@ -164,7 +164,8 @@ def text(position: Position, steps: Sequence[Action] = ()) -> str:
     colour's home column or goal fields its initial in lower case, a yard
     ``.`` with its pawns waiting as the colour's initial in lower case;
     pawns on the route are the colour's initial in capitals with their
-    number when more than one (``R2``), several colours side by side.
+    number when more than one (``R2``), several colours side by side
+    (``RG2``; only the initials, ``RGY``, when the counts do not fit).
     """
     setup = position.setup
     b = board(setup.ruleset)
@@ -186,11 +187,14 @@ def text(position: Position, steps: Sequence[Action] = ()) -> str:
         if home is not None:
             grid[home[1]][home[0]] = " # "
     for (x, y), colours in _occupants(position, steps).items():
-        label = ""
-        for c in sorted(set(colours)):
-            k = colours.count(c)
-            label += names[c][0].upper() + (str(k) if k > 1 else "")
-        grid[y][x] = label.center(3)[:3] if len(label) <= 3 else label[:3]
+        kinds = sorted(set(colours))
+        label = "".join(
+            names[c][0].upper() + (str(colours.count(c)) if colours.count(c) > 1 else "")
+            for c in kinds
+        )
+        if len(label) > 3:  # several colours with counts: their initials only
+            label = "".join(names[c][0].upper() for c in kinds)[:3]
+        grid[y][x] = label.center(3)
     return "\n".join("".join(row).rstrip() for row in grid)
 
 
