@@ -484,6 +484,11 @@ def test_ansi_board_shows_the_pawns() -> None:
     assert rows[1][24:27].strip() == "G2"  # two green pawns on green's entry square, q = 13
     assert rows[8][21:24].strip() == "B3"  # three blue pawns Home, on blue's side of the centre
     assert rows[-1] == pos.to_text()
+    # L.1.4: two red and two green pawns share red's star at p = 8 (green's 47).
+    shared = text(Position.from_text("ludo r,g - r:0.0.8.8,g:0.0.47.47 0 0 - - - 0 0"))
+    assert shared.splitlines()[3][18:21] == "RG "
+    red_two = text(Position.from_text("ludo r,g - r:0.0.8.8,g:0.0.0.47 0 0 - - - 0 0"))
+    assert red_two.splitlines()[3][18:21] == "R2G"
     board_text = text(Position.start("maedn", players=2))
     assert board_text.splitlines()[0] == " r  r        .  .  ."  # red's yard: four pawns
 
