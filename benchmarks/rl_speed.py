@@ -17,7 +17,7 @@ set-up:
 * ``batched``: ``BatchedEnv`` of 64 games, steps summed over the batch
   (play mode: inside the compiled kernel where it is installed);
 * ``openspiel-backgammon``: OpenSpiel's C++ backgammon in the same Python
-  loop, for scale;
+  loop, for scale (and OpenSpiel's C++ ``maedn`` beside the ``maedn`` set-ups);
 * ``--batched``: only ``BatchedEnv``: play mode (the kernel) with 1, 64
   and 1,024 games, beside play mode on the pure engine and step mode (64);
 * ``--engine``: what the core costs per throw on the positions of random
@@ -32,6 +32,11 @@ set-up:
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --engine --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --batched --seconds 2
+    .venv/bin/python benchmarks/rl_speed.py --only ludo-2 --only ludo-4 \\
+        --only maedn-2 --only maedn-4 --seconds 2
+
+``ludo`` and ``maedn`` run on the clear engine everywhere (the kernel does
+not know them yet), their ``--batched`` "play" columns too.
 """
 
 from __future__ import annotations
@@ -60,6 +65,10 @@ SETUPS: dict[str, tuple[str, dict[str, Any]]] = {
     "pagade-4": ("pagade", {"players": 4}),
     "whitman-4": ("whitman", {"players": 4}),
     "eight-man-2": ("eight-man", {"players": 2}),
+    "ludo-2": ("ludo", {"players": 2}),
+    "ludo-4": ("ludo", {"players": 4}),
+    "maedn-2": ("maedn", {"players": 2}),
+    "maedn-4": ("maedn", {"players": 4}),
 }
 
 
@@ -192,7 +201,14 @@ def batched(
 BATCH_SIZES = (1, 64, 1024)
 #: ``--batched``'s bound on a throw's outcomes (above the defaults of the Parcheesi
 #: family: long random runs of four-player Parcheesi meet throws with more than 1,024).
-BENCH_MAX_PLAYS = {"pagade": 256, "whitman": 2048, "parcheesi": 2048, "eight-man": 65536}
+BENCH_MAX_PLAYS = {
+    "pagade": 256,
+    "whitman": 2048,
+    "parcheesi": 2048,
+    "eight-man": 65536,
+    "ludo": 4,
+    "maedn": 4,
+}
 
 
 def batched_table(names: list[str], seconds: float) -> None:
@@ -289,15 +305,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:<13}{mode:<6}{cells}", flush=True)
     bg = openspiel_backgammon(args.seconds)
     print(f"openspiel C++ backgammon, same loop: {bg:.0f} player actions/s")
+    for n in sorted({kw["players"] for name in names for r, kw in [SETUPS[name]] if r == "maedn"}):
+        cpp = openspiel_cpp("maedn", {"players": n}, args.seconds)
+        print(f"openspiel C++ maedn, {n} players, same loop: {cpp:.0f} player actions/s")
     print("(steps per CPU second of one process; random legal actions)")
     return 0
 
 
 def openspiel_backgammon(seconds: float) -> float:
     """OpenSpiel's C++ backgammon in the same loop as ``openspiel`` (for scale)."""
+    return openspiel_cpp("backgammon", {}, seconds)
+
+
+def openspiel_cpp(name: str, params: dict[str, Any], seconds: float) -> float:
+    """An OpenSpiel C++ game (``backgammon``, ``maedn``) in the same loop as ``openspiel``."""
     import pyspiel
 
-    game = pyspiel.load_game("backgammon")
+    game = pyspiel.load_game(name, params)
     rng = random.Random(1)
 
     def run(deadline: float) -> int:

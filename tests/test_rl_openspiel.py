@@ -16,6 +16,7 @@ import pachisi.rl.openspiel  # noqa: F401 - registers the games
 from pachisi import PositionError, dice_for, legal_plays
 from pachisi.rl.encoding import observe
 from pachisi.rl.openspiel import GAME_NAMES
+from pachisi.rules import RULESETS
 
 # Short games (max_throws) keep OpenSpiel's per-state checks quick.
 CASES = [
@@ -40,7 +41,7 @@ def test_openspiel_random_sim_test(ruleset: str, params: dict[str, object]) -> N
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("ruleset", sorted(GAME_NAMES))
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))  # ludo, maedn: tests/test_rl_ludo.py
 def test_chance_nodes_are_exact(ruleset: str) -> None:
     game = pyspiel.load_game(GAME_NAMES[ruleset])
     state = game.new_initial_state()

@@ -32,6 +32,15 @@ exactly the legal set.
 ``4 * (home + 1) + 58`` numbers (398 for ``pagade``, 350 for the others;
 :func:`observation_size`) seen from one player (the *viewer*): colours
 are listed from the viewer's own, then the next players' in turn order.
+
+**The one-die rulesets** (``ludo``, ``maedn``: RULES-LUDO.md) have their own
+two encodings, chosen by the set-up's ruleset in every function here: a
+throw moves one pawn, so a step is that pawn, named by its rank ``0 .. 3``
+among the mover's pawns sorted by progress (the first pawn at the move's
+``frm``; :data:`N_ONE_DIE_ACTIONS` actions); and the observation
+(:func:`observe`) has planes for the route and for the ring seen from the
+viewer's entry square: 470 numbers for ``ludo``, 370 for ``maedn``
+(docs/rl.md lays them out).
 """
 
 from __future__ import annotations
@@ -43,18 +52,22 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .._ludo_board import LUDO, MAEDN, Ring
 from ..moves import BONUS, OPTION, PAIR, PENALTY, Action, Turn
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 
 __all__ = [
+    "N_ONE_DIE_ACTIONS",
     "N_STEP_ACTIONS",
     "OPTION_BASE",
     "SUBS_PER_SLOT",
     "decode_steps",
+    "n_step_actions",
     "observation_size",
     "observe",
     "observe_positions",
+    "ring_of",
     "seat_colours",
     "step_index",
     "step_mask",
@@ -69,6 +82,9 @@ OPTION_BASE: Final = N_SLOTS * SUBS_PER_SLOT
 #: Size of the step action space.
 N_STEP_ACTIONS: Final = OPTION_BASE + 3
 
+#: Size of the step action space of the one-die rulesets: the rank of the pawn to move.
+N_ONE_DIE_ACTIONS: Final = 4
+
 _SUB_PAIR: Final = 14
 _SUB_CAPTURE_BONUS: Final = 15
 _SUB_OTHER_BONUS: Final = 16
@@ -77,6 +93,11 @@ _MAX_DISTANCE: Final = 14
 
 Array = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+
+def n_step_actions(setup: Setup) -> int:
+    """The size of ``setup``'s step action space: 147, or 4 for ``ludo`` and ``maedn``."""
+    return N_ONE_DIE_ACTIONS if setup.ruleset in ONE_DIE_RULESETS else N_STEP_ACTIONS
 
 
 def step_index(turn: Turn, action: Action) -> int:
@@ -89,6 +110,9 @@ def _index(
     action: Action, mine: Sequence[int], pawns: Sequence[Sequence[int]], setup: Setup
 ) -> int:
     """``step_index`` given the mover's colours and the pawns after the steps so far."""
+    if setup.ruleset in ONE_DIE_RULESETS:
+        # One die moves one pawn, at most one way per square: its rank names it.
+        return pawns[action.colour].index(action.frm)
     kind = action.kind
     if kind == OPTION:
         return OPTION_BASE + "ABC".index(action.option)
@@ -146,7 +170,12 @@ def seat_colours(setup: Setup, viewer: int) -> list[int]:
 
 
 def observation_size(setup: Setup) -> int:
-    """Length of :func:`observe`'s vector for ``setup``: ``4 * (home + 1) + 58``."""
+    """Length of :func:`observe`'s vector for ``setup``: ``4 * (home + 1) + 58``.
+
+    For ``ludo`` and ``maedn``: ``4 * (end + 1) + 4 * ring + 30`` (470 and 370).
+    """
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return _one_die_size(setup)
     return 4 * (setup.home + 1) + _TAIL
 
 
@@ -222,6 +251,10 @@ def observe(
       number set chosen (A, B, C).
     """
     setup = position.setup
+    if setup.ruleset in ONE_DIE_RULESETS:
+        if pawns is None:
+            pawns = turn.current_pawns if turn is not None else position.pawns
+        return _observe_one_die(position, viewer, throw, pawns, out)
     lay = _layout(setup, viewer)
     if out is None:
         out = lay.template.copy()
@@ -288,6 +321,8 @@ def observe_positions(positions: Sequence[Position], viewer: int) -> Array:
     if not positions:
         return np.zeros((0, 0), dtype=np.float32)
     setup = positions[0].setup
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return np.stack([_observe_one_die(p, viewer, None, p.pawns, None) for p in positions])
     lay = _layout(setup, viewer)
     size = len(lay.template)
     out = np.tile(lay.template, (len(positions), 1))
@@ -316,4 +351,104 @@ def observe_positions(positions: Sequence[Position], viewer: int) -> Array:
                     ones.append(row0 + f + 5)
     np.add.at(flat, cells, np.float32(0.25))
     flat[ones] = 1.0
+    return out
+
+
+# -- the one-die rulesets (ludo, maedn) ------------------------------------------------
+
+#: Features per colour slot of the one-die observation: in play, the viewer's own, has won.
+_ONE_DIE_COLOUR: Final = 3
+#: After the colour features: seat to move (4), die (6), sixes so far (3), tries (4), opening.
+_ONE_DIE_TAIL: Final = 4 * _ONE_DIE_COLOUR + 4 + 6 + 3 + 4 + 1
+
+
+def ring_of(setup: Setup) -> Ring:
+    """The board of a one-die ruleset: Ludo's 52-square ring or MADN's 40 fields."""
+    return LUDO if setup.ruleset == "ludo" else MAEDN
+
+
+def _one_die_size(setup: Setup) -> int:
+    ring = ring_of(setup)
+    return 4 * (ring.end + 1) + 4 * ring.size + _ONE_DIE_TAIL
+
+
+class _OneDieLayout(NamedTuple):
+    """What :func:`_observe_one_die` needs of a set-up and a viewer, computed once."""
+
+    template: Array
+    #: Per colour slot in play: (colour, route plane cell of p = 0, ring plane cell of the
+    #: viewer's first square, the colour's offset from the viewer's entry in squares,
+    #: its flag cell).
+    slots: tuple[tuple[int, int, int, int, int], ...]
+    ring: Ring
+    seat_base: int
+    n: int
+
+
+@functools.lru_cache(maxsize=512)
+def _one_die_layout(setup: Setup, viewer: int) -> _OneDieLayout:
+    ring = ring_of(setup)
+    route = ring.end + 1
+    ring_base = 4 * route
+    flag_base = ring_base + 4 * ring.size
+    template = np.zeros(_one_die_size(setup), dtype=np.float32)
+    mine = setup.players[viewer][0]
+    slots: list[tuple[int, int, int, int, int]] = []
+    for j, c in enumerate(seat_colours(setup, viewer)):
+        f = flag_base + j * _ONE_DIE_COLOUR
+        template[f] = 1.0
+        template[f + 1] = float(c == mine)
+        # Colour c's progress p stands on ring square step*c + p - 1, which is the
+        # viewer's progress p + step*(c - mine) (mod size).
+        offset = (ring.step * (c - mine)) % ring.size
+        slots.append((c, j * route, ring_base + j * ring.size, offset, f))
+    template.setflags(write=False)
+    return _OneDieLayout(
+        template, tuple(slots), ring, flag_base + 4 * _ONE_DIE_COLOUR, len(setup.players)
+    )
+
+
+def _observe_one_die(
+    position: Position,
+    viewer: int,
+    throw: Sequence[int] | None,
+    pawns: Sequence[Sequence[int]],
+    out: Array | None,
+) -> Array:
+    """The observation of a ``ludo`` or ``maedn`` position (docs/rl.md, "Ludo and MADN").
+
+    With ``E`` the end of the route (57, 44) and ``R`` the ring (52, 40):
+    ``[0, 4(E+1))`` the route plane (colour slot ``j``, progress ``p``: pawns / 4);
+    ``[4(E+1), 4(E+1) + 4R)`` the ring plane (colour slot ``j``, the square the
+    viewer's progress ``s`` names, at ``s - 1``: that colour's pawns there / 4);
+    then per colour slot: in play, the viewer's own, has won; the seat to move
+    relative to the viewer (4); the die one-hot (6); the 6s thrown in a row
+    before this throw, 0..2, one-hot (3); ``tries`` 0..3 one-hot (4); ``opening``.
+    """
+    lay = _one_die_layout(position.setup, viewer)
+    if out is None:
+        out = lay.template.copy()
+    else:
+        np.copyto(out, lay.template)
+    ring = lay.ring
+    last, size = ring.last, ring.size
+    winner = position.winner or ()
+    owner = position.setup.owner
+    for c, route, ring_row, offset, f in lay.slots:
+        for p in pawns[c]:
+            out[route + p] += 0.25
+            if 1 <= p <= last:
+                out[ring_row + (p - 1 + offset) % size] += 0.25
+        if owner[c] in winner:
+            out[f + 2] = 1.0
+    i = lay.seat_base
+    out[i + (position.to_move - viewer) % lay.n] = 1.0
+    i += 4
+    if throw is not None:
+        out[i + throw[0] - 1] = 1.0
+    i += 6
+    out[i + min(position.doubles, 2)] = 1.0
+    i += 3
+    out[i + min(position.tries, 3)] = 1.0
+    out[i + 4] = float(position.opening)
     return out

@@ -13,7 +13,9 @@ with a white centre), the pawns Home as discs in the centre on their arm's
 side, each colour's corner with the pawns in its nest (a dark frame around
 the corners of the player to move), and under the board the mover's
 colours and the throw as two dice with pips. The SVG is written with the
-standard library alone, the array painted with numpy.
+standard library alone, the array painted with numpy. Ludo's and MADN's
+boards are other shapes (:mod:`pachisi.rl.ring`) painted and written the same
+way: :func:`rgb_array` and :func:`svg` choose by the position's ruleset.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -33,12 +35,25 @@ from xml.sax.saxutils import escape
 from ..diagram import CORNER_CELLS, CORNER_OF, SIZE, Cell, diagram
 from ..moves import Action
 from ..position import Position
-from ..rules import RULESET_TITLES
+from ..rules import ONE_DIE_RULESETS, RULESET_TITLES
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["COLOURS", "Disc", "Rect", "paint", "rgb_array", "shapes", "size", "svg"]
+__all__ = [
+    "COLOURS",
+    "Disc",
+    "Rect",
+    "die",
+    "discs",
+    "mix",
+    "paint",
+    "rgb_array",
+    "shapes",
+    "size",
+    "svg",
+    "tint",
+]
 
 RGB = tuple[int, int, int]
 
@@ -61,6 +76,16 @@ _WHITE: RGB = (255, 255, 255)
 _NEST: RGB = (225, 215, 190)
 #: Rows of cells under the board for the mover and the throw.
 _STRIP = 3
+#: The grounds by name, for the one-die boards (:mod:`pachisi.rl.ring`).
+BACKGROUND, GRID, RING, SAFE, CENTRE, MARKED, DARK = (
+    _BACKGROUND,
+    _GRID,
+    _RING,
+    _SAFE,
+    _CENTRE,
+    _MARKED,
+    _DARK,
+)
 
 
 @dataclass(frozen=True)
@@ -96,6 +121,32 @@ def _mix(colour: RGB, other: RGB, share: float) -> RGB:
 def _tint(name: str) -> RGB:
     """A colour's path: its colour, lightened."""
     return _mix(COLOURS[name], _WHITE, 0.55)
+
+
+def mix(colour: RGB, other: RGB, share: float) -> RGB:
+    """``colour`` with ``share`` of ``other`` mixed in."""
+    return _mix(colour, other, share)
+
+
+def tint(name: str) -> RGB:
+    """The colour ``name``'s path: its colour, lightened."""
+    return _tint(name)
+
+
+def discs(cx: float, cy: float, unit: int, colours: Sequence[RGB]) -> list[Disc]:
+    """Discs of ``colours`` around (cx, cy) in one cell of ``unit`` pixels, dark-edged."""
+    return _discs(cx, cy, unit, colours)
+
+
+def die(left: int, top: int, side: int, value: int) -> list[Rect | Disc]:
+    """A die showing ``value`` (1..6) as a white square of ``side`` pixels with pips."""
+    out: list[Rect | Disc] = [
+        Rect(left, top, side, side, _DARK),
+        Rect(left + 1, top + 1, side - 2, side - 2, _WHITE),
+    ]
+    for col, row in _PIPS.get(value, []):
+        out.append(Disc(left + side * (col + 1) / 4, top + side * (row + 1) / 4, side / 10, _DARK))
+    return out
 
 
 def size(unit: int = 16) -> tuple[int, int]:
@@ -206,15 +257,9 @@ def shapes(
     for k, c in enumerate(mover):
         out += _discs((k + 1) * unit * 1.5, top + unit, unit * 2, [COLOURS[names[c]]])
     if th is not None:
-        die = 2 * unit
+        side = 2 * unit
         for k, value in enumerate(th):
-            left = 4 * unit + k * (die + unit)
-            out.append(Rect(left, top, die, die, _DARK))
-            out.append(Rect(left + 1, top + 1, die - 2, die - 2, _WHITE))
-            for col, row in _PIPS.get(value, []):
-                cx = left + die * (col + 1) / 4
-                cy = top + die * (row + 1) / 4
-                out.append(Disc(cx, cy, die / 10, _DARK))
+            out += die(4 * unit + k * (side + unit), top, side, value)
     return out
 
 
@@ -243,9 +288,23 @@ def paint(
 def rgb_array(
     position: Position, throw: Sequence[int] | None, steps: Sequence[Action] = (), unit: int = 16
 ) -> np.ndarray[Any, np.dtype[np.uint8]]:
-    """The picture as a ``(height, width, 3)`` ``uint8`` array (:func:`size`)."""
+    """The picture as a ``(height, width, 3)`` ``uint8`` array (:func:`size`; the one-die
+    boards: :func:`pachisi.rl.ring.picture_size`)."""
+    width, height, picture = _picture(position, throw, steps, unit)
+    return paint(picture, width, height)
+
+
+def _picture(
+    position: Position, throw: Sequence[int] | None, steps: Sequence[Action], unit: int
+) -> tuple[int, int, list[Rect | Disc]]:
+    """The picture's width, height and shapes: the cross, or a one-die board."""
+    if position.setup.ruleset in ONE_DIE_RULESETS:
+        from . import ring  # it draws with this module's shapes
+
+        width, height = ring.picture_size(position.setup, unit)
+        return width, height, ring.shapes(position, throw, steps, unit)
     width, height = size(unit)
-    return paint(shapes(position, throw, steps, unit), width, height)
+    return width, height, shapes(position, throw, steps, unit)
 
 
 def _hex(colour: RGB) -> str:
@@ -256,20 +315,20 @@ def svg(
     position: Position, throw: Sequence[int] | None, steps: Sequence[Action] = (), unit: int = 16
 ) -> str:
     """The picture as an SVG document (its title: the ruleset and whose throw it is)."""
-    width, height = size(unit)
+    width, height, picture = _picture(position, throw, steps, unit)
     setup = position.setup
     title = RULESET_TITLES[setup.ruleset]
     if not position.is_over:
         mover = "+".join(setup.colour_names[c] for c in setup.players[position.to_move])
         title += f", player {position.to_move} ({mover}) to move"
     if throw is not None:
-        title += f", throw {throw[0]}-{throw[1]}"
+        title += ", throw " + "-".join(str(v) for v in throw)
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">',
         f"<title>{escape(title).replace(' ', '&#160;')}</title>",
     ]
-    for shape in shapes(position, throw, steps, unit):
+    for shape in picture:
         if isinstance(shape, Rect):
             lines.append(
                 f'<rect x="{shape.x}" y="{shape.y}" width="{shape.w}" height="{shape.h}" '

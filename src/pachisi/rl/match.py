@@ -39,10 +39,10 @@ from ..moves import Action, Play, Turn, legal_plays
 from ..position import Position
 from ..rules import Setup
 from .encoding import (
-    N_STEP_ACTIONS,
     Array,
     Mask,
     decode_steps,
+    n_step_actions,
     observe,
     observe_positions,
     step_mask,
@@ -56,8 +56,16 @@ MODES: Final = ("step", "play")
 #: Default bound on the index of a whole play, by ruleset: well above the
 #: largest number of distinct outcomes of one throw seen in long random runs
 #: (Pagade 64, Whitman 266, four-player Parcheesi 1,157, Eight-Man 18,325;
-#: docs/rl.md). A throw with more raises an error that names ``max_plays``.
-DEFAULT_MAX_PLAYS: Final = {"pagade": 256, "whitman": 4096, "parcheesi": 4096, "eight-man": 65536}
+#: docs/rl.md). A throw with more raises an error that names ``max_plays``. In
+#: ``ludo`` and ``maedn`` one die moves one of four pawns: at most 4 outcomes.
+DEFAULT_MAX_PLAYS: Final = {
+    "pagade": 256,
+    "whitman": 4096,
+    "parcheesi": 4096,
+    "eight-man": 65536,
+    "ludo": 4,
+    "maedn": 4,
+}
 
 
 def returns_of(position: Position) -> list[float]:
@@ -124,7 +132,7 @@ class Match:
         self.max_throws = max_throws
         self.auto_throw = auto_throw
         self.dice = dice_for(setup.ruleset)
-        self.n_actions = N_STEP_ACTIONS if mode == "step" else self.max_plays
+        self.n_actions = n_step_actions(setup) if mode == "step" else self.max_plays
         self.rng = random.Random(seed)
         self.position = Position.initial(setup)
         self.throw: Throw | None = None

@@ -1,8 +1,9 @@
-"""The four rulesets as OpenSpiel Python games with explicit chance nodes.
+"""The six rulesets as OpenSpiel Python games with explicit chance nodes.
 
 Importing this module registers ``python_pachisi_pagade``,
-``python_pachisi_whitman``, ``python_pachisi_parcheesi`` and
-``python_pachisi_eight_man``:
+``python_pachisi_whitman``, ``python_pachisi_parcheesi``,
+``python_pachisi_eight_man``, ``python_pachisi_ludo`` and
+``python_pachisi_maedn``:
 
 >>> import pyspiel
 >>> import pachisi.rl.openspiel
@@ -19,6 +20,10 @@ throws of RULES.md §3.7 favour nobody, so each player with probability
 ``1/n``), then every throw as one of the dice's unordered outcomes
 (:meth:`pachisi.Dice.distinct`: 10 for Pagade's stick dice, 21 for two d6,
 with their probabilities; the rules never depend on which die is which).
+In ``ludo`` and ``maedn`` ``players[0]`` always starts (RULES-LUDO.md L.2.2,
+M.2.2), so the first node is already a throw: the one die's six faces, 1/6
+each (action ``k`` is face ``k + 1``); a player's actions are the rank of
+the pawn to move (step mode, 4 actions) or the play's index (play mode).
 Player actions are the steps of :mod:`pachisi.rl.encoding` (``mode``
 "step", 147 actions) or whole plays by index (``mode`` "play",
 ``max_plays`` actions). The observation tensor is
@@ -40,14 +45,14 @@ import numpy as np
 import pyspiel
 
 from ..dice import dice_for
-from ..rules import RULESETS, Setup, parse_options
+from ..rules import ALL_RULESETS, ONE_DIE_RULESETS, Setup, parse_options
 from .encoding import observation_size
 from .match import DEFAULT_MAX_PLAYS, Match
 
 __all__ = ["GAME_NAMES", "PachisiGame", "PachisiObserver", "PachisiState"]
 
 #: OpenSpiel game names by ruleset.
-GAME_NAMES: Final = {r: "python_pachisi_" + r.replace("-", "_") for r in RULESETS}
+GAME_NAMES: Final = {r: "python_pachisi_" + r.replace("-", "_") for r in ALL_RULESETS}
 
 _DEFAULTS: Final[dict[str, Any]] = {
     "players": 2,
@@ -61,13 +66,20 @@ _DEFAULTS: Final[dict[str, Any]] = {
 # max_game_length: Whitman and Parcheesi doublets give 4 numbers, each capture
 # or pawn reaching HOME a bonus move, an Eight-Man option one more step.
 _STEPS_PER_THROW: Final = 24
+_TITLES: Final = {
+    "pagade": "Pagade",
+    "whitman": "Whitman's Pachisi",
+    "parcheesi": "Parcheesi",
+    "eight-man": "Eight-Man Parcheesi",
+    "ludo": "Ludo",
+    "maedn": "Mensch aergere Dich nicht",
+}
 
 
 def _game_type(ruleset: str) -> pyspiel.GameType:
-    title = {"pagade": "Pagade", "whitman": "Whitman's Pachisi", "parcheesi": "Parcheesi"}
     return pyspiel.GameType(
         short_name=GAME_NAMES[ruleset],
-        long_name="Python " + title.get(ruleset, "Eight-Man Parcheesi"),
+        long_name="Python " + _TITLES[ruleset],
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -86,8 +98,10 @@ def _game_type(ruleset: str) -> pyspiel.GameType:
 class _Shared:
     """What every state of a game shares; cloning a state shares it, not copies it."""
 
-    def __init__(self, setup: Setup, throws: list[tuple[int, int]], probs: list[float]) -> None:
+    def __init__(self, setup: Setup, throws: list[tuple[int, ...]], probs: list[float]) -> None:
         self.setup = setup
+        #: Whether the first player is fixed (``players[0]``: ludo, maedn), not a chance node.
+        self.fixed_first = setup.ruleset in ONE_DIE_RULESETS
         self.names = setup.colour_names
         self.n = len(setup.players)
         self.throws = throws
@@ -116,18 +130,21 @@ class PachisiGame(pyspiel.Game):
         self.max_plays = int(values["max_plays"]) or DEFAULT_MAX_PLAYS[self.ruleset]
         self.max_throws = int(values["max_throws"])
         probe = Match(self.setup, self.mode, max_plays=self.max_plays, max_throws=self.max_throws)
-        self.throws = [t for t, _ in dice_for(self.ruleset).distinct()]
+        self.throws: list[tuple[int, ...]] = [t for t, _ in dice_for(self.ruleset).distinct()]
         self.probabilities = [float(p) for _, p in dice_for(self.ruleset).distinct()]
         self.shared = _Shared(self.setup, self.throws, self.probabilities)
         n = len(self.setup.players)
+        # One die moves one pawn: one decision per throw at most.
+        steps = 1 if self.shared.fixed_first else _STEPS_PER_THROW
+        chances = len(self.throws) if self.shared.fixed_first else max(len(self.throws), n)
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.n_actions,
-            max_chance_outcomes=max(len(self.throws), n),
+            max_chance_outcomes=chances,
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=1 + self.max_throws * (1 + _STEPS_PER_THROW),
+            max_game_length=1 + self.max_throws * (1 + steps),
         )
         super().__init__(_game_type(self.ruleset), info, values)
 
@@ -156,6 +173,9 @@ class PachisiState(pyspiel.State):
             auto_throw=False,
         )
         self.started = False
+        if self.shared.fixed_first:  # players[0] throws first: no chance node for it
+            self.match.reset(first=0)
+            self.started = True
 
     def current_player(self) -> int:
         """The player to decide, or CHANCE (first player, throws), or TERMINAL."""
@@ -192,8 +212,7 @@ class PachisiState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             if not self.started:
                 return f"player {action} starts"
-            a, b = self.shared.throws[action]
-            return f"throw {a}-{b}"
+            return "throw " + "-".join(str(v) for v in self.shared.throws[action])
         m = self.match
         names = self.shared.names
         if m.mode == "step":
@@ -217,7 +236,7 @@ class PachisiState(pyspiel.State):
         names = self.shared.names
         text = m.position.to_text()
         if m.throw is not None:
-            text += f" | throw {m.throw[0]}-{m.throw[1]}"
+            text += " | throw " + "-".join(str(v) for v in m.throw)
             if m.turn is not None and m.turn.steps:
                 text += " | " + " ".join(a.notation(names) for a in m.turn.steps)
         return text

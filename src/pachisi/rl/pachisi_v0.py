@@ -1,5 +1,8 @@
 """The PettingZoo AEC environment ``pachisi_v0``: every ruleset, exact rules.
 
+(``ludo`` and ``maedn`` too: their step actions and observation are the one-die
+encodings of :mod:`pachisi.rl.encoding`, and ``players[0]`` always starts.)
+
 >>> from pachisi.rl import pachisi_v0
 >>> env = pachisi_v0.env(ruleset="parcheesi", players=2)
 >>> env.reset(seed=3)
@@ -200,7 +203,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(147)`` steps or ``Discrete(max_plays)``."""
+        """The action space of ``agent``: ``Discrete(147)`` steps (``Discrete(4)`` in ``ludo``
+        and ``maedn``: the pawn to move) or ``Discrete(max_plays)``."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -1,6 +1,7 @@
 """Rendering for the environments: text, SVG and RGB pictures of the board.
 
-All three draw the board of :mod:`pachisi.diagram`: ``"ansi"`` as plain text
+All three draw the board of :mod:`pachisi.diagram` (``ludo`` and ``maedn``:
+the boards of :mod:`pachisi.rl.ring`): ``"ansi"`` as plain text
 with whose throw it is, the throw and the steps so far; ``"svg"`` and
 ``"rgb_array"`` as one picture (:mod:`pachisi.rl.image`).
 """
@@ -13,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ..diagram import diagram
 from ..moves import Action
 from ..position import Position
-from ..rules import RULESET_TITLES
-from . import image
+from ..rules import ONE_DIE_RULESETS, RULESET_TITLES
+from . import image, ring
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,15 +33,20 @@ def ansi(position: Position, throw: Sequence[int] | None, steps: Sequence[Action
     >>> print(ansi(Position.start("parcheesi", players=2), (5, 2)).splitlines()[-3])
     Parcheesi, player 0 (red) to move, throw 5-2
     """
-    th = (throw[0], throw[1]) if throw is not None else None
-    board = diagram(position, th, tuple(steps)).text()
     setup = position.setup
+    th: tuple[int, ...] | None
+    if setup.ruleset in ONE_DIE_RULESETS:
+        th = tuple(throw) if throw is not None else None
+        board = ring.text(position, steps)
+    else:
+        th = (throw[0], throw[1]) if throw is not None else None
+        board = diagram(position, (th[0], th[1]) if th else None, tuple(steps)).text()
     names = setup.colour_names
     mover = position.to_move
     who = "+".join(names[c] for c in setup.players[mover])
     line = f"{RULESET_TITLES[setup.ruleset]}, player {mover} ({who}) to move"
     if th is not None:
-        line += f", throw {th[0]}-{th[1]}"
+        line += ", throw " + "-".join(str(v) for v in th)
     done = " ".join(a.notation(names) for a in steps) or "-"
     return f"{board}\n{line}\nsteps so far: {done}\n{position.to_text()}"
 

@@ -25,7 +25,10 @@ Two modes (docs/rl.md):
   :meth:`BatchedEnv.step` plays every game inside it (``backend="kernel"``);
   without it the same games are played on the pure engine
   (``backend="python"``: :func:`~pachisi.moves.legal_plays`, sorted
-  canonically). Game ``j`` started by a batch seeded ``s`` (the first ``n``
+  canonically). ``ludo`` and ``maedn`` are played on the pure engine always
+  (the kernel does not know them yet; ``backend="kernel"`` refuses them with
+  a ``ValueError``), their first player is ``players[0]`` (no draw) and a
+  throw is one face. Game ``j`` started by a batch seeded ``s`` (the first ``n``
   at :meth:`~BatchedEnv.reset`, then each restart in turn, lower game
   indices first) throws its dice from :class:`pachisi.fast.SplitMix64`
   seeded with ``stream_seed(s, j)``: first its first player (one draw below
@@ -56,7 +59,7 @@ from .. import fast
 from ..dice import dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import _layout, observation_size, observe
 from .match import Match, returns_of
 
@@ -84,6 +87,8 @@ class _PythonGames:
         self.max_plays = max_plays
         self.max_throws = max_throws
         self.faces = dice_for(setup.ruleset).faces
+        #: Faces a throw draws: two, or one for ``ludo`` and ``maedn``.
+        self.count = dice_for(setup.ruleset).count
         self.seed = 0
         self.next_game = 0
         start = Position.initial(setup)
@@ -92,16 +97,18 @@ class _PythonGames:
         self.throws = [0] * n
         #: Each game's first player.
         self.first = [0] * n
-        self.throw: list[tuple[int, int]] = [(0, 0)] * n
+        self.throw: list[tuple[int, ...]] = [(0, 0)] * n
         self.plays: list[list[Play]] = [[] for _ in range(n)]
         #: Each game's (throw, play) so far, passed throws included.
-        self.history: list[list[tuple[tuple[int, int], Play]]] = [[] for _ in range(n)]
+        self.history: list[list[tuple[tuple[int, ...], Play]]] = [[] for _ in range(n)]
 
     def new_game(self, i: int) -> None:
         dice = fast.SplitMix64(fast.stream_seed(self.seed, self.next_game))
         self.next_game += 1
         self.dice[i] = dice
-        first = self.first[i] = dice.below(len(self.setup.players))
+        # The one-die rulesets always start with players[0] (RULES-LUDO.md L.2.2, M.2.2).
+        fixed = self.count == 1
+        first = self.first[i] = 0 if fixed else dice.below(len(self.setup.players))
         self.positions[i] = Position.initial(self.setup, first)
         self.throws[i] = 0
         self.plays[i] = []
@@ -116,7 +123,7 @@ class _PythonGames:
                 return _OVER
             if self.max_throws is not None and self.throws[i] >= self.max_throws:
                 return _TRUNCATED
-            throw = (faces[dice.below(len(faces))], faces[dice.below(len(faces))])
+            throw = tuple(faces[dice.below(len(faces))] for _ in range(self.count))
             self.throws[i] += 1
             plays = fast.canonical_plays(pos, legal_plays(pos, throw))
             if len(plays) == 1 and not plays[0].actions:
@@ -226,8 +233,16 @@ class BatchedEnv:
                 Match(setup, mode, max_plays=max_plays, max_throws=max_throws) for _ in range(n - 1)
             ]
         else:
+            # The kernel's Batch throws two dice and writes the cross's observation: the
+            # one-die rulesets stay on the pure engine even once the kernel plays them.
+            one_die = setup.ruleset in ONE_DIE_RULESETS
             if backend == "auto":
-                backend = "kernel" if fast.active() else "python"
+                backend = "kernel" if fast.active_for(setup.ruleset) and not one_die else "python"
+            elif backend in ("kernel", "kernel-source") and one_die:
+                raise ValueError(
+                    f"the kernel's batch does not play {setup.ruleset} yet: use backend"
+                    " 'python' (or 'auto', which does)"
+                )
         #: Where the games are played: ``"match"`` (step mode), or play mode's backend.
         self.backend = backend
         self.max_plays = first.max_plays
@@ -393,7 +408,7 @@ class BatchedEnv:
         winner = tuple(j for j in range(n) if st[25] >> j & 1) or None
         return Position(setup, pawns, st[18], st[16], cut, tuple(st[21 : 21 + st[20]]), winner)
 
-    def throw(self, i: int) -> tuple[int, int]:
+    def throw(self, i: int) -> tuple[int, ...]:
         """The throw of game ``i``'s open decision."""
         if self.backend == "match":
             t = self.matches[i].throw
