@@ -6,8 +6,9 @@ On positions of games played by the greedy player (seed ``--seed``; every
 network's player (:func:`pachisi.analysis.net.check_rollouts`, 12 throws, the
 control variate) two ways:
 
-* **fixed**: ``--fixed`` rollouts a play (the old default, 576), a verdict from
-  two standard errors;
+* **fixed**: ``--fixed`` rollouts a play (comma-separated sizes; default 576,
+  the old default, and 2304, the sequential budget), a verdict from two
+  standard errors;
 * **sequential**: looks at 72, 144, ... rollouts a play up to ``--budget``
   (default 2304), the plays still close to the best played on, a verdict from
   ``check_k`` standard errors (2.64 for six looks).
@@ -69,21 +70,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=4)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--plays", type=int, default=3)
-    ap.add_argument("--fixed", type=int, default=576)
+    ap.add_argument("--fixed", default="576,2304", help="fixed sizes, comma-separated")
     ap.add_argument("--budget", type=int, default=2304)
     args = ap.parse_args(argv)
     todo = positions(args.players, args.games, args.every, args.seed)
     ev, why = evaluator_for(Position.start("parcheesi", players=args.players).setup, 2)
     assert ev is not None, why
-    tally = {"fixed": [0, 0, 0, 0.0], "sequential": [0, 0, 0, 0.0]}  # clear, close, rollouts, s
+    sizes = [int(x) for x in args.fixed.split(",") if x]
+    ways: list[tuple[str, int | None, int]] = [(f"fixed {n}", None, n) for n in sizes]
+    ways.append((f"sequential to {args.budget}", first_look("parcheesi"), args.budget))
+    tally = {name: [0, 0, 0, 0.0] for name, _, _ in ways}  # clear, close, rollouts, CPU s
     for pos, throw in todo:
         plays = [rp.play for rp in net_ranking(pos, throw, ev).plays[: args.plays]]
         if len(plays) < 2:
             continue
-        for name, first, budget in (
-            ("fixed", None, args.fixed),
-            ("sequential", first_look("parcheesi"), args.budget),
-        ):
+        for name, first, budget in ways:
             t = time.process_time()
             r = check_rollouts(pos, throw, budget, ev, plays=plays, first=first, seed=1)
             tally[name][3] += time.process_time() - t
@@ -97,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for name, (clear, close, rolled, cpu) in tally.items():
         print(
-            f"{name:>10}: {clear} clear, {close} too close to tell; {rolled} rollouts,"
+            f"{name:>20}: {clear} clear, {close} too close to tell; {rolled} rollouts,"
             f" {cpu:.1f} s CPU"
         )
     return 0
