@@ -368,6 +368,23 @@ def test_sequential_check_plays_on_only_while_the_plays_are_contested() -> None:
     assert used[0] == max(used)  # the best is played as long as anything is contested
 
 
+def test_sequential_check_evened_gives_every_play_the_same_rollouts() -> None:
+    """The web's check: every play played on to the count the check stopped at, and the
+    figures those of a fixed-size check of that many rollouts, ranked again."""
+    pos = Position.from_text(CLOSE_PLAYS)
+    ev = ev_for("parcheesi", 1)
+    plays = [rp.play for rp in net_ranking(pos, (6, 1), ev).plays[:3]]
+    check = check_rollouts(pos, (6, 1), 1152, ev, first=72, plays=plays, even=True)
+    how = check.how
+    assert how is not None
+    n = check.rollouts
+    assert how["rollouts_used"] == [n] * 3 and n in how["looks"]
+    fixed = check_rollouts(pos, (6, 1), n, ev, plays=plays)
+    assert [(p.notation, p.chance, p.diff_se) for p in check.plays] == [
+        (p.notation, p.chance, p.diff_se) for p in fixed.plays
+    ]
+
+
 def test_sequential_check_sizes_and_levels() -> None:
     assert check_looks(None, 100) == (100,) and check_k(1) == CLEAR
     assert check_looks(32, 1152) == (32, 64, 128, 256, 512, 1024, 1152)
