@@ -54,7 +54,7 @@ from ..learn.kernel import best_replies, chances
 from ..learn.network import ValueNet
 from ..moves import Play
 from ..position import Position
-from ..race import BOUND_BY_DEFAULT, best_race_play, played_by_default
+from ..race import BOUND_BY_DEFAULT, best_race_play, is_race, played_by_default
 from ..rules import Setup
 
 __all__ = ["LearnedPlayer"]
@@ -116,7 +116,7 @@ class LearnedPlayer:
         # -- issue 33: in a pure race the exact race tables choose (pachisi.race) -------
         exact = (
             best_race_play(position, throw, plays, BOUND_BY_DEFAULT)
-            if played_by_default(position)
+            if is_race(position) and played_by_default(position)  # a race first: no disk look
             else None
         )
         if exact is not None:
