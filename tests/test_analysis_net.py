@@ -29,7 +29,15 @@ from pachisi.analysis import (
     net_ranking,
     review,
 )
-from pachisi.analysis.net import MAX_PLY
+from pachisi.analysis.net import (
+    DEFAULT_TRUNCATE,
+    MAX_PLY,
+    check_k,
+    check_looks,
+    first_look,
+)
+from pachisi.analysis.rank import CLEAR, clear_difference
+from pachisi.analysis.rollout import mean_se
 from pachisi.learn import default_net
 from pachisi.moves import legal_plays
 from pachisi.race import is_race, used_by_default
@@ -284,6 +292,112 @@ def test_check_rollouts_standard_errors_and_common_random_numbers() -> None:
 
 
 # ---------------------------------------------------------------------------
+# The sequential check: rollouts until the best play is outside its own noise
+
+
+CLOSE_PLAYS = "parcheesi r,y - r:1.5.59.71,y:0.23.51.55 0 2 - - -"
+
+
+def test_sequential_check_stops_at_the_first_look_when_the_best_play_is_clear() -> None:
+    pos = Position.from_text(CAPTURE_WINS)
+    ev = ev_for("parcheesi", 0)
+    check = check_rollouts(pos, (3, 4), 2304, ev, first=72, seed=2)
+    how = check.how
+    assert how is not None and how["sequential"] and how["stopped"] == "clear"
+    assert how["looks"] == [72, 144, 288, 576, 1152, 2304]
+    assert how["k"] == pytest.approx(check_k(6)) and how["k"] > 2.5
+    assert how["rollouts_used"] == [72, 72] and check.rollouts == 72
+    best, other = check.plays
+    assert best.estimate.exact and other.estimate.rollouts == 72
+    # The standard error it reports is that of the 72 paired differences from an exact
+    # win, and the margin is outside k of them.
+    values = [v - 1.0 for v in _play_values(pos, other.play, 72, ev, seed=2)]
+    assert (other.diff, other.diff_se) == pytest.approx(mean_se(values))
+    assert abs(other.diff) >= how["k"] * other.diff_se > 0
+
+
+def test_sequential_check_of_two_identical_plays_is_too_close_at_the_budget() -> None:
+    pos = Position.from_text(CAPTURE_WINS)
+    ev = ev_for("parcheesi", 0)
+    play = legal_plays(pos, (3, 4))[-1]
+    check = check_rollouts(pos, (3, 4), 288, ev, first=72, plays=[play, play], truncate=4)
+    how = check.how
+    assert how is not None and how["stopped"] == "budget" and how["rollouts_used"] == [288, 288]
+    assert check.plays[1].diff == 0.0 and check.plays[1].diff_se == 0.0
+    assert not clear_difference(check.plays[1].diff, check.plays[1].diff_se, how["k"])
+
+
+def _play_values(
+    pos: Position, play: object, n: int, ev: NetEvaluator, seed: int = 0
+) -> list[float]:
+    """The per-rollout values of ``play`` by a fixed-size check of it alone."""
+    from pachisi.analysis.net import _Rollouts
+
+    assert isinstance(play, type(legal_plays(pos, (3, 4))[0]))
+    r = _Rollouts(ev.variant(ply=0), play, pos.to_move, DEFAULT_TRUNCATE, seed, True)
+    r.extend(n)
+    return r.values
+
+
+def test_sequential_check_plays_on_only_while_the_plays_are_contested() -> None:
+    """The stopping rule, look by look: a play stops when it is clearly worse than the best;
+    the close ones go on; each figure is the fixed-size check's at the count it got."""
+    pos = Position.from_text(CLOSE_PLAYS)
+    ev = ev_for("parcheesi", 1)
+    check = check_rollouts(pos, (6, 1), 1152, ev, first=72, seed=0)
+    how = check.how
+    assert how is not None
+    k, used = how["k"], how["rollouts_used"]
+    assert k == pytest.approx(check_k(5))
+    assert max(used) > 72  # some plays were too close at the first look ...
+    assert min(used) == 72  # ... and some were clearly worse at once
+    best = check.plays[0]
+    for rp, n in zip(check.plays, used, strict=True):
+        assert n in how["looks"]
+        fixed = check_rollouts(pos, (6, 1), n, ev, plays=[rp.play], seed=0).plays[0]
+        assert (rp.chance, rp.se) == pytest.approx((fixed.chance, fixed.se))
+        if rp is best:
+            continue
+        if how["stopped"] == "clear":
+            assert abs(rp.diff) >= k * rp.diff_se
+        if n > 72:  # it was played on: at the look before it was not yet clear
+            pair = check_rollouts(pos, (6, 1), n // 2, ev, plays=[best.play, rp.play], seed=0)
+            earlier = {p.notation: p for p in pair.plays}
+            worse = min(earlier.values(), key=lambda p: p.diff)
+            assert not clear_difference(worse.diff, worse.diff_se, k)
+    assert used[0] == max(used)  # the best is played as long as anything is contested
+
+
+def test_sequential_check_evened_gives_every_play_the_same_rollouts() -> None:
+    """The web's check: every play played on to the count the check stopped at, and the
+    figures those of a fixed-size check of that many rollouts, ranked again."""
+    pos = Position.from_text(CLOSE_PLAYS)
+    ev = ev_for("parcheesi", 1)
+    plays = [rp.play for rp in net_ranking(pos, (6, 1), ev).plays[:3]]
+    check = check_rollouts(pos, (6, 1), 1152, ev, first=72, plays=plays, even=True)
+    how = check.how
+    assert how is not None
+    n = check.rollouts
+    assert how["rollouts_used"] == [n] * 3 and n in how["looks"]
+    fixed = check_rollouts(pos, (6, 1), n, ev, plays=plays)
+    assert [(p.notation, p.chance, p.diff_se) for p in check.plays] == [
+        (p.notation, p.chance, p.diff_se) for p in fixed.plays
+    ]
+
+
+def test_sequential_check_sizes_and_levels() -> None:
+    assert check_looks(None, 100) == (100,) and check_k(1) == CLEAR
+    assert check_looks(32, 1152) == (32, 64, 128, 256, 512, 1024, 1152)
+    assert check_k(6) > check_k(5) > check_k(1)  # more looks, a stricter line
+    assert first_look("parcheesi") == 72 and first_look("pagade") == 32
+    pos = Position.from_text(CAPTURE_WINS)
+    with pytest.raises(ValueError, match="first look"):
+        check_rollouts(pos, (3, 4), 100, ev_for("parcheesi", 0), first=0)
+    with pytest.raises(ValueError, match="alpha"):
+        check_rollouts(pos, (3, 4), 100, ev_for("parcheesi", 0), first=36, alpha=1.5)
+
+
+# ---------------------------------------------------------------------------
 # The command
 
 
@@ -337,6 +451,17 @@ def test_command_ranks_and_checks_a_throw(pachisi: Runner) -> None:
     assert status == 0 and "Rollout check" in out
     status, out, err = pachisi(INTO_SAFETY, "--by", "network", "--json")
     assert status == 0 and json.loads(out)["method"] == "network"
+
+
+def test_command_checks_sequentially_and_says_so(pachisi: Runner) -> None:
+    status, out, err = pachisi(CAPTURE_WINS, "--throw", "3,4", "--check-rollouts", "--json")
+    assert status == 0 and err == ""
+    check = json.loads(out)["check"]
+    assert check["sequential"] and check["stopped"] == "clear" and check["rollouts"] == 72
+    assert check["looks"][-1] == 2304  # the default budget
+    status, out, err = pachisi(CAPTURE_WINS, "--throw", "3,4", "--check-rollouts", "--notation")
+    assert status == 0 and "72 rollouts per play (sequential, stopped with the best" in out
+    assert f"at least {check['k']:.2g} standard errors" in " ".join(out.split())
 
 
 BAD = [

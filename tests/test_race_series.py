@@ -172,14 +172,14 @@ def test_analysis_uses_parcheesi_races_once_the_tables_are_ready() -> None:
     # an empty cache: never built on the analysis' behalf (minutes), the network judges
     assert not race.tables_ready(pos.setup)
     assert not race.used_by_default(pos)
-    # the learned players keep to Pagade (their declared runs were played so)
+    # nor do the learned players
     assert not race.played_by_default(pos)
     # a table with its series in memory: the race is valued by it
     table = small_table()
     table.build_series()
     race._TABLES[race._model_key(pos.setup, 1)] = table
     assert race.tables_ready(pos.setup)
-    assert race.used_by_default(pos)
+    assert race.used_by_default(pos) and race.played_by_default(pos)
     est = exact_chances(pos)
     assert est is not None and est.method == "race"
     v = race.race_value(pos)
@@ -232,3 +232,44 @@ def test_analyse_shows_a_parcheesi_race_with_its_bound(
     assert f"{100 * v.chances[0]:.2f}%" in out
     assert "proven error bound" in out
     assert "standard error of the rollouts" not in out
+
+
+TWO_PAWNS = "parcheesi r,y - r:66.69.72.72,y:67.70.72.72 0 0 - - -"
+
+
+@pytest.mark.parametrize("plies", [0, 1])
+def test_learned_players_choose_parcheesi_races_by_the_tables(
+    plies: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the tables ready, a learned player's play in a race is the best by race value,
+    whatever the network thinks; a value outside the 2-point bound leaves it to the network.
+    (The values are stand-ins: solving two-pawn races on demand takes minutes.)"""
+    from pachisi.bots.learned import LearnedPlayer
+    from pachisi.learn.network import ValueNet
+
+    pos = Position.from_text(TWO_PAWNS)
+    throw = (3, 1)
+    plays = pos.legal_plays(throw)
+    assert race.is_race(pos) and len({p.position for p in plays}) == 2
+    net = ValueNet.random(pos.setup, hidden=4, seed=3)
+    by_net = LearnedPlayer(seed=1, plies=plies, net=net).choose(pos, throw, plays)
+    other = next(p for p in plays if p.position != by_net.position)
+    error = {"bound": 0.0}
+
+    def value(position: Position) -> race.RaceValue:
+        mine = 0.9 if position == other.position else 0.2
+        return race.RaceValue((mine, 1 - mine), error["bound"], "race")
+
+    monkeypatch.setattr(race, "race_value", value)
+    # tables not ready: the network chooses
+    assert LearnedPlayer(seed=1, plies=plies, net=net).choose(pos, throw, plays) == by_net
+    monkeypatch.setattr(race, "tables_ready", lambda setup: True)
+    assert race.played_by_default(pos)
+    assert LearnedPlayer(seed=1, plies=plies, net=net).choose(pos, throw, plays) == other
+    error["bound"] = race.BOUND_BY_DEFAULT * 1.5  # too loose to trust: the network again
+    assert LearnedPlayer(seed=1, plies=plies, net=net).choose(pos, throw, plays) == by_net
+    # Eight-Man's two-colour races stay with the network
+    eight = Position.from_text(
+        "eight-man Ry,Bg - r:70.72.72.72,y:69.71.72.72,b:72.72.72.72,g:66.68.72.72 0 0 - - -"
+    )
+    assert not race.played_by_default(eight)

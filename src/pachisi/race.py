@@ -1048,10 +1048,15 @@ def played_by_default(position: Position) -> bool:
     (:func:`best_race_play`) without being asked: in Pagade, where a position is
     answered at once (a player of one colour from his 330-state table, 0.7 ms; a player
     of two colours while he has at most two pawns short of Home, solved on demand in
-    under 0.05 s). Not (yet) in the Parcheesi family: the players' declared runs were
-    played without, and their kernel playouts do not look at the tables."""
+    under 0.05 s); in Parcheesi and Whitman where the analysis uses them
+    (:func:`used_by_default`: every player of one colour, the full table and its
+    finishing series built), 1 to 4 ms a throw (docs/analysis.md, "Exact races"),
+    each play's value then within :data:`BOUND_BY_DEFAULT` (the player's
+    :func:`best_race_play` asks that bound). Not Eight-Man (two-colour races solved on
+    demand). Playouts inside the kernel (the rollout check's ``"network"`` policy, the
+    training games) do not look at the tables."""
     if position.ruleset != "pagade":
-        return False
+        return used_by_default(position)
     return all(
         len(colours) == 1 or sum(p < 84 for c in colours for p in position.pawns[c]) <= 2
         for colours in position.setup.players
@@ -1210,10 +1215,15 @@ def race_chances(position: Position) -> tuple[float, ...] | None:
 # Playing races
 
 
-def best_race_play(position: Position, throw: Sequence[int], plays: Sequence[Play]) -> Play | None:
+def best_race_play(
+    position: Position,
+    throw: Sequence[int],
+    plays: Sequence[Play],
+    bound: float | None = None,
+) -> Play | None:
     """The play of ``throw`` whose result has the best race value for the mover (his
     team's chance), the first of equals; ``None`` unless every result is a race or decided
-    and valued."""
+    and valued (with ``bound``: within that proven error bound)."""
     if not plays or not is_race(position):
         return None
     me = position.to_move
@@ -1221,7 +1231,7 @@ def best_race_play(position: Position, throw: Sequence[int], plays: Sequence[Pla
     top = -1.0
     for play in plays:
         v = race_value(play.position)
-        if v is None:
+        if v is None or (bound is not None and v.error > bound):
             return None
         if v.chances[me] > top + 1e-12:
             best, top = play, v.chances[me]

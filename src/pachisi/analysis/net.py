@@ -53,6 +53,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 from .. import fast
@@ -65,10 +66,12 @@ from ..learn.network import ValueNet, WeightsError
 from ..moves import Play, legal_plays
 from ..position import Position
 from ..rules import Setup
-from .rank import RankedPlay, Ranking
+from .rank import CLEAR, RankedPlay, Ranking, clear_difference
 from .rollout import Estimate, exact_chances, first_throw, mean_se, playout_seed, sides
 
 __all__ = [
+    "CHECK_ALPHA",
+    "CHECK_FIRST_BLOCKS",
     "DEFAULT_CANDIDATES",
     "DEFAULT_CHECK_ROLLOUTS",
     "DEFAULT_FINALISTS",
@@ -77,8 +80,11 @@ __all__ = [
     "HINT_PLY",
     "MAX_PLY",
     "NetEvaluator",
+    "check_k",
+    "check_looks",
     "check_rollouts",
     "evaluator_for",
+    "first_look",
     "made_by_summary",
     "net_ranking",
     "position_chances",
@@ -98,8 +104,9 @@ DEFAULT_PLY = 1
 #: The ply of one position or one throw (a hint, the win-chance bar, ``pachisi analyse
 #: POSITION``): 2 plies, the most accurate, fit in the 0.3 s of a hint.
 HINT_PLY = 2
-#: Rollouts per play of a rollout check by default (16 blocks of 36 ordered throws).
-DEFAULT_CHECK_ROLLOUTS = 576
+#: The budget of a (sequential) rollout check by default: at most so many rollouts per play
+#: (64 blocks of 36 ordered throws; :func:`check_rollouts` stops sooner when it can).
+DEFAULT_CHECK_ROLLOUTS = 2304
 
 
 def made_by_summary(net: ValueNet) -> str:
@@ -557,13 +564,152 @@ def net_ranking(
 # -- the rollout check ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Rollouts:
-    """Per-rollout values of one play for the mover."""
+#: The share of false verdicts a sequential check allows over all its looks (per play
+#: compared with the best): the level of :func:`check_k`.
+CHECK_ALPHA = 0.05
+#: A sequential check's first look, in blocks of the dice's ordered outcomes (72
+#: rollouts per play with two dice, 32 with the stick dice).
+CHECK_FIRST_BLOCKS = 2
 
-    play: Play
-    values: list[float]
-    chances: list[tuple[float, ...]]
+
+def first_look(ruleset: str) -> int:
+    """The rollouts per play of a sequential check's first look for ``ruleset``:
+    :data:`CHECK_FIRST_BLOCKS` whole blocks of its dice's ordered outcomes.
+
+    >>> first_look("parcheesi"), first_look("pagade")
+    (72, 32)
+    """
+    return CHECK_FIRST_BLOCKS * len(dice_for(ruleset).outcomes())
+
+
+def check_looks(first: int | None, budget: int) -> tuple[int, ...]:
+    """The rollouts per play at which a check looks: ``first``, doubled at each look, and the
+    ``budget`` last; only the ``budget`` when ``first`` is ``None`` (a fixed-size check).
+
+    >>> check_looks(72, 1152), check_looks(72, 1000), check_looks(None, 576), check_looks(72, 50)
+    ((72, 144, 288, 576, 1152), (72, 144, 288, 576, 1000), (576,), (50,))
+    """
+    if budget < 1:
+        raise ValueError(f"rollouts must be at least 1, not {budget}")
+    if first is None:
+        return (budget,)
+    if first < 1:
+        raise ValueError(f"the first look must be at least 1 rollout, not {first}")
+    looks = []
+    n = first
+    while n < budget:
+        looks.append(n)
+        n *= 2
+    looks.append(budget)
+    return tuple(looks)
+
+
+def check_k(looks: int, alpha: float = CHECK_ALPHA) -> float:
+    """The standard errors a difference must reach to be a verdict in a check that looks
+    ``looks`` times: the two-sided normal quantile of ``alpha`` shared equally by the looks
+    (Bonferroni), never under :data:`~pachisi.analysis.rank.CLEAR`.
+
+    Looking again each time more rollouts are in gives a difference more chances to
+    cross a fixed line by luck; sharing ``alpha`` among the looks keeps the chance of
+    a false verdict under ``alpha`` however many there are.
+
+    >>> round(check_k(1), 3), round(check_k(5), 3), round(check_k(6), 3)
+    (2.0, 2.576, 2.638)
+    """
+    if looks < 1:
+        raise ValueError("a check looks at least once")
+    return max(CLEAR, NormalDist().inv_cdf(1 - alpha / (2 * looks)))
+
+
+class _Rollouts:
+    """The rollouts of one play so far: per-rollout values for the mover, every player's."""
+
+    def __init__(
+        self, ev: NetEvaluator, play: Play, me: int, truncate: int, seed: int, control: bool
+    ) -> None:
+        self.ev, self.play, self.me = ev, play, me
+        self.truncate, self.seed, self.control = truncate, seed, control
+        self.values: list[float] = []
+        self.chances: list[tuple[float, ...]] = []
+        self._after: dict[tuple[int, ...], tuple[float, ...]] | None = None
+
+    def extend(self, n: int) -> None:
+        """Play on to ``n`` rollouts (rollouts ``len(values) .. n-1``)."""
+        k0 = len(self.values)
+        if n <= k0:
+            return
+        finals = self._roll(k0, n)
+        self.values.extend(f[self.me] for f in finals)
+        self.chances.extend(finals)
+
+    def _roll(self, k0: int, k1: int) -> list[tuple[float, ...]]:
+        """Rollouts ``k0 .. k1-1`` of the play: the playouts' ``"network"`` policy for every
+        player, in the compiled kernel when it is active, else on the pure engine (the same
+        games); with ``control``, each corrected by the network's control variate on its first
+        throw (see :func:`check_rollouts`)."""
+        start = self.play.position
+        exact = exact_chances(start)
+        if exact is not None:
+            return [exact.chances] * (k1 - k0)
+        n = len(start.setup.players)
+        firsts = [first_throw(start.ruleset, self.seed, k) for k in range(k0, k1)]
+        play = fast.playouts if fast.active() else fast.pure_playouts
+        games = play(
+            start,
+            k1 - k0,
+            playout_seed(self.seed),
+            self.truncate,
+            policies=("network",) * n,
+            start=k0,
+            first_throws=firsts,
+            evaluate_cutoff=True,
+            network=self.ev.net,
+            network_cutoff=True,
+        )
+        finals = [
+            g.values
+            if g.values is not None
+            else tuple(float(j in (g.winner or ())) for j in range(n))
+            for g in games
+        ]
+        if not self.control:
+            return finals
+        after = self._control()
+        mean = self.ev.values([start], 1)[0]
+        return [
+            tuple(f[q] - c[q] + mean[q] for q in range(n))
+            for f, c in ((f, after[tuple(sorted(u))]) for f, u in zip(finals, firsts, strict=True))
+        ]
+
+    def _control(self) -> dict[tuple[int, ...], tuple[float, ...]]:
+        """The network's 0-ply values after each throw's best reply (the control variate)."""
+        if self._after is None:
+            start = self.play.position
+            keys = [u for u, _ in dice_for(start.ruleset).distinct()]
+            answers = self.ev.replies([(start, u) for u in keys], False)
+            self._after = {tuple(u): v for u, (v, _) in zip(keys, answers, strict=True)}
+        return self._after
+
+
+def _paired(r: _Rollouts, best: _Rollouts) -> tuple[float, float]:
+    """``r``'s difference from ``best`` and its standard error, over the rollouts both have
+    (rollout ``k`` of each throws the same dice)."""
+    n = min(len(r.values), len(best.values))
+    return mean_se([v - b for v, b in zip(r.values[:n], best.values[:n], strict=True)])
+
+
+def _standing(results: Sequence[_Rollouts], k: float) -> tuple[list[int], list[int]]:
+    """The plays best first (by each one's mean), and those not clearly worse than the best
+    (the best first): a difference under ``k`` standard errors is still contested."""
+    stats = [mean_se(r.values) for r in results]
+    order = sorted(range(len(results)), key=lambda i: (-stats[i][0], i))
+    best = results[order[0]]
+    contested = [order[0]]
+    for i in order[1:]:
+        diff, se = _paired(results[i], best)
+        if not clear_difference(diff, se, k):
+            contested.append(i)
+    return order, contested
 
 
 def check_rollouts(
@@ -576,12 +722,32 @@ def check_rollouts(
     seed: int = 0,
     plays: Sequence[Play] | None = None,
     control: bool = True,
+    first: int | None = None,
+    alpha: float = CHECK_ALPHA,
+    even: bool = False,
 ) -> Ranking:
     """The plays of ``throw`` ranked by truncated rollouts of the network's player.
 
     The plays checked are ``plays``, or by default those the evaluator's
     :func:`net_ranking` keeps (its move filter: at most ``candidates`` plays
     when its ply is 1 or more, every play at 0 ply).
+
+    **How many rollouts.** With ``first`` ``None``, ``rollouts`` of each play (a
+    fixed-size check; a difference is a verdict from :data:`~pachisi.analysis.rank.CLEAR`
+    standard errors). With ``first``, the check is *sequential* and ``rollouts`` is
+    its budget per play: every play gets ``first`` rollouts; then, at each look
+    (:func:`check_looks`: the count doubled, the budget last), the plays not yet
+    clearly worse than the best, the best among them, are played on to the next
+    look's count, until the best is clearly ahead of every other play or the budget
+    is spent. "Clearly": the paired difference (over the rollouts both plays have)
+    is at least ``k`` standard errors, ``k`` = :func:`check_k` of the number of
+    looks at level ``alpha``, so that looking many times does not make a verdict
+    out of noise. A play the best left behind early keeps its few rollouts; at
+    the budget, the plays still within ``k`` standard errors of the best are too
+    close to tell. Two identical plays are never told apart (their difference is
+    0 on every rollout) and use the whole budget. With ``even``, every play is then
+    played on to the count the check stopped at and ranked again with the same
+    ``k`` (so that "each play was played out N times" is true: the web's hints).
 
     Three ways to make the rollouts precise (variance reduction, as gnubg's):
 
@@ -602,11 +768,16 @@ def check_rollouts(
       is all the noise a rollout should carry: with one throw of truncation the
       check gives the 1-ply values exactly, with no standard error.
 
-    Each play gets its mean, standard error, and the paired difference from the
-    best play with its standard error. The ranking's ``how`` says so.
+    Each play gets its mean and standard error over its own rollouts, and the
+    paired difference from the best play with its standard error. The ranking's
+    ``how`` says how: ``k`` (the standard errors a verdict needs), ``looks``,
+    ``rollouts_used`` (per play, in the ranking's order), ``stopped``
+    (``"clear"``: the best is clearly ahead of every other play; ``"budget"``).
+    The ranking's ``rollouts`` is the most any play got.
     """
-    if rollouts < 1:
-        raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+    looks = check_looks(first, rollouts)
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be between 0 and 1, not {alpha}")
     evaluator.check(position.setup)
     if truncate < 0:
         raise ValueError(f"the truncation must be at least 0 throws, not {truncate}")
@@ -616,35 +787,43 @@ def check_rollouts(
     t = plays[0].throw
     zero = evaluator.variant(ply=0)
     use_control = control and truncate > 0
-    results = [
-        _Rollouts(p, *_roll(zero, p.position, mover, rollouts, truncate, seed, use_control))
-        for p in plays
-    ]
-    stats = [mean_se(r.values) for r in results]
-    order = sorted(range(len(results)), key=lambda i: (-stats[i][0], i))
-    best = results[order[0]].values
-    n = len(position.setup.players)
+    k = check_k(len(looks), alpha)
+    results = [_Rollouts(zero, p, mover, truncate, seed, use_control) for p in plays]
+    todo = list(range(len(results)))
+    stopped = "budget"
+    for n in looks:
+        for i in todo:
+            results[i].extend(n)
+        order, todo = _standing(results, k)
+        if len(todo) == 1:
+            stopped = "clear"
+            break
+    if even:
+        top = max(len(r.values) for r in results)
+        for r in results:
+            r.extend(top)
+        order, _ = _standing(results, k)
+    best = results[order[0]]
+    n_players = len(position.setup.players)
     ranked = []
     for i in order:
-        chance, se = stats[i]
-        if i == order[0]:
-            diff, diff_se = 0.0, 0.0
-        else:
-            diff, diff_se = mean_se([v - b for v, b in zip(results[i].values, best, strict=True)])
-        pl = results[i].play
-        est = exact_chances(pl.position)
+        r = results[i]
+        chance, se = mean_se(r.values)
+        diff, diff_se = (0.0, 0.0) if r is best else _paired(r, best)
+        est = exact_chances(r.play.position)
         if est is None:
-            cs = [mean_se([c[q] for c in results[i].chances]) for q in range(n)]
+            cs = [mean_se([c[q] for c in r.chances]) for q in range(n_players)]
             est = Estimate(
                 tuple(m for m, _ in cs),
                 tuple(s for _, s in cs),
                 sides(position.setup),
                 "rollout",
-                rollouts=rollouts,
+                rollouts=len(r.values),
                 policy="network",
                 seed=seed,
             )
-        ranked.append(RankedPlay(pl, chance, se, diff, diff_se, est))
+        ranked.append(RankedPlay(r.play, chance, se, diff, diff_se, est))
+    used = [len(results[i].values) for i in order]
     how = {
         "method": "rollout",
         "policy": "network",
@@ -653,53 +832,10 @@ def check_rollouts(
         "finish": "network",
         "control": "first throw" if use_control else None,
         "network": evaluator.describe(0)["network"],
+        "sequential": first is not None,
+        "k": k,
+        "looks": list(looks),
+        "rollouts_used": used,
+        "stopped": stopped,
     }
-    return Ranking(position, t, mover, tuple(ranked), rollouts, "network", seed, (), how=how)
-
-
-def _roll(
-    ev: NetEvaluator,
-    start: Position,
-    me: int,
-    rollouts: int,
-    truncate: int,
-    seed: int,
-    control: bool = False,
-) -> tuple[list[float], list[tuple[float, ...]]]:
-    """The rollouts of ``start``: the playouts' ``"network"`` policy for every player, in
-    the compiled kernel when it is active, else on the pure engine (the same games);
-    with ``control``, each corrected by the network's control variate on its first
-    throw (see :func:`check_rollouts`)."""
-    exact = exact_chances(start)
-    if exact is not None:
-        return [exact.chances[me]] * rollouts, [exact.chances] * rollouts
-    n = len(start.setup.players)
-    firsts = [first_throw(start.ruleset, seed, k) for k in range(rollouts)]
-    play = fast.playouts if fast.active() else fast.pure_playouts
-    games = play(
-        start,
-        rollouts,
-        playout_seed(seed),
-        truncate,
-        policies=("network",) * n,
-        first_throws=firsts,
-        evaluate_cutoff=True,
-        network=ev.net,
-        network_cutoff=True,
-    )
-    finals = [
-        g.values if g.values is not None else tuple(float(j in (g.winner or ())) for j in range(n))
-        for g in games
-    ]
-    if control:
-        keys = [u for u, _ in dice_for(start.ruleset).distinct()]
-        answers = ev.replies([(start, u) for u in keys], False)
-        after: dict[tuple[int, ...], tuple[float, ...]] = {
-            tuple(u): v for u, (v, _) in zip(keys, answers, strict=True)
-        }
-        mean = ev.values([start], 1)[0]
-        finals = [
-            tuple(f[q] - c[q] + mean[q] for q in range(n))
-            for f, c in ((f, after[tuple(sorted(u))]) for f, u in zip(finals, firsts, strict=True))
-        ]
-    return [f[me] for f in finals], finals
+    return Ranking(position, t, mover, tuple(ranked), max(used), "network", seed, (), how=how)

@@ -43,18 +43,20 @@ __all__ = ["CLEAR", "RankedPlay", "Ranking", "clear_difference", "rank_plays", "
 CLEAR = 2.0
 
 
-def clear_difference(diff: float, se: float) -> bool:
-    """Whether ``diff`` is outside its own noise: at least :data:`CLEAR` standard errors
-    ``se`` (an exact difference, ``se`` 0, is clear unless it is 0).
+def clear_difference(diff: float, se: float, k: float = CLEAR) -> bool:
+    """Whether ``diff`` is outside its own noise: at least ``k`` (:data:`CLEAR`) standard
+    errors ``se`` (an exact difference, ``se`` 0, is clear unless it is 0).
 
     >>> clear_difference(-0.03, 0.01), clear_difference(-0.03, 0.02), clear_difference(0.01, 0.0)
     (True, False, True)
+    >>> clear_difference(-0.025, 0.01), clear_difference(-0.025, 0.01, k=2.6)
+    (True, False)
     """
     if not math.isfinite(se):
         return False
     if se == 0:
         return diff != 0
-    return abs(diff) >= CLEAR * se
+    return abs(diff) >= k * se
 
 
 @dataclass(frozen=True)

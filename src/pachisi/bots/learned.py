@@ -28,8 +28,10 @@ either way. A reply (the player to move answering a throw at 0 ply) is the
 first of the best results in canonical order
 (:func:`pachisi.learn.kernel.best_replies`). In a pure race
 (:func:`pachisi.race.is_race`) that the tables answer at once
-(:func:`pachisi.race.played_by_default`: Pagade) the player chooses instead the play whose
-result has the best exact race value (:func:`pachisi.race.best_race_play`).
+(:func:`pachisi.race.played_by_default`: Pagade; Parcheesi and Whitman once their tables
+are built, ``python -m pachisi.race``, and each play's value is within the analysis'
+2-point bound) the player chooses instead the play whose result has the best race value
+(:func:`pachisi.race.best_race_play`), 1 to 4 ms a throw.
 docs/learning.md has how the shipped networks were made and what has been
 measured.
 
@@ -52,7 +54,7 @@ from ..learn.kernel import best_replies, chances
 from ..learn.network import ValueNet
 from ..moves import Play
 from ..position import Position
-from ..race import best_race_play, played_by_default
+from ..race import BOUND_BY_DEFAULT, best_race_play, is_race, played_by_default
 from ..rules import Setup
 
 __all__ = ["LearnedPlayer"]
@@ -112,7 +114,11 @@ class LearnedPlayer:
         if len(plays) == 1:
             return plays[0]
         # -- issue 33: in a pure race the exact race tables choose (pachisi.race) -------
-        exact = best_race_play(position, throw, plays) if played_by_default(position) else None
+        exact = (
+            best_race_play(position, throw, plays, BOUND_BY_DEFAULT)
+            if is_race(position) and played_by_default(position)  # a race first: no disk look
+            else None
+        )
         if exact is not None:
             return exact
         net = self.network(position.setup)

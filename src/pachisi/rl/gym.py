@@ -19,7 +19,12 @@ actions are in ``info["action_mask"]`` and :meth:`PachisiEnv.action_masks`
 learner's :func:`~pachisi.rl.match.returns_of` at the end, 0 before. An
 illegal action ends the game as a loss for the learner (reward -1,
 ``info["illegal_action"]``), as PettingZoo's ``TerminateIllegalWrapper``
-does, or raises ``ValueError`` with ``illegal_action="raise"``.
+does, or raises ``ValueError`` with ``illegal_action="raise"``. With
+``reward_shaping="race"`` each step's reward also carries the change of the
+learner's expected final reward by the exact race tables
+(:mod:`pachisi.rl.shaping`: in a race, the exact value change; the same total
+over a game that starts outside a race). ``reset(options={"position": pos})``
+starts from a position before a throw instead of the start.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from ..dice import derive_seed
 from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import Array, Mask, observation_size
 from .match import Match
+from .shaping import check_shaping, potential
 
 __all__ = ["ENV_IDS", "ONE_DIE_OPPONENTS", "PachisiEnv", "register_envs"]
 
@@ -63,7 +69,8 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
     player (:data:`pachisi.bots.PLAYERS`) of every other seat, or gives one
     name per other seat in seat order; ``mode``, ``max_plays`` and
     ``max_throws`` are those of :class:`~pachisi.rl.match.Match`;
-    ``illegal_action`` is ``"lose"`` or ``"raise"``.
+    ``illegal_action`` is ``"lose"`` or ``"raise"``; ``reward_shaping`` is ``None``
+    or ``"race"`` (:mod:`pachisi.rl.shaping`).
     """
 
     metadata = {"render_modes": ["ansi", "svg", "rgb_array"], "render_fps": 4}  # noqa: RUF012 - as Gymnasium has it
@@ -82,6 +89,7 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         max_throws: int | None = None,
         render_mode: str | None = None,
         illegal_action: str = "lose",
+        reward_shaping: str | None = None,
     ) -> None:
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
@@ -94,6 +102,9 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         self.setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
+        check_shaping(self.setup, reward_shaping)
+        self.reward_shaping = reward_shaping
+        self._potential = 0.0
         n = len(self.setup.players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be a player index 0..{n - 1}, not {seat!r}")
@@ -147,13 +158,24 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         """Start a game (``seed`` fixes the throws and the opponents' choices).
 
         Without a seed, the generator Gymnasium seeded last time draws one.
+        ``options={"position": pos}`` starts from ``pos`` (a
+        :class:`~pachisi.Position` of this set-up, before a throw) instead.
         """
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**48))
         self._seed_bots(game_seed)
-        self.match.reset(game_seed)
+        start = (options or {}).get("position")
+        self.match.reset(game_seed, position=start)
         self._lost_by_illegal = False
+        self._potential = self._potential_now()
         return self.match.observe(self.seat), self._info()
+
+    def _potential_now(self) -> float:
+        """The learner's potential now (0 without shaping, and once the game is over)."""
+        m = self.match
+        if self.reward_shaping is None or (m.done and not m.truncated):
+            return 0.0
+        return potential(m.position, self.reward_shaping)[self.seat]
 
     def step(self, action: np.int64) -> tuple[Array, SupportsFloat, bool, bool, dict[str, Any]]:
         """Take ``action`` (a legal index); the others then play.
@@ -175,9 +197,12 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
             self._lost_by_illegal = True
             info = self._info()
             info["illegal_action"] = True
-            return m.observe(self.seat), -1.0, True, False, info
+            return m.observe(self.seat), -1.0 - self._potential, True, False, info
         m.apply(int(action))
         reward = m.returns()[self.seat] if m.done else 0.0
+        if self.reward_shaping is not None:
+            before, self._potential = self._potential, self._potential_now()
+            reward += self._potential - before
         return m.observe(self.seat), reward, m.done and not m.truncated, m.truncated, self._info()
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:

@@ -152,15 +152,24 @@ class Match:
 
     # -- state -----------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, first: int | None = None) -> None:
+    def reset(
+        self, seed: int | None = None, first: int | None = None, position: Position | None = None
+    ) -> None:
         """Start a new game: the first player by preliminary throws with ``seed``.
 
-        ``first`` names the first player instead (no preliminary throws).
+        ``first`` names the first player instead (no preliminary throws);
+        ``position`` starts from that position (before a throw, of this set-up;
+        ``ValueError`` otherwise), its throws drawn with ``seed``.
         """
         self.rng = random.Random(seed)
-        if first is None:
-            first, _ = first_player(self.setup, self.rng)
-        self.position = Position.initial(self.setup, first)
+        if position is not None:
+            if not isinstance(position, Position) or position.setup != self.setup:
+                raise ValueError("the start position must be a Position of this set-up")
+            self.position = position
+        else:
+            if first is None:
+                first, _ = first_player(self.setup, self.rng)
+            self.position = Position.initial(self.setup, first)
         self.history = []
         self.throws = 0
         self.truncated = False

@@ -21,7 +21,11 @@ or the index of a whole play among the throw's distinct outcomes
 :meth:`raw_env.afterstates` encodes their positions). Rewards come at the
 end (:func:`pachisi.rl.match.returns_of`): +1/-1 for two players, by place
 otherwise, shared by partners. ``reset(seed=...)`` seeds the preliminary
-throws and every throw after them, as :class:`pachisi.Game` does.
+throws and every throw after them, as :class:`pachisi.Game` does;
+``reset(options={"position": pos})`` starts from a position instead. With
+``reward_shaping="race"`` every step also gives each agent the change of his
+expected final reward by the exact race tables (:mod:`pachisi.rl.shaping`);
+the -1 of an illegal move (PettingZoo's wrapper) is not shaped.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from pettingzoo.utils import wrappers
 from ..rules import Setup
 from .encoding import Array, observation_size
 from .match import Match
+from .shaping import check_shaping, potential
 
 __all__ = ["env", "raw_env"]
 
@@ -138,7 +143,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     those of :meth:`pachisi.Setup.create`; ``mode`` is ``"step"`` or
     ``"play"``; ``max_plays`` bounds the play index (play mode);
     ``max_throws`` truncates a game after that many throws; ``render_mode``
-    is ``None``, ``"ansi"``, ``"svg"`` or ``"rgb_array"``.
+    is ``None``, ``"ansi"``, ``"svg"`` or ``"rgb_array"``; ``reward_shaping``
+    is ``None`` or ``"race"`` (:mod:`pachisi.rl.shaping`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -158,6 +164,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         max_plays: int | None = None,
         max_throws: int | None = None,
         render_mode: str | None = None,
+        reward_shaping: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -167,9 +174,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         self.setup = Setup.create(
             ruleset, players=players, teams=teams, majors=majors, options=options
         )
+        check_shaping(self.setup, reward_shaping)
+        self.reward_shaping = reward_shaping
         self.render_mode = render_mode
         self.match = Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws)
         n = len(self.setup.players)
+        self._potential = [0.0] * n
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agents = list(self.possible_agents)
         size = observation_size(self.setup)
@@ -208,10 +218,19 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` fixes the preliminary throws and all throws."""
-        self.match.reset(seed)
+        """Start a new game; ``seed`` fixes the preliminary throws and all throws;
+        ``options={"position": pos}`` starts from ``pos`` (before a throw)."""
+        self.match.reset(seed, position=(options or {}).get("position"))
         self._reset_books()
+        self._potential = self._potential_now()
         self._after_move()
+
+    def _potential_now(self) -> list[float]:
+        """Every player's potential now (zeros without shaping and once the game is over)."""
+        m = self.match
+        if m.done and not m.truncated:
+            return [0.0] * len(self.possible_agents)
+        return potential(m.position, self.reward_shaping)
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: the vector from his side and his action mask."""
@@ -236,9 +255,15 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
 
     def _after_move(self) -> None:
         m = self.match
+        if self.reward_shaping is not None:
+            before, self._potential = self._potential, self._potential_now()
+            for agent, b, a in zip(self.agents, before, self._potential, strict=True):
+                self.rewards[agent] = a - b
+            if not m.done:
+                self._accumulate_rewards()
         if m.done:
             for agent, r in zip(self.agents, m.returns(), strict=True):
-                self.rewards[agent] = r
+                self.rewards[agent] += r
                 if m.truncated:
                     self.truncations[agent] = True
                 else:

@@ -71,6 +71,7 @@ from ..analysis.net import (
     MAX_PLY,
     check_rollouts,
     evaluator_for,
+    first_look,
     net_ranking,
 )
 from ..analysis.rank import CLEAR, clear_difference
@@ -224,10 +225,11 @@ def register(subparsers: Any) -> None:
         nargs="?",
         const=DEFAULT_CHECK_ROLLOUTS,
         default=None,
-        help="with --throw: check the network's ranking by N rollouts per play (default"
-        f" {DEFAULT_CHECK_ROLLOUTS}) played by the network's 0-ply player, truncated,"
-        " finished and corrected by the network (standard errors; a difference inside two"
-        " of them is too close to tell)",
+        help="with --throw: check the network's ranking by rollouts played by the network's"
+        " 0-ply player, truncated, finished and corrected by the network: sequential, the"
+        " plays still close to the best played on (72, 144, ... rollouts) until the best is"
+        f" clearly ahead or N rollouts per play are spent (default {DEFAULT_CHECK_ROLLOUTS});"
+        " a difference inside its own noise is too close to tell",
     )
     p.add_argument(
         "--truncate",
@@ -395,11 +397,23 @@ def _print_ranking(
     if how["method"] == "network":
         return _print_net_ranking(console, ranking, ev, words)
     check = ranking.how is not None
+    line = float(how.get("k", CLEAR))  # the standard errors a verdict needs
     if check:  # a rollout check by the network's player
         control = " and corrected by the network on the first throw" if how.get("control") else ""
+        used = how.get("rollouts_used") or [ranking.rollouts]
+        if how.get("sequential"):
+            stop = (
+                "the best clearly ahead"
+                if how["stopped"] == "clear"
+                else f"the budget of {how['looks'][-1]} spent"
+            )
+            count = f"{min(used)} to {max(used)}" if min(used) != max(used) else str(max(used))
+            size = f"{count} rollouts per play (sequential, stopped with {stop})"
+        else:
+            size = f"{ranking.rollouts} rollouts each"
         console.print(
             f"Rollout check: {n} play{'s' if n != 1 else ''} ranked by {whose} win chance,"
-            f" {ranking.rollouts} rollouts each played by the network's 0-ply player,"
+            f" {size} played by the network's 0-ply player,"
             f" truncated after {how['truncate']} throws, finished by the network"
             f" ({escape(how['network']['file'])}){control}, seed {ranking.seed}"
         )
@@ -415,7 +429,7 @@ def _print_ranking(
     for k, rp in enumerate(ranking.plays, 1):
         if k == 1:
             versus = "best"
-        elif clear_difference(rp.diff, rp.diff_se):
+        elif clear_difference(rp.diff, rp.diff_se, line):
             versus = points_text(rp.diff, rp.diff_se)
         else:
             versus = "too close to tell"
@@ -436,7 +450,7 @@ def _print_ranking(
     console.print(
         f"[dim]Win chances ± one standard error; 'vs best' in points of win chance with the"
         f" standard error of the paired difference (the same dice for every play), given only"
-        f" when it is at least {CLEAR:g} standard errors: otherwise too close to tell.[/dim]"
+        f" when it is at least {line:.2g} standard errors: otherwise too close to tell.[/dim]"
     )
 
 
@@ -1044,6 +1058,7 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
             truncate=truncate,
             seed=args.seed,
             plays=[rp.play for rp in ranking.plays],
+            first=first_look(pos.ruleset),
         )
     if args.json:
         doc = {"kind": "ranking", **ranking.as_dict()}

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..analysis import ReviewSettings, exact_chances, review
-from ..analysis.net import HINT_PLY, check_rollouts, evaluator_for
+from ..analysis.net import HINT_PLY, check_rollouts, evaluator_for, first_look
 from ..analysis.rank import CLEAR, clear_difference
 from ..analysis.review import LUCK_MARKS, THRESHOLDS
 from ..analysis.words import UNIT, UNIT_NOTE, chance_text
@@ -67,10 +67,12 @@ __all__ = [
     "review_game",
 ]
 
-#: Rollouts per play when the plays of a hint are checked (8 blocks of 36 throws; the
-#: stick dice's 16 outcomes fit 18 times: about 0.3 s for three plays), and the throws
-#: each is played before the network finishes it.
-HINT_ROLLOUTS = {"pagade": 288, "whitman": 288, "parcheesi": 288, "eight-man": 288}
+#: The budget of the check of a hint's plays, in rollouts per play (32 blocks of 36 throws;
+#: the stick dice's 16 outcomes fit 72 times): sequential (:func:`check_rollouts` with
+#: ``first``), it stops at 72 (32 with the stick dice) rollouts per play when the best play
+#: is clearly ahead, and spends the budget (about 0.3 s a play) only on close plays; and
+#: the throws each is played before the network finishes it.
+HINT_ROLLOUTS = {"pagade": 1152, "whitman": 1152, "parcheesi": 1152, "eight-man": 1152}
 HINT_TRUNCATE = 12
 #: The review of the browser: by the network, as ``pachisi analyse`` reviews.
 REVIEW = ReviewSettings()
@@ -129,9 +131,14 @@ def compare_hints(
 
     Answers each play's win chance for the mover with its standard error, and
     its difference from the best with the standard error of that paired
-    difference; ``clear`` says whether the difference is at least
-    :data:`~pachisi.analysis.rank.CLEAR` standard errors (otherwise it is too
-    close to tell). ``None`` where no network has learned the set-up.
+    difference; ``clear`` says whether the difference is at least ``k``
+    standard errors (otherwise it is too close to tell). The check is
+    sequential (:func:`~pachisi.analysis.net.check_rollouts` with ``first``):
+    the plays are played out until the best is clearly ahead or the budget
+    (:data:`HINT_ROLLOUTS`) is spent, then every play to the same count
+    (``rollouts``; ``stopped``: ``"clear"`` or ``"budget"``); ``k``
+    (:func:`~pachisi.analysis.net.check_k`) allows for the looks taken on the
+    way. ``None`` where no network has learned the set-up.
     """
     ev, _ = evaluator_for(position.setup)
     if ev is None:
@@ -139,8 +146,18 @@ def compare_hints(
     plays = [parse_play(position, throw, n) for n in notations]
     rollouts = HINT_ROLLOUTS.get(position.setup.ruleset, 288)
     ranking = check_rollouts(
-        position, throw, rollouts, ev, truncate=HINT_TRUNCATE, seed=seed, plays=plays
+        position,
+        throw,
+        rollouts,
+        ev,
+        truncate=HINT_TRUNCATE,
+        seed=seed,
+        plays=plays,
+        first=first_look(position.setup.ruleset),
+        even=True,
     )
+    how = ranking.how or {}
+    k = float(how.get("k", CLEAR))
     out = []
     for rp in ranking.plays:
         out.append(
@@ -150,11 +167,14 @@ def compare_hints(
                 "se": _finite(rp.se),
                 "diff": rp.diff,
                 "diff_se": _finite(rp.diff_se),
-                "clear": rp.diff != 0 and clear_difference(rp.diff, rp.diff_se),
+                "clear": rp.diff != 0 and clear_difference(rp.diff, rp.diff_se, k),
             }
         )
     return {
-        "rollouts": rollouts,
+        "rollouts": ranking.rollouts,
+        "budget": rollouts,
+        "stopped": how.get("stopped"),
+        "k": k,
         "policy": "network",
         "truncate": HINT_TRUNCATE,
         "control": "first throw",

@@ -166,7 +166,7 @@ _EN: dict[str, str] = {
         "Each play was played out {n} times by the network's own computer player, with the same"
         " dice for every play and the network's view of each throw taken out, so the"
         " differences are measured more precisely than the chances. Points of win chance; ± is"
-        " one standard error; a difference is clear from two."
+        " one standard error; a difference is clear from {k} of them."
     ),
     "review.how_network": (
         "Every play and every throw judged by the computer's network trained for this kind of"
@@ -597,7 +597,7 @@ _HI: dict[str, str] = {
     ),
     "hint.how_network": (
         "हर चाल को नेटवर्क के अपने कंप्यूटर खिलाड़ी ने {n} बार खेला, हर चाल के लिए वही डाइस, इसलिए"
-        " अंतर संभावनाओं से ज़्यादा सटीक मापे गए हैं। जीत-संभावना के अंक; ± एक मानक त्रुटि है; दो से"
+        " अंतर संभावनाओं से ज़्यादा सटीक मापे गए हैं। जीत-संभावना के अंक; ± एक मानक त्रुटि है; {k} से"
         " अधिक हो तो अंतर साफ़ है।"
     ),
     "review.how_network": (
@@ -1002,7 +1002,7 @@ _KN: dict[str, str] = {
     "hint.how_network": (
         "ಪ್ರತಿ ನಡೆಯನ್ನು ಜಾಲದ ಸ್ವಂತ ಗಣಕ ಆಟಗಾರ {n} ಬಾರಿ ಆಡಿತು, ಎಲ್ಲ ನಡೆಗಳಿಗೂ ಅದೇ ದಾಳ, ಆದ್ದರಿಂದ"
         " ವ್ಯತ್ಯಾಸಗಳು ಸಾಧ್ಯತೆಗಳಿಗಿಂತ ನಿಖರವಾಗಿ ಅಳೆಯಲ್ಪಟ್ಟಿವೆ. ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳು; ± ಒಂದು ಮಾನಕ ದೋಷ;"
-        " ಎರಡರಿಂದ ವ್ಯತ್ಯಾಸ ಸ್ಪಷ್ಟ."
+        " {k} ರಿಂದ ವ್ಯತ್ಯಾಸ ಸ್ಪಷ್ಟ."
     ),
     "review.how_network": (
         "ಪ್ರತಿ ನಡೆ ಮತ್ತು ಪ್ರತಿ ಎಸೆತವನ್ನು ಈ ಬಗೆಯ ಆಟಕ್ಕೆ ಕಲಿಸಿದ ಗಣಕ ಜಾಲ ಒಂದು ಎಸೆತ ಮುಂದಕ್ಕೆ ನೋಡಿ"

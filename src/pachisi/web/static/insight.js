@@ -213,7 +213,7 @@ export function hintRows(hint, onPlay = null) {
     el("ol", {}, ...items),
     el("p", {
       class: "hint",
-      text: t(hint.compared.policy === "network" ? "hint.how_network" : "hint.how", { n: hint.compared.rollouts }),
+      text: t(hint.compared.policy === "network" ? "hint.how_network" : "hint.how", { n: hint.compared.rollouts, k: (hint.compared.k ?? 2).toFixed(1) }),
     }),
   ];
 }
