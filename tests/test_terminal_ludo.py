@@ -181,6 +181,42 @@ def test_the_steps_words_for_one_die() -> None:
     assert step_description(goal, goal.pawns, act) == "move 4, into the goal"
 
 
+def test_a_pawn_sent_to_its_own_yard_says_so() -> None:
+    """ludopy's ``blocks`` "kill_mover" (L.4.2, OP-L5): landing on a block sends the
+    mover to its yard, written ``R17-0``."""
+    pos = Position.from_text("ludo{blocks=kill_mover} r,g - r:0.0.0.17,g:0.0.7.7 0 0 - - - 0 0")
+    (act,) = Turn(pos, (3,)).legal_steps()
+    assert act.notation(pos.setup.colour_names) == "R17-0"
+    assert [step_description(pos, pos.pawns, act, lang) for lang in ("en", "hi", "kn")] == [
+        "move 3, back to the yard",
+        "3 चलिए, वापस यार्ड में",
+        "3 ನಡೆ, ಅಂಗಳ ಗೆ ಹಿಂದಕ್ಕೆ",
+    ]
+
+
+@pytest.mark.parametrize("ruleset", ["ludo", "maedn"])
+def test_the_steps_words_in_hindi_and_kannada_have_no_english(ruleset: str) -> None:
+    """Every step of random games, in Hindi and Kannada: words, and no Latin letters."""
+    rng = random.Random(ruleset)
+    seen = set()
+    for game in range(6):
+        pos = Position.start(ruleset, players=2 + game % 3)
+        for _ in range(400):
+            if pos.is_over:
+                break
+            throw = (rng.randint(1, 6),)
+            for act in Turn(pos, throw).legal_steps():
+                for lang in ("hi", "kn"):
+                    words = step_description(pos, pos.pawns, act, lang)
+                    assert words and not re.search(r"[A-Za-z]{2,}", words), (lang, words)
+                seen.add(step_description(pos, pos.pawns, act).split(", ", 1)[-1])
+            pos = rng.choice(list(pos.legal_plays(throw))).position
+    # The games went through every kind of step: entering, captures, the end.
+    assert "enter with 6" in seen
+    assert any(w.startswith("capture") for w in seen)
+    assert ("Home" if ruleset == "ludo" else "into the goal") in seen
+
+
 @pytest.mark.parametrize("lang", ["en", "hi", "kn"])
 @pytest.mark.parametrize("ruleset", ["ludo", "maedn"])
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -510,3 +546,24 @@ def test_replay_of_a_ludo_record(tmp_path: Path) -> None:
                 got = board[xy[1]][3 * xy[0] : 3 * xy[0] + 3]
                 assert "RGYB"[c] in got, (c, p, got)
     assert say("en", "corner.yard").strip() in out
+
+
+def test_resume_a_ludo_game_to_its_end(tmp_path: Path) -> None:
+    """The input ends (the game is saved); ``--resume`` with computer players at every
+    seat plays it to the end from where it stopped, the record's moves kept."""
+    save = tmp_path / "m.pgame"
+    first = run_cli(
+        "play", "maedn", "--players", "human,random", "--seed", "2", "--delay", "0", "--auto",
+        "--save", str(save), cwd=tmp_path,
+    )  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    before = Record.load(save).moves
+    assert before and not Record.load(save).positions()[-1].is_over
+    done = run_cli(
+        "play", "--resume", str(save), "--players", "random,random", "--delay", "0",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rec = Record.load(save)
+    assert rec.moves[: len(before)] == before and rec.positions()[-1].is_over
+    assert "wins. Record:" in done.stdout
