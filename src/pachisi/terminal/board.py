@@ -427,6 +427,14 @@ def board_text(view: BoardView, pal: Palette = RICH) -> Text:
     players = [view.player_name(i) for i in range(len(pos.setup.players))]
     rows: list[list[Any]]
     if pos.ruleset in ONE_DIE_RULESETS:
+        # MADN's corners are narrow: a chosen name without its level where both do not
+        # fit (the panel's list of players has both).
+        room = layout_of(pos.ruleset).yard[2] * CELL - 2
+        if view.names is not None:
+            players = [
+                full if cells(full) <= room or i >= len(view.names) else view.names[i]
+                for i, full in enumerate(players)
+            ]
         rows = list(
             ring_rows(
                 pos, view.throw, view.steps, view.highlight, players, view.show_turn, view.lang
