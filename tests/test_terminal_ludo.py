@@ -22,18 +22,19 @@ from rich.console import Console
 
 from helpers import run_cli
 from pachisi import Position
-from pachisi._ludo_board import LUDO_LAYOUT, MAEDN_LAYOUT
 from pachisi.describe import step_description
 from pachisi.moves import Turn
 from pachisi.record import Record
 from pachisi.rules import RULESET_TITLES
 from pachisi.terminal.board import BoardView, board_size, board_text, cells, render
 from pachisi.terminal.play import seat_kinds
+from pachisi.terminal.ringboard import LAYOUTS
 from pachisi.terminal.words import MESSAGES, say
 from terminal_screen import Terminal
 from test_terminal_fit import ENGLISH, tail, words
 
-LAYOUT = {"ludo": LUDO_LAYOUT, "maedn": MAEDN_LAYOUT}
+LAYOUT = LAYOUTS
+LUDO_LAYOUT, MAEDN_LAYOUT = LAYOUTS["ludo"], LAYOUTS["maedn"]
 
 
 def cell_text(board: str, xy: tuple[int, int]) -> str:
@@ -98,7 +99,7 @@ def test_ludo_home_yards_and_marks() -> None:
     )
     board = board_text(BoardView(pos, names=["Asha", "Ravi", "Bo", "Jo"])).plain
     lines = board.splitlines()
-    assert cell_text(board, LUDO_LAYOUT.turn((7, 8), 1)) == " G1"  # green's pawn Home
+    assert cell_text(board, LUDO_LAYOUT.home_cell(1)) == " G1"  # green's pawn Home
     assert cell_text(board, (7, 8)) == " R0" and cell_text(board, (7, 7)) == " ⌂ "
     # Red's yard: the bottom-left 6 x 6 corner, its player and its one pawn in the yard.
     corner = "\n".join(line[:18].rstrip() for line in lines[9:15])

@@ -27,11 +27,17 @@ __all__ = [
     "LUDOPY_ENTRIES",
     "LUDOPY_GLOBES",
     "LUDOPY_NEXT_STAR",
-    "LUDO_LAYOUT",
+    "LUDO_GRID",
+    "LUDO_HOME_CELLS",
+    "LUDO_HOME_COLUMN_CELLS",
+    "LUDO_RING_CELLS",
     "LUDO_SAFE",
+    "LUDO_YARD_CELLS",
     "MAEDN",
-    "MAEDN_LAYOUT",
-    "Layout",
+    "MAEDN_GOAL_CELLS",
+    "MAEDN_GRID",
+    "MAEDN_RING_CELLS",
+    "MAEDN_YARD_CELLS",
     "Ring",
     "check_one_die_pawns",
 ]
@@ -148,99 +154,65 @@ def check_one_die_pawns(
 
 # -- Where the squares are drawn ---------------------------------------------------------
 #
-# The boards as people see them, for the front ends' pictures: each square's cell on a
-# square grid, column x from the west, row y from the top. Arm 0 (red) is laid out
-# below as data; arm a is arm 0 turned a quarter turns clockwise about the centre (the
-# direction of travel is clockwise on screen). Red's yard is the bottom-left corner, as on
-# ludo-king-engine's and Ludo King's board; its neighbours in the direction of travel take
-# the next corners clockwise.
+# A coordinate per square, (column, row) on a square grid, row 0 at the top; the
+# front ends draw the boards from these. Arm 0 (red) has its yard at the bottom left
+# and the arms follow each other clockwise, as the pawns travel (Ludo King's board).
+# Each arm's squares are its quarter turned clockwise from arm 0's.
+
+#: The side of Ludo's grid: the 15 x 15 cross (arms three squares wide, 6 x 6 yards,
+#: a 3 x 3 Home in the middle).
+LUDO_GRID: Final = 15
+#: The side of MADN's grid: 11 x 11 (arms three fields wide, 2 x 2 yards in the corners).
+MAEDN_GRID: Final = 11
+
+Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where a ring board's squares are drawn: a ``size`` x ``size`` grid of cells.
-
-    ``ring`` lists arm 0's first ``ring.step`` ring squares (q = 0, 1, ...) as (x, y)
-    cells; ``private`` its squares after the ring (progress ``last + 1 .. ``, the
-    home column or goal fields; Ludo's Home is not a cell, it is the centre);
-    ``yard`` arm 0's corner (its columns and rows, from the top-left cell) where
-    the yard and the player are drawn; ``centre`` the grid's centre cell. See
-    :meth:`cell`.
-    """
-
-    size: int
-    board: Ring
-    ring: tuple[tuple[int, int], ...]
-    private: tuple[tuple[int, int], ...]
-    yard: tuple[int, int, int]  # x, y of its top-left cell, and its side in cells
-    home_cell: tuple[int, int] | None  # arm 0's centre cell showing its pawns Home (Ludo)
-
-    def turn(self, cell: tuple[int, int], arm: int) -> tuple[int, int]:
-        """``cell`` turned ``arm`` quarter turns clockwise about the centre of the grid."""
-        x, y = cell
-        n = self.size - 1
-        for _ in range(arm % 4):
-            x, y = n - y, x
-        return x, y
-
-    def ring_cell(self, q: int) -> tuple[int, int]:
-        """The cell of ring square ``q`` (0 <= q < ring size)."""
-        arm, k = divmod(q, self.board.step)
-        return self.turn(self.ring[k], arm)
-
-    def cell(self, arm: int, p: int) -> tuple[int, int] | None:
-        """The cell of a pawn of ``arm`` at progress ``p``; None in the yard (0) and at
-        Ludo's Home (the end, drawn in the centre)."""
-        if p <= 0:
-            return None
-        if p <= self.board.last:
-            return self.ring_cell(self.board.square(arm, p))
-        k = p - self.board.last - 1
-        if k >= len(self.private):
-            return None
-        return self.turn(self.private[k], arm)
-
-    def yard_cells(self, arm: int) -> frozenset[tuple[int, int]]:
-        """The cells of ``arm``'s corner (yard and player)."""
-        x0, y0, side = self.yard
-        return frozenset(
-            self.turn((x, y), arm) for x in range(x0, x0 + side) for y in range(y0, y0 + side)
-        )
+def _turned(cell: Cell, grid: int, quarters: int) -> Cell:
+    """``cell`` turned clockwise by ``quarters`` quarter turns about the grid's centre."""
+    col, row = cell
+    for _ in range(quarters % 4):
+        col, row = grid - 1 - row, col
+    return col, row
 
 
-#: Ludo's 15 x 15 board (L.1): four arms of 3 x 6 squares round a 3 x 3 Home. Red enters
-#: on the left column of the south arm, goes up it and west along the west arm; its home
-#: column is the south arm's middle column, and its yard the 6 x 6 south-west corner.
-LUDO_LAYOUT: Final = Layout(
-    15,
-    LUDO,
-    ring=(
-        (6, 13),
-        (6, 12),
-        (6, 11),
-        (6, 10),
-        (6, 9),
-        (5, 8),
-        (4, 8),
-        (3, 8),
-        (2, 8),
-        (1, 8),
-        (0, 8),
-        (0, 7),
-        (0, 6),
+def _all_arms(cells: Sequence[Cell], grid: int) -> tuple[tuple[Cell, ...], ...]:
+    """Arm 0's ``cells`` and their copies for arms 1..3, by arm."""
+    return tuple(tuple(_turned(c, grid, a) for c in cells) for a in range(4))
+
+
+def _ring(cells: Sequence[Cell], grid: int) -> tuple[Cell, ...]:
+    """The whole ring: arm 0's stretch ``cells``, then arms 1, 2 and 3's."""
+    return tuple(c for arm in _all_arms(cells, grid) for c in arm)
+
+
+#: Ludo's ring squares q = 0..51 (RULES-LUDO.md L.1.2): q = 0 is red's entry square,
+#: the square after q is its neighbour on the grid.
+LUDO_RING_CELLS: Final[tuple[Cell, ...]] = _ring(
+    (
+        (6, 13), (6, 12), (6, 11), (6, 10), (6, 9),  # up red's arm, from red's entry
+        (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8),  # out along green's arm
+        (0, 7), (0, 6),  # round its end, to the square before green's entry
     ),
-    private=((7, 13), (7, 12), (7, 11), (7, 10), (7, 9)),
-    yard=(0, 9, 6),
-    home_cell=(7, 8),
-)
-#: MADN's 11 x 11 board (M.1): four arms of 3 x 4 fields round a 3 x 3 centre, the 40
-#: fields round the cross's edge. Red's start field (A) is the south arm's west end, its
-#: goal fields the south arm's middle column, its yard the 4 x 4 south-west corner.
-MAEDN_LAYOUT: Final = Layout(
-    11,
-    MAEDN,
-    ring=((4, 10), (4, 9), (4, 8), (4, 7), (4, 6), (3, 6), (2, 6), (1, 6), (0, 6), (0, 5)),
-    private=((5, 9), (5, 8), (5, 7), (5, 6)),
-    yard=(0, 7, 4),
-    home_cell=None,
-)
+    LUDO_GRID,
+)  # fmt: skip
+#: Ludo's home columns by arm: squares p = 52..56 (home column squares 1..5), towards Home.
+LUDO_HOME_COLUMN_CELLS: Final = _all_arms(((7, 13), (7, 12), (7, 11), (7, 10), (7, 9)), LUDO_GRID)
+#: Where Ludo's yard pawns (p = 0) stand, by arm: four places in the middle of its yard.
+LUDO_YARD_CELLS: Final = _all_arms(((2, 11), (3, 11), (2, 12), (3, 12)), LUDO_GRID)
+#: Ludo's Home (p = 57): the 3 x 3 middle of the grid, from this cell to its opposite.
+LUDO_HOME_CELLS: Final[tuple[Cell, Cell]] = ((6, 6), (8, 8))
+
+#: MADN's ring fields q = 0..39 (RULES-LUDO.md M.1.1): q = 0 is red's start field.
+MAEDN_RING_CELLS: Final[tuple[Cell, ...]] = _ring(
+    (
+        (4, 10), (4, 9), (4, 8), (4, 7), (4, 6),  # up from red's start field
+        (3, 6), (2, 6), (1, 6), (0, 6),  # out along the next arm
+        (0, 5),  # its end, the field before the next start field
+    ),
+    MAEDN_GRID,
+)  # fmt: skip
+#: MADN's goal fields by arm: p = 41..44 (44 innermost).
+MAEDN_GOAL_CELLS: Final = _all_arms(((5, 9), (5, 8), (5, 7), (5, 6)), MAEDN_GRID)
+#: MADN's yard fields by arm: the four fields in its corner.
+MAEDN_YARD_CELLS: Final = _all_arms(((0, 9), (1, 9), (0, 10), (1, 10)), MAEDN_GRID)

@@ -429,7 +429,7 @@ def board_text(view: BoardView, pal: Palette = RICH) -> Text:
     if pos.ruleset in ONE_DIE_RULESETS:
         # MADN's corners are narrow: a chosen name without its level where both do not
         # fit (the panel's list of players has both).
-        room = layout_of(pos.ruleset).yard[2] * CELL - 2
+        room = layout_of(pos.ruleset).side * CELL - 2
         if view.names is not None:
             players = [
                 full if cells(full) <= room or i >= len(view.names) else view.names[i]

@@ -1,12 +1,14 @@
 """The boards of Ludo and Mensch ärgere Dich nicht as grids of cells (RULES-LUDO.md §9.1, §10.1).
 
-Where each square is drawn is the core's data (:data:`pachisi._ludo_board.LUDO_LAYOUT`,
-:data:`~pachisi._ludo_board.MAEDN_LAYOUT`): Ludo's cross of 15 x 15 cells with its
-52-square ring, home columns, 3 x 3 Home and 6 x 6 yards; MADN's 11 x 11 cross with
-its 40 fields, goal fields and 4 x 4 yards. This module puts the pawns and marks of
-a position into those cells, as :class:`pachisi.diagram.Cell` s, and writes each
-yard corner's lines (the colour, its player, the pawns in the yard and at the end);
-:mod:`pachisi.terminal.board` styles them as it styles the cross.
+Where each square is drawn is the core's data (:mod:`pachisi._ludo_board`'s
+``LUDO_RING_CELLS``, ``LUDO_HOME_COLUMN_CELLS``, ``MAEDN_RING_CELLS``, ...): Ludo's
+cross of 15 x 15 cells with its 52-square ring, home columns, 3 x 3 Home and 6 x 6
+yards; MADN's 11 x 11 cross with its 40 fields, goal fields and 4 x 4 corners.
+:class:`BoardLayout` reads a square's cell from it by a pawn's progress; this module
+puts the pawns and marks of a position into those cells, as
+:class:`pachisi.diagram.Cell` s, and writes each yard corner's lines (the colour, its
+player, the pawns in the yard and at the end); :mod:`pachisi.terminal.board` styles
+them as it styles the cross.
 
 >>> from pachisi import Position
 >>> pos = Position.start("maedn", players=2)
@@ -25,12 +27,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._ludo_board import (
-    LUDO_LAYOUT,
+    LUDO,
+    LUDO_GRID,
+    LUDO_HOME_COLUMN_CELLS,
+    LUDO_RING_CELLS,
     LUDO_SAFE,
+    LUDO_YARD_CELLS,
     LUDOPY_GLOBES,
     LUDOPY_NEXT_STAR,
-    MAEDN_LAYOUT,
-    Layout,
+    MAEDN,
+    MAEDN_GOAL_CELLS,
+    MAEDN_GRID,
+    MAEDN_RING_CELLS,
+    MAEDN_YARD_CELLS,
+    Ring,
 )
 from ..describe import LETTER
 from ..diagram import CELL, Cell, Glyph, pawns_after
@@ -39,7 +49,77 @@ from ..moves import Action
 from ..position import Position
 from .words import say
 
-__all__ = ["YardLine", "board_cells", "layout_of", "ring_rows"]
+__all__ = ["LAYOUTS", "BoardLayout", "YardLine", "board_cells", "layout_of", "ring_rows"]
+
+XY = tuple[int, int]
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """A one-die board on its grid (:mod:`pachisi._ludo_board`'s cells): ``size`` x
+    ``size`` cells, column x from the west, row y from the top.
+
+    ``ring_cells`` are the ring squares' cells (q = 0, 1, ...), ``private`` each arm's
+    home column or goal fields (progress ``last + 1``, ...), ``yards`` the places of each
+    arm's yard pawns; ``home``: whether the route ends in a Home in the centre (Ludo).
+    """
+
+    size: int
+    board: Ring
+    ring_cells: tuple[XY, ...]
+    private: tuple[tuple[XY, ...], ...]
+    yards: tuple[tuple[XY, ...], ...]
+    home: bool
+
+    def ring_cell(self, q: int) -> XY:
+        """The cell of ring square ``q``."""
+        return self.ring_cells[q % self.board.size]
+
+    def cell(self, arm: int, p: int) -> XY | None:
+        """The cell of a pawn of ``arm`` at progress ``p``: None in the yard (0); Ludo's
+        Home is :meth:`home_cell`."""
+        if p <= 0:
+            return None
+        if p <= self.board.last:
+            return self.ring_cell(self.board.square(arm, p))
+        k = p - self.board.last - 1
+        if k < len(self.private[arm]):
+            return self.private[arm][k]
+        return self.home_cell(arm)
+
+    def home_cell(self, arm: int) -> XY | None:
+        """Ludo: the centre cell that shows ``arm``'s pawns Home, next to the end of its
+        home column (None in MADN)."""
+        if not self.home:
+            return None
+        (x, y), mid = self.private[arm][-1], self.size // 2
+        return x + _sign(mid - x), y + _sign(mid - y)
+
+    @property
+    def side(self) -> int:
+        """The cells on a side of a corner between two arms (arms are three wide)."""
+        return (self.size - 3) // 2
+
+    def corner(self, arm: int) -> XY:
+        """The top-left cell of ``arm``'s corner, the one that holds its yard."""
+        x, y = self.yards[arm][0]
+        far = self.size - self.side
+        return (0 if x < self.side else far), (0 if y < self.side else far)
+
+
+#: The boards of ``ludo`` and ``maedn``.
+LAYOUTS: dict[str, BoardLayout] = {
+    "ludo": BoardLayout(
+        LUDO_GRID, LUDO, LUDO_RING_CELLS, LUDO_HOME_COLUMN_CELLS, LUDO_YARD_CELLS, True
+    ),
+    "maedn": BoardLayout(
+        MAEDN_GRID, MAEDN, MAEDN_RING_CELLS, MAEDN_GOAL_CELLS, MAEDN_YARD_CELLS, False
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -57,9 +137,9 @@ class YardLine:
         return text + " " * (self.width - len(text))
 
 
-def layout_of(ruleset: str) -> Layout:
+def layout_of(ruleset: str) -> BoardLayout:
     """The board layout of a one-die ruleset (``ludo`` or ``maedn``)."""
-    return LUDO_LAYOUT if ruleset == "ludo" else MAEDN_LAYOUT
+    return LAYOUTS[ruleset]
 
 
 def _marks(position: Position) -> dict[int, str]:
@@ -68,7 +148,7 @@ def _marks(position: Position) -> dict[int, str]:
     if position.ruleset != "ludo":
         return {}
     board = str(position.setup.option("board"))
-    step = LUDO_LAYOUT.board.step
+    step = LUDO.step
     if board == "ludopy":
         stars = {*LUDOPY_NEXT_STAR, *LUDOPY_NEXT_STAR.values()}
         marks = {(p - 1) % step + 1: "star" for p in stars}
@@ -92,15 +172,11 @@ def board_cells(
     for c in setup.colours_in_play:
         for p in pawns[c]:
             cell = layout.cell(c, p)
-            if cell is None and p == ring.end and layout.home_cell is not None:
-                cell = layout.turn(layout.home_cell, c)
             if cell is not None:
                 here.setdefault(cell, []).append((c, p))
     lit = set()
     for c, p in marked:
         cell = layout.cell(c, p)
-        if cell is None and p == ring.end and layout.home_cell is not None:
-            cell = layout.turn(layout.home_cell, c)
         if cell is not None:
             lit.add(cell)
     marks = _marks(position)
@@ -129,13 +205,14 @@ def board_cells(
         else:
             put(xy, "ring", None, Glyph(" · ", "dot"), q)
     for arm in range(4):
-        for k, xy in enumerate(layout.private):
-            put(layout.turn(xy, arm), "path", names[arm], Glyph("   ", "blank"), ring.last + 1 + k)
+        for k, xy in enumerate(layout.private[arm]):
+            put(xy, "path", names[arm], Glyph("   ", "blank"), ring.last + 1 + k)
     # The centre: Ludo's Home (each colour's pawns Home on the side of its home column).
-    home = layout.home_cell
-    if home is not None:
+    if layout.home:
         for arm in setup.colours_in_play:
-            x, y = layout.turn(home, arm)
+            home = layout.home_cell(arm)
+            assert home is not None
+            x, y = home
             name = names[arm]
             n = sum(1 for p in pawns[arm] if p == ring.end)
             glyph = Glyph(f"{LETTER[name]}{n}".center(CELL), "fill" if n else "single", name)
@@ -219,13 +296,12 @@ def ring_rows(
     cells = board_cells(position, pawns, marked)
     names = list(players) if players is not None else []
     names += [f"player {i}" for i in range(len(names), len(setup.players))]
-    side = layout.yard[2]
+    side = layout.side
     # Each yard corner by its top-left cell: its lines, from the top.
-    corners: dict[tuple[int, int], list[tuple[Glyph, ...]]] = {}
-    for arm in range(4):
-        cs = layout.yard_cells(arm)
-        top_left = (min(x for x, _ in cs), min(y for _, y in cs))
-        corners[top_left] = _corner_lines(position, pawns, arm, names, show_turn, lang)
+    corners = {
+        layout.corner(arm): _corner_lines(position, pawns, arm, names, show_turn, lang)
+        for arm in range(4)
+    }
     blank = (Glyph("   ", "blank"),)
     rows: list[list[Cell | YardLine]] = []
     for y in range(layout.size):

@@ -1,11 +1,12 @@
-"""Where Ludo's and MADN's squares are drawn (``_ludo_board.LUDO_LAYOUT``, ``MAEDN_LAYOUT``),
-checked against the ring order of RULES-LUDO.md §9.1 (L.1.2, L.1.3) and §10.1 (M.1.1, M.1.3).
+"""Where the terminal draws a pawn of Ludo and MADN: ``terminal.ringboard.BoardLayout``
+reads the core's cells (``_ludo_board.LUDO_RING_CELLS``, ...) by a pawn's progress;
+checked against the ring order of RULES-LUDO.md §9.1 (L.1.2, L.1.3) and §10.1 (M.1.1,
+M.1.3).
 
-The layouts are data (arm 0's cells, the other arms a quarter turn each); these
-tests check that the data is a board: every square its own cell, each ring
-square next to the one after it in the direction of travel, each colour's
-entry beside its yard, its home column or goal fields leading from its last
-ring square to the centre, and the four arms in the direction of travel.
+Every square its own cell, each ring square next to the one after it in the
+direction of travel, each colour's entry beside its yard's corner, its home
+column or goal fields leading from its last ring square to the centre (Ludo's
+Home cell last), and the four corners in the direction of travel.
 """
 
 from __future__ import annotations
@@ -15,10 +16,20 @@ import math
 
 import pytest
 
-from pachisi._ludo_board import LUDO, LUDO_LAYOUT, MAEDN, MAEDN_LAYOUT, Layout
+from pachisi._ludo_board import LUDO, MAEDN
+from pachisi.terminal.ringboard import LAYOUTS, BoardLayout
+
+LUDO_LAYOUT, MAEDN_LAYOUT = LAYOUTS["ludo"], LAYOUTS["maedn"]
 
 LAYOUTS = [LUDO_LAYOUT, MAEDN_LAYOUT]
 IDS = ["ludo", "maedn"]
+
+
+def corner_cells(layout: BoardLayout, arm: int) -> set[tuple[int, int]]:
+    """The cells of ``arm``'s corner (its yard, its player)."""
+    x0, y0 = layout.corner(arm)
+    n = layout.side
+    return {(x, y) for x in range(x0, x0 + n) for y in range(y0, y0 + n)}
 
 
 def chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -34,23 +45,24 @@ def test_the_layouts_are_the_rulesets_rings() -> None:
     assert (LUDO_LAYOUT.board, LUDO_LAYOUT.size) == (LUDO, 15)
     assert (MAEDN_LAYOUT.board, MAEDN_LAYOUT.size) == (MAEDN, 11)
     for layout in LAYOUTS:
-        assert len(layout.ring) == layout.board.step  # one arm's sector
-        assert len(layout.private) == layout.board.end - layout.board.last - (
-            1 if layout.home_cell else 0
-        )
+        assert len(layout.ring_cells) == layout.board.size
+        for arm in range(4):
+            home = 1 if layout.home else 0  # Ludo's Home is the centre, not a column cell
+            assert len(layout.private[arm]) == layout.board.end - layout.board.last - home
+            assert set(layout.yards[arm]) <= corner_cells(layout, arm)
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
-def test_every_square_has_its_own_cell_on_the_grid(layout: Layout) -> None:
+def test_every_square_has_its_own_cell_on_the_grid(layout: BoardLayout) -> None:
     ring = [layout.ring_cell(q) for q in range(layout.board.size)]
     private = [
         layout.cell(arm, p)
         for arm in range(4)
-        for p in range(layout.board.last + 1, layout.board.last + 1 + len(layout.private))
+        for p in range(layout.board.last + 1, layout.board.last + 1 + len(layout.private[0]))
     ]
     cells = ring + private
     assert len(set(cells)) == len(cells)
-    yards = [layout.yard_cells(arm) for arm in range(4)]
+    yards = [corner_cells(layout, arm) for arm in range(4)]
     centre = layout.size // 2
     for cell in cells:
         assert cell is not None
@@ -59,11 +71,11 @@ def test_every_square_has_its_own_cell_on_the_grid(layout: Layout) -> None:
         assert all(cell not in yard for yard in yards)
         assert cell != (centre, centre)
     # The four yards are the four corners, apart from each other.
-    assert len(set().union(*yards)) == 4 * layout.yard[2] ** 2
+    assert len(set().union(*yards)) == 4 * layout.side**2
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
-def test_each_ring_square_is_next_to_the_next_one(layout: Layout) -> None:
+def test_each_ring_square_is_next_to_the_next_one(layout: BoardLayout) -> None:
     """Ring square q + 1 follows q (mod the ring): a neighbouring cell (Ludo turns each
     corner of the cross diagonally; MADN's fields go round the edge)."""
     n = layout.board.size
@@ -76,7 +88,7 @@ def test_each_ring_square_is_next_to_the_next_one(layout: Layout) -> None:
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
-def test_the_travel_is_clockwise_and_arm_a_enters_at_step_times_a(layout: Layout) -> None:
+def test_the_travel_is_clockwise_and_arm_a_enters_at_step_times_a(layout: BoardLayout) -> None:
     """Arm a's progress 1 is ring square step * a (L.1.2, M.1.2), and going round the
     ring the angle about the centre always turns the same way (clockwise on screen)."""
 
@@ -96,16 +108,18 @@ def test_the_travel_is_clockwise_and_arm_a_enters_at_step_times_a(layout: Layout
 
 
 @pytest.mark.parametrize("layout", LAYOUTS, ids=IDS)
-def test_entry_beside_the_yard_and_the_home_column_leads_to_the_centre(layout: Layout) -> None:
+def test_entry_beside_the_yard_and_the_home_column_leads_to_the_centre(layout: BoardLayout) -> None:
     ring = layout.board
     centre = (layout.size // 2, layout.size // 2)
     for arm in range(4):
         entry = layout.cell(arm, 1)
         assert entry is not None
-        assert min(chebyshev(entry, y) for y in layout.yard_cells(arm)) == 1
+        assert min(chebyshev(entry, y) for y in corner_cells(layout, arm)) == 1
         # The home column (goal fields): from next to the last ring square, a straight
         # line of neighbours toward the centre.
-        path = [layout.cell(arm, p) for p in range(ring.last, ring.last + 1 + len(layout.private))]
+        path = [
+            layout.cell(arm, p) for p in range(ring.last, ring.last + 1 + len(layout.private[0]))
+        ]
         for a, b in itertools.pairwise(path):
             assert a is not None and b is not None
             assert manhattan(a, b) == 1, (arm, a, b)
@@ -113,9 +127,10 @@ def test_entry_beside_the_yard_and_the_home_column_leads_to_the_centre(layout: L
         assert last is not None
         toward = [chebyshev(p, centre) for p in path[1:] if p is not None]
         assert toward == sorted(toward, reverse=True)
-        assert toward[-1] == (2 if layout.home_cell else 1)  # Ludo's Home cell between
-        if layout.home_cell is not None:  # Ludo's Home: the centre cell after the column
-            home = layout.turn(layout.home_cell, arm)
+        assert toward[-1] == (2 if layout.home else 1)  # Ludo's Home cell between
+        if layout.home:  # Ludo's Home: the centre cell after the column
+            home = layout.home_cell(arm)
+            assert home is not None and layout.cell(arm, ring.end) == home
             assert manhattan(last, home) == 1 and chebyshev(home, centre) == 1
         # The square before the entry (never visited by this colour, L.1.3) is the
         # last ring square's neighbour in Ludo, the last ring square itself in MADN.
@@ -135,8 +150,8 @@ def test_red_starts_bottom_left_and_the_others_follow_clockwise() -> None:
         n = layout.size - 1
         corners = []
         for arm in range(4):
-            xs = {x for x, _ in layout.yard_cells(arm)}
-            ys = {y for _, y in layout.yard_cells(arm)}
+            xs = {x for x, _ in corner_cells(layout, arm)}
+            ys = {y for _, y in corner_cells(layout, arm)}
             corners.append(("left" if 0 in xs else "right", "top" if 0 in ys else "bottom"))
             assert n in xs or 0 in xs
         assert corners == [
