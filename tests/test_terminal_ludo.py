@@ -251,6 +251,25 @@ def test_every_screen_fits_80x24_beside_the_prompt(ruleset: str, players: int, l
     assert seen >= 3
 
 
+@pytest.mark.parametrize("lang", ["en", "hi", "kn"])
+def test_ludopy_switches_fit_80x24(lang: str) -> None:
+    """With every switch of ludopy's rules set (RULES-LUDO.md §9.9), the panel names them
+    and the board shows the jump stars and globes: still 80x24 with 5 rows kept."""
+    options = {
+        "board": "ludopy", "overshoot": "ludopy", "blocks": "kill_mover",
+        "start_tries": "opening", "three_sixes": False, "bonus_throws": False,
+        "ludopy_quirks": True,
+    }  # fmt: skip
+    pos = Position.start("ludo", players=4, options=options)
+    view = BoardView(pos, (6,), names=["Asha", "Bo", "Cy", "Di"], lang=lang, footer="g.pgame")
+    con = Console(width=80, height=24, file=io.StringIO(), color_system="256")
+    lines = con.render_lines(render(view, 80, 5), con.options, pad=False)
+    assert len(lines) + 5 <= 24
+    assert all(sum(cells(seg.text) for seg in line if not seg.control) <= 80 for line in lines)
+    text = "\n".join("".join(seg.text for seg in line) for line in lines)
+    assert "★" in text and "◎" in text and "Ludo" in text
+
+
 def test_seats_for_one_die() -> None:
     """Computer seats: the players that play these rulesets (``bot`` is one of them);
     another is refused with the list."""
