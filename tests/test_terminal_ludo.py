@@ -23,11 +23,12 @@ from rich.console import Console
 from helpers import run_cli
 from pachisi import Position
 from pachisi.describe import step_description
+from pachisi.errors import PachisiError
 from pachisi.moves import Turn
 from pachisi.record import Record
 from pachisi.rules import RULESET_TITLES
 from pachisi.terminal.board import BoardView, board_size, board_text, cells, render
-from pachisi.terminal.play import seat_kinds
+from pachisi.terminal.play import one_die_players, seat_kinds
 from pachisi.terminal.ringboard import LAYOUTS
 from pachisi.terminal.words import MESSAGES, say
 from terminal_screen import Terminal
@@ -271,12 +272,22 @@ def test_ludopy_switches_fit_80x24(lang: str) -> None:
 
 
 def test_seats_for_one_die() -> None:
-    """Computer seats: the players that play these rulesets (``bot`` is one of them);
-    another is refused with the list."""
-    assert seat_kinds(None, 3, "ludo") == ["human", "random", "random"]
-    assert seat_kinds("human,bot", 2, "maedn") == ["human", "random"]
-    with pytest.raises(Exception, match="greedy does not play ludo yet"):
-        seat_kinds("human,greedy", 2, "ludo")
+    """Computer seats: the players that play these rulesets (``bot`` is one of them:
+    greedy where it plays them); another is refused with the list."""
+    known = one_die_players()
+    assert "random" in known
+    bot = "greedy" if "greedy" in known else "random"
+    assert seat_kinds(None, 3, "ludo") == ["human", bot, bot]
+    assert seat_kinds("human,bot", 2, "maedn") == ["human", bot]
+    assert seat_kinds("random,human", 2, "ludo") == ["random", "human"]
+    with pytest.raises(PachisiError, match="search does not play ludo yet; the computer players"):
+        seat_kinds("human,search", 2, "ludo")
+    for kind in ("greedy", "expectimax"):
+        if kind in known:
+            assert seat_kinds(f"human,{kind}", 2, "ludo") == ["human", kind]
+        else:
+            with pytest.raises(PachisiError, match=f"{kind} does not play ludo yet"):
+                seat_kinds(f"human,{kind}", 2, "ludo")
 
 
 # -- pachisi play at 80x24 -----------------------------------------------------------------
@@ -506,7 +517,7 @@ def test_the_referee_for_a_real_die_and_bad_input(tmp_path: Path) -> None:
         assert "G0-7 is not a legal step now. Legal: G0-1." in screen()
         term.send("hint")
         assert term.expect(prompts) == STEP
-        assert "No hints for maedn yet" in screen()
+        assert "No hints for maedn in the terminal yet." in screen()
         term.send("1")
         k = term.expect(prompts)
         if k == CONFIRM:
@@ -523,8 +534,8 @@ def test_the_referee_for_a_real_die_and_bad_input(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["ludo", "--players", "human,greedy"], "greedy does not play ludo yet"),
-        (["maedn", "--players", "human,expectimax"], "expectimax does not play maedn yet"),
+        (["ludo", "--players", "human,search"], "search does not play ludo yet"),
+        (["maedn", "--players", "human,learned1"], "learned1 does not play maedn yet"),
         (["ludo", "--first", "1"], "the first player in turn order throws first"),
         (["maedn", "--players", "5"], "maedn cannot be played by 5 players"),
     ],

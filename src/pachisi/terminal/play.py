@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import random
 import re
 import signal
@@ -71,9 +72,17 @@ _KIND_ALIASES = {
     "cpu": "greedy",
 }
 
-#: The computer players that play Ludo and MADN (RULES-LUDO.md) so far; ``bot`` is the
-#: first of them there.
-ONE_DIE_PLAYERS = ("random",)
+
+def one_die_players() -> tuple[str, ...]:
+    """The computer players that play Ludo and MADN (RULES-LUDO.md): ``random``, and
+    ``greedy`` and ``expectimax`` where the players have their evaluation of these games
+    (:mod:`pachisi.bots.one_die`); ``bot`` is ``greedy`` there when it plays them, else
+    ``random``. (Others say why they cannot with ``unfit``: :func:`pachisi.bots.unfit_among`.)
+    """
+    if importlib.util.find_spec("pachisi.bots.one_die") is None:
+        return ("random",)
+    return ("random", "greedy", "expectimax")
+
 
 #: The keys while a person plays a throw (in English; ``say(lang, "help")`` in others).
 HELP = MESSAGES["en"]["help"]
@@ -182,10 +191,11 @@ def seat_kinds(text: str | None, n: int, ruleset: str = "parcheesi") -> list[str
 
     >>> seat_kinds("human,bot,random", 3)
     ['human', 'greedy', 'random']
-    >>> seat_kinds(None, 2), seat_kinds("human,bot", 2, "ludo")
-    (['human', 'greedy'], ['human', 'random'])
+    >>> seat_kinds(None, 2)
+    ['human', 'greedy']
     """
-    bot = ONE_DIE_PLAYERS[0] if ruleset in ONE_DIE_RULESETS else "greedy"
+    known = one_die_players() if ruleset in ONE_DIE_RULESETS else ()
+    bot = "greedy" if not known or "greedy" in known else known[0]
     if text is None:
         return [HUMAN] + [bot] * (n - 1)
     kinds = []
@@ -197,11 +207,11 @@ def seat_kinds(text: str | None, n: int, ruleset: str = "parcheesi") -> list[str
         if kind != HUMAN:
             make_player(kind)  # ValueError names the known players
             kind = kind.removeprefix("bot-").removeprefix("bot:")
-            if ruleset in ONE_DIE_RULESETS and kind not in ONE_DIE_PLAYERS:
-                known = ", ".join(f"{k} ({level_name(k)})" for k in ONE_DIE_PLAYERS)
+            if known and kind not in known:
+                those = ", ".join(f"{k} ({level_name(k)})" for k in known)
                 raise PachisiError(
                     f"--players: {kind} does not play {ruleset} yet; "
-                    f"the computer players that do: {known}"
+                    f"the computer players that do: {those}"
                 )
         kinds.append(kind)
     if len(kinds) != n:
@@ -718,7 +728,7 @@ class _Session:
         from ..analysis.hint import hints
         from ..analysis.words import hint_lines
 
-        if self.game.position.ruleset in ONE_DIE_RULESETS:  # the analysis does not know them
+        if self.game.position.ruleset in ONE_DIE_RULESETS:  # not in the terminal yet
             self.message = say(self.lang, "msg.no_hints", ruleset=self.game.position.ruleset)
             return
         best = hints(self.game.position, throw)[:3]

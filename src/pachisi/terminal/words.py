@@ -220,7 +220,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend.globe": "globe",
         "corner.yard": "yard ",
         "corner.goal": "goal ",
-        "msg.no_hints": "No hints for {ruleset} yet: the analysis does not know it.",
+        "msg.no_hints": "No hints for {ruleset} in the terminal yet.",
     },
     "hi": {
         "help": _HELP_HI,
@@ -354,7 +354,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend.globe": "गोला",
         "corner.yard": "यार्ड ",
         "corner.goal": "लक्ष्य ",
-        "msg.no_hints": "{ruleset} के लिए अभी सुझाव नहीं: विश्लेषण इसे नहीं जानता।",
+        "msg.no_hints": "टर्मिनल में {ruleset} के लिए अभी सुझाव नहीं।",
     },
     "kn": {
         "help": _HELP_KN,
@@ -485,7 +485,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend.globe": "ಗೋಳ",
         "corner.yard": "ಅಂಗಳ ",
         "corner.goal": "ಗುರಿ ",
-        "msg.no_hints": "{ruleset} ಗೆ ಇನ್ನೂ ಸುಳಿವು ಇಲ್ಲ: ವಿಶ್ಲೇಷಣೆಗೆ ಇದು ತಿಳಿದಿಲ್ಲ.",
+        "msg.no_hints": "ಟರ್ಮಿನಲ್‌ನಲ್ಲಿ {ruleset} ಗೆ ಇನ್ನೂ ಸುಳಿವು ಇಲ್ಲ.",
     },
 }
 
