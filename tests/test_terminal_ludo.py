@@ -27,7 +27,15 @@ from pachisi.errors import PachisiError
 from pachisi.moves import Turn
 from pachisi.record import Record
 from pachisi.rules import RULESET_TITLES
-from pachisi.terminal.board import BoardView, board_size, board_text, cells, render
+from pachisi.terminal.board import (
+    BoardView,
+    board_size,
+    board_text,
+    cells,
+    moves_since,
+    render,
+    throw_text,
+)
 from pachisi.terminal.play import one_die_players, seat_kinds
 from pachisi.terminal.ringboard import LAYOUTS
 from pachisi.terminal.words import MESSAGES, say
@@ -308,13 +316,39 @@ def asked(lang: str) -> list[str]:
 CATCH_UP, STEP, CONFIRM, PASS, DIE, EOF = range(6)
 
 
-def check_screen(term: Terminal, ruleset: str, lang: str) -> list[str]:
+def since_expected(save: Path, lang: str) -> tuple[list[str], list[str]]:
+    """From the game file: each throw since the person's (seat 0) last throw as the panel
+    writes it (one die: ``Green 6: G0-1``), and the captures of the person's pawns."""
+    game = Record.load(save).to_game()
+    if game.position.to_move != 0:
+        return [], []
+    throws, captures = [], []
+    for note in moves_since(game.history, 0):
+        who = "+".join(c.capitalize() for c in note.colours)
+        play = note.notation if note.notation != "-" else say(lang, "panel.no_move")
+        throws.append(f"{who} {throw_text(note.throw)}: {play}")
+        if note.captured:
+            captures.append(say(lang, "panel.captured", pawns=" ".join(note.captured)))
+    return throws, captures
+
+
+def check_screen(term: Terminal, ruleset: str, lang: str, save: Path | None = None) -> list[str]:
     """Nothing lost off the top (the board's first row, beside it the title, is the
-    screen's first); in Hindi and Kannada no English sentence under the board."""
+    screen's first); in Hindi and Kannada no English sentence under the board; with the
+    game file ``save``, the throws since the person's last turn and the captures of the
+    person's pawns beside the board."""
     rows = term.screen.rows()
     shown = "\n".join(rows)
     assert term.screen.scrolled == 0, shown
     assert RULESET_TITLES[ruleset] in rows[0], shown
+    if save is not None and save.exists():
+        throws, captures = since_expected(save, lang)
+        panel = words(" ".join(row[3 * LAYOUT[ruleset].size + 2 :] for row in rows))
+        latest = say(lang, "panel.latest") in panel
+        for line in captures:
+            assert line in panel, (line, shown)
+        for line in throws if not latest else throws[-1:]:
+            assert words(line) in panel, (line, shown)
     if lang != "en":
         size = LAYOUT[ruleset].size  # under the board, not the panel beside (or below) it
         under = [row for row in rows[size:] if not row.startswith(" " * (3 * size))]
@@ -355,13 +389,15 @@ def test_a_scripted_game_at_80x24(
     term = Terminal(*args, cwd=tmp_path)
     rng = random.Random(ruleset + lang)
     prompts = asked(lang)
-    steps = dies = 0
+    steps = dies = since = 0
     try:
         for _ in range(80):
             k = term.expect(prompts)
             if k == EOF:
                 break
-            rows = check_screen(term, ruleset, lang)
+            rows = check_screen(term, ruleset, lang, save if k != CATCH_UP else None)
+            if k != CATCH_UP and save.exists():
+                since += len(since_expected(save, lang)[0])
             if k == STEP:
                 steps += 1
                 if steps > 4:
@@ -373,7 +409,7 @@ def test_a_scripted_game_at_80x24(
                 term.send(str(rng.randint(1, 6)))
             else:
                 term.send("")
-        assert steps > 4
+        assert steps > 4 and since > 0  # the throws since the person's last turn were seen
         assert (dies > 0) == manual
         term.send("q")
         term.expect([pexpect.EOF])
@@ -413,6 +449,31 @@ def test_a_capture_and_its_extra_throw(tmp_path: Path) -> None:
     rec = Record.load(save)
     assert rec.moves == [((3,), "R17-20x")]
     assert rec.positions()[-1].pawns[1] == (0, 0, 0, 0)
+
+
+def test_a_capture_of_your_pawn_is_shown(tmp_path: Path) -> None:
+    """Green, a computer, captures red's pawn on red's square 20 (its only play) and
+    throws again (L.6.4); red's screen lists both throws and the capture."""
+    save = tmp_path / "y.pgame"
+    term = Terminal(
+        "play", "--from", "ludo r,g - r:0.0.0.20,g:0.0.0.4 1 0 - - - 0 0", "--players",
+        "human,random", "--dice", "manual", "--delay", "0", "--save", str(save), cwd=tmp_path,
+    )  # fmt: skip
+    prompts = asked("en")
+    try:
+        assert term.expect(prompts) == DIE
+        term.send("3")  # G4-7x takes R20
+        assert term.expect(prompts) == DIE
+        term.send("1")  # green again: G7-8
+        assert term.expect(prompts) == DIE
+        rows = check_screen(term, "ludo", "en", save)
+        panel = words(" ".join(row[47:] for row in rows))
+        assert "Green 3: G4-7x" in panel and "Green 1: G7-8" in panel
+        assert "✖ captured your R20" in panel
+        term.send("q")
+        term.expect([pexpect.EOF])
+    finally:
+        term.close()
 
 
 @pytest.mark.parametrize(
