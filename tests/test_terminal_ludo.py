@@ -638,6 +638,21 @@ def test_replay_of_a_ludo_record(tmp_path: Path) -> None:
                 got = board[xy[1]][3 * xy[0] : 3 * xy[0] + 3]
                 assert "RGYB"[c] in got, (c, p, got)
     assert say("en", "corner.yard").strip() in out
+    # Interactively, at 80x24: a move by its number, the next, the previous.
+    term = Terminal("replay", str(save), cwd=tmp_path)
+    prompt = r"q quit\): "
+    try:
+        term.expect([prompt])
+        for key, move in (("12", 12), ("n", 13), ("p", 12), ("s", 0)):
+            term.send(key)
+            term.expect([prompt])
+            rows = check_screen(term, "ludo", "en")
+            asked = [row for row in rows if row.startswith("Move ")]  # the prompt
+            assert asked and asked[-1].startswith(f"Move {move}/{len(rec.moves)} ("), rows
+        term.send("q")
+        term.expect([pexpect.EOF])
+    finally:
+        term.close()
 
 
 def test_resume_a_ludo_game_to_its_end(tmp_path: Path) -> None:
