@@ -288,6 +288,7 @@ def test_seats_for_one_die() -> None:
     assert seat_kinds(None, 3, "ludo") == ["human", bot, bot]
     assert seat_kinds("human,bot", 2, "maedn") == ["human", bot]
     assert seat_kinds("random,human", 2, "ludo") == ["random", "human"]
+    assert seat_kinds("human,beginner", 2, "ludo") == ["human", "beginner"]  # random
     with pytest.raises(PachisiError, match="search does not play ludo yet; the computer players"):
         seat_kinds("human,search", 2, "ludo")
     for kind in ("greedy", "expectimax"):

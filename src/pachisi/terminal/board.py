@@ -722,11 +722,11 @@ def player_standing(view: BoardView, player: int) -> str:
     pawns = pawns_after(pos, view.throw, view.steps)
     home = pos.setup.home
     if pos.ruleset in ONE_DIE_RULESETS:  # Ludo's Home, MADN's goal fields
-        last = layout_of(pos.ruleset).board.last
-        done = sum(1 for c in pos.setup.players[player] for p in pawns[c] if p > last)
+        mine = [p for c in pos.setup.players[player] for p in pawns[c]]
         if pos.ruleset == "ludo":
-            done = sum(1 for c in pos.setup.players[player] for p in pawns[c] if p == home)
-        return say(view.lang, "panel.home" if pos.ruleset == "ludo" else "panel.goal", n=done)
+            return say(view.lang, "panel.home", n=sum(1 for p in mine if p == home))
+        last = layout_of(pos.ruleset).board.last
+        return say(view.lang, "panel.goal", n=sum(1 for p in mine if p > last))
     at_home = sum(1 for c in pos.setup.players[player] for p in pawns[c] if p == home)
     return f"{'Home' if pos.ruleset == 'pagade' else 'HOME'} {at_home}"
 

@@ -29,7 +29,7 @@ from rich.text import Text
 
 from ..arguments import add_setup_arguments, setup_from_args
 from ..arguments import read_position as read
-from ..bots import Player, ladder_help, make_player, unfit_among
+from ..bots import Player, canonical_level, ladder_help, make_player, unfit_among
 from ..describe import PHRASES
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
@@ -207,7 +207,7 @@ def seat_kinds(text: str | None, n: int, ruleset: str = "parcheesi") -> list[str
         if kind != HUMAN:
             make_player(kind)  # ValueError names the known players
             kind = kind.removeprefix("bot-").removeprefix("bot:")
-            if known and kind not in known:
+            if known and canonical_level(kind) not in known:
                 those = ", ".join(f"{k} ({level_name(k)})" for k in known)
                 raise PachisiError(
                     f"--players: {kind} does not play {ruleset} yet; "
