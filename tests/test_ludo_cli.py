@@ -160,6 +160,7 @@ def test_simulate_records_a_game_and_refuses_other_players(tmp_path: Path) -> No
     assert proc.returncode == 0, proc.stderr
     rec = Record.load(target)
     assert rec.start.ruleset == "maedn" and rec.positions()[-1].winner is not None
-    assert "cannot show maedn games yet" in refused(run("replay", str(target)))
+    shown = run("replay", str(target), "--move", "5", "--board")  # the terminal draws it
+    assert shown.returncode == 0 and "Mensch ärgere Dich nicht" in shown.stdout
     line = refused(run("simulate", "ludo", "--players", "greedy,random", "--games", "2"))
     assert "random players only" in line

@@ -290,6 +290,7 @@ STEP_WORDS: dict[str, dict[str, str]] = {
         "move.bare": "move",
         "capture": "{verb} {victims}",
         "belly": "into the {belly}",
+        "yard": "back to the {yard}",
         "penalty": "third doublet: back to the nest",
         "and": " and ",
         "option.A": "tops and bottoms, {free} only",
@@ -307,6 +308,7 @@ STEP_WORDS: dict[str, dict[str, str]] = {
         "move.bare": "चलिए",
         "capture": "{victims} को {verb}",
         "belly": "{belly} में",
+        "yard": "वापस {yard} में",
         "penalty": "तीसरा डबलट: वापस घोंसले में",
         "and": " और ",
         "option.A": "ऊपर और नीचे के अंक, केवल {free}",
@@ -324,6 +326,7 @@ STEP_WORDS: dict[str, dict[str, str]] = {
         "move.bare": "ನಡೆ",
         "capture": "{victims} ಅನ್ನು {verb}",
         "belly": "{belly} ಒಳಗೆ",
+        "yard": "{yard} ಗೆ ಹಿಂದಕ್ಕೆ",
         "penalty": "ಮೂರನೇ ಜೋಡಿ ದಾಳ: ಗೂಡಿಗೆ ಹಿಂದಕ್ಕೆ",
         "and": " ಮತ್ತು ",
         "option.A": "ಮೇಲಿನ ಮತ್ತು ಕೆಳಗಿನ ಮುಖಗಳು, {free} ಮಾತ್ರ",
@@ -341,8 +344,7 @@ def _step_word(lang: str, key: str, **values: object) -> str:
 def _local(word: str, lang: str, ruleset: str) -> str:
     """A game term in ``lang`` alone (the English word in English): :func:`term` without
     the English beside it, for a sentence written wholly in ``lang``."""
-    table = TERMS if ruleset == "pagade" else FAMILY_TERMS
-    return table.get(lang, {}).get(word, word)
+    return _terms(ruleset).get(lang, {}).get(word, word)
 
 
 def step_description(
@@ -364,6 +366,8 @@ def step_description(
         return _option_description(position, act.option, lang)
     if act.kind == PENALTY:
         return _step_word(lang, "penalty")
+    if setup.ruleset in ("ludo", "maedn"):
+        return _one_die_description(position, act, lang)
     words: list[str] = []
     if act.kind == ENTER:
         key = "reenter" if pagade else "enter"
@@ -385,6 +389,42 @@ def step_description(
         words.append(_local("Home" if pagade else "HOME", lang, setup.ruleset))
     elif pagade and act.frm <= 76 < act.to:
         words.append(_step_word(lang, "belly", belly=_local("belly", lang, "pagade")))
+    return ", ".join(words)
+
+
+def _one_die_description(position: Position, act: Action, lang: str) -> str:
+    """:func:`step_description` for Ludo and MADN (RULES-LUDO.md): one die moves one pawn;
+    the victims of a capture are the pawns the engine sends to their yard."""
+    from .moves import legal_plays  # the throw's outcomes: one step each
+
+    setup = position.setup
+    ludo = setup.ruleset == "ludo"
+    last = 51 if ludo else 40
+    nums = "+".join(str(n) for n in act.numbers)
+    words = [_step_word(lang, "enter" if act.kind == ENTER else "move", n=nums)]
+    if act.capture:
+        found: list[str] = []
+        for play in legal_plays(position, act.numbers):
+            if play.actions and play.actions[0] == act:
+                after = play.position.pawns
+                found = [
+                    setup.colour_names[c]
+                    for c in setup.colours_in_play
+                    if c != act.colour and after[c].count(0) > position.pawns[c].count(0)
+                ]
+                break
+        victims = _step_word(lang, "and").join(
+            _phrase(lang, f"colour.{c}") if lang != "en" else c for c in found
+        )
+        verb = _local("capture", lang, setup.ruleset)
+        words.append(_step_word(lang, "capture", verb=verb, victims=victims).strip())
+    if act.frm > 0 and act.to == 0:  # sent to its own yard (ludopy's rules)
+        words.append(_step_word(lang, "yard", yard=_local("yard", lang, setup.ruleset)))
+    elif ludo and act.to == setup.home:
+        words.append(_local("Home", lang, setup.ruleset))
+    elif act.frm <= last < act.to:
+        into = _local("home column" if ludo else "goal", lang, setup.ruleset)
+        words.append(_step_word(lang, "belly", belly=into))
     return ", ".join(words)
 
 

@@ -61,7 +61,8 @@ from ..diagram import (
 )
 from ..moves import Action
 from ..position import Position
-from ..rules import RULESET_TITLES
+from ..rules import ONE_DIE_RULESETS, RULESET_TITLES
+from .ringboard import YardLine, layout_of, ring_rows
 from .words import MESSAGES, say
 
 __all__ = [
@@ -71,10 +72,12 @@ __all__ = [
     "BoardView",
     "MoveNote",
     "Palette",
+    "board_size",
     "board_text",
     "cells",
     "colour_label",
     "dice_text",
+    "is_doublet",
     "level_name",
     "moves_since",
     "palette_for",
@@ -87,6 +90,8 @@ __all__ = [
     "since_text",
     "step_description",
     "term",
+    "third_six",
+    "throw_text",
     "wrap",
 ]
 
@@ -416,25 +421,78 @@ def _corner_word(glyph: Glyph, lang: str) -> Glyph:
 
 def board_text(view: BoardView, pal: Palette = RICH) -> Text:
     """The board alone: 19 rows of 19 cells, corners and centre included
-    (:func:`pachisi.diagram.diagram`, styled)."""
+    (:func:`pachisi.diagram.diagram`, styled); Ludo's 15 x 15 and MADN's 11 x 11 boards
+    (:func:`pachisi.terminal.ringboard.ring_rows`) for those rulesets."""
     pos = view.position
     players = [view.player_name(i) for i in range(len(pos.setup.players))]
-    d = diagram(pos, view.throw, view.steps, view.highlight, players, view.show_turn)
+    rows: list[list[Any]]
+    if pos.ruleset in ONE_DIE_RULESETS:
+        # MADN's corners are narrow: a chosen name without its level where both do not
+        # fit (the panel's list of players has both).
+        room = layout_of(pos.ruleset).side * CELL - 2
+        if view.names is not None:
+            players = [
+                full if cells(full) <= room or i >= len(view.names) else view.names[i]
+                for i, full in enumerate(players)
+            ]
+        rows = list(
+            ring_rows(
+                pos, view.throw, view.steps, view.highlight, players, view.show_turn, view.lang
+            )
+        )
+    else:
+        d = diagram(pos, view.throw, view.steps, view.highlight, players, view.show_turn)
+        rows = list(d.rows())
     lines: list[Text] = []
-    for row in d.rows():
+    for row in rows:
         line = Text()
         for piece in row:
             if isinstance(piece, Cell):
                 line.append_text(_styled_cell(piece, pal))
                 continue
+            width = piece.width if isinstance(piece, YardLine) else _CORNER
             glyphs = [_corner_word(g, view.lang) for g in piece.glyphs]
             text = _styled(glyphs, pal) if glyphs else Text()
-            while cells(text.plain) > _CORNER - 1:  # as a terminal counts cells
+            while cells(text.plain) > width - 1:  # as a terminal counts cells
                 text.right_crop(1)
-            text.append(" " * (_CORNER - cells(text.plain)))
+            text.append(" " * (width - cells(text.plain)))
             line.append_text(text)
         lines.append(line)
     return Text("\n").join(lines)
+
+
+def board_size(position: Position) -> tuple[int, int]:
+    """The board's width in characters and its height in rows, for ``position``'s ruleset:
+    the cross's 19 x 19 cells, Ludo's 15 x 15 or MADN's 11 x 11."""
+    if position.ruleset in ONE_DIE_RULESETS:
+        n = layout_of(position.ruleset).size
+        return n * CELL, n
+    return BOARD_WIDTH, BOARD_ROWS
+
+
+def throw_text(throw: Sequence[int]) -> str:
+    """A throw as the screens and the record write it: ``5-2``, or ``6`` for one die.
+
+    >>> throw_text((5, 2)), throw_text((6,))
+    ('5-2', '6')
+    """
+    return "-".join(str(v) for v in throw)
+
+
+def is_doublet(throw: Sequence[int] | None) -> bool:
+    """Whether ``throw`` is a doublet (two dice showing the same face; never one die)."""
+    return throw is not None and len(throw) == 2 and throw[0] == throw[1]
+
+
+def third_six(position: Position, throw: Sequence[int] | None) -> bool:
+    """Whether ``throw`` is a one-die ruleset's third 6 in a row, forfeited (L.6.1)."""
+    return (
+        position.ruleset in ONE_DIE_RULESETS
+        and throw is not None
+        and tuple(throw) == (6,)
+        and position.doubles == 2
+        and bool(position.setup.option("three_sixes"))
+    )
 
 
 def _dice_renderable(throw: Sequence[int], ruleset: str, pal: Palette) -> Text:
@@ -518,7 +576,7 @@ def since_parts(view: BoardView, pal: Palette) -> list[tuple[float, Text]]:
             if k:
                 line.append("+")
             line.append(colour.capitalize(), pal.name.get(colour, ""))
-        line.append(f" {note.throw[0]}-{note.throw[1]}: ", pal.text)
+        line.append(f" {throw_text(note.throw)}: ", pal.text)
         line.append(note.notation if note.notation != "-" else say(lang, "panel.no_move"), pal.text)
         parts.append((6 + (n - i) / 100 if seen else 1, line))
         if note.captured:
@@ -541,7 +599,7 @@ def since_text(notes: Sequence[MoveNote], ruleset: str, lang: str = "en") -> str
     for note in notes:
         who = "+".join(c.capitalize() for c in note.colours)
         play = note.notation if note.notation != "-" else say(lang, "panel.no_move")
-        lines.append(f"{who} {note.throw[0]}-{note.throw[1]}: {play}")
+        lines.append(f"{who} {throw_text(note.throw)}: {play}")
         if note.captured:
             lines.append("  " + say(lang, key, pawns=" ".join(note.captured)))
     return "\n".join(lines)
@@ -612,12 +670,12 @@ def _turn_lines(view: BoardView, pal: Palette, lang: str) -> list[RenderableType
     if pos.winner is not None and not pos.is_over:
         lines.append(Text("★ " + result_words(pos, view.names, lang), "bold"))
     if view.throw is not None:
-        words = term("dice", lang, pos.ruleset)
+        words = term("die" if len(view.throw) == 1 else "dice", lang, pos.ruleset)
         dice = [
             Text(view.caption or words[0].upper() + words[1:], pal.dim),
             _dice_renderable(view.throw, pos.ruleset, pal),
         ]
-        if view.throw[0] == view.throw[1]:
+        if is_doublet(view.throw):
             dice.append(Text(term("doublet", lang, pos.ruleset), "bold"))
         lines.append(_Flow(dice))
     doublets = doublets_line(view)
@@ -644,7 +702,13 @@ def doublets_line(view: BoardView) -> str:
     if pos.ruleset == "pagade" or pos.is_over or not (pos.doubles or playing):
         return ""
     throw = view.throw
-    if playing and throw is not None and throw[0] == throw[1] and pos.doubles == 2:
+    if pos.ruleset in ONE_DIE_RULESETS:  # 6s in a row, where a third one is forfeited
+        if not pos.setup.option("three_sixes"):
+            return ""
+        if playing and third_six(pos, throw):
+            return say(view.lang, "panel.third_six")
+        return say(view.lang, "panel.sixes", n=pos.doubles) if pos.doubles else ""
+    if playing and is_doublet(throw) and pos.doubles == 2:
         return say(view.lang, "panel.third")
     return say(view.lang, "panel.doublets", n=pos.doubles)
 
@@ -657,6 +721,12 @@ def player_standing(view: BoardView, player: int) -> str:
         return say(view.lang, "panel.won") if won else f"✓ {pos.finished.index(player) + 1}."
     pawns = pawns_after(pos, view.throw, view.steps)
     home = pos.setup.home
+    if pos.ruleset in ONE_DIE_RULESETS:  # Ludo's Home, MADN's goal fields
+        mine = [p for c in pos.setup.players[player] for p in pawns[c]]
+        if pos.ruleset == "ludo":
+            return say(view.lang, "panel.home", n=sum(1 for p in mine if p == home))
+        last = layout_of(pos.ruleset).board.last
+        return say(view.lang, "panel.goal", n=sum(1 for p in mine if p > last))
     at_home = sum(1 for c in pos.setup.players[player] for p in pawns[c] if p == home)
     return f"{'Home' if pos.ruleset == 'pagade' else 'HOME'} {at_home}"
 
@@ -724,7 +794,9 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
         (" R ", f"{pal.single['red']} on {pal.ring}", term("pawn", lang, ruleset)),
         ("R2 ", pal.fill["red"], term("pair" if pagade else "blockade", lang, ruleset)),
     ]
-    if pagade:
+    if ruleset in ONE_DIE_RULESETS:
+        items = _one_die_legend(pos, lang, pal)
+    elif pagade:
         items += [
             (" r ", f"{pal.single['red']} on {pal.tint['red']}", say(lang, "legend.homeward")),
             (" ╳ ", f"{pal.mark} on {pal.ring}", say(lang, "legend.x")),
@@ -745,6 +817,35 @@ def _legend(pos: Position, lang: str, pal: Palette) -> Text:
         out.append(swatch, style)
         out.append(" " + label, pal.dim)
     return out
+
+
+def _one_die_legend(pos: Position, lang: str, pal: Palette) -> list[tuple[str, str, str]]:
+    """The legend of Ludo's and MADN's boards: what their marks and tints mean."""
+    ruleset = pos.ruleset
+    items = [(" R ", f"{pal.single['red']} on {pal.ring}", term("pawn", lang, ruleset))]
+    if ruleset == "maedn":
+        return [
+            *items,
+            (
+                " ○ ",
+                f"{pal.single['red']} on {pal.tint['red']}",
+                term("start field", lang, ruleset),
+            ),
+            ("   ", f"on {pal.tint['red']}", term("goal", lang, ruleset)),
+        ]
+    items.append(("R2 ", pal.fill["red"], term("block", lang, ruleset)))
+    if pos.setup.option("board") == "ludopy":
+        items += [
+            (" ★ ", f"{pal.mark} on {pal.ring}", say(lang, "legend.jump_star")),
+            (" ◎ ", f"{pal.mark} on {pal.ring}", say(lang, "legend.globe")),
+        ]
+    else:
+        items.append((" ◆ ", f"{pal.mark} on {pal.safe}", term("safe square", lang, ruleset)))
+    return [
+        *items,
+        ("   ", f"on {pal.tint['red']}", term("home column", lang, ruleset)),
+        (" ⌂ ", f"bold bright_white on {pal.centre}", term("Home", lang, ruleset)),
+    ]
 
 
 #: Width of the board in characters.
@@ -927,39 +1028,40 @@ class _Screen:
 
         pal = palette_for(console.color_system)
         view = self.view
+        board_width, board_rows = board_size(view.position)
         board = [
             _strip(line)
             for line in console.render_lines(
-                board_text(view, pal), options.update(width=BOARD_WIDTH, height=None), pad=False
+                board_text(view, pal), options.update(width=board_width, height=None), pad=False
             )
         ]
         width = min(self.width, options.max_width)
         height = console.height
         below = BELOW if self.reserve is None else self.reserve
-        panel_width = min(width - BOARD_WIDTH - 2, PANEL_MAX)
+        panel_width = min(width - board_width - 2, PANEL_MAX)
         side = panel_width >= COMPACT_PANEL
         compact = panel_width < 40
         if compact and side:
             # A narrow terminal: the full panel under the board when the height allows,
             # else the compact one beside it (80x24).
             full = _lines(console, options, _panel(view, pal), width)
-            if BOARD_ROWS + len(full) + below <= height:
+            if board_rows + len(full) + below <= height:
                 yield from self._stacked(board, full)
                 return
         if side:
-            limit = None if self.reserve is None else max(BOARD_ROWS, height - self.reserve)
+            limit = None if self.reserve is None else max(board_rows, height - self.reserve)
             parts = _panel_parts(view, pal, compact)
             panel = _fit_panel(console, options, parts, panel_width, limit)
-            blank = [Segment(" " * BOARD_WIDTH)]
+            blank = [Segment(" " * board_width)]
             for i in range(max(len(board), len(panel))):
                 left = board[i] if i < len(board) else blank
                 right = panel[i] if i < len(panel) else []
-                pad = BOARD_WIDTH - _width(left)
+                pad = board_width - _width(left)
                 row = [*left, Segment(" " * (pad + 2)), *right] if right else left
                 yield from _strip(row)
                 yield Segment.line()
             return
-        limit = None if self.reserve is None else max(1, height - BOARD_ROWS - self.reserve)
+        limit = None if self.reserve is None else max(1, height - board_rows - self.reserve)
         panel = _fit_panel(console, options, _panel_parts(view, pal), max(width, 20), limit)
         yield from self._stacked(board, panel)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import random
 import re
 import signal
@@ -28,7 +29,7 @@ from rich.text import Text
 
 from ..arguments import add_setup_arguments, setup_from_args
 from ..arguments import read_position as read
-from ..bots import Player, ladder_help, make_player, unfit_among
+from ..bots import Player, canonical_level, ladder_help, make_player, unfit_among
 from ..describe import PHRASES
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
@@ -36,17 +37,20 @@ from ..game import Game, first_player
 from ..moves import Action, Play, Turn, legal_plays, turn_of_notation
 from ..position import Position
 from ..record import Record, RecordError, now_iso
-from ..rules import RULESETS
+from ..rules import ALL_RULESETS, ONE_DIE_RULESETS
 from .board import (
     LANGS,
     BoardView,
     MoveNote,
+    is_doublet,
     level_name,
     moves_since,
     render,
     result_words,
     since_text,
     step_description,
+    third_six,
+    throw_text,
     wrap,
 )
 from .choices import ChoiceLayout, choice_layout, choice_lines, densest_rows
@@ -67,6 +71,18 @@ _KIND_ALIASES = {
     "computer": "greedy",
     "cpu": "greedy",
 }
+
+
+def one_die_players() -> tuple[str, ...]:
+    """The computer players that play Ludo and MADN (RULES-LUDO.md): ``random``, and
+    ``greedy`` and ``expectimax`` where the players have their evaluation of these games
+    (:mod:`pachisi.bots.one_die`); ``bot`` is ``greedy`` there when it plays them, else
+    ``random``. (Others say why they cannot with ``unfit``: :func:`pachisi.bots.unfit_among`.)
+    """
+    if importlib.util.find_spec("pachisi.bots.one_die") is None:
+        return ("random",)
+    return ("random", "greedy", "expectimax")
+
 
 #: The keys while a person plays a throw (in English; ``say(lang, "help")`` in others).
 HELP = MESSAGES["en"]["help"]
@@ -92,6 +108,8 @@ def register(subparsers: Any) -> None:
         epilog=(
             "examples:  pachisi play parcheesi --players human,bot,bot,bot\n"
             "           pachisi play pagade --players human,expectimax --lang hi\n"
+            "           pachisi play ludo --players human,random,random\n"
+            "           pachisi play maedn --players human,human --dice manual\n"
             "           pachisi play whitman --players 2 --dice manual\n"
             "           pachisi play --resume pachisi-20260101-120000.pgame"
         ),
@@ -100,9 +118,9 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "ruleset",
         nargs="?",
-        choices=RULESETS,
+        choices=ALL_RULESETS,
         default=None,
-        help="pagade, whitman, parcheesi (default) or eight-man",
+        help="pagade, whitman, parcheesi (default), eight-man, ludo or maedn",
     )
     p.add_argument("--players-count", type=int, default=None, metavar="N", help="how many players")
 
@@ -168,23 +186,33 @@ def register(subparsers: Any) -> None:
 # Set-up
 
 
-def seat_kinds(text: str | None, n: int) -> list[str]:
-    """Seat kinds from ``--players`` (``human,bot,...``) for ``n`` players.
+def seat_kinds(text: str | None, n: int, ruleset: str = "parcheesi") -> list[str]:
+    """Seat kinds from ``--players`` (``human,bot,...``) for ``n`` players of ``ruleset``.
 
     >>> seat_kinds("human,bot,random", 3)
     ['human', 'greedy', 'random']
     >>> seat_kinds(None, 2)
     ['human', 'greedy']
     """
+    known = one_die_players() if ruleset in ONE_DIE_RULESETS else ()
+    bot = "greedy" if not known or "greedy" in known else known[0]
     if text is None:
-        return [HUMAN] + ["greedy"] * (n - 1)
+        return [HUMAN] + [bot] * (n - 1)
     kinds = []
     for raw in text.split(","):
         word = raw.strip().lower()
         kind = _KIND_ALIASES.get(word, word)
+        if kind == "greedy" and word != "greedy":
+            kind = bot
         if kind != HUMAN:
             make_player(kind)  # ValueError names the known players
             kind = kind.removeprefix("bot-").removeprefix("bot:")
+            if known and canonical_level(kind) not in known:
+                those = ", ".join(f"{k} ({level_name(k)})" for k in known)
+                raise PachisiError(
+                    f"--players: {kind} does not play {ruleset} yet; "
+                    f"the computer players that do: {those}"
+                )
         kinds.append(kind)
     if len(kinds) != n:
         raise PachisiError(
@@ -229,10 +257,11 @@ def _default_path() -> Path:
 
 
 def move_line(number: int, position: Position, throw: Throw, notation: str) -> str:
-    """One move as the record writes it: ``12. red 5-2: R0-1 R1-3``."""
+    """One move as the record writes it: ``12. red 5-2: R0-1 R1-3`` (``12. red 6: R0-1``
+    with one die)."""
     names = position.setup.colour_names
     who = "+".join(names[c] for c in position.setup.players[position.to_move])
-    return f"{number}. {who} {throw[0]}-{throw[1]}: {notation}"
+    return f"{number}. {who} {throw_text(throw)}: {notation}"
 
 
 # ---------------------------------------------------------------------------
@@ -490,17 +519,20 @@ class _Session:
         seat = game.position.to_move
         faces = ", ".join(map(str, dice.faces))
         self.catch_up()
+        one = dice.count == 1
         while True:
-            example = f"{dice.faces[-1]} {dice.faces[1]}"
-            prompt = say(self.lang, "prompt.dice", who=self.who(seat), faces=faces, example=example)
+            example = f"{dice.faces[-1]}" if one else f"{dice.faces[-1]} {dice.faces[1]}"
+            key = "prompt.die" if one else "prompt.dice"
+            prompt = say(self.lang, key, who=self.who(seat), faces=faces, example=example)
             self.draw(self.view(), prompt=prompt)
             answer = self.prompt(prompt)
             if self.common_command(answer, allow_help=False):
                 continue
             try:
-                return game.set_throw(parse_throw(answer))
+                return game.set_throw(parse_throw(answer, dice.count))
             except PachisiError as exc:
-                self.message = say(self.lang, "error.dice", answer=repr(answer), error=exc)
+                error = "error.die" if one else "error.dice"
+                self.message = say(self.lang, error, answer=repr(answer), error=exc)
 
     def common_command(self, answer: str, allow_help: bool = True) -> bool:
         """q, ?, e FILE: handled here (True), else False."""
@@ -508,7 +540,10 @@ class _Session:
         if word in ("q", "quit", "exit"):
             raise _Quit
         if word in ("?", "h", "help"):
-            self.message = say(self.lang, "help" if allow_help else "help.dice")
+            one = self.game.position.ruleset in ONE_DIE_RULESETS
+            self.message = say(
+                self.lang, "help" if allow_help else "help.die" if one else "help.dice"
+            )
             return True
         if word == "e" or word.startswith("e "):
             self.export(answer[1:].strip())
@@ -693,6 +728,9 @@ class _Session:
         from ..analysis.hint import hints
         from ..analysis.words import hint_lines
 
+        if self.game.position.ruleset in ONE_DIE_RULESETS:  # not in the terminal yet
+            self.message = say(self.lang, "msg.no_hints", ruleset=self.game.position.ruleset)
+            return
         best = hints(self.game.position, throw)[:3]
         self.hinted = [h.play for h in best]
         # The content: pachisi.analysis.words (the plays in words in the session's language).
@@ -816,8 +854,8 @@ def _key(token: str) -> str:
 
 
 def _dash(throw: Sequence[int]) -> str:
-    """A throw as the screens write it: ``5-2``."""
-    return f"{throw[0]}-{throw[1]}"
+    """A throw as the screens write it: ``5-2`` (``6``: one die)."""
+    return throw_text(throw)
 
 
 def _step_prompt(n: int, dice: str, pages: bool = False, lang: str = "en") -> str:
@@ -925,8 +963,10 @@ def normalise(answer: str) -> str:
 
 
 def _status(pos: Position, throw: Throw, lang: str = "en") -> str:
-    if pos.ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2:
+    if pos.ruleset != "pagade" and is_doublet(throw) and pos.doubles == 2:
         return say(lang, "status.third")
+    if third_six(pos, throw):
+        return say(lang, "status.third_six")
     return ""
 
 
@@ -934,11 +974,15 @@ def _pass_status(pos: Position, throw: Throw, lang: str = "en") -> str:
     """What the screen says when ``throw`` moves nothing: whether the same player throws
     again is the engine's answer (Whitman's doublet that cannot be used passes the turn;
     RULES.md §5.8), not a guess from the dice."""
-    if pos.ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2:
+    if pos.ruleset != "pagade" and is_doublet(throw) and pos.doubles == 2:
         return say(lang, "pass.third")
+    if third_six(pos, throw):
+        return say(lang, "pass.third_six")
     after = legal_plays(pos, throw)[0].position  # the one play: nothing moves
     again = not after.is_over and after.to_move == pos.to_move
-    extra = say(lang, "pass.doublet") if again and throw[0] == throw[1] else ""
+    extra = say(lang, "pass.doublet") if again and is_doublet(throw) else ""
+    if again and not extra and tuple(throw) == (6,):
+        extra = say(lang, "pass.six")
     if again and not extra:
         extra = say(lang, "pass.again")
     return say(lang, "pass.none", throw=_dash(throw), extra=extra)
@@ -1024,13 +1068,20 @@ def _new_session(console: Console, args: argparse.Namespace) -> _Session:
         setup = setup_from_args(ns)
         start = Position.initial(setup)
     n = len(setup.players)
-    kinds = seat_kinds(args.players, n)
+    kinds = seat_kinds(args.players, n, setup.ruleset)
     names = _names(args.names, kinds)
     dice = args.dice or "random"
     rng = random.Random(seed)
     rolled, rounds = first_player(setup, rng)  # as Record.to_game replays it
     if args.from_position is None:
-        if args.first is not None:
+        if setup.ruleset in ONE_DIE_RULESETS:  # players[0] throws first (L.2.2, M.2.2)
+            if args.first is not None:
+                raise PachisiError(
+                    f"{setup.ruleset}: the first player in turn order throws first; "
+                    "give the order with --colours (e.g. --colours green,red)"
+                )
+            first = 0
+        elif args.first is not None:
             first = _first_from_arg(args.first, n)
         elif dice == "manual":
             console.print(say(args.lang, "first.intro", setup=setup.describe()))
@@ -1101,7 +1152,7 @@ def _resume_session(console: Console, args: argparse.Namespace) -> _Session:
         raise PachisiError(f"{path}: {exc}") from None
     n = len(rec.start.setup.players)
     seats = args.players or rec.extra.get("Seats") or ",".join([HUMAN] * n)
-    kinds = seat_kinds(seats, n)
+    kinds = seat_kinds(seats, n, rec.start.ruleset)
     names = _names(args.names, kinds) if args.names else list(rec.names)
     log = []
     pos = rec.start

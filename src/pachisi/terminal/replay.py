@@ -23,8 +23,7 @@ from ..errors import PachisiError
 from ..moves import Action, parse_play
 from ..position import Position
 from ..record import Record, RecordError
-from ..rules import RULESETS
-from .board import LANGS, BoardView, render, result_text, wrap
+from .board import LANGS, BoardView, render, result_text, throw_text, wrap
 
 __all__ = ["Replay", "register", "run"]
 
@@ -86,8 +85,6 @@ class Replay:
             rec = Record.load(path)
         except RecordError as exc:
             raise PachisiError(f"{path}: {exc}") from None
-        if rec.start.ruleset not in RULESETS:  # the terminal draws only the cross
-            raise PachisiError(f"{path}: the terminal cannot show {rec.start.ruleset} games yet")
         return cls(rec, path, lang)
 
     @property
@@ -108,7 +105,7 @@ class Replay:
             throw, notation = self.record.moves[i - 1]
             names = pos.setup.colour_names
             who = "+".join(names[c] for c in pos.setup.players[pos.to_move])
-            out.append(f"{i}. {who} {throw[0]}-{throw[1]}: {notation}")
+            out.append(f"{i}. {who} {throw_text(throw)}: {notation}")
         return out
 
     def view(self, move: int) -> BoardView:

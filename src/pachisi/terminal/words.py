@@ -202,6 +202,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "corner.finished": "✓ finished ({n})",
         "corner.major": " major",
         "corner.minor": " minor",
+        # Ludo and Mensch ärgere Dich nicht (RULES-LUDO.md): one die
+        "help.die": (
+            "Throw the die and type the face on top, e.g. 5. "
+            "q saves and quits; e FILE exports the position."
+        ),
+        "prompt.die": "Die for {who}: type the face that fell ({faces}), e.g. {example}: ",
+        "error.die": "{answer}: {error}. Throw again and type the face.",
+        "status.third_six": "Third 6 in a row: the throw is forfeited.",
+        "pass.third_six": "Third 6 in a row: the throw is forfeited and the turn passes.",
+        "pass.six": " (a 6: throw again)",
+        "panel.sixes": "6s in a row this turn: {n}",
+        "panel.third_six": "Third 6 in a row: forfeited, the turn passes",
+        "panel.home": "Home {n}",
+        "panel.goal": "goal {n}",
+        "legend.jump_star": "jump star",
+        "legend.globe": "globe",
+        "corner.yard": "yard ",
+        "corner.goal": "goal ",
+        "msg.no_hints": "No hints for {ruleset} in the terminal yet.",
     },
     "hi": {
         "help": _HELP_HI,
@@ -318,6 +337,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "corner.finished": "✓ पूरा ({n})",
         "corner.major": " बड़ा",
         "corner.minor": " छोटा",
+        # लूडो और मेंश एर्गेरे डिख़ निख़्ट: एक पासा
+        "help.die": (
+            "पासा फेंकिए और ऊपर का अंक लिखिए, जैसे 5। q सेव करके बंद करता है; e FILE स्थिति निर्यात करता है।"
+        ),
+        "prompt.die": "{who} का पासा: गिरा हुआ अंक ({faces}) लिखिए, जैसे {example}: ",
+        "error.die": "{answer}: {error}। फिर फेंकिए और अंक लिखिए।",
+        "status.third_six": "लगातार तीसरा 6: यह फेंक रद्द होती है।",
+        "pass.third_six": "लगातार तीसरा 6: यह फेंक रद्द, बारी आगे जाती है।",
+        "pass.six": " (6: फिर फेंकिए)",
+        "panel.sixes": "इस बारी लगातार 6: {n}",
+        "panel.third_six": "लगातार तीसरा 6: फेंक रद्द, बारी आगे",
+        "panel.home": "होम {n}",
+        "panel.goal": "लक्ष्य {n}",
+        "legend.jump_star": "कूदने वाला सितारा",
+        "legend.globe": "गोला",
+        "corner.yard": "यार्ड ",
+        "corner.goal": "लक्ष्य ",
+        "msg.no_hints": "टर्मिनल में {ruleset} के लिए अभी सुझाव नहीं।",
     },
     "kn": {
         "help": _HELP_KN,
@@ -431,6 +468,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "corner.finished": "✓ ಮುಗಿಸಿದೆ ({n})",
         "corner.major": " ಮುಖ್ಯ",
         "corner.minor": " ಉಪ",
+        # ಲೂಡೋ ಮತ್ತು ಮೆನ್ಷ್ ಏರ್ಗೆರೆ ಡಿಶ್ ನಿಶ್ಟ್: ಒಂದು ದಾಳ
+        "help.die": (
+            "ದಾಳ ಎಸೆದು ಮೇಲಿನ ಮುಖವನ್ನು ಬರೆಯಿರಿ, ಉದಾ. 5. q ಉಳಿಸಿ ನಿಲ್ಲಿಸುತ್ತದೆ; e FILE ಸ್ಥಿತಿಯನ್ನು ರಫ್ತು ಮಾಡುತ್ತದೆ."
+        ),
+        "prompt.die": "{who} ಅವರ ದಾಳ: ಬಿದ್ದ ಮುಖವನ್ನು ({faces}) ಬರೆಯಿರಿ, ಉದಾ. {example}: ",
+        "error.die": "{answer}: {error}. ಮತ್ತೆ ಎಸೆದು ಮುಖವನ್ನು ಬರೆಯಿರಿ.",
+        "status.third_six": "ಸತತ ಮೂರನೇ 6: ಈ ಎಸೆತ ರದ್ದು.",
+        "pass.third_six": "ಸತತ ಮೂರನೇ 6: ಈ ಎಸೆತ ರದ್ದು, ಸರದಿ ಮುಂದೆ ಹೋಗುತ್ತದೆ.",
+        "pass.six": " (6: ಮತ್ತೆ ಎಸೆಯಿರಿ)",
+        "panel.sixes": "ಈ ಸರದಿಯಲ್ಲಿ ಸತತ 6: {n}",
+        "panel.third_six": "ಸತತ ಮೂರನೇ 6: ರದ್ದು, ಸರದಿ ಮುಂದೆ",
+        "panel.home": "ಮನೆ {n}",
+        "panel.goal": "ಗುರಿ {n}",
+        "legend.jump_star": "ಜಿಗಿಯುವ ನಕ್ಷತ್ರ",
+        "legend.globe": "ಗೋಳ",
+        "corner.yard": "ಅಂಗಳ ",
+        "corner.goal": "ಗುರಿ ",
+        "msg.no_hints": "ಟರ್ಮಿನಲ್‌ನಲ್ಲಿ {ruleset} ಗೆ ಇನ್ನೂ ಸುಳಿವು ಇಲ್ಲ.",
     },
 }
 
