@@ -151,7 +151,7 @@ def test_analyse_says_it_does_not_know_these_rulesets_yet() -> None:
     assert "does not know ludo yet" in line
 
 
-def test_simulate_records_a_game_and_refuses_other_players(tmp_path: Path) -> None:
+def test_simulate_records_a_game_and_refuses_the_learned_levels(tmp_path: Path) -> None:
     from pachisi.record import Record
 
     target = tmp_path / "g.pgame"
@@ -161,5 +161,6 @@ def test_simulate_records_a_game_and_refuses_other_players(tmp_path: Path) -> No
     rec = Record.load(target)
     assert rec.start.ruleset == "maedn" and rec.positions()[-1].winner is not None
     assert "cannot show maedn games yet" in refused(run("replay", str(target)))
-    line = refused(run("simulate", "ludo", "--players", "greedy,random", "--games", "2"))
-    assert "random players only" in line
+    # The learned levels have no network for these rulesets (docs/players.md): refused.
+    line = refused(run("simulate", "ludo", "--players", "expert,random", "--games", "2"))
+    assert "no network has learned ludo" in line and "expectimax" in line
