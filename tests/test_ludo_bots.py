@@ -25,8 +25,8 @@ from pachisi.bots import (
 )
 from pachisi.bots import greedy as greedy_module
 from pachisi.bots.evaluation import evaluate
-from pachisi.bots.one_die import HOME, OUT, evaluate as one_die_evaluate
-from pachisi.bots.one_die import hit_chance, weighted
+from pachisi.bots.one_die import HOME, OUT, hit_chance, weighted
+from pachisi.bots.one_die import evaluate as one_die_evaluate
 from pachisi.errors import PachisiError
 from pachisi.moves import legal_plays
 from pachisi.rules import Setup
