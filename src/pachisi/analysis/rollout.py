@@ -10,7 +10,11 @@ deviation of the per-rollout results over the square root of their number.
 
 Rollouts are the playouts of :func:`pachisi.fast.playouts`, played inside
 the compiled kernel when it runs and otherwise by their pure twin
-(:func:`pachisi.fast.pure_playouts`), which gives the same games. Every
+(:func:`pachisi.fast.pure_playouts`), which gives the same games. The
+``expectimax`` policy, and every rollout of Ludo and MADN (one die, which
+the playouts do not play), are played by the library's players instead
+(:func:`_played_rollout`: the same first throws, the later ones from the
+rollout's own seeded stream). Every
 rollout is a pure function of the position, its index ``k`` and the
 :class:`RolloutSpec` (base seed, policy, throw limit):
 

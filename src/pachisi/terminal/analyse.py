@@ -190,7 +190,8 @@ def register(subparsers: Any) -> None:
         "--policy",
         choices=POLICIES,
         default=None,
-        help="--by rollouts: the computer player that plays the rollouts (default greedy)",
+        help="--by rollouts: the computer player that plays the rollouts (default greedy;"
+        " expectimax for a ludo or maedn position or throw)",
     )
     p.add_argument(
         "--by",
