@@ -170,3 +170,14 @@ def test_simulate_records_a_game_and_refuses_the_learned_levels(tmp_path: Path) 
     # The learned levels have no network for these rulesets (docs/players.md): refused.
     line = refused(run("simulate", "ludo", "--players", "expert,random", "--games", "2"))
     assert "no network has learned ludo" in line and "expectimax" in line
+
+
+def test_analyse_reviews_a_maedn_record_by_rollouts(tmp_path: Path) -> None:
+    # A review of a one-die game (RULES-LUDO.md M.6: the throws are one number each).
+    target = tmp_path / "g.pgame"
+    args = ("--games", "1", "--seed", "3", "--record-game", "0", str(target))
+    assert run("simulate", "maedn", "--players", "greedy,random", *args).returncode == 0
+    flags = ("--moves", "1-6", "--rollouts", "2", "--luck-rollouts", "0", "--jobs", "1")
+    out = ok_json(run("analyse", str(target), *flags, "--json"))
+    assert out["settings"]["policy"] == "greedy" and len(out["moves"]) == 6
+    assert all(len(m["throw"]) == 1 for m in out["moves"])

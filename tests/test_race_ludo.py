@@ -120,3 +120,16 @@ def test_the_analysis_gives_the_exact_race() -> None:
     pos = ludo("r:56.57.57.57,y:56.57.57.57")
     est = win_chances(pos, 36, seed=1, jobs=1)
     assert est.method == "race" and est.chances[0] == pytest.approx(216 / 389)
+
+
+def test_four_players_in_turn_order() -> None:
+    # L.2.2: turns go down the players' list. Every player's last pawn is one short of
+    # Home (43/216 a turn, as above): the k-th to throw wins p (1 - p)^k / (1 - (1 - p)^4).
+    pawns = ",".join(f"{c}:56.57.57.57" for c in "rgyb")
+    pos = Position.from_text(f"ludo r,g,y,b - {pawns} 2 0 - - - 0 0")  # yellow to throw
+    p = 43 / 216
+    v = race_value(pos)
+    assert v is not None and v.exact
+    for k in range(4):
+        player = (2 + k) % 4
+        assert v.chances[player] == pytest.approx(p * (1 - p) ** k / (1 - (1 - p) ** 4))
