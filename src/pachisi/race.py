@@ -1467,8 +1467,8 @@ def _at_most_states(pawns: Sequence[int], end: int) -> int:
 
 class _OneSided:
     """One player's race alone (Ludo, MADN): the minimum-expected-turns policy and the
-    distribution of his turns to finish, by dynamic programming over his states reachable
-    from a position (his pawns; in a turn also ``doubles`` and ``tries``).
+    distribution of his turns to finish, by dynamic programming over the states he can
+    reach from a position (his pawns; in a turn also ``doubles`` and ``tries``).
 
     Transitions are the engine's (:meth:`Position.legal_plays` of a position with the
     other players' pawns in their yards, where they never meet his: RULES-LUDO.md). A
