@@ -181,3 +181,11 @@ def test_analyse_reviews_a_maedn_record_by_rollouts(tmp_path: Path) -> None:
     out = ok_json(run("analyse", str(target), *flags, "--json"))
     assert out["settings"]["policy"] == "greedy" and len(out["moves"]) == 6
     assert all(len(m["throw"]) == 1 for m in out["moves"])
+
+
+def test_simulate_plays_the_ladder_up_to_expectimax() -> None:
+    # Greedy and expectimax play these rulesets through the library engine (their own
+    # evaluation, pachisi.bots.one_die), by strength name too.
+    proc = run("simulate", "maedn", "--players", "strong,casual", "--games", "2", "--seed", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "library engine" in proc.stdout and "expectimax" in proc.stdout
