@@ -1039,8 +1039,11 @@ def side_table(setup: Setup, player: int, state: State | None = None) -> SideTab
 def finish_distribution(position: Position, player: int) -> Distribution | None:
     """``player``'s one-sided :class:`Distribution` in a race position: turn 1 is the
     current one for the player to move (with the doublets already thrown), the next one
-    for the others. ``None`` where not covered."""
+    for the others. ``None`` where not covered (Ludo and MADN: their races are solved
+    inside :func:`race_value`)."""
     setup = position.setup
+    if setup.ruleset in _ONE_DIE:
+        return None
     state = _state_of(setup, position.pawns, player)
     table = side_table(setup, player, state)
     if table is None:
