@@ -125,7 +125,7 @@ def test_greedy_and_expectimax_capture_when_it_is_safe() -> None:
     plays = legal_plays(pos, (4,))
     assert {p.notation for p in plays} >= {"R20-24x"}
     for player in (GreedyPlayer(1), ExpectimaxPlayer(1)):
-        assert player.choose(pos, (4,), plays).notation == "R20-24x"
+        assert player.choose(pos, plays[0].throw, plays).notation == "R20-24x"
 
 
 @pytest.mark.parametrize("ruleset", ["ludo", "maedn"])
@@ -159,7 +159,8 @@ def test_the_learned_levels_refuse_ludo_and_maedn(level: str) -> None:
         assert "expectimax" in why
     pos = Position.start("ludo", players=2)
     with pytest.raises(PachisiError, match="no network has learned ludo"):
-        make_player(level, 1).choose(pos, (6,), legal_plays(pos, (6,)))
+        plays = legal_plays(pos, (6,))
+        make_player(level, 1).choose(pos, plays[0].throw, plays)
 
 
 def test_the_search_player_refuses_them() -> None:
