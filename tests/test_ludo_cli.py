@@ -146,12 +146,18 @@ def test_new_start_positions() -> None:
     refused(run("new", "maedn", "--colours", "red,yellow"))
 
 
-def test_analyse_says_it_does_not_know_these_rulesets_yet() -> None:
-    line = refused(run("analyse", "-", "--throw", "3", stdin=LUDO.to_text()))
-    assert "does not know ludo yet" in line
+def test_analyse_ranks_a_throw_by_rollouts_and_refuses_the_network() -> None:
+    # No network has learned ludo: the analysis is by rollouts (docs/analysis.md).
+    line = refused(run("analyse", "-", "--throw", "3", "--by", "network", stdin=LUDO.to_text()))
+    assert "no network has learned ludo" in line and "--by rollouts" in line
+    args = ("--throw", "3", "--rollouts", "6", "--jobs", "1", "--policy", "greedy", "--json")
+    out = ok_json(run("analyse", "-", *args, stdin=LUDO.to_text()))
+    assert out["kind"] == "ranking" and out["policy"] == "greedy"
+    plays = {p["play"] for p in out["plays"]}
+    assert plays == {p.notation for p in legal_plays(LUDO, (3,))}
 
 
-def test_simulate_records_a_game_and_refuses_other_players(tmp_path: Path) -> None:
+def test_simulate_records_a_game_and_refuses_the_learned_levels(tmp_path: Path) -> None:
     from pachisi.record import Record
 
     target = tmp_path / "g.pgame"
@@ -162,5 +168,25 @@ def test_simulate_records_a_game_and_refuses_other_players(tmp_path: Path) -> No
     assert rec.start.ruleset == "maedn" and rec.positions()[-1].winner is not None
     shown = run("replay", str(target), "--move", "5", "--board")  # the terminal draws it
     assert shown.returncode == 0 and "Mensch ärgere Dich nicht" in shown.stdout
-    line = refused(run("simulate", "ludo", "--players", "greedy,random", "--games", "2"))
-    assert "random players only" in line
+    # The learned levels have no network for these rulesets (docs/players.md): refused.
+    line = refused(run("simulate", "ludo", "--players", "expert,random", "--games", "2"))
+    assert "no network has learned ludo" in line and "expectimax" in line
+
+
+def test_analyse_reviews_a_maedn_record_by_rollouts(tmp_path: Path) -> None:
+    # A review of a one-die game (RULES-LUDO.md M.6: the throws are one number each).
+    target = tmp_path / "g.pgame"
+    args = ("--games", "1", "--seed", "3", "--record-game", "0", str(target))
+    assert run("simulate", "maedn", "--players", "greedy,random", *args).returncode == 0
+    flags = ("--moves", "1-6", "--rollouts", "2", "--luck-rollouts", "0", "--jobs", "1")
+    out = ok_json(run("analyse", str(target), *flags, "--json"))
+    assert out["settings"]["policy"] == "greedy" and len(out["moves"]) == 6
+    assert all(len(m["throw"]) == 1 for m in out["moves"])
+
+
+def test_simulate_plays_the_ladder_up_to_expectimax() -> None:
+    # Greedy and expectimax play these rulesets through the library engine (their own
+    # evaluation, pachisi.bots.one_die), by strength name too.
+    proc = run("simulate", "maedn", "--players", "strong,casual", "--games", "2", "--seed", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "library engine" in proc.stdout and "expectimax" in proc.stdout

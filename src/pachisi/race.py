@@ -28,6 +28,18 @@ When a position is a race (:func:`is_race`), by ruleset:
   proven bound on the difference between the true chances (under the
   policy) and the ones given.
 
+* ``ludo``, ``maedn`` (RULES-LUDO.md): no capture can happen any more: the
+  ring squares each pawn may still stand on (none for a pawn in its home
+  column, at Home or on a goal field; the whole route for a pawn in the
+  yard) never meet another player's. One die, exact finish, another throw
+  after a 6 (and the switches: three sixes, bonus throws, three tries) are
+  the engine's; the tables do not follow ludopy's quirks, its overshoot or
+  opening, nor "bounce" (``None``). Each player's race is solved on demand
+  over the states reachable from the position (at most
+  :data:`ONE_DIE_LIMIT`), exactly: a throw that moves nothing is a loop
+  solved in closed form, and ``error`` is only the mass left after
+  :data:`ONE_DIE_TURNS` turns (0 below rounding).
+
 Everything else (a blockade or a capture still possible, a Pagade pawn on
 the ring, a player without his cut flag, a dead end) is not a race:
 :func:`race_value` answers ``None``.
@@ -91,6 +103,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ._graph import ONE_DIE_RULES
 from .dice import dice_for
 from .position import Position, player_finished
 from .rules import Setup
@@ -101,6 +114,8 @@ if TYPE_CHECKING:
 __all__ = [
     "BOUND_BY_DEFAULT",
     "CACHE_VERSION",
+    "ONE_DIE_LIMIT",
+    "ONE_DIE_TURNS",
     "ON_DEMAND_LIMIT",
     "SERIES_TAIL",
     "SERIES_TURNS",
@@ -229,6 +244,8 @@ def is_race(position: Position) -> bool:
     if position.is_over:
         return False
     setup = position.setup
+    if setup.ruleset in _ONE_DIE:
+        return _one_die_is_race(position)
     if setup.ruleset == "pagade":
         for i in _open_players(position):
             for c in setup.players[i]:
@@ -1022,8 +1039,11 @@ def side_table(setup: Setup, player: int, state: State | None = None) -> SideTab
 def finish_distribution(position: Position, player: int) -> Distribution | None:
     """``player``'s one-sided :class:`Distribution` in a race position: turn 1 is the
     current one for the player to move (with the doublets already thrown), the next one
-    for the others. ``None`` where not covered."""
+    for the others. ``None`` where not covered (Ludo and MADN: their races are solved
+    inside :func:`race_value`)."""
     setup = position.setup
+    if setup.ruleset in _ONE_DIE:
+        return None
     state = _state_of(setup, position.pawns, player)
     table = side_table(setup, player, state)
     if table is None:
@@ -1085,10 +1105,13 @@ def used_by_default(position: Position) -> bool:
     (:func:`tables_ready`; ``python -m pachisi.race`` builds them, about two and a
     half minutes of CPU once): a value then takes 1 to 3 ms, with its proven error
     bound. Not Eight-Man, whose two-colour races are solved on demand (docs/analysis.md,
-    "Exact races").
+    "Exact races"). Ludo and MADN: every pure race, solved on demand (a second or a few
+    for up to :data:`ONE_DIE_LIMIT` states a player; a larger race gives ``None``).
     """
     if position.ruleset == "pagade":
         return played_by_default(position)
+    if position.ruleset in _ONE_DIE:  # solved on demand, small races only (ONE_DIE_LIMIT)
+        return _one_die_is_race(position)
     if position.ruleset == "eight-man" or any(len(c) != 1 for c in position.setup.players):
         return False
     return tables_ready(position.setup)
@@ -1113,6 +1136,8 @@ def race_value(position: Position) -> RaceValue | None:
         return RaceValue(
             tuple(1.0 if i in position.winner else 0.0 for i in range(n)), 0.0, "decided"
         )
+    if setup.ruleset in _ONE_DIE:
+        return _one_die_race_value(position)
     if not is_race(position):
         return None
     open_players = set(_open_players(position))
@@ -1381,3 +1406,318 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# ---------------------------------------------------------------------------
+# Ludo and MADN (RULES-LUDO.md §9, §10): one die, one-sided tables solved on demand
+
+#: Ludo and MADN: the most one-sided states of one player solved for one position (a
+#: larger race is not covered: about 10 ms of CPU a state, in the clear engine).
+ONE_DIE_LIMIT = 600
+#: Ludo and MADN: turns followed in a finishing distribution (the mass left is the error).
+ONE_DIE_TURNS = 2000
+#: Ludo and MADN: a state's finishing distribution stops once this little mass is left.
+_ROW_CUT = 1e-13
+
+_ONE_DIE = ("ludo", "maedn")
+_Node = tuple[tuple[int, ...], int, int]  # a player's pawns, doubles, tries (in a turn)
+
+
+def _one_die_rings(setup: Setup) -> tuple[int, int, int] | None:
+    """Ring size, step between entries and last ring progress of a race-table set-up, or
+    ``None`` where the tables do not follow the switches: ludopy's quirks (a home-column
+    pawn seen on the ring, L.2.4) and overshoot "ludopy" (back to the ring, L.3.3) make the
+    home column not private, "bounce" moves a pawn back, ludopy's opening depends on the
+    round, not on the player alone (L.6.3)."""
+    if setup.ruleset == "maedn":
+        return 40, 10, 40
+    opt = setup.option
+    if opt("ludopy_quirks") or opt("overshoot") != "exact" or opt("start_tries") == "opening":
+        return None
+    return 52, 13, 51
+
+
+def _arc(ring: tuple[int, int, int], arm: int, p: int) -> frozenset[int]:
+    """The ring squares a pawn at progress ``p`` may still stand on (none once private)."""
+    size, step, last = ring
+    first = max(p, 1)
+    if p > last:
+        return frozenset()
+    return frozenset((step * arm + k - 1) % size for k in range(first, last + 1))
+
+
+def _one_die_is_race(position: Position) -> bool:
+    """RULES-LUDO.md: no capture can happen any more (L.4.2, M.3.2): the squares each
+    pawn may still stand on (its route from where it is to its last ring square; none for
+    a pawn in its home column, at Home or on a goal field; the whole route for a pawn in
+    the yard) never meet those of another player's pawns. Blocks (L.4.2) and ludopy's
+    globes and entry squares (L.4.3) then never matter either."""
+    setup = position.setup
+    ring = _one_die_rings(setup)
+    if ring is None or position.is_over:
+        return False
+    seen: dict[int, int] = {}
+    for i, colours in enumerate(setup.players):
+        for c in colours:
+            for p in set(position.pawns[c]):
+                for q in _arc(ring, c, p):
+                    if seen.setdefault(q, i) != i:
+                        return False
+    return True
+
+
+def _at_most_states(pawns: Sequence[int], end: int) -> int:
+    """How many sorted pawn tuples lie at or ahead of ``pawns`` (sorted), each at most
+    ``end``: a bound on the states a player can reach (pawns never go back)."""
+    counts = {v: 1 for v in range(pawns[0], end + 1)} if pawns else {0: 1}
+    for p in pawns[1:]:
+        nxt: dict[int, int] = {}
+        for v in range(p, end + 1):
+            nxt[v] = sum(c for u, c in counts.items() if u <= v)
+        counts = nxt
+    return sum(counts.values())
+
+
+class _OneSided:
+    """One player's race alone (Ludo, MADN): the minimum-expected-turns policy and the
+    distribution of his turns to finish, by dynamic programming over the states he can
+    reach from a position (his pawns; in a turn also ``doubles`` and ``tries``).
+
+    Transitions are the engine's (:meth:`Position.legal_plays` of a position with the
+    other players' pawns in their yards, where they never meet his: RULES-LUDO.md). A
+    move never takes a pawn back under the switches the tables follow
+    (:func:`_one_die_rings`), so states are solved in order of decreasing progress; a
+    throw that moves nothing leaves the pawns as they were (a loop, solved exactly).
+    """
+
+    def __init__(self, position: Position, player: int) -> None:
+        setup = position.setup
+        self.setup = setup
+        self.player = player
+        self.colour = setup.players[player][0]
+        self.empty = tuple(() if ps == () else (0,) * len(ps) for ps in position.pawns)
+        self.expect: dict[tuple[int, ...], float] = {}  # E(turns) from a turn's start
+        self.inner: dict[_Node, float] = {}  # expected turns after the turn's end
+        self.choice: dict[tuple[_Node, int], tuple[int, ...] | None] = {}
+        self.rows: dict[_Node, list[list[tuple[str, _Node]]]] = {}
+
+    def _position(self, node: _Node) -> Position:
+        pawns = list(self.empty)
+        pawns[self.colour] = node[0]
+        return Position(
+            self.setup, tuple(pawns), self.player, node[1], None, (), None, False, node[2]
+        )
+
+    def outcomes(self, node: _Node) -> list[list[tuple[str, _Node]]]:
+        """Per die 1..6: the distinct results, each ``("win"|"pass"|"again", node)``."""
+        got = self.rows.get(node)
+        if got is not None:
+            return got
+        pos = self._position(node)
+        rules = ONE_DIE_RULES[self.setup.ruleset]
+        rows: list[list[tuple[str, _Node]]] = []
+        for d in range(1, 7):
+            outs: list[tuple[str, _Node]] = []
+            for _, res in rules(pos, (d, 0)).penalty():
+                mine = res.pawns[self.colour]
+                if res.winner is not None:
+                    o = ("win", (mine, 0, 0))
+                elif res.to_move == self.player:
+                    o = ("again", (mine, res.doubles, res.tries))
+                else:
+                    o = ("pass", (mine, 0, 0))
+                if o not in outs:
+                    outs.append(o)
+            rows.append(outs)
+        self.rows[node] = rows
+        return rows
+
+    def closure(self, start: tuple[int, ...], limit: int) -> list[tuple[int, ...]] | None:
+        """Every turn-start state reachable from ``start``, or ``None`` past ``limit``."""
+        seen = {start}
+        todo = [(start, 0, 0)]
+        nodes = {(start, 0, 0)}
+        while todo:
+            node = todo.pop()
+            for outs in self.outcomes(node):
+                for kind, nxt in outs:
+                    if kind == "win":
+                        continue
+                    if kind == "pass":
+                        if nxt[0] not in seen:
+                            seen.add(nxt[0])
+                            if len(seen) > limit:
+                                return None
+                            nodes.add(nxt)
+                            todo.append(nxt)
+                    elif nxt not in nodes:
+                        nodes.add(nxt)
+                        todo.append(nxt)
+        return sorted(seen, key=lambda s: -sum(s))
+
+    def value(self, node: _Node, s: tuple[int, ...]) -> tuple[float, float]:
+        """The expected turns after the current turn's end from ``node``, as ``a + b * E(s)``
+        (``b`` nonzero only while the pawns are still ``s``, the turn's start)."""
+        if node[0] != s:
+            got = self.inner.get(node)
+            if got is None:
+                a, _ = self._affine(node, s)
+                self.inner[node] = got = a
+            return got, 0.0
+        return self._affine(node, s)
+
+    def _affine(self, node: _Node, s: tuple[int, ...]) -> tuple[float, float]:
+        a = b = loop = 0.0
+        for d, outs in enumerate(self.outcomes(node), 1):
+            best: tuple[float, float] | None = None
+            pick: tuple[int, ...] | None = None
+            for kind, nxt in outs:
+                if kind == "win":
+                    v = (0.0, 0.0)
+                elif kind == "pass":
+                    v = (0.0, 1.0) if nxt[0] == s else (self.expect[nxt[0]], 0.0)
+                elif nxt == node:
+                    loop += 1 / 6  # nothing moved, another throw as before (M.6.1)
+                    v = None
+                else:
+                    v = self.value(nxt, s)
+                if v is None:
+                    continue
+                if best is None or v[0] < best[0] - 1e-12:
+                    best, pick = v, nxt[0]
+            self.choice[(node, d)] = pick
+            if best is not None:
+                a += best[0] / 6
+                b += best[1] / 6
+        if loop:
+            a, b = a / (1 - loop), b / (1 - loop)
+        return a, b
+
+    def solve(self, states: Sequence[tuple[int, ...]]) -> None:
+        """E(turns) of every turn-start state, the most advanced first."""
+        for s in states:
+            a, b = self.value((s, 0, 0), s)
+            self.expect[s] = (1.0 + a) / (1.0 - b)
+
+    def turn_end(self, node: _Node, memo: dict[_Node, dict[object, float]]) -> dict[object, float]:
+        """Where the turn in progress at ``node`` ends, under the policy: ``"win"`` or the
+        next turn's start state, with their chances."""
+        got = memo.get(node)
+        if got is not None:
+            return got
+        out: dict[object, float] = {}
+        loop = 0.0
+        for d, outs in enumerate(self.outcomes(node), 1):
+            pick = self.choice.get((node, d))
+            if pick is None and outs and (node, d) not in self.choice:
+                self._affine(node, node[0])
+                pick = self.choice[(node, d)]
+            chosen = [o for o in outs if o[1][0] == pick] if outs else []
+            if not chosen:  # no move at all: the throw passes or throws again
+                chosen = outs
+            kind, nxt = chosen[0]
+            if kind == "win":
+                out["win"] = out.get("win", 0.0) + 1 / 6
+            elif kind == "pass":
+                out[nxt[0]] = out.get(nxt[0], 0.0) + 1 / 6
+            elif nxt == node:
+                loop += 1 / 6
+            else:
+                for k, p in self.turn_end(nxt, memo).items():
+                    out[k] = out.get(k, 0.0) + p / 6
+        if loop:
+            out = {k: p / (1 - loop) for k, p in out.items()}
+        memo[node] = out
+        return out
+
+    def distribution(
+        self, node: _Node, states: Sequence[tuple[int, ...]]
+    ) -> tuple[list[float], float]:
+        """Chances of finishing in turn 1, 2, ... from ``node`` (turn 1: the one in
+        progress), and the mass not finished within :data:`ONE_DIE_TURNS` turns."""
+        memo: dict[_Node, dict[object, float]] = {}
+        kernels = {s: self.turn_end((s, 0, 0), memo) for s in states}
+        first = self.turn_end(node, memo)
+        # f[s][t]: chance of finishing in exactly t turns from turn start s (t >= 1).
+        f: dict[tuple[int, ...], list[float]] = {}
+        order = list(states)
+        horizon = ONE_DIE_TURNS
+        for s in order:  # most advanced first: every other target is done already
+            k = kernels[s]
+            row = [0.0]
+            stay = k.get(s, 0.0)
+            win = k.get("win", 0.0)
+            others = [(f[t], p) for t, p in k.items() if t != "win" and t != s]  # type: ignore[index]
+            done = 0.0
+            for t in range(1, horizon + 1):
+                v = win if t == 1 else 0.0
+                for tgt, p in others:
+                    if t - 1 < len(tgt):
+                        v += p * tgt[t - 1]
+                if t > 1:
+                    v += stay * row[t - 1]
+                row.append(v)
+                done += v
+                if done >= 1.0 - _ROW_CUT:
+                    break  # the rest is below rounding (counted in the error)
+            f[s] = row
+        out = [0.0] * (horizon + 1)
+        for end, p in first.items():
+            if end == "win":
+                out[1] += p
+            else:
+                after = f[end]  # type: ignore[index]
+                for t in range(1, min(len(after), horizon)):
+                    out[t + 1] += p * after[t]
+        return out, max(0.0, 1.0 - sum(out))
+
+
+def _one_die_race_value(position: Position) -> RaceValue | None:
+    """The race value of a Ludo or MADN pure race (:func:`_one_die_is_race`), or ``None``
+    where it is not one or a player's race reaches more than :data:`ONE_DIE_LIMIT`
+    states. Every player follows the one-sided minimum-expected-turns policy; ``error``
+    is the mass left after :data:`ONE_DIE_TURNS` turns (0 below rounding)."""
+    if not _one_die_is_race(position):
+        return None
+    setup = position.setup
+    n = len(setup.players)
+    dists: list[list[float]] = []
+    lost = 0.0
+    for k in range(n):
+        i = (position.to_move + k) % n
+        side = _OneSided(position, i)
+        mine = position.pawns[setup.players[i][0]]
+        if _at_most_states(mine, 57 if setup.ruleset == "ludo" else 44) > 4 * ONE_DIE_LIMIT:
+            return None
+        states = side.closure(mine, ONE_DIE_LIMIT)
+        if states is None:
+            return None
+        node = (mine, position.doubles, position.tries) if k == 0 else (mine, 0, 0)
+        side.solve(states)
+        f, left = side.distribution(node, states)
+        dists.append(f)
+        lost = max(lost, left)
+    # Player at offset k finishing in his turn t is the (t - 1) * n + k-th turn of all.
+    surv = []
+    for f in dists:  # surv[k][t]: chance of needing at least t turns
+        s = [1.0] * (len(f) + 1)
+        for t in range(1, len(f) + 1):
+            s[t] = s[t - 1] - (f[t - 1] if t - 1 >= 1 else 0.0)
+        surv.append(s)
+    wins = [0.0] * n
+    for k, f in enumerate(dists):
+        total = 0.0
+        for t in range(1, len(f)):
+            if f[t] == 0.0:
+                continue
+            others = 1.0
+            for j in range(n):
+                if j != k:
+                    x = t if j > k else t + 1
+                    others *= surv[j][x] if x < len(surv[j]) else 0.0
+            total += f[t] * others
+        wins[(position.to_move + k) % n] = total
+    error = lost * n
+    if error < _EXACT:
+        error = 0.0
+    return RaceValue(tuple(min(1.0, w) for w in wins), error, "race")

@@ -18,6 +18,16 @@ two-player games only), and every hint's ``chance`` is ``None``, its
 ``how`` ``{"method": "none", "why": ...}``. :func:`pachisi.analysis.words.hint_lines`
 writes a hint in words.
 
+Ludo and MADN have no network: their hints are rollouts
+(:func:`pachisi.analysis.rank.rank_plays`) played by the strongest player
+there is for them, expectimax (:data:`ONE_DIE_HINT_POLICY`),
+:data:`ONE_DIE_HINT_ROLLOUTS` of each play on the same dice, so each hint
+carries its standard error ``se`` and whether its difference from the best
+play is inside its own noise (``close``: "too close to tell", two standard
+errors of the paired difference). They cost seconds, not hundredths (about
+a third of a second per rollout on one core); ``rollouts`` and ``jobs``
+say how many and in how many processes.
+
 >>> from pachisi import Position
 >>> pos = Position.from_text("parcheesi r,y - r:45.72.72.72,y:14.72.72.72 0 0 - - -")
 >>> best = hints(pos, (3, 4))[0]
@@ -39,13 +49,25 @@ from ..bots.search import win_chance
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
+from ..rules import ONE_DIE_RULESETS
 from .net import HINT_PLY, NetEvaluator, evaluator_for, net_ranking
+from .rank import clear_difference, rank_plays
 
-__all__ = ["HINT_PLAYS", "Hint", "chance_after", "hints"]
+__all__ = [
+    "HINT_PLAYS",
+    "ONE_DIE_HINT_POLICY",
+    "ONE_DIE_HINT_ROLLOUTS",
+    "Hint",
+    "chance_after",
+    "hints",
+]
 
 #: The plays a hint names (the terminal's and the web's): at 2 plies, so many are looked
 #: at to the end.
 HINT_PLAYS = 3
+#: Ludo and MADN: the rollouts of each play of a hint, and the player that plays them.
+ONE_DIE_HINT_ROLLOUTS = 36
+ONE_DIE_HINT_POLICY = "expectimax"
 
 
 @dataclass(frozen=True)
@@ -55,13 +77,20 @@ class Hint:
     ``chance``: the mover's (his team's) win chance after the play by the
     network, ``None`` where no network has learned the set-up; ``exact``:
     the chance is exact (the play ends the game); ``how``: how it was
-    obtained (:meth:`NetEvaluator.describe`), or ``{"method": "none", "why"}``.
+    obtained (:meth:`NetEvaluator.describe`), or ``{"method": "none", "why"}``,
+    or for Ludo and MADN ``{"method": "rollouts", "policy", "rollouts", "seed"}``.
+    By rollouts, ``se`` is the chance's standard error, ``diff_se`` that of its
+    difference from the best play (the same dice for every play) and ``close``
+    says that the difference is inside its noise (too close to tell).
     """
 
     play: Play
     chance: float | None
     how: dict[str, Any] | None = field(default=None, compare=False)
     exact: bool = False
+    se: float | None = None
+    close: bool = False
+    diff_se: float | None = None
 
     @property
     def notation(self) -> str:
@@ -74,6 +103,10 @@ def hints(
     throw: Sequence[int],
     candidates: int = 8,
     evaluator: NetEvaluator | None = None,
+    *,
+    rollouts: int = ONE_DIE_HINT_ROLLOUTS,
+    jobs: int = 1,
+    seed: int = 0,
 ) -> list[Hint]:
     """The legal plays of ``throw``, best first by the mover's win chance.
 
@@ -81,11 +114,15 @@ def hints(
     :data:`~pachisi.analysis.net.HINT_PLY`; only the ``candidates`` plays it likes
     best at 0 ply are looked at deeper (the others are left out: a hint names the
     best plays, it does not grade them all). Without a fitted network, the plays are ranked by the
-    hand evaluation one throw ahead and carry no chance. Raises
-    :class:`~pachisi.errors.ThrowError` for a bad throw or a game that is over.
+    hand evaluation one throw ahead and carry no chance. Ludo and MADN: by
+    ``rollouts`` rollouts of each play (see the module), in ``jobs`` processes,
+    with ``seed``. Raises :class:`~pachisi.errors.ThrowError` for a bad throw or
+    a game that is over.
     """
     if candidates < 1:
         raise ValueError(f"candidates must be at least 1, not {candidates}")
+    if evaluator is None and position.setup.ruleset in ONE_DIE_RULESETS:
+        return _rollout_hints(position, throw, candidates, rollouts, jobs, seed)
     why = None
     if evaluator is None:
         evaluator, why = evaluator_for(position.setup, HINT_PLY)
@@ -105,6 +142,36 @@ def hints(
     shortlist.sort(key=lambda p: -ahead[p])  # stable: ties keep the evaluation's order
     how = {"method": "none", "why": why or "no network has learned this set-up"}
     return [Hint(p, None, how) for p in shortlist]
+
+
+def _rollout_hints(
+    position: Position, throw: Sequence[int], candidates: int, rollouts: int, jobs: int, seed: int
+) -> list[Hint]:
+    """Ludo and MADN: the plays ranked by rollouts of the strongest player (see the module)."""
+    if rollouts < 1:
+        raise ValueError(f"rollouts must be at least 1, not {rollouts}")
+    ranking = rank_plays(
+        position,
+        throw,
+        rollouts,
+        seed=seed,
+        policy=ONE_DIE_HINT_POLICY,
+        jobs=jobs,
+        candidates=candidates,
+    )
+    how = {"method": "rollouts", "policy": ONE_DIE_HINT_POLICY, "rollouts": rollouts, "seed": seed}
+    return [
+        Hint(
+            rp.play,
+            rp.chance,
+            how,
+            rp.estimate.exact,
+            se=rp.se,
+            close=i > 0 and not clear_difference(rp.diff, rp.diff_se),
+            diff_se=rp.diff_se,
+        )
+        for i, rp in enumerate(ranking.plays[:candidates])
+    ]
 
 
 def _one_throw_ahead(position: Position, me: int) -> float:

@@ -10,7 +10,11 @@ deviation of the per-rollout results over the square root of their number.
 
 Rollouts are the playouts of :func:`pachisi.fast.playouts`, played inside
 the compiled kernel when it runs and otherwise by their pure twin
-(:func:`pachisi.fast.pure_playouts`), which gives the same games. Every
+(:func:`pachisi.fast.pure_playouts`), which gives the same games. The
+``expectimax`` policy, and every rollout of Ludo and MADN (one die, which
+the playouts do not play), are played by the library's players instead
+(:func:`_played_rollout`: the same first throws, the later ones from the
+rollout's own seeded stream). Every
 rollout is a pure function of the position, its index ``k`` and the
 :class:`RolloutSpec` (base seed, policy, throw limit):
 
@@ -61,12 +65,16 @@ from functools import lru_cache
 from typing import Any
 
 from .. import fast
+from ..bots import Player, RandomPlayer
 from ..bots.evaluation import evaluate
+from ..bots.expectimax import ExpectimaxPlayer
+from ..bots.greedy import GreedyPlayer
 from ..chunks import ChunkRunner
 from ..dice import Throw, derive_seed, dice_for
+from ..moves import legal_plays
 from ..position import Position
 from ..race import by_default as race_by_default
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 
 __all__ = [
     "DEFAULT_MAX_THROWS",
@@ -85,7 +93,7 @@ __all__ = [
 ]
 
 #: The rollout policies: the computer players that make every choice in a rollout.
-POLICIES = ("greedy", "random")
+POLICIES = ("greedy", "random", "expectimax")
 
 #: A rollout still running after this many throws is unfinished (a shared result).
 DEFAULT_MAX_THROWS = 10_000
@@ -183,7 +191,9 @@ def rollouts(position: Position, k0: int, k1: int, spec: RolloutSpec) -> list[in
     firsts = [first_throw(position.ruleset, spec.seed, k) for k in range(k0, k1)]
     seed = playout_seed(spec.seed)
     greedy = spec.policy == "greedy"
-    if fast.active():
+    if spec.policy == "expectimax" or position.ruleset in ONE_DIE_RULESETS:
+        return [_played_rollout(position, k, first, spec) for k, first in enumerate(firsts, k0)]
+    if fast.active_for(position.ruleset):
         games = fast.playouts(
             position, n, seed, spec.max_throws, greedy=greedy, start=k0, first_throws=firsts
         )
@@ -199,6 +209,37 @@ def rollouts(position: Position, k0: int, k1: int, spec: RolloutSpec) -> list[in
             evaluation=evaluate,
         )
     return [_mask(g.winner) if g.winner is not None else 0 for g in games]
+
+
+def _policy_player(policy: str, seed: int) -> Player:
+    if policy == "expectimax":
+        return ExpectimaxPlayer(seed)
+    if policy == "greedy":
+        return GreedyPlayer(seed)
+    return RandomPlayer(seed)
+
+
+def _played_rollout(position: Position, k: int, first: Throw, spec: RolloutSpec) -> int:
+    """Rollout ``k`` played by the library's player of ``spec.policy`` in every seat.
+
+    For the ``expectimax`` policy and for Ludo and MADN, which the playouts
+    do not play: the first throw ``first``, the later ones drawn from
+    ``random.Random(rollout_seed(seed, k))`` (common random numbers: rollout
+    ``k`` of every position throws the same dice while the games agree), the
+    players' tie-breaks from a seed of their own.
+    """
+    dice = dice_for(position.ruleset)
+    rng = random.Random(rollout_seed(spec.seed, k))
+    player = _policy_player(spec.policy, rollout_seed(spec.seed + 1, k))
+    pos = position
+    throws = 0
+    throw = first
+    while not pos.is_over and throws < spec.max_throws:
+        plays = legal_plays(pos, throw)
+        pos = player.choose(pos, throw, plays).position
+        throws += 1
+        throw = dice.roll(rng)
+    return _mask(pos.winner) if pos.winner is not None else 0
 
 
 def _mask(players: Sequence[int]) -> int:

@@ -64,6 +64,7 @@ __all__ = [
     "summary",
     "text_graph",
     "throw_lines",
+    "throw_text",
     "turning_points",
 ]
 
@@ -79,6 +80,15 @@ UNIT_NOTE = (
 ERROR_RATE_PER = 10
 #: Turning points shown of each kind (mistakes; lucky or unlucky throws).
 TURNING_POINTS = 3
+
+
+def throw_text(throw: Sequence[int]) -> str:
+    """A throw as players write it: ``5-2`` for two dice, ``6`` for Ludo's and MADN's one.
+
+    >>> throw_text((5, 2)), throw_text((6,))
+    ('5-2', '6')
+    """
+    return "-".join(str(d) for d in throw)
 
 
 def decimals(se: float | None) -> int:
@@ -259,7 +269,7 @@ def turning_points(rev: Review, k: int = TURNING_POINTS) -> list[dict[str, Any]]
                 "verdict": m.verdict,
                 "played": m.played,
                 "best": m.best,
-                "text": f"throw {m.number}, {m.colours} {m.throw[0]}-{m.throw[1]}:"
+                "text": f"throw {m.number}, {m.colours} {throw_text(m.throw)}:"
                 f" {m.verdict}, lost {loss} points",
             }
         )
@@ -278,7 +288,7 @@ def turning_points(rev: Review, k: int = TURNING_POINTS) -> list[dict[str, Any]]
                 "verdict": mark,
                 "played": m.played,
                 "best": m.best,
-                "text": f"throw {m.number}, {m.colours} {m.throw[0]}-{m.throw[1]}:"
+                "text": f"throw {m.number}, {m.colours} {throw_text(m.throw)}:"
                 f" {mark}, the dice gave {luck}",
             }
         )
@@ -441,7 +451,7 @@ def throw_lines(m: MoveReview, width: int = 80, net: bool = False) -> list[str]:
     def se(x: float | None) -> float | None:
         return None if net else x
 
-    head = f"{m.number}. {m.colours} {m.throw[0]}-{m.throw[1]}: "
+    head = f"{m.number}. {m.colours} {throw_text(m.throw)}: "
     if m.decided:
         head += "the game was decided"
     elif m.forced:
@@ -499,6 +509,31 @@ def review_head(rev: Review, width: int = 80, words: bool = True) -> list[str]:
     return lines
 
 
+def _rollout_hint_lines(hints: Sequence[Hint], how: dict[str, Any]) -> list[str]:
+    """A hint by rollouts (Ludo, MADN): the plays in the move notation (the plays in words
+    know only the cross), the best with the mover's win chance and its standard error,
+    the others with what they lose, or "too close to tell" inside the noise."""
+    lines = [
+        f"Hint, in points of win chance ({how.get('rollouts')} rollouts of each play by"
+        f" {how.get('policy')}, ± one standard error):"
+    ]
+    best = hints[0]
+    for i, h in enumerate(hints, 1):
+        assert h.chance is not None and best.chance is not None
+        if i == 1:
+            if h.exact and h.chance in (0.0, 1.0):
+                figure = " — a certain win" if h.chance == 1.0 else " — a certain loss"
+            else:
+                figure = f" — your win chance {chance_text(h.chance, h.se)}"
+        elif h.close:
+            figure = " — too close to tell"
+        else:
+            lost = best.chance - h.chance
+            figure = f" — {points_text(lost, h.diff_se, signed=False)} points worse"
+        lines.append(f"  h{i}. {h.notation}{figure}")
+    return lines
+
+
 def hint_lines(
     position: Position, hints: Sequence[Hint], notation: bool = False, lang: str = "en"
 ) -> list[str]:
@@ -510,6 +545,8 @@ def hint_lines(
         return ["No play to hint."]
     how = hints[0].how or {}
     throw = hints[0].play.throw
+    if how.get("method") == "rollouts":  # Ludo, MADN: rollouts, each with its noise
+        return _rollout_hint_lines(hints, how)
     if hints[0].chance is None:
         why = how.get("why", "no network has learned this set-up")
         lines = [

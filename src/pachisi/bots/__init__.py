@@ -15,7 +15,11 @@ the same with a fixed budget of 84 simulations, reproducible for a seed).
 network (:mod:`pachisi.learn`) at 0, 1 or 2 plies: a trained network ships for
 every ruleset; ``learned1`` beats expectimax in two-player Parcheesi
 (docs/players.md, docs/learning.md).
-docs/players.md has how they work and their measured strength.
+docs/players.md has how they work and their measured strength. Ludo and
+MADN (one die) are played by random, greedy and expectimax with an
+evaluation of their own (:mod:`pachisi.bots.one_die`); no network has
+learned them, so the learned levels and search refuse them
+(:func:`unfit_reason`) and their ladder tops out at expectimax.
 
 Players meet them as a ladder of strength names (:data:`LADDER`, weakest
 first, each rung shown stronger than the one below by a declared run):

@@ -22,7 +22,8 @@ from functools import cache
 from ..board import N_RING, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import dice_for
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
+from . import one_die
 
 __all__ = ["SPARE_WEIGHT", "Evaluation", "evaluate"]
 
@@ -144,7 +145,12 @@ def evaluate(position: Position, player: int) -> float:
     >>> pos = Position.start("pagade", players=2)
     >>> evaluate(pos, 0) == greedy.evaluate(pos, 0)
     True
+
+    Ludo and MADN (one die, their own rings) have their own evaluation,
+    :func:`pachisi.bots.one_die.evaluate`.
     """
+    if position.setup.ruleset in ONE_DIE_RULESETS:
+        return one_die.evaluate(position, player)
     t = _tables(position.setup)
     pawns = position.pawns
     routes = t.routes

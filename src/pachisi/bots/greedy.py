@@ -27,8 +27,10 @@ from ..board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES, is_ring
 from ..dice import Throw
 from ..moves import Play
 from ..position import Position
+from ..rules import ONE_DIE_RULESETS
 from .evaluation import SPARE_WEIGHT, Evaluation, _hit_chance
 from .evaluation import evaluate as _fast_evaluate
+from .one_die import evaluate as _one_die_evaluate
 
 __all__ = ["GreedyPlayer", "evaluate"]
 
@@ -38,9 +40,12 @@ def evaluate(position: Position, player: int) -> float:
 
     This is the evaluation's definition, written to be read; the players use
     :func:`pachisi.bots.evaluation.evaluate`, which gives the same values bit
-    for bit, several times faster.
+    for bit, several times faster. Ludo and MADN have their own evaluation
+    (:func:`pachisi.bots.one_die.evaluate`).
     """
     setup = position.setup
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return _one_die_evaluate(position, player)
     ruleset = setup.ruleset
     routes = ROUTES[ruleset]
     home = setup.home

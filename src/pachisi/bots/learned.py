@@ -55,11 +55,16 @@ from ..learn.network import ValueNet
 from ..moves import Play
 from ..position import Position
 from ..race import BOUND_BY_DEFAULT, best_race_play, is_race, played_by_default
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 
-__all__ = ["LearnedPlayer"]
+__all__ = ["ONE_DIE_REFUSAL", "LearnedPlayer"]
 
 _EPS = 1e-12
+
+#: Why the learned levels refuse Ludo and MADN (no network ships for them).
+ONE_DIE_REFUSAL = (
+    "no network has learned {ruleset} yet; its strongest computer player is expectimax (strong)"
+)
 
 
 class LearnedPlayer:
@@ -99,7 +104,10 @@ class LearnedPlayer:
 
     def unfit(self, setup: Setup) -> str | None:
         """Why this player cannot play ``setup``'s games (its network has not learned the
-        set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can."""
+        set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can. No network
+        has learned Ludo or MADN yet: there the ladder tops out at expectimax."""
+        if setup.ruleset in ONE_DIE_RULESETS and self.net is None:
+            return ONE_DIE_REFUSAL.format(ruleset=setup.ruleset)
         return misfit(self.network(setup), setup)
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:

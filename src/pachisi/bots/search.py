@@ -69,8 +69,10 @@ from collections.abc import Sequence
 
 from .. import fast
 from ..dice import Throw, dice_for
+from ..errors import PachisiError
 from ..moves import Play, legal_plays
 from ..position import Position
+from ..rules import ONE_DIE_RULESETS, Setup
 from .evaluation import Evaluation, _tables, evaluate
 from .expectimax import ranked
 
@@ -238,8 +240,21 @@ class SearchPlayer:
         #: Rollouts made by the last decision (0 if it needed none).
         self.last_rollouts = 0
 
+    def unfit(self, setup: Setup) -> str | None:
+        """Why this player cannot play ``setup``'s games, or ``None``: its logistic scale
+        has not been fitted to Ludo or MADN, so it refuses them."""
+        if setup.ruleset in ONE_DIE_RULESETS:
+            return f"its win chance is not fitted to {setup.ruleset}; play expectimax there"
+        return None
+
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
-        """The candidate with the best estimated win chance (see the module docstring)."""
+        """The candidate with the best estimated win chance (see the module docstring).
+
+        :class:`~pachisi.errors.PachisiError` for a set-up it cannot play (:meth:`unfit`).
+        """
+        why = self.unfit(position.setup)
+        if why is not None:
+            raise PachisiError(f"{self.name}: {why}")
         self.last_rollouts = 0
         if len(plays) == 1:
             return plays[0]

@@ -85,9 +85,10 @@ from ..analysis.words import (
     points_text,
     review_head,
     throw_lines,
+    throw_text,
 )
 from ..arguments import position_from_text, read_text_arg
-from ..dice import Throw, parse_throw
+from ..dice import Throw, dice_for, parse_throw
 from ..distributed import add_ray_option
 from ..errors import PachisiError
 from ..moves import legal_plays
@@ -190,7 +191,8 @@ def register(subparsers: Any) -> None:
         "--policy",
         choices=POLICIES,
         default=None,
-        help="--by rollouts: the computer player that plays the rollouts (default greedy)",
+        help="--by rollouts: the computer player that plays the rollouts (default greedy;"
+        " expectimax for a ludo or maedn position or throw)",
     )
     p.add_argument(
         "--by",
@@ -385,7 +387,7 @@ def _print_ranking(
     words: bool = False,
 ) -> None:
     pos = ranking.position
-    a, b = ranking.throw
+    thrown = throw_text(ranking.throw)
     if header:
         console.print(f"[bold]{pos.setup.describe()}[/bold]")
         console.print(pos.to_text(), soft_wrap=True)
@@ -423,7 +425,7 @@ def _print_ranking(
             f" rollout{'s' if ranking.rollouts != 1 else ''} each, {ranking.policy} policy,"
             f" seed {ranking.seed}"
         )
-    table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
+    table = Table(title=f"{who} throws {thrown}", title_justify="left")
     for col in ("#", "play", "win chance", "vs best"):
         table.add_column(col, justify="left" if col == "play" else "right")
     for k, rp in enumerate(ranking.plays, 1):
@@ -459,13 +461,13 @@ def _print_net_ranking(
 ) -> None:
     """A ranking by the value network: whole points (deterministic, no standard error)."""
     pos = ranking.position
-    a, b = ranking.throw
+    thrown = throw_text(ranking.throw)
     who = _who(pos, ranking.mover)
     whose = f"{who}'s team's" if pos.setup.teams else f"{who}'s"
     n = len(ranking.plays)
     label = ev.words() if ev is not None else f"network at {ranking.method['ply']} ply"
     console.print(f"{n} play{'s' if n != 1 else ''} ranked by {whose} win chance: {escape(label)}")
-    table = Table(title=f"{who} throws {a}-{b}", title_justify="left")
+    table = Table(title=f"{who} throws {thrown}", title_justify="left")
     for col in ("#", "play", "win chance", "vs best"):
         table.add_column(col, justify="left" if col == "play" else "right")
     for k, rp in enumerate(ranking.plays, 1):
@@ -523,7 +525,7 @@ def throw_row(m: MoveReview, words: bool = False) -> tuple[str, ...]:
     return (
         str(m.number),
         m.colours,
-        f"{m.throw[0]}-{m.throw[1]}",
+        throw_text(m.throw),
         _play_cell(m.position, m.throw, m.played, words),
         f"[{style}]{verdict}[/{style}]" if style and verdict == m.verdict else verdict,
         loss,
@@ -847,11 +849,12 @@ def _evaluator(args: argparse.Namespace, setup: Setup) -> NetEvaluator:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``pachisi analyse``; returns the exit status."""
+    asked = (args.by, args.policy)
     _check_args(args)
     target = load_target(args.target)
     ruleset = (target.start if isinstance(target, Record) else target).ruleset
     if ruleset in ONE_DIE_RULESETS:
-        raise PachisiError(f"pachisi analyse does not know {ruleset} yet (RULES-LUDO.md)")
+        _one_die_args(args, ruleset, asked, isinstance(target, Record))
     jobs = args.jobs or (os.cpu_count() or 1)
     show = not args.quiet and sys.stderr.isatty()
     if getattr(args, "ray", None) is not None:
@@ -861,6 +864,40 @@ def run(args: argparse.Namespace) -> int:
             args.backend = backend
             return _dispatch(args, target, backend.workers, show)
     return _dispatch(args, target, jobs, show)
+
+
+def _one_die_args(
+    args: argparse.Namespace, ruleset: str, asked: tuple[str | None, str | None], record: bool
+) -> None:
+    """Ludo and MADN are judged by rollouts: no network has learned them (docs/analysis.md).
+
+    ``asked``: ``--by`` and ``--policy`` as given. The rollouts are played by the
+    strongest player there is for them, expectimax, for a position or a throw; a
+    whole game's review takes greedy by default (about seven times cheaper), or
+    ``--policy expectimax``.
+    """
+    by, policy = asked
+    if args.by == "network":
+        net_flags = [
+            flag
+            for flag, value in (
+                ("--by network", "network" if by == "network" else None),
+                ("--ply", args.ply),
+                ("--network", args.network),
+                ("--check-rollouts", args.check_rollouts),
+                ("--truncate", args.truncate),
+            )
+            if value is not None
+        ]
+        if net_flags:
+            raise PachisiError(
+                f"{net_flags[0]}: no network has learned {ruleset}; it is analysed by"
+                " rollouts (--by rollouts)"
+            )
+        args.by = "rollouts"
+    if policy is None:
+        args.policy = "greedy" if record else "expectimax"
+    args.notation = True  # the plays in words (pachisi.describe) know only the cross
 
 
 def _runner(args: argparse.Namespace, spec: RolloutSpec, jobs: int) -> RolloutRunner:
@@ -910,7 +947,7 @@ def many_plays_note(plays: int, throw: Throw, rollouts: int, candidates: int | N
     if candidates is not None or plays <= MANY_PLAYS:
         return ""
     return (
-        f"pachisi: {plays} plays of {throw[0]}-{throw[1]} to roll out, {rollouts} times each;"
+        f"pachisi: {plays} plays of {throw_text(throw)} to roll out, {rollouts} times each;"
         f" --candidates K rolls out only the K the greedy evaluation likes best"
     )
 
@@ -936,7 +973,7 @@ def _run_position(args: argparse.Namespace, pos: Position, jobs: int, show: bool
 
 def _run_throw(args: argparse.Namespace, pos: Position, jobs: int, show: bool) -> int:
     rollouts = args.rollouts or DEFAULT_POSITION_ROLLOUTS
-    throw = parse_throw(args.throw)
+    throw = parse_throw(args.throw, dice_for(pos.ruleset).count)
     spec = RolloutSpec(args.seed, args.policy)
     # The plays (and a bad throw's error) before any process is started.
     kept, _ = shortlist(pos, legal_plays(pos, throw), args.candidates)
@@ -1044,7 +1081,7 @@ def _run_net_position(args: argparse.Namespace, pos: Position) -> int:
         else:
             _print_chances(_console(), pos, est, ev)
         return 0
-    throw = parse_throw(args.throw)
+    throw = parse_throw(args.throw, dice_for(pos.ruleset).count)
     # A throw's table: every candidate looked at to the ply (not only the best 2 at 2 plies).
     ranking = net_ranking(pos, throw, ev.variant(finalists=ev.candidates))
     check = None

@@ -52,6 +52,7 @@ from ..tournament import (
     SimConfig,
     canonical_bot,
     default_engine,
+    kernel_policy,
     log_header,
     log_line,
     player_labels,
@@ -396,9 +397,10 @@ def run(args: argparse.Namespace) -> int:
         raise PachisiError(f"--max-throws must be at least 1, not {args.max_throws}")
     if args.chunk is not None and args.chunk < 1:
         raise PachisiError(f"--chunk must be at least 1, not {args.chunk}")
-    if setup.ruleset in ONE_DIE_RULESETS and any(b != "random" for b in bots):
-        raise PachisiError(f"{setup.ruleset} is played by random players only so far")
     engine = default_engine(bots) if args.engine == "auto" else args.engine
+    if args.engine == "auto" and setup.ruleset in ONE_DIE_RULESETS and engine == "kernel":
+        # Ludo and MADN: the library's players (their own evaluation), not the kernel's.
+        engine = "library" if any(kernel_policy(b) != "random" for b in bots) else engine
     if args.record_game is not None:
         return _record(args, setup, bots, engine)
     jobs = args.jobs or (os.cpu_count() or 1)
