@@ -283,11 +283,14 @@ def test_gym_games_end_and_repeat_by_seed(ruleset: str) -> None:
     assert len(first[0]) > 10
 
 
-def test_gym_refuses_players_that_do_not_play_ludo() -> None:
-    with pytest.raises(ValueError, match="greedy does not play ludo yet"):
-        PachisiEnv("ludo", opponents="greedy")
-    with pytest.raises(ValueError, match="learned does not play maedn yet"):
+def test_gym_plays_ludo_against_the_players_that_play_it_and_refuses_the_others() -> None:
+    env = PachisiEnv("ludo", opponents="expectimax")
+    env.reset(seed=1)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    with pytest.raises(ValueError, match="learned: no network has learned maedn"):
         PachisiEnv("maedn", opponents="learned")
+    with pytest.raises(ValueError, match="search: its win chance is not fitted to ludo"):
+        PachisiEnv("ludo", opponents="search")
 
 
 # -- OpenSpiel -----------------------------------------------------------------------------

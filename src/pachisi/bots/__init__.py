@@ -68,6 +68,7 @@ __all__ = [
     "SearchPlayer",
     "canonical_level",
     "evaluate",
+    "fitting",
     "game_positions",
     "ladder_help",
     "ladder_level",
@@ -247,6 +248,15 @@ def unfit_reason(name: str, setup: Setup) -> str | None:
         return None
     why = check(setup)
     return f"{name}: {why}" if why is not None else None
+
+
+def fitting(setup: Setup) -> tuple[str, ...]:
+    """The computer players (names of :data:`PLAYERS`) that play ``setup``'s games.
+
+    >>> fitting(Setup.create("maedn", players=2))
+    ('random', 'greedy', 'expectimax')
+    """
+    return tuple(name for name in PLAYERS if unfit_reason(name, setup) is None)
 
 
 def unfit_among(names: Iterable[str], setup: Setup) -> str | None:

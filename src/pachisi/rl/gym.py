@@ -10,8 +10,8 @@
 The ids ``pachisi/Pagade-v0``, ``pachisi/Whitman-v0``,
 ``pachisi/Parcheesi-v0``, ``pachisi/EightMan-v0``, ``pachisi/Ludo-v0`` and
 ``pachisi/Maedn-v0`` make a two-player game of that ruleset (two colours
-each in Pagade and Eight-Man) against the ``random`` player (the only one
-that plays Ludo and MADN so far: :data:`ONE_DIE_OPPONENTS`); every argument
+each in Pagade and Eight-Man) against the ``random`` player (Ludo and MADN are played by the
+players of :data:`ONE_DIE_OPPONENTS`); every argument
 of :class:`PachisiEnv` can be passed to ``gymnasium.make``. The observation is the vector of
 :func:`pachisi.rl.encoding.observe` from the learner's side; the legal
 actions are in ``info["action_mask"]`` and :meth:`PachisiEnv.action_masks`
@@ -36,9 +36,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import PLAYERS, Player, make_player, unfit_among
+from ..bots import Player, fitting, make_player, unfit_among
 from ..dice import derive_seed
-from ..rules import ONE_DIE_RULESETS, Setup
+from ..rules import Setup
 from .encoding import Array, Mask, observation_size
 from .match import Match
 from .shaping import check_shaping, potential
@@ -55,9 +55,9 @@ ENV_IDS: Final = {
     "pachisi/Maedn-v0": "maedn",
 }
 
-#: The computer players that play ``ludo`` and ``maedn`` so far (the others do not
-#: know the one-die rulesets yet: docs/ludo.md).
-ONE_DIE_OPPONENTS: Final = ("random",)
+#: The computer players that play ``ludo`` and ``maedn`` (the learned ones and
+#: ``search`` do not: docs/ludo.md); the environment asks each opponent.
+ONE_DIE_OPPONENTS: Final = fitting(Setup.create("ludo", players=2))
 
 
 class PachisiEnv(gymnasium.Env[Array, np.int64]):
@@ -111,13 +111,6 @@ class PachisiEnv(gymnasium.Env[Array, np.int64]):
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) != n - 1:
             raise ValueError(f"give {n - 1} opponent names (one per other seat), not {len(names)}")
-        if self.setup.ruleset in ONE_DIE_RULESETS:
-            for name in names:
-                if name not in ONE_DIE_OPPONENTS and name in PLAYERS:
-                    raise ValueError(
-                        f"{name} does not play {self.setup.ruleset} yet; the opponents that do:"
-                        f" {', '.join(ONE_DIE_OPPONENTS)}"
-                    )
         why = unfit_among(names, self.setup)  # ValueError naming the known players if unknown
         if why is not None:
             raise ValueError(why)

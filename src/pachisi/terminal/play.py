@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import random
 import re
 import signal
@@ -29,7 +28,7 @@ from rich.text import Text
 
 from ..arguments import add_setup_arguments, setup_from_args
 from ..arguments import read_position as read
-from ..bots import Player, canonical_level, ladder_help, make_player, unfit_among
+from ..bots import Player, canonical_level, fitting, ladder_help, make_player, unfit_among
 from ..describe import PHRASES
 from ..dice import Throw, dice_for, parse_throw
 from ..errors import PachisiError
@@ -37,7 +36,7 @@ from ..game import Game, first_player
 from ..moves import Action, Play, Turn, legal_plays, turn_of_notation
 from ..position import Position
 from ..record import Record, RecordError, now_iso
-from ..rules import ALL_RULESETS, ONE_DIE_RULESETS
+from ..rules import ALL_RULESETS, ONE_DIE_RULESETS, Setup
 from .board import (
     LANGS,
     BoardView,
@@ -73,15 +72,12 @@ _KIND_ALIASES = {
 }
 
 
-def one_die_players() -> tuple[str, ...]:
-    """The computer players that play Ludo and MADN (RULES-LUDO.md): ``random``, and
-    ``greedy`` and ``expectimax`` where the players have their evaluation of these games
-    (:mod:`pachisi.bots.one_die`); ``bot`` is ``greedy`` there when it plays them, else
-    ``random``. (Others say why they cannot with ``unfit``: :func:`pachisi.bots.unfit_among`.)
-    """
-    if importlib.util.find_spec("pachisi.bots.one_die") is None:
-        return ("random",)
-    return ("random", "greedy", "expectimax")
+def one_die_players(ruleset: str = "ludo", n: int = 2) -> tuple[str, ...]:
+    """The computer players that play ``n``-player Ludo or MADN (RULES-LUDO.md): those
+    that :func:`pachisi.bots.fitting` lists (``random``, ``greedy`` and ``expectimax``
+    with their evaluation of these games, :mod:`pachisi.bots.one_die`); ``bot`` is
+    ``greedy`` there."""
+    return fitting(Setup.create(ruleset, players=n))
 
 
 #: The keys while a person plays a throw (in English; ``say(lang, "help")`` in others).
@@ -194,7 +190,7 @@ def seat_kinds(text: str | None, n: int, ruleset: str = "parcheesi") -> list[str
     >>> seat_kinds(None, 2)
     ['human', 'greedy']
     """
-    known = one_die_players() if ruleset in ONE_DIE_RULESETS else ()
+    known = one_die_players(ruleset, n) if ruleset in ONE_DIE_RULESETS else ()
     bot = "greedy" if not known or "greedy" in known else known[0]
     if text is None:
         return [HUMAN] + [bot] * (n - 1)
