@@ -484,16 +484,24 @@ def test_ansi_board_shows_the_pawns() -> None:
     out = ansi(pos, (3,))
     rows = out.splitlines()
     assert "Ludo, player 0 (red) to move, throw 3" in out
-    assert rows[1][24:27].strip() == "G2"  # two green pawns on green's entry square, q = 13
-    assert rows[8][21:24].strip() == "B3"  # three blue pawns Home, on blue's side of the centre
+
+    def at(rows: list[str], cell: tuple[int, int] | None) -> str:
+        assert cell is not None
+        x, y = cell  # three characters a cell
+        return rows[y][3 * x : 3 * x + 3].strip()  # the board's rows come first
+
+    assert at(rows, cells(pos.setup, 1, 1)) == "G2"  # two green pawns on green's entry
+    assert at(rows, cells(pos.setup, 3, 57)) == "B3"  # three blue pawns Home
     assert rows[-1] == pos.to_text()
     # L.1.4: two red and two green pawns share red's star at p = 8 (green's 47).
-    shared = text(Position.from_text("ludo r,g - r:0.0.8.8,g:0.0.47.47 0 0 - - - 0 0"))
-    assert shared.splitlines()[3][18:21].strip() == "RG"
-    red_two = text(Position.from_text("ludo r,g - r:0.0.8.8,g:0.0.0.47 0 0 - - - 0 0"))
-    assert red_two.splitlines()[3][18:21] == "R2G"
-    board_text = text(Position.start("maedn", players=2))
-    assert board_text.splitlines()[0] == " r  r        .  .  ."  # red's yard: four pawns
+    shared = Position.from_text("ludo r,g - r:0.0.8.8,g:0.0.47.47 0 0 - - - 0 0")
+    assert at(text(shared).splitlines(), cells(shared.setup, 0, 8)) == "RG"
+    red_two = Position.from_text("ludo r,g - r:0.0.8.8,g:0.0.0.47 0 0 - - - 0 0")
+    assert at(text(red_two).splitlines(), cells(red_two.setup, 0, 8)) == "R2G"
+    start = Position.start("maedn", players=2)
+    board_rows = text(start).splitlines()
+    for x, y in board("maedn").yard[0]:  # red's yard: its four pawns waiting
+        assert board_rows[y][3 * x : 3 * x + 3].strip() == "r"
 
 
 @pytest.mark.parametrize("ruleset", ["ludo", "maedn"])

@@ -4,10 +4,10 @@ The boards are drawn as they are printed: Ludo's 52 squares on a cross of
 15 x 15 cells (each colour's yard a 6 x 6 corner, its home column of five
 squares up the middle of its arm, Home in the centre), Mensch ärgere Dich
 nicht's 40 fields on a cross of 11 x 11 (yards of 2 x 2 in the corners, four
-goal fields up each arm). Arm ``a`` is arm 0 turned a quarter clockwise
-``a`` times, so a colour's progress ``p`` stands on the cell of ring square
-``(step * a + p - 1) mod size`` (RULES-LUDO.md L.1.3, M.1.3). Arm 0 (red)
-is on the left and enters at the left end of the row above the middle; the
+goal fields up each arm), with the cells of :mod:`pachisi._ludo_board`, as
+the terminal and the web draw them: a colour's progress ``p`` stands on the
+cell of ring square ``(step * a + p - 1) mod size`` (RULES-LUDO.md L.1.3,
+M.1.3); arm 0 (red) has its yard at the bottom left, and the arms and the
 pawns go clockwise.
 
 :func:`text` is the ``"ansi"`` board (three characters a cell), and
@@ -15,7 +15,7 @@ pawns go clockwise.
 and discs, painted or written as SVG by that module).
 
 >>> from pachisi import Position
->>> print(text(Position.start("maedn", players=2)).splitlines()[0])
+>>> print(text(Position.start("maedn", players=2)).splitlines()[-1])
  r  r        .  .  .
 """
 
@@ -25,7 +25,21 @@ import functools
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, LUDOPY_NEXT_STAR, Ring
+from .._ludo_board import (
+    LUDO,
+    LUDO_GRID,
+    LUDO_HOME_COLUMN_CELLS,
+    LUDO_RING_CELLS,
+    LUDO_SAFE,
+    LUDO_YARD_CELLS,
+    LUDOPY_GLOBES,
+    LUDOPY_NEXT_STAR,
+    MAEDN_GOAL_CELLS,
+    MAEDN_GRID,
+    MAEDN_RING_CELLS,
+    MAEDN_YARD_CELLS,
+    Ring,
+)
 from ..moves import Action
 from ..position import Position
 from ..rules import Setup
@@ -50,44 +64,23 @@ class Board(NamedTuple):
     home: tuple[Cell | None, ...]
 
 
-def _turn(cell: Cell, side: int, times: int) -> Cell:
-    """``cell`` turned a quarter clockwise ``times`` times about the board's centre."""
-    x, y = cell
-    for _ in range(times % 4):
-        x, y = side - 1 - y, x
-    return x, y
-
-
 @functools.lru_cache(maxsize=2)
 def board(ruleset: str) -> Board:
-    """The board of ``ruleset`` (``"ludo"`` or ``"maedn"``)."""
+    """The board of ``ruleset`` (``"ludo"`` or ``"maedn"``), from the cells of
+    :mod:`pachisi._ludo_board` (the one geometry the terminal and the web draw too).
+
+    Ludo's Home for a colour is the centre cell at the end of its home column.
+    """
     if ruleset == "ludo":
-        side, mid = 15, 7
-        # Arm 0's 13 squares: along the row above the middle, up the column left of it,
-        # then the top middle square (the next arm's entry follows).
-        # Arm 0's 13 squares: along the row above the middle, up the column beside it,
-        # the top middle square and the one after it (arm 1's entry comes next).
-        arm = [(x, 6) for x in range(1, 6)] + [(6, y) for y in range(5, -1, -1)]
-        arm += [(7, 0), (8, 0)]
-        private0 = tuple((x, mid) for x in range(1, 6))
-        yard0 = ((1, 1), (4, 1), (1, 4), (4, 4))
-        home0: Cell | None = (6, mid)
-    else:
-        side, mid = 11, 5
-        # Arm 0's 10 fields: the start field at the left end of the row above the
-        # middle, along it, up the column beside it, and the top middle field.
-        arm = [(x, 4) for x in range(0, 5)] + [(4, y) for y in range(3, -1, -1)] + [(5, 0)]
-        private0 = tuple((x, mid) for x in range(1, 5))
-        yard0 = ((0, 0), (1, 0), (0, 1), (1, 1))
-        home0 = None
-    ring = tuple(_turn(c, side, a) for a in range(4) for c in arm)
-    return Board(
-        side,
-        ring,
-        tuple(tuple(_turn(c, side, a) for c in private0) for a in range(4)),
-        tuple(tuple(_turn(c, side, a) for c in yard0) for a in range(4)),
-        tuple(None if home0 is None else _turn(home0, side, a) for a in range(4)),
-    )
+        homes = tuple(_past(column) for column in LUDO_HOME_COLUMN_CELLS)
+        return Board(LUDO_GRID, LUDO_RING_CELLS, LUDO_HOME_COLUMN_CELLS, LUDO_YARD_CELLS, homes)
+    return Board(MAEDN_GRID, MAEDN_RING_CELLS, MAEDN_GOAL_CELLS, MAEDN_YARD_CELLS, (None,) * 4)
+
+
+def _past(column: Sequence[Cell]) -> Cell:
+    """The cell one step beyond the end of ``column``, in its direction."""
+    (x0, y0), (x1, y1) = column[-2], column[-1]
+    return 2 * x1 - x0, 2 * y1 - y0
 
 
 def cells(setup: Setup, colour: int, p: int) -> Cell | None:
