@@ -27,8 +27,17 @@ __all__ = [
     "LUDOPY_ENTRIES",
     "LUDOPY_GLOBES",
     "LUDOPY_NEXT_STAR",
+    "LUDO_GRID",
+    "LUDO_HOME_CELLS",
+    "LUDO_HOME_COLUMN_CELLS",
+    "LUDO_RING_CELLS",
     "LUDO_SAFE",
+    "LUDO_YARD_CELLS",
     "MAEDN",
+    "MAEDN_GOAL_CELLS",
+    "MAEDN_GRID",
+    "MAEDN_RING_CELLS",
+    "MAEDN_YARD_CELLS",
     "Ring",
     "check_one_die_pawns",
 ]
@@ -141,3 +150,69 @@ def check_one_die_pawns(
                         "pawns",
                         f"{names[d]} and {names[c]} may not share ring square {q} (not safe)",
                     )
+
+
+# -- Where the squares are drawn ---------------------------------------------------------
+#
+# A coordinate per square, (column, row) on a square grid, row 0 at the top; the
+# front ends draw the boards from these. Arm 0 (red) has its yard at the bottom left
+# and the arms follow each other clockwise, as the pawns travel (Ludo King's board).
+# Each arm's squares are its quarter turned clockwise from arm 0's.
+
+#: The side of Ludo's grid: the 15 x 15 cross (arms three squares wide, 6 x 6 yards,
+#: a 3 x 3 Home in the middle).
+LUDO_GRID: Final = 15
+#: The side of MADN's grid: 11 x 11 (arms three fields wide, 2 x 2 yards in the corners).
+MAEDN_GRID: Final = 11
+
+Cell = tuple[int, int]
+
+
+def _turned(cell: Cell, grid: int, quarters: int) -> Cell:
+    """``cell`` turned clockwise by ``quarters`` quarter turns about the grid's centre."""
+    col, row = cell
+    for _ in range(quarters % 4):
+        col, row = grid - 1 - row, col
+    return col, row
+
+
+def _all_arms(cells: Sequence[Cell], grid: int) -> tuple[tuple[Cell, ...], ...]:
+    """Arm 0's ``cells`` and their copies for arms 1..3, by arm."""
+    return tuple(tuple(_turned(c, grid, a) for c in cells) for a in range(4))
+
+
+def _ring(cells: Sequence[Cell], grid: int) -> tuple[Cell, ...]:
+    """The whole ring: arm 0's stretch ``cells``, then arms 1, 2 and 3's."""
+    return tuple(c for arm in _all_arms(cells, grid) for c in arm)
+
+
+#: Ludo's ring squares q = 0..51 (RULES-LUDO.md L.1.2): q = 0 is red's entry square,
+#: the square after q is its neighbour on the grid.
+LUDO_RING_CELLS: Final[tuple[Cell, ...]] = _ring(
+    (
+        (6, 13), (6, 12), (6, 11), (6, 10), (6, 9),  # up red's arm, from red's entry
+        (5, 8), (4, 8), (3, 8), (2, 8), (1, 8), (0, 8),  # out along green's arm
+        (0, 7), (0, 6),  # round its end, to the square before green's entry
+    ),
+    LUDO_GRID,
+)  # fmt: skip
+#: Ludo's home columns by arm: squares p = 52..56 (home column squares 1..5), towards Home.
+LUDO_HOME_COLUMN_CELLS: Final = _all_arms(((7, 13), (7, 12), (7, 11), (7, 10), (7, 9)), LUDO_GRID)
+#: Where Ludo's yard pawns (p = 0) stand, by arm: four places in the middle of its yard.
+LUDO_YARD_CELLS: Final = _all_arms(((2, 11), (3, 11), (2, 12), (3, 12)), LUDO_GRID)
+#: Ludo's Home (p = 57): the 3 x 3 middle of the grid, from this cell to its opposite.
+LUDO_HOME_CELLS: Final[tuple[Cell, Cell]] = ((6, 6), (8, 8))
+
+#: MADN's ring fields q = 0..39 (RULES-LUDO.md M.1.1): q = 0 is red's start field.
+MAEDN_RING_CELLS: Final[tuple[Cell, ...]] = _ring(
+    (
+        (4, 10), (4, 9), (4, 8), (4, 7), (4, 6),  # up from red's start field
+        (3, 6), (2, 6), (1, 6), (0, 6),  # out along the next arm
+        (0, 5),  # its end, the field before the next start field
+    ),
+    MAEDN_GRID,
+)  # fmt: skip
+#: MADN's goal fields by arm: p = 41..44 (44 innermost).
+MAEDN_GOAL_CELLS: Final = _all_arms(((5, 9), (5, 8), (5, 7), (5, 6)), MAEDN_GRID)
+#: MADN's yard fields by arm: the four fields in its corner.
+MAEDN_YARD_CELLS: Final = _all_arms(((0, 9), (1, 9), (0, 10), (1, 10)), MAEDN_GRID)
