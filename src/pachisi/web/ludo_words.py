@@ -15,6 +15,8 @@ __all__ = ["LUDO_WORDS"]
 _EN: dict[str, str] = {
     "ruleset.ludo": "Ludo",
     "ruleset.maedn": "Mensch ärgere Dich nicht",
+    "blurb.ludo": "One die, a 6 to come out, safe stars, blocks and an exact throw Home.",
+    "blurb.maedn": "The German classic on 40 fields: a 6 to come out, no safe fields.",
     # Places and steps (pachisi.web.one_die.one_die_place, one_die_step_facts).
     "ludo.place.yard": "the yard",
     "ludo.place.square": "square {n}",
@@ -222,6 +224,8 @@ _EN: dict[str, str] = {
 _HI: dict[str, str] = {
     "ruleset.ludo": "लूडो",
     "ruleset.maedn": "मेंश ऍर्गेरे डिश निश्ट",
+    "blurb.ludo": "एक पासा, बाहर आने को 6, सुरक्षित सितारे, नाकाबंदी, होम के लिए ठीक अंक।",
+    "blurb.maedn": "40 खानों का जर्मन क्लासिक: बाहर आने को 6, कोई सुरक्षित खाना नहीं।",
     "ludo.place.yard": "यार्ड",
     "ludo.place.square": "खाना {n}",
     "ludo.place.column": "घर का रास्ता {n}",
@@ -412,6 +416,8 @@ _HI: dict[str, str] = {
 _KN: dict[str, str] = {
     "ruleset.ludo": "ಲೂಡೋ",
     "ruleset.maedn": "ಮೆನ್ಷ್ ಎರ್ಗೆರೆ ಡಿಶ್ ನಿಷ್ಟ್",
+    "blurb.ludo": "ಒಂದು ದಾಳ, ಹೊರಬರಲು 6, ಸುರಕ್ಷಿತ ನಕ್ಷತ್ರಗಳು, ತಡೆಗೋಡೆಗಳು, ಮನೆಗೆ ನಿಖರ ಎಸೆತ.",
+    "blurb.maedn": "40 ಚೌಕಗಳ ಜರ್ಮನ್ ಶ್ರೇಷ್ಠ ಆಟ: ಹೊರಬರಲು 6, ಸುರಕ್ಷಿತ ಚೌಕಗಳಿಲ್ಲ.",
     "ludo.place.yard": "ಅಂಗಳ",
     "ludo.place.square": "ಚೌಕ {n}",
     "ludo.place.column": "ಮನೆಯ ದಾರಿ {n}",

@@ -487,6 +487,7 @@ def state_dict(room: Room) -> dict[str, Any]:
         # Real dice (a referee for a real board): the throw is entered by the player.
         "manual_dice": room.social.manual,
         "dice_faces": list(dice_for(setup.ruleset).faces),
+        "dice_count": dice_for(setup.ruleset).count,  # 1 for Ludo and MADN
         **words_fields(room),
     }
 
