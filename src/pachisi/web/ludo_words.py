@@ -218,6 +218,17 @@ _EN: dict[str, str] = {
         " there. Red always starts; two players sit opposite (red and green) or side by side"
         " (red and blue)."
     ),
+    "rules.one_die": "One six-sided die: each throw moves one pawn.",
+    "rules.pawns_ludo": "Four pawns a colour, to bring from the yard to Home.",
+    "rules.pawns_maedn": "Four pawns a colour, to bring from the yard onto the four goal fields.",
+    "rules.board_ludo": (
+        "The board is a cross: 52 squares round it, and up the middle of each arm a home"
+        " column of five squares leading to Home."
+    ),
+    "rules.board_maedn": (
+        "The board is a ring of 40 fields, with four goal fields of each colour leading to"
+        " the middle and four yard fields in each corner."
+    ),
     "learn.switches_words": "The rule switches a game may change, in words:",
 }
 
@@ -410,6 +421,17 @@ _HI: dict[str, str] = {
         "जिसके चारों प्यादे पहले अपने लक्ष्य खानों पर हों वह जीतता है, और खेल वहीं ख़त्म होता"
         " है। लाल हमेशा पहले; दो खिलाड़ी आमने-सामने (लाल और हरा) या बगल में (लाल और नीला)।"
     ),
+    "rules.one_die": "एक छह-फलक वाला पासा: हर फेंक एक प्यादा चलाता है।",
+    "rules.pawns_ludo": "हर रंग के चार प्यादे, यार्ड से होम तक ले जाने हैं।",
+    "rules.pawns_maedn": "हर रंग के चार प्यादे, यार्ड से चार लक्ष्य खानों तक ले जाने हैं।",
+    "rules.board_ludo": (
+        "बोर्ड एक क्रॉस है: चारों ओर 52 खाने, और हर भुजा के बीच में होम तक पाँच खानों का घर का"
+        " रास्ता।"
+    ),
+    "rules.board_maedn": (
+        "बोर्ड 40 खानों का घेरा है, हर रंग के चार लक्ष्य खाने बीच की ओर और हर कोने में चार यार्ड"
+        " खाने।"
+    ),
     "learn.switches_words": "खेल जिन नियम-स्विचों को बदल सकता है, शब्दों में:",
 }
 
@@ -594,6 +616,17 @@ _KN: dict[str, str] = {
         "ನಾಲ್ಕೂ ಕಾಯಿಗಳನ್ನು ಮೊದಲು ತನ್ನ ಗುರಿ ಚೌಕಗಳಿಗೆ ತಂದವನು ಗೆಲ್ಲುತ್ತಾನೆ, ಆಟ ಅಲ್ಲೇ ಮುಗಿಯುತ್ತದೆ."
         " ಕೆಂಪು ಯಾವಾಗಲೂ ಮೊದಲು; ಇಬ್ಬರು ಎದುರುಬದುರು (ಕೆಂಪು ಮತ್ತು ಹಸಿರು) ಅಥವಾ ಪಕ್ಕಪಕ್ಕ (ಕೆಂಪು"
         " ಮತ್ತು ನೀಲಿ)."
+    ),
+    "rules.one_die": "ಆರು ಮುಖಗಳ ಒಂದು ದಾಳ: ಪ್ರತಿ ಎಸೆತ ಒಂದು ಕಾಯಿಯನ್ನು ನಡೆಸುತ್ತದೆ.",
+    "rules.pawns_ludo": "ಪ್ರತಿ ಬಣ್ಣಕ್ಕೆ ನಾಲ್ಕು ಕಾಯಿಗಳು, ಅಂಗಳದಿಂದ ಮನೆಗೆ ತರಬೇಕು.",
+    "rules.pawns_maedn": "ಪ್ರತಿ ಬಣ್ಣಕ್ಕೆ ನಾಲ್ಕು ಕಾಯಿಗಳು, ಅಂಗಳದಿಂದ ನಾಲ್ಕು ಗುರಿ ಚೌಕಗಳಿಗೆ ತರಬೇಕು.",
+    "rules.board_ludo": (
+        "ಹಾಸು ಒಂದು ಶಿಲುಬೆ: ಸುತ್ತಲೂ 52 ಚೌಕಗಳು, ಮತ್ತು ಪ್ರತಿ ತೋಳಿನ ನಡುವೆ ಮನೆಗೆ ಹೋಗುವ ಐದು ಚೌಕಗಳ"
+        " ಮನೆಯ ದಾರಿ."
+    ),
+    "rules.board_maedn": (
+        "ಹಾಸು 40 ಚೌಕಗಳ ವೃತ್ತ, ಪ್ರತಿ ಬಣ್ಣದ ನಾಲ್ಕು ಗುರಿ ಚೌಕಗಳು ನಡುವಿನತ್ತ ಮತ್ತು ಪ್ರತಿ ಮೂಲೆಯಲ್ಲಿ ನಾಲ್ಕು"
+        " ಅಂಗಳ ಚೌಕಗಳು."
     ),
     "learn.switches_words": "ಆಟ ಬದಲಿಸಬಹುದಾದ ನಿಯಮ ಸ್ವಿಚ್‌ಗಳು, ಪದಗಳಲ್ಲಿ:",
 }
