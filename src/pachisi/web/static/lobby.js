@@ -212,8 +212,11 @@ function seatItem(i, own, extra) {
   const unfit = unfitLevels();
   const levels = lobby.info.levels.filter((level) => !unfit.includes(level));
   const people = ["human", "friend"];
-  // A level this set-up cannot have gives way to expectimax (as a failing learned seat does).
-  const chosen = levels.includes(kept.kind) || people.includes(kept.kind) ? kept.kind : "expectimax";
+  // A level this set-up cannot have gives way to expectimax (as a failing learned seat does),
+  // or to the strongest level that plays it (Ludo and MADN: the random player, for now).
+  const fit = levels.filter((level) => level !== "human");
+  const fallback = fit.includes("expectimax") ? "expectimax" : fit[fit.length - 1] || "human";
+  const chosen = levels.includes(kept.kind) || people.includes(kept.kind) ? kept.kind : fallback;
   const options = [
     el("option", { value: "human", text: t(i === 0 ? "lobby.kind_you" : "lobby.kind_here"), selected: chosen === "human" }),
     el("option", { value: "friend", text: t("lobby.kind_friend"), selected: chosen === "friend" }),
