@@ -278,6 +278,13 @@ def test_a_step_in_words_says_what_it_does() -> None:
     assert (
         one_die_words(facts) == "Red pawn 4: square 12 → square 16, sends Yellow back to the yard"
     )
+    home = Position.from_text("ludo r,y - r:0.0.0.55,y:0.0.0.0 0 0 - - - 0 0")
+    facts_home = one_die_step_facts(home, home.pawns, next(iter(Turn(home, (2,)).legal_steps())))
+    assert facts_home["reached"] == "home" and facts_home["to"] == {
+        "at": "home",
+        "n": None,
+        "mark": None,
+    }
     hindi, kannada = one_die_words(facts, "hi"), one_die_words(facts, "kn")
     assert "यार्ड" in hindi and "ಅಂಗಳ" in kannada
     assert not re.search(r"[A-Za-z]", hindi + kannada)

@@ -204,10 +204,10 @@ def one_die_step_facts(
     )
     ring = _ring(setup.ruleset)
     reached = None
-    if act.to > ring.last >= act.frm:
-        reached = "home" if setup.ruleset == "ludo" and act.to == LUDO.end else "goal"
-        if setup.ruleset == "ludo" and act.to != LUDO.end:
-            reached = "column"
+    if setup.ruleset == "ludo" and act.to == LUDO.end:
+        reached = "home"
+    elif act.to > ring.last >= act.frm:
+        reached = "column" if setup.ruleset == "ludo" else "goal"
     return {
         "kind": act.kind,
         "pagade": False,
