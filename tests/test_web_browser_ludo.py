@@ -95,11 +95,12 @@ def test_a_game_from_the_lobby_against_the_random_player(
     page = page_at(browser, console, DESKTOP)
     page.goto(server.url + "/")
     page.get_by_test_id(f"ruleset-{ruleset}").check()
-    # Computers for these rulesets: the random player (beginner), the one that plays them.
-    expect(page.get_by_test_id("seat-kind-1")).to_have_value("random")
+    # Computers for these rulesets: those that play them (no learned level: no network).
     options = page.get_by_test_id("seat-kind-1").locator("option")
     values = {options.nth(i).get_attribute("value") for i in range(options.count())}
-    assert "greedy" not in values and "random" in values
+    assert "random" in values and not values & {"learned1", "learned2"}
+    kind = page.get_by_test_id("seat-kind-1").input_value()
+    assert kind in values and kind not in ("human", "friend")
     if ruleset == "maedn":  # M.2.1: two players opposite or side by side
         page.get_by_test_id("seat-colour-1").select_option("blue")
     check_axe(page)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pachisi import bots
 from pachisi._ludo_board import LUDO, LUDO_SAFE, MAEDN
 from pachisi.describe import LANGS
 from pachisi.moves import Turn
@@ -33,6 +34,7 @@ from pachisi.web.one_die import (
     one_die_step_facts,
     one_die_words,
 )
+from pachisi.web.requests import COMPUTER_LEVELS
 from test_web_api import client, db, state
 
 __all__ = ["client", "db"]  # the fixtures, used by name
@@ -86,22 +88,31 @@ def test_the_lobby_offers_both_with_their_set_ups_and_levels(client: TestClient)
         "goal_jump",
         "must_capture",
     }
-    # Only the players that play these rulesets are offered: random (the beginner) today.
-    for about in (ludo, maedn):
-        for unfit in about["unfit_levels"].values():
-            assert "random" not in unfit
-            assert {"greedy", "expectimax", "learned1", "learned2"} <= set(unfit)
+    # Only the players that play these rulesets are offered: those pachisi.bots lists
+    # (the random player alone where the bots do not say); no network has learned them.
+    for ruleset, about in (("ludo", ludo), ("maedn", maedn)):
+        for n, unfit in about["unfit_levels"].items():
+            fit = playing(Setup.create(ruleset, players=int(n)))
+            assert set(unfit) == set(COMPUTER_LEVELS) - fit
+            assert "random" not in unfit and {"learned1", "learned2"} <= set(unfit)
+
+
+def playing(setup: Setup) -> set[str]:
+    """The computer players that play ``setup``, as pachisi.bots says (``fitting``)."""
+    fitting = getattr(bots, "fitting", None)
+    return set(fitting(setup)) if fitting is not None else {"random"}
 
 
 def test_a_level_that_does_not_play_ludo_is_refused_in_words(client: TestClient) -> None:
     r = client.post(
-        "/api/games", json={"ruleset": "ludo", "players": 2, "seats": ["human", "greedy"]}
+        "/api/games", json={"ruleset": "ludo", "players": 2, "seats": ["human", "learned1"]}
     )
-    assert r.status_code == 400
-    assert "greedy does not play Ludo yet" in r.json()["error"]["message"]
-    # Without seats named, the computer seats are the random player.
+    assert r.status_code == 400 and "learned1" in r.json()["error"]["message"]
+    # Without seats named, the computer seats are greedy where it plays them, else random.
     game = client.post("/api/games", json={"ruleset": "maedn", "players": 3}).json()
-    assert [s["kind"] for s in game["state"]["seats"]] == ["human", "random", "random"]
+    kinds = [s["kind"] for s in game["state"]["seats"]]
+    fit = playing(Setup.create("maedn", players=3))
+    assert kinds == ["human"] + ["greedy" if "greedy" in fit else "random"] * 2
 
 
 @pytest.mark.parametrize(
@@ -346,10 +357,10 @@ def test_hints_chances_and_review_say_they_are_not_available(client: TestClient)
     ).json()["state"]
     r = client.post(f"/api/games/{gid}/hint", json={"key": key})
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_available"
-    assert "not available for Ludo" in r.json()["error"]["message"]
+    assert "not available for Ludo on this site" in r.json()["error"]["message"]
     chances = client.get(f"/api/games/{gid}/chances").json()
     assert chances["chances"] is None and chances["method"] == "none"
-    assert "not available for Ludo" in chances["why"]
+    assert "not available for Ludo on this site" in chances["why"]
     s = act(client, gid, {"key": key, "version": s["version"], "type": "step", "index": 0}).json()[
         "state"
     ]
@@ -419,5 +430,5 @@ def test_the_set_up_of_a_game_is_read_from_a_position(client: TestClient) -> Non
         ["red"],
         ["blue"],
     ]
-    assert "greedy" in info["unfit_levels"] and "random" not in info["unfit_levels"]
+    assert "learned1" in info["unfit_levels"] and "random" not in info["unfit_levels"]
     assert Setup.create("maedn", players=["red", "blue"]).players == ((0,), (1,))

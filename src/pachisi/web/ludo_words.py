@@ -46,11 +46,11 @@ _EN: dict[str, str] = {
     "game.die_label": "The die: {dice}",
     "game.die": "Die",
     "insight.none_one_die": (
-        "Hints are not available for {ruleset} yet: no computer player here evaluates its"
-        " positions."
+        "Hints and win chances are not available for {ruleset} on this site yet."
     ),
     "review.none_one_die": (
-        "The review's analysis is not available for {ruleset} yet; the moves are listed below."
+        "The review's analysis is not available for {ruleset} on this site yet; the moves are"
+        " listed below."
     ),
     # The lobby.
     "lobby.colour_of": "Colour of player {n}",
@@ -262,10 +262,10 @@ _HI: dict[str, str] = {
     "board.n_goal": "{n} लक्ष्य में",
     "game.die_label": "पासा: {dice}",
     "game.die": "पासा",
-    "insight.none_one_die": (
-        "{ruleset} के लिए संकेत अभी उपलब्ध नहीं हैं: यहाँ कोई कंप्यूटर खिलाड़ी इसकी स्थितियों को नहीं आँकता।"
+    "insight.none_one_die": "{ruleset} के लिए संकेत और जीत की संभावना इस साइट पर अभी उपलब्ध नहीं हैं।",
+    "review.none_one_die": (
+        "{ruleset} के लिए समीक्षा का विश्लेषण इस साइट पर अभी उपलब्ध नहीं है; चालें नीचे दी गई हैं।"
     ),
-    "review.none_one_die": ("{ruleset} के लिए समीक्षा का विश्लेषण अभी उपलब्ध नहीं है; चालें नीचे दी गई हैं।"),
     "lobby.colour_of": "खिलाड़ी {n} का रंग",
     "lobby.setup_colours": "रंग, फेंकने के क्रम में",
     "lobby.colours_twice": "हर खिलाड़ी का अपना अलग रंग होना चाहिए।",
@@ -463,10 +463,8 @@ _KN: dict[str, str] = {
     "board.n_goal": "{n} ಗುರಿಯಲ್ಲಿ",
     "game.die_label": "ದಾಳ: {dice}",
     "game.die": "ದಾಳ",
-    "insight.none_one_die": (
-        "{ruleset} ಆಟಕ್ಕೆ ಸೂಚನೆಗಳು ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ: ಇಲ್ಲಿ ಯಾವ ಕಂಪ್ಯೂಟರ್ ಆಟಗಾರನೂ ಅದರ ಸ್ಥಿತಿಗಳನ್ನು ಅಳೆಯುವುದಿಲ್ಲ."
-    ),
-    "review.none_one_die": ("{ruleset} ಆಟಕ್ಕೆ ವಿಮರ್ಶೆಯ ವಿಶ್ಲೇಷಣೆ ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ; ನಡೆಗಳು ಕೆಳಗಿವೆ."),
+    "insight.none_one_die": "{ruleset} ಆಟಕ್ಕೆ ಸೂಚನೆಗಳು ಮತ್ತು ಗೆಲುವಿನ ಸಾಧ್ಯತೆ ಈ ತಾಣದಲ್ಲಿ ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ.",
+    "review.none_one_die": "{ruleset} ಆಟಕ್ಕೆ ವಿಮರ್ಶೆಯ ವಿಶ್ಲೇಷಣೆ ಈ ತಾಣದಲ್ಲಿ ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ; ನಡೆಗಳು ಕೆಳಗಿವೆ.",
     "lobby.colour_of": "ಆಟಗಾರ {n} ಬಣ್ಣ",
     "lobby.setup_colours": "ಬಣ್ಣಗಳು, ಎಸೆಯುವ ಕ್ರಮದಲ್ಲಿ",
     "lobby.colours_twice": "ಪ್ರತಿ ಆಟಗಾರನಿಗೂ ತನ್ನದೇ ಬಣ್ಣ ಬೇಕು.",

@@ -285,5 +285,5 @@ def one_die_unavailable(ruleset: str, what: str = "hints") -> str:
     pages say it in their language: ``insight.none_one_die``, ``review.none_one_die``)."""
     name = RULESET_TITLES[ruleset]
     if what == "review":
-        return f"the review's analysis is not available for {name} yet: no evaluation fits it"
-    return f"win chances and hints are not available for {name} yet: no evaluation fits it"
+        return f"the review's analysis is not available for {name} on this site yet"
+    return f"win chances and hints are not available for {name} on this site yet"

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots import LADDER, PLAYERS, canonical_level, make_player, unfit_reason
+from .. import bots
+from ..bots import LADDER, PLAYERS, canonical_level, unfit_reason
 from ..errors import PachisiError
 from ..position import Position
 from ..rules import ALL_RULESETS, ONE_DIE_RULESETS, RULESET_TITLES, Setup
@@ -52,9 +53,9 @@ def level_unfit(level: str, setup: Setup) -> str | None:
     """Why the computer player ``level`` cannot take a seat of ``setup``, or ``None``.
 
     :func:`pachisi.bots.unfit_reason` (a learned level whose network has not
-    learned the set-up, or none ships for its ruleset); and for Ludo and MADN,
-    a player that does not say which set-ups it plays (no ``unfit`` method) is
-    taken as written for the cross only: the random player plays any ruleset.
+    learned the set-up, or none ships for its ruleset); and for Ludo and MADN
+    only the players :func:`pachisi.bots.fitting` lists, where the bots have it
+    (the random player alone where they do not yet say which play these games).
     """
     try:
         why = unfit_reason(level, setup)
@@ -62,11 +63,17 @@ def level_unfit(level: str, setup: Setup) -> str | None:
         return f"{level}: {exc}"
     if why is not None:
         return why
-    one_die = setup.ruleset in ONE_DIE_RULESETS and canonical_level(level) != "random"
-    if one_die and getattr(make_player(level, 0), "unfit", None) is None:
+    if setup.ruleset in ONE_DIE_RULESETS and canonical_level(level) not in _one_die(setup):
         title = RULESET_TITLES[setup.ruleset]
         return f"{level} does not play {title} yet: choose the random player (beginner)"
     return None
+
+
+def _one_die(setup: Setup) -> tuple[str, ...]:
+    """The computer players that play Ludo's or MADN's ``setup``: :func:`pachisi.bots.fitting`
+    where it exists; else the random player only (the others' evaluations know the cross)."""
+    fitting = getattr(bots, "fitting", None)
+    return tuple(fitting(setup)) if fitting is not None else ("random",)
 
 
 #: The longest position text read, in characters (a position is a few hundred).
