@@ -43,8 +43,6 @@ _EN: dict[str, str] = {
     "board.start_of": "{colour}'s start",
     "board.n_goal": "{n} in the goal",
     # The game page.
-    "game.die_label": "The die: {dice}",
-    "game.die": "Die",
     "insight.none_one_die": (
         "Hints and win chances are not available for {ruleset} on this site yet."
     ),
@@ -54,9 +52,6 @@ _EN: dict[str, str] = {
     ),
     # The lobby.
     "lobby.colour_of": "Colour of player {n}",
-    "lobby.setup_colours": "Colours, in the order they throw",
-    "lobby.colours_twice": "Each player needs a colour of his own.",
-    "lobby.random_only": "Computer players for {ruleset}: the beginner (random) for now.",
     # The rule switches (RULES-LUDO.md §1).
     "rule.board.title": "Marked squares",
     "rule.board.ludoking": (
@@ -229,7 +224,6 @@ _EN: dict[str, str] = {
         "The board is a ring of 40 fields, with four goal fields of each colour leading to"
         " the middle and four yard fields in each corner."
     ),
-    "learn.switches_words": "The rule switches a game may change, in words:",
 }
 
 _HI: dict[str, str] = {
@@ -260,16 +254,11 @@ _HI: dict[str, str] = {
     "board.globe": "ग्लोब",
     "board.start_of": "{colour} का शुरुआती खाना",
     "board.n_goal": "{n} लक्ष्य में",
-    "game.die_label": "पासा: {dice}",
-    "game.die": "पासा",
     "insight.none_one_die": "{ruleset} के लिए संकेत और जीत की संभावना इस साइट पर अभी उपलब्ध नहीं हैं।",
     "review.none_one_die": (
         "{ruleset} के लिए समीक्षा का विश्लेषण इस साइट पर अभी उपलब्ध नहीं है; चालें नीचे दी गई हैं।"
     ),
     "lobby.colour_of": "खिलाड़ी {n} का रंग",
-    "lobby.setup_colours": "रंग, फेंकने के क्रम में",
-    "lobby.colours_twice": "हर खिलाड़ी का अपना अलग रंग होना चाहिए।",
-    "lobby.random_only": "{ruleset} के लिए कंप्यूटर खिलाड़ी: अभी केवल शुरुआती (रैंडम)।",
     "rule.board.title": "निशान वाले खाने",
     "rule.board.ludoking": (
         "आठ सुरक्षित खाने: चारों शुरुआती खाने और हर एक से 7 खाने आगे एक सितारा (जैसे लूडो किंग में)।"
@@ -430,7 +419,6 @@ _HI: dict[str, str] = {
     "rules.board_maedn": (
         "बोर्ड 40 खानों का घेरा है, हर रंग के चार लक्ष्य खाने बीच की ओर और हर कोने में चार यार्ड खाने।"
     ),
-    "learn.switches_words": "खेल जिन नियम-स्विचों को बदल सकता है, शब्दों में:",
 }
 
 _KN: dict[str, str] = {
@@ -461,14 +449,9 @@ _KN: dict[str, str] = {
     "board.globe": "ಗೋಳ",
     "board.start_of": "{colour} ಆರಂಭದ ಚೌಕ",
     "board.n_goal": "{n} ಗುರಿಯಲ್ಲಿ",
-    "game.die_label": "ದಾಳ: {dice}",
-    "game.die": "ದಾಳ",
     "insight.none_one_die": "{ruleset} ಆಟಕ್ಕೆ ಸೂಚನೆಗಳು ಮತ್ತು ಗೆಲುವಿನ ಸಾಧ್ಯತೆ ಈ ತಾಣದಲ್ಲಿ ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ.",
     "review.none_one_die": "{ruleset} ಆಟಕ್ಕೆ ವಿಮರ್ಶೆಯ ವಿಶ್ಲೇಷಣೆ ಈ ತಾಣದಲ್ಲಿ ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ; ನಡೆಗಳು ಕೆಳಗಿವೆ.",
     "lobby.colour_of": "ಆಟಗಾರ {n} ಬಣ್ಣ",
-    "lobby.setup_colours": "ಬಣ್ಣಗಳು, ಎಸೆಯುವ ಕ್ರಮದಲ್ಲಿ",
-    "lobby.colours_twice": "ಪ್ರತಿ ಆಟಗಾರನಿಗೂ ತನ್ನದೇ ಬಣ್ಣ ಬೇಕು.",
-    "lobby.random_only": "{ruleset} ಆಟಕ್ಕೆ ಕಂಪ್ಯೂಟರ್ ಆಟಗಾರರು: ಸದ್ಯಕ್ಕೆ ಆರಂಭಿಕ (ಯಾದೃಚ್ಛಿಕ) ಮಾತ್ರ.",
     "rule.board.title": "ಗುರುತಿನ ಚೌಕಗಳು",
     "rule.board.ludoking": (
         "ಎಂಟು ಸುರಕ್ಷಿತ ಚೌಕಗಳು: ನಾಲ್ಕು ಆರಂಭದ ಚೌಕಗಳು ಮತ್ತು ಪ್ರತಿಯೊಂದರಿಂದ 7 ಚೌಕ ಮುಂದೆ ಒಂದು ನಕ್ಷತ್ರ (ಲೂಡೋ ಕಿಂಗ್‌ನಂತೆ)."
@@ -622,7 +605,6 @@ _KN: dict[str, str] = {
     "rules.board_maedn": (
         "ಹಾಸು 40 ಚೌಕಗಳ ವೃತ್ತ, ಪ್ರತಿ ಬಣ್ಣದ ನಾಲ್ಕು ಗುರಿ ಚೌಕಗಳು ನಡುವಿನತ್ತ ಮತ್ತು ಪ್ರತಿ ಮೂಲೆಯಲ್ಲಿ ನಾಲ್ಕು ಅಂಗಳ ಚೌಕಗಳು."
     ),
-    "learn.switches_words": "ಆಟ ಬದಲಿಸಬಹುದಾದ ನಿಯಮ ಸ್ವಿಚ್‌ಗಳು, ಪದಗಳಲ್ಲಿ:",
 }
 
 #: The words of Ludo and MADN on the site, per language (the same keys in each).
