@@ -183,3 +183,22 @@ def test_the_rules_page_teaches_with_small_boards(
     page.screenshot(path=str(shots / f"rules-{ruleset}-1280x800.png"), full_page=True)
     check_axe(page)
     console.check()
+
+
+@pytest.mark.parametrize(("lang", "pawn"), [("hi", "प्यादा"), ("kn", "ಕಾಯಿ")])
+def test_the_steps_are_written_in_the_pages_language(
+    server: wb.Server, browser: Browser, console: wb.Console, lang: str, pawn: str
+) -> None:
+    game = server.post("/api/games", {"position": CHOICES["maedn"], "seats": ["human", "human"]})
+    gid, key = game["id"], game["keys"][0]["key"]
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(f"localStorage.setItem('pachisi.lang', '{lang}')")
+    # No auto-play: a forced step (a 6 must enter, M.5.2) stays on the page to be read.
+    context.add_init_script("localStorage.setItem('pachisi.autoplay', 'off')")
+    page = console.watch(context.new_page())
+    page.goto(f"{server.url}/g/{gid}#k={key}")
+    steps = page.get_by_test_id("step")
+    expect(steps.first).to_be_visible()
+    words = " ".join(steps.all_inner_texts())
+    assert pawn in words and not wb.re.search(r"[A-Za-z]", words), words
+    console.check()
