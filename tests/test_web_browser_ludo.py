@@ -9,6 +9,7 @@ and helpers are used), at a desktop size (1280 x 800) and a phone's (390 x 844):
   geometry (Ludo's 15 x 15 cross, MADN's 11 x 11 board), steps chosen with
   the buttons; the hint says in words that there is none for these rulesets;
 * the rules pages teach each rule with a small board;
+* the steps read in Hindi and in Kannada on the game page;
 * no serious accessibility violation (axe-core, ``tests/axe_helpers.py``).
 
 Screenshots go to ``$PACHISI_SCREENSHOTS`` if set, else to
