@@ -147,7 +147,7 @@ def play_out(client: TestClient, game: dict[str, Any], seed: int = 0, limit: int
 
 def test_rulesets_lists_every_ruleset_switch_and_level(client: TestClient) -> None:
     info = client.get("/api/rulesets").json()
-    assert set(info["rulesets"]) == {"pagade", "whitman", "parcheesi", "eight-man"}
+    assert set(info["rulesets"]) == {"pagade", "whitman", "parcheesi", "eight-man", "ludo", "maedn"}
     assert info["rulesets"]["whitman"]["name"] == "Whitman's Pachisi"
     assert info["rulesets"]["eight-man"]["name"] == "Eight-Man Parcheesi"
     # The ladder, weakest first, the strongest by declared run last (issue 33).
@@ -167,11 +167,12 @@ def test_rulesets_lists_every_ruleset_switch_and_level(client: TestClient) -> No
 def test_the_pages_name_the_rulesets_as_the_api_does(client: TestClient) -> None:
     """The game, replay and lobby pages name rulesets from ui.js's own map (they
     need the names before any request answers); it must be RULESET_TITLES of the
-    rulesets the web plays (RULESETS: Ludo and MADN are not on the web yet)."""
+    rulesets the web plays (all of them, Ludo and MADN too)."""
     import re
 
     import pachisi.web
-    from pachisi.rules import RULESET_TITLES, RULESETS
+    from pachisi.rules import ALL_RULESETS as RULESETS
+    from pachisi.rules import RULESET_TITLES
 
     ui = (Path(pachisi.web.__file__).parent / "static" / "ui.js").read_text("utf-8")
     block = re.search(r"export const RULESET_NAMES = \{(.*?)\};", ui, re.S)

@@ -656,6 +656,8 @@ def test_the_learned_level_chooses_in_every_ruleset(ruleset: str, players: Any) 
 def test_every_set_up_the_lobby_offers_has_a_learned_level(client: TestClient) -> None:
     rulesets = client.get("/api/rulesets").json()["rulesets"]
     for ruleset, info in rulesets.items():
+        if ruleset in ("ludo", "maedn"):  # the random player only, so far: test_web_ludo.py
+            continue
         keys = {str(n) for n in info["players"]}
         if info["teams"] and 4 in info["players"]:
             keys.add("4t")

@@ -150,7 +150,8 @@ def test_catalogues_and_rules_are_served(client: TestClient) -> None:
     for sw in rules["switches"]:
         assert sw["title"] in en and all(v["key"] in en for v in sw["values"])
         assert "§" not in "".join(en[v["key"]] for v in sw["values"])
-    assert client.get("/api/rules/ludo").status_code == 404
+    assert client.get("/api/rules/chess").status_code == 404
+    assert client.get("/api/rules/ludo").status_code == 200  # Ludo and MADN have their pages
     for path in ("/rules/pagade", "/rules", "/review/abc"):
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"]

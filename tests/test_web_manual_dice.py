@@ -2,9 +2,10 @@
 
 ``POST /api/games`` with ``"dice": "manual"`` (and ``"first"``, the seat that
 starts): the server throws nothing for a person; the player to move sends a
-``throw`` action with the two numbers; the throw is checked against the
-ruleset's dice (RULES.md §4.1: faces 1 to 6, or Pagade's sticks), then played,
-checked and stored as any throw (a throw that cannot be used passes at once).
+``throw`` action with the two numbers (one for Ludo and MADN: tests/test_web_ludo.py); the
+throw is checked against the ruleset's dice (RULES.md §4.1: faces 1 to 6, or Pagade's
+sticks), then played, checked and stored as any throw (a throw that cannot be used passes
+at once).
 Every refused request leaves the game exactly as it was.
 """
 

@@ -112,8 +112,9 @@ def test_unknown_language_or_ruleset_is_not_found() -> None:
         catalogue("fr")
     assert err.value.status == 404
     with pytest.raises(ApiError):
-        rules_info("ludo")
+        rules_info("chess")
     assert rules_info("pagade")["dice"] == "sticks"
+    assert rules_info("ludo")["dice"] == "d6"  # Ludo and MADN have their pages too
 
 
 class _Texts(HTMLParser):

@@ -23,12 +23,11 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
-from ..rules import RULESETS
 from .account_routes import signed_in
 from .accounts import Account, Accounts, accounts, game_claims, game_players
 from .accounts import require_csrf as _require_csrf
 from .ratings import display, pool_of, rated_games, rating_history, ratings
-from .requests import HUMAN, ApiError, parse_spec, refuse_unknown
+from .requests import HUMAN, WEB_RULESETS, ApiError, parse_spec, refuse_unknown
 from .rooms import Room
 from .store import Store, games, metadata
 
@@ -405,7 +404,7 @@ def possible_pools() -> list[str]:
     three and four players each for themselves and for teams, where the ruleset
     allows that set-up (``POST /api/games``'s own check decides)."""
     found: list[str] = []
-    for ruleset in RULESETS:
+    for ruleset in WEB_RULESETS:
         for players, teams in ((2, False), (3, False), (4, False), (4, True)):
             spec = {"ruleset": ruleset, "players": players, "teams": teams or None,
                     "seats": [HUMAN] * players}  # fmt: skip

@@ -55,9 +55,10 @@ from ..describe import places_facts
 from ..game import first_player
 from ..moves import Play, Turn, parse_play
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from . import referee
 from .computers import SIMPLER, Computers
+from .one_die import one_die_unavailable
 from .requests import HUMAN, ApiError, parse_action, parse_dice, parse_spec, refuse_unknown
 from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
 from .social import (
@@ -72,7 +73,7 @@ from .social import (
     parse_settings,
 )
 from .store import Change, GameRow, Store
-from .views import clean_text, geometry, moves_list, pawns_list, seat_dict
+from .views import clean_text, geometry_of, moves_list, pawns_list, seat_dict
 
 __all__ = [
     "HAND_OVER_AFTER",
@@ -397,6 +398,13 @@ class Hub:
             raise ApiError(400, "bad_request", "'first': a position says who is to move")
         if first is not None and not first < len(setup.players):
             raise ApiError(400, "bad_request", f"'first': there is no seat {first}")
+        if first and setup.ruleset in ONE_DIE_RULESETS:  # L.2.2, M.8: players[0] throws first
+            raise ApiError(
+                400,
+                "bad_request",
+                "'first': the first player listed throws first in "
+                f"{setup.ruleset} (RULES-LUDO.md); list the players in the order they throw",
+            )
         if manual and start is None:  # the players threw for the start at the table
             start = Position.initial(setup, first or 0)
         if clock is not None and clock.then == "computer":
@@ -671,6 +679,8 @@ class Hub:
             if seat != room.position.to_move or room.turn is None:
                 raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
             position, throw, version = room.position, room.turn.throw, room.version
+        if position.setup.ruleset in ONE_DIE_RULESETS:
+            raise ApiError(409, "not_available", one_die_unavailable(position.setup.ruleset))
         # Positions are immutable: the look-ahead runs outside the lock.
         best = (await asyncio.to_thread(hints, position, throw))[:HINTS]
         how = dict(best[0].how or {}) if best else {}
@@ -1090,7 +1100,7 @@ class Hub:
             "positions": [
                 {"position": p.to_dict(), "pawns": pawns_list(p, p.pawns)} for p in positions
             ],
-            "board": geometry(start.ruleset),
+            "board": geometry_of(start.setup),
         }
 
 

@@ -48,7 +48,9 @@ from ..dice import Throw
 from ..moves import parse_play
 from ..position import Position
 from ..record import Record
+from ..rules import ONE_DIE_RULESETS
 from .computers import Computers
+from .one_die import one_die_unavailable
 from .requests import ApiError
 from .views import lean, play_path
 
@@ -102,6 +104,9 @@ def chances(position: Position, seed: int = 0) -> dict[str, Any]:
     del seed
     n = len(position.setup.players)
     base: dict[str, Any] = {"unit": UNIT, "note": UNIT_NOTE, "rollouts": None, "policy": None}
+    if position.setup.ruleset in ONE_DIE_RULESETS:
+        unfit = one_die_unavailable(position.setup.ruleset)
+        return {**base, "chances": None, "se": None, "method": "none", "why": unfit, "text": None}
     exact = exact_chances(position)
     # Only a decided game is exact: a pure race's table value (method "race") has an
     # error bound in the Parcheesi family and is never shown as "decided".
@@ -312,6 +317,9 @@ class Insight:
         async with room.lock:
             if room.status != "finished":
                 raise ApiError(409, "not_finished", "a game is reviewed once it is over")
+            ruleset = room.position.setup.ruleset
+            if ruleset in ONE_DIE_RULESETS:
+                raise ApiError(409, "not_available", one_die_unavailable(ruleset, "review"))
             text = room.record().to_text()
         kept = self._reviews.get(room.id)
         if kept is not None:

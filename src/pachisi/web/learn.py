@@ -25,16 +25,18 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..board import FAMILY_HOME, ROUTES, SAFETY_SQUARES
 from ..describe import dice_numbers, step_facts
 from ..errors import IllegalMoveError
 from ..moves import BONUS, ENTER, Action, Turn, turn_of_notation
 from ..position import Position
-from ..rules import RULESETS
+from ..rules import ONE_DIE_RULESETS, RULESETS
+from .one_die import one_die_square
+from .one_die_rules import ONE_DIE_LESSONS
 from .requests import ApiError
-from .views import _seat_setup, geometry, lean, pawns_list
+from .views import _seat_setup, geometry, lean, pawns_list, step_facts_of
 
 __all__ = [
     "LESSONS",
@@ -507,6 +509,9 @@ def _seats(pos: Position) -> list[dict[str, Any]]:
 
 def _square(pos: Position, colour: int, p: int) -> int | str | None:
     """The square of progress ``p`` (``home`` for HOME/Home, None off the board)."""
+    if pos.setup.ruleset in ONE_DIE_RULESETS:
+        square = one_die_square(pos.setup.ruleset, colour, p)
+        return "home" if square is None and p > 0 else square
     if p == pos.setup.home:
         return "home"
     s = ROUTES[pos.setup.ruleset][colour][p]
@@ -576,7 +581,7 @@ def diagram_info(diagram: Diagram) -> dict[str, Any]:
         turn = _steps_of(pos, diagram.throw, diagram.play)
         replay = Turn(pos, diagram.throw)
         for act in turn.steps:
-            facts = lean(step_facts(pos, replay.current_pawns, act))
+            facts = lean(step_facts_of(pos, replay.current_pawns, act))
             from_sq = _square(pos, act.colour, act.frm) if act.colour >= 0 else None
             to_p = 0 if act.kind == "penalty" else act.to
             to_sq = _square(pos, act.colour, to_p) if act.colour >= 0 else None
@@ -611,6 +616,8 @@ def diagram_info(diagram: Diagram) -> dict[str, Any]:
 @functools.cache
 def rules_lessons(ruleset: str) -> dict[str, Any]:
     """A ruleset's rules in teaching order (``GET /api/learn/rules/{ruleset}``); ``not_found``."""
+    if ruleset in ONE_DIE_RULESETS:
+        return _one_die_lessons(ruleset)
     if ruleset not in RULESETS:
         raise ApiError(404, "not_found", f"no ruleset {ruleset!r}")
     rules = RULES[ruleset]
@@ -635,6 +642,31 @@ def rules_lessons(ruleset: str) -> dict[str, Any]:
             }
             for t in topics
         ],
+        "rules": out,
+        "board": geometry(ruleset),
+    }
+
+
+def _one_die_lessons(ruleset: str) -> dict[str, Any]:
+    """Ludo's or MADN's rules page (:data:`pachisi.web.one_die_rules.ONE_DIE_LESSONS`)."""
+    lessons = ONE_DIE_LESSONS[ruleset]
+    topics = [t for t in TOPICS if any(lesson.topic == t for lesson in lessons)]
+    out = []
+    for topic in topics:
+        for lesson in lessons:
+            if lesson.topic != topic:
+                continue
+            throw = cast(tuple[int, int] | None, lesson.throw)  # one die: one number
+            diagram = Diagram(lesson.position, throw, lesson.play, lesson.marks, lesson.full)
+            out.append(
+                {"id": lesson.id, "topic": topic, "sections": list(lesson.sections),
+                 "title": f"learn.{ruleset}.{lesson.id}.title",
+                 "text": f"learn.{ruleset}.{lesson.id}",
+                 "diagram": diagram_info(diagram)}
+            )  # fmt: skip
+    return {
+        "ruleset": ruleset,
+        "topics": [{"id": t, "title": f"learn.topic.{t}"} for t in topics],
         "rules": out,
         "board": geometry(ruleset),
     }

@@ -16,9 +16,10 @@ from typing import Any
 
 from ..bots import LADDER, level_about, level_label
 from ..describe import LANGS, PHRASES, rules_facts
-from ..rules import RULESETS
+from ..rules import ALL_RULESETS
 from .club_words import CLUB_WORDS
 from .learn_words import LEARN_WORDS
+from .ludo_words import LUDO_WORDS
 from .play_words import PLAY_WORDS
 from .requests import ApiError
 from .seek_words import SEEK_WORDS
@@ -1295,6 +1296,8 @@ for _lang, _words in CLUB_WORDS.items():  # accounts, ratings (pachisi.web.club_
     MESSAGES[_lang].update(_words)
 for _lang, _words in SEEK_WORDS.items():  # seeks and chat (pachisi.web.seek_words)
     MESSAGES[_lang].update(_words)
+for _lang, _words in LUDO_WORDS.items():  # Ludo and MADN (pachisi.web.ludo_words)
+    MESSAGES[_lang].update(_words)
 
 
 def _ladder_words() -> None:
@@ -1326,6 +1329,6 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def rules_info(ruleset: str) -> dict[str, Any]:
     """A ruleset's rules for its page (:func:`pachisi.describe.rules_facts`); ``not_found``."""
-    if ruleset not in RULESETS:
+    if ruleset not in ALL_RULESETS:
         raise ApiError(404, "not_found", f"no ruleset {ruleset!r}")
     return rules_facts(ruleset)

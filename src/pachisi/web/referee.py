@@ -75,8 +75,12 @@ def enter_throw(ch: Change, rng: random.Random, room: Room, dice: list[int]) -> 
     """A throw of real dice entered by the player to move; refused if not awaited or bad."""
     if not awaits_throw(room) or room.turn is not None:
         raise ApiError(409, "not_allowed", "no throw of real dice is awaited now")
+    model = dice_for(room.position.ruleset)
+    if len(dice) != model.count:
+        count = "one number (one die)" if model.count == 1 else "two numbers"
+        raise ApiError(400, "bad_request", f"a throw of this game is {count}")
     try:
-        throw = dice_for(room.position.ruleset).check(tuple(dice))
+        throw = model.check(tuple(dice))
     except ThrowError as exc:
         raise ApiError(422, "illegal", str(exc)) from None
     if _start_throw(ch, room, throw):

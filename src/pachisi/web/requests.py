@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots import LADDER, PLAYERS, canonical_level, unfit_among
+from ..bots import LADDER, PLAYERS, canonical_level, unfit_reason
 from ..errors import PachisiError
 from ..position import Position
-from ..rules import RULESETS, Setup
+from ..rules import ALL_RULESETS, Setup
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -21,8 +21,10 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_OPTION",
     "MAX_POSITION_TEXT",
+    "WEB_RULESETS",
     "ApiError",
     "check_options",
+    "level_unfit",
     "parse_action",
     "parse_dice",
     "parse_position",
@@ -41,6 +43,26 @@ HUMAN = "human"
 #: A request may name a level by strength name or algorithm, and any other
 #: registered player (``search``) stays accepted; seats store the algorithm.
 COMPUTER_LEVELS: tuple[str, ...] = tuple(level.algorithm for level in LADDER)
+
+#: The rulesets the site plays: the four on the cross, Ludo and MADN (RULES-LUDO.md).
+WEB_RULESETS: tuple[str, ...] = ALL_RULESETS
+
+
+def level_unfit(level: str, setup: Setup) -> str | None:
+    """Why the computer player ``level`` cannot take a seat of ``setup``, or ``None``.
+
+    :func:`pachisi.bots.unfit_reason` (a learned level whose network has not
+    learned the set-up, or none ships for its ruleset; in Ludo and MADN every
+    player but those :func:`pachisi.bots.fitting` lists).
+    """
+    try:
+        why = unfit_reason(level, setup)
+    except PachisiError as exc:  # no network ships for the ruleset
+        return f"{level}: {exc}"
+    if why is not None:
+        return why
+    return None
+
 
 #: The longest position text read, in characters (a position is a few hundred).
 MAX_POSITION_TEXT = 20_000
@@ -175,10 +197,12 @@ def parse_action(body: object) -> tuple[object, int, str, int | list[int] | None
         dice = body.get("dice")
         if not (
             isinstance(dice, list)
-            and len(dice) == 2
+            and len(dice) in (1, 2)
             and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)
         ):
-            raise ApiError(400, "bad_request", "a throw needs 'dice', the two numbers thrown")
+            raise ApiError(
+                400, "bad_request", "a throw needs 'dice', the numbers thrown (two, or one die)"
+            )
         refuse_unknown(body, {"key", "version", "type", "dice"})
         return body.get("key"), version, kind, list(dice)
     if kind not in ("step", "undo", "commit"):
@@ -260,7 +284,7 @@ def parse_spec(spec: object) -> tuple[Setup, list[str], list[str], Position | No
             raise ApiError(400, "bad_request", f"position: the game is already over{why}")
         return (start.setup, *_parse_seats(spec, start.setup), start)
     ruleset = spec.get("ruleset", "parcheesi")
-    if ruleset not in RULESETS:
+    if ruleset not in WEB_RULESETS:
         raise ApiError(400, "bad_request", f"unknown ruleset {ruleset!r}")
     players = spec.get("players")
     count = isinstance(players, int) and not isinstance(players, bool)
@@ -300,16 +324,18 @@ def _parse_seats(spec: dict[str, Any], setup: Setup) -> tuple[list[str], list[st
     n = len(setup.players)
     kinds = spec.get("seats")
     if kinds is None:
-        kinds = [HUMAN] + ["greedy"] * (n - 1)
+        computer = "greedy" if level_unfit("greedy", setup) is None else "random"
+        kinds = [HUMAN] + [computer] * (n - 1)
     if not (isinstance(kinds, list) and len(kinds) == n and all(isinstance(k, str) for k in kinds)):
         raise ApiError(400, "bad_request", f"'seats' lists one kind per player ({n})")
     for k in kinds:
         if k != HUMAN and canonical_level(k) not in PLAYERS:
             raise ApiError(400, "bad_request", f"unknown seat kind {k!r}")
     kinds = [k if k == HUMAN else canonical_level(k) for k in kinds]  # "master": learned2
-    why = unfit_among((k for k in kinds if k != HUMAN), setup)
-    if why is not None:  # a learned level whose network has not learned this set-up
-        raise ApiError(400, "bad_request", why)
+    for kind in dict.fromkeys(k for k in kinds if k != HUMAN):
+        why = level_unfit(kind, setup)
+        if why is not None:  # a learned level whose network has not learned this set-up
+            raise ApiError(400, "bad_request", why)
     names = spec.get("names")
     if names is None:
         names = [""] * n

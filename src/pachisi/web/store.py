@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -543,7 +543,7 @@ class Change:
                         game_id=self.game_id,
                         n=row.n,
                         seat=row.seat,
-                        dice=f"{row.dice[0]},{row.dice[1]}",
+                        dice=",".join(str(d) for d in row.dice),  # one die: one number
                         steps=json.dumps(row.steps),
                         play=row.play,
                         created_at=self._now,
@@ -634,8 +634,8 @@ class Change:
 
 
 def _dice(text: str) -> tuple[int, int]:
-    a, b = text.split(",")
-    return int(a), int(b)
+    """The dice of a stored throw: ``"a,b"``, or one number for the one-die rulesets."""
+    return cast(tuple[int, int], tuple(int(d) for d in text.split(",")))
 
 
 def _game_row(g: Any) -> GameRow:

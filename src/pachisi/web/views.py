@@ -20,15 +20,30 @@ from ..board import (
     private_square,
     square_cell,
 )
-from ..bots import LADDER, PLAYERS, unfit_reason
+from ..bots import LADDER, PLAYERS
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..dice import dice_for
 from ..errors import IllegalMoveError
 from ..game import Ply
 from ..moves import OPTION, PENALTY, Action, Turn, turn_of_notation
 from ..position import Position
-from ..rules import RULESET_TITLES, RULESETS, SWITCHES, Setup
-from .requests import COMPUTER_LEVELS, HUMAN, ApiError, parse_position, refuse_unknown
+from ..rules import ONE_DIE_RULESETS, RULESET_TITLES, SWITCHES, Setup
+from .one_die import (
+    one_die_dice,
+    one_die_geometry,
+    one_die_square,
+    one_die_step_facts,
+    one_die_words,
+)
+from .requests import (
+    COMPUTER_LEVELS,
+    HUMAN,
+    WEB_RULESETS,
+    ApiError,
+    level_unfit,
+    parse_position,
+    refuse_unknown,
+)
 
 if TYPE_CHECKING:
     from .rooms import Room, Seat
@@ -39,6 +54,7 @@ __all__ = [
     "board_geometry",
     "clean_text",
     "geometry",
+    "geometry_of",
     "lean",
     "moves_list",
     "pawns_list",
@@ -82,6 +98,7 @@ def board_geometry(ruleset: str) -> dict[str, Any]:
         "colours": list(setup.colour_names),
         "home": setup.home,
         "centre": [0, 0],
+        "grid": 19,
     }
 
 
@@ -92,14 +109,38 @@ def clean_text(text: str) -> str:
 
 @functools.cache
 def geometry(ruleset: str) -> dict[str, Any]:
-    """The board of a ruleset, computed once (shared: never change it)."""
+    """The board of a ruleset, computed once (shared: never change it); Ludo's with its
+    default ``board`` (:func:`geometry_of` draws a set-up's)."""
+    if ruleset in ONE_DIE_RULESETS:
+        return one_die_geometry(ruleset)
     return board_geometry(ruleset)
+
+
+def geometry_of(setup: Setup) -> dict[str, Any]:
+    """The board of a set-up: Ludo's marks follow its ``board`` switch (L.1.4)."""
+    if setup.ruleset == "ludo":
+        return one_die_geometry("ludo", str(setup.option("board")))
+    return geometry(setup.ruleset)
+
+
+def step_facts_of(
+    position: Position, pawns: Sequence[Sequence[int]], act: Action
+) -> dict[str, Any]:
+    """The facts of a step (:func:`pachisi.describe.step_facts`, or the one-die rulesets')."""
+    if position.setup.ruleset in ONE_DIE_RULESETS:
+        return one_die_step_facts(position, pawns, act)
+    return step_facts(position, pawns, act)
+
+
+def facts_words(facts: dict[str, Any]) -> str:
+    """A step's facts in English words (:func:`pachisi.describe.facts_text`, or Ludo's)."""
+    return one_die_words(facts) if facts.get("one_die") else facts_text(facts)
 
 
 def rulesets_info() -> dict[str, Any]:
     """What the lobby needs to offer every set-up (``GET /api/rulesets``)."""
     out: dict[str, Any] = {}
-    for ruleset in RULESETS:
+    for ruleset in WEB_RULESETS:
         switches = []
         for sw in SWITCHES.values():
             if ruleset not in sw.defaults:
@@ -117,12 +158,24 @@ def rulesets_info() -> dict[str, Any]:
         setup = Setup.create(ruleset)
         counts = {"pagade": [4, 2], "eight-man": [2]}.get(ruleset, [4, 3, 2])
         teams = ruleset in ("pagade", "parcheesi")
+        names = setup.colour_names
         out[ruleset] = {
             "name": RULESET_TITLES[ruleset],
             "players": counts,
             "teams": teams,
             "majors": ruleset == "eight-man",
-            "colours": list(setup.colour_names),
+            "colours": list(names),
+            # The colours of each seat by player count, as the server seats them by default;
+            # "colour_choice": any colours in any order (Ludo, L.2.1-2); "setups": the
+            # set-ups there are (MADN, M.2.1), the default first.
+            "default_colours": {
+                str(n): [
+                    [names[c] for c in cols] for cols in Setup.create(ruleset, players=n).players
+                ]
+                for n in counts
+            },
+            "colour_choice": ruleset == "ludo",
+            "setups": _maedn_setups() if ruleset == "maedn" else None,
             "switches": switches,
             "unfit_levels": {
                 f"{n}{'t' if team else ''}": unfit_levels(
@@ -148,8 +201,18 @@ def rulesets_info() -> dict[str, Any]:
 @functools.cache
 def unfit_levels(setup: Setup) -> list[str]:
     """The computer levels that cannot play ``setup`` (a learned level whose network has
-    not learned it: :func:`pachisi.bots.unfit_reason`); the lobby leaves them out."""
-    return [level for level in COMPUTER_LEVELS if unfit_reason(level, setup) is not None]
+    not learned it: :func:`pachisi.bots.unfit_reason`; a level not written for Ludo or
+    MADN: :func:`pachisi.web.requests.level_unfit`); the lobby leaves them out."""
+    return [level for level in COMPUTER_LEVELS if level_unfit(level, setup) is not None]
+
+
+def _maedn_setups() -> dict[str, list[list[str]]]:
+    """MADN's set-ups by player count (RULES-LUDO.md M.2.1), the default first."""
+    names = Setup.create("maedn").colour_names
+    out: dict[str, list[list[str]]] = {}
+    for order in ([0, 2], [0, 1], [0, 1, 2], [0, 1, 2, 3]):
+        out.setdefault(str(len(order)), []).append([names[c] for c in order])
+    return out
 
 
 def _seat_setup(setup: Setup, index: int) -> dict[str, Any]:
@@ -247,6 +310,11 @@ MOVE_FACTS_CACHED = 10_000
 @functools.lru_cache(maxsize=MOVE_FACTS_CACHED)
 def _move_facts(before: Position, throw: tuple[int, ...], notation: str) -> tuple[Any, ...]:
     """The lean facts of a completed throw, made once (shared between states: read only)."""
+    if before.setup.ruleset in ONE_DIE_RULESETS:
+        if notation.strip() in ("", "-"):
+            return ()
+        act = turn_of_notation(before, throw, notation).steps[0]
+        return (lean(one_die_step_facts(before, before.pawns, act)),)
     return tuple(lean(f) for f in play_facts(before, throw, notation))
 
 
@@ -277,13 +345,18 @@ def words_fields(room: Room) -> dict[str, Any]:
     if turn is not None:
         replay = Turn(pos, turn.throw)
         for act in turn.steps:
-            steps_facts.append(lean(step_facts(pos, replay.current_pawns, act)))
+            steps_facts.append(lean(step_facts_of(pos, replay.current_pawns, act)))
             replay.push(act)
-        dice = dice_numbers(pos, turn.throw, turn.steps)
+        if pos.setup.ruleset in ONE_DIE_RULESETS:
+            dice = one_die_dice(turn.throw, bool(turn.steps) or turn.is_complete)
+        else:
+            dice = dice_numbers(pos, turn.throw, turn.steps)
     return {"dice": dice, "steps_facts": steps_facts, "places_facts": places_facts(pos)}
 
 
 def _square(ruleset: str, colour: int, p: int) -> int | None:
+    if ruleset in ONE_DIE_RULESETS:
+        return one_die_square(ruleset, colour, p)
     s = ROUTES[ruleset][colour][p]
     return None if s == OFF else s
 
@@ -292,7 +365,8 @@ def pawns_list(pos: Position, pawns: Sequence[Sequence[int]]) -> list[dict[str, 
     """Every pawn in play as ``{colour, p, square, where}`` (docs/web.md)."""
     setup = pos.setup
     names = setup.colour_names
-    home = setup.home
+    # MADN's goal fields are four squares, its last one no Home (M.1.3).
+    home = -1 if setup.ruleset == "maedn" else setup.home
     out: list[dict[str, Any]] = []
     for c in setup.colours_in_play:
         for p in pawns[c]:
@@ -380,8 +454,8 @@ def state_dict(room: Room) -> dict[str, Any]:
     legal: list[dict[str, Any]] = []
     if turn is not None and not turn.is_complete:
         for i, act in enumerate(turn.legal_steps()):
-            facts = step_facts(pos, pawns, act)
-            words = facts_text(facts)
+            facts = step_facts_of(pos, pawns, act)
+            words = facts_words(facts)
             if act.variant:  # looks like another step but moves another pawn
                 words += f" (another pawn of the same square, {act.variant + 1})"
                 facts["variant"] = act.variant + 1
@@ -409,10 +483,11 @@ def state_dict(room: Room) -> dict[str, Any]:
         "places": [list(group) for group in pos.places],
         "notice": room.notice,
         "rematch": room.rematch,
-        "board": geometry(setup.ruleset),
+        "board": geometry_of(setup),
         # Real dice (a referee for a real board): the throw is entered by the player.
         "manual_dice": room.social.manual,
         "dice_faces": list(dice_for(setup.ruleset).faces),
+        "dice_count": dice_for(setup.ruleset).count,  # 1 for Ludo and MADN
         **words_fields(room),
     }
 

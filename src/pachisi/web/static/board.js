@@ -1,6 +1,11 @@
 // The cross-shaped board in SVG, drawn from `state.board` (docs/web.md,
 // RULES.md §2). One module for the game page and the replay page.
 //
+// Ludo's 15 x 15 cross and MADN's 11 x 11 board (RULES-LUDO.md) are drawn by
+// the same code from their own `state.board`: its `grid` (cells a side), its
+// `yards` (where each colour's yard pawns stand), its `centre` (Ludo's Home, or
+// none) and `home_sides`; each square's `mark` and `entry` say how it looks.
+//
 // The board is a 19 x 19 grid of cells, x and y from -9 to 9 with y up, so
 // the cell (x, y) is drawn in column x + 9 and row 9 - y. The centre 3 x 3
 // cells are HOME (Pagade's Home); each corner holds the nest (Pagade: the cut
@@ -38,6 +43,12 @@ const HOME_SPOT_OF_ARM = [
   [0, -1],
   [-1, 0],
 ];
+
+/** Where each arm's yard corner lies (sign of x, sign of y) on a one-die board. */
+function yardCorner(cells) {
+  const mean = (k) => cells.reduce((sum, c) => sum + c[k], 0) / cells.length;
+  return [Math.sign(mean(0)), Math.sign(mean(1))];
+}
 
 /** Create an SVG element with attributes and children. */
 function svg(tag, attrs = {}, ...children) {
@@ -145,7 +156,12 @@ export class BoardView {
     this.onBackground = onBackground;
     this.squares = new Map(board.squares.map((sq) => [sq.id, sq]));
     this.colours = board.colours;
-    this.homeWord = t(ruleset === "pagade" ? "word.Home" : "word.HOME");
+    /** Ludo and MADN: drawn from their cells, yards and Home (RULES-LUDO.md). */
+    this.oneDie = Array.isArray(board.yards);
+    this.grid = board.grid || 19;
+    this.half = (this.grid - 1) / 2;
+    this.size = this.grid * CELL;
+    this.homeWord = t(ruleset === "pagade" || ruleset === "ludo" ? "word.Home" : "word.HOME");
     /** Where each token was drawn last (placeKey -> [x, y]), so that a moved pawn slides. */
     this.drawn = new Map();
 
@@ -153,13 +169,13 @@ export class BoardView {
     this.svg = svg(
       "svg",
       {
-        viewBox: `0 0 ${SIZE} ${SIZE}`,
-        class: `board ruleset-${ruleset}`,
+        viewBox: `0 0 ${this.size} ${this.size}`,
+        class: `board ruleset-${ruleset}${this.oneDie ? " one-die" : ""}`,
         "data-testid": "board",
         role: "img",
         "aria-labelledby": titleId,
       },
-      svg("title", { id: titleId }, t("board.title")),
+      svg("title", { id: titleId }, t(this.oneDie ? "board.ludo_title" : "board.title")),
     );
     this.layers = {};
     for (const name of ["squares", "corners", "centre", "marks", "pawns", "targets"]) {
@@ -181,6 +197,36 @@ export class BoardView {
     this.svg.addEventListener("mousedown", (event) => event.preventDefault());
   }
 
+  /** Top-left corner, in user units, of the cell (x, y) of this board. */
+  cellOrigin(x, y) {
+    return [(x + this.half) * CELL, (this.half - y) * CELL];
+  }
+
+  /** Centre, in user units, of the cell (x, y) of this board. */
+  cellCentre(x, y) {
+    const [left, top] = this.cellOrigin(x, y);
+    return [left + CELL / 2, top + CELL / 2];
+  }
+
+  /** [left, top, size] of the yard (corner) of `arm`. */
+  cornerBox(arm) {
+    const [sx, sy] = this.oneDie ? yardCorner(this.board.yards[arm]) : CORNER_OF_ARM[arm];
+    const side = (this.grid - 3) / 2;
+    const [left, top] = this.cellOrigin(sx > 0 ? 2 : -this.half, sy > 0 ? this.half : -2);
+    return [left, top, side * CELL];
+  }
+
+  /** [left, top, size] of Home in the middle. */
+  homeBox() {
+    if (this.oneDie && this.board.centre) {
+      const [x, y, n] = this.board.centre;
+      const [left, top] = this.cellOrigin(x, y);
+      return [left, top, n * CELL];
+    }
+    const [left, top] = this.cellOrigin(-1, 1);
+    return [left, top, 3 * CELL];
+  }
+
   /** The colour of the arm `arm` (CSS class suffix). */
   armColour(arm) {
     return this.colours[arm];
@@ -189,6 +235,7 @@ export class BoardView {
   /** The seat that plays `colour`, or undefined when it is not in play. */
   /** A square's tooltip: a ring square named as the steps name it, a private one as before. */
   squareTitle(sq, words) {
+    if (this.oneDie) return oneDieSquareWords(sq, this.ruleset, this.colours);
     if (sq.kind === "ring") return placeWords(ringPlace(sq.id, this.ruleset, this.colours), this.ruleset);
     return words ? t("board.square_words", { n: sq.id, words }) : t("board.square", { n: sq.id });
   }
@@ -199,24 +246,38 @@ export class BoardView {
 
   drawSquares() {
     const layer = this.layers.squares;
-    layer.append(svg("rect", { class: "cloth", x: 0, y: 0, width: SIZE, height: SIZE, rx: 12 }));
+    layer.append(svg("rect", { class: "cloth", x: 0, y: 0, width: this.size, height: this.size, rx: 12 }));
     for (const sq of this.board.squares) {
-      const [left, top] = cellOrigin(sq.x, sq.y);
+      const [left, top] = this.cellOrigin(sq.x, sq.y);
       const classes = ["square", sq.kind];
       if (sq.kind === "private") classes.push(`tint-${this.armColour(sq.arm)}`);
       if (sq.safe) classes.push("safe");
       if (sq.castle) classes.push("castle");
-      const entry = this.ruleset !== "pagade" && sq.kind === "ring" && sq.id % 17 === 5;
+      if (sq.mark) classes.push(`mark-${sq.mark}`);
+      const entry = this.oneDie
+        ? sq.entry !== null && sq.entry !== undefined
+        : this.ruleset !== "pagade" && sq.kind === "ring" && sq.id % 17 === 5;
       if (entry) classes.push("entry", `edge-${this.armColour(sq.arm)}`);
+      // A one-die start square is its colour's (as printed boards colour it).
+      if (entry && this.oneDie) classes.push(`tint-${this.armColour(sq.arm)}`);
       const words = squareWords(sq, this.ruleset, this.colours);
+      // MADN's fields are round, as on its board.
+      const shape =
+        this.ruleset === "maedn"
+          ? svg("rect", { x: left + 3, y: top + 3, width: CELL - 6, height: CELL - 6, rx: CELL / 2 - 3 })
+          : svg("rect", { x: left + 1, y: top + 1, width: CELL - 2, height: CELL - 2, rx: 4 });
       const group = svg(
         "g",
-        { class: classes.join(" "), "data-square": sq.id },
+        { class: classes.join(" "), "data-square": sq.id, "data-mark": sq.mark || null },
         svg("title", {}, this.squareTitle(sq, words)),
-        svg("rect", { x: left + 1, y: top + 1, width: CELL - 2, height: CELL - 2, rx: 4 }),
+        shape,
       );
       const [cx, cy] = [left + CELL / 2, top + CELL / 2];
-      if (sq.castle) {
+      if (sq.mark === "jump") {
+        group.append(svg("path", { class: "mark jump", d: starPath(cx, cy, CELL * 0.34, CELL * 0.15) }));
+      } else if (sq.mark === "globe") {
+        group.append(svg("circle", { class: "mark globe", cx, cy, r: CELL * 0.28 }));
+      } else if (sq.castle) {
         const d = CELL * 0.32;
         group.append(
           svg("path", {
@@ -224,16 +285,38 @@ export class BoardView {
             d: `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx + d},${cy - d}L${cx - d},${cy + d}`,
           }),
         );
-      } else if (sq.safe) {
+      } else if (sq.safe && !(this.oneDie && entry)) {
         group.append(svg("path", { class: "mark", d: starPath(cx, cy, CELL * 0.3, CELL * 0.13) }));
+      } else if (entry && this.oneDie) {
+        // A start square: an arrow pointing the way its pawns leave the yard.
+        group.append(svg("circle", { class: "mark start", cx, cy, r: CELL * 0.12 }));
       }
       layer.append(group);
     }
+    if (this.oneDie) this.drawYards();
+  }
+
+  /** Ludo's and MADN's yard places: a ring for each of the four pawns of every colour. */
+  drawYards() {
+    const layer = this.layers.centre; // above the corners' backgrounds
+    this.board.yards.forEach((cells, arm) => {
+      for (const [x, y] of cells) {
+        const [cx, cy] = this.cellCentre(x, y);
+        layer.append(
+          svg(
+            "g",
+            { class: `square yard tint-${this.armColour(arm)}` },
+            svg("title", {}, t("board.yard_of", { colour: colourName(this.armColour(arm)) })),
+            svg("rect", { x: cx - CELL / 2 + 3, y: cy - CELL / 2 + 3, width: CELL - 6, height: CELL - 6, rx: CELL / 2 - 3 }),
+          ),
+        );
+      }
+    });
   }
 
   drawCentre() {
-    const [left, top] = cellOrigin(-1, 1);
-    const size = 3 * CELL;
+    if (this.oneDie && !this.board.centre) return; // MADN: the goal fields end the route
+    const [left, top, size] = this.homeBox();
     const [cx, cy] = [left + size / 2, top + size / 2];
     const layer = this.layers.centre;
     const corners = [
@@ -242,9 +325,12 @@ export class BoardView {
       [left + size, top],
       [left, top],
     ];
-    // Triangle k faces arm k: south, east, north, west.
+    // Triangle k faces arm k: south, east, north, west (one-die boards: the side its
+    // home column reaches, `home_sides`).
+    const SIDES = { "0,-1": 0, "1,0": 1, "0,1": 2, "-1,0": 3 };
     for (let arm = 0; arm < 4; arm += 1) {
-      const [a, b] = [corners[arm], corners[(arm + 1) % 4]];
+      const side = this.oneDie ? SIDES[this.board.home_sides[arm].join(",")] : arm;
+      const [a, b] = [corners[side], corners[(side + 1) % 4]];
       layer.append(
         svg(
           "polygon",
@@ -296,6 +382,7 @@ export class BoardView {
    */
   zoomTo(places) {
     const width = this.svg.getBoundingClientRect().width;
+    const SIZE = this.size;
     // A target is a square less 3 units each side: at least 44 CSS pixels wide.
     const wanted = (width * (CELL - 6)) / 44;
     const boxes = (places || []).filter((p) => p !== null && p !== undefined).map((p) => this.boxOf(p));
@@ -321,9 +408,15 @@ export class BoardView {
     if (typeof place === "string" && place.includes("@")) {
       const [colour, where] = place.split("@");
       if (where === "out") {
-        const [sx, sy] = CORNER_OF_ARM[this.colours.indexOf(colour)];
-        const [left, top] = cellOrigin(sx > 0 ? 2 : -9, sy > 0 ? 9 : -2);
-        return [left + 2 * CELL, top + 2 * CELL, 4 * CELL];
+        const arm = this.colours.indexOf(colour);
+        if (this.oneDie) {
+          const centres = this.board.yards[arm].map(([x, y]) => this.cellOrigin(x, y));
+          const left = Math.min(...centres.map((c) => c[0]));
+          const top = Math.min(...centres.map((c) => c[1]));
+          return [left, top, 2 * CELL];
+        }
+        const [left, top, size] = this.cornerBox(arm);
+        return [left + size / 4, top + size / 4, size / 2];
       }
       return this.placeBox(where);
     }
@@ -336,9 +429,7 @@ export class BoardView {
     for (let arm = 0; arm < 4; arm += 1) {
       const colour = this.armColour(arm);
       const seat = this.seatOf(colour);
-      const [sx, sy] = CORNER_OF_ARM[arm];
-      const [left, top] = cellOrigin(sx > 0 ? 2 : -9, sy > 0 ? 9 : -2);
-      const size = 8 * CELL;
+      const [left, top, size] = this.cornerBox(arm);
       const classes = ["corner", `tint-${colour}`];
       if (!seat) classes.push("unused");
       if (seat && seat.index === toMove) classes.push("to-move");
@@ -358,7 +449,10 @@ export class BoardView {
       if (!seat) continue;
 
       const mine = pawns.filter((pawn) => pawn.colour === colour);
-      const home = mine.filter((pawn) => pawn.where === "home").length;
+      // MADN has no Home place: its goal fields (the private squares) end the route.
+      const inGoal = (pawn) =>
+        this.ruleset === "maedn" ? pawn.where === "track" && this.squares.get(pawn.square).kind === "private" : pawn.where === "home";
+      const home = mine.filter(inGoal).length;
       let need = mine.length;
       let role = "";
       if (seat.major) {
@@ -366,18 +460,30 @@ export class BoardView {
         need = seat.major === colour ? mine.length : mine.length - 1;
       }
       if (seat.team !== null && seat.team !== undefined) role += ` · ${t("game.team", { n: seat.team + 1 })}`;
-      const status = [`${this.homeWord} ${home}/${need}`];
+      const status = [this.ruleset === "maedn" ? t("board.n_goal", { n: `${home}/${need}` }) : `${this.homeWord} ${home}/${need}`];
       if (finished.includes(seat.index)) status.push(t("board.finished"));
       else if (cut && this.ruleset === "pagade") {
         status.push(cut[seat.index] ? t("board.has_cut") : t("board.not_cut"));
       }
       const x = left + size / 2;
       const line = (cls, y, text) => svg("text", { class: cls, x, y, "text-anchor": "middle" }, text);
+      const name = seat.name ? seatName(seat) : t("board.player", { n: seat.index + 1 });
+      if (this.ruleset === "maedn") {
+        // A 4 x 4 corner whose outer 2 x 2 are the yard fields: the words in its inner half.
+        const [, sy] = yardCorner(this.board.yards[arm]);
+        const y0 = sy > 0 ? top + size / 2 + 22 : top + 24;
+        group.append(
+          line("corner-colour small", y0, colourName(colour).toUpperCase()),
+          line("corner-name small", y0 + 20, truncate(name, 14)),
+          line("corner-status small", y0 + 40, status.join(" · ")),
+        );
+        continue;
+      }
       group.append(
         line("corner-colour", top + 46, colourName(colour).toUpperCase() + role),
-        line("corner-name", top + 76, truncate(seat.name ? seatName(seat) : t("board.player", { n: seat.index + 1 }), 22)),
-        svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
-        line("corner-status", top + size - 30, status.join(" · ")),
+        line("corner-name", top + 76, truncate(name, 22)),
+        this.oneDie ? null : svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
+        line("corner-status", top + size - (this.oneDie ? 16 : 30), status.join(" · ")),
       );
     }
   }
@@ -406,12 +512,9 @@ export class BoardView {
 
   /** [left, top, size] of a place: a square id or "home". */
   placeBox(place) {
-    if (place === "home") {
-      const [left, top] = cellOrigin(-1, 1);
-      return [left, top, 3 * CELL];
-    }
+    if (place === "home") return this.homeBox();
     const sq = this.squares.get(Number(place));
-    const [left, top] = cellOrigin(sq.x, sq.y);
+    const [left, top] = this.cellOrigin(sq.x, sq.y);
     return [left, top, CELL];
   }
 
@@ -437,22 +540,30 @@ export class BoardView {
       const attrs = { movable: movable.has(token.key), selected: selected === token.key };
       if (token.where === "track") {
         const sq = this.squares.get(token.square);
-        const [cx, cy] = cellCentre(sq.x, sq.y);
+        const [cx, cy] = this.cellCentre(sq.x, sq.y);
         const group = bySquare.get(token.square);
         const i = group.indexOf(token);
-        const shift = group.length > 1 ? (i === 0 ? -8 : 8) : 0;
+        // Up to four colours share a one-die safe square: each in its own quarter.
+        const shift = group.length > 1 ? [-8, 8, -8, 8][i % 4] : 0;
+        const lift = group.length > 2 ? [-8, -8, 8, 8][i % 4] : shift;
         const r = group.length > 1 ? PAWN_R - 3 : PAWN_R;
-        layer.append(this.token(token, cx + shift, cy + shift, r, token.progress.length, attrs));
+        layer.append(this.token(token, cx + shift, cy + lift, r, token.progress.length, attrs));
       } else if (token.where === "home") {
-        const [left, top] = cellOrigin(-1, 1);
-        const [hx, hy] = HOME_SPOT_OF_ARM[arm];
+        const [left, top] = this.homeBox();
+        const side = this.oneDie ? this.board.home_sides[arm] : null;
+        const [hx, hy] = side ? [side[0], -side[1]] : HOME_SPOT_OF_ARM[arm];
         const cx = left + 1.5 * CELL + hx * CELL * 0.95;
         const cy = top + 1.5 * CELL + hy * CELL * 0.95;
         layer.append(this.token(token, cx, cy, PAWN_R - 2, token.progress.length, attrs));
+      } else if (this.oneDie) {
+        // In the yard: each pawn on its own yard place; all of them are one choice.
+        token.progress.forEach((p, k) => {
+          const [cx, cy] = this.cellCentre(...this.board.yards[arm][k % 4]);
+          layer.append(this.token({ ...token, progress: [p] }, cx, cy, PAWN_R, 1, attrs));
+        });
       } else {
         // Out: each pawn in its own place in the nest; all of them are one choice.
-        const [sx, sy] = CORNER_OF_ARM[arm];
-        const [left, top] = cellOrigin(sx > 0 ? 2 : -9, sy > 0 ? 9 : -2);
+        const [left, top] = this.cornerBox(arm);
         const [nx, ny] = [left + 4 * CELL, top + 4 * CELL + 12];
         token.progress.forEach((p, k) => {
           const dx = k % 2 === 0 ? -26 : 26;
@@ -498,7 +609,7 @@ export class BoardView {
     let where = this.homeWord;
     if (token.where === "track") where = t("board.at", { places: token.progress.join(t("and")) });
     else if (token.where === "out") {
-      where = this.ruleset === "pagade" ? t("board.cut_waiting") : t("board.in_nest");
+      where = this.ruleset === "pagade" ? t("board.cut_waiting") : t(this.oneDie ? "board.in_yard" : "board.in_nest");
     }
     const colour = colourName(token.colour);
     const what = count > 1 ? t("board.pawns", { n: count, colour }) : t("board.pawn", { colour });
@@ -588,11 +699,16 @@ export class BoardView {
       const parts = [];
       const out = mine.filter((pawn) => pawn.where === "out").length;
       const home = mine.filter((pawn) => pawn.where === "home").length;
-      if (out) parts.push(t(this.ruleset === "pagade" ? "board.n_cut" : "board.n_nest", { n: out }));
+      const outKey = this.ruleset === "pagade" ? "board.n_cut" : this.oneDie ? "board.n_yard" : "board.n_nest";
+      if (out) parts.push(t(outKey, { n: out }));
       const onTrack = mine.filter((pawn) => pawn.where === "track").sort((a, b) => b.p - a.p);
       for (const pawn of onTrack) {
         const sq = this.squares.get(pawn.square);
-        if (sq && sq.kind === "ring") {
+        if (this.oneDie) {
+          // Counted as the notation counts (its progress), with what the square is.
+          const words = oneDieSquareWords(sq, this.ruleset, this.colours);
+          parts.push(`${t("board.one_at", { p: pawn.p })} (${words})`);
+        } else if (sq && sq.kind === "ring") {
           // Named as the board shows it (no numbers: the board draws none).
           parts.push(t("board.one_at", { p: placeWords(ringPlace(sq.id, this.ruleset, this.colours), this.ruleset) }));
         } else {
@@ -608,6 +724,17 @@ export class BoardView {
       ...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })),
     );
   }
+}
+
+/** A square of Ludo's or MADN's board in words: what it is, and whose. */
+export function oneDieSquareWords(sq, ruleset, colours) {
+  const colour = colourName(colours[sq.arm]);
+  if (sq.kind === "private") return `${t(ruleset === "ludo" ? "board.home_column" : "board.goal_field")} (${colour})`;
+  if (sq.entry !== null && sq.entry !== undefined) return t("board.start_of", { colour });
+  if (sq.mark === "safe") return t("board.safe_square");
+  if (sq.mark === "jump") return t("board.jump_star");
+  if (sq.mark === "globe") return t("board.globe");
+  return t("board.square", { n: sq.id });
 }
 
 /** A five-pointed star centred on (cx, cy): the safety space mark. */

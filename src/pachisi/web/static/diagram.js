@@ -8,7 +8,6 @@ import { BoardView, placeKey } from "./board.js";
 
 /** Size of one cell of board.js, in SVG user units. */
 const CELL = 40;
-const SIZE = 19 * CELL;
 
 /** The place a step starts from, as a placeKey (null for option steps). */
 export function fromKey(step) {
@@ -29,6 +28,7 @@ export function toPlace(step) {
  * margin of a cell, at least `least` cells a side; the whole board for none.
  */
 export function cropTo(view, places, least = 7) {
+  const SIZE = view.size || 19 * CELL; // the board's own size (Ludo 15, MADN 11 cells a side)
   const boxes = places.filter((p) => p !== null && p !== undefined).map((p) => view.boxOf(p));
   if (!boxes.length) {
     view.svg.setAttribute("viewBox", `0 0 ${SIZE} ${SIZE}`);

@@ -42,7 +42,7 @@ import {
   stepKey,
   watchAttention,
 } from "./reading.js";
-import { chanceBar, hintRows, hintedPath, playHinted } from "./insight.js";
+import { ONE_DIE_RULESETS, chanceBar, hintRows, hintedPath, playHinted } from "./insight.js";
 import { play as sound, setSound, soundOn } from "./sound.js";
 
 /** Pause before a forced step (or the commit of a fully forced throw) is sent. */
@@ -151,7 +151,7 @@ function applyState(s) {
     app.throwId = throwId;
     app.hint = null;
     app.auto = { sent: 0, manual: false, suspended: false };
-    app.entered = [null, null];
+    app.entered = Array(s.dice_count || 2).fill(null);
     if (prev && mySeatToThrow(s) !== null && prev.to_move !== s.to_move && heldPeople(s).length > 1) {
       showNotice(t("game.pass_to", { who: seatName(s.seats[s.to_move]) }));
     }
@@ -690,6 +690,12 @@ async function askHint() {
   const seat = mySeatToMove(s);
   if (seat === null || (app.hint && app.hint.throwId === app.throwId)) return;
   const throwId = app.throwId;
+  if (ONE_DIE_RULESETS.includes(s.ruleset)) {
+    // No evaluation is fitted to Ludo or MADN yet: said in words, nothing asked.
+    app.hint = { throwId, unavailable: t("insight.none_one_die", { ruleset: t(`ruleset.${s.ruleset}`) }) };
+    renderControls();
+    return;
+  }
   app.hint = { throwId, pending: true };
   renderControls();
   try {
@@ -714,6 +720,8 @@ function renderHint() {
   box.hidden = false;
   if (hint.pending) {
     box.replaceChildren(el("p", { class: "hint", text: t("hint.pending") }));
+  } else if (hint.unavailable) {
+    box.replaceChildren(el("p", { class: "hint", "data-testid": "hint-unavailable", text: hint.unavailable }));
   } else if (hint.error) {
     box.replaceChildren(el("p", { class: "hint", text: t("hint.none", { error: hint.error }) }));
   } else {
@@ -803,7 +811,8 @@ function renderDiceEntry() {
   box.hidden = seat === null;
   if (box.hidden) return;
   const faces = s.dice_faces || [1, 2, 3, 4, 5, 6];
-  const rows = [0, 1].map((die) =>
+  if (app.entered.length !== (s.dice_count || 2)) app.entered = Array(s.dice_count || 2).fill(null);
+  const rows = app.entered.map((_, die) =>
     el(
       "div",
       { class: "dice-entry-row", role: "group", "aria-label": t("game.die_n", { n: die + 1 }) },
@@ -983,7 +992,7 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("enter-throw").addEventListener("click", enterThrow);
   $("clear-throw").addEventListener("click", () => {
-    app.entered = [null, null];
+    app.entered = Array((app.state && app.state.dice_count) || 2).fill(null);
     renderDiceEntry();
   });
   $("commit").addEventListener("click", commit);

@@ -17,6 +17,9 @@ const points = (x) => (100 * Math.abs(x)).toFixed(1);
 
 const cache = { id: null, version: -1, data: null, loading: null, latest: null };
 
+/** The one-die rulesets (RULES-LUDO.md): no hints, win chances or review for them yet. */
+export const ONE_DIE_RULESETS = ["ludo", "maedn"];
+
 /** The sides of a game: one per team (its seats), or one per seat. */
 function sides(s) {
   const teams = new Map();
@@ -35,7 +38,9 @@ function draw(s, section, data) {
     // No network has learned this set-up: no number, and the reason.
     bar.replaceChildren();
     bar.dataset.version = String(data.version);
-    how.textContent = t("chances.none");
+    // Ludo and MADN: no evaluation is fitted to them yet (said in words, not a failure).
+    const oneDie = ONE_DIE_RULESETS.includes(s.ruleset);
+    how.textContent = oneDie ? t("insight.none_one_die", { ruleset: t(`ruleset.${s.ruleset}`) }) : t("chances.none");
     return;
   }
   const segments = sides(s).map((seats) => {
@@ -132,7 +137,7 @@ function playThisButton(play, onPlay) {
  * while the hint of this throw is shown and nothing of the throw has been played yet; else [].
  */
 export function hintedPath(hint, throwId, state) {
-  if (!hint || hint.throwId !== throwId || hint.pending || hint.error) return [];
+  if (!hint || hint.throwId !== throwId || hint.pending || hint.error || hint.unavailable) return [];
   if (!state || (state.steps || []).length) return [];
   const best = (hint.plays || [])[0];
   return best && Array.isArray(best.path) ? best.path : [];

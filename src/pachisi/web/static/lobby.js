@@ -21,11 +21,53 @@ const lobby = {
   // with "pass and play"), "friend" (a person on their own device: a link), or a level.
   position: null, // {text, info} of a position read (POST /api/positions), or null
   manual: false, // a referee for a real board: the players throw real dice and enter them
+  chosen: {}, // Ludo and MADN: the colours chosen for each seat, by "ruleset:count"
 };
+
+/** The one-die rulesets (RULES-LUDO.md): colours are chosen, players[0] throws first. */
+function oneDie(ruleset) {
+  const info = lobby.info.rulesets[ruleset];
+  return Boolean(info && (info.colour_choice || info.setups));
+}
+
+/** The set-ups a ruleset allows for `count` players, as lists of colours (the default first). */
+function setupsOf(ruleset, count) {
+  const info = lobby.info.rulesets[ruleset];
+  if (info.setups) return info.setups[String(count)] || [];
+  return null; // Ludo: any colours in any order (L.2.1-2)
+}
+
+/** The colours a seat may take: Ludo any; MADN those its set-ups give that seat. */
+function coloursForSeat(ruleset, count, i) {
+  const info = lobby.info.rulesets[ruleset];
+  const setups = setupsOf(ruleset, count);
+  if (!setups) return info.colours;
+  return [...new Set(setups.map((setup) => setup[i]))];
+}
+
+/** Seat `i` takes `colour`: in Ludo the seat that had it takes the old colour (no two alike). */
+function chooseColour(ruleset, count, i, colour) {
+  const now = coloursOfSeats(ruleset, count).map((own) => own[0]);
+  const setups = setupsOf(ruleset, count);
+  if (setups) {
+    const match = setups.find((setup) => setup[i] === colour);
+    lobby.chosen[`${ruleset}:${count}`] = match ? [...match] : now;
+  } else {
+    const other = now.indexOf(colour);
+    if (other >= 0) now[other] = now[i];
+    now[i] = colour;
+    lobby.chosen[`${ruleset}:${count}`] = now;
+  }
+}
 
 /** The colours of each seat for a ruleset and a number of players (as the server seats them). */
 function coloursOfSeats(ruleset, count) {
   const colours = lobby.info.rulesets[ruleset].colours;
+  if (oneDie(ruleset)) {
+    const chosen = lobby.chosen[`${ruleset}:${count}`];
+    const fallback = lobby.info.rulesets[ruleset].default_colours[String(count)].map((own) => own[0]);
+    return (chosen && chosen.length === count ? chosen : fallback).map((c) => [c]);
+  }
   if (ruleset === "eight-man" || (ruleset === "pagade" && count === 2)) {
     return [
       [colours[0], colours[2]],
@@ -122,6 +164,29 @@ function drawSeats() {
       );
     }
     if (teams) extra.push(el("span", { class: "team-tag", text: t("game.team", { n: (i % 2) + 1 }) }));
+    const choices = oneDie(lobby.ruleset) ? coloursForSeat(lobby.ruleset, count, i) : [];
+    if (choices.length > 1) {
+      extra.push(
+        el(
+          "label",
+          { class: "major" },
+          `${t("lobby.colour_of", { n: i + 1 })} `,
+          el(
+            "select",
+            {
+              name: `colour-${i}`,
+              "data-testid": `seat-colour-${i}`,
+              onchange: (event) => {
+                keepSeats();
+                chooseColour(lobby.ruleset, count, i, event.target.value);
+                drawSeats();
+              },
+            },
+            choices.map((c) => el("option", { value: c, text: colourName(c), selected: c === own[0] })),
+          ),
+        ),
+      );
+    }
     return seatItem(i, own, extra);
   });
   $("seats").replaceChildren(...items);
@@ -147,8 +212,11 @@ function seatItem(i, own, extra) {
   const unfit = unfitLevels();
   const levels = lobby.info.levels.filter((level) => !unfit.includes(level));
   const people = ["human", "friend"];
-  // A level this set-up cannot have gives way to expectimax (as a failing learned seat does).
-  const chosen = levels.includes(kept.kind) || people.includes(kept.kind) ? kept.kind : "expectimax";
+  // A level this set-up cannot have gives way to expectimax (as a failing learned seat does),
+  // or to the strongest level that plays it (Ludo and MADN: the random player, for now).
+  const fit = levels.filter((level) => level !== "human");
+  const fallback = fit.includes("expectimax") ? "expectimax" : fit[fit.length - 1] || "human";
+  const chosen = levels.includes(kept.kind) || people.includes(kept.kind) ? kept.kind : fallback;
   const options = [
     el("option", { value: "human", text: t(i === 0 ? "lobby.kind_you" : "lobby.kind_here"), selected: chosen === "human" }),
     el("option", { value: "friend", text: t("lobby.kind_friend"), selected: chosen === "friend" }),
@@ -269,7 +337,8 @@ function redrawSeats() {
 /** With real dice, who starts (the players threw for it at the table): one of the seats. */
 function drawFirst() {
   const field = $("first-field");
-  field.hidden = !lobby.manual || Boolean(lobby.position);
+  // Ludo and MADN: the first listed throws first (RULES-LUDO.md L.2.2, M.2.2).
+  field.hidden = !lobby.manual || Boolean(lobby.position) || oneDie(lobby.ruleset);
   if (field.hidden) return;
   const select = $("first");
   const chosen = select.value;
@@ -383,7 +452,8 @@ async function createGame(event) {
     const seats = lobby.seats.slice(0, count);
     body = {
       ruleset: lobby.ruleset,
-      players: count,
+      // Ludo and MADN: the colours chosen, in the order they throw (RULES-LUDO.md L.2.2).
+      players: oneDie(lobby.ruleset) ? coloursOfSeats(lobby.ruleset, count) : count,
       teams: info.teams && count === 4 && $("teams").checked,
       options,
       seats: seats.map(serverKind),
@@ -395,7 +465,7 @@ async function createGame(event) {
   Object.assign(body, tableSettings(), ratedSetting());
   if (lobby.manual) {
     body.dice = "manual";
-    if (!lobby.position) body.first = Number($("first").value || 0);
+    if (!lobby.position && !oneDie(lobby.ruleset)) body.first = Number($("first").value || 0);
   }
   const friends = new Set(lobby.seats.slice(0, body.seats.length).flatMap((seat, i) => (seat.kind === "friend" ? [i] : [])));
   const button = $("create");

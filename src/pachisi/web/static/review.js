@@ -293,6 +293,26 @@ function moves(state, review) {
   }) + noLuck;
 }
 
+/** Ludo and MADN (RULES-LUDO.md): no evaluation is fitted to them yet. */
+const ONE_DIE = ["ludo", "maedn"];
+
+/**
+ * A game of Ludo or MADN: said in words that the analysis is not available, and
+ * every throw listed as it was played (GET /api/games/{id}/moves), without verdicts.
+ */
+async function playedOnly(state, status) {
+  status.textContent = t("review.none_one_die", { ruleset: t(`ruleset.${state.ruleset}`) });
+  const { moves: all } = await api(`/api/games/${encodeURIComponent(gameId)}/moves`);
+  const body = all.map((m) =>
+    row([m.n, seatWord(state.seats[m.seat]), throwText(m.throw), el("span", { title: m.play, text: playText(m.facts, m.play) })], {
+      "data-testid": "review-move",
+    }),
+  );
+  $("moves").replaceChildren(head(["review.col.n", "review.col.who", "review.col.throw", "review.col.played"]), el("tbody", {}, ...body));
+  $("player-words").closest("section").hidden = true;
+  document.body.dataset.review = "unavailable";
+}
+
 async function start() {
   await loadLanguage();
   mountLanguageSwitch();
@@ -308,6 +328,10 @@ async function start() {
   $("result").textContent = resultText(state);
   if (state.status !== "finished") {
     status.textContent = t("review.not_finished");
+    return;
+  }
+  if (ONE_DIE.includes(state.ruleset)) {
+    await playedOnly(state, status);
     return;
   }
   status.textContent = t("review.waiting");

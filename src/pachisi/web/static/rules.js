@@ -12,7 +12,9 @@ import { loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
 import { el } from "./ui.js";
 import { factsText } from "./words.js";
 
-const RULESETS = ["parcheesi", "whitman", "pagade", "eight-man"];
+const RULESETS = ["parcheesi", "whitman", "pagade", "eight-man", "ludo", "maedn"];
+/** Ludo and MADN (RULES-LUDO.md): one die, their own boards, no first-game tutorial yet. */
+const ONE_DIE = ["ludo", "maedn"];
 const D6 = "⚀⚁⚂⚃⚄⚅";
 const $ = (id) => document.getElementById(id);
 
@@ -138,17 +140,17 @@ async function start() {
   document.title = `${t("rules.title", { ruleset: name })} · Pachisi`;
   $("title").textContent = t("rules.title", { ruleset: name });
   const about = info.rulesets[ruleset];
-  const basics = [
-    t(`rules.dice.${facts.dice}`),
-    t("rules.pawns", { n: facts.pawns, home: t(facts.home) }),
-    t("rules.board"),
-    t("rules.players", { players: about.players.slice().sort().join(", ") }),
-  ];
+  const oneDie = ONE_DIE.includes(ruleset);
+  const basics = oneDie
+    ? [t("rules.one_die"), t(`rules.pawns_${ruleset}`), t(`rules.board_${ruleset}`)]
+    : [t(`rules.dice.${facts.dice}`), t("rules.pawns", { n: facts.pawns, home: t(facts.home) }), t("rules.board")];
+  basics.push(t("rules.players", { players: about.players.slice().sort().join(", ") }));
   if (about.teams) basics.push(t("rules.teams"));
   if (about.majors) basics.push(t("rules.majors"));
   box.replaceChildren(
     el("p", { class: "hint", text: t("learn.intro") }),
-    el("p", { class: "learn-try" }, el("a", { href: "/learn", "data-testid": "tutorial-link", text: t("learn.try_it") })),
+    // The first-game tutorial (/learn) teaches Parcheesi: not offered as Ludo's or MADN's.
+    ...(oneDie ? [] : [el("p", { class: "learn-try" }, el("a", { href: "/learn", "data-testid": "tutorial-link", text: t("learn.try_it") }))]),
     ...lessonsPart(lessons),
     el("h2", { text: t("rules.basics") }),
     el("p", { class: "hint", text: t("rules.intro") }),

@@ -31,6 +31,8 @@ export const RULESET_NAMES = {
   whitman: "Whitman's Pachisi",
   pagade: "Pagade",
   "eight-man": "Eight-Man Parcheesi",
+  ludo: "Ludo",
+  maedn: "Mensch ärgere Dich nicht",
 };
 
 /** "red" -> "Red" (in the page's language once its words are loaded). */

@@ -61,9 +61,29 @@ export function placeWords(place, ruleset) {
   return placeText(place, ruleset === "pagade");
 }
 
+/** A place of Ludo or MADN in words (pachisi.web.one_die.one_die_place). */
+function oneDiePlace(place) {
+  let text = t(`ludo.place.${place.at}`, { n: place.n });
+  if (place.mark) text = t(`ludo.mark.${place.mark}`, { place: text });
+  return text;
+}
+
+/** A Ludo or MADN step in words, as pachisi.web.one_die.one_die_words writes it. */
+function oneDieText(facts) {
+  const who = t("pawn", { colour: colourWord(facts.colour) });
+  const values = { who, numbers: (facts.numbers || []).join("+"), from: oneDiePlace(facts.from), to: oneDiePlace(facts.to) };
+  let text = t("ludo.step", values);
+  if (facts.captured && facts.captured.length) {
+    const victims = facts.captured.map(colourWord).join(t("and"));
+    text += t("sep") + t("ludo.step.capture", { victims });
+  }
+  return text;
+}
+
 /** One step's facts in words (pachisi.describe.facts_text). */
 export function factsText(facts) {
   if (!facts) return "";
+  if (facts.one_die) return oneDieText(facts);
   const pagade = Boolean(facts.pagade);
   if (facts.kind === "option") {
     const free = facts.free ? colourWord(facts.free) : "?";
