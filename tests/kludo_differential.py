@@ -78,6 +78,7 @@ def built(pos: Position, rng: random.Random) -> Position | None:
     data["doubles"] = rng.choice((0, 0, 1, 2)) if setup.option("three_sixes") else 0
     data["tries"] = rng.choice((0, 0, 1, 2, 3))
     data["opening"] = rng.random() < 0.3
+    data["finished"], data["winner"] = [], None
     try:
         return Position.from_dict(data)
     except PachisiError:

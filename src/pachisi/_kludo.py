@@ -158,17 +158,16 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _sort(self, c: cython.int) -> cython.void:
         """Sort colour ``c``'s four pawns in :attr:`cand`."""
-        cand = self.cand
         j: cython.int
         k: cython.int
         v: cython.int
         for j in range(4 * c + 1, 4 * c + 4):
-            v = cand[j]
+            v = self.cand[j]
             k = j - 1
-            while k >= 4 * c and cand[k] > v:
-                cand[k + 1] = cand[k]
+            while k >= 4 * c and self.cand[k] > v:
+                self.cand[k + 1] = self.cand[k]
                 k -= 1
-            cand[k + 1] = v
+            self.cand[k + 1] = v
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -187,22 +186,20 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _match(self, s: cython.int, i: cython.int, k: cython.int) -> cython.bint:
         """Whether an opponent pawn ``i`` arms on, at ``k``, is seen on the mover's ``s``."""
-        t = self.t
-        size: cython.int = t[T_SIZE]
-        step: cython.int = t[T_STEP]
-        if t[T_QUIRKS]:
+        size: cython.int = self.t[T_SIZE]
+        step: cython.int = self.t[T_STEP]
+        if self.t[T_QUIRKS]:
             if s == step * i + 1:
                 return k == 1 or k == size
             if s <= step * i:
                 return k == s + size - step * i
             return k == s - step * i
-        return 1 <= k <= t[T_LAST] and (k - s + step * i + size) % size == 0
+        return 1 <= k <= self.t[T_LAST] and (k - s + step * i + size) % size == 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _seen(self, m: cython.int, s: cython.int) -> cython.void:
         """The opponents seen on the mover's square ``s`` (``ludopy_quirks``: the first)."""
-        t = self.t
         i: cython.int
         j: cython.int
         arm: cython.int
@@ -210,7 +207,7 @@ class LudoKernel:
         self.sn = 0
         for i in range(1, 4):
             arm = (m + i) & 3
-            if not t[T_INPLAY + arm]:
+            if not self.t[T_INPLAY + arm]:
                 continue
             cnt = 0
             for j in range(4 * arm, 4 * arm + 4):
@@ -221,7 +218,7 @@ class LudoKernel:
                 self.s_i[self.sn] = i
                 self.s_cnt[self.sn] = cnt
                 self.sn += 1
-                if t[T_QUIRKS]:
+                if self.t[T_QUIRKS]:
                     break
 
     @cython.cfunc
@@ -245,7 +242,6 @@ class LudoKernel:
 
         False if a block forbids the move; else :attr:`r_to` and :attr:`r_cap`.
         """
-        t = self.t
         captured: cython.bint = False
         killed: cython.bint = False
         s: cython.int
@@ -267,7 +263,7 @@ class LudoKernel:
                 if self.s_cnt[k] >= 2:
                     block = True
             if block:
-                if t[T_BLOCKS] == _BLOCKS_KILL:
+                if self.t[T_BLOCKS] == _BLOCKS_KILL:
                     killed = True
                     continue
                 return False
@@ -291,8 +287,7 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _land(self, m: cython.int, p: cython.int, to: cython.int) -> cython.bint:
         """A pawn from ``p`` landing on the mover's square ``to`` (L.4)."""
-        t = self.t
-        last: cython.int = t[T_LAST]
+        last: cython.int = self.t[T_LAST]
         nxt: cython.int
         i: cython.int
         k: cython.int
@@ -300,8 +295,8 @@ class LudoKernel:
         self.r_cap = 0
         if to == last + 1:  # with ludopy_quirks: resolved as a ring square (L.3.4)
             return self._finish(m, to, to, -1)
-        if not t[T_LUDOPY]:
-            if t[T_SAFE + to]:
+        if not self.t[T_LUDOPY]:
+            if self.t[T_SAFE + to]:
                 self.r_to = to
                 return True
             return self._finish(m, to, to, -1)
@@ -309,16 +304,16 @@ class LudoKernel:
         if to == 1:
             return self._finish(m, to, 1, -1)
         if to == last:
-            self._put(m, to, t[T_END])
-            if not t[T_QUIRKS]:
-                self.r_to = t[T_END]
+            self._put(m, to, self.t[T_END])
+            if not self.t[T_QUIRKS]:
+                self.r_to = self.t[T_END]
                 return True
-            return self._finish(m, t[T_END], to, -1)
-        nxt = t[T_STAR + to]
+            return self._finish(m, self.t[T_END], to, -1)
+        nxt = self.t[T_STAR + to]
         if nxt:
             self._put(m, to, nxt)
             return self._finish(m, nxt, to, nxt)
-        if t[T_GLOBE + to]:
+        if self.t[T_GLOBE + to]:
             self._seen(m, to)
             if self.sn:
                 self._put(m, to, 0)
@@ -326,7 +321,7 @@ class LudoKernel:
             else:
                 self.r_to = to
             return True
-        i = t[T_ENTRY + to]
+        i = self.t[T_ENTRY + to]
         if i:
             self._seen(m, to)
             for k in range(self.sn):
@@ -340,9 +335,8 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _ludo_move(self, m: cython.int, p: cython.int, d: cython.int) -> cython.bint:
         """The move of colour ``m``'s pawn at ``p`` by ``d`` in :attr:`cand`; False: none."""
-        t = self.t
-        end: cython.int = t[T_END]
-        last: cython.int = t[T_LAST]
+        end: cython.int = self.t[T_END]
+        last: cython.int = self.t[T_LAST]
         to: cython.int
         s: cython.int
         hi: cython.int
@@ -356,21 +350,21 @@ class LudoKernel:
         if p > last:  # the home column (L.3.3)
             to = p + d
             if to > end:
-                if t[T_OVER] == _OVER_EXACT:
+                if self.t[T_OVER] == _OVER_EXACT:
                     return False
-                to = 2 * end - to if t[T_OVER] == _OVER_BOUNCE else end - d
+                to = 2 * end - to if self.t[T_OVER] == _OVER_BOUNCE else end - d
             self._put(m, p, to)
             self.r_to = to
             return True
         to = p + d
-        if t[T_SKIP] and to == last:
+        if self.t[T_SKIP] and to == last:
             to = last + 1  # OP-K1
-        if t[T_BLOCKS] == _BLOCKS_IMPASSABLE:
+        if self.t[T_BLOCKS] == _BLOCKS_IMPASSABLE:
             hi = to if to < last + 1 else last + 1
             for s in range(p + 1, hi):
                 if self._is_block(m, s):
                     return False
-        if to > last + 1 or (to == last + 1 and not t[T_QUIRKS]):
+        if to > last + 1 or (to == last + 1 and not self.t[T_QUIRKS]):
             self._put(m, p, to)
             self.r_to = to
             return True
@@ -382,22 +376,21 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _maedn_move(self, m: cython.int, p: cython.int, to: cython.int) -> cython.bint:
         """The move of colour ``m``'s pawn from ``p`` to ``to`` in :attr:`cand`; False: none."""
-        t = self.t
-        last: cython.int = t[T_LAST]
-        size: cython.int = t[T_SIZE]
-        step: cython.int = t[T_STEP]
+        last: cython.int = self.t[T_LAST]
+        size: cython.int = self.t[T_SIZE]
+        step: cython.int = self.t[T_STEP]
         j: cython.int
         c: cython.int
         f: cython.int
         q: cython.int
         lo: cython.int
         k: cython.int
-        if to > t[T_END]:
+        if to > self.t[T_END]:
             return False
         for j in range(4 * m, 4 * m + 4):
             if self.cand[j] == to:
                 return False
-        if not t[T_JUMP] and to > last:  # no passing in the goal (OP-M4)
+        if not self.t[T_JUMP] and to > last:  # no passing in the goal (OP-M4)
             lo = p + 1 if p + 1 > last + 1 else last + 1
             for f in range(lo, to):
                 for j in range(4 * m, 4 * m + 4):
@@ -409,7 +402,7 @@ class LudoKernel:
         if to <= last:
             q = (step * m + to - 1) % size
             for c in range(4):
-                if c == m or not t[T_INPLAY + c]:
+                if c == m or not self.t[T_INPLAY + c]:
                     continue
                 for j in range(4 * c, 4 * c + 4):
                     k = self.cand[j]
@@ -437,17 +430,16 @@ class LudoKernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _reset(self, st: cython.int[::1], off: cython.int) -> cython.void:
+    def _reset(self) -> cython.void:
         j: cython.int
         for j in range(16):
-            self.cand[j] = st[off + j]
+            self.cand[j] = self.state[j]
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _moves(self, st: cython.int[::1], off: cython.int, d: cython.int) -> cython.void:
-        """Every allowed move of the die ``d`` in the position ``st[off:]`` into :attr:`mv`."""
-        t = self.t
-        m: cython.int = t[T_PCOL + st[off + S_TO_MOVE]]
+    def _moves(self, d: cython.int) -> cython.void:
+        """Every allowed move of the die ``d`` in :attr:`state` into :attr:`mv`."""
+        m: cython.int = self.t[T_PCOL + self.state[S_TO_MOVE]]
         j: cython.int
         p: cython.int
         prev: cython.int = -1
@@ -458,18 +450,18 @@ class LudoKernel:
         k: cython.int
         n: cython.int
         self.nmv = 0
-        if not t[T_MAEDN]:
+        if not self.t[T_MAEDN]:
             for j in range(4 * m, 4 * m + 4):  # every distinct pawn, in order (L.5.1)
-                p = st[off + j]
+                p = self.state[j]
                 if p == prev:
                     continue
                 prev = p
-                self._reset(st, off)
+                self._reset()
                 if self._ludo_move(m, p, d):
                     self._keep(p)
             return
         for j in range(4 * m, 4 * m + 4):
-            p = st[off + j]
+            p = self.state[j]
             if p == 0:
                 in_yard = True
             elif p == 1:
@@ -477,27 +469,27 @@ class LudoKernel:
             elif p == 1 + d:
                 at1d = True
         if in_yard and at1 and not at1d:  # M.5.1
-            self._reset(st, off)
+            self._reset()
             self._maedn_move(m, 1, 1 + d)
             self._keep(1)
             return
         if d == 6 and in_yard and not at1:  # M.5.2
-            self._reset(st, off)
+            self._reset()
             self._maedn_move(m, 0, 1)
             self._keep(0)
             return
         for j in range(4 * m, 4 * m + 4):
-            p = st[off + j]
+            p = self.state[j]
             if p == prev or p == 0:
                 prev = p
                 continue
             prev = p
-            self._reset(st, off)
+            self._reset()
             if self._maedn_move(m, p, p + d):
                 self._keep(p)
                 if self.r_cap:
                     any_cap = True
-        if t[T_MUSTCAP] and any_cap:
+        if self.t[T_MUSTCAP] and any_cap:
             n = 0
             for k in range(self.nmv):
                 if self.mv[k * 20 + 18]:
@@ -513,8 +505,6 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _after(
         self,
-        st: cython.int[::1],
-        off: cython.int,
         d: cython.int,
         k: cython.int,
         forfeit: cython.bint,
@@ -524,14 +514,12 @@ class LudoKernel:
 
         ``k``: the move (index into :attr:`mv`), or -1 for a throw not used.
         """
-        t = self.t
-        out = self.out
         base: cython.int = row * OW
-        maedn: cython.bint = t[T_MAEDN] != 0
-        mover: cython.int = st[off + S_TO_MOVE]
-        m: cython.int = t[T_PCOL + mover]
-        opening: cython.int = st[off + S_OPENING]
-        rule: cython.int = -1 if maedn else t[T_TRIES]
+        maedn: cython.bint = self.t[T_MAEDN] != 0
+        mover: cython.int = self.state[S_TO_MOVE]
+        m: cython.int = self.t[T_PCOL + mover]
+        opening: cython.int = self.state[S_OPENING]
+        rule: cython.int = -1 if maedn else self.t[T_TRIES]
         j: cython.int
         p: cython.int
         done: cython.bint = True
@@ -541,69 +529,69 @@ class LudoKernel:
         again: cython.bint
         top: cython.int
         for j in range(16):
-            out[base + j] = st[off + j] if k < 0 else self.mv[k * 20 + j]
-        out[base + S_WINNER] = -1
+            self.out[base + j] = self.state[j] if k < 0 else self.mv[k * 20 + j]
+        self.out[base + S_WINNER] = -1
         if k < 0:
-            out[base + O_KIND] = -1
-            out[base + O_COLOUR] = -1
-            out[base + O_FROM] = 0
-            out[base + O_TO] = 0
-            out[base + O_CAPTURE] = 0
+            self.out[base + O_KIND] = -1
+            self.out[base + O_COLOUR] = -1
+            self.out[base + O_FROM] = 0
+            self.out[base + O_TO] = 0
+            self.out[base + O_CAPTURE] = 0
         else:
-            out[base + O_KIND] = 0 if self.mv[k * 20 + 16] == 0 else 1
-            out[base + O_COLOUR] = m
-            out[base + O_FROM] = self.mv[k * 20 + 16]
-            out[base + O_TO] = self.mv[k * 20 + 17]
-            out[base + O_CAPTURE] = self.mv[k * 20 + 18]
+            self.out[base + O_KIND] = 0 if self.mv[k * 20 + 16] == 0 else 1
+            self.out[base + O_COLOUR] = m
+            self.out[base + O_FROM] = self.mv[k * 20 + 16]
+            self.out[base + O_TO] = self.mv[k * 20 + 17]
+            self.out[base + O_CAPTURE] = self.mv[k * 20 + 18]
         again = False
         if not forfeit:
-            top = t[T_LAST] if maedn else t[T_END] - 1
+            top = self.t[T_LAST] if maedn else self.t[T_END] - 1
             for j in range(4 * m, 4 * m + 4):
-                p = out[base + j]
+                p = self.out[base + j]
                 if maedn:
-                    if p <= t[T_LAST]:
+                    if p <= self.t[T_LAST]:
                         done = False
-                elif p != t[T_END]:
+                elif p != self.t[T_END]:
                     done = False
                 if p != 0:
                     all_yard = False
                 if 1 <= p <= top:
                     out_any = True
             if done:  # L.6.2, L.7, M.7: the game is over
-                out[base + S_WINNER] = mover
+                self.out[base + S_WINNER] = mover
             else:
                 if rule == _TRIES_OPENING:
-                    if opening and all_yard and st[off + S_TRIES] < 3:
-                        tries = st[off + S_TRIES] + 1
-                elif rule == _TRIES_THREE or (maedn and t[T_THREE]):
-                    if k < 0 and not out_any and st[off + S_TRIES] < 2:
-                        tries = st[off + S_TRIES] + 1
+                    if opening and all_yard and self.state[S_TRIES] < 3:
+                        tries = self.state[S_TRIES] + 1
+                elif rule == _TRIES_THREE or (maedn and self.t[T_THREE]):
+                    if k < 0 and not out_any and self.state[S_TRIES] < 2:
+                        tries = self.state[S_TRIES] + 1
                 again = tries > 0
                 if d == 6 and not (rule == _TRIES_OPENING and opening):
                     again = True
                 if (
                     not maedn
                     and k >= 0
-                    and t[T_BONUS]
-                    and (self.mv[k * 20 + 18] or self.mv[k * 20 + 17] == t[T_END])
+                    and self.t[T_BONUS]
+                    and (self.mv[k * 20 + 18] or self.mv[k * 20 + 17] == self.t[T_END])
                 ):
                     again = True
         if again:
-            out[base + S_TO_MOVE] = mover
-            if t[T_SIXES]:
-                out[base + S_DOUBLES] = st[off + S_DOUBLES] + 1 if d == 6 else 0
+            self.out[base + S_TO_MOVE] = mover
+            if self.t[T_SIXES]:
+                self.out[base + S_DOUBLES] = self.state[S_DOUBLES] + 1 if d == 6 else 0
             else:
-                out[base + S_DOUBLES] = 0
-            out[base + S_TRIES] = tries
-            out[base + S_OPENING] = opening
+                self.out[base + S_DOUBLES] = 0
+            self.out[base + S_TRIES] = tries
+            self.out[base + S_OPENING] = opening
         else:
             mover += 1
-            if mover == t[T_NPL]:
+            if mover == self.t[T_NPL]:
                 mover = 0
-            out[base + S_TO_MOVE] = mover
-            out[base + S_DOUBLES] = 0
-            out[base + S_TRIES] = 0
-            out[base + S_OPENING] = 1 if opening and mover != 0 else 0
+            self.out[base + S_TO_MOVE] = mover
+            self.out[base + S_DOUBLES] = 0
+            self.out[base + S_TRIES] = 0
+            self.out[base + S_OPENING] = 1 if opening and mover != 0 else 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -621,25 +609,25 @@ class LudoKernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _throw(self, st: cython.int[::1], off: cython.int, d: cython.int) -> cython.int:
-        """The outcomes of the die ``d`` in the position ``st[off:]`` into :attr:`out`."""
+    def _throw(self, d: cython.int) -> cython.int:
+        """The outcomes of the die ``d`` in the position :attr:`state` into :attr:`out`."""
         k: cython.int
         r: cython.int
         j: cython.int
         n: cython.int = 0
         dup: cython.bint
         tmp: cython.int
-        if d == 6 and st[off + S_DOUBLES] == 2 and self.t[T_SIXES]:  # L.6.1: the third 6
-            self._after(st, off, d, -1, True, 0)
+        if d == 6 and self.state[S_DOUBLES] == 2 and self.t[T_SIXES]:  # L.6.1: the third 6
+            self._after(d, -1, True, 0)
             self.nout = 1
             return 1
-        self._moves(st, off, d)
+        self._moves(d)
         if self.nmv == 0:
-            self._after(st, off, d, -1, False, 0)
+            self._after(d, -1, False, 0)
             self.nout = 1
             return 1
         for k in range(self.nmv):
-            self._after(st, off, d, k, False, n)
+            self._after(d, k, False, n)
             dup = False
             for r in range(n):
                 if self._less(r, n) == 0:
@@ -664,8 +652,11 @@ class LudoKernel:
     def outcomes(self, table: cython.int[::1], state: cython.int[::1], d: cython.int) -> list:
         """The outcome rows (tuples of :data:`OW` ints) of the die ``d`` in ``state``."""
         n: cython.int
+        j: cython.int
         self.t = table
-        n = self._throw(state, 0, d)
+        for j in range(ST):
+            self.state[j] = state[j]
+        n = self._throw(d)
         return [tuple([self.out[k * OW + j] for j in range(OW)]) for k in range(n)]
 
     @cython.cfunc
@@ -729,7 +720,7 @@ class LudoKernel:
                 d = 1 + self._dbelow(6)
                 if trace:
                     steps.append([d, *[st[j] for j in range(ST)]])
-                self._throw(st, 0, d)
+                self._throw(d)
                 c = self._below(self.nout)
                 mover = st[S_TO_MOVE]
                 res[g * G_SIZE + 2 + mover] += self.out[c * OW + O_CAPTURE]
