@@ -112,7 +112,7 @@ def openspiel_python() -> Runner | None:
 def ludopy_games() -> Runner | None:
     """ludopy's Game, four players, random pieces."""
     try:
-        import ludopy
+        import ludopy  # type: ignore[import-untyped]
     except ImportError:
         return None
 
@@ -133,8 +133,8 @@ def ludopy_games() -> Runner | None:
 def king_games() -> Runner | None:
     """ludo-king-engine's LudoGame, four colours, random tokens."""
     try:
-        from ludo_engine.core.game import LudoGame
-        from ludo_engine.models import PlayerColor
+        from ludo_engine.core.game import LudoGame  # type: ignore[import-untyped]
+        from ludo_engine.models import PlayerColor  # type: ignore[import-untyped]
     except ImportError:
         return None
 
