@@ -36,6 +36,7 @@ __all__ = [
     "compiled",
     "legal_plays",
     "module",
+    "rows",
     "sim_state",
     "simulate",
     "state",
