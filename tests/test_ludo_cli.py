@@ -165,3 +165,13 @@ def test_simulate_records_a_game_and_refuses_other_players(tmp_path: Path) -> No
     assert "cannot show maedn games yet" in refused(run("replay", str(target)))
     line = refused(run("simulate", "ludo", "--players", "greedy,random", "--games", "2"))
     assert "random players only" in line
+
+
+@pytest.mark.parametrize("ruleset", ONE_DIE_RULESETS)
+def test_bench_one_die(ruleset: str) -> None:
+    """pachisi bench knows ludo and maedn (the compiled engine's path when it is built)."""
+    proc = run("bench", "--ruleset", ruleset, "--seconds", "0.05")
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split() for line in proc.stdout.splitlines() if line.startswith(ruleset)]
+    paths = {r[1] for r in rows}
+    assert "library" in paths and ("kernel" in paths) == _accel.active_for(ruleset)
