@@ -13,9 +13,11 @@ on the board, any player to move, random ``doubles``, ``tries`` and
 position draws its switches at random, every value of every switch equally
 likely, so that each value is met; the counts are per ruleset and per switch
 value. The run goes on until every ruleset and switch value has ``--throws``
-throws of each kind (random and built)::
+throws (random and built together; ``--only built`` or ``--only random``:
+of that kind)::
 
     nice -n 19 python tests/kludo_differential.py --throws 200000 --seed 2026 --log kludo.log
+    nice -n 19 python tests/kludo_differential.py --throws 200000 --seed 2027 --only built
 
 ``--uncompiled`` checks the uncompiled module (slowly) where the compiled one
 is not built. The short share in the test suite is tests/test_kludo.py.
@@ -93,10 +95,11 @@ class Counts:
         self.values: Counter[tuple[str, str, str, str]] = Counter()
         self.differences = 0
 
-    def least(self, kind: str) -> int:
-        """The fewest throws of ``kind`` of any ruleset and switch value."""
+    def least(self, kind: str | None = None) -> int:
+        """The fewest throws of ``kind`` (default: both kinds) of any ruleset and switch value."""
+        kinds = ("random", "built") if kind is None else (kind,)
         return min(
-            self.values[(ruleset, name, repr(v), kind)]
+            sum(self.values[(ruleset, name, repr(v), k)] for k in kinds)
             for ruleset, switches in VALUES.items()
             for name, values in switches.items()
             for v in values
@@ -125,27 +128,31 @@ def run(
     mod: ModuleType | None,
     say: Callable[[str], None],
     max_moves: int = 3000,
+    kind: str | None = None,
 ) -> Counts:
-    """Random and built throws until each ruleset and switch value has ``throws`` of each.
+    """Random and built throws until each ruleset and switch value has ``throws`` in all.
 
-    A random game stops when decided or after ``max_moves`` throws.
+    Each round plays one random game of each ruleset (stopped when decided or
+    after ``max_moves`` throws) and checks built positions of its set-up
+    (200 tries in ludo, 500 in maedn, where fewer are valid).
+    ``kind`` "random" or "built": only those throws are counted towards
+    ``throws`` (with "built", no random game is played).
     """
     rng = random.Random(seed)
     counts = Counts()
     games = 0
     t0 = time.monotonic()
-    while counts.least("random") < throws or counts.least("built") < throws:
+    while counts.least(kind) < throws:
         for ruleset in ("ludo", "maedn"):
             opts = random_options(ruleset, rng)
             pos = start(ruleset, opts, rng)
-            if counts.least("random") < throws:
-                moves = 0
-                while not pos.is_over and moves < max_moves:
-                    compare(pos, "random", mod, counts, say)
-                    plays = _clear.legal_plays(pos, (rng.randint(1, 6),))
-                    pos = plays[rng.randrange(len(plays))].position
-                    moves += 1
-            for _ in range(200 if counts.least("built") < throws else 0):
+            moves = 0
+            while kind != "built" and not pos.is_over and moves < max_moves:
+                compare(pos, "random", mod, counts, say)
+                plays = _clear.legal_plays(pos, (rng.randint(1, 6),))
+                pos = plays[rng.randrange(len(plays))].position
+                moves += 1
+            for _ in range(200 if ruleset == "ludo" else 500):  # maedn: fewer are valid
                 b = built(pos, rng)
                 if b is not None and not b.is_decided:
                     compare(b, "built", mod, counts, say)
@@ -161,7 +168,8 @@ def report(counts: Counts, games: int, seconds: float) -> str:
     per = ", ".join(f"{r} {k}: {n}" for (r, k), n in sorted(counts.throws.items()))
     return (
         f"after {games} rounds ({seconds:.0f} s): {per}; fewest per switch value:"
-        f" random {counts.least('random')}, built {counts.least('built')};"
+        f" random {counts.least('random')}, built {counts.least('built')},"
+        f" both {counts.least()};"
         f" differences {counts.differences}"
     )
 
@@ -173,6 +181,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--log", default=None)
     ap.add_argument("--uncompiled", action="store_true")
+    ap.add_argument(
+        "--only",
+        choices=("random", "built"),
+        default=None,
+        help="count only these throws towards --throws (built: no random games)",
+    )
     args = ap.parse_args(argv)
     mod = _ludo_accel.module(compiled=not args.uncompiled)
     if mod is None:
@@ -186,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             log.write(line + "\n")
             log.flush()
 
-    counts = run(args.throws, args.seed, mod, say)
+    counts = run(args.throws, args.seed, mod, say, kind=args.only)
     for key, n in sorted(counts.values.items()):
         say(f"{key}: {n}")
     if log is not None:
