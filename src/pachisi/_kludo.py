@@ -117,10 +117,14 @@ class LudoKernel:
     t: cython.int[::1]
     #: The pawns being worked on (a copy of the position's, then the move's result).
     cand: cython.int[::1]
-    #: The opponents seen on a square (:meth:`_seen`): their arm, distance and count.
+    #: The opponents seen on a square (:meth:`_seen`): their arm, the progress numbers
+    #: seen (:meth:`_want`) and how many pawns.
     s_arm: cython.int[::1]
-    s_i: cython.int[::1]
+    s_w1: cython.int[::1]
+    s_w2: cython.int[::1]
     s_cnt: cython.int[::1]
+    w1: cython.int
+    w2: cython.int
     sn: cython.int
     #: Where the last move ended, and whether it captured.
     r_to: cython.int
@@ -139,12 +143,15 @@ class LudoKernel:
         self.t = _ints(T_SIZE_ALL)
         self.cand = _ints(16)
         self.s_arm = _ints(4)
-        self.s_i = _ints(4)
+        self.s_w1 = _ints(4)
+        self.s_w2 = _ints(4)
         self.s_cnt = _ints(4)
         self.mv = _ints(8 * 20)
         self.out = _ints(8 * OW)
         self.state = _ints(ST)
         self.sn = 0
+        self.w1 = -1
+        self.w2 = -1
         self.nmv = 0
         self.nout = 0
         self.r_to = 0
@@ -184,17 +191,27 @@ class LudoKernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _match(self, s: cython.int, i: cython.int, k: cython.int) -> cython.bint:
-        """Whether an opponent pawn ``i`` arms on, at ``k``, is seen on the mover's ``s``."""
+    def _want(self, s: cython.int, i: cython.int) -> cython.void:
+        """The progress numbers (:attr:`w1`, :attr:`w2`; -1: none) at which an opponent pawn
+        ``i`` arms on is seen on the mover's square ``s``."""
         size: cython.int = self.t[T_SIZE]
         step: cython.int = self.t[T_STEP]
+        k0: cython.int
+        self.w2 = -1
         if self.t[T_QUIRKS]:
             if s == step * i + 1:
-                return k == 1 or k == size
-            if s <= step * i:
-                return k == s + size - step * i
-            return k == s - step * i
-        return 1 <= k <= self.t[T_LAST] and (k - s + step * i + size) % size == 0
+                self.w1 = 1
+                self.w2 = size
+            elif s <= step * i:
+                self.w1 = s + size - step * i
+            else:
+                self.w1 = s - step * i
+            return
+        # the same ring square: k = s - step * i (mod size), on the ring (1 <= k <= last)
+        k0 = s - step * i
+        if k0 <= 0:
+            k0 += size
+        self.w1 = k0 if k0 <= self.t[T_LAST] else -1
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -209,13 +226,15 @@ class LudoKernel:
             arm = (m + i) & 3
             if not self.t[T_INPLAY + arm]:
                 continue
+            self._want(s, i)
             cnt = 0
             for j in range(4 * arm, 4 * arm + 4):
-                if self._match(s, i, self.cand[j]):
+                if self.cand[j] == self.w1 or self.cand[j] == self.w2:
                     cnt += 1
             if cnt:
                 self.s_arm[self.sn] = arm
-                self.s_i[self.sn] = i
+                self.s_w1[self.sn] = self.w1
+                self.s_w2[self.sn] = self.w2
                 self.s_cnt[self.sn] = cnt
                 self.sn += 1
                 if self.t[T_QUIRKS]:
@@ -248,7 +267,6 @@ class LudoKernel:
         k: cython.int
         j: cython.int
         arm: cython.int
-        i: cython.int
         block: cython.bint
         q: cython.int
         for q in range(2):
@@ -269,9 +287,8 @@ class LudoKernel:
                 return False
             for k in range(self.sn):
                 arm = self.s_arm[k]
-                i = self.s_i[k]
                 for j in range(4 * arm, 4 * arm + 4):
-                    if self._match(s, i, self.cand[j]):
+                    if self.cand[j] == self.s_w1[k] or self.cand[j] == self.s_w2[k]:
                         self.cand[j] = 0
                 self._sort(arm)
             captured = True
