@@ -1,5 +1,9 @@
 """Optional build of the compiled kernel (``src/pachisi/_kernel.py``, Cython in pure-Python mode).
 
+The kernel is two extension modules: ``_kernel`` (the Parcheesi family) and
+``_kludo`` (Ludo and Mensch ärgere Dich nicht); both are built, or neither
+counts (``PACHISI_REQUIRE_KERNEL=1`` fails if either fails).
+
 Everything else about the package is in pyproject.toml. Where Cython (a build
 requirement only) and a C compiler are present, ``pip install .`` compiles
 the kernel; otherwise it installs the pure-Python engine and prints one line
@@ -73,7 +77,8 @@ def extensions() -> list[object]:
     checked = os.environ.get("PACHISI_CHECKED") == "1"
     exts = list(
         cythonize(
-            ["src/pachisi/_kernel.py"],
+            # the Parcheesi family's kernel, and the engine of ludo and maedn (RULES-LUDO.md)
+            ["src/pachisi/_kernel.py", "src/pachisi/_kludo.py"],
             compiler_directives={
                 "language_level": 3,
                 # PACHISI_CHECKED=1: index checks on (a debugging build)

@@ -273,7 +273,7 @@ def test_moves_after_game_over(tmp_path: Path) -> None:
         ["new", "parcheesi", "--first", "-1"],
         ["new", "parcheesi", "--first", "x"],
         ["bench", "--seconds", "0"],
-        ["bench", "--ruleset", "ludo"],
+        ["bench", "--ruleset", "ludoking"],
     ],
 )
 def test_usage_errors(tmp_path: Path, args: list[str]) -> None:

@@ -2,8 +2,9 @@
 
 FORMAT.md (last section): ``pachisi moves POSITION --throw D`` and
 ``--batch`` lines ``{"position": ..., "throw": [D]}``; bad input gets a
-one-line error. The compiled kernel does not know these rulesets yet:
-:func:`pachisi._accel.active_for` sends them to the clear engine.
+one-line error. :func:`pachisi._accel.active_for` sends them to their own
+compiled engine (:mod:`pachisi._kludo`) when it is built, else to the clear
+engine: the same answers (tests/test_kludo.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pachisi import Position, _accel
+from pachisi import Position, _accel, _ludo_accel
 from pachisi.game import Game
 from pachisi.moves import Turn, legal_plays
 from pachisi.rules import ONE_DIE_RULESETS, RULESETS
@@ -60,10 +61,11 @@ def test_moves_batch_both_rulesets() -> None:
 
 
 def test_the_kernel_answers_only_for_the_rulesets_it_knows() -> None:
-    """The engine choice is explicit: ludo and maedn go to the clear engine."""
+    """The engine choice is explicit: ludo and maedn go to their own engine, when built."""
     assert set(_accel.KERNEL_RULESETS) == set(RULESETS)
+    assert set(_accel.LUDO_RULESETS) == set(ONE_DIE_RULESETS)
     for ruleset in ONE_DIE_RULESETS:
-        assert not _accel.active_for(ruleset)
+        assert _accel.active_for(ruleset) == (_accel.active() and _ludo_accel.compiled())
     for ruleset in RULESETS:
         assert _accel.active_for(ruleset) == _accel.active()
     # Whatever engine is active, these rulesets answer (and the same as the clear engine).
@@ -190,3 +192,13 @@ def test_simulate_plays_the_ladder_up_to_expectimax() -> None:
     proc = run("simulate", "maedn", "--players", "strong,casual", "--games", "2", "--seed", "1")
     assert proc.returncode == 0, proc.stderr
     assert "library engine" in proc.stdout and "expectimax" in proc.stdout
+
+
+@pytest.mark.parametrize("ruleset", ONE_DIE_RULESETS)
+def test_bench_one_die(ruleset: str) -> None:
+    """pachisi bench knows ludo and maedn (the compiled engine's path when it is built)."""
+    proc = run("bench", "--ruleset", ruleset, "--seconds", "0.05")
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split() for line in proc.stdout.splitlines() if line.startswith(ruleset)]
+    paths = {r[1] for r in rows}
+    assert "library" in paths and ("kernel" in paths) == _accel.active_for(ruleset)

@@ -40,6 +40,8 @@ EXCEPTIONS = {
     ("pachisi._kernel", "cython.cimports.libc.math"): "compiled kernel",
     ("pachisi._kernel", "cython.cimports.libc.math.exp"): "compiled kernel",
     ("pachisi._kernel", "cython.cimports.libc.math.tanh"): "compiled kernel",
+    # The compiled engine of ludo and maedn: the same pure-Python mode (pachisi._ludo_accel).
+    ("pachisi._kludo", "cython"): "compiled kernel",
 }
 
 
@@ -331,7 +333,7 @@ def test_front_ends_take_argument_helpers_from_pachisi_arguments() -> None:
 
 # The fast engine's private/public line (issue 35): outside the core, the compiled kernel and
 # its bridge are reached through pachisi.fast only.
-PRIVATE_ENGINE = ("pachisi._accel", "pachisi._kernel")
+PRIVATE_ENGINE = ("pachisi._accel", "pachisi._kernel", "pachisi._kludo", "pachisi._ludo_accel")
 #: Benchmarks that measure the private parts themselves, with the reason.
 PRIVATE_ENGINE_BENCHMARKS = {
     "kernel_costs.py": "times the kernel's enumerators against the bridge's own entry points",

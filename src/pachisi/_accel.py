@@ -23,9 +23,9 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
-from typing import Any, Literal, NamedTuple, Protocol, overload
+from typing import Any, Literal, NamedTuple, Protocol, cast, overload
 
-from . import _clear
+from . import _clear, _ludo_accel
 
 # The kernel's layouts: one copy, in pachisi._layout (the kernel's C constants are
 # checked against it by tests/test_kernel_layout.py); here for this module and its callers.
@@ -163,13 +163,20 @@ def active() -> bool:
     return _ACTIVE
 
 
-#: The rulesets the compiled kernel plays. The others (``ludo``, ``maedn``: RULES-LUDO.md)
-#: are answered by the clear engine whatever :func:`engine` says, until the kernel learns them.
+#: The rulesets the compiled kernel (:mod:`pachisi._kernel`) plays. ``ludo`` and ``maedn``
+#: (RULES-LUDO.md) have their own compiled engine (:data:`LUDO_RULESETS`).
 KERNEL_RULESETS = ("pagade", "whitman", "parcheesi", "eight-man")
+
+
+#: The one-die rulesets (RULES-LUDO.md): the compiled engine :mod:`pachisi._kludo` plays
+#: them (through :mod:`pachisi._ludo_accel`) when it was built beside the kernel.
+LUDO_RULESETS = ("ludo", "maedn")
 
 
 def active_for(ruleset: str) -> bool:
     """Whether the kernel answers for ``ruleset``: :func:`active`, and a ruleset it knows."""
+    if ruleset in LUDO_RULESETS:
+        return _ACTIVE and _ludo_accel.compiled()
     return _ACTIVE and ruleset in KERNEL_RULESETS
 
 
@@ -359,6 +366,8 @@ def legal_plays(
     can give one position); its actions when they are read
     (:func:`pachisi.plays.actions_of`).
     """
+    if position.setup.ruleset in LUDO_RULESETS:  # the engine of ludo and maedn
+        return _ludo_accel.legal_plays(position, throw)
     kern = _default_kernel() if module is None else _kernel(module)
     setup = position.setup
     ctx = _context(setup)
@@ -1135,6 +1144,8 @@ def _sim_call(
     trace: bool,
 ) -> tuple[list[SimulatedGame], list[list[int]]]:
 
+    if position.setup.ruleset in LUDO_RULESETS:
+        return _ludo_sim(position, seeds, firsts, greedy, max_throws, module, trace)
     if module is None:
         module = kernel_module()
         if module is None:
@@ -1167,6 +1178,35 @@ def _sim_call(
         out.append(
             SimulatedGame(r[0], tuple(r[2 : 2 + r[1]]), win, bool(r[7]), tuple(r[8 : 8 + players]))
         )
+    return out, steps
+
+
+def _ludo_sim(
+    position: Position,
+    seeds: Sequence[int],
+    firsts: Sequence[int],
+    greedy: Sequence[int],
+    max_throws: int,
+    module: ModuleType | None,
+    trace: bool,
+) -> tuple[list[SimulatedGame], list[list[int]]]:
+    """:func:`_sim_call` for ``ludo`` and ``maedn``: random players, in :mod:`pachisi._kludo`."""
+    _sim_args(position, seeds, firsts, greedy, max_throws)
+    if any(greedy):
+        raise ValueError("greedy players do not play ludo or maedn yet")
+    mod = module if module is not None and hasattr(module, "LudoKernel") else None
+    streams = [(stream_seed(s & _MASK64, 0), stream_seed(s & _MASK64, 1)) for s in seeds]
+    games, steps = _ludo_accel.simulate(position, streams, firsts, max_throws, mod, trace)
+    out = [
+        SimulatedGame(
+            g.throws,
+            () if g.winner is None else (g.winner,),
+            None if g.winner is None else (g.winner,),
+            False,
+            g.captures,
+        )
+        for g in games
+    ]
     return out, steps
 
 
@@ -1213,6 +1253,9 @@ def simulate_trace(
     through the clear engine must meet exactly these states.
     """
     games, steps = _sim_call(position, [seed], [first], [greedy], max_throws, module, True)
+    if position.setup.ruleset in LUDO_RULESETS:  # one die: (d,), then the engine's row
+        one = [(cast(tuple[int, int], (row[0],)), tuple(row[1:])) for row in steps[:-1]]
+        return games[0], one, tuple(steps[-1])
     throws = [((row[0], row[1]), _sim_state(row[2:])) for row in steps[:-1]]
     return games[0], throws, _sim_state(steps[-1])
 
@@ -1225,6 +1268,8 @@ def _sim_state(row: Sequence[int]) -> SimState:
 
 def sim_state(position: Position) -> SimState:
     """The kernel's game state of ``position`` (:func:`game_state`) as a tuple, to compare."""
+    if position.setup.ruleset in LUDO_RULESETS:
+        return _ludo_accel.sim_state(position)
     return _sim_state(game_state(position))
 
 
@@ -1373,12 +1418,15 @@ def _action_of_key(key: int, variant: int) -> Action:
 
 def turn_graph(
     position: Position, throw: tuple[int, int], module: ModuleType | None = None
-) -> TurnGraph:
+) -> TurnGraph | _ludo_accel.OneDieSteps:
     """The step graph of ``throw`` (a checked throw) in ``position``, from the kernel.
 
     ``module``: the kernel module (default: the compiled one; a
-    :class:`RuntimeError` if it is absent).
+    :class:`RuntimeError` if it is absent). ``ludo`` and ``maedn``: from
+    :mod:`pachisi._kludo` (:class:`pachisi._ludo_accel.OneDieSteps`).
     """
+    if position.setup.ruleset in LUDO_RULESETS:
+        return _ludo_accel.OneDieSteps(position, throw)
     kern = _default_kernel() if module is None else _kernel(module)
     ctx = _context(position.setup)
     mover = position.to_move

@@ -13,9 +13,10 @@ The paths:
   the compiled kernel when it runs, see :func:`pachisi._accel.engine`);
 * ``"kernel"``: whole games played inside the compiled kernel
   (:func:`pachisi._accel.playouts`: the kernel's fast enumerator of a
-  throw's distinct outcomes, one chosen uniformly in canonical order); only
-  when the kernel runs. Its ``plays_per_s`` is its throws per second (all
-  its time is generation).
+  throw's distinct outcomes, one chosen uniformly in canonical order; for
+  ``ludo`` and ``maedn``, asked for by name, ``simulate``'s random games in
+  their compiled engine); only when the kernel runs. Its ``plays_per_s`` is
+  its throws per second (all its time is generation).
 
 :func:`throw_costs` (``python -m pachisi.bench --throw-costs [N] [SEED]``)
 times one throw's enumeration by its number of distinct outcomes.
@@ -33,7 +34,7 @@ from .dice import dice_for
 from .moves import Play
 from .moves import legal_plays as pure_legal_plays
 from .position import Position
-from .rules import RULESETS
+from .rules import ONE_DIE_RULESETS, RULESETS
 
 __all__ = [
     "DEFAULT_PLAYERS",
@@ -47,7 +48,14 @@ __all__ = [
 ]
 
 #: Players used by default for each ruleset.
-DEFAULT_PLAYERS = {"pagade": 4, "whitman": 4, "parcheesi": 4, "eight-man": 2}
+DEFAULT_PLAYERS = {
+    "pagade": 4,
+    "whitman": 4,
+    "parcheesi": 4,
+    "eight-man": 2,
+    "ludo": 4,
+    "maedn": 4,
+}
 
 
 @dataclass
@@ -72,7 +80,7 @@ class BenchResult:
 
 def legal_plays(position: Position, throw: tuple[int, int]) -> Sequence[Play]:
     """The library's legal plays: from the kernel when it runs, else the pure engine."""
-    if _accel.active():
+    if _accel.active_for(position.setup.ruleset):
         return _accel.legal_plays(position, throw)
     return pure_legal_plays(position, throw)
 
@@ -142,10 +150,16 @@ def bench_kernel(
     batch = 10
     t0 = time.process_time()
     elapsed = 0.0
+    one_die = ruleset in ONE_DIE_RULESETS
     while games == 0 or elapsed < seconds:
-        done = _accel.playouts(start, batch, seed, greedy=greedy, start=games)
+        if one_die:  # ludo, maedn: whole games of random players (simulate's)
+            seeds = [seed + games + i for i in range(batch)]
+            sims = _accel.simulate_games(start, seeds, [0] * batch, [0] * batch)
+            throws += sum(g.throws for g in sims)
+        else:
+            done = _accel.playouts(start, batch, seed, greedy=greedy, start=games)
+            throws += sum(t for t, _, _ in done)
         games += batch
-        throws += sum(t for t, _, _ in done)
         elapsed = time.process_time() - t0
         batch = min(2 * batch, 1000)
     return BenchResult(
@@ -166,7 +180,7 @@ def bench_all(seconds: float, ruleset: str | None = None) -> list[BenchResult]:
     names = [ruleset] if ruleset else list(RULESETS)
     out: list[BenchResult] = []
     for r in names:
-        if _accel.active():
+        if _accel.active_for(r):
             out.append(bench_kernel(r, seconds))
         out.append(bench(r, seconds))
     return out

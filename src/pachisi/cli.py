@@ -36,7 +36,7 @@ from .extras import EXTRA_OF, requirements
 from .game import first_player
 from .moves import legal_plays
 from .position import Position
-from .rules import ALL_RULESETS, RULESETS
+from .rules import ALL_RULESETS
 
 __all__ = [
     "add_setup_arguments",
@@ -312,7 +312,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="single-core speed on random games",
         description="Measure the rules engine on random games, one core, each ruleset.",
     )
-    b.add_argument("--ruleset", choices=RULESETS, default=None)
+    b.add_argument("--ruleset", choices=ALL_RULESETS, default=None)
     b.add_argument("--seconds", type=float, default=5.0, help="per ruleset")
     b.add_argument("--json", action="store_true", help="one JSON list of results")
     b.set_defaults(func=_cmd_bench)
