@@ -102,6 +102,7 @@ __all__ = [
     "active",
     "active_for",
     "engine",
+    "evaluates_for",
     "kernel_module",
     "legal_plays",
     "plays_raw",
@@ -177,6 +178,13 @@ def active_for(ruleset: str) -> bool:
     """Whether the kernel answers for ``ruleset``: :func:`active`, and a ruleset it knows."""
     if ruleset in LUDO_RULESETS:
         return _ACTIVE and _ludo_accel.compiled()
+    return _ACTIVE and ruleset in KERNEL_RULESETS
+
+
+def evaluates_for(ruleset: str) -> bool:
+    """Whether the kernel's evaluation, look-ahead and playouts play ``ruleset``: the
+    cross's rulesets only (Ludo's and MADN's compiled engine has their rules and random
+    games, not their players: :mod:`pachisi.bots.one_die` evaluates them in Python)."""
     return _ACTIVE and ruleset in KERNEL_RULESETS
 
 

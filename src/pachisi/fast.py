@@ -10,6 +10,7 @@ them).
 Which engine runs
     :func:`engine` (``"kernel"`` or ``"pure"``), :func:`active`,
     :func:`active_for` (active, and the kernel knows the ruleset),
+    :func:`evaluates_for` (and its evaluation and playouts play it),
     :func:`pure` (a block on the pure engine), :func:`kernel_module`;
     ``PACHISI_PURE=1`` in the environment forces the pure engine
     (:data:`FORCED_PURE`).
@@ -56,6 +57,7 @@ from ._accel import (
     canonical_plays,
     engine,
     eval_tables,
+    evaluates_for,
     game_state,
     game_table,
     kernel_module,
@@ -91,6 +93,7 @@ __all__ = [
     "canonical_plays",
     "engine",
     "eval_tables",
+    "evaluates_for",
     "game_state",
     "game_table",
     "greedy_position",

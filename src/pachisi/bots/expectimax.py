@@ -74,7 +74,7 @@ def greedy_replies(
     if len(plays) == 1:
         return [plays[0].position]
     mover = position.to_move
-    if evaluation is evaluate and fast.active_for(position.ruleset):
+    if evaluation is evaluate and fast.evaluates_for(position.ruleset):
         scores = _kernel_evaluations([p.position for p in plays], mover)
     else:
         scores = [evaluation(p.position, mover) for p in plays]
@@ -114,7 +114,7 @@ def reply_sums(
     same replies, summed in canonical order), else by :func:`greedy_replies`;
     ``module``: that kernel module answers whatever is active (for tests).
     """
-    if module is None and not fast.active_for(position.ruleset):
+    if module is None and not fast.evaluates_for(position.ruleset):
         out: list[tuple[float, int]] = []
         for throw, _ in dice_for(position.ruleset).distinct():
             replies = greedy_replies(position, throw)
@@ -144,7 +144,7 @@ def ranked(
     The default evaluation of several plays is computed in the compiled kernel when it
     is active (``Kernel.evaluate_many``: the same numbers, bit for bit).
     """
-    if evaluation is evaluate and len(plays) > 1 and fast.active_for(plays[0].position.ruleset):
+    if evaluation is evaluate and len(plays) > 1 and fast.evaluates_for(plays[0].position.ruleset):
         values = _kernel_evaluations([p.position for p in plays], me)
     else:
         values = [evaluation(p.position, me) for p in plays]
@@ -261,7 +261,7 @@ class ExpectimaxPlayer:
         if depth <= 0 or position.is_over:
             return self.evaluation(position, me)
         total = 0.0
-        if depth == 1 and self.evaluation is evaluate and fast.active_for(position.ruleset):
+        if depth == 1 and self.evaluation is evaluate and fast.evaluates_for(position.ruleset):
             # the look-ahead in the compiled kernel: the same replies and values
             probs = _throws(position.ruleset)[0]
             for p, (v, n) in zip(probs, reply_sums(position, me), strict=True):

@@ -362,7 +362,7 @@ class _Rollouts:
             return [w * value for w in weights]
         firsts = [self.first[i % len(self.first)][0] for i in range(i0, i1)]
         args = (position, i1 - i0, self.base, self.depth)
-        if fast.active_for(position.ruleset):
+        if fast.evaluates_for(position.ruleset):
             games = fast.playouts(
                 *args, greedy=True, start=i0, first_throws=firsts, evaluate_cutoff=True
             )
