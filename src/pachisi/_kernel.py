@@ -77,6 +77,9 @@ _MAXGONE = 16
 _FLAG = cython.declare(_CINT, 38)
 #: Width of an action: kind, colour, frm, to, n_numbers, numbers[4], capture.
 A = cython.declare(_CINT, 10)
+#: The most steps of one play the fast enumerator records (an option, 4 dice steps and
+#: at most 20 bonus steps: 12 captures and 8 pawns HOME).
+_PATH_MAX = cython.declare(_CINT, 32)
 
 #: Action kinds (indices into ``_accel.KINDS``).
 K_ENTER = cython.declare(_CINT, 0)
@@ -206,6 +209,11 @@ _OFF = cython.declare(_CINT, -1)
 
 def _ints(n: int) -> array[int]:
     return array("i", bytes(4 * n))
+
+
+def _longs(n: int) -> array[int]:
+    """``n`` signed 64-bit zeros (a step's rank)."""
+    return array("q", bytes(8 * n))
 
 
 def _words(n: int) -> array[int]:
@@ -508,6 +516,26 @@ class Kernel:
     t_bonus_states: cython.int[::1]
     t_bonus_states_arr: object
     t_set_roots: cython.int[::1]
+    # the fast enumerator's paths, recorded only by plays() (see _f_paths)
+    f_record: cython.bint
+    f_cur: cython.int
+    f_cur_nums: cython.ulonglong
+    f_cur_nrem: cython.int
+    f_option_key: cython.longlong
+    f_n_edges: cython.int
+    f_edge_src: cython.int[::1]
+    f_edge_dst: cython.int[::1]
+    f_edge_key: cython.longlong[::1]
+    f_edge_next: cython.int[::1]
+    f_head: cython.int[::1]
+    f_best_par: cython.int[::1]
+    f_best_key: cython.longlong[::1]
+    f_topo: cython.int[::1]
+    f_topo_count: cython.int[::1]
+    f_path_a: cython.longlong[::1]
+    f_path_b: cython.longlong[::1]
+    f_out_len: cython.int[::1]
+    f_out_path: cython.longlong[::1]
     f_last_gone: cython.int
     f_route_a: cython.int
     f_route_b: cython.int
@@ -635,6 +663,25 @@ class Kernel:
         self.t_bonus_states_arr = _ints(3 * 64)
         self.t_bonus_states = self.t_bonus_states_arr
         self.t_set_roots = _ints(4)
+        self.f_record = False
+        self.f_cur = 0
+        self.f_cur_nums = 0
+        self.f_cur_nrem = 0
+        self.f_option_key = -1
+        self.f_n_edges = 0
+        self.f_edge_src = _ints(1024)
+        self.f_edge_dst = _ints(1024)
+        self.f_edge_key = _longs(1024)
+        self.f_edge_next = _ints(1024)
+        self.f_head = _ints(512)
+        self.f_best_par = _ints(512)
+        self.f_best_key = _longs(512)
+        self.f_topo = _ints(512)
+        self.f_topo_count = _ints(2048)
+        self.f_path_a = _longs(_PATH_MAX + 1)
+        self.f_path_b = _longs(_PATH_MAX + 1)
+        self.f_out_len = _ints(128)
+        self.f_out_path = _longs(128 * _PATH_MAX)
         self.f_last_gone = 0
         self.f_route_a = 0
         self.f_route_b = 0
@@ -2776,7 +2823,7 @@ class Kernel:
     def _f_add(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
     ) -> cython.int:
-        """Index of the new state (pa, pb, w2), or -1 if it is already there."""
+        """Index of the new state (pa, pb, w2), or ``-2 - index`` if it is already there."""
         if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
         mask: cython.ulonglong = self.f_state_cap - 1
@@ -2790,7 +2837,7 @@ class Kernel:
                 and self.f_states[3 * i + 1] == pb
                 and self.f_states[3 * i + 2] == w2
             ):
-                return -1
+                return -2 - i
             j = (j + 1) & mask
         i = self.f_n_states
         self.f_n_states += 1
@@ -2825,19 +2872,21 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_push(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
-    ) -> cython.void:
-        """Add a state; a new one goes on the stack to be expanded."""
+    ) -> cython.int:
+        """Add a state; a new one goes on the stack to be expanded. Its index."""
         i: cython.int = self._f_add(pa, pb, w2)
         if i >= 0:
             self.f_stack[self.f_stack_top] = i
             self.f_stack_top += 1
+            return i
+        return -2 - i
 
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
     def _f_append(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
-    ) -> cython.void:
+    ) -> cython.int:
         """Add a state known to be new, without hashing it, and stack it.
 
         The root's successors with numbers left are such states (see
@@ -2853,6 +2902,7 @@ class Kernel:
         self.f_states[3 * i + 2] = w2
         self.f_stack[self.f_stack_top] = i
         self.f_stack_top += 1
+        return i
 
     # -- outcomes -------------------------------------------------------------
 
@@ -2867,8 +2917,10 @@ class Kernel:
         cut: cython.int,
         extra: cython.int,
         spec: _Spec,
-    ) -> cython.void:
+    ) -> cython.int:
         """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
+
+        Returns its index (among the throw's outcomes).
 
         The key is canonical (see :meth:`_f_less`): ``hi`` the pawns of
         colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
@@ -2941,7 +2993,7 @@ class Kernel:
                 and self.f_outcomes[3 * i + 1] == lo
                 and self.f_outcomes[3 * i + 2] == x
             ):
-                return
+                return i
             j = (j + 1) & mask
         i = self.f_n_outcomes
         self.f_n_outcomes += 1
@@ -2950,6 +3002,9 @@ class Kernel:
         self.f_outcomes[3 * i] = hi
         self.f_outcomes[3 * i + 1] = lo
         self.f_outcomes[3 * i + 2] = x
+        if self.f_record:
+            self.f_out_len[i] = -1  # no path yet
+        return i
 
     def _f_ogrow(self) -> None:
         """Double the outcome set (the outcomes of this throw are kept)."""
@@ -2961,6 +3016,270 @@ class Kernel:
         self.f_outcome_cap = cap
         self.f_outcome_generation = 1
         self.f_order = _ints(cap // 2)
+        lens = _ints(cap // 2)
+        paths = _longs(cap // 2 * _PATH_MAX)
+        k: cython.int
+        for k in range(len(self.f_out_len)):
+            lens[k] = self.f_out_len[k]
+        for k in range(len(self.f_out_path)):
+            paths[k] = self.f_out_path[k]
+        self.f_out_len = lens
+        self.f_out_path = paths
+
+    # -- the play shown for each outcome ----------------------------------------
+    #
+    # plays() has the fast enumerator record, for one call, every edge of the
+    # throw graph (``f_edge_src``/``f_edge_dst``/``f_edge_key``: from a state to
+    # a state, or to outcome ``o`` as ``-1 - o``; the step's rank (_f_key), or -1
+    # for no step: a dice end going on to its bonus part or ending). At the end
+    # of each number set, _f_paths gives every state the greatest path to it
+    # (compared as the sequence of its steps' ranks: pachisi.plays.step_rank) and
+    # each outcome the greatest of its paths (``f_out_path``, ``_PATH_MAX`` ranks
+    # an outcome). Every step moves a pawn forward, so the states taken by the
+    # bonus part, then by the pawns' total progress, come after every state that
+    # leads to them; the greatest path to a state extends the greatest path to
+    # one before it (no path to a state is the start of another to it).
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_rec(self, src: cython.int, dst: cython.int, key: cython.longlong) -> cython.void:
+        """Record an edge (see this section's comment)."""
+        e: cython.int = self.f_n_edges
+        if e >= len(self.f_edge_src):
+            self._f_egrow()
+        self.f_edge_src[e] = src
+        self.f_edge_dst[e] = dst
+        self.f_edge_key[e] = key
+        self.f_n_edges = e + 1
+
+    def _f_egrow(self) -> None:
+        """Double the recorded edges' arrays (the edges recorded are kept)."""
+        n: cython.int = len(self.f_edge_src)
+        src = _ints(2 * n)
+        dst = _ints(2 * n)
+        key = _longs(2 * n)
+        k: cython.int
+        for k in range(n):
+            src[k] = self.f_edge_src[k]
+            dst[k] = self.f_edge_dst[k]
+            key[k] = self.f_edge_key[k]
+        self.f_edge_src = src
+        self.f_edge_dst = dst
+        self.f_edge_key = key
+        self.f_edge_next = _ints(2 * n)
+
+    def _f_pgrow(self, n: cython.int) -> None:
+        """The per-state arrays of _f_paths, at least ``n`` long."""
+        size: cython.int = len(self.f_head)
+        while size < n:
+            size *= 2
+        self.f_head = _ints(size)
+        self.f_best_par = _ints(size)
+        self.f_best_key = _longs(size)
+        self.f_topo = _ints(size)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_used(self, left: cython.ulonglong, nleft: cython.int) -> cython.longlong:
+        """The numbers a step from the state being expanded spends (those not ``left``),
+        as :func:`_f_key` packs them: their values, in the order of their codes."""
+        r: cython.longlong = 0
+        shift: cython.int = 39
+        j: cython.int
+        m: cython.int = 0
+        byte: cython.ulonglong
+        for j in range(self.f_cur_nrem):
+            byte = (self.f_cur_nums >> (8 * j)) & 255
+            if m < nleft and (left >> (8 * m)) & 255 == byte:
+                m += 1  # both sorted: this one is left
+                continue
+            r |= cython.cast(cython.longlong, byte & 7) << shift
+            shift -= 5
+        return r
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_collect(
+        self, u: cython.int, key: cython.longlong, buf: cython.longlong[::1], at: cython.int
+    ) -> cython.int:
+        """Write the ranks of the greatest path to state ``u`` and then ``key`` (if >= 0)
+        to ``buf[at:]``; return where they end."""
+        n: cython.int = 0
+        i: cython.int = u
+        while i >= 0:
+            if self.f_best_key[i] >= 0:
+                n += 1
+            i = self.f_best_par[i]
+        end: cython.int = at + n
+        i = u
+        while i >= 0:
+            if self.f_best_key[i] >= 0:
+                n -= 1
+                buf[at + n] = self.f_best_key[i]
+            i = self.f_best_par[i]
+        if key >= 0:
+            buf[end] = key
+            end += 1
+        return end
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_paths(self) -> cython.void:
+        """The greatest path to every state of this number set, and to its outcomes."""
+        n: cython.int = self.f_n_states
+        if n > len(self.f_head):
+            self._f_pgrow(n)
+        i: cython.int
+        e: cython.int
+        u: cython.int
+        v: cython.int
+        k: cython.int
+        c: cython.int
+        tot: cython.int
+        na: cython.int
+        nb: cython.int
+        key: cython.longlong
+        pa: cython.ulonglong
+        pb: cython.ulonglong
+        for i in range(n):
+            self.f_head[i] = -1
+            self.f_best_par[i] = -2  # not reached yet
+        for e in range(self.f_n_edges - 1, -1, -1):
+            u = self.f_edge_src[e]
+            self.f_edge_next[e] = self.f_head[u]
+            self.f_head[u] = e
+        # the states in topological order (this section's comment): a counting sort
+        cnt = self.f_topo_count
+        for k in range(2048):
+            cnt[k] = 0
+        for i in range(n):
+            pa = self.f_states[3 * i] & _P4
+            pb = self.f_states[3 * i + 1] & _P4
+            c = cython.cast(
+                cython.int,
+                (((pa + pb) * cython.cast(cython.ulonglong, 0x0001000100010001)) >> 48) & 0xFFFF,
+            )
+            if self.f_states[3 * i + 2] >> 63:
+                c += 1024
+            self.f_best_key[i] = c  # (the level, for now)
+            cnt[c] += 1
+        tot = 0
+        for k in range(2048):
+            c = cnt[k]
+            cnt[k] = tot
+            tot += c
+        for i in range(n):
+            c = cython.cast(cython.int, self.f_best_key[i])
+            self.f_topo[cnt[c]] = i
+            cnt[c] += 1
+        self.f_best_par[0] = -1  # the set's start
+        self.f_best_key[0] = -1
+        a = self.f_path_a
+        b = self.f_path_b
+        for k in range(n):
+            u = self.f_topo[k]
+            if self.f_best_par[u] == -2:
+                continue
+            e = self.f_head[u]
+            while e >= 0:
+                v = self.f_edge_dst[e]
+                key = self.f_edge_key[e]
+                e = self.f_edge_next[e]
+                if v >= 0:
+                    if self.f_best_par[v] != -2:
+                        na = self._f_collect(u, key, a, 0)
+                        nb = self._f_collect(self.f_best_par[v], self.f_best_key[v], b, 0)
+                        if not _ranks_greater(a, 0, na, b, 0, nb):
+                            continue
+                    self.f_best_par[v] = u
+                    self.f_best_key[v] = key
+                    continue
+                # an outcome: the path with the set's option step first
+                v = -1 - v
+                na = 0
+                if self.f_option_key >= 0:
+                    a[0] = self.f_option_key
+                    na = 1
+                na = self._f_collect(u, key, a, na)
+                if self.f_out_len[v] >= 0 and not _ranks_greater(
+                    a, 0, na, self.f_out_path, v * _PATH_MAX, self.f_out_len[v]
+                ):
+                    continue
+                for i in range(na):
+                    self.f_out_path[v * _PATH_MAX + i] = a[i]
+                self.f_out_len[v] = na
+
+    def plays(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+    ) -> cython.int:
+        """Every distinct outcome of throw ``(a, b)`` with the play shown for it, in the
+        canonical order (:meth:`_f_less`): records in :attr:`out` (read by :meth:`decoded`);
+        their number.
+
+        ``pawns``: the position's pawns by colour (``()`` for a colour not in
+        play), ``doubles`` and ``cut`` (the mover's) its counters. The play of
+        an outcome is the greatest by its steps' ranks (this section's comment).
+        """
+        self._set_pawns(cfg, pawns, doubles, cut)
+        self.f_record = True
+        n: cython.int = self._f_plays(a, b, third_doublet)
+        self.f_record = False
+        i: cython.int
+        for i in range(n):
+            self.f_order[i] = i
+        n = self._f_sort(n)
+        self.n_out = 0
+        r: cython.int
+        o: cython.int
+        c: cython.int
+        k: cython.int
+        na: cython.int
+        x: cython.int
+        key: cython.longlong
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        for r in range(n):
+            o = self.f_order[r]
+            hi = self.f_outcomes[3 * o]
+            lo = self.f_outcomes[3 * o + 1]
+            for c in range(4):
+                for k in range(4):
+                    self._put(_key_pawn(hi, lo, c, k))
+            x = cython.cast(cython.int, self.f_outcomes[3 * o + 2])
+            self._put(x >> 1)
+            self._put(x & 1)
+            na = self.f_out_len[o]
+            self._put(na)
+            for i in range(na):
+                key = self.f_out_path[o * _PATH_MAX + i]
+                if key >> 60 == K_OPTION:
+                    self._put(K_OPTION)
+                    self._put(-1)
+                    self._put(2 - cython.cast(cython.int, (key >> 51) & 127))
+                    for k in range(A - 3):
+                        self._put(0)
+                    continue
+                self._put(cython.cast(cython.int, key >> 60))
+                self._put(cython.cast(cython.int, (key >> 58) & 3))
+                self._put(cython.cast(cython.int, (key >> 51) & 127))
+                self._put(cython.cast(cython.int, (key >> 44) & 127))
+                c = 0
+                for k in range(4):
+                    if (key >> (39 - 5 * k)) & 31:
+                        c += 1
+                self._put(c)
+                for k in range(4):
+                    self._put(cython.cast(cython.int, (key >> (39 - 5 * k)) & 31))
+                self._put(cython.cast(cython.int, (key >> 23) & 1))
+        self.n_cand = n
+        return n
 
     # -- entry ----------------------------------------------------------------
 
@@ -3025,16 +3344,20 @@ class Kernel:
             for k in range(len(self.f_outcome_gen)):
                 self.f_outcome_gen[k] = 0
             self.f_outcome_generation = 1
+        self.f_option_key = -1
         self._f_context(spec)
         if third_doublet:
             self._f_third(spec)
             return self.f_n_outcomes
+        o: cython.int
         if self.cfg[C_PAGADE]:
             x: cython.ulonglong = a if a < b else b
             y: cython.ulonglong = b if a < b else a
             self._f_set(x | y << 8, 2, spec)
             if self.f_n_outcomes == 0:
-                self._f_emit(self.f_start_a, self.f_start_b, 0, self.pos[P_CUT], 0, spec)
+                o = self._f_emit(self.f_start_a, self.f_start_b, 0, self.pos[P_CUT], 0, spec)
+                if self.f_record:
+                    self.f_out_len[o] = 0  # nothing moves: no step
             return self.f_n_outcomes
         both: cython.ulonglong = 0
         i: cython.int
@@ -3068,11 +3391,18 @@ class Kernel:
                 )
                 fb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (f_col + 4)
                 nb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (nest_col + 4)
+                # Eight-Man's number sets A, B and C (the option step's rank: _f_key)
+                self.f_option_key = _OPTION_KEY | cython.cast(cython.longlong, 2) << 51
                 self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4, spec)
+                self.f_option_key = _OPTION_KEY | cython.cast(cython.longlong, 1) << 51
                 self._f_set((d | nb) | (d | nb) << 8, 2, spec)
+                self.f_option_key = _OPTION_KEY
                 self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, spec)
+                self.f_option_key = -1
         if self.f_n_outcomes == 0:
-            self._f_emit(self.f_start_a, self.f_start_b, 0, 0, self._extra(False), spec)
+            o = self._f_emit(self.f_start_a, self.f_start_b, 0, 0, self._extra(False), spec)
+            if self.f_record:
+                self.f_out_len[o] = 0  # nothing moves: no step
         return self.f_n_outcomes
 
     @cython.cfunc
@@ -3087,8 +3417,11 @@ class Kernel:
             p = self.f_start_lanes[i] & _PMASK
             if p < 72 and p > best:
                 best = p
+        o: cython.int
         if best == 0:
-            self._f_emit(self.f_start_a, self.f_start_b, 0, 0, 0, spec)
+            o = self._f_emit(self.f_start_a, self.f_start_b, 0, 0, 0, spec)
+            if self.f_record:
+                self.f_out_len[o] = 0
             return
         cs: cython.int
         k: cython.int
@@ -3099,9 +3432,14 @@ class Kernel:
                 if _lane(w, k) & _PMASK == best:
                     w = _sort4(_set_lane(w, k, 0))
                     if cs == 0:
-                        self._f_emit(w, self.f_start_b, 0, 0, 0, spec)
+                        o = self._f_emit(w, self.f_start_b, 0, 0, 0, spec)
                     else:
-                        self._f_emit(self.f_start_a, w, 0, 0, 0, spec)
+                        o = self._f_emit(self.f_start_a, w, 0, 0, 0, spec)
+                    if self.f_record:  # one step: the pawn back to its nest
+                        self.f_out_len[o] = 1
+                        self.f_out_path[o * _PATH_MAX] = _f_key(
+                            K_PENALTY, self.cfg[C_COL + cs], best, 0, 0, False
+                        )
                     break
 
     # -- one number set -------------------------------------------------------
@@ -3116,11 +3454,16 @@ class Kernel:
         if pagade and self.pos[P_CUT]:
             w2 |= cython.cast(cython.ulonglong, 1) << 35
         self.f_stack_top = 0
+        self.f_n_edges = 0
         self._f_push(self.f_start_a, self.f_start_b, w2)
         i: cython.int
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
             i = self.f_stack[self.f_stack_top]
+            if self.f_record:  # the state whose edges are recorded
+                self.f_cur = i
+                self.f_cur_nums = self.f_states[3 * i + 2] & _LO32
+                self.f_cur_nrem = cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
             # the root's successors with numbers left are all different (each uses
             # one number, or one group, of one distinct pawn), and only they have
             # one number (group) fewer: they need no look-up (_f_go)
@@ -3138,6 +3481,8 @@ class Kernel:
             self._f_select_pagade(nn, spec)
         else:
             self._f_select_pf(nn, spec)
+        if self.f_record:
+            self._f_paths()
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3154,10 +3499,11 @@ class Kernel:
         if best == nn:
             return
         w2: cython.ulonglong
+        o: cython.int
         for i in range(n):
             w2 = self.f_states[3 * i + 2]
             if cython.cast(cython.int, (w2 >> 32) & 7) == best:
-                self._f_emit(
+                o = self._f_emit(
                     self.f_states[3 * i],
                     self.f_states[3 * i + 1],
                     cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
@@ -3165,6 +3511,8 @@ class Kernel:
                     0,
                     spec,
                 )
+                if self.f_record:
+                    self._f_rec(i, -1 - o, -1)
 
     @cython.cfunc
     @cython.inline
@@ -3290,6 +3638,7 @@ class Kernel:
         gone: cython.int
         ncb: cython.int
         nhb: cython.int
+        o: cython.int
         pa: cython.ulonglong
         pb: cython.ulonglong
         w2: cython.ulonglong
@@ -3306,7 +3655,9 @@ class Kernel:
                 if ncol == 2:
                     nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
-                self._f_emit(pa, pb, gone, 0, extra, spec)
+                o = self._f_emit(pa, pb, gone, 0, extra, spec)
+                if self.f_record:
+                    self._f_rec(s, -1 - o, -1)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
             pa = _sort4(pa & ~_MOVED_LANES)
@@ -3318,15 +3669,22 @@ class Kernel:
                 | cython.cast(cython.ulonglong, gone) << 47
                 | _BONUS_PART
             )
-            self._f_push(pa, pb, w2)
+            o = self._f_push(pa, pb, w2)
+            if self.f_record:  # on to the bonus part: no step
+                self._f_rec(s, o, -1)
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
             i = self.f_stack[self.f_stack_top]
             pa = self.f_states[3 * i]
             pb = self.f_states[3 * i + 1]
             w2 = self.f_states[3 * i + 2]
+            self.f_cur = i
             if self._f_bonus_edges(pa, pb, w2, extra, spec) == 0:
-                self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec)
+                o = self._f_emit(
+                    pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec
+                )
+                if self.f_record:
+                    self._f_rec(i, -1 - o, -1)
 
     # -- the board around a state ---------------------------------------------
 
@@ -3602,6 +3960,7 @@ class Kernel:
         sq: cython.int,
     ) -> cython.void:
         """Push the state where lane ``k`` of colour slot ``cs`` became ``new``."""
+        frm: cython.int = cython.cast(cython.int, ((pa if cs == 0 else pb) >> (16 * k)) & _PMASK)
         if cs == 0:
             pa = _raised(pa, k, new)
         else:
@@ -3614,12 +3973,28 @@ class Kernel:
             | cython.cast(cython.ulonglong, flag) << 35
             | cython.cast(cython.ulonglong, gone) << 47
         )
+        i: cython.int
         if nleft == 0:
-            self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+            i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+            if i < 0:
+                i = -2 - i
         elif self.f_from_root:
-            self._f_append(pa, pb, w2)
+            i = self._f_append(pa, pb, w2)
         else:
-            self._f_push(pa, pb, w2)
+            i = self._f_push(pa, pb, w2)
+        if self.f_record:
+            self._f_rec(
+                self.f_cur,
+                i,
+                _f_key(
+                    K_ENTER if frm == 0 else K_MOVE,
+                    self.cfg[C_COL + cs],
+                    frm,
+                    new & _PMASK,
+                    self._f_used(left, nleft),
+                    sq >= 0,
+                ),
+            )
 
     @cython.cfunc
     @cython.inline
@@ -3815,6 +4190,7 @@ class Kernel:
         c2: cython.int
         h2: cython.int
         g2: cython.int
+        o: cython.int
         w: cython.ulonglong
         na: cython.ulonglong
         nb: cython.ulonglong
@@ -3865,16 +4241,29 @@ class Kernel:
                     if t == 72 and hb:
                         h2 += 1
                     if c2 == 0 and h2 == 0:
-                        self._f_emit(na, nb, g2, 0, extra, spec)
-                        continue
-                    self._f_push(
-                        na,
-                        nb,
-                        cython.cast(cython.ulonglong, c2)
-                        | cython.cast(cython.ulonglong, h2) << 4
-                        | cython.cast(cython.ulonglong, g2) << 47
-                        | _BONUS_PART,
-                    )
+                        o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
+                    else:
+                        o = self._f_push(
+                            na,
+                            nb,
+                            cython.cast(cython.ulonglong, c2)
+                            | cython.cast(cython.ulonglong, h2) << 4
+                            | cython.cast(cython.ulonglong, g2) << 47
+                            | _BONUS_PART,
+                        )
+                    if self.f_record:
+                        self._f_rec(
+                            self.f_cur,
+                            o,
+                            _f_key(
+                                K_BONUS,
+                                self.cfg[C_COL + cs],
+                                p,
+                                t,
+                                cython.cast(cython.longlong, v) << 39,
+                                sq >= 0,
+                            ),
+                        )
         return n_edges
 
     # -- Pagade edges (§4) ----------------------------------------------------
@@ -3941,6 +4330,7 @@ class Kernel:
     ) -> cython.void:
         """Push the state where lane ``k`` (and ``k2`` >= 0) of slot ``cs`` moved."""
         w: cython.ulonglong = pa if cs == 0 else pb
+        frm: cython.int = cython.cast(cython.int, (w >> (16 * k)) & _PMASK)
         w = _set_lane(w, k, new)
         if k2 >= 0:
             w = _set_lane(w, k2, new2)
@@ -3958,10 +4348,26 @@ class Kernel:
             | cython.cast(cython.ulonglong, flag) << 35
             | cython.cast(cython.ulonglong, gone) << 47
         )
+        i: cython.int
         if nleft == 0:
-            self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+            i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+            if i < 0:
+                i = -2 - i
         else:
-            self._f_push(pa, pb, w2)
+            i = self._f_push(pa, pb, w2)
+        if self.f_record:
+            self._f_rec(
+                self.f_cur,
+                i,
+                _f_key(
+                    K_PAIR if k2 >= 0 else (K_ENTER if frm == 0 else K_MOVE),
+                    self.cfg[C_COL + cs],
+                    frm,
+                    new & _PMASK,
+                    self._f_used(left, nleft),
+                    sq >= 0,
+                ),
+            )
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -6437,6 +6843,50 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
     y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
     return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
+
+
+#: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
+_OPTION_KEY = cython.declare(cython.longlong, 0x5C00000000000000)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _f_key(
+    kind: cython.int,
+    colour: cython.int,
+    frm: cython.int,
+    to: cython.int,
+    numbers: cython.longlong,
+    capture: cython.bint,
+) -> cython.longlong:
+    """A step's rank (``pachisi.plays.step_rank``): ``numbers`` already in bits 24-43."""
+    return (
+        cython.cast(cython.longlong, kind) << 60
+        | cython.cast(cython.longlong, colour & 3) << 58
+        | cython.cast(cython.longlong, frm) << 51
+        | cython.cast(cython.longlong, to) << 44
+        | numbers
+        | cython.cast(cython.longlong, 1 if capture else 0) << 23
+    )
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _ranks_greater(
+    a: cython.longlong[::1],
+    ao: cython.int,
+    na: cython.int,
+    b: cython.longlong[::1],
+    bo: cython.int,
+    nb: cython.int,
+) -> cython.bint:
+    """Whether the ranks ``a[ao:ao+na]`` are a greater sequence than ``b[bo:bo+nb]``."""
+    k: cython.int
+    for k in range(na if na < nb else nb):
+        if a[ao + k] != b[bo + k]:
+            return a[ao + k] > b[bo + k]
+    return na > nb
 
 
 @cython.cfunc
