@@ -8,26 +8,23 @@ package: the Python side (:mod:`pachisi._accel`) packs a position into
 integers and builds :class:`~pachisi.moves.Play` values from the integers it
 gets back.
 
-It mirrors the reference explorer of ``moves.py`` step for step, so that it
-finds the same plays **in the same order** with the same action paths:
+Two explorers of the throw graph live here:
 
-* a state of the throw graph is a row of :data:`W` ints (the mover's pawn
-  codes sorted, the numbers left sorted, the captured squares sorted, the
-  flag), with the very encodings of ``moves.py`` (a pawn is
+* the **fast enumerator** (the ``_f_*`` methods, "the fast enumerator for
+  playouts" below): a state is three 64-bit words, the distinct outcomes are
+  kept by a canonical key. It is what the playouts, ``simulate``, the batched
+  environments and the analysis use, and what :meth:`Kernel.plays` (the
+  plays of ``legal_plays``) runs with its paths recorded: each outcome with
+  the greatest path that reaches it by the steps' ranks
+  (``pachisi.plays.step_rank``), in the canonical order. Its records
+  (:attr:`Kernel.out`, read by :meth:`Kernel.decoded`) are
+  ``[16 pawn ints, cut, extra, n_actions, n_actions * A action ints]``;
+* the **step graph for** ``Turn`` ("steps for Turn"), still built on the
+  reference explorer's rows of :data:`W` ints (a :class:`_Store` of states in
+  discovery order, the very encodings of ``pachisi._throw``: a pawn is
   ``p | colour << 7 | moved << 9 | tag << 10``, a number
-  ``value | bottom << 3 | colours << 4``);
-* states live in a :class:`_Store` (rows in discovery order, the first edge
-  that reached each, an open-addressing hash table of row indices);
-* the dice part is explored depth first with a stack, the selection rules
-  filter the states in discovery order, the bonus part is explored from the
-  selected dice terminals (roots in first-seen order) and its terminals are
-  taken in expansion order, exactly as ``moves.legal_plays`` does.
-
-The output (:meth:`Kernel.output`) is a list of candidate ends, each
-``[16 pawn ints, cut, extra, n_actions, n_actions * A action ints]``, one per
-distinct (pawns, cut, extra) in the reference's order (the first path kept);
-the caller builds positions and removes any repeated one (first kept), which
-gives the reference's list.
+  ``value | bottom << 3 | colours << 4``), with every edge kept in the
+  clear engine's order.
 """
 
 from __future__ import annotations
@@ -398,16 +395,11 @@ class Kernel:
     start: cython.int[::1]
     sel: cython.int[::1]
     n_sel: cython.int
-    roots: cython.int[::1]
-    order: cython.int[::1]
-    term: cython.int[::1]
     path: cython.int[::1]
     #: The output buffer (see the module docstring); :attr:`n_out` ints are used.
     out: cython.int[::1]
     out_arr: object
     n_out: cython.int
-    rtab: cython.int[::1]
-    rslot: cython.int[::1]
     # playouts
     game: cython.int[::1]
     gst: cython.int[::1]
@@ -496,7 +488,6 @@ class Kernel:
     sim_caps: cython.int[::1]
     sim_log: list
     # steps for Turn (see that section)
-    t_on: cython.bint
     t_number_sets: cython.bint
     t_n_nodes: cython.int
     t_n_edges: cython.int
@@ -562,14 +553,9 @@ class Kernel:
         self.stack = _ints(256)
         self.start = _ints(W)
         self.sel = _ints(256)
-        self.roots = _ints(512)
-        self.order = _ints(256)
-        self.term = _ints(256)
         self.path = _ints(64)
         self.out_arr = _ints(4096)
         self.out = self.out_arr
-        self.rtab = _ints(256)
-        self.rslot = _ints(128)
         self.gst = _ints(S_SIZE)
         self.cfgbuf = _ints(C_SIZE)
         self.rng = 0
@@ -643,7 +629,6 @@ class Kernel:
         self.sim_dead = False
         self.sim_caps = _ints(4)
         self.sim_log = None
-        self.t_on = False
         self.t_number_sets = False
         self.t_n_nodes = 0
         self.t_n_edges = 0
@@ -694,18 +679,12 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _need(self, which: cython.int, n: cython.int) -> cython.void:
-        """Grow a scratch buffer (0 stack, 1 sel, 2 roots, 3 order, 4 term, 5 out) to ``n``."""
+        """Grow a scratch buffer (0 stack, 1 sel, 5 out) to ``n``."""
         buf: cython.int[::1]
         if which == 0:
             buf = self.stack
         elif which == 1:
             buf = self.sel
-        elif which == 2:
-            buf = self.roots
-        elif which == 3:
-            buf = self.order
-        elif which == 4:
-            buf = self.term
         else:
             buf = self.out
         if n <= len(buf):
@@ -721,12 +700,6 @@ class Kernel:
             self.stack = new
         elif which == 1:
             self.sel = new
-        elif which == 2:
-            self.roots = new
-        elif which == 3:
-            self.order = new
-        elif which == 4:
-            self.term = new
         else:
             self.out_arr = new
             self.out = new
@@ -755,22 +728,8 @@ class Kernel:
         self.cfg = cfg
         self.pos = st
 
-    def run_pawns(
-        self,
-        cfg: cython.int[::1],
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
-    ) -> cython.int:
-        """:meth:`run` for a position given as its pawns by colour, doubles and mover's cut."""
-        self._set_pawns(cfg, pawns, doubles, cut)
-        return self._plays(a, b, third_doublet)
-
     def decoded(self, in_play: cython.int) -> list[tuple[object, ...]]:
-        """The records of the last :meth:`run` as Python values (see ``_accel.plays_raw``).
+        """The records of the last :meth:`plays` as Python values (see ``_accel.plays_raw``).
 
         ``in_play``: bit mask of the colours in play (the others get ``()``).
         """
@@ -814,46 +773,6 @@ class Kernel:
                 i += A
             out.append((tuple(acts), pawns, flag, extra))
         return out
-
-    def output(self) -> array[int]:
-        """The output buffer of the last :meth:`run` (an ``array("i")``)."""
-        return self.out_arr  # type: ignore[return-value]
-
-    def run(
-        self,
-        cfg: cython.int[::1],
-        pos: cython.int[::1],
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
-    ) -> cython.int:
-        """Write the candidate ends of throw ``(a, b)`` to :attr:`out`; return their number."""
-        self.cfg = cfg
-        self.pos = pos
-        return self._plays(a, b, third_doublet)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
-        """:meth:`run` on the tables already in place (:attr:`cfg`, :attr:`pos`)."""
-        cfg = self.cfg
-        self.ta = a
-        self.tb = b
-        self.doublet = a == b
-        i: cython.int
-        for i in range(self.n_cand):
-            self.rtab[self.rslot[i]] = 0
-        self.n_out = 0
-        self.n_cand = 0
-        self._context()
-        if third_doublet:
-            self._third_doublet()
-            return self.n_cand
-        if cfg[C_PAGADE]:
-            self._number_set(-1, a if a < b else b, b if a < b else a, 0, 0, 2)
-            return self.n_cand
-        self._pf_sets()
-        return self.n_cand
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -991,7 +910,7 @@ class Kernel:
         st[_REM + 1] = y
         st[_REM + 2] = z
         st[_REM + 3] = 0
-        self._explore_set(name)
+        self._t_set(name)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1013,118 +932,9 @@ class Kernel:
         if nn == 4:
             # sort the four numbers
             _sort(st, _REM, 4)
-        self._explore_set(name)
+        self._t_set(name)
 
     # -- one number set -------------------------------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _explore_set(self, name: cython.int) -> cython.void:
-        """Explore the dice part of one number set and write its candidate ends.
-
-        ``name``: -1 for the only set, else 0, 1, 2 for Eight-Man's A, B, C.
-        """
-        if self.t_on:
-            self._t_set(name)  # the step graph for Turn instead (see "steps for Turn")
-            return
-        cfg = self.cfg
-        st = self.start
-        pagade: cython.bint = cfg[C_PAGADE] != 0
-        st[_NGONE] = 0
-        st[_FLAG] = self.pos[P_CUT] if pagade else 0
-        g = self.dice
-        g.clear(self.nm)
-        g.add(st, 0, st, 0, -1)
-        # depth-first exploration
-        sp: cython.int = 1
-        self.stack[0] = 0
-        cur: cython.int
-        e: cython.int
-        j: cython.int
-        while sp > 0:
-            sp -= 1
-            cur = self.stack[sp]
-            if pagade:
-                self._pagade_edges(cur)
-            else:
-                self._pf_edges(cur)
-            for e in range(self.n_edges):
-                j = g.add(self.edges, e * W, self.eacts, e * A, cur)
-                if j >= 0:
-                    self._need(0, sp + 1)
-                    self.stack[sp] = j
-                    sp += 1
-        # selection
-        if pagade:
-            self._select_pagade()
-        else:
-            self._select_pf()
-        if self.n_sel == 1 and self.sel[0] == 0:
-            # moves nothing: only counts for the only set (Eight-Man: if none moves)
-            if name < 0:
-                self._emit_nothing()
-            elif name == 2 and self.n_cand == 0:
-                # C is the last set: no set moves anything
-                self._emit_nothing()
-            return
-        i: cython.int
-        s: cython.int
-        if pagade:
-            for i in range(self.n_sel):
-                s = self.sel[i]
-                self._emit(name, s, -1, g.st[s * W + _FLAG], False)
-            return
-        # Parcheesi family: ends without a bonus first, then the bonus part.
-        bs = self.bonus
-        bs.clear(self.nm)
-        n_roots: cython.int = 0
-        pend: cython.int
-        for i in range(self.n_sel):
-            s = self.sel[i]
-            pend = self._pending(s)
-            if pend == 0:
-                self._emit(name, s, -1, 0, self._extra(g.st[s * W + _NREM] == 0))
-                continue
-            # the bonus root: stripped pawns, pending bonuses (in tmp[16:16+pend]), gone, 0
-            e = self._bonus_root(s, pend)
-            j = bs.add(self.edges, 0, self.eacts, 0, -1)
-            if j >= 0:
-                self._need(2, j + 1)
-                self.roots[j] = s
-                n_roots += 1
-        if n_roots == 0:
-            return
-        # explore the bonus part: stack = roots, last first
-        self._need(0, n_roots)
-        for i in range(n_roots):
-            self.stack[i] = i
-        sp = n_roots
-        n_order: cython.int = 0
-        while sp > 0:
-            sp -= 1
-            cur = self.stack[sp]
-            self._bonus_edges(cur)
-            self._need(3, n_order + 1)
-            self._need(4, n_order + 1)
-            self.order[n_order] = cur
-            self.term[n_order] = self.n_edges == 0
-            n_order += 1
-            for e in range(self.n_edges):
-                j = bs.add(self.edges, e * W, self.eacts, e * A, cur)
-                if j >= 0:
-                    self._need(0, sp + 1)
-                    self.stack[sp] = j
-                    sp += 1
-        root: cython.int
-        for i in range(n_order):
-            if not self.term[i]:
-                continue
-            s = self.order[i]
-            root = s
-            while bs.par[root] >= 0:
-                root = bs.par[root]
-            j = self.roots[root]
-            self._emit(name, j, s, 0, self._extra(g.st[j * W + _NREM] == 0))
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2049,146 +1859,6 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _put_path(self, g: _Store, s: cython.int) -> cython.int:
-        """Write the actions from the root to ``s``; return how many."""
-        n: cython.int = 0
-        i: cython.int = s
-        while g.par[i] >= 0:
-            n += 1
-            i = g.par[i]
-        start: cython.int = self.n_out
-        for i in range(n * A):
-            self._put(0)
-        k: cython.int
-        m: cython.int = n
-        i = s
-        while g.par[i] >= 0:
-            m -= 1
-            for k in range(A):
-                self.out[start + m * A + k] = g.act[i * A + k]
-            i = g.par[i]
-        return n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _emit(
-        self,
-        name: cython.int,
-        ds: cython.int,
-        bsi: cython.int,
-        flag: cython.int,
-        extra: cython.bint,
-    ) -> cython.void:
-        """A candidate end: the dice path to ``ds``, then the bonus path to ``bsi`` (if >= 0)."""
-        if bsi >= 0:
-            if not self._begin(self.bonus.st, bsi * W, flag, extra):
-                return
-        elif not self._begin(self.dice.st, ds * W, flag, extra):
-            return
-        head: cython.int = self.n_out
-        self._put(0)
-        n: cython.int = 0
-        k: cython.int
-        if name >= 0:
-            self._put(K_OPTION)
-            self._put(-1)
-            self._put(name)
-            for k in range(A - 3):
-                self._put(0)
-            n += 1
-        n += self._put_path(self.dice, ds)
-        if bsi >= 0:
-            n += self._put_path(self.bonus, bsi)
-        self.out[head] = n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _begin(
-        self, buf: cython.int[::1], off: cython.int, flag: cython.int, extra: cython.bint
-    ) -> cython.bint:
-        """Write a candidate's result (pawns, cut, extra); false (and nothing written) if seen.
-
-        A result seen before gives the same position: the first candidate counts.
-        """
-        head: cython.int = self.n_out
-        self._put_pawns(buf, off)
-        self._put(1 if flag else 0)
-        self._put(1 if extra else 0)
-        o = self.out
-        h: cython.uint = 2166136261
-        k: cython.int
-        for k in range(18):
-            h = (h ^ cython.cast(cython.uint, o[head + k])) * 16777619
-            if not cython.compiled:
-                h &= 0xFFFFFFFF
-        if 2 * (self.n_cand + 1) > len(self.rtab):
-            self._grow_rtab()
-        mask: cython.int = len(self.rtab) - 1
-        j: cython.int = cython.cast(cython.int, h & mask)
-        other: cython.int
-        same: cython.bint
-        while self.rtab[j] > 0:
-            other = self.rtab[j] - 1
-            same = True
-            for k in range(18):
-                if o[other + k] != o[head + k]:
-                    same = False
-                    break
-            if same:
-                self.n_out = head
-                return False
-            j = (j + 1) & mask
-        self.rtab[j] = head + 1
-        self.rslot[self.n_cand] = j
-        self.n_cand += 1
-        return True
-
-    def _grow_rtab(self) -> None:
-        """Double the table of results seen (rebuilt from the records written)."""
-        size: cython.int = 2 * len(self.rtab)
-        self.rtab = _ints(size)
-        self.rslot = _ints(size // 2)
-        heads = self._heads()
-        i: cython.int
-        for i in range(len(heads)):
-            self._rehash(heads[i], i)
-
-    def _heads(self) -> list[int]:
-        """The offsets of the records written by this run."""
-        out: list[int] = []
-        i: cython.int = 0
-        while len(out) < self.n_cand:
-            out.append(i)
-            i += 18
-            i += 1 + A * self.out[i]
-        return out
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _rehash(self, head: cython.int, i: cython.int) -> cython.void:
-        h: cython.uint = 2166136261
-        k: cython.int
-        for k in range(18):
-            h = (h ^ cython.cast(cython.uint, self.out[head + k])) * 16777619
-            if not cython.compiled:
-                h &= 0xFFFFFFFF
-        mask: cython.int = len(self.rtab) - 1
-        j: cython.int = cython.cast(cython.int, h & mask)
-        while self.rtab[j] > 0:
-            j = (j + 1) & mask
-        self.rtab[j] = head + 1
-        self.rslot[i] = j
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _emit_nothing(self) -> cython.void:
-        if self._begin(
-            self.start, 0, self.start[_FLAG] if self.cfg[C_PAGADE] else 0, self._extra(False)
-        ):
-            self._put(0)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def _put_pawns(self, buf: cython.int[::1], off: cython.int) -> cython.void:
         """Every colour's 4 pawns after the mover's pawns ``buf[off:]`` and its captures."""
         cfg = self.cfg
@@ -2224,48 +1894,6 @@ class Kernel:
             _sort(o, base + 4 * c, 4)
 
     # -- third doublet (§5.8) ---------------------------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _third_doublet(self) -> cython.void:
-        cfg = self.cfg
-        pos = self.pos
-        best: cython.int = 0
-        i: cython.int
-        k: cython.int
-        col: cython.int
-        p: cython.int
-        for i in range(cfg[C_NCOL]):
-            col = cfg[C_COL + i]
-            for k in range(4):
-                p = pos[4 * col + k]
-                if p < 72 and p > best:
-                    best = p
-        st = self.start
-        st[_NGONE] = 0
-        if best == 0:
-            if self._begin(st, 0, 0, False):
-                self._put(0)
-            return
-        j: cython.int
-        old: cython.int
-        fresh: cython.bint
-        for i in range(cfg[C_NCOL]):
-            col = cfg[C_COL + i]
-            for k in range(self.nm):
-                if (st[k] >> 7) & 3 == col and st[k] & _PMASK == best:
-                    old = st[k]
-                    st[k] = old & ~_PMASK
-                    fresh = self._begin(st, 0, 0, False)
-                    st[k] = old
-                    if fresh:
-                        self._put(1)
-                        self._put(K_PENALTY)
-                        self._put(col)
-                        self._put(best)
-                        for j in range(A - 3):
-                            self._put(0)
-                    break
 
     # -- steps for Turn ---------------------------------------------------------
     #
@@ -2437,7 +2065,7 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _t_set(self, name: cython.int) -> cython.void:
-        """The step graph of one number set (``_explore_set``'s counterpart for Turn).
+        """The step graph of one number set.
 
         Writes its nodes and edges; ``t_set_roots[name + 1]`` gets its start node,
         or stays -1 if nothing moves under it. ``t_dice_states``: per dice state, its
@@ -2623,13 +2251,11 @@ class Kernel:
         if third_doublet:
             root = self._t_penalty()
         else:
-            self.t_on = True
             if cfg[C_PAGADE]:
                 self._number_set(-1, a if a < b else b, b if a < b else a, 0, 0, 2)
             else:
                 self._pf_sets()
-            self.t_on = False
-            root = -1
+                root = -1
             if not self.t_number_sets:
                 root = self.t_set_roots[0]
             else:
