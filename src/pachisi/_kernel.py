@@ -58,9 +58,11 @@ _CU64 = cython.typedef(cython.const[cython.ulonglong])
 #: tests on the type at compile time, so the C compiler folds what the copy fixes:
 #: ``schar``, one colour per mover and ``sum_move`` "hops" (Parcheesi's set-ups);
 #: ``short``, one colour and "jump" (Whitman's, Pagade's); ``int``, read from the
-#: table (Eight-Man, two colours per mover). Uncompiled, every test on the type is
-#: false, and the source reads the same values from the table.
-_Spec = cython.fused_type(cython.schar, cython.short, cython.int)
+#: table (Eight-Man, two colours per mover); ``longlong``, any set-up with the paths
+#: recorded (Kernel.plays: the other copies have no trace of the recording). Uncompiled,
+#: every test on the type is false, and the source reads the same values from the table
+#: (and whether to record from ``f_record``).
+_Spec = cython.fused_type(cython.schar, cython.short, cython.int, cython.longlong)
 
 #: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
 W = cython.declare(_CINT, 40)
@@ -2628,7 +2630,7 @@ class Kernel:
         self.f_outcomes[3 * i] = hi
         self.f_outcomes[3 * i + 1] = lo
         self.f_outcomes[3 * i + 2] = x
-        if self.f_record:
+        if self._f_recording(spec):
             self.f_out_len[i] = -1  # no path yet
         return i
 
@@ -2642,12 +2644,20 @@ class Kernel:
         self.f_outcome_cap = cap
         self.f_outcome_generation = 1
         self.f_order = _ints(cap // 2)
-        lens = _ints(cap // 2)
-        paths = _longs(cap // 2 * _PATH_MAX)
+        if self.f_record:  # in plays(): this throw's outcomes keep their paths
+            self._f_path_room(cap // 2)
+
+    def _f_path_room(self, n: cython.int) -> None:
+        """The outcomes' paths (``f_out_len``, ``f_out_path``) for ``n`` outcomes, those of
+        this throw's outcomes kept."""
+        if len(self.f_out_len) >= n:
+            return
+        lens = _ints(n)
+        paths = _longs(n * _PATH_MAX)
         k: cython.int
-        for k in range(len(self.f_out_len)):
+        for k in range(self.f_n_outcomes):
             lens[k] = self.f_out_len[k]
-        for k in range(len(self.f_out_path)):
+        for k in range(self.f_n_outcomes * _PATH_MAX):
             paths[k] = self.f_out_path[k]
         self.f_out_len = lens
         self.f_out_path = paths
@@ -2854,8 +2864,10 @@ class Kernel:
         an outcome is the greatest by its steps' ranks (this section's comment).
         """
         self._set_pawns(cfg, pawns, doubles, cut)
-        self.f_record = True
-        n: cython.int = self._f_plays(a, b, third_doublet)
+        rec: cython.longlong = 0
+        self._f_path_room(self.f_outcome_cap // 2)
+        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
+        n: cython.int = self._f_plays_as(a, b, third_doublet, rec)
         self.f_record = False
         i: cython.int
         for i in range(n):
@@ -2948,6 +2960,17 @@ class Kernel:
         return self.cfg[C_JUMP] != 0
 
     @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_recording(self, spec: _Spec) -> cython.bint:
+        """Whether the copy ``spec`` records paths (see :data:`_Spec`, :meth:`plays`)."""
+        if _Spec is cython.longlong:
+            return True
+        if cython.compiled:
+            return False
+        return self.f_record
+
+    @cython.cfunc
     @cython.exceptval(check=False)
     def _f_plays_as(
         self,
@@ -2982,7 +3005,7 @@ class Kernel:
             self._f_set(x | y << 8, 2, spec)
             if self.f_n_outcomes == 0:
                 o = self._f_emit(self.f_start_a, self.f_start_b, 0, self.pos[P_CUT], 0, spec)
-                if self.f_record:
+                if self._f_recording(spec):
                     self.f_out_len[o] = 0  # nothing moves: no step
             return self.f_n_outcomes
         both: cython.ulonglong = 0
@@ -3027,7 +3050,7 @@ class Kernel:
                 self.f_option_key = -1
         if self.f_n_outcomes == 0:
             o = self._f_emit(self.f_start_a, self.f_start_b, 0, 0, self._extra(False), spec)
-            if self.f_record:
+            if self._f_recording(spec):
                 self.f_out_len[o] = 0  # nothing moves: no step
         return self.f_n_outcomes
 
@@ -3046,7 +3069,7 @@ class Kernel:
         o: cython.int
         if best == 0:
             o = self._f_emit(self.f_start_a, self.f_start_b, 0, 0, 0, spec)
-            if self.f_record:
+            if self._f_recording(spec):
                 self.f_out_len[o] = 0
             return
         cs: cython.int
@@ -3061,7 +3084,7 @@ class Kernel:
                         o = self._f_emit(w, self.f_start_b, 0, 0, 0, spec)
                     else:
                         o = self._f_emit(self.f_start_a, w, 0, 0, 0, spec)
-                    if self.f_record:  # one step: the pawn back to its nest
+                    if self._f_recording(spec):  # one step: the pawn back to its nest
                         self.f_out_len[o] = 1
                         self.f_out_path[o * _PATH_MAX] = _f_key(
                             K_PENALTY, self.cfg[C_COL + cs], best, 0, 0, False
@@ -3086,7 +3109,7 @@ class Kernel:
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
             i = self.f_stack[self.f_stack_top]
-            if self.f_record:  # the state whose edges are recorded
+            if self._f_recording(spec):  # the state whose edges are recorded
                 self.f_cur = i
                 self.f_cur_nums = self.f_states[3 * i + 2] & _LO32
                 self.f_cur_nrem = cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
@@ -3107,7 +3130,7 @@ class Kernel:
             self._f_select_pagade(nn, spec)
         else:
             self._f_select_pf(nn, spec)
-        if self.f_record:
+        if self._f_recording(spec):
             self._f_paths()
 
     @cython.cfunc
@@ -3137,7 +3160,7 @@ class Kernel:
                     0,
                     spec,
                 )
-                if self.f_record:
+                if self._f_recording(spec):
                     self._f_rec(i, -1 - o, -1)
 
     @cython.cfunc
@@ -3282,7 +3305,7 @@ class Kernel:
                     nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
                 o = self._f_emit(pa, pb, gone, 0, extra, spec)
-                if self.f_record:
+                if self._f_recording(spec):
                     self._f_rec(s, -1 - o, -1)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
@@ -3296,7 +3319,7 @@ class Kernel:
                 | _BONUS_PART
             )
             o = self._f_push(pa, pb, w2)
-            if self.f_record:  # on to the bonus part: no step
+            if self._f_recording(spec):  # on to the bonus part: no step
                 self._f_rec(s, o, -1)
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
@@ -3304,12 +3327,13 @@ class Kernel:
             pa = self.f_states[3 * i]
             pb = self.f_states[3 * i + 1]
             w2 = self.f_states[3 * i + 2]
-            self.f_cur = i
+            if self._f_recording(spec):
+                self.f_cur = i
             if self._f_bonus_edges(pa, pb, w2, extra, spec) == 0:
                 o = self._f_emit(
                     pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec
                 )
-                if self.f_record:
+                if self._f_recording(spec):
                     self._f_rec(i, -1 - o, -1)
 
     # -- the board around a state ---------------------------------------------
@@ -3584,9 +3608,10 @@ class Kernel:
         flag: cython.int,
         gone: cython.int,
         sq: cython.int,
+        spec: _Spec,
     ) -> cython.void:
         """Push the state where lane ``k`` of colour slot ``cs`` became ``new``."""
-        frm: cython.int = cython.cast(cython.int, ((pa if cs == 0 else pb) >> (16 * k)) & _PMASK)
+        was: cython.ulonglong = pa if cs == 0 else pb
         if cs == 0:
             pa = _raised(pa, k, new)
         else:
@@ -3602,13 +3627,15 @@ class Kernel:
         i: cython.int
         if nleft == 0:
             i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
-            if i < 0:
-                i = -2 - i
         elif self.f_from_root:
             i = self._f_append(pa, pb, w2)
         else:
             i = self._f_push(pa, pb, w2)
-        if self.f_record:
+        frm: cython.int
+        if self._f_recording(spec):
+            if i < 0:
+                i = -2 - i
+            frm = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
             self._f_rec(
                 self.f_cur,
                 i,
@@ -3716,6 +3743,7 @@ class Kernel:
                                 self._f_single(flag, code, new, left) if no_split else flag,
                                 gone,
                                 sq,
+                                spec,
                             )
                     if not self.doublet and nrem == 2:
                         b0 = nums & 255
@@ -3740,6 +3768,7 @@ class Kernel:
                                     self._f_single(flag, code, new, 0) if no_split else flag,
                                     gone,
                                     sq,
+                                    spec,
                                 )
                     continue
                 if p >= 72 or (jump and lane & 128):
@@ -3772,6 +3801,7 @@ class Kernel:
                         self._f_single(flag, code, new, left) if no_split else flag,
                         gone,
                         sq,
+                        spec,
                     )
 
     @cython.cfunc
@@ -3877,7 +3907,7 @@ class Kernel:
                             | cython.cast(cython.ulonglong, g2) << 47
                             | _BONUS_PART,
                         )
-                    if self.f_record:
+                    if self._f_recording(spec):
                         self._f_rec(
                             self.f_cur,
                             o,
@@ -3953,10 +3983,11 @@ class Kernel:
         flag: cython.int,
         gone: cython.int,
         sq: cython.int,
+        spec: _Spec,
     ) -> cython.void:
         """Push the state where lane ``k`` (and ``k2`` >= 0) of slot ``cs`` moved."""
         w: cython.ulonglong = pa if cs == 0 else pb
-        frm: cython.int = cython.cast(cython.int, (w >> (16 * k)) & _PMASK)
+        was: cython.ulonglong = w
         w = _set_lane(w, k, new)
         if k2 >= 0:
             w = _set_lane(w, k2, new2)
@@ -3974,14 +4005,13 @@ class Kernel:
             | cython.cast(cython.ulonglong, flag) << 35
             | cython.cast(cython.ulonglong, gone) << 47
         )
-        i: cython.int
-        if nleft == 0:
-            i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+        # no numbers left: nothing to expand
+        i: cython.int = self._f_add(pa, pb, w2) if nleft == 0 else self._f_push(pa, pb, w2)
+        frm: cython.int
+        if self._f_recording(spec):
             if i < 0:
                 i = -2 - i
-        else:
-            i = self._f_push(pa, pb, w2)
-        if self.f_record:
+            frm = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
             self._f_rec(
                 self.f_cur,
                 i,
@@ -4061,6 +4091,7 @@ class Kernel:
                             flag,
                             gone,
                             -1,
+                            spec,
                         )
                     if jump and n_cut == 1 and nrem == 2:
                         sq = self._f_pland(cs, 1, 0, total, flag, gone, ncol)
@@ -4078,6 +4109,7 @@ class Kernel:
                                 flag,
                                 gone,
                                 sq,
+                                spec,
                             )
             return
         for cs in range(ncol):
@@ -4111,6 +4143,7 @@ class Kernel:
                             flag,
                             gone,
                             sq,
+                            spec,
                         )
                 if jump and nrem == 2:
                     t = p + total
@@ -4129,6 +4162,7 @@ class Kernel:
                             flag,
                             gone,
                             sq,
+                            spec,
                         )
         if self.doublet and nrem == 2:
             # pair moves (§4.3): two pawns of one colour on the same p, each distinct pair once
@@ -4168,6 +4202,7 @@ class Kernel:
                                 flag,
                                 gone,
                                 sq,
+                                spec,
                             )
 
     # -- playouts ---------------------------------------------------------------
