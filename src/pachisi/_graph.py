@@ -81,18 +81,6 @@ def explore(
     return parent, edges
 
 
-def path(parent: dict[State, tuple[State, Step] | None], s: State) -> list[Step]:
-    """The steps of the first path found from a start state to ``s``."""
-    steps: list[Step] = []
-    link = parent[s]
-    while link is not None:
-        prev, step = link
-        steps.append(step)
-        link = parent[prev]
-    steps.reverse()
-    return steps
-
-
 #: A path as the ranks of its steps (:func:`pachisi.plays.step_rank`) and the steps.
 _Path = tuple[tuple[int, ...], tuple[Step, ...]]
 #: The ranks of the steps met so far (steps are small immutable tuples).
