@@ -3,7 +3,7 @@
 Samples (position, throw) pairs from seeded random games of each ruleset
 (default set-ups and switches), and times, in CPU time, per pair:
 
-* ``kernel``: the compiled kernel's exploration alone (``Kernel.run``);
+* ``kernel``: the compiled kernel's enumeration with paths and order alone (``Kernel.plays``);
 * ``library``: :func:`pachisi._accel.legal_plays` (the kernel and the
   :class:`~pachisi.moves.Play` list built from it);
 * ``pure``: the pure engine's :func:`pachisi.moves.legal_plays`;
@@ -28,10 +28,9 @@ from __future__ import annotations
 import random
 import sys
 import time
-from array import array
 from collections import defaultdict
 
-from pachisi import Position, _accel, _layout, dice_for
+from pachisi import Position, _accel, dice_for
 from pachisi.bench import DEFAULT_PLAYERS
 from pachisi.moves import legal_plays as pure_legal_plays
 
@@ -133,14 +132,12 @@ def main(argv: list[str]) -> None:
             n = len(_accel.legal_plays(pos, throw))
             reps = 20 if n <= 100 else 2
             cfg = _accel._cfg(pos.setup, pos.to_move)
-            st = array("i", bytes(4 * _layout.P_SIZE))
-            for c in pos.setup.colours_in_play:
-                for k, p in enumerate(pos.pawns[c]):
-                    st[4 * c + k] = p
-            st[_layout.P_DOUBLES] = pos.doubles
-            st[_layout.P_CUT] = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
+            cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
             third = ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2
-            k_s = cpu(lambda: kern.run(cfg, st, throw[0], throw[1], third), reps)  # noqa: B023
+            k_s = cpu(
+                lambda: kern.plays(cfg, pos.pawns, pos.doubles, cut, throw[0], throw[1], third),  # noqa: B023
+                reps,
+            )
             l_s = cpu(lambda: _accel.legal_plays(pos, throw), reps)  # noqa: B023
             p_s = cpu(lambda: pure_legal_plays(pos, throw), max(1, reps // 4))  # noqa: B023
             for lo, hi in BINS:

@@ -76,12 +76,13 @@ def test_table_names_existing_functions(section: str) -> None:
 
 #: (position, throw, the notations of legal_plays) from the engine before the split; since
 #: issue 35 they come in the canonical order (pachisi.plays.play_order), checked below by
-#: its definition, so the lists here are in the old reference order.
+#: its definition, so the lists here are in the old reference order, and each play is the
+#: greatest path to its outcome (pachisi.plays.step_rank; 9 plays changed with that rule).
 PINNED = [
     (
         "parcheesi{blockade_may_advance=false} r,g,y,b - r:0.0.0.10,b:0.0.0.0,y:0.1.1.2,g:0.0.0.0 2 1 - - -",  # noqa: E501
         (2, 2),
-        ["Y1-3 Y2-4", "Y1-3 Y3-5", "Y2-4 Y4-6"],
+        ["Y2-4 Y1-3", "Y1-3 Y3-5", "Y2-4 Y4-6"],
     ),  # blockade
     (
         "eight-man{sum_move=jump} Ry,Bg - r:0.0.0.0,b:0.0.0.0,y:0.0.0.7,g:0.0.0.18 1 0 - - -",
@@ -107,7 +108,7 @@ PINNED = [
     (
         "parcheesi{sum_move=jump} r,y - r:0.1.1.2,y:0.0.0.0 0 1 - - -",
         (4, 4),
-        ["R2-10", "R1-9", "R1-5 R2-6"],
+        ["R2-10", "R1-9", "R2-6 R1-5"],
     ),  # jump
     (
         "eight-man{capture_bonus=20,home_bonus=10} rY,bG - r:0.2.12.15,b:0.0.0.9,y:0.0.3.14,g:0.0.0.13 1 2 - - -",  # noqa: E501
@@ -125,7 +126,7 @@ PINNED = [
     (
         "eight-man{capture_bonus=20,home_bonus=10} Ry,Bg - r:0.0.1.1,b:0.0.17.22,y:0.0.0.64,g:0.3.9.35 0 1 - - -",  # noqa: E501
         (4, 4),
-        ["R1-5 Y64-68", "R1-5 R5-9", "Y64-68 Y68-72 +10:R1-11"],
+        ["Y64-68 R1-5", "R1-5 R5-9", "Y64-68 Y68-72 +10:R1-11"],
     ),  # bonus
     (
         "pagade r,b,y,g 02/13 r:0.10.22.25,b:9.17.18.19,y:11.14.20.21,g:9.18.18.25 0 0 0001 - -",
@@ -144,12 +145,12 @@ PINNED = [
         "eight-man Ry,Bg - r:0.3.47.72,b:0.6.16.22,y:1.72.72.72,g:3.21.25.33 0 0 - - -",
         (6, 6),
         [
-            "A: Y1-2 Y2-3 Y3-9 Y9-15",
+            "A: Y1-7 Y7-13 Y13-14 Y14-15",
             "B: R47-53 R3-9",
             "B: R47-53 R53-59",
             "B: R3-9 R9-15",
-            "C: Y1-2 Y2-8 R3-9",
-            "C: Y1-2 Y2-8 R47-53",
+            "C: Y1-7 Y7-8 R3-9",
+            "C: Y1-7 Y7-8 R47-53",
         ],
     ),  # option
     (
@@ -171,12 +172,12 @@ PINNED = [
     (
         "pagade r,b,y,g - r:6.7.14.16,b:6.12.12.13,y:8.9.12.12,g:7.12.12.14 1 0 0000 - -",
         (6, 6),
-        ["B6-18", "B12-24", "B13-25x", "BB12-18", "B13-19 B12-18"],
+        ["B12-18 B6-12", "B12-24", "B13-25x", "BB12-18", "B13-19 B12-18"],
     ),  # cut
     (
         "eight-man Ry,Bg - r:8.70.71.71,b:0.0.0.0,y:0.0.53.72,g:0.0.8.12 0 1 - - -",
         (6, 6),
-        ["A: R8-9 R9-10 R10-16 R16-22", "B: Y53-59 Y59-65", "C: Y53-59 R8-9 R9-15"],
+        ["A: R8-14 R14-20 R20-21 R21-22", "B: Y53-59 Y59-65", "C: Y53-59 R8-14 R14-15"],
     ),  # option
     (
         "eight-man Ry,Bg - r:0.3.47.50,b:0.6.16.22,y:1.50.72.72,g:3.21.25.30 0 2 - - -",
@@ -207,8 +208,9 @@ PINNED = [
 
 @pytest.mark.parametrize(("text", "throw", "notations"), PINNED)
 def test_play_order_is_pinned(text: str, throw: tuple[int, int], notations: list[str]) -> None:
-    """The same plays by the same first paths, in the canonical order: by the pawns after
-    the play, then the mover's cut flag, then whether the mover throws again."""
+    """The same plays, each shown by its greatest path (plays.step_rank), in the canonical
+    order: by the pawns after the play, then the mover's cut flag, then whether the mover
+    throws again."""
     pos = Position.from_text(text)
     plays = list(legal_plays(pos, throw))
     assert sorted(p.notation for p in plays) == sorted(notations)

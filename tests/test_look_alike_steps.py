@@ -11,14 +11,16 @@ What holds (checked here): the plays and the step graph reach the same
 positions, every play's notation is distinct and reads back to its position
 (docs/notation.md: readers try every look-alike).
 
-What does not yet (a strict xfail): a play of :func:`pachisi.legal_plays`
+What does not yet (an xfail): a play of :func:`pachisi.legal_plays`
 carries ``variant`` 0 on every action, while on a :class:`pachisi.Turn` the
 step of that play may be the look-alike with ``variant`` 1; so
 ``play.actions`` cannot always be pushed on a Turn one by one (to be fixed
-with the one canonical order of issue 35). Every reader of the notation
-therefore goes through :func:`pachisi.moves.turn_of_notation`, which tries
-every look-alike: the web hint's path, the lessons' step reader and the
-terminal's ``hN`` (checked here).
+with the one canonical order of issue 35; since each play is shown by its
+greatest path, these two positions' plays happen to push, hence a lax
+xfail). Every reader of the notation therefore goes through
+:func:`pachisi.moves.turn_of_notation`, which tries every look-alike: the
+web hint's path, the lessons' step reader and the terminal's ``hN`` (checked
+here).
 """
 
 from __future__ import annotations
@@ -76,7 +78,9 @@ def test_plays_and_steps_reach_the_same_positions(engine: str, text: str) -> Non
     pos = Position.from_text(text)
     with _engine(engine):
         plays = legal_plays(pos, THROW)
-        assert PLAY[text] in [p.notation for p in plays]
+        # the look-alike play is legal and its outcome listed (the play shown for that
+        # outcome is its greatest path, pachisi.plays.step_rank: another one)
+        assert parse_play(pos, THROW, PLAY[text]).position in {p.position for p in plays}
         assert _step_results(pos) == {p.position for p in plays}
 
 
@@ -97,8 +101,10 @@ def test_play_notations_are_distinct_and_read_back(engine: str, text: str) -> No
 
 
 @pytest.mark.xfail(
-    strict=True,
-    reason="a play's actions carry variant 0; the Turn's matching step may be variant 1",
+    strict=False,
+    reason="a play's actions carry variant 0; the Turn's matching step may be variant 1 "
+    "(the greatest paths shown for these two positions need no look-alike, but nothing "
+    "guarantees it until the Turn is built on the same enumerator: issue 35)",
 )
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("text", [MINIMAL, REPORTED])

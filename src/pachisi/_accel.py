@@ -88,7 +88,16 @@ from ._layout import (
 )
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
-from .plays import KINDS, Action, LegalPlays, Play, RawAction, check_throw, play_of_raw
+from .plays import (
+    KINDS,
+    Action,
+    LegalPlays,
+    Play,
+    RawAction,
+    check_throw,
+    play_of_raw,
+    step_rank,
+)
 from .position import Position, _trusted, advance, game_over, player_finished
 from .rules import Setup
 
@@ -328,12 +337,12 @@ def _context(setup: Setup) -> _Context:
 
 
 def _run(kern: Any, ctx: _Context, position: Position, throw: tuple[int, int]) -> None:
-    """Have ``kern`` enumerate the candidate ends of ``throw`` (a checked throw)."""
+    """Have ``kern`` enumerate the ends of ``throw`` (a checked throw), in canonical order."""
     mover = position.to_move
     cut = position.cut
     a, b = throw
     doubles = position.doubles
-    kern.run_pawns(
+    kern.plays(
         ctx.cfgs[mover],
         position.pawns,
         doubles,
@@ -410,13 +419,8 @@ def legal_plays(
     colours = ctx.colours[mover]
     c0 = colours[0]
     c1 = colours[1] if len(colours) > 1 else c0
+    # in the canonical order (plays.play_order), from the kernel
     ends = kern.decoded(ctx.in_play)
-    # The canonical order (plays.play_order): by the pawns after the play, then the
-    # mover's cut flag, then whether the mover throws again.
-    cut_after = (
-        (False, False) if cut0 is None or cut1 is None else (bool(cut0[mover]), bool(cut1[mover]))
-    )
-    ends.sort(key=lambda e: (e[1], cut_after[1] if e[2] else cut_after[0], bool(e[3])))
     if all(pawns[c0][1] != home and pawns[c1][1] != home for _, pawns, _, _ in ends):
         # Fewer than 3 pawns of a colour HOME in every end: the mover cannot have
         # finished, and the game went on before the throw: advance() reduces to
@@ -447,20 +451,28 @@ def legal_plays(
     out: list[Play] = []
     # A position is a function of (pawns, cut, extra), and the kernel gives each of
     # those once; only ends with the same (pawns, cut flag) can still meet: the
-    # extra throw withheld from a finisher (advance), so only those are compared.
-    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[Position]] = {}
+    # extra throw withheld from a finisher (advance), so only those are compared,
+    # and the greater play of the two is shown (plays.step_rank).
+    seen: dict[tuple[tuple[tuple[int, ...], ...], bool], list[int]] = {}
     for acts, pawns, flag, extra in ends:
         cut = cut1 if flag else cut0
         res = advance(position, pawns, cut, extra)
-        same = seen.get((pawns, flag))
-        if same is None:
-            seen[(pawns, flag)] = [res]
-        elif res in same:
-            continue
-        else:
-            same.append(res)
-        out.append(play_of_raw(acts, res, t))
+        same = seen.setdefault((pawns, flag), [])
+        twin = next((i for i in same if out[i].position == res), None)
+        if twin is None:
+            same.append(len(out))
+            out.append(play_of_raw(acts, res, t))
+        elif _raw_ranks(acts) > _raw_ranks(out[twin]._raw):
+            out[twin] = play_of_raw(acts, res, t)
     return LegalPlays.of(position, t, out)
+
+
+def _raw_ranks(acts: Sequence[RawAction]) -> tuple[int, ...]:
+    """The ranks of the kernel's raw actions (:func:`pachisi.plays.step_rank`)."""
+    return tuple(
+        step_rank((KINDS[k], c, f, to, nums, cap, _OPTIONS[f] if k == 5 else ""))
+        for k, c, f, to, nums, cap in acts
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     t = check_throw(position, throw)
     made: dict[Step, Action] = {}  # paths share their steps; an Action is immutable
     plays: list[Play] = []
-    for steps, res in ThrowGraph(position, t, keep_edges=False).plays():
+    for steps, res in ThrowGraph(position, t, keep_edges=True).plays():
         actions: list[Action] = []
         for step in steps:
             action = made.get(step)

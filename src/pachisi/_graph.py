@@ -11,9 +11,10 @@ to four layers, each given by the family's rules (:class:`ThrowRules`:
    family's selection rule picks the terminal states a play may stop at;
 4. the **bonus part** from a selected terminal with bonuses pending.
 
-:meth:`ThrowGraph.plays` lists the distinct results with the first path that
-reaches each; :meth:`ThrowGraph.root` and :meth:`ThrowGraph.steps` walk the
-same graph one step at a time, offering only the steps from which a
+:meth:`ThrowGraph.plays` lists the distinct results, each with the greatest
+path that reaches it by its steps' ranks (:func:`pachisi.plays.step_rank`);
+:meth:`ThrowGraph.root` and :meth:`ThrowGraph.steps` walk the same graph one
+step at a time, offering only the steps from which a
 selected terminal can still be reached. Plays and steps therefore cannot
 disagree.
 """
@@ -22,11 +23,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ._family import Family
 from ._ludo import Ludo, Maedn, OneDie
 from ._pagade import Pagade
-from ._throw import OPTION, BonusState, DiceState, Edge, State, Step, ThrowRules, make_step
+from ._throw import (
+    OPTION,
+    PROGRESS_MASK,
+    BonusState,
+    DiceState,
+    Edge,
+    State,
+    Step,
+    ThrowRules,
+    make_step,
+)
+from .plays import step_rank
 from .position import Position
 
 __all__ = ["DiceGraph", "Node", "ThrowGraph", "explore", "rules_for"]
@@ -68,16 +81,55 @@ def explore(
     return parent, edges
 
 
-def path(parent: dict[State, tuple[State, Step] | None], s: State) -> list[Step]:
-    """The steps of the first path found from a start state to ``s``."""
-    steps: list[Step] = []
-    link = parent[s]
-    while link is not None:
-        prev, step = link
-        steps.append(step)
-        link = parent[prev]
-    steps.reverse()
-    return steps
+#: A path as the ranks of its steps (:func:`pachisi.plays.step_rank`) and the steps.
+_Path = tuple[tuple[int, ...], tuple[Step, ...]]
+#: The ranks of the steps met so far (steps are small immutable tuples).
+_RANKS: dict[Step, int] = {}
+
+
+def _progress(state: DiceState | BonusState) -> int:
+    """The sum of the mover's pawns' progress: every step raises it (a topological order)."""
+    return sum([code & PROGRESS_MASK for code in state.pawns])
+
+
+def best_paths(
+    edges: dict[State, list[Edge[State]]], starts: dict[State, _Path]
+) -> dict[State, _Path]:
+    """The greatest path (by its steps' ranks) from ``starts`` to every state of ``edges``.
+
+    ``starts``: the path each start state is reached by. Every step moves a
+    pawn forward, so the states taken by their pawns' total progress are in
+    an order where each comes after every state that leads to it.
+    """
+    best: dict[State, _Path] = dict(starts)
+    ranks = _RANKS
+    if len(ranks) > 100_000:
+        ranks.clear()
+    for s in sorted(edges, key=_progress):
+        here = best.get(s)
+        if here is None:
+            continue
+        r0: tuple[int, ...] = here[0]
+        p0: tuple[Step, ...] = here[1]
+        for step, nxt in edges[s]:
+            rank = ranks.get(step)
+            if rank is None:
+                rank = ranks[step] = step_rank(step)
+            cand = (*r0, rank)
+            found = best.get(nxt)
+            if found is None or cand > found[0]:
+                best[nxt] = (cand, (*p0, step))
+    return best
+
+
+_K = TypeVar("_K")
+
+
+def _offer(found: dict[_K, _Path], key: _K, path_found: _Path) -> None:
+    """Keep ``path_found`` for ``key`` if it is the greatest so far."""
+    old = found.get(key)
+    if old is None or path_found[0] > old[0]:
+        found[key] = path_found
 
 
 @dataclass
@@ -126,11 +178,6 @@ def good_states(g: DiceGraph) -> set[DiceState]:
 
 #: A play's end: pawns, captured squares, the cut flag, the extra throw.
 _EndKey = tuple[tuple[int, ...], tuple[int, ...], bool, bool]
-#: Where the first play found to reach an end stops: the number set's graph,
-#: its dice terminal, and after a bonus part its parents and terminal.
-_EndAt = tuple[
-    DiceGraph, DiceState, dict[BonusState, tuple[BonusState, Step] | None] | None, BonusState | None
-]
 
 
 @dataclass(frozen=True)
@@ -177,7 +224,12 @@ class ThrowGraph:
     # -- whole plays ---------------------------------------------------------
 
     def plays(self) -> list[tuple[list[Step], Position]]:
-        """Every distinct result with the steps of the first play found that reaches it."""
+        """Every distinct result with the steps of the play shown for it.
+
+        Of the plays that reach one result, the one whose steps' ranks
+        (:func:`pachisi.plays.step_rank`) are the greatest sequence: the
+        compiled kernel shows the same one.
+        """
         if self.penalty is not None:
             results: dict[Position, list[Step]] = {}
             for penalty_steps, res in self.penalty:
@@ -186,56 +238,45 @@ class ThrowGraph:
         rules = self.rules
         if not self.moving:
             return [([], rules.end_position(self.sets[0].start, rules.extra(False)))]
-        # End states (pawns, captured, cut flag, extra), each with where the first
-        # play found to reach it ends: the number set, its dice terminal and,
-        # after a bonus part, the bonus part's parents and terminal. Positions
-        # and paths are built only for the distinct ones.
-        ends: dict[_EndKey, _EndAt] = {}
+        # End states (pawns, captured, cut flag, extra), each with the greatest path
+        # found to it; positions are built only for the distinct ones.
+        ends: dict[_EndKey, _Path] = {}
         flag_is_cut = rules.flag_is_cut
         bonus_root = rules.bonus_root
-        extra_all, extra_part = rules.extra(True), rules.extra(False)  # all numbers used or not
         for g in self.moving:
+            assert g.edges is not None, "plays() needs the graph's edges"
+            start: _Path = ((), ())
+            if g.name:
+                option = make_step(OPTION, option=g.name)
+                start = ((step_rank(option),), (option,))
+            best = best_paths(g.edges, {g.start: start})
+            # every selected terminal uses as many numbers as the others (selection)
+            extra = rules.extra(not g.selected[0].numbers)
             # The bonus part from every selected terminal with a bonus pending,
             # all at once; the others end with their dice part.
-            roots: dict[BonusState, DiceState] = {}
+            roots: dict[BonusState, _Path] = {}
             for s in g.selected:
                 root = bonus_root(g.start, s)
                 if root is None:
-                    key = (
-                        s.pawns,
-                        s.captured,
-                        bool(s.flag) and flag_is_cut,
-                        extra_part if s.numbers else extra_all,
+                    _offer(
+                        ends, (s.pawns, s.captured, bool(s.flag) and flag_is_cut, extra), best[s]
                     )
-                    if key not in ends:
-                        ends[key] = (g, s, None, None)
                 else:
-                    roots.setdefault(root, s)
+                    found = roots.get(root)
+                    if found is None or best[s][0] > found[0]:
+                        roots[root] = best[s]
             if not roots:
                 continue
-            parent, edges = explore(rules.bonus_edges, list(roots), True)
+            _, edges = explore(rules.bonus_edges, list(roots), True)
             assert edges is not None
+            bonus_best = best_paths(edges, roots)
             for b, es in edges.items():
-                if es:
-                    continue  # a pending bonus can still be taken: not an end
-                root = b
-                while (link := parent[root]) is not None:
-                    root = link[0]
-                dice_end = roots[root]
-                key = (b.pawns, b.captured, False, extra_part if dice_end.numbers else extra_all)
-                if key not in ends:
-                    ends[key] = (g, dice_end, parent, b)
-        plays: dict[Position, list[Step]] = {}
-        for (pawns, captured, cut_made, extra), (g, s, bonus_parent, bonus_end) in ends.items():
-            res = rules.result(pawns, captured, cut_made, extra)
-            if res not in plays:
-                steps = path(g.parent, s)
-                if g.name:
-                    steps.insert(0, make_step(OPTION, option=g.name))
-                if bonus_parent is not None and bonus_end is not None:
-                    steps += path(bonus_parent, bonus_end)
-                plays[res] = steps
-        return [(steps, res) for res, steps in plays.items()]
+                if not es:  # no pending bonus can be taken: an end
+                    _offer(ends, (b.pawns, b.captured, False, extra), bonus_best[b])
+        plays: dict[Position, _Path] = {}
+        for (pawns, captured, cut_made, extra), path_found in ends.items():
+            _offer(plays, rules.result(pawns, captured, cut_made, extra), path_found)
+        return [(list(steps), res) for res, (_, steps) in plays.items()]
 
     # -- step by step --------------------------------------------------------
 

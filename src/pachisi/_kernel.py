@@ -8,26 +8,23 @@ package: the Python side (:mod:`pachisi._accel`) packs a position into
 integers and builds :class:`~pachisi.moves.Play` values from the integers it
 gets back.
 
-It mirrors the reference explorer of ``moves.py`` step for step, so that it
-finds the same plays **in the same order** with the same action paths:
+Two explorers of the throw graph live here:
 
-* a state of the throw graph is a row of :data:`W` ints (the mover's pawn
-  codes sorted, the numbers left sorted, the captured squares sorted, the
-  flag), with the very encodings of ``moves.py`` (a pawn is
+* the **fast enumerator** (the ``_f_*`` methods, "the fast enumerator for
+  playouts" below): a state is three 64-bit words, the distinct outcomes are
+  kept by a canonical key. It is what the playouts, ``simulate``, the batched
+  environments and the analysis use, and what :meth:`Kernel.plays` (the
+  plays of ``legal_plays``) runs with its paths recorded: each outcome with
+  the greatest path that reaches it by the steps' ranks
+  (``pachisi.plays.step_rank``), in the canonical order. Its records
+  (:attr:`Kernel.out`, read by :meth:`Kernel.decoded`) are
+  ``[16 pawn ints, cut, extra, n_actions, n_actions * A action ints]``;
+* the **step graph for** ``Turn`` ("steps for Turn"), still built on the
+  reference explorer's rows of :data:`W` ints (a :class:`_Store` of states in
+  discovery order, the very encodings of ``pachisi._throw``: a pawn is
   ``p | colour << 7 | moved << 9 | tag << 10``, a number
-  ``value | bottom << 3 | colours << 4``);
-* states live in a :class:`_Store` (rows in discovery order, the first edge
-  that reached each, an open-addressing hash table of row indices);
-* the dice part is explored depth first with a stack, the selection rules
-  filter the states in discovery order, the bonus part is explored from the
-  selected dice terminals (roots in first-seen order) and its terminals are
-  taken in expansion order, exactly as ``moves.legal_plays`` does.
-
-The output (:meth:`Kernel.output`) is a list of candidate ends, each
-``[16 pawn ints, cut, extra, n_actions, n_actions * A action ints]``, one per
-distinct (pawns, cut, extra) in the reference's order (the first path kept);
-the caller builds positions and removes any repeated one (first kept), which
-gives the reference's list.
+  ``value | bottom << 3 | colours << 4``), with every edge kept in the
+  clear engine's order.
 """
 
 from __future__ import annotations
@@ -61,9 +58,11 @@ _CU64 = cython.typedef(cython.const[cython.ulonglong])
 #: tests on the type at compile time, so the C compiler folds what the copy fixes:
 #: ``schar``, one colour per mover and ``sum_move`` "hops" (Parcheesi's set-ups);
 #: ``short``, one colour and "jump" (Whitman's, Pagade's); ``int``, read from the
-#: table (Eight-Man, two colours per mover). Uncompiled, every test on the type is
-#: false, and the source reads the same values from the table.
-_Spec = cython.fused_type(cython.schar, cython.short, cython.int)
+#: table (Eight-Man, two colours per mover); ``longlong``, any set-up with the paths
+#: recorded (Kernel.plays: the other copies have no trace of the recording). Uncompiled,
+#: every test on the type is false, and the source reads the same values from the table
+#: (and whether to record from ``f_record``).
+_Spec = cython.fused_type(cython.schar, cython.short, cython.int, cython.longlong)
 
 #: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
 W = cython.declare(_CINT, 40)
@@ -77,6 +76,9 @@ _MAXGONE = 16
 _FLAG = cython.declare(_CINT, 38)
 #: Width of an action: kind, colour, frm, to, n_numbers, numbers[4], capture.
 A = cython.declare(_CINT, 10)
+#: The most steps of one play the fast enumerator records (an option, 4 dice steps and
+#: at most 20 bonus steps: 12 captures and 8 pawns HOME).
+_PATH_MAX = cython.declare(_CINT, 32)
 
 #: Action kinds (indices into ``_accel.KINDS``).
 K_ENTER = cython.declare(_CINT, 0)
@@ -206,6 +208,11 @@ _OFF = cython.declare(_CINT, -1)
 
 def _ints(n: int) -> array[int]:
     return array("i", bytes(4 * n))
+
+
+def _longs(n: int) -> array[int]:
+    """``n`` signed 64-bit zeros (a step's rank)."""
+    return array("q", bytes(8 * n))
 
 
 def _words(n: int) -> array[int]:
@@ -390,16 +397,11 @@ class Kernel:
     start: cython.int[::1]
     sel: cython.int[::1]
     n_sel: cython.int
-    roots: cython.int[::1]
-    order: cython.int[::1]
-    term: cython.int[::1]
     path: cython.int[::1]
     #: The output buffer (see the module docstring); :attr:`n_out` ints are used.
     out: cython.int[::1]
     out_arr: object
     n_out: cython.int
-    rtab: cython.int[::1]
-    rslot: cython.int[::1]
     # playouts
     game: cython.int[::1]
     gst: cython.int[::1]
@@ -488,7 +490,6 @@ class Kernel:
     sim_caps: cython.int[::1]
     sim_log: list
     # steps for Turn (see that section)
-    t_on: cython.bint
     t_number_sets: cython.bint
     t_n_nodes: cython.int
     t_n_edges: cython.int
@@ -508,6 +509,26 @@ class Kernel:
     t_bonus_states: cython.int[::1]
     t_bonus_states_arr: object
     t_set_roots: cython.int[::1]
+    # the fast enumerator's paths, recorded only by plays() (see _f_paths)
+    f_record: cython.bint
+    f_cur: cython.int
+    f_cur_nums: cython.ulonglong
+    f_cur_nrem: cython.int
+    f_option_key: cython.longlong
+    f_n_edges: cython.int
+    f_edge_src: cython.int[::1]
+    f_edge_dst: cython.int[::1]
+    f_edge_key: cython.longlong[::1]
+    f_edge_next: cython.int[::1]
+    f_head: cython.int[::1]
+    f_best_par: cython.int[::1]
+    f_best_key: cython.longlong[::1]
+    f_topo: cython.int[::1]
+    f_topo_count: cython.int[::1]
+    f_path_a: cython.longlong[::1]
+    f_path_b: cython.longlong[::1]
+    f_out_len: cython.int[::1]
+    f_out_path: cython.longlong[::1]
     f_last_gone: cython.int
     f_route_a: cython.int
     f_route_b: cython.int
@@ -534,14 +555,9 @@ class Kernel:
         self.stack = _ints(256)
         self.start = _ints(W)
         self.sel = _ints(256)
-        self.roots = _ints(512)
-        self.order = _ints(256)
-        self.term = _ints(256)
         self.path = _ints(64)
         self.out_arr = _ints(4096)
         self.out = self.out_arr
-        self.rtab = _ints(256)
-        self.rslot = _ints(128)
         self.gst = _ints(S_SIZE)
         self.cfgbuf = _ints(C_SIZE)
         self.rng = 0
@@ -615,7 +631,6 @@ class Kernel:
         self.sim_dead = False
         self.sim_caps = _ints(4)
         self.sim_log = None
-        self.t_on = False
         self.t_number_sets = False
         self.t_n_nodes = 0
         self.t_n_edges = 0
@@ -635,6 +650,25 @@ class Kernel:
         self.t_bonus_states_arr = _ints(3 * 64)
         self.t_bonus_states = self.t_bonus_states_arr
         self.t_set_roots = _ints(4)
+        self.f_record = False
+        self.f_cur = 0
+        self.f_cur_nums = 0
+        self.f_cur_nrem = 0
+        self.f_option_key = -1
+        self.f_n_edges = 0
+        self.f_edge_src = _ints(1024)
+        self.f_edge_dst = _ints(1024)
+        self.f_edge_key = _longs(1024)
+        self.f_edge_next = _ints(1024)
+        self.f_head = _ints(512)
+        self.f_best_par = _ints(512)
+        self.f_best_key = _longs(512)
+        self.f_topo = _ints(512)
+        self.f_topo_count = _ints(2048)
+        self.f_path_a = _longs(_PATH_MAX + 1)
+        self.f_path_b = _longs(_PATH_MAX + 1)
+        self.f_out_len = _ints(128)
+        self.f_out_path = _longs(128 * _PATH_MAX)
         self.f_last_gone = 0
         self.f_route_a = 0
         self.f_route_b = 0
@@ -647,18 +681,12 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _need(self, which: cython.int, n: cython.int) -> cython.void:
-        """Grow a scratch buffer (0 stack, 1 sel, 2 roots, 3 order, 4 term, 5 out) to ``n``."""
+        """Grow a scratch buffer (0 stack, 1 sel, 5 out) to ``n``."""
         buf: cython.int[::1]
         if which == 0:
             buf = self.stack
         elif which == 1:
             buf = self.sel
-        elif which == 2:
-            buf = self.roots
-        elif which == 3:
-            buf = self.order
-        elif which == 4:
-            buf = self.term
         else:
             buf = self.out
         if n <= len(buf):
@@ -674,12 +702,6 @@ class Kernel:
             self.stack = new
         elif which == 1:
             self.sel = new
-        elif which == 2:
-            self.roots = new
-        elif which == 3:
-            self.order = new
-        elif which == 4:
-            self.term = new
         else:
             self.out_arr = new
             self.out = new
@@ -708,22 +730,8 @@ class Kernel:
         self.cfg = cfg
         self.pos = st
 
-    def run_pawns(
-        self,
-        cfg: cython.int[::1],
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
-    ) -> cython.int:
-        """:meth:`run` for a position given as its pawns by colour, doubles and mover's cut."""
-        self._set_pawns(cfg, pawns, doubles, cut)
-        return self._plays(a, b, third_doublet)
-
     def decoded(self, in_play: cython.int) -> list[tuple[object, ...]]:
-        """The records of the last :meth:`run` as Python values (see ``_accel.plays_raw``).
+        """The records of the last :meth:`plays` as Python values (see ``_accel.plays_raw``).
 
         ``in_play``: bit mask of the colours in play (the others get ``()``).
         """
@@ -767,46 +775,6 @@ class Kernel:
                 i += A
             out.append((tuple(acts), pawns, flag, extra))
         return out
-
-    def output(self) -> array[int]:
-        """The output buffer of the last :meth:`run` (an ``array("i")``)."""
-        return self.out_arr  # type: ignore[return-value]
-
-    def run(
-        self,
-        cfg: cython.int[::1],
-        pos: cython.int[::1],
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
-    ) -> cython.int:
-        """Write the candidate ends of throw ``(a, b)`` to :attr:`out`; return their number."""
-        self.cfg = cfg
-        self.pos = pos
-        return self._plays(a, b, third_doublet)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
-        """:meth:`run` on the tables already in place (:attr:`cfg`, :attr:`pos`)."""
-        cfg = self.cfg
-        self.ta = a
-        self.tb = b
-        self.doublet = a == b
-        i: cython.int
-        for i in range(self.n_cand):
-            self.rtab[self.rslot[i]] = 0
-        self.n_out = 0
-        self.n_cand = 0
-        self._context()
-        if third_doublet:
-            self._third_doublet()
-            return self.n_cand
-        if cfg[C_PAGADE]:
-            self._number_set(-1, a if a < b else b, b if a < b else a, 0, 0, 2)
-            return self.n_cand
-        self._pf_sets()
-        return self.n_cand
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -944,7 +912,7 @@ class Kernel:
         st[_REM + 1] = y
         st[_REM + 2] = z
         st[_REM + 3] = 0
-        self._explore_set(name)
+        self._t_set(name)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -966,118 +934,9 @@ class Kernel:
         if nn == 4:
             # sort the four numbers
             _sort(st, _REM, 4)
-        self._explore_set(name)
+        self._t_set(name)
 
     # -- one number set -------------------------------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _explore_set(self, name: cython.int) -> cython.void:
-        """Explore the dice part of one number set and write its candidate ends.
-
-        ``name``: -1 for the only set, else 0, 1, 2 for Eight-Man's A, B, C.
-        """
-        if self.t_on:
-            self._t_set(name)  # the step graph for Turn instead (see "steps for Turn")
-            return
-        cfg = self.cfg
-        st = self.start
-        pagade: cython.bint = cfg[C_PAGADE] != 0
-        st[_NGONE] = 0
-        st[_FLAG] = self.pos[P_CUT] if pagade else 0
-        g = self.dice
-        g.clear(self.nm)
-        g.add(st, 0, st, 0, -1)
-        # depth-first exploration
-        sp: cython.int = 1
-        self.stack[0] = 0
-        cur: cython.int
-        e: cython.int
-        j: cython.int
-        while sp > 0:
-            sp -= 1
-            cur = self.stack[sp]
-            if pagade:
-                self._pagade_edges(cur)
-            else:
-                self._pf_edges(cur)
-            for e in range(self.n_edges):
-                j = g.add(self.edges, e * W, self.eacts, e * A, cur)
-                if j >= 0:
-                    self._need(0, sp + 1)
-                    self.stack[sp] = j
-                    sp += 1
-        # selection
-        if pagade:
-            self._select_pagade()
-        else:
-            self._select_pf()
-        if self.n_sel == 1 and self.sel[0] == 0:
-            # moves nothing: only counts for the only set (Eight-Man: if none moves)
-            if name < 0:
-                self._emit_nothing()
-            elif name == 2 and self.n_cand == 0:
-                # C is the last set: no set moves anything
-                self._emit_nothing()
-            return
-        i: cython.int
-        s: cython.int
-        if pagade:
-            for i in range(self.n_sel):
-                s = self.sel[i]
-                self._emit(name, s, -1, g.st[s * W + _FLAG], False)
-            return
-        # Parcheesi family: ends without a bonus first, then the bonus part.
-        bs = self.bonus
-        bs.clear(self.nm)
-        n_roots: cython.int = 0
-        pend: cython.int
-        for i in range(self.n_sel):
-            s = self.sel[i]
-            pend = self._pending(s)
-            if pend == 0:
-                self._emit(name, s, -1, 0, self._extra(g.st[s * W + _NREM] == 0))
-                continue
-            # the bonus root: stripped pawns, pending bonuses (in tmp[16:16+pend]), gone, 0
-            e = self._bonus_root(s, pend)
-            j = bs.add(self.edges, 0, self.eacts, 0, -1)
-            if j >= 0:
-                self._need(2, j + 1)
-                self.roots[j] = s
-                n_roots += 1
-        if n_roots == 0:
-            return
-        # explore the bonus part: stack = roots, last first
-        self._need(0, n_roots)
-        for i in range(n_roots):
-            self.stack[i] = i
-        sp = n_roots
-        n_order: cython.int = 0
-        while sp > 0:
-            sp -= 1
-            cur = self.stack[sp]
-            self._bonus_edges(cur)
-            self._need(3, n_order + 1)
-            self._need(4, n_order + 1)
-            self.order[n_order] = cur
-            self.term[n_order] = self.n_edges == 0
-            n_order += 1
-            for e in range(self.n_edges):
-                j = bs.add(self.edges, e * W, self.eacts, e * A, cur)
-                if j >= 0:
-                    self._need(0, sp + 1)
-                    self.stack[sp] = j
-                    sp += 1
-        root: cython.int
-        for i in range(n_order):
-            if not self.term[i]:
-                continue
-            s = self.order[i]
-            root = s
-            while bs.par[root] >= 0:
-                root = bs.par[root]
-            j = self.roots[root]
-            self._emit(name, j, s, 0, self._extra(g.st[j * W + _NREM] == 0))
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2002,146 +1861,6 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _put_path(self, g: _Store, s: cython.int) -> cython.int:
-        """Write the actions from the root to ``s``; return how many."""
-        n: cython.int = 0
-        i: cython.int = s
-        while g.par[i] >= 0:
-            n += 1
-            i = g.par[i]
-        start: cython.int = self.n_out
-        for i in range(n * A):
-            self._put(0)
-        k: cython.int
-        m: cython.int = n
-        i = s
-        while g.par[i] >= 0:
-            m -= 1
-            for k in range(A):
-                self.out[start + m * A + k] = g.act[i * A + k]
-            i = g.par[i]
-        return n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _emit(
-        self,
-        name: cython.int,
-        ds: cython.int,
-        bsi: cython.int,
-        flag: cython.int,
-        extra: cython.bint,
-    ) -> cython.void:
-        """A candidate end: the dice path to ``ds``, then the bonus path to ``bsi`` (if >= 0)."""
-        if bsi >= 0:
-            if not self._begin(self.bonus.st, bsi * W, flag, extra):
-                return
-        elif not self._begin(self.dice.st, ds * W, flag, extra):
-            return
-        head: cython.int = self.n_out
-        self._put(0)
-        n: cython.int = 0
-        k: cython.int
-        if name >= 0:
-            self._put(K_OPTION)
-            self._put(-1)
-            self._put(name)
-            for k in range(A - 3):
-                self._put(0)
-            n += 1
-        n += self._put_path(self.dice, ds)
-        if bsi >= 0:
-            n += self._put_path(self.bonus, bsi)
-        self.out[head] = n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _begin(
-        self, buf: cython.int[::1], off: cython.int, flag: cython.int, extra: cython.bint
-    ) -> cython.bint:
-        """Write a candidate's result (pawns, cut, extra); false (and nothing written) if seen.
-
-        A result seen before gives the same position: the first candidate counts.
-        """
-        head: cython.int = self.n_out
-        self._put_pawns(buf, off)
-        self._put(1 if flag else 0)
-        self._put(1 if extra else 0)
-        o = self.out
-        h: cython.uint = 2166136261
-        k: cython.int
-        for k in range(18):
-            h = (h ^ cython.cast(cython.uint, o[head + k])) * 16777619
-            if not cython.compiled:
-                h &= 0xFFFFFFFF
-        if 2 * (self.n_cand + 1) > len(self.rtab):
-            self._grow_rtab()
-        mask: cython.int = len(self.rtab) - 1
-        j: cython.int = cython.cast(cython.int, h & mask)
-        other: cython.int
-        same: cython.bint
-        while self.rtab[j] > 0:
-            other = self.rtab[j] - 1
-            same = True
-            for k in range(18):
-                if o[other + k] != o[head + k]:
-                    same = False
-                    break
-            if same:
-                self.n_out = head
-                return False
-            j = (j + 1) & mask
-        self.rtab[j] = head + 1
-        self.rslot[self.n_cand] = j
-        self.n_cand += 1
-        return True
-
-    def _grow_rtab(self) -> None:
-        """Double the table of results seen (rebuilt from the records written)."""
-        size: cython.int = 2 * len(self.rtab)
-        self.rtab = _ints(size)
-        self.rslot = _ints(size // 2)
-        heads = self._heads()
-        i: cython.int
-        for i in range(len(heads)):
-            self._rehash(heads[i], i)
-
-    def _heads(self) -> list[int]:
-        """The offsets of the records written by this run."""
-        out: list[int] = []
-        i: cython.int = 0
-        while len(out) < self.n_cand:
-            out.append(i)
-            i += 18
-            i += 1 + A * self.out[i]
-        return out
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _rehash(self, head: cython.int, i: cython.int) -> cython.void:
-        h: cython.uint = 2166136261
-        k: cython.int
-        for k in range(18):
-            h = (h ^ cython.cast(cython.uint, self.out[head + k])) * 16777619
-            if not cython.compiled:
-                h &= 0xFFFFFFFF
-        mask: cython.int = len(self.rtab) - 1
-        j: cython.int = cython.cast(cython.int, h & mask)
-        while self.rtab[j] > 0:
-            j = (j + 1) & mask
-        self.rtab[j] = head + 1
-        self.rslot[i] = j
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _emit_nothing(self) -> cython.void:
-        if self._begin(
-            self.start, 0, self.start[_FLAG] if self.cfg[C_PAGADE] else 0, self._extra(False)
-        ):
-            self._put(0)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def _put_pawns(self, buf: cython.int[::1], off: cython.int) -> cython.void:
         """Every colour's 4 pawns after the mover's pawns ``buf[off:]`` and its captures."""
         cfg = self.cfg
@@ -2177,48 +1896,6 @@ class Kernel:
             _sort(o, base + 4 * c, 4)
 
     # -- third doublet (§5.8) ---------------------------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _third_doublet(self) -> cython.void:
-        cfg = self.cfg
-        pos = self.pos
-        best: cython.int = 0
-        i: cython.int
-        k: cython.int
-        col: cython.int
-        p: cython.int
-        for i in range(cfg[C_NCOL]):
-            col = cfg[C_COL + i]
-            for k in range(4):
-                p = pos[4 * col + k]
-                if p < 72 and p > best:
-                    best = p
-        st = self.start
-        st[_NGONE] = 0
-        if best == 0:
-            if self._begin(st, 0, 0, False):
-                self._put(0)
-            return
-        j: cython.int
-        old: cython.int
-        fresh: cython.bint
-        for i in range(cfg[C_NCOL]):
-            col = cfg[C_COL + i]
-            for k in range(self.nm):
-                if (st[k] >> 7) & 3 == col and st[k] & _PMASK == best:
-                    old = st[k]
-                    st[k] = old & ~_PMASK
-                    fresh = self._begin(st, 0, 0, False)
-                    st[k] = old
-                    if fresh:
-                        self._put(1)
-                        self._put(K_PENALTY)
-                        self._put(col)
-                        self._put(best)
-                        for j in range(A - 3):
-                            self._put(0)
-                    break
 
     # -- steps for Turn ---------------------------------------------------------
     #
@@ -2390,7 +2067,7 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _t_set(self, name: cython.int) -> cython.void:
-        """The step graph of one number set (``_explore_set``'s counterpart for Turn).
+        """The step graph of one number set.
 
         Writes its nodes and edges; ``t_set_roots[name + 1]`` gets its start node,
         or stays -1 if nothing moves under it. ``t_dice_states``: per dice state, its
@@ -2576,13 +2253,11 @@ class Kernel:
         if third_doublet:
             root = self._t_penalty()
         else:
-            self.t_on = True
             if cfg[C_PAGADE]:
                 self._number_set(-1, a if a < b else b, b if a < b else a, 0, 0, 2)
             else:
                 self._pf_sets()
-            self.t_on = False
-            root = -1
+                root = -1
             if not self.t_number_sets:
                 root = self.t_set_roots[0]
             else:
@@ -2776,7 +2451,7 @@ class Kernel:
     def _f_add(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
     ) -> cython.int:
-        """Index of the new state (pa, pb, w2), or -1 if it is already there."""
+        """Index of the new state (pa, pb, w2), or ``-2 - index`` if it is already there."""
         if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
         mask: cython.ulonglong = self.f_state_cap - 1
@@ -2790,7 +2465,7 @@ class Kernel:
                 and self.f_states[3 * i + 1] == pb
                 and self.f_states[3 * i + 2] == w2
             ):
-                return -1
+                return -2 - i
             j = (j + 1) & mask
         i = self.f_n_states
         self.f_n_states += 1
@@ -2825,19 +2500,21 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_push(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
-    ) -> cython.void:
-        """Add a state; a new one goes on the stack to be expanded."""
+    ) -> cython.int:
+        """Add a state; a new one goes on the stack to be expanded. Its index."""
         i: cython.int = self._f_add(pa, pb, w2)
         if i >= 0:
             self.f_stack[self.f_stack_top] = i
             self.f_stack_top += 1
+            return i
+        return -2 - i
 
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
     def _f_append(
         self, pa: cython.ulonglong, pb: cython.ulonglong, w2: cython.ulonglong
-    ) -> cython.void:
+    ) -> cython.int:
         """Add a state known to be new, without hashing it, and stack it.
 
         The root's successors with numbers left are such states (see
@@ -2853,6 +2530,7 @@ class Kernel:
         self.f_states[3 * i + 2] = w2
         self.f_stack[self.f_stack_top] = i
         self.f_stack_top += 1
+        return i
 
     # -- outcomes -------------------------------------------------------------
 
@@ -2867,8 +2545,10 @@ class Kernel:
         cut: cython.int,
         extra: cython.int,
         spec: _Spec,
-    ) -> cython.void:
+    ) -> cython.int:
         """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
+
+        Returns its index (among the throw's outcomes).
 
         The key is canonical (see :meth:`_f_less`): ``hi`` the pawns of
         colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
@@ -2941,7 +2621,7 @@ class Kernel:
                 and self.f_outcomes[3 * i + 1] == lo
                 and self.f_outcomes[3 * i + 2] == x
             ):
-                return
+                return i
             j = (j + 1) & mask
         i = self.f_n_outcomes
         self.f_n_outcomes += 1
@@ -2950,6 +2630,9 @@ class Kernel:
         self.f_outcomes[3 * i] = hi
         self.f_outcomes[3 * i + 1] = lo
         self.f_outcomes[3 * i + 2] = x
+        if self._f_recording(spec):
+            self.f_out_len[i] = -1  # no path yet
+        return i
 
     def _f_ogrow(self) -> None:
         """Double the outcome set (the outcomes of this throw are kept)."""
@@ -2961,6 +2644,280 @@ class Kernel:
         self.f_outcome_cap = cap
         self.f_outcome_generation = 1
         self.f_order = _ints(cap // 2)
+        if self.f_record:  # in plays(): this throw's outcomes keep their paths
+            self._f_path_room(cap // 2)
+
+    def _f_path_room(self, n: cython.int) -> None:
+        """The outcomes' paths (``f_out_len``, ``f_out_path``) for ``n`` outcomes, those of
+        this throw's outcomes kept."""
+        if len(self.f_out_len) >= n:
+            return
+        lens = _ints(n)
+        paths = _longs(n * _PATH_MAX)
+        k: cython.int
+        for k in range(self.f_n_outcomes):
+            lens[k] = self.f_out_len[k]
+        for k in range(self.f_n_outcomes * _PATH_MAX):
+            paths[k] = self.f_out_path[k]
+        self.f_out_len = lens
+        self.f_out_path = paths
+
+    # -- the play shown for each outcome ----------------------------------------
+    #
+    # plays() has the fast enumerator record, for one call, every edge of the
+    # throw graph (``f_edge_src``/``f_edge_dst``/``f_edge_key``: from a state to
+    # a state, or to outcome ``o`` as ``-1 - o``; the step's rank (_f_key), or -1
+    # for no step: a dice end going on to its bonus part or ending). At the end
+    # of each number set, _f_paths gives every state the greatest path to it
+    # (compared as the sequence of its steps' ranks: pachisi.plays.step_rank) and
+    # each outcome the greatest of its paths (``f_out_path``, ``_PATH_MAX`` ranks
+    # an outcome). Every step moves a pawn forward, so the states taken by the
+    # bonus part, then by the pawns' total progress, come after every state that
+    # leads to them; the greatest path to a state extends the greatest path to
+    # one before it (no path to a state is the start of another to it).
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_rec(self, src: cython.int, dst: cython.int, key: cython.longlong) -> cython.void:
+        """Record an edge (see this section's comment)."""
+        e: cython.int = self.f_n_edges
+        if e >= len(self.f_edge_src):
+            self._f_egrow()
+        self.f_edge_src[e] = src
+        self.f_edge_dst[e] = dst
+        self.f_edge_key[e] = key
+        self.f_n_edges = e + 1
+
+    def _f_egrow(self) -> None:
+        """Double the recorded edges' arrays (the edges recorded are kept)."""
+        n: cython.int = len(self.f_edge_src)
+        src = _ints(2 * n)
+        dst = _ints(2 * n)
+        key = _longs(2 * n)
+        k: cython.int
+        for k in range(n):
+            src[k] = self.f_edge_src[k]
+            dst[k] = self.f_edge_dst[k]
+            key[k] = self.f_edge_key[k]
+        self.f_edge_src = src
+        self.f_edge_dst = dst
+        self.f_edge_key = key
+        self.f_edge_next = _ints(2 * n)
+
+    def _f_pgrow(self, n: cython.int) -> None:
+        """The per-state arrays of _f_paths, at least ``n`` long."""
+        size: cython.int = len(self.f_head)
+        while size < n:
+            size *= 2
+        self.f_head = _ints(size)
+        self.f_best_par = _ints(size)
+        self.f_best_key = _longs(size)
+        self.f_topo = _ints(size)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_used(self, left: cython.ulonglong, nleft: cython.int) -> cython.longlong:
+        """The numbers a step from the state being expanded spends (those not ``left``),
+        as :func:`_f_key` packs them: their values, in the order of their codes."""
+        r: cython.longlong = 0
+        shift: cython.int = 39
+        j: cython.int
+        m: cython.int = 0
+        byte: cython.ulonglong
+        for j in range(self.f_cur_nrem):
+            byte = (self.f_cur_nums >> (8 * j)) & 255
+            if m < nleft and (left >> (8 * m)) & 255 == byte:
+                m += 1  # both sorted: this one is left
+                continue
+            r |= cython.cast(cython.longlong, byte & 7) << shift
+            shift -= 5
+        return r
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_collect(
+        self, u: cython.int, key: cython.longlong, buf: cython.longlong[::1], at: cython.int
+    ) -> cython.int:
+        """Write the ranks of the greatest path to state ``u`` and then ``key`` (if >= 0)
+        to ``buf[at:]``; return where they end."""
+        n: cython.int = 0
+        i: cython.int = u
+        while i >= 0:
+            if self.f_best_key[i] >= 0:
+                n += 1
+            i = self.f_best_par[i]
+        end: cython.int = at + n
+        i = u
+        while i >= 0:
+            if self.f_best_key[i] >= 0:
+                n -= 1
+                buf[at + n] = self.f_best_key[i]
+            i = self.f_best_par[i]
+        if key >= 0:
+            buf[end] = key
+            end += 1
+        return end
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_paths(self) -> cython.void:
+        """The greatest path to every state of this number set, and to its outcomes."""
+        n: cython.int = self.f_n_states
+        if n > len(self.f_head):
+            self._f_pgrow(n)
+        i: cython.int
+        e: cython.int
+        u: cython.int
+        v: cython.int
+        k: cython.int
+        c: cython.int
+        tot: cython.int
+        na: cython.int
+        nb: cython.int
+        key: cython.longlong
+        pa: cython.ulonglong
+        pb: cython.ulonglong
+        for i in range(n):
+            self.f_head[i] = -1
+            self.f_best_par[i] = -2  # not reached yet
+        for e in range(self.f_n_edges - 1, -1, -1):
+            u = self.f_edge_src[e]
+            self.f_edge_next[e] = self.f_head[u]
+            self.f_head[u] = e
+        # the states in topological order (this section's comment): a counting sort
+        cnt = self.f_topo_count
+        for k in range(2048):
+            cnt[k] = 0
+        for i in range(n):
+            pa = self.f_states[3 * i] & _P4
+            pb = self.f_states[3 * i + 1] & _P4
+            c = cython.cast(
+                cython.int,
+                (((pa + pb) * cython.cast(cython.ulonglong, 0x0001000100010001)) >> 48) & 0xFFFF,
+            )
+            if self.f_states[3 * i + 2] >> 63:
+                c += 1024
+            self.f_best_key[i] = c  # (the level, for now)
+            cnt[c] += 1
+        tot = 0
+        for k in range(2048):
+            c = cnt[k]
+            cnt[k] = tot
+            tot += c
+        for i in range(n):
+            c = cython.cast(cython.int, self.f_best_key[i])
+            self.f_topo[cnt[c]] = i
+            cnt[c] += 1
+        self.f_best_par[0] = -1  # the set's start
+        self.f_best_key[0] = -1
+        a = self.f_path_a
+        b = self.f_path_b
+        for k in range(n):
+            u = self.f_topo[k]
+            if self.f_best_par[u] == -2:
+                continue
+            e = self.f_head[u]
+            while e >= 0:
+                v = self.f_edge_dst[e]
+                key = self.f_edge_key[e]
+                e = self.f_edge_next[e]
+                if v >= 0:
+                    if self.f_best_par[v] != -2:
+                        na = self._f_collect(u, key, a, 0)
+                        nb = self._f_collect(self.f_best_par[v], self.f_best_key[v], b, 0)
+                        if not _ranks_greater(a, 0, na, b, 0, nb):
+                            continue
+                    self.f_best_par[v] = u
+                    self.f_best_key[v] = key
+                    continue
+                # an outcome: the path with the set's option step first
+                v = -1 - v
+                na = 0
+                if self.f_option_key >= 0:
+                    a[0] = self.f_option_key
+                    na = 1
+                na = self._f_collect(u, key, a, na)
+                if self.f_out_len[v] >= 0 and not _ranks_greater(
+                    a, 0, na, self.f_out_path, v * _PATH_MAX, self.f_out_len[v]
+                ):
+                    continue
+                for i in range(na):
+                    self.f_out_path[v * _PATH_MAX + i] = a[i]
+                self.f_out_len[v] = na
+
+    def plays(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+    ) -> cython.int:
+        """Every distinct outcome of throw ``(a, b)`` with the play shown for it, in the
+        canonical order (:meth:`_f_less`): records in :attr:`out` (read by :meth:`decoded`);
+        their number.
+
+        ``pawns``: the position's pawns by colour (``()`` for a colour not in
+        play), ``doubles`` and ``cut`` (the mover's) its counters. The play of
+        an outcome is the greatest by its steps' ranks (this section's comment).
+        """
+        self._set_pawns(cfg, pawns, doubles, cut)
+        rec: cython.longlong = 0
+        self._f_path_room(self.f_outcome_cap // 2)
+        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
+        n: cython.int = self._f_plays_as(a, b, third_doublet, rec)
+        self.f_record = False
+        i: cython.int
+        for i in range(n):
+            self.f_order[i] = i
+        n = self._f_sort(n)
+        self.n_out = 0
+        r: cython.int
+        o: cython.int
+        c: cython.int
+        k: cython.int
+        na: cython.int
+        x: cython.int
+        key: cython.longlong
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        for r in range(n):
+            o = self.f_order[r]
+            hi = self.f_outcomes[3 * o]
+            lo = self.f_outcomes[3 * o + 1]
+            for c in range(4):
+                for k in range(4):
+                    self._put(_key_pawn(hi, lo, c, k))
+            x = cython.cast(cython.int, self.f_outcomes[3 * o + 2])
+            self._put(x >> 1)
+            self._put(x & 1)
+            na = self.f_out_len[o]
+            self._put(na)
+            for i in range(na):
+                key = self.f_out_path[o * _PATH_MAX + i]
+                if key >> 60 == K_OPTION:
+                    self._put(K_OPTION)
+                    self._put(-1)
+                    self._put(2 - cython.cast(cython.int, (key >> 51) & 127))
+                    for k in range(A - 3):
+                        self._put(0)
+                    continue
+                self._put(cython.cast(cython.int, key >> 60))
+                self._put(cython.cast(cython.int, (key >> 58) & 3))
+                self._put(cython.cast(cython.int, (key >> 51) & 127))
+                self._put(cython.cast(cython.int, (key >> 44) & 127))
+                c = 0
+                for k in range(4):
+                    if (key >> (39 - 5 * k)) & 31:
+                        c += 1
+                self._put(c)
+                for k in range(4):
+                    self._put(cython.cast(cython.int, (key >> (39 - 5 * k)) & 31))
+                self._put(cython.cast(cython.int, (key >> 23) & 1))
+        self.n_cand = n
+        return n
 
     # -- entry ----------------------------------------------------------------
 
@@ -3003,6 +2960,17 @@ class Kernel:
         return self.cfg[C_JUMP] != 0
 
     @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_recording(self, spec: _Spec) -> cython.bint:
+        """Whether the copy ``spec`` records paths (see :data:`_Spec`, :meth:`plays`)."""
+        if _Spec is cython.longlong:
+            return True
+        if cython.compiled:
+            return False
+        return self.f_record
+
+    @cython.cfunc
     @cython.exceptval(check=False)
     def _f_plays_as(
         self,
@@ -3025,16 +2993,20 @@ class Kernel:
             for k in range(len(self.f_outcome_gen)):
                 self.f_outcome_gen[k] = 0
             self.f_outcome_generation = 1
+        self.f_option_key = -1
         self._f_context(spec)
         if third_doublet:
             self._f_third(spec)
             return self.f_n_outcomes
+        o: cython.int
         if self.cfg[C_PAGADE]:
             x: cython.ulonglong = a if a < b else b
             y: cython.ulonglong = b if a < b else a
             self._f_set(x | y << 8, 2, spec)
             if self.f_n_outcomes == 0:
-                self._f_emit(self.f_start_a, self.f_start_b, 0, self.pos[P_CUT], 0, spec)
+                o = self._f_emit(self.f_start_a, self.f_start_b, 0, self.pos[P_CUT], 0, spec)
+                if self._f_recording(spec):
+                    self.f_out_len[o] = 0  # nothing moves: no step
             return self.f_n_outcomes
         both: cython.ulonglong = 0
         i: cython.int
@@ -3068,11 +3040,18 @@ class Kernel:
                 )
                 fb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (f_col + 4)
                 nb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (nest_col + 4)
+                # Eight-Man's number sets A, B and C (the option step's rank: _f_key)
+                self.f_option_key = _OPTION_KEY | cython.cast(cython.longlong, 2) << 51
                 self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4, spec)
+                self.f_option_key = _OPTION_KEY | cython.cast(cython.longlong, 1) << 51
                 self._f_set((d | nb) | (d | nb) << 8, 2, spec)
+                self.f_option_key = _OPTION_KEY
                 self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, spec)
+                self.f_option_key = -1
         if self.f_n_outcomes == 0:
-            self._f_emit(self.f_start_a, self.f_start_b, 0, 0, self._extra(False), spec)
+            o = self._f_emit(self.f_start_a, self.f_start_b, 0, 0, self._extra(False), spec)
+            if self._f_recording(spec):
+                self.f_out_len[o] = 0  # nothing moves: no step
         return self.f_n_outcomes
 
     @cython.cfunc
@@ -3087,8 +3066,11 @@ class Kernel:
             p = self.f_start_lanes[i] & _PMASK
             if p < 72 and p > best:
                 best = p
+        o: cython.int
         if best == 0:
-            self._f_emit(self.f_start_a, self.f_start_b, 0, 0, 0, spec)
+            o = self._f_emit(self.f_start_a, self.f_start_b, 0, 0, 0, spec)
+            if self._f_recording(spec):
+                self.f_out_len[o] = 0
             return
         cs: cython.int
         k: cython.int
@@ -3099,9 +3081,14 @@ class Kernel:
                 if _lane(w, k) & _PMASK == best:
                     w = _sort4(_set_lane(w, k, 0))
                     if cs == 0:
-                        self._f_emit(w, self.f_start_b, 0, 0, 0, spec)
+                        o = self._f_emit(w, self.f_start_b, 0, 0, 0, spec)
                     else:
-                        self._f_emit(self.f_start_a, w, 0, 0, 0, spec)
+                        o = self._f_emit(self.f_start_a, w, 0, 0, 0, spec)
+                    if self._f_recording(spec):  # one step: the pawn back to its nest
+                        self.f_out_len[o] = 1
+                        self.f_out_path[o * _PATH_MAX] = _f_key(
+                            K_PENALTY, self.cfg[C_COL + cs], best, 0, 0, False
+                        )
                     break
 
     # -- one number set -------------------------------------------------------
@@ -3116,11 +3103,16 @@ class Kernel:
         if pagade and self.pos[P_CUT]:
             w2 |= cython.cast(cython.ulonglong, 1) << 35
         self.f_stack_top = 0
+        self.f_n_edges = 0
         self._f_push(self.f_start_a, self.f_start_b, w2)
         i: cython.int
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
             i = self.f_stack[self.f_stack_top]
+            if self._f_recording(spec):  # the state whose edges are recorded
+                self.f_cur = i
+                self.f_cur_nums = self.f_states[3 * i + 2] & _LO32
+                self.f_cur_nrem = cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
             # the root's successors with numbers left are all different (each uses
             # one number, or one group, of one distinct pawn), and only they have
             # one number (group) fewer: they need no look-up (_f_go)
@@ -3138,6 +3130,8 @@ class Kernel:
             self._f_select_pagade(nn, spec)
         else:
             self._f_select_pf(nn, spec)
+        if self._f_recording(spec):
+            self._f_paths()
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3154,10 +3148,11 @@ class Kernel:
         if best == nn:
             return
         w2: cython.ulonglong
+        o: cython.int
         for i in range(n):
             w2 = self.f_states[3 * i + 2]
             if cython.cast(cython.int, (w2 >> 32) & 7) == best:
-                self._f_emit(
+                o = self._f_emit(
                     self.f_states[3 * i],
                     self.f_states[3 * i + 1],
                     cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
@@ -3165,6 +3160,8 @@ class Kernel:
                     0,
                     spec,
                 )
+                if self._f_recording(spec):
+                    self._f_rec(i, -1 - o, -1)
 
     @cython.cfunc
     @cython.inline
@@ -3290,6 +3287,7 @@ class Kernel:
         gone: cython.int
         ncb: cython.int
         nhb: cython.int
+        o: cython.int
         pa: cython.ulonglong
         pb: cython.ulonglong
         w2: cython.ulonglong
@@ -3306,7 +3304,9 @@ class Kernel:
                 if ncol == 2:
                     nhb += _lanes_at(pb, 72)
             if ncb == 0 and nhb == 0:
-                self._f_emit(pa, pb, gone, 0, extra, spec)
+                o = self._f_emit(pa, pb, gone, 0, extra, spec)
+                if self._f_recording(spec):
+                    self._f_rec(s, -1 - o, -1)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
             pa = _sort4(pa & ~_MOVED_LANES)
@@ -3318,15 +3318,23 @@ class Kernel:
                 | cython.cast(cython.ulonglong, gone) << 47
                 | _BONUS_PART
             )
-            self._f_push(pa, pb, w2)
+            o = self._f_push(pa, pb, w2)
+            if self._f_recording(spec):  # on to the bonus part: no step
+                self._f_rec(s, o, -1)
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
             i = self.f_stack[self.f_stack_top]
             pa = self.f_states[3 * i]
             pb = self.f_states[3 * i + 1]
             w2 = self.f_states[3 * i + 2]
+            if self._f_recording(spec):
+                self.f_cur = i
             if self._f_bonus_edges(pa, pb, w2, extra, spec) == 0:
-                self._f_emit(pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec)
+                o = self._f_emit(
+                    pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec
+                )
+                if self._f_recording(spec):
+                    self._f_rec(i, -1 - o, -1)
 
     # -- the board around a state ---------------------------------------------
 
@@ -3600,8 +3608,10 @@ class Kernel:
         flag: cython.int,
         gone: cython.int,
         sq: cython.int,
+        spec: _Spec,
     ) -> cython.void:
         """Push the state where lane ``k`` of colour slot ``cs`` became ``new``."""
+        was: cython.ulonglong = pa if cs == 0 else pb
         if cs == 0:
             pa = _raised(pa, k, new)
         else:
@@ -3614,12 +3624,30 @@ class Kernel:
             | cython.cast(cython.ulonglong, flag) << 35
             | cython.cast(cython.ulonglong, gone) << 47
         )
+        i: cython.int
         if nleft == 0:
-            self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
+            i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
         elif self.f_from_root:
-            self._f_append(pa, pb, w2)
+            i = self._f_append(pa, pb, w2)
         else:
-            self._f_push(pa, pb, w2)
+            i = self._f_push(pa, pb, w2)
+        frm: cython.int
+        if self._f_recording(spec):
+            if i < 0:
+                i = -2 - i
+            frm = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
+            self._f_rec(
+                self.f_cur,
+                i,
+                _f_key(
+                    K_ENTER if frm == 0 else K_MOVE,
+                    self.cfg[C_COL + cs],
+                    frm,
+                    new & _PMASK,
+                    self._f_used(left, nleft),
+                    sq >= 0,
+                ),
+            )
 
     @cython.cfunc
     @cython.inline
@@ -3715,6 +3743,7 @@ class Kernel:
                                 self._f_single(flag, code, new, left) if no_split else flag,
                                 gone,
                                 sq,
+                                spec,
                             )
                     if not self.doublet and nrem == 2:
                         b0 = nums & 255
@@ -3739,6 +3768,7 @@ class Kernel:
                                     self._f_single(flag, code, new, 0) if no_split else flag,
                                     gone,
                                     sq,
+                                    spec,
                                 )
                     continue
                 if p >= 72 or (jump and lane & 128):
@@ -3771,6 +3801,7 @@ class Kernel:
                         self._f_single(flag, code, new, left) if no_split else flag,
                         gone,
                         sq,
+                        spec,
                     )
 
     @cython.cfunc
@@ -3815,6 +3846,7 @@ class Kernel:
         c2: cython.int
         h2: cython.int
         g2: cython.int
+        o: cython.int
         w: cython.ulonglong
         na: cython.ulonglong
         nb: cython.ulonglong
@@ -3865,16 +3897,29 @@ class Kernel:
                     if t == 72 and hb:
                         h2 += 1
                     if c2 == 0 and h2 == 0:
-                        self._f_emit(na, nb, g2, 0, extra, spec)
-                        continue
-                    self._f_push(
-                        na,
-                        nb,
-                        cython.cast(cython.ulonglong, c2)
-                        | cython.cast(cython.ulonglong, h2) << 4
-                        | cython.cast(cython.ulonglong, g2) << 47
-                        | _BONUS_PART,
-                    )
+                        o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
+                    else:
+                        o = self._f_push(
+                            na,
+                            nb,
+                            cython.cast(cython.ulonglong, c2)
+                            | cython.cast(cython.ulonglong, h2) << 4
+                            | cython.cast(cython.ulonglong, g2) << 47
+                            | _BONUS_PART,
+                        )
+                    if self._f_recording(spec):
+                        self._f_rec(
+                            self.f_cur,
+                            o,
+                            _f_key(
+                                K_BONUS,
+                                self.cfg[C_COL + cs],
+                                p,
+                                t,
+                                cython.cast(cython.longlong, v) << 39,
+                                sq >= 0,
+                            ),
+                        )
         return n_edges
 
     # -- Pagade edges (§4) ----------------------------------------------------
@@ -3938,9 +3983,11 @@ class Kernel:
         flag: cython.int,
         gone: cython.int,
         sq: cython.int,
+        spec: _Spec,
     ) -> cython.void:
         """Push the state where lane ``k`` (and ``k2`` >= 0) of slot ``cs`` moved."""
         w: cython.ulonglong = pa if cs == 0 else pb
+        was: cython.ulonglong = w
         w = _set_lane(w, k, new)
         if k2 >= 0:
             w = _set_lane(w, k2, new2)
@@ -3958,10 +4005,25 @@ class Kernel:
             | cython.cast(cython.ulonglong, flag) << 35
             | cython.cast(cython.ulonglong, gone) << 47
         )
-        if nleft == 0:
-            self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
-        else:
-            self._f_push(pa, pb, w2)
+        # no numbers left: nothing to expand
+        i: cython.int = self._f_add(pa, pb, w2) if nleft == 0 else self._f_push(pa, pb, w2)
+        frm: cython.int
+        if self._f_recording(spec):
+            if i < 0:
+                i = -2 - i
+            frm = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
+            self._f_rec(
+                self.f_cur,
+                i,
+                _f_key(
+                    K_PAIR if k2 >= 0 else (K_ENTER if frm == 0 else K_MOVE),
+                    self.cfg[C_COL + cs],
+                    frm,
+                    new & _PMASK,
+                    self._f_used(left, nleft),
+                    sq >= 0,
+                ),
+            )
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4029,6 +4091,7 @@ class Kernel:
                             flag,
                             gone,
                             -1,
+                            spec,
                         )
                     if jump and n_cut == 1 and nrem == 2:
                         sq = self._f_pland(cs, 1, 0, total, flag, gone, ncol)
@@ -4046,6 +4109,7 @@ class Kernel:
                                 flag,
                                 gone,
                                 sq,
+                                spec,
                             )
             return
         for cs in range(ncol):
@@ -4079,6 +4143,7 @@ class Kernel:
                             flag,
                             gone,
                             sq,
+                            spec,
                         )
                 if jump and nrem == 2:
                     t = p + total
@@ -4097,6 +4162,7 @@ class Kernel:
                             flag,
                             gone,
                             sq,
+                            spec,
                         )
         if self.doublet and nrem == 2:
             # pair moves (§4.3): two pawns of one colour on the same p, each distinct pair once
@@ -4136,6 +4202,7 @@ class Kernel:
                                 flag,
                                 gone,
                                 sq,
+                                spec,
                             )
 
     # -- playouts ---------------------------------------------------------------
@@ -6437,6 +6504,50 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
     y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
     return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
+
+
+#: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
+_OPTION_KEY = cython.declare(cython.longlong, 0x5C00000000000000)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _f_key(
+    kind: cython.int,
+    colour: cython.int,
+    frm: cython.int,
+    to: cython.int,
+    numbers: cython.longlong,
+    capture: cython.bint,
+) -> cython.longlong:
+    """A step's rank (``pachisi.plays.step_rank``): ``numbers`` already in bits 24-43."""
+    return (
+        cython.cast(cython.longlong, kind) << 60
+        | cython.cast(cython.longlong, colour & 3) << 58
+        | cython.cast(cython.longlong, frm) << 51
+        | cython.cast(cython.longlong, to) << 44
+        | numbers
+        | cython.cast(cython.longlong, 1 if capture else 0) << 23
+    )
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _ranks_greater(
+    a: cython.longlong[::1],
+    ao: cython.int,
+    na: cython.int,
+    b: cython.longlong[::1],
+    bo: cython.int,
+    nb: cython.int,
+) -> cython.bint:
+    """Whether the ranks ``a[ao:ao+na]`` are a greater sequence than ``b[bo:bo+nb]``."""
+    k: cython.int
+    for k in range(na if na < nb else nb):
+        if a[ao + k] != b[bo + k]:
+            return a[ao + k] > b[bo + k]
+    return na > nb
 
 
 @cython.cfunc

@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from . import _accel, _layout
+from . import _accel
 from .dice import dice_for
 from .moves import Play
 from .moves import legal_plays as pure_legal_plays
@@ -199,15 +199,14 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
 
     * the playouts' fast enumerator (the distinct outcomes' keys);
 
-    and, one Python call per repetition, the reference-order kernel with the
-    plays' action paths (``Kernel.run``, the one behind
-    :func:`pachisi._accel.legal_plays`). Rows: (ruleset, bin, throws, fast
-    µs, reference with paths µs), means per throw.
+    and, one Python call per repetition, the same enumerator recording the
+    plays' action paths and sorting the outcomes (``Kernel.plays``, the one
+    behind :func:`pachisi._accel.legal_plays`). Rows: (ruleset, bin, throws,
+    fast µs, with paths µs), means per throw.
     """
     module = _accel.kernel_module()
     if module is None:
         raise RuntimeError("the compiled kernel is not installed")
-    from array import array
 
     rng = random.Random(seed)
     kern = module.Kernel()
@@ -232,15 +231,9 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
             t0 = time.process_time()
             kern.repeat_outcomes(*args)
             fast = (time.process_time() - t0) / reps
-            st = array("i", bytes(4 * _layout.P_SIZE))
-            for c in setup.colours_in_play:
-                for k, p in enumerate(pos.pawns[c]):
-                    st[4 * c + k] = p
-            st[_layout.P_DOUBLES] = pos.doubles
-            st[_layout.P_CUT] = cut
             t0 = time.process_time()
             for _ in range(reps):
-                kern.run(cfg, st, a, b, third)
+                kern.plays(cfg, pos.pawns, pos.doubles, cut, a, b, third)
             paths = (time.process_time() - t0) / reps
             for lo, hi in OUTCOME_BINS:
                 if lo <= n <= hi:

@@ -140,9 +140,10 @@ def legal_plays(position: Position, throw: Sequence[int]) -> LegalPlays:
     games and the batched environments number the outcomes): lexicographic
     on every colour's pawns (colour 0 first, each colour's progress numbers
     as the position holds them), then the mover's cut flag (Pagade), then
-    whether the mover throws again. Two plays of one throw never tie. A
-    play's actions are the first path to its position that the engine's
-    throw graph finds (:func:`pachisi.plays.play_order` is the sort key).
+    whether the mover throws again. Two plays of one throw never tie
+    (:func:`pachisi.plays.play_order` is the sort key). Of the plays that
+    lead to one position, the one given is the greatest by its steps' ranks
+    (:func:`pachisi.plays.step_rank`), the same on both engines.
     """
     if _accel.active_for(position.setup.ruleset):
         # The compiled kernel: the same plays in the same order (tests/test_kernel.py).

@@ -42,6 +42,7 @@ __all__ = [
     "check_throw",
     "play_of_raw",
     "play_order",
+    "step_rank",
 ]
 
 #: Step kinds (the ``kind`` of an :class:`Action` and of the throw graph's steps).
@@ -341,6 +342,42 @@ def _made_plays(position: Position, throw: tuple[int, int], plays: list[Play]) -
 
 def _unreachable(index: int) -> Play:
     raise AssertionError("every play of LegalPlays.of is made")
+
+
+#: A step kind's place in :func:`step_rank` (the kernel's ``K_ENTER`` ... ``K_OPTION``).
+_KIND_RANK: Final = {kind: i for i, kind in enumerate(KINDS)}
+#: An Eight-Man number set's place in :func:`step_rank`: A ranks highest.
+_OPTION_RANK: Final = {"A": 2, "B": 1, "C": 0}
+
+
+def step_rank(step: tuple[str, int, int, int, tuple[int, ...], bool, str]) -> int:
+    """The rank of one step in the choice of the play shown for an outcome (both engines).
+
+    ``step``: an :class:`Action`'s first seven fields in order, ``(kind,
+    colour, frm, to, numbers, capture, option)``. Steps compare as the
+    tuples (kind as in :data:`KINDS`, colour, frm, to, numbers, capture),
+    an Eight-Man number set above every other step and A above B above C;
+    the rank is that tuple packed in one integer (the compiled kernel packs
+    the same one: ``Kernel._f_key``)::
+
+        kind << 60 | colour << 58 | frm << 51 | to << 44
+        | numbers[0] << 39 | numbers[1] << 34 | ... | capture << 23
+
+    Of the plays that lead to one outcome, ``legal_plays`` gives the one
+    whose steps' ranks are the greatest sequence (compared as tuples, step
+    by step): a rule of its own, so that both engines show the same play
+    whatever order they explore in.
+    """
+    kind, colour, frm, to, numbers, capture, option = step
+    k = _KIND_RANK[kind]
+    if k == 5:  # an option: colour 3, the set's place in frm
+        return 5 << 60 | 3 << 58 | _OPTION_RANK[option] << 51
+    r = k << 60 | (colour & 3) << 58 | frm << 51 | to << 44 | (1 << 23 if capture else 0)
+    shift = 39
+    for n in numbers:
+        r |= n << shift
+        shift -= 5
+    return r
 
 
 def play_order(position: Position) -> Callable[[Play], tuple[object, ...]]:
