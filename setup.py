@@ -49,6 +49,12 @@ class OptionalBuildExt(build_ext):
 
     failed = False
 
+    def finalize_options(self) -> None:
+        """Compile the extensions side by side, one per core (``--parallel`` overrides)."""
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
     def run(self) -> None:
         try:
             super().run()
