@@ -2908,6 +2908,13 @@ class Kernel:
                 self._put(cython.cast(cython.int, (key >> 58) & 3))
                 self._put(cython.cast(cython.int, (key >> 51) & 127))
                 self._put(cython.cast(cython.int, (key >> 44) & 127))
+                if key >> 60 == K_BONUS:  # one number, whole in bits 24-43 (step_rank)
+                    self._put(1)
+                    self._put(cython.cast(cython.int, (key >> 24) & 0xFFFFF))
+                    for k in range(3):
+                        self._put(0)
+                    self._put(cython.cast(cython.int, (key >> 23) & 1))
+                    continue
                 c = 0
                 for k in range(4):
                     if (key >> (39 - 5 * k)) & 31:
@@ -3916,7 +3923,7 @@ class Kernel:
                                 self.cfg[C_COL + cs],
                                 p,
                                 t,
-                                cython.cast(cython.longlong, v) << 39,
+                                cython.cast(cython.longlong, v) << 24,  # whole (step_rank)
                                 sq >= 0,
                             ),
                         )

@@ -363,6 +363,9 @@ def step_rank(step: tuple[str, int, int, int, tuple[int, ...], bool, str]) -> in
         kind << 60 | colour << 58 | frm << 51 | to << 44
         | numbers[0] << 39 | numbers[1] << 34 | ... | capture << 23
 
+    (a bonus's one number, which can exceed the 5 bits of a die, is
+    ``numbers[0] << 24`` instead, so that the kernel reads it back whole)
+
     Of the plays that lead to one outcome, ``legal_plays`` gives the one
     whose steps' ranks are the greatest sequence (compared as tuples, step
     by step): a rule of its own, so that both engines show the same play
@@ -373,6 +376,8 @@ def step_rank(step: tuple[str, int, int, int, tuple[int, ...], bool, str]) -> in
     if k == 5:  # an option: colour 3, the set's place in frm
         return 5 << 60 | 3 << 58 | _OPTION_RANK[option] << 51
     r = k << 60 | (colour & 3) << 58 | frm << 51 | to << 44 | (1 << 23 if capture else 0)
+    if k == 3:  # a bonus: its one number, the squares counted (up to MAX_OPTION), whole
+        return r | numbers[0] << 24
     shift = 39
     for n in numbers:
         r |= n << shift
