@@ -416,13 +416,14 @@ def add_routes(
         seating = await asyncio.to_thread(request_club(app).seating, room.id, len(room.seats))
         return account.id in seating.seats
 
-    def seat_by_key(room: Room, key: object) -> int | None:
+    def seat_by_key(room: Room, key: object, *, reading: bool = False) -> int | None:
         """The seat of a key given with a request, or ``None`` without one; ``forbidden`` if
-        a key is given that is not a seat's of the game."""
+        a key is given that is not a seat's of the game, or (unless ``reading``) of a seat
+        a computer now plays (a turn ran out: its person still reads the players' chat)."""
         if key is None or key == "":
             return None
         seat = room.seat_of_key(key)
-        if room.seats[seat].kind != HUMAN:
+        if room.seats[seat].kind != HUMAN and not reading:
             raise ApiError(403, "forbidden", "a computer plays this seat")
         return seat
 
@@ -433,7 +434,7 @@ def add_routes(
         """The messages of a room after id ``after`` (players: header ``X-Seat-Key``)."""
         name = chats.parse_room(room)
         game = await game_of(game_id)
-        seat = seat_by_key(game, request.headers.get("x-seat-key"))
+        seat = seat_by_key(game, request.headers.get("x-seat-key"), reading=True)
         account = await _account(request)
         if name == "players" and seat is None:
             raise ApiError(403, "forbidden", "the players' chat is read with a seat's key")
