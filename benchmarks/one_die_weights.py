@@ -7,7 +7,7 @@ appends the lines to ``--log`` as JSON as it goes. Exploratory (not a
 declared run): it is how the weights were checked (docs/players.md).
 
     nice -n 19 python benchmarks/one_die_weights.py --games 600 --seed 1 \
-        --log benchmarks/experiments/one_die_weights.jsonl
+        --log one_die_weights.jsonl
 """
 
 from __future__ import annotations
