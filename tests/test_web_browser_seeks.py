@@ -127,3 +127,38 @@ def test_the_seeks_card_and_the_chat_pass_axe(
     expect(bob.get_by_test_id("chat-phrase")).to_have_count(9)
     check_axe(bob)
     console.check()
+
+
+def test_a_ludo_seek_posted_and_accepted_by_two_accounts(
+    server: Server, browser: Browser, console: Console
+) -> None:
+    """RULES-LUDO.md §9.2: the seek form offers Ludo with its set-ups only (no teams); a
+    Ludo seek posted by one account and accepted by another is a Ludo game both play."""
+    ann = signed_up(server, browser, console, "ludoann")
+    bo = signed_up(server, browser, console, "ludobo")
+    ann.goto(server.url + "/")
+    expect(ann.get_by_test_id("seek-form")).to_have_attribute("data-ready", "true")
+    ann.get_by_test_id("seek-setup").select_option("4t")
+    ann.get_by_test_id("seek-ruleset").select_option("ludo")
+    setup = ann.get_by_test_id("seek-setup")
+    expect(setup).to_have_value("2")  # the teams set-up is not Ludo's: the first that is
+    expect(setup.locator("option[value='4t']")).to_be_disabled()
+    expect(setup.locator("option[value='4']")).to_be_enabled()
+    ann.get_by_test_id("post-seek").click()
+    expect(ann.get_by_test_id("my-seek")).to_contain_text("Ludo, 2 players")
+
+    bo.goto(server.url + "/")
+    seek_row = bo.get_by_test_id("open-seek").filter(has_text="ludoann")
+    expect(seek_row).to_contain_text("Ludo")
+    seek_row.get_by_test_id("accept-seek").click()
+    bo.wait_for_url("**/g/**")
+    ann.wait_for_url("**/g/**", timeout=20_000)
+    game = bo.url.split("/g/")[1].split("#")[0]
+    assert ann.url.split("/g/")[1].split("#")[0] == game
+    state = server.state(game)
+    assert state["ruleset"] == "ludo" and len(state["throw"]) == 1
+    assert sorted(s["name"] for s in state["seats"]) == ["ludoann", "ludobo"]
+    for page in (ann, bo):
+        expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
+        expect(page.locator("svg.board.one-die.ruleset-ludo")).to_be_visible()
+    console.check()

@@ -10,7 +10,7 @@ import { el } from "./ui.js";
 const $ = (id) => document.getElementById(id);
 const STORE = "pachisi.seeks";
 
-const seeking = { mine: new Map(), ws: null, listing: [], account: null };
+const seeking = { mine: new Map(), ws: null, listing: [], account: null, rulesets: null };
 
 function remember() {
   const mine = [...seeking.mine.values()].map((s) => ({ id: s.id, key: s.secret, spec: s.spec }));
@@ -127,6 +127,23 @@ function formSpec() {
   return spec;
 }
 
+/** Offer only the set-ups the chosen ruleset has (GET /api/rulesets: its player counts
+ * and whether it has teams; Ludo and MADN have none): the others are disabled. */
+function fitSetups() {
+  const info = seeking.rulesets && seeking.rulesets[$("seek-ruleset").value];
+  if (!info) return;
+  const select = $("seek-setup");
+  for (const option of select.options) {
+    const teams = option.value.endsWith("t");
+    const fits = info.players.includes(Number(option.value.replace("t", ""))) && (!teams || info.teams);
+    option.disabled = !fits;
+  }
+  if (select.selectedOptions[0] && select.selectedOptions[0].disabled) {
+    const first = [...select.options].find((option) => !option.disabled);
+    if (first) select.value = first.value;
+  }
+}
+
 async function post(event) {
   event.preventDefault();
   $("seek-status").textContent = "";
@@ -196,6 +213,14 @@ async function start() {
   drawMine();
   drawListing();
   $("seek-form").addEventListener("submit", post);
+  $("seek-ruleset").addEventListener("change", fitSetups);
+  try {
+    seeking.rulesets = (await api("/api/rulesets")).rulesets;
+  } catch {
+    seeking.rulesets = null; // the server says which set-up it refuses, if one is posted
+  }
+  fitSetups();
+  $("seek-form").dataset.ready = "true";
   connect();
   setInterval(keepAlive, 30000);
 }
