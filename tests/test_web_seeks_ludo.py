@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the web extra")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from pachisi.web.club_play import ClubLimits  # noqa: E402
-from pachisi.web.club_routes import possible_pools  # noqa: E402
-from test_web_club_play import (  # noqa: E402
+from pachisi.web.club_play import ClubLimits
+from pachisi.web.club_routes import possible_pools
+from test_web_club_play import (
     Browser,
     FakeClock,
     browser,
@@ -92,6 +92,7 @@ def test_a_ludo_or_maedn_seek_pairs_into_a_one_die_game(
     assert answer.status_code == 200, answer.text
     after = answer.json()["state"]
     assert after["version"] > game["version"] and after["steps"] == [game["legal"][0]["notation"]]
+
 
 def test_ludo_and_maedn_seeks_pair_only_with_their_own_kind(client: TestClient) -> None:
     ann, bo, cy = browser(client), browser(client), browser(client)
