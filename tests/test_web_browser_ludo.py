@@ -178,7 +178,8 @@ def test_the_rules_page_teaches_with_small_boards(
     expect(rules).to_have_count(len(lessons["rules"]))
     expect(page.get_by_test_id("diagram").locator("svg")).to_have_count(len(lessons["rules"]))
     expect(page.get_by_test_id("rule-switch").first).to_be_visible()
-    expect(page.get_by_test_id("tutorial-link")).to_have_count(0)  # /learn teaches Parcheesi
+    # The ruleset's own first game (tests/test_web_browser_learn_ludo.py plays it).
+    expect(page.get_by_test_id("tutorial-link")).to_have_attribute("href", f"/learn/{ruleset}")
     first = rules.first.get_by_test_id("rule-text")
     expect(first).to_contain_text("52 squares" if ruleset == "ludo" else "40 fields")
     page.screenshot(path=str(shots / f"rules-{ruleset}-1280x800.png"), full_page=True)

@@ -29,6 +29,7 @@ from pachisi.web.learn import (
     rules_lessons,
 )
 from pachisi.web.learn_words import LEARN_WORDS
+from pachisi.web.one_die_tutorial import FIRST_GAMES
 
 fastapi = pytest.importorskip("fastapi", reason="the web tests need the web extra")
 from fastapi.testclient import TestClient  # noqa: E402
@@ -127,6 +128,14 @@ def test_every_word_is_in_three_languages() -> None:
         for lesson in LESSONS
         for part in ("title", "task", "done", "again")
     }
+    # Ludo's and MADN's first games (pachisi.web.one_die_tutorial), their lessons and titles.
+    needed |= {
+        f"learn.lesson.{ruleset}.{lesson.name}.{part}"
+        for ruleset, lessons in FIRST_GAMES.items()
+        for lesson in lessons
+        for part in ("title", "task", "done", "again")
+    }
+    needed |= {f"learn.title.{ruleset}" for ruleset in FIRST_GAMES}
     assert needed <= set(en)
 
 

@@ -432,15 +432,23 @@ def create_app(
         """A ruleset's rules in teaching order, each with its section and diagram."""
         return rules_lessons(ruleset)
 
+    @app.get("/learn/{ruleset}", include_in_schema=False)
+    async def learn_one_die_page(ruleset: str) -> FileResponse:
+        if ruleset not in ("ludo", "maedn"):
+            raise ApiError(404, "not_found", f"no first game of {ruleset[:40]!r}")
+        return page("tutorial.html")
+
     @app.get("/api/learn/lessons")
-    async def learn_lessons() -> dict[str, Any]:
-        """The lessons of the first game, in order."""
-        return lessons_info()
+    async def learn_lessons(ruleset: str = "parcheesi") -> dict[str, Any]:
+        """The lessons of the first game (Parcheesi, Ludo or MADN: ``ruleset``), in order."""
+        return lessons_info(ruleset[:40])
 
     @app.get("/api/learn/lessons/{name}")
-    async def learn_lesson(name: str, steps: str = "") -> dict[str, Any]:
+    async def learn_lesson(
+        name: str, steps: str = "", ruleset: str = "parcheesi"
+    ) -> dict[str, Any]:
         """A lesson after some steps: legal steps, and the rule that forbids each other move."""
-        return await asyncio.to_thread(lesson_state, name, steps[:100])
+        return await asyncio.to_thread(lesson_state, name, steps[:100], ruleset[:40])
 
     @app.get("/review/{game_id}", include_in_schema=False)
     async def review_page(game_id: str) -> FileResponse:

@@ -11,7 +11,8 @@ Two things are served from here (docs/web.md, *Learning to play*):
   do). Its words are ``learn.<id>.title`` and ``learn.<id>.text`` in the
   site's catalogues (:data:`pachisi.web.learn_words.LEARN_WORDS`).
 * **A first game of Parcheesi in six lessons** (``GET /api/learn/lessons`` and
-  ``GET /api/learn/lessons/{name}?steps=...``): set positions and throws in
+  ``GET /api/learn/lessons/{name}?steps=...``; Ludo's and MADN's with
+  ``ruleset=``, :mod:`pachisi.web.one_die_tutorial`): set positions and throws in
   which the learner makes the move the lesson asks for. The state of a
   lesson after some steps lists the legal steps (the engine's), and, for
   every pawn and every number left that no legal step uses, the rule that
@@ -35,6 +36,7 @@ from ..position import Position
 from ..rules import ONE_DIE_RULESETS, RULESETS
 from .one_die import one_die_square
 from .one_die_rules import ONE_DIE_LESSONS
+from .one_die_tutorial import first_lesson_state, first_lessons_info
 from .requests import ApiError
 from .views import _seat_setup, geometry, lean, pawns_list, step_facts_of
 
@@ -752,8 +754,11 @@ def goal_met(lesson: Lesson, turn: Turn) -> bool:
     raise ValueError(f"unknown goal {lesson.goal!r}")
 
 
-def lessons_info() -> dict[str, Any]:
-    """The lessons in order, each with its words' keys (``GET /api/learn/lessons``)."""
+def lessons_info(ruleset: str = "parcheesi") -> dict[str, Any]:
+    """The lessons in order, each with its words' keys (``GET /api/learn/lessons``); Ludo's
+    and MADN's are :mod:`pachisi.web.one_die_tutorial`'s."""
+    if ruleset != "parcheesi":
+        return first_lessons_info(ruleset)
     return {
         "lessons": [
             {"name": lesson.name, "title": f"learn.lesson.{lesson.name}.title",
@@ -779,14 +784,18 @@ def _parse_steps(text: str) -> list[int]:
     return out
 
 
-def lesson_state(name: str, steps: str = "") -> dict[str, Any]:
+def lesson_state(name: str, steps: str = "", ruleset: str = "parcheesi") -> dict[str, Any]:
     """A lesson after the steps ``steps`` (indices into each point's legal steps).
+
+    Ludo's and MADN's lessons are :func:`pachisi.web.one_die_tutorial.first_lesson_state`'s.
 
     The answer (docs/web.md) has the pawns, the dice with the numbers used,
     the bonuses to take, the legal steps (as in a game's state), the rule
     that forbids each other pawn-and-number (``refusals``), and once the
     throw is played, whether it did what the lesson asks (``goal_met``).
     """
+    if ruleset != "parcheesi":
+        return first_lesson_state(ruleset, name, steps)
     lesson = _LESSONS.get(name)
     if lesson is None:
         raise ApiError(404, "not_found", f"no lesson {name!r}")

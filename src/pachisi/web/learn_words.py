@@ -1103,3 +1103,308 @@ _KN: dict[str, str] = {
 
 #: The words of learning to play per language (the same keys in each).
 LEARN_WORDS: dict[str, dict[str, str]] = {"en": _EN, "hi": _HI, "kn": _KN}
+
+
+# -- the first game of Ludo and of Mensch ärgere Dich nicht (pachisi.web.one_die_tutorial) --
+
+_ONE_DIE_EN: dict[str, str] = {
+    "learn.title.ludo": "Learn Ludo in five minutes",
+    "learn.title.maedn": "Learn Mensch ärgere Dich nicht in five minutes",
+    "learn.rules_link.ludo": "All the rules of Ludo",
+    "learn.rules_link.maedn": "All the rules of Mensch ärgere Dich nicht",
+    "learn.try_it.ludo": "Learn Ludo in five minutes: play a first game",
+    "learn.try_it.maedn": "Learn Mensch ärgere Dich nicht in five minutes: play a first game",
+    "learn.banner_ludo": "Learn Ludo",
+    "learn.banner_maedn": "Learn Mensch ärgere Dich nicht",
+    "learn.another_throw": "Another throw for you: a {n}.",
+    "learn.how_to_one": "Tap one of your pawns, then the die (or a lit square).",
+    "learn.lesson.ludo.enter.title": "Come out on a 6",
+    "learn.lesson.ludo.enter.task": (
+        "You threw a 6: bring a pawn out of the yard onto your start square. A 6 gives you"
+        " another throw: then move the new pawn with it."
+    ),
+    "learn.lesson.ludo.enter.done": (
+        "Out and moving. Only a 6 brings a pawn out, and every 6 gives another throw."
+    ),
+    "learn.lesson.ludo.enter.again": "Bring a pawn out with the 6, then move it.",
+    "learn.lesson.ludo.six.title": "Use your extra throw",
+    "learn.lesson.ludo.six.task": (
+        "A 6, and after it you will throw a 5. Bring a second pawn out with the 6, then capture"
+        " the yellow pawn 5 squares ahead of your other pawn."
+    ),
+    "learn.lesson.ludo.six.done": (
+        "Captured: the yellow pawn goes back to its yard, and a capture gives another throw too."
+    ),
+    "learn.lesson.ludo.six.again": (
+        "Keep the pawn on square 20 for the 5: bring a new pawn out with the 6."
+    ),
+    "learn.lesson.ludo.safe.title": "Stand on a safe square",
+    "learn.lesson.ludo.safe.task": (
+        "A yellow pawn 5 squares behind your pawn on square 17 could capture it. Move that pawn"
+        " 4 onto the star: nobody is captured on a safe square, not even the yellow pawn"
+        " already there."
+    ),
+    "learn.lesson.ludo.safe.done": "Safe: on a star or a start square no pawn can be captured.",
+    "learn.lesson.ludo.safe.again": "Move the threatened pawn on square 17 onto the star.",
+    "learn.lesson.ludo.block.title": "Make a block",
+    "learn.lesson.ludo.block.task": (
+        "Two yellow pawns on one square make a block: you may not end your move there. Move a"
+        " pawn 3 to join your other pawn and make a block of your own."
+    ),
+    "learn.lesson.ludo.block.done": "A block: yellow may pass it but not end a move on it.",
+    "learn.lesson.ludo.block.again": "End your move on the square where your other pawn stands.",
+    "learn.lesson.ludo.finish.title": "Finish exactly",
+    "learn.lesson.ludo.finish.task": (
+        "Two pawns are Home. A pawn reaches Home only with the exact number: bring one Home"
+        " with the 3, and the last one with the throw that gives you."
+    ),
+    "learn.lesson.ludo.finish.done": "All four pawns Home: you win!",
+    "learn.lesson.ludo.finish.again": "Bring the pawn that is 3 from Home in first.",
+    "learn.lesson.maedn.enter.title": "Come out on a 6",
+    "learn.lesson.maedn.enter.task": (
+        "You threw a 6: bring a pawn out onto your start field. The 6 gives you another"
+        " throw; while pawns wait in the yard, your start field must be cleared first."
+    ),
+    "learn.lesson.maedn.enter.done": "Out, and the start field is free for the next pawn.",
+    "learn.lesson.maedn.enter.again": (
+        "Bring a pawn out with the 6, then move it off the start field."
+    ),
+    "learn.lesson.maedn.capture.title": "Capture",
+    "learn.lesson.maedn.capture.task": (
+        "A field holds one pawn. Capture the green pawn 3 fields ahead of one of your pawns:"
+        " it goes back to its yard."
+    ),
+    "learn.lesson.maedn.capture.done": (
+        "Captured! There are no safe fields in this game: every pawn on the track can be hit."
+    ),
+    "learn.lesson.maedn.capture.again": "Land on the green pawn with the 3.",
+    "learn.lesson.maedn.six.title": "A 6 brings a pawn out",
+    "learn.lesson.maedn.six.task": (
+        "With pawns in the yard and your start field free, a 6 must bring one out. Then you"
+        " throw again: a 5, and the start field must be cleared first."
+    ),
+    "learn.lesson.maedn.six.done": "That is the order: out with the 6, then off the start field.",
+    "learn.lesson.maedn.six.again": (
+        "Bring a pawn out with the 6, then move it off the start field."
+    ),
+    "learn.lesson.maedn.goal.title": "Into the goal",
+    "learn.lesson.maedn.goal.task": (
+        "A pawn enters its goal fields by the exact count. Move a pawn into your goal with the 5."
+    ),
+    "learn.lesson.maedn.goal.done": (
+        "In the goal. A pawn may still move on inside it, never past its last field."
+    ),
+    "learn.lesson.maedn.goal.again": "Move the pawn 5 fields before the goal into it.",
+    "learn.lesson.maedn.win.title": "Win",
+    "learn.lesson.maedn.win.task": (
+        "Three pawns are in the goal. Bring the last one in with the 3 to win."
+    ),
+    "learn.lesson.maedn.win.done": "All four pawns in the goal: you win!",
+    "learn.lesson.maedn.win.again": "Move your last pawn into the goal.",
+    "learn.why.one.six": "a pawn leaves the yard only with a 6",
+    "learn.why.one.at_home": "this pawn is Home already and moves no more",
+    "learn.why.one.exact_home": (
+        "Home is reached only with the exact number, and this goes past it"
+    ),
+    "learn.why.one.exact_goal": (
+        "this would go past the last goal field: the goal needs the exact count"
+    ),
+    "learn.why.one.block": "no pawn may end its move on an opponent's block",
+    "learn.why.one.own_pawn": "a field holds only one pawn, and one of yours stands there",
+    "learn.why.one.clear_start": (
+        "while pawns wait in the yard, the pawn on your start field must move first"
+    ),
+    "learn.why.one.must_enter": "with a 6 and pawns in the yard, you must bring one out",
+    "learn.why.one.other": "the rules allow only the moves that are lit",
+}
+
+_ONE_DIE_HI: dict[str, str] = {
+    "learn.title.ludo": "पाँच मिनट में लूडो सीखें",
+    "learn.title.maedn": "पाँच मिनट में मेंश ऍर्गेरे डिश निश्ट सीखें",
+    "learn.rules_link.ludo": "लूडो के सारे नियम",
+    "learn.rules_link.maedn": "मेंश ऍर्गेरे डिश निश्ट के सारे नियम",
+    "learn.try_it.ludo": "पाँच मिनट में लूडो सीखें: पहला खेल खेलें",
+    "learn.try_it.maedn": "पाँच मिनट में मेंश ऍर्गेरे डिश निश्ट सीखें: पहला खेल खेलें",
+    "learn.banner_ludo": "लूडो सीखें",
+    "learn.banner_maedn": "मेंश ऍर्गेरे डिश निश्ट सीखें",
+    "learn.another_throw": "आपको एक और फेंक मिला: {n}।",
+    "learn.how_to_one": "अपना एक प्यादा छुएँ, फिर पासा (या चमकता खाना)।",
+    "learn.lesson.ludo.enter.title": "6 पर बाहर आएँ",
+    "learn.lesson.ludo.enter.task": (
+        "आपने 6 फेंका: एक प्यादा यार्ड से अपने शुरुआती खाने पर लाएँ। 6 पर एक और फेंक मिलता है:"
+        " उससे नए प्यादे को चलाएँ।"
+    ),
+    "learn.lesson.ludo.enter.done": (
+        "बाहर और चलता हुआ। केवल 6 प्यादे को बाहर लाता है, और हर 6 पर एक और फेंक मिलता है।"
+    ),
+    "learn.lesson.ludo.enter.again": "6 से एक प्यादा बाहर लाएँ, फिर उसे चलाएँ।",
+    "learn.lesson.ludo.six.title": "अतिरिक्त फेंक का उपयोग करें",
+    "learn.lesson.ludo.six.task": (
+        "एक 6, और उसके बाद आप 5 फेंकेंगे। 6 से दूसरा प्यादा बाहर लाएँ, फिर अपने दूसरे प्यादे से"
+        " 5 खाने आगे खड़े पीले प्यादे को पकड़ें।"
+    ),
+    "learn.lesson.ludo.six.done": (
+        "पकड़ लिया: पीला प्यादा अपने यार्ड में लौटता है, और पकड़ने पर भी एक और फेंक मिलता है।"
+    ),
+    "learn.lesson.ludo.six.again": "खाना 20 वाले प्यादे को 5 के लिए रोक रखें: 6 से नया प्यादा बाहर लाएँ।",
+    "learn.lesson.ludo.safe.title": "सुरक्षित खाने पर रुकें",
+    "learn.lesson.ludo.safe.task": (
+        "खाना 17 पर आपके प्यादे से 5 खाने पीछे एक पीला प्यादा उसे पकड़ सकता है। उस प्यादे को 4"
+        " चलाकर सितारे पर ले जाएँ: सुरक्षित खाने पर कोई नहीं पकड़ा जाता, वहाँ पहले से खड़ा पीला"
+        " प्यादा भी नहीं।"
+    ),
+    "learn.lesson.ludo.safe.done": "सुरक्षित: सितारे या शुरुआती खाने पर कोई प्यादा पकड़ा नहीं जा सकता।",
+    "learn.lesson.ludo.safe.again": "खाना 17 के ख़तरे वाले प्यादे को सितारे पर ले जाएँ।",
+    "learn.lesson.ludo.block.title": "नाकाबंदी बनाएँ",
+    "learn.lesson.ludo.block.task": (
+        "एक खाने पर दो पीले प्यादे नाकाबंदी हैं: आप वहाँ अपनी चाल ख़त्म नहीं कर सकते। एक प्यादे"
+        " को 3 चलाकर अपने दूसरे प्यादे के पास ले जाएँ और अपनी नाकाबंदी बनाएँ।"
+    ),
+    "learn.lesson.ludo.block.done": "नाकाबंदी: पीला इसे पार कर सकता है, पर इस पर चाल ख़त्म नहीं कर सकता।",
+    "learn.lesson.ludo.block.again": "अपनी चाल उस खाने पर ख़त्म करें जहाँ आपका दूसरा प्यादा खड़ा है।",
+    "learn.lesson.ludo.finish.title": "ठीक अंक से पूरा करें",
+    "learn.lesson.ludo.finish.task": (
+        "दो प्यादे होम पहुँच चुके हैं। प्यादा केवल ठीक अंक से होम पहुँचता है: 3 से एक को होम"
+        " लाएँ, और उससे मिले फेंक से आख़िरी को।"
+    ),
+    "learn.lesson.ludo.finish.done": "चारों प्यादे होम में: आप जीत गए!",
+    "learn.lesson.ludo.finish.again": "पहले उस प्यादे को होम लाएँ जो होम से 3 दूर है।",
+    "learn.lesson.maedn.enter.title": "6 पर बाहर आएँ",
+    "learn.lesson.maedn.enter.task": (
+        "आपने 6 फेंका: एक प्यादा अपने शुरुआती खाने पर लाएँ। 6 पर एक और फेंक मिलता है; जब तक"
+        " प्यादे यार्ड में हैं, पहले शुरुआती खाना ख़ाली करना होता है।"
+    ),
+    "learn.lesson.maedn.enter.done": "बाहर, और शुरुआती खाना अगले प्यादे के लिए ख़ाली।",
+    "learn.lesson.maedn.enter.again": "6 से एक प्यादा बाहर लाएँ, फिर उसे शुरुआती खाने से हटाएँ।",
+    "learn.lesson.maedn.capture.title": "पकड़ें",
+    "learn.lesson.maedn.capture.task": (
+        "एक खाने पर एक ही प्यादा रहता है। अपने किसी प्यादे से 3 खाने आगे खड़े हरे प्यादे को"
+        " पकड़ें: वह अपने यार्ड में लौटता है।"
+    ),
+    "learn.lesson.maedn.capture.done": (
+        "पकड़ लिया! इस खेल में कोई सुरक्षित खाना नहीं: रास्ते का हर प्यादा पकड़ा जा सकता है।"
+    ),
+    "learn.lesson.maedn.capture.again": "3 से हरे प्यादे पर रुकें।",
+    "learn.lesson.maedn.six.title": "6 प्यादा बाहर लाता है",
+    "learn.lesson.maedn.six.task": (
+        "यार्ड में प्यादे हों और शुरुआती खाना ख़ाली हो, तो 6 से एक प्यादा बाहर लाना ज़रूरी है।"
+        " फिर एक और फेंक: 5, और पहले शुरुआती खाना ख़ाली करना होगा।"
+    ),
+    "learn.lesson.maedn.six.done": "यही क्रम है: 6 से बाहर, फिर शुरुआती खाने से आगे।",
+    "learn.lesson.maedn.six.again": "6 से एक प्यादा बाहर लाएँ, फिर उसे शुरुआती खाने से हटाएँ।",
+    "learn.lesson.maedn.goal.title": "लक्ष्य में",
+    "learn.lesson.maedn.goal.task": (
+        "प्यादा ठीक गिनती से अपने लक्ष्य खानों में जाता है। 5 से एक प्यादे को अपने लक्ष्य में ले जाएँ।"
+    ),
+    "learn.lesson.maedn.goal.done": (
+        "लक्ष्य में। भीतर वह आगे भी चल सकता है, पर आख़िरी लक्ष्य खाने से आगे कभी नहीं।"
+    ),
+    "learn.lesson.maedn.goal.again": "लक्ष्य से 5 खाने पहले वाले प्यादे को उसमें ले जाएँ।",
+    "learn.lesson.maedn.win.title": "जीतें",
+    "learn.lesson.maedn.win.task": "तीन प्यादे लक्ष्य में हैं। जीतने के लिए 3 से आख़िरी को भी अंदर लाएँ।",
+    "learn.lesson.maedn.win.done": "चारों प्यादे लक्ष्य में: आप जीत गए!",
+    "learn.lesson.maedn.win.again": "अपने आख़िरी प्यादे को लक्ष्य में ले जाएँ।",
+    "learn.why.one.six": "प्यादा केवल 6 पर यार्ड से निकलता है",
+    "learn.why.one.at_home": "यह प्यादा पहले ही होम पहुँच चुका है और अब नहीं चलता",
+    "learn.why.one.exact_home": "होम केवल ठीक अंक से पहुँचा जाता है, और यह उससे आगे जाता है",
+    "learn.why.one.exact_goal": "यह आख़िरी लक्ष्य खाने से आगे चला जाएगा: लक्ष्य के लिए ठीक गिनती चाहिए",
+    "learn.why.one.block": "कोई प्यादा विरोधी की नाकाबंदी पर अपनी चाल ख़त्म नहीं कर सकता",
+    "learn.why.one.own_pawn": "एक खाने पर एक ही प्यादा रहता है, और वहाँ आपका प्यादा खड़ा है",
+    "learn.why.one.clear_start": "जब तक प्यादे यार्ड में हैं, शुरुआती खाने वाले प्यादे को पहले चलना होगा",
+    "learn.why.one.must_enter": "6 हो और प्यादे यार्ड में हों, तो एक को बाहर लाना ज़रूरी है",
+    "learn.why.one.other": "नियम केवल चमकती चालों की अनुमति देते हैं",
+}
+
+_ONE_DIE_KN: dict[str, str] = {
+    "learn.title.ludo": "ಐದು ನಿಮಿಷದಲ್ಲಿ ಲೂಡೋ ಕಲಿಯಿರಿ",
+    "learn.title.maedn": "ಐದು ನಿಮಿಷದಲ್ಲಿ ಮೆನ್ಷ್ ಎರ್ಗೆರೆ ಡಿಶ್ ನಿಷ್ಟ್ ಕಲಿಯಿರಿ",
+    "learn.rules_link.ludo": "ಲೂಡೋದ ಎಲ್ಲ ನಿಯಮಗಳು",
+    "learn.rules_link.maedn": "ಮೆನ್ಷ್ ಎರ್ಗೆರೆ ಡಿಶ್ ನಿಷ್ಟ್ ಆಟದ ಎಲ್ಲ ನಿಯಮಗಳು",
+    "learn.try_it.ludo": "ಐದು ನಿಮಿಷದಲ್ಲಿ ಲೂಡೋ ಕಲಿಯಿರಿ: ಮೊದಲ ಆಟ ಆಡಿ",
+    "learn.try_it.maedn": "ಐದು ನಿಮಿಷದಲ್ಲಿ ಮೆನ್ಷ್ ಎರ್ಗೆರೆ ಡಿಶ್ ನಿಷ್ಟ್ ಕಲಿಯಿರಿ: ಮೊದಲ ಆಟ ಆಡಿ",
+    "learn.banner_ludo": "ಲೂಡೋ ಕಲಿಯಿರಿ",
+    "learn.banner_maedn": "ಮೆನ್ಷ್ ಎರ್ಗೆರೆ ಡಿಶ್ ನಿಷ್ಟ್ ಕಲಿಯಿರಿ",
+    "learn.another_throw": "ನಿಮಗೆ ಇನ್ನೊಂದು ಎಸೆತ: {n}.",
+    "learn.how_to_one": "ನಿಮ್ಮ ಒಂದು ಕಾಯಿಯನ್ನು ಒತ್ತಿ, ನಂತರ ದಾಳವನ್ನು (ಅಥವಾ ಬೆಳಗಿದ ಚೌಕವನ್ನು).",
+    "learn.lesson.ludo.enter.title": "6ಕ್ಕೆ ಹೊರಬನ್ನಿ",
+    "learn.lesson.ludo.enter.task": (
+        "ನೀವು 6 ಎಸೆದಿರಿ: ಒಂದು ಕಾಯಿಯನ್ನು ಅಂಗಳದಿಂದ ನಿಮ್ಮ ಆರಂಭದ ಚೌಕಕ್ಕೆ ತನ್ನಿ. 6 ಇನ್ನೊಂದು ಎಸೆತ"
+        " ಕೊಡುತ್ತದೆ: ಅದರಿಂದ ಹೊಸ ಕಾಯಿಯನ್ನು ನಡೆಸಿ."
+    ),
+    "learn.lesson.ludo.enter.done": (
+        "ಹೊರಗೆ ಬಂದು ನಡೆಯುತ್ತಿದೆ. 6 ಮಾತ್ರ ಕಾಯಿಯನ್ನು ಹೊರತರುತ್ತದೆ, ಪ್ರತಿ 6 ಇನ್ನೊಂದು ಎಸೆತ ಕೊಡುತ್ತದೆ."
+    ),
+    "learn.lesson.ludo.enter.again": "6ರಿಂದ ಒಂದು ಕಾಯಿಯನ್ನು ಹೊರತನ್ನಿ, ನಂತರ ಅದನ್ನು ನಡೆಸಿ.",
+    "learn.lesson.ludo.six.title": "ಹೆಚ್ಚಿನ ಎಸೆತವನ್ನು ಬಳಸಿ",
+    "learn.lesson.ludo.six.task": (
+        "ಒಂದು 6, ಅದರ ನಂತರ ನೀವು 5 ಎಸೆಯುತ್ತೀರಿ. 6ರಿಂದ ಎರಡನೇ ಕಾಯಿಯನ್ನು ಹೊರತನ್ನಿ, ನಂತರ ನಿಮ್ಮ"
+        " ಇನ್ನೊಂದು ಕಾಯಿಯಿಂದ 5 ಚೌಕ ಮುಂದಿರುವ ಹಳದಿ ಕಾಯಿಯನ್ನು ಹಿಡಿಯಿರಿ."
+    ),
+    "learn.lesson.ludo.six.done": ("ಹಿಡಿದಿರಿ: ಹಳದಿ ಕಾಯಿ ತನ್ನ ಅಂಗಳಕ್ಕೆ ಮರಳುತ್ತದೆ, ಹಿಡಿದಾಗಲೂ ಇನ್ನೊಂದು ಎಸೆತ ಸಿಗುತ್ತದೆ."),
+    "learn.lesson.ludo.six.again": "ಚೌಕ 20ರ ಕಾಯಿಯನ್ನು 5ಕ್ಕಾಗಿ ಉಳಿಸಿ: 6ರಿಂದ ಹೊಸ ಕಾಯಿಯನ್ನು ಹೊರತನ್ನಿ.",
+    "learn.lesson.ludo.safe.title": "ಸುರಕ್ಷಿತ ಚೌಕದಲ್ಲಿ ನಿಲ್ಲಿ",
+    "learn.lesson.ludo.safe.task": (
+        "ಚೌಕ 17ರ ನಿಮ್ಮ ಕಾಯಿಯಿಂದ 5 ಚೌಕ ಹಿಂದಿರುವ ಹಳದಿ ಕಾಯಿ ಅದನ್ನು ಹಿಡಿಯಬಹುದು. ಆ ಕಾಯಿಯನ್ನು 4"
+        " ನಡೆಸಿ ನಕ್ಷತ್ರಕ್ಕೆ ತನ್ನಿ: ಸುರಕ್ಷಿತ ಚೌಕದಲ್ಲಿ ಯಾರನ್ನೂ ಹಿಡಿಯಲಾಗದು, ಅಲ್ಲಿ ಈಗಾಗಲೇ ಇರುವ ಹಳದಿ"
+        " ಕಾಯಿಯನ್ನೂ."
+    ),
+    "learn.lesson.ludo.safe.done": "ಸುರಕ್ಷಿತ: ನಕ್ಷತ್ರ ಅಥವಾ ಆರಂಭದ ಚೌಕದಲ್ಲಿ ಯಾವ ಕಾಯಿಯನ್ನೂ ಹಿಡಿಯಲಾಗದು.",
+    "learn.lesson.ludo.safe.again": "ಚೌಕ 17ರ ಅಪಾಯದಲ್ಲಿರುವ ಕಾಯಿಯನ್ನು ನಕ್ಷತ್ರಕ್ಕೆ ತನ್ನಿ.",
+    "learn.lesson.ludo.block.title": "ತಡೆಗೋಡೆ ಕಟ್ಟಿ",
+    "learn.lesson.ludo.block.task": (
+        "ಒಂದು ಚೌಕದಲ್ಲಿ ಎರಡು ಹಳದಿ ಕಾಯಿಗಳು ತಡೆಗೋಡೆ: ನೀವು ಅಲ್ಲಿ ನಿಮ್ಮ ನಡೆಯನ್ನು ಮುಗಿಸುವಂತಿಲ್ಲ. ಒಂದು"
+        " ಕಾಯಿಯನ್ನು 3 ನಡೆಸಿ ನಿಮ್ಮ ಇನ್ನೊಂದು ಕಾಯಿಯ ಜೊತೆ ನಿಲ್ಲಿಸಿ, ನಿಮ್ಮದೇ ತಡೆಗೋಡೆ ಕಟ್ಟಿ."
+    ),
+    "learn.lesson.ludo.block.done": "ತಡೆಗೋಡೆ: ಹಳದಿ ಇದನ್ನು ದಾಟಬಹುದು, ಆದರೆ ಇದರ ಮೇಲೆ ನಡೆ ಮುಗಿಸಲಾರದು.",
+    "learn.lesson.ludo.block.again": "ನಿಮ್ಮ ಇನ್ನೊಂದು ಕಾಯಿ ಇರುವ ಚೌಕದಲ್ಲಿ ನಡೆಯನ್ನು ಮುಗಿಸಿ.",
+    "learn.lesson.ludo.finish.title": "ನಿಖರವಾಗಿ ಮುಗಿಸಿ",
+    "learn.lesson.ludo.finish.task": (
+        "ಎರಡು ಕಾಯಿಗಳು ಮನೆ ತಲುಪಿವೆ. ಕಾಯಿ ನಿಖರ ಅಂಕದಿಂದ ಮಾತ್ರ ಮನೆ ತಲುಪುತ್ತದೆ: 3ರಿಂದ ಒಂದನ್ನು ಮನೆಗೆ"
+        " ತನ್ನಿ, ಅದು ಕೊಡುವ ಎಸೆತದಿಂದ ಕೊನೆಯದನ್ನು."
+    ),
+    "learn.lesson.ludo.finish.done": "ನಾಲ್ಕೂ ಕಾಯಿಗಳು ಮನೆಯಲ್ಲಿ: ನೀವು ಗೆದ್ದಿರಿ!",
+    "learn.lesson.ludo.finish.again": "ಮನೆಯಿಂದ 3 ದೂರವಿರುವ ಕಾಯಿಯನ್ನು ಮೊದಲು ಮನೆಗೆ ತನ್ನಿ.",
+    "learn.lesson.maedn.enter.title": "6ಕ್ಕೆ ಹೊರಬನ್ನಿ",
+    "learn.lesson.maedn.enter.task": (
+        "ನೀವು 6 ಎಸೆದಿರಿ: ಒಂದು ಕಾಯಿಯನ್ನು ನಿಮ್ಮ ಆರಂಭದ ಚೌಕಕ್ಕೆ ತನ್ನಿ. 6 ಇನ್ನೊಂದು ಎಸೆತ ಕೊಡುತ್ತದೆ;"
+        " ಕಾಯಿಗಳು ಅಂಗಳದಲ್ಲಿರುವವರೆಗೆ ಮೊದಲು ಆರಂಭದ ಚೌಕವನ್ನು ಖಾಲಿ ಮಾಡಬೇಕು."
+    ),
+    "learn.lesson.maedn.enter.done": "ಹೊರಗೆ, ಮತ್ತು ಆರಂಭದ ಚೌಕ ಮುಂದಿನ ಕಾಯಿಗೆ ಖಾಲಿ.",
+    "learn.lesson.maedn.enter.again": "6ರಿಂದ ಒಂದು ಕಾಯಿಯನ್ನು ಹೊರತನ್ನಿ, ನಂತರ ಅದನ್ನು ಆರಂಭದ ಚೌಕದಿಂದ ಸರಿಸಿ.",
+    "learn.lesson.maedn.capture.title": "ಹಿಡಿಯಿರಿ",
+    "learn.lesson.maedn.capture.task": (
+        "ಒಂದು ಚೌಕದಲ್ಲಿ ಒಂದೇ ಕಾಯಿ. ನಿಮ್ಮ ಒಂದು ಕಾಯಿಯಿಂದ 3 ಚೌಕ ಮುಂದಿರುವ ಹಸಿರು ಕಾಯಿಯನ್ನು ಹಿಡಿಯಿರಿ:"
+        " ಅದು ತನ್ನ ಅಂಗಳಕ್ಕೆ ಮರಳುತ್ತದೆ."
+    ),
+    "learn.lesson.maedn.capture.done": ("ಹಿಡಿದಿರಿ! ಈ ಆಟದಲ್ಲಿ ಸುರಕ್ಷಿತ ಚೌಕಗಳಿಲ್ಲ: ದಾರಿಯ ಪ್ರತಿ ಕಾಯಿಯನ್ನೂ ಹಿಡಿಯಬಹುದು."),
+    "learn.lesson.maedn.capture.again": "3ರಿಂದ ಹಸಿರು ಕಾಯಿಯ ಮೇಲೆ ನಿಲ್ಲಿ.",
+    "learn.lesson.maedn.six.title": "6 ಕಾಯಿಯನ್ನು ಹೊರತರುತ್ತದೆ",
+    "learn.lesson.maedn.six.task": (
+        "ಅಂಗಳದಲ್ಲಿ ಕಾಯಿಗಳಿದ್ದು ಆರಂಭದ ಚೌಕ ಖಾಲಿಯಿದ್ದರೆ, 6ರಿಂದ ಒಂದನ್ನು ಹೊರತರಲೇಬೇಕು. ನಂತರ ಇನ್ನೊಂದು"
+        " ಎಸೆತ: 5, ಮತ್ತು ಮೊದಲು ಆರಂಭದ ಚೌಕ ಖಾಲಿಯಾಗಬೇಕು."
+    ),
+    "learn.lesson.maedn.six.done": "ಇದೇ ಕ್ರಮ: 6ಕ್ಕೆ ಹೊರಗೆ, ನಂತರ ಆರಂಭದ ಚೌಕದಿಂದ ಮುಂದೆ.",
+    "learn.lesson.maedn.six.again": "6ರಿಂದ ಒಂದು ಕಾಯಿಯನ್ನು ಹೊರತನ್ನಿ, ನಂತರ ಅದನ್ನು ಆರಂಭದ ಚೌಕದಿಂದ ಸರಿಸಿ.",
+    "learn.lesson.maedn.goal.title": "ಗುರಿಯೊಳಗೆ",
+    "learn.lesson.maedn.goal.task": (
+        "ಕಾಯಿ ನಿಖರ ಎಣಿಕೆಯಿಂದ ತನ್ನ ಗುರಿ ಚೌಕಗಳಿಗೆ ಹೋಗುತ್ತದೆ. 5ರಿಂದ ಒಂದು ಕಾಯಿಯನ್ನು ನಿಮ್ಮ ಗುರಿಗೆ ತನ್ನಿ."
+    ),
+    "learn.lesson.maedn.goal.done": ("ಗುರಿಯಲ್ಲಿ. ಒಳಗೆ ಅದು ಇನ್ನೂ ಮುಂದೆ ಸಾಗಬಹುದು, ಕೊನೆಯ ಗುರಿ ಚೌಕ ದಾಟಿ ಎಂದೂ ಅಲ್ಲ."),
+    "learn.lesson.maedn.goal.again": "ಗುರಿಗೆ 5 ಚೌಕ ಮೊದಲಿರುವ ಕಾಯಿಯನ್ನು ಒಳಗೆ ತನ್ನಿ.",
+    "learn.lesson.maedn.win.title": "ಗೆಲ್ಲಿರಿ",
+    "learn.lesson.maedn.win.task": "ಮೂರು ಕಾಯಿಗಳು ಗುರಿಯಲ್ಲಿವೆ. ಗೆಲ್ಲಲು 3ರಿಂದ ಕೊನೆಯದನ್ನೂ ಒಳಗೆ ತನ್ನಿ.",
+    "learn.lesson.maedn.win.done": "ನಾಲ್ಕೂ ಕಾಯಿಗಳು ಗುರಿಯಲ್ಲಿ: ನೀವು ಗೆದ್ದಿರಿ!",
+    "learn.lesson.maedn.win.again": "ನಿಮ್ಮ ಕೊನೆಯ ಕಾಯಿಯನ್ನು ಗುರಿಗೆ ತನ್ನಿ.",
+    "learn.why.one.six": "ಕಾಯಿ 6 ಬಂದಾಗ ಮಾತ್ರ ಅಂಗಳ ಬಿಡುತ್ತದೆ",
+    "learn.why.one.at_home": "ಈ ಕಾಯಿ ಈಗಾಗಲೇ ಮನೆ ತಲುಪಿದೆ, ಇನ್ನು ನಡೆಯುವುದಿಲ್ಲ",
+    "learn.why.one.exact_home": "ಮನೆಯನ್ನು ನಿಖರ ಅಂಕದಿಂದ ಮಾತ್ರ ತಲುಪಬಹುದು, ಇದು ಅದನ್ನು ದಾಟುತ್ತದೆ",
+    "learn.why.one.exact_goal": "ಇದು ಕೊನೆಯ ಗುರಿ ಚೌಕವನ್ನು ದಾಟುತ್ತದೆ: ಗುರಿಗೆ ನಿಖರ ಎಣಿಕೆ ಬೇಕು",
+    "learn.why.one.block": "ಯಾವ ಕಾಯಿಯೂ ಎದುರಾಳಿಯ ತಡೆಗೋಡೆಯ ಮೇಲೆ ನಡೆ ಮುಗಿಸುವಂತಿಲ್ಲ",
+    "learn.why.one.own_pawn": "ಒಂದು ಚೌಕದಲ್ಲಿ ಒಂದೇ ಕಾಯಿ, ಅಲ್ಲಿ ನಿಮ್ಮ ಕಾಯಿ ಇದೆ",
+    "learn.why.one.clear_start": "ಕಾಯಿಗಳು ಅಂಗಳದಲ್ಲಿರುವಾಗ, ಆರಂಭದ ಚೌಕದ ಕಾಯಿ ಮೊದಲು ನಡೆಯಬೇಕು",
+    "learn.why.one.must_enter": "6 ಬಂದು ಕಾಯಿಗಳು ಅಂಗಳದಲ್ಲಿದ್ದರೆ, ಒಂದನ್ನು ಹೊರತರಲೇಬೇಕು",
+    "learn.why.one.other": "ನಿಯಮಗಳು ಬೆಳಗಿದ ನಡೆಗಳನ್ನು ಮಾತ್ರ ಬಿಡುತ್ತವೆ",
+}
+
+for _lang, _words in (("en", _ONE_DIE_EN), ("hi", _ONE_DIE_HI), ("kn", _ONE_DIE_KN)):
+    LEARN_WORDS[_lang].update(_words)

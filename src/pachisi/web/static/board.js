@@ -482,7 +482,8 @@ export class BoardView {
       group.append(
         line("corner-colour", top + 46, colourName(colour).toUpperCase() + role),
         line("corner-name", top + 76, truncate(name, 22)),
-        this.oneDie ? null : svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 }),
+        // (append() would write a null out as the text "null": no nest circle, no node.)
+        ...(this.oneDie ? [] : [svg("circle", { class: "nest", cx: x, cy: top + size / 2 + 12, r: 64 })]),
         line("corner-status", top + size - (this.oneDie ? 16 : 30), status.join(" · ")),
       );
     }

@@ -21,6 +21,10 @@ async function start() {
   const seen =
     played || localStorage.getItem(BANNER_SETTING) === "dismissed" || localStorage.getItem(DONE_SETTING) === "done";
   const link = el("a", { href: "/learn", "data-testid": "learn-link", text: t("learn.banner_go") });
+  // The first games of Ludo and MADN (/learn/ludo, /learn/maedn), offered beside it.
+  const others = ["ludo", "maedn"].map((ruleset) =>
+    el("a", { href: `/learn/${ruleset}`, "data-testid": `learn-link-${ruleset}`, text: t(`learn.banner_${ruleset}`) }),
+  );
   const banner = el("aside", {
     class: seen ? "learn-banner small" : "learn-banner",
     "data-testid": "learn-banner",
@@ -28,7 +32,7 @@ async function start() {
     "aria-label": t("learn.banner_go"),
   });
   if (seen) {
-    banner.append(link);
+    banner.append(link, ...others);
   } else {
     const dismiss = el("button", {
       type: "button",
@@ -38,11 +42,11 @@ async function start() {
         localStorage.setItem(BANNER_SETTING, "dismissed");
         banner.className = "learn-banner small";
         banner.dataset.first = "false";
-        banner.replaceChildren(link);
+        banner.replaceChildren(link, ...others);
         link.focus();
       },
     });
-    banner.append(el("p", { text: t("learn.banner") }), link, dismiss);
+    banner.append(el("p", { text: t("learn.banner") }), link, ...others, dismiss);
   }
   bar.after(banner);
 }

@@ -149,8 +149,12 @@ async function start() {
   if (about.majors) basics.push(t("rules.majors"));
   box.replaceChildren(
     el("p", { class: "hint", text: t("learn.intro") }),
-    // The first-game tutorial (/learn) teaches Parcheesi: not offered as Ludo's or MADN's.
-    ...(oneDie ? [] : [el("p", { class: "learn-try" }, el("a", { href: "/learn", "data-testid": "tutorial-link", text: t("learn.try_it") }))]),
+    // The first game: Parcheesi's (/learn) on the cross's pages, Ludo's and MADN's their own.
+    el("p", { class: "learn-try" }, el("a", {
+      href: oneDie ? `/learn/${ruleset}` : "/learn",
+      "data-testid": "tutorial-link",
+      text: t(oneDie ? `learn.try_it.${ruleset}` : "learn.try_it"),
+    })),
     ...lessonsPart(lessons),
     el("h2", { text: t("rules.basics") }),
     el("p", { class: "hint", text: t("rules.intro") }),

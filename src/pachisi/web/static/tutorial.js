@@ -1,4 +1,6 @@
-// The first game (/learn): "learn Parcheesi in five minutes". Each lesson is
+// The first game (/learn): "learn Parcheesi in five minutes"; /learn/ludo and
+// /learn/maedn: Ludo's and MADN's (pachisi.web.one_die_tutorial: a lesson there
+// may take several throws, red's while the engine gives red another). Each lesson is
 // a set position and throw (pachisi.web.learn.LESSONS); the learner plays red
 // by tapping a pawn, then a die (or a lit square). What is legal is the
 // server's answer for the steps so far (GET /api/learn/lessons/{name}?steps=),
@@ -14,7 +16,11 @@ import { playText } from "./words.js";
 
 const D6 = "⚀⚁⚂⚃⚄⚅";
 const ME = "red";
-const DONE_SETTING = "pachisi.learn";
+const ONE_DIE_PAGE = /^\/learn\/(ludo|maedn)\/?$/.exec(location.pathname);
+const RULESET = ONE_DIE_PAGE ? ONE_DIE_PAGE[1] : "parcheesi";
+const ONE_DIE = RULESET !== "parcheesi";
+const DONE_SETTING = ONE_DIE ? `pachisi.learn.${RULESET}` : "pachisi.learn";
+const QUERY = ONE_DIE ? `ruleset=${RULESET}` : "";
 const $ = (id) => document.getElementById(id);
 
 const tutor = {
@@ -43,10 +49,20 @@ function say(kind, text) {
 
 /** The place of a red pawn in words: the nest, a square, the home path or HOME. */
 function placeWords(p) {
+  if (ONE_DIE) return oneDiePlaceWords(p);
   if (p === 0) return t("place.nest");
   if (p === 72) return t("word.HOME");
   if (p > 64) return t("place.path", { n: p - 64 });
   return t("place.square", { n: p });
+}
+
+/** A red pawn's place in Ludo or MADN (as pachisi.web.one_die.one_die_place says it). */
+function oneDiePlaceWords(p) {
+  const last = RULESET === "ludo" ? 51 : 40;
+  if (p === 0) return t("ludo.place.yard");
+  if (RULESET === "ludo" && p === 57) return t("ludo.place.home");
+  if (p > last) return t(RULESET === "ludo" ? "ludo.place.column" : "ludo.place.goal", { n: p - last });
+  return t("ludo.place.square", { n: p });
 }
 
 function tokenOf(pawn) {
@@ -56,7 +72,8 @@ function tokenOf(pawn) {
 /** Show the lesson after `steps` (the server's answer); nothing changes if it fails. */
 async function load(steps = tutor.steps) {
   const name = lesson().name;
-  const query = steps.length ? `?steps=${steps.join(",")}` : "";
+  const params = [QUERY, steps.length ? `steps=${steps.join(",")}` : ""].filter(Boolean);
+  const query = params.length ? `?${params.join("&")}` : "";
   // One request at a time: taps made meanwhile are ignored (they would be made on the
   // position being left).
   tutor.busy = true;
@@ -72,6 +89,10 @@ async function load(steps = tutor.steps) {
   tutor.selected = null;
   render();
   const state = tutor.state;
+  if (!state.complete && state.again) {
+    // The throw played gave red another (a 6; in Ludo a capture or a pawn Home too).
+    say("info", t("learn.another_throw", { n: state.throw[0] }));
+  }
   if (state.complete) {
     const words = playText(state.steps_facts, state.steps.join(" "));
     if (state.goal_met) {
@@ -243,14 +264,25 @@ async function goTo(index) {
   await load([]);
 }
 
+/** Ludo's and MADN's page: its own title, words and links (before the words are put in). */
+function oneDiePage() {
+  if (!ONE_DIE) return;
+  document.body.dataset.ruleset = RULESET;
+  $("tutorial-title").dataset.i18n = `learn.title.${RULESET}`;
+  $("rules-link").dataset.i18n = `learn.rules_link.${RULESET}`;
+  $("how-to").dataset.i18n = "learn.how_to_one";
+  for (const link of [$("rules-link"), $("top-rules")]) link.href = `/rules/${RULESET}`;
+}
+
 async function start() {
+  oneDiePage();
   await loadLanguage();
   mountLanguageSwitch();
-  const data = await api("/api/learn/lessons");
+  const data = await api(`/api/learn/lessons${QUERY ? `?${QUERY}` : ""}`);
   tutor.lessons = data.lessons;
   tutor.board = data.board;
   tutor.view = new BoardView($("board"), data.board, {
-    ruleset: "parcheesi",
+    ruleset: RULESET,
     seats: [],
     onPawn: (key) => choosePawn(key, true),
     onTarget: (place) => chooseTarget(place),
