@@ -161,4 +161,9 @@ def test_a_ludo_seek_posted_and_accepted_by_two_accounts(
     for page in (ann, bo):
         expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "live")
         expect(page.locator("svg.board.one-die.ruleset-ludo")).to_be_visible()
+    # The leaderboard offers Ludo's pools (rated ones are rated there: test_web_seeks_ludo.py).
+    bo.goto(server.url + "/players?pool=ludo/2p")
+    expect(bo.locator("#pool")).to_have_value("ludo/2p")
+    expect(bo.locator("#pool option[value='ludo/2p']")).to_have_text("Ludo, two players")
+    expect(bo.locator("#pool option[value='maedn/4p']")).to_have_count(1)
     console.check()
