@@ -90,6 +90,12 @@ def register(subparsers: Any) -> None:
         " positions of N greedy games (default 0: from random weights; docs/learning.md)",
     )
     p.add_argument(
+        "--race-targets",
+        action="store_true",
+        help="the exact race values as targets once a game is a pure race (Parcheesi and"
+        " Whitman with their race tables built, Pagade; docs/learning.md)",
+    )
+    p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
     )
     add_ray_option(p, "the games", "RULESET", "the weights are the same")
@@ -137,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         targets=args.targets,
         average=args.average,
         distil=args.distil,
+        race_targets=args.race_targets,
     )
     settings.check()
     snapshots = _snapshots(args.snapshots)

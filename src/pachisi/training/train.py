@@ -48,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__, fast
+from .. import __version__, fast, race
 from .._layout import NN_UNITS, R_SIZE
 from ..bots import GreedyPlayer, game_positions, make_player
 from ..bots.search import win_chance
@@ -61,6 +61,7 @@ from ..learn.network import ValueNet, _pack, _unpack, softmax_rows
 from ..moves import legal_plays
 from ..position import Position, game_over
 from ..rules import Setup
+from . import race_targets
 
 __all__ = [
     "DISTIL_STEPS",
@@ -103,7 +104,10 @@ class TrainSettings:
     roughly the last ``K`` rounds (:func:`train`); ``distil``: 0 (the
     default) starts self-play from random weights; ``N`` first fits them to
     the calibrated hand evaluation on the positions of ``N`` greedy games
-    (:func:`distil_data`, :func:`train`).
+    (:func:`distil_data`, :func:`train`); ``race_targets``: off (the default), or
+    on: the positions of a game's closing pure race get the race tables' values as
+    targets, and the lambda-returns before them end on those values
+    (:mod:`pachisi.training.race_targets`).
     """
 
     setup: dict[str, Any]
@@ -118,6 +122,7 @@ class TrainSettings:
     targets: str = "self"
     average: int = 0
     distil: int = 0
+    race_targets: bool = False
 
     def check(self) -> None:
         """Raise :class:`PachisiError` (one line) on a setting out of range."""
@@ -139,6 +144,8 @@ class TrainSettings:
             raise PachisiError("--distil must be 0 (off) or a number of greedy games")
         if self.distil and self.targets != "self":
             raise PachisiError("--distil works with --targets self only")
+        if self.race_targets:
+            race_targets.check_setup(self.the_setup())
 
     def the_setup(self) -> Setup:
         """The :class:`Setup` of :attr:`setup`."""
@@ -176,6 +183,8 @@ class TrainSettings:
             parts.append(f"--average {self.average}")
         if self.distil:
             parts.append(f"--distil {self.distil}")
+        if self.race_targets:
+            parts.append("--race-targets")
         parts.append(f"--out {out}")
         return " ".join(parts)
 
@@ -188,7 +197,8 @@ class GameData:
     ``targets[t]`` its lambda-return over the sides (mover's side first);
     ``throws`` the game's length and ``winner`` its winning players (empty
     if cut off at ``max_throws``); ``movers[t]`` the player to move at ``t``
-    and ``final`` the result the lambda-returns end on (for :func:`retarget`).
+    and ``final`` the result the lambda-returns end on (for :func:`retarget`);
+    ``race`` the closing race run whose values are targets (``--race-targets``).
     """
 
     offsets: Any
@@ -199,6 +209,7 @@ class GameData:
     winner: tuple[int, ...]
     movers: Sequence[int] = ()
     final: Sequence[float] = ()
+    race: race_targets.RaceEnd | None = None
 
 
 def lambda_returns(values: Sequence[Sequence[float]], final: Sequence[float], lam: float) -> Any:
@@ -241,16 +252,21 @@ def _game_data(
     final: Sequence[float],
     throws: int,
     winner: tuple[int, ...],
+    race: race_targets.RaceEnd | None = None,
 ) -> GameData:
     """A game's examples: ``positions`` are the offsets, units, values and movers of
-    its positions before a throw; targets are their lambda-returns."""
+    its positions before a throw; targets are their lambda-returns (with ``race``,
+    :func:`pachisi.training.race_targets.race_lambda_returns`)."""
     offsets, cols, vals, movers = positions
-    G = lambda_returns(values, final, lam)
+    if race is None:
+        G = lambda_returns(values, final, lam)
+    else:
+        G = race_targets.race_lambda_returns(values, final, lam, race, lambda_returns)
     targets = np.zeros((len(movers), MAX_SIDES))
     for t, mover in enumerate(movers):
         for k, players in enumerate(enc.sides(mover)):
             targets[t, k] = G[t, players[0]]
-    return GameData(offsets, cols, vals, targets, throws, winner, list(movers), list(final))
+    return GameData(offsets, cols, vals, targets, throws, winner, list(movers), list(final), race)
 
 
 def retarget(
@@ -280,14 +296,21 @@ def retarget(
             for k, players in enumerate(enc.sides(mover)):
                 values[t, list(players)] = P[t, k]
         positions = (d.offsets, d.cols, d.vals, d.movers)
-        out.append(_game_data(enc, lam, positions, values, d.final, d.throws, d.winner))
+        out.append(_game_data(enc, lam, positions, values, d.final, d.throws, d.winner, d.race))
     return out
 
 
 def _play_kernel(
-    net: ValueNet, setup: Setup, seed: int, games: Sequence[int], lam: float, max_throws: int
+    net: ValueNet,
+    setup: Setup,
+    seed: int,
+    games: Sequence[int],
+    lam: float,
+    max_throws: int,
+    races: bool = False,
 ) -> list[GameData]:
-    """Self-play games in the compiled kernel (``Kernel.nn_selfplay``)."""
+    """Self-play games in the compiled kernel (``Kernel.nn_selfplay``); ``races``: the
+    closing race's values as targets, its positions decoded from their encodings."""
     module = fast.kernel_module()
     assert module is not None
     kern = fast.kernel(module)
@@ -318,12 +341,53 @@ def _play_kernel(
         )
         positions = (offsets, r_idx[:end].astype(np.int64), r_val[:end].copy(), r_mv[:T].tolist())
         values = r_v[: 4 * T].reshape(T, 4)[:, :n]
-        out.append(_game_data(enc, lam, positions, values, final, int(res[0]), winner))
+        race = _kernel_race_end(enc, positions) if races else None
+        out.append(_game_data(enc, lam, positions, values, final, int(res[0]), winner, race))
     return out
 
 
+def _kernel_race_end(
+    enc: Encoder, positions: tuple[Any, Any, Any, Sequence[int]]
+) -> race_targets.RaceEnd:
+    """The closing race run of a kernel game, its positions decoded (walking back from
+    the last only as far as the race goes: :func:`race_targets.race_end`)."""
+    offsets, cols, vals, movers = positions
+
+    def at(t: int) -> Position:
+        a, b = int(offsets[t]), int(offsets[t + 1])
+        return race_targets.decode(enc, cols[a:b].tolist(), vals[a:b].tolist(), movers[t])
+
+    return race_targets.race_end(_Lazy(at, len(movers)))
+
+
+class _Lazy(Sequence[Position]):
+    """The positions ``at(0) .. at(n - 1)``, each made when asked for."""
+
+    def __init__(self, at: Callable[[int], Position], n: int) -> None:
+        self._at = at
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, t: Any) -> Any:
+        if isinstance(t, slice):
+            return [self._at(i) for i in range(*t.indices(self._n))]
+        if t < 0:
+            t += self._n
+        if not 0 <= t < self._n:
+            raise IndexError(t)
+        return self._at(t)
+
+
 def _play_pure(
-    net: ValueNet, setup: Setup, seed: int, games: Sequence[int], lam: float, max_throws: int
+    net: ValueNet,
+    setup: Setup,
+    seed: int,
+    games: Sequence[int],
+    lam: float,
+    max_throws: int,
+    races: bool = False,
 ) -> list[GameData]:
     """The games of :func:`_play_kernel` on the pure engine, valued by the network's
     plain-Python path (the same numbers): the same examples."""
@@ -342,6 +406,7 @@ def _play_pure(
             offsets = [0]
             movers: list[int] = []
             values: list[list[float]] = []
+            seen: list[Position] = []
             throws = 0
             while throws < max_throws and not game_over(setup, pos.finished, pos.winner):
                 idx, val = enc.encode(pos)
@@ -350,6 +415,7 @@ def _play_pure(
                 offsets.append(len(cols))
                 movers.append(pos.to_move)
                 values.append(net.win_chances(pos))
+                seen.append(pos)
                 a = faces[dice.below(len(faces))]
                 b = faces[dice.below(len(faces))]
                 plays = fast.canonical_plays(pos, legal_plays(pos, (a, b)))
@@ -363,7 +429,8 @@ def _play_pure(
                 np.asarray(vals, dtype=np.float64),
                 movers,
             )
-            out.append(_game_data(enc, lam, positions, values, final, throws, tuple(winner)))
+            race = race_targets.race_end(seen) if races else None
+            out.append(_game_data(enc, lam, positions, values, final, throws, tuple(winner), race))
     return out
 
 
@@ -384,7 +451,15 @@ def play_games(
     setup = settings.the_setup()
     net = ValueNet.from_arrays(setup.ruleset, weights)
     play = _play_kernel if fast.active() else _play_pure
-    return play(net, setup, settings.seed, games, settings.lam, settings.max_throws)
+    return play(
+        net,
+        setup,
+        settings.seed,
+        games,
+        settings.lam,
+        settings.max_throws,
+        settings.race_targets,
+    )
 
 
 def play_chunk(
@@ -588,7 +663,7 @@ class Progress:
 
 #: Settings added after the first recorded runs: at their defaults they are left out
 #: of the record, so that a run without them is recorded (and resumed) as before.
-_LATER_SETTINGS = ("targets", "average", "distil")
+_LATER_SETTINGS = ("targets", "average", "distil", "race_targets")
 
 
 def _settings_dict(settings: TrainSettings) -> dict[str, Any]:
@@ -838,6 +913,11 @@ def _made_by(
         "seconds_last_session": round(time.perf_counter() - began, 1),
         "jobs": jobs if backend is None else backend.workers,
     }
+    if settings.race_targets:
+        made_by["race_targets"] = {
+            "procedure": race_targets.RACE_TARGETS,
+            "bound": race.BOUND_BY_DEFAULT,
+        }
     if backend is not None:
         made_by["runner"] = type(backend).__name__  # RayRunner for --ray
     return made_by
