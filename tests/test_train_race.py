@@ -76,7 +76,7 @@ def game_positions_of(setup: Setup, games: int, seed: int) -> list[list[Position
     try:
         _play_pure(net, setup, seed, range(games), LAM, 400, True)
     finally:
-        race_targets.race_end = real  # type: ignore[assignment]
+        race_targets.race_end = real
     return seen
 
 
