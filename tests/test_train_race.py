@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import same_weights
 from pachisi import Position, _accel, race
 from pachisi.errors import PachisiError
 from pachisi.learn.encoding import Encoder
@@ -22,6 +23,7 @@ from pachisi.training.train import (
     lambda_returns,
     play_games,
     retarget,
+    train,
 )
 
 LAM = 0.7
@@ -235,3 +237,22 @@ def test_the_option_is_recorded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "--race-targets" not in off.command("x.json")
     assert _settings_dict(on)["race_targets"] is True
     assert "race_targets" not in _settings_dict(off)  # runs without it recorded as before
+
+
+def test_a_network_says_it_was_trained_with_race_targets(
+    tmp_path: Path, quick_values: None, tables: None
+) -> None:
+    setup = Setup.create("parcheesi", players=2)
+    settings = TrainSettings(
+        setup=setup.to_fields(), games=4, seed=4, hidden=4, round_games=2, race_targets=True
+    )
+    on = train(settings, tmp_path / "on.json")
+    made_by = on.meta["made_by"]
+    assert "--race-targets" in made_by["command"]
+    assert made_by["settings"]["race_targets"] is True
+    assert made_by["race_targets"]["bound"] == race.BOUND_BY_DEFAULT
+    off = train(
+        TrainSettings(**{**settings.__dict__, "race_targets": False}), tmp_path / "off.json"
+    )
+    assert "race_targets" not in off.meta["made_by"]
+    assert not same_weights(on, off)  # the race targets changed what it learned
