@@ -25,7 +25,9 @@ from pachisi.web.insight import (
     ONE_DIE_HINT_ROLLOUTS,
     ONE_DIE_POLICY,
     REVIEW_ONE_DIE,
+    REVIEW_ONE_DIE_MANY,
     one_die_hints,
+    review_game,
 )
 from test_web_api import client, db, state
 
@@ -207,3 +209,15 @@ def test_the_review_of_a_finished_game_is_by_rollouts(client: TestClient) -> Non
         "at": "home"
     }
     assert got["thresholds"] and got["clear"] == 2
+
+
+def test_a_game_of_four_is_reviewed_with_fewer_rollouts() -> None:
+    """Three or four players' games are three times as long: 6 rollouts of 2 plays."""
+    start = Position.from_text(
+        "ludo r,g,y,b - r:56.57.57.57,g:20.0.0.0,y:30.0.0.0,b:0.0.0.0 0 0 - - - 0 0"
+    )
+    record = Record(start=start, moves=[((1,), "R56-57")])
+    got = review_game(record.to_text())
+    assert got["settings"]["rollouts"] == REVIEW_ONE_DIE_MANY.rollouts == 6
+    assert got["settings"]["candidates"] == REVIEW_ONE_DIE_MANY.candidates == 2
+    assert got["moves"][0]["played_facts"][0]["to"] == {"at": "home"}

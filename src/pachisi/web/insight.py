@@ -28,7 +28,8 @@ the answers say so (``"method": "none"`` and ``"why"``) instead of a number.
   :func:`pachisi.analysis.review` by the network (:data:`REVIEW`), with its
   ``summary`` (per-player totals, the win-chance series, the turning points:
   docs/analysis.md); by rollouts (:data:`REVIEW_ROLLOUTS`,
-  :data:`REVIEW_PAGADE`, :data:`REVIEW_ONE_DIE`) where no network has learned the set-up.
+  :data:`REVIEW_PAGADE`, :data:`REVIEW_ONE_DIE`, :data:`REVIEW_ONE_DIE_MANY`) where no
+  network has learned the set-up.
 
 Ludo and MADN (RULES-LUDO.md), where no network has learned the set-up, are
 judged by rollouts of a computer player (:data:`ONE_DIE_POLICY`), which are
@@ -76,6 +77,7 @@ __all__ = [
     "ONE_DIE_POLICY",
     "REVIEW",
     "REVIEW_ONE_DIE",
+    "REVIEW_ONE_DIE_MANY",
     "REVIEW_PAGADE",
     "REVIEW_ROLLOUTS",
     "Insight",
@@ -114,11 +116,17 @@ ONE_DIE_POLICY = "greedy"
 ONE_DIE_HINT_ROLLOUTS = 72
 #: Rollouts of a position's win chances (the bar): about 2 s of one core.
 ONE_DIE_CHANCE_ROLLOUTS = 72
-#: The review of a game of Ludo or MADN: the play made and the best 3 by rollouts, 12 each
-#: (about a minute of one core for a two-player game); the luck is not measured (six
-#: throws a turn, each rolled out, would double that for a figure inside its own noise).
+#: The review of a two-player game of Ludo or MADN: the play made and the best 3 by
+#: rollouts, 12 each (28 s of one core for a two-player Ludo game of 183 throws); the luck
+#: is not measured (every possible throw rolled out would double that, for a figure far
+#: inside its own noise at these counts).
 REVIEW_ONE_DIE = ReviewSettings(
     rollouts=12, luck_rollouts=0, candidates=3, policy=ONE_DIE_POLICY, by="rollouts"
+)
+#: Three or four players: games three times as long, so 6 rollouts of 2 plays (87 s of
+#: one core for a four-player Ludo game of 580 throws).
+REVIEW_ONE_DIE_MANY = ReviewSettings(
+    rollouts=6, luck_rollouts=0, candidates=2, policy=ONE_DIE_POLICY, by="rollouts"
 )
 
 
@@ -287,7 +295,8 @@ def review_game(record_text: str) -> dict[str, Any]:
     if ev is not None:
         settings = REVIEW
     elif ruleset in ONE_DIE_RULESETS:
-        settings = REVIEW_ONE_DIE
+        many = len(rec.start.setup.players) > 2
+        settings = REVIEW_ONE_DIE_MANY if many else REVIEW_ONE_DIE
     else:
         settings = REVIEW_PAGADE if ruleset == "pagade" else REVIEW_ROLLOUTS
     out = review(rec, settings, evaluator=ev).as_dict()
