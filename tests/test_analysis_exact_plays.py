@@ -27,3 +27,16 @@ def test_an_exact_race_is_ranked_by_its_exact_value() -> None:
     best, other = ranking.plays
     assert best.chance > other.chance
     assert other.diff == other.chance - best.chance and other.diff_se == 0.0
+
+
+def test_a_race_in_the_middle_of_a_turn_is_valued() -> None:
+    """A throw again after a 6 (``doubles`` 1) reaches states a fresh turn does not (a
+    third 6 forfeits back to one): the race tables value it instead of failing (the web's
+    review of a Ludo game answered an internal error on such a position)."""
+    for text in (
+        "ludo r,y - r:56.57.57.57,y:40.51.57.57 1 1 - - - 0 0",
+        "ludo r,y - r:55.57.57.57,y:43.51.57.57 1 1 - - - 0 0",
+    ):
+        est = exact_chances(Position.from_text(text))
+        assert est is not None and est.method == "race" and est.exact
+        assert abs(sum(est.chances) - 1.0) < 1e-9 and all(0 < c < 1 for c in est.chances)
