@@ -730,6 +730,7 @@ class _Session:
         one_die = position.ruleset in ONE_DIE_RULESETS
         if one_die and evaluator_for(position.setup, HINT_PLY)[0] is None:
             # Ludo, MADN without a network: the plays ranked by rollouts (seconds).
+            self.console.print(say(self.lang, "msg.hint_working"), markup=False, highlight=False)
             self.hinted, lines = one_die_hint(position, throw, self.lang)
         else:
             best = hints(position, throw)[:3]

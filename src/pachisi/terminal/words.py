@@ -235,6 +235,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.certain_win": "a certain win",
         "hint.certain_loss": "a certain loss",
         "hint.no_move": "no move",
+        "msg.hint_working": "Playing out the best plays (a few seconds)…",
     },
     "hi": {
         "help": _HELP_HI,
@@ -382,6 +383,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.certain_win": "पक्की जीत",
         "hint.certain_loss": "पक्की हार",
         "hint.no_move": "कोई चाल नहीं",
+        "msg.hint_working": "सबसे अच्छी चालें अंत तक खेली जा रही हैं (कुछ सेकंड)…",
     },
     "kn": {
         "help": _HELP_KN,
@@ -526,6 +528,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.certain_win": "ಖಚಿತ ಗೆಲುವು",
         "hint.certain_loss": "ಖಚಿತ ಸೋಲು",
         "hint.no_move": "ಯಾವ ನಡೆಯೂ ಇಲ್ಲ",
+        "msg.hint_working": "ಅತ್ಯುತ್ತಮ ನಡೆಗಳನ್ನು ಕೊನೆಯವರೆಗೆ ಆಡಲಾಗುತ್ತಿದೆ (ಕೆಲವು ಕ್ಷಣಗಳು)…",
     },
 }
 
