@@ -16,6 +16,7 @@ rollouts (:mod:`pachisi.web.insight`). In Chromium, at 1280 x 800 and 390 x 844:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,9 +24,9 @@ import pytest
 import test_web_browser as wb
 from axe_helpers import check_axe
 from test_web_browser import browser, console
-from test_web_browser_ludo import DESKTOP, PHONE, page_at
+from test_web_browser_ludo import DESKTOP, PHONE, page_at, shots
 
-__all__ = ["browser", "console"]  # the fixtures, used by name
+__all__ = ["browser", "console", "shots"]  # the fixtures, used by name
 
 Browser = wb.Browser
 expect = wb.expect
@@ -62,7 +63,12 @@ def thrown(server: wb.Server, ruleset: str) -> tuple[dict[str, Any], dict[str, A
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
 @pytest.mark.parametrize("ruleset", ["ludo", "maedn"])
 def test_the_hint_is_drawn_and_play_this_plays_it(
-    server: wb.Server, browser: Browser, console: wb.Console, ruleset: str, size: dict[str, int]
+    server: wb.Server,
+    browser: Browser,
+    console: wb.Console,
+    shots: Path,
+    ruleset: str,
+    size: dict[str, int],
 ) -> None:
     game, before = thrown(server, ruleset)
     gid = game["id"]
@@ -94,6 +100,8 @@ def test_the_hint_is_drawn_and_play_this_plays_it(
     ends = page.locator("[data-testid=hint-square][data-end=to]")
     expect(ends).to_have_count(len(best["path"]))
     expect(ends.first).to_have_attribute("data-square", str(best["path"][0]["to_square"]))
+    name = f"{ruleset}-hint-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(shots / name), full_page=True)
     check_axe(page)
     button.click()
 
@@ -131,7 +139,7 @@ def test_a_spectator_sees_the_win_chances_with_their_noise(
 
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
 def test_the_review_of_a_ludo_game(
-    server: wb.Server, browser: Browser, console: wb.Console, size: dict[str, int]
+    server: wb.Server, browser: Browser, console: wb.Console, shots: Path, size: dict[str, int]
 ) -> None:
     text = "ludo r,y - r:50.55.57.57,y:40.45.57.57 0 0 - - - 0 0"
     game = server.post("/api/games", {"position": text, "seats": ["greedy", "greedy"]})
@@ -158,5 +166,7 @@ def test_the_review_of_a_ludo_game(
     for i, m in enumerate(review["moves"]):
         if not m["forced"] and not m["decided"]:
             expect(verdicts.nth(i)).to_have_text(m["verdict"])
+    name = f"ludo-review-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(shots / name), full_page=True)
     check_axe(page)
     console.check()

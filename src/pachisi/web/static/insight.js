@@ -31,7 +31,8 @@ export function decimals(se) {
 
 /** `x` (a fraction) in points, `abs` of it, to the precision its standard error `se` allows. */
 export function byPrecision(x, se) {
-  return (100 * Math.abs(x)).toFixed(decimals(se));
+  const text = (100 * Math.abs(x)).toFixed(decimals(se));
+  return se === 0 ? String(Number(text)) : text; // exact: no trailing zeros (0.5, not 0.50)
 }
 
 /** The sides of a game: one per team (its seats), or one per seat. */

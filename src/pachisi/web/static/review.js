@@ -260,7 +260,9 @@ function moves(state, review) {
     if (m.forced) verdict = t("review.forced");
     if (m.decided) verdict = t("review.decided");
     // By rollouts: to the precision of the loss's standard error (pachisi.analysis.words).
-    const rolledLoss = () => `${m.loss < 0 ? "−" : ""}${byPrecision(m.loss, m.loss_se)} ± ${byPrecision(m.loss_se || 0, m.loss_se)}`;
+    const sign = m.loss < 0 && byPrecision(m.loss, m.loss_se) !== "0" ? "−" : "";
+    const margin = m.loss_se === 0 ? "" : ` ± ${byPrecision(m.loss_se || 0, m.loss_se)}`; // exact: none
+    const rolledLoss = () => `${sign}${byPrecision(m.loss, m.loss_se)}${margin}`;
     const loss = m.forced || m.decided || m.loss === null ? "–" : m.method === "network" ? wholeOrDash(m.loss) : rolledLoss();
     const luckMark = m.luck_mark ? ` ${t(`luck.${m.luck_mark}`)}` : "";
     const luck = m.luck === null ? "–" : `${m.method === "network" ? signedWhole(m.luck) : signed(m.luck)}${luckMark}`;
