@@ -56,7 +56,6 @@ from ..analysis.net import HINT_PLY, check_rollouts, evaluator_for, first_look
 from ..analysis.rank import CLEAR, clear_difference
 from ..analysis.review import LUCK_MARKS, THRESHOLDS
 from ..analysis.words import UNIT, UNIT_NOTE, chance_text
-from ..describe import play_facts
 from ..dice import Throw
 from ..moves import parse_play
 from ..position import Position
@@ -64,7 +63,7 @@ from ..record import Record
 from ..rules import ONE_DIE_RULESETS
 from .computers import Computers
 from .requests import ApiError
-from .views import lean, play_facts_lean, play_path
+from .views import play_facts_lean, play_path
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -398,16 +397,16 @@ class Insight:
             compared = await self.hub.computers.run(compare_hints, position, throw, notations)
         if compared is None:  # no network (no numbers), or a single play: nothing to compare
             plays = [
-                {**p, "estimate": p["chance"], "facts": [lean(f) for f in
-                 play_facts(position, throw, p["play"])],
+                {**p, "estimate": p["chance"],
+                 "facts": play_facts_lean(position, throw, p["play"]),  # any ruleset
                  "path": play_path(position, throw, p["play"])}  # for the board
                 for p in answer["plays"]
             ]  # fmt: skip
             return {**answer, "plays": plays}
         plays = []
         for p in compared["plays"]:
-            facts = play_facts(position, throw, p["play"])
-            plays.append({**p, "estimate": look[p["play"]], "facts": [lean(f) for f in facts]})
+            facts = play_facts_lean(position, throw, p["play"])  # any ruleset (Ludo's too)
+            plays.append({**p, "estimate": look[p["play"]], "facts": facts})
             plays[-1]["path"] = play_path(position, throw, p["play"])  # for the board
         return {
             **answer,
