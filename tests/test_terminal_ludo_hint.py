@@ -15,8 +15,14 @@ from pathlib import Path
 import pytest
 
 from pachisi import Position
+from pachisi.analysis.hint import Hint
+from pachisi.moves import legal_plays
 from pachisi.record import Record
-from pachisi.terminal.one_die_hint import ONE_DIE_HINT_ROLLOUTS, one_die_hint
+from pachisi.terminal.one_die_hint import (
+    ONE_DIE_HINT_ROLLOUTS,
+    network_hint_lines,
+    one_die_hint,
+)
 from pachisi.terminal.words import say
 from terminal_screen import Terminal
 from test_terminal_fit import words
@@ -79,3 +85,19 @@ def test_hint_in_a_pseudo_terminal(tmp_path: Path, ruleset: str, lang: str) -> N
     finally:
         term.close()
     assert Record.load(save).moves == [((die,), plays[0].notation)]
+
+
+def test_a_networks_hint_is_written_in_whole_points() -> None:
+    """Once a network judges Ludo (:func:`pachisi.analysis.hints` with a ``network``
+    ``how``), its hint is written the same way: which network, whole points."""
+    text, die = LATE["ludo"]
+    pos = Position.from_text(text)
+    plays = legal_plays(pos, (die,))
+    how = {"method": "network", "ply": 2, "network": {"file": "pachisi/learn/weights/ludo.2p.json"}}
+    hints = [Hint(plays[0], 0.5312, how), Hint(plays[1], 0.4871, how)]
+    lines = network_hint_lines(pos, hints)
+    assert lines[0] == say("en", "hint.network", network="ludo.2p.json", ply=2)
+    assert lines[1].endswith(f"[{plays[0].notation}] — your win chance 53%")
+    assert lines[2].endswith(f"[{plays[1].notation}] — 4 points worse")
+    hi = network_hint_lines(pos, hints, "hi")
+    assert hi[1].endswith(say("hi", "hint.best", chance="53%"))

@@ -11,14 +11,19 @@ rounded to its precision (:mod:`pachisi.analysis.words`). The words are the
 session's language (:mod:`pachisi.terminal.words`), the plays in words by
 :func:`pachisi.describe.step_description` with their notation.
 
-Where a network has learned the set-up, ``hint`` goes the cross's way
-(:func:`pachisi.analysis.hints`); see :mod:`pachisi.terminal.play`.
+Where a network has learned the set-up, the plays are the network's
+(:func:`pachisi.analysis.hints`), written by :func:`network_hint_lines` in the
+same way: the network's figures in whole points, as the cross's hint gives them
+(the analysis's own words, :func:`pachisi.analysis.words.hint_lines`, write the
+plays of the cross only). See :mod:`pachisi.terminal.play`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..analysis import rank_plays
-from ..analysis.hint import HINT_PLAYS
+from ..analysis.hint import HINT_PLAYS, Hint
 from ..analysis.rank import clear_difference
 from ..analysis.words import chance_text, points_text
 from ..describe import step_description
@@ -27,7 +32,7 @@ from ..moves import Play
 from ..position import Position
 from .words import say
 
-__all__ = ["ONE_DIE_HINT_POLICY", "ONE_DIE_HINT_ROLLOUTS", "one_die_hint"]
+__all__ = ["ONE_DIE_HINT_POLICY", "ONE_DIE_HINT_ROLLOUTS", "network_hint_lines", "one_die_hint"]
 
 #: Rollouts of each play: some 3 to 6 seconds of one core in the middle of a four-player
 #: game of Ludo (a greedy rollout is some fifteen times cheaper than an expectimax one).
@@ -77,3 +82,28 @@ def one_die_hint(
             figure = say(lang, key, points=points)
         lines.append(f"  h{k}. {_words(position, rp.play, lang)} — {figure}")
     return [rp.play for rp in ranking.plays], lines
+
+
+def network_hint_lines(position: Position, hints: Sequence[Hint], lang: str = "en") -> list[str]:
+    """A hint of Ludo or MADN by the network fitted to the set-up (``hints`` best first, as
+    :func:`pachisi.analysis.hints` gives them), in ``lang``: which network at the top, the
+    best play's win chance and the others' loss, in whole points (the network's figures
+    are deterministic, only as good as the network), exact where a play decides the game.
+    """
+    how = hints[0].how or {}
+    name = str((how.get("network") or {}).get("file", "")).rsplit("/", 1)[-1]
+    lines = [say(lang, "hint.network", network=name, ply=how.get("ply", 1))]
+    best = hints[0]
+    for k, h in enumerate(hints, 1):
+        assert h.chance is not None and best.chance is not None
+        if k == 1:
+            if h.exact and h.chance in (0.0, 1.0):
+                figure = say(lang, "hint.certain_win" if h.chance == 1.0 else "hint.certain_loss")
+            else:
+                figure = say(lang, "hint.best", chance=chance_text(h.chance, None))
+        else:
+            figure = say(
+                lang, "hint.worse", points=points_text(best.chance - h.chance, None, False)
+            )
+        lines.append(f"  h{k}. {_words(position, h.play, lang)} — {figure}")
+    return lines

@@ -724,7 +724,7 @@ class _Session:
         from ..analysis.hint import hints
         from ..analysis.net import HINT_PLY, evaluator_for
         from ..analysis.words import hint_lines
-        from .one_die_hint import one_die_hint
+        from .one_die_hint import network_hint_lines, one_die_hint
 
         position = self.game.position
         one_die = position.ruleset in ONE_DIE_RULESETS
@@ -735,8 +735,12 @@ class _Session:
         else:
             best = hints(position, throw)[:3]
             self.hinted = [h.play for h in best]
-            # The content: pachisi.analysis.words (the plays in words in the session's language).
-            lines = hint_lines(position, best, lang=self.lang)
+            if one_die and best[0].chance is not None:  # Ludo, MADN by their network
+                lines = network_hint_lines(position, best, self.lang)
+            else:
+                # The content: pachisi.analysis.words (the plays in words in the session's
+                # language).
+                lines = hint_lines(position, best, lang=self.lang)
         if len(self.hinted) > 1 or self.hinted[0].actions:
             lines.append(say(self.lang, "msg.hint_choose_instead" if made else "msg.hint_choose"))
         self.message = "\n".join(lines)

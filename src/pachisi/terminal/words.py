@@ -235,6 +235,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.certain_win": "a certain win",
         "hint.certain_loss": "a certain loss",
         "hint.no_move": "no move",
+        "hint.network": "Hint, in points of win chance (the network {network} at {ply} ply):",
         "msg.hint_working": "Playing out the best plays (a few seconds)…",
     },
     "hi": {
@@ -383,6 +384,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.certain_win": "पक्की जीत",
         "hint.certain_loss": "पक्की हार",
         "hint.no_move": "कोई चाल नहीं",
+        "hint.network": "सुझाव, जीत की संभावना के अंकों में ({ply} प्लाई पर नेटवर्क {network}):",
         "msg.hint_working": "सबसे अच्छी चालें अंत तक खेली जा रही हैं (कुछ सेकंड)…",
     },
     "kn": {
@@ -528,6 +530,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint.certain_win": "ಖಚಿತ ಗೆಲುವು",
         "hint.certain_loss": "ಖಚಿತ ಸೋಲು",
         "hint.no_move": "ಯಾವ ನಡೆಯೂ ಇಲ್ಲ",
+        "hint.network": "ಸುಳಿವು, ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳಲ್ಲಿ ({ply} ಪ್ಲೈನಲ್ಲಿ ಜಾಲ {network}):",
         "msg.hint_working": "ಅತ್ಯುತ್ತಮ ನಡೆಗಳನ್ನು ಕೊನೆಯವರೆಗೆ ಆಡಲಾಗುತ್ತಿದೆ (ಕೆಲವು ಕ್ಷಣಗಳು)…",
     },
 }
