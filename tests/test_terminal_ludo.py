@@ -573,9 +573,9 @@ def test_the_referee_for_a_real_die_and_bad_input(tmp_path: Path) -> None:
         term.send("G0-7")
         assert term.expect(prompts) == STEP
         assert "G0-7 is not a legal step now. Legal: G0-1." in screen()
-        term.send("hint")
+        term.send("hint")  # the plays rolled out (tests/test_terminal_ludo_hint.py)
         assert term.expect(prompts) == STEP
-        assert "No hints for maedn in the terminal yet." in screen()
+        assert "Hint, in points of win chance" in screen() and "[G0-1]" in screen()
         term.send("1")
         k = term.expect(prompts)
         if k == CONFIRM:

@@ -7,7 +7,7 @@ and helpers are used), at a desktop size (1280 x 800) and a phone's (390 x 844):
   player and a few throws are played through the page (one die drawn a throw);
 * a game from a position with choices: pawns clicked on the board's real
   geometry (Ludo's 15 x 15 cross, MADN's 11 x 11 board), steps chosen with
-  the buttons; the hint says in words that there is none for these rulesets;
+  the buttons; a hint of the plays rolled out;
 * the rules pages teach each rule with a small board;
 * the steps read in Hindi and in Kannada on the game page;
 * no serious accessibility violation (axe-core, ``tests/axe_helpers.py``).
@@ -154,10 +154,10 @@ def test_throws_played_on_the_board_of_each_ruleset(
         expect(pawn.first).to_be_visible()
     page.screenshot(path=str(shots / f"{ruleset}-board-{size['width']}x{size['height']}.png"))
     check_axe(page)
-    # No hint for these rulesets: said in words.
+    # A hint: the plays rolled out (tests/test_web_browser_ludo_insight.py has the details).
     if state["to_move"] == 0 and state["legal"] and len(state["legal"]) > 1:
         page.get_by_test_id("hint-button").click()
-        expect(page.get_by_test_id("hint-unavailable")).to_contain_text("not available")
+        expect(page.get_by_test_id("hint-how")).to_contain_text("played out", timeout=60000)
     player = wb.Player(page, server, gid, {0})
     how = "board" if size == DESKTOP else "button"
     state = play_throws(server, player, gid, 4, how)

@@ -4,8 +4,8 @@ The two one-die rulesets go through the same API as the others: the lobby's
 ``/api/rulesets`` offers their set-ups (L.2.1-2, M.2.1), a game is created,
 played step by step and committed, and ends; a throw of real dice is one
 number; the board is the data of :mod:`pachisi._ludo_board`; the steps are in
-words in three languages; hints, win chances and the review say that they are
-not available, and never fail. Every refused request leaves the game as it was.
+words in three languages (hints, win chances and the review:
+``tests/test_web_ludo_insight.py``). Every refused request leaves the game as it was.
 """
 
 from __future__ import annotations
@@ -339,40 +339,6 @@ def test_the_first_player_is_the_first_listed(client: TestClient) -> None:
     r = client.post("/api/games", json={**body, "first": 1})
     assert r.status_code == 400 and "first player listed" in r.json()["error"]["message"]
     assert client.post("/api/games", json={**body, "first": 0}).status_code == 201
-
-
-# -- no analysis yet, said in words -------------------------------------------------------------
-
-
-def test_hints_chances_and_review_say_they_are_not_available(client: TestClient) -> None:
-    game = client.post(
-        "/api/games",
-        json={"position": "ludo r,y - r:56.57.57.57,y:0.0.0.0 0 0 - - - 0 0",
-              "seats": ["human", "human"], "dice": "manual"},
-    ).json()  # fmt: skip
-    gid, key = game["id"], game["keys"][0]["key"]
-    s = state(client, gid)
-    s = act(
-        client, gid, {"key": key, "version": s["version"], "type": "throw", "dice": [1]}
-    ).json()["state"]
-    r = client.post(f"/api/games/{gid}/hint", json={"key": key})
-    assert r.status_code == 409 and r.json()["error"]["code"] == "not_available"
-    assert "not available for Ludo on this site" in r.json()["error"]["message"]
-    chances = client.get(f"/api/games/{gid}/chances").json()
-    assert chances["chances"] is None and chances["method"] == "none"
-    assert "not available for Ludo on this site" in chances["why"]
-    s = act(client, gid, {"key": key, "version": s["version"], "type": "step", "index": 0}).json()[
-        "state"
-    ]
-    if s["status"] == "playing":
-        s = act(client, gid, {"key": key, "version": s["version"], "type": "commit"}).json()[
-            "state"
-        ]
-    assert s["status"] == "finished"
-    r = client.get(f"/api/games/{gid}/review")
-    assert r.status_code == 409 and r.json()["error"]["code"] == "not_available"
-    moves = client.get(f"/api/games/{gid}/moves").json()["moves"]
-    assert moves[-1]["facts"][0]["to"] == {"at": "home"}
 
 
 # -- the rules pages -------------------------------------------------------------------------

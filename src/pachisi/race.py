@@ -1532,11 +1532,17 @@ class _OneSided:
         self.rows[node] = rows
         return rows
 
-    def closure(self, start: tuple[int, ...], limit: int) -> list[tuple[int, ...]] | None:
-        """Every turn-start state reachable from ``start``, or ``None`` past ``limit``."""
+    def closure(
+        self, start: tuple[int, ...], limit: int, first: _Node | None = None
+    ) -> list[tuple[int, ...]] | None:
+        """Every turn-start state reachable from ``start``, or ``None`` past ``limit``;
+        from the turn in progress ``first`` too (a throw again after a 6 reaches states a
+        fresh turn does not: a third 6 forfeits back to a state of the turn's middle)."""
         seen = {start}
         todo = [(start, 0, 0)]
-        nodes = {(start, 0, 0)}
+        if first is not None and first != todo[0]:
+            todo.append(first)
+        nodes = set(todo)
         while todo:
             node = todo.pop()
             for outs in self.outcomes(node):
@@ -1689,10 +1695,10 @@ def _one_die_race_value(position: Position) -> RaceValue | None:
         mine = position.pawns[setup.players[i][0]]
         if _at_most_states(mine, 57 if setup.ruleset == "ludo" else 44) > 4 * ONE_DIE_LIMIT:
             return None
-        states = side.closure(mine, ONE_DIE_LIMIT)
+        node = (mine, position.doubles, position.tries) if k == 0 else (mine, 0, 0)
+        states = side.closure(mine, ONE_DIE_LIMIT, node)
         if states is None:
             return None
-        node = (mine, position.doubles, position.tries) if k == 0 else (mine, 0, 0)
         side.solve(states)
         f, left = side.distribution(node, states)
         dists.append(f)

@@ -182,6 +182,16 @@ def shortlist(
     return kept, left
 
 
+def _values(runner: RolloutRunner, position: Position, rollouts: int, mover: int) -> list[float]:
+    """The mover's per-rollout results, or its exact value in every one where the position
+    is valued exactly (a decided game, an exact race: :attr:`Estimate.exact`), so that a
+    play's chance agrees with its estimate and an exact play carries no noise."""
+    est = runner.estimate(position, rollouts)
+    if est.exact:
+        return [est.chances[mover]] * rollouts
+    return runner.values(position, rollouts, mover)
+
+
 def ranking_from(
     runner: RolloutRunner,
     position: Position,
@@ -193,7 +203,7 @@ def ranking_from(
     """Rank ``candidates`` from ``runner``'s first ``rollouts`` rollouts of each."""
     mover = position.to_move
     runner.compute([(p.position, rollouts) for p in candidates])
-    values = [runner.values(p.position, rollouts, mover) for p in candidates]
+    values = [_values(runner, p.position, rollouts, mover) for p in candidates]
     stats = [mean_se(v) for v in values]
     order = sorted(range(len(candidates)), key=lambda i: -stats[i][0])
     best = values[order[0]]

@@ -722,16 +722,26 @@ class _Session:
         """The best three plays of ``throw`` by :func:`pachisi.analysis.hint.hints`, in words
         (:func:`pachisi.analysis.words.hint_lines`)."""
         from ..analysis.hint import hints
+        from ..analysis.net import HINT_PLY, evaluator_for
         from ..analysis.words import hint_lines
+        from .one_die_hint import network_hint_lines, one_die_hint
 
-        if self.game.position.ruleset in ONE_DIE_RULESETS:  # not in the terminal yet
-            self.message = say(self.lang, "msg.no_hints", ruleset=self.game.position.ruleset)
-            return
-        best = hints(self.game.position, throw)[:3]
-        self.hinted = [h.play for h in best]
-        # The content: pachisi.analysis.words (the plays in words in the session's language).
-        lines = hint_lines(self.game.position, best, lang=self.lang)
-        if len(best) > 1 or best[0].play.actions:
+        position = self.game.position
+        one_die = position.ruleset in ONE_DIE_RULESETS
+        if one_die and evaluator_for(position.setup, HINT_PLY)[0] is None:
+            # Ludo, MADN without a network: the plays ranked by rollouts (seconds).
+            self.console.print(say(self.lang, "msg.hint_working"), markup=False, highlight=False)
+            self.hinted, lines = one_die_hint(position, throw, self.lang)
+        else:
+            best = hints(position, throw)[:3]
+            self.hinted = [h.play for h in best]
+            if one_die and best[0].chance is not None:  # Ludo, MADN by their network
+                lines = network_hint_lines(position, best, self.lang)
+            else:
+                # The content: pachisi.analysis.words (the plays in words in the session's
+                # language).
+                lines = hint_lines(position, best, lang=self.lang)
+        if len(self.hinted) > 1 or self.hinted[0].actions:
             lines.append(say(self.lang, "msg.hint_choose_instead" if made else "msg.hint_choose"))
         self.message = "\n".join(lines)
 

@@ -220,7 +220,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend.globe": "globe",
         "corner.yard": "yard ",
         "corner.goal": "goal ",
-        "msg.no_hints": "No hints for {ruleset} in the terminal yet.",
+        "hint.rollouts": (
+            "Hint, in points of win chance: each play played out {n} times by the {policy}"
+            " computer, on the same dice for every play; ± is one standard error, a difference"
+            " is clear from two."
+        ),
+        "hint.exact": (
+            "Hint, in points of win chance, exact: after each play the game is decided or a pure"
+            " race (no pawn can be sent back any more), worked out over every throw."
+        ),
+        "hint.best": "your win chance {chance}",
+        "hint.worse": "{points} points worse",
+        "hint.too_close": "too close to tell ({points} points worse)",
+        "hint.certain_win": "a certain win",
+        "hint.certain_loss": "a certain loss",
+        "hint.no_move": "no move",
+        "hint.network": "Hint, in points of win chance (the network {network} at {ply} ply):",
+        "msg.hint_working": "Playing out the best plays (a few seconds)…",
     },
     "hi": {
         "help": _HELP_HI,
@@ -354,7 +370,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend.globe": "गोला",
         "corner.yard": "यार्ड ",
         "corner.goal": "लक्ष्य ",
-        "msg.no_hints": "टर्मिनल में {ruleset} के लिए अभी सुझाव नहीं।",
+        "hint.rollouts": (
+            "सुझाव, जीत की संभावना के अंकों में: हर चाल को {policy} कंप्यूटर ने {n} बार अंत तक"
+            " खेला, हर चाल के लिए वही पासे; ± एक मानक त्रुटि है, दो से अधिक हो तो अंतर साफ़ है।"
+        ),
+        "hint.exact": (
+            "सुझाव, जीत की संभावना के अंकों में, सटीक: हर चाल के बाद खेल तय है या सीधी दौड़ है"
+            " (अब कोई प्यादा वापस नहीं भेजा जा सकता), पासे की हर फेंक पर गिना गया।"
+        ),
+        "hint.best": "आपकी जीत की संभावना {chance}",
+        "hint.worse": "{points} अंक बदतर",
+        "hint.too_close": "कहना मुश्किल, बहुत करीब ({points} अंक बदतर)",
+        "hint.certain_win": "पक्की जीत",
+        "hint.certain_loss": "पक्की हार",
+        "hint.no_move": "कोई चाल नहीं",
+        "hint.network": "सुझाव, जीत की संभावना के अंकों में ({ply} प्लाई पर नेटवर्क {network}):",
+        "msg.hint_working": "सबसे अच्छी चालें अंत तक खेली जा रही हैं (कुछ सेकंड)…",
     },
     "kn": {
         "help": _HELP_KN,
@@ -485,7 +516,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "legend.globe": "ಗೋಳ",
         "corner.yard": "ಅಂಗಳ ",
         "corner.goal": "ಗುರಿ ",
-        "msg.no_hints": "ಟರ್ಮಿನಲ್‌ನಲ್ಲಿ {ruleset} ಗೆ ಇನ್ನೂ ಸುಳಿವು ಇಲ್ಲ.",
+        "hint.rollouts": (
+            "ಸುಳಿವು, ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳಲ್ಲಿ: ಪ್ರತಿ ನಡೆಯನ್ನು {policy} ಗಣಕ {n} ಬಾರಿ ಕೊನೆಯವರೆಗೆ"
+            " ಆಡಿತು, ಎಲ್ಲ ನಡೆಗಳಿಗೂ ಅದೇ ದಾಳ; ± ಒಂದು ಮಾನಕ ದೋಷ, ಎರಡರಿಂದ ವ್ಯತ್ಯಾಸ ಸ್ಪಷ್ಟ."
+        ),
+        "hint.exact": (
+            "ಸುಳಿವು, ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳಲ್ಲಿ, ನಿಖರ: ಪ್ರತಿ ನಡೆಯ ನಂತರ ಆಟ ನಿರ್ಧಾರವಾಗಿದೆ ಅಥವಾ ನೇರ ಓಟ"
+            " (ಇನ್ನು ಯಾವ ಕಾಯಿಯನ್ನೂ ಹಿಂದೆ ಕಳುಹಿಸಲಾಗದು), ದಾಳದ ಪ್ರತಿ ಎಸೆತದ ಮೇಲೆ ಲೆಕ್ಕಹಾಕಲಾಗಿದೆ."
+        ),
+        "hint.best": "ನಿಮ್ಮ ಗೆಲುವಿನ ಸಾಧ್ಯತೆ {chance}",
+        "hint.worse": "{points} ಅಂಕ ಕೆಟ್ಟದು",
+        "hint.too_close": "ಹೇಳಲು ತುಂಬಾ ಹತ್ತಿರ ({points} ಅಂಕ ಕೆಟ್ಟದು)",
+        "hint.certain_win": "ಖಚಿತ ಗೆಲುವು",
+        "hint.certain_loss": "ಖಚಿತ ಸೋಲು",
+        "hint.no_move": "ಯಾವ ನಡೆಯೂ ಇಲ್ಲ",
+        "hint.network": "ಸುಳಿವು, ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳಲ್ಲಿ ({ply} ಪ್ಲೈನಲ್ಲಿ ಜಾಲ {network}):",
+        "msg.hint_working": "ಅತ್ಯುತ್ತಮ ನಡೆಗಳನ್ನು ಕೊನೆಯವರೆಗೆ ಆಡಲಾಗುತ್ತಿದೆ (ಕೆಲವು ಕ್ಷಣಗಳು)…",
     },
 }
 

@@ -49,16 +49,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..analysis.hint import hints
+from ..analysis.net import HINT_PLY, evaluator_for
 from ..analysis.words import UNIT, UNIT_NOTE
 from ..bots import unfit_reason
 from ..describe import places_facts
 from ..game import first_player
-from ..moves import Play, Turn, parse_play
+from ..moves import Play, Turn, legal_plays, parse_play
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
 from . import referee
 from .computers import SIMPLER, Computers
-from .one_die import one_die_unavailable
 from .requests import HUMAN, ApiError, parse_action, parse_dice, parse_spec, refuse_unknown
 from .rooms import Room, Seat, Watcher, new_game, new_game_id, new_key
 from .social import (
@@ -80,6 +80,7 @@ __all__ = [
     "HINTS",
     "HINT_METHOD",
     "HINT_NO_NETWORK",
+    "HINT_ROLLOUTS",
     "LEASE",
     "RETRY_DELAYS",
     "WAITING",
@@ -108,6 +109,12 @@ HINTS = 3
 HINT_METHOD = (
     "by the value network fitted to this set-up, one throw ahead: every next throw with its "
     "probability, answered by the network's best play (in points of win chance)"
+)
+#: How a hint of Ludo or MADN is obtained where no network has learned it (its ``how``
+#: says by which player and how many rollouts: :func:`pachisi.web.insight.one_die_hints`).
+HINT_ROLLOUTS = (
+    "by rollouts: each play played out to the end by a computer player on the same dice, with"
+    " standard errors (in points of win chance)"
 )
 #: What a hint says where no network has learned the set-up (``why`` says more).
 HINT_NO_NETWORK = (
@@ -679,8 +686,21 @@ class Hub:
             if seat != room.position.to_move or room.turn is None:
                 raise ApiError(409, "not_your_turn", f"it is not seat {seat}'s turn")
             position, throw, version = room.position, room.turn.throw, room.version
-        if position.setup.ruleset in ONE_DIE_RULESETS:
-            raise ApiError(409, "not_available", one_die_unavailable(position.setup.ruleset))
+        if position.setup.ruleset in ONE_DIE_RULESETS and not _has_network(position.setup):
+            # Ludo, MADN without a network: the plays are rolled out in a worker by
+            # Insight.hint (pachisi.web.insight.one_die_hints); here only the plays.
+            return {
+                "version": version,
+                "throw": list(throw),
+                "unit": UNIT,
+                "note": UNIT_NOTE,
+                "method": HINT_ROLLOUTS,
+                "how": {"method": "rollout"},
+                "plays": [
+                    {"play": p.notation, "chance": None, "exact": False}
+                    for p in legal_plays(position, throw)
+                ],
+            }
         # Positions are immutable: the look-ahead runs outside the lock.
         best = (await asyncio.to_thread(hints, position, throw))[:HINTS]
         how = dict(best[0].how or {}) if best else {}
@@ -1102,6 +1122,11 @@ class Hub:
             ],
             "board": geometry_of(start.setup),
         }
+
+
+def _has_network(setup: Setup) -> bool:
+    """Whether a network fitted to ``setup`` judges its hints (:func:`evaluator_for`)."""
+    return evaluator_for(setup, HINT_PLY)[0] is not None
 
 
 def runner_is_dead(runner: str) -> bool:

@@ -28,7 +28,19 @@ the answers say so (``"method": "none"`` and ``"why"``) instead of a number.
   :func:`pachisi.analysis.review` by the network (:data:`REVIEW`), with its
   ``summary`` (per-player totals, the win-chance series, the turning points:
   docs/analysis.md); by rollouts (:data:`REVIEW_ROLLOUTS`,
-  :data:`REVIEW_PAGADE`) where no network has learned the set-up.
+  :data:`REVIEW_PAGADE`, :data:`REVIEW_ONE_DIE`, :data:`REVIEW_ONE_DIE_MANY`) where no
+  network has learned the set-up.
+
+Ludo and MADN (RULES-LUDO.md), where no network has learned the set-up, are
+judged by rollouts of a computer player (:data:`ONE_DIE_POLICY`), which are
+fitted to every set-up: the win chances by :func:`pachisi.analysis.win_chances`
+(:data:`ONE_DIE_CHANCE_ROLLOUTS`, shown with their standard errors), a hint's
+plays by :func:`pachisi.analysis.rank_plays` (:func:`one_die_hints`, on the
+same dice for every play: "too close to tell" inside two standard errors of the
+paired difference), the review by :func:`pachisi.analysis.review` with
+``by="rollouts"``. Where a network has learned the set-up
+(:func:`~pachisi.analysis.net.evaluator_for`), it judges them as it judges the
+cross. The counts are sized to the time a request may take (docs/web.md).
 """
 
 from __future__ import annotations
@@ -38,21 +50,20 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..analysis import ReviewSettings, exact_chances, review
+from ..analysis import ReviewSettings, exact_chances, rank_plays, review, win_chances
+from ..analysis.hint import HINT_PLAYS
 from ..analysis.net import HINT_PLY, check_rollouts, evaluator_for, first_look
 from ..analysis.rank import CLEAR, clear_difference
 from ..analysis.review import LUCK_MARKS, THRESHOLDS
 from ..analysis.words import UNIT, UNIT_NOTE, chance_text
-from ..describe import play_facts
 from ..dice import Throw
 from ..moves import parse_play
 from ..position import Position
 from ..record import Record
 from ..rules import ONE_DIE_RULESETS
 from .computers import Computers
-from .one_die import one_die_unavailable
 from .requests import ApiError
-from .views import lean, play_path
+from .views import play_facts_lean, play_path
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -60,12 +71,18 @@ if TYPE_CHECKING:
 __all__ = [
     "HINT_ROLLOUTS",
     "HINT_TRUNCATE",
+    "ONE_DIE_CHANCE_ROLLOUTS",
+    "ONE_DIE_HINT_ROLLOUTS",
+    "ONE_DIE_POLICY",
     "REVIEW",
+    "REVIEW_ONE_DIE",
+    "REVIEW_ONE_DIE_MANY",
     "REVIEW_PAGADE",
     "REVIEW_ROLLOUTS",
     "Insight",
     "chances",
     "compare_hints",
+    "one_die_hints",
     "review_game",
 ]
 
@@ -87,6 +104,30 @@ REVIEW_PAGADE = ReviewSettings(
     rollouts=8, luck_rollouts=0, candidates=2, policy="random", by="rollouts"
 )
 
+#: Ludo and MADN where no network has learned the set-up: the computer player whose
+#: rollouts judge them. Greedy, not expectimax (the analysis's own choice for a hint,
+#: :data:`pachisi.analysis.hint.ONE_DIE_HINT_POLICY`): some fifteen times cheaper a
+#: rollout, so that a hint takes seconds and its standard errors are four times smaller
+#: for the same time (docs/web.md has the timings).
+ONE_DIE_POLICY = "greedy"
+#: Rollouts of each of a hint's plays (:data:`~pachisi.analysis.hint.HINT_PLAYS` of them):
+#: about 6 s of one core at the middle of a four-player Ludo game.
+ONE_DIE_HINT_ROLLOUTS = 72
+#: Rollouts of a position's win chances (the bar): about 2 s of one core.
+ONE_DIE_CHANCE_ROLLOUTS = 72
+#: The review of a two-player game of Ludo or MADN: the play made and the best 3 by
+#: rollouts, 12 each (28 s of one core for a two-player Ludo game of 183 throws); the luck
+#: is not measured (every possible throw rolled out would double that, for a figure far
+#: inside its own noise at these counts).
+REVIEW_ONE_DIE = ReviewSettings(
+    rollouts=12, luck_rollouts=0, candidates=3, policy=ONE_DIE_POLICY, by="rollouts"
+)
+#: Three or four players: games three times as long, so 6 rollouts of 2 plays (87 s of
+#: one core for a four-player Ludo game of 580 throws).
+REVIEW_ONE_DIE_MANY = ReviewSettings(
+    rollouts=6, luck_rollouts=0, candidates=2, policy=ONE_DIE_POLICY, by="rollouts"
+)
+
 
 def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
@@ -104,9 +145,6 @@ def chances(position: Position, seed: int = 0) -> dict[str, Any]:
     del seed
     n = len(position.setup.players)
     base: dict[str, Any] = {"unit": UNIT, "note": UNIT_NOTE, "rollouts": None, "policy": None}
-    if position.setup.ruleset in ONE_DIE_RULESETS:
-        unfit = one_die_unavailable(position.setup.ruleset)
-        return {**base, "chances": None, "se": None, "method": "none", "why": unfit, "text": None}
     exact = exact_chances(position)
     # Only a decided game is exact: a pure race's table value (method "race") has an
     # error bound in the Parcheesi family and is never shown as "decided".
@@ -115,6 +153,8 @@ def chances(position: Position, seed: int = 0) -> dict[str, Any]:
         return {**base, "chances": list(exact.chances), "se": [0.0] * n, "method": "exact",
                 "text": texts}  # fmt: skip
     ev, why = evaluator_for(position.setup, HINT_PLY)
+    if ev is None and position.setup.ruleset in ONE_DIE_RULESETS:
+        return {**base, **_one_die_chances(position)}
     if ev is None:
         return {**base, "chances": None, "se": None, "method": "none", "why": why, "text": None}
     est = ev.estimate(position)
@@ -126,6 +166,64 @@ def chances(position: Position, seed: int = 0) -> dict[str, Any]:
         "ply": ev.ply,
         "network": ev.describe()["network"]["file"],
         "text": [chance_text(c, None) for c in est.chances],
+    }
+
+
+def _one_die_chances(position: Position) -> dict[str, Any]:
+    """Ludo, MADN without a network: every seat's chance by :data:`ONE_DIE_CHANCE_ROLLOUTS`
+    rollouts of :data:`ONE_DIE_POLICY`, each with its standard error and in words rounded
+    to it (:func:`~pachisi.analysis.words.chance_text`); exact in a pure race (``method``
+    ``"race"``: :func:`pachisi.analysis.exact_chances`) or a decided game."""
+    est = win_chances(position, ONE_DIE_CHANCE_ROLLOUTS, policy=ONE_DIE_POLICY)
+    exact = est.exact  # a pure race, valued exactly by the race tables (method "race")
+    return {
+        "chances": list(est.chances),
+        "se": [_finite(x) for x in est.se],
+        "method": est.method,
+        "rollouts": est.rollouts or None,
+        "policy": est.policy,
+        "text": [chance_text(c, se, exact) for c, se in zip(est.chances, est.se, strict=True)],
+    }
+
+
+def one_die_hints(position: Position, throw: Throw) -> dict[str, Any]:
+    """Ludo, MADN without a network: the best :data:`~pachisi.analysis.hint.HINT_PLAYS`
+    plays of ``throw`` (by the greedy evaluation) ranked by :data:`ONE_DIE_HINT_ROLLOUTS`
+    rollouts of :data:`ONE_DIE_POLICY` each (:func:`pachisi.analysis.rank_plays`), on the
+    same dice, in the form of :func:`compare_hints`: each play's chance with its standard
+    error, its difference from the best with that of the paired difference, and ``clear``
+    when it is at least :data:`~pachisi.analysis.rank.CLEAR` of them (otherwise too close
+    to tell); ``how``: how they were obtained (:attr:`~pachisi.analysis.Ranking.method`).
+    Raises :class:`~pachisi.errors.ThrowError` for a bad throw or a game that is over.
+    """
+    ranking = rank_plays(
+        position, throw, ONE_DIE_HINT_ROLLOUTS, policy=ONE_DIE_POLICY, candidates=HINT_PLAYS
+    )
+    out = []
+    best_exact = ranking.plays[0].estimate.exact
+    for i, rp in enumerate(ranking.plays):
+        exact = rp.estimate.exact
+        # Two exact chances (a decided game, a pure race): their difference is exact too.
+        diff_se = 0.0 if exact and best_exact else rp.diff_se
+        out.append(
+            {
+                "play": rp.notation,
+                "chance": rp.chance,
+                "se": 0.0 if exact else _finite(rp.se),
+                "diff": rp.diff,
+                "diff_se": _finite(diff_se),
+                "clear": i > 0 and clear_difference(rp.diff, diff_se),
+                "exact": exact,
+            }
+        )
+    return {
+        "rollouts": ranking.rollouts,
+        "budget": ranking.rollouts,
+        "stopped": None,
+        "k": CLEAR,
+        "policy": ranking.policy,
+        "how": ranking.method,
+        "plays": out,
     }
 
 
@@ -191,17 +289,21 @@ def review_game(record_text: str) -> dict[str, Any]:
     """The review of a finished game (:func:`pachisi.analysis.review`): by the network
     (:data:`REVIEW`), or by rollouts where no network has learned the set-up."""
     rec = Record.from_text(record_text)
+    ruleset = rec.start.setup.ruleset
     ev, _ = evaluator_for(rec.start.setup, REVIEW.ply)
     if ev is not None:
         settings = REVIEW
+    elif ruleset in ONE_DIE_RULESETS:
+        many = len(rec.start.setup.players) > 2
+        settings = REVIEW_ONE_DIE_MANY if many else REVIEW_ONE_DIE
     else:
-        settings = REVIEW_PAGADE if rec.start.setup.ruleset == "pagade" else REVIEW_ROLLOUTS
+        settings = REVIEW_PAGADE if ruleset == "pagade" else REVIEW_ROLLOUTS
     out = review(rec, settings, evaluator=ev).as_dict()
     for move in out["moves"]:
         pos = Position.from_text(move["position"])
         throw = tuple(move["throw"])
         for key, play in (("played_facts", move["played"]), ("best_facts", move["best"])):
-            move[key] = [lean(f) for f in play_facts(pos, throw, play)]
+            move[key] = play_facts_lean(pos, throw, play)
         move.pop("throws", None)  # every throw's value: more than the page shows
     out["thresholds"] = dict(THRESHOLDS)
     out["luck_marks"] = dict(LUCK_MARKS)
@@ -224,6 +326,7 @@ class Insight:
         self._review_gate = asyncio.Semaphore(1)
         self._chances: dict[str, tuple[int, dict[str, Any]]] = {}
         self._reviews: dict[str, dict[str, Any]] = {}
+        self._hints: dict[str, tuple[int, dict[str, Any]]] = {}
         self._running: dict[tuple[str, str], asyncio.Task[dict[str, Any]]] = {}
         #: Called (in a worker thread) with each review made: ``(game_id, review)``;
         #: the server keeps its figures for the profiles (``Club.record_review``).
@@ -282,6 +385,11 @@ class Insight:
             if room.version != answer["version"] or room.turn is None:
                 return answer
             position, throw = room.position, room.turn.throw
+        if answer.get("how", {}).get("method") == "rollout":  # Ludo, MADN: no network
+            return {
+                **answer,
+                **(await self._one_die_hint(room.id, answer["version"], position, throw)),
+            }
         notations = [p["play"] for p in answer["plays"]]
         look = {p["play"]: p["chance"] for p in answer["plays"]}
         compared = None
@@ -289,22 +397,46 @@ class Insight:
             compared = await self.hub.computers.run(compare_hints, position, throw, notations)
         if compared is None:  # no network (no numbers), or a single play: nothing to compare
             plays = [
-                {**p, "estimate": p["chance"], "facts": [lean(f) for f in
-                 play_facts(position, throw, p["play"])],
+                {**p, "estimate": p["chance"],
+                 "facts": play_facts_lean(position, throw, p["play"]),  # any ruleset
                  "path": play_path(position, throw, p["play"])}  # for the board
                 for p in answer["plays"]
             ]  # fmt: skip
             return {**answer, "plays": plays}
         plays = []
         for p in compared["plays"]:
-            facts = play_facts(position, throw, p["play"])
-            plays.append({**p, "estimate": look[p["play"]], "facts": [lean(f) for f in facts]})
+            facts = play_facts_lean(position, throw, p["play"])  # any ruleset (Ludo's too)
+            plays.append({**p, "estimate": look[p["play"]], "facts": facts})
             plays[-1]["path"] = play_path(position, throw, p["play"])  # for the board
         return {
             **answer,
             "plays": plays,
             "compared": {k: v for k, v in compared.items() if k != "plays"},
         }
+
+    async def _one_die_hint(
+        self, game_id: str, version: int, position: Position, throw: Throw
+    ) -> dict[str, Any]:
+        """The rolled-out plays of a Ludo or MADN hint (:func:`one_die_hints`), computed once
+        per game and version however often the seat asks (seconds of a worker each)."""
+        kept = self._hints.get(game_id)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+
+        async def make() -> dict[str, Any]:
+            ranked = await self.hub.computers.run(one_die_hints, position, throw)
+            rolled = []
+            for p in ranked["plays"]:
+                facts = play_facts_lean(position, throw, p["play"])
+                path = play_path(position, throw, p["play"])  # for the board
+                rolled.append({**p, "estimate": None, "facts": facts, "path": path})
+            compared = {k: v for k, v in ranked.items() if k not in ("plays", "how")}
+            result = {"how": ranked["how"], "plays": rolled, "compared": compared}
+            self._hints[game_id] = (version, result)
+            self._trim(self._hints)
+            return result
+
+        return await self._once((game_id, f"hint:{version}"), make)
 
     def close(self) -> None:
         """Stop the insight's workers."""
@@ -317,9 +449,6 @@ class Insight:
         async with room.lock:
             if room.status != "finished":
                 raise ApiError(409, "not_finished", "a game is reviewed once it is over")
-            ruleset = room.position.setup.ruleset
-            if ruleset in ONE_DIE_RULESETS:
-                raise ApiError(409, "not_available", one_die_unavailable(ruleset, "review"))
             text = room.record().to_text()
         kept = self._reviews.get(room.id)
         if kept is not None:

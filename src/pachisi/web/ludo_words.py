@@ -43,12 +43,20 @@ _EN: dict[str, str] = {
     "board.start_of": "{colour}'s start",
     "board.n_goal": "{n} in the goal",
     # The game page.
-    "insight.none_one_die": (
-        "Hints and win chances are not available for {ruleset} on this site yet."
+    # Win chances and hints by rollouts (pachisi.web.insight, where no network has learned
+    # the set-up): {policy} is the computer player's level in words.
+    "chances.how_race": (
+        "A pure race: no pawn can be sent back any more, so these chances are exact, worked out"
+        " over every throw of the die."
     ),
-    "review.none_one_die": (
-        "The review's analysis is not available for {ruleset} on this site yet; the moves are"
-        " listed below."
+    "chances.how_rollouts": (
+        "From {n} games played out from this position by the {policy} computer; ± is one"
+        " standard error."
+    ),
+    "hint.how_rollouts": (
+        "Each play was played out {n} times by the {policy} computer, on the same dice for every"
+        " play, so the differences are measured more precisely than the chances. Points of win"
+        " chance; ± is one standard error; a difference is clear from {k} of them."
     ),
     # The lobby.
     "lobby.colour_of": "Colour of player {n}",
@@ -254,9 +262,17 @@ _HI: dict[str, str] = {
     "board.globe": "ग्लोब",
     "board.start_of": "{colour} का शुरुआती खाना",
     "board.n_goal": "{n} लक्ष्य में",
-    "insight.none_one_die": "{ruleset} के लिए संकेत और जीत की संभावना इस साइट पर अभी उपलब्ध नहीं हैं।",
-    "review.none_one_die": (
-        "{ruleset} के लिए समीक्षा का विश्लेषण इस साइट पर अभी उपलब्ध नहीं है; चालें नीचे दी गई हैं।"
+    "chances.how_race": (
+        "सीधी दौड़: अब कोई प्यादा वापस नहीं भेजा जा सकता, इसलिए ये संभावनाएँ सटीक हैं, पासे की हर"
+        " फेंक पर गिनी गई।"
+    ),
+    "chances.how_rollouts": (
+        "इस स्थिति से {policy} कंप्यूटर द्वारा अंत तक खेले गए {n} खेलों से; ± एक मानक त्रुटि है।"
+    ),
+    "hint.how_rollouts": (
+        "हर चाल को {policy} कंप्यूटर ने {n} बार अंत तक खेला, हर चाल के लिए वही डाइस, इसलिए अंतर"
+        " संभावनाओं से ज़्यादा सटीक मापे गए हैं। जीत की संभावना के अंक; ± एक मानक त्रुटि है;"
+        " {k} से अधिक हो तो अंतर साफ़ है।"
     ),
     "lobby.colour_of": "खिलाड़ी {n} का रंग",
     "rule.board.title": "निशान वाले खाने",
@@ -449,8 +465,15 @@ _KN: dict[str, str] = {
     "board.globe": "ಗೋಳ",
     "board.start_of": "{colour} ಆರಂಭದ ಚೌಕ",
     "board.n_goal": "{n} ಗುರಿಯಲ್ಲಿ",
-    "insight.none_one_die": "{ruleset} ಆಟಕ್ಕೆ ಸೂಚನೆಗಳು ಮತ್ತು ಗೆಲುವಿನ ಸಾಧ್ಯತೆ ಈ ತಾಣದಲ್ಲಿ ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ.",
-    "review.none_one_die": "{ruleset} ಆಟಕ್ಕೆ ವಿಮರ್ಶೆಯ ವಿಶ್ಲೇಷಣೆ ಈ ತಾಣದಲ್ಲಿ ಇನ್ನೂ ಲಭ್ಯವಿಲ್ಲ; ನಡೆಗಳು ಕೆಳಗಿವೆ.",
+    "chances.how_race": (
+        "ನೇರ ಓಟ: ಇನ್ನು ಯಾವ ಕಾಯಿಯನ್ನೂ ಹಿಂದೆ ಕಳುಹಿಸಲಾಗದು, ಆದ್ದರಿಂದ ಈ ಸಾಧ್ಯತೆಗಳು ನಿಖರ, ದಾಳದ ಪ್ರತಿ ಎಸೆತದ ಮೇಲೆ ಲೆಕ್ಕಹಾಕಲಾಗಿದೆ."
+    ),
+    "chances.how_rollouts": ("ಈ ಸ್ಥಿತಿಯಿಂದ {policy} ಗಣಕ ಕೊನೆಯವರೆಗೆ ಆಡಿದ {n} ಆಟಗಳಿಂದ; ± ಒಂದು ಮಾನಕ ದೋಷ."),
+    "hint.how_rollouts": (
+        "ಪ್ರತಿ ನಡೆಯನ್ನು {policy} ಗಣಕ {n} ಬಾರಿ ಕೊನೆಯವರೆಗೆ ಆಡಿತು, ಎಲ್ಲ ನಡೆಗಳಿಗೂ ಅದೇ ದಾಳ, ಆದ್ದರಿಂದ"
+        " ವ್ಯತ್ಯಾಸಗಳು ಸಾಧ್ಯತೆಗಳಿಗಿಂತ ನಿಖರವಾಗಿ ಅಳೆಯಲ್ಪಟ್ಟಿವೆ. ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಅಂಕಗಳು; ± ಒಂದು"
+        " ಮಾನಕ ದೋಷ; {k} ರಿಂದ ವ್ಯತ್ಯಾಸ ಸ್ಪಷ್ಟ."
+    ),
     "lobby.colour_of": "ಆಟಗಾರ {n} ಬಣ್ಣ",
     "rule.board.title": "ಗುರುತಿನ ಚೌಕಗಳು",
     "rule.board.ludoking": (

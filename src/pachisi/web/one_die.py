@@ -43,7 +43,7 @@ from .._ludo_board import (
 from ..describe import PHRASES
 from ..moves import Action, Turn
 from ..position import Position
-from ..rules import ONE_DIE_RULESETS, RULESET_TITLES, Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .ludo_words import LUDO_WORDS
 
 __all__ = [
@@ -52,7 +52,6 @@ __all__ = [
     "one_die_place",
     "one_die_square",
     "one_die_step_facts",
-    "one_die_unavailable",
     "one_die_words",
 ]
 
@@ -278,12 +277,3 @@ def fill(template: str, values: dict[str, Any]) -> str:
     for name, value in values.items():
         template = template.replace("{" + name + "}", str(value))
     return template
-
-
-def one_die_unavailable(ruleset: str, what: str = "hints") -> str:
-    """Why there are no win chances, hints or review for Ludo and MADN, in words (the
-    pages say it in their language: ``insight.none_one_die``, ``review.none_one_die``)."""
-    name = RULESET_TITLES[ruleset]
-    if what == "review":
-        return f"the review's analysis is not available for {name} on this site yet"
-    return f"win chances and hints are not available for {name} on this site yet"

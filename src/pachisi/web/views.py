@@ -58,6 +58,7 @@ __all__ = [
     "lean",
     "moves_list",
     "pawns_list",
+    "play_facts_lean",
     "play_path",
     "position_info",
     "rulesets_info",
@@ -316,6 +317,13 @@ def _move_facts(before: Position, throw: tuple[int, ...], notation: str) -> tupl
         act = turn_of_notation(before, throw, notation).steps[0]
         return (lean(one_die_step_facts(before, before.pawns, act)),)
     return tuple(lean(f) for f in play_facts(before, throw, notation))
+
+
+def play_facts_lean(before: Position, throw: Sequence[int], notation: str) -> list[Any]:
+    """The lean facts of each step of the play ``notation`` of ``throw`` from ``before``
+    (:func:`pachisi.describe.play_facts`, or the one-die rulesets' one step): what the
+    pages write in words for a hint's or a review's play."""
+    return list(_move_facts(before, tuple(throw), notation))
 
 
 def lean(value: Any) -> Any:

@@ -42,7 +42,7 @@ import {
   stepKey,
   watchAttention,
 } from "./reading.js";
-import { ONE_DIE_RULESETS, chanceBar, hintRows, hintedPath, playHinted } from "./insight.js";
+import { chanceBar, hintRows, hintedPath, playHinted } from "./insight.js";
 import { play as sound, setSound, soundOn } from "./sound.js";
 
 /** Pause before a forced step (or the commit of a fully forced throw) is sent. */
@@ -690,12 +690,6 @@ async function askHint() {
   const seat = mySeatToMove(s);
   if (seat === null || (app.hint && app.hint.throwId === app.throwId)) return;
   const throwId = app.throwId;
-  if (ONE_DIE_RULESETS.includes(s.ruleset)) {
-    // No evaluation is fitted to Ludo or MADN yet: said in words, nothing asked.
-    app.hint = { throwId, unavailable: t("insight.none_one_die", { ruleset: t(`ruleset.${s.ruleset}`) }) };
-    renderControls();
-    return;
-  }
   app.hint = { throwId, pending: true };
   renderControls();
   try {
@@ -720,8 +714,6 @@ function renderHint() {
   box.hidden = false;
   if (hint.pending) {
     box.replaceChildren(el("p", { class: "hint", text: t("hint.pending") }));
-  } else if (hint.unavailable) {
-    box.replaceChildren(el("p", { class: "hint", "data-testid": "hint-unavailable", text: hint.unavailable }));
   } else if (hint.error) {
     box.replaceChildren(el("p", { class: "hint", text: t("hint.none", { error: hint.error }) }));
   } else {

@@ -5,7 +5,9 @@
 // The chances come from GET /api/games/{id}/chances (pachisi.web.insight:
 // the value network fitted to the set-up, on the server, away from its event
 // loop, kept per version), in whole points and with how they were obtained;
-// where no network has learned the set-up, the answer has no number and says so.
+// where no network has learned the set-up, the answer has no number and says so. Ludo
+// and MADN without a network: by rollouts of a computer player, each figure with its
+// standard error and never more digits than that allows (`byPrecision`).
 
 import { api } from "./api.js";
 import { t } from "./i18n.js";
@@ -17,8 +19,21 @@ const points = (x) => (100 * Math.abs(x)).toFixed(1);
 
 const cache = { id: null, version: -1, data: null, loading: null, latest: null };
 
-/** The one-die rulesets (RULES-LUDO.md): no hints, win chances or review for them yet. */
-export const ONE_DIE_RULESETS = ["ludo", "maedn"];
+/** Decimals of a figure in points with standard error `se` (a fraction), as
+ * pachisi.analysis.words.decimals: the decade of the standard error, 0 to 2. */
+export function decimals(se) {
+  if (se === null || se === undefined) return 0;
+  const s = 100 * se;
+  if (!Number.isFinite(s) || s >= 0.95) return 0;
+  if (s <= 0) return 2;
+  return s >= 0.095 ? 1 : 2;
+}
+
+/** `x` (a fraction) in points, `abs` of it, to the precision its standard error `se` allows. */
+export function byPrecision(x, se) {
+  const text = (100 * Math.abs(x)).toFixed(decimals(se));
+  return se === 0 ? String(Number(text)) : text; // exact: no trailing zeros (0.5, not 0.50)
+}
 
 /** The sides of a game: one per team (its seats), or one per seat. */
 function sides(s) {
@@ -38,9 +53,7 @@ function draw(s, section, data) {
     // No network has learned this set-up: no number, and the reason.
     bar.replaceChildren();
     bar.dataset.version = String(data.version);
-    // Ludo and MADN: no evaluation is fitted to them yet (said in words, not a failure).
-    const oneDie = ONE_DIE_RULESETS.includes(s.ruleset);
-    how.textContent = oneDie ? t("insight.none_one_die", { ruleset: t(`ruleset.${s.ruleset}`) }) : t("chances.none");
+    how.textContent = t("chances.none");
     return;
   }
   const segments = sides(s).map((seats) => {
@@ -49,8 +62,9 @@ function draw(s, section, data) {
     const who = seats.map(seatWord).join(t("and"));
     // The network's figures in whole points (their precision); rollouts' with their ±.
     const text = data.method === "network" ? `${(100 * chance).toFixed(0)}%` : `${pct(chance)}%`;
-    const label =
-      data.method === "rollout" ? `${who} ${pct(chance)}% ± ${pct(se || 0)}` : `${who} ${text}`;
+    // Rollouts: the server's words, rounded to the standard error (pachisi.analysis.words).
+    const rolled = data.text && data.text[seats[0].index] ? data.text[seats[0].index] : `${pct(chance)}% ± ${pct(se || 0)}`;
+    const label = ["rollout", "race"].includes(data.method) ? `${who} ${rolled}` : `${who} ${text}`;
     return el(
       "div",
       {
@@ -78,7 +92,9 @@ function draw(s, section, data) {
   );
   bar.dataset.version = String(data.version);
   if (data.method === "exact") how.textContent = t("chances.exact");
+  else if (data.method === "race") how.textContent = t("chances.how_race");
   else if (data.method === "network") how.textContent = t("chances.how_network");
+  else if (data.policy) how.textContent = t("chances.how_rollouts", { n: data.rollouts, policy: t(`level.${data.policy}`) });
   else how.textContent = t("chances.how", { n: data.rollouts, version: data.version });
 }
 
@@ -199,11 +215,17 @@ export function hintRows(hint, onPlay = null) {
       el("p", { class: "hint", text: t("hint.how_estimate") }),
     ];
   }
+  // Ludo and MADN by rollouts (how.method "rollout"): never more digits than the noise allows.
+  const rolled = hint.how && hint.how.method === "rollout";
+  const chanceOf = (play) => (rolled ? byPrecision(play.chance, play.se) : pct(play.chance));
+  const seOf = (se) => (rolled ? byPrecision(se || 0, se) : pct(se || 0));
+  const diffOf = (play) => (rolled ? byPrecision(play.diff, play.diff_se) : points(play.diff));
+  const diffSeOf = (play) => (rolled ? byPrecision(play.diff_se || 0, play.diff_se) : points(play.diff_se || 0));
   const items = plays.map((play, k) => {
     let verdict;
-    if (k === 0) verdict = t("hint.best", { chance: pct(play.chance), se: pct(play.se || 0) });
-    else if (play.clear) verdict = t("hint.worse", { diff: points(play.diff), se: points(play.diff_se || 0) });
-    else verdict = t("hint.too_close", { diff: points(play.diff), se: points(play.diff_se || 0) });
+    if (k === 0) verdict = t("hint.best", { chance: chanceOf(play), se: seOf(play.se) });
+    else if (play.clear) verdict = t("hint.worse", { diff: diffOf(play), se: diffSeOf(play) });
+    else verdict = t("hint.too_close", { diff: diffOf(play), se: diffSeOf(play) });
     return el(
       "li",
       { "data-testid": "hint-play", "data-clear": k === 0 ? "best" : String(Boolean(play.clear)) },
@@ -213,12 +235,9 @@ export function hintRows(hint, onPlay = null) {
       k === 0 ? playThisButton(play, onPlay) : null,
     );
   });
-  return [
-    el("p", { text: t("hint.intro") }),
-    el("ol", {}, ...items),
-    el("p", {
-      class: "hint",
-      text: t(hint.compared.policy === "network" ? "hint.how_network" : "hint.how", { n: hint.compared.rollouts, k: (hint.compared.k ?? 2).toFixed(1) }),
-    }),
-  ];
+  const k = (hint.compared.k ?? 2).toFixed(1);
+  let how;
+  if (rolled) how = t("hint.how_rollouts", { n: hint.compared.rollouts, policy: t(`level.${hint.compared.policy}`), k });
+  else how = t(hint.compared.policy === "network" ? "hint.how_network" : "hint.how", { n: hint.compared.rollouts, k });
+  return [el("p", { text: t("hint.intro") }), el("ol", {}, ...items), el("p", { class: "hint", "data-testid": "hint-how", text: how })];
 }

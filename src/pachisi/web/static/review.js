@@ -11,6 +11,7 @@
 
 import { api } from "./api.js";
 import { loadLanguage, mountLanguageSwitch, t } from "./i18n.js";
+import { byPrecision } from "./insight.js";
 import { el, swatches, throwText } from "./ui.js";
 import { playText, resultText, seatWord } from "./words.js";
 
@@ -258,7 +259,11 @@ function moves(state, review) {
     let verdict = t(`verdict.${m.verdict}`);
     if (m.forced) verdict = t("review.forced");
     if (m.decided) verdict = t("review.decided");
-    const loss = m.forced || m.decided ? "–" : m.method === "network" ? wholeOrDash(m.loss) : `${pct(m.loss)} ± ${pct(m.loss_se)}`;
+    // By rollouts: to the precision of the loss's standard error (pachisi.analysis.words).
+    const sign = m.loss < 0 && byPrecision(m.loss, m.loss_se) !== "0" ? "−" : "";
+    const margin = m.loss_se === 0 ? "" : ` ± ${byPrecision(m.loss_se || 0, m.loss_se)}`; // exact: none
+    const rolledLoss = () => `${sign}${byPrecision(m.loss, m.loss_se)}${margin}`;
+    const loss = m.forced || m.decided || m.loss === null ? "–" : m.method === "network" ? wholeOrDash(m.loss) : rolledLoss();
     const luckMark = m.luck_mark ? ` ${t(`luck.${m.luck_mark}`)}` : "";
     const luck = m.luck === null ? "–" : `${m.method === "network" ? signedWhole(m.luck) : signed(m.luck)}${luckMark}`;
     const verdictCell = el("span", { class: `verdict verdict-${m.verdict}`, "data-testid": "verdict", text: verdict });
@@ -293,26 +298,6 @@ function moves(state, review) {
   }) + noLuck;
 }
 
-/** Ludo and MADN (RULES-LUDO.md): no evaluation is fitted to them yet. */
-const ONE_DIE = ["ludo", "maedn"];
-
-/**
- * A game of Ludo or MADN: said in words that the analysis is not available, and
- * every throw listed as it was played (GET /api/games/{id}/moves), without verdicts.
- */
-async function playedOnly(state, status) {
-  status.textContent = t("review.none_one_die", { ruleset: t(`ruleset.${state.ruleset}`) });
-  const { moves: all } = await api(`/api/games/${encodeURIComponent(gameId)}/moves`);
-  const body = all.map((m) =>
-    row([m.n, seatWord(state.seats[m.seat]), throwText(m.throw), el("span", { title: m.play, text: playText(m.facts, m.play) })], {
-      "data-testid": "review-move",
-    }),
-  );
-  $("moves").replaceChildren(head(["review.col.n", "review.col.who", "review.col.throw", "review.col.played"]), el("tbody", {}, ...body));
-  $("player-words").closest("section").hidden = true;
-  document.body.dataset.review = "unavailable";
-}
-
 async function start() {
   await loadLanguage();
   mountLanguageSwitch();
@@ -328,10 +313,6 @@ async function start() {
   $("result").textContent = resultText(state);
   if (state.status !== "finished") {
     status.textContent = t("review.not_finished");
-    return;
-  }
-  if (ONE_DIE.includes(state.ruleset)) {
-    await playedOnly(state, status);
     return;
   }
   status.textContent = t("review.waiting");
