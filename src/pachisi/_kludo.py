@@ -115,8 +115,9 @@ class LudoKernel:
     """
 
     t: cython.int[::1]
-    #: The pawns being worked on (a copy of the position's, then the move's result).
-    cand: cython.int[::1]
+    #: Where in :attr:`out` the pawns being worked on are (the row of the move being
+    #: tried: a copy of the position's pawns, then the move's result).
+    cb: cython.int
     #: The opponents seen on a square (:meth:`_seen`): their arm, the progress numbers
     #: seen (:meth:`_want`) and how many pawns.
     s_arm: cython.int[::1]
@@ -129,11 +130,13 @@ class LudoKernel:
     #: Where the last move ended, and whether it captured.
     r_to: cython.int
     r_cap: cython.int
-    #: The candidate moves of a throw: the pawns after each (16), from, to, capture.
-    mv: cython.int[::1]
+    #: The candidate moves of a throw, each worked out in place in its own row of
+    #: :attr:`out` (row ``k``: the pawns after move ``k``, its from, to and capture).
     nmv: cython.int
-    #: The outcomes of a throw (rows of OW), and their number.
+    #: The outcome rows of a throw (OW ints each, in the order of the moves), the
+    #: distinct ones in canonical order (indices into :attr:`out`) and their number.
     out: cython.int[::1]
+    order: cython.int[::1]
     nout: cython.int
     state: cython.int[::1]
     rng: cython.ulonglong
@@ -141,13 +144,13 @@ class LudoKernel:
 
     def __init__(self) -> None:
         self.t = _ints(T_SIZE_ALL)
-        self.cand = _ints(16)
+        self.cb = 0
         self.s_arm = _ints(4)
         self.s_w1 = _ints(4)
         self.s_w2 = _ints(4)
         self.s_cnt = _ints(4)
-        self.mv = _ints(8 * 20)
         self.out = _ints(8 * OW)
+        self.order = _ints(8)
         self.state = _ints(ST)
         self.sn = 0
         self.w1 = -1
@@ -164,26 +167,28 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _sort(self, c: cython.int) -> cython.void:
-        """Sort colour ``c``'s four pawns in :attr:`cand`."""
+        """Sort colour ``c``'s four pawns in the pawns worked on (:attr:`cb`)."""
+        cb: cython.int = self.cb
         j: cython.int
         k: cython.int
         v: cython.int
         for j in range(4 * c + 1, 4 * c + 4):
-            v = self.cand[j]
+            v = self.out[cb + j]
             k = j - 1
-            while k >= 4 * c and self.cand[k] > v:
-                self.cand[k + 1] = self.cand[k]
+            while k >= 4 * c and self.out[cb + k] > v:
+                self.out[cb + k + 1] = self.out[cb + k]
                 k -= 1
-            self.cand[k + 1] = v
+            self.out[cb + k + 1] = v
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _put(self, c: cython.int, frm: cython.int, to: cython.int) -> cython.void:
-        """Move one pawn of colour ``c`` in :attr:`cand` from ``frm`` to ``to``."""
+        """Move one pawn of colour ``c`` in the pawns worked on (:attr:`cb`) from ``frm`` to ``to``."""
+        cb: cython.int = self.cb
         j: cython.int
         for j in range(4 * c, 4 * c + 4):
-            if self.cand[j] == frm:
-                self.cand[j] = to
+            if self.out[cb + j] == frm:
+                self.out[cb + j] = to
                 break
         self._sort(c)
 
@@ -217,6 +222,7 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _seen(self, m: cython.int, s: cython.int) -> cython.void:
         """The opponents seen on the mover's square ``s`` (``ludopy_quirks``: the first)."""
+        cb: cython.int = self.cb
         i: cython.int
         j: cython.int
         arm: cython.int
@@ -229,7 +235,7 @@ class LudoKernel:
             self._want(s, i)
             cnt = 0
             for j in range(4 * arm, 4 * arm + 4):
-                if self.cand[j] == self.w1 or self.cand[j] == self.w2:
+                if self.out[cb + j] == self.w1 or self.out[cb + j] == self.w2:
                     cnt += 1
             if cnt:
                 self.s_arm[self.sn] = arm
@@ -261,6 +267,7 @@ class LudoKernel:
 
         False if a block forbids the move; else :attr:`r_to` and :attr:`r_cap`.
         """
+        cb: cython.int = self.cb
         captured: cython.bint = False
         killed: cython.bint = False
         s: cython.int
@@ -288,8 +295,8 @@ class LudoKernel:
             for k in range(self.sn):
                 arm = self.s_arm[k]
                 for j in range(4 * arm, 4 * arm + 4):
-                    if self.cand[j] == self.s_w1[k] or self.cand[j] == self.s_w2[k]:
-                        self.cand[j] = 0
+                    if self.out[cb + j] == self.s_w1[k] or self.out[cb + j] == self.s_w2[k]:
+                        self.out[cb + j] = 0
                 self._sort(arm)
             captured = True
         if killed:
@@ -351,7 +358,7 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _ludo_move(self, m: cython.int, p: cython.int, d: cython.int) -> cython.bint:
-        """The move of colour ``m``'s pawn at ``p`` by ``d`` in :attr:`cand`; False: none."""
+        """The move of colour ``m``'s pawn at ``p`` by ``d`` in the pawns worked on (:attr:`cb`); False: none."""
         end: cython.int = self.t[T_END]
         last: cython.int = self.t[T_LAST]
         to: cython.int
@@ -392,7 +399,8 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _maedn_move(self, m: cython.int, p: cython.int, to: cython.int) -> cython.bint:
-        """The move of colour ``m``'s pawn from ``p`` to ``to`` in :attr:`cand`; False: none."""
+        """The move of colour ``m``'s pawn from ``p`` to ``to`` in the pawns worked on (:attr:`cb`); False: none."""
+        cb: cython.int = self.cb
         last: cython.int = self.t[T_LAST]
         size: cython.int = self.t[T_SIZE]
         step: cython.int = self.t[T_STEP]
@@ -405,13 +413,13 @@ class LudoKernel:
         if to > self.t[T_END]:
             return False
         for j in range(4 * m, 4 * m + 4):
-            if self.cand[j] == to:
+            if self.out[cb + j] == to:
                 return False
         if not self.t[T_JUMP] and to > last:  # no passing in the goal (OP-M4)
             lo = p + 1 if p + 1 > last + 1 else last + 1
             for f in range(lo, to):
                 for j in range(4 * m, 4 * m + 4):
-                    if self.cand[j] == f:
+                    if self.out[cb + j] == f:
                         return False
         self._put(m, p, to)
         self.r_to = to
@@ -422,9 +430,9 @@ class LudoKernel:
                 if c == m or not self.t[T_INPLAY + c]:
                     continue
                 for j in range(4 * c, 4 * c + 4):
-                    k = self.cand[j]
+                    k = self.out[cb + j]
                     if 1 <= k <= last and (step * c + k - 1) % size == q:
-                        self.cand[j] = 0
+                        self.out[cb + j] = 0
                         self._sort(c)
                         self.r_cap = 1
                         return True
@@ -435,22 +443,22 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _keep(self, p: cython.int) -> cython.void:
-        """Record :attr:`cand` as the move of the pawn from ``p``."""
-        base: cython.int = self.nmv * 20
-        j: cython.int
-        for j in range(16):
-            self.mv[base + j] = self.cand[j]
-        self.mv[base + 16] = p
-        self.mv[base + 17] = self.r_to
-        self.mv[base + 18] = self.r_cap
+        """Keep the pawns worked on as move :attr:`nmv`, the move of the pawn from ``p``."""
+        cb: cython.int = self.cb
+        self.out[cb + O_FROM] = p
+        self.out[cb + O_TO] = self.r_to
+        self.out[cb + O_CAPTURE] = self.r_cap
         self.nmv += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _reset(self) -> cython.void:
+        """The position's pawns into the row of move :attr:`nmv`, to work on."""
         j: cython.int
+        cb: cython.int = self.nmv * OW
+        self.cb = cb
         for j in range(16):
-            self.cand[j] = self.state[j]
+            self.out[cb + j] = self.state[j]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -509,10 +517,10 @@ class LudoKernel:
         if self.t[T_MUSTCAP] and any_cap:
             n = 0
             for k in range(self.nmv):
-                if self.mv[k * 20 + 18]:
+                if self.out[k * OW + O_CAPTURE]:
                     if n != k:
-                        for j in range(20):
-                            self.mv[n * 20 + j] = self.mv[k * 20 + j]
+                        for j in range(OW):
+                            self.out[n * OW + j] = self.out[k * OW + j]
                     n += 1
             self.nmv = n
 
@@ -525,13 +533,13 @@ class LudoKernel:
         d: cython.int,
         k: cython.int,
         forfeit: cython.bint,
-        row: cython.int,
     ) -> cython.void:
-        """The position at the next throw boundary into outcome ``row`` of :attr:`out`.
+        """The position at the next throw boundary of move ``k``, in its row of :attr:`out`.
 
-        ``k``: the move (index into :attr:`mv`), or -1 for a throw not used.
+        ``k``: the move (its pawns, from, to and capture already in row ``k``), or -1 for a
+        throw not used (into row 0).
         """
-        base: cython.int = row * OW
+        base: cython.int = OW * k if k > 0 else 0
         maedn: cython.bint = self.t[T_MAEDN] != 0
         mover: cython.int = self.state[S_TO_MOVE]
         m: cython.int = self.t[T_PCOL + mover]
@@ -545,21 +553,18 @@ class LudoKernel:
         tries: cython.int = 0
         again: cython.bint
         top: cython.int
-        for j in range(16):
-            self.out[base + j] = self.state[j] if k < 0 else self.mv[k * 20 + j]
         self.out[base + S_WINNER] = -1
         if k < 0:
-            self.out[base + O_KIND] = -1
-            self.out[base + O_COLOUR] = -1
-            self.out[base + O_FROM] = 0
-            self.out[base + O_TO] = 0
-            self.out[base + O_CAPTURE] = 0
+            for j in range(16):
+                self.out[j] = self.state[j]
+            self.out[O_KIND] = -1
+            self.out[O_COLOUR] = -1
+            self.out[O_FROM] = 0
+            self.out[O_TO] = 0
+            self.out[O_CAPTURE] = 0
         else:
-            self.out[base + O_KIND] = 0 if self.mv[k * 20 + 16] == 0 else 1
+            self.out[base + O_KIND] = 0 if self.out[base + O_FROM] == 0 else 1
             self.out[base + O_COLOUR] = m
-            self.out[base + O_FROM] = self.mv[k * 20 + 16]
-            self.out[base + O_TO] = self.mv[k * 20 + 17]
-            self.out[base + O_CAPTURE] = self.mv[k * 20 + 18]
         again = False
         if not forfeit:
             top = self.t[T_LAST] if maedn else self.t[T_END] - 1
@@ -590,7 +595,7 @@ class LudoKernel:
                     not maedn
                     and k >= 0
                     and self.t[T_BONUS]
-                    and (self.mv[k * 20 + 18] or self.mv[k * 20 + 17] == self.t[T_END])
+                    and (self.out[base + O_CAPTURE] or self.out[base + O_TO] == self.t[T_END])
                 ):
                     again = True
         if again:
@@ -627,39 +632,39 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _throw(self, d: cython.int) -> cython.int:
-        """The outcomes of the die ``d`` in the position :attr:`state` into :attr:`out`."""
+        """The outcomes of the die ``d`` in the position :attr:`state` into :attr:`out`.
+
+        The distinct ones in canonical order: rows ``order[0 .. n - 1]`` of :attr:`out`.
+        """
         k: cython.int
         r: cython.int
         j: cython.int
         n: cython.int = 0
-        dup: cython.bint
-        tmp: cython.int
+        c: cython.int = 1
+        self.order[0] = 0
         if d == 6 and self.state[S_DOUBLES] == 2 and self.t[T_SIXES]:  # L.6.1: the third 6
-            self._after(d, -1, True, 0)
+            self._after(d, -1, True)
             self.nout = 1
             return 1
         self._moves(d)
         if self.nmv == 0:
-            self._after(d, -1, False, 0)
+            self._after(d, -1, False)
             self.nout = 1
             return 1
         for k in range(self.nmv):
-            self._after(d, k, False, n)
-            dup = False
-            for r in range(n):
-                if self._less(r, n) == 0:
-                    dup = True
-                    break
-            if dup:
-                continue
-            # insertion into the sorted rows
+            self._after(d, k, False)
+            # insertion into the sorted distinct rows (by index)
             r = n
-            while r > 0 and self._less(r - 1, r) > 0:
-                for j in range(OW):
-                    tmp = self.out[(r - 1) * OW + j]
-                    self.out[(r - 1) * OW + j] = self.out[r * OW + j]
-                    self.out[r * OW + j] = tmp
+            while r > 0:
+                c = self._less(self.order[r - 1], k)
+                if c <= 0:
+                    break
                 r -= 1
+            if r > 0 and c == 0:
+                continue  # an earlier move's position: its step is the one kept
+            for j in range(n, r, -1):
+                self.order[j] = self.order[j - 1]
+            self.order[r] = k
             n += 1
         self.nout = n
         return n
@@ -674,7 +679,7 @@ class LudoKernel:
         for j in range(ST):
             self.state[j] = state[j]
         n = self._throw(d)
-        return [tuple([self.out[k * OW + j] for j in range(OW)]) for k in range(n)]
+        return [tuple([self.out[self.order[k] * OW + j] for j in range(OW)]) for k in range(n)]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -738,11 +743,11 @@ class LudoKernel:
                 if trace:
                     steps.append([d, *[st[j] for j in range(ST)]])
                 self._throw(d)
-                c = self._below(self.nout)
+                c = self.order[self._below(self.nout)] * OW
                 mover = st[S_TO_MOVE]
-                res[g * G_SIZE + 2 + mover] += self.out[c * OW + O_CAPTURE]
+                res[g * G_SIZE + 2 + mover] += self.out[c + O_CAPTURE]
                 for j in range(ST):
-                    st[j] = self.out[c * OW + j]
+                    st[j] = self.out[c + j]
                 throws += 1
             res[g * G_SIZE] = throws
             res[g * G_SIZE + 1] = st[S_WINNER]
