@@ -183,7 +183,7 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _put(self, c: cython.int, frm: cython.int, to: cython.int) -> cython.void:
-        """Move one pawn of colour ``c`` in the pawns worked on (:attr:`cb`) from ``frm`` to ``to``."""
+        """Move one pawn of colour ``c`` worked on from ``frm`` to ``to``."""
         cb: cython.int = self.cb
         j: cython.int
         for j in range(4 * c, 4 * c + 4):
@@ -358,7 +358,7 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _ludo_move(self, m: cython.int, p: cython.int, d: cython.int) -> cython.bint:
-        """The move of colour ``m``'s pawn at ``p`` by ``d`` in the pawns worked on (:attr:`cb`); False: none."""
+        """The move of colour ``m``'s pawn at ``p`` by ``d`` (pawns worked on); False: none."""
         end: cython.int = self.t[T_END]
         last: cython.int = self.t[T_LAST]
         to: cython.int
@@ -399,7 +399,7 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _maedn_move(self, m: cython.int, p: cython.int, to: cython.int) -> cython.bint:
-        """The move of colour ``m``'s pawn from ``p`` to ``to`` in the pawns worked on (:attr:`cb`); False: none."""
+        """The move of colour ``m``'s pawn from ``p`` to ``to`` (pawns worked on); False: none."""
         cb: cython.int = self.cb
         last: cython.int = self.t[T_LAST]
         size: cython.int = self.t[T_SIZE]
