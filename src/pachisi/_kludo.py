@@ -119,13 +119,11 @@ class LudoKernel:
     #: tried: a copy of the position's pawns, then the move's result).
     cb: cython.int
     #: The opponents seen on a square (:meth:`_seen`): their arm, the progress numbers
-    #: seen (:meth:`_want`) and how many pawns.
+    #: seen and how many pawns.
     s_arm: cython.int[::1]
     s_w1: cython.int[::1]
     s_w2: cython.int[::1]
     s_cnt: cython.int[::1]
-    w1: cython.int
-    w2: cython.int
     sn: cython.int
     #: Where the last move ended, and whether it captured.
     r_to: cython.int
@@ -153,8 +151,6 @@ class LudoKernel:
         self.order = _ints(8)
         self.state = _ints(ST)
         self.sn = 0
-        self.w1 = -1
-        self.w2 = -1
         self.nmv = 0
         self.nout = 0
         self.r_to = 0
@@ -196,55 +192,60 @@ class LudoKernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _want(self, s: cython.int, i: cython.int) -> cython.void:
-        """The progress numbers (:attr:`w1`, :attr:`w2`; -1: none) at which an opponent pawn
-        ``i`` arms on is seen on the mover's square ``s``."""
+    def _seen(self, m: cython.int, s: cython.int) -> cython.void:
+        """The opponents seen on the mover's square ``s`` (``ludopy_quirks``: the first).
+
+        For the opponent ``i`` arms on, the progress numbers ``w1``, ``w2`` (-1: none) at
+        which its pawns are seen there; in locals (a store into a buffer would make the
+        compiled code read the object's own fields again).
+        """
+        cb: cython.int = self.cb
         size: cython.int = self.t[T_SIZE]
         step: cython.int = self.t[T_STEP]
-        k0: cython.int
-        self.w2 = -1
-        if self.t[T_QUIRKS]:
-            if s == step * i + 1:
-                self.w1 = 1
-                self.w2 = size
-            elif s <= step * i:
-                self.w1 = s + size - step * i
-            else:
-                self.w1 = s - step * i
-            return
-        # the same ring square: k = s - step * i (mod size), on the ring (1 <= k <= last)
-        k0 = s - step * i
-        if k0 <= 0:
-            k0 += size
-        self.w1 = k0 if k0 <= self.t[T_LAST] else -1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _seen(self, m: cython.int, s: cython.int) -> cython.void:
-        """The opponents seen on the mover's square ``s`` (``ludopy_quirks``: the first)."""
-        cb: cython.int = self.cb
+        last: cython.int = self.t[T_LAST]
+        quirks: cython.bint = self.t[T_QUIRKS] != 0
+        sn: cython.int = 0
         i: cython.int
         j: cython.int
+        q: cython.int
+        w1: cython.int
+        w2: cython.int
         arm: cython.int
         cnt: cython.int
-        self.sn = 0
         for i in range(1, 4):
             arm = (m + i) & 3
             if not self.t[T_INPLAY + arm]:
                 continue
-            self._want(s, i)
+            w2 = -1
+            if quirks:
+                if s == step * i + 1:
+                    w1 = 1
+                    w2 = size
+                elif s <= step * i:
+                    w1 = s + size - step * i
+                else:
+                    w1 = s - step * i
+            else:
+                # the same ring square: k = s - step * i (mod size), on the ring (1 <= k <= last)
+                w1 = s - step * i
+                if w1 <= 0:
+                    w1 += size
+                if w1 > last:
+                    continue
             cnt = 0
-            for j in range(4 * arm, 4 * arm + 4):
-                if self.out[cb + j] == self.w1 or self.out[cb + j] == self.w2:
+            for j in range(cb + 4 * arm, cb + 4 * arm + 4):
+                q = self.out[j]
+                if q in (w1, w2):
                     cnt += 1
             if cnt:
-                self.s_arm[self.sn] = arm
-                self.s_w1[self.sn] = self.w1
-                self.s_w2[self.sn] = self.w2
-                self.s_cnt[self.sn] = cnt
-                self.sn += 1
-                if self.t[T_QUIRKS]:
+                self.s_arm[sn] = arm
+                self.s_w1[sn] = w1
+                self.s_w2[sn] = w2
+                self.s_cnt[sn] = cnt
+                sn += 1
+                if quirks:
                     break
+        self.sn = sn
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -425,13 +426,22 @@ class LudoKernel:
         self.r_to = to
         self.r_cap = 0
         if to <= last:
-            q = (step * m + to - 1) % size
+            # the ring square q, and the progress number k at which colour c stands on it
+            # (step * c < size, to <= last <= size: one subtraction or addition, no division)
+            q = step * m + to - 1
+            if q >= size:
+                q -= size
             for c in range(4):
                 if c == m or not self.t[T_INPLAY + c]:
                     continue
+                k = q - step * c
+                if k < 0:
+                    k += size
+                k += 1
+                if k > last:
+                    continue
                 for j in range(4 * c, 4 * c + 4):
-                    k = self.out[cb + j]
-                    if 1 <= k <= last and (step * c + k - 1) % size == q:
+                    if self.out[cb + j] == k:
                         self.out[cb + j] = 0
                         self._sort(c)
                         self.r_cap = 1
@@ -463,8 +473,16 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _moves(self, d: cython.int) -> cython.void:
-        """Every allowed move of the die ``d`` in :attr:`state` into :attr:`mv`."""
+        """Every allowed move of the die ``d`` in :attr:`state`, each in its row of :attr:`out`.
+
+        A pawn that cannot move (the checks the move itself makes first) is passed over
+        before its row is written.
+        """
         m: cython.int = self.t[T_PCOL + self.state[S_TO_MOVE]]
+        end: cython.int = self.t[T_END]
+        last: cython.int = self.t[T_LAST]
+        exact: cython.bint = self.t[T_OVER] == _OVER_EXACT
+        own: cython.bint
         j: cython.int
         p: cython.int
         prev: cython.int = -1
@@ -481,6 +499,8 @@ class LudoKernel:
                 if p == prev:
                     continue
                 prev = p
+                if p == end or (p == 0 and d != 6) or (p > last and exact and p + d > end):
+                    continue  # as _ludo_move answers them
                 self._reset()
                 if self._ludo_move(m, p, d):
                     self._keep(p)
@@ -509,6 +529,14 @@ class LudoKernel:
                 prev = p
                 continue
             prev = p
+            if p + d > end:
+                continue  # as _maedn_move answers it
+            own = False
+            for k in range(4 * m, 4 * m + 4):
+                if self.state[k] == p + d:
+                    own = True
+            if own:
+                continue  # as _maedn_move answers it
             self._reset()
             if self._maedn_move(m, p, p + d):
                 self._keep(p)
@@ -541,9 +569,13 @@ class LudoKernel:
         """
         base: cython.int = OW * k if k > 0 else 0
         maedn: cython.bint = self.t[T_MAEDN] != 0
+        last: cython.int = self.t[T_LAST]
+        end: cython.int = self.t[T_END]
         mover: cython.int = self.state[S_TO_MOVE]
         m: cython.int = self.t[T_PCOL + mover]
         opening: cython.int = self.state[S_OPENING]
+        was_tries: cython.int = self.state[S_TRIES]
+        doubles: cython.int = 0
         rule: cython.int = -1 if maedn else self.t[T_TRIES]
         j: cython.int
         p: cython.int
@@ -551,9 +583,9 @@ class LudoKernel:
         out_any: cython.bint = False
         all_yard: cython.bint = True
         tries: cython.int = 0
-        again: cython.bint
-        top: cython.int
-        self.out[base + S_WINNER] = -1
+        winner: cython.int = -1
+        again: cython.bint = False
+        top: cython.int = last if maedn else end - 1
         if k < 0:
             for j in range(16):
                 self.out[j] = self.state[j]
@@ -562,32 +594,27 @@ class LudoKernel:
             self.out[O_FROM] = 0
             self.out[O_TO] = 0
             self.out[O_CAPTURE] = 0
-        else:
-            self.out[base + O_KIND] = 0 if self.out[base + O_FROM] == 0 else 1
-            self.out[base + O_COLOUR] = m
-        again = False
         if not forfeit:
-            top = self.t[T_LAST] if maedn else self.t[T_END] - 1
-            for j in range(4 * m, 4 * m + 4):
-                p = self.out[base + j]
+            for j in range(base + 4 * m, base + 4 * m + 4):
+                p = self.out[j]
                 if maedn:
-                    if p <= self.t[T_LAST]:
+                    if p <= last:
                         done = False
-                elif p != self.t[T_END]:
+                elif p != end:
                     done = False
                 if p != 0:
                     all_yard = False
                 if 1 <= p <= top:
                     out_any = True
             if done:  # L.6.2, L.7, M.7: the game is over
-                self.out[base + S_WINNER] = mover
+                winner = mover
             else:
                 if rule == _TRIES_OPENING:
-                    if opening and all_yard and self.state[S_TRIES] < 3:
-                        tries = self.state[S_TRIES] + 1
+                    if opening and all_yard and was_tries < 3:
+                        tries = was_tries + 1
                 elif rule == _TRIES_THREE or (maedn and self.t[T_THREE]):
-                    if k < 0 and not out_any and self.state[S_TRIES] < 2:
-                        tries = self.state[S_TRIES] + 1
+                    if k < 0 and not out_any and was_tries < 2:
+                        tries = was_tries + 1
                 again = tries > 0
                 if d == 6 and not (rule == _TRIES_OPENING and opening):
                     again = True
@@ -595,25 +622,26 @@ class LudoKernel:
                     not maedn
                     and k >= 0
                     and self.t[T_BONUS]
-                    and (self.out[base + O_CAPTURE] or self.out[base + O_TO] == self.t[T_END])
+                    and (self.out[base + O_CAPTURE] or self.out[base + O_TO] == end)
                 ):
                     again = True
         if again:
-            self.out[base + S_TO_MOVE] = mover
-            if self.t[T_SIXES]:
-                self.out[base + S_DOUBLES] = self.state[S_DOUBLES] + 1 if d == 6 else 0
-            else:
-                self.out[base + S_DOUBLES] = 0
-            self.out[base + S_TRIES] = tries
-            self.out[base + S_OPENING] = opening
+            if self.t[T_SIXES] and d == 6:
+                doubles = self.state[S_DOUBLES] + 1
         else:
             mover += 1
             if mover == self.t[T_NPL]:
                 mover = 0
-            self.out[base + S_TO_MOVE] = mover
-            self.out[base + S_DOUBLES] = 0
-            self.out[base + S_TRIES] = 0
-            self.out[base + S_OPENING] = 1 if opening and mover != 0 else 0
+            tries = 0
+            opening = 1 if opening and mover != 0 else 0
+        if k >= 0:
+            self.out[base + O_KIND] = 0 if self.out[base + O_FROM] == 0 else 1
+            self.out[base + O_COLOUR] = m
+        self.out[base + S_TO_MOVE] = mover
+        self.out[base + S_DOUBLES] = doubles
+        self.out[base + S_TRIES] = tries
+        self.out[base + S_OPENING] = opening
+        self.out[base + S_WINNER] = winner
 
     @cython.cfunc
     @cython.exceptval(check=False)
