@@ -131,12 +131,17 @@ class LudoKernel:
     #: The candidate moves of a throw, each worked out in place in its own row of
     #: :attr:`out` (row ``k``: the pawns after move ``k``, its from, to and capture).
     nmv: cython.int
-    #: The outcome rows of a throw (OW ints each, in the order of the moves), the
-    #: distinct ones in canonical order (indices into :attr:`out`) and their number.
+    #: The outcome rows of a throw (OW ints each, in the order of the moves, from row
+    #: :attr:`bank` on), the distinct ones in canonical order (row numbers in
+    #: :attr:`out`) and their number. Two banks of 8 rows: a throw's rows go into the
+    #: bank that does not hold the position it starts from (:attr:`sb`), so that the
+    #: outcome a game goes on with is its next position without a copy.
     out: cython.int[::1]
     order: cython.int[::1]
     nout: cython.int
-    state: cython.int[::1]
+    bank: cython.int
+    #: Where in :attr:`out` the position being played from is (a row's first ST ints).
+    sb: cython.int
     rng: cython.ulonglong
     drng: cython.ulonglong
 
@@ -147,9 +152,10 @@ class LudoKernel:
         self.s_w1 = _ints(4)
         self.s_w2 = _ints(4)
         self.s_cnt = _ints(4)
-        self.out = _ints(8 * OW)
+        self.out = _ints(16 * OW)
         self.order = _ints(8)
-        self.state = _ints(ST)
+        self.bank = 0
+        self.sb = 8 * OW
         self.sn = 0
         self.nmv = 0
         self.nout = 0
@@ -180,13 +186,20 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _put(self, c: cython.int, frm: cython.int, to: cython.int) -> cython.void:
         """Move one pawn of colour ``c`` worked on from ``frm`` to ``to``."""
-        cb: cython.int = self.cb
+        cb: cython.int = self.cb + 4 * c
         j: cython.int
-        for j in range(4 * c, 4 * c + 4):
+        for j in range(4):
             if self.out[cb + j] == frm:
                 self.out[cb + j] = to
                 break
-        self._sort(c)
+        # the others stay sorted: the moved pawn goes down or up to its place
+        while j > 0 and self.out[cb + j - 1] > to:
+            self.out[cb + j] = self.out[cb + j - 1]
+            j -= 1
+        while j < 3 and self.out[cb + j + 1] < to:
+            self.out[cb + j] = self.out[cb + j + 1]
+            j += 1
+        self.out[cb + j] = to
 
     # -- Ludo: L.2.4, L.2.5 -------------------------------------------------------
 
@@ -465,20 +478,23 @@ class LudoKernel:
     def _reset(self) -> cython.void:
         """The position's pawns into the row of move :attr:`nmv`, to work on."""
         j: cython.int
-        cb: cython.int = self.nmv * OW
+        sb: cython.int = self.sb
+        cb: cython.int = (self.bank + self.nmv) * OW
         self.cb = cb
         for j in range(16):
-            self.out[cb + j] = self.state[j]
+            self.out[cb + j] = self.out[sb + j]
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _moves(self, d: cython.int) -> cython.void:
-        """Every allowed move of the die ``d`` in :attr:`state`, each in its row of :attr:`out`.
+        """Every allowed move of the die ``d`` at :attr:`sb`, each in its row of :attr:`out`.
 
         A pawn that cannot move (the checks the move itself makes first) is passed over
         before its row is written.
         """
-        m: cython.int = self.t[T_PCOL + self.state[S_TO_MOVE]]
+        sb: cython.int = self.sb
+        m: cython.int = self.t[T_PCOL + self.out[sb + S_TO_MOVE]]
+        bank: cython.int = self.bank
         end: cython.int = self.t[T_END]
         last: cython.int = self.t[T_LAST]
         exact: cython.bint = self.t[T_OVER] == _OVER_EXACT
@@ -495,7 +511,7 @@ class LudoKernel:
         self.nmv = 0
         if not self.t[T_MAEDN]:
             for j in range(4 * m, 4 * m + 4):  # every distinct pawn, in order (L.5.1)
-                p = self.state[j]
+                p = self.out[sb + j]
                 if p == prev:
                     continue
                 prev = p
@@ -506,7 +522,7 @@ class LudoKernel:
                     self._keep(p)
             return
         for j in range(4 * m, 4 * m + 4):
-            p = self.state[j]
+            p = self.out[sb + j]
             if p == 0:
                 in_yard = True
             elif p == 1:
@@ -524,7 +540,7 @@ class LudoKernel:
             self._keep(0)
             return
         for j in range(4 * m, 4 * m + 4):
-            p = self.state[j]
+            p = self.out[sb + j]
             if p == prev or p == 0:
                 prev = p
                 continue
@@ -533,7 +549,7 @@ class LudoKernel:
                 continue  # as _maedn_move answers it
             own = False
             for k in range(4 * m, 4 * m + 4):
-                if self.state[k] == p + d:
+                if self.out[sb + k] == p + d:
                     own = True
             if own:
                 continue  # as _maedn_move answers it
@@ -545,10 +561,10 @@ class LudoKernel:
         if self.t[T_MUSTCAP] and any_cap:
             n = 0
             for k in range(self.nmv):
-                if self.out[k * OW + O_CAPTURE]:
+                if self.out[(bank + k) * OW + O_CAPTURE]:
                     if n != k:
                         for j in range(OW):
-                            self.out[n * OW + j] = self.out[k * OW + j]
+                            self.out[(bank + n) * OW + j] = self.out[(bank + k) * OW + j]
                     n += 1
             self.nmv = n
 
@@ -564,17 +580,19 @@ class LudoKernel:
     ) -> cython.void:
         """The position at the next throw boundary of move ``k``, in its row of :attr:`out`.
 
-        ``k``: the move (its pawns, from, to and capture already in row ``k``), or -1 for a
-        throw not used (into row 0).
+        ``k``: the move (its pawns, from, to and capture already in row ``k`` of the bank),
+        or -1 for a throw not used (into the bank's row 0).
         """
-        base: cython.int = OW * k if k > 0 else 0
+        sb: cython.int = self.sb
+        base: cython.int = OW * (self.bank + k) if k > 0 else OW * self.bank
         maedn: cython.bint = self.t[T_MAEDN] != 0
         last: cython.int = self.t[T_LAST]
         end: cython.int = self.t[T_END]
-        mover: cython.int = self.state[S_TO_MOVE]
+        mover: cython.int = self.out[sb + S_TO_MOVE]
         m: cython.int = self.t[T_PCOL + mover]
-        opening: cython.int = self.state[S_OPENING]
-        was_tries: cython.int = self.state[S_TRIES]
+        opening: cython.int = self.out[sb + S_OPENING]
+        was_tries: cython.int = self.out[sb + S_TRIES]
+        was_doubles: cython.int = self.out[sb + S_DOUBLES]
         doubles: cython.int = 0
         rule: cython.int = -1 if maedn else self.t[T_TRIES]
         j: cython.int
@@ -588,12 +606,12 @@ class LudoKernel:
         top: cython.int = last if maedn else end - 1
         if k < 0:
             for j in range(16):
-                self.out[j] = self.state[j]
-            self.out[O_KIND] = -1
-            self.out[O_COLOUR] = -1
-            self.out[O_FROM] = 0
-            self.out[O_TO] = 0
-            self.out[O_CAPTURE] = 0
+                self.out[base + j] = self.out[sb + j]
+            self.out[base + O_KIND] = -1
+            self.out[base + O_COLOUR] = -1
+            self.out[base + O_FROM] = 0
+            self.out[base + O_TO] = 0
+            self.out[base + O_CAPTURE] = 0
         if not forfeit:
             for j in range(base + 4 * m, base + 4 * m + 4):
                 p = self.out[j]
@@ -627,7 +645,7 @@ class LudoKernel:
                     again = True
         if again:
             if self.t[T_SIXES] and d == 6:
-                doubles = self.state[S_DOUBLES] + 1
+                doubles = was_doubles + 1
         else:
             mover += 1
             if mover == self.t[T_NPL]:
@@ -660,7 +678,7 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _throw(self, d: cython.int) -> cython.int:
-        """The outcomes of the die ``d`` in the position :attr:`state` into :attr:`out`.
+        """The outcomes of the die ``d`` in the position at :attr:`sb` into :attr:`out`.
 
         The distinct ones in canonical order: rows ``order[0 .. n - 1]`` of :attr:`out`.
         """
@@ -669,8 +687,9 @@ class LudoKernel:
         j: cython.int
         n: cython.int = 0
         c: cython.int = 1
-        self.order[0] = 0
-        if d == 6 and self.state[S_DOUBLES] == 2 and self.t[T_SIXES]:  # L.6.1: the third 6
+        bank: cython.int = self.bank
+        self.order[0] = bank
+        if d == 6 and self.out[self.sb + S_DOUBLES] == 2 and self.t[T_SIXES]:  # L.6.1
             self._after(d, -1, True)
             self.nout = 1
             return 1
@@ -684,7 +703,7 @@ class LudoKernel:
             # insertion into the sorted distinct rows (by index)
             r = n
             while r > 0:
-                c = self._less(self.order[r - 1], k)
+                c = self._less(self.order[r - 1], bank + k)
                 if c <= 0:
                     break
                 r -= 1
@@ -692,7 +711,7 @@ class LudoKernel:
                 continue  # an earlier move's position: its step is the one kept
             for j in range(n, r, -1):
                 self.order[j] = self.order[j - 1]
-            self.order[r] = k
+            self.order[r] = bank + k
             n += 1
         self.nout = n
         return n
@@ -704,8 +723,10 @@ class LudoKernel:
         n: cython.int
         j: cython.int
         self.t = table
+        self.bank = 0
+        self.sb = 8 * OW
         for j in range(ST):
-            self.state[j] = state[j]
+            self.out[8 * OW + j] = state[j]
         n = self._throw(d)
         return [tuple([self.out[self.order[k] * OW + j] for j in range(OW)]) for k in range(n)]
 
@@ -749,36 +770,41 @@ class LudoKernel:
         the rows ``[die, state...]`` before every throw and the final state.
         """
         self.t = table
-        st = self.state
         g: cython.int
         j: cython.int
         throws: cython.int
         d: cython.int
-        c: cython.int
+        sb: cython.int
         mover: cython.int
         steps: list = []
         for g in range(n):
+            # the position in bank 1's row 0; the first throw's rows go into bank 0
+            sb = 8 * OW
             for j in range(ST):
-                st[j] = start[j]
-            st[S_TO_MOVE] = firsts[g]
+                self.out[sb + j] = start[j]
+            self.out[sb + S_TO_MOVE] = firsts[g]
+            self.sb = sb
+            self.bank = 0
             self.drng = seeds[2 * g]
             self.rng = seeds[2 * g + 1]
             for j in range(4):
                 res[g * G_SIZE + 2 + j] = 0
             throws = 0
-            while throws < max_throws and st[S_WINNER] < 0:
+            while throws < max_throws and self.out[sb + S_WINNER] < 0:
                 d = 1 + self._dbelow(6)
                 if trace:
-                    steps.append([d, *[st[j] for j in range(ST)]])
+                    steps.append([d, *[self.out[sb + j] for j in range(ST)]])
                 self._throw(d)
-                c = self.order[self._below(self.nout)] * OW
-                mover = st[S_TO_MOVE]
-                res[g * G_SIZE + 2 + mover] += self.out[c + O_CAPTURE]
-                for j in range(ST):
-                    st[j] = self.out[c + j]
+                mover = self.out[sb + S_TO_MOVE]
+                # the outcome drawn is the next position, where it is: the next throw's
+                # rows go into the other bank
+                sb = self.order[self._below(self.nout)] * OW
+                res[g * G_SIZE + 2 + mover] += self.out[sb + O_CAPTURE]
+                self.sb = sb
+                self.bank = 8 - self.bank
                 throws += 1
             res[g * G_SIZE] = throws
-            res[g * G_SIZE + 1] = st[S_WINNER]
+            res[g * G_SIZE + 1] = self.out[sb + S_WINNER]
             if trace:
-                steps.append([st[j] for j in range(ST)])
+                steps.append([self.out[sb + j] for j in range(ST)])
         return steps
