@@ -107,19 +107,20 @@ def _kernel(mod: ModuleType | None) -> Any:
 
 
 _TABLES: dict[Setup, Any] = {}
-#: The last set-up asked for, its table and its colours in play (one colour's flag each):
-#: a game asks for the same set-up at every throw, and hashing it costs more than this.
-_LAST: list[Any] = [None, None, None]
+#: The last set-up asked for, its table and its colours in play (one flag a colour), as
+#: one tuple replaced whole (threads read it once: never one set-up's with another's
+#: table): a game asks for the same set-up at every throw, and hashing it costs more.
+_LAST: tuple[Any, Any, tuple[bool, bool, bool, bool]] = (None, None, (False,) * 4)
 
 
 def _set_up(setup: Setup) -> tuple[Any, tuple[bool, bool, bool, bool]]:
     """``setup``'s table and which colours are in play, from the last call's if the same."""
+    global _LAST
     last = _LAST
     if last[0] is not setup:
         in_play = setup.colours_in_play
-        last[1] = table(setup)
-        last[2] = tuple(c in in_play for c in range(4))
-        last[0] = setup
+        flags = (0 in in_play, 1 in in_play, 2 in in_play, 3 in in_play)
+        last = _LAST = (setup, table(setup), flags)
     return last[1], last[2]
 
 
