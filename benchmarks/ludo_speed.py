@@ -1,8 +1,17 @@
 """Same-game speed: our ludo and maedn against the programs people use (issue 36).
 
-CPU time per random game (:func:`time.process_time`, one core), every
-contestant measured in each of the same rounds (so that a busy machine
-slows them alike), four players each:
+CPU time per random game (:func:`time.process_time`, one core), four
+players each. Every contestant is measured in each of the same rounds, one
+after the other (so that a busy machine slows them alike), for at least
+``--seconds`` CPU seconds and ``--games`` games a round; the games are
+numbered on from round to round (each round plays new games), and each
+game's randomness is seeded by its number, so that a run can be repeated:
+ours through its seeds, the Python loops through :class:`random.Random`,
+ludopy by seeding numpy's global generator (its dice come from
+``numpy.random.randint``) before each game, OpenSpiel's bots by their
+``evaluate_bots`` seed. Each round gives each contestant's time per game
+and its ratio to ours in that round; the summary is the median of the
+rounds (a round disturbed by the machine's other work moves it least).
 
 * ``maedn``: ours in the compiled engine (:func:`pachisi.fast.simulate_games`,
   random players), ours through the library (``legal_plays`` and a random
@@ -15,13 +24,14 @@ slows them alike), four players each:
 
 A contestant whose package is not installed is left out (said so)::
 
-    python benchmarks/ludo_speed.py --rounds 3 --seconds 2
+    python benchmarks/ludo_speed.py --rounds 3 --seconds 2 --games 200 [--only ludopy]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -116,9 +126,12 @@ def ludopy_games() -> Runner | None:
     except ImportError:
         return None
 
+    import numpy as np
+
     def run(n: int, k: int) -> int:
         rng = random.Random(k)
-        for _ in range(n):
+        for i in range(n):
+            np.random.seed(k + i)  # ludopy throws its dice with numpy's global generator
             g = ludopy.Game()
             over = False
             while not over:
@@ -151,21 +164,32 @@ def king_games() -> Runner | None:
     return run
 
 
-def measure(runners: dict[str, Runner | None], rounds: int, seconds: float) -> dict[str, float]:
-    """CPU seconds per game of each contestant, all measured in each round."""
-    spent = dict.fromkeys(runners, 0.0)
-    games = dict.fromkeys(runners, 0)
-    for r in range(rounds):
+def measure(
+    runners: dict[str, Runner | None], rounds: int, seconds: float, games: int
+) -> list[dict[str, float]]:
+    """CPU seconds per game of each contestant, round by round.
+
+    In each round every contestant plays, one after the other, until it has
+    spent ``seconds`` CPU seconds and played ``games`` games; game numbers run
+    on from one round to the next.
+    """
+    played = dict.fromkeys(runners, 0)
+    out: list[dict[str, float]] = []
+    for _ in range(rounds):
+        per_game: dict[str, float] = {}
         for name, run in runners.items():
             if run is None:
                 continue
             n = 1
+            done = 0
             t0 = time.process_time()
-            while time.process_time() - t0 < seconds:
-                games[name] += run(n, 1000 * r + games[name])
+            while (spent := time.process_time() - t0) < seconds or done < games:
+                done += run(n, played[name])
+                played[name] += n
                 n = min(2 * n, 1000)
-            spent[name] += time.process_time() - t0
-    return {name: spent[name] / games[name] for name in runners if games[name]}
+            per_game[name] = spent / done
+        out.append(per_game)
+    return out
 
 
 def main() -> None:
@@ -173,11 +197,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seconds", type=float, default=2.0, help="per contestant and round")
+    ap.add_argument("--games", type=int, default=200, help="at least, per contestant and round")
+    ap.add_argument("--only", choices=("maedn", "ludopy", "ludo"), help="one group only")
     args = ap.parse_args()
     if not fast.active_for("ludo"):
         print("note: the compiled engine of ludo and maedn is not built: ours is the clear engine")
-    groups: list[tuple[str, dict[str, Runner | None]]] = [
+    groups: list[tuple[str, str, dict[str, Runner | None]]] = [
         (
+            "maedn",
             "maedn (4 players)",
             {
                 "pachisi maedn, compiled engine": ours_kernel("maedn", {}),
@@ -187,6 +214,7 @@ def main() -> None:
             },
         ),
         (
+            "ludopy",
             "ludo, ludopy's rules (4 players)",
             {
                 "pachisi ludo (ludopy switches), compiled": ours_kernel("ludo", LUDOPY),
@@ -194,6 +222,7 @@ def main() -> None:
             },
         ),
         (
+            "ludo",
             "ludo, the defaults (4 players)",
             {
                 "pachisi ludo (defaults), compiled": ours_kernel("ludo", {}),
@@ -201,16 +230,25 @@ def main() -> None:
             },
         ),
     ]
-    for title, runners in groups:
-        per_game = measure(runners, args.rounds, args.seconds)
-        print(f"\n{title}: CPU time per game, {args.rounds} rounds")
-        ours = next(iter(per_game.values()))
+    for key, title, runners in groups:
+        if args.only and key != args.only:
+            continue
+        per_round = measure(runners, args.rounds, args.seconds, args.games)
+        print(f"\n{title}: CPU time per game in each of {args.rounds} rounds, then the median")
+        ours = next(iter(runners))
         for name in runners:
-            if name not in per_game:
+            if name not in per_round[0]:
                 print(f"  {name:<44} not installed")
                 continue
-            t = per_game[name]
-            print(f"  {name:<44} {1e6 * t:>10.0f} us/game  ({t / ours:>6.1f} x ours)")
+            times = [r[name] for r in per_round]
+            ratios = [r[name] / r[ours] for r in per_round]
+            cells = "".join(
+                f"{1e6 * t:>10,.0f} us ({x:>5.1f}x)" for t, x in zip(times, ratios, strict=True)
+            )
+            mid_t, mid_x = statistics.median(times), statistics.median(ratios)
+            median = f"{1e6 * mid_t:>10,.0f} us ({mid_x:>5.1f}x)"
+            print(f"  {name:<44}{cells}   median{median}")
+        print("  (x: the contestant's time per game over ours, in the same round)")
 
 
 if __name__ == "__main__":

@@ -35,8 +35,10 @@ set-up:
     .venv/bin/python benchmarks/rl_speed.py --only ludo-2 --only ludo-4 \\
         --only maedn-2 --only maedn-4 --seconds 2
 
-``ludo`` and ``maedn`` run on the clear engine everywhere (the kernel does
-not know them yet), their ``--batched`` "play" columns too.
+``ludo`` and ``maedn`` run on their compiled engine (:mod:`pachisi._kludo`,
+through ``legal_plays`` and ``Turn``) where it is built, else on the clear
+engine; their ``--batched`` "play" columns are the Python loop over
+``legal_plays`` (the kernel's batch does not play them).
 """
 
 from __future__ import annotations

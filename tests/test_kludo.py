@@ -169,3 +169,29 @@ def test_a_cut_off_game_and_bad_requests() -> None:
     with pytest.raises(ValueError, match="firsts"):
         _accel.simulate_games(start, [3], [2], [0], 10, UNCOMPILED)
     assert fast.sim_state(start) == tuple(_ludo_accel.state(start))
+
+
+def test_a_positions_row_is_its_fields_in_order() -> None:
+    """``state`` lays a position out as pachisi._kludo reads it (its module docstring):
+    each colour's pawns at 4 * colour (0s for a colour not in play), then to_move,
+    doubles, tries, opening and the winner; a position of any other shape the same way."""
+
+    def plain(pos: Position) -> list[int]:
+        row = [0] * _ludo_accel.ST
+        for c, ps in enumerate(pos.pawns):
+            for j, p in enumerate(ps):
+                row[4 * c + j] = p
+        won = pos.winner[0] if pos.winner else -1
+        return [*row[:16], pos.to_move, pos.doubles, pos.tries, int(pos.opening), won]
+
+    rng = random.Random(5)
+    for ruleset, players in (("ludo", 2), ("ludo", 4), ("maedn", 3)):
+        pos = Position.start(ruleset, players=players)
+        while not pos.is_over:
+            assert list(_ludo_accel.state(pos)) == plain(pos)
+            plays = legal_plays(pos, (rng.randint(1, 6),))
+            pos = plays[rng.randrange(len(plays))].position
+        assert list(_ludo_accel.state(pos)) == plain(pos) and pos.winner
+    start = Position.start("ludo", players=2)
+    odd = Position(start.setup, ((0, 0, 3), (), (0, 0, 0, 5), ()), 1)  # not a valid one
+    assert list(_ludo_accel.state(odd)) == plain(odd)

@@ -115,43 +115,48 @@ class LudoKernel:
     """
 
     t: cython.int[::1]
-    #: The pawns being worked on (a copy of the position's, then the move's result).
-    cand: cython.int[::1]
+    #: Where in :attr:`out` the pawns being worked on are (the row of the move being
+    #: tried: a copy of the position's pawns, then the move's result).
+    cb: cython.int
     #: The opponents seen on a square (:meth:`_seen`): their arm, the progress numbers
-    #: seen (:meth:`_want`) and how many pawns.
+    #: seen and how many pawns.
     s_arm: cython.int[::1]
     s_w1: cython.int[::1]
     s_w2: cython.int[::1]
     s_cnt: cython.int[::1]
-    w1: cython.int
-    w2: cython.int
     sn: cython.int
     #: Where the last move ended, and whether it captured.
     r_to: cython.int
     r_cap: cython.int
-    #: The candidate moves of a throw: the pawns after each (16), from, to, capture.
-    mv: cython.int[::1]
+    #: The candidate moves of a throw, each worked out in place in its own row of
+    #: :attr:`out` (row ``k``: the pawns after move ``k``, its from, to and capture).
     nmv: cython.int
-    #: The outcomes of a throw (rows of OW), and their number.
+    #: The outcome rows of a throw (OW ints each, in the order of the moves, from row
+    #: :attr:`bank` on), the distinct ones in canonical order (row numbers in
+    #: :attr:`out`) and their number. Two banks of 8 rows: a throw's rows go into the
+    #: bank that does not hold the position it starts from (:attr:`sb`), so that the
+    #: outcome a game goes on with is its next position without a copy.
     out: cython.int[::1]
+    order: cython.int[::1]
     nout: cython.int
-    state: cython.int[::1]
+    bank: cython.int
+    #: Where in :attr:`out` the position being played from is (a row's first ST ints).
+    sb: cython.int
     rng: cython.ulonglong
     drng: cython.ulonglong
 
     def __init__(self) -> None:
         self.t = _ints(T_SIZE_ALL)
-        self.cand = _ints(16)
+        self.cb = 0
         self.s_arm = _ints(4)
         self.s_w1 = _ints(4)
         self.s_w2 = _ints(4)
         self.s_cnt = _ints(4)
-        self.mv = _ints(8 * 20)
-        self.out = _ints(8 * OW)
-        self.state = _ints(ST)
+        self.out = _ints(16 * OW)
+        self.order = _ints(8)
+        self.bank = 0
+        self.sb = 8 * OW
         self.sn = 0
-        self.w1 = -1
-        self.w2 = -1
         self.nmv = 0
         self.nout = 0
         self.r_to = 0
@@ -164,81 +169,96 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _sort(self, c: cython.int) -> cython.void:
-        """Sort colour ``c``'s four pawns in :attr:`cand`."""
+        """Sort colour ``c``'s four pawns in the pawns worked on (:attr:`cb`)."""
+        cb: cython.int = self.cb
         j: cython.int
         k: cython.int
         v: cython.int
         for j in range(4 * c + 1, 4 * c + 4):
-            v = self.cand[j]
+            v = self.out[cb + j]
             k = j - 1
-            while k >= 4 * c and self.cand[k] > v:
-                self.cand[k + 1] = self.cand[k]
+            while k >= 4 * c and self.out[cb + k] > v:
+                self.out[cb + k + 1] = self.out[cb + k]
                 k -= 1
-            self.cand[k + 1] = v
+            self.out[cb + k + 1] = v
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _put(self, c: cython.int, frm: cython.int, to: cython.int) -> cython.void:
-        """Move one pawn of colour ``c`` in :attr:`cand` from ``frm`` to ``to``."""
+        """Move one pawn of colour ``c`` worked on from ``frm`` to ``to``."""
+        cb: cython.int = self.cb + 4 * c
         j: cython.int
-        for j in range(4 * c, 4 * c + 4):
-            if self.cand[j] == frm:
-                self.cand[j] = to
+        for j in range(4):
+            if self.out[cb + j] == frm:
+                self.out[cb + j] = to
                 break
-        self._sort(c)
+        # the others stay sorted: the moved pawn goes down or up to its place
+        while j > 0 and self.out[cb + j - 1] > to:
+            self.out[cb + j] = self.out[cb + j - 1]
+            j -= 1
+        while j < 3 and self.out[cb + j + 1] < to:
+            self.out[cb + j] = self.out[cb + j + 1]
+            j += 1
+        self.out[cb + j] = to
 
     # -- Ludo: L.2.4, L.2.5 -------------------------------------------------------
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _want(self, s: cython.int, i: cython.int) -> cython.void:
-        """The progress numbers (:attr:`w1`, :attr:`w2`; -1: none) at which an opponent pawn
-        ``i`` arms on is seen on the mover's square ``s``."""
+    def _seen(self, m: cython.int, s: cython.int) -> cython.void:
+        """The opponents seen on the mover's square ``s`` (``ludopy_quirks``: the first).
+
+        For the opponent ``i`` arms on, the progress numbers ``w1``, ``w2`` (-1: none) at
+        which its pawns are seen there; in locals (a store into a buffer would make the
+        compiled code read the object's own fields again).
+        """
+        cb: cython.int = self.cb
         size: cython.int = self.t[T_SIZE]
         step: cython.int = self.t[T_STEP]
-        k0: cython.int
-        self.w2 = -1
-        if self.t[T_QUIRKS]:
-            if s == step * i + 1:
-                self.w1 = 1
-                self.w2 = size
-            elif s <= step * i:
-                self.w1 = s + size - step * i
-            else:
-                self.w1 = s - step * i
-            return
-        # the same ring square: k = s - step * i (mod size), on the ring (1 <= k <= last)
-        k0 = s - step * i
-        if k0 <= 0:
-            k0 += size
-        self.w1 = k0 if k0 <= self.t[T_LAST] else -1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _seen(self, m: cython.int, s: cython.int) -> cython.void:
-        """The opponents seen on the mover's square ``s`` (``ludopy_quirks``: the first)."""
+        last: cython.int = self.t[T_LAST]
+        quirks: cython.bint = self.t[T_QUIRKS] != 0
+        sn: cython.int = 0
         i: cython.int
         j: cython.int
+        q: cython.int
+        w1: cython.int
+        w2: cython.int
         arm: cython.int
         cnt: cython.int
-        self.sn = 0
         for i in range(1, 4):
             arm = (m + i) & 3
             if not self.t[T_INPLAY + arm]:
                 continue
-            self._want(s, i)
+            w2 = -1
+            if quirks:
+                if s == step * i + 1:
+                    w1 = 1
+                    w2 = size
+                elif s <= step * i:
+                    w1 = s + size - step * i
+                else:
+                    w1 = s - step * i
+            else:
+                # the same ring square: k = s - step * i (mod size), on the ring (1 <= k <= last)
+                w1 = s - step * i
+                if w1 <= 0:
+                    w1 += size
+                if w1 > last:
+                    continue
             cnt = 0
-            for j in range(4 * arm, 4 * arm + 4):
-                if self.cand[j] == self.w1 or self.cand[j] == self.w2:
+            for j in range(cb + 4 * arm, cb + 4 * arm + 4):
+                q = self.out[j]
+                if q in (w1, w2):
                     cnt += 1
             if cnt:
-                self.s_arm[self.sn] = arm
-                self.s_w1[self.sn] = self.w1
-                self.s_w2[self.sn] = self.w2
-                self.s_cnt[self.sn] = cnt
-                self.sn += 1
-                if self.t[T_QUIRKS]:
+                self.s_arm[sn] = arm
+                self.s_w1[sn] = w1
+                self.s_w2[sn] = w2
+                self.s_cnt[sn] = cnt
+                sn += 1
+                if quirks:
                     break
+        self.sn = sn
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -261,6 +281,7 @@ class LudoKernel:
 
         False if a block forbids the move; else :attr:`r_to` and :attr:`r_cap`.
         """
+        cb: cython.int = self.cb
         captured: cython.bint = False
         killed: cython.bint = False
         s: cython.int
@@ -288,8 +309,8 @@ class LudoKernel:
             for k in range(self.sn):
                 arm = self.s_arm[k]
                 for j in range(4 * arm, 4 * arm + 4):
-                    if self.cand[j] == self.s_w1[k] or self.cand[j] == self.s_w2[k]:
-                        self.cand[j] = 0
+                    if self.out[cb + j] == self.s_w1[k] or self.out[cb + j] == self.s_w2[k]:
+                        self.out[cb + j] = 0
                 self._sort(arm)
             captured = True
         if killed:
@@ -351,7 +372,7 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _ludo_move(self, m: cython.int, p: cython.int, d: cython.int) -> cython.bint:
-        """The move of colour ``m``'s pawn at ``p`` by ``d`` in :attr:`cand`; False: none."""
+        """The move of colour ``m``'s pawn at ``p`` by ``d`` (pawns worked on); False: none."""
         end: cython.int = self.t[T_END]
         last: cython.int = self.t[T_LAST]
         to: cython.int
@@ -392,7 +413,8 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _maedn_move(self, m: cython.int, p: cython.int, to: cython.int) -> cython.bint:
-        """The move of colour ``m``'s pawn from ``p`` to ``to`` in :attr:`cand`; False: none."""
+        """The move of colour ``m``'s pawn from ``p`` to ``to`` (pawns worked on); False: none."""
+        cb: cython.int = self.cb
         last: cython.int = self.t[T_LAST]
         size: cython.int = self.t[T_SIZE]
         step: cython.int = self.t[T_STEP]
@@ -405,26 +427,35 @@ class LudoKernel:
         if to > self.t[T_END]:
             return False
         for j in range(4 * m, 4 * m + 4):
-            if self.cand[j] == to:
+            if self.out[cb + j] == to:
                 return False
         if not self.t[T_JUMP] and to > last:  # no passing in the goal (OP-M4)
             lo = p + 1 if p + 1 > last + 1 else last + 1
             for f in range(lo, to):
                 for j in range(4 * m, 4 * m + 4):
-                    if self.cand[j] == f:
+                    if self.out[cb + j] == f:
                         return False
         self._put(m, p, to)
         self.r_to = to
         self.r_cap = 0
         if to <= last:
-            q = (step * m + to - 1) % size
+            # the ring square q, and the progress number k at which colour c stands on it
+            # (step * c < size, to <= last <= size: one subtraction or addition, no division)
+            q = step * m + to - 1
+            if q >= size:
+                q -= size
             for c in range(4):
                 if c == m or not self.t[T_INPLAY + c]:
                     continue
+                k = q - step * c
+                if k < 0:
+                    k += size
+                k += 1
+                if k > last:
+                    continue
                 for j in range(4 * c, 4 * c + 4):
-                    k = self.cand[j]
-                    if 1 <= k <= last and (step * c + k - 1) % size == q:
-                        self.cand[j] = 0
+                    if self.out[cb + j] == k:
+                        self.out[cb + j] = 0
                         self._sort(c)
                         self.r_cap = 1
                         return True
@@ -435,28 +466,39 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _keep(self, p: cython.int) -> cython.void:
-        """Record :attr:`cand` as the move of the pawn from ``p``."""
-        base: cython.int = self.nmv * 20
-        j: cython.int
-        for j in range(16):
-            self.mv[base + j] = self.cand[j]
-        self.mv[base + 16] = p
-        self.mv[base + 17] = self.r_to
-        self.mv[base + 18] = self.r_cap
+        """Keep the pawns worked on as move :attr:`nmv`, the move of the pawn from ``p``."""
+        cb: cython.int = self.cb
+        self.out[cb + O_FROM] = p
+        self.out[cb + O_TO] = self.r_to
+        self.out[cb + O_CAPTURE] = self.r_cap
         self.nmv += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _reset(self) -> cython.void:
+        """The position's pawns into the row of move :attr:`nmv`, to work on."""
         j: cython.int
+        sb: cython.int = self.sb
+        cb: cython.int = (self.bank + self.nmv) * OW
+        self.cb = cb
         for j in range(16):
-            self.cand[j] = self.state[j]
+            self.out[cb + j] = self.out[sb + j]
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _moves(self, d: cython.int) -> cython.void:
-        """Every allowed move of the die ``d`` in :attr:`state` into :attr:`mv`."""
-        m: cython.int = self.t[T_PCOL + self.state[S_TO_MOVE]]
+        """Every allowed move of the die ``d`` at :attr:`sb`, each in its row of :attr:`out`.
+
+        A pawn that cannot move (the checks the move itself makes first) is passed over
+        before its row is written.
+        """
+        sb: cython.int = self.sb
+        m: cython.int = self.t[T_PCOL + self.out[sb + S_TO_MOVE]]
+        bank: cython.int = self.bank
+        end: cython.int = self.t[T_END]
+        last: cython.int = self.t[T_LAST]
+        exact: cython.bint = self.t[T_OVER] == _OVER_EXACT
+        own: cython.bint
         j: cython.int
         p: cython.int
         prev: cython.int = -1
@@ -469,16 +511,18 @@ class LudoKernel:
         self.nmv = 0
         if not self.t[T_MAEDN]:
             for j in range(4 * m, 4 * m + 4):  # every distinct pawn, in order (L.5.1)
-                p = self.state[j]
+                p = self.out[sb + j]
                 if p == prev:
                     continue
                 prev = p
+                if p == end or (p == 0 and d != 6) or (p > last and exact and p + d > end):
+                    continue  # as _ludo_move answers them
                 self._reset()
                 if self._ludo_move(m, p, d):
                     self._keep(p)
             return
         for j in range(4 * m, 4 * m + 4):
-            p = self.state[j]
+            p = self.out[sb + j]
             if p == 0:
                 in_yard = True
             elif p == 1:
@@ -496,11 +540,19 @@ class LudoKernel:
             self._keep(0)
             return
         for j in range(4 * m, 4 * m + 4):
-            p = self.state[j]
+            p = self.out[sb + j]
             if p == prev or p == 0:
                 prev = p
                 continue
             prev = p
+            if p + d > end:
+                continue  # as _maedn_move answers it
+            own = False
+            for k in range(4 * m, 4 * m + 4):
+                if self.out[sb + k] == p + d:
+                    own = True
+            if own:
+                continue  # as _maedn_move answers it
             self._reset()
             if self._maedn_move(m, p, p + d):
                 self._keep(p)
@@ -509,10 +561,10 @@ class LudoKernel:
         if self.t[T_MUSTCAP] and any_cap:
             n = 0
             for k in range(self.nmv):
-                if self.mv[k * 20 + 18]:
+                if self.out[(bank + k) * OW + O_CAPTURE]:
                     if n != k:
-                        for j in range(20):
-                            self.mv[n * 20 + j] = self.mv[k * 20 + j]
+                        for j in range(OW):
+                            self.out[(bank + n) * OW + j] = self.out[(bank + k) * OW + j]
                     n += 1
             self.nmv = n
 
@@ -525,17 +577,23 @@ class LudoKernel:
         d: cython.int,
         k: cython.int,
         forfeit: cython.bint,
-        row: cython.int,
     ) -> cython.void:
-        """The position at the next throw boundary into outcome ``row`` of :attr:`out`.
+        """The position at the next throw boundary of move ``k``, in its row of :attr:`out`.
 
-        ``k``: the move (index into :attr:`mv`), or -1 for a throw not used.
+        ``k``: the move (its pawns, from, to and capture already in row ``k`` of the bank),
+        or -1 for a throw not used (into the bank's row 0).
         """
-        base: cython.int = row * OW
+        sb: cython.int = self.sb
+        base: cython.int = OW * (self.bank + k) if k > 0 else OW * self.bank
         maedn: cython.bint = self.t[T_MAEDN] != 0
-        mover: cython.int = self.state[S_TO_MOVE]
+        last: cython.int = self.t[T_LAST]
+        end: cython.int = self.t[T_END]
+        mover: cython.int = self.out[sb + S_TO_MOVE]
         m: cython.int = self.t[T_PCOL + mover]
-        opening: cython.int = self.state[S_OPENING]
+        opening: cython.int = self.out[sb + S_OPENING]
+        was_tries: cython.int = self.out[sb + S_TRIES]
+        was_doubles: cython.int = self.out[sb + S_DOUBLES]
+        doubles: cython.int = 0
         rule: cython.int = -1 if maedn else self.t[T_TRIES]
         j: cython.int
         p: cython.int
@@ -543,46 +601,38 @@ class LudoKernel:
         out_any: cython.bint = False
         all_yard: cython.bint = True
         tries: cython.int = 0
-        again: cython.bint
-        top: cython.int
-        for j in range(16):
-            self.out[base + j] = self.state[j] if k < 0 else self.mv[k * 20 + j]
-        self.out[base + S_WINNER] = -1
+        winner: cython.int = -1
+        again: cython.bint = False
+        top: cython.int = last if maedn else end - 1
         if k < 0:
+            for j in range(16):
+                self.out[base + j] = self.out[sb + j]
             self.out[base + O_KIND] = -1
             self.out[base + O_COLOUR] = -1
             self.out[base + O_FROM] = 0
             self.out[base + O_TO] = 0
             self.out[base + O_CAPTURE] = 0
-        else:
-            self.out[base + O_KIND] = 0 if self.mv[k * 20 + 16] == 0 else 1
-            self.out[base + O_COLOUR] = m
-            self.out[base + O_FROM] = self.mv[k * 20 + 16]
-            self.out[base + O_TO] = self.mv[k * 20 + 17]
-            self.out[base + O_CAPTURE] = self.mv[k * 20 + 18]
-        again = False
         if not forfeit:
-            top = self.t[T_LAST] if maedn else self.t[T_END] - 1
-            for j in range(4 * m, 4 * m + 4):
-                p = self.out[base + j]
+            for j in range(base + 4 * m, base + 4 * m + 4):
+                p = self.out[j]
                 if maedn:
-                    if p <= self.t[T_LAST]:
+                    if p <= last:
                         done = False
-                elif p != self.t[T_END]:
+                elif p != end:
                     done = False
                 if p != 0:
                     all_yard = False
                 if 1 <= p <= top:
                     out_any = True
             if done:  # L.6.2, L.7, M.7: the game is over
-                self.out[base + S_WINNER] = mover
+                winner = mover
             else:
                 if rule == _TRIES_OPENING:
-                    if opening and all_yard and self.state[S_TRIES] < 3:
-                        tries = self.state[S_TRIES] + 1
+                    if opening and all_yard and was_tries < 3:
+                        tries = was_tries + 1
                 elif rule == _TRIES_THREE or (maedn and self.t[T_THREE]):
-                    if k < 0 and not out_any and self.state[S_TRIES] < 2:
-                        tries = self.state[S_TRIES] + 1
+                    if k < 0 and not out_any and was_tries < 2:
+                        tries = was_tries + 1
                 again = tries > 0
                 if d == 6 and not (rule == _TRIES_OPENING and opening):
                     again = True
@@ -590,25 +640,26 @@ class LudoKernel:
                     not maedn
                     and k >= 0
                     and self.t[T_BONUS]
-                    and (self.mv[k * 20 + 18] or self.mv[k * 20 + 17] == self.t[T_END])
+                    and (self.out[base + O_CAPTURE] or self.out[base + O_TO] == end)
                 ):
                     again = True
         if again:
-            self.out[base + S_TO_MOVE] = mover
-            if self.t[T_SIXES]:
-                self.out[base + S_DOUBLES] = self.state[S_DOUBLES] + 1 if d == 6 else 0
-            else:
-                self.out[base + S_DOUBLES] = 0
-            self.out[base + S_TRIES] = tries
-            self.out[base + S_OPENING] = opening
+            if self.t[T_SIXES] and d == 6:
+                doubles = was_doubles + 1
         else:
             mover += 1
             if mover == self.t[T_NPL]:
                 mover = 0
-            self.out[base + S_TO_MOVE] = mover
-            self.out[base + S_DOUBLES] = 0
-            self.out[base + S_TRIES] = 0
-            self.out[base + S_OPENING] = 1 if opening and mover != 0 else 0
+            tries = 0
+            opening = 1 if opening and mover != 0 else 0
+        if k >= 0:
+            self.out[base + O_KIND] = 0 if self.out[base + O_FROM] == 0 else 1
+            self.out[base + O_COLOUR] = m
+        self.out[base + S_TO_MOVE] = mover
+        self.out[base + S_DOUBLES] = doubles
+        self.out[base + S_TRIES] = tries
+        self.out[base + S_OPENING] = opening
+        self.out[base + S_WINNER] = winner
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -627,39 +678,40 @@ class LudoKernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _throw(self, d: cython.int) -> cython.int:
-        """The outcomes of the die ``d`` in the position :attr:`state` into :attr:`out`."""
+        """The outcomes of the die ``d`` in the position at :attr:`sb` into :attr:`out`.
+
+        The distinct ones in canonical order: rows ``order[0 .. n - 1]`` of :attr:`out`.
+        """
         k: cython.int
         r: cython.int
         j: cython.int
         n: cython.int = 0
-        dup: cython.bint
-        tmp: cython.int
-        if d == 6 and self.state[S_DOUBLES] == 2 and self.t[T_SIXES]:  # L.6.1: the third 6
-            self._after(d, -1, True, 0)
+        c: cython.int = 1
+        bank: cython.int = self.bank
+        self.order[0] = bank
+        if d == 6 and self.out[self.sb + S_DOUBLES] == 2 and self.t[T_SIXES]:  # L.6.1
+            self._after(d, -1, True)
             self.nout = 1
             return 1
         self._moves(d)
         if self.nmv == 0:
-            self._after(d, -1, False, 0)
+            self._after(d, -1, False)
             self.nout = 1
             return 1
         for k in range(self.nmv):
-            self._after(d, k, False, n)
-            dup = False
-            for r in range(n):
-                if self._less(r, n) == 0:
-                    dup = True
-                    break
-            if dup:
-                continue
-            # insertion into the sorted rows
+            self._after(d, k, False)
+            # insertion into the sorted distinct rows (by index)
             r = n
-            while r > 0 and self._less(r - 1, r) > 0:
-                for j in range(OW):
-                    tmp = self.out[(r - 1) * OW + j]
-                    self.out[(r - 1) * OW + j] = self.out[r * OW + j]
-                    self.out[r * OW + j] = tmp
+            while r > 0:
+                c = self._less(self.order[r - 1], bank + k)
+                if c <= 0:
+                    break
                 r -= 1
+            if r > 0 and c == 0:
+                continue  # an earlier move's position: its step is the one kept
+            for j in range(n, r, -1):
+                self.order[j] = self.order[j - 1]
+            self.order[r] = bank + k
             n += 1
         self.nout = n
         return n
@@ -671,10 +723,12 @@ class LudoKernel:
         n: cython.int
         j: cython.int
         self.t = table
+        self.bank = 0
+        self.sb = 8 * OW
         for j in range(ST):
-            self.state[j] = state[j]
+            self.out[8 * OW + j] = state[j]
         n = self._throw(d)
-        return [tuple([self.out[k * OW + j] for j in range(OW)]) for k in range(n)]
+        return [tuple([self.out[self.order[k] * OW + j] for j in range(OW)]) for k in range(n)]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -716,36 +770,41 @@ class LudoKernel:
         the rows ``[die, state...]`` before every throw and the final state.
         """
         self.t = table
-        st = self.state
         g: cython.int
         j: cython.int
         throws: cython.int
         d: cython.int
-        c: cython.int
+        sb: cython.int
         mover: cython.int
         steps: list = []
         for g in range(n):
+            # the position in bank 1's row 0; the first throw's rows go into bank 0
+            sb = 8 * OW
             for j in range(ST):
-                st[j] = start[j]
-            st[S_TO_MOVE] = firsts[g]
+                self.out[sb + j] = start[j]
+            self.out[sb + S_TO_MOVE] = firsts[g]
+            self.sb = sb
+            self.bank = 0
             self.drng = seeds[2 * g]
             self.rng = seeds[2 * g + 1]
             for j in range(4):
                 res[g * G_SIZE + 2 + j] = 0
             throws = 0
-            while throws < max_throws and st[S_WINNER] < 0:
+            while throws < max_throws and self.out[sb + S_WINNER] < 0:
                 d = 1 + self._dbelow(6)
                 if trace:
-                    steps.append([d, *[st[j] for j in range(ST)]])
+                    steps.append([d, *[self.out[sb + j] for j in range(ST)]])
                 self._throw(d)
-                c = self._below(self.nout)
-                mover = st[S_TO_MOVE]
-                res[g * G_SIZE + 2 + mover] += self.out[c * OW + O_CAPTURE]
-                for j in range(ST):
-                    st[j] = self.out[c * OW + j]
+                mover = self.out[sb + S_TO_MOVE]
+                # the outcome drawn is the next position, where it is: the next throw's
+                # rows go into the other bank
+                sb = self.order[self._below(self.nout)] * OW
+                res[g * G_SIZE + 2 + mover] += self.out[sb + O_CAPTURE]
+                self.sb = sb
+                self.bank = 8 - self.bank
                 throws += 1
             res[g * G_SIZE] = throws
-            res[g * G_SIZE + 1] = st[S_WINNER]
+            res[g * G_SIZE + 1] = self.out[sb + S_WINNER]
             if trace:
-                steps.append([st[j] for j in range(ST)])
+                steps.append([self.out[sb + j] for j in range(ST)])
         return steps

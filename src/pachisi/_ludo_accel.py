@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from ._ludo_board import LUDO, LUDO_SAFE, LUDOPY_ENTRIES, LUDOPY_GLOBES, LUDOPY_NEXT_STAR, MAEDN
-from .plays import KINDS, Action, LegalPlays, Play, check_throw, play_of_raw
+from .plays import KINDS, Action, LegalPlays, Play, actions_of, check_throw, play_of_raw
 from .position import Position
 from .rules import Setup
 
@@ -107,6 +107,21 @@ def _kernel(mod: ModuleType | None) -> Any:
 
 
 _TABLES: dict[Setup, Any] = {}
+#: The last set-up asked for, its table and its colours in play (one flag a colour), as
+#: one tuple replaced whole (threads read it once: never one set-up's with another's
+#: table): a game asks for the same set-up at every throw, and hashing it costs more.
+_LAST: tuple[Any, Any, tuple[bool, bool, bool, bool]] = (None, None, (False,) * 4)
+
+
+def _set_up(setup: Setup) -> tuple[Any, tuple[bool, bool, bool, bool]]:
+    """``setup``'s table and which colours are in play, from the last call's if the same."""
+    global _LAST
+    last = _LAST
+    if last[0] is not setup:
+        in_play = setup.colours_in_play
+        flags = (0 in in_play, 1 in in_play, 2 in in_play, 3 in in_play)
+        last = _LAST = (setup, table(setup), flags)
+    return last[1], last[2]
 
 
 def table(setup: Setup) -> Any:
@@ -156,26 +171,57 @@ def table(setup: Setup) -> Any:
 
 def state(position: Position) -> Any:
     """``position`` as the compiled engine's row of ints (see :mod:`pachisi._kludo`)."""
-    row = [0] * ST
-    for c, ps in enumerate(position.pawns):
-        row[4 * c : 4 * c + len(ps)] = ps
-    row[16] = position.to_move
-    row[17] = position.doubles
-    row[18] = position.tries
-    row[19] = int(position.opening)
-    row[20] = position.winner[0] if position.winner else -1
-    return array("i", row)
+    pawns = position.pawns
+    won = position.winner
+    if len(pawns) == 4:
+        a, b, c, d = pawns  # four pawns for a colour in play, none for another
+        row = (
+            *(a or _NONE),
+            *(b or _NONE),
+            *(c or _NONE),
+            *(d or _NONE),
+            position.to_move,
+            position.doubles,
+            position.tries,
+            int(position.opening),
+            won[0] if won else -1,
+        )
+        if len(row) == ST:
+            return array("i", row)
+    # any other shape, as given (a colour's missing pawns as 0)
+    slow = [0] * ST
+    for k, ps in enumerate(pawns):
+        slow[4 * k : 4 * k + len(ps)] = ps
+    slow[16] = position.to_move
+    slow[17] = position.doubles
+    slow[18] = position.tries
+    slow[19] = int(position.opening)
+    slow[20] = won[0] if won else -1
+    return array("i", slow)
+
+
+_NONE = (0, 0, 0, 0)
 
 
 _new = object.__new__
 
 
-def _position(setup: Setup, row: Sequence[int], in_play: frozenset[int]) -> Position:
-    """The position of an engine row, built as the constructor would (equal, same hash)."""
+def _position(
+    setup: Setup, row: tuple[int, ...], in_play: tuple[bool, bool, bool, bool]
+) -> Position:
+    """The position of an engine row, built as the constructor would (equal, same hash).
+
+    ``in_play``: whether each colour is in play.
+    """
     pos: Position = _new(Position)
     d = pos.__dict__
     d["setup"] = setup
-    d["pawns"] = tuple(tuple(row[4 * c : 4 * c + 4]) if c in in_play else () for c in range(4))
+    d["pawns"] = (
+        row[0:4] if in_play[0] else (),
+        row[4:8] if in_play[1] else (),
+        row[8:12] if in_play[2] else (),
+        row[12:16] if in_play[3] else (),
+    )
     d["to_move"] = row[16]
     d["doubles"] = row[17]
     d["cut"] = None
@@ -195,7 +241,8 @@ def _raw(row: Sequence[int], die: int) -> tuple[tuple[int, int, int, int, tuple[
 
 def rows(position: Position, die: int, mod: ModuleType | None = None) -> list[tuple[int, ...]]:
     """The engine's outcome rows of ``die`` in ``position`` (a checked throw), in order."""
-    return list(_kernel(mod).outcomes(table(position.setup), state(position), die))
+    out: list[tuple[int, ...]] = _kernel(mod).outcomes(table(position.setup), state(position), die)
+    return out
 
 
 def legal_plays(
@@ -207,17 +254,24 @@ def legal_plays(
     clear engine's (:func:`pachisi._clear.legal_plays`); ``mod``: the engine
     module (default the compiled one).
     """
+    return _plays_rows(position, throw, mod)[0]
+
+
+def _plays_rows(
+    position: Position, throw: Sequence[int], mod: ModuleType | None
+) -> tuple[LegalPlays, list[tuple[int, ...]], int]:
+    """:func:`legal_plays`, the engine's rows of its plays and the die."""
     t = check_throw(position, throw)
     die = t[0]
     setup = position.setup
-    in_play = frozenset(setup.colours_in_play)
-    out = rows(position, die, mod)
+    tab, in_play = _set_up(setup)
+    out: list[tuple[int, ...]] = _kernel(mod).outcomes(tab, state(position), die)
 
     def make(i: int) -> Play:
         row = out[i]
         return play_of_raw(_raw(row, die), _position(setup, row, in_play), t)
 
-    return LegalPlays(position, t, len(out), make)
+    return LegalPlays(position, t, len(out), make), out, die
 
 
 class OneDieSteps:
@@ -228,23 +282,27 @@ class OneDieSteps:
     (tests/test_kludo.py).
     """
 
-    __slots__ = ("plays", "position", "root")
+    __slots__ = ("_die", "_idle", "_rows", "plays", "position", "root")
 
     def __init__(self, position: Position, throw: tuple[int, int]) -> None:
         self.position = position
+        plays, self._rows, self._die = _plays_rows(position, throw, None)
         #: The plays of the throw, in canonical order.
-        self.plays = legal_plays(position, throw)
+        self.plays = plays
         #: Where the throw starts.
         self.root = 0
+        # a throw that cannot be used: its one play has no step (the row's kind is -1)
+        self._idle = self._rows[0][21] < 0
 
     def steps(self, node: int) -> list[tuple[Action, int]]:
         """The steps from ``node`` (variants numbered as ``moves.Turn`` numbers them)."""
-        if node or self.is_done(0):
+        if node or self._idle:
             return []
         counts: dict[Action, int] = {}
         out: list[tuple[Action, int]] = []
-        for i, play in enumerate(self.plays):
-            action = play.actions[0]
+        die = self._die
+        for i, row in enumerate(self._rows):
+            action = actions_of(_raw(row, die))[0]  # its play's step (built without the play)
             k = counts.get(action, 0)
             counts[action] = k + 1
             if k:
@@ -262,7 +320,7 @@ class OneDieSteps:
 
     def is_done(self, node: int) -> bool:
         """Whether the throw is fully played at ``node``."""
-        return node > 0 or not self.plays[0].actions
+        return node > 0 or self._idle
 
     def pending(self, node: int) -> tuple[int, ...]:
         """No bonuses in these rulesets."""
