@@ -377,7 +377,6 @@ class Records:
     32), then the paths (the steps' ranks, ``pachisi.plays.step_rank``).
     """
 
-    pack: cython.longlong[::1]
     data: object
     n: cython.int
     in_play: cython.int
@@ -390,20 +389,20 @@ class Records:
         the colours not in play have ``()`` for pawns."""
         if not 0 <= r < self.n:
             raise IndexError("record index out of range")
-        return self._record(r)
+        return self._record(self.data, r)
 
     def records(self) -> list[tuple[object, ...]]:
         """Every outcome's :meth:`record`, in order."""
         out = []
+        pack: cython.longlong[::1] = self.data
         r: cython.int
         for r in range(self.n):
-            out.append(self._record(r))
+            out.append(self._record(pack, r))
         return out
 
     @cython.cfunc
-    def _record(self, r: cython.int) -> tuple[object, ...]:
-        """:meth:`record` (``r`` in range)."""
-        pack = self.pack
+    def _record(self, pack: cython.longlong[::1], r: cython.int) -> tuple[object, ...]:
+        """:meth:`record` of the records' buffer ``pack`` (``r`` in range)."""
         hi: cython.ulonglong = cython.cast(cython.ulonglong, pack[4 * r])
         lo: cython.ulonglong = cython.cast(cython.ulonglong, pack[4 * r + 1])
         x: cython.longlong = pack[4 * r + 2]
@@ -633,6 +632,9 @@ class Kernel:
     f_pack: cython.longlong[::1]
     f_pack_arr: object
     f_n_pack: cython.int
+    #: The table plays() was last given, and its buffer.
+    plays_cfg: cython.int[::1]
+    plays_cfg_obj: object
     f_last_gone: cython.int
     f_route_a: cython.int
     f_route_b: cython.int
@@ -776,6 +778,7 @@ class Kernel:
         self.f_pack_arr = _longs(1024)
         self.f_pack = self.f_pack_arr
         self.f_n_pack = 0
+        self.plays_cfg_obj = None
         self.f_last_gone = 0
         self.f_route_a = 0
         self.f_route_b = 0
@@ -869,7 +872,6 @@ class Kernel:
                     may = True
         rec: Records = Records.__new__(Records)
         rec.data = self.f_pack_arr[: self.f_n_pack]
-        rec.pack = rec.data
         rec.n = self.n_cand
         rec.in_play = in_play
         return rec, may
@@ -2970,7 +2972,7 @@ class Kernel:
 
     def plays(
         self,
-        cfg: cython.int[::1],
+        cfg: object,
         pawns: tuple[tuple[int, ...], ...],
         doubles: cython.int,
         cut: cython.int,
@@ -2985,8 +2987,13 @@ class Kernel:
         ``pawns``: the position's pawns by colour (``()`` for a colour not in
         play), ``doubles`` and ``cut`` (the mover's) its counters. The play of
         an outcome is the greatest by its steps' ranks (this section's comment).
+        ``cfg``: the set-up's table for the mover (an ``array("i")``; the last
+        one's buffer is kept, so that the same table costs nothing the next time).
         """
-        self._set_pawns(cfg, pawns, doubles, cut)
+        if cfg is not self.plays_cfg_obj:
+            self.plays_cfg = cfg
+            self.plays_cfg_obj = cfg
+        self._set_pawns(self.plays_cfg, pawns, doubles, cut)
         rec: cython.longlong = 0
         self._f_path_room(self.f_outcome_cap // 2)
         self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
