@@ -336,13 +336,14 @@ def _context(setup: Setup) -> _Context:
     return ctx
 
 
-def _run(kern: Any, ctx: _Context, position: Position, throw: tuple[int, int]) -> None:
-    """Have ``kern`` enumerate the ends of ``throw`` (a checked throw), in canonical order."""
+def _run(kern: Any, ctx: _Context, position: Position, throw: tuple[int, int]) -> int:
+    """Have ``kern`` enumerate the ends of ``throw`` (a checked throw), in canonical order;
+    their number."""
     mover = position.to_move
     cut = position.cut
     a, b = throw
     doubles = position.doubles
-    kern.plays(
+    n: int = kern.plays(
         ctx.cfgs[mover],
         position.pawns,
         doubles,
@@ -351,6 +352,7 @@ def _run(kern: Any, ctx: _Context, position: Position, throw: tuple[int, int]) -
         b,
         a == b and doubles == 2 and not ctx.pagade,
     )
+    return n
 
 
 def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) -> list[RawEnd]:
@@ -402,7 +404,10 @@ def legal_plays(
         t = throw
     else:
         t = check_throw(position, throw)
-    _run(kern, ctx, position, t)
+    n = _run(kern, ctx, position, t)
+    # the outcomes in the canonical order (plays.play_order), packed (Kernel.packed)
+    records, may_finish = kern.packed(ctx.in_play, ctx.home)
+    record = records.record
     mover = position.to_move
     cut0 = position.cut
     cut1 = cut0
@@ -411,24 +416,20 @@ def legal_plays(
     doubles = position.doubles
     finished = position.finished
     winner = position.winner
-    n = ctx.n
-    nxt = mover + 1 if mover + 1 < n else 0  # the next player who has not finished
+    nxt = mover + 1 if mover + 1 < ctx.n else 0  # the next player who has not finished
     if finished:
-        nxt = next((k for k in ((mover + i) % n for i in range(1, n)) if k not in finished), mover)
-    home = ctx.home
-    colours = ctx.colours[mover]
-    c0 = colours[0]
-    c1 = colours[1] if len(colours) > 1 else c0
-    # in the canonical order (plays.play_order), from the kernel
-    ends = kern.decoded(ctx.in_play)
-    if all(pawns[c0][1] != home and pawns[c1][1] != home for _, pawns, _, _ in ends):
+        nxt = next(
+            (k for k in ((mover + i) % ctx.n for i in range(1, ctx.n)) if k not in finished),
+            mover,
+        )
+    if not may_finish:
         # Fewer than 3 pawns of a colour HOME in every end: the mover cannot have
         # finished, and the game went on before the throw: advance() reduces to
         # this, and the ends give distinct positions (the extra throw counts). So
-        # the plays are counted now and each is built when it is read.
+        # the plays are counted now, and each is decoded and built when it is read.
 
         def make(i: int) -> Play:
-            acts, pawns, flag, extra = ends[i]
+            acts, pawns, flag, extra = record(i)
             cut = cut1 if flag else cut0
             if extra:
                 res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
@@ -438,7 +439,7 @@ def legal_plays(
 
         def make_all() -> list[Play]:  # make() for every i, in one loop (iteration)
             plays = []
-            for acts, pawns, flag, extra in ends:
+            for acts, pawns, flag, extra in records.records():
                 cut = cut1 if flag else cut0
                 if extra:
                     res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
@@ -447,7 +448,8 @@ def legal_plays(
                 plays.append(play_of_raw(acts, res, t))
             return plays
 
-        return LegalPlays(position, t, len(ends), make, make_all)
+        return LegalPlays(position, t, n, make, make_all)
+    ends: list[RawEnd] = records.records()
     out: list[Play] = []
     # A position is a function of (pawns, cut, extra), and the kernel gives each of
     # those once; only ends with the same (pawns, cut flag) can still meet: the

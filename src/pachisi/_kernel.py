@@ -364,6 +364,105 @@ class _Store:
 
 @cython.final
 @cython.cclass
+class Records:
+    """The records of one :meth:`Kernel.plays` call, packed (what :meth:`Kernel.packed` gives).
+
+    ``len()`` of them is the number of outcomes; :meth:`record` decodes one
+    (in canonical order), :meth:`records` all. Independent of the kernel that
+    made them (a copy of its buffer).
+
+    The layout, an ``array("q")``: per outcome, 4 words (the outcome's key:
+    the pawns in two words, the cut flag and the extra throw in the third;
+    where its path starts in the array, with the path's length above bit
+    32), then the paths (the steps' ranks, ``pachisi.plays.step_rank``).
+    """
+
+    data: object
+    n: cython.int
+    in_play: cython.int
+
+    def __len__(self) -> int:
+        return self.n
+
+    def record(self, r: cython.int) -> tuple[object, ...]:
+        """Outcome ``r`` as ``(actions, pawns, cut flag, extra)`` (see ``_accel.plays_raw``):
+        the colours not in play have ``()`` for pawns."""
+        if not 0 <= r < self.n:
+            raise IndexError("record index out of range")
+        return self._record(self.data, r)
+
+    def records(self) -> list[tuple[object, ...]]:
+        """Every outcome's :meth:`record`, in order."""
+        out = []
+        pack: cython.longlong[::1] = self.data
+        r: cython.int
+        for r in range(self.n):
+            out.append(self._record(pack, r))
+        return out
+
+    @cython.cfunc
+    def _record(self, pack: cython.longlong[::1], r: cython.int) -> tuple[object, ...]:
+        """:meth:`record` of the records' buffer ``pack`` (``r`` in range)."""
+        hi: cython.ulonglong = cython.cast(cython.ulonglong, pack[4 * r])
+        lo: cython.ulonglong = cython.cast(cython.ulonglong, pack[4 * r + 1])
+        x: cython.longlong = pack[4 * r + 2]
+        at: cython.longlong = pack[4 * r + 3]
+        na: cython.int = cython.cast(cython.int, at >> 32)
+        i: cython.int = cython.cast(cython.int, at & 0xFFFFFFFF)
+        empty: tuple[int, ...] = ()
+        c: cython.int
+        k: cython.int
+        j: cython.int
+        nn: cython.int
+        kind: cython.int
+        opt: cython.int
+        key: cython.longlong
+        cols = []
+        for c in range(4):
+            if self.in_play >> c & 1:
+                cols.append(
+                    (
+                        _key_pawn(hi, lo, c, 0),
+                        _key_pawn(hi, lo, c, 1),
+                        _key_pawn(hi, lo, c, 2),
+                        _key_pawn(hi, lo, c, 3),
+                    )
+                )
+            else:
+                cols.append(empty)
+        acts = []
+        for k in range(na):
+            key = pack[i + k]
+            kind = cython.cast(cython.int, key >> 60)
+            if kind == K_OPTION:
+                opt = 2 - cython.cast(cython.int, (key >> 51) & 127)
+                acts.append((K_OPTION, -1, opt, 0, empty, False))
+                continue
+            if kind == K_BONUS:  # one number, whole in bits 24-43 (step_rank)
+                nums: tuple[int, ...] = (cython.cast(cython.int, (key >> 24) & 0xFFFFF),)
+            else:
+                nn = 0
+                for j in range(4):
+                    if (key >> (39 - 5 * j)) & 31:
+                        nn += 1
+                nums = tuple(
+                    [cython.cast(cython.int, (key >> (39 - 5 * j)) & 31) for j in range(nn)]
+                )
+            acts.append(
+                (
+                    kind,
+                    cython.cast(cython.int, (key >> 58) & 3),
+                    cython.cast(cython.int, (key >> 51) & 127),
+                    cython.cast(cython.int, (key >> 44) & 127),
+                    nums,
+                    (key >> 23) & 1 != 0,
+                )
+            )
+        return (tuple(acts), tuple(cols), x >> 1 != 0, x & 1 != 0)
+
+
+@cython.final
+@cython.cclass
 class Kernel:
     """Legal-play generation for one position and throw at a time (see the module docstring)."""
 
@@ -529,6 +628,13 @@ class Kernel:
     f_path_b: cython.longlong[::1]
     f_out_len: cython.int[::1]
     f_out_path: cython.longlong[::1]
+    #: The records of the last plays(), packed (see packed()): f_n_pack words used.
+    f_pack: cython.longlong[::1]
+    f_pack_arr: object
+    f_n_pack: cython.int
+    #: The table plays() was last given, and its buffer.
+    plays_cfg: cython.int[::1]
+    plays_cfg_obj: object
     f_last_gone: cython.int
     f_route_a: cython.int
     f_route_b: cython.int
@@ -669,6 +775,10 @@ class Kernel:
         self.f_path_b = _longs(_PATH_MAX + 1)
         self.f_out_len = _ints(128)
         self.f_out_path = _longs(128 * _PATH_MAX)
+        self.f_pack_arr = _longs(1024)
+        self.f_pack = self.f_pack_arr
+        self.f_n_pack = 0
+        self.plays_cfg_obj = None
         self.f_last_gone = 0
         self.f_route_a = 0
         self.f_route_b = 0
@@ -735,46 +845,44 @@ class Kernel:
 
         ``in_play``: bit mask of the colours in play (the others get ``()``).
         """
-        out: list[tuple[object, ...]] = []
-        o = self.out
-        i: cython.int = 0
+        rec: Records
+        rec, _ = self.packed(in_play, -1)
+        return rec.records()
+
+    def packed(self, in_play: cython.int, home: cython.int) -> tuple[Records, bool]:
+        """The records of the last :meth:`plays` (:class:`Records`, a copy), and whether
+        the mover may finish with one of them: whether some outcome has 3 pawns of
+        one of the mover's colours on ``home``.
+
+        ``in_play``: bit mask of the colours in play (the others get ``()``).
+        """
+        pk = self.f_pack
         r: cython.int
-        k: cython.int
+        i: cython.int
         c: cython.int
-        na: cython.int
-        nn: cython.int
-        empty: tuple[int, ...] = ()
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        may: cython.bint = False
         for r in range(self.n_cand):
-            cols = []
-            for c in range(4):
-                if in_play >> c & 1:
-                    cols.append(
-                        (o[i + 4 * c], o[i + 4 * c + 1], o[i + 4 * c + 2], o[i + 4 * c + 3])
-                    )
-                else:
-                    cols.append(empty)
-            pawns = tuple(cols)
-            flag = o[i + 16] != 0
-            extra = o[i + 17] != 0
-            na = o[i + 18]
-            i += 19
-            acts = []
-            for k in range(na):
-                nn = o[i + 4]
-                if nn == 0:
-                    nums: tuple[int, ...] = empty
-                elif nn == 1:
-                    nums = (o[i + 5],)
-                elif nn == 2:
-                    nums = (o[i + 5], o[i + 6])
-                elif nn == 3:
-                    nums = (o[i + 5], o[i + 6], o[i + 7])
-                else:
-                    nums = (o[i + 5], o[i + 6], o[i + 7], o[i + 8])
-                acts.append((o[i], o[i + 1], o[i + 2], o[i + 3], nums, o[i + 9] != 0))
-                i += A
-            out.append((tuple(acts), pawns, flag, extra))
-        return out
+            hi = cython.cast(cython.ulonglong, pk[4 * r])
+            lo = cython.cast(cython.ulonglong, pk[4 * r + 1])
+            for i in range(self.cfg[C_NCOL]):
+                c = self.cfg[C_COL + i]
+                if _key_pawn(hi, lo, c, 1) == home:
+                    may = True
+        rec: Records = Records.__new__(Records)
+        rec.data = self.f_pack_arr[: self.f_n_pack]
+        rec.n = self.n_cand
+        rec.in_play = in_play
+        return rec, may
+
+    def _f_pack_room(self, n: cython.int) -> None:
+        """The packed records' array (:meth:`packed`), at least ``n`` words long."""
+        size: cython.int = len(self.f_pack)
+        while size < n:
+            size *= 2
+        self.f_pack_arr = _longs(size)
+        self.f_pack = self.f_pack_arr
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2784,10 +2892,13 @@ class Kernel:
             u = self.f_edge_src[e]
             self.f_edge_next[e] = self.f_head[u]
             self.f_head[u] = e
-        # the states in topological order (this section's comment): a counting sort
+        # the states in topological order (this section's comment): a counting sort on
+        # the levels used only (the dice part's, then the bonus part's, packed together)
         cnt = self.f_topo_count
-        for k in range(2048):
-            cnt[k] = 0
+        lo0: cython.int = 1024
+        hi0: cython.int = -1
+        lo1: cython.int = 1024
+        hi1: cython.int = -1
         for i in range(n):
             pa = self.f_states[3 * i] & _P4
             pb = self.f_states[3 * i + 1] & _P4
@@ -2796,11 +2907,25 @@ class Kernel:
                 (((pa + pb) * cython.cast(cython.ulonglong, 0x0001000100010001)) >> 48) & 0xFFFF,
             )
             if self.f_states[3 * i + 2] >> 63:
+                lo1 = c if c < lo1 else lo1
+                hi1 = c if c > hi1 else hi1
                 c += 1024
+            else:
+                lo0 = c if c < lo0 else lo0
+                hi0 = c if c > hi0 else hi0
             self.f_best_key[i] = c  # (the level, for now)
+        nb = hi0 - lo0 + 1 if hi0 >= 0 else 0  # the dice part's levels, then the bonus part's
+        tot = nb + (hi1 - lo1 + 1 if hi1 >= 0 else 0)
+        for k in range(tot):
+            cnt[k] = 0
+        for i in range(n):
+            c = cython.cast(cython.int, self.f_best_key[i])
+            c = c - lo0 if c < 1024 else nb + c - 1024 - lo1
+            self.f_best_key[i] = c
             cnt[c] += 1
+        na = tot
         tot = 0
-        for k in range(2048):
+        for k in range(na):
             c = cnt[k]
             cnt[k] = tot
             tot += c
@@ -2847,7 +2972,7 @@ class Kernel:
 
     def plays(
         self,
-        cfg: cython.int[::1],
+        cfg: object,
         pawns: tuple[tuple[int, ...], ...],
         doubles: cython.int,
         cut: cython.int,
@@ -2856,14 +2981,19 @@ class Kernel:
         third_doublet: cython.bint,
     ) -> cython.int:
         """Every distinct outcome of throw ``(a, b)`` with the play shown for it, in the
-        canonical order (:meth:`_f_less`): records in :attr:`out` (read by :meth:`decoded`);
-        their number.
+        canonical order (:meth:`_f_less`): packed records (read by :meth:`packed` and
+        :meth:`decoded`); their number.
 
         ``pawns``: the position's pawns by colour (``()`` for a colour not in
         play), ``doubles`` and ``cut`` (the mover's) its counters. The play of
         an outcome is the greatest by its steps' ranks (this section's comment).
+        ``cfg``: the set-up's table for the mover (an ``array("i")``; the last
+        one's buffer is kept, so that the same table costs nothing the next time).
         """
-        self._set_pawns(cfg, pawns, doubles, cut)
+        if cfg is not self.plays_cfg_obj:
+            self.plays_cfg = cfg
+            self.plays_cfg_obj = cfg
+        self._set_pawns(self.plays_cfg, pawns, doubles, cut)
         rec: cython.longlong = 0
         self._f_path_room(self.f_outcome_cap // 2)
         self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
@@ -2873,56 +3003,28 @@ class Kernel:
         for i in range(n):
             self.f_order[i] = i
         n = self._f_sort(n)
-        self.n_out = 0
+        # the records, packed (see packed()): 4 words an outcome, then the paths
         r: cython.int
         o: cython.int
-        c: cython.int
-        k: cython.int
         na: cython.int
-        x: cython.int
-        key: cython.longlong
-        hi: cython.ulonglong
-        lo: cython.ulonglong
+        at: cython.int = 4 * n
+        for r in range(n):
+            at += self.f_out_len[self.f_order[r]]
+        if at > len(self.f_pack):
+            self._f_pack_room(at)
+        pk = self.f_pack
+        at = 4 * n
         for r in range(n):
             o = self.f_order[r]
-            hi = self.f_outcomes[3 * o]
-            lo = self.f_outcomes[3 * o + 1]
-            for c in range(4):
-                for k in range(4):
-                    self._put(_key_pawn(hi, lo, c, k))
-            x = cython.cast(cython.int, self.f_outcomes[3 * o + 2])
-            self._put(x >> 1)
-            self._put(x & 1)
             na = self.f_out_len[o]
-            self._put(na)
+            pk[4 * r] = cython.cast(cython.longlong, self.f_outcomes[3 * o])
+            pk[4 * r + 1] = cython.cast(cython.longlong, self.f_outcomes[3 * o + 1])
+            pk[4 * r + 2] = cython.cast(cython.longlong, self.f_outcomes[3 * o + 2])
+            pk[4 * r + 3] = at | cython.cast(cython.longlong, na) << 32
             for i in range(na):
-                key = self.f_out_path[o * _PATH_MAX + i]
-                if key >> 60 == K_OPTION:
-                    self._put(K_OPTION)
-                    self._put(-1)
-                    self._put(2 - cython.cast(cython.int, (key >> 51) & 127))
-                    for k in range(A - 3):
-                        self._put(0)
-                    continue
-                self._put(cython.cast(cython.int, key >> 60))
-                self._put(cython.cast(cython.int, (key >> 58) & 3))
-                self._put(cython.cast(cython.int, (key >> 51) & 127))
-                self._put(cython.cast(cython.int, (key >> 44) & 127))
-                if key >> 60 == K_BONUS:  # one number, whole in bits 24-43 (step_rank)
-                    self._put(1)
-                    self._put(cython.cast(cython.int, (key >> 24) & 0xFFFFF))
-                    for k in range(3):
-                        self._put(0)
-                    self._put(cython.cast(cython.int, (key >> 23) & 1))
-                    continue
-                c = 0
-                for k in range(4):
-                    if (key >> (39 - 5 * k)) & 31:
-                        c += 1
-                self._put(c)
-                for k in range(4):
-                    self._put(cython.cast(cython.int, (key >> (39 - 5 * k)) & 31))
-                self._put(cython.cast(cython.int, (key >> 23) & 1))
+                pk[at + i] = self.f_out_path[o * _PATH_MAX + i]
+            at += na
+        self.f_n_pack = at
         self.n_cand = n
         return n
 
@@ -5175,19 +5277,12 @@ class Kernel:
         home: cython.int = game[G_HOME]
         major: cython.int = game[G_MAJOR + player]
         i: cython.int
-        k: cython.int
         c: cython.int
-        cnt: cython.int
         for i in range(game[G_PCOLS + 3 * player]):
             c = game[G_PCOLS + 3 * player + 1 + i]
-            cnt = 0
-            for k in range(4):
-                if _key_pawn(hi, lo, c, k) == home:
-                    cnt += 1
-            if major >= 0:
-                if cnt < (4 if c == major else 3):
-                    return False
-            elif cnt != 4:
+            # a colour's pawns are sorted and none is past HOME: 3 of them HOME if its
+            # pawn 1 is, all 4 if its pawn 0 is
+            if _key_pawn(hi, lo, c, 1 if major >= 0 and c != major else 0) != home:
                 return False
         return True
 

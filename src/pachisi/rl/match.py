@@ -219,7 +219,11 @@ class Match:
     def mask(self) -> Mask:
         """The legal actions as a 0/1 int8 array of length :attr:`n_actions`."""
         if self._mask is None:
-            self._mask = step_mask(self._sorted_legal(), self.n_actions)
+            if self.mode == "play":  # the plays' indices: 0 .. len - 1
+                self._mask = np.zeros(self.n_actions, dtype=np.int8)
+                self._mask[: len(self.plays)] = 1
+            else:
+                self._mask = step_mask(self._sorted_legal(), self.n_actions)
         return self._mask.copy()
 
     def observe(self, viewer: int | None = None, out: Array | None = None) -> Array:
