@@ -1201,11 +1201,7 @@ class Kernel:
         an outcome is the greatest by its steps' ranks (this section's comment).
         """
         self._set_pawns(cfg, pawns, doubles, cut)
-        rec: cython.longlong = 0
-        self._f_path_room(self.f_outcome_cap // 2)
-        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
-        n: cython.int = self._f_plays_as(a, b, third_doublet, rec)
-        self.f_record = False
+        n: cython.int = self._f_recorded(a, b, third_doublet, False)
         i: cython.int
         for i in range(n):
             self.f_order[i] = i
@@ -1264,6 +1260,27 @@ class Kernel:
         return n
 
     # -- entry ----------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_recorded(
+        self, a: cython.int, b: cython.int, third_doublet: cython.bint, steps: cython.bint
+    ) -> cython.int:
+        """Explore throw (a, b) in the recording copy (see :data:`_Spec`): for
+        :meth:`plays` (each outcome's greatest path), or with ``steps`` for
+        :meth:`turn_steps` (each number set's step graph). The number of outcomes."""
+        rec: cython.longlong = 0
+        self._f_path_room(self.f_outcome_cap // 2)
+        k: cython.int
+        if steps:
+            for k in range(len(self.t_done)):
+                self.t_done[k] = -1
+        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
+        self.f_steps = steps
+        n: cython.int = self._f_plays_as(a, b, third_doublet, rec)
+        self.f_steps = False
+        self.f_record = False
+        return n
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2865,15 +2882,7 @@ class Kernel:
         self.t_n_edges = 0
         for k in range(4):
             self.t_set_roots[k] = -1
-        rec: cython.longlong = 0
-        self._f_path_room(self.f_outcome_cap // 2)
-        for k in range(len(self.t_done)):
-            self.t_done[k] = -1
-        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
-        self.f_steps = True
-        self._f_plays_as(a, b, third_doublet, rec)
-        self.f_steps = False
-        self.f_record = False
+        self._f_recorded(a, b, third_doublet, True)
         ncol: cython.int = cfg[C_NCOL]
         hi: cython.ulonglong
         lo: cython.ulonglong
