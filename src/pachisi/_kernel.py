@@ -54,8 +54,9 @@ _CU64 = cython.typedef(cython.const[cython.ulonglong])
 #: tests on the type at compile time, so the C compiler folds what the copy fixes:
 #: ``schar``, one colour per mover and ``sum_move`` "hops" (Parcheesi's set-ups);
 #: ``short``, one colour and "jump" (Whitman's, Pagade's); ``int``, read from the
-#: table (Eight-Man, two colours per mover); ``longlong``, any set-up with the paths
-#: recorded (Kernel.plays: the other copies have no trace of the recording). Uncompiled,
+#: table (Eight-Man, two colours per mover); ``longlong``, any set-up with the edges
+#: recorded (Kernel.plays, Kernel.turn_steps: the other copies have no trace of the
+#: recording). Uncompiled,
 #: every test on the type is false, and the source reads the same values from the table
 #: (and whether to record from ``f_record``).
 _Spec = cython.fused_type(cython.schar, cython.short, cython.int, cython.longlong)
