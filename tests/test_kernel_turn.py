@@ -53,6 +53,10 @@ BUILT = [
     ("parcheesi r,y - r:0.0.0.10,y:0.0.0.46 0 0 - - -", (2, 4)),
     # nothing can move
     ("parcheesi r,y - r:0.0.0.0,y:0.0.0.0 0 0 - - -", (6, 6)),
+    # two starting blockades whose squares come in the other order than their progress
+    # (§5.5 tags, numbered by square: R64 on square 0 steps before R10 on square 14)
+    ("parcheesi r,y - r:10.10.64.64,y:0.0.0.0 0 0 - - -", (3, 4)),
+    ("parcheesi r,y - r:10.10.64.64,y:0.0.0.0 0 0 - - -", (4, 4)),
     # Pagade pairs on a doublet
     ("pagade r,b,y,g - r:10.10.30.40,b:6.7.12.12,y:6.7.12.12,g:6.7.12.12 0 0 0000 - -", (3, 3)),
 ]

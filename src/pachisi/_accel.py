@@ -1421,7 +1421,7 @@ _KEYED: dict[int, Action] = {}
 
 
 def _action_of_key(key: int, variant: int) -> Action:
-    """The :class:`~pachisi.moves.Action` of a packed action key (see ``Kernel._t_key``)."""
+    """The :class:`~pachisi.moves.Action` of a packed action key (see ``_kernel._t_key``)."""
     kind = key & 7
     if kind == 5:
         return Action("option", option=_OPTIONS[(key >> 5) & 127], variant=variant)

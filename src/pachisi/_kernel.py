@@ -8,23 +8,19 @@ package: the Python side (:mod:`pachisi._accel`) packs a position into
 integers and builds :class:`~pachisi.moves.Play` values from the integers it
 gets back.
 
-Two explorers of the throw graph live here:
+One explorer of the throw graph lives here, the **fast enumerator** (the
+``_f_*`` methods, "the fast enumerator for playouts" below): a state is three
+64-bit words, the distinct outcomes are kept by a canonical key. It is what
+the playouts, ``simulate``, the batched environments and the analysis use;
+its recording copy (see :data:`_Spec`) also serves
 
-* the **fast enumerator** (the ``_f_*`` methods, "the fast enumerator for
-  playouts" below): a state is three 64-bit words, the distinct outcomes are
-  kept by a canonical key. It is what the playouts, ``simulate``, the batched
-  environments and the analysis use, and what :meth:`Kernel.plays` (the
-  plays of ``legal_plays``) runs with its paths recorded: each outcome with
-  the greatest path that reaches it by the steps' ranks
+* :meth:`Kernel.plays` (the plays of ``legal_plays``): each outcome with the
+  greatest path that reaches it by the steps' ranks
   (``pachisi.plays.step_rank``), in the canonical order. Its records
   (:attr:`Kernel.out`, read by :meth:`Kernel.decoded`) are
   ``[16 pawn ints, cut, extra, n_actions, n_actions * A action ints]``;
-* the **step graph for** ``Turn`` ("steps for Turn"), still built on the
-  reference explorer's rows of :data:`W` ints (a :class:`_Store` of states in
-  discovery order, the very encodings of ``pachisi._throw``: a pawn is
-  ``p | colour << 7 | moved << 9 | tag << 10``, a number
-  ``value | bottom << 3 | colours << 4``), with every edge kept in the
-  clear engine's order.
+* :meth:`Kernel.turn_steps`, the **step graph for** ``Turn`` ("steps for
+  Turn"): every recorded edge kept, each state's in the clear engine's order.
 """
 
 from __future__ import annotations
@@ -58,22 +54,13 @@ _CU64 = cython.typedef(cython.const[cython.ulonglong])
 #: tests on the type at compile time, so the C compiler folds what the copy fixes:
 #: ``schar``, one colour per mover and ``sum_move`` "hops" (Parcheesi's set-ups);
 #: ``short``, one colour and "jump" (Whitman's, Pagade's); ``int``, read from the
-#: table (Eight-Man, two colours per mover); ``longlong``, any set-up with the paths
-#: recorded (Kernel.plays: the other copies have no trace of the recording). Uncompiled,
+#: table (Eight-Man, two colours per mover); ``longlong``, any set-up with the edges
+#: recorded (Kernel.plays, Kernel.turn_steps: the other copies have no trace of the
+#: recording). Uncompiled,
 #: every test on the type is false, and the source reads the same values from the table
 #: (and whether to record from ``f_record``).
 _Spec = cython.fused_type(cython.schar, cython.short, cython.int, cython.longlong)
 
-#: Width of a state row: mine[0:8], nrem at 8, rem[9:21], ngone at 21, gone[22:38], flag at 38.
-W = cython.declare(_CINT, 40)
-_MINE = 0
-_NREM = cython.declare(_CINT, 8)
-_REM = cython.declare(_CINT, 9)
-_MAXREM = cython.declare(_CINT, 12)
-_NGONE = cython.declare(_CINT, 21)
-_GONE = cython.declare(_CINT, 22)
-_MAXGONE = 16
-_FLAG = cython.declare(_CINT, 38)
 #: Width of an action: kind, colour, frm, to, n_numbers, numbers[4], capture.
 A = cython.declare(_CINT, 10)
 #: The most steps of one play the fast enumerator records (an option, 4 dice steps and
@@ -201,8 +188,6 @@ R_SIZE = cython.declare(_CINT, 7)
 SIM_SIZE = cython.declare(_CINT, 12)
 
 _PMASK = cython.declare(_CINT, 127)
-_MOVED = cython.declare(_CINT, 512)
-_NOBODY = cython.declare(_CINT, -1)
 _OFF = cython.declare(_CINT, -1)
 
 
@@ -219,147 +204,15 @@ def _words(n: int) -> array[int]:
     return array("Q", bytes(8 * n))
 
 
-@cython.final
-@cython.cclass
-class _Store:
-    """The explored states of one part of a throw graph, in discovery order."""
-
-    st: cython.int[::1]
-    par: cython.int[::1]
-    act: cython.int[::1]
-    table: cython.int[::1]
-    slot: cython.int[::1]
-    n: cython.int
-    nm: cython.int
-    cap: cython.int
-    tmask: cython.int
-
-    def __init__(self) -> None:
-        self.cap = 0
-        self.n = 0
-        self.nm = 8
-        self._alloc(256)
-
-    def _alloc(self, cap: cython.int) -> None:
-        st = _ints(cap * W)
-        par = _ints(cap)
-        act = _ints(cap * A)
-        self.slot = _ints(cap)
-        old: cython.int = self.n
-        k: cython.Py_ssize_t
-        if self.cap:
-            for k in range(old * W):
-                st[k] = self.st[k]
-            for k in range(old):
-                par[k] = self.par[k]
-            for k in range(old * A):
-                act[k] = self.act[k]
-        self.st = st
-        self.par = par
-        self.act = act
-        self.cap = cap
-        size: cython.int = 16
-        while size < 2 * cap:
-            size *= 2
-        self.table = array("i", [-1]) * size
-        self.tmask = size - 1
-        i: cython.int
-        for i in range(old):
-            self._insert(i)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _hash(self, buf: cython.int[::1], off: cython.int) -> cython.uint:
-        """FNV-1a over the used fields of a state row (the unused slots are always 0)."""
-        h: cython.uint = 2166136261
-        k: cython.int
-        for k in range(self.nm):
-            h = (h ^ cython.cast(cython.uint, buf[off + k])) * 16777619
-        for k in range(_NREM, _REM + buf[off + _NREM]):
-            h = (h ^ cython.cast(cython.uint, buf[off + k])) * 16777619
-        for k in range(_NGONE, _GONE + buf[off + _NGONE]):
-            h = (h ^ cython.cast(cython.uint, buf[off + k])) * 16777619
-        h = (h ^ cython.cast(cython.uint, buf[off + _FLAG])) * 16777619
-        if not cython.compiled:
-            h &= 0xFFFFFFFF
-        return h
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _same(self, i: cython.int, buf: cython.int[::1], off: cython.int) -> cython.bint:
-        """Whether state ``i`` equals the row ``buf[off:]`` (used fields only)."""
-        st = self.st
-        base: cython.int = i * W
-        k: cython.int
-        for k in range(self.nm):
-            if st[base + k] != buf[off + k]:
-                return False
-        if st[base + _FLAG] != buf[off + _FLAG]:
-            return False
-        for k in range(_NREM, _REM + buf[off + _NREM]):
-            if st[base + k] != buf[off + k]:
-                return False
-        for k in range(_NGONE, _GONE + buf[off + _NGONE]):
-            if st[base + k] != buf[off + k]:
-                return False
-        return True
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _insert(self, i: cython.int) -> cython.void:
-        j: cython.int = cython.cast(cython.int, self._hash(self.st, i * W) & self.tmask)
-        while self.table[j] >= 0:
-            j = (j + 1) & self.tmask
-        self.table[j] = i
-        self.slot[i] = j
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def clear(self, nm: cython.int) -> cython.void:
-        """Forget every state (only the used slots of the table are reset)."""
-        k: cython.int
-        for k in range(self.n):
-            self.table[self.slot[k]] = -1
-        self.n = 0
-        self.nm = nm
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def add(
-        self,
-        buf: cython.int[::1],
-        off: cython.int,
-        abuf: cython.int[::1],
-        aoff: cython.int,
-        parent: cython.int,
-    ) -> cython.int:
-        """Index of the new state ``buf[off:off+W]``, or ``-1 - index`` if already there."""
-        j: cython.int = cython.cast(cython.int, self._hash(buf, off) & self.tmask)
-        i: cython.int
-        k: cython.int
-        while True:
-            i = self.table[j]
-            if i < 0:
-                break
-            if self._same(i, buf, off):
-                return -1 - i
-            j = (j + 1) & self.tmask
-        if self.n == self.cap:
-            self._alloc(self.cap * 2)
-            j = cython.cast(cython.int, self._hash(buf, off) & self.tmask)
-            while self.table[j] >= 0:
-                j = (j + 1) & self.tmask
-        i = self.n
-        self.n += 1
-        self.table[j] = i
-        self.slot[i] = j
-        for k in range(W):
-            self.st[i * W + k] = buf[off + k]
-        self.par[i] = parent
-        if parent >= 0:
-            for k in range(A):
-                self.act[i * A + k] = abuf[aoff + k]
-        return i
+def _grown(arr: object, n: cython.Py_ssize_t) -> object:
+    """A copy of the array ``arr`` (its type kept), at least ``n`` long, zeros after."""
+    old: array[int] = arr  # type: ignore[assignment]
+    size: cython.Py_ssize_t = len(old)
+    while size < n:
+        size *= 2
+    new = array(old.typecode, bytes(size * old.itemsize))
+    new[: len(old)] = old
+    return new
 
 
 @cython.final
@@ -468,35 +321,12 @@ class Kernel:
 
     cfg: cython.int[::1]
     pos: cython.int[::1]
-    dice: _Store
-    bonus: _Store
     # per throw
-    oth_n: cython.int[::1]
-    oth_friend: cython.int[::1]
-    oth_block: cython.int[::1]
-    n_oth_block: cython.int
     tag_sq: cython.int[::1]
     n_tags: cython.int
-    nm: cython.int
     doublet: cython.bint
     ta: cython.int
     tb: cython.int
-    # per expansion
-    own: cython.int[::1]
-    own_col: cython.int[::1]
-    blocked: cython.int[::1]
-    n_blocked: cython.int
-    edges: cython.int[::1]
-    eacts: cython.int[::1]
-    n_edges: cython.int
-    groups: cython.int[::1]
-    n_groups: cython.int[::1]
-    tmp: cython.int[::1]
-    stack: cython.int[::1]
-    start: cython.int[::1]
-    sel: cython.int[::1]
-    n_sel: cython.int
-    path: cython.int[::1]
     #: The output buffer (see the module docstring); :attr:`n_out` ints are used.
     out: cython.int[::1]
     out_arr: object
@@ -589,27 +419,26 @@ class Kernel:
     sim_caps: cython.int[::1]
     sim_log: list
     # steps for Turn (see that section)
-    t_number_sets: cython.bint
     t_n_nodes: cython.int
     t_n_edges: cython.int
-    t_n_explored: cython.int
     t_nodes: cython.int[::1]
     t_nodes_arr: object
     t_keys: cython.longlong[::1]
     t_keys_arr: object
     t_tgts: cython.int[::1]
     t_tgts_arr: object
-    t_explored_keys: cython.longlong[::1]
-    t_explored_keys_arr: object
-    t_explored_targets: cython.int[::1]
-    t_explored_targets_arr: object
-    t_dice_states: cython.int[::1]
-    t_dice_states_arr: object
-    t_bonus_states: cython.int[::1]
-    t_bonus_states_arr: object
     t_set_roots: cython.int[::1]
-    # the fast enumerator's paths, recorded only by plays() (see _f_paths)
+    t_mark: cython.int[::1]
+    t_node_of: cython.int[::1]
+    t_next: cython.int[::1]
+    t_done: cython.int[::1]
+    t_edge_order: cython.longlong[::1]
+    t_edge_index: cython.int[::1]
+    t_tag: cython.int[::1]
+    # the fast enumerator's paths, recorded only by plays() (see _f_paths), and its
+    # graph by turn_steps() (f_steps; see "steps for Turn")
     f_record: cython.bint
+    f_steps: cython.bint
     f_cur: cython.int
     f_cur_nums: cython.ulonglong
     f_cur_nrem: cython.int
@@ -618,6 +447,7 @@ class Kernel:
     f_edge_src: cython.int[::1]
     f_edge_dst: cython.int[::1]
     f_edge_key: cython.longlong[::1]
+    f_edge_who: cython.int[::1]
     f_edge_next: cython.int[::1]
     f_head: cython.int[::1]
     f_best_par: cython.int[::1]
@@ -643,25 +473,7 @@ class Kernel:
     f_last_lo: cython.ulonglong
 
     def __init__(self) -> None:
-        self.dice = _Store()
-        self.bonus = _Store()
-        self.oth_n = _ints(100)
-        self.oth_friend = _ints(100)
-        self.oth_block = _ints(100)
         self.tag_sq = _ints(8)
-        self.own = _ints(100)
-        self.own_col = _ints(100)
-        self.blocked = _ints(100)
-        self.edges = _ints(1024 * W)
-        self.eacts = _ints(1024 * A)
-        # groups[colour][g]: [dist, n, n0..n3 (numbers), left_n, left0..left11] = 20 ints
-        self.groups = _ints(4 * 16 * 20)
-        self.n_groups = _ints(4)
-        self.tmp = _ints(64)
-        self.stack = _ints(256)
-        self.start = _ints(W)
-        self.sel = _ints(256)
-        self.path = _ints(64)
         self.out_arr = _ints(4096)
         self.out = self.out_arr
         self.gst = _ints(S_SIZE)
@@ -737,26 +549,25 @@ class Kernel:
         self.sim_dead = False
         self.sim_caps = _ints(4)
         self.sim_log = None
-        self.t_number_sets = False
         self.t_n_nodes = 0
         self.t_n_edges = 0
-        self.t_n_explored = 0
         self.t_nodes_arr = _ints(64 * TN)
         self.t_nodes = self.t_nodes_arr
-        self.t_keys_arr = array("q", bytes(8 * 256))
+        self.t_keys_arr = _longs(256)
         self.t_keys = self.t_keys_arr
         self.t_tgts_arr = _ints(256)
         self.t_tgts = self.t_tgts_arr
-        self.t_explored_keys_arr = array("q", bytes(8 * 256))
-        self.t_explored_keys = self.t_explored_keys_arr
-        self.t_explored_targets_arr = _ints(256)
-        self.t_explored_targets = self.t_explored_targets_arr
-        self.t_dice_states_arr = _ints(4 * 64)
-        self.t_dice_states = self.t_dice_states_arr
-        self.t_bonus_states_arr = _ints(3 * 64)
-        self.t_bonus_states = self.t_bonus_states_arr
         self.t_set_roots = _ints(4)
+        self.t_mark = _ints(512)
+        self.t_node_of = _ints(512)
+        self.t_next = _ints(512)
+        self.t_done = array("i", [-1]) * 128
+        # one state's edges: at most 8 distinct pawns, each with at most 15 groups of numbers
+        self.t_edge_order = _longs(128)
+        self.t_edge_index = _ints(128)
+        self.t_tag = _ints(16)
         self.f_record = False
+        self.f_steps = False
         self.f_cur = 0
         self.f_cur_nums = 0
         self.f_cur_nrem = 0
@@ -765,6 +576,7 @@ class Kernel:
         self.f_edge_src = _ints(1024)
         self.f_edge_dst = _ints(1024)
         self.f_edge_key = _longs(1024)
+        self.f_edge_who = _ints(1024)
         self.f_edge_next = _ints(1024)
         self.f_head = _ints(512)
         self.f_best_par = _ints(512)
@@ -790,31 +602,11 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _need(self, which: cython.int, n: cython.int) -> cython.void:
-        """Grow a scratch buffer (0 stack, 1 sel, 5 out) to ``n``."""
-        buf: cython.int[::1]
-        if which == 0:
-            buf = self.stack
-        elif which == 1:
-            buf = self.sel
-        else:
-            buf = self.out
-        if n <= len(buf):
-            return
-        size: cython.Py_ssize_t = len(buf)
-        while size < n:
-            size *= 2
-        new = _ints(size)
-        k: cython.Py_ssize_t
-        for k in range(len(buf)):
-            new[k] = buf[k]
-        if which == 0:
-            self.stack = new
-        elif which == 1:
-            self.sel = new
-        else:
-            self.out_arr = new
-            self.out = new
+    def _need(self, n: cython.int) -> cython.void:
+        """Grow the output buffer to ``n`` ints."""
+        if n > len(self.out):
+            self.out_arr = _grown(self.out_arr, n)
+            self.out = self.out_arr
 
     # -- entry point ----------------------------------------------------------
 
@@ -884,166 +676,6 @@ class Kernel:
         self.f_pack_arr = _longs(size)
         self.f_pack = self.f_pack_arr
 
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _context(self) -> cython.void:
-        cfg = self.cfg
-        pos = self.pos
-        c: cython.int
-        k: cython.int
-        s: cython.int
-        ncol: cython.int = cfg[C_NCOL]
-        for s in range(100):
-            self.oth_n[s] = 0
-            self.oth_friend[s] = 0
-        for c in range(4):
-            if not cfg[C_IN_PLAY + c] or c == cfg[C_COL] or (ncol == 2 and c == cfg[C_COL + 1]):
-                continue
-            for k in range(4):
-                s = cfg[C_ROUTE + 85 * c + pos[4 * c + k]]
-                if s != _OFF:
-                    self.oth_n[s] += 1
-                    self.oth_friend[s] = cfg[C_FRIEND + c]
-        self.n_oth_block = 0
-        for s in range(68):
-            if self.oth_n[s] >= 2:
-                self.oth_block[self.n_oth_block] = s
-                self.n_oth_block += 1
-        self.nm = 4 * ncol
-        # The start pawns, with blockade tags where the rule needs them.
-        self.n_tags = 0
-        st = self.start
-        for k in range(W):
-            st[k] = 0
-        cnt = self.own
-        for s in range(100):
-            cnt[s] = 0
-        i: cython.int
-        col: cython.int
-        need_tags: cython.bint = not cfg[C_PAGADE] and not cfg[C_MAY_ADVANCE]
-        if need_tags:
-            for i in range(ncol):
-                col = cfg[C_COL + i]
-                for k in range(4):
-                    s = cfg[C_ROUTE + 85 * col + pos[4 * col + k]]
-                    if s != _OFF:
-                        cnt[s] += 1
-            for s in range(100):
-                if cnt[s] == 2:
-                    self.n_tags += 1
-                    self.tag_sq[self.n_tags] = s
-        n: cython.int = 0
-        tag: cython.int
-        t: cython.int
-        for i in range(ncol):
-            col = cfg[C_COL + i]
-            for k in range(4):
-                s = cfg[C_ROUTE + 85 * col + pos[4 * col + k]]
-                tag = 0
-                if need_tags and s != _OFF and cnt[s] == 2:
-                    for t in range(1, self.n_tags + 1):
-                        if self.tag_sq[t] == s:
-                            tag = t
-                st[n] = pos[4 * col + k] | col << 7 | tag << 10
-                n += 1
-        for s in range(100):
-            cnt[s] = 0
-        _sort(st, 0, n)
-
-    # -- Parcheesi family number sets (§5.2, §7) ------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pf_sets(self) -> cython.void:
-        cfg = self.cfg
-        pos = self.pos
-        a: cython.int = self.ta
-        b: cython.int = self.tb
-        ncol: cython.int = cfg[C_NCOL]
-        both: cython.int = 0
-        i: cython.int
-        k: cython.int
-        for i in range(ncol):
-            both |= 1 << cfg[C_COL + i]
-        x: cython.int
-        y: cython.int
-        if not self.doublet:
-            x = a | both << 4
-            y = b | both << 4
-            if x > y:
-                x, y = y, x
-            self._number_set(-1, x, y, 0, 0, 2)
-            return
-        d: cython.int = a
-        e: cython.int = 7 - a
-        nest_n: cython.int = 0
-        nest_col: cython.int = -1
-        col: cython.int
-        for i in range(ncol):
-            col = cfg[C_COL + i]
-            for k in range(4):
-                if pos[4 * col + k] == 0:
-                    nest_n += 1
-                    nest_col = col
-                    break
-        if nest_n == ncol:
-            self._number_set(-1, d | both << 4, d | both << 4, 0, 0, 2)
-            return
-        if nest_n == 0:
-            self._number_set(
-                -1, d | both << 4, d | both << 4, (e | 8) | both << 4, (e | 8) | both << 4, 4
-            )
-            return
-        f_col: cython.int = cfg[C_COL] if cfg[C_COL] != nest_col else cfg[C_COL + 1]
-        fb: cython.int = 1 << f_col
-        nb: cython.int = 1 << nest_col
-        # A, B, C in that order; each sorted.
-        self._number_set(0, d | fb << 4, d | fb << 4, (e | 8) | fb << 4, (e | 8) | fb << 4, 4)
-        self._number_set(1, d | nb << 4, d | nb << 4, 0, 0, 2)
-        x = d | fb << 4
-        y = (e | 8) | fb << 4
-        z: cython.int = d | nb << 4
-        self.tmp[0] = x
-        self.tmp[1] = y
-        self.tmp[2] = z
-        _sort(self.tmp, 0, 3)
-        self._number_set3(2, self.tmp[0], self.tmp[1], self.tmp[2])
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _number_set3(
-        self, name: cython.int, x: cython.int, y: cython.int, z: cython.int
-    ) -> cython.void:
-        st = self.start
-        st[_NREM] = 3
-        st[_REM] = x
-        st[_REM + 1] = y
-        st[_REM + 2] = z
-        st[_REM + 3] = 0
-        self._t_set(name)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _number_set(
-        self,
-        name: cython.int,
-        x: cython.int,
-        y: cython.int,
-        z: cython.int,
-        w: cython.int,
-        nn: cython.int,
-    ) -> cython.void:
-        st = self.start
-        st[_NREM] = nn
-        st[_REM] = x
-        st[_REM + 1] = y
-        st[_REM + 2] = z if nn == 4 else 0
-        st[_REM + 3] = w if nn == 4 else 0
-        if nn == 4:
-            # sort the four numbers
-            _sort(st, _REM, 4)
-        self._t_set(name)
-
     # -- one number set -------------------------------------------------------
 
     @cython.cfunc
@@ -1056,1354 +688,24 @@ class Kernel:
             return True
         return all_used
 
-    # -- selection (§4.7, §5.5, §5.6) -----------------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _select_pagade(self) -> cython.void:
-        g = self.dice
-        best: cython.int = 99
-        i: cython.int
-        r: cython.int
-        for i in range(g.n):
-            r = g.st[i * W + _NREM]
-            if r < best:
-                best = r
-        self._need(1, g.n)
-        self.n_sel = 0
-        if best == g.st[_NREM]:
-            self.sel[0] = 0
-            self.n_sel = 1
-            return
-        for i in range(g.n):
-            if g.st[i * W + _NREM] == best:
-                self.sel[self.n_sel] = i
-                self.n_sel += 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nest(self, buf: cython.int[::1], off: cython.int) -> cython.int:
-        n: cython.int = 0
-        k: cython.int
-        for k in range(self.nm):
-            if buf[off + k] & _PMASK == 0:
-                n += 1
-        return n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _select_pf(self) -> cython.void:
-        g = self.dice
-        cfg = self.cfg
-        st = g.st
-        self._need(1, g.n)
-        self.n_sel = 0
-        nest0: cython.int = self._nest(st, 0)
-        n_all: cython.int = st[_NREM]
-        has_bottom: cython.bint = False
-        k: cython.int
-        i: cython.int
-        for k in range(n_all):
-            if st[_REM + k] & 8:
-                has_bottom = True
-        # candidates: blockades_ok; entered = nest0 - nest
-        most: cython.int = -1
-        ent: cython.int
-        if has_bottom and cfg[C_PARTIAL_NOTHING]:
-            for i in range(g.n):
-                if st[i * W + _NREM] == 0 and self._blockades_ok(st, i * W):
-                    ent = nest0 - self._nest(st, i * W)
-                    if ent > most:
-                        most = ent
-            if most < 0:
-                self.sel[0] = 0
-                self.n_sel = 1
-                return
-            for i in range(g.n):
-                if st[i * W + _NREM] == 0 and self._blockades_ok(st, i * W):
-                    if nest0 - self._nest(st, i * W) == most:
-                        self.sel[self.n_sel] = i
-                        self.n_sel += 1
-            return
-        for i in range(g.n):
-            if self._blockades_ok(st, i * W):
-                ent = nest0 - self._nest(st, i * W)
-                if ent > most:
-                    most = ent
-        used: cython.int = 0
-        for i in range(g.n):
-            if self._blockades_ok(st, i * W) and nest0 - self._nest(st, i * W) == most:
-                if n_all - st[i * W + _NREM] > used:
-                    used = n_all - st[i * W + _NREM]
-        if used == 0:
-            self.sel[0] = 0
-            self.n_sel = 1
-            return
-        for i in range(g.n):
-            if (
-                self._blockades_ok(st, i * W)
-                and nest0 - self._nest(st, i * W) == most
-                and n_all - st[i * W + _NREM] == used
-            ):
-                self.sel[self.n_sel] = i
-                self.n_sel += 1
-        if cfg[C_LARGER_DIE] and not self.doublet and used == 1:
-            big: cython.int = self.ta if self.ta > self.tb else self.tb
-            n_big: cython.int = 0
-            ok: cython.bint
-            for i in range(self.n_sel):
-                ok = True
-                for k in range(st[self.sel[i] * W + _NREM]):
-                    if st[self.sel[i] * W + _REM + k] & 7 == big:
-                        ok = False
-                if ok:
-                    n_big += 1
-            if n_big:
-                j: cython.int = 0
-                for i in range(self.n_sel):
-                    ok = True
-                    for k in range(st[self.sel[i] * W + _NREM]):
-                        if st[self.sel[i] * W + _REM + k] & 7 == big:
-                            ok = False
-                    if ok:
-                        self.sel[j] = self.sel[i]
-                        j += 1
-                self.n_sel = j
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _blockades_ok(self, buf: cython.int[::1], off: cython.int) -> cython.bint:
-        """§5.5: the pawns of a starting blockade do not stand together on another space."""
-        if self.n_tags == 0:
-            return True
-        where = self.tmp
-        t: cython.int
-        for t in range(1, self.n_tags + 1):
-            where[40 + t] = -1000
-        k: cython.int
-        code: cython.int
-        tag: cython.int
-        s: cython.int
-        for k in range(self.nm):
-            code = buf[off + k]
-            tag = code >> 10
-            if tag:
-                s = self.cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
-                if s == _OFF:
-                    where[40 + tag] = -2 - tag
-                    continue
-                if where[40 + tag] == s and s != self.tag_sq[tag]:
-                    return False
-                where[40 + tag] = s
-        return True
-
-    # -- Parcheesi family edges (§5) ------------------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pf_own(self, buf: cython.int[::1], off: cython.int) -> cython.void:
-        """Count the mover's pawns per square and list the squares no pawn passes (§5.4)."""
-        cfg = self.cfg
-        own = self.own
-        k: cython.int
-        s: cython.int
-        code: cython.int
-        n: cython.int
-        for k in range(self.nm):
-            code = buf[off + k]
-            s = cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
-            if s != _OFF:
-                own[s] += 1
-        ngone: cython.int = buf[off + _NGONE]
-        self.n_blocked = 0
-        for k in range(self.n_oth_block):
-            s = self.oth_block[k]
-            if not _in(buf, off + _GONE, ngone, s):
-                self.blocked[self.n_blocked] = s
-                self.n_blocked += 1
-        for k in range(self.nm):
-            code = buf[off + k]
-            s = cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
-            if s == _OFF or own[s] < 0:
-                continue
-            n = own[s]
-            if s < 68 and not _in(buf, off + _GONE, ngone, s):
-                n += self.oth_n[s]
-            if n >= 2:
-                self.blocked[self.n_blocked] = s
-                self.n_blocked += 1
-            # mark as listed (restored by _pf_unown)
-            own[s] = -own[s]
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pf_unown(self, buf: cython.int[::1], off: cython.int) -> cython.void:
-        cfg = self.cfg
-        k: cython.int
-        code: cython.int
-        for k in range(self.nm):
-            code = buf[off + k]
-            s = cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
-            if s != _OFF:
-                self.own[s] = 0
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _own_n(self, s: cython.int) -> cython.int:
-        n: cython.int = self.own[s]
-        return -n if n < 0 else n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pf_land(
-        self,
-        buf: cython.int[::1],
-        off: cython.int,
-        c: cython.int,
-        p: cython.int,
-        t: cython.int,
-        path: cython.bint,
-    ) -> cython.int:
-        """§5.4 for one pawn of colour ``c`` moving p -> t: -2 illegal, else captured square/OFF."""
-        if t > 72:
-            return -2
-        cfg = self.cfg
-        k: cython.int
-        q: cython.int
-        if path:
-            for k in range(self.n_blocked):
-                q = cfg[C_RINDEX + 100 * c + self.blocked[k]]
-                if p < q < t:
-                    return -2
-        s: cython.int = cfg[C_ROUTE + 85 * c + t]
-        if s == _OFF:
-            return _OFF
-        n_own: cython.int = self._own_n(s)
-        n_oth: cython.int = 0
-        if s < 68 and not _in(buf, off + _GONE, buf[off + _NGONE], s):
-            n_oth = self.oth_n[s]
-        if n_own + n_oth >= 2:
-            return -2
-        if n_oth and not self.oth_friend[s]:
-            if path and cfg[C_SAFETY + s]:
-                return -2
-            return s
-        return _OFF
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pf_groups(self, buf: cython.int[::1], off: cython.int) -> cython.void:
-        """Per colour of the mover: the distinct groups of usable numbers, in reference order."""
-        cfg = self.cfg
-        jump: cython.bint = cfg[C_JUMP] != 0
-        nrem: cython.int = buf[off + _NREM]
-        gr = self.groups
-        i: cython.int
-        col: cython.int
-        bit: cython.int
-        nu: cython.int
-        k: cython.int
-        m: cython.int
-        cnt: cython.int
-        base: cython.int
-        g0: cython.int
-        j: cython.int
-        dup: cython.bint
-        u = self.tmp
-        for i in range(cfg[C_NCOL]):
-            col = cfg[C_COL + i]
-            bit = 1 << col
-            nu = 0
-            for k in range(nrem):
-                if (buf[off + _REM + k] >> 4) & bit:
-                    u[nu] = buf[off + _REM + k]
-                    nu += 1
-            cnt = 0
-            base = col * 320
-            if not jump:
-                for k in range(nu):
-                    if k and u[k] == u[k - 1]:
-                        continue
-                    gr[base + cnt * 20 + 1] = 1
-                    gr[base + cnt * 20 + 2] = u[k]
-                    cnt += 1
-            else:
-                for m in range(1, 1 << nu):
-                    # the subset of positions in m, as a sorted tuple
-                    g0 = base + cnt * 20
-                    gr[g0 + 1] = 0
-                    for k in range(nu):
-                        if m >> k & 1:
-                            gr[g0 + 2 + gr[g0 + 1]] = u[k]
-                            gr[g0 + 1] += 1
-                    # dedupe
-                    dup = False
-                    for j in range(cnt):
-                        if _tuple_cmp(gr, base + j * 20 + 1, gr, g0 + 1) == 0:
-                            dup = True
-                            break
-                    if not dup:
-                        cnt += 1
-                # insertion sort by tuple order
-                for j in range(1, cnt):
-                    for k in range(20):
-                        self.tmp[20 + k] = gr[base + j * 20 + k]
-                    m = j
-                    while m > 0 and _tuple_cmp(gr, base + (m - 1) * 20 + 1, self.tmp, 21) > 0:
-                        for k in range(20):
-                            gr[base + m * 20 + k] = gr[base + (m - 1) * 20 + k]
-                        m -= 1
-                    for k in range(20):
-                        gr[base + m * 20 + k] = self.tmp[20 + k]
-            # distances and what is left
-            for j in range(cnt):
-                g0 = base + j * 20
-                gr[g0] = 0
-                for k in range(gr[g0 + 1]):
-                    gr[g0] += gr[g0 + 2 + k] & 7
-                _remove(buf, off + _NREM, gr, g0 + 1, gr, g0 + 6)
-            self.n_groups[col] = cnt
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _new_edge(self, buf: cython.int[::1], off: cython.int) -> cython.int:
-        """Start an edge: copy the state row; return the edge's row offset."""
-        e: cython.int = self.n_edges
-        eo: cython.int = e * W
-        k: cython.int
-        for k in range(W):
-            self.edges[eo + k] = buf[off + k]
-        return eo
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _set_act(
-        self,
-        kind: cython.int,
-        c: cython.int,
-        frm: cython.int,
-        to: cython.int,
-        nb: cython.int[::1],
-        noff: cython.int,
-        nn: cython.int,
-        capture: cython.bint,
-        values: cython.bint,
-    ) -> cython.void:
-        ao: cython.int = self.n_edges * A
-        ea = self.eacts
-        ea[ao] = kind
-        ea[ao + 1] = c
-        ea[ao + 2] = frm
-        ea[ao + 3] = to
-        ea[ao + 4] = nn
-        k: cython.int
-        for k in range(4):
-            ea[ao + 5 + k] = 0
-        for k in range(nn):
-            ea[ao + 5 + k] = (nb[noff + k] & 7) if values else nb[noff + k]
-        ea[ao + 9] = capture
-        self.n_edges += 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _replace(self, eo: cython.int, code: cython.int, new: cython.int) -> cython.void:
-        """In edge row ``eo``: replace one pawn ``code`` by ``new`` and re-sort."""
-        k: cython.int
-        ed = self.edges
-        for k in range(self.nm):
-            if ed[eo + k] == code:
-                ed[eo + k] = new
-                break
-        _sort(ed, eo, self.nm)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _add_gone(self, eo: cython.int, sq: cython.int) -> cython.void:
-        ed = self.edges
-        n: cython.int = ed[eo + _NGONE]
-        ed[eo + _GONE + n] = sq
-        ed[eo + _NGONE] = n + 1
-        _sort(ed, eo + _GONE, n + 1)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _set_rem(self, eo: cython.int, src: cython.int[::1], soff: cython.int) -> cython.void:
-        """Edge row's numbers left := ``src[soff]`` count and the numbers after it."""
-        ed = self.edges
-        n: cython.int = src[soff]
-        k: cython.int
-        ed[eo + _NREM] = n
-        for k in range(_MAXREM):
-            ed[eo + _REM + k] = src[soff + 1 + k] if k < n else 0
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _single_mover(
-        self, flag: cython.int, code: cython.int, new_code: cython.int, eo: cython.int
-    ) -> cython.int:
-        left: cython.int = 0
-        k: cython.int
-        for k in range(self.edges[eo + _NREM]):
-            left += self.edges[eo + _REM + k] & 7
-        if (flag == 0 or flag == code) and (new_code & _PMASK) + left == 72:
-            return new_code
-        return _NOBODY
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pf_edges(self, si: cython.int) -> cython.void:
-        g = self.dice
-        cfg = self.cfg
-        buf = g.st
-        off: cython.int = si * W
-        self.n_edges = 0
-        nrem: cython.int = buf[off + _NREM]
-        if nrem == 0:
-            return
-        self._pf_own(buf, off)
-        self._pf_groups(buf, off)
-        jump: cython.bint = cfg[C_JUMP] != 0
-        moved_bit: cython.int = _MOVED if jump else 0
-        no_split: cython.bint = cfg[C_NO_SPLIT] != 0 and self.doublet
-        flag: cython.int = buf[off + _FLAG]
-        k: cython.int
-        j: cython.int
-        code: cython.int
-        p: cython.int
-        c: cython.int
-        bit: cython.int
-        sq: cython.int
-        eo: cython.int
-        t: cython.int
-        moved: cython.int
-        new: cython.int
-        five: cython.int
-        g0: cython.int
-        tmp = self.tmp
-        for k in range(self.nm):
-            code = buf[off + k]
-            if k and code == buf[off + k - 1]:
-                continue  # the same code: mine is sorted
-            p = code & _PMASK
-            c = (code >> 7) & 3
-            bit = 1 << c
-            if p == 0:
-                # Entering (§5.3): a top 5, or two tops of a non-doublet adding to 5.
-                five = -1
-                for j in range(nrem):
-                    if buf[off + _REM + j] & 15 == 5 and (buf[off + _REM + j] >> 4) & bit:
-                        five = j
-                        break
-                new = (code & ~_PMASK) | 1
-                if five >= 0:
-                    sq = self._pf_land(buf, off, c, 0, 1, False)
-                    if sq != -2:
-                        eo = self._new_edge(buf, off)
-                        self._replace(eo, code, new)
-                        # numbers left: rem less rem[five]
-                        tmp[0] = nrem - 1
-                        t = 1
-                        for j in range(nrem):
-                            if j != five:
-                                tmp[t] = buf[off + _REM + j]
-                                t += 1
-                        self._set_rem(eo, tmp, 0)
-                        if sq != _OFF:
-                            self._add_gone(eo, sq)
-                        if no_split:
-                            self.edges[eo + _FLAG] = self._single_mover(flag, code, new, eo)
-                        self._set_act(K_ENTER, c, 0, 1, buf, off + _REM + five, 1, sq != _OFF, True)
-                if (
-                    not self.doublet
-                    and nrem == 2
-                    and (buf[off + _REM] & 7) + (buf[off + _REM + 1] & 7) == 5
-                    and (buf[off + _REM] >> 4) & bit
-                    and (buf[off + _REM + 1] >> 4) & bit
-                    and not buf[off + _REM] & 8
-                    and not buf[off + _REM + 1] & 8
-                ):
-                    sq = self._pf_land(buf, off, c, 0, 1, False)
-                    if sq != -2:
-                        eo = self._new_edge(buf, off)
-                        self._replace(eo, code, new)
-                        tmp[0] = 0
-                        self._set_rem(eo, tmp, 0)
-                        if sq != _OFF:
-                            self._add_gone(eo, sq)
-                        if no_split:
-                            self.edges[eo + _FLAG] = self._single_mover(flag, code, new, eo)
-                        self._set_act(K_ENTER, c, 0, 1, buf, off + _REM, 2, sq != _OFF, True)
-                continue
-            if p >= 72 or (jump and code & _MOVED):
-                continue
-            moved = (code & ~_PMASK) | moved_bit
-            for j in range(self.n_groups[c]):
-                g0 = c * 320 + j * 20
-                t = p + self.groups[g0]
-                if t > 72:
-                    continue
-                if (
-                    t == 72
-                    and no_split
-                    and not (self.groups[g0 + 1] == nrem and (flag == 0 or flag == code))
-                ):
-                    continue
-                sq = self._pf_land(buf, off, c, p, t, True)
-                if sq == -2:
-                    continue
-                eo = self._new_edge(buf, off)
-                self._replace(eo, code, moved | t)
-                self._set_rem(eo, self.groups, g0 + 6)
-                if sq != _OFF:
-                    self._add_gone(eo, sq)
-                if no_split:
-                    self.edges[eo + _FLAG] = self._single_mover(flag, code, moved | t, eo)
-                self._set_act(
-                    K_MOVE, c, p, t, self.groups, g0 + 2, self.groups[g0 + 1], sq != _OFF, True
-                )
-        self._pf_unown(buf, off)
-
-    # -- Parcheesi family bonus part (§5.7) -----------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pending(self, si: cython.int) -> cython.int:
-        """Bonuses earned in the dice part, sorted, into tmp[16:]; return how many."""
-        cfg = self.cfg
-        st = self.dice.st
-        n: cython.int = 0
-        k: cython.int
-        cb: cython.int = cfg[C_CAPTURE_BONUS]
-        hb: cython.int = cfg[C_HOME_BONUS]
-        if cb:
-            for k in range(st[si * W + _NGONE]):
-                self.tmp[16 + n] = cb
-                n += 1
-        if hb:
-            before: cython.int = 0
-            after: cython.int = 0
-            for k in range(self.nm):
-                if st[k] & _PMASK == 72:
-                    before += 1
-                if st[si * W + k] & _PMASK == 72:
-                    after += 1
-            for k in range(after - before):
-                self.tmp[16 + n] = hb
-                n += 1
-        _sort(self.tmp, 16, n)
-        return n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _bonus_root(self, si: cython.int, pend: cython.int) -> cython.int:
-        """Write the bonus root of dice state ``si`` into edge row 0."""
-        st = self.dice.st
-        off: cython.int = si * W
-        ed = self.edges
-        k: cython.int
-        for k in range(W):
-            ed[k] = 0
-        for k in range(self.nm):
-            ed[k] = st[off + k] & ~_MOVED
-        _sort(ed, 0, self.nm)
-        ed[_NREM] = pend
-        for k in range(pend):
-            ed[_REM + k] = self.tmp[16 + k]
-        ed[_NGONE] = st[off + _NGONE]
-        for k in range(st[off + _NGONE]):
-            ed[_GONE + k] = st[off + _GONE + k]
-        ed[_FLAG] = 0
-        return 0
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _bonus_edges(self, si: cython.int) -> cython.void:
-        bs = self.bonus
-        cfg = self.cfg
-        buf = bs.st
-        off: cython.int = si * W
-        self.n_edges = 0
-        npend: cython.int = buf[off + _NREM]
-        if npend == 0:
-            return
-        self._pf_own(buf, off)
-        i: cython.int
-        k: cython.int
-        j: cython.int
-        v: cython.int
-        code: cython.int
-        p: cython.int
-        c: cython.int
-        t: cython.int
-        sq: cython.int
-        eo: cython.int
-        n: cython.int
-        tmp = self.tmp
-        for i in range(npend):
-            v = buf[off + _REM + i]
-            if i and v == buf[off + _REM + i - 1]:
-                continue
-            for k in range(self.nm):
-                code = buf[off + k]
-                p = code & _PMASK
-                if not 1 <= p <= 71 or (k and code == buf[off + k - 1]):
-                    continue
-                c = (code >> 7) & 3
-                t = p + v
-                sq = self._pf_land(buf, off, c, p, t, True)
-                if sq == -2:
-                    continue
-                eo = self._new_edge(buf, off)
-                self._replace(eo, code, (code & ~_PMASK) | t)
-                if not self._blockades_ok(self.edges, eo):
-                    continue  # the edge is not kept (n_edges not advanced)
-                # pending: rest (less one v) plus what this move earns
-                n = 0
-                for j in range(npend):
-                    if j != i:
-                        tmp[1 + n] = buf[off + _REM + j]
-                        n += 1
-                if sq != _OFF and cfg[C_CAPTURE_BONUS]:
-                    tmp[1 + n] = cfg[C_CAPTURE_BONUS]
-                    n += 1
-                if t == 72 and cfg[C_HOME_BONUS]:
-                    tmp[1 + n] = cfg[C_HOME_BONUS]
-                    n += 1
-                tmp[0] = n
-                _sort(tmp, 1, n)
-                self._set_rem(eo, tmp, 0)
-                if sq != _OFF:
-                    self._add_gone(eo, sq)
-                tmp[30] = v
-                self._set_act(K_BONUS, c, p, t, tmp, 30, 1, sq != _OFF, False)
-        self._pf_unown(buf, off)
-
-    # -- Pagade edges (§4) ----------------------------------------------------
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pagade_land(
-        self,
-        buf: cython.int[::1],
-        off: cython.int,
-        c: cython.int,
-        k: cython.int,
-        p: cython.int,
-        t: cython.int,
-    ) -> cython.int:
-        """§4.4/§4.5 for ``k`` pawns of colour ``c`` moving p -> t: -2 illegal, else cut square."""
-        cfg = self.cfg
-        if t > 84:
-            return -2
-        if cfg[C_CUT_RULE] and p <= 76 and t >= 77 and not buf[off + _FLAG]:
-            return -2
-        s: cython.int = cfg[C_ROUTE + 85 * c + t]
-        if s == _OFF or s >= 68:
-            return _OFF
-        cnt: cython.int = self.own[s]
-        if cnt:
-            if self.own_col[s] != c or cnt + k > 2:
-                return -2
-            return _OFF
-        n: cython.int = 0
-        if not _in(buf, off + _GONE, buf[off + _NGONE], s):
-            n = self.oth_n[s]
-        if not n:
-            return _OFF
-        if self.oth_friend[s]:
-            return -2
-        if cfg[C_SAFE_X] and cfg[C_XSQ + s]:
-            return -2
-        if n == 2 and k == 1:
-            return -2
-        return s
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pagade_go(
-        self,
-        buf: cython.int[::1],
-        off: cython.int,
-        kind: cython.int,
-        code0: cython.int,
-        code1: cython.int,
-        t: cython.int,
-        new0: cython.int,
-        new1: cython.int,
-        spent_i: cython.int,
-        sq: cython.int,
-    ) -> cython.void:
-        """Add an edge: pawn code0 (and code1 for a pair) become new0 (new1).
-
-        ``spent_i``: index of the one die value spent, or -1 for both.
-        """
-        eo: cython.int = self._new_edge(buf, off)
-        ed = self.edges
-        k: cython.int
-        for k in range(self.nm):
-            if ed[eo + k] == code0:
-                ed[eo + k] = new0
-                break
-        if code1 >= 0:
-            for k in range(self.nm):
-                if ed[eo + k] == code1:
-                    ed[eo + k] = new1
-                    break
-        _sort(ed, eo, self.nm)
-        nrem: cython.int = buf[off + _NREM]
-        tmp = self.tmp
-        if spent_i < 0:
-            ed[eo + _NREM] = 0
-            for k in range(_MAXREM):
-                ed[eo + _REM + k] = 0
-        else:
-            n: cython.int = 0
-            for k in range(nrem):
-                if k != spent_i:
-                    tmp[1 + n] = buf[off + _REM + k]
-                    n += 1
-            tmp[0] = n
-            self._set_rem(eo, tmp, 0)
-        if sq != _OFF:
-            self._add_gone(eo, sq)
-            ed[eo + _FLAG] = 1
-        if spent_i < 0:
-            self._set_act(
-                kind, (code0 >> 7) & 3, code0 & _PMASK, t, buf, off + _REM, nrem, sq != _OFF, False
-            )
-        else:
-            self._set_act(
-                kind,
-                (code0 >> 7) & 3,
-                code0 & _PMASK,
-                t,
-                buf,
-                off + _REM + spent_i,
-                1,
-                sq != _OFF,
-                False,
-            )
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pagade_edges(self, si: cython.int) -> cython.void:
-        g = self.dice
-        cfg = self.cfg
-        buf = g.st
-        off: cython.int = si * W
-        self.n_edges = 0
-        nrem: cython.int = buf[off + _NREM]
-        if nrem == 0:
-            return
-        jump: cython.bint = cfg[C_JUMP] != 0
-        moved_bit: cython.int = _MOVED if jump else 0
-        k: cython.int
-        j: cython.int
-        code: cython.int
-        p: cython.int
-        c: cython.int
-        s: cython.int
-        t: cython.int
-        sq: cython.int
-        n_cut: cython.int = 0
-        own = self.own
-        for k in range(self.nm):
-            code = buf[off + k]
-            p = code & _PMASK
-            if p == 0:
-                n_cut += 1
-                continue
-            c = (code >> 7) & 3
-            s = cfg[C_ROUTE + 85 * c + p]
-            if 0 <= s < 68:
-                own[s] += 1
-                self.own_col[s] = c
-        moved: cython.int
-        if n_cut:
-            # §4.6: every action must re-enter a cut pawn while one is left.
-            for k in range(self.nm):
-                code = buf[off + k]
-                if code & _PMASK != 0 or (k and code == buf[off + k - 1]):
-                    continue
-                c = (code >> 7) & 3
-                moved = (code & ~_PMASK) | moved_bit
-                for j in range(nrem):
-                    if j and buf[off + _REM + j] == buf[off + _REM + j - 1]:
-                        continue
-                    t = buf[off + _REM + j]
-                    self._pagade_go(buf, off, K_ENTER, code, -1, t, moved | t, 0, j, _OFF)
-                if jump and n_cut == 1 and nrem == 2:
-                    t = buf[off + _REM] + buf[off + _REM + 1]
-                    sq = self._pagade_land(buf, off, c, 1, 0, t)
-                    if sq != -2:
-                        self._pagade_go(buf, off, K_ENTER, code, -1, t, moved | t, 0, -1, sq)
-            self._pagade_unown(buf, off)
-            return
-        for k in range(self.nm):
-            code = buf[off + k]
-            p = code & _PMASK
-            if p == 0 or p >= 84 or (k and code == buf[off + k - 1]) or (jump and code & _MOVED):
-                continue
-            c = (code >> 7) & 3
-            moved = (code & ~_PMASK) | moved_bit
-            for j in range(nrem):
-                if j and buf[off + _REM + j] == buf[off + _REM + j - 1]:
-                    continue
-                t = p + buf[off + _REM + j]
-                sq = self._pagade_land(buf, off, c, 1, p, t)
-                if sq != -2:
-                    self._pagade_go(buf, off, K_MOVE, code, -1, t, moved | t, 0, j, sq)
-            if jump and nrem == 2:
-                t = p + buf[off + _REM] + buf[off + _REM + 1]
-                sq = self._pagade_land(buf, off, c, 1, p, t)
-                if sq != -2:
-                    self._pagade_go(buf, off, K_MOVE, code, -1, t, moved | t, 0, -1, sq)
-        if self.doublet and nrem == 2:
-            # Pair moves: two pawns of one colour with the same p (§4.3), in first-seen order.
-            d: cython.int = buf[off + _REM]
-            dist: cython.int = 2 * d if cfg[C_PAIR_DOUBLE] else d
-            i: cython.int
-            first: cython.bint
-            pc: cython.int
-            n_same: cython.int
-            for k in range(self.nm):
-                code = buf[off + k]
-                p = code & _PMASK
-                if not 1 <= p <= 83:
-                    continue
-                c = (code >> 7) & 3
-                # first pawn with this (colour, p)?
-                first = True
-                for i in range(k):
-                    pc = buf[off + i]
-                    if (pc >> 7) & 3 == c and pc & _PMASK == p:
-                        first = False
-                        break
-                if not first:
-                    continue
-                n_same = 0
-                for i in range(k, self.nm):
-                    pc = buf[off + i]
-                    if (pc >> 7) & 3 == c and pc & _PMASK == p:
-                        self.tmp[32 + n_same] = pc
-                        n_same += 1
-                if n_same < 2:
-                    continue
-                self._pagade_pairs(buf, off, c, p, dist, n_same, moved_bit)
-        self._pagade_unown(buf, off)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pagade_pairs(
-        self,
-        buf: cython.int[::1],
-        off: cython.int,
-        c: cython.int,
-        p: cython.int,
-        dist: cython.int,
-        n_same: cython.int,
-        moved_bit: cython.int,
-    ) -> cython.void:
-        """The distinct pairs of tmp[32:32+n_same] (sorted codes), in sorted order."""
-        i: cython.int
-        j: cython.int
-        i2: cython.int
-        j2: cython.int
-        a: cython.int
-        b: cython.int
-        dup: cython.bint
-        sq: cython.int
-        t: cython.int = p + dist
-        codes = self.tmp
-        _sort(codes, 32, n_same)
-        for i in range(n_same):
-            for j in range(i + 1, n_same):
-                a = codes[32 + i]
-                b = codes[32 + j]
-                # a pair seen before (sorted order: earlier (i2, j2) with equal codes)?
-                dup = False
-                for i2 in range(i + 1):
-                    for j2 in range(i2 + 1, n_same):
-                        if (i2 < i or j2 < j) and codes[32 + i2] == a and codes[32 + j2] == b:
-                            dup = True
-                if dup:
-                    continue
-                sq = self._pagade_land(buf, off, c, 2, p, t)
-                if sq != -2:
-                    self._pagade_go(
-                        buf,
-                        off,
-                        K_PAIR,
-                        a,
-                        b,
-                        t,
-                        (a & ~_PMASK) | t | moved_bit,
-                        (b & ~_PMASK) | t | moved_bit,
-                        -1,
-                        sq,
-                    )
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pagade_unown(self, buf: cython.int[::1], off: cython.int) -> cython.void:
-        k: cython.int
-        code: cython.int
-        s: cython.int
-        for k in range(self.nm):
-            code = buf[off + k]
-            if code & _PMASK == 0:
-                continue
-            s = self.cfg[C_ROUTE + 85 * ((code >> 7) & 3) + (code & _PMASK)]
-            if 0 <= s < 68:
-                self.own[s] = 0
-
     # -- output -----------------------------------------------------------------
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _put(self, v: cython.int) -> cython.void:
         if self.n_out >= len(self.out):
-            self._need(5, self.n_out + 1)
+            self._need(self.n_out + 1)
         self.out[self.n_out] = v
         self.n_out += 1
 
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _put_pawns(self, buf: cython.int[::1], off: cython.int) -> cython.void:
-        """Every colour's 4 pawns after the mover's pawns ``buf[off:]`` and its captures."""
-        cfg = self.cfg
-        pos = self.pos
-        c: cython.int
-        k: cython.int
-        n: cython.int
-        s: cython.int
-        p: cython.int
-        code: cython.int
-        base: cython.int = self.n_out
-        for k in range(16):
-            self._put(0)
-        o = self.out
-        ngone: cython.int = buf[off + _NGONE]
-        for c in range(4):
-            if not cfg[C_IN_PLAY + c]:
-                continue
-            if c == cfg[C_COL] or (cfg[C_NCOL] == 2 and c == cfg[C_COL + 1]):
-                n = 0
-                for k in range(self.nm):
-                    code = buf[off + k]
-                    if (code >> 7) & 3 == c:
-                        o[base + 4 * c + n] = code & _PMASK
-                        n += 1
-            else:
-                for k in range(4):
-                    p = pos[4 * c + k]
-                    s = cfg[C_ROUTE + 85 * c + p]
-                    if s != _OFF and ngone and _in(buf, off + _GONE, ngone, s):
-                        p = 0
-                    o[base + 4 * c + k] = p
-            _sort(o, base + 4 * c, 4)
-
-    # -- third doublet (§5.8) ---------------------------------------------------
-
-    # -- steps for Turn ---------------------------------------------------------
-    #
-    # The whole step graph of one throw for :class:`pachisi.moves.Turn`, built in
-    # one call (:meth:`turn_steps`): the same throw graph as above (the same
-    # edges, in the same order, the same selection and bonus part), with every
-    # state's every edge kept (the reference keeps only the first edge that
-    # reached a state). Written out as nodes, one per point a throw played
-    # step by step can stand at (the driver's ``Node``s in ``pachisi._graph``):
-    #
-    # * ``t_nodes``: :data:`TN` ints per node: kind (:data:`T_PENALTY` ..
-    #   :data:`T_DONE`), its first edge, its number of edges, the cut flag and
-    #   the extra throw of a done node, the number of pending bonuses and
-    #   those bonuses (12 slots, largest first), then every colour's 4 pawns
-    #   after the steps so far (captured pawns in their nest);
-    # * ``t_keys``/``t_tgts``: per edge, its action packed in a 64-bit int (see
-    #   :meth:`_t_key`) and the node it leads to. Only the edges to states from
-    #   which a selected terminal can still be reached are written, as the
-    #   driver's ``steps`` offers them.
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _t_key(self, ea: cython.int[::1], ao: cython.int) -> cython.longlong:
-        """An action record packed: kind | colour << 3 | frm << 5 | to << 12 | capture << 19
-        | count << 20 | numbers (8 bits each) << 23 ..."""
-        k: cython.longlong = (
-            ea[ao]
-            | (ea[ao + 1] & 3) << 3
-            | ea[ao + 2] << 5
-            | ea[ao + 3] << 12
-            | (1 if ea[ao + 9] else 0) << 19
-            | ea[ao + 4] << 20
-        )
-        i: cython.int
-        for i in range(ea[ao + 4]):
-            k |= cython.cast(cython.longlong, ea[ao + 5 + i] & 255) << (23 + 8 * i)
-        return k
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _t_need(self, which: cython.int, n: cython.int) -> cython.void:
-        """Grow this section's buffers to ``n`` items: 0 nodes (ints), 1 edges, 2 the edges
-        kept while exploring, 3 the dice part's per-state tables, 4 the bonus part's."""
-        if which == 0:
-            if n > len(self.t_nodes):
-                self.t_nodes_arr = self._t_grown(self.t_nodes_arr, n)
-                self.t_nodes = self.t_nodes_arr
-        elif which == 1:
-            if n > len(self.t_keys):
-                self.t_keys_arr = self._t_grown(self.t_keys_arr, n)
-                self.t_keys = self.t_keys_arr
-                self.t_tgts_arr = self._t_grown(self.t_tgts_arr, n)
-                self.t_tgts = self.t_tgts_arr
-        elif which == 2:
-            if n > len(self.t_explored_targets):
-                self.t_explored_keys_arr = self._t_grown(self.t_explored_keys_arr, n)
-                self.t_explored_keys = self.t_explored_keys_arr
-                self.t_explored_targets_arr = self._t_grown(self.t_explored_targets_arr, n)
-                self.t_explored_targets = self.t_explored_targets_arr
-        elif which == 3:
-            if n > len(self.t_dice_states) // 4:
-                self.t_dice_states_arr = self._t_grown(self.t_dice_states_arr, 4 * n)
-                self.t_dice_states = self.t_dice_states_arr
-        elif n > len(self.t_bonus_states) // 3:
-            self.t_bonus_states_arr = self._t_grown(self.t_bonus_states_arr, 3 * n)
-            self.t_bonus_states = self.t_bonus_states_arr
-
-    def _t_grown(self, arr: object, n: cython.int) -> object:
-        """A copy of the array ``arr`` (its type kept), at least ``n`` long, zeros after."""
-        old: array[int] = arr  # type: ignore[assignment]
-        size: cython.Py_ssize_t = len(old)
-        while size < n:
-            size *= 2
-        new = array(old.typecode, bytes(size * old.itemsize))
-        new[: len(old)] = old
-        return new
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _t_node(
-        self,
-        kind: cython.int,
-        buf: cython.int[::1],
-        off: cython.int,
-        flag: cython.int,
-        extra: cython.bint,
-    ) -> cython.int:
-        """A new node for the state row ``buf[off:]``: its pawns written, no edges or bonuses."""
-        i: cython.int = self.t_n_nodes
-        self._t_need(0, (i + 1) * TN)
-        nd = self.t_nodes
-        o: cython.int = i * TN
-        k: cython.int
-        for k in range(T_PAWNS):
-            nd[o + k] = 0
-        nd[o] = kind
-        nd[o + 3] = 1 if flag else 0
-        nd[o + 4] = 1 if extra else 0
-        # _put_pawns appends to the output buffer: borrow its end
-        head: cython.int = self.n_out
-        self._put_pawns(buf, off)
-        for k in range(16):
-            nd[o + T_PAWNS + k] = self.out[head + k]
-        self.n_out = head
-        self.t_n_nodes = i + 1
-        return i
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _t_edge(self, key: cython.longlong, target: cython.int) -> cython.void:
-        self._t_need(1, self.t_n_edges + 1)
-        self.t_keys[self.t_n_edges] = key
-        self.t_tgts[self.t_n_edges] = target
-        self.t_n_edges += 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _t_explore(self, bonus: cython.bint, n0: cython.int) -> cython.void:
-        """Expand every state reachable from states ``0..n0-1`` of a part, keeping all edges.
-
-        Each state's edges go to ``t_explored_keys``/``t_explored_targets`` (action key,
-        target state);
-        ``t_dice_states`` (dice part: 4 ints a state) or ``t_bonus_states`` (bonus part: 3)
-        starts with where they are and how many.
-        """
-        g: _Store = self.bonus if bonus else self.dice
-        pagade: cython.bint = self.cfg[C_PAGADE] != 0
-        sp: cython.int = 0
-        i: cython.int
-        self._need(0, n0)
-        for i in range(n0):
-            self.stack[sp] = i
-            sp += 1
-        cur: cython.int
-        e: cython.int
-        j: cython.int
-        n: cython.int
-        while sp > 0:
-            sp -= 1
-            cur = self.stack[sp]
-            if bonus:
-                self._bonus_edges(cur)
-            elif pagade:
-                self._pagade_edges(cur)
-            else:
-                self._pf_edges(cur)
-            n = self.n_edges
-            self._t_need(2, self.t_n_explored + n)
-            if bonus:
-                self._t_need(4, g.n)
-                self.t_bonus_states[3 * cur] = self.t_n_explored
-                self.t_bonus_states[3 * cur + 1] = n
-            else:
-                self._t_need(3, g.n)
-                self.t_dice_states[4 * cur] = self.t_n_explored
-                self.t_dice_states[4 * cur + 1] = n
-            for e in range(n):
-                j = g.add(self.edges, e * W, self.eacts, e * A, cur)
-                if j >= 0:
-                    self._need(0, sp + 1)
-                    self.stack[sp] = j
-                    sp += 1
-                else:
-                    j = -1 - j
-                self.t_explored_keys[self.t_n_explored] = self._t_key(self.eacts, e * A)
-                self.t_explored_targets[self.t_n_explored] = j
-                self.t_n_explored += 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _t_set(self, name: cython.int) -> cython.void:
-        """The step graph of one number set.
-
-        Writes its nodes and edges; ``t_set_roots[name + 1]`` gets its start node,
-        or stays -1 if nothing moves under it. ``t_dice_states``: per dice state, its
-        edges (offset, count), whether a selected terminal can be reached from
-        it (0 no, 1 yes, 2 it is one) and its node (``-2 - b`` while it is
-        bonus state ``b``'s).
-        """
-        cfg = self.cfg
-        st = self.start
-        pagade: cython.bint = cfg[C_PAGADE] != 0
-        if name >= 0:
-            self.t_number_sets = True
-        st[_NGONE] = 0
-        st[_FLAG] = self.pos[P_CUT] if pagade else 0
-        g = self.dice
-        g.clear(self.nm)
-        g.add(st, 0, st, 0, -1)
-        self.t_n_explored = 0
-        self._t_explore(False, 1)
-        if pagade:
-            self._select_pagade()
-        else:
-            self._select_pf()
-        if self.n_sel == 1 and self.sel[0] == 0:
-            return  # nothing moves under this set
-        n: cython.int = g.n
-        dt = self.t_dice_states
-        i: cython.int
-        k: cython.int
-        e: cython.int
-        for i in range(n):
-            dt[4 * i + 2] = 0
-        for k in range(self.n_sel):
-            dt[4 * self.sel[k] + 2] = 2
-        # Every edge spends numbers: settle the states by numbers left, fewest first.
-        r: cython.int
-        for r in range(st[_NREM] + 1):
-            for i in range(n):
-                if dt[4 * i + 2] or g.st[i * W + _NREM] != r:
-                    continue
-                for e in range(dt[4 * i], dt[4 * i] + dt[4 * i + 1]):
-                    if dt[4 * self.t_explored_targets[e] + 2]:
-                        dt[4 * i + 2] = 1
-                        break
-        extra: cython.bint = self._extra(g.st[self.sel[0] * W + _NREM] == 0)
-        bs = self.bonus
-        bs.clear(self.nm)
-        n_roots: cython.int = 0
-        pend: cython.int
-        j: cython.int
-        o: cython.int
-        for i in range(n):
-            if dt[4 * i + 2] == 1:
-                dt[4 * i + 3] = self._t_node(T_DICE, g.st, i * W, 0, False)
-                if not pagade:
-                    o = dt[4 * i + 3] * TN
-                    pend = self._pending(i)
-                    self.t_nodes[o + 5] = pend
-                    for k in range(pend):
-                        self.t_nodes[o + 6 + k] = self.tmp[16 + pend - 1 - k]
-            elif dt[4 * i + 2] == 2:
-                pend = 0 if pagade else self._pending(i)
-                if pend == 0:
-                    dt[4 * i + 3] = self._t_node(
-                        T_DONE, g.st, i * W, g.st[i * W + _FLAG] if pagade else 0, extra
-                    )
-                    continue
-                self._bonus_root(i, pend)
-                j = bs.add(self.edges, 0, self.eacts, 0, -1)
-                if j >= 0:
-                    n_roots += 1
-                else:
-                    j = -1 - j
-                dt[4 * i + 3] = -2 - j
-        if n_roots:
-            self._t_explore(True, n_roots)
-            bt = self.t_bonus_states
-            for j in range(bs.n):
-                if bt[3 * j + 1]:
-                    o = self._t_node(T_BONUS, bs.st, j * W, 0, extra)
-                    bt[3 * j + 2] = o
-                    o *= TN
-                    pend = bs.st[j * W + _NREM]
-                    self.t_nodes[o + 5] = pend
-                    for k in range(pend):
-                        self.t_nodes[o + 6 + k] = bs.st[j * W + _REM + pend - 1 - k]
-                else:
-                    bt[3 * j + 2] = self._t_node(T_DONE, bs.st, j * W, 0, extra)
-            for i in range(n):
-                if dt[4 * i + 2] == 2 and dt[4 * i + 3] <= -2:
-                    dt[4 * i + 3] = bt[3 * (-2 - dt[4 * i + 3]) + 2]
-            for j in range(bs.n):
-                if bt[3 * j + 1]:
-                    o = bt[3 * j + 2] * TN
-                    self.t_nodes[o + 1] = self.t_n_edges
-                    self.t_nodes[o + 2] = bt[3 * j + 1]
-                    for e in range(bt[3 * j], bt[3 * j] + bt[3 * j + 1]):
-                        self._t_edge(
-                            self.t_explored_keys[e], bt[3 * self.t_explored_targets[e] + 2]
-                        )
-        for i in range(n):
-            if dt[4 * i + 2] != 1:
-                continue
-            o = dt[4 * i + 3] * TN
-            self.t_nodes[o + 1] = self.t_n_edges
-            k = 0
-            for e in range(dt[4 * i], dt[4 * i] + dt[4 * i + 1]):
-                j = self.t_explored_targets[e]
-                if dt[4 * j + 2]:
-                    self._t_edge(self.t_explored_keys[e], dt[4 * j + 3])
-                    k += 1
-            self.t_nodes[o + 2] = k
-        self.t_set_roots[name + 1] = dt[3]
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _t_penalty(self) -> cython.int:
-        """§5.8 third doublet: the root (a penalty node, or done if no pawn can go back)."""
-        cfg = self.cfg
-        pos = self.pos
-        st = self.start
-        st[_NGONE] = 0
-        st[_FLAG] = 0
-        best: cython.int = 0
-        i: cython.int
-        k: cython.int
-        col: cython.int
-        p: cython.int
-        for i in range(cfg[C_NCOL]):
-            col = cfg[C_COL + i]
-            for k in range(4):
-                p = pos[4 * col + k]
-                if p < 72 and p > best:
-                    best = p
-        if best == 0:
-            return self._t_node(T_DONE, st, 0, 0, False)
-        root: cython.int = self._t_node(T_PENALTY, st, 0, 0, False)
-        first: cython.int = self.t_n_edges
-        old: cython.int
-        done: cython.int
-        for i in range(cfg[C_NCOL]):
-            col = cfg[C_COL + i]
-            for k in range(self.nm):
-                if (st[k] >> 7) & 3 == col and st[k] & _PMASK == best:
-                    old = st[k]
-                    st[k] = old & ~_PMASK
-                    done = self._t_node(T_DONE, st, 0, 0, False)
-                    st[k] = old
-                    self._t_edge(K_PENALTY | (col & 3) << 3 | best << 5, done)
-                    break
-        self.t_nodes[root * TN + 1] = first
-        self.t_nodes[root * TN + 2] = self.t_n_edges - first
-        return root
-
-    def turn_steps(
-        self,
-        cfg: cython.int[::1],
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
-    ) -> tuple[int, object, object, object]:
-        """The step graph of throw ``(a, b)`` (arguments as :meth:`run_pawns`).
-
-        Returns ``(root, nodes, keys, targets)``: the root node and copies of
-        ``t_nodes``, ``t_keys`` and ``t_tgts`` (see this section's comment),
-        owned by the caller.
-        """
-        k: cython.int
-        self._set_pawns(cfg, pawns, doubles, cut)
-        self.ta = a
-        self.tb = b
-        self.doublet = a == b
-        self.t_n_nodes = 0
-        self.t_n_edges = 0
-        self.t_number_sets = False
-        for k in range(4):
-            self.t_set_roots[k] = -1
-        self._context()
-        root: cython.int
-        if third_doublet:
-            root = self._t_penalty()
-        else:
-            if cfg[C_PAGADE]:
-                self._number_set(-1, a if a < b else b, b if a < b else a, 0, 0, 2)
-            else:
-                self._pf_sets()
-                root = -1
-            if not self.t_number_sets:
-                root = self.t_set_roots[0]
-            else:
-                for k in range(1, 4):
-                    if self.t_set_roots[k] >= 0:
-                        root = -2
-            if root == -2:
-                # Eight-Man: the number set to choose first, among those that move
-                root = self._t_node(T_OPTION, self.start, 0, 0, False)
-                self.t_nodes[root * TN + 1] = self.t_n_edges
-                for k in range(1, 4):
-                    if self.t_set_roots[k] >= 0:
-                        self._t_edge(K_OPTION | 3 << 3 | (k - 1) << 5, self.t_set_roots[k])
-                self.t_nodes[root * TN + 2] = self.t_n_edges - self.t_nodes[root * TN + 1]
-            elif root < 0:
-                # nothing moves: the throw is played at once
-                self.start[_NGONE] = 0
-                root = self._t_node(
-                    T_DONE,
-                    self.start,
-                    0,
-                    self.pos[P_CUT] if cfg[C_PAGADE] else 0,
-                    self._extra(False),
-                )
-        return (
-            root,
-            self.t_nodes_arr[: self.t_n_nodes * TN],  # type: ignore[index]
-            self.t_keys_arr[: self.t_n_edges],  # type: ignore[index]
-            self.t_tgts_arr[: self.t_n_edges],  # type: ignore[index]
-        )
-
     # -- the fast enumerator for playouts ---------------------------------------
     #
-    # The same throw graph as above (the same edges, selection and bonus part),
-    # but a state is three 64-bit words: ``pa``/``pb`` the mover's pawns of its
-    # first/second colour as four 16-bit lanes (``p | moved << 7 | tag << 8``,
-    # sorted), and ``w2``: the numbers left (bytes 0-3, sorted, the kernel's
-    # number codes; in the bonus part the counts of pending capture and home
+    # The clear engine's throw graph (``pachisi._graph``: the same states, edges,
+    # selection and bonus part), where a state is three 64-bit words: ``pa``/``pb``
+    # the mover's pawns of its first/second colour as four 16-bit lanes
+    # (``p | moved << 7 | tag << 8``, sorted), and ``w2``: the numbers left
+    # (bytes 0-3, sorted, the kernel's number codes: ``value | bottom << 3 |
+    # colours << 4``; in the bonus part the counts of pending capture and home
     # bonuses), their count (bits 32-34), the flag (bits 35-46: the no-split
     # single mover's lane, 0 none, 0xFFF nobody; Pagade: bit 35 the mover's cut),
     # the captured squares as a mask of the throw's occupied squares (bits
@@ -2490,7 +792,6 @@ class Kernel:
         # the start lanes (self.f_start_lanes) and their squares (self.f_scratch[0:8]),
         # with blockade tags where the rule needs them (§5.5); the pawns at home (the home
         # bonus counts new ones) and in the nest before the throw
-        self.nm = 4 * ncol
         self.n_tags = 0
         home: cython.int = 84 if self.cfg[C_PAGADE] else 72
         self.f_home_before = 0
@@ -2645,25 +946,12 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_emit(
-        self,
-        pa: cython.ulonglong,
-        pb: cython.ulonglong,
-        gone: cython.int,
-        cut: cython.int,
-        extra: cython.int,
-        spec: _Spec,
-    ) -> cython.int:
-        """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
-
-        Returns its index (among the throw's outcomes).
-
-        The key is canonical (see :meth:`_f_less`): ``hi`` the pawns of
-        colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
-        sorted progress numbers as a big-endian 32-bit field), ``x`` the cut
-        flag (bit 1) and the extra throw (bit 0).
-        """
-        ncol: cython.int = self._f_ncol(spec)
+    def _f_pawn_key(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, ncol: cython.int
+    ) -> tuple[cython.ulonglong, cython.ulonglong]:
+        """The pawns of a state (mover lanes, captured squares) as a canonical key: ``hi``
+        the pawns of colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
+        sorted progress numbers as a big-endian 32-bit field)."""
         m: cython.int
         c: cython.int
         k: cython.int
@@ -2715,6 +1003,30 @@ class Kernel:
         lo = self.f_last_lo
         for m in range(ncol):
             hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon_sorted(pa if m == 0 else pb))
+        return hi, lo
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_emit(
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        gone: cython.int,
+        cut: cython.int,
+        extra: cython.int,
+        spec: _Spec,
+    ) -> cython.int:
+        """Keep the outcome (mover lanes, captured squares, cut, extra) once, by its key.
+
+        Returns its index (among the throw's outcomes).
+
+        The key is canonical (see :meth:`_f_less`): the pawns' (:meth:`_f_pawn_key`),
+        and ``x`` the cut flag (bit 1) and the extra throw (bit 0).
+        """
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        hi, lo = self._f_pawn_key(pa, pb, gone, self._f_ncol(spec))
         x: cython.ulonglong = cut << 1 | extra
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow()
@@ -2756,19 +1068,22 @@ class Kernel:
             self._f_path_room(cap // 2)
 
     def _f_path_room(self, n: cython.int) -> None:
-        """The outcomes' paths (``f_out_len``, ``f_out_path``) for ``n`` outcomes, those of
-        this throw's outcomes kept."""
+        """The outcomes' paths (``f_out_len``, ``f_out_path``) and Turn nodes (``t_done``)
+        for ``n`` outcomes, those of this throw's outcomes kept."""
         if len(self.f_out_len) >= n:
             return
         lens = _ints(n)
         paths = _longs(n * _PATH_MAX)
+        done = array("i", [-1]) * n
         k: cython.int
         for k in range(self.f_n_outcomes):
             lens[k] = self.f_out_len[k]
+            done[k] = self.t_done[k]
         for k in range(self.f_n_outcomes * _PATH_MAX):
             paths[k] = self.f_out_path[k]
         self.f_out_len = lens
         self.f_out_path = paths
+        self.t_done = done
 
     # -- the play shown for each outcome ----------------------------------------
     #
@@ -2786,14 +1101,18 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_rec(self, src: cython.int, dst: cython.int, key: cython.longlong) -> cython.void:
-        """Record an edge (see this section's comment)."""
+    def _f_rec(
+        self, src: cython.int, dst: cython.int, key: cython.longlong, who: cython.int
+    ) -> cython.void:
+        """Record an edge (see this section's comment; ``who``: the moving pawn's lane
+        and colour slot, ``lane | slot << 16``, for turn_steps' order)."""
         e: cython.int = self.f_n_edges
         if e >= len(self.f_edge_src):
             self._f_egrow()
         self.f_edge_src[e] = src
         self.f_edge_dst[e] = dst
         self.f_edge_key[e] = key
+        self.f_edge_who[e] = who
         self.f_n_edges = e + 1
 
     def _f_egrow(self) -> None:
@@ -2802,18 +1121,21 @@ class Kernel:
         src = _ints(2 * n)
         dst = _ints(2 * n)
         key = _longs(2 * n)
+        who = _ints(2 * n)
         k: cython.int
         for k in range(n):
             src[k] = self.f_edge_src[k]
             dst[k] = self.f_edge_dst[k]
             key[k] = self.f_edge_key[k]
+            who[k] = self.f_edge_who[k]
         self.f_edge_src = src
         self.f_edge_dst = dst
         self.f_edge_key = key
+        self.f_edge_who = who
         self.f_edge_next = _ints(2 * n)
 
     def _f_pgrow(self, n: cython.int) -> None:
-        """The per-state arrays of _f_paths, at least ``n`` long."""
+        """The per-state arrays of _f_paths and _t_set, at least ``n`` long."""
         size: cython.int = len(self.f_head)
         while size < n:
             size *= 2
@@ -2821,6 +1143,9 @@ class Kernel:
         self.f_best_par = _ints(size)
         self.f_best_key = _longs(size)
         self.f_topo = _ints(size)
+        self.t_mark = _ints(size)
+        self.t_node_of = _ints(size)
+        self.t_next = _ints(size)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2868,26 +1193,28 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_paths(self) -> cython.void:
-        """The greatest path to every state of this number set, and to its outcomes."""
+    def _f_topo(self) -> cython.void:
+        """The recorded edges as lists by state (``f_head``, ``f_edge_next``: in the
+        order recorded) and the states in topological order (``f_topo``)."""
         n: cython.int = self.f_n_states
         if n > len(self.f_head):
             self._f_pgrow(n)
         i: cython.int
         e: cython.int
         u: cython.int
-        v: cython.int
         k: cython.int
         c: cython.int
         tot: cython.int
         na: cython.int
         nb: cython.int
-        key: cython.longlong
+        lo0: cython.int
+        hi0: cython.int
+        lo1: cython.int
+        hi1: cython.int
         pa: cython.ulonglong
         pb: cython.ulonglong
         for i in range(n):
             self.f_head[i] = -1
-            self.f_best_par[i] = -2  # not reached yet
         for e in range(self.f_n_edges - 1, -1, -1):
             u = self.f_edge_src[e]
             self.f_edge_next[e] = self.f_head[u]
@@ -2895,10 +1222,10 @@ class Kernel:
         # the states in topological order (this section's comment): a counting sort on
         # the levels used only (the dice part's, then the bonus part's, packed together)
         cnt = self.f_topo_count
-        lo0: cython.int = 1024
-        hi0: cython.int = -1
-        lo1: cython.int = 1024
-        hi1: cython.int = -1
+        lo0 = 1024
+        hi0 = -1
+        lo1 = 1024
+        hi1 = -1
         for i in range(n):
             pa = self.f_states[3 * i] & _P4
             pb = self.f_states[3 * i + 1] & _P4
@@ -2933,6 +1260,23 @@ class Kernel:
             c = cython.cast(cython.int, self.f_best_key[i])
             self.f_topo[cnt[c]] = i
             cnt[c] += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_paths(self) -> cython.void:
+        """The greatest path to every state of this number set, and to its outcomes."""
+        n: cython.int = self.f_n_states
+        self._f_topo()
+        i: cython.int
+        e: cython.int
+        u: cython.int
+        v: cython.int
+        k: cython.int
+        na: cython.int
+        nb: cython.int
+        key: cython.longlong
+        for i in range(n):
+            self.f_best_par[i] = -2  # not reached yet
         self.f_best_par[0] = -1  # the set's start
         self.f_best_key[0] = -1
         a = self.f_path_a
@@ -2994,11 +1338,7 @@ class Kernel:
             self.plays_cfg = cfg
             self.plays_cfg_obj = cfg
         self._set_pawns(self.plays_cfg, pawns, doubles, cut)
-        rec: cython.longlong = 0
-        self._f_path_room(self.f_outcome_cap // 2)
-        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
-        n: cython.int = self._f_plays_as(a, b, third_doublet, rec)
-        self.f_record = False
+        n: cython.int = self._f_recorded(a, b, third_doublet, False)
         i: cython.int
         for i in range(n):
             self.f_order[i] = i
@@ -3029,6 +1369,27 @@ class Kernel:
         return n
 
     # -- entry ----------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_recorded(
+        self, a: cython.int, b: cython.int, third_doublet: cython.bint, steps: cython.bint
+    ) -> cython.int:
+        """Explore throw (a, b) in the recording copy (see :data:`_Spec`): for
+        :meth:`plays` (each outcome's greatest path), or with ``steps`` for
+        :meth:`turn_steps` (each number set's step graph). The number of outcomes."""
+        rec: cython.longlong = 0
+        self._f_path_room(self.f_outcome_cap // 2)
+        k: cython.int
+        if steps:
+            for k in range(len(self.t_done)):
+                self.t_done[k] = -1
+        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
+        self.f_steps = steps
+        n: cython.int = self._f_plays_as(a, b, third_doublet, rec)
+        self.f_steps = False
+        self.f_record = False
+        return n
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3240,7 +1601,10 @@ class Kernel:
         else:
             self._f_select_pf(nn, spec)
         if self._f_recording(spec):
-            self._f_paths()
+            if self.f_steps:
+                self._t_set()
+            else:
+                self._f_paths()
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3270,7 +1634,7 @@ class Kernel:
                     spec,
                 )
                 if self._f_recording(spec):
-                    self._f_rec(i, -1 - o, -1)
+                    self._f_rec(i, -1 - o, -1, 0)
 
     @cython.cfunc
     @cython.inline
@@ -3386,11 +1750,24 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def _f_earned(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, ncol: cython.int
+    ) -> cython.int:
+        """§5.7: the bonuses a dice state has earned, ``captures | pawns_home << 4``."""
+        ncb: cython.int = _popcount(gone) if self.cfg[C_CAPTURE_BONUS] else 0
+        nhb: cython.int = 0
+        if self.cfg[C_HOME_BONUS]:
+            nhb = _lanes_at(pa, 72) - self.f_home_before
+            if ncol == 2:
+                nhb += _lanes_at(pb, 72)
+        return ncb | nhb << 4
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def _f_finish(self, nsel: cython.int, extra: cython.int, spec: _Spec) -> cython.void:
         """The ends of the selected states: directly, or after the bonus part (§5.7)."""
         ncol: cython.int = self._f_ncol(spec)
-        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
-        hb: cython.int = self.cfg[C_HOME_BONUS]
         i: cython.int
         s: cython.int
         gone: cython.int
@@ -3406,16 +1783,13 @@ class Kernel:
             pa = self.f_states[3 * s]
             pb = self.f_states[3 * s + 1]
             gone = cython.cast(cython.int, (self.f_states[3 * s + 2] >> 47) & 0xFFFF)
-            ncb = _popcount(gone) if cb else 0
-            nhb = 0
-            if hb:
-                nhb = _lanes_at(pa, 72) - self.f_home_before
-                if ncol == 2:
-                    nhb += _lanes_at(pb, 72)
+            ncb = self._f_earned(pa, pb, gone, ncol)
+            nhb = ncb >> 4
+            ncb &= 15
             if ncb == 0 and nhb == 0:
                 o = self._f_emit(pa, pb, gone, 0, extra, spec)
                 if self._f_recording(spec):
-                    self._f_rec(s, -1 - o, -1)
+                    self._f_rec(s, -1 - o, -1, 0)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
             pa = _sort4(pa & ~_MOVED_LANES)
@@ -3429,7 +1803,7 @@ class Kernel:
             )
             o = self._f_push(pa, pb, w2)
             if self._f_recording(spec):  # on to the bonus part: no step
-                self._f_rec(s, o, -1)
+                self._f_rec(s, o, -1, 0)
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
             i = self.f_stack[self.f_stack_top]
@@ -3443,7 +1817,7 @@ class Kernel:
                     pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec
                 )
                 if self._f_recording(spec):
-                    self._f_rec(i, -1 - o, -1)
+                    self._f_rec(i, -1 - o, -1, 0)
 
     # -- the board around a state ---------------------------------------------
 
@@ -3756,6 +2130,7 @@ class Kernel:
                     self._f_used(left, nleft),
                     sq >= 0,
                 ),
+                cython.cast(cython.int, (was >> (16 * k)) & 0xFFFF) | cs << 16,
             )
 
     @cython.cfunc
@@ -4028,6 +2403,7 @@ class Kernel:
                                 cython.cast(cython.longlong, v) << 24,  # whole (step_rank)
                                 sq >= 0,
                             ),
+                            lane | cs << 16,
                         )
         return n_edges
 
@@ -4132,6 +2508,7 @@ class Kernel:
                     self._f_used(left, nleft),
                     sq >= 0,
                 ),
+                cython.cast(cython.int, (was >> (16 * k)) & 0xFFFF) | cs << 16,
             )
 
     @cython.cfunc
@@ -4313,6 +2690,340 @@ class Kernel:
                                 sq,
                                 spec,
                             )
+
+    # -- steps for Turn ---------------------------------------------------------
+    #
+    # The whole step graph of one throw for :class:`pachisi.moves.Turn`, built in
+    # one call (:meth:`turn_steps`) on the fast enumerator's graph: the recording
+    # copy explores the throw as for :meth:`plays`, recording every edge (with the
+    # lane of the pawn that moves, ``f_edge_who``), and at the end of each number
+    # set :meth:`_t_set` writes that set's part of the step graph instead of
+    # choosing paths. Written out as nodes, one per point a throw played step by
+    # step can stand at (the driver's ``Node``s in ``pachisi._graph``):
+    #
+    # * ``t_nodes``: :data:`TN` ints per node: kind (:data:`T_PENALTY` ..
+    #   :data:`T_DONE`), its first edge, its number of edges, the cut flag and
+    #   the extra throw of a done node, the number of pending bonuses and
+    #   those bonuses (12 slots, largest first), then every colour's 4 pawns
+    #   after the steps so far (captured pawns in their nest);
+    # * ``t_keys``/``t_tgts``: per edge, its action packed in a 64-bit int (see
+    #   :func:`_t_key`) and the node it leads to. Only the edges to states from
+    #   which a selected terminal can still be reached are written, as the
+    #   driver's ``steps`` offers them, and each node's in the clear engine's
+    #   order (:meth:`_t_order`).
+    #
+    # A done node stands for an outcome of the enumerator (``t_done``: the node
+    # of each outcome, made on first use), the others for a state of a number set.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_need(self, which: cython.int, n: cython.int) -> cython.void:
+        """Grow the output to ``n`` items: 0 nodes (ints), 1 edges (the per-state
+        tables grow with _f_pgrow, the outcomes' nodes with _f_path_room)."""
+        if which == 0:
+            if n > len(self.t_nodes):
+                self.t_nodes_arr = _grown(self.t_nodes_arr, n)
+                self.t_nodes = self.t_nodes_arr
+        elif n > len(self.t_keys):
+            self.t_keys_arr = _grown(self.t_keys_arr, n)
+            self.t_keys = self.t_keys_arr
+            self.t_tgts_arr = _grown(self.t_tgts_arr, n)
+            self.t_tgts = self.t_tgts_arr
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_node(
+        self,
+        kind: cython.int,
+        hi: cython.ulonglong,
+        lo: cython.ulonglong,
+        cut: cython.int,
+        extra: cython.int,
+    ) -> cython.int:
+        """A new node with the pawns of the canonical key (hi, lo), no edges or bonuses."""
+        i: cython.int = self.t_n_nodes
+        self._t_need(0, (i + 1) * TN)
+        nd = self.t_nodes
+        o: cython.int = i * TN
+        k: cython.int
+        c: cython.int
+        for k in range(T_PAWNS):
+            nd[o + k] = 0
+        nd[o] = kind
+        nd[o + 3] = cut
+        nd[o + 4] = extra
+        for c in range(4):
+            for k in range(4):
+                nd[o + T_PAWNS + 4 * c + k] = _key_pawn(hi, lo, c, k)
+        self.t_n_nodes = i + 1
+        return i
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_state(self, kind: cython.int, i: cython.int) -> cython.int:
+        """A new node for state ``i`` of the number set: its pawns and pending bonuses."""
+        ncol: cython.int = self.cfg[C_NCOL]
+        pa: cython.ulonglong = self.f_states[3 * i]
+        pb: cython.ulonglong = self.f_states[3 * i + 1]
+        w2: cython.ulonglong = self.f_states[3 * i + 2]
+        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        hi, lo = self._f_pawn_key(pa, pb, gone, ncol)
+        node: cython.int = self._t_node(kind, hi, lo, 0, 0)
+        if self.cfg[C_PAGADE]:
+            return node
+        # the bonuses earned so far (dice part) or still to take (bonus part)
+        earned: cython.int = (
+            cython.cast(cython.int, w2 & 0xFF) if w2 >> 63 else self._f_earned(pa, pb, gone, ncol)
+        )
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
+        ncb: cython.int = earned & 15
+        nhb: cython.int = earned >> 4
+        o: cython.int = node * TN + 6
+        nd = self.t_nodes
+        nd[o - 1] = ncb + nhb
+        k: cython.int
+        for k in range(ncb + nhb):
+            # largest first
+            if cb >= hb:
+                nd[o + k] = cb if k < ncb else hb
+            else:
+                nd[o + k] = hb if k < nhb else cb
+        return node
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_outcome(self, o: cython.int) -> cython.int:
+        """The done node of outcome ``o`` (made on first use)."""
+        if self.t_done[o] < 0:
+            x: cython.int = cython.cast(cython.int, self.f_outcomes[3 * o + 2])
+            self.t_done[o] = self._t_node(
+                T_DONE, self.f_outcomes[3 * o], self.f_outcomes[3 * o + 1], x >> 1, x & 1
+            )
+        return self.t_done[o]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_edge(self, key: cython.longlong, target: cython.int) -> cython.void:
+        self._t_need(1, self.t_n_edges + 1)
+        self.t_keys[self.t_n_edges] = key
+        self.t_tgts[self.t_n_edges] = target
+        self.t_n_edges += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_order(self, e: cython.int) -> cython.longlong:
+        """Where recorded edge ``e`` comes among its state's edges in the clear engine's order.
+
+        The clear engine (``_family``, ``_pagade``) takes the mover's pawns by
+        their codes (``p | colour << 7 | moved << 9 | tag << 10``, the tags
+        numbered by square), and for each pawn: entering with a 5 before
+        entering with two numbers; its groups of numbers by their codes (a
+        bottom's after a top's); Pagade's single dice by value, the sum after
+        them, pair moves after every other move; bonus moves by value first.
+        """
+        rank: cython.longlong = self.f_edge_key[e]
+        lane: cython.int = self.f_edge_who[e] & 0xFFFF
+        code: cython.longlong = (
+            (lane & _PMASK)
+            | ((lane >> 7) & 1) << 9
+            | self.cfg[C_COL + (self.f_edge_who[e] >> 16)] << 7
+            | self.t_tag[lane >> 8] << 10
+        )
+        kind: cython.int = cython.cast(cython.int, rank >> 60)
+        if kind == K_BONUS:
+            return ((rank >> 24) & 0xFFFFF) << 20 | code
+        v: cython.int
+        n: cython.int = 0
+        g: cython.longlong = 0
+        i: cython.int
+        for i in range(4):
+            v = cython.cast(cython.int, (rank >> (39 - 5 * i)) & 31)
+            if v:
+                n += 1
+                if self.doublet and v != self.ta:
+                    v += 8  # a bottom
+                g |= cython.cast(cython.longlong, v) << (24 - 8 * i)
+        if self.cfg[C_PAGADE]:
+            return (
+                cython.cast(cython.longlong, 1 if kind == K_PAIR else 0) << 40
+                | code << 8
+                | (g >> 24 if n == 1 else 63)
+            )
+        if kind == K_ENTER:
+            g = n - 1
+        return code << 32 | g
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_edges(self, u: cython.int, dice: cython.bint) -> cython.void:
+        """Write the edges of state ``u``'s node, in the clear engine's order: a dice
+        state's to the states from which a selected one can be reached, all a bonus
+        state's."""
+        node: cython.int = self.t_node_of[u]
+        first: cython.int = self.t_n_edges
+        n: cython.int = 0
+        e: cython.int = self.f_head[u]
+        v: cython.int
+        while e >= 0:
+            v = self.f_edge_dst[e]
+            if self.f_edge_key[e] >= 0 and not (dice and not self.t_mark[v]):
+                self.t_edge_order[n] = self._t_order(e)
+                self.t_edge_index[n] = e
+                n += 1
+            e = self.f_edge_next[e]
+        # insertion sort by the order (a state has few edges)
+        i: cython.int
+        j: cython.int
+        x: cython.longlong
+        for i in range(1, n):
+            x = self.t_edge_order[i]
+            e = self.t_edge_index[i]
+            j = i
+            while j > 0 and self.t_edge_order[j - 1] > x:
+                self.t_edge_order[j] = self.t_edge_order[j - 1]
+                self.t_edge_index[j] = self.t_edge_index[j - 1]
+                j -= 1
+            self.t_edge_order[j] = x
+            self.t_edge_index[j] = e
+        for i in range(n):
+            e = self.t_edge_index[i]
+            v = self.f_edge_dst[e]
+            self._t_edge(
+                _t_key(self.f_edge_key[e]), self.t_node_of[v] if v >= 0 else self._t_outcome(-1 - v)
+            )
+        self.t_nodes[node * TN + 1] = first
+        self.t_nodes[node * TN + 2] = n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _t_set(self) -> cython.void:
+        """The step graph of the number set just explored (instead of :meth:`_f_paths`).
+
+        ``t_mark`` per state: 0 no selected state can be reached from it (or a
+        bonus state with steps), 1 one can, 2 it is selected, 3 a bonus state
+        that ends the play; ``t_next``: where a selected state or a bonus end
+        goes without a step (a bonus root, or outcome ``o`` as ``-1 - o``).
+        """
+        n: cython.int = self.f_n_states
+        self._f_topo()
+        mark = self.t_mark
+        i: cython.int
+        k: cython.int
+        e: cython.int
+        u: cython.int
+        for i in range(n):
+            mark[i] = 0
+            self.t_node_of[i] = -1
+        moves: cython.bint = False
+        for e in range(self.f_n_edges):
+            if self.f_edge_key[e] < 0:
+                u = self.f_edge_src[e]
+                self.t_next[u] = self.f_edge_dst[e]
+                if self.f_states[3 * u + 2] >> 63:
+                    mark[u] = 3
+                else:
+                    mark[u] = 2
+                    moves = True
+        if not moves:
+            return  # nothing moves under this set
+        # the blockade tags as the clear engine numbers them (by square)
+        self.t_tag[0] = 0
+        for i in range(1, self.n_tags + 1):
+            self.t_tag[i] = 1
+            for k in range(1, self.n_tags + 1):
+                if self.tag_sq[k] < self.tag_sq[i]:
+                    self.t_tag[i] += 1
+        # the dice states from which a selected one can be reached: from the last
+        for k in range(n - 1, -1, -1):
+            u = self.f_topo[k]
+            if mark[u] or self.f_states[3 * u + 2] >> 63:
+                continue
+            e = self.f_head[u]
+            while e >= 0:
+                if mark[self.f_edge_dst[e]]:
+                    mark[u] = 1
+                    break
+                e = self.f_edge_next[e]
+        for i in range(n):
+            if mark[i] == 1:
+                self.t_node_of[i] = self._t_state(T_DICE, i)
+            elif self.f_states[3 * i + 2] >> 63:
+                if mark[i] == 3:
+                    self.t_node_of[i] = self._t_outcome(-1 - self.t_next[i])
+                else:
+                    self.t_node_of[i] = self._t_state(T_BONUS, i)
+        for i in range(n):
+            if mark[i] == 2:
+                u = self.t_next[i]
+                self.t_node_of[i] = self.t_node_of[u] if u >= 0 else self._t_outcome(-1 - u)
+        for i in range(n):
+            if mark[i] == 1:
+                self._t_edges(i, True)
+            elif mark[i] == 0 and self.f_states[3 * i + 2] >> 63:
+                self._t_edges(i, False)
+        k = 0  # the set's name: none, else Eight-Man's A, B, C (as _f_key ranks them)
+        if self.f_option_key >= 0:
+            k = 3 - cython.cast(cython.int, (self.f_option_key >> 51) & 127)
+        self.t_set_roots[k] = self.t_node_of[0]
+
+    def turn_steps(
+        self,
+        cfg: cython.int[::1],
+        pawns: tuple[tuple[int, ...], ...],
+        doubles: cython.int,
+        cut: cython.int,
+        a: cython.int,
+        b: cython.int,
+        third_doublet: cython.bint,
+    ) -> tuple[int, object, object, object]:
+        """The step graph of throw ``(a, b)`` (arguments as :meth:`plays`).
+
+        Returns ``(root, nodes, keys, targets)``: the root node and copies of
+        ``t_nodes``, ``t_keys`` and ``t_tgts`` (see this section's comment),
+        owned by the caller.
+        """
+        k: cython.int
+        self._set_pawns(cfg, pawns, doubles, cut)
+        self.t_n_nodes = 0
+        self.t_n_edges = 0
+        for k in range(4):
+            self.t_set_roots[k] = -1
+        self._f_recorded(a, b, third_doublet, True)
+        ncol: cython.int = cfg[C_NCOL]
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        root: cython.int = self.t_set_roots[0]
+        for k in range(1, 4):
+            if self.t_set_roots[k] >= 0:
+                root = -2
+        if third_doublet and self.f_out_len[0] > 0:
+            # §5.8: the pawn that goes back, one step to each outcome
+            hi, lo = self._f_pawn_key(self.f_start_a, self.f_start_b, 0, ncol)
+            root = self._t_node(T_PENALTY, hi, lo, 0, 0)
+            for k in range(self.f_n_outcomes):
+                self._t_edge(_t_key(self.f_out_path[k * _PATH_MAX]), self._t_outcome(k))
+            self.t_nodes[root * TN + 1] = 0
+            self.t_nodes[root * TN + 2] = self.t_n_edges
+        elif root == -2:
+            # Eight-Man: the number set to choose first, among those that move
+            hi, lo = self._f_pawn_key(self.f_start_a, self.f_start_b, 0, ncol)
+            root = self._t_node(T_OPTION, hi, lo, 0, 0)
+            self.t_nodes[root * TN + 1] = self.t_n_edges
+            for k in range(1, 4):
+                if self.t_set_roots[k] >= 0:
+                    self._t_edge(K_OPTION | 3 << 3 | (k - 1) << 5, self.t_set_roots[k])
+            self.t_nodes[root * TN + 2] = self.t_n_edges - self.t_nodes[root * TN + 1]
+        elif root < 0:
+            root = self._t_outcome(0)  # nothing moves (or no pawn goes back)
+        return (
+            root,
+            self.t_nodes_arr[: self.t_n_nodes * TN],  # type: ignore[index]
+            self.t_keys_arr[: self.t_n_edges],  # type: ignore[index]
+            self.t_tgts_arr[: self.t_n_edges],  # type: ignore[index]
+        )
 
     # -- playouts ---------------------------------------------------------------
 
@@ -6425,78 +5136,6 @@ def _fin_mask(st: cython.int[::1]) -> cython.int:
     return m
 
 
-@cython.cfunc
-@cython.exceptval(check=False)
-def _sort(buf: cython.int[::1], off: cython.int, n: cython.int) -> cython.void:
-    """Insertion sort of ``buf[off:off+n]``."""
-    i: cython.int
-    j: cython.int
-    v: cython.int
-    for i in range(1, n):
-        v = buf[off + i]
-        j = i - 1
-        while j >= 0 and buf[off + j] > v:
-            buf[off + j + 1] = buf[off + j]
-            j -= 1
-        buf[off + j + 1] = v
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _in(buf: cython.int[::1], off: cython.int, n: cython.int, v: cython.int) -> cython.bint:
-    k: cython.int
-    for k in range(n):
-        if buf[off + k] == v:
-            return True
-    return False
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _tuple_cmp(
-    a: cython.int[::1], ao: cython.int, bb: cython.int[::1], boff: cython.int
-) -> cython.int:
-    """Compare tuples stored as [n, items...]: -1, 0, 1 as Python compares tuples."""
-    na: cython.int = a[ao]
-    nb: cython.int = bb[boff]
-    k: cython.int
-    for k in range(na if na < nb else nb):
-        if a[ao + 1 + k] != bb[boff + 1 + k]:
-            return -1 if a[ao + 1 + k] < bb[boff + 1 + k] else 1
-    if na == nb:
-        return 0
-    return -1 if na < nb else 1
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _remove(
-    src: cython.int[::1],
-    soff: cython.int,
-    items: cython.int[::1],
-    ioff: cython.int,
-    dst: cython.int[::1],
-    doff: cython.int,
-) -> cython.void:
-    """dst[doff] = [n, ...]: the sorted multiset src [n, ...] less items [n, ...]."""
-    n: cython.int = src[soff]
-    m: cython.int = items[ioff]
-    used: cython.int = 0
-    k: cython.int
-    j: cython.int
-    for j in range(m):
-        for k in range(n):
-            if not (used >> k) & 1 and src[soff + 1 + k] == items[ioff + 1 + j]:
-                used |= 1 << k
-                break
-    c: cython.int = 0
-    for k in range(n):
-        if not (used >> k) & 1:
-            dst[doff + 1 + c] = src[soff + 1 + k]
-            c += 1
-    dst[doff] = c
-
-
 # ---------------------------------------------------------------------------
 # the fast enumerator's word helpers (16-bit pawn lanes, 8-bit numbers)
 
@@ -6632,6 +5271,33 @@ def _f_key(
         | numbers
         | cython.cast(cython.longlong, 1 if capture else 0) << 23
     )
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _t_key(rank: cython.longlong) -> cython.longlong:
+    """A step's rank (:func:`_f_key`) as ``Turn``'s action key (read by
+    ``pachisi._accel._action_of_key``): kind | colour << 3 | frm << 5 | to << 12 |
+    capture << 19 | count << 20 | numbers (8 bits each) << 23 ..."""
+    kind: cython.longlong = rank >> 60
+    k: cython.longlong = (
+        kind
+        | ((rank >> 58) & 3) << 3
+        | ((rank >> 51) & 127) << 5
+        | ((rank >> 44) & 127) << 12
+        | ((rank >> 23) & 1) << 19
+    )
+    if kind == K_BONUS:  # one number, whole in bits 24-43
+        return k | 1 << 20 | ((rank >> 24) & 255) << 23
+    n: cython.int = 0
+    i: cython.int
+    v: cython.longlong
+    for i in range(4):
+        v = (rank >> (39 - 5 * i)) & 31
+        if v:
+            k |= v << (23 + 8 * n)
+            n += 1
+    return k | cython.cast(cython.longlong, n) << 20
 
 
 @cython.cfunc
