@@ -51,7 +51,7 @@ from ..dice import Throw, dice_for
 from ..errors import PachisiError
 from ..learn import misfit, net_for
 from ..learn.kernel import best_replies, chances
-from ..learn.network import ValueNet
+from ..learn.network import ValueNet, WeightsError
 from ..moves import Play
 from ..position import Position
 from ..race import BOUND_BY_DEFAULT, best_race_play, is_race, played_by_default
@@ -61,9 +61,10 @@ __all__ = ["ONE_DIE_REFUSAL", "LearnedPlayer"]
 
 _EPS = 1e-12
 
-#: Why the learned levels refuse Ludo and MADN (no network ships for them).
+#: Why the learned levels refuse a Ludo or MADN set-up that no shipped network has learned
+#: (``{game}``: :meth:`Setup.describe <pachisi.rules.Setup.describe>`).
 ONE_DIE_REFUSAL = (
-    "no network has learned {ruleset} yet; its strongest computer player is expectimax (strong)"
+    "no network has learned {game}; its strongest computer player is expectimax (strong)"
 )
 
 
@@ -104,11 +105,16 @@ class LearnedPlayer:
 
     def unfit(self, setup: Setup) -> str | None:
         """Why this player cannot play ``setup``'s games (its network has not learned the
-        set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can. No network
-        has learned Ludo or MADN yet: there the ladder tops out at expectimax."""
-        if setup.ruleset in ONE_DIE_RULESETS and self.net is None:
-            return ONE_DIE_REFUSAL.format(ruleset=setup.ruleset)
-        return misfit(self.network(setup), setup)
+        set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can. In Ludo and
+        MADN networks ship for two and four players; a three-player game is refused
+        with :data:`ONE_DIE_REFUSAL` (there the ladder tops out at expectimax)."""
+        try:
+            why = misfit(self.network(setup), setup)
+        except WeightsError as exc:
+            why = str(exc)
+        if why is not None and self.net is None and setup.ruleset in ONE_DIE_RULESETS:
+            return ONE_DIE_REFUSAL.format(game=setup.describe())
+        return why
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         """The best play by the network at this player's plies.

@@ -33,7 +33,7 @@ from importlib import resources
 from ..errors import PachisiError
 from ..position import Position
 from ..rules import Setup
-from .encoding import ENCODING, N_GLOBAL, Encoder
+from .encoding import ENCODING, Encoder, encoder_for
 from .network import ValueNet, WeightsError
 
 __all__ = [
@@ -129,10 +129,8 @@ def set_up_frames(setup: Setup) -> frozenset[tuple[int, ...]]:
     >>> set_up_frames(two) == set_up_frames(Setup.create("parcheesi", players=["red", "green"]))
     False
     """
-    enc = Encoder.of(setup)
-    base = 3 * (enc.home + 1)
-    keep = {s * enc.slot_size + base + k for s in range(4) for k in range(6)}
-    keep |= {enc.global_offset + k for k in range(2, N_GLOBAL)}
+    enc = encoder_for(setup)
+    keep = enc.frame_units()
     frames = set()
     for mover in range(len(setup.players)):
         idx, _ = enc.encode(Position.initial(setup, mover))
