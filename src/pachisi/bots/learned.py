@@ -31,7 +31,8 @@ first of the best results in canonical order
 (:func:`pachisi.race.played_by_default`: Pagade; Parcheesi and Whitman once their tables
 are built, ``python -m pachisi.race``, and each play's value is within the analysis'
 2-point bound) the player chooses instead the play whose result has the best race value
-(:func:`pachisi.race.best_race_play`), 1 to 4 ms a throw.
+(:func:`pachisi.race.best_race_play`), 1 to 4 ms a throw; not in Ludo and MADN,
+where the network plays races too.
 docs/learning.md has how the shipped networks were made and what has been
 measured.
 
@@ -108,13 +109,13 @@ class LearnedPlayer:
         set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can. In Ludo and
         MADN networks ship for two and four players; a three-player game is refused
         with :data:`ONE_DIE_REFUSAL` (there the ladder tops out at expectimax)."""
+        if self.net is not None or setup.ruleset not in ONE_DIE_RULESETS:
+            return misfit(self.network(setup), setup)
         try:
             why = misfit(self.network(setup), setup)
-        except WeightsError as exc:
-            why = str(exc)
-        if why is not None and self.net is None and setup.ruleset in ONE_DIE_RULESETS:
-            return ONE_DIE_REFUSAL.format(game=setup.describe())
-        return why
+        except WeightsError:  # no network ships for the ruleset
+            why = "none ships"
+        return ONE_DIE_REFUSAL.format(game=setup.describe()) if why is not None else None
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         """The best play by the network at this player's plies.
@@ -128,9 +129,14 @@ class LearnedPlayer:
         if len(plays) == 1:
             return plays[0]
         # -- issue 33: in a pure race the exact race tables choose (pachisi.race) -------
+        # Not in Ludo and MADN: their races are solved on demand, and the solver failed on
+        # a position a declared run reached (KeyError in race._one_die_race_value; see
+        # docs/experiments/ludo-maedn-learned1-declared-runs.md): the network plays them.
         exact = (
             best_race_play(position, throw, plays, BOUND_BY_DEFAULT)
-            if is_race(position) and played_by_default(position)  # a race first: no disk look
+            if position.ruleset not in ONE_DIE_RULESETS
+            and is_race(position)
+            and played_by_default(position)  # a race first: no disk look
             else None
         )
         if exact is not None:
