@@ -14,8 +14,8 @@ Plies as in GNU Backgammon:
 
 The network is the one shipped in the package for the position's set-up
 (:func:`pachisi.learn.net_for`: two players in every ruleset, three and
-four in Parcheesi and Whitman, four in Pagade, and the teams of Parcheesi
-and Pagade) unless one is given. It plays only the set-ups its
+four in Parcheesi and Whitman, four in Pagade, Ludo and MADN, and the teams
+of Parcheesi and Pagade) unless one is given. It plays only the set-ups its
 network was trained for (:meth:`LearnedPlayer.unfit`,
 :func:`pachisi.learn.misfit`): where the arrangement of players is one the
 network has not learned, the two-player Parcheesi network at 1 ply won 7
