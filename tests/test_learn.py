@@ -21,7 +21,7 @@ from pachisi.learn import network as network_module
 from pachisi.learn.encoding import ENCODING, Encoder, hit_chance
 from pachisi.learn.network import FORMAT_VERSION, ValueNet, WeightsError
 from pachisi.moves import legal_plays
-from pachisi.rules import RULESETS, Setup
+from pachisi.rules import ALL_RULESETS, Setup
 
 
 def units(pos: Position) -> dict[int, float]:
@@ -246,7 +246,7 @@ def test_network_refuses_another_ruleset() -> None:
 
 
 def test_shipped_networks() -> None:
-    assert set(shipped_rulesets()) <= set(RULESETS)
+    assert set(shipped_rulesets()) <= set(ALL_RULESETS)
     for ruleset in shipped_rulesets():
         nets = shipped_nets(ruleset)
         assert nets[0] == (f"{ruleset}.json", default_net(ruleset))

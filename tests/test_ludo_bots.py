@@ -2,8 +2,9 @@
 
 The hand evaluation of :mod:`pachisi.bots.one_die` (each feature against the
 rule that makes it matter), greedy and expectimax playing both rulesets,
-the learned levels and the search player refusing them, and the analysis by
-rollouts (no percentage from an evaluation).
+the learned levels refusing three players (no network has learned them) and the
+search player refusing these games, and the analysis by rollouts where no network
+has learned the set-up (no percentage from an evaluation).
 """
 
 from __future__ import annotations
@@ -152,13 +153,14 @@ def test_greedy_beats_random_in_a_small_match() -> None:
 
 
 @pytest.mark.parametrize("level", ["learned", "expert", "master"])
-def test_the_learned_levels_refuse_ludo_and_maedn(level: str) -> None:
+def test_the_learned_levels_refuse_three_players(level: str) -> None:
+    # Networks ship for two and four players (tests/test_learn_one_die.py), not three.
     for ruleset in ("ludo", "maedn"):
-        why = unfit_reason(level, Setup.create(ruleset, players=2))
-        assert why is not None and f"no network has learned {ruleset}" in why
+        why = unfit_reason(level, Setup.create(ruleset, players=3))
+        assert why is not None and f"no network has learned {ruleset}, 3 players" in why
         assert "expectimax" in why
-    pos = Position.start("ludo", players=2)
-    with pytest.raises(PachisiError, match="no network has learned ludo"):
+    pos = Position.start("ludo", players=3)
+    with pytest.raises(PachisiError, match="no network has learned ludo, 3 players"):
         plays = legal_plays(pos, (6,))
         make_player(level, 1).choose(pos, plays[0].throw, plays)
 
@@ -184,7 +186,9 @@ def test_four_player_start_chances_are_the_fair_share() -> None:
 
 
 def test_a_one_die_hint_is_by_rollouts_with_its_noise() -> None:
-    pos = ludo("r:30.45.50.57,y:35.44.52.57")  # near the end: short rollouts
+    # Three players: no network has learned them, so the hint is by rollouts. Near the
+    # end: short rollouts.
+    pos = Position.from_text("ludo r,g,y - r:30.45.50.57,g:57.57.57.40,y:35.44.52.57 0 0 - - - 0 0")
     found = hints(pos, (6,), rollouts=6)
     assert [h.notation for h in found][:1] and {h.notation for h in found} == {
         p.notation for p in legal_plays(pos, (6,))

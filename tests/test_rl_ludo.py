@@ -288,7 +288,7 @@ def test_gym_plays_ludo_against_the_players_that_play_it_and_refuses_the_others(
     env.reset(seed=1)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
     with pytest.raises(ValueError, match="learned: no network has learned maedn"):
-        PachisiEnv("maedn", opponents="learned")
+        PachisiEnv("maedn", players=3, opponents="learned")
     with pytest.raises(ValueError, match="search: its win chance is not fitted to ludo"):
         PachisiEnv("ludo", opponents="search")
 

@@ -593,7 +593,7 @@ def test_the_referee_for_a_real_die_and_bad_input(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["ludo", "--players", "human,search"], "search does not play ludo yet"),
-        (["maedn", "--players", "human,learned1"], "learned1 does not play maedn yet"),
+        (["maedn", "--players", "human,learned1,greedy"], "learned1 does not play maedn yet"),
         (["ludo", "--first", "1"], "the first player in turn order throws first"),
         (["maedn", "--players", "5"], "maedn cannot be played by 5 players"),
     ],

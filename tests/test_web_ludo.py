@@ -89,12 +89,14 @@ def test_the_lobby_offers_both_with_their_set_ups_and_levels(client: TestClient)
         "must_capture",
     }
     # Only the players that play these rulesets are offered: those pachisi.bots lists
-    # (the random player alone where the bots do not say); no network has learned them.
+    # (the random player alone where the bots do not say); networks have learned two and
+    # four players, not three.
     for ruleset, about in (("ludo", ludo), ("maedn", maedn)):
         for n, unfit in about["unfit_levels"].items():
             fit = playing(Setup.create(ruleset, players=int(n)))
             assert set(unfit) == set(COMPUTER_LEVELS) - fit
-            assert "random" not in unfit and {"learned1", "learned2"} <= set(unfit)
+            assert "random" not in unfit
+            assert ({"learned1", "learned2"} <= set(unfit)) == (n == "3")
 
 
 def playing(setup: Setup) -> set[str]:
@@ -105,7 +107,8 @@ def playing(setup: Setup) -> set[str]:
 
 def test_a_level_that_does_not_play_ludo_is_refused_in_words(client: TestClient) -> None:
     r = client.post(
-        "/api/games", json={"ruleset": "ludo", "players": 2, "seats": ["human", "learned1"]}
+        "/api/games",
+        json={"ruleset": "ludo", "players": 3, "seats": ["human", "learned1", "greedy"]},
     )
     assert r.status_code == 400 and "learned1" in r.json()["error"]["message"]
     # Without seats named, the computer seats are greedy where it plays them, else random.

@@ -18,7 +18,9 @@ two-player games only), and every hint's ``chance`` is ``None``, its
 ``how`` ``{"method": "none", "why": ...}``. :func:`pachisi.analysis.words.hint_lines`
 writes a hint in words.
 
-Ludo and MADN have no network: their hints are rollouts
+Ludo and MADN are hinted by their network where one ships for the set-up
+(two and four players), as above. Where none has learned the set-up (three
+players), their hints are rollouts
 (:func:`pachisi.analysis.rank.rank_plays`) played by the strongest player
 there is for them, expectimax (:data:`ONE_DIE_HINT_POLICY`),
 :data:`ONE_DIE_HINT_ROLLOUTS` of each play on the same dice, so each hint
@@ -114,18 +116,18 @@ def hints(
     :data:`~pachisi.analysis.net.HINT_PLY`; only the ``candidates`` plays it likes
     best at 0 ply are looked at deeper (the others are left out: a hint names the
     best plays, it does not grade them all). Without a fitted network, the plays are ranked by the
-    hand evaluation one throw ahead and carry no chance. Ludo and MADN: by
-    ``rollouts`` rollouts of each play (see the module), in ``jobs`` processes,
-    with ``seed``. Raises :class:`~pachisi.errors.ThrowError` for a bad throw or
+    hand evaluation one throw ahead and carry no chance; in Ludo and MADN without
+    one, by ``rollouts`` rollouts of each play (see the module), in ``jobs``
+    processes, with ``seed``. Raises :class:`~pachisi.errors.ThrowError` for a bad throw or
     a game that is over.
     """
     if candidates < 1:
         raise ValueError(f"candidates must be at least 1, not {candidates}")
-    if evaluator is None and position.setup.ruleset in ONE_DIE_RULESETS:
-        return _rollout_hints(position, throw, candidates, rollouts, jobs, seed)
     why = None
     if evaluator is None:
         evaluator, why = evaluator_for(position.setup, HINT_PLY)
+    if evaluator is None and position.setup.ruleset in ONE_DIE_RULESETS:
+        return _rollout_hints(position, throw, candidates, rollouts, jobs, seed)
     if evaluator is not None:
         # At 2 plies the move filter keeps HINT_PLAYS plays to the end (a hint names three).
         finalists = max(evaluator.finalists, min(HINT_PLAYS, candidates))

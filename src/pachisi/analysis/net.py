@@ -49,6 +49,7 @@ runs in plain Python, with the kernel's numbers, more slowly.
 
 from __future__ import annotations
 
+import random
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -60,14 +61,22 @@ from .. import fast
 from ..dice import Throw, dice_for
 from ..errors import PachisiError
 from ..learn import default_net, misfit, shipped_for
-from ..learn.encoding import Encoder
+from ..learn.encoding import encoder_for
 from ..learn.kernel import best_replies, chances, dead_end_throws
 from ..learn.network import ValueNet, WeightsError
 from ..moves import Play, legal_plays
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .rank import CLEAR, RankedPlay, Ranking, clear_difference
-from .rollout import Estimate, exact_chances, first_throw, mean_se, playout_seed, sides
+from .rollout import (
+    Estimate,
+    exact_chances,
+    first_throw,
+    mean_se,
+    playout_seed,
+    rollout_seed,
+    sides,
+)
 
 __all__ = [
     "CHECK_ALPHA",
@@ -348,8 +357,11 @@ class NetEvaluator:
         (a Pagade dead end as a draw shared by every side). In the compiled
         kernel when it is active (the throws of a Pagade position where a dead
         end might be among the results on the pure engine), else on the pure
-        engine with :meth:`static`'s values: the same numbers either way."""
-        if not fast.active():
+        engine with :meth:`static`'s values: the same numbers either way. Ludo and
+        MADN (no network in the kernel): on the library's engine, with
+        :meth:`static`'s values; a result after a 6 is the same player's to move
+        (L.6.4, M.6.1), and the expectation above it is his."""
+        if not fast.active() or (pairs and pairs[0][0].ruleset in ONE_DIE_RULESETS):
             return self._pure_replies(pairs, positions)
         out: list[tuple[tuple[float, ...], Position | None]] = []
         at = 0
@@ -468,7 +480,8 @@ def position_chances(net: ValueNet, positions: Sequence[Position]) -> list[tuple
             live.append(k)
     if live:
         todo = [positions[k] for k in live]
-        if fast.active() and todo[0].ruleset == net.ruleset:
+        one_die = todo[0].ruleset in ONE_DIE_RULESETS
+        if fast.active() and todo[0].ruleset == net.ruleset and not one_die:
             rows = [tuple(c) for c in chances(net, todo)]
         else:
             rows = _batch(net, todo)
@@ -486,7 +499,7 @@ def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ..
         return [tuple(c) for c in net.chances(positions)]
     if len(positions) < 2 or any(p.ruleset != net.ruleset for p in positions):
         return [tuple(c) for c in net.chances(positions)]  # (a wrong ruleset: its error)
-    enc = Encoder.of(positions[0].setup)
+    enc = encoder_for(positions[0].setup)
     a = net.arrays()
     W1, b1, W2, b2 = a["W1"], a["b1"], a["W2"][:, : enc.n_sides], a["b2"][: enc.n_sides]
     side_of = np.asarray(enc.side_of)
@@ -653,6 +666,12 @@ class _Rollouts:
             return [exact.chances] * (k1 - k0)
         n = len(start.setup.players)
         firsts = [first_throw(start.ruleset, self.seed, k) for k in range(k0, k1)]
+        if start.ruleset in ONE_DIE_RULESETS:
+            finals = [
+                _one_die_rollout(self.ev, start, k, first, self.seed, self.truncate)
+                for k, first in enumerate(firsts, k0)
+            ]
+            return self._controlled(finals, firsts) if self.control else finals
         play = fast.playouts if fast.active() else fast.pure_playouts
         games = play(
             start,
@@ -674,6 +693,14 @@ class _Rollouts:
         ]
         if not self.control:
             return finals
+        return self._controlled(finals, firsts)
+
+    def _controlled(
+        self, finals: list[tuple[float, ...]], firsts: Sequence[Throw]
+    ) -> list[tuple[float, ...]]:
+        """The rollouts' results corrected by the network's control variate."""
+        start = self.play.position
+        n = len(start.setup.players)
         after = self._control()
         mean = self.ev.values([start], 1)[0]
         return [
@@ -689,6 +716,30 @@ class _Rollouts:
             answers = self.ev.replies([(start, u) for u in keys], False)
             self._after = {tuple(u): v for u, (v, _) in zip(keys, answers, strict=True)}
         return self._after
+
+
+def _one_die_rollout(
+    ev: NetEvaluator, start: Position, k: int, first: Throw, seed: int, truncate: int
+) -> tuple[float, ...]:
+    """Rollout ``k`` of a Ludo or MADN position by the network's player (the playouts do not
+    play these games): the first throw ``first``, the later ones drawn from
+    ``random.Random(rollout_seed(seed, k))`` (common random numbers, as
+    :func:`pachisi.analysis.rollout._played_rollout`); each throw answered by the mover's
+    best result at 0 ply (the first of the best in canonical order, as a reply), for at
+    most ``truncate`` throws, then the network's 0-ply estimate (exact when decided)."""
+    dice = dice_for(start.ruleset)
+    rng = random.Random(rollout_seed(seed, k))
+    pos = start
+    throw = first
+    for _ in range(truncate):
+        if exact_chances(pos) is not None:
+            break
+        ((_, after),) = ev.replies([(pos, throw)], True)
+        assert after is not None
+        pos = after
+        throw = dice.roll(rng)
+    exact = exact_chances(pos)
+    return exact.chances if exact is not None else ev.static([pos])[0]
 
 
 def _paired(r: _Rollouts, best: _Rollouts) -> tuple[float, float]:

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..describe import facts_text, play_facts
 from ..position import Position
+from ..rules import ONE_DIE_RULESETS
 from .rank import CLEAR
 
 if TYPE_CHECKING:
@@ -158,7 +159,12 @@ def play_words(position: Position, throw: Sequence[int], notation: str, lang: st
     >>> pos = Position.start("parcheesi", players=2)
     >>> play_words(pos, (5, 5), "R0-1 R0-1")
     "Red pawn +5: enters at Red's entry; Red pawn +5: enters at Red's entry"
+
+    Ludo and MADN: the notation itself (the words of :mod:`pachisi.describe` know
+    only the cross's board).
     """
+    if position.ruleset in ONE_DIE_RULESETS:
+        return notation or "no move"
     facts = play_facts(position, throw, notation)
     if not facts:
         return "no move"

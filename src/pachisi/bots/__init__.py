@@ -17,9 +17,11 @@ every ruleset; ``learned1`` beats expectimax in two-player Parcheesi
 (docs/players.md, docs/learning.md).
 docs/players.md has how they work and their measured strength. Ludo and
 MADN (one die) are played by random, greedy and expectimax with an
-evaluation of their own (:mod:`pachisi.bots.one_die`); no network has
-learned them, so the learned levels and search refuse them
-(:func:`unfit_reason`) and their ladder tops out at expectimax.
+evaluation of their own (:mod:`pachisi.bots.one_die`), and by the learned
+levels where a network has learned the set-up (two and four players; three
+players are refused, :func:`unfit_reason`); search refuses them. Their
+ladder (:func:`ladder_for`) goes up to the strongest level shown by a
+declared run there (:data:`ONE_DIE_TOP`).
 
 Players meet them as a ladder of strength names (:data:`LADDER`, weakest
 first, each rung shown stronger than the one below by a declared run):
@@ -49,7 +51,7 @@ from ..describe import LANGS, PHRASES
 from ..dice import Throw, dice_for
 from ..moves import Play, legal_plays
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .evaluation import evaluate
 from .expectimax import ExpectimaxPlayer
 from .greedy import GreedyPlayer
@@ -58,6 +60,7 @@ from .search import SearchPlayer
 
 __all__ = [
     "LADDER",
+    "ONE_DIE_TOP",
     "PLAYERS",
     "ExpectimaxPlayer",
     "GreedyPlayer",
@@ -70,6 +73,7 @@ __all__ = [
     "evaluate",
     "fitting",
     "game_positions",
+    "ladder_for",
     "ladder_help",
     "ladder_level",
     "level_about",
@@ -139,6 +143,17 @@ LADDER: tuple[Level, ...] = (
     Level(5, "master", "learned2"),
 )
 
+#: Ludo and MADN: the top rung of the ladder by ruleset and number of players, the
+#: strongest level shown stronger than the one below by a declared run there
+#: (docs/players.md, "Ludo and MADN"; experiments/ludo-maedn-learned1-declared-runs.md).
+#: ``learned2`` has no declared run in these games, so master is no rung of theirs.
+ONE_DIE_TOP: dict[tuple[str, int], str] = {
+    ("ludo", 2): "expectimax",
+    ("maedn", 2): "expectimax",
+    ("ludo", 4): "expectimax",
+    ("maedn", 4): "expectimax",
+}
+
 _BY_NAME = {level.name: level for level in LADDER}
 _BY_ALGORITHM = {level.algorithm: level for level in LADDER}
 
@@ -201,6 +216,24 @@ def level_about(level: str, lang: str = "en") -> str:
     return f"{table[f'algorithm.{key}']}: {about}" if about is not None else key
 
 
+def ladder_for(setup: Setup) -> tuple[Level, ...]:
+    """The rungs of :data:`LADDER` offered for ``setup``'s games, weakest first: every rung
+    in the cross's rulesets; in Ludo and MADN the rungs up to :data:`ONE_DIE_TOP` (the
+    strongest by declared run there; up to strong, expectimax, for three players, whom no
+    network has learned).
+
+    >>> [rung.name for rung in ladder_for(Setup.create("parcheesi", players=2))][-1]
+    'master'
+    >>> [rung.name for rung in ladder_for(Setup.create("ludo", players=3))]
+    ['beginner', 'casual', 'strong']
+    """
+    if setup.ruleset not in ONE_DIE_RULESETS:
+        return LADDER
+    top = ONE_DIE_TOP.get((setup.ruleset, len(setup.players)), "expectimax")
+    last = _BY_ALGORITHM[top].number
+    return tuple(rung for rung in LADDER if rung.number <= last)
+
+
 def ladder_help() -> str:
     """The computer players in words for a command's help: the ladder's strength names
     with their algorithms, weakest first, then the other players by name.
@@ -253,7 +286,7 @@ def unfit_reason(name: str, setup: Setup) -> str | None:
 def fitting(setup: Setup) -> tuple[str, ...]:
     """The computer players (names of :data:`PLAYERS`) that play ``setup``'s games.
 
-    >>> fitting(Setup.create("maedn", players=2))
+    >>> fitting(Setup.create("maedn", players=3))
     ('random', 'greedy', 'expectimax')
     """
     return tuple(name for name in PLAYERS if unfit_reason(name, setup) is None)

@@ -14,8 +14,8 @@ Plies as in GNU Backgammon:
 
 The network is the one shipped in the package for the position's set-up
 (:func:`pachisi.learn.net_for`: two players in every ruleset, three and
-four in Parcheesi and Whitman, four in Pagade, and the teams of Parcheesi
-and Pagade) unless one is given. It plays only the set-ups its
+four in Parcheesi and Whitman, four in Pagade, Ludo and MADN, and the teams
+of Parcheesi and Pagade) unless one is given. It plays only the set-ups its
 network was trained for (:meth:`LearnedPlayer.unfit`,
 :func:`pachisi.learn.misfit`): where the arrangement of players is one the
 network has not learned, the two-player Parcheesi network at 1 ply won 7
@@ -31,7 +31,8 @@ first of the best results in canonical order
 (:func:`pachisi.race.played_by_default`: Pagade; Parcheesi and Whitman once their tables
 are built, ``python -m pachisi.race``, and each play's value is within the analysis'
 2-point bound) the player chooses instead the play whose result has the best race value
-(:func:`pachisi.race.best_race_play`), 1 to 4 ms a throw.
+(:func:`pachisi.race.best_race_play`), 1 to 4 ms a throw; not in Ludo and MADN,
+where the network plays races too.
 docs/learning.md has how the shipped networks were made and what has been
 measured.
 
@@ -51,7 +52,7 @@ from ..dice import Throw, dice_for
 from ..errors import PachisiError
 from ..learn import misfit, net_for
 from ..learn.kernel import best_replies, chances
-from ..learn.network import ValueNet
+from ..learn.network import ValueNet, WeightsError
 from ..moves import Play
 from ..position import Position
 from ..race import BOUND_BY_DEFAULT, best_race_play, is_race, played_by_default
@@ -61,9 +62,10 @@ __all__ = ["ONE_DIE_REFUSAL", "LearnedPlayer"]
 
 _EPS = 1e-12
 
-#: Why the learned levels refuse Ludo and MADN (no network ships for them).
+#: Why the learned levels refuse a Ludo or MADN set-up that no shipped network has learned
+#: (``{game}``: :meth:`Setup.describe <pachisi.rules.Setup.describe>`).
 ONE_DIE_REFUSAL = (
-    "no network has learned {ruleset} yet; its strongest computer player is expectimax (strong)"
+    "no network has learned {game}; its strongest computer player is expectimax (strong)"
 )
 
 
@@ -104,11 +106,16 @@ class LearnedPlayer:
 
     def unfit(self, setup: Setup) -> str | None:
         """Why this player cannot play ``setup``'s games (its network has not learned the
-        set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can. No network
-        has learned Ludo or MADN yet: there the ladder tops out at expectimax."""
-        if setup.ruleset in ONE_DIE_RULESETS and self.net is None:
-            return ONE_DIE_REFUSAL.format(ruleset=setup.ruleset)
-        return misfit(self.network(setup), setup)
+        set-up: :func:`pachisi.learn.misfit`), or ``None`` where it can. In Ludo and
+        MADN networks ship for two and four players; a three-player game is refused
+        with :data:`ONE_DIE_REFUSAL` (there the ladder tops out at expectimax)."""
+        if self.net is not None or setup.ruleset not in ONE_DIE_RULESETS:
+            return misfit(self.network(setup), setup)
+        try:
+            why = misfit(self.network(setup), setup)
+        except WeightsError:  # no network ships for the ruleset
+            why = "none ships"
+        return ONE_DIE_REFUSAL.format(game=setup.describe()) if why is not None else None
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         """The best play by the network at this player's plies.
@@ -122,9 +129,14 @@ class LearnedPlayer:
         if len(plays) == 1:
             return plays[0]
         # -- issue 33: in a pure race the exact race tables choose (pachisi.race) -------
+        # Not in Ludo and MADN: their races are solved on demand, and the solver failed on
+        # a position a declared run reached (KeyError in race._one_die_race_value; see
+        # docs/experiments/ludo-maedn-learned1-declared-runs.md): the network plays them.
         exact = (
             best_race_play(position, throw, plays, BOUND_BY_DEFAULT)
-            if is_race(position) and played_by_default(position)  # a race first: no disk look
+            if position.ruleset not in ONE_DIE_RULESETS
+            and is_race(position)
+            and played_by_default(position)  # a race first: no disk look
             else None
         )
         if exact is not None:

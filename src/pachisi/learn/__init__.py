@@ -1,7 +1,9 @@
 """The learned evaluation: a position encoding, a small value network, self-play training.
 
 * :mod:`pachisi.learn.encoding`: the versioned encoding of a position seen
-  by the player to move (standard library only);
+  by the player to move (standard library only); Ludo and MADN have their
+  own, :mod:`pachisi.learn.one_die` (:func:`~pachisi.learn.encoding.encoder_for`
+  picks by ruleset);
 * :mod:`pachisi.learn.network`: the value network (each side's chance of
   winning) and its weights file; evaluates in plain Python, or through numpy
   when installed;
@@ -14,7 +16,7 @@ The player that uses the network is :class:`pachisi.bots.learned.LearnedPlayer`
 ``pachisi/learn/weights/`` trained by self-play on two players
 (``RULESET.json``), and networks for other set-ups (``RULESET.3p.json``,
 ``RULESET.4p.json``: three and four players in Parcheesi and Whitman, four
-in Pagade; ``RULESET.4t.json``: the teams of Parcheesi and Pagade;
+in Pagade, Ludo and MADN; ``RULESET.4t.json``: the teams of Parcheesi and Pagade;
 docs/learning.md has how, and what has been measured). A network
 is used only on set-ups that look to it like the one it was trained on
 (:func:`misfit`; :func:`net_for` picks the one that does): the encoding
@@ -33,7 +35,7 @@ from importlib import resources
 from ..errors import PachisiError
 from ..position import Position
 from ..rules import Setup
-from .encoding import ENCODING, N_GLOBAL, Encoder
+from .encoding import ENCODING, Encoder, encoder_for
 from .network import ValueNet, WeightsError
 
 __all__ = [
@@ -129,10 +131,8 @@ def set_up_frames(setup: Setup) -> frozenset[tuple[int, ...]]:
     >>> set_up_frames(two) == set_up_frames(Setup.create("parcheesi", players=["red", "green"]))
     False
     """
-    enc = Encoder.of(setup)
-    base = 3 * (enc.home + 1)
-    keep = {s * enc.slot_size + base + k for s in range(4) for k in range(6)}
-    keep |= {enc.global_offset + k for k in range(2, N_GLOBAL)}
+    enc = encoder_for(setup)
+    keep = enc.frame_units()
     frames = set()
     for mover in range(len(setup.players)):
         idx, _ = enc.encode(Position.initial(setup, mover))

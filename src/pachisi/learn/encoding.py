@@ -69,7 +69,8 @@ from typing import Final
 from ..board import N_RING, OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import dice_for
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
+from .one_die import ONE_DIE_ENCODING, OneDieEncoder
 
 __all__ = [
     "ENCODING",
@@ -77,7 +78,10 @@ __all__ = [
     "N_GLOBAL",
     "N_SCALARS",
     "SCALARS",
+    "AnyEncoder",
     "Encoder",
+    "encoder_for",
+    "encoding_name",
     "hit_chance",
     "turn_cycle",
 ]
@@ -199,6 +203,15 @@ class Encoder:
     def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
         """The players of each side, sides counted from ``mover``'s side in turn order."""
         return self.side_players[mover]
+
+    def frame_units(self) -> frozenset[int]:
+        """The units that depend on the set-up alone (each slot's PRESENT, MAJOR and SIDE,
+        the team-play and player-count units): what :func:`pachisi.learn.set_up_frames`
+        compares."""
+        base = 3 * (self.home + 1)
+        keep = {s * self.slot_size + base + k for s in range(4) for k in range(6)}
+        keep |= {self.global_offset + k for k in range(2, N_GLOBAL)}
+        return frozenset(keep)
 
     def index_of(self, slot: int, unit: str, p: int = 0) -> int:
         """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
@@ -349,3 +362,26 @@ class Encoder:
 @cache
 def _encoder(setup: Setup) -> Encoder:
     return Encoder(setup)
+
+
+#: An encoder of either family: the cross's (:class:`Encoder`) or the one-die boards'
+#: (:class:`pachisi.learn.one_die.OneDieEncoder`).
+AnyEncoder = Encoder | OneDieEncoder
+
+
+@cache
+def encoder_for(setup: Setup) -> AnyEncoder:
+    """The encoder of ``setup``'s positions (cached): :class:`Encoder` for the cross's
+    rulesets, :class:`~pachisi.learn.one_die.OneDieEncoder` for Ludo and MADN."""
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return OneDieEncoder(setup)
+    return _encoder(setup)
+
+
+def encoding_name(ruleset: str) -> str:
+    """The name and version of the encoding of ``ruleset``'s networks (stored in their files).
+
+    >>> encoding_name("parcheesi"), encoding_name("maedn")
+    ('pachisi-encoding/1', 'pachisi-one-die-encoding/1')
+    """
+    return ONE_DIE_ENCODING if ruleset in ONE_DIE_RULESETS else ENCODING

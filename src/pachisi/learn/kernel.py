@@ -66,7 +66,7 @@ from ..board import N_RING, OFF
 from ..dice import Throw, dice_for
 from ..moves import legal_plays
 from ..position import Position, advance
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import MAX_SIDES, Encoder
 from .network import ValueNet, WeightsError
 
@@ -187,6 +187,8 @@ def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
     if not positions:
         return []
     setup = positions[0].setup
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return net.sparse_chances(positions)  # Ludo, MADN: no network in the kernel
     if not fast.active() or any(p.setup != setup for p in positions):
         return [net.win_chances(p) for p in positions]
     if setup.ruleset != net.ruleset:
@@ -214,6 +216,8 @@ def best_replies(
         raise WeightsError(f"this network is for {net.ruleset}, not {position.ruleset}")
     n = len(setup.players)
     out: list[tuple[list[float], Position | None]] = []
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return _one_die_replies(net, position, throws, positions)
     if not fast.active():
         for throw in throws:
             plays = fast.canonical_plays(position, legal_plays(position, throw))
@@ -243,6 +247,34 @@ def best_replies(
     for i in range(len(codes)):
         after = _from_state(position, out_st[S_SIZE * i : S_SIZE * (i + 1)]) if positions else None
         out.append((out_v[4 * i : 4 * i + n].tolist(), after))
+    return out
+
+
+def _one_die_replies(
+    net: ValueNet, position: Position, throws: Sequence[Throw], positions: bool
+) -> list[tuple[list[float], Position | None]]:
+    """:func:`best_replies` in Ludo and MADN: every result of every throw valued in one
+    batch (:meth:`ValueNet.sparse_chances <pachisi.learn.network.ValueNet.sparse_chances>`),
+    the first
+    best of each throw's results in canonical order. A result where the mover throws
+    again (a 6, L.6.4, M.6.1) is valued as the position it is, the same player to move."""
+    me = position.to_move
+    per: list[list[Position]] = []
+    flat: list[Position] = []
+    for throw in throws:
+        plays = fast.canonical_plays(position, legal_plays(position, throw))
+        per.append([p.position for p in plays])
+        flat.extend(per[-1])
+    values = net.sparse_chances(flat)
+    out: list[tuple[list[float], Position | None]] = []
+    k = 0
+    for results in per:
+        best_i = k
+        for i in range(k + 1, k + len(results)):
+            if values[i][me] > values[best_i][me] + 1e-9:
+                best_i = i
+        out.append((values[best_i], flat[best_i] if positions else None))
+        k += len(results)
     return out
 
 

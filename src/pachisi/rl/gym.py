@@ -55,8 +55,9 @@ ENV_IDS: Final = {
     "pachisi/Maedn-v0": "maedn",
 }
 
-#: The computer players that play ``ludo`` and ``maedn`` (the learned ones and
-#: ``search`` do not: docs/ludo.md); the environment asks each opponent.
+#: The computer players that play two-player ``ludo`` (``search`` does not; the learned
+#: ones play two and four players, not three: docs/players.md); the environment asks
+#: each opponent.
 ONE_DIE_OPPONENTS: Final = fitting(Setup.create("ludo", players=2))
 
 

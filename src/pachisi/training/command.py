@@ -25,7 +25,7 @@ from ..arguments import add_setup_arguments, setup_from_args
 from ..distributed import add_ray_option
 from ..errors import PachisiError
 from ..extras import install_hint
-from ..rules import RULESETS
+from ..rules import ALL_RULESETS
 
 if TYPE_CHECKING:
     from ..chunks import ChunkRunner
@@ -46,7 +46,7 @@ def register(subparsers: Any) -> None:
             " run continued with --resume ends with the same weights as one never stopped."
         ),
     )
-    p.add_argument("ruleset", choices=RULESETS)
+    p.add_argument("ruleset", choices=ALL_RULESETS)
     p.add_argument("--games", type=int, required=True, metavar="N", help="self-play games")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="seed (default 1)")
     p.add_argument("--out", required=True, metavar="FILE", help="weights file to write (.json)")

@@ -55,12 +55,12 @@ from ..bots.search import win_chance
 from ..chunks import ChunkRunner, chunked
 from ..dice import derive_seed, dice_for
 from ..errors import PachisiError
-from ..learn.encoding import ENCODING, MAX_SIDES, Encoder
+from ..learn.encoding import MAX_SIDES, AnyEncoder, Encoder, encoder_for, encoding_name
 from ..learn.kernel import tables
 from ..learn.network import ValueNet, _pack, _unpack, softmax_rows
 from ..moves import legal_plays
 from ..position import Position, game_over
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from . import race_targets
 
 __all__ = [
@@ -142,6 +142,8 @@ class TrainSettings:
             raise PachisiError(f"--targets: one of {', '.join(TARGETS)}, not {self.targets!r}")
         if self.distil < 0:
             raise PachisiError("--distil must be 0 (off) or a number of greedy games")
+        if self.distil and self.setup.get("ruleset") in ONE_DIE_RULESETS:
+            raise PachisiError("--distil: no calibrated hand evaluation for Ludo and MADN")
         if self.distil and self.targets != "self":
             raise PachisiError("--distil works with --targets self only")
         if self.race_targets:
@@ -245,7 +247,7 @@ def _selfplay_seed(seed: int) -> int:
 
 
 def _game_data(
-    enc: Encoder,
+    enc: AnyEncoder,
     lam: float,
     positions: tuple[Any, Any, Any, Sequence[int]],
     values: Any,
@@ -281,7 +283,7 @@ def retarget(
     the network that played it). With ``lam = 1`` the targets are the results
     whatever ``params``.
     """
-    enc = Encoder.of(setup)
+    enc = encoder_for(setup)
     n = enc.n_players
     out = []
     for d in data:
@@ -314,7 +316,7 @@ def _play_kernel(
     module = fast.kernel_module()
     assert module is not None
     kern = fast.kernel(module)
-    enc = Encoder.of(setup)
+    enc = encoder_for(setup)
     n = enc.n_players
     ni, nd = tables(net, setup)
     table = fast.game_table(setup)
@@ -341,7 +343,7 @@ def _play_kernel(
         )
         positions = (offsets, r_idx[:end].astype(np.int64), r_val[:end].copy(), r_mv[:T].tolist())
         values = r_v[: 4 * T].reshape(T, 4)[:, :n]
-        race = _kernel_race_end(enc, positions) if races else None
+        race = _kernel_race_end(enc, positions) if races and isinstance(enc, Encoder) else None
         out.append(_game_data(enc, lam, positions, values, final, int(res[0]), winner, race))
     return out
 
@@ -391,7 +393,7 @@ def _play_pure(
 ) -> list[GameData]:
     """The games of :func:`_play_kernel` on the pure engine, valued by the network's
     plain-Python path (the same numbers): the same examples."""
-    enc = Encoder.of(setup)
+    enc = encoder_for(setup)
     n = enc.n_players
     faces = dice_for(setup.ruleset).faces
     pseed = _selfplay_seed(seed)
@@ -434,6 +436,59 @@ def _play_pure(
     return out
 
 
+def _play_one_die(
+    net: ValueNet, setup: Setup, seed: int, games: Sequence[int], lam: float, max_throws: int
+) -> list[GameData]:
+    """Self-play games of Ludo and MADN (no kernel network: the library's engine, which
+    finds legal plays in :mod:`pachisi._kludo` when compiled, and numpy for the network).
+
+    As :func:`_play_pure`: game ``g``'s die from the splitmix64 stream ``2g`` of the
+    run's playout seed, its tie breaks from ``2g + 1``; each throw's results in
+    canonical order, the mover taking the best for him by the network at 0 ply, one
+    draw choosing among results within 1e-9 of the best. The same games whether the
+    compiled engine is there or not (it finds the same plays)."""
+    enc = encoder_for(setup)
+    n = enc.n_players
+    faces = dice_for(setup.ruleset).faces
+    pseed = _selfplay_seed(seed)
+    out = []
+    for g in games:
+        dice = fast.SplitMix64(fast.stream_seed(pseed, 2 * g))
+        rng = fast.SplitMix64(fast.stream_seed(pseed, 2 * g + 1))
+        pos = Position.initial(setup, g % n)
+        seen: list[Position] = []
+        while len(seen) < max_throws and not game_over(setup, pos.finished, pos.winner):
+            seen.append(pos)
+            die = faces[dice.below(len(faces))]
+            plays = fast.canonical_plays(pos, legal_plays(pos, (die,)))
+            if len(plays) == 1:
+                pos = plays[0].position
+                continue
+            v = net.batch([p.position for p in plays], pos.to_move)
+            top = float(v.max())
+            best = [i for i in range(len(plays)) if v[i] >= top - 1e-9]
+            pos = plays[best[rng.below(len(best))] if len(best) > 1 else best[0]].position
+        winner = pos.winner or ()
+        values = net.chances(seen) if seen else []
+        final = [float(j in winner) for j in range(n)] if winner else net.win_chances(pos)
+        offsets = [0]
+        cols: list[int] = []
+        vals: list[float] = []
+        for p in seen:
+            idx, val = enc.encode(p)
+            cols.extend(idx)
+            vals.extend(val)
+            offsets.append(len(cols))
+        positions = (
+            np.asarray(offsets, dtype=np.int64),
+            np.asarray(cols, dtype=np.int64),
+            np.asarray(vals, dtype=np.float64),
+            [p.to_move for p in seen],
+        )
+        out.append(_game_data(enc, lam, positions, values, final, len(seen), tuple(winner)))
+    return out
+
+
 def play_games(
     weights: dict[str, Any], settings: TrainSettings, games: Sequence[int]
 ) -> list[GameData]:
@@ -450,6 +505,10 @@ def play_games(
     """
     setup = settings.the_setup()
     net = ValueNet.from_arrays(setup.ruleset, weights)
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return _play_one_die(
+            net, setup, settings.seed, games, settings.lam, settings.max_throws
+        )  # fmt: skip
     play = _play_kernel if fast.active() else _play_pure
     return play(
         net,
@@ -591,7 +650,7 @@ def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> 
     examples with and without the compiled kernel.
     """
 
-    enc = Encoder.of(setup)
+    enc = encoder_for(setup)
     n = len(setup.players)
     out: list[GameData] = []
     for g in range(games):
@@ -771,7 +830,7 @@ def train(
     out = Path(out)
     ckpt = Path(checkpoint) if checkpoint is not None else checkpoint_path(out)
     setup = settings.the_setup()
-    enc = Encoder.of(setup)
+    enc = encoder_for(setup)
     start_round = 0
     cross = settings.targets == "cross"
     params2: dict[str, Any] = {}
@@ -906,7 +965,7 @@ def _made_by(
         "seed": settings.seed,
         "games": settings.games,
         "settings": _settings_dict(settings),
-        "encoding": ENCODING,
+        "encoding": encoding_name(settings.setup["ruleset"]),
         "selfplay": SELFPLAY,
         "engine": fast.engine(),
         "pachisi": __version__,

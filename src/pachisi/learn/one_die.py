@@ -1,0 +1,315 @@
+"""The position encoding of Ludo and MADN, version 1 (``pachisi-one-die-encoding/1``).
+
+The one-die boards (RULES-LUDO.md §9, §10: a ring of 52 or 40 squares,
+yards, home columns or goal fields) have their own encoding beside the
+cross's (:mod:`pachisi.learn.encoding`), built the same way and read by
+the same :class:`~pachisi.learn.network.ValueNet`: a sparse vector seen
+from the player to move. Standard library only. :meth:`OneDieEncoder.name`
+is stored with every weights file of these rulesets, which is read only
+with the same encoding.
+
+Colour slots
+    Slot ``s`` is the colour ``s`` arms after the mover's (counted the way
+    the turn goes, L.2.3, M.2), so that the board is always seen from the
+    mover's arm: in two-player games the opponent sits in slot 2. A colour
+    not in play leaves its slot all zero. Whose turn it is is the frame; the
+    global units say whether this is a throw after a 6 and a try.
+
+Each slot is a block of ``3 * (E + 1) + 12`` units (``E`` is the last
+progress: 57, Ludo's Home; 44, MADN's last goal field); unit ``k`` of slot
+``s`` has index ``s * slot_size + k``:
+
+==================  ===========================================================
+``p`` (0..E)        PAWNS: 1 if at least one pawn of the colour is at progress
+                    ``p`` (0 is the yard)
+``E + 1 + p``       MORE: the number of pawns at ``p`` beyond the first
+``2(E + 1) + p``    DANGER: for a pawn at ``p`` on a ring square where it can
+                    be captured (not a safe square, not in a block of its
+                    colour), the chance that the next throws of an opponent
+                    reach it: 1/6 for each distance 1..6 to an opponent pawn
+                    behind, 1/36 for 7..12 (a 6, then the rest), counted once
+                    per distance, capped at 1; in MADN also 1/6 on an
+                    opponent's start field while he has a pawn in the yard
+                    (his entering 6, M.5.2)
+``3(E + 1) + 0``    PRESENT: the colour is in play
+``3(E + 1) + 1..4`` SIDE: one-hot, the side that plays the colour counted from
+                    the mover's in turn order (0: the mover)
+``3(E + 1) + 5``    FINISHED: the colour's player has finished
+``3(E + 1) + 6``    TO GO: the squares the colour's pawns still have to go
+                    (from the yard, ``E`` each), divided by 4 E
+``3(E + 1) + 7``    SAFE: pawns on the route that cannot be captured (safe
+                    square, block, home column or goal), divided by 4
+``3(E + 1) + 8``    BLOCKS: Ludo ring squares holding two or more pawns of
+                    the colour (L.4.2), divided by 2
+``3(E + 1) + 9``    YARD: pawns in the yard, divided by 4
+``3(E + 1) + 10``   HOME: pawns past the ring (home column, Home, goal
+                    fields), divided by 4
+``3(E + 1) + 11``   ATTACKS: opponent pawns that could be captured by this
+                    colour with one throw of 1..6 (the distance from one of
+                    its ring pawns, landing on the ring), divided by 4
+==================  ===========================================================
+
+After the four slots come eight global units: the mover threw a 6 before
+this throw (``doubles`` at least 1), two 6s (``doubles`` 2, the third is
+forfeited under ``three_sixes``); a try (``tries`` at least 1), a second
+try; the opening (L.6.3); two, three, four players.
+
+>>> from pachisi import Position
+>>> enc = OneDieEncoder(Position.start("ludo", players=2).setup)
+>>> enc.n_inputs, enc.slot_size
+(752, 186)
+>>> idx, val = enc.encode(Position.start("ludo", players=2))
+>>> [i for i in idx if i < enc.slot_size]   # slot 0: 4 pawns in the yard, in play, side 0
+[0, 58, 174, 175, 180, 183]
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, MAEDN
+from ..position import Position
+from ..rules import Setup
+
+__all__ = ["GLOBALS", "ONE_DIE_ENCODING", "SCALARS", "OneDieEncoder", "reach_chance"]
+
+#: The name and version of this encoding, stored with every weights file of Ludo and MADN.
+ONE_DIE_ENCODING: Final = "pachisi-one-die-encoding/1"
+#: The names of the per-slot scalar units, in order (offset ``3 (E + 1) + k``).
+SCALARS: Final = (
+    "present",
+    "side0",
+    "side1",
+    "side2",
+    "side3",
+    "finished",
+    "to_go",
+    "safe",
+    "blocks",
+    "yard",
+    "home",
+    "attacks",
+)
+#: The names of the global units after the slots, in order.
+GLOBALS: Final = ("six1", "six2", "try1", "try2", "opening", "players2", "players3", "players4")
+
+
+def reach_chance(distances: set[int]) -> float:
+    """The chance that an opponent's next throws cover one of ``distances`` (1..12):
+    1/6 each for 1..6, 1/36 each for 7..12 (a 6, another throw), at most 1.
+
+    >>> reach_chance({1, 3}), round(reach_chance({6, 8}), 4)
+    (0.3333333333333333, 0.1944)
+    """
+    chance = 0.0
+    for d in distances:
+        chance += 1 / 6 if d <= 6 else 1 / 36
+    return min(chance, 1.0)
+
+
+class OneDieEncoder:
+    """The encoding of one Ludo or MADN set-up's positions (see the module docstring).
+
+    The same interface as :class:`pachisi.learn.encoding.Encoder` where the
+    network and the training use it: :attr:`n_inputs`, :meth:`encode`,
+    :meth:`sides`, :attr:`side_of`, :attr:`n_sides`, :attr:`n_players`.
+    """
+
+    #: The encoding's name and version.
+    name: Final = ONE_DIE_ENCODING
+
+    def __init__(self, setup: Setup) -> None:
+        ludo = setup.ruleset == "ludo"
+        if setup.ruleset not in ("ludo", "maedn"):
+            raise ValueError(f"the one-die encoding is for ludo and maedn, not {setup.ruleset}")
+        self.setup = setup
+        self.ludo = ludo
+        self.ring = ring = LUDO if ludo else MAEDN
+        #: The last progress (Ludo's Home, MADN's last goal field).
+        self.home = end = ring.end
+        self.slot_size = 3 * (end + 1) + len(SCALARS)
+        self.global_offset = 4 * self.slot_size
+        self.n_inputs = self.global_offset + len(GLOBALS)
+        if not ludo:
+            safe: frozenset[int] = frozenset()
+        elif setup.option("board") == "ludopy":
+            safe = LUDOPY_GLOBES | {1}  # L.4.3: a pawn landing there is captured
+        else:
+            safe = LUDO_SAFE[str(setup.option("board"))]
+        self.safe = safe
+        self.colours = setup.colours_in_play
+        self.owner = tuple(o if o is not None else -1 for o in setup.owner)
+        self.friendly = setup.friendly
+        n = len(setup.players)
+        self.n_players = n
+        self.slots: list[tuple[int, int, int, int]] = []
+        self.side_of: list[tuple[int, ...]] = []
+        self.side_players: list[tuple[tuple[int, ...], ...]] = []
+        for mover in range(n):
+            mc = setup.players[mover][0]
+            self.slots.append(tuple((mc + j) % 4 for j in range(4)))  # type: ignore[arg-type]
+            if setup.teams:
+                mine = setup.partners[mover]
+                side = tuple(0 if j in mine else 1 for j in range(n))
+            else:
+                side = tuple((j - mover) % n for j in range(n))
+            self.side_of.append(side)
+            groups: list[list[int]] = [[] for _ in range(max(side) + 1)]
+            for j in range(n):
+                groups[side[j]].append(j)
+            self.side_players.append(tuple(tuple(g) for g in groups))
+        #: How many sides (teams, or players) the set-up has.
+        self.n_sides = len(self.side_players[0])
+        g = self.global_offset
+        self._players_unit = g + GLOBALS.index("players2") + (n - 2)
+
+    def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
+        """The players of each side, sides counted from ``mover``'s side in turn order."""
+        return self.side_players[mover]
+
+    def frame_units(self) -> frozenset[int]:
+        """The units that depend on the set-up alone (PRESENT and SIDE of each slot,
+        the number of players): what :func:`pachisi.learn.set_up_frames` compares."""
+        base = 3 * (self.home + 1)
+        keep = {s * self.slot_size + base + k for s in range(4) for k in range(5)}
+        keep |= {self.global_offset + GLOBALS.index(f"players{k}") for k in (2, 3, 4)}
+        return frozenset(keep)
+
+    def index_of(self, slot: int, unit: str, p: int = 0) -> int:
+        """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
+        a :data:`SCALARS` name, or a :data:`GLOBALS` name (``slot`` ignored)."""
+        h1 = self.home + 1
+        base = slot * self.slot_size
+        if unit in ("pawns", "more", "danger"):
+            if not 0 <= p <= self.home:
+                raise ValueError(f"progress {p} outside 0..{self.home}")
+            return base + ("pawns", "more", "danger").index(unit) * h1 + p
+        if unit in SCALARS:
+            return base + 3 * h1 + SCALARS.index(unit)
+        if unit in GLOBALS:
+            return self.global_offset + GLOBALS.index(unit)
+        raise ValueError(f"unknown unit {unit!r}")
+
+    def encode(self, position: Position) -> tuple[list[int], list[float]]:
+        """The non-zero units of ``position``: their indices (distinct) and values."""
+        mover = position.to_move
+        pawns = position.pawns
+        ring = self.ring
+        size, step, last, end = ring.size, ring.step, ring.last, ring.end
+        h1 = end + 1
+        ludo = self.ludo
+        safe = self.safe
+        # Ring squares: per square, the (colour, progress) of the pawns there.
+        on: dict[int, list[tuple[int, int]]] = {}
+        in_yard: dict[int, bool] = {}
+        for c in self.colours:
+            in_yard[c] = False
+            for p in pawns[c]:
+                if p == 0:
+                    in_yard[c] = True
+                elif p <= last:
+                    on.setdefault((step * c + p - 1) % size, []).append((c, p))
+
+        def exposed(c: int, p: int, q: int) -> bool:
+            """Whether a pawn of ``c`` at progress ``p`` on square ``q`` can be captured."""
+            if p in safe:
+                return False
+            return not (ludo and sum(1 for oc, _ in on[q] if oc == c) >= 2)
+
+        idx: list[int] = []
+        val: list[float] = []
+        side = self.side_of[mover]
+        finished = position.finished
+        for slot, c in enumerate(self.slots[mover]):
+            ps = pawns[c]
+            if not ps or c not in in_yard:
+                continue
+            base = slot * self.slot_size
+            friendly = self.friendly[c]
+            danger: list[tuple[int, float]] = []
+            n_safe = n_yard = n_home = 0
+            to_go = 0
+            blocks: set[int] = set()
+            targets: set[tuple[int, int]] = set()
+            prev = -1
+            run = 0
+            for i, p in enumerate(ps):
+                to_go += end - p
+                if p != prev:
+                    idx.append(base + p)
+                    val.append(1.0)
+                    prev = p
+                    run = 1
+                else:
+                    run += 1
+                if (i + 1 == len(ps) or ps[i + 1] != p) and run > 1:
+                    idx.append(base + h1 + p)
+                    val.append(float(run - 1))
+                if p == 0:
+                    n_yard += 1
+                    continue
+                if p > last:
+                    n_home += 1
+                    n_safe += 1
+                    continue
+                q = (step * c + p - 1) % size
+                if ludo and sum(1 for oc, _ in on[q] if oc == c) >= 2:
+                    blocks.add(q)
+                if not exposed(c, p, q):
+                    n_safe += 1
+                else:
+                    dists: set[int] = set()
+                    for d in range(1, 13):
+                        for oc, k in on.get((q - d) % size, ()):
+                            if not friendly[oc] and k + d <= last:
+                                dists.add(d)
+                    risk = reach_chance(dists) if dists else 0.0
+                    if not ludo:
+                        for oc in self.colours:  # M.5.2: an entering 6 on the start field
+                            if not friendly[oc] and in_yard[oc] and q == step * oc % size:
+                                risk = min(1.0, risk + 1 / 6)
+                    if risk > 0.0:
+                        danger.append((p, risk))
+                for d in range(1, 7):  # ATTACKS: opponent pawns this pawn reaches
+                    if p + d > last:
+                        break
+                    for oc, k in on.get((q + d) % size, ()):
+                        if not friendly[oc] and exposed(oc, k, (q + d) % size):
+                            targets.add((oc, k))
+            for p, risk in danger:
+                idx.append(base + 2 * h1 + p)
+                val.append(risk)
+            sc = base + 3 * h1
+            owner = self.owner[c]
+            idx.append(sc)  # present
+            val.append(1.0)
+            idx.append(sc + 1 + side[owner])
+            val.append(1.0)
+            if owner in finished:
+                idx.append(sc + 5)
+                val.append(1.0)
+            for k, amount in (
+                (6, to_go / (4 * end)),
+                (7, n_safe / 4),
+                (8, len(blocks) / 2),
+                (9, n_yard / 4),
+                (10, n_home / 4),
+                (11, len(targets) / 4),
+            ):
+                if amount:
+                    idx.append(sc + k)
+                    val.append(amount)
+        g = self.global_offset
+        for unit, on_ in (
+            (0, position.doubles >= 1),
+            (1, position.doubles >= 2),
+            (2, position.tries >= 1),
+            (3, position.tries >= 2),
+            (4, position.opening),
+        ):
+            if on_:
+                idx.append(g + unit)
+                val.append(1.0)
+        idx.append(self._players_unit)
+        val.append(1.0)
+        return idx, val
