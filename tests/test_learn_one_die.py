@@ -16,7 +16,7 @@ import pytest
 
 from pachisi import Position
 from pachisi.analysis import hints, review
-from pachisi.analysis.net import NetEvaluator, check_rollouts, evaluator_for
+from pachisi.analysis.net import ONE_DIE_NOT_JUDGE, NetEvaluator, check_rollouts, evaluator_for
 from pachisi.analysis.words import hint_lines
 from pachisi.bots import LearnedPlayer, fitting, game_positions, make_player, unfit_reason
 from pachisi.dice import dice_for
@@ -258,11 +258,15 @@ def test_self_play_training_on_ludo_is_reproducible(tmp_path: Path) -> None:
 # -- analysis ---------------------------------------------------------------------------
 
 
-def test_analysis_judges_by_the_network_where_one_ships() -> None:
+def test_analysis_judges_by_rollouts_by_default_and_by_the_network_when_asked() -> None:
     pos = ludo("r:0.10.20.30,y:0.14.33.40")
-    ev, why = evaluator_for(pos.setup)
-    assert ev is not None and why is None and ev.source.endswith("ludo.json")
-    found = hints(pos, (6,))
+    default, why = evaluator_for(pos.setup)
+    assert default is None and why == ONE_DIE_NOT_JUDGE  # not accurate enough yet
+    by_default = hints(pos, (6,), rollouts=2)
+    assert by_default and all(h.how and h.how["method"] == "rollouts" for h in by_default)
+    ev = NetEvaluator.shipped(pos.setup, ply=2)
+    assert ev.source.endswith("ludo.json")
+    found = hints(pos, (6,), evaluator=ev)
     assert found and all(h.how is not None and h.how["method"] == "network" for h in found)
     assert {h.notation for h in found} <= {p.notation for p in legal_plays(pos, (6,))}
     lines = hint_lines(pos, found)  # the plays in the move notation (no words for this board)
@@ -270,8 +274,7 @@ def test_analysis_judges_by_the_network_where_one_ships() -> None:
     est = ev.estimate(pos)
     assert est.method == "network" and sum(est.chances) == pytest.approx(1.0)
     start = Position.start("maedn", players=4)
-    ev4, _ = evaluator_for(start.setup, 2)
-    assert ev4 is not None
+    ev4 = NetEvaluator.shipped(start.setup, ply=2)
     for c in ev4.estimate(start).chances:
         assert abs(c - 0.25) <= 0.05  # the fair share
 
@@ -284,7 +287,7 @@ def test_analysis_without_a_network_stays_rollouts() -> None:
     assert all(h.how is not None and h.how["method"] == "rollouts" for h in found)
 
 
-def test_a_review_of_a_ludo_game_is_by_the_network() -> None:
+def test_a_review_of_a_ludo_game_by_the_network_when_asked() -> None:
     setup = Setup.create("maedn", players=2)
     rng = random.Random(4)
     pos = start = Position.initial(setup, 0)
@@ -295,7 +298,7 @@ def test_a_review_of_a_ludo_game_is_by_the_network() -> None:
         play = bots[pos.to_move].choose(pos, die, legal_plays(pos, die))
         moves.append((die, play.notation))
         pos = play.position
-    r = review(Record(start, moves))
+    r = review(Record(start, moves), evaluator=NetEvaluator.shipped(setup))
     assert len(r.moves) == 30
     judged = [m for m in r.moves if not m.forced and not m.decided]
     assert judged and all(m.how is not None and m.how["method"] == "network" for m in judged)

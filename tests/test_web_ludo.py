@@ -88,15 +88,16 @@ def test_the_lobby_offers_both_with_their_set_ups_and_levels(client: TestClient)
         "goal_jump",
         "must_capture",
     }
-    # Only the players that play these rulesets are offered: those pachisi.bots lists
-    # (the random player alone where the bots do not say); networks have learned two and
-    # four players, not three.
+    # Only the rungs of the set-up's ladder are offered (pachisi.bots.ladder_for: up to
+    # strong: no learned level is shown stronger in these games), and of
+    # those only the players that play the set-up (pachisi.bots lists them).
     for ruleset, about in (("ludo", ludo), ("maedn", maedn)):
         for n, unfit in about["unfit_levels"].items():
-            fit = playing(Setup.create(ruleset, players=int(n)))
+            setup = Setup.create(ruleset, players=int(n))
+            fit = playing(setup) & {rung.algorithm for rung in bots.ladder_for(setup)}
             assert set(unfit) == set(COMPUTER_LEVELS) - fit
-            assert "random" not in unfit
-            assert ({"learned1", "learned2"} <= set(unfit)) == (n == "3")
+            assert "random" not in unfit and "expectimax" not in unfit
+            assert {"learned1", "learned2"} <= set(unfit)
 
 
 def playing(setup: Setup) -> set[str]:

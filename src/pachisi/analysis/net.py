@@ -88,6 +88,7 @@ __all__ = [
     "DEFAULT_TRUNCATE",
     "HINT_PLY",
     "MAX_PLY",
+    "ONE_DIE_NOT_JUDGE",
     "NetEvaluator",
     "check_k",
     "check_looks",
@@ -138,12 +139,24 @@ def made_by_summary(net: ValueNet) -> str:
     return ", ".join(parts)
 
 
+#: Why Ludo's and MADN's networks do not judge by default (:func:`evaluator_for`): their
+#: accuracy against their own rollouts (docs/learning.md) is 4.5 to 4.8 points of mean
+#: error for two players and 10.7 to 16.5 for four, and no declared run shows them
+#: stronger than expectimax; rollouts, each figure with its standard error, judge
+#: instead. A network is still used when asked for (``evaluator=``,
+#: :meth:`NetEvaluator.shipped`).
+ONE_DIE_NOT_JUDGE = (
+    "the Ludo and MADN networks are not yet accurate enough to judge by default: judged by rollouts"
+)
+
+
 def evaluator_for(
     setup: Setup, ply: int = DEFAULT_PLY, **kw: Any
 ) -> tuple[NetEvaluator | None, str | None]:
     """The evaluator of the shipped network fitted to ``setup`` at ``ply``, or ``None`` and
     the reason no network may judge it (none ships for the ruleset, or none has learned
-    this arrangement of players: :func:`pachisi.learn.misfit`).
+    this arrangement of players: :func:`pachisi.learn.misfit`; Ludo and MADN, whose
+    networks are not accurate enough yet: :data:`ONE_DIE_NOT_JUDGE`).
 
     Whatever shows a player a win chance asks here first: without a fitted network
     it says so instead of a number (the hand evaluation is calibrated on two-player
@@ -156,6 +169,8 @@ def evaluator_for(
     >>> ev is None, why.endswith("it has not learned this arrangement of players")
     (True, True)
     """
+    if setup.ruleset in ONE_DIE_RULESETS:
+        return None, ONE_DIE_NOT_JUDGE
     try:
         name, net = shipped_for(setup)
     except WeightsError as exc:

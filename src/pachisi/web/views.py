@@ -20,7 +20,7 @@ from ..board import (
     private_square,
     square_cell,
 )
-from ..bots import LADDER, PLAYERS
+from ..bots import LADDER, PLAYERS, ladder_for
 from ..describe import dice_numbers, facts_text, places_facts, play_facts, step_facts
 from ..dice import dice_for
 from ..errors import IllegalMoveError
@@ -203,8 +203,16 @@ def rulesets_info() -> dict[str, Any]:
 def unfit_levels(setup: Setup) -> list[str]:
     """The computer levels that cannot play ``setup`` (a learned level whose network has
     not learned it: :func:`pachisi.bots.unfit_reason`; a level not written for Ludo or
-    MADN: :func:`pachisi.web.requests.level_unfit`); the lobby leaves them out."""
-    return [level for level in COMPUTER_LEVELS if level_unfit(level, setup) is not None]
+    MADN: :func:`pachisi.web.requests.level_unfit`), and the levels above the top of
+    ``setup``'s ladder (:func:`pachisi.bots.ladder_for`: in Ludo and MADN the learned
+    levels play, but no declared run shows them stronger than strong); the lobby leaves
+    them out."""
+    rungs = {rung.algorithm for rung in ladder_for(setup)}
+    return [
+        level
+        for level in COMPUTER_LEVELS
+        if level not in rungs or level_unfit(level, setup) is not None
+    ]
 
 
 def _maedn_setups() -> dict[str, list[list[str]]]:
