@@ -170,9 +170,11 @@ def test_simulate_records_a_game_and_refuses_the_learned_levels(tmp_path: Path) 
     assert rec.start.ruleset == "maedn" and rec.positions()[-1].winner is not None
     shown = run("replay", str(target), "--move", "5", "--board")  # the terminal draws it
     assert shown.returncode == 0 and "Mensch ärgere Dich nicht" in shown.stdout
-    # The learned levels have no network for these rulesets (docs/players.md): refused.
-    line = refused(run("simulate", "ludo", "--players", "expert,random", "--games", "2"))
-    assert "no network has learned ludo" in line and "expectimax" in line
+    # No network has learned three players of these rulesets (docs/players.md): the
+    # learned levels refuse them.
+    three = ("simulate", "ludo", "--players", "expert,random,random", "--games", "2")
+    line = refused(run(*three))
+    assert "no network has learned" in line and "expectimax" in line
 
 
 def test_analyse_reviews_a_maedn_record_by_rollouts(tmp_path: Path) -> None:

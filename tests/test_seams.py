@@ -337,6 +337,7 @@ PRIVATE_ENGINE = ("pachisi._accel", "pachisi._kernel", "pachisi._kludo", "pachis
 #: Benchmarks that measure the private parts themselves, with the reason.
 PRIVATE_ENGINE_BENCHMARKS = {
     "kernel_costs.py": "times the kernel's enumerators against the bridge's own entry points",
+    "turn_steps.py": "times Turn's step graphs through the bridge's own entry point",
 }
 BENCHMARKS = PACKAGE.parent.parent / "benchmarks"
 

@@ -282,8 +282,9 @@ def test_ludopy_switches_fit_80x24(lang: str) -> None:
 def test_seats_for_one_die() -> None:
     """Computer seats: the players that play these rulesets (``bot`` is one of them:
     greedy where it plays them); another is refused with the list."""
-    known = one_die_players()
-    assert known == ("random", "greedy", "expectimax")
+    assert one_die_players("ludo", 3) == ("random", "greedy", "expectimax")
+    # Two and four players: the learned levels too (networks ship for them)
+    assert {"learned1", "learned2"} <= set(one_die_players("maedn", 2))
     bot = "greedy"
     assert seat_kinds(None, 3, "ludo") == ["human", bot, bot]
     assert seat_kinds("human,bot", 2, "maedn") == ["human", bot]

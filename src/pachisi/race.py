@@ -1536,8 +1536,9 @@ class _OneSided:
         self, start: tuple[int, ...], limit: int, first: _Node | None = None
     ) -> list[tuple[int, ...]] | None:
         """Every turn-start state reachable from ``start``, or ``None`` past ``limit``;
-        from the turn in progress ``first`` too (a throw again after a 6 reaches states a
-        fresh turn does not: a third 6 forfeits back to a state of the turn's middle)."""
+        with ``first``, also those reachable from that turn in progress (a throw again
+        after a 6 reaches states a fresh turn does not: a third 6 forfeits back to a
+        state of the turn's middle)."""
         seen = {start}
         todo = [(start, 0, 0)]
         if first is not None and first != todo[0]:
