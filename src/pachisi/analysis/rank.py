@@ -7,14 +7,16 @@ of every candidate uses the same dice, so the difference between two plays
 is measured much more precisely than either chance: each ranked play carries
 both its own standard error (``se``) and the standard error of its
 difference from the best play (``diff_se``, from the paired per-rollout
-differences).
+differences). A play whose result is decided, or a pure race the race tables
+value exactly, carries that exact value with a standard error of 0, not its
+rollouts' share.
 
 >>> from pachisi import Position
 >>> pos = Position.from_text("pagade ry,bg - r:84.84.84.80,b:84.84.84.83,y:84.84.84.84,"
 ...                          "g:84.84.84.84 0 0 11 - -")
 >>> ranking = rank_plays(pos, (4, 1), 32, seed=1)
->>> [(p.notation, round(p.chance, 2), round(p.diff, 2)) for p in ranking.plays]
-[('R80-84', 1.0, 0.0), ('R80-81', 0.25, -0.75)]
+>>> [(p.notation, round(p.chance, 2), round(p.diff, 2), p.se) for p in ranking.plays]
+[('R80-84', 1.0, 0.0, 0.0), ('R80-81', 0.33, -0.67, 0.0)]
 """
 
 from __future__ import annotations
