@@ -253,6 +253,17 @@ def rollouts_only(position: Position, rollouts: int, spec: RolloutSpec, net: Val
         setattr(rollout, "race_by_default", saved)  # noqa: B010
 
 
+#: The network and rollout settings of the worker processes of ``--jobs`` (set before
+#: the fork, read by :func:`_label_one`).
+_WORK: dict[str, Any] = {}
+
+
+def _label_one(i: int) -> tuple[int, Any]:
+    """Worker: the rollouts of pick ``i`` of ``_WORK["picked"]``."""
+    p = _WORK["picked"][i]
+    return i, rollouts_only(p.position, _WORK["rollouts"], _WORK["spec"], _WORK["net"])
+
+
 def label(
     entry: Net,
     picked: Sequence[Pick],
@@ -260,48 +271,60 @@ def label(
     path: Path,
     log: Callable[[str], None],
 ) -> list[dict[str, Any]]:
-    """Every pick's label: read from ``path`` or computed (and appended to it)."""
+    """Every pick's label: read from ``path`` or computed (and appended to it).
+
+    With ``--jobs N`` (N > 1) the missing labels are computed in N forked processes
+    and appended as they finish; each label's rollouts are seeded by ``--rollout-seed``
+    alone, so a label is the same whichever process computes it, and when.
+    """
     have = read_labels(path)
     spec = RolloutSpec(args.rollout_seed, "greedy", args.max_throws)
-    rows = []
-    todo = sum(
-        1
-        for p in picked
-        if label_key(entry.sha, p, args.rollouts, args.rollout_seed, args.seed) not in have
-    )
-    done = 0
+
+    def key(p: Pick) -> str:
+        return label_key(entry.sha, p, args.rollouts, args.rollout_seed, args.seed)
+
+    todo = [] if args.report_only else [i for i, p in enumerate(picked) if key(p) not in have]
     t0 = time.process_time()
-    for p in picked:
-        key = label_key(entry.sha, p, args.rollouts, args.rollout_seed, args.seed)
-        row = have.get(key)
-        if row is None:
-            if args.report_only:
-                continue
-            est = rollouts_only(p.position, args.rollouts, spec, entry.net)
-            row = {
-                "key": key,
-                "net": entry.name,
-                "source": p.source,
-                "game": p.game,
-                "index": p.index,
-                "throws": p.throws,
-                "third": p.third,
-                "position": p.position.to_text(),
-                "rollouts": args.rollouts,
-                "seed": args.rollout_seed,
-                "chances": list(est.chances),
-                "se": list(est.se),
-            }
-            with path.open("a") as f:
-                f.write(json.dumps(row) + "\n")
-            done += 1
-            cpu = time.process_time() - t0
-            log(
-                f"  {entry.name}: label {done}/{todo} ({p.source}, third {p.third + 1})"
-                f" [{cpu:.0f} s CPU]"
-            )
-        rows.append(row)
-    return rows
+    w0 = time.perf_counter()
+
+    def store(i: int, est: Any, done: int) -> None:
+        p = picked[i]
+        row = {
+            "key": key(p),
+            "net": entry.name,
+            "source": p.source,
+            "game": p.game,
+            "index": p.index,
+            "throws": p.throws,
+            "third": p.third,
+            "position": p.position.to_text(),
+            "rollouts": args.rollouts,
+            "seed": args.rollout_seed,
+            "chances": list(est.chances),
+            "se": list(est.se),
+        }
+        with path.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        have[row["key"]] = row
+        cpu = time.process_time() - t0
+        log(
+            f"  {entry.name}: label {done}/{len(todo)} ({p.source}, third {p.third + 1})"
+            f" [{cpu:.0f} s CPU here, {time.perf_counter() - w0:.0f} s wall]"
+        )
+
+    jobs = getattr(args, "jobs", 1)
+    if jobs > 1 and len(todo) > 1:
+        import multiprocessing
+
+        _WORK.update(picked=picked, rollouts=args.rollouts, spec=spec, net=entry.net)
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for done, (i, est) in enumerate(pool.imap_unordered(_label_one, todo), 1):
+                store(i, est, done)
+        _WORK.clear()
+    else:
+        for done, i in enumerate(todo, 1):
+            store(i, rollouts_only(picked[i].position, args.rollouts, spec, entry.net), done)
+    return [have[key(p)] for p in picked if key(p) in have]
 
 
 def on_file(
@@ -570,6 +593,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--labels", default="net-labels.jsonl", help="the label file (JSON lines)")
     p.add_argument("--report-only", action="store_true", help="compute no label")
     p.add_argument(
+        "--jobs", type=int, default=1, help="processes computing labels (default 1; fork)"
+    )
+    p.add_argument(
         "--race-tables",
         action="store_true",
         help="value pure races by the race tables where the analysis does (default: the"
@@ -590,8 +616,8 @@ def main(argv: list[str] | None = None) -> int:
         print(s, file=sys.stderr, flush=True)
 
     try:
-        if args.per_third < 1 or args.rollouts < 1:
-            raise PachisiError("--per-third and --rollouts must be at least 1")
+        if args.per_third < 1 or args.rollouts < 1 or args.jobs < 1:
+            raise PachisiError("--per-third, --rollouts and --jobs must be at least 1")
         plies = sorted({int(p) for p in args.plies.split(",")})
         if not set(plies) <= {0, 1, 2}:
             raise PachisiError("--plies: numbers 0 to 2")

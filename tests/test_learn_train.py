@@ -21,6 +21,7 @@ from pachisi.learn.network import ValueNet
 from pachisi.rules import Setup
 from pachisi.training.train import (
     TrainSettings,
+    init_sha256,
     lambda_returns,
     play_games,
     snapshot_path,
@@ -162,6 +163,53 @@ def test_a_snapshot_is_the_shorter_run(tmp_path: Path) -> None:
     assert made["games"] == 4 and "--games 4 " in made["command"]
     assert made["command"].endswith(f"--out {tmp_path / 'net-4.json'}")
     assert made["snapshot_of"] == whole.meta["made_by"]["command"]
+
+
+def test_init_starts_from_a_network_and_names_it(tmp_path: Path) -> None:
+    # --init: the run starts from the given weights (not random ones), is recorded with
+    # the file's SHA-256 and remade by its command; a changed file is refused.
+    first = tmp_path / "first.json"
+    train(TINY, first)
+    sha = init_sha256(first)
+    tuned = TrainSettings(**{**TINY.__dict__, "lr": 0.001, "init": str(first), "init_sha": sha})
+    a = train(tuned, tmp_path / "a.json")
+    scratch = train(TrainSettings(**{**TINY.__dict__, "lr": 0.001}), tmp_path / "s.json")
+    assert not same_weights(a, scratch) and not same_weights(a, ValueNet.load(first))
+    # Zero games' worth of learning would leave the start: one game moves it only a little.
+    one = train(
+        TrainSettings(**{**tuned.__dict__, "games": 1, "round_games": 1}), tmp_path / "1.json"
+    )
+    start = ValueNet.load(first).arrays()
+    moved = one.arrays()
+    w1 = np.abs(moved["W1"] - start["W1"]).max()
+    assert 0 < w1 < 0.01 < np.abs(scratch.arrays()["W1"] - start["W1"]).max()
+    made = a.meta["made_by"]
+    assert made["settings"]["init_sha"] == sha and f"--init {first}" in made["command"]
+    assert same_weights(a, train(tuned, tmp_path / "again.json"))
+    first.write_text(first.read_text().replace('"note": ""', '"note": "x"'))
+    with pytest.raises(PachisiError, match="not the file this run started from"):
+        train(tuned, tmp_path / "b.json")
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--hidden", "3"], "with 4 hidden units; this run is parcheesi with 3 (--hidden)"),
+        (["--hidden", "4", "--players", "4"], "trained for another set-up"),
+        (["--hidden", "4", "--distil", "2"], "--init and --distil both choose the start"),
+    ],
+)
+def test_init_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    start = tmp_path / "start.json"
+    train(TINY, start)
+    args = ["train", "parcheesi", "--games", "2", "--out", str(tmp_path / "n.json"), "--quiet"]
+    assert main([*args, "--init", str(start), *extra]) == 1
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+    assert main([*args, "--init", str(tmp_path / "none.json")]) == 1
+    assert "--init: cannot read" in capsys.readouterr().err
 
 
 def test_train_command_snapshots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

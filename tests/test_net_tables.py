@@ -12,6 +12,7 @@ import json
 import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -114,6 +115,23 @@ def test_a_tiny_run_writes_labels_and_resumes(
     again = capsys.readouterr()
     assert "label 1/" not in again.err
     assert again.out.split("`benchmarks")[0] == first.out.split("`benchmarks")[0]
+
+
+def test_labels_are_the_same_in_several_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--nets", "parcheesi.json", "--sources", "greedy", "--per-third", "1"]
+    args += ["--rollouts", "16", "--plies", "0"]
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert tables.main([*args, "--labels", str(one)]) == 0
+    assert tables.main([*args, "--labels", str(two), "--jobs", "2"]) == 0
+    assert "label 3/3" in capsys.readouterr().err
+
+    def rows(path: Path) -> dict[str, Any]:
+        return {r["key"]: r for r in map(json.loads, path.read_text().splitlines())}
+
+    assert rows(one) == rows(two) and len(rows(one)) == 3
+    assert tables.main([*args, "--labels", str(two), "--jobs", "0"]) == 2
 
 
 @pytest.mark.skipif(not _accel.active(), reason="the network's playouts need the kernel")

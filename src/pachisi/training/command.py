@@ -96,6 +96,13 @@ def register(subparsers: Any) -> None:
         " Whitman with their race tables built, Pagade; docs/learning.md)",
     )
     p.add_argument(
+        "--init",
+        default="",
+        metavar="FILE",
+        help="start from this weights file (same set-up and --hidden) instead of random"
+        " weights, e.g. to fine-tune with a smaller --lr (its SHA-256 is stored)",
+    )
+    p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"
     )
     add_ray_option(p, "the games", "RULESET", "the weights are the same")
@@ -125,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         import numpy  # noqa: F401
     except ImportError:
         raise PachisiError(f"pachisi train needs numpy: {install_hint('learn')}") from None
-    from .train import TrainSettings, check_snapshots, checkpoint_path
+    from .train import TrainSettings, check_snapshots, checkpoint_path, init_sha256
 
     setup = setup_from_args(args)
     if not args.out.endswith(".json"):
@@ -144,6 +151,8 @@ def run(args: argparse.Namespace) -> int:
         average=args.average,
         distil=args.distil,
         race_targets=args.race_targets,
+        init=args.init,
+        init_sha=init_sha256(args.init) if args.init else "",
     )
     settings.check()
     snapshots = _snapshots(args.snapshots)

@@ -36,6 +36,7 @@ with the same weights whatever the cluster, the chunk size or the retries.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import multiprocessing
 import random
@@ -73,6 +74,7 @@ __all__ = [
     "checkpoint_path",
     "distil",
     "distil_data",
+    "init_sha256",
     "lambda_returns",
     "play_chunk",
     "play_games",
@@ -123,6 +125,8 @@ class TrainSettings:
     average: int = 0
     distil: int = 0
     race_targets: bool = False
+    init: str = ""
+    init_sha: str = ""
 
     def check(self) -> None:
         """Raise :class:`PachisiError` (one line) on a setting out of range."""
@@ -148,6 +152,10 @@ class TrainSettings:
             raise PachisiError("--distil works with --targets self only")
         if self.race_targets:
             race_targets.check_setup(self.the_setup())
+        if self.init and self.distil:
+            raise PachisiError("--init and --distil both choose the start: give one")
+        if self.init and self.targets != "self":
+            raise PachisiError("--init works with --targets self only")
 
     def the_setup(self) -> Setup:
         """The :class:`Setup` of :attr:`setup`."""
@@ -187,6 +195,8 @@ class TrainSettings:
             parts.append(f"--distil {self.distil}")
         if self.race_targets:
             parts.append("--race-targets")
+        if self.init:
+            parts.append(f"--init {self.init}")
         parts.append(f"--out {out}")
         return " ".join(parts)
 
@@ -722,7 +732,7 @@ class Progress:
 
 #: Settings added after the first recorded runs: at their defaults they are left out
 #: of the record, so that a run without them is recorded (and resumed) as before.
-_LATER_SETTINGS = ("targets", "average", "distil", "race_targets")
+_LATER_SETTINGS = ("targets", "average", "distil", "race_targets", "init", "init_sha")
 
 
 def _settings_dict(settings: TrainSettings) -> dict[str, Any]:
@@ -857,7 +867,11 @@ def train(
             adam2 = _Adam({k: v.shape for k, v in params.items()})
             adam2.restore(state["second"]["adam"])
     else:
-        net0 = ValueNet.random(setup, settings.hidden, settings.seed)
+        net0 = (
+            _initial(settings, setup)
+            if settings.init
+            else ValueNet.random(setup, settings.hidden, settings.seed)
+        )
         params = {k: v.copy() for k, v in net0.arrays().items()}
         if settings.distil:
             distil(params, settings, enc.n_sides)
@@ -953,6 +967,36 @@ def train(
     )
     net.save(out)
     ckpt.unlink(missing_ok=True)
+    return net
+
+
+def init_sha256(path: str | Path) -> str:
+    """The SHA-256 of a weights file (hex), as ``TrainSettings.init_sha`` records it."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError as e:
+        raise PachisiError(f"--init: cannot read {path}: {e.strerror or e}") from None
+
+
+def _initial(settings: TrainSettings, setup: Setup) -> ValueNet:
+    """The network of ``settings.init``, checked: its SHA-256, set-up and size."""
+    sha = init_sha256(settings.init)
+    if settings.init_sha and sha != settings.init_sha:
+        raise PachisiError(f"--init: {settings.init} is not the file this run started from")
+    try:
+        net = ValueNet.load(settings.init)
+    except PachisiError as e:
+        raise PachisiError(f"--init: {e}") from None
+    fields = net.meta.get("setup")
+    if fields is not None and fields != settings.setup:
+        raise PachisiError(f"--init: {settings.init} was trained for another set-up")
+    if net.ruleset != setup.ruleset or net.hidden != settings.hidden:
+        raise PachisiError(
+            f"--init: {settings.init} is {net.ruleset} with {net.hidden} hidden units;"
+            f" this run is {setup.ruleset} with {settings.hidden} (--hidden)"
+        )
+    if net.n_inputs != encoder_for(setup).n_inputs:
+        raise PachisiError(f"--init: {settings.init} has another encoding's inputs")
     return net
 
 
