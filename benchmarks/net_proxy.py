@@ -1,0 +1,66 @@
+"""A quick ranking of candidate networks: their error against labels made for another one.
+
+``benchmarks/net_tables.py`` measures a network against its *own* player's
+rollouts, which costs minutes to an hour a network. To choose among several
+candidates of the same set-up first, this script scores each against the
+labels already on file for another network of that set-up (the same
+held-out positions; labels of that network's player): an approximate
+ranking, never a figure for the docs (those come from ``net_tables.py``).
+It prints one table row per candidate (``net_tables.summary``'s columns) and,
+with ``--pick``, the file with the lowest worst-third MAE at ply 0.
+
+Usage::
+
+    python benchmarks/net_proxy.py --labels docs/experiments/data/net-labels-4p-33.jsonl \\
+        a.json b.json c.json [--pick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import net_tables as tables
+
+from pachisi.position import Position
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; 0, or 2 with a one-line error."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("nets", nargs="+", help="weights files of one set-up")
+    p.add_argument("--labels", required=True, help="a label file of net_tables.py")
+    p.add_argument("--plies", default="0", help="plies (default 0)")
+    p.add_argument("--pick", action="store_true", help="print the best file last")
+    args = p.parse_args(argv)
+    plies = sorted({int(x) for x in args.plies.split(",")})
+    rows = list(tables.read_labels(Path(args.labels)).values())
+    if not rows:
+        print(f"net_proxy: no labels in {args.labels}", file=sys.stderr)
+        return 2
+    panels = []
+    for name in args.nets:
+        entry = tables.from_file(name)
+        if entry.setup.to_fields() != Position.from_text(rows[0]["position"]).setup.to_fields():
+            print(f"net_proxy: {name} is for another set-up than the labels", file=sys.stderr)
+            return 2
+        panels.append((entry, tables.figures(entry, rows, plies)))
+    print(tables.summary(panels, plies))
+    if args.pick:
+
+        def worst(rs: list[dict[str, object]]) -> float:
+            return max(
+                tables.cell([r for r in rs if r["third"] == k], [0]).mae[0][0] for k in range(3)
+            )
+
+        best = min(zip(args.nets, (rs for _, rs in panels), strict=True), key=lambda x: worst(x[1]))
+        print(f"best: {best[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
