@@ -18,6 +18,7 @@ from pachisi.cli import main
 from pachisi.errors import PachisiError
 from pachisi.extras import install_hint
 from pachisi.learn.network import ValueNet
+from pachisi.position import Position
 from pachisi.rules import Setup
 from pachisi.training.train import (
     TrainSettings,
@@ -26,6 +27,7 @@ from pachisi.training.train import (
     play_games,
     snapshot_path,
     train,
+    widened,
 )
 
 #: A tiny run: 6 games in rounds of 2, 4 hidden units.
@@ -186,6 +188,13 @@ def test_init_starts_from_a_network_and_names_it(tmp_path: Path) -> None:
     made = a.meta["made_by"]
     assert made["settings"]["init_sha"] == sha and f"--init {first}" in made["command"]
     assert same_weights(a, train(tuned, tmp_path / "again.json"))
+    # A smaller network is widened first (the same function), then trained at the new size.
+    wide = train(TrainSettings(**{**tuned.__dict__, "hidden": 6}), tmp_path / "w.json")
+    assert wide.hidden == 6 and not same_weights(wide, a)
+    pos = Position.initial(TINY.the_setup(), 0)
+    start_net = ValueNet.load(first)
+    assert widened(start_net, 6, 11).win_chances(pos) == start_net.win_chances(pos)
+    assert widened(start_net, 6, 11).arrays()["W2"][4:].tolist() == [[0.0] * 4] * 2
     first.write_text(first.read_text().replace('"note": ""', '"note": "x"'))
     with pytest.raises(PachisiError, match="not the file this run started from"):
         train(tuned, tmp_path / "b.json")

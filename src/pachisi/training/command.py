@@ -99,8 +99,9 @@ def register(subparsers: Any) -> None:
         "--init",
         default="",
         metavar="FILE",
-        help="start from this weights file (same set-up and --hidden) instead of random"
-        " weights, e.g. to fine-tune with a smaller --lr (its SHA-256 is stored)",
+        help="start from this weights file (same set-up, at most --hidden units: a smaller"
+        " network is widened, computing the same function) instead of random weights, e.g."
+        " to fine-tune with a smaller --lr (its SHA-256 is stored)",
     )
     p.add_argument(
         "--jobs", type=int, default=None, help="processes playing the games (default: all cores)"

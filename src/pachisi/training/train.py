@@ -81,6 +81,7 @@ __all__ = [
     "retarget",
     "snapshot_path",
     "train",
+    "widened",
 ]
 
 
@@ -990,14 +991,41 @@ def _initial(settings: TrainSettings, setup: Setup) -> ValueNet:
     fields = net.meta.get("setup")
     if fields is not None and fields != settings.setup:
         raise PachisiError(f"--init: {settings.init} was trained for another set-up")
-    if net.ruleset != setup.ruleset or net.hidden != settings.hidden:
+    if net.ruleset != setup.ruleset or net.hidden > settings.hidden:
         raise PachisiError(
             f"--init: {settings.init} is {net.ruleset} with {net.hidden} hidden units;"
             f" this run is {setup.ruleset} with {settings.hidden} (--hidden)"
         )
     if net.n_inputs != encoder_for(setup).n_inputs:
         raise PachisiError(f"--init: {settings.init} has another encoding's inputs")
-    return net
+    return widened(net, settings.hidden, settings.seed) if net.hidden < settings.hidden else net
+
+
+def widened(net: ValueNet, hidden: int, seed: int) -> ValueNet:
+    """``net`` with ``hidden`` units, computing the same function: the units added take
+    small random input weights (seeded, as :meth:`ValueNet.random` draws them) and zero
+    output weights, so they change nothing until training moves them (a function-
+    preserving widening, as Net2Net's).
+
+    >>> from pachisi.rules import Setup
+    >>> setup = Setup.create("parcheesi", players=2)
+    >>> small = ValueNet.random(setup, 4, seed=1)
+    >>> pos = Position.initial(setup, 0)
+    >>> wide = widened(small, 6, seed=2)
+    >>> wide.hidden, wide.win_chances(pos) == small.win_chances(pos)
+    (6, True)
+    """
+    np = __import__("numpy")
+    a = net.arrays()
+    extra = hidden - net.hidden
+    fresh = ValueNet.random(Setup.create(net.ruleset), extra, seed).arrays()
+    arrays = {
+        "W1": np.concatenate([a["W1"], fresh["W1"]], axis=1),
+        "b1": np.concatenate([a["b1"], np.zeros(extra)]),
+        "W2": np.concatenate([a["W2"], np.zeros((extra, a["W2"].shape[1]))], axis=0),
+        "b2": a["b2"].copy(),
+    }
+    return ValueNet.from_arrays(net.ruleset, arrays, net.meta)
 
 
 def _made_by(
