@@ -1,5 +1,11 @@
 """The PettingZoo AEC environment ``pachisi_v0``: every ruleset, exact rules.
 
+Superseded by :mod:`pachisi.rl.pachisi_v1` (the same environment, its play
+mode stepped inside the compiled kernel, its dice drawn as the kernel's
+batched games draw them, so its seeded games differ). ``pachisi_v0`` stays
+importable, unchanged, for code and results that depend on its seeded games;
+new code should use ``pachisi_v1`` (CHANGELOG.md, docs/rl.md).
+
 (``ludo`` and ``maedn`` too: their step actions and observation are the one-die
 encodings of :mod:`pachisi.rl.encoding`, and ``players[0]`` always starts.)
 
@@ -40,10 +46,11 @@ from pettingzoo.utils import wrappers
 
 from ..rules import Setup
 from .encoding import Array, observation_size
+from .lane import KernelMatch
 from .match import Match
 from .shaping import check_shaping, potential
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "raw_env", "wrap"]
 
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
@@ -56,7 +63,11 @@ def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     which they read from the raw environment at once instead of through
     each other's ``__getattr__``.
     """
-    raw = raw_env(**kwargs)
+    return wrap(raw_env(**kwargs))
+
+
+def wrap(raw: raw_env) -> AECEnv[str, dict[str, Any], int]:
+    """``raw`` in the wrappers of :func:`env`."""
     e: AECEnv[str, dict[str, Any], int] = _TerminateIllegal(raw, illegal_reward=-1)
     e = _AssertOutOfBounds(e)
     return _OrderEnforcing(e)
@@ -177,7 +188,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         check_shaping(self.setup, reward_shaping)
         self.reward_shaping = reward_shaping
         self.render_mode = render_mode
-        self.match = Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws)
+        self.match: Match | KernelMatch = self._new_match(mode, max_plays, max_throws)
         n = len(self.setup.players)
         self._potential = [0.0] * n
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -196,6 +207,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._reset_books()
+
+    def _new_match(
+        self, mode: str, max_plays: int | None, max_throws: int | None
+    ) -> Match | KernelMatch:
+        """The game driver (``pachisi_v1`` overrides it)."""
+        return Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws)
 
     def _reset_books(self) -> None:
         self.agents = list(self.possible_agents)
