@@ -112,9 +112,39 @@ def _direct(name: str, after_reset: bool = False) -> Any:
 
 
 class _TerminateIllegal(wrappers.TerminateIllegalWrapper[str, dict[str, Any], int]):
+    _prev_obs: Any
+    _prev_info: Any
+
     def __init__(self, env: raw_env, illegal_reward: float) -> None:
         super().__init__(env, illegal_reward)
         self.__dict__["_raw"] = env
+
+    def observe(self, agent: str) -> dict[str, Any] | None:
+        # PettingZoo's, reading the raw environment at once.
+        raw: raw_env = self.__dict__["_raw"]
+        obs = raw.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            self._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def step(self, action: int) -> None:
+        # A legal action of a live agent, its mask observed: what PettingZoo's step
+        # passes on to the environment after its checks, made here at once.
+        raw = self.__dict__["_raw"]
+        prev = self._prev_obs
+        if type(prev) is dict and type(action) is int and not self._terminated:
+            agent = raw.agent_selection
+            if (
+                not raw.terminations[agent]
+                and not raw.truncations[agent]
+                and prev["action_mask"][action]
+            ):
+                self._prev_obs = None
+                self._prev_info = None
+                raw.step(action)
+                return
+        super().step(action)
 
 
 class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper[str, dict[str, Any], int]):
@@ -127,7 +157,7 @@ class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper[str, dict[str, Any], 
         # A plain int in range is what Discrete(n).contains accepts without its numpy
         # conversion (a tenth of a step's time); anything else gets PettingZoo's check.
         if type(action) is int and 0 <= action < self.__dict__["_n_actions"]:
-            wrappers.BaseWrapper.step(self, action)
+            self.env.step(action)
         else:
             super().step(action)
 
@@ -136,6 +166,34 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
     def __init__(self, env: _AssertOutOfBounds) -> None:
         super().__init__(env)
         self.__dict__["_raw"] = env.__dict__["_raw"]
+        self.__dict__["_illegal"] = env.env
+
+    def observe(self, agent: str) -> dict[str, Any] | None:
+        if not self._has_reset:
+            before: dict[str, Any] | None = super().observe(agent)  # PettingZoo's error
+            return before
+        # The out-of-bounds wrapper between passes observations on unchanged.
+        obs: dict[str, Any] | None = self.__dict__["_illegal"].observe(agent)
+        return obs
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            error: tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]
+            error = super().last(observe)  # PettingZoo's error
+            return error
+        # AECEnv.last, reading the raw environment at once.
+        raw = self.__dict__["_raw"]
+        agent = raw.agent_selection
+        obs = self.__dict__["_illegal"].observe(agent) if observe else None
+        return (
+            obs,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     def __str__(self) -> str:
         return str(self.env)
