@@ -150,6 +150,15 @@ class KernelMatch:
         self._rewards = np.zeros((1, len(setup.players)), dtype=np.float32)
         self._done = np.zeros(1, dtype=np.int8)
         self._acts = np.zeros(1, dtype=np.longlong)
+        self._step_args = (
+            self._acts,
+            self._obs,
+            self._masks,
+            self._movers,
+            self._counts,
+            self._rewards,
+            self._done,
+        )
         #: The number of legal plays now (0 once the game has ended).
         self._k = 0
         self._stream = 0
@@ -335,15 +344,7 @@ class KernelMatch:
             raise ValueError(f"action {action!r} is not legal now (legal: 0..{k - 1})")
         before = self._st
         self._acts[0] = action
-        err = self._batch.step(
-            self._acts,
-            self._obs,
-            self._masks,
-            self._movers,
-            self._counts,
-            self._rewards,
-            self._done,
-        )
+        err = self._batch.step(*self._step_args)
         if err > 0:
             self._too_many()
         self._clear()

@@ -330,13 +330,14 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
 
     def _after_move(self) -> None:
         m = self.match
+        done = m.done
         if self.reward_shaping is not None:
             before, self._potential = self._potential, self._potential_now()
             for agent, b, a in zip(self.agents, before, self._potential, strict=True):
                 self.rewards[agent] = a - b
-            if not m.done:
+            if not done:
                 self._accumulate_rewards()
-        if m.done:
+        if done:
             for agent, r in zip(self.agents, m.returns(), strict=True):
                 self.rewards[agent] += r
                 if m.truncated:
@@ -344,11 +345,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
                 else:
                     self.terminations[agent] = True
             self._accumulate_rewards()
-        self.agent_selection = self.possible_agents[m.to_move]
+        self.agent_selection = selected = self.possible_agents[m.to_move]
+        infos = self.infos
         for agent in self.agents:
-            self.infos[agent] = {}
-        if m.mode == "play" and not m.done:
-            self.infos[self.agent_selection]["plays"] = m.plays
+            infos[agent] = {}
+        if not done and m.mode == "play":
+            infos[selected]["plays"] = m.plays
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """``"ansi"``: the board as text, the throw and the steps so far; ``"svg"``: the

@@ -39,10 +39,10 @@ Two modes (docs/rl.md):
   (pure Python); game ``j`` is ``Game.new(..., seed=...)`` with the ``j``-th
   48-bit draw of ``random.Random(s)``.
 
-Play mode's canonical order differs from :class:`~pachisi.rl.match.Match`'s
-play mode (and so the AEC, Gymnasium and OpenSpiel environments), which
-index :func:`~pachisi.moves.legal_plays`'s own order: the same set of plays,
-numbered differently.
+Play mode's canonical order is :func:`~pachisi.moves.legal_plays`'s own,
+so the plays are numbered as in :class:`~pachisi.rl.match.Match`'s play mode
+(the AEC, Gymnasium and OpenSpiel environments); ``pachisi_v1``'s play mode
+(:mod:`pachisi.rl.lane`) is this environment's kernel backend with one game.
 """
 
 from __future__ import annotations
