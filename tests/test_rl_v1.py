@@ -336,3 +336,34 @@ def test_names_and_the_kept_v0() -> None:
     assert str(pachisi_v0.env()) == "pachisi_v0"
     v0 = pachisi_v0.raw_env(ruleset="parcheesi", players=2, mode="play")
     assert isinstance(v0.match, Match) and v0.match.draws == "random"
+
+
+@kernel_only
+def test_shaped_rewards_and_pictures_on_the_kernels_path() -> None:
+    """Reward shaping and render read the lane's positions: the same as on the clear engine."""
+    # A two-player Pagade race (test_rl_shaping.py's first): the race tables value it.
+    start = Position.from_text(
+        "pagade ry,bg - r:84.84.80.82,b:84.84.79.83,y:84.84.84.84,g:84.84.84.84 0 0 11 - -"
+    )
+    kw: dict[str, Any] = {"ruleset": "pagade", "players": 2, "mode": "play"}
+    fast_env = pachisi_v1.env(reward_shaping="race", render_mode="ansi", **kw)
+    with fast.pure():
+        pure_env = pachisi_v1.env(reward_shaping="race", render_mode="ansi", **kw)
+    assert isinstance(fast_env.unwrapped.match, KernelMatch)
+    fast_env.reset(seed=2, options={"position": start})
+    with fast.pure():
+        pure_env.reset(seed=2, options={"position": start})
+    shaped = 0
+    for agent in fast_env.agent_iter():
+        assert pure_env.agent_selection == agent
+        got = fast_env.last()
+        with fast.pure():
+            want = pure_env.last()
+            assert fast_env.render() == pure_env.render()
+        assert got[1] == pytest.approx(want[1], abs=1e-12) and got[2:4] == want[2:4]
+        shaped += got[1] != 0.0
+        action = None if got[2] or got[3] else int(got[0]["action_mask"].argmax())
+        fast_env.step(action)
+        with fast.pure():
+            pure_env.step(action)
+    assert shaped > 0
