@@ -299,9 +299,9 @@ def aec_rounds(names: list[str], seconds: float, rounds: int) -> None:
             print(f"{name} round {r + 1}: backgammon {bg[-1]:.0f}; {cells}", flush=True)
         print(f"{name}, median of {rounds} rounds (ratio: median of the rounds' ratios):")
         print(f"  {'openspiel C++ backgammon':<26}{statistics.median(bg):>9.0f}")
-        for k, v in got.items():
-            ratio = statistics.median(x / b for x, b in zip(v, bg, strict=True))
-            print(f"  {k:<26}{statistics.median(v):>9.0f}  {ratio:.2f}x backgammon")
+        for k, rates in got.items():
+            ratio = statistics.median(x / b for x, b in zip(rates, bg, strict=True))
+            print(f"  {k:<26}{statistics.median(rates):>9.0f}  {ratio:.2f}x backgammon")
     print("(steps per CPU second of one process; random legal actions)")
 
 
