@@ -246,6 +246,10 @@ def test_lazy_plays_count_without_enumerating() -> None:
     assert n == len(km.legal_actions()) and plays._plays is None
     assert list(plays) == list(legal_plays(km.position, km.throw or (0, 0)))
     assert plays[n - 1] == list(plays)[-1] and plays != [] and plays != "x"
+    # A list kept from a decision stays that decision's after the game moves on.
+    kept, at, thrown = km.plays, km.position, km.throw
+    km.apply(0)
+    assert list(kept) == list(legal_plays(at, thrown or (0, 0)))
 
 
 @pytest.mark.parametrize("mode", ["step", "play"])
@@ -367,3 +371,22 @@ def test_shaped_rewards_and_pictures_on_the_kernels_path() -> None:
         with fast.pure():
             pure_env.step(action)
     assert shaped > 0
+
+
+@kernel_only
+def test_short_games_cut_off_among_passed_throws() -> None:
+    """max_throws reached in passed throws, before or after a decision: the same end."""
+    setup = Setup.create("parcheesi", players=2)
+    no_decision = passes_last = 0
+    for seed in range(40):
+        km = KernelMatch(setup, seed=seed, max_throws=3)
+        m = _pure_match(setup, seed, 3)
+        no_decision += km.done
+        while not m.done:
+            km.apply(0)
+            with fast.pure():
+                m.apply(0)
+                passes_last += len(m.history) > 0 and not m.history[-1][1].actions
+        assert km.done and km.truncated == m.truncated
+        assert km.throws == m.throws and km.position == m.position
+    assert no_decision > 0 and passes_last > 0

@@ -67,20 +67,22 @@ class LazyPlays(Sequence[Play]):
     """The legal plays of a decision, enumerated on the library path when first read.
 
     Its length is known at once (the kernel's count); reading a play
-    enumerates them (:func:`~pachisi.moves.legal_plays`). Equal to any
-    sequence of the same plays.
+    enumerates them (:func:`~pachisi.moves.legal_plays`). It keeps its
+    decision's kernel state, so it stays the same after the game moves on.
+    Equal to any sequence of the same plays.
     """
 
-    __slots__ = ("_count", "_match", "_plays")
+    __slots__ = ("_count", "_match", "_plays", "_state")
 
-    def __init__(self, match: KernelMatch, count: int) -> None:
+    def __init__(self, match: KernelMatch, state: list[int], count: int) -> None:
         self._match = match
+        self._state = state
         self._count = count
         self._plays: Sequence[Play] | None = None
 
     def _all(self) -> Sequence[Play]:
         if self._plays is None:
-            self._plays = self._match._legal_plays()
+            self._plays = self._match._legal_plays(self._state)
         return self._plays
 
     def __len__(self) -> int:
@@ -168,6 +170,7 @@ class KernelMatch:
         self._plays: LazyPlays | None = None
         #: The final position once the game has ended.
         self._final: Position | None = None
+        self._final_throws = 0
         self.truncated = False
         self.reset(seed)
 
@@ -194,6 +197,7 @@ class KernelMatch:
         self.truncated = False
         if position is not None and position.is_over:
             self._final = position
+            self._final_throws = 0
             self._k = 0
             return
         if self._batch is None or self._batch_start != position:
@@ -234,6 +238,7 @@ class KernelMatch:
         if status == _DECISION:
             raise AssertionError("the kernel's lane and the library path disagree on an end")
         self._final = games.positions[0]
+        self._final_throws = games.throws[0]
         self.truncated = status == _TRUNCATED
         self._k = 0
         self._clear()
@@ -274,7 +279,9 @@ class KernelMatch:
     @property
     def throws(self) -> int:
         """Throws so far in this game (counting the one being decided)."""
-        return self._st[_THROWS] if self._st else 0
+        if self._final is not None:
+            return self._final_throws
+        return self._st[_THROWS]
 
     @property
     def plays(self) -> Sequence[Play]:
@@ -282,13 +289,16 @@ class KernelMatch:
         if self._final is not None:
             return []
         if self._plays is None:
-            self._plays = LazyPlays(self, self._k)
+            self._plays = LazyPlays(self, self._st, self._k)
         return self._plays
 
-    def _legal_plays(self) -> Sequence[Play]:
-        throw = self.throw
-        assert throw is not None
-        return legal_plays(self.position, throw)
+    def _legal_plays(self, state: list[int]) -> Sequence[Play]:
+        """The legal plays of the decision whose ``Batch.state`` is ``state``."""
+        if state is self._st and self._final is None:
+            position = self.position  # built once for both
+        else:
+            position = position_of_state(self.setup, state)
+        return legal_plays(position, (state[_A], state[_B]))
 
     def current_plays(self) -> list[Play]:
         """The legal plays of the current throw (empty once the game has ended)."""
