@@ -334,6 +334,24 @@ def test_too_many_plays_name_max_plays() -> None:
                 env.step(0)
 
 
+@kernel_only
+def test_a_lane_with_too_many_plays_refuses_actions_until_a_reset() -> None:
+    setup = Setup.create("parcheesi", players=2)
+    started = 0
+    for seed in range(30):
+        try:
+            km = KernelMatch(setup, seed=seed, max_plays=1)  # its first decisions: one play
+        except ValueError:
+            continue
+        started += 1
+        with pytest.raises(ValueError, match="exceed max_plays=1"):
+            while not km.done:
+                km.apply(0)
+        with pytest.raises(ValueError, match="is not legal now"):
+            km.apply(0)
+    assert started > 0
+
+
 def test_names_and_the_kept_v0() -> None:
     """v1 says its name; v0 is still there, with its own (Game's) dice."""
     assert str(pachisi_v1.env()) == "pachisi_v1"

@@ -224,6 +224,7 @@ class KernelMatch:
     def _too_many(self) -> None:
         _, k = self._batch.error()
         self._batch = None  # its lane is spoiled: a new one at the next reset
+        self._k = 0  # and no action is legal until then
         raise ValueError(_too_many(k, "a throw", self.max_plays))
 
     def _end(self, start: Position, throws: int) -> None:
