@@ -7,9 +7,10 @@ would change wall-clock rates); a *step* is one agent action
 (an elementary step in step mode, a whole play in play mode). Printed per
 set-up:
 
-* ``aec``: ``pachisi_v0.env()`` (with PettingZoo's wrappers), ``env.last()``
-  (observation and mask) before every ``env.step``, as a training loop does;
-* ``aec-raw``: ``pachisi_v0.raw_env`` stepped without observations;
+* ``aec``: ``pachisi_v1.env()`` (with PettingZoo's wrappers), ``env.last()``
+  (observation and mask) before every ``env.step``, as a training loop does
+  (``np.flatnonzero`` of the mask, a uniform pick among the legal actions);
+* ``aec-raw``: ``pachisi_v1.raw_env`` stepped without observations;
 * ``gym``: ``PachisiEnv`` against the ``random`` player (learner steps only;
   the opponents' plays run inside them);
 * ``openspiel``: ``python_pachisi_*`` states, ``apply_action`` (chance
@@ -20,6 +21,11 @@ set-up:
   loop, for scale (and OpenSpiel's C++ ``maedn`` beside the ``maedn`` set-ups);
 * ``--batched``: only ``BatchedEnv``: play mode (the kernel) with 1, 64
   and 1,024 games, beside play mode on the pure engine and step mode (64);
+* ``--aec``: only ``aec`` and ``aec-raw`` of ``pachisi_v1`` and of
+  ``pachisi_v0`` (whose play mode builds the plays' positions) in both modes,
+  beside OpenSpiel's C++ backgammon, in ``--rounds`` alternating rounds; the
+  median of the rounds and each one's ratio to backgammon's figure of the
+  same round;
 * ``--engine``: what the core costs per throw on the positions of random
   games: building a :class:`pachisi.Turn` (every step-mode throw builds
   one; its step graph from the compiled kernel when installed) and the same
@@ -32,6 +38,7 @@ set-up:
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --engine --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --batched --seconds 2
+    .venv/bin/python benchmarks/rl_speed.py --aec --only parcheesi-4 --rounds 3 --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --only ludo-2 --only ludo-4 \\
         --only maedn-2 --only maedn-4 --seconds 2
 
@@ -56,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import numpy as np
 
 from pachisi import Turn, fast, legal_plays
-from pachisi.rl import pachisi_v0
+from pachisi.rl import pachisi_v0, pachisi_v1
 from pachisi.rl.gym import PachisiEnv
 from pachisi.rl.match import Match
 from pachisi.rl.vector import BatchedEnv
@@ -81,8 +88,10 @@ def timed(run: Callable[[float], int], seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
-def aec(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
-    env = pachisi_v0.env(ruleset=ruleset, mode=mode, **kw)
+def aec(
+    ruleset: str, kw: dict[str, Any], mode: str, seconds: float, version: Any = pachisi_v1
+) -> float:
+    env = version.env(ruleset=ruleset, mode=mode, **kw)
     rng = random.Random(1)
 
     def run(deadline: float) -> int:
@@ -103,8 +112,10 @@ def aec(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
     return timed(run, seconds)
 
 
-def aec_raw(ruleset: str, kw: dict[str, Any], mode: str, seconds: float) -> float:
-    env = pachisi_v0.raw_env(ruleset=ruleset, mode=mode, **kw)
+def aec_raw(
+    ruleset: str, kw: dict[str, Any], mode: str, seconds: float, version: Any = pachisi_v1
+) -> float:
+    env = version.raw_env(ruleset=ruleset, mode=mode, **kw)
     rng = random.Random(1)
 
     def run(deadline: float) -> int:
@@ -264,14 +275,49 @@ def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, flo
     return per_throw(Turn), pure_turn, per_throw(legal_plays), steps / len(throws)
 
 
+def aec_rounds(names: list[str], seconds: float, rounds: int) -> None:
+    """``--aec``: the AEC environments against OpenSpiel's C++ backgammon, round by round."""
+    import statistics
+
+    cols = [
+        (f"{v}{'-raw' if raw else ''} {mode}", v, raw, mode)
+        for v in ("v1", "v0")
+        for raw in (False, True)
+        for mode in ("play", "step")
+    ]
+    for name in names:
+        ruleset, kw = SETUPS[name]
+        got: dict[str, list[float]] = {c[0]: [] for c in cols}
+        bg: list[float] = []
+        for r in range(rounds):
+            bg.append(openspiel_backgammon(seconds))
+            for label, v, raw, mode in cols:
+                version = pachisi_v1 if v == "v1" else pachisi_v0
+                run = aec_raw if raw else aec
+                got[label].append(run(ruleset, kw, mode, seconds, version))
+            cells = "  ".join(f"{k} {got[k][-1]:.0f} ({got[k][-1] / bg[-1]:.2f}x)" for k in got)
+            print(f"{name} round {r + 1}: backgammon {bg[-1]:.0f}; {cells}", flush=True)
+        print(f"{name}, median of {rounds} rounds (ratio: median of the rounds' ratios):")
+        print(f"  {'openspiel C++ backgammon':<26}{statistics.median(bg):>9.0f}")
+        for k, rates in got.items():
+            ratio = statistics.median(x / b for x, b in zip(rates, bg, strict=True))
+            print(f"  {k:<26}{statistics.median(rates):>9.0f}  {ratio:.2f}x backgammon")
+    print("(steps per CPU second of one process; random legal actions)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     ap.add_argument("--only", choices=sorted(SETUPS), action="append", help="set-ups to run")
     ap.add_argument("--engine", action="store_true", help="only the core's cost per throw")
     ap.add_argument("--batched", action="store_true", help="only BatchedEnv, by batch size")
+    ap.add_argument("--aec", action="store_true", help="only the AEC environments and backgammon")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --aec")
     args = ap.parse_args(argv)
     names = args.only or list(SETUPS)
+    if args.aec:
+        aec_rounds(names, args.seconds, args.rounds)
+        return 0
     if args.batched:
         batched_table(names, args.seconds)
         return 0

@@ -15,7 +15,12 @@ Throws come from a seeded :class:`random.Random` exactly as
 same seed and the same choices go through the same positions. With
 ``auto_throw=False`` the caller supplies the throws instead (OpenSpiel's
 chance nodes). A throw that lets nothing move is passed on without a
-decision.
+decision. With ``draws="splitmix"`` the dice are instead the kernel's
+streams, as :class:`pachisi.rl.vector.BatchedEnv` and the playouts throw them:
+a match seeded ``s`` draws from :class:`pachisi.fast.SplitMix64` seeded
+``stream_seed(s, 0)``, first the first player (one draw below the number of
+players; none in ``ludo`` and ``maedn``, where ``players[0]`` starts), then
+one draw among the faces per die (``pachisi_v1``'s games).
 
 >>> from pachisi import Setup
 >>> m = Match(Setup.create("parcheesi", players=2), seed=3)
@@ -29,10 +34,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 
+from .. import fast
 from ..dice import Throw, dice_for
 from ..game import first_player
 from ..moves import Action, Play, Turn, legal_plays
@@ -48,10 +54,14 @@ from .encoding import (
     step_mask,
 )
 
-__all__ = ["DEFAULT_MAX_PLAYS", "MODES", "Match", "returns_of"]
+__all__ = ["DEFAULT_MAX_PLAYS", "DRAWS", "MODES", "Match", "returns_of"]
 
 #: The two decision modes.
 MODES: Final = ("step", "play")
+
+#: How a match draws its dice: as :class:`pachisi.Game` (``"random"``) or as the
+#: kernel's batched games (``"splitmix"``; see the module docstring).
+DRAWS: Final = ("random", "splitmix")
 
 #: Default bound on the index of a whole play, by ruleset: well above the
 #: largest number of distinct outcomes of one throw seen in long random runs
@@ -103,7 +113,8 @@ def returns_of(position: Position) -> list[float]:
 class Match:
     """One game as decisions for the player to move (see the module docstring).
 
-    ``seed`` starts it at once (:meth:`reset`). ``max_throws`` bounds the
+    ``seed`` starts it at once (:meth:`reset`); ``draws`` is one of :data:`DRAWS`
+    (the module docstring). ``max_throws`` bounds the
     game's length: after that many throws it stops with :attr:`truncated`
     set. Attributes while a decision is open: :attr:`position` (at the start
     of the throw), :attr:`throw`, and :attr:`turn` with :attr:`legal` (step
@@ -119,9 +130,12 @@ class Match:
         max_throws: int | None = None,
         auto_throw: bool = True,
         seed: int | None = None,
+        draws: str = "random",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be 'step' or 'play', not {mode!r}")
+        if draws not in DRAWS:
+            raise ValueError(f"draws must be 'random' or 'splitmix', not {draws!r}")
         if max_plays is not None and (isinstance(max_plays, bool) or max_plays < 1):
             raise ValueError(f"max_plays must be a positive integer, not {max_plays!r}")
         if max_throws is not None and (isinstance(max_throws, bool) or max_throws < 1):
@@ -133,7 +147,10 @@ class Match:
         self.auto_throw = auto_throw
         self.dice = dice_for(setup.ruleset)
         self.n_actions = n_step_actions(setup) if mode == "step" else self.max_plays
+        self.draws = draws
         self.rng = random.Random(seed)
+        #: The dice of ``draws="splitmix"``.
+        self.stream = fast.SplitMix64(0)
         self.position = Position.initial(setup)
         self.throw: Throw | None = None
         self.turn: Turn | None = None
@@ -159,9 +176,17 @@ class Match:
 
         ``first`` names the first player instead (no preliminary throws);
         ``position`` starts from that position (before a throw, of this set-up;
-        ``ValueError`` otherwise), its throws drawn with ``seed``.
+        ``ValueError`` otherwise), its throws drawn with ``seed``. With
+        ``draws="splitmix"`` the first player's draw is made in every case (so
+        that the throws are the same whoever starts).
         """
         self.rng = random.Random(seed)
+        if self.draws == "splitmix":
+            s = (seed if seed is not None else random.getrandbits(64)) & fast.MASK64
+            self.stream = fast.SplitMix64(fast.stream_seed(s, 0))
+            drawn = 0 if self.dice.count == 1 else self.stream.below(len(self.setup.players))
+            if first is None:
+                first = drawn
         if position is not None:
             if not isinstance(position, Position) or position.setup != self.setup:
                 raise ValueError("the start position must be a Position of this set-up")
@@ -353,7 +378,17 @@ class Match:
                 return
             if not self.auto_throw:
                 return
-            self._begin(self.dice.roll(self.rng))
+            self._begin(self._roll())
+
+    def _roll(self) -> Throw:
+        """The next throw of the match's dice."""
+        if self.draws == "random":
+            return self.dice.roll(self.rng)
+        faces = self.dice.faces
+        below = self.stream.below
+        if self.dice.count == 1:
+            return cast(Throw, (faces[below(len(faces))],))
+        return (faces[below(len(faces))], faces[below(len(faces))])
 
     def __deepcopy__(self, memo: dict[int, object]) -> Match:
         return self.copy()
@@ -364,6 +399,7 @@ class Match:
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
+        new.stream = fast.SplitMix64(self.stream.state)
         new.history = list(self.history)
         new.plays = list(self.plays)
         new._obs = {}

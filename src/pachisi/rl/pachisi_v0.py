@@ -1,5 +1,11 @@
 """The PettingZoo AEC environment ``pachisi_v0``: every ruleset, exact rules.
 
+Superseded by :mod:`pachisi.rl.pachisi_v1` (the same environment, its play
+mode stepped inside the compiled kernel, its dice drawn as the kernel's
+batched games draw them, so its seeded games differ). ``pachisi_v0`` stays
+importable, unchanged, for code and results that depend on its seeded games;
+new code should use ``pachisi_v1`` (CHANGELOG.md, docs/rl.md).
+
 (``ludo`` and ``maedn`` too: their step actions and observation are the one-die
 encodings of :mod:`pachisi.rl.encoding`, and ``players[0]`` always starts.)
 
@@ -40,10 +46,11 @@ from pettingzoo.utils import wrappers
 
 from ..rules import Setup
 from .encoding import Array, observation_size
+from .lane import KernelMatch
 from .match import Match
 from .shaping import check_shaping, potential
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "raw_env", "wrap"]
 
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
@@ -56,7 +63,11 @@ def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     which they read from the raw environment at once instead of through
     each other's ``__getattr__``.
     """
-    raw = raw_env(**kwargs)
+    return wrap(raw_env(**kwargs))
+
+
+def wrap(raw: raw_env) -> AECEnv[str, dict[str, Any], int]:
+    """``raw`` in the wrappers of :func:`env`."""
     e: AECEnv[str, dict[str, Any], int] = _TerminateIllegal(raw, illegal_reward=-1)
     e = _AssertOutOfBounds(e)
     return _OrderEnforcing(e)
@@ -101,9 +112,39 @@ def _direct(name: str, after_reset: bool = False) -> Any:
 
 
 class _TerminateIllegal(wrappers.TerminateIllegalWrapper[str, dict[str, Any], int]):
+    _prev_obs: Any
+    _prev_info: Any
+
     def __init__(self, env: raw_env, illegal_reward: float) -> None:
         super().__init__(env, illegal_reward)
         self.__dict__["_raw"] = env
+
+    def observe(self, agent: str) -> dict[str, Any] | None:
+        # PettingZoo's, reading the raw environment at once.
+        raw: raw_env = self.__dict__["_raw"]
+        obs = raw.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            self._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def step(self, action: int) -> None:
+        # A legal action of a live agent, its mask observed: what PettingZoo's step
+        # passes on to the environment after its checks, made here at once.
+        raw = self.__dict__["_raw"]
+        prev = self._prev_obs
+        if type(prev) is dict and type(action) is int and not self._terminated:
+            agent = raw.agent_selection
+            if (
+                not raw.terminations[agent]
+                and not raw.truncations[agent]
+                and prev["action_mask"][action]
+            ):
+                self._prev_obs = None
+                self._prev_info = None
+                raw.step(action)
+                return
+        super().step(action)
 
 
 class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper[str, dict[str, Any], int]):
@@ -116,7 +157,7 @@ class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper[str, dict[str, Any], 
         # A plain int in range is what Discrete(n).contains accepts without its numpy
         # conversion (a tenth of a step's time); anything else gets PettingZoo's check.
         if type(action) is int and 0 <= action < self.__dict__["_n_actions"]:
-            wrappers.BaseWrapper.step(self, action)
+            self.env.step(action)
         else:
             super().step(action)
 
@@ -125,6 +166,34 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
     def __init__(self, env: _AssertOutOfBounds) -> None:
         super().__init__(env)
         self.__dict__["_raw"] = env.__dict__["_raw"]
+        self.__dict__["_illegal"] = env.env
+
+    def observe(self, agent: str) -> dict[str, Any] | None:
+        if not self._has_reset:
+            before: dict[str, Any] | None = super().observe(agent)  # PettingZoo's error
+            return before
+        # The out-of-bounds wrapper between passes observations on unchanged.
+        obs: dict[str, Any] | None = self.__dict__["_illegal"].observe(agent)
+        return obs
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            error: tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]
+            error = super().last(observe)  # PettingZoo's error
+            return error
+        # AECEnv.last, reading the raw environment at once.
+        raw = self.__dict__["_raw"]
+        agent = raw.agent_selection
+        obs = self.__dict__["_illegal"].observe(agent) if observe else None
+        return (
+            obs,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     def __str__(self) -> str:
         return str(self.env)
@@ -177,7 +246,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         check_shaping(self.setup, reward_shaping)
         self.reward_shaping = reward_shaping
         self.render_mode = render_mode
-        self.match = Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws)
+        self.match: Match | KernelMatch = self._new_match(mode, max_plays, max_throws)
         n = len(self.setup.players)
         self._potential = [0.0] * n
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -196,6 +265,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         self._reset_books()
+
+    def _new_match(
+        self, mode: str, max_plays: int | None, max_throws: int | None
+    ) -> Match | KernelMatch:
+        """The game driver (``pachisi_v1`` overrides it)."""
+        return Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws)
 
     def _reset_books(self) -> None:
         self.agents = list(self.possible_agents)
@@ -255,13 +330,14 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
 
     def _after_move(self) -> None:
         m = self.match
+        done = m.done
         if self.reward_shaping is not None:
             before, self._potential = self._potential, self._potential_now()
             for agent, b, a in zip(self.agents, before, self._potential, strict=True):
                 self.rewards[agent] = a - b
-            if not m.done:
+            if not done:
                 self._accumulate_rewards()
-        if m.done:
+        if done:
             for agent, r in zip(self.agents, m.returns(), strict=True):
                 self.rewards[agent] += r
                 if m.truncated:
@@ -269,11 +345,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
                 else:
                     self.terminations[agent] = True
             self._accumulate_rewards()
-        self.agent_selection = self.possible_agents[m.to_move]
+        self.agent_selection = selected = self.possible_agents[m.to_move]
+        infos = self.infos
         for agent in self.agents:
-            self.infos[agent] = {}
-        if m.mode == "play" and not m.done:
-            self.infos[self.agent_selection]["plays"] = m.plays
+            infos[agent] = {}
+        if not done and m.mode == "play":
+            infos[selected]["plays"] = m.plays
 
     def render(self) -> str | np.ndarray[Any, np.dtype[np.uint8]] | None:
         """``"ansi"``: the board as text, the throw and the steps so far; ``"svg"``: the

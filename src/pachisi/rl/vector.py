@@ -39,10 +39,10 @@ Two modes (docs/rl.md):
   (pure Python); game ``j`` is ``Game.new(..., seed=...)`` with the ``j``-th
   48-bit draw of ``random.Random(s)``.
 
-Play mode's canonical order differs from :class:`~pachisi.rl.match.Match`'s
-play mode (and so the AEC, Gymnasium and OpenSpiel environments), which
-index :func:`~pachisi.moves.legal_plays`'s own order: the same set of plays,
-numbered differently.
+Play mode's canonical order is :func:`~pachisi.moves.legal_plays`'s own,
+so the plays are numbered as in :class:`~pachisi.rl.match.Match`'s play mode
+(the AEC, Gymnasium and OpenSpiel environments); ``pachisi_v1``'s play mode
+(:mod:`pachisi.rl.lane`) is this environment's kernel backend with one game.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import _layout, observation_size, observe
 from .match import Match, returns_of
 
-__all__ = ["BACKENDS", "BatchedEnv", "kernel_batch"]
+__all__ = ["BACKENDS", "BatchedEnv", "kernel_batch", "position_of_state"]
 
 #: Where play mode's games are played: ``"auto"`` (the compiled kernel when it
 #: is active, else the pure engine), ``"kernel"``, ``"kernel-source"`` (the
@@ -153,12 +153,19 @@ class _PythonGames:
 
 
 def kernel_batch(
-    setup: Setup, n: int, max_plays: int, max_throws: int, compiled: bool = True
+    setup: Setup,
+    n: int,
+    max_plays: int,
+    max_throws: int,
+    compiled: bool = True,
+    start: Position | None = None,
 ) -> Any:
     """The kernel's ``Batch`` of ``n`` games of ``setup`` (``max_throws`` 0: no bound).
 
     ``compiled=False``: the kernel's source run as Python. ``ValueError`` if
-    the compiled kernel is asked for and not installed.
+    the compiled kernel is asked for and not installed. ``start``: every game
+    starts from that position (the first player's draw is still made) instead
+    of the start of the game.
     """
     module = fast.kernel_module(compiled)
     if module is None:
@@ -166,7 +173,7 @@ def kernel_batch(
     players = len(setup.players)
     starts = array("i")
     for first in range(players):
-        starts.extend(fast.game_state(Position.initial(setup, first)))
+        starts.extend(fast.game_state(start or Position.initial(setup, first)))
     tmpl = np.zeros((players, observation_size(setup)), dtype=np.float32)
     slots = array("i")
     owner = setup.owner
@@ -181,6 +188,17 @@ def kernel_batch(
             slots.extend((c, row, f, o))
     table = fast.game_table(setup)
     return module.Batch(table, starts, n, max_plays, max_throws, tmpl, slots, setup.home + 1, seat)
+
+
+def position_of_state(setup: Setup, st: Sequence[int]) -> Position:
+    """The position of a kernel game state (``Batch.state``'s first ``S_SIZE`` ints)."""
+    pawns = tuple(
+        tuple(st[4 * c : 4 * c + 4]) if c in setup.colours_in_play else () for c in range(4)
+    )
+    n = len(setup.players)
+    cut = tuple(bool(st[19] >> j & 1) for j in range(n)) if setup.ruleset == "pagade" else None
+    winner = tuple(j for j in range(n) if st[25] >> j & 1) or None
+    return Position(setup, pawns, st[18], st[16], cut, tuple(st[21 : 21 + st[20]]), winner)
 
 
 def _too_many(k: int, throw: object, max_plays: int) -> str:
@@ -398,15 +416,7 @@ class BatchedEnv:
             return self.matches[i].position
         if self._py is not None:
             return self._py.positions[i]
-        st = self._batch.state(i)
-        setup = self.setup
-        pawns = tuple(
-            tuple(st[4 * c : 4 * c + 4]) if c in setup.colours_in_play else () for c in range(4)
-        )
-        n = self.n_players
-        cut = tuple(bool(st[19] >> j & 1) for j in range(n)) if setup.ruleset == "pagade" else None
-        winner = tuple(j for j in range(n) if st[25] >> j & 1) or None
-        return Position(setup, pawns, st[18], st[16], cut, tuple(st[21 : 21 + st[20]]), winner)
+        return position_of_state(self.setup, self._batch.state(i))
 
     def throw(self, i: int) -> tuple[int, ...]:
         """The throw of game ``i``'s open decision."""

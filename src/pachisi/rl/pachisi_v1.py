@@ -1,0 +1,65 @@
+"""The PettingZoo AEC environment ``pachisi_v1``: ``pachisi_v0`` with its play mode in the kernel.
+
+>>> from pachisi.rl import pachisi_v1
+>>> env = pachisi_v1.env(ruleset="parcheesi", players=4, mode="play")
+>>> env.reset(seed=3)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> obs["observation"].shape, int(obs["action_mask"].sum()) == len(info["plays"])
+((350,), True)
+>>> env.step(0)
+
+The same agents, spaces, observations, masks, rewards, infos, options and
+wrappers as :mod:`pachisi.rl.pachisi_v0` (its docstring describes them);
+two things differ:
+
+* **Play mode steps inside the compiled kernel** where it is installed and
+  plays the ruleset (every ruleset but ``ludo`` and ``maedn``):
+  :class:`pachisi.rl.lane.KernelMatch`, a ``Batch`` of one game, enumerates
+  the throw's plays, plays the chosen one and writes the next observation and
+  mask without building a :class:`~pachisi.Position` or a
+  :class:`~pachisi.moves.Play`; ``infos[agent]["plays"]`` is a lazy sequence
+  whose plays are enumerated when first read. Elsewhere (step mode, the one-die
+  rulesets, ``PACHISI_PURE=1``, no kernel) the same games are played by
+  :class:`~pachisi.rl.match.Match` on the library path.
+* **The dice are the kernel's streams** (``Match(..., draws="splitmix")``):
+  ``reset(seed=s)`` throws from :class:`pachisi.fast.SplitMix64` seeded
+  ``stream_seed(s, 0)``, its first draw naming the first player (no
+  preliminary throws; ``players[0]`` in ``ludo`` and ``maedn``), then one draw
+  per die: the first game of ``BatchedEnv(1, ..., mode="play")`` seeded
+  ``s``. So a seed gives other games than in ``pachisi_v0``, the same ones on
+  both engines and in both modes (for the same choices).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pettingzoo import AECEnv
+
+from . import pachisi_v0
+from .lane import KernelMatch, fits
+from .match import Match
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+    """The environment with PettingZoo's usual wrappers (as :func:`pachisi_v0.env`)."""
+    return pachisi_v0.wrap(raw_env(**kwargs))
+
+
+class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
+    """Pachisi as a PettingZoo AEC environment: ``pachisi_v0.raw_env``'s arguments
+    (see the module docstring for what differs)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        **pachisi_v0.raw_env.metadata,
+        "name": "pachisi_v1",
+    }
+
+    def _new_match(
+        self, mode: str, max_plays: int | None, max_throws: int | None
+    ) -> Match | KernelMatch:
+        if fits(self.setup, mode):
+            return KernelMatch(self.setup, max_plays=max_plays, max_throws=max_throws)
+        return Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws, draws="splitmix")
