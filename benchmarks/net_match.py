@@ -4,8 +4,9 @@
 declared runs that decide whether a new network may replace a shipped one
 (issue 33): seat 0's player ``learned{P}`` with network ``--new``, every other
 seat ``learned{P}`` with ``--old`` (default: the network shipped for the
-set-up), the seats rotating every game as ``pachisi simulate`` rotates them,
-and the games dealt exactly as its library engine deals them
+set-up) or, with ``--others NAME``, the named player (``expectimax``),
+the seats rotating every game as ``pachisi simulate`` rotates them, and
+the games dealt exactly as its library engine deals them
 (:func:`pachisi.tournament.game_seed`, :func:`~pachisi.tournament.bot_seed`,
 :func:`~pachisi.game.first_player`). Every game's result is appended to
 ``--log`` as it finishes (JSON lines), so a killed run resumes with the
@@ -31,6 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from pachisi.bots import make_player
 from pachisi.bots.learned import LearnedPlayer
 from pachisi.dice import dice_for
 from pachisi.game import first_player
@@ -50,8 +52,11 @@ def play(index: int) -> dict[str, Any]:
     setup: Setup = _RUN["setup"]
     seed = game_seed(_RUN["seed"], index)
     seats = seat_assignment(len(setup.players), index, True)
+    others = _RUN["others"]
     players = [
-        LearnedPlayer(bot_seed(seed, s), plies=_RUN["plies"], net=_RUN["nets"][min(p, 1)])
+        make_player(others, bot_seed(seed, s))
+        if p and others
+        else LearnedPlayer(bot_seed(seed, s), plies=_RUN["plies"], net=_RUN["nets"][min(p, 1)])
         for s, p in enumerate(seats)
     ]
     rng = random.Random(seed)
@@ -74,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--new", required=True, help="the new network's weights file")
     p.add_argument("--old", help="the other seats' network (default: the shipped one)")
+    p.add_argument(
+        "--others", default="", help="a named player for the other seats instead (expectimax)"
+    )
     p.add_argument("--plies", type=int, default=1)
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int, required=True)
@@ -90,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         setup=setup,
         seed=args.seed,
         plies=args.plies,
+        others=args.others,
         max_throws=args.max_throws,
         nets=(ValueNet.load(args.new), old),
     )
