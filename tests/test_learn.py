@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from pachisi.board import ROUTES, SAFETY_SQUARES
 from pachisi.dice import dice_for
 from pachisi.learn import default_net, set_up_frames, shipped_nets, shipped_rulesets, trained_setup
 from pachisi.learn import network as network_module
-from pachisi.learn.encoding import ENCODING, Encoder, hit_chance
+from pachisi.learn.encoding import ENCODING, Encoder, encoder_for, hit_chance
 from pachisi.learn.network import FORMAT_VERSION, ValueNet, WeightsError
 from pachisi.moves import legal_plays
 from pachisi.rules import ALL_RULESETS, Setup
@@ -174,6 +175,40 @@ def test_encodings_are_well_formed(name: str) -> None:
         assert all(v > 0 for v in val)
         pawns = [i for i in idx if i % enc.slot_size <= enc.home and i < enc.global_offset]
         assert 1 <= len(pawns) <= 4 * len(setup.colours_in_play)
+
+
+BOTH_FAMILIES = {
+    **SETUPS,
+    "ludo-2": Setup.create("ludo", players=2),
+    "ludo-4": Setup.create("ludo"),
+    "maedn-3": Setup.create("maedn", players=3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOTH_FAMILIES))
+def test_pawns_and_more_are_each_slots_pawn_counts(name: str) -> None:
+    """The PAWNS and MORE blocks of both encodings (one shared writer,
+    :func:`pachisi.learn.one_die.progress_units`) against their definition, counted
+    from the position's pawns: per slot, 1 at each progress a pawn stands at and the
+    number of pawns there beyond the first."""
+    setup = BOTH_FAMILIES[name]
+    enc = encoder_for(setup)
+    h1 = enc.home + 1
+    for pos in random_positions(setup, 60, 8):
+        idx, val = enc.encode(pos)
+        got = {
+            i: v
+            for i, v in zip(idx, val, strict=True)
+            if i < enc.global_offset and i % enc.slot_size < 2 * h1
+        }
+        want: dict[int, float] = {}
+        for slot, c in enumerate(enc.slots[pos.to_move]):
+            base = slot * enc.slot_size
+            for p, n in Counter(pos.pawns[c]).items():
+                want[base + p] = 1.0
+                if n > 1:
+                    want[base + h1 + p] = float(n - 1)
+        assert got == want, pos.to_text()
 
 
 # -- the network ------------------------------------------------------------------------------

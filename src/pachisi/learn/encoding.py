@@ -70,7 +70,7 @@ from ..board import N_RING, OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import dice_for
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
-from .one_die import ONE_DIE_ENCODING, OneDieEncoder
+from .one_die import ONE_DIE_ENCODING, OneDieEncoder, progress_units
 
 __all__ = [
     "ENCODING",
@@ -271,20 +271,8 @@ class Encoder:
             n_blocked = 0
             to_go = 0
             threats: list[int] | None = None
-            prev = -1
-            run = 0
-            for i, p in enumerate(ps):
+            for p in ps:
                 to_go += home - p
-                if p != prev:
-                    idx.append(base + p)
-                    val.append(1.0)
-                    prev = p
-                    run = 1
-                else:
-                    run += 1
-                if (i + 1 == len(ps) or ps[i + 1] != p) and run > 1:
-                    idx.append(base + h1 + p)
-                    val.append(float(run - 1))
                 s = route[p]
                 if s == OFF:
                     continue
@@ -315,9 +303,7 @@ class Encoder:
                     if 0 < ahead <= BLOCK_REACH and b != s:
                         n_blocked += 1
                         break
-            for p, risk in danger:
-                idx.append(base + 2 * h1 + p)
-                val.append(risk)
+            progress_units(idx, val, base, h1, ps, danger)
             sc = base + 3 * h1
             owner = self.owner[c]
             idx.append(sc)  # present

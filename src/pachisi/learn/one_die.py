@@ -65,13 +65,22 @@ try; the opening (L.6.3); two, three, four players.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import groupby
 from typing import Final
 
 from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, MAEDN
 from ..position import Position
 from ..rules import Setup
 
-__all__ = ["GLOBALS", "ONE_DIE_ENCODING", "SCALARS", "OneDieEncoder", "reach_chance"]
+__all__ = [
+    "GLOBALS",
+    "ONE_DIE_ENCODING",
+    "SCALARS",
+    "OneDieEncoder",
+    "progress_units",
+    "reach_chance",
+]
 
 #: The name and version of this encoding, stored with every weights file of Ludo and MADN.
 ONE_DIE_ENCODING: Final = "pachisi-one-die-encoding/1"
@@ -105,6 +114,41 @@ def reach_chance(distances: set[int]) -> float:
     for d in distances:
         chance += 1 / 6 if d <= 6 else 1 / 36
     return min(chance, 1.0)
+
+
+def progress_units(
+    idx: list[int],
+    val: list[float],
+    base: int,
+    h1: int,
+    progresses: Sequence[int],
+    danger: Sequence[tuple[int, float]],
+) -> None:
+    """Append a colour slot's three progress blocks to a sparse row (``idx``, ``val``).
+
+    The layout both encodings share (this one and the cross's,
+    :mod:`pachisi.learn.encoding`): the slot starts at ``base``, each block is
+    ``h1`` units long. For each progress ``p`` in ``progresses`` (the colour's
+    pawns, sorted), PAWNS ``base + p`` is 1 and, where more than one pawn
+    stands, MORE ``base + h1 + p`` the number beyond the first; then DANGER
+    ``base + 2 h1 + p`` is ``risk`` for each ``(p, risk)`` of ``danger``, in
+    its order.
+
+    >>> idx, val = [], []
+    >>> progress_units(idx, val, 100, 10, [0, 0, 3, 7], [(3, 0.25)])
+    >>> list(zip(idx, val))
+    [(100, 1.0), (110, 1.0), (103, 1.0), (107, 1.0), (123, 0.25)]
+    """
+    for p, same in groupby(progresses):
+        idx.append(base + p)
+        val.append(1.0)
+        more = sum(1 for _ in same) - 1
+        if more:
+            idx.append(base + h1 + p)
+            val.append(float(more))
+    for p, risk in danger:
+        idx.append(base + 2 * h1 + p)
+        val.append(risk)
 
 
 class OneDieEncoder:
@@ -231,20 +275,8 @@ class OneDieEncoder:
             to_go = 0
             blocks: set[int] = set()
             targets: set[tuple[int, int]] = set()
-            prev = -1
-            run = 0
-            for i, p in enumerate(ps):
+            for p in ps:
                 to_go += end - p
-                if p != prev:
-                    idx.append(base + p)
-                    val.append(1.0)
-                    prev = p
-                    run = 1
-                else:
-                    run += 1
-                if (i + 1 == len(ps) or ps[i + 1] != p) and run > 1:
-                    idx.append(base + h1 + p)
-                    val.append(float(run - 1))
                 if p == 0:
                     n_yard += 1
                     continue
@@ -276,9 +308,7 @@ class OneDieEncoder:
                     for oc, k in on.get((q + d) % size, ()):
                         if not friendly[oc] and exposed(oc, k, (q + d) % size):
                             targets.add((oc, k))
-            for p, risk in danger:
-                idx.append(base + 2 * h1 + p)
-                val.append(risk)
+            progress_units(idx, val, base, h1, ps, danger)
             sc = base + 3 * h1
             owner = self.owner[c]
             idx.append(sc)  # present
