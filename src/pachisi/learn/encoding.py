@@ -70,7 +70,7 @@ from ..board import N_RING, OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import dice_for
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
-from .one_die import ONE_DIE_ENCODING, OneDieEncoder, progress_units
+from .one_die import ONE_DIE_ENCODING, OneDieEncoder, progress_units, sides_by_mover
 
 __all__ = [
     "ENCODING",
@@ -174,21 +174,10 @@ class Encoder:
         cycle = turn_cycle(ruleset)
         # Per mover: the colours of slots 0..3, each player's side, the sides' players.
         self.slots: list[tuple[int, int, int, int]] = []
-        self.side_of: list[tuple[int, ...]] = []
-        self.side_players: list[tuple[tuple[int, ...], ...]] = []
         for mover in range(n):
             k = cycle.index(setup.players[mover][0])
             self.slots.append(tuple(cycle[(k + j) % 4] for j in range(4)))  # type: ignore[arg-type]
-            if setup.teams:
-                mine = setup.partners[mover]
-                side = tuple(0 if j in mine else 1 for j in range(n))
-            else:
-                side = tuple((j - mover) % n for j in range(n))
-            self.side_of.append(side)
-            groups: list[list[int]] = [[] for _ in range(max(side) + 1)]
-            for j in range(n):
-                groups[side[j]].append(j)
-            self.side_players.append(tuple(tuple(g) for g in groups))
+        self.side_of, self.side_players = sides_by_mover(setup)
         #: How many sides (teams, or players) the set-up has.
         self.n_sides = len(self.side_players[0])
         g = self.global_offset

@@ -80,6 +80,7 @@ __all__ = [
     "OneDieEncoder",
     "progress_units",
     "reach_chance",
+    "sides_by_mover",
 ]
 
 #: The name and version of this encoding, stored with every weights file of Ludo and MADN.
@@ -114,6 +115,34 @@ def reach_chance(distances: set[int]) -> float:
     for d in distances:
         chance += 1 / 6 if d <= 6 else 1 / 36
     return min(chance, 1.0)
+
+
+def sides_by_mover(
+    setup: Setup,
+) -> tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], ...]]]:
+    """Per mover, each player's side and each side's players, sides counted from the
+    mover's in turn order: the teams in a partnership game (the mover's first), else
+    the players. Both encodings count sides this way.
+
+    >>> side_of, side_players = sides_by_mover(Setup.create("parcheesi", players=3))
+    >>> side_of[1], side_players[1]
+    ((2, 0, 1), ((1,), (2,), (0,)))
+    """
+    n = len(setup.players)
+    side_of: list[tuple[int, ...]] = []
+    side_players: list[tuple[tuple[int, ...], ...]] = []
+    for mover in range(n):
+        if setup.teams:
+            mine = setup.partners[mover]
+            side = tuple(0 if j in mine else 1 for j in range(n))
+        else:
+            side = tuple((j - mover) % n for j in range(n))
+        side_of.append(side)
+        groups: list[list[int]] = [[] for _ in range(max(side) + 1)]
+        for j in range(n):
+            groups[side[j]].append(j)
+        side_players.append(tuple(tuple(g) for g in groups))
+    return side_of, side_players
 
 
 def progress_units(
@@ -187,21 +216,10 @@ class OneDieEncoder:
         n = len(setup.players)
         self.n_players = n
         self.slots: list[tuple[int, int, int, int]] = []
-        self.side_of: list[tuple[int, ...]] = []
-        self.side_players: list[tuple[tuple[int, ...], ...]] = []
         for mover in range(n):
             mc = setup.players[mover][0]
             self.slots.append(tuple((mc + j) % 4 for j in range(4)))  # type: ignore[arg-type]
-            if setup.teams:
-                mine = setup.partners[mover]
-                side = tuple(0 if j in mine else 1 for j in range(n))
-            else:
-                side = tuple((j - mover) % n for j in range(n))
-            self.side_of.append(side)
-            groups: list[list[int]] = [[] for _ in range(max(side) + 1)]
-            for j in range(n):
-                groups[side[j]].append(j)
-            self.side_players.append(tuple(tuple(g) for g in groups))
+        self.side_of, self.side_players = sides_by_mover(setup)
         #: How many sides (teams, or players) the set-up has.
         self.n_sides = len(self.side_players[0])
         g = self.global_offset
