@@ -20,7 +20,7 @@ from pachisi.dice import dice_for
 from pachisi.learn import default_net, set_up_frames, shipped_nets, shipped_rulesets, trained_setup
 from pachisi.learn import network as network_module
 from pachisi.learn.encoding import ENCODING, Encoder, encoder_for, hit_chance
-from pachisi.learn.network import FORMAT_VERSION, ValueNet, WeightsError
+from pachisi.learn.network import FORMAT_VERSION, ValueNet, WeightsError, softmax_rows
 from pachisi.moves import legal_plays
 from pachisi.rules import ALL_RULESETS, Setup
 
@@ -226,6 +226,71 @@ def test_numpy_and_plain_agree(monkeypatch: pytest.MonkeyPatch) -> None:
         # Partners share a chance; the two teams' chances sum to 1.
         assert p[0] == p[2] and p[1] == p[3]
         assert p[0] + p[1] == pytest.approx(1.0)
+
+
+def decided_positions(setup: Setup, n: int, seed: int) -> list[Position]:
+    """The last positions of ``n`` random games of ``setup`` (each decided)."""
+    rng = random.Random(seed)
+    dice = dice_for(setup.ruleset)
+    out: list[Position] = []
+    for _ in range(n):
+        pos = Position.initial(setup, rng.randrange(len(setup.players)))
+        while not pos.is_over:
+            plays = legal_plays(pos, dice.roll(rng))
+            pos = plays[rng.randrange(len(plays))].position
+        out.append(pos)
+    return out
+
+
+def by_hand(net: ValueNet, positions: list[Position], sparse: bool) -> list[list[float]]:
+    """Each player's chance in each position, written out here with the batched paths'
+    arithmetic: the undecided positions' encodings as one dense matrix times ``W1``
+    (or, ``sparse``, the sum of the active rows of ``W1`` gathered by numpy), ``tanh``,
+    times ``W2``, the softmax over each position's sides; a decided game exactly."""
+    np = pytest.importorskip("numpy")
+    a = net.arrays()
+    live = [pos for pos in positions if pos.winner is None]
+    codes = [encoder_for(pos.setup).encode(pos) for pos in live]
+    if sparse:
+        C = np.asarray([i for idx, _ in codes for i in idx], dtype=np.intp)
+        V = np.asarray([v for _, val in codes for v in val], dtype=np.float64)
+        starts = np.cumsum([0] + [len(idx) for idx, _ in codes[:-1]])
+        S = np.add.reduceat(a["W1"][C] * V[:, None], starts, axis=0)
+    else:
+        X = np.zeros((len(live), net.n_inputs))
+        for r, (idx, val) in enumerate(codes):
+            X[r, idx] = val
+        S = X @ a["W1"]
+    n_sides = [encoder_for(pos.setup).n_sides for pos in live]
+    P = softmax_rows(np, np.tanh(S + a["b1"]) @ a["W2"] + a["b2"], n_sides).tolist()
+    out: list[list[float]] = []
+    for pos in positions:
+        players = range(len(pos.setup.players))
+        if pos.winner is not None:
+            out.append([1.0 if j in pos.winner else 0.0 for j in players])
+            continue
+        side = encoder_for(pos.setup).side_of[pos.to_move]
+        out.append([P[live.index(pos)][side[j]] for j in players])
+    return out
+
+
+def test_the_batched_paths_are_their_arithmetic_bit_for_bit() -> None:
+    """:meth:`ValueNet.chances`, :meth:`~ValueNet.sparse_chances` and
+    :meth:`~ValueNet.batch` on one batch of three set-ups of a ruleset (teams, two and
+    four players; decided games among them) against the same sums written out by hand."""
+    setups = [SETUPS["parcheesi-teams"], SETUPS["parcheesi-2"], Setup.create("parcheesi")]
+    net = ValueNet.random(setups[0], hidden=7, seed=4)
+    positions: list[Position] = []
+    for k, setup in enumerate(setups):
+        positions += random_positions(setup, 25, k) + decided_positions(setup, 3, k)
+    random.Random(1).shuffle(positions)
+    assert len({pos.to_text() for pos in positions}) > 80
+    dense, sparse = by_hand(net, positions, False), by_hand(net, positions, True)
+    assert net.chances(positions) == dense
+    assert net.sparse_chances(positions) == sparse
+    for player in range(2):  # every set-up has players 0 and 1
+        assert net.batch(positions, player).tolist() == [row[player] for row in dense]
+    assert net.values(positions, 1) == [row[1] for row in dense]
 
 
 def test_chances_sum_to_one_and_finished_games_are_exact() -> None:
