@@ -69,7 +69,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Final
 
-from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, MAEDN
+from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, MAEDN, Ring
 from ..position import Position
 from ..rules import Setup
 
@@ -78,8 +78,10 @@ __all__ = [
     "ONE_DIE_ENCODING",
     "SCALARS",
     "OneDieEncoder",
+    "RingOccupancy",
     "progress_units",
     "reach_chance",
+    "safe_progresses",
     "sides_by_mover",
 ]
 
@@ -115,6 +117,79 @@ def reach_chance(distances: set[int]) -> float:
     for d in distances:
         chance += 1 / 6 if d <= 6 else 1 / 36
     return min(chance, 1.0)
+
+
+def safe_progresses(setup: Setup) -> frozenset[int]:
+    """The progresses at which a pawn on the ring of ``setup`` cannot be captured: Ludo's
+    safe squares of its ``board`` (L.1.4; on ludopy's board its globes and not the entry
+    square, where a pawn that lands is captured, L.4.3), none in MADN.
+
+    >>> sorted(safe_progresses(Setup.create("ludo", players=2)))
+    [1, 8, 14, 21, 27, 34, 40, 47]
+    >>> safe_progresses(Setup.create("maedn", players=2))
+    frozenset()
+    """
+    if setup.ruleset != "ludo":
+        return frozenset()
+    if setup.option("board") == "ludopy":
+        return LUDOPY_GLOBES | {1}  # L.4.3: a pawn landing there is captured
+    return LUDO_SAFE[str(setup.option("board"))]
+
+
+class RingOccupancy:
+    """Who stands where on a one-die board's ring in one position, and what threatens a
+    pawn there: shared by the encoding's DANGER units and the hand evaluation's risk
+    (:func:`pachisi.bots.one_die.evaluate`).
+
+    ``ludo``: the Ludo ring (blocks, L.4.2), else MADN's; ``colours``: the colours in
+    play; ``pawns``: the position's progresses per colour.
+    """
+
+    __slots__ = ("colours", "in_yard", "ludo", "on", "ring")
+
+    def __init__(
+        self, ring: Ring, ludo: bool, colours: Sequence[int], pawns: Sequence[Sequence[int]]
+    ) -> None:
+        self.ring = ring
+        self.ludo = ludo
+        self.colours = colours
+        size, step, last = ring.size, ring.step, ring.last
+        #: Per ring square, the (colour, progress) of each pawn there.
+        self.on: dict[int, list[tuple[int, int]]] = {}
+        #: Per colour in play, whether it has a pawn in the yard.
+        self.in_yard: dict[int, bool] = {}
+        for c in colours:
+            self.in_yard[c] = False
+            for p in pawns[c]:
+                if p == 0:
+                    self.in_yard[c] = True
+                elif p <= last:
+                    self.on.setdefault((step * c + p - 1) % size, []).append((c, p))
+
+    def in_block(self, c: int, q: int) -> bool:
+        """Whether colour ``c`` has a block on ring square ``q`` (two or more pawns, in
+        Ludo: L.4.2; MADN has none)."""
+        return self.ludo and sum(1 for oc, _ in self.on[q] if oc == c) >= 2
+
+    def risk(self, q: int, friendly: Sequence[bool]) -> float:
+        """The chance that an opponent's next throws reach a pawn on ring square ``q``
+        (for a pawn that can be captured there; ``friendly[d]``: colour ``d`` is not an
+        opponent): :func:`reach_chance` of the distances 1..12 from the opponent pawns
+        behind that would still be on the ring, and in MADN 1/6 more on an opponent's
+        start field while he has a pawn in the yard (his entering 6, M.5.2), at most 1."""
+        on = self.on
+        size, step, last = self.ring.size, self.ring.step, self.ring.last
+        dists: set[int] = set()
+        for d in range(1, 13):
+            for oc, k in on.get((q - d) % size, ()):
+                if not friendly[oc] and k + d <= last:
+                    dists.add(d)
+        risk = reach_chance(dists) if dists else 0.0
+        if not self.ludo:
+            for oc in self.colours:  # M.5.2: an entering 6 on the start field
+                if not friendly[oc] and self.in_yard[oc] and q == step * oc % size:
+                    risk = min(1.0, risk + 1 / 6)
+        return risk
 
 
 def sides_by_mover(
@@ -203,13 +278,7 @@ class OneDieEncoder:
         self.slot_size = 3 * (end + 1) + len(SCALARS)
         self.global_offset = 4 * self.slot_size
         self.n_inputs = self.global_offset + len(GLOBALS)
-        if not ludo:
-            safe: frozenset[int] = frozenset()
-        elif setup.option("board") == "ludopy":
-            safe = LUDOPY_GLOBES | {1}  # L.4.3: a pawn landing there is captured
-        else:
-            safe = LUDO_SAFE[str(setup.option("board"))]
-        self.safe = safe
+        self.safe = safe_progresses(setup)
         self.colours = setup.colours_in_play
         self.owner = tuple(o if o is not None else -1 for o in setup.owner)
         self.friendly = setup.friendly
@@ -259,24 +328,13 @@ class OneDieEncoder:
         ring = self.ring
         size, step, last, end = ring.size, ring.step, ring.last, ring.end
         h1 = end + 1
-        ludo = self.ludo
         safe = self.safe
-        # Ring squares: per square, the (colour, progress) of the pawns there.
-        on: dict[int, list[tuple[int, int]]] = {}
-        in_yard: dict[int, bool] = {}
-        for c in self.colours:
-            in_yard[c] = False
-            for p in pawns[c]:
-                if p == 0:
-                    in_yard[c] = True
-                elif p <= last:
-                    on.setdefault((step * c + p - 1) % size, []).append((c, p))
+        occupancy = RingOccupancy(ring, self.ludo, self.colours, pawns)
+        on = occupancy.on
 
         def exposed(c: int, p: int, q: int) -> bool:
             """Whether a pawn of ``c`` at progress ``p`` on square ``q`` can be captured."""
-            if p in safe:
-                return False
-            return not (ludo and sum(1 for oc, _ in on[q] if oc == c) >= 2)
+            return p not in safe and not occupancy.in_block(c, q)
 
         idx: list[int] = []
         val: list[float] = []
@@ -284,7 +342,7 @@ class OneDieEncoder:
         finished = position.finished
         for slot, c in enumerate(self.slots[mover]):
             ps = pawns[c]
-            if not ps or c not in in_yard:
+            if not ps or c not in occupancy.in_yard:
                 continue
             base = slot * self.slot_size
             friendly = self.friendly[c]
@@ -303,21 +361,12 @@ class OneDieEncoder:
                     n_safe += 1
                     continue
                 q = (step * c + p - 1) % size
-                if ludo and sum(1 for oc, _ in on[q] if oc == c) >= 2:
+                if occupancy.in_block(c, q):
                     blocks.add(q)
                 if not exposed(c, p, q):
                     n_safe += 1
                 else:
-                    dists: set[int] = set()
-                    for d in range(1, 13):
-                        for oc, k in on.get((q - d) % size, ()):
-                            if not friendly[oc] and k + d <= last:
-                                dists.add(d)
-                    risk = reach_chance(dists) if dists else 0.0
-                    if not ludo:
-                        for oc in self.colours:  # M.5.2: an entering 6 on the start field
-                            if not friendly[oc] and in_yard[oc] and q == step * oc % size:
-                                risk = min(1.0, risk + 1 / 6)
+                    risk = occupancy.risk(q, friendly)
                     if risk > 0.0:
                         danger.append((p, risk))
                 for d in range(1, 7):  # ATTACKS: opponent pawns this pawn reaches
