@@ -23,12 +23,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES, is_ring
+from ..board import OFF, ROUTES, is_ring
 from ..dice import Throw
+from ..learn.encoding import hit_chance, safe_squares
 from ..moves import Play
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS
-from .evaluation import SPARE_WEIGHT, Evaluation, _hit_chance
+from .evaluation import SPARE_WEIGHT, Evaluation
 from .evaluation import evaluate as _fast_evaluate
 from .one_die import evaluate as _one_die_evaluate
 
@@ -50,13 +51,9 @@ def evaluate(position: Position, player: int) -> float:
     routes = ROUTES[ruleset]
     home = setup.home
     pagade = ruleset == "pagade"
-    chance = _hit_chance(ruleset)
+    chance = hit_chance(ruleset)
     friends = setup.partners[player]
-    safe = (
-        X_SQUARES
-        if pagade and setup.option("safe_x_squares")
-        else (frozenset() if pagade else SAFETY_SQUARES)
-    )
+    safe = safe_squares(setup)
     # Occupancy of ring squares: colour -> count, and each colour's pawns by ring square.
     occ: dict[int, list[int]] = {}
     for c in setup.colours_in_play:

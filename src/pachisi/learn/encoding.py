@@ -83,6 +83,7 @@ __all__ = [
     "encoder_for",
     "encoding_name",
     "hit_chance",
+    "safe_squares",
     "turn_cycle",
 ]
 
@@ -122,8 +123,10 @@ def turn_cycle(ruleset: str) -> tuple[int, int, int, int]:
 def hit_chance(ruleset: str) -> tuple[float, ...]:
     """``[d]``: the chance that one throw offers distance ``d`` (1..24) as a number or a sum.
 
-    The table of the hand evaluation: the two numbers, their sum, and for a
-    doublet two, three and four times the number.
+    The table of the hand evaluation (:mod:`pachisi.bots.evaluation`, which
+    reads it from here) and of DANGER: the two numbers, their sum, and for a
+    doublet two, three and four times the number; ``N_RING`` entries, 0 for
+    any other distance.
     """
     out = [0.0] * N_RING
     for (a, b), p in dice_for(ruleset).outcomes():
@@ -134,6 +137,19 @@ def hit_chance(ruleset: str) -> tuple[float, ...]:
             if d < 25:
                 out[d] += float(p)
     return tuple(out)
+
+
+def safe_squares(setup: Setup) -> frozenset[int]:
+    """The ring squares where a lone pawn cannot be hit in ``setup``'s games: the
+    Parcheesi family's safety spaces; in Pagade the X squares when ``safe_x_squares``
+    is on (RULES.md §4.4), else none. The encoding's and the hand evaluation's.
+
+    >>> safe_squares(Setup.create("pagade")), len(safe_squares(Setup.create("parcheesi")))
+    (frozenset(), 12)
+    """
+    if setup.ruleset != "pagade":
+        return SAFETY_SQUARES
+    return X_SQUARES if setup.option("safe_x_squares") else frozenset()
 
 
 class Encoder:
@@ -151,11 +167,7 @@ class Encoder:
         self.n_inputs = self.global_offset + N_GLOBAL
         self.pagade = ruleset == "pagade"
         self.routes = ROUTES[ruleset]
-        safe = (
-            X_SQUARES
-            if self.pagade and setup.option("safe_x_squares")
-            else (frozenset() if self.pagade else SAFETY_SQUARES)
-        )
+        safe = safe_squares(setup)
         self.safe = tuple(q in safe for q in range(N_RING))
         self.chance = hit_chance(ruleset)
         self.colours = setup.colours_in_play
