@@ -70,10 +70,11 @@ from ..board import N_RING, OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import dice_for
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
-from .one_die import ONE_DIE_ENCODING, OneDieEncoder, progress_units, sides_by_mover
+from .one_die import ONE_DIE_ENCODING, OneDieEncoder, SlotLayout, progress_units
 
 __all__ = [
     "ENCODING",
+    "GLOBALS",
     "MAX_SIDES",
     "N_GLOBAL",
     "N_SCALARS",
@@ -108,8 +109,11 @@ SCALARS: Final = (
 )
 #: Per-slot scalar units.
 N_SCALARS: Final = len(SCALARS)
-#: Global units after the slots: doubles >= 1, doubles == 2, teams, 2, 3, 4 players.
-N_GLOBAL: Final = 6
+#: The names of the global units after the slots, in order: doubles >= 1, doubles == 2,
+#: teams, 2, 3, 4 players.
+GLOBALS: Final = ("doubles1", "doubles2", "teams", "players2", "players3", "players4")
+#: Global units after the slots.
+N_GLOBAL: Final = len(GLOBALS)
 #: How far ahead (squares) a blockade makes a pawn count as BLOCKED.
 BLOCK_REACH: Final = 12
 
@@ -152,27 +156,20 @@ def safe_squares(setup: Setup) -> frozenset[int]:
     return X_SQUARES if setup.option("safe_x_squares") else frozenset()
 
 
-class Encoder:
+class Encoder(SlotLayout):
     """The encoding of one set-up's positions (tables computed once per set-up)."""
+
+    scalar_names = SCALARS
+    global_names = GLOBALS
 
     def __init__(self, setup: Setup) -> None:
         ruleset = setup.ruleset
-        self.setup = setup
-        self.home = home = setup.home
-        #: Units per colour slot.
-        self.slot_size = 3 * (home + 1) + N_SCALARS
-        #: Offset of the global units.
-        self.global_offset = 4 * self.slot_size
-        #: Length of the encoding.
-        self.n_inputs = self.global_offset + N_GLOBAL
+        super().__init__(setup, setup.home)
         self.pagade = ruleset == "pagade"
         self.routes = ROUTES[ruleset]
         safe = safe_squares(setup)
         self.safe = tuple(q in safe for q in range(N_RING))
         self.chance = hit_chance(ruleset)
-        self.colours = setup.colours_in_play
-        self.owner = tuple(o if o is not None else -1 for o in setup.owner)
-        self.friendly = setup.friendly
         # Inverse routes: progress at which colour c visits square s (-1: never).
         self.index: list[list[int]] = []
         for c in range(4):
@@ -181,17 +178,13 @@ class Encoder:
                 if s != OFF and inv[s] == -1:
                     inv[s] = p
             self.index.append(inv)
-        n = len(setup.players)
-        self.n_players = n
+        n = self.n_players
         cycle = turn_cycle(ruleset)
-        # Per mover: the colours of slots 0..3, each player's side, the sides' players.
+        # Per mover: the colours of slots 0..3.
         self.slots: list[tuple[int, int, int, int]] = []
         for mover in range(n):
             k = cycle.index(setup.players[mover][0])
             self.slots.append(tuple(cycle[(k + j) % 4] for j in range(4)))  # type: ignore[arg-type]
-        self.side_of, self.side_players = sides_by_mover(setup)
-        #: How many sides (teams, or players) the set-up has.
-        self.n_sides = len(self.side_players[0])
         g = self.global_offset
         self._globals = [g + 2] if setup.teams else []
         self._globals.append(g + 3 + (n - 2))
@@ -201,10 +194,6 @@ class Encoder:
         """The encoder of ``setup`` (cached)."""
         return _encoder(setup)
 
-    def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
-        """The players of each side, sides counted from ``mover``'s side in turn order."""
-        return self.side_players[mover]
-
     def frame_units(self) -> frozenset[int]:
         """The units that depend on the set-up alone (each slot's PRESENT, MAJOR and SIDE,
         the team-play and player-count units): what :func:`pachisi.learn.set_up_frames`
@@ -213,23 +202,6 @@ class Encoder:
         keep = {s * self.slot_size + base + k for s in range(4) for k in range(6)}
         keep |= {self.global_offset + k for k in range(2, N_GLOBAL)}
         return frozenset(keep)
-
-    def index_of(self, slot: int, unit: str, p: int = 0) -> int:
-        """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
-        a :data:`SCALARS` name, or ``doubles1``/``doubles2``/``teams``/``players2..4``
-        (``slot`` ignored for the globals)."""
-        h1 = self.home + 1
-        base = slot * self.slot_size
-        if unit in ("pawns", "more", "danger"):
-            if not 0 <= p <= self.home:
-                raise ValueError(f"progress {p} outside 0..{self.home}")
-            return base + ("pawns", "more", "danger").index(unit) * h1 + p
-        if unit in SCALARS:
-            return base + 3 * h1 + SCALARS.index(unit)
-        names = ("doubles1", "doubles2", "teams", "players2", "players3", "players4")
-        if unit in names:
-            return self.global_offset + names.index(unit)
-        raise ValueError(f"unknown unit {unit!r}")
 
     def encode(self, position: Position) -> tuple[list[int], list[float]]:
         """The non-zero units of ``position``: their indices (distinct) and values."""

@@ -79,6 +79,7 @@ __all__ = [
     "SCALARS",
     "OneDieEncoder",
     "RingOccupancy",
+    "SlotLayout",
     "progress_units",
     "reach_chance",
     "safe_progresses",
@@ -255,48 +256,85 @@ def progress_units(
         val.append(risk)
 
 
-class OneDieEncoder:
+class SlotLayout:
+    """What both encodings share (this one and the cross's,
+    :class:`pachisi.learn.encoding.Encoder`): four colour slots, each of three
+    blocks of ``home + 1`` progress units (PAWNS, MORE, DANGER) and the named
+    :attr:`scalar_names`, then the named :attr:`global_names`; and the sides,
+    counted from each mover's (:func:`sides_by_mover`).
+    """
+
+    #: The names of the per-slot scalar units, in order (after the three blocks).
+    scalar_names: tuple[str, ...] = ()
+    #: The names of the global units after the slots, in order.
+    global_names: tuple[str, ...] = ()
+
+    def __init__(self, setup: Setup, home: int) -> None:
+        self.setup = setup
+        #: The last progress (HOME or Home; MADN's last goal field).
+        self.home = home
+        #: Units per colour slot.
+        self.slot_size = 3 * (home + 1) + len(self.scalar_names)
+        #: Offset of the global units.
+        self.global_offset = 4 * self.slot_size
+        #: Length of the encoding.
+        self.n_inputs = self.global_offset + len(self.global_names)
+        self.colours = setup.colours_in_play
+        self.owner = tuple(o if o is not None else -1 for o in setup.owner)
+        self.friendly = setup.friendly
+        self.n_players = len(setup.players)
+        self.side_of, self.side_players = sides_by_mover(setup)
+        #: How many sides (teams, or players) the set-up has.
+        self.n_sides = len(self.side_players[0])
+
+    def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
+        """The players of each side, sides counted from ``mover``'s side in turn order."""
+        return self.side_players[mover]
+
+    def index_of(self, slot: int, unit: str, p: int = 0) -> int:
+        """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
+        one of :attr:`scalar_names` in ``slot``, or one of :attr:`global_names` (``slot``
+        ignored)."""
+        h1 = self.home + 1
+        base = slot * self.slot_size
+        if unit in ("pawns", "more", "danger"):
+            if not 0 <= p <= self.home:
+                raise ValueError(f"progress {p} outside 0..{self.home}")
+            return base + ("pawns", "more", "danger").index(unit) * h1 + p
+        if unit in self.scalar_names:
+            return base + 3 * h1 + self.scalar_names.index(unit)
+        if unit in self.global_names:
+            return self.global_offset + self.global_names.index(unit)
+        raise ValueError(f"unknown unit {unit!r}")
+
+
+class OneDieEncoder(SlotLayout):
     """The encoding of one Ludo or MADN set-up's positions (see the module docstring).
 
     The same interface as :class:`pachisi.learn.encoding.Encoder` where the
-    network and the training use it: :attr:`n_inputs`, :meth:`encode`,
-    :meth:`sides`, :attr:`side_of`, :attr:`n_sides`, :attr:`n_players`.
+    network and the training use it (:class:`SlotLayout`'s, and :meth:`encode`).
     """
 
     #: The encoding's name and version.
     name: Final = ONE_DIE_ENCODING
+    scalar_names = SCALARS
+    global_names = GLOBALS
 
     def __init__(self, setup: Setup) -> None:
         ludo = setup.ruleset == "ludo"
         if setup.ruleset not in ("ludo", "maedn"):
             raise ValueError(f"the one-die encoding is for ludo and maedn, not {setup.ruleset}")
-        self.setup = setup
         self.ludo = ludo
         self.ring = ring = LUDO if ludo else MAEDN
-        #: The last progress (Ludo's Home, MADN's last goal field).
-        self.home = end = ring.end
-        self.slot_size = 3 * (end + 1) + len(SCALARS)
-        self.global_offset = 4 * self.slot_size
-        self.n_inputs = self.global_offset + len(GLOBALS)
+        super().__init__(setup, ring.end)
         self.safe = safe_progresses(setup)
-        self.colours = setup.colours_in_play
-        self.owner = tuple(o if o is not None else -1 for o in setup.owner)
-        self.friendly = setup.friendly
-        n = len(setup.players)
-        self.n_players = n
+        n = self.n_players
         self.slots: list[tuple[int, int, int, int]] = []
         for mover in range(n):
             mc = setup.players[mover][0]
             self.slots.append(tuple((mc + j) % 4 for j in range(4)))  # type: ignore[arg-type]
-        self.side_of, self.side_players = sides_by_mover(setup)
-        #: How many sides (teams, or players) the set-up has.
-        self.n_sides = len(self.side_players[0])
         g = self.global_offset
         self._players_unit = g + GLOBALS.index("players2") + (n - 2)
-
-    def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
-        """The players of each side, sides counted from ``mover``'s side in turn order."""
-        return self.side_players[mover]
 
     def frame_units(self) -> frozenset[int]:
         """The units that depend on the set-up alone (PRESENT and SIDE of each slot,
@@ -305,21 +343,6 @@ class OneDieEncoder:
         keep = {s * self.slot_size + base + k for s in range(4) for k in range(5)}
         keep |= {self.global_offset + GLOBALS.index(f"players{k}") for k in (2, 3, 4)}
         return frozenset(keep)
-
-    def index_of(self, slot: int, unit: str, p: int = 0) -> int:
-        """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
-        a :data:`SCALARS` name, or a :data:`GLOBALS` name (``slot`` ignored)."""
-        h1 = self.home + 1
-        base = slot * self.slot_size
-        if unit in ("pawns", "more", "danger"):
-            if not 0 <= p <= self.home:
-                raise ValueError(f"progress {p} outside 0..{self.home}")
-            return base + ("pawns", "more", "danger").index(unit) * h1 + p
-        if unit in SCALARS:
-            return base + 3 * h1 + SCALARS.index(unit)
-        if unit in GLOBALS:
-            return self.global_offset + GLOBALS.index(unit)
-        raise ValueError(f"unknown unit {unit!r}")
 
     def encode(self, position: Position) -> tuple[list[int], list[float]]:
         """The non-zero units of ``position``: their indices (distinct) and values."""
