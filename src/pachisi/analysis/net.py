@@ -50,6 +50,7 @@ runs in plain Python, with the kernel's numbers, more slowly.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,6 +61,7 @@ from .. import fast
 from ..dice import Throw, dice_for
 from ..errors import PachisiError
 from ..learn import default_net, misfit, shipped_for
+from ..learn.encoding import encoder_for
 from ..learn.kernel import best_replies, chances, dead_end_throws
 from ..learn.network import ValueNet, WeightsError
 from ..moves import Play, legal_plays
@@ -504,12 +506,40 @@ def position_chances(net: ValueNet, positions: Sequence[Position]) -> list[tuple
 
 
 def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ...]]:
-    """Every player's chances of undecided positions, by the network's batched path
-    (:meth:`ValueNet.sparse_chances`: numpy, in chunks of :data:`_CHUNK` positions;
-    plain Python without numpy)."""
+    """Every player's chances of undecided positions of one set-up, by the network
+    (numpy, in chunks of :data:`_CHUNK` positions; plain Python without numpy)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - depends on the environment
+        return [tuple(c) for c in net.chances(positions)]
+    if len(positions) < 2 or any(p.ruleset != net.ruleset for p in positions):
+        return [tuple(c) for c in net.chances(positions)]  # (a wrong ruleset: its error)
+    enc = encoder_for(positions[0].setup)
+    a = net.arrays()
+    W1, b1, W2, b2 = a["W1"], a["b1"], a["W2"][:, : enc.n_sides], a["b2"][: enc.n_sides]
+    side_of = np.asarray(enc.side_of)
     out: list[tuple[float, ...]] = []
     for at in range(0, len(positions), _CHUNK):
-        out.extend(map(tuple, net.sparse_chances(positions[at : at + _CHUNK])))
+        part = positions[at : at + _CHUNK]
+        col_buf = array("q")
+        val_buf = array("d")
+        lens = []
+        for p in part:
+            i, v = enc.encode(p)
+            col_buf.extend(i)
+            val_buf.extend(v)
+            lens.append(len(i))
+        cols = np.frombuffer(col_buf, dtype=np.int64)
+        vals = np.frombuffer(val_buf, dtype=np.float64)
+        starts = np.zeros(len(part), np.intp)
+        np.cumsum(lens[:-1], out=starts[1:])
+        H = np.tanh(np.add.reduceat(W1[cols] * vals[:, None], starts, axis=0) + b1)
+        Z = H @ W2 + b2
+        E = np.exp(Z - Z.max(axis=1, keepdims=True))
+        P = E / E.sum(axis=1, keepdims=True)
+        movers = np.fromiter((p.to_move for p in part), np.intp, len(part))
+        rows = np.take_along_axis(P, side_of[movers], axis=1)  # each player's side's chance
+        out.extend(map(tuple, rows.tolist()))
     return out
 
 
