@@ -518,7 +518,7 @@ def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ..
         return [tuple(c) for c in net.chances(positions)]  # (a wrong ruleset: its error)
     enc = encoder_for(positions[0].setup)
     a = net.arrays()
-    W1, b1, W2, b2 = a["W1"], a["b1"], a["W2"][:, : enc.n_sides], a["b2"][: enc.n_sides]
+    W2, b2 = a["W2"][:, : enc.n_sides], a["b2"][: enc.n_sides]
     side_of = np.asarray(enc.side_of)
     out: list[tuple[float, ...]] = []
     for at in range(0, len(positions), _CHUNK):
@@ -533,9 +533,7 @@ def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ..
             lens.append(len(i))
         cols = np.frombuffer(col_buf, dtype=np.int64)
         vals = np.frombuffer(val_buf, dtype=np.float64)
-        starts = np.zeros(len(part), np.intp)
-        np.cumsum(lens[:-1], out=starts[1:])
-        H = np.tanh(np.add.reduceat(W1[cols] * vals[:, None], starts, axis=0) + b1)
+        H = net.sparse_hidden(cols, vals, lens)  # W2 cut to the sides: not sparse_chances
         Z = H @ W2 + b2
         E = np.exp(Z - Z.max(axis=1, keepdims=True))
         P = E / E.sum(axis=1, keepdims=True)

@@ -290,12 +290,21 @@ class ValueNet:
             P = self.forward(rows, np.asarray(cols), np.asarray(vals), len(live), n_sides)
             return live, encs, P
         a = self.arrays()
-        starts = np.zeros(len(live), np.intp)
+        H = self.sparse_hidden(cols, vals, lens)
+        return live, encs, softmax_rows(np, H @ a["W2"] + a["b2"], n_sides)
+
+    def sparse_hidden(self, cols: Any, vals: Any, lens: Sequence[int]) -> Any:
+        """The hidden layer (``len(lens)`` x :attr:`hidden`, numpy) of sparse encodings
+        given one after another: the active units' columns and values, and how many
+        each encoding has; the active rows of ``W1`` gathered and summed, no dense
+        product (:meth:`sparse_chances`; the analysis's batches)."""
+        np = _numpy()
+        a = self.arrays()
+        starts = np.zeros(len(lens), np.intp)
         np.cumsum(lens[:-1], out=starts[1:])
         C = np.asarray(cols, dtype=np.intp)
         V = np.asarray(vals, dtype=np.float64)
-        H = np.tanh(np.add.reduceat(a["W1"][C] * V[:, None], starts, axis=0) + a["b1"])
-        return live, encs, softmax_rows(np, H @ a["W2"] + a["b2"], n_sides)
+        return np.tanh(np.add.reduceat(a["W1"][C] * V[:, None], starts, axis=0) + a["b1"])
 
     def forward(self, rows: Any, cols: Any, vals: Any, n: int, n_sides: Any) -> Any:
         """Side chances of ``n`` sparse encodings given as coordinate lists (numpy).
