@@ -33,7 +33,7 @@ from .evaluation import SPARE_WEIGHT, Evaluation
 from .evaluation import evaluate as _fast_evaluate
 from .one_die import evaluate as _one_die_evaluate
 
-__all__ = ["GreedyPlayer", "evaluate"]
+__all__ = ["GreedyPlayer", "best_plays", "evaluate"]
 
 
 def evaluate(position: Position, player: int) -> float:
@@ -118,16 +118,24 @@ class GreedyPlayer:
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         """The best play by the evaluation; ties broken at random (seeded)."""
-        if len(plays) == 1:
-            return plays[0]
-        me = position.to_move
-        evaluation = self.evaluation
-        best: list[Play] = []
-        best_score = float("-inf")
-        for play in plays:
-            score = evaluation(play.position, me)
-            if score > best_score + 1e-9:
-                best, best_score = [play], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(play)
+        best = best_plays(position, plays, self.evaluation)
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+def best_plays(position: Position, plays: Sequence[Play], evaluation: Evaluation) -> list[Play]:
+    """The plays (of ``position``'s mover) whose resulting positions the evaluation values
+    best, in their order: within 1e-9 of the best, each compared with the best so far. The
+    greedy players pick one of them (:class:`GreedyPlayer`; the kernel engine's games,
+    :mod:`pachisi.tournament.kernel`); a lone play is not evaluated."""
+    if len(plays) == 1:
+        return [plays[0]]
+    me = position.to_move
+    best: list[Play] = []
+    best_score = float("-inf")
+    for play in plays:
+        score = evaluation(play.position, me)
+        if score > best_score + 1e-9:
+            best, best_score = [play], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(play)
+    return best
