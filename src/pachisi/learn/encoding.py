@@ -161,6 +161,9 @@ class Encoder(SlotLayout):
 
     scalar_names = SCALARS
     global_names = GLOBALS
+    # PRESENT, MAJOR and SIDE of each slot, the team-play and player-count units.
+    frame_scalars = SCALARS[:6]
+    frame_globals = GLOBALS[2:]
 
     def __init__(self, setup: Setup) -> None:
         ruleset = setup.ruleset
@@ -193,15 +196,6 @@ class Encoder(SlotLayout):
     def of(setup: Setup) -> Encoder:
         """The encoder of ``setup`` (cached)."""
         return _encoder(setup)
-
-    def frame_units(self) -> frozenset[int]:
-        """The units that depend on the set-up alone (each slot's PRESENT, MAJOR and SIDE,
-        the team-play and player-count units): what :func:`pachisi.learn.set_up_frames`
-        compares."""
-        base = 3 * (self.home + 1)
-        keep = {s * self.slot_size + base + k for s in range(4) for k in range(6)}
-        keep |= {self.global_offset + k for k in range(2, N_GLOBAL)}
-        return frozenset(keep)
 
     def encode(self, position: Position) -> tuple[list[int], list[float]]:
         """The non-zero units of ``position``: their indices (distinct) and values."""

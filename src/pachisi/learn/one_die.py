@@ -268,6 +268,10 @@ class SlotLayout:
     scalar_names: tuple[str, ...] = ()
     #: The names of the global units after the slots, in order.
     global_names: tuple[str, ...] = ()
+    #: The scalar units of each slot and the global units that depend on the set-up
+    #: alone (:meth:`frame_units`).
+    frame_scalars: tuple[str, ...] = ()
+    frame_globals: tuple[str, ...] = ()
 
     def __init__(self, setup: Setup, home: int) -> None:
         self.setup = setup
@@ -290,6 +294,13 @@ class SlotLayout:
     def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
         """The players of each side, sides counted from ``mover``'s side in turn order."""
         return self.side_players[mover]
+
+    def frame_units(self) -> frozenset[int]:
+        """The units that depend on the set-up alone (:attr:`frame_scalars` of each slot
+        and :attr:`frame_globals`): what :func:`pachisi.learn.set_up_frames` compares."""
+        keep = {self.index_of(s, unit) for s in range(4) for unit in self.frame_scalars}
+        keep |= {self.index_of(0, unit) for unit in self.frame_globals}
+        return frozenset(keep)
 
     def index_of(self, slot: int, unit: str, p: int = 0) -> int:
         """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
@@ -319,6 +330,9 @@ class OneDieEncoder(SlotLayout):
     name: Final = ONE_DIE_ENCODING
     scalar_names = SCALARS
     global_names = GLOBALS
+    # PRESENT and SIDE of each slot, the number of players.
+    frame_scalars = SCALARS[:5]
+    frame_globals = GLOBALS[5:]
 
     def __init__(self, setup: Setup) -> None:
         ludo = setup.ruleset == "ludo"
@@ -335,14 +349,6 @@ class OneDieEncoder(SlotLayout):
             self.slots.append(tuple((mc + j) % 4 for j in range(4)))  # type: ignore[arg-type]
         g = self.global_offset
         self._players_unit = g + GLOBALS.index("players2") + (n - 2)
-
-    def frame_units(self) -> frozenset[int]:
-        """The units that depend on the set-up alone (PRESENT and SIDE of each slot,
-        the number of players): what :func:`pachisi.learn.set_up_frames` compares."""
-        base = 3 * (self.home + 1)
-        keep = {s * self.slot_size + base + k for s in range(4) for k in range(5)}
-        keep |= {self.global_offset + GLOBALS.index(f"players{k}") for k in (2, 3, 4)}
-        return frozenset(keep)
 
     def encode(self, position: Position) -> tuple[list[int], list[float]]:
         """The non-zero units of ``position``: their indices (distinct) and values."""
