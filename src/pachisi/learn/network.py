@@ -187,13 +187,7 @@ class ValueNet:
     def win_chances(self, position: Position) -> list[float]:
         """Each player's chance that his side (he, or his team) wins, by player index."""
         enc = self._check(position)
-        sides = enc.sides(position.to_move)
-        chances = self.side_chances(position)
-        out = [0.0] * enc.n_players
-        for k, players in enumerate(sides):
-            for j in players:
-                out[j] = chances[k]
-        return out
+        return enc.by_player(position.to_move, self.side_chances(position))
 
     def value(self, position: Position, player: int) -> float:
         """``player``'s chance of winning (his team's, in a partnership game)."""
@@ -234,12 +228,7 @@ class ValueNet:
         if live:
             rows = P.tolist()
             for r, k in enumerate(live):
-                enc = encs[r]
-                row = [0.0] * enc.n_players
-                for s, players in enumerate(enc.sides(positions[k].to_move)):
-                    for j in players:
-                        row[j] = rows[r][s]
-                out[k] = row
+                out[k] = encs[r].by_player(positions[k].to_move, rows[r])
         return out
 
     def batch(self, positions: Sequence[Position], player: int) -> Any:

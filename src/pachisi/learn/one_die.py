@@ -295,6 +295,12 @@ class SlotLayout:
         """The players of each side, sides counted from ``mover``'s side in turn order."""
         return self.side_players[mover]
 
+    def by_player(self, mover: int, chances: Sequence[float]) -> list[float]:
+        """Each player's chance, by player index, from each side's (``chances[k]``: side
+        ``k``'s, sides counted from ``mover``'s): the chance of the player's side."""
+        side = self.side_of[mover]
+        return [chances[side[j]] for j in range(self.n_players)]
+
     def frame_units(self) -> frozenset[int]:
         """The units that depend on the set-up alone (:attr:`frame_scalars` of each slot
         and :attr:`frame_globals`): what :func:`pachisi.learn.set_up_frames` compares."""

@@ -315,8 +315,7 @@ def retarget(
         P = softmax_rows(np, H @ params["W2"] + params["b2"], np.full(T, enc.n_sides))
         values = np.zeros((T, n))
         for t, mover in enumerate(d.movers):
-            for k, players in enumerate(enc.sides(mover)):
-                values[t, list(players)] = P[t, k]
+            values[t] = enc.by_player(mover, P[t])
         positions = (d.offsets, d.cols, d.vals, d.movers)
         out.append(_game_data(enc, lam, positions, values, d.final, d.throws, d.winner, d.race))
     return out
