@@ -279,7 +279,11 @@ def add_routes(
 
     # -- seeks ------------------------------------------------------------------------
 
-    async def seeker(request: Request, response: Response, name: object) -> tuple[Any, ...]:
+    async def store_seek(
+        request: Request, response: Response, name: object, spec: seekstore.SeekSpec
+    ) -> tuple[str, str]:
+        """This browser's seek of ``spec`` stored (its id and secret), under its account's
+        name or the ``name`` it gave; refused to a suspended account, rate-limited."""
         account = await _account(request)
         if account is not None and account.suspended:
             raise ApiError(403, "forbidden", "this account is suspended")
@@ -291,7 +295,12 @@ def add_routes(
                 raise ApiError(400, "bad_request", "'name' is at most 40 characters")
             shown = " ".join(clean_text(name or "").split()) or ANONYMOUS_NAME
         owner = owner_of(request, response)
-        return account, shown, owner
+        return await asyncio.to_thread(
+            lambda: seekstore.create_seek(
+                store, spec, name=shown, owner=owner,
+                account_id=account.id if account else None, now=club.now(),
+            )
+        )  # fmt: skip
 
     async def answer(
         seek_id: str, secret: str, first: list[str], spec: seekstore.SeekSpec
@@ -313,13 +322,7 @@ def add_routes(
         raw, name = split_name(await body(request))
         account = await _account(request)
         spec = seekstore.parse_seek(raw, signed_in=account is not None)
-        account, shown, owner = await seeker(request, response, name)
-        seek_id, secret = await asyncio.to_thread(
-            lambda: seekstore.create_seek(
-                store, spec, name=shown, owner=owner,
-                account_id=account.id if account else None, now=club.now(),
-            )
-        )  # fmt: skip
+        seek_id, secret = await store_seek(request, response, name, spec)
         return await answer(seek_id, secret, [seek_id], spec)
 
     @app.post("/api/seeks/{seek_id}/accept", status_code=201, dependencies=csrf)
@@ -333,13 +336,7 @@ def add_routes(
         account = await _account(request)
         if spec.rated and account is None:
             raise ApiError(403, "forbidden", "rated games are between signed-in players: sign in")
-        account, shown, owner = await seeker(request, response, name)
-        mine_id, secret = await asyncio.to_thread(
-            lambda: seekstore.create_seek(
-                store, spec, name=shown, owner=owner,
-                account_id=account.id if account else None, now=club.now(),
-            )
-        )  # fmt: skip
+        mine_id, secret = await store_seek(request, response, name, spec)
         return await answer(mine_id, secret, [seek_id, mine_id], spec)
 
     @app.get("/api/seeks")
