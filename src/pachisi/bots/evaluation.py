@@ -9,7 +9,8 @@ on thousands of positions of every set-up), faster: tables per set-up, the
 danger of a pawn from the opponents' ring pawns (at most a dozen) rather
 than by looking at the 24 squares behind it.
 
-:func:`_occupancy` and :func:`_risk` are its two inner loops, shared with
+:func:`_occupancy` and ``_risk`` (:func:`pachisi.learn.encoding.hit_risk`,
+the encoding's DANGER too) are its two inner loops, shared with
 the experiments of ``benchmarks/`` that build other evaluations on the same
 terms.
 """
@@ -20,6 +21,7 @@ from collections.abc import Callable
 
 from ..board import N_RING, ROUTES
 from ..learn.encoding import hit_chance, safe_squares
+from ..learn.encoding import hit_risk as _risk
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
 from . import one_die
@@ -103,16 +105,6 @@ def _occupancy(
                 counts[s] += 1
                 ring.append((s, c))
     return counts, ring
-
-
-def _risk(chance: tuple[float, ...], square: int, threats: list[int]) -> float:
-    """The largest chance that one of the ``threats`` (ring squares) hits ``square``."""
-    risk = 0.0
-    for q in threats:
-        h = chance[(square - q) % N_RING]
-        if h > risk:
-            risk = h
-    return risk
 
 
 def evaluate(position: Position, player: int) -> float:

@@ -63,6 +63,7 @@ Sides
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
@@ -84,6 +85,7 @@ __all__ = [
     "encoder_for",
     "encoding_name",
     "hit_chance",
+    "hit_risk",
     "safe_squares",
     "turn_cycle",
 ]
@@ -141,6 +143,23 @@ def hit_chance(ruleset: str) -> tuple[float, ...]:
             if d < 25:
                 out[d] += float(p)
     return tuple(out)
+
+
+def hit_risk(chance: Sequence[float], square: int, threats: Iterable[int]) -> float:
+    """The largest chance (``chance``: :func:`hit_chance`'s table) that a pawn on one of
+    the ring squares ``threats`` hits one on ``square`` with the next throw: DANGER, and
+    the hand evaluation's risk (:mod:`pachisi.bots.evaluation`).
+
+    >>> table = hit_chance("parcheesi")
+    >>> hit_risk(table, 10, [5, 9]) == max(table[5], table[1]), hit_risk(table, 10, [])
+    (True, 0.0)
+    """
+    risk = 0.0
+    for q in threats:
+        h = chance[(square - q) % N_RING]
+        if h > risk:
+            risk = h
+    return risk
 
 
 def safe_squares(setup: Setup) -> frozenset[int]:
@@ -258,11 +277,7 @@ class Encoder(SlotLayout):
                 else:
                     if threats is None:
                         threats = [q for q, oc in ring if not friendly[oc]]
-                    risk = 0.0
-                    for q in threats:
-                        h = chance[(s - q) % N_RING]
-                        if h > risk:
-                            risk = h
+                    risk = hit_risk(chance, s, threats)
                     if risk > 0.0:
                         danger.append((p, risk))
                 for b in blockades:
