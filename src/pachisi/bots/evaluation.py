@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import N_RING, ROUTES
-from ..learn.encoding import hit_chance, safe_squares
-from ..learn.encoding import hit_risk as _risk
+from ..learn.encoding import hit_chance, hit_risk, safe_squares
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
 from . import one_die
@@ -88,6 +87,10 @@ def _tables(setup: Setup) -> _Tables:
             _TABLES.clear()
         t = _TABLES[id(setup)] = _Tables(setup)
     return t
+
+
+#: The largest chance that one of the threats hits a square (the benchmarks' name).
+_risk = hit_risk
 
 
 def _occupancy(
