@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,8 @@ from pachisi.board import ROUTES, SAFETY_SQUARES
 from pachisi.dice import dice_for
 from pachisi.learn import default_net, set_up_frames, shipped_nets, shipped_rulesets, trained_setup
 from pachisi.learn import network as network_module
-from pachisi.learn.encoding import ENCODING, Encoder, hit_chance
-from pachisi.learn.network import FORMAT_VERSION, ValueNet, WeightsError
+from pachisi.learn.encoding import ENCODING, Encoder, encoder_for, hit_chance
+from pachisi.learn.network import FORMAT_VERSION, ValueNet, WeightsError, softmax_rows
 from pachisi.moves import legal_plays
 from pachisi.rules import ALL_RULESETS, Setup
 
@@ -176,6 +177,40 @@ def test_encodings_are_well_formed(name: str) -> None:
         assert 1 <= len(pawns) <= 4 * len(setup.colours_in_play)
 
 
+BOTH_FAMILIES = {
+    **SETUPS,
+    "ludo-2": Setup.create("ludo", players=2),
+    "ludo-4": Setup.create("ludo"),
+    "maedn-3": Setup.create("maedn", players=3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOTH_FAMILIES))
+def test_pawns_and_more_are_each_slots_pawn_counts(name: str) -> None:
+    """The PAWNS and MORE blocks of both encodings (one shared writer,
+    :func:`pachisi.learn.one_die.progress_units`) against their definition, counted
+    from the position's pawns: per slot, 1 at each progress a pawn stands at and the
+    number of pawns there beyond the first."""
+    setup = BOTH_FAMILIES[name]
+    enc = encoder_for(setup)
+    h1 = enc.home + 1
+    for pos in random_positions(setup, 60, 8):
+        idx, val = enc.encode(pos)
+        got = {
+            i: v
+            for i, v in zip(idx, val, strict=True)
+            if i < enc.global_offset and i % enc.slot_size < 2 * h1
+        }
+        want: dict[int, float] = {}
+        for slot, c in enumerate(enc.slots[pos.to_move]):
+            base = slot * enc.slot_size
+            for p, n in Counter(pos.pawns[c]).items():
+                want[base + p] = 1.0
+                if n > 1:
+                    want[base + h1 + p] = float(n - 1)
+        assert got == want, pos.to_text()
+
+
 # -- the network ------------------------------------------------------------------------------
 
 
@@ -191,6 +226,71 @@ def test_numpy_and_plain_agree(monkeypatch: pytest.MonkeyPatch) -> None:
         # Partners share a chance; the two teams' chances sum to 1.
         assert p[0] == p[2] and p[1] == p[3]
         assert p[0] + p[1] == pytest.approx(1.0)
+
+
+def decided_positions(setup: Setup, n: int, seed: int) -> list[Position]:
+    """The last positions of ``n`` random games of ``setup`` (each decided)."""
+    rng = random.Random(seed)
+    dice = dice_for(setup.ruleset)
+    out: list[Position] = []
+    for _ in range(n):
+        pos = Position.initial(setup, rng.randrange(len(setup.players)))
+        while not pos.is_over:
+            plays = legal_plays(pos, dice.roll(rng))
+            pos = plays[rng.randrange(len(plays))].position
+        out.append(pos)
+    return out
+
+
+def by_hand(net: ValueNet, positions: list[Position], sparse: bool) -> list[list[float]]:
+    """Each player's chance in each position, written out here with the batched paths'
+    arithmetic: the undecided positions' encodings as one dense matrix times ``W1``
+    (or, ``sparse``, the sum of the active rows of ``W1`` gathered by numpy), ``tanh``,
+    times ``W2``, the softmax over each position's sides; a decided game exactly."""
+    np = pytest.importorskip("numpy")
+    a = net.arrays()
+    live = [pos for pos in positions if pos.winner is None]
+    codes = [encoder_for(pos.setup).encode(pos) for pos in live]
+    if sparse:
+        C = np.asarray([i for idx, _ in codes for i in idx], dtype=np.intp)
+        V = np.asarray([v for _, val in codes for v in val], dtype=np.float64)
+        starts = np.cumsum([0] + [len(idx) for idx, _ in codes[:-1]])
+        S = np.add.reduceat(a["W1"][C] * V[:, None], starts, axis=0)
+    else:
+        X = np.zeros((len(live), net.n_inputs))
+        for r, (idx, val) in enumerate(codes):
+            X[r, idx] = val
+        S = X @ a["W1"]
+    n_sides = [encoder_for(pos.setup).n_sides for pos in live]
+    P = softmax_rows(np, np.tanh(S + a["b1"]) @ a["W2"] + a["b2"], n_sides).tolist()
+    out: list[list[float]] = []
+    for pos in positions:
+        players = range(len(pos.setup.players))
+        if pos.winner is not None:
+            out.append([1.0 if j in pos.winner else 0.0 for j in players])
+            continue
+        side = encoder_for(pos.setup).side_of[pos.to_move]
+        out.append([P[live.index(pos)][side[j]] for j in players])
+    return out
+
+
+def test_the_batched_paths_are_their_arithmetic_bit_for_bit() -> None:
+    """:meth:`ValueNet.chances`, :meth:`~ValueNet.sparse_chances` and
+    :meth:`~ValueNet.batch` on one batch of three set-ups of a ruleset (teams, two and
+    four players; decided games among them) against the same sums written out by hand."""
+    setups = [SETUPS["parcheesi-teams"], SETUPS["parcheesi-2"], Setup.create("parcheesi")]
+    net = ValueNet.random(setups[0], hidden=7, seed=4)
+    positions: list[Position] = []
+    for k, setup in enumerate(setups):
+        positions += random_positions(setup, 25, k) + decided_positions(setup, 3, k)
+    random.Random(1).shuffle(positions)
+    assert len({pos.to_text() for pos in positions}) > 80
+    dense, sparse = by_hand(net, positions, False), by_hand(net, positions, True)
+    assert net.chances(positions) == dense
+    assert net.sparse_chances(positions) == sparse
+    for player in range(2):  # every set-up has players 0 and 1
+        assert net.batch(positions, player).tolist() == [row[player] for row in dense]
+    assert net.values(positions, 1) == [row[1] for row in dense]
 
 
 def test_chances_sum_to_one_and_finished_games_are_exact() -> None:

@@ -29,6 +29,7 @@ from pachisi.bots.evaluation import evaluate
 from pachisi.bots.one_die import HOME, OUT, hit_chance, weighted
 from pachisi.bots.one_die import evaluate as one_die_evaluate
 from pachisi.errors import PachisiError
+from pachisi.learn.encoding import encoder_for
 from pachisi.moves import legal_plays
 from pachisi.rules import Setup
 
@@ -57,6 +58,44 @@ def test_one_die_positions_go_to_their_own_evaluation() -> None:
             for player in range(4):
                 v = one_die_evaluate(pos, player)
                 assert evaluate(pos, player) == v == greedy_module.evaluate(pos, player)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "board"),
+    [("ludo", 2, None), ("ludo", 4, None), ("ludo", 4, "ludopy"), ("maedn", 4, None)],
+)
+def test_the_risk_of_a_pawn_is_the_encodings_danger(
+    ruleset: str, players: int, board: str | None
+) -> None:
+    """The hand evaluation discounts each pawn on the ring by the chance that the
+    learned encoding gives it as DANGER (one rule, RULES-LUDO.md L.4.2, L.6.4, M.5.2,
+    written once): the value is rebuilt here from the encoding's units."""
+    setup = Setup.create(ruleset, players=players, options={"board": board} if board else {})
+    enc = encoder_for(setup)
+    home_from = 57 if ruleset == "ludo" else 41
+    rng = random.Random(players)
+    seen, _ = game_positions(setup, 0, rng, [RandomPlayer(i) for i in range(players)], 400)
+    assert len(seen) > 100
+    exposed = 0
+    for pos in seen[::3]:
+        idx, val = enc.encode(pos)
+        units = dict(zip(idx, val, strict=True))
+        slots = enc.slots[pos.to_move]
+        for player in range(players):
+            want = 0.0
+            for c in setup.colours_in_play:
+                value = 0.0
+                for p in pos.pawns[c]:
+                    if p >= home_from:
+                        value += p + OUT + HOME
+                    elif p > 0:
+                        danger = units.get(enc.index_of(slots.index(c), "danger", p), 0.0)
+                        exposed += danger > 0
+                        value += (p + OUT) * (1 - danger)
+                sign = 1.0 if setup.owner[c] == player else -1.0
+                want += sign * value
+            assert one_die_evaluate(pos, player) == pytest.approx(want, abs=1e-9)
+    assert exposed > 50
 
 
 def test_start_is_even_and_progress_counts() -> None:

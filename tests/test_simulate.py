@@ -351,3 +351,20 @@ def test_result_of_a_game_is_plain_data() -> None:
     assert isinstance(r, GameResult)
     d = r.as_dict(config.bots)
     assert json.loads(json.dumps(d)) == d
+
+
+def test_the_progress_bar_counts_in_the_commands_unit() -> None:
+    """``simulate`` and ``analyse`` share one progress bar (terminal/output.py): done/total,
+    the unit named, drawn on standard error and gone when done."""
+    from rich.console import Console
+
+    from pachisi.terminal.output import progress_bar
+
+    bar = progress_bar("games")
+    assert bar.console.stderr and bar.live.transient
+    task = bar.add_task("simulating", total=40, completed=12)
+    drawn = Console(width=120, record=True, force_terminal=False)
+    drawn.print(bar.make_tasks_table(bar.tasks))
+    line = drawn.export_text()
+    assert "simulating" in line and "12/40" in line and "games" in line and "left" in line
+    assert bar.tasks[task].completed == 12

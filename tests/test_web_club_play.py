@@ -727,3 +727,34 @@ def test_accepting_reporting_and_muting_are_rate_limited_and_need_the_csrf_token
         assert codes == [200, 200, 200, 429]
         assert "retry-after" in ann.post(mute, {"key": ka, "seat": seat_b}).headers
         assert heard(ann, game, ka)[0]["text"] == "hi"  # the refused mute changed nothing
+
+
+def test_the_seek_and_chat_bodies_are_objects_of_known_fields(client: TestClient) -> None:
+    """One reading of a body (web/requests.py ``object_body``, ``flag``) on the seek,
+    chat and moderation endpoints: a body that is not an object, an unknown field, and a
+    switch that is not true or false are each a ``bad_request`` that says so."""
+    mod = browser(client, "mod")
+    make_moderator(client, "mod")
+    hide = "/api/chat/999999/hide"
+    suspend = f"/api/mod/accounts/{mod.account['id']}/suspend"  # type: ignore[index]
+    paths = [
+        "/api/seeks/nope/accept",
+        "/api/seeks/nope/cancel",
+        "/api/games/nope/chat/mute",
+        "/api/chat/999999/report",
+        hide,
+        suspend,
+    ]
+    for path in paths:
+        for body, says in (([1], "a body is a JSON object"), ({"zzz": 1}, "field(s): zzz")):
+            answer = mod.post(path, body)
+            assert answer.status_code == 400, (path, body)
+            error = answer.json()["error"]
+            assert error["code"] == "bad_request" and says in error["message"], (path, error)
+    for path, name in ((hide, "hidden"), (suspend, "suspended")):
+        answer = mod.post(path, {name: "yes"})
+        assert answer.status_code == 400
+        assert answer.json()["error"]["message"] == f"'{name}' is true or false"
+    answer = mod.post("/api/games", {"ruleset": "parcheesi", "public": 1})
+    assert answer.status_code == 400
+    assert answer.json()["error"]["message"] == "'public' is true or false"

@@ -330,14 +330,7 @@ class NetEvaluator:
 
     def _expect(self, positions: Sequence[Position], ply: int) -> list[tuple[float, ...]]:
         """The expectation over the next throw, each answered at 0 ply, valued at ``ply - 1``."""
-        out: list[tuple[float, ...] | None] = [None] * len(positions)
-        live = []
-        for k, pos in enumerate(positions):
-            exact = exact_chances(pos)
-            if exact is not None:
-                out[k] = exact.chances
-            else:
-                live.append(k)
+        out, live = _exact_first(positions)
         if not live:
             return [r for r in out if r is not None]
         throws = dice_for(positions[live[0]].ruleset).distinct()
@@ -485,14 +478,7 @@ def position_chances(net: ValueNet, positions: Sequence[Position]) -> list[tuple
     look-ahead are chosen, and at 1 ply valued, in the kernel by
     :func:`pachisi.learn.kernel.best_replies`: exact values that should also steer
     those choices go there too.)"""
-    out: list[tuple[float, ...] | None] = [None] * len(positions)
-    live: list[int] = []
-    for k, pos in enumerate(positions):
-        exact = exact_chances(pos)
-        if exact is not None:
-            out[k] = exact.chances
-        else:
-            live.append(k)
+    out, live = _exact_first(positions)
     if live:
         todo = [positions[k] for k in live]
         one_die = todo[0].ruleset in ONE_DIE_RULESETS
@@ -503,6 +489,22 @@ def position_chances(net: ValueNet, positions: Sequence[Position]) -> list[tuple
         for k, row in zip(live, rows, strict=True):
             out[k] = row
     return [r for r in out if r is not None]
+
+
+def _exact_first(
+    positions: Sequence[Position],
+) -> tuple[list[tuple[float, ...] | None], list[int]]:
+    """Each position's chances where they are exact (:func:`exact_chances`: decided, or
+    a pure race), else ``None``; and the indices of the others, to be estimated."""
+    out: list[tuple[float, ...] | None] = [None] * len(positions)
+    live: list[int] = []
+    for k, pos in enumerate(positions):
+        exact = exact_chances(pos)
+        if exact is not None:
+            out[k] = exact.chances
+        else:
+            live.append(k)
+    return out, live
 
 
 def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ...]]:
@@ -516,7 +518,7 @@ def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ..
         return [tuple(c) for c in net.chances(positions)]  # (a wrong ruleset: its error)
     enc = encoder_for(positions[0].setup)
     a = net.arrays()
-    W1, b1, W2, b2 = a["W1"], a["b1"], a["W2"][:, : enc.n_sides], a["b2"][: enc.n_sides]
+    W2, b2 = a["W2"][:, : enc.n_sides], a["b2"][: enc.n_sides]
     side_of = np.asarray(enc.side_of)
     out: list[tuple[float, ...]] = []
     for at in range(0, len(positions), _CHUNK):
@@ -531,9 +533,7 @@ def _batch(net: ValueNet, positions: Sequence[Position]) -> list[tuple[float, ..
             lens.append(len(i))
         cols = np.frombuffer(col_buf, dtype=np.int64)
         vals = np.frombuffer(val_buf, dtype=np.float64)
-        starts = np.zeros(len(part), np.intp)
-        np.cumsum(lens[:-1], out=starts[1:])
-        H = np.tanh(np.add.reduceat(W1[cols] * vals[:, None], starts, axis=0) + b1)
+        H = net.sparse_hidden(cols, vals, lens)  # W2 cut to the sides: not sparse_chances
         Z = H @ W2 + b2
         E = np.exp(Z - Z.max(axis=1, keepdims=True))
         P = E / E.sum(axis=1, keepdims=True)

@@ -9,7 +9,8 @@ on thousands of positions of every set-up), faster: tables per set-up, the
 danger of a pawn from the opponents' ring pawns (at most a dozen) rather
 than by looking at the 24 squares behind it.
 
-:func:`_occupancy` and :func:`_risk` are its two inner loops, shared with
+:func:`_occupancy` and ``_risk`` (:func:`pachisi.learn.encoding.hit_risk`,
+the encoding's DANGER too) are its two inner loops, shared with
 the experiments of ``benchmarks/`` that build other evaluations on the same
 terms.
 """
@@ -17,10 +18,9 @@ terms.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
-from ..board import N_RING, ROUTES, SAFETY_SQUARES, X_SQUARES
-from ..dice import dice_for
+from ..board import N_RING, ROUTES
+from ..learn.encoding import hit_chance, hit_risk, safe_squares
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
 from . import one_die
@@ -35,20 +35,6 @@ __all__ = ["SPARE_WEIGHT", "Evaluation", "evaluate"]
 #: weights tried (1, the hand evaluation before; 0.5, 0.25, 0, -0.5) in
 #: greedy-against-greedy matches of 1,000 games (docs/players.md).
 SPARE_WEIGHT = 0.25
-
-
-@cache
-def _hit_chance(ruleset: str) -> tuple[float, ...]:
-    """Chance that one throw offers a given distance 1..24 as one number or a sum."""
-    out = [0.0] * 25
-    for (a, b), p in dice_for(ruleset).outcomes():
-        dists = {a, b, a + b}
-        if a == b:
-            dists |= {2 * a, 3 * a, 4 * a}
-        for d in dists:
-            if d < 25:
-                out[d] += float(p)
-    return tuple(out)
 
 
 #: An evaluation: ``f(position, player)``, the position's value for the player
@@ -67,15 +53,10 @@ class _Tables:
         self.routes = ROUTES[ruleset]
         self.home = setup.home
         self.home_value = float(setup.home + 10)
-        safe = (
-            X_SQUARES
-            if pagade and setup.option("safe_x_squares")
-            else (frozenset() if pagade else SAFETY_SQUARES)
-        )
+        safe = safe_squares(setup)
         self.safe = tuple(q in safe for q in range(N_RING))
-        chance = _hit_chance(ruleset)
-        # Chance of a hit from a distance (mod 68): 1..24 as greedy's table, else 0.
-        self.chance = tuple(chance[d] if 1 <= d < 25 else 0.0 for d in range(N_RING))
+        # Chance of a hit from a distance (mod 68): 1..24, else 0.
+        self.chance = hit_chance(ruleset)
         self.friendly = setup.friendly
         owner = setup.owner
         self.owner = tuple(o if o is not None else -1 for o in owner)
@@ -108,6 +89,10 @@ def _tables(setup: Setup) -> _Tables:
     return t
 
 
+#: The largest chance that one of the threats hits a square (the benchmarks' name).
+_risk = hit_risk
+
+
 def _occupancy(
     t: _Tables, pawns: tuple[tuple[int, ...], ...]
 ) -> tuple[list[int], list[tuple[int, int]]]:
@@ -123,16 +108,6 @@ def _occupancy(
                 counts[s] += 1
                 ring.append((s, c))
     return counts, ring
-
-
-def _risk(chance: tuple[float, ...], square: int, threats: list[int]) -> float:
-    """The largest chance that one of the ``threats`` (ring squares) hits ``square``."""
-    risk = 0.0
-    for q in threats:
-        h = chance[(square - q) % N_RING]
-        if h > risk:
-            risk = h
-    return risk
 
 
 def evaluate(position: Position, player: int) -> float:

@@ -23,16 +23,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..board import OFF, ROUTES, SAFETY_SQUARES, X_SQUARES, is_ring
+from ..board import OFF, ROUTES, is_ring
 from ..dice import Throw
+from ..learn.encoding import hit_chance, safe_squares
 from ..moves import Play
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS
-from .evaluation import SPARE_WEIGHT, Evaluation, _hit_chance
+from .evaluation import SPARE_WEIGHT, Evaluation
 from .evaluation import evaluate as _fast_evaluate
 from .one_die import evaluate as _one_die_evaluate
 
-__all__ = ["GreedyPlayer", "evaluate"]
+__all__ = ["GreedyPlayer", "best_plays", "evaluate"]
 
 
 def evaluate(position: Position, player: int) -> float:
@@ -50,13 +51,9 @@ def evaluate(position: Position, player: int) -> float:
     routes = ROUTES[ruleset]
     home = setup.home
     pagade = ruleset == "pagade"
-    chance = _hit_chance(ruleset)
+    chance = hit_chance(ruleset)
     friends = setup.partners[player]
-    safe = (
-        X_SQUARES
-        if pagade and setup.option("safe_x_squares")
-        else (frozenset() if pagade else SAFETY_SQUARES)
-    )
+    safe = safe_squares(setup)
     # Occupancy of ring squares: colour -> count, and each colour's pawns by ring square.
     occ: dict[int, list[int]] = {}
     for c in setup.colours_in_play:
@@ -121,16 +118,24 @@ class GreedyPlayer:
 
     def choose(self, position: Position, throw: Throw, plays: Sequence[Play]) -> Play:
         """The best play by the evaluation; ties broken at random (seeded)."""
-        if len(plays) == 1:
-            return plays[0]
-        me = position.to_move
-        evaluation = self.evaluation
-        best: list[Play] = []
-        best_score = float("-inf")
-        for play in plays:
-            score = evaluation(play.position, me)
-            if score > best_score + 1e-9:
-                best, best_score = [play], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(play)
+        best = best_plays(position, plays, self.evaluation)
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+def best_plays(position: Position, plays: Sequence[Play], evaluation: Evaluation) -> list[Play]:
+    """The plays (of ``position``'s mover) whose resulting positions the evaluation values
+    best, in their order: within 1e-9 of the best, each compared with the best so far. The
+    greedy players pick one of them (:class:`GreedyPlayer`; the kernel engine's games,
+    :mod:`pachisi.tournament.kernel`); a lone play is not evaluated."""
+    if len(plays) == 1:
+        return [plays[0]]
+    me = position.to_move
+    best: list[Play] = []
+    best_score = float("-inf")
+    for play in plays:
+        score = evaluation(play.position, me)
+        if score > best_score + 1e-9:
+            best, best_score = [play], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(play)
+    return best

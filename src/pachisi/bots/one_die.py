@@ -39,7 +39,9 @@ is never shown as one.
 
 from __future__ import annotations
 
-from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, MAEDN, Ring
+from .._ludo_board import LUDO, MAEDN, Ring
+from ..learn.one_die import RingOccupancy, safe_progresses
+from ..learn.one_die import reach_chance as hit_chance
 from ..position import Position
 from ..rules import Setup
 
@@ -53,18 +55,6 @@ OUT = 6.0
 RISK = 1.0
 
 
-def hit_chance(distances: set[int]) -> float:
-    """The chance that one throw (and a throw after a 6) covers one of ``distances`` (1..12).
-
-    >>> hit_chance({1, 3}), round(hit_chance({6, 8}), 4)
-    (0.3333333333333333, 0.1944)
-    """
-    chance = 0.0
-    for d in distances:
-        chance += 1 / 6 if d <= 6 else 1 / 36
-    return min(chance, 1.0)
-
-
 class _Tables:
     """What :func:`evaluate` needs of a set-up, computed once per set-up."""
 
@@ -74,14 +64,7 @@ class _Tables:
         self.ring: Ring = LUDO if ludo else MAEDN
         self.ludo = ludo
         self.colours = setup.colours_in_play
-        board = str(setup.option("board")) if ludo else ""
-        if not ludo:
-            safe: frozenset[int] = frozenset()
-        elif board == "ludopy":
-            safe = LUDOPY_GLOBES | {1}  # L.4.3: a lander dies there
-        else:
-            safe = LUDO_SAFE[board]
-        self.safe = safe
+        self.safe = safe_progresses(setup)
         # The first Home progress: Ludo's Home (57), MADN's first goal field (41).
         self.home_from = LUDO.end if ludo else MAEDN.last + 1
         owner = setup.owner
@@ -120,16 +103,7 @@ def weighted(position: Position, player: int, out: float, home: float, risk_weig
     ring = t.ring
     size, step, last = ring.size, ring.step, ring.last
     pawns = position.pawns
-    # Ring squares: per square, the colours and counts of the pawns there.
-    on: dict[int, list[tuple[int, int]]] = {}
-    yard: dict[int, bool] = {}
-    for c in t.colours:
-        yard[c] = False
-        for p in pawns[c]:
-            if p == 0:
-                yard[c] = True
-            elif p <= last:
-                on.setdefault((step * c + p - 1) % size, []).append((c, p))
+    occupancy = RingOccupancy(ring, t.ludo, t.colours, pawns)
     signs = t.signs[player]
     safe = t.safe
     home_from = t.home_from
@@ -146,19 +120,8 @@ def weighted(position: Position, player: int, out: float, home: float, risk_weig
             v = p + out
             if p <= last and p not in safe:
                 q = (step * c + p - 1) % size
-                here = on[q]
-                if not (t.ludo and sum(1 for oc, _ in here if oc == c) >= 2):
-                    dists: set[int] = set()
-                    for d in range(1, 13):
-                        for oc, k in on.get((q - d) % size, ()):
-                            if not friendly[oc] and k + d <= last:
-                                dists.add(d)
-                    risk = hit_chance(dists) if dists else 0.0
-                    if not t.ludo:
-                        for oc in t.colours:  # M.5.2: an entering 6 on the start field
-                            if not friendly[oc] and yard[oc] and q == step * oc % size:
-                                risk = min(1.0, risk + 1 / 6)
-                    v -= risk * v * risk_weight
+                if not occupancy.in_block(c, q):
+                    v -= occupancy.risk(q, friendly) * v * risk_weight
             value += v
         score += signs[c] * value
     if position.winner is not None:

@@ -63,6 +63,7 @@ Sides
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
@@ -70,10 +71,11 @@ from ..board import N_RING, OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
 from ..dice import dice_for
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
-from .one_die import ONE_DIE_ENCODING, OneDieEncoder
+from .one_die import ONE_DIE_ENCODING, OneDieEncoder, SlotLayout, progress_units
 
 __all__ = [
     "ENCODING",
+    "GLOBALS",
     "MAX_SIDES",
     "N_GLOBAL",
     "N_SCALARS",
@@ -83,6 +85,8 @@ __all__ = [
     "encoder_for",
     "encoding_name",
     "hit_chance",
+    "hit_risk",
+    "safe_squares",
     "turn_cycle",
 ]
 
@@ -107,8 +111,11 @@ SCALARS: Final = (
 )
 #: Per-slot scalar units.
 N_SCALARS: Final = len(SCALARS)
-#: Global units after the slots: doubles >= 1, doubles == 2, teams, 2, 3, 4 players.
-N_GLOBAL: Final = 6
+#: The names of the global units after the slots, in order: doubles >= 1, doubles == 2,
+#: teams, 2, 3, 4 players.
+GLOBALS: Final = ("doubles1", "doubles2", "teams", "players2", "players3", "players4")
+#: Global units after the slots.
+N_GLOBAL: Final = len(GLOBALS)
 #: How far ahead (squares) a blockade makes a pawn count as BLOCKED.
 BLOCK_REACH: Final = 12
 
@@ -122,8 +129,10 @@ def turn_cycle(ruleset: str) -> tuple[int, int, int, int]:
 def hit_chance(ruleset: str) -> tuple[float, ...]:
     """``[d]``: the chance that one throw offers distance ``d`` (1..24) as a number or a sum.
 
-    The table of the hand evaluation: the two numbers, their sum, and for a
-    doublet two, three and four times the number.
+    The table of the hand evaluation (:mod:`pachisi.bots.evaluation`, which
+    reads it from here) and of DANGER: the two numbers, their sum, and for a
+    doublet two, three and four times the number; ``N_RING`` entries, 0 for
+    any other distance.
     """
     out = [0.0] * N_RING
     for (a, b), p in dice_for(ruleset).outcomes():
@@ -136,31 +145,53 @@ def hit_chance(ruleset: str) -> tuple[float, ...]:
     return tuple(out)
 
 
-class Encoder:
+def hit_risk(chance: Sequence[float], square: int, threats: Iterable[int]) -> float:
+    """The largest chance (``chance``: :func:`hit_chance`'s table) that a pawn on one of
+    the ring squares ``threats`` hits one on ``square`` with the next throw: DANGER, and
+    the hand evaluation's risk (:mod:`pachisi.bots.evaluation`).
+
+    >>> table = hit_chance("parcheesi")
+    >>> hit_risk(table, 10, [5, 9]) == max(table[5], table[1]), hit_risk(table, 10, [])
+    (True, 0.0)
+    """
+    risk = 0.0
+    for q in threats:
+        h = chance[(square - q) % N_RING]
+        if h > risk:
+            risk = h
+    return risk
+
+
+def safe_squares(setup: Setup) -> frozenset[int]:
+    """The ring squares where a lone pawn cannot be hit in ``setup``'s games: the
+    Parcheesi family's safety spaces; in Pagade the X squares when ``safe_x_squares``
+    is on (RULES.md §4.4), else none. The encoding's and the hand evaluation's.
+
+    >>> safe_squares(Setup.create("pagade")), len(safe_squares(Setup.create("parcheesi")))
+    (frozenset(), 12)
+    """
+    if setup.ruleset != "pagade":
+        return SAFETY_SQUARES
+    return X_SQUARES if setup.option("safe_x_squares") else frozenset()
+
+
+class Encoder(SlotLayout):
     """The encoding of one set-up's positions (tables computed once per set-up)."""
+
+    scalar_names = SCALARS
+    global_names = GLOBALS
+    # PRESENT, MAJOR and SIDE of each slot, the team-play and player-count units.
+    frame_scalars = SCALARS[:6]
+    frame_globals = GLOBALS[2:]
 
     def __init__(self, setup: Setup) -> None:
         ruleset = setup.ruleset
-        self.setup = setup
-        self.home = home = setup.home
-        #: Units per colour slot.
-        self.slot_size = 3 * (home + 1) + N_SCALARS
-        #: Offset of the global units.
-        self.global_offset = 4 * self.slot_size
-        #: Length of the encoding.
-        self.n_inputs = self.global_offset + N_GLOBAL
+        super().__init__(setup, setup.home)
         self.pagade = ruleset == "pagade"
         self.routes = ROUTES[ruleset]
-        safe = (
-            X_SQUARES
-            if self.pagade and setup.option("safe_x_squares")
-            else (frozenset() if self.pagade else SAFETY_SQUARES)
-        )
+        safe = safe_squares(setup)
         self.safe = tuple(q in safe for q in range(N_RING))
         self.chance = hit_chance(ruleset)
-        self.colours = setup.colours_in_play
-        self.owner = tuple(o if o is not None else -1 for o in setup.owner)
-        self.friendly = setup.friendly
         # Inverse routes: progress at which colour c visits square s (-1: never).
         self.index: list[list[int]] = []
         for c in range(4):
@@ -169,28 +200,13 @@ class Encoder:
                 if s != OFF and inv[s] == -1:
                     inv[s] = p
             self.index.append(inv)
-        n = len(setup.players)
-        self.n_players = n
+        n = self.n_players
         cycle = turn_cycle(ruleset)
-        # Per mover: the colours of slots 0..3, each player's side, the sides' players.
+        # Per mover: the colours of slots 0..3.
         self.slots: list[tuple[int, int, int, int]] = []
-        self.side_of: list[tuple[int, ...]] = []
-        self.side_players: list[tuple[tuple[int, ...], ...]] = []
         for mover in range(n):
             k = cycle.index(setup.players[mover][0])
             self.slots.append(tuple(cycle[(k + j) % 4] for j in range(4)))  # type: ignore[arg-type]
-            if setup.teams:
-                mine = setup.partners[mover]
-                side = tuple(0 if j in mine else 1 for j in range(n))
-            else:
-                side = tuple((j - mover) % n for j in range(n))
-            self.side_of.append(side)
-            groups: list[list[int]] = [[] for _ in range(max(side) + 1)]
-            for j in range(n):
-                groups[side[j]].append(j)
-            self.side_players.append(tuple(tuple(g) for g in groups))
-        #: How many sides (teams, or players) the set-up has.
-        self.n_sides = len(self.side_players[0])
         g = self.global_offset
         self._globals = [g + 2] if setup.teams else []
         self._globals.append(g + 3 + (n - 2))
@@ -199,36 +215,6 @@ class Encoder:
     def of(setup: Setup) -> Encoder:
         """The encoder of ``setup`` (cached)."""
         return _encoder(setup)
-
-    def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
-        """The players of each side, sides counted from ``mover``'s side in turn order."""
-        return self.side_players[mover]
-
-    def frame_units(self) -> frozenset[int]:
-        """The units that depend on the set-up alone (each slot's PRESENT, MAJOR and SIDE,
-        the team-play and player-count units): what :func:`pachisi.learn.set_up_frames`
-        compares."""
-        base = 3 * (self.home + 1)
-        keep = {s * self.slot_size + base + k for s in range(4) for k in range(6)}
-        keep |= {self.global_offset + k for k in range(2, N_GLOBAL)}
-        return frozenset(keep)
-
-    def index_of(self, slot: int, unit: str, p: int = 0) -> int:
-        """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
-        a :data:`SCALARS` name, or ``doubles1``/``doubles2``/``teams``/``players2..4``
-        (``slot`` ignored for the globals)."""
-        h1 = self.home + 1
-        base = slot * self.slot_size
-        if unit in ("pawns", "more", "danger"):
-            if not 0 <= p <= self.home:
-                raise ValueError(f"progress {p} outside 0..{self.home}")
-            return base + ("pawns", "more", "danger").index(unit) * h1 + p
-        if unit in SCALARS:
-            return base + 3 * h1 + SCALARS.index(unit)
-        names = ("doubles1", "doubles2", "teams", "players2", "players3", "players4")
-        if unit in names:
-            return self.global_offset + names.index(unit)
-        raise ValueError(f"unknown unit {unit!r}")
 
     def encode(self, position: Position) -> tuple[list[int], list[float]]:
         """The non-zero units of ``position``: their indices (distinct) and values."""
@@ -271,20 +257,8 @@ class Encoder:
             n_blocked = 0
             to_go = 0
             threats: list[int] | None = None
-            prev = -1
-            run = 0
-            for i, p in enumerate(ps):
+            for p in ps:
                 to_go += home - p
-                if p != prev:
-                    idx.append(base + p)
-                    val.append(1.0)
-                    prev = p
-                    run = 1
-                else:
-                    run += 1
-                if (i + 1 == len(ps) or ps[i + 1] != p) and run > 1:
-                    idx.append(base + h1 + p)
-                    val.append(float(run - 1))
                 s = route[p]
                 if s == OFF:
                     continue
@@ -303,11 +277,7 @@ class Encoder:
                 else:
                     if threats is None:
                         threats = [q for q, oc in ring if not friendly[oc]]
-                    risk = 0.0
-                    for q in threats:
-                        h = chance[(s - q) % N_RING]
-                        if h > risk:
-                            risk = h
+                    risk = hit_risk(chance, s, threats)
                     if risk > 0.0:
                         danger.append((p, risk))
                 for b in blockades:
@@ -315,9 +285,7 @@ class Encoder:
                     if 0 < ahead <= BLOCK_REACH and b != s:
                         n_blocked += 1
                         break
-            for p, risk in danger:
-                idx.append(base + 2 * h1 + p)
-                val.append(risk)
+            progress_units(idx, val, base, h1, ps, danger)
             sc = base + 3 * h1
             owner = self.owner[c]
             idx.append(sc)  # present

@@ -187,13 +187,7 @@ class ValueNet:
     def win_chances(self, position: Position) -> list[float]:
         """Each player's chance that his side (he, or his team) wins, by player index."""
         enc = self._check(position)
-        sides = enc.sides(position.to_move)
-        chances = self.side_chances(position)
-        out = [0.0] * enc.n_players
-        for k, players in enumerate(sides):
-            for j in players:
-                out[j] = chances[k]
-        return out
+        return enc.by_player(position.to_move, self.side_chances(position))
 
     def value(self, position: Position, player: int) -> float:
         """``player``'s chance of winning (his team's, in a partnership game)."""
@@ -212,82 +206,29 @@ class ValueNet:
 
     def chances(self, positions: Sequence[Position]) -> list[list[float]]:
         """:meth:`win_chances` of many positions (through numpy when installed)."""
-        np = _numpy()
-        if np is None or len(positions) < 2:
-            return [self.win_chances(p) for p in positions]
-        out: list[list[float]] = [[] for _ in positions]
-        rows: list[int] = []
-        cols: list[int] = []
-        vals: list[float] = []
-        live: list[int] = []
-        sides: list[int] = []
-        encs: list[AnyEncoder] = []
-        for k, pos in enumerate(positions):
-            enc = self._check(pos)
-            if pos.winner is not None:
-                out[k] = [1.0 if j in pos.winner else 0.0 for j in range(enc.n_players)]
-                continue
-            idx, val = enc.encode(pos)
-            rows.extend([len(live)] * len(idx))
-            cols.extend(idx)
-            vals.extend(val)
-            live.append(k)
-            sides.append(enc.n_sides)
-            encs.append(enc)
-        if live:
-            P = self.forward(
-                np.asarray(rows), np.asarray(cols), np.asarray(vals), len(live), np.asarray(sides)
-            ).tolist()
-            for r, k in enumerate(live):
-                enc = encs[r]
-                row = [0.0] * enc.n_players
-                for s, players in enumerate(enc.sides(positions[k].to_move)):
-                    for j in players:
-                        row[j] = P[r][s]
-                out[k] = row
-        return out
+        return self._chances(positions, sparse=False)
 
     def sparse_chances(self, positions: Sequence[Position]) -> list[list[float]]:
         """:meth:`chances` with the hidden layer summed over the active units' rows only
         (numpy gathers them; no dense product): the same numbers to rounding, and free of
         a multithreaded BLAS's cost on small batches (tens of times :meth:`chances`'s on
         a busy machine). Plain Python without numpy. Ludo and MADN use it."""
-        np = _numpy()
-        if np is None or len(positions) < 2:
+        return self._chances(positions, sparse=True)
+
+    def _chances(self, positions: Sequence[Position], sparse: bool) -> list[list[float]]:
+        if _numpy() is None or len(positions) < 2:
             return [self.win_chances(p) for p in positions]
-        out: list[list[float]] = [[] for _ in positions]
-        cols: list[int] = []
-        vals: list[float] = []
-        lens: list[int] = []
-        live: list[int] = []
-        encs: list[AnyEncoder] = []
-        for k, pos in enumerate(positions):
-            enc = self._check(pos)
-            if pos.winner is not None:
-                out[k] = [1.0 if j in pos.winner else 0.0 for j in range(enc.n_players)]
-                continue
-            idx, val = enc.encode(pos)
-            cols.extend(idx)
-            vals.extend(val)
-            lens.append(len(idx))
-            live.append(k)
-            encs.append(enc)
+        live, encs, P = self._side_rows(positions, sparse)
+        out: list[list[float]] = [
+            [1.0 if j in pos.winner else 0.0 for j in range(len(pos.setup.players))]
+            if pos.winner is not None
+            else []
+            for pos in positions
+        ]
         if live:
-            a = self.arrays()
-            starts = np.zeros(len(live), np.intp)
-            np.cumsum(lens[:-1], out=starts[1:])
-            C = np.asarray(cols, dtype=np.intp)
-            V = np.asarray(vals, dtype=np.float64)
-            H = np.tanh(np.add.reduceat(a["W1"][C] * V[:, None], starts, axis=0) + a["b1"])
-            sides = np.asarray([e.n_sides for e in encs])
-            P = softmax_rows(np, H @ a["W2"] + a["b2"], sides).tolist()
+            rows = P.tolist()
             for r, k in enumerate(live):
-                enc = encs[r]
-                row = [0.0] * enc.n_players
-                for s, players in enumerate(enc.sides(positions[k].to_move)):
-                    for j in players:
-                        row[j] = P[r][s]
-                out[k] = row
+                out[k] = encs[r].by_player(positions[k].to_move, rows[r])
         return out
 
     def batch(self, positions: Sequence[Position], player: int) -> Any:
@@ -296,31 +237,63 @@ class ValueNet:
         if np is None:
             raise WeightsError(f"numpy is not installed: {install_hint('learn')}")
         out = np.empty(len(positions))
+        for k, pos in enumerate(positions):
+            if pos.winner is not None:
+                out[k] = 1.0 if player in pos.winner else 0.0
+        live, encs, P = self._side_rows(positions, sparse=False)
+        if live:
+            want = [
+                enc.side_of[positions[k].to_move][player] for enc, k in zip(encs, live, strict=True)
+            ]
+            out[live] = P[np.arange(len(live)), np.asarray(want)]
+        return out
+
+    def _side_rows(
+        self, positions: Sequence[Position], sparse: bool
+    ) -> tuple[list[int], list[AnyEncoder], Any]:
+        """The undecided positions' side chances in one batch (numpy required): their
+        indices in ``positions``, their encoders, and the chances (a row each, as
+        :meth:`forward`'s), through the dense product or, if ``sparse``, the gather of
+        the active units' rows. Every position's ruleset is checked, in order."""
+        np = _numpy()
         live: list[int] = []
-        rows: list[int] = []
+        encs: list[AnyEncoder] = []
         cols: list[int] = []
         vals: list[float] = []
-        want: list[int] = []
-        sides: list[int] = []
+        lens: list[int] = []
         for k, pos in enumerate(positions):
             enc = self._check(pos)
             if pos.winner is not None:
-                out[k] = 1.0 if player in pos.winner else 0.0
                 continue
             idx, val = enc.encode(pos)
-            r = len(live)
-            live.append(k)
-            rows.extend([r] * len(idx))
             cols.extend(idx)
             vals.extend(val)
-            want.append(enc.side_of[pos.to_move][player])
-            sides.append(enc.n_sides)
-        if live:
-            p = self.forward(
-                np.asarray(rows), np.asarray(cols), np.asarray(vals), len(live), np.asarray(sides)
-            )
-            out[live] = p[np.arange(len(live)), np.asarray(want)]
-        return out
+            lens.append(len(idx))
+            live.append(k)
+            encs.append(enc)
+        if not live:
+            return live, encs, None
+        n_sides = np.asarray([enc.n_sides for enc in encs])
+        if not sparse:
+            rows = np.repeat(np.arange(len(live)), lens)
+            P = self.forward(rows, np.asarray(cols), np.asarray(vals), len(live), n_sides)
+            return live, encs, P
+        a = self.arrays()
+        H = self.sparse_hidden(cols, vals, lens)
+        return live, encs, softmax_rows(np, H @ a["W2"] + a["b2"], n_sides)
+
+    def sparse_hidden(self, cols: Any, vals: Any, lens: Sequence[int]) -> Any:
+        """The hidden layer (``len(lens)`` x :attr:`hidden`, numpy) of sparse encodings
+        given one after another: the active units' columns and values, and how many
+        each encoding has; the active rows of ``W1`` gathered and summed, no dense
+        product (:meth:`sparse_chances`; the analysis's batches)."""
+        np = _numpy()
+        a = self.arrays()
+        starts = np.zeros(len(lens), np.intp)
+        np.cumsum(lens[:-1], out=starts[1:])
+        C = np.asarray(cols, dtype=np.intp)
+        V = np.asarray(vals, dtype=np.float64)
+        return np.tanh(np.add.reduceat(a["W1"][C] * V[:, None], starts, axis=0) + a["b1"])
 
     def forward(self, rows: Any, cols: Any, vals: Any, n: int, n_sides: Any) -> Any:
         """Side chances of ``n`` sparse encodings given as coordinate lists (numpy).

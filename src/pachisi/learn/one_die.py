@@ -65,13 +65,26 @@ try; the opening (L.6.3); two, three, four players.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import groupby
 from typing import Final
 
-from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, MAEDN
+from .._ludo_board import LUDO, LUDO_SAFE, LUDOPY_GLOBES, MAEDN, Ring
 from ..position import Position
 from ..rules import Setup
 
-__all__ = ["GLOBALS", "ONE_DIE_ENCODING", "SCALARS", "OneDieEncoder", "reach_chance"]
+__all__ = [
+    "GLOBALS",
+    "ONE_DIE_ENCODING",
+    "SCALARS",
+    "OneDieEncoder",
+    "RingOccupancy",
+    "SlotLayout",
+    "progress_units",
+    "reach_chance",
+    "safe_progresses",
+    "sides_by_mover",
+]
 
 #: The name and version of this encoding, stored with every weights file of Ludo and MADN.
 ONE_DIE_ENCODING: Final = "pachisi-one-die-encoding/1"
@@ -107,88 +120,241 @@ def reach_chance(distances: set[int]) -> float:
     return min(chance, 1.0)
 
 
-class OneDieEncoder:
-    """The encoding of one Ludo or MADN set-up's positions (see the module docstring).
+def safe_progresses(setup: Setup) -> frozenset[int]:
+    """The progresses at which a pawn on the ring of ``setup`` cannot be captured: Ludo's
+    safe squares of its ``board`` (L.1.4; on ludopy's board its globes and not the entry
+    square, where a pawn that lands is captured, L.4.3), none in MADN.
 
-    The same interface as :class:`pachisi.learn.encoding.Encoder` where the
-    network and the training use it: :attr:`n_inputs`, :meth:`encode`,
-    :meth:`sides`, :attr:`side_of`, :attr:`n_sides`, :attr:`n_players`.
+    >>> sorted(safe_progresses(Setup.create("ludo", players=2)))
+    [1, 8, 14, 21, 27, 34, 40, 47]
+    >>> safe_progresses(Setup.create("maedn", players=2))
+    frozenset()
+    """
+    if setup.ruleset != "ludo":
+        return frozenset()
+    if setup.option("board") == "ludopy":
+        return LUDOPY_GLOBES | {1}  # L.4.3: a pawn landing there is captured
+    return LUDO_SAFE[str(setup.option("board"))]
+
+
+class RingOccupancy:
+    """Who stands where on a one-die board's ring in one position, and what threatens a
+    pawn there: shared by the encoding's DANGER units and the hand evaluation's risk
+    (:func:`pachisi.bots.one_die.evaluate`).
+
+    ``ludo``: the Ludo ring (blocks, L.4.2), else MADN's; ``colours``: the colours in
+    play; ``pawns``: the position's progresses per colour.
     """
 
-    #: The encoding's name and version.
-    name: Final = ONE_DIE_ENCODING
+    __slots__ = ("colours", "in_yard", "ludo", "on", "ring")
 
-    def __init__(self, setup: Setup) -> None:
-        ludo = setup.ruleset == "ludo"
-        if setup.ruleset not in ("ludo", "maedn"):
-            raise ValueError(f"the one-die encoding is for ludo and maedn, not {setup.ruleset}")
-        self.setup = setup
+    def __init__(
+        self, ring: Ring, ludo: bool, colours: Sequence[int], pawns: Sequence[Sequence[int]]
+    ) -> None:
+        self.ring = ring
         self.ludo = ludo
-        self.ring = ring = LUDO if ludo else MAEDN
-        #: The last progress (Ludo's Home, MADN's last goal field).
-        self.home = end = ring.end
-        self.slot_size = 3 * (end + 1) + len(SCALARS)
-        self.global_offset = 4 * self.slot_size
-        self.n_inputs = self.global_offset + len(GLOBALS)
-        if not ludo:
-            safe: frozenset[int] = frozenset()
-        elif setup.option("board") == "ludopy":
-            safe = LUDOPY_GLOBES | {1}  # L.4.3: a pawn landing there is captured
+        self.colours = colours
+        size, step, last = ring.size, ring.step, ring.last
+        #: Per ring square, the (colour, progress) of each pawn there.
+        self.on: dict[int, list[tuple[int, int]]] = {}
+        #: Per colour in play, whether it has a pawn in the yard.
+        self.in_yard: dict[int, bool] = {}
+        for c in colours:
+            self.in_yard[c] = False
+            for p in pawns[c]:
+                if p == 0:
+                    self.in_yard[c] = True
+                elif p <= last:
+                    self.on.setdefault((step * c + p - 1) % size, []).append((c, p))
+
+    def in_block(self, c: int, q: int) -> bool:
+        """Whether colour ``c`` has a block on ring square ``q`` (two or more pawns, in
+        Ludo: L.4.2; MADN has none)."""
+        return self.ludo and sum(1 for oc, _ in self.on[q] if oc == c) >= 2
+
+    def risk(self, q: int, friendly: Sequence[bool]) -> float:
+        """The chance that an opponent's next throws reach a pawn on ring square ``q``
+        (for a pawn that can be captured there; ``friendly[d]``: colour ``d`` is not an
+        opponent): :func:`reach_chance` of the distances 1..12 from the opponent pawns
+        behind that would still be on the ring, and in MADN 1/6 more on an opponent's
+        start field while he has a pawn in the yard (his entering 6, M.5.2), at most 1."""
+        on = self.on
+        size, step, last = self.ring.size, self.ring.step, self.ring.last
+        dists: set[int] = set()
+        for d in range(1, 13):
+            for oc, k in on.get((q - d) % size, ()):
+                if not friendly[oc] and k + d <= last:
+                    dists.add(d)
+        risk = reach_chance(dists) if dists else 0.0
+        if not self.ludo:
+            for oc in self.colours:  # M.5.2: an entering 6 on the start field
+                if not friendly[oc] and self.in_yard[oc] and q == step * oc % size:
+                    risk = min(1.0, risk + 1 / 6)
+        return risk
+
+
+def sides_by_mover(
+    setup: Setup,
+) -> tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], ...]]]:
+    """Per mover, each player's side and each side's players, sides counted from the
+    mover's in turn order: the teams in a partnership game (the mover's first), else
+    the players. Both encodings count sides this way.
+
+    >>> side_of, side_players = sides_by_mover(Setup.create("parcheesi", players=3))
+    >>> side_of[1], side_players[1]
+    ((2, 0, 1), ((1,), (2,), (0,)))
+    """
+    n = len(setup.players)
+    side_of: list[tuple[int, ...]] = []
+    side_players: list[tuple[tuple[int, ...], ...]] = []
+    for mover in range(n):
+        if setup.teams:
+            mine = setup.partners[mover]
+            side = tuple(0 if j in mine else 1 for j in range(n))
         else:
-            safe = LUDO_SAFE[str(setup.option("board"))]
-        self.safe = safe
+            side = tuple((j - mover) % n for j in range(n))
+        side_of.append(side)
+        groups: list[list[int]] = [[] for _ in range(max(side) + 1)]
+        for j in range(n):
+            groups[side[j]].append(j)
+        side_players.append(tuple(tuple(g) for g in groups))
+    return side_of, side_players
+
+
+def progress_units(
+    idx: list[int],
+    val: list[float],
+    base: int,
+    h1: int,
+    progresses: Sequence[int],
+    danger: Sequence[tuple[int, float]],
+) -> None:
+    """Append a colour slot's three progress blocks to a sparse row (``idx``, ``val``).
+
+    The layout both encodings share (this one and the cross's,
+    :mod:`pachisi.learn.encoding`): the slot starts at ``base``, each block is
+    ``h1`` units long. For each progress ``p`` in ``progresses`` (the colour's
+    pawns, sorted), PAWNS ``base + p`` is 1 and, where more than one pawn
+    stands, MORE ``base + h1 + p`` the number beyond the first; then DANGER
+    ``base + 2 h1 + p`` is ``risk`` for each ``(p, risk)`` of ``danger``, in
+    its order.
+
+    >>> idx, val = [], []
+    >>> progress_units(idx, val, 100, 10, [0, 0, 3, 7], [(3, 0.25)])
+    >>> list(zip(idx, val))
+    [(100, 1.0), (110, 1.0), (103, 1.0), (107, 1.0), (123, 0.25)]
+    """
+    for p, same in groupby(progresses):
+        idx.append(base + p)
+        val.append(1.0)
+        more = sum(1 for _ in same) - 1
+        if more:
+            idx.append(base + h1 + p)
+            val.append(float(more))
+    for p, risk in danger:
+        idx.append(base + 2 * h1 + p)
+        val.append(risk)
+
+
+class SlotLayout:
+    """What both encodings share (this one and the cross's,
+    :class:`pachisi.learn.encoding.Encoder`): four colour slots, each of three
+    blocks of ``home + 1`` progress units (PAWNS, MORE, DANGER) and the named
+    :attr:`scalar_names`, then the named :attr:`global_names`; and the sides,
+    counted from each mover's (:func:`sides_by_mover`).
+    """
+
+    #: The names of the per-slot scalar units, in order (after the three blocks).
+    scalar_names: tuple[str, ...] = ()
+    #: The names of the global units after the slots, in order.
+    global_names: tuple[str, ...] = ()
+    #: The scalar units of each slot and the global units that depend on the set-up
+    #: alone (:meth:`frame_units`).
+    frame_scalars: tuple[str, ...] = ()
+    frame_globals: tuple[str, ...] = ()
+
+    def __init__(self, setup: Setup, home: int) -> None:
+        self.setup = setup
+        #: The last progress (HOME or Home; MADN's last goal field).
+        self.home = home
+        #: Units per colour slot.
+        self.slot_size = 3 * (home + 1) + len(self.scalar_names)
+        #: Offset of the global units.
+        self.global_offset = 4 * self.slot_size
+        #: Length of the encoding.
+        self.n_inputs = self.global_offset + len(self.global_names)
         self.colours = setup.colours_in_play
         self.owner = tuple(o if o is not None else -1 for o in setup.owner)
         self.friendly = setup.friendly
-        n = len(setup.players)
-        self.n_players = n
-        self.slots: list[tuple[int, int, int, int]] = []
-        self.side_of: list[tuple[int, ...]] = []
-        self.side_players: list[tuple[tuple[int, ...], ...]] = []
-        for mover in range(n):
-            mc = setup.players[mover][0]
-            self.slots.append(tuple((mc + j) % 4 for j in range(4)))  # type: ignore[arg-type]
-            if setup.teams:
-                mine = setup.partners[mover]
-                side = tuple(0 if j in mine else 1 for j in range(n))
-            else:
-                side = tuple((j - mover) % n for j in range(n))
-            self.side_of.append(side)
-            groups: list[list[int]] = [[] for _ in range(max(side) + 1)]
-            for j in range(n):
-                groups[side[j]].append(j)
-            self.side_players.append(tuple(tuple(g) for g in groups))
+        self.n_players = len(setup.players)
+        self.side_of, self.side_players = sides_by_mover(setup)
         #: How many sides (teams, or players) the set-up has.
         self.n_sides = len(self.side_players[0])
-        g = self.global_offset
-        self._players_unit = g + GLOBALS.index("players2") + (n - 2)
 
     def sides(self, mover: int) -> tuple[tuple[int, ...], ...]:
         """The players of each side, sides counted from ``mover``'s side in turn order."""
         return self.side_players[mover]
 
+    def by_player(self, mover: int, chances: Sequence[float]) -> list[float]:
+        """Each player's chance, by player index, from each side's (``chances[k]``: side
+        ``k``'s, sides counted from ``mover``'s): the chance of the player's side."""
+        side = self.side_of[mover]
+        return [chances[side[j]] for j in range(self.n_players)]
+
     def frame_units(self) -> frozenset[int]:
-        """The units that depend on the set-up alone (PRESENT and SIDE of each slot,
-        the number of players): what :func:`pachisi.learn.set_up_frames` compares."""
-        base = 3 * (self.home + 1)
-        keep = {s * self.slot_size + base + k for s in range(4) for k in range(5)}
-        keep |= {self.global_offset + GLOBALS.index(f"players{k}") for k in (2, 3, 4)}
+        """The units that depend on the set-up alone (:attr:`frame_scalars` of each slot
+        and :attr:`frame_globals`): what :func:`pachisi.learn.set_up_frames` compares."""
+        keep = {self.index_of(s, unit) for s in range(4) for unit in self.frame_scalars}
+        keep |= {self.index_of(0, unit) for unit in self.frame_globals}
         return frozenset(keep)
 
     def index_of(self, slot: int, unit: str, p: int = 0) -> int:
         """The index of a named unit: ``pawns``, ``more`` or ``danger`` at progress ``p``,
-        a :data:`SCALARS` name, or a :data:`GLOBALS` name (``slot`` ignored)."""
+        one of :attr:`scalar_names` in ``slot``, or one of :attr:`global_names` (``slot``
+        ignored)."""
         h1 = self.home + 1
         base = slot * self.slot_size
         if unit in ("pawns", "more", "danger"):
             if not 0 <= p <= self.home:
                 raise ValueError(f"progress {p} outside 0..{self.home}")
             return base + ("pawns", "more", "danger").index(unit) * h1 + p
-        if unit in SCALARS:
-            return base + 3 * h1 + SCALARS.index(unit)
-        if unit in GLOBALS:
-            return self.global_offset + GLOBALS.index(unit)
+        if unit in self.scalar_names:
+            return base + 3 * h1 + self.scalar_names.index(unit)
+        if unit in self.global_names:
+            return self.global_offset + self.global_names.index(unit)
         raise ValueError(f"unknown unit {unit!r}")
+
+
+class OneDieEncoder(SlotLayout):
+    """The encoding of one Ludo or MADN set-up's positions (see the module docstring).
+
+    The same interface as :class:`pachisi.learn.encoding.Encoder` where the
+    network and the training use it (:class:`SlotLayout`'s, and :meth:`encode`).
+    """
+
+    #: The encoding's name and version.
+    name: Final = ONE_DIE_ENCODING
+    scalar_names = SCALARS
+    global_names = GLOBALS
+    # PRESENT and SIDE of each slot, the number of players.
+    frame_scalars = SCALARS[:5]
+    frame_globals = GLOBALS[5:]
+
+    def __init__(self, setup: Setup) -> None:
+        ludo = setup.ruleset == "ludo"
+        if setup.ruleset not in ("ludo", "maedn"):
+            raise ValueError(f"the one-die encoding is for ludo and maedn, not {setup.ruleset}")
+        self.ludo = ludo
+        self.ring = ring = LUDO if ludo else MAEDN
+        super().__init__(setup, ring.end)
+        self.safe = safe_progresses(setup)
+        n = self.n_players
+        self.slots: list[tuple[int, int, int, int]] = []
+        for mover in range(n):
+            mc = setup.players[mover][0]
+            self.slots.append(tuple((mc + j) % 4 for j in range(4)))  # type: ignore[arg-type]
+        g = self.global_offset
+        self._players_unit = g + GLOBALS.index("players2") + (n - 2)
 
     def encode(self, position: Position) -> tuple[list[int], list[float]]:
         """The non-zero units of ``position``: their indices (distinct) and values."""
@@ -197,24 +363,13 @@ class OneDieEncoder:
         ring = self.ring
         size, step, last, end = ring.size, ring.step, ring.last, ring.end
         h1 = end + 1
-        ludo = self.ludo
         safe = self.safe
-        # Ring squares: per square, the (colour, progress) of the pawns there.
-        on: dict[int, list[tuple[int, int]]] = {}
-        in_yard: dict[int, bool] = {}
-        for c in self.colours:
-            in_yard[c] = False
-            for p in pawns[c]:
-                if p == 0:
-                    in_yard[c] = True
-                elif p <= last:
-                    on.setdefault((step * c + p - 1) % size, []).append((c, p))
+        occupancy = RingOccupancy(ring, self.ludo, self.colours, pawns)
+        on = occupancy.on
 
         def exposed(c: int, p: int, q: int) -> bool:
             """Whether a pawn of ``c`` at progress ``p`` on square ``q`` can be captured."""
-            if p in safe:
-                return False
-            return not (ludo and sum(1 for oc, _ in on[q] if oc == c) >= 2)
+            return p not in safe and not occupancy.in_block(c, q)
 
         idx: list[int] = []
         val: list[float] = []
@@ -222,7 +377,7 @@ class OneDieEncoder:
         finished = position.finished
         for slot, c in enumerate(self.slots[mover]):
             ps = pawns[c]
-            if not ps or c not in in_yard:
+            if not ps or c not in occupancy.in_yard:
                 continue
             base = slot * self.slot_size
             friendly = self.friendly[c]
@@ -231,20 +386,8 @@ class OneDieEncoder:
             to_go = 0
             blocks: set[int] = set()
             targets: set[tuple[int, int]] = set()
-            prev = -1
-            run = 0
-            for i, p in enumerate(ps):
+            for p in ps:
                 to_go += end - p
-                if p != prev:
-                    idx.append(base + p)
-                    val.append(1.0)
-                    prev = p
-                    run = 1
-                else:
-                    run += 1
-                if (i + 1 == len(ps) or ps[i + 1] != p) and run > 1:
-                    idx.append(base + h1 + p)
-                    val.append(float(run - 1))
                 if p == 0:
                     n_yard += 1
                     continue
@@ -253,21 +396,12 @@ class OneDieEncoder:
                     n_safe += 1
                     continue
                 q = (step * c + p - 1) % size
-                if ludo and sum(1 for oc, _ in on[q] if oc == c) >= 2:
+                if occupancy.in_block(c, q):
                     blocks.add(q)
                 if not exposed(c, p, q):
                     n_safe += 1
                 else:
-                    dists: set[int] = set()
-                    for d in range(1, 13):
-                        for oc, k in on.get((q - d) % size, ()):
-                            if not friendly[oc] and k + d <= last:
-                                dists.add(d)
-                    risk = reach_chance(dists) if dists else 0.0
-                    if not ludo:
-                        for oc in self.colours:  # M.5.2: an entering 6 on the start field
-                            if not friendly[oc] and in_yard[oc] and q == step * oc % size:
-                                risk = min(1.0, risk + 1 / 6)
+                    risk = occupancy.risk(q, friendly)
                     if risk > 0.0:
                         danger.append((p, risk))
                 for d in range(1, 7):  # ATTACKS: opponent pawns this pawn reaches
@@ -276,9 +410,7 @@ class OneDieEncoder:
                     for oc, k in on.get((q + d) % size, ()):
                         if not friendly[oc] and exposed(oc, k, (q + d) % size):
                             targets.add((oc, k))
-            for p, risk in danger:
-                idx.append(base + 2 * h1 + p)
-                val.append(risk)
+            progress_units(idx, val, base, h1, ps, danger)
             sc = base + 3 * h1
             owner = self.owner[c]
             idx.append(sc)  # present

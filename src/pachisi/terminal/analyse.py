@@ -39,14 +39,6 @@ from typing import Any, TextIO
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from ..analysis import (
@@ -95,7 +87,7 @@ from ..moves import legal_plays
 from ..position import Position
 from ..record import Record
 from ..rules import ONE_DIE_RULESETS, Setup
-from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
+from .output import PLOT_SUFFIXES, check_matplotlib, check_writable, progress_bar
 
 __all__ = [
     "DEFAULT_POSITION_ROLLOUTS",
@@ -740,17 +732,7 @@ def _progress(show: bool, unit: str = "rollouts") -> Any:
     if not show:
         return None
 
-    return Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn(unit),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    return progress_bar(unit)
 
 
 def _with_progress(

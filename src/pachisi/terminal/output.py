@@ -1,14 +1,19 @@
-"""Checks on the files a command will write, made before any work starts."""
+"""Checks on the files a command will write, made before any work starts, and the
+progress bar of the long commands (rich is imported only when one is made)."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import PachisiError
 
-__all__ = ["PLOT_SUFFIXES", "check_matplotlib", "check_writable"]
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+__all__ = ["PLOT_SUFFIXES", "check_matplotlib", "check_writable", "progress_bar"]
 
 #: The file types ``--plot`` can write.
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -41,3 +46,30 @@ def check_matplotlib() -> None:
         raise PachisiError(
             "--plot needs matplotlib, not installed (the plot extra): pip install 'matplotlib>=3.8'"
         ) from None
+
+
+def progress_bar(unit: str) -> Progress:
+    """The progress bar of ``pachisi analyse`` and ``simulate`` on standard error, gone
+    when done: the task's description, the bar, ``done/total unit``, the time taken
+    and the time left."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(unit),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )

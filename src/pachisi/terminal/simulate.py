@@ -30,14 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from ..arguments import add_setup_arguments, setup_from_args
@@ -61,7 +53,7 @@ from ..tournament import (
     run_indices,
     summarise,
 )
-from .output import PLOT_SUFFIXES, check_matplotlib, check_writable
+from .output import PLOT_SUFFIXES, check_matplotlib, check_writable, progress_bar
 
 if TYPE_CHECKING:
     from ..chunks import ChunkRunner
@@ -577,17 +569,7 @@ def _run(
             pass
         return
 
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    progress = progress_bar("games")
     task = progress.add_task("simulating", total=already + len(todo), completed=already)
 
     def advance(r: GameResult) -> None:

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from .. import fast
 from ..bots.evaluation import evaluate
+from ..bots.greedy import best_plays
 from ..dice import dice_for
 from ..game import Game, first_player
 from ..moves import Play
@@ -121,17 +122,7 @@ def _captures(play: Play) -> int:
 
 def _greedy(position: Position, plays: Sequence[Play], rng: fast.SplitMix64) -> Play:
     """The greedy choice among ``plays`` (canonical order), as the kernel makes it."""
-    if len(plays) == 1:
-        return plays[0]
-    me = position.to_move
-    best: list[Play] = []
-    best_score = float("-inf")
-    for play in plays:
-        score = evaluate(play.position, me)
-        if score > best_score + 1e-9:
-            best, best_score = [play], score
-        elif abs(score - best_score) <= 1e-9:
-            best.append(play)
+    best = best_plays(position, plays, evaluate)
     return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 

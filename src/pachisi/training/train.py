@@ -257,6 +257,26 @@ def _selfplay_seed(seed: int) -> int:
     return derive_seed(f"pachisi-train:{seed}") & 0xFFFFFFFFFFFFFFFF
 
 
+def _encoded(enc: AnyEncoder, seen: Sequence[Position]) -> tuple[Any, Any, Any, list[int]]:
+    """The encodings of ``seen`` one after another, as :func:`_game_data` takes them:
+    where each starts (and the end), the active units and their values (numpy), and
+    the movers."""
+    offsets = [0]
+    cols: list[int] = []
+    vals: list[float] = []
+    for pos in seen:
+        idx, val = enc.encode(pos)
+        cols.extend(idx)
+        vals.extend(val)
+        offsets.append(len(cols))
+    return (
+        np.asarray(offsets, dtype=np.int64),
+        np.asarray(cols, dtype=np.int64),
+        np.asarray(vals, dtype=np.float64),
+        [pos.to_move for pos in seen],
+    )
+
+
 def _game_data(
     enc: AnyEncoder,
     lam: float,
@@ -306,8 +326,7 @@ def retarget(
         P = softmax_rows(np, H @ params["W2"] + params["b2"], np.full(T, enc.n_sides))
         values = np.zeros((T, n))
         for t, mover in enumerate(d.movers):
-            for k, players in enumerate(enc.sides(mover)):
-                values[t, list(players)] = P[t, k]
+            values[t] = enc.by_player(mover, P[t])
         positions = (d.offsets, d.cols, d.vals, d.movers)
         out.append(_game_data(enc, lam, positions, values, d.final, d.throws, d.winner, d.race))
     return out
@@ -414,19 +433,10 @@ def _play_pure(
             dice = fast.SplitMix64(fast.stream_seed(pseed, 2 * g))
             rng = fast.SplitMix64(fast.stream_seed(pseed, 2 * g + 1))
             pos = Position.initial(setup, g % n)
-            cols: list[int] = []
-            vals: list[float] = []
-            offsets = [0]
-            movers: list[int] = []
             values: list[list[float]] = []
             seen: list[Position] = []
             throws = 0
             while throws < max_throws and not game_over(setup, pos.finished, pos.winner):
-                idx, val = enc.encode(pos)
-                cols.extend(idx)
-                vals.extend(val)
-                offsets.append(len(cols))
-                movers.append(pos.to_move)
                 values.append(net.win_chances(pos))
                 seen.append(pos)
                 a = faces[dice.below(len(faces))]
@@ -436,12 +446,7 @@ def _play_pure(
                 throws += 1
             winner = pos.winner or ()
             final = [float(j in winner) for j in range(n)] if winner else net.win_chances(pos)
-            positions = (
-                np.asarray(offsets, dtype=np.int64),
-                np.asarray(cols, dtype=np.int64),
-                np.asarray(vals, dtype=np.float64),
-                movers,
-            )
+            positions = _encoded(enc, seen)
             race = race_targets.race_end(seen) if races else None
             out.append(_game_data(enc, lam, positions, values, final, throws, tuple(winner), race))
     return out
@@ -482,20 +487,7 @@ def _play_one_die(
         winner = pos.winner or ()
         values = net.chances(seen) if seen else []
         final = [float(j in winner) for j in range(n)] if winner else net.win_chances(pos)
-        offsets = [0]
-        cols: list[int] = []
-        vals: list[float] = []
-        for p in seen:
-            idx, val = enc.encode(p)
-            cols.extend(idx)
-            vals.extend(val)
-            offsets.append(len(cols))
-        positions = (
-            np.asarray(offsets, dtype=np.int64),
-            np.asarray(cols, dtype=np.int64),
-            np.asarray(vals, dtype=np.float64),
-            [p.to_move for p in seen],
-        )
+        positions = _encoded(enc, seen)
         out.append(_game_data(enc, lam, positions, values, final, len(seen), tuple(winner)))
     return out
 
@@ -668,15 +660,9 @@ def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> 
         rng = random.Random(derive_seed(f"pachisi-distil:{seed}:{g}"))
         bots = [GreedyPlayer(derive_seed(f"pachisi-distil-bot:{seed}:{g}:{i}")) for i in range(n)]
         positions, last = game_positions(setup, g % n, rng, bots, max_throws)
-        offsets = [0]
-        cols: list[int] = []
-        vals: list[float] = []
+        offsets, cols, vals, movers = _encoded(enc, positions)
         targets: list[list[float]] = []
         for pos in positions:
-            idx, val = enc.encode(pos)
-            cols += idx
-            vals += val
-            offsets.append(len(cols))
             chances = [win_chance(pos, players[0]) for players in enc.sides(pos.to_move)]
             total = sum(chances)
             row = [0.0] * MAX_SIDES
@@ -685,13 +671,13 @@ def distil_data(setup: Setup, games: int, seed: int, max_throws: int = 3000) -> 
             targets.append(row)
         out.append(
             GameData(
-                np.array(offsets, dtype=np.int64),
-                np.array(cols, dtype=np.int64),
-                np.array(vals, dtype=np.float64),
+                offsets,
+                cols,
+                vals,
                 np.array(targets, dtype=np.float64).reshape(-1, MAX_SIDES),
                 len(positions),
                 last.winner or (),
-                [pos.to_move for pos in positions],
+                movers,
             )
         )
     return out

@@ -33,7 +33,7 @@ from . import seeks as seekstore
 from .accounts import Account, Accounts, accounts, current_account, require_csrf
 from .guard import TokenBucket
 from .hub import Hub
-from .requests import HUMAN, ApiError, read_json, refuse_unknown
+from .requests import HUMAN, ApiError, flag, object_body, read_json
 from .rooms import Room, Watcher
 from .views import clean_text
 
@@ -279,7 +279,11 @@ def add_routes(
 
     # -- seeks ------------------------------------------------------------------------
 
-    async def seeker(request: Request, response: Response, name: object) -> tuple[Any, ...]:
+    async def store_seek(
+        request: Request, response: Response, name: object, spec: seekstore.SeekSpec
+    ) -> tuple[str, str]:
+        """This browser's seek of ``spec`` stored (its id and secret), under its account's
+        name or the ``name`` it gave; refused to a suspended account, rate-limited."""
         account = await _account(request)
         if account is not None and account.suspended:
             raise ApiError(403, "forbidden", "this account is suspended")
@@ -291,7 +295,12 @@ def add_routes(
                 raise ApiError(400, "bad_request", "'name' is at most 40 characters")
             shown = " ".join(clean_text(name or "").split()) or ANONYMOUS_NAME
         owner = owner_of(request, response)
-        return account, shown, owner
+        return await asyncio.to_thread(
+            lambda: seekstore.create_seek(
+                store, spec, name=shown, owner=owner,
+                account_id=account.id if account else None, now=club.now(),
+            )
+        )  # fmt: skip
 
     async def answer(
         seek_id: str, secret: str, first: list[str], spec: seekstore.SeekSpec
@@ -313,35 +322,21 @@ def add_routes(
         raw, name = split_name(await body(request))
         account = await _account(request)
         spec = seekstore.parse_seek(raw, signed_in=account is not None)
-        account, shown, owner = await seeker(request, response, name)
-        seek_id, secret = await asyncio.to_thread(
-            lambda: seekstore.create_seek(
-                store, spec, name=shown, owner=owner,
-                account_id=account.id if account else None, now=club.now(),
-            )
-        )  # fmt: skip
+        seek_id, secret = await store_seek(request, response, name, spec)
         return await answer(seek_id, secret, [seek_id], spec)
 
     @app.post("/api/seeks/{seek_id}/accept", status_code=201, dependencies=csrf)
     async def accept_seek(seek_id: str, request: Request, response: Response) -> dict[str, Any]:
         """Accept an open seek: a seek with the same wishes, paired with it first."""
         raw, name = split_name(await body(request))
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "a body is a JSON object")
-        refuse_unknown(raw, set())
+        object_body(raw, set())
         spec = await asyncio.to_thread(seekstore.spec_of, store, seek_id[:32], now=club.now())
         if spec is None:
             raise ApiError(404, "not_found", "no such open seek (taken, cancelled or expired)")
         account = await _account(request)
         if spec.rated and account is None:
             raise ApiError(403, "forbidden", "rated games are between signed-in players: sign in")
-        account, shown, owner = await seeker(request, response, name)
-        mine_id, secret = await asyncio.to_thread(
-            lambda: seekstore.create_seek(
-                store, spec, name=shown, owner=owner,
-                account_id=account.id if account else None, now=club.now(),
-            )
-        )  # fmt: skip
+        mine_id, secret = await store_seek(request, response, name, spec)
         return await answer(mine_id, secret, [seek_id, mine_id], spec)
 
     @app.get("/api/seeks")
@@ -360,10 +355,7 @@ def add_routes(
     @app.post("/api/seeks/{seek_id}/cancel", dependencies=csrf)
     async def cancel_seek(seek_id: str, request: Request) -> dict[str, Any]:
         """Cancel an open seek (``{"key"}``: its secret)."""
-        raw = await body(request)
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "a body is a JSON object")
-        refuse_unknown(raw, {"key"})
+        raw = object_body(await body(request), {"key"})
         status = await asyncio.to_thread(seekstore.cancel, store, seek_id[:32], raw.get("key"))
         return {"ok": True, "id": seek_id, "status": status}
 
@@ -488,21 +480,17 @@ def add_routes(
     @app.post("/api/games/{game_id}/chat/mute", dependencies=csrf)
     async def mute(game_id: str, request: Request) -> dict[str, Any]:
         """A player mutes (``"muted": true``) or unmutes another seat: ``{"key", "seat"}``."""
-        raw = await body(request)
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "a body is a JSON object")
-        refuse_unknown(raw, {"key", "seat", "muted"})
+        raw = object_body(await body(request), {"key", "seat", "muted"})
         game = await game_of(game_id)
         seat = seat_by_key(game, raw.get("key"))
         if seat is None:
             raise ApiError(403, "forbidden", "muting needs a seat's key")
-        other, on = raw.get("seat"), raw.get("muted", True)
+        other = raw.get("seat")
         if not isinstance(other, int) or isinstance(other, bool):
             raise ApiError(400, "bad_request", "'seat' is the seat to mute")
         if not 0 <= other < len(game.seats) or other == seat:
             raise ApiError(400, "bad_request", f"'seat': {other} is not another seat of the game")
-        if not isinstance(on, bool):
-            raise ApiError(400, "bad_request", "'muted' is true or false")
+        on = flag(raw, "muted", True)
         _take(club._report_bucket, _client(request), "mutes and reports")
         muted = await asyncio.to_thread(chats.set_mute, store, game.id, seat, other, on)
         return {"ok": True, "muted": muted}
@@ -510,10 +498,7 @@ def add_routes(
     @app.post("/api/chat/{message_id}/report", dependencies=csrf)
     async def report(message_id: int, request: Request, response: Response) -> dict[str, Any]:
         """Report a message to the moderators: ``{"reason"?, "key"?}`` (once per reporter)."""
-        raw = await body(request)
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "a body is a JSON object")
-        refuse_unknown(raw, {"reason", "key"})
+        raw = object_body(await body(request), {"reason", "key"})
         reason = raw.get("reason", "")
         if not isinstance(reason, str) or len(reason) > chats.MAX_REASON:
             raise ApiError(400, "bad_request", f"'reason' is at most {chats.MAX_REASON} characters")
@@ -543,13 +528,8 @@ def add_routes(
     async def hide(message_id: int, request: Request) -> dict[str, Any]:
         """A moderator hides a message (``{"hidden": false}`` shows it again)."""
         mod = await moderator(request)
-        raw = await body(request)
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "a body is a JSON object")
-        refuse_unknown(raw, {"hidden"})
-        hidden = raw.get("hidden", True)
-        if not isinstance(hidden, bool):
-            raise ApiError(400, "bad_request", "'hidden' is true or false")
+        raw = object_body(await body(request), {"hidden"})
+        hidden = flag(raw, "hidden", True)
         if not await asyncio.to_thread(chats.hide, store, message_id, hidden, mod.id):
             raise ApiError(404, "not_found", "no such message")
         return {"ok": True, "id": message_id, "hidden": hidden}
@@ -564,13 +544,8 @@ def add_routes(
     async def suspend(account_id: int, request: Request) -> dict[str, Any]:
         """A moderator suspends an account (``{"suspended": false}`` lifts it)."""
         mod = await moderator(request)
-        raw = await body(request)
-        if not isinstance(raw, dict):
-            raise ApiError(400, "bad_request", "a body is a JSON object")
-        refuse_unknown(raw, {"suspended"})
-        on = raw.get("suspended", True)
-        if not isinstance(on, bool):
-            raise ApiError(400, "bad_request", "'suspended' is true or false")
+        raw = object_body(await body(request), {"suspended"})
+        on = flag(raw, "suspended", True)
         if account_id == mod.id:
             raise ApiError(400, "bad_request", "a moderator does not suspend their own account")
         if not await asyncio.to_thread(_suspend, request.app.state.accounts, account_id, on):

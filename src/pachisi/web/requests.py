@@ -24,7 +24,9 @@ __all__ = [
     "WEB_RULESETS",
     "ApiError",
     "check_options",
+    "flag",
     "level_unfit",
+    "object_body",
     "parse_action",
     "parse_dice",
     "parse_position",
@@ -157,6 +159,24 @@ def refuse_unknown(body: dict[str, Any], known: set[str]) -> None:
     unknown = set(body) - known
     if unknown:
         raise ApiError(400, "bad_request", f"unknown field(s): {', '.join(sorted(unknown))}")
+
+
+def object_body(raw: object, known: set[str]) -> dict[str, Any]:
+    """A request's decoded body as a JSON object of ``known`` fields at most;
+    ``bad_request`` if it is not an object or has another field."""
+    if not isinstance(raw, dict):
+        raise ApiError(400, "bad_request", "a body is a JSON object")
+    refuse_unknown(raw, known)
+    return raw
+
+
+def flag(body: dict[str, Any], name: str, default: bool) -> bool:
+    """The true-or-false field ``name`` of ``body`` (``default`` when absent);
+    ``bad_request`` if it is anything else."""
+    on = body.get(name, default)
+    if not isinstance(on, bool):
+        raise ApiError(400, "bad_request", f"'{name}' is true or false")
+    return on
 
 
 def parse_dice(spec: object) -> tuple[object, bool, int | None]:

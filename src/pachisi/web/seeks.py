@@ -49,7 +49,7 @@ from ..rules import Setup
 from . import referee
 from .accounts import game_players
 from .ratings import pool_of, rated_games
-from .requests import HUMAN, ApiError, parse_spec, refuse_unknown
+from .requests import HUMAN, ApiError, flag, parse_spec, refuse_unknown
 from .rooms import Room, Seat, new_game, new_game_id
 from .social import Clock, Social, parse_settings
 from .store import Change, GameRow, Store, metadata
@@ -173,14 +173,10 @@ def parse_seek(body: object, *, signed_in: bool) -> SeekSpec:
     players = body.get("players", 2)
     if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 3, 4):
         raise ApiError(400, "bad_request", "'players' is 2, 3 or 4")
-    teams = body.get("teams", False)
-    if not isinstance(teams, bool):
-        raise ApiError(400, "bad_request", "'teams' is true or false")
+    teams = flag(body, "teams", False)
     if teams and players != 4:
         raise ApiError(400, "bad_request", "'teams' needs 4 players")
-    rated = body.get("rated", False)
-    if not isinstance(rated, bool):
-        raise ApiError(400, "bad_request", "'rated' is true or false")
+    rated = flag(body, "rated", False)
     # The set-up as a game would be made: the same checks and messages.
     parse_spec({"ruleset": ruleset, "players": players, "teams": teams or None,
                 "seats": [HUMAN] * players})  # fmt: skip

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..bots import LADDER, canonical_level
-from .requests import COMPUTER_LEVELS, ApiError
+from .requests import COMPUTER_LEVELS, ApiError, flag
 
 if TYPE_CHECKING:
     from ..position import Position
@@ -147,9 +147,7 @@ def parse_settings(spec: object) -> tuple[object, bool, Clock | None]:
     """Split ``POST /api/games``'s body: ``(the rest, public, clock)``; ``bad_request`` if bad."""
     if not isinstance(spec, dict):
         return spec, False, None
-    public = spec.get("public", False)
-    if not isinstance(public, bool):
-        raise ApiError(400, "bad_request", "'public' is true or false")
+    public = flag(spec, "public", False)
     clock = _parse_clock(spec.get("clock"))
     rest = {k: v for k, v in spec.items() if k not in SOCIAL_FIELDS}
     return rest, public, clock
