@@ -42,6 +42,14 @@ EXCEPTIONS = {
     ("pachisi._kernel", "cython.cimports.libc.math.tanh"): "compiled kernel",
     # The compiled engine of ludo and maedn: the same pure-Python mode (pachisi._ludo_accel).
     ("pachisi._kludo", "cython"): "compiled kernel",
+    # Compiled, both kernels inline splitmix64 from pachisi/_splitmix.pxd (uncompiled, they
+    # import pachisi._splitmix, the same functions in Python).
+    **{
+        (kernel, f"cython.cimports.pachisi._splitmix{name}"): "compiled kernel"
+        for kernel in ("pachisi._kernel", "pachisi._kludo")
+        for name in ("", ".below", ".next_state")
+    },
+    ("pachisi._kernel", "cython.cimports.pachisi._splitmix.stream_seed"): "compiled kernel",
 }
 
 

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Literal, NamedTuple, Protocol, cast, overload
 
-from . import _clear, _ludo_accel
+from . import _clear, _ludo_accel, _splitmix
 
 # The kernel's layouts: one copy, in pachisi._layout (the kernel's C constants are
 # checked against it by tests/test_kernel_layout.py); here for this module and its callers.
@@ -825,14 +825,7 @@ def playouts(
     return out
 
 
-_MASK64 = 0xFFFFFFFFFFFFFFFF
-_GAMMA = 0x9E3779B97F4A7C15
-
-
-def _mix64(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+_MASK64 = _splitmix.MASK
 
 
 def stream_seed(seed: int, j: int) -> int:
@@ -841,7 +834,7 @@ def stream_seed(seed: int, j: int) -> int:
     Playout ``k`` of a seed throws its dice from stream ``2k`` and makes its
     choices from stream ``2k + 1``.
     """
-    return _mix64((seed + (j + 1) * _GAMMA) & _MASK64)
+    return _splitmix.stream_seed(seed & _MASK64, j)
 
 
 class SplitMix64:
@@ -856,12 +849,8 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """A number in ``0..n-1`` from the next draw."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        z ^= z >> 31
-        return (z >> 33) % n
+        self.state = _splitmix.next_state(self.state)
+        return _splitmix.below(self.state, n)
 
 
 def _canonical_key(before: Position, after: Position) -> tuple[int, ...]:

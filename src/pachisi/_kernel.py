@@ -32,6 +32,15 @@ try:
 except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
     from . import _cython_shim as cython  # type: ignore[no-redef]
 
+if cython.compiled:  # splitmix64: the one C copy, shared with the other kernel (_splitmix.pxd)
+    from cython.cimports.pachisi._splitmix import below as _sm_below
+    from cython.cimports.pachisi._splitmix import next_state as _sm_next
+    from cython.cimports.pachisi._splitmix import stream_seed as _stream_seed
+else:
+    from pachisi._splitmix import below as _sm_below
+    from pachisi._splitmix import next_state as _sm_next
+    from pachisi._splitmix import stream_seed as _stream_seed
+
 if cython.compiled:  # the value network's tanh and exp: C's, as Python's math module calls
     from cython.cimports.libc.math import exp as _exp
     from cython.cimports.libc.math import tanh as _tanh
@@ -178,10 +187,6 @@ NS_RC = cython.declare(_CINT, 152)  # 16: and colours
 NS_MINE = cython.declare(_CINT, 168)  # 4
 NS_DANGER = cython.declare(_CINT, 172)  # 4
 NS_SIZE = cython.declare(_CINT, 176)
-# splitmix64's constants
-_SM_GAMMA = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
-_SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-_SM_M2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 #: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
 R_SIZE = cython.declare(_CINT, 7)
 #: Width of a simulated game's result (Kernel.simulate): R_SIZE, dead end, captures[4].
@@ -3911,19 +3916,15 @@ class Kernel:
     @cython.exceptval(check=False)
     def _below(self, n: cython.int) -> cython.int:
         """A number in ``0..n-1`` from the next splitmix64 draw (its top 31 bits modulo n)."""
-        self.rng = self.rng + _SM_GAMMA
-        if not cython.compiled:
-            self.rng &= 0xFFFFFFFFFFFFFFFF
-        return cython.cast(cython.int, (_mix(self.rng) >> 33) % cython.cast(cython.ulonglong, n))
+        self.rng = _sm_next(self.rng)
+        return _sm_below(self.rng, n)
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _dbelow(self, n: cython.int) -> cython.int:
         """:meth:`_below` from the dice stream."""
-        self.drng = self.drng + _SM_GAMMA
-        if not cython.compiled:
-            self.drng &= 0xFFFFFFFFFFFFFFFF
-        return cython.cast(cython.int, (_mix(self.drng) >> 33) % cython.cast(cython.ulonglong, n))
+        self.drng = _sm_next(self.drng)
+        return _sm_below(self.drng, n)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -5097,31 +5098,8 @@ class Batch:
 # small helpers
 
 
-@cython.cfunc
-@cython.exceptval(check=False)
-def _mix(z: cython.ulonglong) -> cython.ulonglong:
-    """splitmix64's output function."""
-    z = (z ^ (z >> 30)) * _SM_M1
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    z = (z ^ (z >> 27)) * _SM_M2
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    return z ^ (z >> 31)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
-    """The seed of stream ``j`` of ``seed``: output ``j + 1`` of splitmix64 seeded with it."""
-    z: cython.ulonglong = seed + (j + 1) * _SM_GAMMA
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    return _mix(z)
-
-
 def stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
-    """:func:`_stream_seed` for Python callers (the tests)."""
+    """The seed of stream ``j`` of ``seed`` (``_splitmix.pxd``), for Python callers (the tests)."""
     return _stream_seed(seed, j)
 
 
