@@ -160,7 +160,7 @@ def kernel_batch(
     ``compiled=False``: the kernel's source run as Python. ``ValueError`` if
     the compiled kernel is asked for and not installed.
     """
-    module = fast.kernel_module(compiled)
+    module = fast.batch_module(compiled)
     if module is None:
         raise ValueError("backend 'kernel' needs the compiled kernel, which is not installed")
     players = len(setup.players)
