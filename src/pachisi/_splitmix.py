@@ -5,9 +5,9 @@ the C copy, ``_splitmix.pxd`` beside this file (inline functions, one copy
 for both); this module is the same four functions for the kernels run
 uncompiled and for the Python engine (:class:`pachisi._accel.SplitMix64`,
 :func:`pachisi._accel.stream_seed`). A stream's state is a 64-bit word; a
-draw advances it by the golden gamma (:func:`next_state`) and reads a number
-from the new state (:func:`below`). Standard library only (it is a leaf of
-the core).
+draw advances it by the golden gamma (:func:`next_state`), then reads a
+number off the new state (:func:`below`). Standard library only (it is a
+leaf of the core).
 """
 
 from __future__ import annotations
