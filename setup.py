@@ -1,8 +1,11 @@
 """Optional build of the compiled kernel (``src/pachisi/_kernel.py``, Cython in pure-Python mode).
 
-The kernel is two extension modules: ``_kernel`` (the Parcheesi family) and
-``_kludo`` (Ludo and Mensch ärgere Dich nicht); both are built, or neither
-counts (``PACHISI_REQUIRE_KERNEL=1`` fails if either fails).
+The kernel is three extension modules, compiled side by side: ``_kernel``
+(the Parcheesi family: the enumerator, games, playouts, the value network),
+``_kbatch`` (its batched RL environments, which call ``_kernel``'s C entry
+points declared in ``_kernel.pxd``) and ``_kludo`` (Ludo and Mensch ärgere
+Dich nicht); all are built, or none counts (``PACHISI_REQUIRE_KERNEL=1``
+fails if one fails). Both kernels inline splitmix64 from ``_splitmix.pxd``.
 
 Everything else about the package is in pyproject.toml. Where Cython (a build
 requirement only) and a C compiler are present, ``pip install .`` compiles
@@ -83,8 +86,9 @@ def extensions() -> list[object]:
     checked = os.environ.get("PACHISI_CHECKED") == "1"
     exts = list(
         cythonize(
-            # the Parcheesi family's kernel, and the engine of ludo and maedn (RULES-LUDO.md)
-            ["src/pachisi/_kernel.py", "src/pachisi/_kludo.py"],
+            # the Parcheesi family's kernel, its batched environments, and the engine of
+            # ludo and maedn (RULES-LUDO.md)
+            ["src/pachisi/_kernel.py", "src/pachisi/_kbatch.py", "src/pachisi/_kludo.py"],
             compiler_directives={
                 "language_level": 3,
                 # PACHISI_CHECKED=1: index checks on (a debugging build)

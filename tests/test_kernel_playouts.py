@@ -55,6 +55,23 @@ def test_stream_seeds_are_splitmix64_outputs() -> None:
             assert [module.stream_seed(99, j) for j in range(5)] == outputs
 
 
+def test_the_c_splitmix64_wraps_as_the_python_one() -> None:
+    """The kernels' C copy (``_splitmix.pxd``) and ``_splitmix.py`` agree where 64 bits wrap."""
+    from pachisi import _splitmix
+
+    seeds = [0, 1, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15, 0xDEADBEEFCAFEF00D]
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            for seed in seeds:
+                want = [_splitmix.stream_seed(seed, j) for j in (0, 1, 2**40, 2**64 - 2)]
+                assert [module.stream_seed(seed, j) for j in (0, 1, 2**40, 2**64 - 2)] == want
+            state, want = 2**64 - 3, []
+            for _ in range(20):
+                state = _splitmix.next_state(state)
+                want.append(_splitmix.below(state, 7))
+            assert module.Kernel().draws(2**64 - 3, 20, 7) == want
+
+
 @needs_kernel
 def test_playout_k_is_the_same_whatever_the_call() -> None:
     """Playout i of a call is playout start + i of the seed."""

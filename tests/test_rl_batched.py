@@ -230,3 +230,14 @@ def test_a_game_in_a_dead_end_ends(module: Any) -> None:
     state = batch.state(0)  # S_SIZE (26) ints of the game, then a, b, outcomes, throws, passes
     assert state[29] == state[30] == 2  # one passed throw each, then the check
     assert state[:16] == list(game_state(dead))[:16]
+
+
+def test_the_batch_module_drives_the_kernel_module_of_its_kind() -> None:
+    """``_kbatch`` (its own compiled module since issue 35) uses the kernel it is paired
+    with: uncompiled, the one uncompiled ``_kernel`` that ``fast.kernel_module`` gives."""
+    from pachisi import fast
+
+    uncompiled = fast.batch_module(False)
+    assert uncompiled is not None
+    assert uncompiled._k is fast.kernel_module(False)
+    assert (fast.batch_module(True) is None) == (fast.kernel_module(True) is None)

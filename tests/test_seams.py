@@ -42,6 +42,32 @@ EXCEPTIONS = {
     ("pachisi._kernel", "cython.cimports.libc.math.tanh"): "compiled kernel",
     # The compiled engine of ludo and maedn: the same pure-Python mode (pachisi._ludo_accel).
     ("pachisi._kludo", "cython"): "compiled kernel",
+    # Compiled, both kernels inline splitmix64 from pachisi/_splitmix.pxd (uncompiled, they
+    # import pachisi._splitmix, the same functions in Python).
+    **{
+        (kernel, f"cython.cimports.pachisi._splitmix{name}"): "compiled kernel"
+        for kernel in ("pachisi._kernel", "pachisi._kludo")
+        for name in ("", ".below", ".next_state")
+    },
+    ("pachisi._kernel", "cython.cimports.pachisi._splitmix.stream_seed"): "compiled kernel",
+    # The batched environments: the same pure-Python mode; compiled, they cimport the
+    # kernel's C interface (_kernel.pxd: layout constants, kb_* entry points) and splitmix64.
+    ("pachisi._kbatch", "cython"): "compiled kernel",
+    **{
+        ("pachisi._kbatch", f"cython.cimports.pachisi._splitmix{name}"): "compiled kernel"
+        for name in ("", ".below", ".next_state", ".stream_seed")
+    },
+    ("pachisi._kbatch", "cython.cimports.pachisi._kernel"): "compiled kernel",
+    **{
+        ("pachisi._kbatch", f"cython.cimports.pachisi._kernel.{name}"): "compiled kernel"
+        for name in (
+            "C_SIZE",
+            *("G_CFG", "G_FACES", "G_N", "G_NFACES", "G_PAGADE", "G_TEAMS", "P_CUT", "P_DOUBLES"),
+            *("S_CUTS", "S_FIN", "S_NFIN", "S_SIZE", "S_TO_MOVE", "S_WIN"),
+            *("kb_apply", "kb_changes", "kb_dead_end", "kb_decided", "kb_enumerate", "kb_new"),
+            *("kb_order", "kb_outcomes", "kb_select"),
+        )
+    },
 }
 
 
@@ -333,7 +359,14 @@ def test_front_ends_take_argument_helpers_from_pachisi_arguments() -> None:
 
 # The fast engine's private/public line (issue 35): outside the core, the compiled kernel and
 # its bridge are reached through pachisi.fast only.
-PRIVATE_ENGINE = ("pachisi._accel", "pachisi._kernel", "pachisi._kludo", "pachisi._ludo_accel")
+PRIVATE_ENGINE = (
+    "pachisi._accel",
+    "pachisi._kbatch",
+    "pachisi._kernel",
+    "pachisi._kludo",
+    "pachisi._ludo_accel",
+    "pachisi._uncompiled",
+)
 #: Benchmarks that measure the private parts themselves, with the reason.
 PRIVATE_ENGINE_BENCHMARKS = {
     "kernel_costs.py": "times the kernel's enumerators against the bridge's own entry points",

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Literal, NamedTuple, Protocol, cast, overload
 
-from . import _clear, _ludo_accel
+from . import _clear, _ludo_accel, _splitmix, _uncompiled
 
 # The kernel's layouts: one copy, in pachisi._layout (the kernel's C constants are
 # checked against it by tests/test_kernel_layout.py); here for this module and its callers.
@@ -146,13 +146,20 @@ def kernel_module(compiled: bool = True) -> ModuleType | None:
         if _compiled_spec():
             mod = importlib.import_module("pachisi._kernel")
     else:
-        path = os.path.join(os.path.dirname(__file__), "_kernel.py")
-        spec = importlib.util.spec_from_file_location("pachisi._kernel_py", path)
-        assert spec is not None and spec.loader is not None
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
+        mod = _uncompiled.load("_kernel")
     _MODULES[compiled] = mod
     return mod
+
+
+def batch_module(compiled: bool = True) -> ModuleType | None:
+    """The kernel's batched environments (``pachisi._kbatch``, its ``Batch``): compiled
+    (``None`` if the kernel is not), or the uncompiled source, which drives the
+    uncompiled kernel (:func:`kernel_module` ``(False)``)."""
+    if not compiled:
+        return _uncompiled.load("_kbatch")
+    if kernel_module(True) is None:
+        return None
+    return importlib.import_module("pachisi._kbatch")
 
 
 #: Set by ``PACHISI_PURE=1`` in the environment when the program starts.
@@ -795,18 +802,18 @@ def playouts(
             game_state(position),
             n,
             seed & _MASK64,
-            max_throws,
             res,
-            gmask,
-            evd,
-            evi,
-            start,
-            fbuf,
-            vals,
-            nmask,
-            ni,
-            nd,
-            net_cut,
+            max_throws=max_throws,
+            first_playout=start,
+            first_throws=fbuf,
+            greedy_players=gmask,
+            network_players=nmask,
+            eval_weights=evd,
+            eval_board=evi,
+            net_ints=ni,
+            net_weights=nd,
+            cutoff_values=vals,
+            network_cutoff=net_cut,
         )
     players = len(position.setup.players)
     out: list[Any] = []
@@ -825,14 +832,7 @@ def playouts(
     return out
 
 
-_MASK64 = 0xFFFFFFFFFFFFFFFF
-_GAMMA = 0x9E3779B97F4A7C15
-
-
-def _mix64(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+_MASK64 = _splitmix.MASK
 
 
 def stream_seed(seed: int, j: int) -> int:
@@ -841,7 +841,7 @@ def stream_seed(seed: int, j: int) -> int:
     Playout ``k`` of a seed throws its dice from stream ``2k`` and makes its
     choices from stream ``2k + 1``.
     """
-    return _mix64((seed + (j + 1) * _GAMMA) & _MASK64)
+    return _splitmix.stream_seed(seed & _MASK64, j)
 
 
 class SplitMix64:
@@ -856,12 +856,8 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """A number in ``0..n-1`` from the next draw."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        z ^= z >> 31
-        return (z >> 33) % n
+        self.state = _splitmix.next_state(self.state)
+        return _splitmix.below(self.state, n)
 
 
 def _canonical_key(before: Position, after: Position) -> tuple[int, ...]:

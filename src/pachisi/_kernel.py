@@ -32,6 +32,15 @@ try:
 except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
     from . import _cython_shim as cython  # type: ignore[no-redef]
 
+if cython.compiled:  # splitmix64: the one C copy, shared with the other kernel (_splitmix.pxd)
+    from cython.cimports.pachisi._splitmix import below as _sm_below
+    from cython.cimports.pachisi._splitmix import next_state as _sm_next
+    from cython.cimports.pachisi._splitmix import stream_seed as _stream_seed
+else:
+    from pachisi._splitmix import below as _sm_below
+    from pachisi._splitmix import next_state as _sm_next
+    from pachisi._splitmix import stream_seed as _stream_seed
+
 if cython.compiled:  # the value network's tanh and exp: C's, as Python's math module calls
     from cython.cimports.libc.math import exp as _exp
     from cython.cimports.libc.math import tanh as _tanh
@@ -178,10 +187,6 @@ NS_RC = cython.declare(_CINT, 152)  # 16: and colours
 NS_MINE = cython.declare(_CINT, 168)  # 4
 NS_DANGER = cython.declare(_CINT, 172)  # 4
 NS_SIZE = cython.declare(_CINT, 176)
-# splitmix64's constants
-_SM_GAMMA = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
-_SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-_SM_M2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 #: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
 R_SIZE = cython.declare(_CINT, 7)
 #: Width of a simulated game's result (Kernel.simulate): R_SIZE, dead end, captures[4].
@@ -3033,51 +3038,69 @@ class Kernel:
         state: cython.int[::1],
         n: cython.int,
         seed: cython.ulonglong,
+        results: cython.int[::1],
+        *,
         max_throws: cython.int,
-        res: cython.int[::1],
-        gmask: cython.int = 0,
-        evd: cython.double[::1] = None,
-        evi: cython.int[::1] = None,
-        start: cython.longlong = 0,
-        firsts: cython.int[::1] = None,
-        vals: cython.double[::1] = None,
-        nmask: cython.int = 0,
-        nni: cython.int[::1] = None,
-        nnd: cython.double[::1] = None,
-        ncut: cython.bint = False,
+        first_playout: cython.longlong = 0,
+        first_throws: cython.int[::1] = None,
+        greedy_players: cython.int = 0,
+        network_players: cython.int = 0,
+        eval_weights: cython.double[::1] = None,
+        eval_board: cython.int[::1] = None,
+        net_ints: cython.int[::1] = None,
+        net_weights: cython.double[::1] = None,
+        cutoff_values: cython.double[::1] = None,
+        network_cutoff: cython.bint = False,
     ) -> cython.longlong:
-        """Play ``n`` games from ``state``; results in ``res``.
+        """Play ``n`` games from ``state`` (``S_SIZE`` ints) of the game table ``game``
+        (``_accel.game_table``); results in ``results``. Everything after
+        ``results`` is keyword-only, and nothing of one call is left for the next
+        to read: each table is taken from this call's arguments.
 
-        Game ``i`` is playout number ``k = start + i`` of ``seed``: its dice
-        come from the splitmix64 stream seeded with :func:`stream_seed`
-        ``(seed, 2k)``, its choices from the stream ``(seed, 2k + 1)``
-        (common random numbers: the k-th games from two positions throw the
-        same dice as long as both last). Per throw two dice faces
-        (``faces[r % len(faces)]``, ``r`` the top 31 bits of a draw), unless
-        ``firsts`` gives the game's first throw (``8 * a + b``, or -1 for a
-        drawn one; no draw then); then the play among the distinct outcomes
-        in canonical order (see :meth:`_f_less`): uniformly at random (one
-        draw), or, for the players of the bit mask ``gmask``, greedy: the
-        best by the hand-made evaluation (tables ``evd``/``evi`` from
-        ``_accel.eval_tables``) with ties within 1e-9 broken by one draw (no
-        draw for a single outcome or a single best). A game stops when
-        decided (§3.5) or after ``max_throws`` throws. ``res[R_SIZE * i:]``
-        is ``throws, n_finished, finished[4], winner mask``; with ``vals``,
-        a game cut off by ``max_throws`` writes the evaluation of its last
-        position for every player to ``vals[4 * i + player]`` (the others
-        are left as they are). The outcomes come from the fast enumerator
-        (:meth:`_f_plays`). The players of the bit mask ``nmask`` play the
-        network policy (the value network of the tables ``nni``/``nnd``, see
-        :meth:`_pick_best`); ``ncut``: ``vals`` holds the network's values
-        (each player's side's chance) instead of the hand evaluation. Returns
-        all throws.
+        Game ``i`` is playout number ``k = first_playout + i`` of ``seed``: its
+        dice come from the splitmix64 stream seeded with :func:`stream_seed`
+        ``(seed, 2k)``, its choices from the stream ``(seed, 2k + 1)`` (common
+        random numbers: the k-th games from two positions throw the same dice
+        as long as both last). Per throw two dice faces (``faces[r %
+        len(faces)]``, ``r`` the top 31 bits of a draw), unless
+        ``first_throws[i]`` gives the game's first throw (``8 * a + b``, or -1
+        for a drawn one; no draw then); then the play among the distinct
+        outcomes in canonical order (see :meth:`_f_less`): uniformly at random
+        (one draw), or, for the players of the bit mask ``greedy_players``,
+        greedy: the best by the hand-made evaluation (its tables
+        ``eval_weights`` and ``eval_board``, ``_accel.eval_tables``' doubles
+        and ints) with ties within 1e-9 broken by one draw (no draw for a
+        single outcome or a single best). A game stops when decided (§3.5) or
+        after ``max_throws`` throws. ``results[R_SIZE * i:]`` is ``throws,
+        n_finished, finished[4], winner mask``; with ``cutoff_values``, a game
+        cut off by ``max_throws`` writes the evaluation of its last position
+        for every player to ``cutoff_values[4 * i + player]`` (the others are
+        left as they are). The outcomes come from the fast enumerator
+        (:meth:`_f_plays`). The players of the bit mask ``network_players``
+        play the network policy (the value network of the tables
+        ``net_ints``/``net_weights``, ``learn.kernel.tables``; see
+        :meth:`_pick_best`); ``network_cutoff``: ``cutoff_values`` holds the
+        network's values (each player's side's chance) instead of the hand
+        evaluation. Returns all throws.
         """
+        gmask: cython.int = greedy_players
+        nmask: cython.int = network_players
+        res: cython.int[::1] = results
+        vals: cython.double[::1] = cutoff_values
+        firsts: cython.int[::1] = first_throws
+        ncut: cython.bint = network_cutoff
+        start: cython.longlong = first_playout
+        if (gmask or (vals is not None and not ncut)) and (
+            eval_weights is None or eval_board is None
+        ):
+            raise ValueError("greedy players and evaluated cut-offs need the evaluation's tables")
+        if (nmask or ncut) and (net_ints is None or net_weights is None):
+            raise ValueError("network players and network cut-offs need the network's tables")
         if nmask or ncut:
-            self._nn_use(nni, nnd)
+            self._nn_use(net_ints, net_weights)
         self.game = game
-        if gmask or vals is not None:
-            self.evd = evd
-            self.evi = evi
+        self.evd = eval_weights
+        self.evi = eval_board
         self.cfg = self.cfgbuf
         self.pos = self.gst
         total: cython.longlong = 0
@@ -3911,19 +3934,15 @@ class Kernel:
     @cython.exceptval(check=False)
     def _below(self, n: cython.int) -> cython.int:
         """A number in ``0..n-1`` from the next splitmix64 draw (its top 31 bits modulo n)."""
-        self.rng = self.rng + _SM_GAMMA
-        if not cython.compiled:
-            self.rng &= 0xFFFFFFFFFFFFFFFF
-        return cython.cast(cython.int, (_mix(self.rng) >> 33) % cython.cast(cython.ulonglong, n))
+        self.rng = _sm_next(self.rng)
+        return _sm_below(self.rng, n)
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _dbelow(self, n: cython.int) -> cython.int:
         """:meth:`_below` from the dice stream."""
-        self.drng = self.drng + _SM_GAMMA
-        if not cython.compiled:
-            self.drng &= 0xFFFFFFFFFFFFFFFF
-        return cython.cast(cython.int, (_mix(self.drng) >> 33) % cython.cast(cython.ulonglong, n))
+        self.drng = _sm_next(self.drng)
+        return _sm_below(self.drng, n)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4604,524 +4623,145 @@ class Kernel:
         return False
 
 
-# -- batched environment ------------------------------------------------------
+# -- entry points for the batched environments ---------------------------------
 #
-# N games of one set-up in whole-play mode for pachisi.rl.vector.BatchedEnv:
-# one call applies every game's action, throws the dice, enumerates the next
-# decision's distinct outcomes with the fast enumerator (Kernel._f_plays), and
-# writes observation rows, masks, movers, rewards and ends into numpy buffers.
-# Action i of a decision is the i-th outcome in canonical order (see
-# Kernel._f_less; moves.legal_plays lists the plays in the same order).
-# Game j of a batch seeded s throws from the splitmix64 stream seeded with
-# stream_seed(s, j): first the first player (one draw below the number of
-# players), then two faces per throw, as pure_playouts throws its dice.
-
-#: Per-game ints of a Batch: the throw's faces, outcomes, throws, passes in a row.
-B_A = cython.declare(_CINT, 0)
-B_B = cython.declare(_CINT, 1)
-B_NOUT = cython.declare(_CINT, 2)
-B_THROWS = cython.declare(_CINT, 3)
-B_PASSES = cython.declare(_CINT, 4)
-B_MASKED = cython.declare(_CINT, 5)  # the ones at the start of the game's mask row
-B_SORTED = cython.declare(_CINT, 6)  # the kept outcomes are in canonical order
-B_SIZE = cython.declare(_CINT, 7)
-#: How a game's advance ended: a decision is open, the game is over, cut off, too many plays.
-B_DECISION = cython.declare(_CINT, 0)
-B_OVER = cython.declare(_CINT, 1)
-B_TRUNCATED = cython.declare(_CINT, 2)
-B_TOO_MANY = cython.declare(_CINT, 3)
+# pachisi._kbatch (the batched RL environments, compiled on its own) drives a
+# Kernel through these functions, the kernel's C interface to the other compiled
+# modules: _kernel.pxd declares them (and the layout constants they share), and
+# another module calls them through the pointers it imports. The Kernel class
+# itself is not declared there: its methods keep their direct calls (a class
+# declared in a .pxd calls its fused methods through its method table).
 
 
-@cython.cclass
-class Batch:
-    """``n`` games of one set-up stepped together in whole-play mode (see the section comment).
+@cython.cfunc
+def kb_new(game: cython.int[::1]) -> object:
+    """A kernel for the games of ``game`` (``_accel.game_table``'s table)."""
+    k: Kernel = Kernel()
+    k.game = game
+    return k
 
-    ``game`` is :func:`pachisi._accel.game_table`'s table; ``starts`` one
-    start state per first player (``n_players * S_SIZE`` ints);
-    ``tmpl[viewer]`` the observation's fixed part for each viewer and
-    ``slots[4 * (viewer * nslot + j):]`` its colour slot ``j``: (colour,
-    first pawn cell, first flag cell, owner); ``h`` is ``home + 1``,
-    ``seat`` the first cell of the seat block. ``keep`` outcome keys are
-    kept per game; a decision with more is enumerated again when played.
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kb_enumerate(
+    kern: object,
+    gs: cython.int[::1],
+    a: cython.int,
+    b: cython.int,
+    fin_mask: cython.int,
+) -> cython.int:
+    """The distinct outcomes of throw (``a``, ``b``) for the mover of the game state ``gs``
+    (``fin_mask``: its finishers): ``2 * m + in_order``.
+
+    The ``m`` outcomes are :func:`kb_outcomes` rows :func:`kb_order` ``[:m]``,
+    an extra throw withheld from a mover who finishes (§3.5), as in
+    :meth:`Kernel._fplayout`; in canonical order if ``in_order``, else in no
+    order (:func:`kb_select` finds the one of a given rank).
     """
+    k: Kernel = cython.cast(Kernel, kern)
+    game = k.game
+    mover: cython.int = gs[S_TO_MOVE]
+    k.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+    k.pos = gs
+    gs[P_CUT] = gs[S_CUTS] >> mover & 1
+    n: cython.int = k._f_plays(a, b, not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2)
+    mover_done: cython.bint = fin_mask >> mover & 1
+    withheld: cython.bint = False
+    r: cython.int
+    for r in range(n):
+        if k.f_outcomes[3 * r + 2] & 1 and (
+            mover_done or k._kfinished(k.f_outcomes[3 * r], k.f_outcomes[3 * r + 1], mover)
+        ):
+            k.f_outcomes[3 * r + 2] &= 2
+            withheld = True
+        k.f_order[r] = r
+    if withheld:  # a withheld twin of another outcome goes: sort, drop repeats
+        return 2 * k._f_sort(n) + 1
+    return 2 * n
 
-    k: Kernel
-    game: cython.int[::1]
-    starts: cython.int[::1]
-    n: cython.int
-    npl: cython.int
-    st: cython.int[::1]
-    info: cython.int[::1]
-    drng: cython.ulonglong[::1]
-    keys: cython.ulonglong[::1]
-    keep: cython.int
-    gs: cython.int[::1]
-    seed: cython.ulonglong
-    next_game: cython.ulonglong
-    max_plays: cython.int
-    max_throws: cython.int
-    tmpl: cython.float[:, ::1]
-    slots: cython.int[::1]
-    nslot: cython.int
-    h: cython.int
-    seat: cython.int
-    faces: cython.int
-    err_game: cython.int
-    err_count: cython.int
-    sorted: cython.bint
 
-    def __init__(
-        self,
-        game: cython.int[::1],
-        starts: cython.int[::1],
-        n: cython.int,
-        max_plays: cython.int,
-        max_throws: cython.int,
-        tmpl: cython.float[:, ::1],
-        slots: cython.int[::1],
-        h: cython.int,
-        seat: cython.int,
-        keep: cython.int = 64,
-    ) -> None:
-        self.k = Kernel()
-        self.k.game = game
-        self.game = game
-        self.starts = starts
-        self.n = n
-        self.npl = game[G_N]
-        self.faces = game[G_NFACES]
-        self.st = _ints(n * S_SIZE)
-        self.info = _ints(n * B_SIZE)
-        self.drng = _words(n)
-        self.keep = keep if keep < max_plays else max_plays
-        self.keys = _words(3 * n * self.keep)
-        self.gs = _ints(S_SIZE)
-        self.seed = 0
-        self.next_game = 0
-        self.max_plays = max_plays
-        self.max_throws = max_throws
-        self.tmpl = tmpl
-        self.slots = slots
-        self.nslot = len(slots) // (4 * self.npl)
-        self.h = h
-        self.seat = seat
-        self.err_game = -1
-        self.err_count = 0
-        self.sorted = False
+@cython.cfunc
+def kb_outcomes(kern: object) -> cython.ulonglong[::1]:
+    """The outcome rows (3 words each: the key) of the last :func:`kb_enumerate`, writable."""
+    k: Kernel = cython.cast(Kernel, kern)
+    return k.f_outcomes
 
-    def error(self) -> tuple[int, int]:
-        """The game and the number of outcomes of the last throw that exceeded ``max_plays``."""
-        return self.err_game, self.err_count
 
-    def state(self, i: cython.int) -> list[int]:
-        """Game ``i``'s state (``S_SIZE`` ints, the playout layout), then its ``B_SIZE`` ints."""
-        return [self.st[i * S_SIZE + j] for j in range(S_SIZE)] + [
-            self.info[i * B_SIZE + j] for j in range(B_SIZE)
-        ]
+@cython.cfunc
+def kb_order(kern: object) -> cython.int[::1]:
+    """The rows of the last :func:`kb_enumerate`'s outcomes, in its order, writable."""
+    k: Kernel = cython.cast(Kernel, kern)
+    return k.f_order
 
-    def dead_end(self, state: cython.int[::1]) -> bool:
-        """Whether the game state (``S_SIZE`` ints) is a Pagade dead end (§3.5; for tests)."""
-        j: cython.int
-        for j in range(S_SIZE):
-            self.gs[j] = state[j]
-        fin_mask: cython.int = self._fin_mask()
-        return not self.k._decided(fin_mask, self.gs[S_WIN]) and self.k._dead_end(self.gs, fin_mask)
 
-    def restart_from(self, i: cython.int, state: cython.int[::1], seed: cython.ulonglong) -> int:
-        """Game ``i`` goes on from ``state`` with dice stream ``seed`` (for tests).
+@cython.cfunc
+@cython.exceptval(check=False)
+def kb_select(kern: object, m: cython.int, rank: cython.int) -> cython.int:
+    """The row of the outcome of rank ``rank`` in canonical order among the ``m``
+    outcomes :func:`kb_order` lists (which it reorders)."""
+    k: Kernel = cython.cast(Kernel, kern)
+    return k._f_select(m, rank)
 
-        It throws until a decision opens (0) or it ends (1 over, 2 cut off,
-        3 too many plays); the buffers are not written.
-        """
-        j: cython.int
-        for j in range(S_SIZE):
-            self.gs[j] = state[j]
-        for j in range(B_MASKED):
-            self.info[i * B_SIZE + j] = 0
-        self.drng[i] = seed
-        return self._advance(i)
 
-    def reset(
-        self,
-        seed: cython.ulonglong,
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-    ) -> cython.int:
-        """Start every game; write the first decisions. 0, or 1 + a game with too many plays."""
-        self.seed = seed
-        self.next_game = 0
-        i: cython.int
-        for i in range(self.n):
-            self.info[i * B_SIZE + B_MASKED] = -1  # the row is unknown: write all of it
-            self._new_game(i)
-            if self._advance(i) == B_TOO_MANY:
-                return i + 1
-            self._write(i, obs, masks, movers, counts)
-        return 0
+@cython.cfunc
+@cython.exceptval(check=False)
+def kb_apply(
+    kern: object,
+    gs: cython.int[::1],
+    hi: cython.ulonglong,
+    lo: cython.ulonglong,
+    x: cython.ulonglong,
+    fin_mask: cython.int,
+) -> cython.void:
+    """Play the outcome (``hi``, ``lo``, ``x``) for the mover of ``gs`` (§3.3, §3.5)."""
+    k: Kernel = cython.cast(Kernel, kern)
+    k._advance_to(gs, gs, hi, lo, x, gs[S_TO_MOVE], fin_mask)
 
-    def step(
-        self,
-        actions: cython.longlong[::1],
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-        rewards: cython.float[:, ::1],
-        done: cython.schar[::1],
-    ) -> cython.int:
-        """Play one action per game (see the section comment); the buffers are :meth:`reset`'s.
 
-        Only the cells of a mask row that change are written, so ``masks``
-        must be the array given to :meth:`reset`, as written since.
+@cython.cfunc
+@cython.exceptval(check=False)
+def kb_decided(kern: object, fin_mask: cython.int, winner: cython.int) -> cython.bint:
+    """§3.5 game over, from the finishers and the winners (bit masks)."""
+    k: Kernel = cython.cast(Kernel, kern)
+    return k._decided(fin_mask, winner)
 
-        Returns 0; ``-1 - i`` if game ``i``'s action is not legal (nothing is
-        played then); ``1 + i`` if game ``i``'s next throw has more outcomes
-        than ``max_plays`` (:meth:`error`).
-        """
-        i: cython.int
-        j: cython.int
-        r: cython.int
-        a: cython.longlong
-        for i in range(self.n):
-            a = actions[i]
-            if a < 0 or a >= self.info[i * B_SIZE + B_NOUT]:
-                return -1 - i
-        for i in range(self.n):
-            self._load(i)
-            self._play(i, cython.cast(cython.int, actions[i]))
-            r = self._advance(i)
-            for j in range(self.npl):
-                rewards[i, j] = 0.0
-            done[i] = 0
-            if r in (B_OVER, B_TRUNCATED):
-                if r == B_OVER:
-                    self._returns(i, rewards)
-                done[i] = 1
-                self._new_game(i)
-                r = self._advance(i)
-            if r == B_TOO_MANY:
-                return i + 1
-            self._write(i, obs, masks, movers, counts)
-        return 0
 
-    # -- one game ---------------------------------------------------------------
+@cython.cfunc
+@cython.exceptval(check=False)
+def kb_dead_end(kern: object, gs: cython.int[::1], fin_mask: cython.int) -> cython.bint:
+    """Whether the game state ``gs`` is a Pagade dead end (§3.5)."""
+    k: Kernel = cython.cast(Kernel, kern)
+    return k._dead_end(gs, fin_mask)
 
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _load(self, i: cython.int) -> cython.void:
-        """Copy game ``i``'s state into the working buffer."""
-        j: cython.int
-        for j in range(S_SIZE):
-            self.gs[j] = self.st[i * S_SIZE + j]
 
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _store(self, i: cython.int) -> cython.void:
-        """Copy the working buffer back into game ``i``'s state."""
-        j: cython.int
-        for j in range(S_SIZE):
-            self.st[i * S_SIZE + j] = self.gs[j]
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _new_game(self, i: cython.int) -> cython.void:
-        """Game ``i`` starts afresh: the next stream of the batch's seed, its first player."""
-        self.drng[i] = _stream_seed(self.seed, self.next_game)
-        self.next_game += 1
-        self.k.drng = self.drng[i]
-        first: cython.int = self.k._dbelow(self.npl)
-        self.drng[i] = self.k.drng
-        j: cython.int
-        for j in range(S_SIZE):
-            self.gs[j] = self.starts[first * S_SIZE + j]
-        for j in range(B_MASKED):
-            self.info[i * B_SIZE + j] = 0
-        self._store(i)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _enumerate(self, a: cython.int, b: cython.int) -> cython.int:
-        """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`; their number.
-
-        The outcomes are ``k.f_outcomes`` rows ``k.f_order[:m]``, an extra throw
-        withheld from a mover who finishes (§3.5), as in
-        :meth:`Kernel._fplayout`; in canonical order if :attr:`sorted`, else
-        in no order (:meth:`_pick` finds the one of a given rank).
-        """
-        k: Kernel = self.k
-        gs = self.gs
-        mover: cython.int = gs[S_TO_MOVE]
-        k.cfg = self.game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
-        k.pos = gs
-        gs[P_CUT] = gs[S_CUTS] >> mover & 1
-        n: cython.int = k._f_plays(a, b, not self.game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2)
-        fin_mask: cython.int = self._fin_mask()
-        mover_done: cython.bint = fin_mask >> mover & 1
-        withheld: cython.bint = False
-        r: cython.int
-        for r in range(n):
-            if k.f_outcomes[3 * r + 2] & 1 and (
-                mover_done or k._kfinished(k.f_outcomes[3 * r], k.f_outcomes[3 * r + 1], mover)
-            ):
-                k.f_outcomes[3 * r + 2] &= 2
-                withheld = True
-            k.f_order[r] = r
-        self.sorted = withheld
-        if withheld:  # a withheld twin of another outcome goes: sort, drop repeats
-            return k._f_sort(n)
-        return n
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pick(self, m: cython.int, action: cython.int) -> cython.int:
-        """The ``k.f_outcomes`` row of outcome ``action`` (canonical order) of
-        :meth:`_enumerate`'s."""
-        if self.sorted:
-            return self.k.f_order[action]
-        return self.k._f_select(m, action)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _fin_mask(self) -> cython.int:
-        m: cython.int = 0
-        j: cython.int
-        for j in range(self.gs[S_NFIN]):
-            m |= 1 << self.gs[S_FIN + j]
-        return m
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _apply(
-        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
-    ) -> cython.void:
-        """Play the outcome (hi, lo, x) for the mover of :attr:`gs` (§3.3, §3.5)."""
-        gs = self.gs
-        self.k._advance_to(gs, gs, hi, lo, x, gs[S_TO_MOVE], self._fin_mask())
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _play(self, i: cython.int, action: cython.int) -> cython.void:
-        """Play outcome ``action`` of game ``i``'s open decision (in the working buffer)."""
-        base: cython.int = i * B_SIZE
-        r: cython.int
-        m: cython.int = self.info[base + B_NOUT]
-        k: Kernel = self.k
-        j: cython.int
-        if m <= self.keep:
-            r = 3 * i * self.keep
-            if self.info[base + B_SORTED]:
-                r += 3 * action
-                self._apply(self.keys[r], self.keys[r + 1], self.keys[r + 2])
-                self.info[base + B_NOUT] = 0
-                return
-            for j in range(3 * m):  # the kept outcomes back into the kernel's rows
-                k.f_outcomes[j] = self.keys[r + j]
-            for j in range(m):
-                k.f_order[j] = j
-            self.sorted = False
-        else:
-            m = self._enumerate(self.info[base + B_A], self.info[base + B_B])
-        r = 3 * self._pick(m, action)
-        self._apply(k.f_outcomes[r], k.f_outcomes[r + 1], k.f_outcomes[r + 2])
-        self.info[base + B_NOUT] = 0
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _advance(self, i: cython.int) -> cython.int:
-        """Throw for game ``i`` (from the working buffer) until a decision opens or it ends.
-
-        A throw whose only outcome moves nothing is played without a
-        decision. Stores the state; returns ``B_DECISION``, ``B_OVER``,
-        ``B_TRUNCATED`` or ``B_TOO_MANY``.
-        """
-        k: Kernel = self.k
-        gs = self.gs
-        base: cython.int = i * B_SIZE
-        a: cython.int
-        b: cython.int
-        m: cython.int
-        r: cython.int
-        j: cython.int
-        c: cython.int
-        moved: cython.bint
-        hi: cython.ulonglong
-        lo: cython.ulonglong
-        status: cython.int = B_DECISION
-        k.drng = self.drng[i]
-        while True:
-            if k._decided(self._fin_mask(), gs[S_WIN]):
-                status = B_OVER
-                break
-            if self.max_throws > 0 and self.info[base + B_THROWS] >= self.max_throws:
-                status = B_TRUNCATED
-                break
-            if (
-                self.game[G_PAGADE]
-                and self.info[base + B_PASSES] >= self.npl - gs[S_NFIN]
-                and k._dead_end(gs, self._fin_mask())
-            ):
-                status = B_OVER
-                break
-            a = self.game[G_FACES + k._dbelow(self.faces)]
-            b = self.game[G_FACES + k._dbelow(self.faces)]
-            self.info[base + B_THROWS] += 1
-            m = self._enumerate(a, b)
-            if m == 1:
-                r = 3 * k.f_order[0]
-                hi = k.f_outcomes[r]
-                lo = k.f_outcomes[r + 1]
-                moved = (k.f_outcomes[r + 2] & 2) != 0 and not gs[P_CUT]
-                for c in range(4):
-                    for j in range(4):
-                        if _key_pawn(hi, lo, c, j) != gs[4 * c + j]:
-                            moved = True
-                if not moved:
-                    self._apply(hi, lo, k.f_outcomes[r + 2])
-                    self.info[base + B_PASSES] += 1
-                    continue
-            self.info[base + B_PASSES] = 0
-            if m > self.max_plays:
-                self.err_game = i
-                self.err_count = m
-                status = B_TOO_MANY
-                break
-            self.info[base + B_A] = a
-            self.info[base + B_B] = b
-            self.info[base + B_NOUT] = m
-            self.info[base + B_SORTED] = self.sorted
-            if m <= self.keep:
-                for j in range(m):
-                    r = 3 * k.f_order[j]
-                    c = 3 * (i * self.keep + j)
-                    self.keys[c] = k.f_outcomes[r]
-                    self.keys[c + 1] = k.f_outcomes[r + 1]
-                    self.keys[c + 2] = k.f_outcomes[r + 2]
-            break
-        self.drng[i] = k.drng
-        self._store(i)
-        return status
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _returns(self, i: cython.int, rewards: cython.float[:, ::1]) -> cython.void:
-        """Game ``i``'s final rewards (``pachisi.rl.match.returns_of``) from the working buffer."""
-        gs = self.gs
-        n: cython.int = self.npl
-        j: cython.int
-        nf: cython.int = gs[S_NFIN]
-        fin_mask: cython.int = self._fin_mask()
-        if self.game[G_TEAMS]:
-            if gs[S_WIN] == 0:
-                return
-            for j in range(n):
-                rewards[i, j] = 1.0 if gs[S_WIN] >> j & 1 else -1.0
-            return
-        for j in range(nf):
-            rewards[i, gs[S_FIN + j]] = 1.0 - 2.0 * j / (n - 1)
-        if nf < n:
-            shared: cython.double = 0.0
-            for j in range(nf, n):
-                shared += 1.0 - 2.0 * j / (n - 1)
-            shared /= n - nf
-            for j in range(n):
-                if not fin_mask >> j & 1:
-                    rewards[i, j] = shared
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _write(
-        self,
-        i: cython.int,
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-    ) -> cython.void:
-        """Game ``i``'s decision: observation row (``rl.encoding.observe``), mask, mover, count."""
-        st = self.st
-        o: cython.int = i * S_SIZE
-        v: cython.int = st[o + S_TO_MOVE]
-        size: cython.int = obs.shape[1]
-        j: cython.int
-        q: cython.int
-        c: cython.int
-        row: cython.int
-        f: cython.int
-        w: cython.int
-        fin_mask: cython.int = 0
-        for j in range(st[o + S_NFIN]):
-            fin_mask |= 1 << st[o + S_FIN + j]
-        for j in range(size):
-            obs[i, j] = self.tmpl[v, j]
-        for j in range(self.nslot):
-            q = 4 * (v * self.nslot + j)
-            c = self.slots[q]
-            row = self.slots[q + 1]
-            f = self.slots[q + 2]
-            w = self.slots[q + 3]
-            for q in range(4):
-                obs[i, row + st[o + 4 * c + q]] += 0.25
-            if fin_mask >> w & 1:
-                obs[i, f + 4] = 1.0
-            if st[o + S_CUTS] >> w & 1:
-                obs[i, f + 5] = 1.0
-        f = self.seat
-        obs[i, f] = 1.0
-        f += 4
-        a: cython.int = self.info[i * B_SIZE + B_A]
-        b: cython.int = self.info[i * B_SIZE + B_B]
-        if a > b:
-            a, b = b, a
-        obs[i, f + a - 1] = 1.0
-        obs[i, f + 6 + b - 1] = 1.0
-        obs[i, f + 12 + (st[o + P_DOUBLES] if st[o + P_DOUBLES] < 2 else 2)] = 1.0
-        # the mask row is m ones then zeros: only the cells that change are written
-        m: cython.int = self.info[i * B_SIZE + B_NOUT]
-        was: cython.int = self.info[i * B_SIZE + B_MASKED]
-        if was < 0:
-            for j in range(masks.shape[1]):
-                masks[i, j] = 1 if j < m else 0
-        else:
-            for j in range(was, m):
-                masks[i, j] = 1
-            for j in range(m, was):
-                masks[i, j] = 0
-        self.info[i * B_SIZE + B_MASKED] = m
-        movers[i] = v
-        counts[i] = m
+@cython.cfunc
+@cython.exceptval(check=False)
+def kb_changes(
+    kern: object,
+    gs: cython.int[::1],
+    hi: cython.ulonglong,
+    lo: cython.ulonglong,
+    x: cython.ulonglong,
+) -> cython.bint:
+    """Whether the outcome (``hi``, ``lo``, ``x``) changes the game state ``gs``: moves a
+    pawn, or has the mover cut (Pagade)."""
+    c: cython.int
+    j: cython.int
+    if (x & 2) != 0 and not gs[P_CUT]:
+        return True
+    for c in range(4):
+        for j in range(4):
+            if _key_pawn(hi, lo, c, j) != gs[4 * c + j]:
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------
 # small helpers
 
 
-@cython.cfunc
-@cython.exceptval(check=False)
-def _mix(z: cython.ulonglong) -> cython.ulonglong:
-    """splitmix64's output function."""
-    z = (z ^ (z >> 30)) * _SM_M1
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    z = (z ^ (z >> 27)) * _SM_M2
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    return z ^ (z >> 31)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
-    """The seed of stream ``j`` of ``seed``: output ``j + 1`` of splitmix64 seeded with it."""
-    z: cython.ulonglong = seed + (j + 1) * _SM_GAMMA
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    return _mix(z)
-
-
 def stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
-    """:func:`_stream_seed` for Python callers (the tests)."""
+    """The seed of stream ``j`` of ``seed`` (``_splitmix.pxd``), for Python callers (the tests)."""
     return _stream_seed(seed, j)
 
 

@@ -29,6 +29,13 @@ try:
 except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
     from . import _cython_shim as cython  # type: ignore[no-redef]
 
+if cython.compiled:  # splitmix64: the one C copy, shared with the other kernel (_splitmix.pxd)
+    from cython.cimports.pachisi._splitmix import below as _sm_below
+    from cython.cimports.pachisi._splitmix import next_state as _sm_next
+else:
+    from pachisi._splitmix import below as _sm_below
+    from pachisi._splitmix import next_state as _sm_next
+
 _CINT = cython.typedef(cython.const[cython.int])
 
 # The table (pachisi._ludo_accel.table): one int per entry.
@@ -83,27 +90,9 @@ _BLOCKS_KILL = cython.declare(_CINT, 2)
 _TRIES_THREE = cython.declare(_CINT, 1)
 _TRIES_OPENING = cython.declare(_CINT, 2)
 
-# splitmix64 (pachisi._accel.SplitMix64)
-_SM_GAMMA = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
-_SM_M1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-_SM_M2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
-
 
 def _ints(n: int) -> array[int]:
     return array("i", bytes(4 * n))
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _mix(z: cython.ulonglong) -> cython.ulonglong:
-    """splitmix64's output function."""
-    z = (z ^ (z >> 30)) * _SM_M1
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    z = (z ^ (z >> 27)) * _SM_M2
-    if not cython.compiled:
-        z &= 0xFFFFFFFFFFFFFFFF
-    return z ^ (z >> 31)
 
 
 @cython.final
@@ -734,19 +723,15 @@ class LudoKernel:
     @cython.exceptval(check=False)
     def _below(self, n: cython.int) -> cython.int:
         """A number in ``0..n-1`` from the next draw of the choice stream."""
-        self.rng = self.rng + _SM_GAMMA
-        if not cython.compiled:
-            self.rng &= 0xFFFFFFFFFFFFFFFF
-        return cython.cast(cython.int, (_mix(self.rng) >> 33) % cython.cast(cython.ulonglong, n))
+        self.rng = _sm_next(self.rng)
+        return _sm_below(self.rng, n)
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _dbelow(self, n: cython.int) -> cython.int:
         """A number in ``0..n-1`` from the next draw of the dice stream."""
-        self.drng = self.drng + _SM_GAMMA
-        if not cython.compiled:
-            self.drng &= 0xFFFFFFFFFFFFFFFF
-        return cython.cast(cython.int, (_mix(self.drng) >> 33) % cython.cast(cython.ulonglong, n))
+        self.drng = _sm_next(self.drng)
+        return _sm_below(self.drng, n)
 
     def simulate(
         self,

@@ -11,7 +11,8 @@ Which engine runs
     :func:`engine` (``"kernel"`` or ``"pure"``), :func:`active`,
     :func:`active_for` (active, and the kernel knows the ruleset),
     :func:`evaluates_for` (and its evaluation and playouts play it),
-    :func:`pure` (a block on the pure engine), :func:`kernel_module`;
+    :func:`pure` (a block on the pure engine), :func:`kernel_module`,
+    :func:`batch_module` (the batched RL environments' module);
     ``PACHISI_PURE=1`` in the environment forces the pure engine
     (:data:`FORCED_PURE`).
 Random games, the same on both engines
@@ -54,6 +55,7 @@ from ._accel import (
     SplitMix64,
     active,
     active_for,
+    batch_module,
     canonical_plays,
     engine,
     eval_tables,
@@ -90,6 +92,7 @@ __all__ = [
     "SplitMix64",
     "active",
     "active_for",
+    "batch_module",
     "canonical_plays",
     "engine",
     "eval_tables",

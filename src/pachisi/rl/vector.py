@@ -167,7 +167,7 @@ def kernel_batch(
     starts from that position (the first player's draw is still made) instead
     of the start of the game.
     """
-    module = fast.kernel_module(compiled)
+    module = fast.batch_module(compiled)
     if module is None:
         raise ValueError("backend 'kernel' needs the compiled kernel, which is not installed")
     players = len(setup.players)

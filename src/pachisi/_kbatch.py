@@ -1,0 +1,594 @@
+"""The compiled kernel's batched RL environments: ``n`` games stepped together in C.
+
+Cython in pure-Python mode, compiled by ``setup.py`` beside
+:mod:`pachisi._kernel`, whose :class:`~pachisi._kernel.Kernel` it drives:
+it cimports the kernel's C entry points (``kb_*``) and the layout constants
+that ``_kernel.pxd`` declares, so each call into the kernel is a C call
+through a pointer imported when the module loads (the kernel's class itself
+is not declared there; see that file). Uncompiled (the tests), it uses the
+uncompiled ``_kernel`` (:func:`pachisi._uncompiled.load`). Reached through
+:func:`pachisi.fast.batch_module` by :mod:`pachisi.rl.vector`.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+#: What this module takes from the kernel (uncompiled: from its source module).
+_KERNEL_NAMES = (
+    "C_SIZE",
+    "G_CFG",
+    "G_FACES",
+    "G_N",
+    "G_NFACES",
+    "G_PAGADE",
+    "G_TEAMS",
+    "P_CUT",
+    "P_DOUBLES",
+    "S_CUTS",
+    "S_FIN",
+    "S_NFIN",
+    "S_SIZE",
+    "S_TO_MOVE",
+    "S_WIN",
+    "kb_apply",
+    "kb_changes",
+    "kb_dead_end",
+    "kb_decided",
+    "kb_enumerate",
+    "kb_new",
+    "kb_order",
+    "kb_outcomes",
+    "kb_select",
+)
+
+try:
+    import cython
+except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
+    from . import _cython_shim as cython  # type: ignore[no-redef]
+
+if cython.compiled:  # the kernel's C interface (_kernel.pxd) and splitmix64
+    from cython.cimports.pachisi._kernel import (
+        C_SIZE,
+        G_CFG,
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        G_TEAMS,
+        P_CUT,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        kb_apply,
+        kb_changes,
+        kb_dead_end,
+        kb_decided,
+        kb_enumerate,
+        kb_new,
+        kb_order,
+        kb_outcomes,
+        kb_select,
+    )
+    from cython.cimports.pachisi._splitmix import below as _sm_below
+    from cython.cimports.pachisi._splitmix import next_state as _sm_next
+    from cython.cimports.pachisi._splitmix import stream_seed as _stream_seed
+else:  # the same names from the uncompiled kernel
+    from pachisi import _uncompiled
+    from pachisi._splitmix import below as _sm_below
+    from pachisi._splitmix import next_state as _sm_next
+    from pachisi._splitmix import stream_seed as _stream_seed
+
+    _k = _uncompiled.load("_kernel")
+    (
+        C_SIZE,
+        G_CFG,
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        G_TEAMS,
+        P_CUT,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        kb_apply,
+        kb_changes,
+        kb_dead_end,
+        kb_decided,
+        kb_enumerate,
+        kb_new,
+        kb_order,
+        kb_outcomes,
+        kb_select,
+    ) = (getattr(_k, name) for name in _KERNEL_NAMES)
+
+_CINT = cython.typedef(cython.const[cython.int])
+
+
+def _ints(n: int) -> array[int]:
+    return array("i", bytes(4 * n))
+
+
+def _words(n: int) -> array[int]:
+    return array("Q", bytes(8 * n))
+
+
+# -- batched environment ------------------------------------------------------
+#
+# N games of one set-up in whole-play mode for pachisi.rl.vector.BatchedEnv:
+# one call applies every game's action, throws the dice, enumerates the next
+# decision's distinct outcomes with the fast enumerator (Kernel._f_plays), and
+# writes observation rows, masks, movers, rewards and ends into numpy buffers.
+# Action i of a decision is the i-th outcome in canonical order (see
+# Kernel._f_less; moves.legal_plays lists the plays in the same order).
+# Game j of a batch seeded s throws from the splitmix64 stream seeded with
+# stream_seed(s, j): first the first player (one draw below the number of
+# players), then two faces per throw, as pure_playouts throws its dice.
+
+#: Per-game ints of a Batch: the throw's faces, outcomes, throws, passes in a row.
+B_A = cython.declare(_CINT, 0)
+B_B = cython.declare(_CINT, 1)
+B_NOUT = cython.declare(_CINT, 2)
+B_THROWS = cython.declare(_CINT, 3)
+B_PASSES = cython.declare(_CINT, 4)
+B_MASKED = cython.declare(_CINT, 5)  # the ones at the start of the game's mask row
+B_SORTED = cython.declare(_CINT, 6)  # the kept outcomes are in canonical order
+B_SIZE = cython.declare(_CINT, 7)
+#: How a game's advance ended: a decision is open, the game is over, cut off, too many plays.
+B_DECISION = cython.declare(_CINT, 0)
+B_OVER = cython.declare(_CINT, 1)
+B_TRUNCATED = cython.declare(_CINT, 2)
+B_TOO_MANY = cython.declare(_CINT, 3)
+
+
+@cython.cclass
+class Batch:
+    """``n`` games of one set-up stepped together in whole-play mode (see the section comment).
+
+    ``game`` is :func:`pachisi._accel.game_table`'s table; ``starts`` one
+    start state per first player (``n_players * S_SIZE`` ints);
+    ``tmpl[viewer]`` the observation's fixed part for each viewer and
+    ``slots[4 * (viewer * nslot + j):]`` its colour slot ``j``: (colour,
+    first pawn cell, first flag cell, owner); ``h`` is ``home + 1``,
+    ``seat`` the first cell of the seat block. ``keep`` outcome keys are
+    kept per game; a decision with more is enumerated again when played.
+    """
+
+    k: object
+    game: cython.int[::1]
+    starts: cython.int[::1]
+    n: cython.int
+    npl: cython.int
+    st: cython.int[::1]
+    info: cython.int[::1]
+    drng: cython.ulonglong[::1]
+    keys: cython.ulonglong[::1]
+    keep: cython.int
+    gs: cython.int[::1]
+    seed: cython.ulonglong
+    next_game: cython.ulonglong
+    max_plays: cython.int
+    max_throws: cython.int
+    tmpl: cython.float[:, ::1]
+    slots: cython.int[::1]
+    nslot: cython.int
+    h: cython.int
+    seat: cython.int
+    faces: cython.int
+    err_game: cython.int
+    err_count: cython.int
+    sorted: cython.bint
+
+    def __init__(
+        self,
+        game: cython.int[::1],
+        starts: cython.int[::1],
+        n: cython.int,
+        max_plays: cython.int,
+        max_throws: cython.int,
+        tmpl: cython.float[:, ::1],
+        slots: cython.int[::1],
+        h: cython.int,
+        seat: cython.int,
+        keep: cython.int = 64,
+    ) -> None:
+        self.k = kb_new(game)
+        self.game = game
+        self.starts = starts
+        self.n = n
+        self.npl = game[G_N]
+        self.faces = game[G_NFACES]
+        self.st = _ints(n * S_SIZE)
+        self.info = _ints(n * B_SIZE)
+        self.drng = _words(n)
+        self.keep = keep if keep < max_plays else max_plays
+        self.keys = _words(3 * n * self.keep)
+        self.gs = _ints(S_SIZE)
+        self.seed = 0
+        self.next_game = 0
+        self.max_plays = max_plays
+        self.max_throws = max_throws
+        self.tmpl = tmpl
+        self.slots = slots
+        self.nslot = len(slots) // (4 * self.npl)
+        self.h = h
+        self.seat = seat
+        self.err_game = -1
+        self.err_count = 0
+        self.sorted = False
+
+    def error(self) -> tuple[int, int]:
+        """The game and the number of outcomes of the last throw that exceeded ``max_plays``."""
+        return self.err_game, self.err_count
+
+    def state(self, i: cython.int) -> list[int]:
+        """Game ``i``'s state (``S_SIZE`` ints, the playout layout), then its ``B_SIZE`` ints."""
+        return [self.st[i * S_SIZE + j] for j in range(S_SIZE)] + [
+            self.info[i * B_SIZE + j] for j in range(B_SIZE)
+        ]
+
+    def dead_end(self, state: cython.int[::1]) -> bool:
+        """Whether the game state (``S_SIZE`` ints) is a Pagade dead end (§3.5; for tests)."""
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = state[j]
+        fin_mask: cython.int = self._fin_mask()
+        return not kb_decided(self.k, fin_mask, self.gs[S_WIN]) and kb_dead_end(
+            self.k, self.gs, fin_mask
+        )
+
+    def restart_from(self, i: cython.int, state: cython.int[::1], seed: cython.ulonglong) -> int:
+        """Game ``i`` goes on from ``state`` with dice stream ``seed`` (for tests).
+
+        It throws until a decision opens (0) or it ends (1 over, 2 cut off,
+        3 too many plays); the buffers are not written.
+        """
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = state[j]
+        for j in range(B_MASKED):
+            self.info[i * B_SIZE + j] = 0
+        self.drng[i] = seed
+        return self._advance(i)
+
+    def reset(
+        self,
+        seed: cython.ulonglong,
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+    ) -> cython.int:
+        """Start every game; write the first decisions. 0, or 1 + a game with too many plays."""
+        self.seed = seed
+        self.next_game = 0
+        i: cython.int
+        for i in range(self.n):
+            self.info[i * B_SIZE + B_MASKED] = -1  # the row is unknown: write all of it
+            self._new_game(i)
+            if self._advance(i) == B_TOO_MANY:
+                return i + 1
+            self._write(i, obs, masks, movers, counts)
+        return 0
+
+    def step(
+        self,
+        actions: cython.longlong[::1],
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+        rewards: cython.float[:, ::1],
+        done: cython.schar[::1],
+    ) -> cython.int:
+        """Play one action per game (see the section comment); the buffers are :meth:`reset`'s.
+
+        Only the cells of a mask row that change are written, so ``masks``
+        must be the array given to :meth:`reset`, as written since.
+
+        Returns 0; ``-1 - i`` if game ``i``'s action is not legal (nothing is
+        played then); ``1 + i`` if game ``i``'s next throw has more outcomes
+        than ``max_plays`` (:meth:`error`).
+        """
+        i: cython.int
+        j: cython.int
+        r: cython.int
+        a: cython.longlong
+        for i in range(self.n):
+            a = actions[i]
+            if a < 0 or a >= self.info[i * B_SIZE + B_NOUT]:
+                return -1 - i
+        for i in range(self.n):
+            self._load(i)
+            self._play(i, cython.cast(cython.int, actions[i]))
+            r = self._advance(i)
+            for j in range(self.npl):
+                rewards[i, j] = 0.0
+            done[i] = 0
+            if r in (B_OVER, B_TRUNCATED):
+                if r == B_OVER:
+                    self._returns(i, rewards)
+                done[i] = 1
+                self._new_game(i)
+                r = self._advance(i)
+            if r == B_TOO_MANY:
+                return i + 1
+            self._write(i, obs, masks, movers, counts)
+        return 0
+
+    # -- one game ---------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _load(self, i: cython.int) -> cython.void:
+        """Copy game ``i``'s state into the working buffer."""
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = self.st[i * S_SIZE + j]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _store(self, i: cython.int) -> cython.void:
+        """Copy the working buffer back into game ``i``'s state."""
+        j: cython.int
+        for j in range(S_SIZE):
+            self.st[i * S_SIZE + j] = self.gs[j]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _new_game(self, i: cython.int) -> cython.void:
+        """Game ``i`` starts afresh: the next stream of the batch's seed, its first player."""
+        self.drng[i] = _stream_seed(self.seed, self.next_game)
+        self.next_game += 1
+        self.drng[i] = _sm_next(self.drng[i])
+        first: cython.int = _sm_below(self.drng[i], self.npl)
+        j: cython.int
+        for j in range(S_SIZE):
+            self.gs[j] = self.starts[first * S_SIZE + j]
+        for j in range(B_MASKED):
+            self.info[i * B_SIZE + j] = 0
+        self._store(i)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _enumerate(self, a: cython.int, b: cython.int) -> cython.int:
+        """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`; their number.
+
+        The outcomes are :func:`~pachisi._kernel.kb_outcomes` rows
+        ``kb_order(k)[:m]``, an extra throw withheld from a mover who finishes
+        (§3.5), as in the playouts; in canonical order if :attr:`sorted`, else
+        in no order (:meth:`_pick` finds the one of a given rank).
+        """
+        got: cython.int = kb_enumerate(self.k, self.gs, a, b, self._fin_mask())
+        self.sorted = got & 1
+        return got >> 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _pick(self, m: cython.int, action: cython.int) -> cython.int:
+        """The :func:`~pachisi._kernel.kb_outcomes` row of outcome ``action`` (canonical order) of
+        :meth:`_enumerate`'s."""
+        if self.sorted:
+            return kb_order(self.k)[action]
+        return kb_select(self.k, m, action)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fin_mask(self) -> cython.int:
+        m: cython.int = 0
+        j: cython.int
+        for j in range(self.gs[S_NFIN]):
+            m |= 1 << self.gs[S_FIN + j]
+        return m
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _apply(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
+    ) -> cython.void:
+        """Play the outcome (hi, lo, x) for the mover of :attr:`gs` (§3.3, §3.5)."""
+        kb_apply(self.k, self.gs, hi, lo, x, self._fin_mask())
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _play(self, i: cython.int, action: cython.int) -> cython.void:
+        """Play outcome ``action`` of game ``i``'s open decision (in the working buffer)."""
+        base: cython.int = i * B_SIZE
+        r: cython.int
+        m: cython.int = self.info[base + B_NOUT]
+        j: cython.int
+        outcomes: cython.ulonglong[::1]
+        order: cython.int[::1]
+        if m <= self.keep:
+            r = 3 * i * self.keep
+            if self.info[base + B_SORTED]:
+                r += 3 * action
+                self._apply(self.keys[r], self.keys[r + 1], self.keys[r + 2])
+                self.info[base + B_NOUT] = 0
+                return
+            outcomes = kb_outcomes(self.k)
+            order = kb_order(self.k)
+            for j in range(3 * m):  # the kept outcomes back into the kernel's rows
+                outcomes[j] = self.keys[r + j]
+            for j in range(m):
+                order[j] = j
+            self.sorted = False
+        else:
+            m = self._enumerate(self.info[base + B_A], self.info[base + B_B])
+        r = 3 * self._pick(m, action)
+        outcomes = kb_outcomes(self.k)
+        self._apply(outcomes[r], outcomes[r + 1], outcomes[r + 2])
+        self.info[base + B_NOUT] = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _advance(self, i: cython.int) -> cython.int:
+        """Throw for game ``i`` (from the working buffer) until a decision opens or it ends.
+
+        A throw whose only outcome moves nothing is played without a
+        decision. Stores the state; returns ``B_DECISION``, ``B_OVER``,
+        ``B_TRUNCATED`` or ``B_TOO_MANY``.
+        """
+        gs = self.gs
+        base: cython.int = i * B_SIZE
+        outcomes: cython.ulonglong[::1]
+        order: cython.int[::1]
+        a: cython.int
+        b: cython.int
+        m: cython.int
+        r: cython.int
+        j: cython.int
+        c: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        status: cython.int = B_DECISION
+        dice: cython.ulonglong = self.drng[i]
+        while True:
+            if kb_decided(self.k, self._fin_mask(), gs[S_WIN]):
+                status = B_OVER
+                break
+            if self.max_throws > 0 and self.info[base + B_THROWS] >= self.max_throws:
+                status = B_TRUNCATED
+                break
+            if (
+                self.game[G_PAGADE]
+                and self.info[base + B_PASSES] >= self.npl - gs[S_NFIN]
+                and kb_dead_end(self.k, gs, self._fin_mask())
+            ):
+                status = B_OVER
+                break
+            dice = _sm_next(dice)
+            a = self.game[G_FACES + _sm_below(dice, self.faces)]
+            dice = _sm_next(dice)
+            b = self.game[G_FACES + _sm_below(dice, self.faces)]
+            self.info[base + B_THROWS] += 1
+            m = self._enumerate(a, b)
+            outcomes = kb_outcomes(self.k)
+            order = kb_order(self.k)
+            if m == 1:
+                r = 3 * order[0]
+                hi = outcomes[r]
+                lo = outcomes[r + 1]
+                if not kb_changes(self.k, gs, hi, lo, outcomes[r + 2]):
+                    self._apply(hi, lo, outcomes[r + 2])
+                    self.info[base + B_PASSES] += 1
+                    continue
+            self.info[base + B_PASSES] = 0
+            if m > self.max_plays:
+                self.err_game = i
+                self.err_count = m
+                status = B_TOO_MANY
+                break
+            self.info[base + B_A] = a
+            self.info[base + B_B] = b
+            self.info[base + B_NOUT] = m
+            self.info[base + B_SORTED] = self.sorted
+            if m <= self.keep:
+                for j in range(m):
+                    r = 3 * order[j]
+                    c = 3 * (i * self.keep + j)
+                    self.keys[c] = outcomes[r]
+                    self.keys[c + 1] = outcomes[r + 1]
+                    self.keys[c + 2] = outcomes[r + 2]
+            break
+        self.drng[i] = dice
+        self._store(i)
+        return status
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _returns(self, i: cython.int, rewards: cython.float[:, ::1]) -> cython.void:
+        """Game ``i``'s final rewards (``pachisi.rl.match.returns_of``) from the working buffer."""
+        gs = self.gs
+        n: cython.int = self.npl
+        j: cython.int
+        nf: cython.int = gs[S_NFIN]
+        fin_mask: cython.int = self._fin_mask()
+        if self.game[G_TEAMS]:
+            if gs[S_WIN] == 0:
+                return
+            for j in range(n):
+                rewards[i, j] = 1.0 if gs[S_WIN] >> j & 1 else -1.0
+            return
+        for j in range(nf):
+            rewards[i, gs[S_FIN + j]] = 1.0 - 2.0 * j / (n - 1)
+        if nf < n:
+            shared: cython.double = 0.0
+            for j in range(nf, n):
+                shared += 1.0 - 2.0 * j / (n - 1)
+            shared /= n - nf
+            for j in range(n):
+                if not fin_mask >> j & 1:
+                    rewards[i, j] = shared
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _write(
+        self,
+        i: cython.int,
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+    ) -> cython.void:
+        """Game ``i``'s decision: observation row (``rl.encoding.observe``), mask, mover, count."""
+        st = self.st
+        o: cython.int = i * S_SIZE
+        v: cython.int = st[o + S_TO_MOVE]
+        size: cython.int = obs.shape[1]
+        j: cython.int
+        q: cython.int
+        c: cython.int
+        row: cython.int
+        f: cython.int
+        w: cython.int
+        fin_mask: cython.int = 0
+        for j in range(st[o + S_NFIN]):
+            fin_mask |= 1 << st[o + S_FIN + j]
+        for j in range(size):
+            obs[i, j] = self.tmpl[v, j]
+        for j in range(self.nslot):
+            q = 4 * (v * self.nslot + j)
+            c = self.slots[q]
+            row = self.slots[q + 1]
+            f = self.slots[q + 2]
+            w = self.slots[q + 3]
+            for q in range(4):
+                obs[i, row + st[o + 4 * c + q]] += 0.25
+            if fin_mask >> w & 1:
+                obs[i, f + 4] = 1.0
+            if st[o + S_CUTS] >> w & 1:
+                obs[i, f + 5] = 1.0
+        f = self.seat
+        obs[i, f] = 1.0
+        f += 4
+        a: cython.int = self.info[i * B_SIZE + B_A]
+        b: cython.int = self.info[i * B_SIZE + B_B]
+        if a > b:
+            a, b = b, a
+        obs[i, f + a - 1] = 1.0
+        obs[i, f + 6 + b - 1] = 1.0
+        obs[i, f + 12 + (st[o + P_DOUBLES] if st[o + P_DOUBLES] < 2 else 2)] = 1.0
+        # the mask row is m ones then zeros: only the cells that change are written
+        m: cython.int = self.info[i * B_SIZE + B_NOUT]
+        was: cython.int = self.info[i * B_SIZE + B_MASKED]
+        if was < 0:
+            for j in range(masks.shape[1]):
+                masks[i, j] = 1 if j < m else 0
+        else:
+            for j in range(was, m):
+                masks[i, j] = 1
+            for j in range(m, was):
+                masks[i, j] = 0
+        self.info[i * B_SIZE + B_MASKED] = m
+        movers[i] = v
+        counts[i] = m

@@ -1,0 +1,39 @@
+# The compiled kernel's C interface to the other compiled modules (pachisi._kbatch):
+# the layout constants they share and the entry points of "entry points for the
+# batched environments" in _kernel.py, which defines them (Cython checks at build
+# time that both agree). Cimported as
+#
+#     from cython.cimports.pachisi._kernel import kb_enumerate, S_SIZE, ...
+#
+# The Kernel class is deliberately not declared here: a class declared in a .pxd
+# calls its fused methods (the enumerator's compiled copies) through its method
+# table, which cost the playouts 41% more instructions when tried; the functions
+# below take the kernel as an object and run inside this module, where every
+# call stays direct.
+
+# the game state (S_*), position (P_*), table (G_*) and cfg (C_*) layouts
+cdef const int C_SIZE
+cdef const int G_CFG
+cdef const int G_FACES
+cdef const int G_N
+cdef const int G_NFACES
+cdef const int G_PAGADE
+cdef const int G_TEAMS
+cdef const int P_CUT
+cdef const int P_DOUBLES
+cdef const int S_CUTS
+cdef const int S_FIN
+cdef const int S_NFIN
+cdef const int S_SIZE
+cdef const int S_TO_MOVE
+cdef const int S_WIN
+
+cdef object kb_new(int[::1] game)
+cdef int kb_enumerate(object kern, int[::1] gs, int a, int b, int fin_mask) noexcept
+cdef unsigned long long[::1] kb_outcomes(object kern)
+cdef int[::1] kb_order(object kern)
+cdef int kb_select(object kern, int m, int rank) noexcept
+cdef void kb_apply(object kern, int[::1] gs, unsigned long long hi, unsigned long long lo, unsigned long long x, int fin_mask) noexcept
+cdef bint kb_decided(object kern, int fin_mask, int winner) noexcept
+cdef bint kb_dead_end(object kern, int[::1] gs, int fin_mask) noexcept
+cdef bint kb_changes(object kern, int[::1] gs, unsigned long long hi, unsigned long long lo, unsigned long long x) noexcept
