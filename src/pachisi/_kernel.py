@@ -1652,14 +1652,18 @@ class Kernel:
         most_used: cython.int = 0
         r: cython.int
         nsel: cython.int = 0
+        # a pawn leaves the nest only by entering, and none goes back during a throw
+        nest_before: cython.int = self.f_nest_before
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
                 if (self.f_states[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
                     self.f_states[3 * i], self.f_states[3 * i + 1], ncol
                 ):
-                    ent = self.f_nest_before - self._f_nest(
-                        self.f_states[3 * i], self.f_states[3 * i + 1], ncol
-                    )
+                    ent = 0
+                    if nest_before:  # (none in the nest before: none entered)
+                        ent = nest_before - self._f_nest(
+                            self.f_states[3 * i], self.f_states[3 * i + 1], ncol
+                        )
                     if ent > most:
                         most = ent
                         nsel = 0
@@ -1673,9 +1677,11 @@ class Kernel:
         for i in range(n):
             if not self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], ncol):
                 continue
-            ent = self.f_nest_before - self._f_nest(
-                self.f_states[3 * i], self.f_states[3 * i + 1], ncol
-            )
+            ent = 0
+            if nest_before:
+                ent = nest_before - self._f_nest(
+                    self.f_states[3 * i], self.f_states[3 * i + 1], ncol
+                )
             used = nn - cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
             if ent > most or (ent == most and used > most_used):
                 most = ent
