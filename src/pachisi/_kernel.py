@@ -1069,17 +1069,26 @@ class Kernel:
 
     def _f_path_room(self, n: cython.int) -> None:
         """The outcomes' paths (``f_out_len``, ``f_out_path``) and Turn nodes (``t_done``)
-        for ``n`` outcomes, those of this throw's outcomes kept."""
+        for ``n`` outcomes, those of this throw's outcomes kept.
+
+        Only as many as the arrays hold are copied: at the start of a recorded throw
+        (:meth:`_f_recorded`), ``f_n_outcomes`` is still the count of the throw before,
+        which a copy that does not record (a playout's, :meth:`outcomes`) may have
+        grown past these arrays (reading past them crashed the differential check).
+        """
         if len(self.f_out_len) >= n:
             return
         lens = _ints(n)
         paths = _longs(n * _PATH_MAX)
         done = array("i", [-1]) * n
         k: cython.int
-        for k in range(self.f_n_outcomes):
+        keep: cython.int = self.f_n_outcomes
+        if keep > len(self.f_out_len):
+            keep = len(self.f_out_len)
+        for k in range(keep):
             lens[k] = self.f_out_len[k]
             done[k] = self.t_done[k]
-        for k in range(self.f_n_outcomes * _PATH_MAX):
+        for k in range(keep * _PATH_MAX):
             paths[k] = self.f_out_path[k]
         self.f_out_len = lens
         self.f_out_path = paths
