@@ -21,6 +21,12 @@ prints its CPU time by kind of throw: doublet or not, the mover's pawns in
 play (out of the nest and not home), and whether a 5 could enter a pawn
 from the nest; with each kind's share of the total, which is where a
 random playout's time goes.
+
+``--doublets N REPS`` instead enumerates, ``REPS`` times each, the first N
+doublets with no pawn of the mover in the nest (not third doublets) met in
+seeded random four-player Parcheesi games (seed 5): the fixed workload of
+docs/benchmarks.md's instruction counts per such doublet
+(``valgrind --tool=callgrind --toggle-collect='*repeat_outcomes*'``).
 """
 
 from __future__ import annotations
@@ -100,6 +106,33 @@ def kinds(kern_module: object, ruleset: str, n: int, seed: int, reps: int = 200)
     print(f"mean {1e6 * total / n:.2f} us a throw over {n} throws (CPU time, {reps} repetitions)")
 
 
+def doublets(kern_module: object, n: int, reps: int) -> None:
+    """The ``--doublets`` workload (see the module docstring)."""
+    start = Position.start("parcheesi", players=4)
+    dice = dice_for("parcheesi")
+    rng = random.Random(5)
+    found: list[tuple[Position, tuple[int, int]]] = []
+    pos = start
+    while len(found) < n:
+        if pos.is_over:
+            pos = start
+        throw = dice.roll(rng)
+        mine = [p for c in pos.setup.players[pos.to_move] for p in pos.pawns[c]]
+        if throw[0] == throw[1] and pos.doubles < 2 and all(p != 0 for p in mine):
+            found.append((pos, throw))
+        plays = _accel.legal_plays(pos, throw)
+        pos = plays[rng.randrange(len(plays))].position
+    kern = kern_module.Kernel()  # type: ignore[attr-defined]
+    total = 0
+    for pos, throw in found:
+        cfg = _accel._cfg(pos.setup, pos.to_move)
+        pawns = tuple(
+            tuple(pos.pawns[c]) if c in pos.setup.colours_in_play else () for c in range(4)
+        )
+        total += kern.repeat_outcomes(cfg, pawns, pos.doubles, 0, throw[0], throw[1], False, reps)
+    print(f"{len(found)} doublets, {total / len(found):.1f} distinct outcomes each on average")
+
+
 def main(argv: list[str]) -> None:
     """The command (see the module docstring)."""
     module = _accel.kernel_module()
@@ -109,6 +142,9 @@ def main(argv: list[str]) -> None:
         ruleset, n = argv[1], int(argv[2])
         start = Position.start(ruleset, players=DEFAULT_PLAYERS[ruleset])
         _accel.playouts(start, n, 1)
+        return
+    if argv[:1] == ["--doublets"]:
+        doublets(module, int(argv[1]), int(argv[2]))
         return
     if argv[:1] == ["--kinds"]:
         kinds(

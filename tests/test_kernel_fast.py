@@ -80,3 +80,27 @@ def test_repeat_outcomes_enumerates_the_outcomes(module: ModuleType) -> None:
             args = (_accel._cfg(pos.setup, pos.to_move), pos.pawns, pos.doubles, cut, a, b, third)
             assert kern.repeat_outcomes(*args, 2) == len(kern.outcomes(*args))
             pos = rng.choice(_accel.fast_outcomes(pos, (a, b), module))
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_plays_after_a_large_unrecorded_throw(module: ModuleType) -> None:
+    """A recorded throw (``plays``) after one of the playouts' copy that grew the outcome
+    set past the recorded paths' arrays (385 outcomes) gives the plays a fresh kernel gives.
+
+    Its path arrays were grown by copying the stale count of outcomes, reading past their
+    ends (uncompiled an IndexError; compiled it crashed tests/kernel_fast_differential.py).
+    """
+    big = Position.from_text(
+        "eight-man Ry,Bg - r:1.1.7.8,b:0.0.0.45,y:1.1.15.29,g:0.0.0.1 0 0 - - -"
+    )
+    small = Position.start("parcheesi", players=4)
+    kern = module.Kernel()
+    fresh = module.Kernel()
+
+    def args(pos: Position, throw: tuple[int, int]) -> tuple[object, ...]:
+        return (_accel._cfg(pos.setup, pos.to_move), pos.pawns, pos.doubles, 0, *throw, False)
+
+    assert len(kern.outcomes(*args(big, (1, 1)))) == 385
+    n = kern.plays(*args(small, (5, 3)))
+    assert n == fresh.plays(*args(small, (5, 3))) and n > 0
+    assert kern.decoded(15) == fresh.decoded(15)

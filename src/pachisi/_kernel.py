@@ -1074,17 +1074,26 @@ class Kernel:
 
     def _f_path_room(self, n: cython.int) -> None:
         """The outcomes' paths (``f_out_len``, ``f_out_path``) and Turn nodes (``t_done``)
-        for ``n`` outcomes, those of this throw's outcomes kept."""
+        for ``n`` outcomes, those of this throw's outcomes kept.
+
+        Only as many as the arrays hold are copied: at the start of a recorded throw
+        (:meth:`_f_recorded`), ``f_n_outcomes`` is still the count of the throw before,
+        which a copy that does not record (a playout's, :meth:`outcomes`) may have
+        grown past these arrays (reading past them crashed the differential check).
+        """
         if len(self.f_out_len) >= n:
             return
         lens = _ints(n)
         paths = _longs(n * _PATH_MAX)
         done = array("i", [-1]) * n
         k: cython.int
-        for k in range(self.f_n_outcomes):
+        keep: cython.int = self.f_n_outcomes
+        if keep > len(self.f_out_len):
+            keep = len(self.f_out_len)
+        for k in range(keep):
             lens[k] = self.f_out_len[k]
             done[k] = self.t_done[k]
-        for k in range(self.f_n_outcomes * _PATH_MAX):
+        for k in range(keep * _PATH_MAX):
             paths[k] = self.f_out_path[k]
         self.f_out_len = lens
         self.f_out_path = paths
@@ -1657,14 +1666,18 @@ class Kernel:
         most_used: cython.int = 0
         r: cython.int
         nsel: cython.int = 0
+        # a pawn leaves the nest only by entering, and none goes back during a throw
+        nest_before: cython.int = self.f_nest_before
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
                 if (self.f_states[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
                     self.f_states[3 * i], self.f_states[3 * i + 1], ncol
                 ):
-                    ent = self.f_nest_before - self._f_nest(
-                        self.f_states[3 * i], self.f_states[3 * i + 1], ncol
-                    )
+                    ent = 0
+                    if nest_before:  # (none in the nest before: none entered)
+                        ent = nest_before - self._f_nest(
+                            self.f_states[3 * i], self.f_states[3 * i + 1], ncol
+                        )
                     if ent > most:
                         most = ent
                         nsel = 0
@@ -1678,9 +1691,11 @@ class Kernel:
         for i in range(n):
             if not self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], ncol):
                 continue
-            ent = self.f_nest_before - self._f_nest(
-                self.f_states[3 * i], self.f_states[3 * i + 1], ncol
-            )
+            ent = 0
+            if nest_before:
+                ent = nest_before - self._f_nest(
+                    self.f_states[3 * i], self.f_states[3 * i + 1], ncol
+                )
             used = nn - cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
             if ent > most or (ent == most and used > most_used):
                 most = ent
