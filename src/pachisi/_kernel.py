@@ -3148,7 +3148,7 @@ class Kernel:
                     self._nn_state(self.gst)
                     self._nn_absolute(self.gst[S_TO_MOVE], vals, 4 * i)
                 elif not self._decided(fin_mask, self.gst[S_WIN]):
-                    self.cfg = game[G_CFG : G_CFG + C_SIZE]
+                    self._use_cfg(game, 0)
                     for p in range(game[G_N]):
                         vals[4 * i + p] = self._evaluate(
                             self.gst, 0, self.gst[S_CUTS], self.gst[S_WIN], p
@@ -3817,6 +3817,19 @@ class Kernel:
         return n
 
     @cython.cfunc
+    @cython.inline
+    def _use_cfg(self, game: cython.int[::1], player: cython.int) -> cython.void:
+        """Point :attr:`cfg` at ``player``'s configuration table in ``game`` (``G_CFG``).
+
+        Through a typed local, never ``self.cfg = game[a:b]``: Cython 3.3.0 compiled a
+        slice assigned straight to a field without acquiring its view (Cython issue
+        8016, fixed in 3.3.1), and the next assignment aborted the interpreter
+        ("Acquisition count is -1"); every Cython 3 acquires a local's view for the
+        field (tests/test_kernel_cython.py)."""
+        cfg: cython.int[::1] = game[G_CFG + player * C_SIZE : G_CFG + (player + 1) * C_SIZE]
+        self.cfg = cfg
+
+    @cython.cfunc
     def _throw_outcomes(
         self, game: cython.int[::1], state: cython.int[::1], code: cython.int
     ) -> cython.int:
@@ -3833,7 +3846,7 @@ class Kernel:
         b: cython.int = code & 7
         fin_mask: cython.int = _fin_mask(gs)
         mover: cython.int = gs[S_TO_MOVE]
-        self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+        self._use_cfg(game, mover)
         gs[P_CUT] = gs[S_CUTS] >> mover & 1
         third: cython.bint = not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2
         n: cython.int = self._f_plays(a, b, third)
@@ -3879,7 +3892,7 @@ class Kernel:
         self.game = game
         self.evd = evd
         self.evi = evi
-        self.cfg = game[G_CFG : G_CFG + C_SIZE]
+        self._use_cfg(game, 0)
         i: cython.int
         for i in range(n):
             out[i] = self._evaluate(recs, 18 * i, recs[18 * i + 16], recs[18 * i + 17], player)
@@ -4201,7 +4214,7 @@ class Kernel:
         for i in range(n_pl):
             if fin_mask >> i & 1:
                 continue
-            self.cfg = game[G_CFG + i * C_SIZE : G_CFG + (i + 1) * C_SIZE]
+            self._use_cfg(game, i)
             gs[P_DOUBLES] = doubles if i == gs[S_TO_MOVE] else 0
             gs[P_CUT] = gs[S_CUTS] >> i & 1
             for ja in range(nfaces):
@@ -4284,7 +4297,7 @@ class Kernel:
                 a = game[G_FACES + self._dbelow(nfaces)]
                 b = game[G_FACES + self._dbelow(nfaces)]
             mover = gs[S_TO_MOVE]
-            self.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+            self._use_cfg(game, mover)
             gs[P_CUT] = gs[S_CUTS] >> mover & 1
             n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
             if self._withhold(n, mover, fin_mask) or (gmask | nmask) >> mover & 1:
@@ -4676,7 +4689,7 @@ def kb_enumerate(
     k: Kernel = cython.cast(Kernel, kern)
     game = k.game
     mover: cython.int = gs[S_TO_MOVE]
-    k.cfg = game[G_CFG + mover * C_SIZE : G_CFG + (mover + 1) * C_SIZE]
+    k._use_cfg(game, mover)
     k.pos = gs
     gs[P_CUT] = gs[S_CUTS] >> mover & 1
     n: cython.int = k._f_plays(a, b, not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2)
