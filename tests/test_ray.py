@@ -337,7 +337,9 @@ def test_cli_on_a_cluster_address_interrupted_and_resumed(cluster: Any, tmp_path
         assert time.monotonic() < deadline, "no game was logged"
         time.sleep(0.05)
     first.send_signal(signal.SIGINT)
-    _, err = first.communicate(timeout=60)
+    # A guard against a hang, not a speed limit: on a loaded two-core machine the Ray
+    # client took over 60 s to wind down twice in whole-suite runs (alone: seconds).
+    _, err = first.communicate(timeout=240)
     assert first.returncode == 130, err
     assert "interrupted" in err
     whole = log.read_text().split("\n")[1:-1]  # a last line cut short is not a game
