@@ -1001,7 +1001,6 @@ def widened(net: ValueNet, hidden: int, seed: int) -> ValueNet:
     >>> wide.hidden, wide.win_chances(pos) == small.win_chances(pos)
     (6, True)
     """
-    np = __import__("numpy")
     a = net.arrays()
     extra = hidden - net.hidden
     fresh = ValueNet.random(Setup.create(net.ruleset), extra, seed).arrays()
