@@ -8,6 +8,8 @@ text), Ann mutes Bo, and a spectator's chat is never shown to the players.
 
 from __future__ import annotations
 
+import re
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -108,6 +110,24 @@ def test_a_seek_posted_and_accepted_then_chat_mute_and_a_spectator_kept_apart(
     say(ann, "my own message")
     expect(bo.get_by_test_id("chat-text").filter(has_text="my own message")).to_have_count(1)
     assert "are you still there" not in " ".join(lines(ann))
+    console.check()
+
+
+def test_the_lobby_buttons_are_disabled_until_the_script_is_ready(
+    server: Server, browser: Browser, console: Console
+) -> None:
+    """A click before the script attached its handler would submit a form natively and
+    reload the lobby, losing the seek or game: the page serves the buttons disabled, and the
+    scripts enable them when the forms are ready (CI once lost a seek this way)."""
+    html = urllib.request.urlopen(server.url + "/", timeout=30).read().decode()
+    for testid in ("post-seek", "create"):
+        button = re.search(rf"<button[^>]*data-testid=\"{testid}\"[^>]*>", html)
+        assert button is not None and re.search(r"\sdisabled[\s>]", button.group(0)), testid
+    page = new_page(browser, console)
+    page.goto(server.url + "/")
+    expect(page.get_by_test_id("seek-form")).to_have_attribute("data-ready", "true")
+    expect(page.get_by_test_id("post-seek")).to_be_enabled()
+    expect(page.get_by_test_id("create")).to_be_enabled()
     console.check()
 
 

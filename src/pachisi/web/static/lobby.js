@@ -778,6 +778,8 @@ async function start() {
   $("read-position").addEventListener("click", readPosition);
   $("clear-position").addEventListener("click", clearPosition);
   $("position-text").addEventListener("input", positionEdited);
+  // Served disabled: before the handler and the rulesets, a click would submit natively.
+  $("create").disabled = false;
 }
 
 start();

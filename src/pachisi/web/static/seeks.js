@@ -220,6 +220,10 @@ async function start() {
     seeking.rulesets = null; // the server says which set-up it refuses, if one is posted
   }
   fitSetups();
+  // The button is disabled in the page until now: a click before the submit
+  // handler is attached would submit the form natively and reload the page,
+  // losing the seek (a test's click did, once, on a loaded machine).
+  $("post-seek").disabled = false;
   $("seek-form").dataset.ready = "true";
   connect();
   setInterval(keepAlive, 30000);
