@@ -297,3 +297,39 @@ def test_a_killed_run_resumes_to_the_same_weights(tmp_path: Path) -> None:
     assert ValueNet.load(ckpt).meta["state"]["rounds_done"] == 3
     resumed = train(settings, out, resume=True)
     assert same_weights(whole, resumed)
+
+
+def test_targets_follow_the_player_to_move_through_extra_throws() -> None:
+    """Each target row is the mover's side first, also when the same player throws again.
+
+    Two-player Parcheesi, one self-play game with a doublet (RULES.md §5.8: the
+    mover throws again): at λ = 1 every position's first target is 1 exactly when
+    its mover won; at λ = 0 it is the next position's chance for *this* mover,
+    by the network itself (the position decoded from its recorded units), which
+    is the opponent's chance of his own position after a plain throw and the
+    same player's after a doublet."""
+    from pachisi.learn.encoding import Encoder
+    from pachisi.training import race_targets
+
+    setup = Setup.create("parcheesi", players=2)
+    net = ValueNet.random(setup, 5, 7)
+    enc = Encoder.of(setup)
+    for lam in (1.0, 0.0):
+        settings = TrainSettings(setup=setup.to_fields(), games=1, seed=5, hidden=5, lam=lam)
+        (game,) = play_games(net.arrays(), settings, [0])
+        movers = game.movers
+        repeats = [t for t in range(len(movers) - 1) if movers[t] == movers[t + 1]]
+        assert repeats and len(game.winner) == 1
+        assert np.allclose(game.targets[:, :2].sum(axis=1), 1.0)
+        if lam == 1.0:
+            won = [float(m in game.winner) for m in movers]
+            assert game.targets[:, 0].tolist() == won
+            continue
+        for t in range(len(movers) - 1):
+            a, b = int(game.offsets[t + 1]), int(game.offsets[t + 2])
+            after = race_targets.decode(
+                enc, game.cols[a:b].tolist(), game.vals[a:b].tolist(), movers[t + 1]
+            )
+            chance = net.win_chances(after)[movers[t]]
+            assert game.targets[t, 0] == pytest.approx(chance, abs=1e-9), t
+        assert game.targets[-1, 0] == float(movers[-1] in game.winner)
