@@ -193,7 +193,14 @@ def test_the_quick_hint_ranks_the_certain_plays_first() -> None:
     (win, chance), *rest = ranking(CAPTURE_WINS)
     assert win.position.winner == (0,) and chance == 1.0
     assert all(c < 1.0 for _, c in rest)
-    assert ranking(INTO_SAFETY)[0][0].notation == "R65-71 R10-13"
+    # Into safety: the rollout check (2,304 rollouts a play of the network's own player,
+    # `pachisi analyse ... --throw 3,6 --check-rollouts 2304`, 2026-11-29) cannot tell
+    # R65-71 R10-13 (74.7% ± 0.5) from R10-16 R16-19 (75.0% ± 0.4), and 2,000 greedy
+    # rollouts cannot either (84.0 against 83.2); R65-68 R10-16 is clearly worse by the
+    # check (-3 ± 1). So the hint may name either of the two first, never the worse one.
+    safety = [play.notation for play, _ in ranking(INTO_SAFETY)]
+    assert safety[0] in {"R65-71 R10-13", "R10-16 R16-19"}
+    assert safety[-1] == "R65-68 R10-16"
     assert ranking(THIRD_DOUBLET)[0][0].position.pawns[0] == (12, 72, 72, 72)
     (play, chance), *_ = ranking(PAGADE_WINS)
     assert play.notation == "R80-84" and chance == 1.0
