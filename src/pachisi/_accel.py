@@ -88,12 +88,14 @@ from ._layout import (
 )
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
+from .hand_terms import hit_chance, player_signs, safe_squares, spare_colours
 from .plays import (
     KINDS,
     Action,
     LegalPlays,
     Play,
     RawAction,
+    best_plays,
     check_throw,
     play_of_raw,
     step_rank,
@@ -573,51 +575,34 @@ _EVAL: dict[Setup, tuple[Any, Any]] = {}
 def eval_tables(setup: Setup) -> tuple[Any, Any]:
     """The kernel's tables of the hand-made evaluation (``pachisi.bots.evaluation``).
 
-    The same numbers as that module's ``_Tables``, computed the same way
-    (the tests compare the evaluations bit for bit).
+    The same numbers as that module's ``_Tables``, from the same terms
+    (:mod:`pachisi.hand_terms`; the tests compare the evaluations bit for bit).
     """
     found = _EVAL.get(setup)
     if found is not None:
         return found
 
-    ruleset = setup.ruleset
-    pagade = ruleset == "pagade"
-    safe = (
-        X_SQUARES
-        if pagade and setup.option("safe_x_squares")
-        else (frozenset() if pagade else SAFETY_SQUARES)
-    )
-    hit = [0.0] * 25
-    for (a, b), p in dice_for(ruleset).outcomes():
-        dists = {a, b, a + b}
-        if a == b:
-            dists |= {2 * a, 3 * a, 4 * a}
-        for d in dists:
-            if d < 25:
-                hit[d] += float(p)
+    pagade = setup.ruleset == "pagade"
+    safe = safe_squares(setup)
+    hit = hit_chance(setup.ruleset)
     evi = [0] * E_SIZE
     evd = [0.0] * D_SIZE
     for q in range(68):
         evi[E_SAFE + q] = int(q in safe)
-        evd[D_CHANCE + q] = hit[q] if 1 <= q < 25 else 0.0
+        evd[D_CHANCE + q] = hit[q]
     owner = setup.owner
-    majors = setup.majors
+    spare = spare_colours(setup)
     for c in range(4):
         for d in range(4):
             evi[E_FRIENDLY + 4 * c + d] = int(setup.friendly[c][d])
         o = owner[c]
         evi[E_OWNER + c] = o if o is not None else 0
-        evi[E_SPARE + c] = int(
-            majors is not None and c in setup.colours_in_play and c not in majors
-        )
+        evi[E_SPARE + c] = int(spare[c])
     evi[E_PAGADE] = int(pagade)
     evi[E_HOME] = setup.home
     evd[D_HOME_VALUE] = float(setup.home + 10)
     for player in range(len(setup.players)):
-        friends = setup.partners[player]
-        for c in range(4):
-            sign = 1.0 if owner[c] == player else (0.5 if owner[c] in friends else -1.0)
-            evd[D_SIGNS + 4 * player + c] = sign
+        evd[D_SIGNS + 4 * player : D_SIGNS + 4 * player + 4] = player_signs(setup, player)
     tables = (array("d", evd), array("i", evi))
     _EVAL[setup] = tables
     return tables
@@ -1042,17 +1027,7 @@ def _greedy(
     evaluation: Callable[[Position, int], float],
     rng: SplitMix64,
 ) -> Position:
-    if len(plays) == 1:
-        return plays[0].position
-    me = pos.to_move
-    best: list[Play] = []
-    best_score = float("-inf")
-    for play in plays:
-        score = evaluation(play.position, me)
-        if score > best_score + 1e-9:
-            best, best_score = [play], score
-        elif abs(score - best_score) <= 1e-9:
-            best.append(play)
+    best = best_plays(pos, plays, evaluation)
     return (best[rng.below(len(best))] if len(best) > 1 else best[0]).position
 
 
