@@ -15,8 +15,6 @@ everywhere, compiled or not.
 from __future__ import annotations
 
 import importlib
-import importlib.machinery
-import importlib.util
 import os
 import threading
 from array import array
@@ -125,13 +123,6 @@ __all__ = [
 _OPTIONS = ("A", "B", "C")
 
 
-def _compiled_spec() -> bool:
-    """Whether ``pachisi._kernel`` would load as an extension module."""
-    spec = importlib.util.find_spec("pachisi._kernel")
-    origin = spec.origin if spec is not None else None
-    return origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
 _MODULES: dict[bool, ModuleType | None] = {}
 
 
@@ -145,7 +136,7 @@ def kernel_module(compiled: bool = True) -> ModuleType | None:
         return _MODULES[compiled]
     mod: ModuleType | None = None
     if compiled:
-        if _compiled_spec():
+        if _uncompiled.compiled("_kernel"):
             mod = importlib.import_module("pachisi._kernel")
     else:
         mod = _uncompiled.load("_kernel")
@@ -166,7 +157,7 @@ def batch_module(compiled: bool = True) -> ModuleType | None:
 
 #: Set by ``PACHISI_PURE=1`` in the environment when the program starts.
 FORCED_PURE = os.environ.get("PACHISI_PURE") == "1"
-_ACTIVE = not FORCED_PURE and _compiled_spec()
+_ACTIVE = not FORCED_PURE and _uncompiled.compiled("_kernel")
 
 
 def engine() -> str:
@@ -290,13 +281,7 @@ _LOCAL = threading.local()
 
 def _kernel(module: ModuleType) -> Any:
     """This thread's :class:`Kernel` of ``module`` (its buffers are per call, not shareable)."""
-    kernels: dict[int, Any] | None = getattr(_LOCAL, "kernels", None)
-    if kernels is None:
-        kernels = _LOCAL.kernels = {}
-    kern = kernels.get(id(module))
-    if kern is None:
-        kern = kernels[id(module)] = module.Kernel()
-    return kern
+    return _uncompiled.per_thread(module, "Kernel")
 
 
 def _default_kernel() -> Any:
