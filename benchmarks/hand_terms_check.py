@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import random
 import sys
@@ -50,38 +51,25 @@ from pachisi.bots.greedy import evaluate as readable_evaluate
 from pachisi.learn.encoding import encoder_for
 from pachisi.rules import ONE_DIE_RULESETS, Setup
 
-#: Every set-up: the cross's (as the differential tests list them) and the one-die rulesets'.
+
+def _differential() -> Any:
+    """tests/reference/differential.py: the differential check's set-ups and switch values."""
+    path = Path(__file__).resolve().parent.parent / "tests" / "reference" / "differential.py"
+    spec = importlib.util.spec_from_file_location("differential", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_REFERENCE = _differential()
+#: Every set-up: the cross's (the differential check's list) and the one-die rulesets'.
 SETUPS: list[dict[str, Any]] = [
-    {"ruleset": "pagade", "players": 4},
-    {"ruleset": "pagade", "players": 4, "teams": True},
-    {"ruleset": "pagade", "players": 2},
-    {"ruleset": "whitman", "players": 2},
-    {"ruleset": "whitman", "players": 3},
-    {"ruleset": "whitman", "players": 4},
-    {"ruleset": "parcheesi", "players": 2},
-    {"ruleset": "parcheesi", "players": 3},
-    {"ruleset": "parcheesi", "players": 4},
-    {"ruleset": "parcheesi", "players": 4, "teams": True},
-    {"ruleset": "eight-man", "players": 2},
-    {"ruleset": "eight-man", "players": 2, "majors": ["yellow", "green"]},
+    *_REFERENCE.SETUPS,
     *({"ruleset": r, "players": n} for r in ONE_DIE_RULESETS for n in (2, 3, 4)),
 ]
-
-#: The values a switch of the cross may take (every switch the cross's set-ups have).
-SWITCH_VALUES: dict[str, list[Any]] = {
-    "sum_move": ["jump", "hops"],
-    "pair_move": ["die", "double"],
-    "cut_to_enter_home": [True, False],
-    "safe_x_squares": [True, False],
-    "play_for_places": [True, False],
-    "larger_die": [True, False],
-    "capture_bonus": [0, 4, 20],
-    "home_bonus": [0, 3, 10],
-    "blockade_may_advance": [True, False],
-    "partial_doubles": ["nothing", "forfeit_extra_throw"],
-    "no_split_doubles_home": [True, False],
-    "first_player": ["highest", "lowest"],
-}
+#: The values a switch of the cross may take (the differential check's).
+SWITCH_VALUES: dict[str, list[Any]] = _REFERENCE.SWITCH_VALUES
 
 
 def variants(rng: random.Random) -> Iterator[tuple[str, Position]]:
