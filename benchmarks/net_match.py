@@ -5,10 +5,9 @@ declared runs that decide whether a new network may replace a shipped one
 (issue 33): seat 0's player ``learned{P}`` with network ``--new``, every other
 seat ``learned{P}`` with ``--old`` (default: the network shipped for the
 set-up) or, with ``--others NAME``, the named player (``expectimax``),
-the seats rotating every game as ``pachisi simulate`` rotates them, and
-the games dealt exactly as its library engine deals them
-(:func:`pachisi.tournament.game_seed`, :func:`~pachisi.tournament.bot_seed`,
-:func:`~pachisi.game.first_player`). Every game's result is appended to
+the games played by ``pachisi simulate``'s library engine (a
+:class:`pachisi.tournament.SimConfig` with a player factory: the same seeds,
+seating rotating every game, and loop). Every game's result is appended to
 ``--log`` as it finishes (JSON lines), so a killed run resumes with the
 same command and plays only the games missing; the summary is read from the
 log (the first ``--games`` games, never more), with the new network's win
@@ -23,53 +22,45 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
-import multiprocessing
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from pachisi.bots import make_player
+from pachisi.bots import Player, make_player
 from pachisi.bots.learned import LearnedPlayer
-from pachisi.dice import dice_for
-from pachisi.game import first_player
 from pachisi.learn import net_for
 from pachisi.learn.network import ValueNet
-from pachisi.moves import legal_plays
-from pachisi.position import Position
 from pachisi.rules import Setup
-from pachisi.tournament import bot_seed, game_seed, seat_assignment, wilson
-
-#: What the worker processes play (set before the fork).
-_RUN: dict[str, Any] = {}
+from pachisi.tournament import SimConfig, run_indices, wilson
 
 
-def play(index: int) -> dict[str, Any]:
-    """Game ``index``: the seats' players (0: the new network), the winner's player."""
-    setup: Setup = _RUN["setup"]
-    seed = game_seed(_RUN["seed"], index)
-    seats = seat_assignment(len(setup.players), index, True)
-    others = _RUN["others"]
-    players = [
-        make_player(others, bot_seed(seed, s))
-        if p and others
-        else LearnedPlayer(bot_seed(seed, s), plies=_RUN["plies"], net=_RUN["nets"][min(p, 1)])
-        for s, p in enumerate(seats)
-    ]
-    rng = random.Random(seed)
-    first, _ = first_player(setup, rng)
-    pos = Position.initial(setup, first)
-    dice = dice_for(setup.ruleset)
-    throws = 0
-    while not pos.is_over and throws < _RUN["max_throws"]:
-        throw = dice.roll(rng)
-        pos = players[pos.to_move].choose(pos, throw, legal_plays(pos, throw)).position
-        throws += 1
-    winner = [seats[w] for w in pos.winner] if pos.is_over and pos.winner is not None else None
-    return {"game": index, "seats": list(seats), "winner": winner, "throws": throws}
+def make(
+    nets: tuple[ValueNet, ValueNet], plies: int, others: str, player: int, seed: int
+) -> Player:
+    """Player ``player`` of the match seeded with ``seed``: 0 is the new network's
+    learned player; the others the old network's, or the player named ``others``."""
+    if player and others:
+        return make_player(others, seed)
+    return LearnedPlayer(seed, plies=plies, net=nets[min(player, 1)])
+
+
+def match(
+    setup: Setup,
+    nets: tuple[ValueNet, ValueNet],
+    plies: int,
+    others: str,
+    seed: int,
+    max_throws: int,
+) -> SimConfig:
+    """The match as a tournament run: the games dealt as ``pachisi simulate`` deals them."""
+    n = len(setup.players)
+    labels = ("new", *[others or "old"] * (n - 1))
+    factory = functools.partial(make, nets, plies, others)
+    return SimConfig(setup, labels, seed, max_throws=max_throws, factory=factory)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,13 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     if old is None:
         print(f"net_match: no network shipped for {setup}", file=sys.stderr)
         return 2
-    _RUN.update(
-        setup=setup,
-        seed=args.seed,
-        plies=args.plies,
-        others=args.others,
-        max_throws=args.max_throws,
-        nets=(ValueNet.load(args.new), old),
+    config = match(
+        setup, (ValueNet.load(args.new), old), args.plies, args.others, args.seed, args.max_throws
     )
     log = Path(args.log)
     done: dict[int, dict[str, Any]] = {}
@@ -113,18 +99,13 @@ def main(argv: list[str] | None = None) -> int:
             done[row["game"]] = row
     todo = [g for g in range(args.games) if g not in done]
     with log.open("a") as f:
-        if args.jobs > 1 and len(todo) > 1:
-            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-                for row in pool.imap_unordered(play, todo, chunksize=4):
-                    f.write(json.dumps(row) + "\n")
-                    f.flush()
-                    done[row["game"]] = row
-        else:
-            for g in todo:
-                row = play(g)
-                f.write(json.dumps(row) + "\n")
-                f.flush()
-                done[g] = row
+        for r in run_indices(config, todo, jobs=args.jobs):
+            # The winners as players (0: the new network), not seats.
+            winner = [r.seats[w] for w in r.winner] if r.finished and r.winner is not None else None
+            row = {"game": r.index, "seats": list(r.seats), "winner": winner, "throws": r.throws}
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            done[r.index] = row
     rows = [done[g] for g in range(args.games)]
     won = sum(1 for r in rows if r["winner"] is not None and 0 in r["winner"])
     unfinished = sum(1 for r in rows if r["winner"] is None)

@@ -15,8 +15,6 @@ everywhere, compiled or not.
 from __future__ import annotations
 
 import importlib
-import importlib.machinery
-import importlib.util
 import os
 import threading
 from array import array
@@ -88,12 +86,14 @@ from ._layout import (
 )
 from .board import ROUTES, SAFETY_SQUARES, X_SQUARES
 from .dice import dice_for
+from .hand_terms import hit_chance, player_signs, safe_squares, spare_colours
 from .plays import (
     KINDS,
     Action,
     LegalPlays,
     Play,
     RawAction,
+    best_plays,
     check_throw,
     play_of_raw,
     step_rank,
@@ -123,13 +123,6 @@ __all__ = [
 _OPTIONS = ("A", "B", "C")
 
 
-def _compiled_spec() -> bool:
-    """Whether ``pachisi._kernel`` would load as an extension module."""
-    spec = importlib.util.find_spec("pachisi._kernel")
-    origin = spec.origin if spec is not None else None
-    return origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
 _MODULES: dict[bool, ModuleType | None] = {}
 
 
@@ -143,7 +136,7 @@ def kernel_module(compiled: bool = True) -> ModuleType | None:
         return _MODULES[compiled]
     mod: ModuleType | None = None
     if compiled:
-        if _compiled_spec():
+        if _uncompiled.compiled("_kernel"):
             mod = importlib.import_module("pachisi._kernel")
     else:
         mod = _uncompiled.load("_kernel")
@@ -164,7 +157,7 @@ def batch_module(compiled: bool = True) -> ModuleType | None:
 
 #: Set by ``PACHISI_PURE=1`` in the environment when the program starts.
 FORCED_PURE = os.environ.get("PACHISI_PURE") == "1"
-_ACTIVE = not FORCED_PURE and _compiled_spec()
+_ACTIVE = not FORCED_PURE and _uncompiled.compiled("_kernel")
 
 
 def engine() -> str:
@@ -288,13 +281,7 @@ _LOCAL = threading.local()
 
 def _kernel(module: ModuleType) -> Any:
     """This thread's :class:`Kernel` of ``module`` (its buffers are per call, not shareable)."""
-    kernels: dict[int, Any] | None = getattr(_LOCAL, "kernels", None)
-    if kernels is None:
-        kernels = _LOCAL.kernels = {}
-    kern = kernels.get(id(module))
-    if kern is None:
-        kern = kernels[id(module)] = module.Kernel()
-    return kern
+    return _uncompiled.per_thread(module, "Kernel")
 
 
 def _default_kernel() -> Any:
@@ -573,51 +560,34 @@ _EVAL: dict[Setup, tuple[Any, Any]] = {}
 def eval_tables(setup: Setup) -> tuple[Any, Any]:
     """The kernel's tables of the hand-made evaluation (``pachisi.bots.evaluation``).
 
-    The same numbers as that module's ``_Tables``, computed the same way
-    (the tests compare the evaluations bit for bit).
+    The same numbers as that module's ``_Tables``, from the same terms
+    (:mod:`pachisi.hand_terms`; the tests compare the evaluations bit for bit).
     """
     found = _EVAL.get(setup)
     if found is not None:
         return found
 
-    ruleset = setup.ruleset
-    pagade = ruleset == "pagade"
-    safe = (
-        X_SQUARES
-        if pagade and setup.option("safe_x_squares")
-        else (frozenset() if pagade else SAFETY_SQUARES)
-    )
-    hit = [0.0] * 25
-    for (a, b), p in dice_for(ruleset).outcomes():
-        dists = {a, b, a + b}
-        if a == b:
-            dists |= {2 * a, 3 * a, 4 * a}
-        for d in dists:
-            if d < 25:
-                hit[d] += float(p)
+    pagade = setup.ruleset == "pagade"
+    safe = safe_squares(setup)
+    hit = hit_chance(setup.ruleset)
     evi = [0] * E_SIZE
     evd = [0.0] * D_SIZE
     for q in range(68):
         evi[E_SAFE + q] = int(q in safe)
-        evd[D_CHANCE + q] = hit[q] if 1 <= q < 25 else 0.0
+        evd[D_CHANCE + q] = hit[q]
     owner = setup.owner
-    majors = setup.majors
+    spare = spare_colours(setup)
     for c in range(4):
         for d in range(4):
             evi[E_FRIENDLY + 4 * c + d] = int(setup.friendly[c][d])
         o = owner[c]
         evi[E_OWNER + c] = o if o is not None else 0
-        evi[E_SPARE + c] = int(
-            majors is not None and c in setup.colours_in_play and c not in majors
-        )
+        evi[E_SPARE + c] = int(spare[c])
     evi[E_PAGADE] = int(pagade)
     evi[E_HOME] = setup.home
     evd[D_HOME_VALUE] = float(setup.home + 10)
     for player in range(len(setup.players)):
-        friends = setup.partners[player]
-        for c in range(4):
-            sign = 1.0 if owner[c] == player else (0.5 if owner[c] in friends else -1.0)
-            evd[D_SIGNS + 4 * player + c] = sign
+        evd[D_SIGNS + 4 * player : D_SIGNS + 4 * player + 4] = player_signs(setup, player)
     tables = (array("d", evd), array("i", evi))
     _EVAL[setup] = tables
     return tables
@@ -1042,17 +1012,7 @@ def _greedy(
     evaluation: Callable[[Position, int], float],
     rng: SplitMix64,
 ) -> Position:
-    if len(plays) == 1:
-        return plays[0].position
-    me = pos.to_move
-    best: list[Play] = []
-    best_score = float("-inf")
-    for play in plays:
-        score = evaluation(play.position, me)
-        if score > best_score + 1e-9:
-            best, best_score = [play], score
-        elif abs(score - best_score) <= 1e-9:
-            best.append(play)
+    best = best_plays(pos, plays, evaluation)
     return (best[rng.below(len(best))] if len(best) > 1 else best[0]).position
 
 

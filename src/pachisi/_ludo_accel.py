@@ -16,15 +16,12 @@ It uses the standard library only (a core module).
 from __future__ import annotations
 
 import importlib
-import importlib.machinery
-import importlib.util
-import os
-import threading
 from array import array
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, NamedTuple
 
+from . import _uncompiled
 from ._ludo_board import LUDO, LUDO_SAFE, LUDOPY_ENTRIES, LUDOPY_GLOBES, LUDOPY_NEXT_STAR, MAEDN
 from .plays import KINDS, Action, LegalPlays, Play, actions_of, check_throw, play_of_raw
 from .position import Position
@@ -52,14 +49,7 @@ _BLOCKS = {"no_landing": 0, "impassable": 1, "kill_mover": 2}
 _TRIES = {"one": 0, "three": 1, "opening": 2}
 
 
-def _compiled_spec() -> bool:
-    """Whether ``pachisi._kludo`` would load as an extension module."""
-    spec = importlib.util.find_spec("pachisi._kludo")
-    origin = spec.origin if spec is not None else None
-    return origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
-_COMPILED = _compiled_spec()
+_COMPILED = _uncompiled.compiled("_kludo")
 
 
 def compiled() -> bool:
@@ -79,16 +69,9 @@ def module(compiled: bool = True) -> ModuleType | None:
         if _COMPILED:
             mod = importlib.import_module("pachisi._kludo")
     else:
-        path = os.path.join(os.path.dirname(__file__), "_kludo.py")
-        spec = importlib.util.spec_from_file_location("pachisi._kludo_py", path)
-        assert spec is not None and spec.loader is not None
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
+        mod = _uncompiled.load("_kludo")
     _MODULES[compiled] = mod
     return mod
-
-
-_LOCAL = threading.local()
 
 
 def _kernel(mod: ModuleType | None) -> Any:
@@ -97,13 +80,7 @@ def _kernel(mod: ModuleType | None) -> Any:
         mod = module()
         if mod is None:
             raise RuntimeError("the compiled engine of ludo and maedn is not installed")
-    kernels: dict[int, Any] | None = getattr(_LOCAL, "kernels", None)
-    if kernels is None:
-        kernels = _LOCAL.kernels = {}
-    kern = kernels.get(id(mod))
-    if kern is None:
-        kern = kernels[id(mod)] = mod.LudoKernel()
-    return kern
+    return _uncompiled.per_thread(mod, "LudoKernel")
 
 
 _TABLES: dict[Setup, Any] = {}

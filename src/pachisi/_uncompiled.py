@@ -1,4 +1,4 @@
-"""The compiled kernel's modules loaded from their source, as plain Python.
+"""The compiled kernel's modules: whether compiled, loaded from their source, per thread.
 
 Compiled, ``pachisi._kernel`` and its siblings are extension modules. The
 tests also run their source uncompiled (slowly: Cython's ``cython`` shadow
@@ -6,15 +6,20 @@ module, or :mod:`pachisi._cython_shim` where Cython is absent), to check the
 algorithm where no compiler is at hand. :func:`load` gives that source
 module, under the name ``pachisi.<name>_py``, once per process, so that the
 uncompiled modules that use one another (``_kbatch`` uses ``_kernel``'s
-``Kernel``) share it. Standard library only.
+``Kernel``) share it. :func:`compiled` says whether a module would load compiled;
+:func:`per_thread` keeps one kernel object per thread and module (their
+buffers are per call). Standard library only.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import sys
+import threading
 from types import ModuleType
+from typing import Any
 
 
 def load(name: str) -> ModuleType:
@@ -36,3 +41,27 @@ def load(name: str) -> ModuleType:
         del sys.modules[full]
         raise
     return module
+
+
+def compiled(name: str) -> bool:
+    """Whether the kernel module ``name`` (``"_kernel"``, ``"_kludo"``) would load as an
+    extension module (compiled beside the package), without loading it."""
+    spec = importlib.util.find_spec(f"pachisi.{name}")
+    origin = spec.origin if spec is not None else None
+    return origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+_LOCAL = threading.local()
+
+
+def per_thread(module: ModuleType, cls: str) -> Any:
+    """This thread's instance of ``module``'s class ``cls`` (made on first use; a kernel's
+    buffers are per call, so one is never shared between threads)."""
+    made: dict[tuple[int, str], Any] | None = getattr(_LOCAL, "made", None)
+    if made is None:
+        made = _LOCAL.made = {}
+    key = (id(module), cls)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = getattr(module, cls)()
+    return found

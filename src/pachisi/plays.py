@@ -11,7 +11,9 @@ public name (``from pachisi.moves import Play`` still works).
 * :func:`check_throw`: the throw a position may be answered with (RULES.md
   §3.2, §3.5), the same check on both engines;
 * :func:`actions_of` and :func:`play_of_raw`: the kernel's raw actions as
-  :class:`Action` values, made when first read.
+  :class:`Action` values, made when first read;
+* :func:`best_plays`: the greedy pick's candidates (the greedy player's and
+  the playouts' on both engines), with its one tie rule.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ __all__ = [
     "Play",
     "RawAction",
     "actions_of",
+    "best_plays",
     "check_throw",
     "play_of_raw",
     "play_order",
@@ -402,3 +405,29 @@ def play_order(position: Position) -> Callable[[Play], tuple[object, ...]]:
         return (after.pawns, cut is not None and cut[mover], after.doubles > 0)
 
     return key
+
+
+def best_plays(
+    position: Position, plays: Sequence[Play], evaluation: Callable[[Position, int], float]
+) -> list[Play]:
+    """The plays (of ``position``'s mover) whose resulting positions the evaluation values
+    best, in their order: within 1e-9 of the best, each compared with the best so far.
+
+    The greedy pick, written once: the greedy player
+    (:class:`pachisi.bots.greedy.GreedyPlayer`), the kernel engine's games
+    (:mod:`pachisi.tournament.kernel`) and the pure engine's greedy playouts
+    (:func:`pachisi.fast.greedy_position`) each draw one of them in their own
+    way. A lone play is not evaluated.
+    """
+    if len(plays) == 1:
+        return [plays[0]]
+    me = position.to_move
+    best: list[Play] = []
+    best_score = float("-inf")
+    for play in plays:
+        score = evaluation(play.position, me)
+        if score > best_score + 1e-9:
+            best, best_score = [play], score
+        elif abs(score - best_score) <= 1e-9:
+            best.append(play)
+    return best

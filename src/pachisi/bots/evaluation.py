@@ -9,8 +9,8 @@ on thousands of positions of every set-up), faster: tables per set-up, the
 danger of a pawn from the opponents' ring pawns (at most a dozen) rather
 than by looking at the 24 squares behind it.
 
-:func:`_occupancy` and ``_risk`` (:func:`pachisi.learn.encoding.hit_risk`,
-the encoding's DANGER too) are its two inner loops, shared with
+:func:`_occupancy` and ``_risk`` (:func:`pachisi.hand_terms.hit_risk`,
+the encoding's DANGER and the kernel's risk too) are its two inner loops, shared with
 the experiments of ``benchmarks/`` that build other evaluations on the same
 terms.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import N_RING, ROUTES
-from ..learn.encoding import hit_chance, hit_risk, safe_squares
+from ..hand_terms import hit_chance, hit_risk, player_signs, safe_squares, spare_colours
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
 from . import one_die
@@ -60,21 +60,10 @@ class _Tables:
         self.friendly = setup.friendly
         owner = setup.owner
         self.owner = tuple(o if o is not None else -1 for o in owner)
-        self.signs: list[tuple[float, ...]] = []
-        for player in range(len(setup.players)):
-            friends = setup.partners[player]
-            self.signs.append(
-                tuple(
-                    1.0 if owner[c] == player else (0.5 if owner[c] in friends else -1.0)
-                    for c in range(4)
-                )
-            )
+        self.signs = [player_signs(setup, player) for player in range(len(setup.players))]
         self.pagade = pagade
         # Whether the colour's least advanced pawn is spare (a minor colour, §7).
-        majors = setup.majors
-        self.spare = tuple(
-            majors is not None and c in setup.colours_in_play and c not in majors for c in range(4)
-        )
+        self.spare = spare_colours(setup)
 
 
 _TABLES: dict[int, _Tables] = {}

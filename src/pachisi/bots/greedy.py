@@ -25,8 +25,9 @@ from collections.abc import Sequence
 
 from ..board import OFF, ROUTES, is_ring
 from ..dice import Throw
-from ..learn.encoding import hit_chance, safe_squares
+from ..hand_terms import hit_chance, player_signs, safe_squares
 from ..moves import Play
+from ..plays import best_plays
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS
 from .evaluation import SPARE_WEIGHT, Evaluation
@@ -52,7 +53,7 @@ def evaluate(position: Position, player: int) -> float:
     home = setup.home
     pagade = ruleset == "pagade"
     chance = hit_chance(ruleset)
-    friends = setup.partners[player]
+    signs = player_signs(setup, player)
     safe = safe_squares(setup)
     # Occupancy of ring squares: colour -> count, and each colour's pawns by ring square.
     occ: dict[int, list[int]] = {}
@@ -65,7 +66,7 @@ def evaluate(position: Position, player: int) -> float:
     for c in setup.colours_in_play:
         owner = setup.owner[c]
         assert owner is not None
-        sign = 1.0 if owner == player else (0.5 if owner in friends else -1.0)
+        sign = signs[c]
         value = 0.0
         # Eight-Man (RULES.md §7): a minor colour's least advanced pawn need not finish.
         minor = setup.majors is not None and c not in setup.majors
@@ -120,22 +121,3 @@ class GreedyPlayer:
         """The best play by the evaluation; ties broken at random (seeded)."""
         best = best_plays(position, plays, self.evaluation)
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
-
-
-def best_plays(position: Position, plays: Sequence[Play], evaluation: Evaluation) -> list[Play]:
-    """The plays (of ``position``'s mover) whose resulting positions the evaluation values
-    best, in their order: within 1e-9 of the best, each compared with the best so far. The
-    greedy players pick one of them (:class:`GreedyPlayer`; the kernel engine's games,
-    :mod:`pachisi.tournament.kernel`); a lone play is not evaluated."""
-    if len(plays) == 1:
-        return [plays[0]]
-    me = position.to_move
-    best: list[Play] = []
-    best_score = float("-inf")
-    for play in plays:
-        score = evaluation(play.position, me)
-        if score > best_score + 1e-9:
-            best, best_score = [play], score
-        elif abs(score - best_score) <= 1e-9:
-            best.append(play)
-    return best

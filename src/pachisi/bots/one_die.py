@@ -40,6 +40,7 @@ is never shown as one.
 from __future__ import annotations
 
 from .._ludo_board import LUDO, MAEDN, Ring
+from ..hand_terms import player_signs
 from ..learn.one_die import RingOccupancy, safe_progresses
 from ..learn.one_die import reach_chance as hit_chance
 from ..position import Position
@@ -67,16 +68,7 @@ class _Tables:
         self.safe = safe_progresses(setup)
         # The first Home progress: Ludo's Home (57), MADN's first goal field (41).
         self.home_from = LUDO.end if ludo else MAEDN.last + 1
-        owner = setup.owner
-        self.signs: list[tuple[float, ...]] = []
-        for player in range(len(setup.players)):
-            friends = setup.partners[player]
-            self.signs.append(
-                tuple(
-                    1.0 if owner[c] == player else (0.5 if owner[c] in friends else -1.0)
-                    for c in range(4)
-                )
-            )
+        self.signs = [player_signs(setup, player) for player in range(len(setup.players))]
         self.friendly = setup.friendly
 
 

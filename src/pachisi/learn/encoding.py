@@ -63,12 +63,11 @@ Sides
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
-from ..board import N_RING, OFF, ROUTES, SAFETY_SQUARES, X_SQUARES
-from ..dice import dice_for
+from ..board import N_RING, OFF, ROUTES
+from ..hand_terms import hit_chance, hit_risk, safe_squares
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
 from .one_die import ONE_DIE_ENCODING, OneDieEncoder, SlotLayout, progress_units
@@ -123,56 +122,6 @@ BLOCK_REACH: Final = 12
 def turn_cycle(ruleset: str) -> tuple[int, int, int, int]:
     """The colours (arms) in turn order from arm 0 (RULES.md §3.1)."""
     return (0, 1, 2, 3) if ruleset == "pagade" else (0, 3, 2, 1)
-
-
-@cache
-def hit_chance(ruleset: str) -> tuple[float, ...]:
-    """``[d]``: the chance that one throw offers distance ``d`` (1..24) as a number or a sum.
-
-    The table of the hand evaluation (:mod:`pachisi.bots.evaluation`, which
-    reads it from here) and of DANGER: the two numbers, their sum, and for a
-    doublet two, three and four times the number; ``N_RING`` entries, 0 for
-    any other distance.
-    """
-    out = [0.0] * N_RING
-    for (a, b), p in dice_for(ruleset).outcomes():
-        dists = {a, b, a + b}
-        if a == b:
-            dists |= {2 * a, 3 * a, 4 * a}
-        for d in dists:
-            if d < 25:
-                out[d] += float(p)
-    return tuple(out)
-
-
-def hit_risk(chance: Sequence[float], square: int, threats: Iterable[int]) -> float:
-    """The largest chance (``chance``: :func:`hit_chance`'s table) that a pawn on one of
-    the ring squares ``threats`` hits one on ``square`` with the next throw: DANGER, and
-    the hand evaluation's risk (:mod:`pachisi.bots.evaluation`).
-
-    >>> table = hit_chance("parcheesi")
-    >>> hit_risk(table, 10, [5, 9]) == max(table[5], table[1]), hit_risk(table, 10, [])
-    (True, 0.0)
-    """
-    risk = 0.0
-    for q in threats:
-        h = chance[(square - q) % N_RING]
-        if h > risk:
-            risk = h
-    return risk
-
-
-def safe_squares(setup: Setup) -> frozenset[int]:
-    """The ring squares where a lone pawn cannot be hit in ``setup``'s games: the
-    Parcheesi family's safety spaces; in Pagade the X squares when ``safe_x_squares``
-    is on (RULES.md §4.4), else none. The encoding's and the hand evaluation's.
-
-    >>> safe_squares(Setup.create("pagade")), len(safe_squares(Setup.create("parcheesi")))
-    (frozenset(), 12)
-    """
-    if setup.ruleset != "pagade":
-        return SAFETY_SQUARES
-    return X_SQUARES if setup.option("safe_x_squares") else frozenset()
 
 
 class Encoder(SlotLayout):

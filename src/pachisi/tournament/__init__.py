@@ -8,9 +8,11 @@ results into statistics with 95% Wilson score intervals (:func:`wilson`),
 and :func:`read_log`/:func:`log_line` keep a run's games in a file as they
 finish, so that a stopped run can be resumed.
 
-It makes the players by name (:func:`pachisi.bots.make_player`), so it is
-not part of the core (which must not import the players): it sits beside
-``bots/`` and ``analysis/``, built on the core.
+It makes the players by name (:func:`pachisi.bots.make_player`), or with a
+player factory of the caller's (:attr:`SimConfig.factory`: a learned player
+with a weights file of its own, say), so it is not part of the core (which
+must not import the players): it sits beside ``bots/`` and ``analysis/``,
+built on the core.
 
 Every game is a pure function of the configuration and its index: the game's
 seed is :func:`game_seed` of the run's seed and the index, so the results
@@ -64,6 +66,7 @@ __all__ = [
     "LOG_KIND",
     "Z95",
     "GameResult",
+    "PlayerFactory",
     "SimConfig",
     "bot_seed",
     "canonical_bot",
@@ -100,6 +103,11 @@ ENGINES = ("library", "kernel")
 
 #: The computer players the kernel plays itself.
 KERNEL_PLAYERS = ("random", "greedy")
+
+#: Makes a run's players when their names are not enough (:attr:`SimConfig.factory`):
+#: ``factory(player, seed)`` is player ``player`` of the run (an index into
+#: :attr:`SimConfig.bots`), seeded with ``seed`` (the seat's :func:`bot_seed`).
+PlayerFactory = Callable[[int, int], Player]
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -199,7 +207,16 @@ def player_labels(bots: Sequence[str]) -> list[str]:
 class SimConfig:
     """What a run plays: the set-up, one computer player per seat, the seed, rotation,
     the throw limit and the engine (one of :data:`ENGINES`; the games of one seed
-    differ between the engines, see :mod:`pachisi.tournament.kernel`)."""
+    differ between the engines, see :mod:`pachisi.tournament.kernel`).
+
+    ``factory`` (a :data:`PlayerFactory`) makes the players instead of
+    :func:`~pachisi.bots.make_player`: then ``bots`` only label them (in the
+    results, the log and the summary; any non-empty names), and the
+    games are dealt as any run's (the same seeds, seating and loop), on the
+    library engine only. A worker process gets it by ``fork`` (or, on a
+    :class:`~pachisi.chunks.ChunkRunner`, pickled), so it should be a function
+    or class of a module, or a :func:`functools.partial` of one.
+    """
 
     setup: Setup
     bots: tuple[str, ...]
@@ -207,6 +224,7 @@ class SimConfig:
     rotate: bool = True
     max_throws: int = DEFAULT_MAX_THROWS
     engine: str = "library"
+    factory: PlayerFactory | None = None
 
     def __post_init__(self) -> None:
         if len(self.bots) != len(self.setup.players):
@@ -217,6 +235,9 @@ class SimConfig:
             raise ValueError("the throw limit must be at least 1")
         if self.engine not in ENGINES:
             raise ValueError(f"unknown engine {self.engine!r} (one of {', '.join(ENGINES)})")
+        if self.factory is not None:
+            self._check_factory()
+            return
         why = unfit_among(self.bots, self.setup)
         if why is not None:
             raise ValueError(why)
@@ -227,6 +248,25 @@ class SimConfig:
                         f"the kernel engine plays only {' and '.join(KERNEL_PLAYERS)} players,"
                         f" not {b!r}: use the library engine"
                     )
+
+    def _check_factory(self) -> None:
+        if not callable(self.factory):
+            raise ValueError(
+                f"the player factory must be callable (player, seed) -> player,"
+                f" not {type(self.factory).__name__}"
+            )
+        if self.engine != "library":
+            raise ValueError("a player factory's games are played on the library engine only")
+        for label in self.bots:
+            if not isinstance(label, str) or not label:
+                raise ValueError(f"a player's label must be a non-empty name, not {label!r}")
+
+    def make(self, player: int, seed: int) -> Player:
+        """Player ``player`` of the run (an index into :attr:`bots`), seeded with ``seed``:
+        by the factory, or by name."""
+        if self.factory is not None:
+            return self.factory(player, seed)
+        return make_player(self.bots[player], seed)
 
 
 @dataclass(frozen=True)
@@ -294,9 +334,7 @@ def _library_game(config: SimConfig, index: int, record: bool = False) -> tuple[
     setup = config.setup
     seed = game_seed(config.seed, index)
     seats = seat_assignment(len(config.bots), index, config.rotate)
-    bots: list[Player] = [
-        make_player(config.bots[p], bot_seed(seed, s)) for s, p in enumerate(seats)
-    ]
+    bots: list[Player] = [config.make(p, bot_seed(seed, s)) for s, p in enumerate(seats)]
     rng = random.Random(seed)
     first, _ = first_player(setup, rng)
     pos = Position.initial(setup, first)

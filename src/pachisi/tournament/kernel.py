@@ -34,10 +34,10 @@ from functools import lru_cache
 
 from .. import fast
 from ..bots.evaluation import evaluate
-from ..bots.greedy import best_plays
 from ..dice import dice_for
 from ..game import Game, first_player
 from ..moves import Play
+from ..plays import best_plays
 from ..position import Position, game_over
 from ..rules import Setup
 from . import GameResult, SimConfig, game_seed, kernel_policy, seat_assignment
