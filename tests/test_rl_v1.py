@@ -408,3 +408,71 @@ def test_short_games_cut_off_among_passed_throws() -> None:
         assert km.done and km.truncated == m.truncated
         assert km.throws == m.throws and km.position == m.position
     assert no_decision > 0 and passes_last > 0
+
+
+class _GeneralPathEnv(pachisi_v1.raw_env):
+    """``pachisi_v1.raw_env`` on ``pachisi_v0.raw_env``'s general step and observe."""
+
+    step = pachisi_v0.raw_env.step
+    observe = pachisi_v0.raw_env.observe
+
+
+@kernel_only
+@pytest.mark.parametrize("illegal_at", [None, 7])
+def test_the_fast_wrapped_step_is_pettingzoos_wrappers_on_the_general_path(
+    illegal_at: int | None,
+) -> None:
+    """``pachisi_v1.env``'s fused wrappers and kernel fast paths against PettingZoo's own
+    wrappers around the general raw path: the same agents, observations, masks, rewards,
+    flags and infos at every step, whole games (one ended by an illegal move)."""
+    from pettingzoo.utils import wrappers
+
+    kw: dict[str, Any] = {"ruleset": "parcheesi", "players": 4, "mode": "play"}
+    fast_env = pachisi_v1.env(**kw)
+    ref = wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(
+            wrappers.TerminateIllegalWrapper(_GeneralPathEnv(**kw), illegal_reward=-1)
+        )
+    )
+    for seed in (5, 6):
+        fast_env.reset(seed=seed)
+        ref.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        it_ref = iter(ref.agent_iter())
+        for agent in fast_env.agent_iter():
+            assert next(it_ref) == agent
+            got, want = fast_env.last(), ref.last()
+            for g, w in zip(got, want, strict=True):
+                if isinstance(w, dict) and "action_mask" in w:
+                    assert g.keys() == w.keys()
+                    for key in w:
+                        assert g[key].dtype == w[key].dtype
+                        assert np.array_equal(g[key], w[key])
+                elif isinstance(w, dict):
+                    assert g.keys() == w.keys()
+                    assert len(g.get("plays", ())) == len(w.get("plays", ()))
+                else:
+                    assert g == w
+            assert fast_env.rewards == ref.rewards and fast_env._cumulative_rewards == (
+                ref._cumulative_rewards
+            )
+            assert {a: sorted(i) for a, i in fast_env.infos.items()} == {
+                a: sorted(i) for a, i in ref.infos.items()
+            }
+            obs, _, term, trunc, _ = want
+            if term or trunc:
+                action = None
+            elif steps == illegal_at:
+                action = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+            else:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            fast_env.step(action)
+            ref.step(action)
+            steps += 1
+        with pytest.raises(StopIteration):
+            next(it_ref)
+        assert fast_env.rewards == ref.rewards
+        assert fast_env.terminations == ref.terminations
+        assert fast_env.truncations == ref.truncations
+        assert steps > (10 if illegal_at else 100)

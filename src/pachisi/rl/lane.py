@@ -37,6 +37,7 @@ from typing import Any, Final, overload
 import numpy as np
 
 from .. import fast
+from .._layout import S_TO_MOVE
 from ..dice import Throw
 from ..moves import Play, legal_plays
 from ..position import Position
@@ -53,7 +54,10 @@ GAMMA: Final = 0x9E3779B97F4A7C15
 #: number of plays, the throws so far.
 _A: Final = fast.S_SIZE
 _B: Final = fast.S_SIZE + 1
+_NOUT: Final = fast.S_SIZE + 2
 _THROWS: Final = fast.S_SIZE + 3
+#: The mover's index in the game state (``pachisi._layout.S_TO_MOVE``).
+_TO_MOVE: Final = S_TO_MOVE
 
 
 def fits(setup: Setup, mode: str) -> bool:
@@ -147,6 +151,9 @@ class KernelMatch:
         self._batch_start: Position | None = None
         self._obs = np.zeros((1, observation_size(setup)), dtype=np.float32)
         self._masks = np.zeros((1, self.max_plays), dtype=np.int8)
+        #: The kernel's rows of the open decision (views of ``_obs`` and ``_masks``).
+        self._obs_row = self._obs[0]
+        self._mask_row = self._masks[0]
         self._movers = np.zeros(1, dtype=np.int32)
         self._counts = np.zeros(1, dtype=np.int32)
         self._rewards = np.zeros((1, len(setup.players)), dtype=np.float32)
@@ -163,6 +170,8 @@ class KernelMatch:
         )
         #: The number of legal plays now (0 once the game has ended).
         self._k = 0
+        #: The player to move at the open decision.
+        self._mover = 0
         self._stream = 0
         #: The open decision's ``Batch.state``.
         self._st: list[int] = []
@@ -208,8 +217,9 @@ class KernelMatch:
         err = self._batch.reset(s, self._obs, self._masks, self._movers, self._counts)
         if err:
             self._too_many()
-        self._st = self._batch.state(0)
-        self._k = int(self._counts[0])
+        self._st = st = self._batch.state(0)
+        self._k = st[_NOUT]
+        self._mover = st[_TO_MOVE]
         if self._k == 0:  # the game ended before a decision opened
             if position is None:
                 position = Position.initial(
@@ -254,7 +264,7 @@ class KernelMatch:
         """The player whose decision it is (at the end: the final position's)."""
         if self._final is not None:
             return self._final.to_move
-        return int(self._movers[0])
+        return self._mover
 
     @property
     def needs_throw(self) -> bool:
@@ -317,7 +327,7 @@ class KernelMatch:
         """The legal actions as a 0/1 int8 array of length :attr:`n_actions`."""
         if self._final is not None:
             return np.zeros(self.n_actions, dtype=np.int8)
-        mask: Mask = self._masks[0].copy()
+        mask: Mask = self._mask_row.copy()
         return mask
 
     def observe(self, viewer: int | None = None, out: Array | None = None) -> Array:
@@ -326,14 +336,24 @@ class KernelMatch:
         From the mover's side the kernel's row; from another side (or at the
         end) encoded from :attr:`position`.
         """
-        if self._final is None and (viewer is None or viewer == self._movers[0]):
+        if self._final is None and (viewer is None or viewer == self._mover):
             if out is None:
-                obs: Array = self._obs[0].copy()
+                obs: Array = self._obs_row.copy()
                 return obs
-            np.copyto(out, self._obs[0])
+            np.copyto(out, self._obs_row)
             return out
         who = self.to_move if viewer is None else viewer
         return observe(self.position, who, self.throw, out=out)
+
+    def observation(self, viewer: int) -> dict[str, Any]:
+        """The AEC environment's observation of ``viewer``: ``{"observation": ...,
+        "action_mask": ...}`` (copies; the mask all zeros but for the player to move)."""
+        if self._final is None and viewer == self._mover:
+            return {"observation": self._obs_row.copy(), "action_mask": self._mask_row.copy()}
+        return {
+            "observation": self.observe(viewer),
+            "action_mask": np.zeros(self.n_actions, dtype=np.int8),
+        }
 
     def afterstates(self, viewer: int | None = None) -> Array:
         """One observation row per legal play, of its resulting position (as ``Match``'s)."""
@@ -358,11 +378,13 @@ class KernelMatch:
         err = self._batch.step(*self._step_args)
         if err > 0:
             self._too_many()
-        self._clear()
+        self._position = None
+        self._plays = None
         if self._done[0]:
             start = position_of_state(self.setup, before)
             play = legal_plays(start, (before[_A], before[_B]))[int(action)]
             self._end(play.position, before[_THROWS])
             return
-        self._st = self._batch.state(0)
-        self._k = int(self._counts[0])
+        self._st = st = self._batch.state(0)
+        self._k = st[_NOUT]
+        self._mover = st[_TO_MOVE]

@@ -43,6 +43,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from ..rules import Setup
 from .encoding import Array, observation_size
@@ -167,6 +171,38 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
         super().__init__(env)
         self.__dict__["_raw"] = env.__dict__["_raw"]
         self.__dict__["_illegal"] = env.env
+        self.__dict__["_n_actions"] = env.__dict__["_n_actions"]
+
+    def step(self, action: int) -> None:
+        # A plain int in range after reset, the game on: PettingZoo's order check and the
+        # out-of-bounds wrapper's, made here at once; then the illegal-move wrapper's
+        # check of a live agent's observed mask (_TerminateIllegal.step), inlined.
+        d = self.__dict__
+        raw = d["_raw"]
+        if type(action) is int and 0 <= action < d["_n_actions"] and d["_has_reset"] and raw.agents:
+            d["_has_updated"] = True
+            illegal = d["_illegal"]
+            kept = illegal.__dict__
+            prev = kept["_prev_obs"]
+            if type(prev) is dict and not kept["_terminated"]:
+                agent = raw.agent_selection
+                if (
+                    not raw.terminations[agent]
+                    and not raw.truncations[agent]
+                    and prev["action_mask"][action]
+                ):
+                    kept["_prev_obs"] = None
+                    kept["_prev_info"] = None
+                    raw.step(action)
+                    return
+            illegal.step(action)
+            return
+        super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable[str, Any, int]:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # PettingZoo's error
+        return _AgentIterable(self, max_iter)
 
     def observe(self, agent: str) -> dict[str, Any] | None:
         if not self._has_reset:
@@ -183,10 +219,18 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
             error: tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]
             error = super().last(observe)  # PettingZoo's error
             return error
-        # AECEnv.last, reading the raw environment at once.
-        raw = self.__dict__["_raw"]
+        # AECEnv.last, reading the raw environment at once; the illegal-move wrapper's
+        # observe (it keeps the mover's observation and info) inlined.
+        d = self.__dict__
+        raw = d["_raw"]
         agent = raw.agent_selection
-        obs = self.__dict__["_illegal"].observe(agent) if observe else None
+        if observe:
+            obs = raw.observe(agent)
+            kept = d["_illegal"].__dict__
+            kept["_prev_obs"] = obs
+            kept["_prev_info"] = raw.infos.get(agent, {})
+        else:
+            obs = None
         return (
             obs,
             raw._cumulative_rewards[agent],
@@ -197,6 +241,31 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
 
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(AECOrderEnforcingIterable[str, Any, int]):
+    def __iter__(self) -> AECOrderEnforcingIterator[str, Any, int]:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator[str, Any, int]):
+    """PettingZoo's order-enforcing agent iterator, reading the raw environment at once."""
+
+    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self._wrapper = env.__dict__
+        self._raw = env.__dict__["_raw"]
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        d = self._wrapper
+        assert d["_has_updated"], "need to call step() or reset() in a loop over `agent_iter`"
+        d["_has_updated"] = False
+        agent: str = raw.agent_selection
+        return agent
 
 
 for _name in _HOT:

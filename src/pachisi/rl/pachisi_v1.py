@@ -57,9 +57,47 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
         "name": "pachisi_v1",
     }
 
+    #: The match when it is a :class:`KernelMatch` (the fast paths below), else ``None``.
+    _lane: KernelMatch | None = None
+
     def _new_match(
         self, mode: str, max_plays: int | None, max_throws: int | None
     ) -> Match | KernelMatch:
         if fits(self.setup, mode):
-            return KernelMatch(self.setup, max_plays=max_plays, max_throws=max_throws)
+            self._lane = KernelMatch(self.setup, max_plays=max_plays, max_throws=max_throws)
+            return self._lane
         return Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws, draws="splitmix")
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation: the vector from his side and his action mask."""
+        lane = self._lane
+        if lane is None:
+            return super().observe(agent)
+        return lane.observation(self._index[agent])
+
+    def step(self, action: int) -> None:
+        """The agent to move takes ``action``; illegal actions raise ``ValueError``."""
+        lane = self._lane
+        agent = self.agent_selection
+        if (
+            lane is None
+            or self.reward_shaping is not None
+            or self.terminations[agent]
+            or self.truncations[agent]
+        ):
+            super().step(action)
+            return
+        # pachisi_v0.raw_env.step without shaping, its game going on after a kernel step.
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
+        lane.apply(action)
+        if lane._final is not None:
+            self._after_move()
+            return
+        self.agent_selection = selected = self.possible_agents[lane._mover]
+        infos = self.infos
+        for a in self.agents:
+            infos[a] = {}
+        infos[selected]["plays"] = lane.plays
