@@ -1162,7 +1162,7 @@ class Kernel:
         """The numbers a step from dice state ``src`` spends (those not ``left``),
         as :func:`_f_key` packs them: their values, in the order of their codes."""
         nums: cython.ulonglong = self.f_states[3 * src + 2] & _LO32
-        nrem: cython.int = cython.cast(cython.int, (self.f_states[3 * src + 2] >> 32) & 7)
+        nrem: cython.int = _word_nleft(self.f_states[3 * src + 2])
         r: cython.longlong = 0
         shift: cython.int = 39
         j: cython.int
@@ -1599,9 +1599,7 @@ class Kernel:
         """
         pagade: cython.bint = self.cfg[C_PAGADE] != 0
         self._f_reset()
-        w2: cython.ulonglong = nums | cython.cast(cython.ulonglong, nn) << 32
-        if pagade and self.pos[P_CUT]:
-            w2 |= cython.cast(cython.ulonglong, 1) << 35
+        w2: cython.ulonglong = _dice_word(nums, nn, 1 if pagade and self.pos[P_CUT] else 0, 0)
         self.f_stack_top = 0
         self.f_n_edges = 0
         self._f_push(self.f_start_a, self.f_start_b, w2)
@@ -1645,7 +1643,7 @@ class Kernel:
         r: cython.int
         n: cython.int = self.f_n_states
         for i in range(n):
-            r = cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
+            r = _word_nleft(self.f_states[3 * i + 2])
             if r < best:
                 best = r
         if best == nn:
@@ -1654,12 +1652,12 @@ class Kernel:
         o: cython.int
         for i in range(n):
             w2 = self.f_states[3 * i + 2]
-            if cython.cast(cython.int, (w2 >> 32) & 7) == best:
+            if _word_nleft(w2) == best:
                 o = self._f_emit(
                     self.f_states[3 * i],
                     self.f_states[3 * i + 1],
-                    cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
-                    cython.cast(cython.int, (w2 >> 35) & 1),
+                    _word_gone(w2),
+                    _word_flag(w2),
                     0,
                     spec,
                 )
@@ -1686,7 +1684,7 @@ class Kernel:
         nest_before: cython.int = self.f_nest_before
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
-                if (self.f_states[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
+                if _word_nleft(self.f_states[3 * i + 2]) == 0 and self._f_blockades_ok(
                     self.f_states[3 * i], self.f_states[3 * i + 1], ncol
                 ):
                     ent = 0
@@ -1712,7 +1710,7 @@ class Kernel:
                 ent = nest_before - self._f_nest(
                     self.f_states[3 * i], self.f_states[3 * i + 1], ncol
                 )
-            used = nn - cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
+            used = nn - _word_nleft(self.f_states[3 * i + 2])
             if ent > most or (ent == most and used > most_used):
                 most = ent
                 most_used = used
@@ -1818,7 +1816,7 @@ class Kernel:
             s = self.f_selected[i]
             pa = self.f_states[3 * s]
             pb = self.f_states[3 * s + 1]
-            gone = cython.cast(cython.int, (self.f_states[3 * s + 2] >> 47) & 0xFFFF)
+            gone = _word_gone(self.f_states[3 * s + 2])
             ncb = self._f_earned(pa, pb, gone, ncol)
             nhb = ncb >> 4
             ncb &= 15
@@ -1847,9 +1845,7 @@ class Kernel:
             pb = self.f_states[3 * i + 1]
             w2 = self.f_states[3 * i + 2]
             if self._f_bonus_edges(pa, pb, w2, i, extra, spec) == 0:
-                o = self._f_emit(
-                    pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec
-                )
+                o = self._f_emit(pa, pb, _word_gone(w2), 0, extra, spec)
                 if self._f_recording(spec):
                     self._f_rec(i, -1 - o, -1, 0)
 
@@ -1996,6 +1992,13 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def _f_route_square(self, cs: cython.int, t: cython.int) -> cython.int:
+        """The square of progress number ``t`` on the route of colour slot ``cs``."""
+        return self.cfg[(self.f_route_a if cs == 0 else self.f_route_b) + t]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def _f_land(
         self,
         cs: cython.int,
@@ -2026,7 +2029,7 @@ class Kernel:
                 return -1
         elif path and _range_hit(self.f_blocked_lo[cs], self.f_blocked_hi[cs], p + 1, t - 1):
             return -2
-        s: cython.int = self.cfg[(self.f_route_a if cs == 0 else self.f_route_b) + t]
+        s: cython.int = self._f_route_square(cs, t)
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
@@ -2140,18 +2143,47 @@ class Kernel:
             pa = _raised(pa, k, new)
         else:
             pb = _raised(pb, k, new)
+        self._f_dice_step(
+            pa, pb, cs, was, k, new, False, left, nleft, flag, gone, sq, src, src == 0, spec
+        )
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_dice_step(
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        cs: cython.int,
+        was: cython.ulonglong,
+        k: cython.int,
+        new: cython.int,
+        pair: cython.bint,
+        left: cython.ulonglong,
+        nleft: cython.int,
+        flag: cython.int,
+        gone: cython.int,
+        sq: cython.int,
+        src: cython.int,
+        known_new: cython.bint,
+        spec: _Spec,
+    ) -> cython.void:
+        """Store the dice part's successor (pa, pb) of state ``src``, and record its step.
+
+        The one step of both families (:meth:`_f_go`, :meth:`_f_pgo`): lane ``k``
+        of colour slot ``cs`` (in ``was``, the slot's pawns before) became ``new``
+        (with a second pawn: ``pair``, Pagade's §4.3), the numbers ``left``
+        (``nleft`` of them) are left, ``flag`` is the successor's, and ``sq`` >= 0
+        is the square of a capture. ``known_new``: the successor cannot be there
+        yet (see :meth:`_f_go`), so it is stored without a look-up.
+        """
         if sq >= 0:
             gone |= 1 << self.f_occupied_index[sq]
-        w2: cython.ulonglong = (
-            left
-            | cython.cast(cython.ulonglong, nleft) << 32
-            | cython.cast(cython.ulonglong, flag) << 35
-            | cython.cast(cython.ulonglong, gone) << 47
-        )
+        w2: cython.ulonglong = _dice_word(left, nleft, flag, gone)
         i: cython.int
         if nleft == 0:
             i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
-        elif src == 0:
+        elif known_new:
             i = self._f_append(pa, pb, w2)
         else:
             i = self._f_push(pa, pb, w2)
@@ -2164,7 +2196,7 @@ class Kernel:
                 src,
                 i,
                 _f_key(
-                    K_ENTER if frm == 0 else K_MOVE,
+                    K_PAIR if pair else (K_ENTER if frm == 0 else K_MOVE),
                     self.cfg[C_COL + cs],
                     frm,
                     new & _PMASK,
@@ -2202,12 +2234,12 @@ class Kernel:
     ) -> cython.void:
         ncol: cython.int = self._f_ncol(spec)
         jump: cython.bint = self._f_jump(spec)
-        nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
+        nrem: cython.int = _word_nleft(w2)
         if nrem == 0:
             return
         nums: cython.ulonglong = w2 & _LO32
-        flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 0xFFF)
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        flag: cython.int = _word_flag(w2)
+        gone: cython.int = _word_gone(w2)
         moved_bit: cython.int = 128 if jump else 0
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
         if ncol == 1:
@@ -2358,7 +2390,7 @@ class Kernel:
             return 0
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        gone: cython.int = _word_gone(w2)
         if ncol == 1:
             pb = 0
             self._f_blocked1(pa, gone)
@@ -2468,13 +2500,22 @@ class Kernel:
         gone: cython.int,
         ncol: cython.int,
     ) -> cython.int:
-        """§4.4/§4.5 for ``k`` pawns of colour slot ``cs`` moving p -> t: -2, -1 or the cut."""
+        """§4.4/§4.5 for ``k`` pawns of colour slot ``cs`` moving p -> t: -2, -1 or the cut.
+
+        Not :meth:`_f_land`, whose checks differ as rules, not as writing: here no
+        square passed is closed (no blockades), the route is 84 long and the cut
+        rule closes its gate (77) to a side that has not cut, a square holds at
+        most two of one colour and none of a partner's (``cnt + k``: the pawns
+        moving together), a lone pawn cannot cut a pair, and a cut on a castle
+        square is closed only where the set-up says (``C_SAFE_X``). There, pawns
+        land beside a friend, two pawns on a square make it a blockade, and a
+        capture on a safety square is closed except by entering.
+        """
         if t > 84:
             return -2
         if self.cfg[C_CUT_RULE] and p <= 76 and t >= 77 and not flag:
             return -2
-        c: cython.int = self.cfg[C_COL + cs]
-        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
+        s: cython.int = self._f_route_square(cs, t)
         if s == _OFF or s >= 68:
             return -1
         cnt: cython.int = 0
@@ -2531,34 +2572,13 @@ class Kernel:
         else:
             pb = w
         if sq >= 0:
-            gone |= 1 << self.f_occupied_index[sq]
-            flag = 1
-        w2: cython.ulonglong = (
-            left
-            | cython.cast(cython.ulonglong, nleft) << 32
-            | cython.cast(cython.ulonglong, flag) << 35
-            | cython.cast(cython.ulonglong, gone) << 47
+            flag = 1  # §4.5: a capture lifts the cut (the flag is Pagade's cut flag)
+        # Pagade's root successors take the look-up: _f_go's argument that they are
+        # all different was made for the Parcheesi family's moves (one pawn, one
+        # number or group), not for Pagade's pairs and re-entries
+        self._f_dice_step(
+            pa, pb, cs, was, k, new, k2 >= 0, left, nleft, flag, gone, sq, src, False, spec
         )
-        # no numbers left: nothing to expand
-        i: cython.int = self._f_add(pa, pb, w2) if nleft == 0 else self._f_push(pa, pb, w2)
-        frm: cython.int
-        if self._f_recording(spec):
-            if i < 0:
-                i = -2 - i
-            frm = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
-            self._f_rec(
-                src,
-                i,
-                _f_key(
-                    K_PAIR if k2 >= 0 else (K_ENTER if frm == 0 else K_MOVE),
-                    self.cfg[C_COL + cs],
-                    frm,
-                    new & _PMASK,
-                    self._f_used(src, left, nleft),
-                    sq >= 0,
-                ),
-                cython.cast(cython.int, (was >> (16 * k)) & 0xFFFF) | cs << 16,
-            )
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2572,12 +2592,12 @@ class Kernel:
     ) -> cython.void:
         ncol: cython.int = self._f_ncol(spec)
         jump: cython.bint = self._f_jump(spec)
-        nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
+        nrem: cython.int = _word_nleft(w2)
         if nrem == 0:
             return
         nums: cython.ulonglong = w2 & _LO32
-        flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 1)
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        flag: cython.int = _word_flag(w2)
+        gone: cython.int = _word_gone(w2)
         moved_bit: cython.int = 128 if jump else 0
         self._f_squares(pa, pb, gone, spec)
         cs: cython.int
@@ -2821,7 +2841,7 @@ class Kernel:
         pa: cython.ulonglong = self.f_states[3 * i]
         pb: cython.ulonglong = self.f_states[3 * i + 1]
         w2: cython.ulonglong = self.f_states[3 * i + 2]
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        gone: cython.int = _word_gone(w2)
         hi: cython.ulonglong
         lo: cython.ulonglong
         hi, lo = self._f_pawn_key(pa, pb, gone, ncol)
@@ -4953,6 +4973,47 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
 
 #: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
 _OPTION_KEY = cython.declare(cython.longlong, 0x5C00000000000000)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _dice_word(
+    left: cython.ulonglong, nleft: cython.int, flag: cython.int, gone: cython.int
+) -> cython.ulonglong:
+    """A dice state's third word: the numbers left (sorted codes, a byte each) and
+    their count (bits 32-34), the flag (bits 35-46: §5.8's no-split pawn, or Pagade's
+    cut flag) and the others' captured pawns (bits 47-62, by occupied square)."""
+    return (
+        left
+        | cython.cast(cython.ulonglong, nleft) << 32
+        | cython.cast(cython.ulonglong, flag) << 35
+        | cython.cast(cython.ulonglong, gone) << 47
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _word_nleft(w2: cython.ulonglong) -> cython.int:
+    """How many numbers a dice state's third word (:func:`_dice_word`) has left."""
+    return cython.cast(cython.int, (w2 >> 32) & 7)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _word_flag(w2: cython.ulonglong) -> cython.int:
+    """A dice state's flag (:func:`_dice_word`; Pagade's is 0 or 1)."""
+    return cython.cast(cython.int, (w2 >> 35) & 0xFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _word_gone(w2: cython.ulonglong) -> cython.int:
+    """The others' pawns captured in a state (its third word, dice or bonus part)."""
+    return cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
 
 
 @cython.cfunc
