@@ -66,9 +66,15 @@ _CU64 = cython.typedef(cython.const[cython.ulonglong])
 #: table (Eight-Man, two colours per mover); ``longlong``, any set-up with the edges
 #: recorded (Kernel.plays, Kernel.turn_steps: the other copies have no trace of the
 #: recording). Uncompiled,
-#: every test on the type is false, and the source reads the same values from the table
-#: (and whether to record from ``f_record``).
+#: every test on the type is false, and the source reads the same values from the table.
+#: The tag's value says what the recording copy records (:data:`_REC_PATHS` for
+#: Kernel.plays, :data:`_REC_STEPS` for Kernel.turn_steps); the other copies are given
+#: 0, so that uncompiled the value alone says whether to record.
 _Spec = cython.fused_type(cython.schar, cython.short, cython.int, cython.longlong)
+#: The recording copy's tag values (see :data:`_Spec`): each outcome's greatest path
+#: (:meth:`Kernel._f_paths`), or each number set's step graph (:meth:`Kernel._t_set`).
+_REC_PATHS = cython.declare(_CINT, 1)
+_REC_STEPS = cython.declare(_CINT, 2)
 
 #: Width of an action: kind, colour, frm, to, n_numbers, numbers[4], capture.
 A = cython.declare(_CINT, 10)
@@ -387,7 +393,6 @@ class Kernel:
     f_state_slot: cython.int[::1]
     f_stack: cython.int[::1]
     f_stack_top: cython.int
-    f_from_root: cython.bint
     f_selected: cython.int[::1]
     f_n_outcomes: cython.int
     f_outcome_generation: cython.int
@@ -441,13 +446,7 @@ class Kernel:
     t_edge_index: cython.int[::1]
     t_tag: cython.int[::1]
     # the fast enumerator's paths, recorded only by plays() (see _f_paths), and its
-    # graph by turn_steps() (f_steps; see "steps for Turn")
-    f_record: cython.bint
-    f_steps: cython.bint
-    f_cur: cython.int
-    f_cur_nums: cython.ulonglong
-    f_cur_nrem: cython.int
-    f_option_key: cython.longlong
+    # graph by turn_steps() (_REC_STEPS; see "steps for Turn")
     f_n_edges: cython.int
     f_edge_src: cython.int[::1]
     f_edge_dst: cython.int[::1]
@@ -527,7 +526,6 @@ class Kernel:
         self.f_state_slot = _ints(1024)
         self.f_stack = _ints(512)
         self.f_stack_top = 0
-        self.f_from_root = False
         self.f_selected = _ints(512)
         self.f_n_outcomes = 0
         self.f_outcome_generation = 1
@@ -571,12 +569,6 @@ class Kernel:
         self.t_edge_order = _longs(128)
         self.t_edge_index = _ints(128)
         self.t_tag = _ints(16)
-        self.f_record = False
-        self.f_steps = False
-        self.f_cur = 0
-        self.f_cur_nums = 0
-        self.f_cur_nrem = 0
-        self.f_option_key = -1
         self.f_n_edges = 0
         self.f_edge_src = _ints(1024)
         self.f_edge_dst = _ints(1024)
@@ -1034,7 +1026,7 @@ class Kernel:
         hi, lo = self._f_pawn_key(pa, pb, gone, self._f_ncol(spec))
         x: cython.ulonglong = cut << 1 | extra
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
-            self._f_ogrow()
+            self._f_ogrow(self._f_recording(spec))
         mask: cython.ulonglong = self.f_outcome_cap - 1
         j: cython.ulonglong = _slot3(hi, lo, x, self.f_outcome_shift)
         i: cython.int
@@ -1059,8 +1051,9 @@ class Kernel:
             self.f_out_len[i] = -1  # no path yet
         return i
 
-    def _f_ogrow(self) -> None:
-        """Double the outcome set (the outcomes of this throw are kept)."""
+    def _f_ogrow(self, keep_paths: cython.bint) -> None:
+        """Double the outcome set (the outcomes of this throw are kept, and with
+        ``keep_paths``, in plays() and turn_steps(), their paths)."""
         cap: cython.int = 2 * self.f_outcome_cap
         self.f_outcome_shift -= 1
         self.f_outcomes, self.f_outcome_gen, self.f_outcome_slot = _grown_set(
@@ -1069,7 +1062,7 @@ class Kernel:
         self.f_outcome_cap = cap
         self.f_outcome_generation = 1
         self.f_order = _ints(cap // 2)
-        if self.f_record:  # in plays(): this throw's outcomes keep their paths
+        if keep_paths:
             self._f_path_room(cap // 2)
 
     def _f_path_room(self, n: cython.int) -> None:
@@ -1163,16 +1156,20 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_used(self, left: cython.ulonglong, nleft: cython.int) -> cython.longlong:
-        """The numbers a step from the state being expanded spends (those not ``left``),
+    def _f_used(
+        self, src: cython.int, left: cython.ulonglong, nleft: cython.int
+    ) -> cython.longlong:
+        """The numbers a step from dice state ``src`` spends (those not ``left``),
         as :func:`_f_key` packs them: their values, in the order of their codes."""
+        nums: cython.ulonglong = self.f_states[3 * src + 2] & _LO32
+        nrem: cython.int = _word_nleft(self.f_states[3 * src + 2])
         r: cython.longlong = 0
         shift: cython.int = 39
         j: cython.int
         m: cython.int = 0
         byte: cython.ulonglong
-        for j in range(self.f_cur_nrem):
-            byte = (self.f_cur_nums >> (8 * j)) & 255
+        for j in range(nrem):
+            byte = (nums >> (8 * j)) & 255
             if m < nleft and (left >> (8 * m)) & 255 == byte:
                 m += 1  # both sorted: this one is left
                 continue
@@ -1277,8 +1274,9 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_paths(self) -> cython.void:
-        """The greatest path to every state of this number set, and to its outcomes."""
+    def _f_paths(self, option_key: cython.longlong) -> cython.void:
+        """The greatest path to every state of this number set, and to its outcomes
+        (each outcome's first step the set's option step ``option_key``, if >= 0)."""
         n: cython.int = self.f_n_states
         self._f_topo()
         i: cython.int
@@ -1316,8 +1314,8 @@ class Kernel:
                 # an outcome: the path with the set's option step first
                 v = -1 - v
                 na = 0
-                if self.f_option_key >= 0:
-                    a[0] = self.f_option_key
+                if option_key >= 0:
+                    a[0] = option_key
                     na = 1
                 na = self._f_collect(u, key, a, na)
                 if self.f_out_len[v] >= 0 and not _ranks_greater(
@@ -1392,18 +1390,13 @@ class Kernel:
         """Explore throw (a, b) in the recording copy (see :data:`_Spec`): for
         :meth:`plays` (each outcome's greatest path), or with ``steps`` for
         :meth:`turn_steps` (each number set's step graph). The number of outcomes."""
-        rec: cython.longlong = 0
+        rec: cython.longlong = _REC_STEPS if steps else _REC_PATHS
         self._f_path_room(self.f_outcome_cap // 2)
         k: cython.int
         if steps:
             for k in range(len(self.t_done)):
                 self.t_done[k] = -1
-        self.f_record = True  # (for the source run uncompiled, and _f_ogrow)
-        self.f_steps = steps
-        n: cython.int = self._f_plays_as(a, b, third_doublet, rec)
-        self.f_steps = False
-        self.f_record = False
-        return n
+        return self._f_plays_as(a, b, third_doublet, rec)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1452,7 +1445,18 @@ class Kernel:
             return True
         if cython.compiled:
             return False
-        return self.f_record
+        return spec != 0
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_recording_steps(self, spec: _Spec) -> cython.bint:
+        """Whether the copy ``spec`` records step graphs (:meth:`turn_steps`), not paths."""
+        if _Spec is cython.longlong:
+            return spec == _REC_STEPS
+        if cython.compiled:
+            return False
+        return spec == _REC_STEPS
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1477,7 +1481,6 @@ class Kernel:
             for k in range(len(self.f_outcome_gen)):
                 self.f_outcome_gen[k] = 0
             self.f_outcome_generation = 1
-        self.f_option_key = -1
         self._f_context(spec)
         if third_doublet:
             self._f_third(spec)
@@ -1486,7 +1489,7 @@ class Kernel:
         if self.cfg[C_PAGADE]:
             x: cython.ulonglong = a if a < b else b
             y: cython.ulonglong = b if a < b else a
-            self._f_set(x | y << 8, 2, spec)
+            self._f_set(x | y << 8, 2, -1, spec)
             if self.f_n_outcomes == 0:
                 o = self._f_emit(self.f_start_a, self.f_start_b, 0, self.pos[P_CUT], 0, spec)
                 if self._f_recording(spec):
@@ -1502,7 +1505,7 @@ class Kernel:
             y = b | both
             if x > y:
                 x, y = y, x
-            self._f_set(x | y << 8, 2, spec)
+            self._f_set(x | y << 8, 2, -1, spec)
         else:
             d: cython.ulonglong = a
             e: cython.ulonglong = (7 - a) | 8
@@ -1515,9 +1518,9 @@ class Kernel:
                         nest_col = self.cfg[C_COL + i]
                         break
             if nest_n == ncol:
-                self._f_set((d | both) | (d | both) << 8, 2, spec)
+                self._f_set((d | both) | (d | both) << 8, 2, -1, spec)
             elif nest_n == 0:
-                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4, spec)
+                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4, -1, spec)
             else:
                 f_col: cython.int = (
                     self.cfg[C_COL] if self.cfg[C_COL] != nest_col else self.cfg[C_COL + 1]
@@ -1525,13 +1528,19 @@ class Kernel:
                 fb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (f_col + 4)
                 nb: cython.ulonglong = cython.cast(cython.ulonglong, 1) << (nest_col + 4)
                 # Eight-Man's number sets A, B and C (the option step's rank: _f_key)
-                self.f_option_key = _OPTION_KEY | cython.cast(cython.longlong, 2) << 51
-                self._f_set(_sorted4(d | fb, d | fb, e | fb, e | fb), 4, spec)
-                self.f_option_key = _OPTION_KEY | cython.cast(cython.longlong, 1) << 51
-                self._f_set((d | nb) | (d | nb) << 8, 2, spec)
-                self.f_option_key = _OPTION_KEY
-                self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, spec)
-                self.f_option_key = -1
+                self._f_set(
+                    _sorted4(d | fb, d | fb, e | fb, e | fb),
+                    4,
+                    _OPTION_KEY | cython.cast(cython.longlong, 2) << 51,
+                    spec,
+                )
+                self._f_set(
+                    (d | nb) | (d | nb) << 8,
+                    2,
+                    _OPTION_KEY | cython.cast(cython.longlong, 1) << 51,
+                    spec,
+                )
+                self._f_set(_sorted4(d | fb, e | fb, d | nb, 0) >> 8, 3, _OPTION_KEY, spec)
         if self.f_n_outcomes == 0:
             o = self._f_emit(self.f_start_a, self.f_start_b, 0, 0, self._extra(False), spec)
             if self._f_recording(spec):
@@ -1579,13 +1588,18 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_set(self, nums: cython.ulonglong, nn: cython.int, spec: _Spec) -> cython.void:
-        """Explore one number set (sorted number codes in ``nums``); emit its outcomes."""
+    def _f_set(
+        self, nums: cython.ulonglong, nn: cython.int, option_key: cython.longlong, spec: _Spec
+    ) -> cython.void:
+        """Explore one number set (sorted number codes in ``nums``); emit its outcomes.
+
+        ``option_key``: the rank of the option step that chose this set (Eight-Man's
+        sets A, B and C: :func:`_f_key`), or -1; it is the first step of the paths
+        recorded.
+        """
         pagade: cython.bint = self.cfg[C_PAGADE] != 0
         self._f_reset()
-        w2: cython.ulonglong = nums | cython.cast(cython.ulonglong, nn) << 32
-        if pagade and self.pos[P_CUT]:
-            w2 |= cython.cast(cython.ulonglong, 1) << 35
+        w2: cython.ulonglong = _dice_word(nums, nn, 1 if pagade and self.pos[P_CUT] else 0, 0)
         self.f_stack_top = 0
         self.f_n_edges = 0
         self._f_push(self.f_start_a, self.f_start_b, w2)
@@ -1593,32 +1607,32 @@ class Kernel:
         while self.f_stack_top > 0:
             self.f_stack_top -= 1
             i = self.f_stack[self.f_stack_top]
-            if self._f_recording(spec):  # the state whose edges are recorded
-                self.f_cur = i
-                self.f_cur_nums = self.f_states[3 * i + 2] & _LO32
-                self.f_cur_nrem = cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
-            # the root's successors with numbers left are all different (each uses
-            # one number, or one group, of one distinct pawn), and only they have
-            # one number (group) fewer: they need no look-up (_f_go)
-            self.f_from_root = i == 0
+            # (i: the state expanded, whose edges are recorded; 0 the root)
             if pagade:
                 self._f_pagade_edges(
-                    self.f_states[3 * i], self.f_states[3 * i + 1], self.f_states[3 * i + 2], spec
+                    self.f_states[3 * i],
+                    self.f_states[3 * i + 1],
+                    self.f_states[3 * i + 2],
+                    i,
+                    spec,
                 )
             else:
                 self._f_pf_edges(
-                    self.f_states[3 * i], self.f_states[3 * i + 1], self.f_states[3 * i + 2], spec
+                    self.f_states[3 * i],
+                    self.f_states[3 * i + 1],
+                    self.f_states[3 * i + 2],
+                    i,
+                    spec,
                 )
-        self.f_from_root = False
         if pagade:
             self._f_select_pagade(nn, spec)
         else:
             self._f_select_pf(nn, spec)
         if self._f_recording(spec):
-            if self.f_steps:
-                self._t_set()
+            if self._f_recording_steps(spec):
+                self._t_set(option_key)
             else:
-                self._f_paths()
+                self._f_paths(option_key)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1629,7 +1643,7 @@ class Kernel:
         r: cython.int
         n: cython.int = self.f_n_states
         for i in range(n):
-            r = cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
+            r = _word_nleft(self.f_states[3 * i + 2])
             if r < best:
                 best = r
         if best == nn:
@@ -1638,12 +1652,12 @@ class Kernel:
         o: cython.int
         for i in range(n):
             w2 = self.f_states[3 * i + 2]
-            if cython.cast(cython.int, (w2 >> 32) & 7) == best:
+            if _word_nleft(w2) == best:
                 o = self._f_emit(
                     self.f_states[3 * i],
                     self.f_states[3 * i + 1],
-                    cython.cast(cython.int, (w2 >> 47) & 0xFFFF),
-                    cython.cast(cython.int, (w2 >> 35) & 1),
+                    _word_gone(w2),
+                    _word_flag(w2),
                     0,
                     spec,
                 )
@@ -1670,7 +1684,7 @@ class Kernel:
         nest_before: cython.int = self.f_nest_before
         if has_bottom and self.cfg[C_PARTIAL_NOTHING]:
             for i in range(n):
-                if (self.f_states[3 * i + 2] >> 32) & 7 == 0 and self._f_blockades_ok(
+                if _word_nleft(self.f_states[3 * i + 2]) == 0 and self._f_blockades_ok(
                     self.f_states[3 * i], self.f_states[3 * i + 1], ncol
                 ):
                     ent = 0
@@ -1696,7 +1710,7 @@ class Kernel:
                 ent = nest_before - self._f_nest(
                     self.f_states[3 * i], self.f_states[3 * i + 1], ncol
                 )
-            used = nn - cython.cast(cython.int, (self.f_states[3 * i + 2] >> 32) & 7)
+            used = nn - _word_nleft(self.f_states[3 * i + 2])
             if ent > most or (ent == most and used > most_used):
                 most = ent
                 most_used = used
@@ -1802,7 +1816,7 @@ class Kernel:
             s = self.f_selected[i]
             pa = self.f_states[3 * s]
             pb = self.f_states[3 * s + 1]
-            gone = cython.cast(cython.int, (self.f_states[3 * s + 2] >> 47) & 0xFFFF)
+            gone = _word_gone(self.f_states[3 * s + 2])
             ncb = self._f_earned(pa, pb, gone, ncol)
             nhb = ncb >> 4
             ncb &= 15
@@ -1830,12 +1844,8 @@ class Kernel:
             pa = self.f_states[3 * i]
             pb = self.f_states[3 * i + 1]
             w2 = self.f_states[3 * i + 2]
-            if self._f_recording(spec):
-                self.f_cur = i
-            if self._f_bonus_edges(pa, pb, w2, extra, spec) == 0:
-                o = self._f_emit(
-                    pa, pb, cython.cast(cython.int, (w2 >> 47) & 0xFFFF), 0, extra, spec
-                )
+            if self._f_bonus_edges(pa, pb, w2, i, extra, spec) == 0:
+                o = self._f_emit(pa, pb, _word_gone(w2), 0, extra, spec)
                 if self._f_recording(spec):
                     self._f_rec(i, -1 - o, -1, 0)
 
@@ -1982,6 +1992,13 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def _f_route_square(self, cs: cython.int, t: cython.int) -> cython.int:
+        """The square of progress number ``t`` on the route of colour slot ``cs``."""
+        return self.cfg[(self.f_route_a if cs == 0 else self.f_route_b) + t]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def _f_land(
         self,
         cs: cython.int,
@@ -2012,7 +2029,7 @@ class Kernel:
                 return -1
         elif path and _range_hit(self.f_blocked_lo[cs], self.f_blocked_hi[cs], p + 1, t - 1):
             return -2
-        s: cython.int = self.cfg[(self.f_route_a if cs == 0 else self.f_route_b) + t]
+        s: cython.int = self._f_route_square(cs, t)
         if s == _OFF:
             return -1
         n_oth: cython.int = self._f_noth(s, gone)
@@ -2111,26 +2128,62 @@ class Kernel:
         flag: cython.int,
         gone: cython.int,
         sq: cython.int,
+        src: cython.int,
         spec: _Spec,
     ) -> cython.void:
-        """Push the state where lane ``k`` of colour slot ``cs`` became ``new``."""
+        """Push the state where lane ``k`` of colour slot ``cs`` became ``new``, a
+        successor of state ``src``.
+
+        The root's (``src`` 0) successors with numbers left are all different (each
+        uses one number, or one group, of one distinct pawn), and only they have one
+        number (group) fewer: they need no look-up.
+        """
         was: cython.ulonglong = pa if cs == 0 else pb
         if cs == 0:
             pa = _raised(pa, k, new)
         else:
             pb = _raised(pb, k, new)
+        self._f_dice_step(
+            pa, pb, cs, was, k, new, False, left, nleft, flag, gone, sq, src, src == 0, spec
+        )
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_dice_step(
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        cs: cython.int,
+        was: cython.ulonglong,
+        k: cython.int,
+        new: cython.int,
+        pair: cython.bint,
+        left: cython.ulonglong,
+        nleft: cython.int,
+        flag: cython.int,
+        gone: cython.int,
+        sq: cython.int,
+        src: cython.int,
+        known_new: cython.bint,
+        spec: _Spec,
+    ) -> cython.void:
+        """Store the dice part's successor (pa, pb) of state ``src``, and record its step.
+
+        The one step of both families (:meth:`_f_go`, :meth:`_f_pgo`): lane ``k``
+        of colour slot ``cs`` (in ``was``, the slot's pawns before) became ``new``
+        (with a second pawn: ``pair``, Pagade's §4.3), the numbers ``left``
+        (``nleft`` of them) are left, ``flag`` is the successor's, and ``sq`` >= 0
+        is the square of a capture. ``known_new``: the successor cannot be there
+        yet (see :meth:`_f_go`), so it is stored without a look-up.
+        """
         if sq >= 0:
             gone |= 1 << self.f_occupied_index[sq]
-        w2: cython.ulonglong = (
-            left
-            | cython.cast(cython.ulonglong, nleft) << 32
-            | cython.cast(cython.ulonglong, flag) << 35
-            | cython.cast(cython.ulonglong, gone) << 47
-        )
+        w2: cython.ulonglong = _dice_word(left, nleft, flag, gone)
         i: cython.int
         if nleft == 0:
             i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
-        elif self.f_from_root:
+        elif known_new:
             i = self._f_append(pa, pb, w2)
         else:
             i = self._f_push(pa, pb, w2)
@@ -2140,14 +2193,14 @@ class Kernel:
                 i = -2 - i
             frm = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
             self._f_rec(
-                self.f_cur,
+                src,
                 i,
                 _f_key(
-                    K_ENTER if frm == 0 else K_MOVE,
+                    K_PAIR if pair else (K_ENTER if frm == 0 else K_MOVE),
                     self.cfg[C_COL + cs],
                     frm,
                     new & _PMASK,
-                    self._f_used(left, nleft),
+                    self._f_used(src, left, nleft),
                     sq >= 0,
                 ),
                 cython.cast(cython.int, (was >> (16 * k)) & 0xFFFF) | cs << 16,
@@ -2176,16 +2229,17 @@ class Kernel:
         pa: cython.ulonglong,
         pb: cython.ulonglong,
         w2: cython.ulonglong,
+        src: cython.int,
         spec: _Spec,
     ) -> cython.void:
         ncol: cython.int = self._f_ncol(spec)
         jump: cython.bint = self._f_jump(spec)
-        nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
+        nrem: cython.int = _word_nleft(w2)
         if nrem == 0:
             return
         nums: cython.ulonglong = w2 & _LO32
-        flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 0xFFF)
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        flag: cython.int = _word_flag(w2)
+        gone: cython.int = _word_gone(w2)
         moved_bit: cython.int = 128 if jump else 0
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
         if ncol == 1:
@@ -2247,6 +2301,7 @@ class Kernel:
                                 self._f_single(flag, code, new, left) if no_split else flag,
                                 gone,
                                 sq,
+                                src,
                                 spec,
                             )
                     if not self.doublet and nrem == 2:
@@ -2272,6 +2327,7 @@ class Kernel:
                                     self._f_single(flag, code, new, 0) if no_split else flag,
                                     gone,
                                     sq,
+                                    src,
                                     spec,
                                 )
                     continue
@@ -2305,6 +2361,7 @@ class Kernel:
                         self._f_single(flag, code, new, left) if no_split else flag,
                         gone,
                         sq,
+                        src,
                         spec,
                     )
 
@@ -2316,10 +2373,12 @@ class Kernel:
         pa: cython.ulonglong,
         pb: cython.ulonglong,
         w2: cython.ulonglong,
+        src: cython.int,
         extra: cython.int,
         spec: _Spec,
     ) -> cython.int:
-        """Push the bonus part's successors (§5.7); return how many edges there are.
+        """Push the successors of bonus state ``src`` (§5.7); return how many edges
+        there are.
 
         A successor with no bonus left is an end: it is emitted at once (with
         ``extra``) instead of being stored, stacked and expanded to nothing.
@@ -2331,7 +2390,7 @@ class Kernel:
             return 0
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        gone: cython.int = _word_gone(w2)
         if ncol == 1:
             pb = 0
             self._f_blocked1(pa, gone)
@@ -2413,7 +2472,7 @@ class Kernel:
                         )
                     if self._f_recording(spec):
                         self._f_rec(
-                            self.f_cur,
+                            src,
                             o,
                             _f_key(
                                 K_BONUS,
@@ -2441,13 +2500,22 @@ class Kernel:
         gone: cython.int,
         ncol: cython.int,
     ) -> cython.int:
-        """§4.4/§4.5 for ``k`` pawns of colour slot ``cs`` moving p -> t: -2, -1 or the cut."""
+        """§4.4/§4.5 for ``k`` pawns of colour slot ``cs`` moving p -> t: -2, -1 or the cut.
+
+        Not :meth:`_f_land`, whose checks differ as rules, not as writing: here no
+        square passed is closed (no blockades), the route is 84 long and the cut
+        rule closes its gate (77) to a side that has not cut, a square holds at
+        most two of one colour and none of a partner's (``cnt + k``: the pawns
+        moving together), a lone pawn cannot cut a pair, and a cut on a castle
+        square is closed only where the set-up says (``C_SAFE_X``). There, pawns
+        land beside a friend, two pawns on a square make it a blockade, and a
+        capture on a safety square is closed except by entering.
+        """
         if t > 84:
             return -2
         if self.cfg[C_CUT_RULE] and p <= 76 and t >= 77 and not flag:
             return -2
-        c: cython.int = self.cfg[C_COL + cs]
-        s: cython.int = self.cfg[C_ROUTE + 85 * c + t]
+        s: cython.int = self._f_route_square(cs, t)
         if s == _OFF or s >= 68:
             return -1
         cnt: cython.int = 0
@@ -2488,9 +2556,11 @@ class Kernel:
         flag: cython.int,
         gone: cython.int,
         sq: cython.int,
+        src: cython.int,
         spec: _Spec,
     ) -> cython.void:
-        """Push the state where lane ``k`` (and ``k2`` >= 0) of slot ``cs`` moved."""
+        """Push the state where lane ``k`` (and ``k2`` >= 0) of slot ``cs`` moved, a
+        successor of state ``src``."""
         w: cython.ulonglong = pa if cs == 0 else pb
         was: cython.ulonglong = w
         w = _set_lane(w, k, new)
@@ -2502,34 +2572,13 @@ class Kernel:
         else:
             pb = w
         if sq >= 0:
-            gone |= 1 << self.f_occupied_index[sq]
-            flag = 1
-        w2: cython.ulonglong = (
-            left
-            | cython.cast(cython.ulonglong, nleft) << 32
-            | cython.cast(cython.ulonglong, flag) << 35
-            | cython.cast(cython.ulonglong, gone) << 47
+            flag = 1  # §4.5: a capture lifts the cut (the flag is Pagade's cut flag)
+        # Pagade's root successors take the look-up: _f_go's argument that they are
+        # all different was made for the Parcheesi family's moves (one pawn, one
+        # number or group), not for Pagade's pairs and re-entries
+        self._f_dice_step(
+            pa, pb, cs, was, k, new, k2 >= 0, left, nleft, flag, gone, sq, src, False, spec
         )
-        # no numbers left: nothing to expand
-        i: cython.int = self._f_add(pa, pb, w2) if nleft == 0 else self._f_push(pa, pb, w2)
-        frm: cython.int
-        if self._f_recording(spec):
-            if i < 0:
-                i = -2 - i
-            frm = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
-            self._f_rec(
-                self.f_cur,
-                i,
-                _f_key(
-                    K_PAIR if k2 >= 0 else (K_ENTER if frm == 0 else K_MOVE),
-                    self.cfg[C_COL + cs],
-                    frm,
-                    new & _PMASK,
-                    self._f_used(left, nleft),
-                    sq >= 0,
-                ),
-                cython.cast(cython.int, (was >> (16 * k)) & 0xFFFF) | cs << 16,
-            )
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2538,16 +2587,17 @@ class Kernel:
         pa: cython.ulonglong,
         pb: cython.ulonglong,
         w2: cython.ulonglong,
+        src: cython.int,
         spec: _Spec,
     ) -> cython.void:
         ncol: cython.int = self._f_ncol(spec)
         jump: cython.bint = self._f_jump(spec)
-        nrem: cython.int = cython.cast(cython.int, (w2 >> 32) & 7)
+        nrem: cython.int = _word_nleft(w2)
         if nrem == 0:
             return
         nums: cython.ulonglong = w2 & _LO32
-        flag: cython.int = cython.cast(cython.int, (w2 >> 35) & 1)
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        flag: cython.int = _word_flag(w2)
+        gone: cython.int = _word_gone(w2)
         moved_bit: cython.int = 128 if jump else 0
         self._f_squares(pa, pb, gone, spec)
         cs: cython.int
@@ -2597,6 +2647,7 @@ class Kernel:
                             flag,
                             gone,
                             -1,
+                            src,
                             spec,
                         )
                     if jump and n_cut == 1 and nrem == 2:
@@ -2615,6 +2666,7 @@ class Kernel:
                                 flag,
                                 gone,
                                 sq,
+                                src,
                                 spec,
                             )
             return
@@ -2649,6 +2701,7 @@ class Kernel:
                             flag,
                             gone,
                             sq,
+                            src,
                             spec,
                         )
                 if jump and nrem == 2:
@@ -2668,6 +2721,7 @@ class Kernel:
                             flag,
                             gone,
                             sq,
+                            src,
                             spec,
                         )
         if self.doublet and nrem == 2:
@@ -2708,6 +2762,7 @@ class Kernel:
                                 flag,
                                 gone,
                                 sq,
+                                src,
                                 spec,
                             )
 
@@ -2786,7 +2841,7 @@ class Kernel:
         pa: cython.ulonglong = self.f_states[3 * i]
         pb: cython.ulonglong = self.f_states[3 * i + 1]
         w2: cython.ulonglong = self.f_states[3 * i + 2]
-        gone: cython.int = cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
+        gone: cython.int = _word_gone(w2)
         hi: cython.ulonglong
         lo: cython.ulonglong
         hi, lo = self._f_pawn_key(pa, pb, gone, ncol)
@@ -2919,8 +2974,9 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _t_set(self) -> cython.void:
-        """The step graph of the number set just explored (instead of :meth:`_f_paths`).
+    def _t_set(self, option_key: cython.longlong) -> cython.void:
+        """The step graph of the number set just explored (instead of :meth:`_f_paths`;
+        ``option_key`` as there).
 
         ``t_mark`` per state: 0 no selected state can be reached from it (or a
         bonus state with steps), 1 one can, 2 it is selected, 3 a bonus state
@@ -2985,8 +3041,8 @@ class Kernel:
             elif mark[i] == 0 and self.f_states[3 * i + 2] >> 63:
                 self._t_edges(i, False)
         k = 0  # the set's name: none, else Eight-Man's A, B, C (as _f_key ranks them)
-        if self.f_option_key >= 0:
-            k = 3 - cython.cast(cython.int, (self.f_option_key >> 51) & 127)
+        if option_key >= 0:
+            k = 3 - cython.cast(cython.int, (option_key >> 51) & 127)
         self.t_set_roots[k] = self.t_node_of[0]
 
     def turn_steps(
@@ -4917,6 +4973,47 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
 
 #: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
 _OPTION_KEY = cython.declare(cython.longlong, 0x5C00000000000000)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _dice_word(
+    left: cython.ulonglong, nleft: cython.int, flag: cython.int, gone: cython.int
+) -> cython.ulonglong:
+    """A dice state's third word: the numbers left (sorted codes, a byte each) and
+    their count (bits 32-34), the flag (bits 35-46: §5.8's no-split pawn, or Pagade's
+    cut flag) and the others' captured pawns (bits 47-62, by occupied square)."""
+    return (
+        left
+        | cython.cast(cython.ulonglong, nleft) << 32
+        | cython.cast(cython.ulonglong, flag) << 35
+        | cython.cast(cython.ulonglong, gone) << 47
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _word_nleft(w2: cython.ulonglong) -> cython.int:
+    """How many numbers a dice state's third word (:func:`_dice_word`) has left."""
+    return cython.cast(cython.int, (w2 >> 32) & 7)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _word_flag(w2: cython.ulonglong) -> cython.int:
+    """A dice state's flag (:func:`_dice_word`; Pagade's is 0 or 1)."""
+    return cython.cast(cython.int, (w2 >> 35) & 0xFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _word_gone(w2: cython.ulonglong) -> cython.int:
+    """The others' pawns captured in a state (its third word, dice or bonus part)."""
+    return cython.cast(cython.int, (w2 >> 47) & 0xFFFF)
 
 
 @cython.cfunc
