@@ -1,11 +1,15 @@
 """Optional build of the compiled kernel (``src/pachisi/_kernel.py``, Cython in pure-Python mode).
 
-The kernel is three extension modules, compiled side by side: ``_kernel``
-(the Parcheesi family: the enumerator, games, playouts, the value network),
+The kernel is four extension modules, compiled side by side: ``_kernel``
+(the Parcheesi family: the enumerator, games, playouts), ``_knet`` (its
+value network, whose C functions ``_kernel`` calls through ``_knet.pxd``),
 ``_kbatch`` (its batched RL environments, which call ``_kernel``'s C entry
 points declared in ``_kernel.pxd``) and ``_kludo`` (Ludo and Mensch ärgere
 Dich nicht); all are built, or none counts (``PACHISI_REQUIRE_KERNEL=1``
 fails if one fails). Both kernels inline splitmix64 from ``_splitmix.pxd``.
+Both steps run in parallel, one job per core: Cython's translation to C
+(``cythonize``'s ``nthreads``) and the C compiler (``build_ext``'s
+``parallel``; ``--parallel N`` or ``-j N`` overrides it).
 
 Everything else about the package is in pyproject.toml. Where Cython (a build
 requirement only) and a C compiler are present, ``pip install .`` compiles
@@ -86,9 +90,16 @@ def extensions() -> list[object]:
     checked = os.environ.get("PACHISI_CHECKED") == "1"
     exts = list(
         cythonize(
-            # the Parcheesi family's kernel, its batched environments, and the engine of
-            # ludo and maedn (RULES-LUDO.md)
-            ["src/pachisi/_kernel.py", "src/pachisi/_kbatch.py", "src/pachisi/_kludo.py"],
+            # the Parcheesi family's kernel, its value network, its batched environments,
+            # and the engine of ludo and maedn (RULES-LUDO.md); the largest first, so that
+            # the parallel jobs finish together
+            [
+                "src/pachisi/_kernel.py",
+                "src/pachisi/_kludo.py",
+                "src/pachisi/_kbatch.py",
+                "src/pachisi/_knet.py",
+            ],
+            nthreads=os.cpu_count() or 1,  # Cython's translations side by side
             compiler_directives={
                 "language_level": 3,
                 # PACHISI_CHECKED=1: index checks on (a debugging build)
