@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -77,18 +78,9 @@ class OptionalBuildExt(build_ext):
             _give_up(_why(exc))
 
 
-def extensions() -> list[object]:
-    """The kernel's extension, or none (with the one line) if it cannot be built here."""
-    if os.environ.get("PACHISI_PURE") == "1":
-        _give_up("PACHISI_PURE=1")
-        return []
-    try:
-        from Cython.Build import cythonize
-    except ImportError:
-        _give_up("Cython is not installed")
-        return []
-    checked = os.environ.get("PACHISI_CHECKED") == "1"
-    exts = list(
+def _cythonized(cythonize: Any, checked: bool) -> list[Any]:
+    """The kernel's modules translated to C (in parallel, one job per core)."""
+    return list(
         cythonize(
             # the Parcheesi family's kernel, its value network, its batched environments,
             # and the engine of ludo and maedn (RULES-LUDO.md); the largest first, so that
@@ -112,6 +104,24 @@ def extensions() -> list[object]:
             build_dir="build",  # the generated C stays out of the package
         )
     )
+
+
+def extensions() -> list[object]:
+    """The kernel's extensions, or none (with the one line) if they cannot be built here."""
+    if os.environ.get("PACHISI_PURE") == "1":
+        _give_up("PACHISI_PURE=1")
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _give_up("Cython is not installed")
+        return []
+    checked = os.environ.get("PACHISI_CHECKED") == "1"
+    try:
+        exts = _cythonized(cythonize, checked)
+    except Exception as exc:  # Cython refused a module (its own messages are above)
+        _give_up(_why(exc))
+        return []
     if os.name != "nt":
         # The evaluation must give the Python floats bit for bit: no fused multiply-add.
         # The kernel's inline helpers are always inlined, so that its speed does not
@@ -121,7 +131,7 @@ def extensions() -> list[object]:
                 "-ffp-contract=off",
                 "-DCYTHON_INLINE=__inline__ __attribute__((always_inline))",
             ]
-    return exts
+    return list(exts)
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
