@@ -41,5 +41,7 @@ cdef void net_record(Net net, int[::1] gs) noexcept
 cdef void net_absolute(Net net, int to_move, double[::1] out, int off) noexcept
 cdef void net_state(Net net, int[::1] st) noexcept
 cdef double net_value(Net net, int[::1] pw, int fin, int mover) noexcept
-cdef void net_forward(Net net, int n, int to_move, int winner) noexcept
-cdef int net_encode(Net net, int[::1] o, int off, int mover, int doubles, int cuts, int fin) noexcept
+
+# Not declared here, so that they stay this module's own (static, no address taken)
+# and the C compiler may pass their arguments as it likes: net_encode and
+# net_forward, which the functions above call.
