@@ -1,11 +1,15 @@
 """Optional build of the compiled kernel (``src/pachisi/_kernel.py``, Cython in pure-Python mode).
 
-The kernel is three extension modules, compiled side by side: ``_kernel``
-(the Parcheesi family: the enumerator, games, playouts, the value network),
+The kernel is four extension modules, compiled side by side: ``_kernel``
+(the Parcheesi family: the enumerator, games, playouts), ``_knet`` (its
+value network, whose C functions ``_kernel`` calls through ``_knet.pxd``),
 ``_kbatch`` (its batched RL environments, which call ``_kernel``'s C entry
 points declared in ``_kernel.pxd``) and ``_kludo`` (Ludo and Mensch ärgere
 Dich nicht); all are built, or none counts (``PACHISI_REQUIRE_KERNEL=1``
 fails if one fails). Both kernels inline splitmix64 from ``_splitmix.pxd``.
+Both steps run in parallel, one job per core: Cython's translation to C
+(``cythonize``'s ``nthreads``) and the C compiler (``build_ext``'s
+``parallel``; ``--parallel N`` or ``-j N`` overrides it).
 
 Everything else about the package is in pyproject.toml. Where Cython (a build
 requirement only) and a C compiler are present, ``pip install .`` compiles
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -73,22 +78,20 @@ class OptionalBuildExt(build_ext):
             _give_up(_why(exc))
 
 
-def extensions() -> list[object]:
-    """The kernel's extension, or none (with the one line) if it cannot be built here."""
-    if os.environ.get("PACHISI_PURE") == "1":
-        _give_up("PACHISI_PURE=1")
-        return []
-    try:
-        from Cython.Build import cythonize
-    except ImportError:
-        _give_up("Cython is not installed")
-        return []
-    checked = os.environ.get("PACHISI_CHECKED") == "1"
-    exts = list(
+def _cythonized(cythonize: Any, checked: bool) -> list[Any]:
+    """The kernel's modules translated to C (in parallel, one job per core)."""
+    return list(
         cythonize(
-            # the Parcheesi family's kernel, its batched environments, and the engine of
-            # ludo and maedn (RULES-LUDO.md)
-            ["src/pachisi/_kernel.py", "src/pachisi/_kbatch.py", "src/pachisi/_kludo.py"],
+            # the Parcheesi family's kernel, its value network, its batched environments,
+            # and the engine of ludo and maedn (RULES-LUDO.md); the largest first, so that
+            # the parallel jobs finish together
+            [
+                "src/pachisi/_kernel.py",
+                "src/pachisi/_kludo.py",
+                "src/pachisi/_kbatch.py",
+                "src/pachisi/_knet.py",
+            ],
+            nthreads=os.cpu_count() or 1,  # Cython's translations side by side
             compiler_directives={
                 "language_level": 3,
                 # PACHISI_CHECKED=1: index checks on (a debugging build)
@@ -101,6 +104,24 @@ def extensions() -> list[object]:
             build_dir="build",  # the generated C stays out of the package
         )
     )
+
+
+def extensions() -> list[object]:
+    """The kernel's extensions, or none (with the one line) if they cannot be built here."""
+    if os.environ.get("PACHISI_PURE") == "1":
+        _give_up("PACHISI_PURE=1")
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _give_up("Cython is not installed")
+        return []
+    checked = os.environ.get("PACHISI_CHECKED") == "1"
+    try:
+        exts = _cythonized(cythonize, checked)
+    except Exception as exc:  # Cython refused a module (its own messages are above)
+        _give_up(_why(exc))
+        return []
     if os.name != "nt":
         # The evaluation must give the Python floats bit for bit: no fused multiply-add.
         # The kernel's inline helpers are always inlined, so that its speed does not
@@ -110,7 +131,7 @@ def extensions() -> list[object]:
                 "-ffp-contract=off",
                 "-DCYTHON_INLINE=__inline__ __attribute__((always_inline))",
             ]
-    return exts
+    return list(exts)
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

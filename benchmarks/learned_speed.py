@@ -67,12 +67,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if fast.active():
         pos = found[len(found) // 2][0]
         ni, nd = tables(net, setup)
-        kern = fast.kernel()
+        kern = fast.kernel().network()
         st = fast.game_state(pos)
         reps = 200_000
         for label, only in (("encoding", True), ("evaluation", False)):
             t0 = time.process_time()
-            kern.nn_repeat(ni, nd, st, reps, only)
+            kern.repeat(ni, nd, st, reps, only)
             print(f"kernel {label}: {(time.process_time() - t0) / reps * 1e6:.2f} us")
         t0 = time.process_time()
         for _ in range(2000):

@@ -22,7 +22,9 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNELS = [ROOT / "src" / "pachisi" / f"{name}.py" for name in ("_kernel", "_kludo", "_kbatch")]
+KERNELS = [
+    ROOT / "src" / "pachisi" / f"{name}.py" for name in ("_kernel", "_kludo", "_kbatch", "_knet")
+]
 
 
 def _memoryview_fields(tree: ast.Module) -> set[str]:

@@ -1,9 +1,11 @@
 """The kernel's table layouts: one copy for Python (pachisi._layout), mirrored by the kernel.
 
 The compiled kernel needs its layout numbers as C constants (folded into its
-code), so ``_kernel.py`` declares them itself; every other reader takes them
-from :mod:`pachisi._layout`. These tests compare the two, name by name and
-both ways, on the kernel's source run as Python, and check that no Python
+code), so ``_kernel.py`` declares them itself, and ``_knet.py`` (its value
+network, a module of its own) those of the network's tables and the game
+state's fields it reads; every other reader takes them from
+:mod:`pachisi._layout`. These tests compare them, name by name and both
+ways, on the kernel's sources run as Python, and check that no Python
 module keeps a copy of its own.
 """
 
@@ -12,30 +14,49 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pachisi import _accel, _layout
+from pachisi import _accel, _layout, _uncompiled
 from pachisi.learn import kernel as learn_kernel
 
 #: The prefixes of the layouts that the kernel shares with its callers.
 SHARED = re.compile(r"(C|P|S|G|E|D|NI|ND|T)_[A-Z0-9_]+|A|TN|R_SIZE|SIM_SIZE|NN_UNITS")
 
 
+def _numbers(module: object) -> dict[str, int]:
+    """The layout numbers a kernel module's source declares."""
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if SHARED.fullmatch(name) and isinstance(value, int) and not isinstance(value, bool)
+    }
+
+
 def test_every_layout_number_is_the_kernels() -> None:
     source = _accel.kernel_module(False)
     assert source is not None
+    net = _uncompiled.load("_knet")
     assert len(_layout.NAMES) >= 76
     for name in _layout.NAMES:
-        assert getattr(source, name) == getattr(_layout, name), name
+        # the network's tables are the network's module's alone
+        owner = net if name.startswith(("NI_", "ND_", "NN_")) else source
+        assert getattr(owner, name) == getattr(_layout, name), name
 
 
 def test_the_kernel_shares_no_layout_number_that_pachisi_layout_lacks() -> None:
     source = _accel.kernel_module(False)
     assert source is not None
-    kernels = {
-        name
-        for name, value in vars(source).items()
-        if SHARED.fullmatch(name) and isinstance(value, int) and not isinstance(value, bool)
-    }
-    assert kernels - set(_layout.NAMES) == set()
+    for module in (source, _uncompiled.load("_knet")):
+        numbers = _numbers(module)
+        assert set(numbers) - set(_layout.NAMES) == set(), module.__name__
+        for name, value in numbers.items():  # the network's copy of the state's fields too
+            assert value == getattr(_layout, name), (module.__name__, name)
+
+
+def test_the_network_tables_live_in_the_network_module_only() -> None:
+    """``_kernel.py`` keeps no second copy of the network's layout (issue 35: the value
+    network is its own compiled module)."""
+    source = _accel.kernel_module(False)
+    assert source is not None
+    assert not [n for n in _numbers(source) if n.startswith(("NI_", "ND_", "NN_"))]
 
 
 def test_the_callers_read_pachisi_layout() -> None:
@@ -64,3 +85,17 @@ def test_every_field_the_kernel_reads_is_declared() -> None:
     used = set(re.findall(r"\bself\.([a-z_][a-z_0-9]*)\b(?!\()", source))
     used |= set(re.findall(r"\bk\.([a-z_][a-z_0-9]*)\b(?!\()", source))
     assert used - declared - methods == set()
+
+
+def test_every_field_the_network_reads_is_declared() -> None:
+    """The same for the value network: its fields are declared in ``_knet.pxd`` (where the
+    kernel sees them), and its code reaches them as ``net.X`` or ``self.X``."""
+    folder = Path(_layout.__file__).parent
+    source = (folder / "_knet.py").read_text(encoding="utf-8")
+    pxd = (folder / "_knet.pxd").read_text(encoding="utf-8")
+    declared = set(
+        re.findall(r"^    cdef [a-z]+(?:\[::1\])? ([a-z_][a-z_0-9]*)$", pxd, re.MULTILINE)
+    )
+    assert {"nni", "nnd", "idx", "val", "z"} <= declared
+    used = set(re.findall(r"\b(?:net|self)\.([a-z_][a-z_0-9]*)\b(?!\()", source))
+    assert used - declared == set()

@@ -45,6 +45,9 @@ def test_core_uses_standard_library_only() -> None:
                 # The kernel is Cython in pure-Python mode: compiling removes its
                 # `import cython`, and the library never loads it uncompiled (_accel,
                 # _ludo_accel for the engine of ludo and maedn, _kludo).
-                if path.name in ("_kernel.py", "_kbatch.py", "_kludo.py") and top == "cython":
+                if (
+                    path.name in ("_kernel.py", "_kbatch.py", "_kludo.py", "_knet.py")
+                    and top == "cython"
+                ):
                     continue
                 assert top in allowed, f"{path.name} imports {top}"

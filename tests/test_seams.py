@@ -36,10 +36,21 @@ EXCEPTIONS = {
     # Cython's pure-Python mode: the compiled kernel resolves ``cython`` at build time; the
     # .py is imported only where it was compiled (pachisi._accel), never needing Cython.
     ("pachisi._kernel", "cython"): "compiled kernel",
-    # Compiled, the value network's tanh and exp are C's (uncompiled: the math module's).
-    ("pachisi._kernel", "cython.cimports.libc.math"): "compiled kernel",
-    ("pachisi._kernel", "cython.cimports.libc.math.exp"): "compiled kernel",
-    ("pachisi._kernel", "cython.cimports.libc.math.tanh"): "compiled kernel",
+    # The value network, its own compiled module (the same pure-Python mode): compiled, its
+    # tanh and exp are C's (uncompiled: the math module's), and the kernel cimports its C
+    # interface (_knet.pxd: the Net class, the net_* functions).
+    ("pachisi._knet", "cython"): "compiled kernel",
+    ("pachisi._knet", "cython.cimports.libc.math"): "compiled kernel",
+    ("pachisi._knet", "cython.cimports.libc.math.exp"): "compiled kernel",
+    ("pachisi._knet", "cython.cimports.libc.math.tanh"): "compiled kernel",
+    ("pachisi._kernel", "cython.cimports.pachisi._knet"): "compiled kernel",
+    **{
+        ("pachisi._kernel", f"cython.cimports.pachisi._knet.{name}"): "compiled kernel"
+        for name in (
+            *("Net", "net_absolute", "net_new", "net_record", "net_recorded"),
+            *("net_recording", "net_state", "net_use", "net_value"),
+        )
+    },
     # The compiled engine of ludo and maedn: the same pure-Python mode (pachisi._ludo_accel).
     ("pachisi._kludo", "cython"): "compiled kernel",
     # Compiled, both kernels inline splitmix64 from pachisi/_splitmix.pxd (uncompiled, they
@@ -364,6 +375,7 @@ PRIVATE_ENGINE = (
     "pachisi._kbatch",
     "pachisi._kernel",
     "pachisi._kludo",
+    "pachisi._knet",
     "pachisi._ludo_accel",
     "pachisi._uncompiled",
 )

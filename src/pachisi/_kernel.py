@@ -41,12 +41,45 @@ else:
     from pachisi._splitmix import next_state as _sm_next
     from pachisi._splitmix import stream_seed as _stream_seed
 
-if cython.compiled:  # the value network's tanh and exp: C's, as Python's math module calls
-    from cython.cimports.libc.math import exp as _exp
-    from cython.cimports.libc.math import tanh as _tanh
-else:
-    from math import exp as _exp
-    from math import tanh as _tanh
+#: What the kernel takes from its value network (uncompiled: from its source module).
+_NET_NAMES = (
+    "Net",
+    "net_absolute",
+    "net_new",
+    "net_record",
+    "net_recorded",
+    "net_recording",
+    "net_state",
+    "net_use",
+    "net_value",
+)
+
+if cython.compiled:  # the value network: its own compiled module's C interface (_knet.pxd)
+    from cython.cimports.pachisi._knet import (
+        Net,
+        net_absolute,
+        net_new,
+        net_record,
+        net_recorded,
+        net_recording,
+        net_state,
+        net_use,
+        net_value,
+    )
+else:  # the same names from the uncompiled network
+    from pachisi import _uncompiled
+
+    (
+        Net,
+        net_absolute,
+        net_new,
+        net_record,
+        net_recorded,
+        net_recording,
+        net_state,
+        net_use,
+        net_value,
+    ) = (getattr(_uncompiled.load("_knet"), name) for name in _NET_NAMES)
 
 # The module's constants are C constants (``static const``), which the C compiler folds
 # into the code (plain ``cython.declare(cython.int, ...)`` globals are read from memory at
@@ -158,41 +191,7 @@ D_HOME_VALUE = cython.declare(_CINT, 0)
 D_CHANCE = cython.declare(_CINT, 1)  # 1 + d: the chance of a hit from distance d (0..67)
 D_SIGNS = cython.declare(_CINT, 69)  # 69 + 4 * player + c
 D_SIZE = 85
-# the value network's tables (built by pachisi.learn.kernel.tables; see "value network")
-NI_HOME = cython.declare(_CINT, 0)
-NI_PAGADE = cython.declare(_CINT, 1)
-NI_SLOT = cython.declare(_CINT, 2)  # units per colour slot
-NI_INPUTS = cython.declare(_CINT, 3)
-NI_HIDDEN = cython.declare(_CINT, 4)
-NI_NSIDES = cython.declare(_CINT, 5)
-NI_NPLAYERS = cython.declare(_CINT, 6)
-NI_GLOBAL = cython.declare(_CINT, 7)  # the first global unit
-NI_TEAMS_UNIT = cython.declare(_CINT, 8)  # the teams unit, or -1
-NI_PLAYERS_UNIT = cython.declare(_CINT, 9)  # the unit of the number of players
-NI_SLOTS = cython.declare(_CINT, 10)  # 10 + 4 * mover + slot: the slot's colour
-NI_SIDE = cython.declare(_CINT, 26)  # 26 + 4 * mover + player: the player's side
-NI_OWNER = cython.declare(_CINT, 42)  # 42 + c: the colour's player
-NI_MAJOR = cython.declare(_CINT, 46)  # 46 + c: the colour is its player's major
-NI_IN_PLAY = cython.declare(_CINT, 50)  # 50 + c
-NI_FRIEND = cython.declare(_CINT, 54)  # 54 + 4 * c + d: friendly colours
-NI_SAFE = cython.declare(_CINT, 70)  # 70 + square (0..67): safe for a lone pawn
-NI_ROUTE = cython.declare(_CINT, 138)  # 138 + 85 * c + p: the square, -1 off the board
-NI_INV = cython.declare(_CINT, 478)  # 478 + 100 * c + square: the progress, or -1
-NI_SIZE = 878
-ND_CHANCE = cython.declare(_CINT, 0)  # 0 + d (0..67): the chance of a hit from d
-ND_W1 = cython.declare(_CINT, 68)  # then W1 (inputs x hidden), b1, W2 (hidden x 4), b2
-#: The most units of one encoding (the scratch buffers' size; 80 is the bound).
-NN_UNITS = cython.declare(_CINT, 96)
-# the encoder's int scratch buffer (nn_s)
-NS_CNT = cython.declare(_CINT, 0)  # 100 squares: pawns on it
-NS_SQ = cython.declare(_CINT, 100)  # 16: the squares counted
-NS_BLK = cython.declare(_CINT, 116)  # 16: the blockades
-NS_PS = cython.declare(_CINT, 132)  # 4: a colour's pawns, sorted
-NS_RS = cython.declare(_CINT, 136)  # 16: the ring pawns' squares
-NS_RC = cython.declare(_CINT, 152)  # 16: and colours
-NS_MINE = cython.declare(_CINT, 168)  # 4
-NS_DANGER = cython.declare(_CINT, 172)  # 4
-NS_SIZE = cython.declare(_CINT, 176)
+# the value network's tables (NI_*, ND_*): in pachisi._knet, the network's module
 #: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
 R_SIZE = cython.declare(_CINT, 7)
 #: Width of a simulated game's result (Kernel.simulate): R_SIZE, dead end, captures[4].
@@ -412,18 +411,7 @@ class Kernel:
     # the value network (see "value network")
     nni: cython.int[::1]
     nnd: cython.double[::1]
-    nn_idx: cython.int[::1]
-    nn_val: cython.double[::1]
-    nn_h: cython.double[::1]
-    nn_z: cython.double[::1]
-    nn_s: cython.int[::1]
-    nn_dv: cython.double[::1]
-    nr_n: cython.int
-    nr_idx: cython.int[::1]
-    nr_val: cython.double[::1]
-    nr_off: cython.int[::1]
-    nr_mv: cython.int[::1]
-    nr_v: cython.double[::1]
+    net: Net  # the value network's buffers (pachisi._knet)
     # simulate (see the section "simulate")
     sim_dead: cython.bint
     sim_caps: cython.int[::1]
@@ -542,13 +530,7 @@ class Kernel:
         self.f_group_left = _words(32)
         self.f_group_size = _ints(32)
         self.f_n_groups = _ints(2)
-        self.nn_idx = _ints(NN_UNITS)
-        self.nn_val = array("d", bytes(8 * NN_UNITS))
-        self.nn_h = array("d", bytes(8 * 64))
-        self.nn_z = array("d", bytes(8 * 4))
-        self.nn_s = _ints(NS_SIZE)
-        self.nn_dv = array("d", bytes(8 * 4))
-        self.nr_n = 0
+        self.net = net_new()
         self.sim_dead = False
         self.sim_caps = _ints(4)
         self.sim_log = None
@@ -3168,7 +3150,7 @@ class Kernel:
         if (nmask or ncut) and (net_ints is None or net_weights is None):
             raise ValueError("network players and network cut-offs need the network's tables")
         if nmask or ncut:
-            self._nn_use(net_ints, net_weights)
+            net_use(self.net, net_ints, net_weights)
         self.game = game
         self.evd = eval_weights
         self.evi = eval_board
@@ -3201,8 +3183,8 @@ class Kernel:
                 for k in range(self.gst[S_NFIN]):
                     fin_mask |= 1 << self.gst[S_FIN + k]
                 if not self._decided(fin_mask, self.gst[S_WIN]) and ncut:
-                    self._nn_state(self.gst)
-                    self._nn_absolute(self.gst[S_TO_MOVE], vals, 4 * i)
+                    net_state(self.net, self.gst)
+                    net_absolute(self.net, self.gst[S_TO_MOVE], vals, 4 * i)
                 elif not self._decided(fin_mask, self.gst[S_WIN]):
                     self._use_cfg(game, 0)
                     for p in range(game[G_N]):
@@ -3370,59 +3352,17 @@ class Kernel:
 
     # -- value network ------------------------------------------------------------
     #
-    # pachisi.learn's value network inside the kernel: the encoding
-    # ``pachisi-encoding/1`` of a game state (Encoder.encode, the same units in
-    # the same order with the same values), the hidden layer over the active
-    # units and the softmax over the sides (ValueNet.side_chances, the same
-    # operations in the same order: the same numbers bit for bit). The tables
+    # pachisi.learn's value network is its own compiled module, pachisi._knet (the
+    # encoding ``pachisi-encoding/1`` and the forward pass, the same numbers bit for
+    # bit as ValueNet.side_chances); the kernel holds one Net and calls its C
+    # functions (net_*, _knet.pxd). Here: the games that use it. The tables
     # ``nni``/``nnd`` come from pachisi.learn.kernel.tables (NI_* and ND_*).
 
-    def nn_encode(
-        self, nni: cython.int[::1], nnd: cython.double[::1], state: cython.int[::1]
-    ) -> tuple[list[int], list[float]]:
-        """The encoding of a game state: its active units and their values (for tests)."""
-        self._nn_use(nni, nnd)
-        n: cython.int = self._nn_encode(
-            state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], _fin_mask(state)
-        )
-        idx: list[int] = []
-        val: list[float] = []
-        k: cython.int
-        for k in range(n):
-            idx.append(self.nn_idx[k])
-            val.append(self.nn_val[k])
-        return idx, val
-
-    def nn_chances(
-        self, nni: cython.int[::1], nnd: cython.double[::1], state: cython.int[::1]
-    ) -> list[float]:
-        """Each side's chance of winning a game state, sides counted from the mover's."""
-        self._nn_use(nni, nnd)
-        self._nn_state(state)
-        out: list[float] = []
-        k: cython.int
-        for k in range(nni[NI_NSIDES]):
-            out.append(self.nn_z[k])
-        return out
-
-    def nn_repeat(
-        self,
-        nni: cython.int[::1],
-        nnd: cython.double[::1],
-        state: cython.int[::1],
-        reps: cython.int,
-        encode_only: cython.bint,
-    ) -> cython.double:
-        """Evaluate (or only encode) a game state ``reps`` times (timings)."""
-        self._nn_use(nni, nnd)
-        k: cython.int
-        fin: cython.int = _fin_mask(state)
-        for k in range(reps):
-            if encode_only:
-                self._nn_encode(state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], fin)
-            else:
-                self._nn_state(state)
-        return self.nn_z[0]
+    def network(self) -> Net:
+        """This kernel's value network (:class:`pachisi._knet.Net`): its Python entry points
+        (``encode``, ``chances``, ``repeat``, ``batch``) value game states; the kernel's
+        games below use the same buffers (a kernel, and so its network, is per thread)."""
+        return self.net
 
     def nn_selfplay(
         self,
@@ -3453,7 +3393,7 @@ class Kernel:
         ``4 * (max_throws + 2)``. ``res``: as one playout's result of :meth:`playouts`.
         Returns the number of positions recorded (the throws).
         """
-        self._nn_use(nni, nnd)
+        net_use(self.net, nni, nnd)
         self.game = game
         self.cfg = self.cfgbuf
         self.pos = self.gst
@@ -3462,42 +3402,16 @@ class Kernel:
         i: cython.int
         for i in range(S_SIZE):
             self.gst[i] = state[i]
-        self.nr_idx = r_idx
-        self.nr_val = r_val
-        self.nr_off = r_off
-        self.nr_mv = r_mv
-        self.nr_v = r_v
-        self.nr_n = 0
-        r_off[0] = 0
+        net_recording(self.net, r_idx, r_val, r_off, r_mv, r_v)
         t: cython.int = self._fplayout(max_throws, -1, 0, (1 << game[G_N]) - 1, False, True)
-        self._nn_state(self.gst)
-        self._nn_absolute(self.gst[S_TO_MOVE], r_v, 4 * self.nr_n)
+        net_state(self.net, self.gst)
+        net_absolute(self.net, self.gst[S_TO_MOVE], r_v, 4 * net_recorded(self.net))
         res[0] = t
         res[1] = self.gst[S_NFIN]
         for i in range(4):
             res[2 + i] = self.gst[S_FIN + i]
         res[6] = self.gst[S_WIN]
-        return self.nr_n
-
-    def nn_batch(
-        self,
-        nni: cython.int[::1],
-        nnd: cython.double[::1],
-        states: cython.int[::1],
-        n: cython.int,
-        out: cython.double[::1],
-    ) -> None:
-        """Each player's (side's) chance in ``n`` game states (``S_SIZE`` ints each, one
-        after another): ``out[4 * i + player]``."""
-        self._nn_use(nni, nnd)
-        st = self.pbuf
-        i: cython.int
-        k: cython.int
-        for i in range(n):
-            for k in range(S_SIZE):
-                st[k] = states[S_SIZE * i + k]
-            self._nn_state(st)
-            self._nn_absolute(st[S_TO_MOVE], out, 4 * i)
+        return net_recorded(self.net)
 
     def nn_replies(
         self,
@@ -3514,7 +3428,7 @@ class Kernel:
         outcome by the network (0 ply; the first of equals in canonical order), as every
         player's chance after it (``out_v[4 * i:]``) and its game state
         (``out_st[S_SIZE * i:]``)."""
-        self._nn_use(nni, nnd)
+        net_use(self.net, nni, nnd)
         self.game = game
         gs = self.gst
         self.pos = gs
@@ -3534,8 +3448,8 @@ class Kernel:
                 if k != P_CUT:
                     gs[k] = self.f_after[k]
             gs[P_CUT] = 0
-            self._nn_state(gs)
-            self._nn_absolute(gs[S_TO_MOVE], out_v, 4 * i)
+            net_state(self.net, gs)
+            net_absolute(self.net, gs[S_TO_MOVE], out_v, 4 * i)
             for k in range(S_SIZE):
                 out_st[S_SIZE * i + k] = gs[k]
 
@@ -3593,284 +3507,6 @@ class Kernel:
                     marked += 1
                     break
         return marked
-
-    def _nn_use(self, nni: cython.int[::1], nnd: cython.double[::1]) -> None:
-        """Take the network's tables; size the hidden layer's buffer."""
-        self.nni = nni
-        self.nnd = nnd
-        if len(self.nn_h) < nni[NI_HIDDEN]:
-            self.nn_h = array("d", bytes(8 * nni[NI_HIDDEN]))
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_record(self) -> cython.void:
-        """Record the current game state's units and values (see :meth:`nn_selfplay`)."""
-        gs = self.gst
-        t: cython.int = self.nr_n
-        at: cython.int = self.nr_off[t]
-        n: cython.int = self._nn_encode(
-            gs, 0, gs[S_TO_MOVE], gs[P_DOUBLES], gs[S_CUTS], _fin_mask(gs)
-        )
-        k: cython.int
-        for k in range(n):
-            self.nr_idx[at + k] = self.nn_idx[k]
-            self.nr_val[at + k] = self.nn_val[k]
-        self.nr_off[t + 1] = at + n
-        self.nr_mv[t] = gs[S_TO_MOVE]
-        self._nn_forward(n, gs[S_TO_MOVE], gs[S_WIN])
-        self._nn_absolute(gs[S_TO_MOVE], self.nr_v, 4 * t)
-        self.nr_n = t + 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_absolute(
-        self, to_move: cython.int, out: cython.double[::1], off: cython.int
-    ) -> cython.void:
-        """Each player's side's chance (from nn_z, sides counted from ``to_move``'s)."""
-        ni = self.nni
-        j: cython.int
-        for j in range(ni[NI_NPLAYERS]):
-            out[off + j] = self.nn_z[ni[NI_SIDE + 4 * to_move + j]]
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_state(self, st: cython.int[::1]) -> cython.void:
-        """The side chances of a game state in nn_z (exact once there is a winner)."""
-        n: cython.int = 0
-        if st[S_WIN] == 0:
-            n = self._nn_encode(st, 0, st[S_TO_MOVE], st[P_DOUBLES], st[S_CUTS], _fin_mask(st))
-        self._nn_forward(n, st[S_TO_MOVE], st[S_WIN])
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_forward(self, n: cython.int, to_move: cython.int, winner: cython.int) -> cython.void:
-        """nn_z[:n_sides]: the side chances of the n units in nn_idx/nn_val (ValueNet.side_chances);
-        exact for a state with winners (``winner``, a bit mask of players)."""
-        ni = self.nni
-        nd = self.nnd
-        z = self.nn_z
-        ns: cython.int = ni[NI_NSIDES]
-        k: cython.int
-        j: cython.int
-        if winner != 0:
-            for k in range(ns):
-                z[k] = 0.0
-            for j in range(ni[NI_NPLAYERS]):
-                if winner >> j & 1:
-                    z[ni[NI_SIDE + 4 * to_move + j]] = 1.0
-            return
-        hid: cython.int = ni[NI_HIDDEN]
-        w1: cython.int = ND_W1
-        b1: cython.int = w1 + ni[NI_INPUTS] * hid
-        w2: cython.int = b1 + hid
-        b2: cython.int = w2 + 4 * hid
-        h = self.nn_h
-        t: cython.int
-        row: cython.int
-        v: cython.double
-        for j in range(hid):
-            h[j] = nd[b1 + j]
-        for t in range(n):
-            row = w1 + self.nn_idx[t] * hid
-            v = self.nn_val[t]
-            if v == 1.0:
-                for j in range(hid):
-                    h[j] = h[j] + nd[row + j]
-            else:
-                for j in range(hid):
-                    h[j] = h[j] + v * nd[row + j]
-        for k in range(ns):
-            z[k] = nd[b2 + k]
-        th: cython.double
-        for j in range(hid):
-            th = _tanh(h[j])
-            for k in range(ns):
-                z[k] = z[k] + th * nd[w2 + 4 * j + k]
-        m: cython.double = z[0]
-        for k in range(1, ns):
-            if z[k] > m:
-                m = z[k]
-        s: cython.double = 0.0
-        for k in range(ns):
-            z[k] = _exp(z[k] - m)
-            s = s + z[k]
-        for k in range(ns):
-            z[k] = z[k] / s
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_put(self, n: cython.int, i: cython.int, v: cython.double) -> cython.int:
-        self.nn_idx[n] = i
-        self.nn_val[n] = v
-        return n + 1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _nn_encode(
-        self,
-        o: cython.int[::1],
-        off: cython.int,
-        mover: cython.int,
-        doubles: cython.int,
-        cuts: cython.int,
-        fin: cython.int,
-    ) -> cython.int:
-        """Encoder.encode of the pawns ``o[off:off+16]`` with ``mover`` to move, the doubles
-        count, the players who have cut and who have finished (bit masks); the units in
-        nn_idx/nn_val, their number returned."""
-        ni = self.nni
-        nd = self.nnd
-        sc = self.nn_s
-        home: cython.int = ni[NI_HOME]
-        h1: cython.int = home + 1
-        pagade: cython.bint = ni[NI_PAGADE] != 0
-        c: cython.int
-        k: cython.int
-        p: cython.int
-        s: cython.int
-        q: cython.int
-        d: cython.int
-        n_sq: cython.int = 0
-        n_ring: cython.int = 0
-        n_blk: cython.int = 0
-        # occupancy (every colour in play), the ring pawns, the blockades
-        for c in range(4):
-            if not ni[NI_IN_PLAY + c]:
-                continue
-            for k in range(4):
-                s = ni[NI_ROUTE + 85 * c + o[off + 4 * c + k]]
-                if s < 0:
-                    continue
-                sc[NS_SQ + n_sq] = s
-                n_sq += 1
-                sc[NS_CNT + s] += 1
-                if sc[NS_CNT + s] == 2 and not pagade:
-                    sc[NS_BLK + n_blk] = s
-                    n_blk += 1
-                if s < 68:
-                    sc[NS_RS + n_ring] = s
-                    sc[NS_RC + n_ring] = c
-                    n_ring += 1
-        n: cython.int = 0
-        slot: cython.int
-        base: cython.int
-        prev: cython.int
-        run: cython.int
-        to_go: cython.int
-        n_safe: cython.int
-        n_pairs: cython.int
-        n_blocked: cython.int
-        n_mine: cython.int
-        n_danger: cython.int
-        cnt: cython.int
-        found: cython.bint
-        risk: cython.double
-        hc: cython.double
-        owner: cython.int
-        ps0: cython.int
-        for slot in range(4):
-            c = ni[NI_SLOTS + 4 * mover + slot]
-            if not ni[NI_IN_PLAY + c]:
-                continue
-            base = slot * ni[NI_SLOT]
-            # the colour's pawns, sorted
-            for k in range(4):
-                p = o[off + 4 * c + k]
-                q = k
-                while q > 0 and sc[NS_PS + q - 1] > p:
-                    sc[NS_PS + q] = sc[NS_PS + q - 1]
-                    q -= 1
-                sc[NS_PS + q] = p
-            prev = -1
-            run = 0
-            to_go = 0
-            n_safe = 0
-            n_pairs = 0
-            n_blocked = 0
-            n_mine = 0
-            n_danger = 0
-            for k in range(4):
-                p = sc[NS_PS + k]
-                to_go += home - p
-                if p != prev:
-                    n = self._nn_put(n, base + p, 1.0)
-                    prev = p
-                    run = 1
-                else:
-                    run += 1
-                if (k == 3 or sc[NS_PS + k + 1] != p) and run > 1:
-                    n = self._nn_put(n, base + h1 + p, cython.cast(cython.double, run - 1))
-                s = ni[NI_ROUTE + 85 * c + p]
-                if s < 0:
-                    continue
-                cnt = sc[NS_CNT + s]
-                if cnt >= 2 and (s < 68 or not pagade):
-                    found = False
-                    for q in range(n_mine):
-                        if sc[NS_MINE + q] == s:
-                            found = True
-                    if found:
-                        n_pairs += 1
-                    else:
-                        sc[NS_MINE + n_mine] = s
-                        n_mine += 1
-                if s >= 68:
-                    n_safe += 1
-                    continue
-                if cnt >= 2 or ni[NI_SAFE + s]:
-                    n_safe += 1
-                else:
-                    risk = 0.0
-                    for q in range(n_ring):
-                        if ni[NI_FRIEND + 4 * c + sc[NS_RC + q]]:
-                            continue
-                        d = (s - sc[NS_RS + q]) % 68
-                        if d < 0:
-                            d += 68
-                        hc = nd[ND_CHANCE + d]
-                        if hc > risk:
-                            risk = hc
-                    if risk > 0.0:
-                        sc[NS_DANGER + n_danger] = p
-                        self.nn_dv[n_danger] = risk
-                        n_danger += 1
-                for q in range(n_blk):
-                    d = ni[NI_INV + 100 * c + sc[NS_BLK + q]] - p
-                    if 0 < d <= 12 and sc[NS_BLK + q] != s:
-                        n_blocked += 1
-                        break
-            for q in range(n_danger):
-                n = self._nn_put(n, base + 2 * h1 + sc[NS_DANGER + q], self.nn_dv[q])
-            ps0 = base + 3 * h1
-            owner = ni[NI_OWNER + c]
-            n = self._nn_put(n, ps0, 1.0)
-            if ni[NI_MAJOR + c]:
-                n = self._nn_put(n, ps0 + 1, 1.0)
-            n = self._nn_put(n, ps0 + 2 + ni[NI_SIDE + 4 * mover + owner], 1.0)
-            if cuts >> owner & 1:
-                n = self._nn_put(n, ps0 + 6, 1.0)
-            if fin >> owner & 1:
-                n = self._nn_put(n, ps0 + 7, 1.0)
-            if to_go:
-                hc = cython.cast(cython.double, to_go) / cython.cast(cython.double, 4 * home)
-                n = self._nn_put(n, ps0 + 8, hc)
-            if n_safe:
-                n = self._nn_put(n, ps0 + 9, cython.cast(cython.double, n_safe) / 4.0)
-            if n_pairs:
-                n = self._nn_put(n, ps0 + 10, cython.cast(cython.double, n_pairs) / 2.0)
-            if n_blocked:
-                n = self._nn_put(n, ps0 + 11, cython.cast(cython.double, n_blocked) / 4.0)
-        for k in range(n_sq):
-            sc[NS_CNT + sc[NS_SQ + k]] = 0
-        g: cython.int = ni[NI_GLOBAL]
-        if doubles >= 1:
-            n = self._nn_put(n, g, 1.0)
-            if doubles >= 2:
-                n = self._nn_put(n, g + 1, 1.0)
-        if ni[NI_TEAMS_UNIT] >= 0:
-            n = self._nn_put(n, ni[NI_TEAMS_UNIT], 1.0)
-        n = self._nn_put(n, ni[NI_PLAYERS_UNIT], 1.0)
-        return n
 
     @cython.cfunc
     @cython.inline
@@ -4189,12 +3825,7 @@ class Kernel:
         fin: cython.int = self._after(r, mover, fin_mask)
         if not network:
             return self._evaluate(pw, 0, pw[S_CUTS], pw[S_WIN], mover)
-        nxt: cython.int = pw[S_TO_MOVE]
-        n: cython.int = 0
-        if pw[S_WIN] == 0:
-            n = self._nn_encode(pw, 0, nxt, pw[P_DOUBLES], pw[S_CUTS], fin)
-        self._nn_forward(n, nxt, pw[S_WIN])
-        return self.nn_z[self.nni[NI_SIDE + 4 * nxt + mover]]
+        return net_value(self.net, pw, fin, mover)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4345,7 +3976,7 @@ class Kernel:
                 self.sim_dead = True
                 break
             if record:
-                self._nn_record()
+                net_record(self.net, gs)
             if throws == 0 and first >= 0:
                 a = first >> 3
                 b = first & 7

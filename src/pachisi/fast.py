@@ -29,7 +29,8 @@ Packed states, for the kernel's batched and value-network entry points
     ``array("i")`` of :data:`S_SIZE` ints; the mover's cut flags at
     :data:`S_CUTS`), :func:`eval_tables` (the hand evaluation's tables),
     :data:`R_SIZE` (one playout's result), and :func:`kernel`: this thread's
-    kernel, typed by :class:`Kernel` (the methods callers may use).
+    kernel, typed by :class:`Kernel` (the methods callers may use), and its value
+    network, :meth:`Kernel.network`, typed by :class:`Net`.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -85,6 +86,7 @@ __all__ = [
     "Buffer",
     "EvaluatedPlayout",
     "Kernel",
+    "Net",
     "Network",
     "Playout",
     "SimState",
@@ -163,21 +165,8 @@ class Kernel(Protocol):
     ) -> None:
         """For each throw, the best reply's hand evaluation for ``me`` and the number of plays."""
 
-    def nn_encode(
-        self, nni: Buffer, nnd: Buffer, state: Buffer, /
-    ) -> tuple[list[int], list[float]]:
-        """A state's network input: its active units and their values."""
-
-    def nn_chances(self, nni: Buffer, nnd: Buffer, state: Buffer, /) -> list[float]:
-        """The network's chance of each side winning ``state``."""
-
-    def nn_repeat(
-        self, nni: Buffer, nnd: Buffer, state: Buffer, reps: int, encode_only: bool, /
-    ) -> float:
-        """Evaluate (or only encode) ``state`` ``reps`` times: for timing the network."""
-
-    def nn_batch(self, nni: Buffer, nnd: Buffer, states: Buffer, n: int, out: Buffer, /) -> None:
-        """The network's values of ``n`` states, into ``out``."""
+    def network(self) -> Net:
+        """This kernel's value network (its own compiled module, ``pachisi._knet``)."""
 
     def nn_replies(
         self,
@@ -216,6 +205,32 @@ class Kernel(Protocol):
         /,
     ) -> int:
         """Playout ``k`` of ``seed`` on the network policy, recording every position."""
+
+
+class Net(Protocol):
+    """The compiled value network's entry points (``pachisi._knet.Net``), reached through
+    :meth:`Kernel.network`: the encoding and the forward pass of a value network, in C.
+
+    ``nni``/``nnd`` are the network's kernel tables
+    (``pachisi.learn.kernel.tables``), ``state``/``states`` :func:`game_state`
+    arrays (``states``: ``n`` of them, one after the other). The same numbers,
+    bit for bit, as ``ValueNet.side_chances`` and ``Encoder.encode``.
+    """
+
+    def encode(self, nni: Buffer, nnd: Buffer, state: Buffer, /) -> tuple[list[int], list[float]]:
+        """A state's network input: its active units and their values."""
+
+    def chances(self, nni: Buffer, nnd: Buffer, state: Buffer, /) -> list[float]:
+        """The network's chance of each side winning ``state``, sides counted from the
+        mover's."""
+
+    def repeat(
+        self, nni: Buffer, nnd: Buffer, state: Buffer, reps: int, encode_only: bool, /
+    ) -> float:
+        """Evaluate (or only encode) ``state`` ``reps`` times: for timing the network."""
+
+    def batch(self, nni: Buffer, nnd: Buffer, states: Buffer, n: int, out: Buffer, /) -> None:
+        """Each player's (his side's) chance in ``n`` states: ``out[4 * i + player]``."""
 
 
 def kernel(module: ModuleType | None = None) -> Kernel:

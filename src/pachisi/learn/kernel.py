@@ -1,7 +1,8 @@
 """The value network inside the compiled kernel: its tables, and values of positions.
 
 :func:`tables` packs a :class:`~pachisi.learn.network.ValueNet` and a set-up
-into the two arrays the kernel's section "value network" reads (the
+into the two arrays the kernel's value network (``pachisi._knet``, reached
+through :meth:`pachisi.fast.Kernel.network`) reads (the
 encoding's tables of :class:`~pachisi.learn.encoding.Encoder`, then the
 weights). The kernel computes the encoding ``pachisi-encoding/1`` of a game
 state, the hidden layer over its active units and the softmax over the
@@ -164,7 +165,7 @@ def kernel_encode(
     """The kernel's encoding of ``position`` (``module``: default the compiled kernel)."""
     ni, nd = tables(net, position.setup)
     kern = fast.kernel(_module(module))
-    got: tuple[list[int], list[float]] = kern.nn_encode(ni, nd, fast.game_state(position))
+    got: tuple[list[int], list[float]] = kern.network().encode(ni, nd, fast.game_state(position))
     return got
 
 
@@ -176,7 +177,7 @@ def kernel_side_chances(
         raise ValueError(f"this network is for {net.ruleset}, not {position.ruleset}")
     ni, nd = tables(net, position.setup)
     kern = fast.kernel(_module(module))
-    got: list[float] = kern.nn_chances(ni, nd, fast.game_state(position))
+    got: list[float] = kern.network().chances(ni, nd, fast.game_state(position))
     return got
 
 
@@ -198,7 +199,7 @@ def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
     for p in positions:
         states.extend(fast.game_state(p))
     out = array("d", bytes(32 * len(positions)))
-    fast.kernel().nn_batch(ni, nd, states, len(positions), out)
+    fast.kernel().network().batch(ni, nd, states, len(positions), out)
     n = len(setup.players)
     return [out[4 * i : 4 * i + n].tolist() for i in range(len(positions))]
 
