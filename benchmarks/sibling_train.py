@@ -40,6 +40,7 @@ import numpy as np
 
 from pachisi import fast
 from pachisi.dice import derive_seed, dice_for
+from pachisi.learn import trained_setup
 from pachisi.learn.encoding import MAX_SIDES, Encoder, encoder_for
 from pachisi.learn.kernel import best_replies
 from pachisi.learn.network import ValueNet
@@ -116,8 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     args = p.parse_args(argv)
     init = ValueNet.load(args.init)
-    f = init.meta["setup"]
-    setup = Setup.from_fields(f["ruleset"], f["options"], f["players"], f["teams"])
+    setup = trained_setup(init)
+    if setup is None:
+        raise SystemExit(f"{args.init} does not say which set-up it was trained on")
     settings = tr.TrainSettings(
         setup=setup.to_fields(),
         games=args.games,
