@@ -69,7 +69,7 @@ def test_the_c_splitmix64_wraps_as_the_python_one() -> None:
             for _ in range(20):
                 state = _splitmix.next_state(state)
                 want.append(_splitmix.below(state, 7))
-            assert module.Kernel().draws(2**64 - 3, 20, 7) == want
+            assert _accel._games(module).draws(2**64 - 3, 20, 7) == want
 
 
 @needs_kernel
