@@ -3616,6 +3616,46 @@ class Kernel:
                 withheld = True
         return withheld
 
+    # -- the games' steps (pachisi._kplay plays through kp_enumerate and kp_play) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _game_throw(
+        self, a: cython.int, b: cython.int, fin_mask: cython.int, sort: cython.bint
+    ) -> cython.int:
+        """:func:`kp_enumerate` on the game state ``gst`` (its fields read in place: a local
+        view of them would be acquired and released on every throw)."""
+        mover: cython.int = self.gst[S_TO_MOVE]
+        self._use_cfg(self.game, mover)
+        self.gst[P_CUT] = self.gst[S_CUTS] >> mover & 1
+        n: cython.int = self._f_plays(
+            a, b, not self.game[G_PAGADE] and a == b and self.gst[P_DOUBLES] == 2
+        )
+        if self._withhold(n, mover, fin_mask) or sort:
+            return 2 * self._f_sort(n) + 1
+        return 2 * n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
+        """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``."""
+        self._advance_to(
+            self.gst,
+            self.gst,
+            self.f_outcomes[3 * r],
+            self.f_outcomes[3 * r + 1],
+            self.f_outcomes[3 * r + 2],
+            mover,
+            fin_mask,
+        )
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _best_row(self, j: cython.int) -> cython.int:
+        """The row of the ``j``-th of :meth:`_best_outcomes`' best outcomes."""
+        return self.f_order[self.ebuf[j]]
+
     @cython.cfunc
     @cython.exceptval(check=False)
     def _outcome_value(
@@ -3954,8 +3994,7 @@ def kb_order(kern: object) -> cython.int[::1]:
 def kb_select(kern: object, m: cython.int, rank: cython.int) -> cython.int:
     """The row of the outcome of rank ``rank`` in canonical order among the ``m``
     outcomes :func:`kb_order` lists (which it reorders)."""
-    k: Kernel = cython.cast(Kernel, kern)
-    return k._f_select(m, rank)
+    return cython.cast(Kernel, kern)._f_select(m, rank)
 
 
 @cython.cfunc
@@ -3977,8 +4016,7 @@ def kb_apply(
 @cython.exceptval(check=False)
 def kb_decided(kern: object, fin_mask: cython.int, winner: cython.int) -> cython.bint:
     """§3.5 game over, from the finishers and the winners (bit masks)."""
-    k: Kernel = cython.cast(Kernel, kern)
-    return k._decided(fin_mask, winner)
+    return cython.cast(Kernel, kern)._decided(fin_mask, winner)
 
 
 @cython.cfunc
@@ -4057,24 +4095,16 @@ def kp_enumerate(
     ``sort`` asks for it, else in no order (:func:`kb_select` finds the one of
     a given rank).
     """
-    k: Kernel = cython.cast(Kernel, kern)
-    gs = k.gst
-    game = k.game
-    mover: cython.int = gs[S_TO_MOVE]
-    k._use_cfg(game, mover)
-    gs[P_CUT] = gs[S_CUTS] >> mover & 1
-    n: cython.int = k._f_plays(a, b, not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2)
-    if k._withhold(n, mover, fin_mask) or sort:
-        return 2 * k._f_sort(n) + 1
-    return 2 * n
+    # (a cast used in place, as in the functions below: a typed local would take and
+    # drop a reference on every call)
+    return cython.cast(Kernel, kern)._game_throw(a, b, fin_mask, sort)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def kp_row(kern: object, i: cython.int) -> cython.int:
     """The row of the last :func:`kp_enumerate`'s ``i``-th outcome in its order."""
-    k: Kernel = cython.cast(Kernel, kern)
-    return k.f_order[i]
+    return cython.cast(Kernel, kern).f_order[i]
 
 
 @cython.cfunc
@@ -4086,16 +4116,14 @@ def kp_best(
     :func:`kp_enumerate` (in canonical order) by the hand evaluation, or with ``network``
     the value network (``Kernel._best_outcomes``, the one greedy choice); their rows are
     :func:`kp_best_row`."""
-    k: Kernel = cython.cast(Kernel, kern)
-    return k._best_outcomes(m, mover, fin_mask, network)
+    return cython.cast(Kernel, kern)._best_outcomes(m, mover, fin_mask, network)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def kp_best_row(kern: object, j: cython.int) -> cython.int:
     """The row of the ``j``-th best outcome of the last :func:`kp_best`."""
-    k: Kernel = cython.cast(Kernel, kern)
-    return k.f_order[k.ebuf[j]]
+    return cython.cast(Kernel, kern)._best_row(j)
 
 
 @cython.cfunc
@@ -4103,16 +4131,7 @@ def kp_best_row(kern: object, j: cython.int) -> cython.int:
 def kp_play(kern: object, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
     """Play ``mover``'s outcome of row ``r`` in the game (§3.3, §3.5; the one finishing
     step, ``Kernel._advance_to``)."""
-    k: Kernel = cython.cast(Kernel, kern)
-    k._advance_to(
-        k.gst,
-        k.gst,
-        k.f_outcomes[3 * r],
-        k.f_outcomes[3 * r + 1],
-        k.f_outcomes[3 * r + 2],
-        mover,
-        fin_mask,
-    )
+    cython.cast(Kernel, kern)._game_play(r, mover, fin_mask)
 
 
 @cython.cfunc
