@@ -284,7 +284,7 @@ def _kernel(module: ModuleType) -> Any:
     return _uncompiled.per_thread(module, "Kernel")
 
 
-def games_module(kernel: ModuleType) -> ModuleType:
+def _games_module(kernel: ModuleType) -> ModuleType:
     """The games module (``pachisi._kplay``: playouts, simulate, self-play) that plays on
     the kernel module ``kernel``: the compiled one, or for the uncompiled kernel
     (:func:`kernel_module` ``(False)``) the uncompiled source."""
@@ -296,7 +296,7 @@ def games_module(kernel: ModuleType) -> ModuleType:
 def _games(module: ModuleType) -> Any:
     """This thread's :class:`pachisi._kplay.Games` for the kernel module ``module`` (it owns
     a kernel of its own; its buffers are per call, not shareable)."""
-    return _uncompiled.per_thread(games_module(module), "Games")
+    return _uncompiled.per_thread(_games_module(module), "Games")
 
 
 def _default_kernel() -> Any:
