@@ -290,6 +290,8 @@ def _games_module(kernel: ModuleType) -> ModuleType:
     (:func:`kernel_module` ``(False)``) the uncompiled source."""
     if kernel.__name__ == "pachisi._kernel_py":
         return _uncompiled.load("_kplay")
+    if not _uncompiled.compiled("_kplay"):  # a build from before the games' own module
+        raise RuntimeError("pachisi._kplay is not compiled: rebuild the kernel (setup.py)")
     return importlib.import_module("pachisi._kplay")
 
 
