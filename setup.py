@@ -1,10 +1,11 @@
 """Optional build of the compiled kernel (``src/pachisi/_kernel.py``, Cython in pure-Python mode).
 
-The kernel is four extension modules, compiled side by side: ``_kernel``
-(the Parcheesi family: the enumerator, games, playouts), ``_knet`` (its
-value network, whose C functions ``_kernel`` calls through ``_knet.pxd``),
-``_kbatch`` (its batched RL environments, which call ``_kernel``'s C entry
-points declared in ``_kernel.pxd``) and ``_kludo`` (Ludo and Mensch ärgere
+The kernel is five extension modules, compiled side by side: ``_kernel``
+(the Parcheesi family's enumerator), ``_knet`` (its value network, whose C
+functions ``_kernel`` calls through ``_knet.pxd``), ``_kplay`` (its games:
+playouts, ``simulate``, self-play) and ``_kbatch`` (its batched RL
+environments), which call ``_kernel``'s C entry points declared in
+``_kernel.pxd``, and ``_kludo`` (Ludo and Mensch ärgere
 Dich nicht); all are built, or none counts (``PACHISI_REQUIRE_KERNEL=1``
 fails if one fails). Both kernels inline splitmix64 from ``_splitmix.pxd``.
 Both steps run in parallel, one job per core: Cython's translation to C
@@ -82,14 +83,15 @@ def _cythonized(cythonize: Any, checked: bool) -> list[Any]:
     """The kernel's modules translated to C (in parallel, one job per core)."""
     return list(
         cythonize(
-            # the Parcheesi family's kernel, its value network, its batched environments,
-            # and the engine of ludo and maedn (RULES-LUDO.md); the largest first, so that
-            # the parallel jobs finish together
+            # the Parcheesi family's kernel, its value network, its games, its batched
+            # environments, and the engine of ludo and maedn (RULES-LUDO.md); the largest
+            # first, so that the parallel jobs finish together
             [
                 "src/pachisi/_kernel.py",
                 "src/pachisi/_kludo.py",
                 "src/pachisi/_kbatch.py",
                 "src/pachisi/_knet.py",
+                "src/pachisi/_kplay.py",
             ],
             nthreads=os.cpu_count() or 1,  # Cython's translations side by side
             compiler_directives={

@@ -23,7 +23,8 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNELS = [
-    ROOT / "src" / "pachisi" / f"{name}.py" for name in ("_kernel", "_kludo", "_kbatch", "_knet")
+    ROOT / "src" / "pachisi" / f"{name}.py"
+    for name in ("_kernel", "_kludo", "_kbatch", "_knet", "_kplay")
 ]
 
 

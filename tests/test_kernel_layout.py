@@ -3,7 +3,8 @@
 The compiled kernel needs its layout numbers as C constants (folded into its
 code), so ``_kernel.py`` declares them itself, and ``_knet.py`` (its value
 network, a module of its own) those of the network's tables and the game
-state's fields it reads; every other reader takes them from
+state's fields it reads, ``_kplay.py`` (its games) the results' widths and
+the fields it reads; every other reader takes them from
 :mod:`pachisi._layout`. These tests compare them, name by name and both
 ways, on the kernel's sources run as Python, and check that no Python
 module keeps a copy of its own.
@@ -34,17 +35,19 @@ def test_every_layout_number_is_the_kernels() -> None:
     source = _accel.kernel_module(False)
     assert source is not None
     net = _uncompiled.load("_knet")
+    play = _uncompiled.load("_kplay")
     assert len(_layout.NAMES) >= 76
     for name in _layout.NAMES:
-        # the network's tables are the network's module's alone
+        # the network's tables are the network's module's alone, the results' the games'
         owner = net if name.startswith(("NI_", "ND_", "NN_")) else source
+        owner = play if name in ("R_SIZE", "SIM_SIZE") else owner
         assert getattr(owner, name) == getattr(_layout, name), name
 
 
 def test_the_kernel_shares_no_layout_number_that_pachisi_layout_lacks() -> None:
     source = _accel.kernel_module(False)
     assert source is not None
-    for module in (source, _uncompiled.load("_knet")):
+    for module in (source, _uncompiled.load("_knet"), _uncompiled.load("_kplay")):
         numbers = _numbers(module)
         assert set(numbers) - set(_layout.NAMES) == set(), module.__name__
         for name, value in numbers.items():  # the network's copy of the state's fields too
@@ -99,3 +102,28 @@ def test_every_field_the_network_reads_is_declared() -> None:
     assert {"nni", "nnd", "idx", "val", "z"} <= declared
     used = set(re.findall(r"\b(?:net|self)\.([a-z_][a-z_0-9]*)\b(?!\()", source))
     assert used - declared == set()
+
+
+def test_every_field_the_games_read_is_declared() -> None:
+    """The same for the games (``_kplay.py``, issue 35): its class's fields, reached as
+    ``self.X``, are declared in its body."""
+    source = (Path(_layout.__file__).parent / "_kplay.py").read_text(encoding="utf-8")
+    declared = set(re.findall(r"^    ([a-z_][a-z_0-9]*): ", source, re.MULTILINE))
+    assert {"kern", "net", "game", "gs", "rng", "drng"} <= declared
+    methods = set(re.findall(r"def ([a-z_0-9]+)\(", source))
+    used = set(re.findall(r"\bself\.([a-z_][a-z_0-9]*)\b(?!\()", source))
+    assert used - declared - methods == set()
+
+
+def test_the_games_live_in_their_own_module() -> None:
+    """``_kernel.py`` keeps no game loop (issue 35: the games are their own compiled module,
+    and reach the enumerator through the kp_*/kb_* entry points of ``_kernel.pxd``)."""
+    folder = Path(_layout.__file__).parent
+    kernel = (folder / "_kernel.py").read_text(encoding="utf-8")
+    for name in ("playouts", "_fplayout", "simulate", "nn_selfplay", "_below", "_dbelow"):
+        assert not re.search(rf"def {name}\(", kernel), name
+    pxd = (folder / "_kernel.pxd").read_text(encoding="utf-8")
+    play = _uncompiled.load("_kplay")
+    for name in re.findall(r"^cdef [^(]*? (k[bp]_[a-z_]+)\(", pxd, re.MULTILINE):
+        if name.startswith("kp_"):
+            assert name in play._KERNEL_NAMES, name

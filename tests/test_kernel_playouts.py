@@ -10,12 +10,13 @@ random numbers (the k-th playouts from two positions throw the same dice).
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any
 
 import pytest
 
 from kernels import COMPILED, UNCOMPILED
-from pachisi import Position, _accel, dice_for, legal_plays
+from pachisi import Position, _accel, dice_for, fast, legal_plays
 from pachisi.bots.evaluation import evaluate
 
 needs_kernel = pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
@@ -69,7 +70,7 @@ def test_the_c_splitmix64_wraps_as_the_python_one() -> None:
             for _ in range(20):
                 state = _splitmix.next_state(state)
                 want.append(_splitmix.below(state, 7))
-            assert module.Kernel().draws(2**64 - 3, 20, 7) == want
+            assert _accel._games(module).draws(2**64 - 3, 20, 7) == want
 
 
 @needs_kernel
@@ -202,3 +203,20 @@ def test_bad_arguments_are_one_line_errors() -> None:
         _accel.pure_playouts(pos, 1, 1, greedy=True)
     with pytest.raises(ValueError, match="must not be negative"):
         _accel.pure_playouts(pos, -1, 1)
+
+
+@needs_kernel
+def test_fast_games_plays_the_playouts_of_fast_playouts() -> None:
+    """``pachisi.fast.games()`` (issue 35: the games are the kernel's own module, typed by
+    ``fast.Games``) is this thread's one object, and its ``playouts`` are the games that
+    ``fast.playouts`` returns."""
+    pos = Position.start("parcheesi", players=4)
+    games = fast.games()
+    assert games is fast.games()
+    res = array("i", bytes(4 * fast.R_SIZE * 3))
+    total = games.playouts(
+        fast.game_table(pos.setup), fast.game_state(pos), 3, 11, res, max_throws=50
+    )
+    want = fast.playouts(pos, 3, 11, max_throws=50)
+    assert [res[fast.R_SIZE * i] for i in range(3)] == [g.throws for g in want]
+    assert total == sum(g.throws for g in want) > 0

@@ -46,7 +46,7 @@ def test_core_uses_standard_library_only() -> None:
                 # `import cython`, and the library never loads it uncompiled (_accel,
                 # _ludo_accel for the engine of ludo and maedn, _kludo).
                 if (
-                    path.name in ("_kernel.py", "_kbatch.py", "_kludo.py", "_knet.py")
+                    path.name in ("_kernel.py", "_kbatch.py", "_kludo.py", "_knet.py", "_kplay.py")
                     and top == "cython"
                 ):
                     continue

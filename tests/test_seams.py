@@ -56,10 +56,11 @@ EXCEPTIONS = {
     # Compiled, both kernels inline splitmix64 from pachisi/_splitmix.pxd (uncompiled, they
     # import pachisi._splitmix, the same functions in Python).
     **{
-        (kernel, f"cython.cimports.pachisi._splitmix{name}"): "compiled kernel"
-        for kernel in ("pachisi._kernel", "pachisi._kludo")
+        ("pachisi._kludo", f"cython.cimports.pachisi._splitmix{name}"): "compiled kernel"
         for name in ("", ".below", ".next_state")
     },
+    # (the kernel only seeds streams for its tests; its games, in pachisi._kplay, draw)
+    ("pachisi._kernel", "cython.cimports.pachisi._splitmix"): "compiled kernel",
     ("pachisi._kernel", "cython.cimports.pachisi._splitmix.stream_seed"): "compiled kernel",
     # The batched environments: the same pure-Python mode; compiled, they cimport the
     # kernel's C interface (_kernel.pxd: layout constants, kb_* entry points) and splitmix64.
@@ -77,6 +78,32 @@ EXCEPTIONS = {
             *("S_CUTS", "S_FIN", "S_NFIN", "S_SIZE", "S_TO_MOVE", "S_WIN"),
             *("kb_apply", "kb_changes", "kb_dead_end", "kb_decided", "kb_enumerate", "kb_new"),
             *("kb_order", "kb_outcomes", "kb_select"),
+        )
+    },
+    # The games (playouts, simulate, self-play): the same pure-Python mode; compiled, they
+    # cimport the kernel's C interface (_kernel.pxd: layout constants, kb_*/kp_* entry
+    # points), the network's (_knet.pxd) and splitmix64.
+    ("pachisi._kplay", "cython"): "compiled kernel",
+    **{
+        ("pachisi._kplay", f"cython.cimports.pachisi._splitmix{name}"): "compiled kernel"
+        for name in ("", ".below", ".next_state", ".stream_seed")
+    },
+    ("pachisi._kplay", "cython.cimports.pachisi._kernel"): "compiled kernel",
+    **{
+        ("pachisi._kplay", f"cython.cimports.pachisi._kernel.{name}"): "compiled kernel"
+        for name in (
+            *("C_FRIEND", "C_IN_PLAY", "C_ROUTE", "C_SIZE", "G_CFG", "G_FACES", "G_N"),
+            *("G_NFACES", "G_PAGADE", "S_CUTS", "S_FIN", "S_NFIN", "S_SIZE", "S_TO_MOVE"),
+            *("S_WIN", "kb_dead_end", "kb_decided", "kb_select", "kp_best", "kp_best_row"),
+            *("kp_enumerate", "kp_evaluate", "kp_play", "kp_row", "kp_setup", "kp_state"),
+        )
+    },
+    ("pachisi._kplay", "cython.cimports.pachisi._knet"): "compiled kernel",
+    **{
+        ("pachisi._kplay", f"cython.cimports.pachisi._knet.{name}"): "compiled kernel"
+        for name in (
+            *("Net", "net_absolute", "net_record", "net_recorded", "net_recording"),
+            *("net_state", "net_use"),
         )
     },
 }
@@ -376,6 +403,7 @@ PRIVATE_ENGINE = (
     "pachisi._kernel",
     "pachisi._kludo",
     "pachisi._knet",
+    "pachisi._kplay",
     "pachisi._ludo_accel",
     "pachisi._uncompiled",
 )

@@ -284,6 +284,23 @@ def _kernel(module: ModuleType) -> Any:
     return _uncompiled.per_thread(module, "Kernel")
 
 
+def _games_module(kernel: ModuleType) -> ModuleType:
+    """The games module (``pachisi._kplay``: playouts, simulate, self-play) that plays on
+    the kernel module ``kernel``: the compiled one, or for the uncompiled kernel
+    (:func:`kernel_module` ``(False)``) the uncompiled source."""
+    if kernel.__name__ == "pachisi._kernel_py":
+        return _uncompiled.load("_kplay")
+    if not _uncompiled.compiled("_kplay"):  # a build from before the games' own module
+        raise RuntimeError("pachisi._kplay is not compiled: rebuild the kernel (setup.py)")
+    return importlib.import_module("pachisi._kplay")
+
+
+def _games(module: ModuleType) -> Any:
+    """This thread's :class:`pachisi._kplay.Games` for the kernel module ``module`` (it owns
+    a kernel of its own; its buffers are per call, not shareable)."""
+    return _uncompiled.per_thread(_games_module(module), "Games")
+
+
 def _default_kernel() -> Any:
     """This thread's :class:`Kernel` of the compiled module; :class:`RuntimeError` if absent."""
     kern = getattr(_LOCAL, "default", None)
@@ -756,7 +773,7 @@ def playouts(
     nmask = _policy_mask(position, greedy, policies, "network")
     _check_network(nmask, network_cutoff and evaluate_cutoff, network)
     firsts = _first_throws(position, n, first_throws)
-    kern = _kernel(module)
+    kern = _games(module)
     res = array("i", bytes(4 * R_SIZE * n))
     net_cut = network_cutoff and evaluate_cutoff
     need_eval = gmask != 0 or (evaluate_cutoff and not net_cut)
@@ -1136,7 +1153,7 @@ def _sim_call(
     evd, evi = eval_tables(setup) if any(greedy) else (None, None)
     steps: list[list[int]] = []
     if n:
-        steps = _kernel(module).simulate(
+        steps = _games(module).simulate(
             game_table(setup),
             game_state(position),
             n,

@@ -1,7 +1,8 @@
-# The compiled kernel's C interface to the other compiled modules (pachisi._kbatch):
-# the layout constants they share and the entry points of "entry points for the
-# batched environments" in _kernel.py, which defines them (Cython checks at build
-# time that both agree). Cimported as
+# The compiled kernel's C interface to the other compiled modules (pachisi._kbatch,
+# pachisi._kplay): the layout constants they share and the entry points of "entry
+# points for the batched environments" and "entry points for the games" in
+# _kernel.py, which defines them (Cython checks at build time that both agree).
+# Cimported as
 #
 #     from cython.cimports.pachisi._kernel import kb_enumerate, S_SIZE, ...
 #
@@ -12,6 +13,9 @@
 # call stays direct.
 
 # the game state (S_*), position (P_*), table (G_*) and cfg (C_*) layouts
+cdef const int C_FRIEND
+cdef const int C_IN_PLAY
+cdef const int C_ROUTE
 cdef const int C_SIZE
 cdef const int G_CFG
 cdef const int G_FACES
@@ -37,3 +41,14 @@ cdef void kb_apply(object kern, int[::1] gs, unsigned long long hi, unsigned lon
 cdef bint kb_decided(object kern, int fin_mask, int winner) noexcept
 cdef bint kb_dead_end(object kern, int[::1] gs, int fin_mask) noexcept
 cdef bint kb_changes(object kern, int[::1] gs, unsigned long long hi, unsigned long long lo, unsigned long long x) noexcept
+
+# the games (pachisi._kplay), played on the kernel's own state buffer (kp_state), so that
+# no call on a game's hot path passes a memoryview
+cdef int[::1] kp_state(object kern)
+cdef void kp_setup(object kern, int[::1] game, double[::1] evd, int[::1] evi)
+cdef int kp_enumerate(object kern, int a, int b, int fin_mask, bint sort) noexcept
+cdef int kp_row(object kern, int i) noexcept
+cdef int kp_best(object kern, int m, int mover, int fin_mask, bint network) noexcept
+cdef int kp_best_row(object kern, int j) noexcept
+cdef void kp_play(object kern, int r, int mover, int fin_mask) noexcept
+cdef double kp_evaluate(object kern, int player) noexcept

@@ -11,7 +11,8 @@ gets back.
 One explorer of the throw graph lives here, the **fast enumerator** (the
 ``_f_*`` methods, "the fast enumerator for playouts" below): a state is three
 64-bit words, the distinct outcomes are kept by a canonical key. It is what
-the playouts, ``simulate``, the batched environments and the analysis use;
+the games (playouts, ``simulate``, self-play: :mod:`pachisi._kplay`, through
+the ``kp_*`` entry points below), the batched environments and the analysis use;
 its recording copy (see :data:`_Spec`) also serves
 
 * :meth:`Kernel.plays` (the plays of ``legal_plays``): each outcome with the
@@ -33,12 +34,8 @@ except ImportError:  # uncompiled, without Cython installed: placeholders (see _
     from . import _cython_shim as cython  # type: ignore[no-redef]
 
 if cython.compiled:  # splitmix64: the one C copy, shared with the other kernel (_splitmix.pxd)
-    from cython.cimports.pachisi._splitmix import below as _sm_below
-    from cython.cimports.pachisi._splitmix import next_state as _sm_next
     from cython.cimports.pachisi._splitmix import stream_seed as _stream_seed
 else:
-    from pachisi._splitmix import below as _sm_below
-    from pachisi._splitmix import next_state as _sm_next
     from pachisi._splitmix import stream_seed as _stream_seed
 
 #: What the kernel takes from its value network (uncompiled: from its source module).
@@ -192,10 +189,7 @@ D_CHANCE = cython.declare(_CINT, 1)  # 1 + d: the chance of a hit from distance 
 D_SIGNS = cython.declare(_CINT, 69)  # 69 + 4 * player + c
 D_SIZE = 85
 # the value network's tables (NI_*, ND_*): in pachisi._knet, the network's module
-#: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
-R_SIZE = cython.declare(_CINT, 7)
-#: Width of a simulated game's result (Kernel.simulate): R_SIZE, dead end, captures[4].
-SIM_SIZE = cython.declare(_CINT, 12)
+# the results of the playouts and simulated games (R_SIZE, SIM_SIZE): in pachisi._kplay
 
 _PMASK = cython.declare(_CINT, 127)
 _OFF = cython.declare(_CINT, -1)
@@ -345,8 +339,6 @@ class Kernel:
     game: cython.int[::1]
     gst: cython.int[::1]
     cfgbuf: cython.int[::1]
-    rng: cython.ulonglong
-    drng: cython.ulonglong
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -412,10 +404,6 @@ class Kernel:
     nni: cython.int[::1]
     nnd: cython.double[::1]
     net: Net  # the value network's buffers (pachisi._knet)
-    # simulate (see the section "simulate")
-    sim_dead: cython.bint
-    sim_caps: cython.int[::1]
-    sim_log: list
     # steps for Turn (see that section)
     t_n_nodes: cython.int
     t_n_edges: cython.int
@@ -470,8 +458,6 @@ class Kernel:
         self.out = self.out_arr
         self.gst = _ints(S_SIZE)
         self.cfgbuf = _ints(C_SIZE)
-        self.rng = 0
-        self.drng = 0
         self.pbuf = _ints(S_SIZE)
         self.counts = _ints(68)
         self.ring_s = _ints(16)
@@ -531,9 +517,6 @@ class Kernel:
         self.f_group_size = _ints(32)
         self.f_n_groups = _ints(2)
         self.net = net_new()
-        self.sim_dead = False
-        self.sim_caps = _ints(4)
-        self.sim_log = None
         self.t_n_nodes = 0
         self.t_n_edges = 0
         self.t_nodes_arr = _ints(64 * TN)
@@ -3083,116 +3066,6 @@ class Kernel:
             self.t_tgts_arr[: self.t_n_edges],  # type: ignore[index]
         )
 
-    # -- playouts ---------------------------------------------------------------
-
-    def playouts(
-        self,
-        game: cython.int[::1],
-        state: cython.int[::1],
-        n: cython.int,
-        seed: cython.ulonglong,
-        results: cython.int[::1],
-        *,
-        max_throws: cython.int,
-        first_playout: cython.longlong = 0,
-        first_throws: cython.int[::1] = None,
-        greedy_players: cython.int = 0,
-        network_players: cython.int = 0,
-        eval_weights: cython.double[::1] = None,
-        eval_board: cython.int[::1] = None,
-        net_ints: cython.int[::1] = None,
-        net_weights: cython.double[::1] = None,
-        cutoff_values: cython.double[::1] = None,
-        network_cutoff: cython.bint = False,
-    ) -> cython.longlong:
-        """Play ``n`` games from ``state`` (``S_SIZE`` ints) of the game table ``game``
-        (``_accel.game_table``); results in ``results``. Everything after
-        ``results`` is keyword-only, and nothing of one call is left for the next
-        to read: each table is taken from this call's arguments.
-
-        Game ``i`` is playout number ``k = first_playout + i`` of ``seed``: its
-        dice come from the splitmix64 stream seeded with :func:`stream_seed`
-        ``(seed, 2k)``, its choices from the stream ``(seed, 2k + 1)`` (common
-        random numbers: the k-th games from two positions throw the same dice
-        as long as both last). Per throw two dice faces (``faces[r %
-        len(faces)]``, ``r`` the top 31 bits of a draw), unless
-        ``first_throws[i]`` gives the game's first throw (``8 * a + b``, or -1
-        for a drawn one; no draw then); then the play among the distinct
-        outcomes in canonical order (see :meth:`_f_less`): uniformly at random
-        (one draw), or, for the players of the bit mask ``greedy_players``,
-        greedy: the best by the hand-made evaluation (its tables
-        ``eval_weights`` and ``eval_board``, ``_accel.eval_tables``' doubles
-        and ints) with ties within 1e-9 broken by one draw (no draw for a
-        single outcome or a single best). A game stops when decided (§3.5) or
-        after ``max_throws`` throws. ``results[R_SIZE * i:]`` is ``throws,
-        n_finished, finished[4], winner mask``; with ``cutoff_values``, a game
-        cut off by ``max_throws`` writes the evaluation of its last position
-        for every player to ``cutoff_values[4 * i + player]`` (the others are
-        left as they are). The outcomes come from the fast enumerator
-        (:meth:`_f_plays`). The players of the bit mask ``network_players``
-        play the network policy (the value network of the tables
-        ``net_ints``/``net_weights``, ``learn.kernel.tables``; see
-        :meth:`_pick_best`); ``network_cutoff``: ``cutoff_values`` holds the
-        network's values (each player's side's chance) instead of the hand
-        evaluation. Returns all throws.
-        """
-        gmask: cython.int = greedy_players
-        nmask: cython.int = network_players
-        res: cython.int[::1] = results
-        vals: cython.double[::1] = cutoff_values
-        firsts: cython.int[::1] = first_throws
-        ncut: cython.bint = network_cutoff
-        start: cython.longlong = first_playout
-        if (gmask or (vals is not None and not ncut)) and (
-            eval_weights is None or eval_board is None
-        ):
-            raise ValueError("greedy players and evaluated cut-offs need the evaluation's tables")
-        if (nmask or ncut) and (net_ints is None or net_weights is None):
-            raise ValueError("network players and network cut-offs need the network's tables")
-        if nmask or ncut:
-            net_use(self.net, net_ints, net_weights)
-        self.game = game
-        self.evd = eval_weights
-        self.evi = eval_board
-        self.cfg = self.cfgbuf
-        self.pos = self.gst
-        total: cython.longlong = 0
-        i: cython.int
-        k: cython.int
-        t: cython.int
-        p: cython.int
-        fin_mask: cython.int
-        kk: cython.ulonglong
-        for i in range(n):
-            kk = cython.cast(cython.ulonglong, start + i)
-            self.drng = _stream_seed(seed, 2 * kk)
-            self.rng = _stream_seed(seed, 2 * kk + 1)
-            for k in range(S_SIZE):
-                self.gst[k] = state[k]
-            t = self._fplayout(
-                max_throws, firsts[i] if firsts is not None else -1, gmask, nmask, False, False
-            )
-            total += t
-            res[R_SIZE * i] = t
-            res[R_SIZE * i + 1] = self.gst[S_NFIN]
-            for k in range(4):
-                res[R_SIZE * i + 2 + k] = self.gst[S_FIN + k]
-            res[R_SIZE * i + 6] = self.gst[S_WIN]
-            if vals is not None:
-                fin_mask = 0
-                for k in range(self.gst[S_NFIN]):
-                    fin_mask |= 1 << self.gst[S_FIN + k]
-                if not self._decided(fin_mask, self.gst[S_WIN]) and ncut:
-                    net_state(self.net, self.gst)
-                    net_absolute(self.net, self.gst[S_TO_MOVE], vals, 4 * i)
-                elif not self._decided(fin_mask, self.gst[S_WIN]):
-                    self._use_cfg(game, 0)
-                    for p in range(game[G_N]):
-                        vals[4 * i + p] = self._evaluate(
-                            self.gst, 0, self.gst[S_CUTS], self.gst[S_WIN], p
-                        )
-        return total
-
     def repeat_outcomes(
         self,
         cfg: cython.int[::1],
@@ -3364,55 +3237,6 @@ class Kernel:
         games below use the same buffers (a kernel, and so its network, is per thread)."""
         return self.net
 
-    def nn_selfplay(
-        self,
-        game: cython.int[::1],
-        state: cython.int[::1],
-        seed: cython.ulonglong,
-        k: cython.longlong,
-        max_throws: cython.int,
-        nni: cython.int[::1],
-        nnd: cython.double[::1],
-        r_idx: cython.int[::1],
-        r_val: cython.double[::1],
-        r_off: cython.int[::1],
-        r_mv: cython.int[::1],
-        r_v: cython.double[::1],
-        res: cython.int[::1],
-    ) -> cython.int:
-        """Playout ``k`` of ``seed`` from ``state`` with every player on the network policy,
-        recording every position before a throw (for training).
-
-        The same game as :meth:`playouts` with every seat in ``nmask``. Position
-        ``t``'s units are ``r_idx/r_val[r_off[t]:r_off[t + 1]]``, its mover
-        ``r_mv[t]`` and its value
-        for each player (his side's chance, exact once there is a winner) is
-        ``r_v[4 * t:4 * t + 4]``; ``r_v`` at the position after the last throw
-        holds the value of the final state. Buffers: ``r_off`` and ``r_mv``
-        ``max_throws + 2`` ints, ``r_idx``/``r_val`` ``(max_throws + 1) * NN_UNITS``, ``r_v``
-        ``4 * (max_throws + 2)``. ``res``: as one playout's result of :meth:`playouts`.
-        Returns the number of positions recorded (the throws).
-        """
-        net_use(self.net, nni, nnd)
-        self.game = game
-        self.cfg = self.cfgbuf
-        self.pos = self.gst
-        self.drng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k))
-        self.rng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k) + 1)
-        i: cython.int
-        for i in range(S_SIZE):
-            self.gst[i] = state[i]
-        net_recording(self.net, r_idx, r_val, r_off, r_mv, r_v)
-        t: cython.int = self._fplayout(max_throws, -1, 0, (1 << game[G_N]) - 1, False, True)
-        net_state(self.net, self.gst)
-        net_absolute(self.net, self.gst[S_TO_MOVE], r_v, 4 * net_recorded(self.net))
-        res[0] = t
-        res[1] = self.gst[S_NFIN]
-        for i in range(4):
-            res[2 + i] = self.gst[S_FIN + i]
-        res[6] = self.gst[S_WIN]
-        return net_recorded(self.net)
-
     def nn_replies(
         self,
         game: cython.int[::1],
@@ -3442,8 +3266,9 @@ class Kernel:
             m = self._throw_outcomes(game, state, throws[i])
             fin_mask = _fin_mask(gs)
             mover = gs[S_TO_MOVE]
-            r = self.f_order[self._pick_best(m, mover, fin_mask, True, True)]
-            self._after(r, mover, fin_mask)  # as _fplayout advances, into f_after
+            self._best_outcomes(m, mover, fin_mask, True)
+            r = self.f_order[self.ebuf[0]]
+            self._after(r, mover, fin_mask)  # as a game advances (kp_play), into f_after
             for k in range(S_SIZE):
                 if k != P_CUT:
                     gs[k] = self.f_after[k]
@@ -3641,29 +3466,6 @@ class Kernel:
             new[k] = self.ebuf[k]
         self.ebuf = new
 
-    def draws(self, seed: cython.ulonglong, n: cython.int, below: cython.int) -> list[int]:
-        """The first ``n`` numbers ``< below`` of the generator seeded with ``seed`` (for tests)."""
-        self.rng = seed
-        out: list[int] = []
-        i: cython.int
-        for i in range(n):
-            out.append(self._below(below))
-        return out
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _below(self, n: cython.int) -> cython.int:
-        """A number in ``0..n-1`` from the next splitmix64 draw (its top 31 bits modulo n)."""
-        self.rng = _sm_next(self.rng)
-        return _sm_below(self.rng, n)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _dbelow(self, n: cython.int) -> cython.int:
-        """:meth:`_below` from the dice stream."""
-        self.drng = _sm_next(self.drng)
-        return _sm_below(self.drng, n)
-
     @cython.cfunc
     @cython.exceptval(check=False)
     def _decided(self, fin_mask: cython.int, winner: cython.int) -> cython.bint:
@@ -3814,6 +3616,46 @@ class Kernel:
                 withheld = True
         return withheld
 
+    # -- the games' steps (pachisi._kplay plays through kp_enumerate and kp_play) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _game_throw(
+        self, a: cython.int, b: cython.int, fin_mask: cython.int, sort: cython.bint
+    ) -> cython.int:
+        """:func:`kp_enumerate` on the game state ``gst`` (its fields read in place: a local
+        view of them would be acquired and released on every throw)."""
+        mover: cython.int = self.gst[S_TO_MOVE]
+        self._use_cfg(self.game, mover)
+        self.gst[P_CUT] = self.gst[S_CUTS] >> mover & 1
+        n: cython.int = self._f_plays(
+            a, b, not self.game[G_PAGADE] and a == b and self.gst[P_DOUBLES] == 2
+        )
+        if self._withhold(n, mover, fin_mask) or sort:
+            return 2 * self._f_sort(n) + 1
+        return 2 * n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
+        """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``."""
+        self._advance_to(
+            self.gst,
+            self.gst,
+            self.f_outcomes[3 * r],
+            self.f_outcomes[3 * r + 1],
+            self.f_outcomes[3 * r + 2],
+            mover,
+            fin_mask,
+        )
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _best_row(self, j: cython.int) -> cython.int:
+        """The row of the ``j``-th of :meth:`_best_outcomes`' best outcomes."""
+        return self.f_order[self.ebuf[j]]
+
     @cython.cfunc
     @cython.exceptval(check=False)
     def _outcome_value(
@@ -3858,24 +3700,6 @@ class Kernel:
                 self.ebuf[n_best] = i
                 n_best += 1
         return n_best
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _pick_best(
-        self,
-        n: cython.int,
-        mover: cython.int,
-        fin_mask: cython.int,
-        network: cython.bint,
-        first: cython.bint,
-    ) -> cython.int:
-        """The place in ``f_order[:n]`` of the greedy (or, with ``network``, the network
-        policy's) choice: the best outcome, ties broken by one draw (none for a single
-        outcome or a single best), or with ``first`` the first of them."""
-        n_best: cython.int = self._best_outcomes(n, mover, fin_mask, network)
-        if n_best == 1 or first:
-            return self.ebuf[0]
-        return self.ebuf[self._below(n_best)]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3935,84 +3759,6 @@ class Kernel:
             if not fin_mask >> p & 1 and self._sim_moves(gs, p):
                 return True
         return False
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _fplayout(
-        self,
-        max_throws: cython.int,
-        first: cython.int,
-        gmask: cython.int,
-        nmask: cython.int,
-        sim: cython.bint,
-        record: cython.bint,
-    ) -> cython.int:
-        """One game from ``gst`` on the fast enumerator's outcome keys (see :meth:`playouts`).
-
-        ``first``: the first throw (``8 * a + b``), or -1 for a drawn one;
-        ``gmask``/``nmask``: the players who play greedy / the network policy
-        (bit masks); ``sim``: a game of :meth:`simulate` (it ends in a Pagade dead end, and
-        :meth:`_sim_step` counts the captures); ``record``: every position
-        before a throw is recorded (:meth:`nn_selfplay`). Returns the throws.
-        """
-        game = self.game
-        gs = self.gst
-        nfaces: cython.int = game[G_NFACES]
-        pagade: cython.bint = game[G_PAGADE] != 0
-        throws: cython.int = 0
-        a: cython.int
-        b: cython.int
-        r: cython.int
-        n: cython.int
-        m: cython.int
-        mover: cython.int
-        fin_mask: cython.int
-        pick: cython.int
-        while throws < max_throws:
-            fin_mask = _fin_mask(gs)
-            if self._decided(fin_mask, gs[S_WIN]):
-                break
-            if sim and pagade and self._dead_end(gs, fin_mask):
-                self.sim_dead = True
-                break
-            if record:
-                net_record(self.net, gs)
-            if throws == 0 and first >= 0:
-                a = first >> 3
-                b = first & 7
-            else:
-                a = game[G_FACES + self._dbelow(nfaces)]
-                b = game[G_FACES + self._dbelow(nfaces)]
-            mover = gs[S_TO_MOVE]
-            self._use_cfg(game, mover)
-            gs[P_CUT] = gs[S_CUTS] >> mover & 1
-            n = self._f_plays(a, b, not pagade and a == b and gs[P_DOUBLES] == 2)
-            if self._withhold(n, mover, fin_mask) or (gmask | nmask) >> mover & 1:
-                # canonical order, a withheld twin of an earlier outcome removed
-                m = self._f_sort(n)
-                if nmask >> mover & 1:
-                    pick = self._pick_best(m, mover, fin_mask, True, False)
-                elif gmask >> mover & 1:
-                    pick = self._pick_best(m, mover, fin_mask, False, False)
-                else:
-                    pick = self._below(m)
-                r = self.f_order[pick]
-            else:
-                # distinct keys: the pick-th in canonical order, without sorting them all
-                r = self._f_select(n, self._below(n))
-            if sim:
-                self._sim_step(a, b, self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover)
-            self._advance_to(
-                gs,
-                gs,
-                self.f_outcomes[3 * r],
-                self.f_outcomes[3 * r + 1],
-                self.f_outcomes[3 * r + 2],
-                mover,
-                fin_mask,
-            )
-            throws += 1
-        return throws
 
     @cython.cfunc
     @cython.inline
@@ -4127,172 +3873,6 @@ class Kernel:
                 lo = st + 1
         return keys[rank]
 
-    # -- simulate: whole games for `pachisi simulate` --------------------------
-
-    def simulate(
-        self,
-        game: cython.int[::1],
-        state: cython.int[::1],
-        n: cython.int,
-        seeds: cython.ulonglong[::1],
-        spec: cython.int[::1],
-        max_throws: cython.int,
-        res: cython.int[::1],
-        evd: cython.double[::1] = None,
-        evi: cython.int[::1] = None,
-        trace: cython.bint = False,
-    ) -> list:
-        """Play ``n`` games of ``pachisi simulate`` from ``state``; results in ``res``.
-
-        Game ``i`` starts from ``state`` with player ``spec[2 * i]`` to throw;
-        the players of the bit mask ``spec[2 * i + 1]`` play greedy, the
-        others random, as in :meth:`playouts` (its dice from the splitmix64
-        stream :func:`stream_seed` ``(seeds[i], 0)``, its choices from the
-        stream ``(seeds[i], 1)``; no given first throw). Unlike a playout, it
-        ends as drawn in a Pagade dead end (§3.5) and counts each player's
-        captures (see :meth:`_sim_step`). ``res[SIM_SIZE * i:]`` is
-        ``throws, n_finished, finished[4], winner mask, dead end, captures[4]``
-        (dead end 1 when the game ended in one, also on its last throw
-        allowed). With ``trace``, returns the last game throw by throw: per
-        throw ``[a, b, *state before it]`` (``S_SIZE`` ints; the slot
-        ``P_CUT`` is scratch), then the final state; else an empty list.
-        """
-        self.game = game
-        if evd is not None:
-            self.evd = evd
-            self.evi = evi
-        self.pos = self.gst
-        gs = self.gst
-        pagade: cython.bint = game[G_PAGADE] != 0
-        i: cython.int
-        k: cython.int
-        t: cython.int
-        o: cython.int
-        fin_mask: cython.int
-        for i in range(n):
-            self.sim_log = [] if trace else None
-            self.drng = _stream_seed(seeds[i], 0)
-            self.rng = _stream_seed(seeds[i], 1)
-            self.cfg = self.cfgbuf
-            for k in range(S_SIZE):
-                gs[k] = state[k]
-            gs[S_TO_MOVE] = spec[2 * i]
-            self.sim_dead = False
-            for k in range(4):
-                self.sim_caps[k] = 0
-            t = self._fplayout(max_throws, -1, spec[2 * i + 1], 0, True, False)
-            fin_mask = 0
-            for k in range(gs[S_NFIN]):
-                fin_mask |= 1 << gs[S_FIN + k]
-            if pagade and not self.sim_dead and not self._decided(fin_mask, gs[S_WIN]):
-                self.sim_dead = self._dead_end(gs, fin_mask)  # on the last throw allowed
-            o = SIM_SIZE * i
-            res[o] = t
-            res[o + 1] = gs[S_NFIN]
-            for k in range(4):
-                res[o + 2 + k] = gs[S_FIN + k]
-            res[o + 6] = gs[S_WIN]
-            res[o + 7] = 1 if self.sim_dead else 0
-            for k in range(4):
-                res[o + 8 + k] = self.sim_caps[k]
-        out: list = []
-        if trace and n:
-            out = self.sim_log
-            row: list = []
-            for k in range(S_SIZE):
-                row.append(gs[k])
-            out.append(row)
-        self.sim_log = None
-        return out
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _sim_step(
-        self,
-        a: cython.int,
-        b: cython.int,
-        hi: cython.ulonglong,
-        lo: cython.ulonglong,
-        mover: cython.int,
-    ) -> cython.void:
-        """Count the captures of the chosen outcome (key ``hi``/``lo``); trace the throw.
-
-        A capture is an action that captures (cuts) on landing, as
-        ``Action.capture`` counts them, credited to the mover. Only captures
-        take an opponent's pawn back (to p = 0) during the mover's throw (a
-        third doublet's penalty takes the mover's own, and friendly colours
-        never capture each other), so they are read from the opponents'
-        pawns before and after: in the Parcheesi family one captured pawn per
-        action; in Pagade every pawn of the square is cut by one action, so
-        one capture per square emptied (two pawns of a colour on one ring
-        square are always cut together: a single pawn never cuts a pair).
-        """
-        gs = self.gst
-        game = self.game
-        g: cython.int = G_CFG + mover * C_SIZE  # the mover's table
-        pagade: cython.bint = game[G_PAGADE] != 0
-        c: cython.int
-        k: cython.int
-        j: cython.int
-        p: cython.int
-        s: cython.int
-        nb: cython.int
-        na: cython.int
-        cb: cython.int
-        ca: cython.int
-        ns: cython.int
-        sq0: cython.int = -1
-        sq1: cython.int = -1
-        sq2: cython.int = -1
-        caps: cython.int = 0
-        row: list
-        if self.sim_log is not None:
-            row = [a, b]
-            for k in range(S_SIZE):
-                row.append(gs[k])
-            self.sim_log.append(row)
-        for c in range(4):
-            if not game[g + C_IN_PLAY + c] or game[g + C_FRIEND + c]:
-                continue
-            nb = 0
-            na = 0
-            for k in range(4):
-                if gs[4 * c + k] == 0:
-                    nb += 1
-                if _key_pawn(hi, lo, c, k) == 0:
-                    na += 1
-            if na == nb:
-                continue
-            if not pagade:
-                caps += na - nb
-                continue
-            # Pagade: the squares of the pawns cut (before, less after, as multisets)
-            ns = 0
-            for k in range(4):
-                p = gs[4 * c + k]
-                if p == 0:
-                    continue
-                cb = 0
-                ca = 0
-                for j in range(4):
-                    if gs[4 * c + j] == p:
-                        cb += 1
-                    if _key_pawn(hi, lo, c, j) == p:
-                        ca += 1
-                if cb == ca:
-                    continue
-                s = game[g + C_ROUTE + 85 * c + p]
-                if s not in (sq0, sq1, sq2):
-                    if ns == 0:
-                        sq0 = s
-                    elif ns == 1:
-                        sq1 = s
-                    else:
-                        sq2 = s
-                    ns += 1
-            caps += ns
-        self.sim_caps[mover] += caps
-
     @cython.cfunc
     @cython.exceptval(check=False)
     def _sim_moves(self, gs: cython.int[::1], player: cython.int) -> cython.bint:
@@ -4370,7 +3950,7 @@ def kb_enumerate(
 
     The ``m`` outcomes are :func:`kb_outcomes` rows :func:`kb_order` ``[:m]``,
     an extra throw withheld from a mover who finishes (§3.5), as in
-    :meth:`Kernel._fplayout`; in canonical order if ``in_order``, else in no
+    :meth:`pachisi._kplay.Games._fplayout`; in canonical order if ``in_order``, else in no
     order (:func:`kb_select` finds the one of a given rank).
     """
     k: Kernel = cython.cast(Kernel, kern)
@@ -4414,8 +3994,7 @@ def kb_order(kern: object) -> cython.int[::1]:
 def kb_select(kern: object, m: cython.int, rank: cython.int) -> cython.int:
     """The row of the outcome of rank ``rank`` in canonical order among the ``m``
     outcomes :func:`kb_order` lists (which it reorders)."""
-    k: Kernel = cython.cast(Kernel, kern)
-    return k._f_select(m, rank)
+    return cython.cast(Kernel, kern)._f_select(m, rank)
 
 
 @cython.cfunc
@@ -4437,8 +4016,7 @@ def kb_apply(
 @cython.exceptval(check=False)
 def kb_decided(kern: object, fin_mask: cython.int, winner: cython.int) -> cython.bint:
     """§3.5 game over, from the finishers and the winners (bit masks)."""
-    k: Kernel = cython.cast(Kernel, kern)
-    return k._decided(fin_mask, winner)
+    return cython.cast(Kernel, kern)._decided(fin_mask, winner)
 
 
 @cython.cfunc
@@ -4469,6 +4047,101 @@ def kb_changes(
             if _key_pawn(hi, lo, c, j) != gs[4 * c + j]:
                 return True
     return False
+
+
+# -- entry points for the games ------------------------------------------------
+#
+# pachisi._kplay (the playouts, ``pachisi simulate``'s games, the network's self-play:
+# the game loop, compiled on its own) plays on one Kernel through these functions and
+# kb_decided, kb_select and kb_dead_end above; _kernel.pxd declares them. The game is
+# played on the kernel's own state buffer (kp_state), the one the greedy and network
+# choices value outcomes from (_after), so that none of them passes a memoryview on a
+# game's hot path.
+
+
+@cython.cfunc
+def kp_state(kern: object) -> cython.int[::1]:
+    """The kernel's game-state buffer (``S_SIZE`` ints), the state its games play on."""
+    k: Kernel = cython.cast(Kernel, kern)
+    return k.gst
+
+
+@cython.cfunc
+def kp_setup(
+    kern: object, game: cython.int[::1], evd: cython.double[::1], evi: cython.int[::1]
+) -> cython.void:
+    """Start games of the game table ``game``; ``evd``/``evi``: the hand evaluation's
+    tables (kept as they are if ``evd`` is None)."""
+    k: Kernel = cython.cast(Kernel, kern)
+    k.game = game
+    if evd is not None:
+        k.evd = evd
+        k.evi = evi
+    k.cfg = k.cfgbuf
+    k.pos = k.gst
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kp_enumerate(
+    kern: object, a: cython.int, b: cython.int, fin_mask: cython.int, sort: cython.bint
+) -> cython.int:
+    """The distinct outcomes of throw (``a``, ``b``) for the mover of the game
+    (:func:`kp_state`; ``fin_mask``: its finishers): ``2 * m + in_order``.
+
+    The ``m`` outcomes are the rows :func:`kp_row` ``(i)`` for ``i < m``, an
+    extra throw withheld from a mover who finishes (§3.5); in canonical order
+    (repeats dropped) if ``in_order``, which they are when one was withheld or
+    ``sort`` asks for it, else in no order (:func:`kb_select` finds the one of
+    a given rank).
+    """
+    # (a cast used in place, as in the functions below: a typed local would take and
+    # drop a reference on every call)
+    return cython.cast(Kernel, kern)._game_throw(a, b, fin_mask, sort)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kp_row(kern: object, i: cython.int) -> cython.int:
+    """The row of the last :func:`kp_enumerate`'s ``i``-th outcome in its order."""
+    return cython.cast(Kernel, kern).f_order[i]
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kp_best(
+    kern: object, m: cython.int, mover: cython.int, fin_mask: cython.int, network: cython.bint
+) -> cython.int:
+    """The number of the mover's best outcomes among the ``m`` of the last
+    :func:`kp_enumerate` (in canonical order) by the hand evaluation, or with ``network``
+    the value network (``Kernel._best_outcomes``, the one greedy choice); their rows are
+    :func:`kp_best_row`."""
+    return cython.cast(Kernel, kern)._best_outcomes(m, mover, fin_mask, network)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kp_best_row(kern: object, j: cython.int) -> cython.int:
+    """The row of the ``j``-th best outcome of the last :func:`kp_best`."""
+    return cython.cast(Kernel, kern)._best_row(j)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kp_play(kern: object, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
+    """Play ``mover``'s outcome of row ``r`` in the game (§3.3, §3.5; the one finishing
+    step, ``Kernel._advance_to``)."""
+    cython.cast(Kernel, kern)._game_play(r, mover, fin_mask)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def kp_evaluate(kern: object, player: cython.int) -> cython.double:
+    """The hand evaluation of the game for ``player`` (the tables of :func:`kp_setup`)."""
+    k: Kernel = cython.cast(Kernel, kern)
+    gs = k.gst
+    k._use_cfg(k.game, 0)
+    return k._evaluate(gs, 0, gs[S_CUTS], gs[S_WIN], player)
 
 
 # ---------------------------------------------------------------------------

@@ -229,7 +229,7 @@ def net_recording(
     r_mv: cython.int[::1],
     r_v: cython.double[::1],
 ) -> cython.void:
-    """Record positions into these buffers from now on (see ``Kernel.nn_selfplay``): none
+    """Record positions into these buffers from now on (see ``_kplay.Games.nn_selfplay``): none
     recorded yet."""
     net.nr_idx = r_idx
     net.nr_val = r_val
@@ -250,7 +250,7 @@ def net_recorded(net: Net) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def net_record(net: Net, gs: cython.int[::1]) -> cython.void:
-    """Record the game state ``gs``'s units, mover and values (see ``Kernel.nn_selfplay``)."""
+    """Record the game state ``gs``'s units, mover and values (see ``_kplay.Games.nn_selfplay``)."""
     t: cython.int = net.nr_n
     at: cython.int = net.nr_off[t]
     n: cython.int = net_encode(net, gs, 0, gs[S_TO_MOVE], gs[P_DOUBLES], gs[S_CUTS], _fin_mask(gs))

@@ -69,7 +69,7 @@ G_CFG: Final = 32  # then one cfg table (C_SIZE ints) per mover
 
 #: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
 R_SIZE: Final = 7
-#: Width of a simulated game's result (Kernel.simulate): R_SIZE, dead end, captures[4].
+#: Width of a simulated game's result (_kplay.Games.simulate): R_SIZE, dead end, captures[4].
 SIM_SIZE: Final = 12
 
 # the hand-made evaluation's tables (built by _accel.eval_tables): ints, then doubles

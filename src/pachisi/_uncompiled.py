@@ -6,7 +6,7 @@ module, or :mod:`pachisi._cython_shim` where Cython is absent), to check the
 algorithm where no compiler is at hand. :func:`load` gives that source
 module, under the name ``pachisi.<name>_py``, once per process, so that the
 uncompiled modules that use one another (``_kbatch`` uses ``_kernel``'s
-``Kernel``, ``_kernel`` uses ``_knet``'s network) share it. :func:`compiled`
+``Kernel``, ``_kernel`` uses ``_knet``'s network, ``_kplay`` both) share it. :func:`compiled`
 says whether a module would load compiled; :func:`per_thread` keeps one
 kernel object per thread and module (their buffers are per call). Standard
 library only.
@@ -24,8 +24,8 @@ from typing import Any
 
 
 def load(name: str) -> ModuleType:
-    """The kernel module ``name`` (``"_kernel"``, ``"_knet"``, ``"_kbatch"``, ``"_kludo"``)
-    run from its ``.py`` source, whether or not it is compiled here."""
+    """The kernel module ``name`` (``"_kernel"``, ``"_knet"``, ``"_kplay"``, ``"_kbatch"``,
+    ``"_kludo"``) run from its ``.py`` source, whether or not it is compiled here."""
     full = f"pachisi.{name}_py"
     found = sys.modules.get(full)
     if found is not None:

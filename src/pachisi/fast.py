@@ -30,7 +30,9 @@ Packed states, for the kernel's batched and value-network entry points
     :data:`S_CUTS`), :func:`eval_tables` (the hand evaluation's tables),
     :data:`R_SIZE` (one playout's result), and :func:`kernel`: this thread's
     kernel, typed by :class:`Kernel` (the methods callers may use), and its value
-    network, :meth:`Kernel.network`, typed by :class:`Net`.
+    network, :meth:`Kernel.network`, typed by :class:`Net`; :func:`games`: this
+    thread's games on the kernel (playouts, simulate, self-play), typed by
+    :class:`Games`.
 
 >>> from pachisi import Position
 >>> pos = Position.start("parcheesi", players=2)
@@ -85,6 +87,7 @@ __all__ = [
     "S_SIZE",
     "Buffer",
     "EvaluatedPlayout",
+    "Games",
     "Kernel",
     "Net",
     "Network",
@@ -101,6 +104,7 @@ __all__ = [
     "evaluates_for",
     "game_state",
     "game_table",
+    "games",
     "greedy_position",
     "kernel",
     "kernel_module",
@@ -187,6 +191,57 @@ class Kernel(Protocol):
     ) -> int:
         """For each throw, whether the mover's best replies tie (see the kernel)."""
 
+
+class Games(Protocol):
+    """The compiled kernel's games (``pachisi._kplay.Games``, its own compiled module),
+    reached through :func:`games`: playouts, ``pachisi simulate``'s games and the value
+    network's self-play, each on the kernel's fast enumerator.
+
+    Arguments as for :class:`Kernel`; ``res``/``results`` are the ``int``
+    result buffers the caller allocates (:data:`R_SIZE` ints per playout).
+    :func:`playouts` and :func:`simulate_games` are the usual way in; the
+    docstrings in ``_kplay`` say each buffer's size.
+    """
+
+    def playouts(
+        self,
+        game: Buffer,
+        state: Buffer,
+        n: int,
+        seed: int,
+        results: Buffer,
+        /,
+        *,
+        max_throws: int,
+        first_playout: int = 0,
+        first_throws: Buffer | None = None,
+        greedy_players: int = 0,
+        network_players: int = 0,
+        eval_weights: Buffer | None = None,
+        eval_board: Buffer | None = None,
+        net_ints: Buffer | None = None,
+        net_weights: Buffer | None = None,
+        cutoff_values: Buffer | None = None,
+        network_cutoff: bool = False,
+    ) -> int:
+        """Play ``n`` seeded games from ``state`` into ``results``; all their throws."""
+
+    def simulate(
+        self,
+        game: Buffer,
+        state: Buffer,
+        n: int,
+        seeds: Buffer,
+        spec: Buffer,
+        max_throws: int,
+        res: Buffer,
+        evd: Buffer | None = None,
+        evi: Buffer | None = None,
+        trace: bool = False,
+        /,
+    ) -> list[list[int]]:
+        """Play ``n`` games of ``pachisi simulate``; the last one throw by throw if ``trace``."""
+
     def nn_selfplay(
         self,
         game: Buffer,
@@ -241,6 +296,21 @@ def kernel(module: ModuleType | None = None) -> Kernel:
     installed.
     """
     found: Kernel = _accel._default_kernel() if module is None else _accel._kernel(module)
+    return found
+
+
+def games(module: ModuleType | None = None) -> Games:
+    """This thread's games (its own kernel and buffers: never share one between threads).
+
+    ``module``: a kernel module (:func:`kernel_module`; the uncompiled source
+    for tests, whose games then run uncompiled too); default the compiled
+    one, :class:`RuntimeError` if it is not installed.
+    """
+    if module is None:
+        module = kernel_module()
+        if module is None:
+            raise RuntimeError("the compiled kernel is not installed")
+    found: Games = _accel._games(module)
     return found
 
 

@@ -341,11 +341,11 @@ def _play_kernel(
     max_throws: int,
     races: bool = False,
 ) -> list[GameData]:
-    """Self-play games in the compiled kernel (``Kernel.nn_selfplay``); ``races``: the
+    """Self-play games in the compiled kernel (``fast.Games.nn_selfplay``); ``races``: the
     closing race's values as targets, its positions decoded from their encodings."""
     module = fast.kernel_module()
     assert module is not None
-    kern = fast.kernel(module)
+    kern = fast.games(module)
     enc = encoder_for(setup)
     n = enc.n_players
     ni, nd = tables(net, setup)

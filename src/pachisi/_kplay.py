@@ -1,0 +1,637 @@
+"""The compiled kernel's games: playouts, ``pachisi simulate``'s games, the network's self-play.
+
+Cython in pure-Python mode, compiled by ``setup.py`` beside
+:mod:`pachisi._kernel`, whose enumerator it plays on: the game loop
+(:meth:`Games._fplayout`) throws the dice, picks among the outcomes
+(uniformly, greedy by the hand evaluation, or by the value network) and
+plays the pick, through the kernel's C entry points (``kp_*``, ``kb_*``,
+declared in ``_kernel.pxd``; each a C call through a pointer imported when
+this module loads). A :class:`Games` owns one
+:class:`~pachisi._kernel.Kernel` and plays on that kernel's state buffer
+(``kp_state``), the state its greedy and network choices value outcomes
+from. Uncompiled (the tests), it uses the uncompiled ``_kernel`` and
+``_knet`` (:func:`pachisi._uncompiled.load`). Reached through
+:func:`pachisi.fast.games` (and :mod:`pachisi._accel`'s ``playouts`` and
+``simulate_games``).
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
+    from . import _cython_shim as cython  # type: ignore[no-redef]
+
+from array import array
+
+#: What this module takes from the kernel (uncompiled: from its source module).
+_KERNEL_NAMES = (
+    "C_FRIEND",
+    "C_IN_PLAY",
+    "C_ROUTE",
+    "C_SIZE",
+    "G_CFG",
+    "G_FACES",
+    "G_N",
+    "G_NFACES",
+    "G_PAGADE",
+    "S_CUTS",
+    "S_FIN",
+    "S_NFIN",
+    "S_SIZE",
+    "S_TO_MOVE",
+    "S_WIN",
+    "Kernel",
+    "kb_dead_end",
+    "kb_decided",
+    "kb_select",
+    "kp_best",
+    "kp_best_row",
+    "kp_enumerate",
+    "kp_evaluate",
+    "kp_play",
+    "kp_row",
+    "kp_setup",
+    "kp_state",
+)
+#: What it takes from the value network.
+_NET_NAMES = (
+    "Net",
+    "net_absolute",
+    "net_record",
+    "net_recorded",
+    "net_recording",
+    "net_state",
+    "net_use",
+)
+
+if cython.compiled:  # the kernel's and the network's C interfaces, and splitmix64
+    from cython.cimports.pachisi._kernel import (
+        C_FRIEND,
+        C_IN_PLAY,
+        C_ROUTE,
+        C_SIZE,
+        G_CFG,
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        kb_dead_end,
+        kb_decided,
+        kb_select,
+        kp_best,
+        kp_best_row,
+        kp_enumerate,
+        kp_evaluate,
+        kp_play,
+        kp_row,
+        kp_setup,
+        kp_state,
+    )
+    from cython.cimports.pachisi._knet import (
+        Net,
+        net_absolute,
+        net_record,
+        net_recorded,
+        net_recording,
+        net_state,
+        net_use,
+    )
+    from cython.cimports.pachisi._splitmix import below as _sm_below
+    from cython.cimports.pachisi._splitmix import next_state as _sm_next
+    from cython.cimports.pachisi._splitmix import stream_seed as _stream_seed
+
+    from pachisi._kernel import Kernel
+else:  # the same names from the uncompiled kernel and network
+    from pachisi import _uncompiled
+    from pachisi._splitmix import below as _sm_below
+    from pachisi._splitmix import next_state as _sm_next
+    from pachisi._splitmix import stream_seed as _stream_seed
+
+    _k = _uncompiled.load("_kernel")
+    (
+        C_FRIEND,
+        C_IN_PLAY,
+        C_ROUTE,
+        C_SIZE,
+        G_CFG,
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        Kernel,
+        kb_dead_end,
+        kb_decided,
+        kb_select,
+        kp_best,
+        kp_best_row,
+        kp_enumerate,
+        kp_evaluate,
+        kp_play,
+        kp_row,
+        kp_setup,
+        kp_state,
+    ) = (getattr(_k, name) for name in _KERNEL_NAMES)
+    (Net, net_absolute, net_record, net_recorded, net_recording, net_state, net_use) = (
+        getattr(_uncompiled.load("_knet"), name) for name in _NET_NAMES
+    )
+
+_CINT = cython.typedef(cython.const[cython.int])
+
+#: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
+R_SIZE = cython.declare(_CINT, 7)
+#: Width of a simulated game's result (Games.simulate): R_SIZE, dead end, captures[4].
+SIM_SIZE = cython.declare(_CINT, 12)
+
+
+def _ints(n: int) -> array[int]:
+    return array("i", bytes(4 * n))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _fin_mask(st: cython.int[::1]) -> cython.int:
+    """The players who have finished in a game state, as a bit mask."""
+    m: cython.int = 0
+    k: cython.int
+    for k in range(st[S_NFIN]):
+        m |= 1 << st[S_FIN + k]
+    return m
+
+
+@cython.final
+@cython.cclass
+class Games:
+    """Whole games on the compiled kernel's fast enumerator: :meth:`playouts`,
+    :meth:`simulate` (``pachisi simulate``) and :meth:`nn_selfplay` (the network's
+    self-play for training).
+
+    ``game`` is :func:`pachisi.fast.game_table`'s table, ``state`` a
+    :func:`pachisi.fast.game_state` array; results go into buffers the caller
+    allocates. One object holds one kernel and its buffers: per thread, never
+    shared (:func:`pachisi.fast.games`). Nothing of one call is left for the
+    next to read.
+    """
+
+    kern: object
+    net: Net
+    game: cython.int[::1]
+    gs: cython.int[::1]
+    rng: cython.ulonglong
+    drng: cython.ulonglong
+    # simulate (see there)
+    sim_dead: cython.bint
+    sim_caps: cython.int[::1]
+    sim_before: cython.int[::1]
+    sim_log: list
+
+    def __init__(self) -> None:
+        self.kern = Kernel()
+        self.net = self.kern.network()
+        self.gs = kp_state(self.kern)
+        self.rng = 0
+        self.drng = 0
+        self.sim_dead = False
+        self.sim_caps = _ints(4)
+        self.sim_before = _ints(16)
+        self.sim_log = None
+
+    # -- playouts ---------------------------------------------------------------
+
+    def playouts(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        n: cython.int,
+        seed: cython.ulonglong,
+        results: cython.int[::1],
+        *,
+        max_throws: cython.int,
+        first_playout: cython.longlong = 0,
+        first_throws: cython.int[::1] = None,
+        greedy_players: cython.int = 0,
+        network_players: cython.int = 0,
+        eval_weights: cython.double[::1] = None,
+        eval_board: cython.int[::1] = None,
+        net_ints: cython.int[::1] = None,
+        net_weights: cython.double[::1] = None,
+        cutoff_values: cython.double[::1] = None,
+        network_cutoff: cython.bint = False,
+    ) -> cython.longlong:
+        """Play ``n`` games from ``state`` (``S_SIZE`` ints) of the game table ``game``
+        (``_accel.game_table``); results in ``results``. Everything after
+        ``results`` is keyword-only, and nothing of one call is left for the next
+        to read: each table is taken from this call's arguments.
+
+        Game ``i`` is playout number ``k = first_playout + i`` of ``seed``: its
+        dice come from the splitmix64 stream seeded with ``stream_seed``
+        ``(seed, 2k)``, its choices from the stream ``(seed, 2k + 1)`` (common
+        random numbers: the k-th games from two positions throw the same dice
+        as long as both last). Per throw two dice faces (``faces[r %
+        len(faces)]``, ``r`` the top 31 bits of a draw), unless
+        ``first_throws[i]`` gives the game's first throw (``8 * a + b``, or -1
+        for a drawn one; no draw then); then the play among the distinct
+        outcomes in canonical order (``Kernel._f_less``): uniformly at random
+        (one draw), or, for the players of the bit mask ``greedy_players``,
+        greedy: the best by the hand-made evaluation (its tables
+        ``eval_weights`` and ``eval_board``, ``_accel.eval_tables``' doubles
+        and ints) with ties within 1e-9 broken by one draw (no draw for a
+        single outcome or a single best). A game stops when decided (§3.5) or
+        after ``max_throws`` throws. ``results[R_SIZE * i:]`` is ``throws,
+        n_finished, finished[4], winner mask``; with ``cutoff_values``, a game
+        cut off by ``max_throws`` writes the evaluation of its last position
+        for every player to ``cutoff_values[4 * i + player]`` (the others are
+        left as they are). The outcomes come from the kernel's fast
+        enumerator. The players of the bit mask ``network_players`` play the
+        network policy (the value network of the tables
+        ``net_ints``/``net_weights``, ``learn.kernel.tables``; see
+        :meth:`_pick_best`); ``network_cutoff``: ``cutoff_values`` holds the
+        network's values (each player's side's chance) instead of the hand
+        evaluation. Returns all throws.
+        """
+        gmask: cython.int = greedy_players
+        nmask: cython.int = network_players
+        res: cython.int[::1] = results
+        vals: cython.double[::1] = cutoff_values
+        firsts: cython.int[::1] = first_throws
+        ncut: cython.bint = network_cutoff
+        start: cython.longlong = first_playout
+        if (gmask or (vals is not None and not ncut)) and (
+            eval_weights is None or eval_board is None
+        ):
+            raise ValueError("greedy players and evaluated cut-offs need the evaluation's tables")
+        if (nmask or ncut) and (net_ints is None or net_weights is None):
+            raise ValueError("network players and network cut-offs need the network's tables")
+        if nmask or ncut:
+            net_use(self.net, net_ints, net_weights)
+        kp_setup(self.kern, game, eval_weights, eval_board)
+        self.game = game
+        gs = self.gs
+        total: cython.longlong = 0
+        i: cython.int
+        k: cython.int
+        t: cython.int
+        p: cython.int
+        fin_mask: cython.int
+        kk: cython.ulonglong
+        for i in range(n):
+            kk = cython.cast(cython.ulonglong, start + i)
+            self.drng = _stream_seed(seed, 2 * kk)
+            self.rng = _stream_seed(seed, 2 * kk + 1)
+            for k in range(S_SIZE):
+                gs[k] = state[k]
+            t = self._fplayout(
+                max_throws, firsts[i] if firsts is not None else -1, gmask, nmask, False, False
+            )
+            total += t
+            res[R_SIZE * i] = t
+            res[R_SIZE * i + 1] = gs[S_NFIN]
+            for k in range(4):
+                res[R_SIZE * i + 2 + k] = gs[S_FIN + k]
+            res[R_SIZE * i + 6] = gs[S_WIN]
+            if vals is not None:
+                fin_mask = _fin_mask(gs)
+                if not kb_decided(self.kern, fin_mask, gs[S_WIN]) and ncut:
+                    net_state(self.net, gs)
+                    net_absolute(self.net, gs[S_TO_MOVE], vals, 4 * i)
+                elif not kb_decided(self.kern, fin_mask, gs[S_WIN]):
+                    for p in range(game[G_N]):
+                        vals[4 * i + p] = kp_evaluate(self.kern, p)
+        return total
+
+    def draws(self, seed: cython.ulonglong, n: cython.int, below: cython.int) -> list[int]:
+        """The first ``n`` numbers ``< below`` of the generator seeded with ``seed`` (for tests)."""
+        self.rng = seed
+        out: list[int] = []
+        i: cython.int
+        for i in range(n):
+            out.append(self._below(below))
+        return out
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _below(self, n: cython.int) -> cython.int:
+        """A number in ``0..n-1`` from the next splitmix64 draw (its top 31 bits modulo n)."""
+        self.rng = _sm_next(self.rng)
+        return _sm_below(self.rng, n)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _dbelow(self, n: cython.int) -> cython.int:
+        """:meth:`_below` from the dice stream."""
+        self.drng = _sm_next(self.drng)
+        return _sm_below(self.drng, n)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _pick_best(
+        self, m: cython.int, mover: cython.int, fin_mask: cython.int, network: cython.bint
+    ) -> cython.int:
+        """The row of the greedy (or, with ``network``, the network policy's) choice among
+        the ``m`` outcomes of the last enumeration, in canonical order: the best outcome
+        (``Kernel._best_outcomes``, the one greedy choice), ties broken by one draw (none
+        for a single outcome or a single best)."""
+        n_best: cython.int = kp_best(self.kern, m, mover, fin_mask, network)
+        if n_best == 1:
+            return kp_best_row(self.kern, 0)
+        return kp_best_row(self.kern, self._below(n_best))
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _fplayout(
+        self,
+        max_throws: cython.int,
+        first: cython.int,
+        gmask: cython.int,
+        nmask: cython.int,
+        sim: cython.bint,
+        record: cython.bint,
+    ) -> cython.int:
+        """One game from the kernel's state on its fast enumerator (see :meth:`playouts`).
+
+        ``first``: the first throw (``8 * a + b``), or -1 for a drawn one;
+        ``gmask``/``nmask``: the players who play greedy / the network policy
+        (bit masks); ``sim``: a game of :meth:`simulate` (it ends in a Pagade dead end, and
+        :meth:`_sim_count` counts the captures); ``record``: every position
+        before a throw is recorded (:meth:`nn_selfplay`). Returns the throws.
+        """
+        game = self.game
+        gs = self.gs
+        kern = self.kern
+        nfaces: cython.int = game[G_NFACES]
+        pagade: cython.bint = game[G_PAGADE] != 0
+        throws: cython.int = 0
+        a: cython.int
+        b: cython.int
+        r: cython.int
+        m: cython.int
+        got: cython.int
+        mover: cython.int
+        fin_mask: cython.int
+        while throws < max_throws:
+            fin_mask = _fin_mask(gs)
+            if kb_decided(kern, fin_mask, gs[S_WIN]):
+                break
+            if sim and pagade and kb_dead_end(kern, gs, fin_mask):
+                self.sim_dead = True
+                break
+            if record:
+                net_record(self.net, gs)
+            if throws == 0 and first >= 0:
+                a = first >> 3
+                b = first & 7
+            else:
+                a = game[G_FACES + self._dbelow(nfaces)]
+                b = game[G_FACES + self._dbelow(nfaces)]
+            mover = gs[S_TO_MOVE]
+            got = kp_enumerate(kern, a, b, fin_mask, (gmask | nmask) >> mover & 1)
+            m = got >> 1
+            if got & 1:
+                # canonical order, a withheld twin of an earlier outcome removed
+                if nmask >> mover & 1:
+                    r = self._pick_best(m, mover, fin_mask, True)
+                elif gmask >> mover & 1:
+                    r = self._pick_best(m, mover, fin_mask, False)
+                else:
+                    r = kp_row(kern, self._below(m))
+            else:
+                # distinct keys: the pick-th in canonical order, without sorting them all
+                r = kb_select(kern, m, self._below(m))
+            if sim:
+                self._sim_before(a, b)
+            kp_play(kern, r, mover, fin_mask)
+            if sim:
+                self._sim_count(mover)
+            throws += 1
+        return throws
+
+    # -- simulate: whole games for `pachisi simulate` --------------------------
+
+    def simulate(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        n: cython.int,
+        seeds: cython.ulonglong[::1],
+        spec: cython.int[::1],
+        max_throws: cython.int,
+        res: cython.int[::1],
+        evd: cython.double[::1] = None,
+        evi: cython.int[::1] = None,
+        trace: cython.bint = False,
+    ) -> list:
+        """Play ``n`` games of ``pachisi simulate`` from ``state``; results in ``res``.
+
+        Game ``i`` starts from ``state`` with player ``spec[2 * i]`` to throw;
+        the players of the bit mask ``spec[2 * i + 1]`` play greedy, the
+        others random, as in :meth:`playouts` (its dice from the splitmix64
+        stream ``stream_seed(seeds[i], 0)``, its choices from the stream
+        ``(seeds[i], 1)``; no given first throw). Unlike a playout, it ends as
+        drawn in a Pagade dead end (§3.5) and counts each player's captures
+        (see :meth:`_sim_count`). ``res[SIM_SIZE * i:]`` is ``throws,
+        n_finished, finished[4], winner mask, dead end, captures[4]`` (dead
+        end 1 when the game ended in one, also on its last throw allowed).
+        With ``trace``, returns the last game throw by throw: per throw ``[a,
+        b, *state before it]`` (``S_SIZE`` ints; the slot ``P_CUT`` is
+        scratch), then the final state; else an empty list.
+        """
+        kp_setup(self.kern, game, evd, evi)
+        self.game = game
+        gs = self.gs
+        pagade: cython.bint = game[G_PAGADE] != 0
+        i: cython.int
+        k: cython.int
+        t: cython.int
+        o: cython.int
+        fin_mask: cython.int
+        for i in range(n):
+            self.sim_log = [] if trace else None
+            self.drng = _stream_seed(seeds[i], 0)
+            self.rng = _stream_seed(seeds[i], 1)
+            for k in range(S_SIZE):
+                gs[k] = state[k]
+            gs[S_TO_MOVE] = spec[2 * i]
+            self.sim_dead = False
+            for k in range(4):
+                self.sim_caps[k] = 0
+            t = self._fplayout(max_throws, -1, spec[2 * i + 1], 0, True, False)
+            fin_mask = _fin_mask(gs)
+            if pagade and not self.sim_dead and not kb_decided(self.kern, fin_mask, gs[S_WIN]):
+                self.sim_dead = kb_dead_end(self.kern, gs, fin_mask)  # on the last throw allowed
+            o = SIM_SIZE * i
+            res[o] = t
+            res[o + 1] = gs[S_NFIN]
+            for k in range(4):
+                res[o + 2 + k] = gs[S_FIN + k]
+            res[o + 6] = gs[S_WIN]
+            res[o + 7] = 1 if self.sim_dead else 0
+            for k in range(4):
+                res[o + 8 + k] = self.sim_caps[k]
+        out: list = []
+        if trace and n:
+            out = self.sim_log
+            row: list = []
+            for k in range(S_SIZE):
+                row.append(gs[k])
+            out.append(row)
+        self.sim_log = None
+        return out
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _sim_before(self, a: cython.int, b: cython.int) -> cython.void:
+        """Keep the pawns before the chosen outcome is played (for :meth:`_sim_count`);
+        trace the throw."""
+        gs = self.gs
+        k: cython.int
+        row: list
+        if self.sim_log is not None:
+            row = [a, b]
+            for k in range(S_SIZE):
+                row.append(gs[k])
+            self.sim_log.append(row)
+        for k in range(16):
+            self.sim_before[k] = gs[k]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _sim_count(self, mover: cython.int) -> cython.void:
+        """Count the captures of the outcome just played (the pawns before it are
+        ``sim_before``, after it the game state's).
+
+        A capture is an action that captures (cuts) on landing, as
+        ``Action.capture`` counts them, credited to the mover. Only captures
+        take an opponent's pawn back (to p = 0) during the mover's throw (a
+        third doublet's penalty takes the mover's own, and friendly colours
+        never capture each other), so they are read from the opponents'
+        pawns before and after: in the Parcheesi family one captured pawn per
+        action; in Pagade every pawn of the square is cut by one action, so
+        one capture per square emptied (two pawns of a colour on one ring
+        square are always cut together: a single pawn never cuts a pair).
+        """
+        before = self.sim_before
+        gs = self.gs
+        game = self.game
+        g: cython.int = G_CFG + mover * C_SIZE  # the mover's table
+        pagade: cython.bint = game[G_PAGADE] != 0
+        c: cython.int
+        k: cython.int
+        j: cython.int
+        p: cython.int
+        s: cython.int
+        nb: cython.int
+        na: cython.int
+        cb: cython.int
+        ca: cython.int
+        ns: cython.int
+        sq0: cython.int = -1
+        sq1: cython.int = -1
+        sq2: cython.int = -1
+        caps: cython.int = 0
+        for c in range(4):
+            if not game[g + C_IN_PLAY + c] or game[g + C_FRIEND + c]:
+                continue
+            nb = 0
+            na = 0
+            for k in range(4):
+                if before[4 * c + k] == 0:
+                    nb += 1
+                if gs[4 * c + k] == 0:
+                    na += 1
+            if na == nb:
+                continue
+            if not pagade:
+                caps += na - nb
+                continue
+            # Pagade: the squares of the pawns cut (before, less after, as multisets)
+            ns = 0
+            for k in range(4):
+                p = before[4 * c + k]
+                if p == 0:
+                    continue
+                cb = 0
+                ca = 0
+                for j in range(4):
+                    if before[4 * c + j] == p:
+                        cb += 1
+                    if gs[4 * c + j] == p:
+                        ca += 1
+                if cb == ca:
+                    continue
+                s = game[g + C_ROUTE + 85 * c + p]
+                if s not in (sq0, sq1, sq2):
+                    if ns == 0:
+                        sq0 = s
+                    elif ns == 1:
+                        sq1 = s
+                    else:
+                        sq2 = s
+                    ns += 1
+            caps += ns
+        self.sim_caps[mover] += caps
+
+    # -- the value network's self-play ------------------------------------------
+
+    def nn_selfplay(
+        self,
+        game: cython.int[::1],
+        state: cython.int[::1],
+        seed: cython.ulonglong,
+        k: cython.longlong,
+        max_throws: cython.int,
+        nni: cython.int[::1],
+        nnd: cython.double[::1],
+        r_idx: cython.int[::1],
+        r_val: cython.double[::1],
+        r_off: cython.int[::1],
+        r_mv: cython.int[::1],
+        r_v: cython.double[::1],
+        res: cython.int[::1],
+    ) -> cython.int:
+        """Playout ``k`` of ``seed`` from ``state`` with every player on the network policy,
+        recording every position before a throw (for training).
+
+        The same game as :meth:`playouts` with every seat in ``nmask``. Position
+        ``t``'s units are ``r_idx/r_val[r_off[t]:r_off[t + 1]]``, its mover
+        ``r_mv[t]`` and its value
+        for each player (his side's chance, exact once there is a winner) is
+        ``r_v[4 * t:4 * t + 4]``; ``r_v`` at the position after the last throw
+        holds the value of the final state. Buffers: ``r_off`` and ``r_mv``
+        ``max_throws + 2`` ints, ``r_idx``/``r_val`` ``(max_throws + 1) * NN_UNITS``, ``r_v``
+        ``4 * (max_throws + 2)``. ``res``: as one playout's result of :meth:`playouts`.
+        Returns the number of positions recorded (the throws).
+        """
+        net_use(self.net, nni, nnd)
+        kp_setup(self.kern, game, None, None)
+        self.game = game
+        gs = self.gs
+        self.drng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k))
+        self.rng = _stream_seed(seed, 2 * cython.cast(cython.ulonglong, k) + 1)
+        i: cython.int
+        for i in range(S_SIZE):
+            gs[i] = state[i]
+        net_recording(self.net, r_idx, r_val, r_off, r_mv, r_v)
+        t: cython.int = self._fplayout(max_throws, -1, 0, (1 << game[G_N]) - 1, False, True)
+        net_state(self.net, gs)
+        net_absolute(self.net, gs[S_TO_MOVE], r_v, 4 * net_recorded(self.net))
+        res[0] = t
+        res[1] = gs[S_NFIN]
+        for i in range(4):
+            res[2 + i] = gs[S_FIN + i]
+        res[6] = gs[S_WIN]
+        return net_recorded(self.net)
