@@ -6,8 +6,12 @@ functions ``_kernel`` calls through ``_knet.pxd``), ``_kplay`` (its games:
 playouts, ``simulate``, self-play) and ``_kbatch`` (its batched RL
 environments), which call ``_kernel``'s C entry points declared in
 ``_kernel.pxd``, and ``_kludo`` (Ludo and Mensch ärgere
-Dich nicht); all are built, or none counts (``PACHISI_REQUIRE_KERNEL=1``
-fails if one fails). Both kernels inline splitmix64 from ``_splitmix.pxd``.
+Dich nicht), with a sixth, ``_cyutility``: Cython's support code for typed
+memoryviews, which the five share (Cython 3.1's shared utility module)
+instead of each compiling a copy; all are built, or none counts
+(``PACHISI_REQUIRE_KERNEL=1`` fails if one fails). Both kernels inline
+splitmix64 from ``_splitmix.pxd``. The C compiler runs without debugging
+information (``-g0``).
 Both steps run in parallel, one job per core: Cython's translation to C
 (``cythonize``'s ``nthreads``) and the C compiler (``build_ext``'s
 ``parallel``; ``--parallel N`` or ``-j N`` overrides it).
@@ -27,13 +31,15 @@ import os
 import sys
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NOTE = "pachisi: the compiled kernel was not built ({}); installing the pure-Python engine"
 #: PACHISI_REQUIRE_KERNEL=1 (as in .ci/run): a kernel that cannot be built fails the install.
 REQUIRED = os.environ.get("PACHISI_REQUIRE_KERNEL") == "1"
 FAILED = "pachisi: the compiled kernel was not built ({}) and PACHISI_REQUIRE_KERNEL=1 requires it"
+#: The module of Cython's utility code that the kernel's modules share (Cython 3.1 and later).
+SHARED = "pachisi._cyutility"
 
 
 def _give_up(why: str) -> None:
@@ -83,11 +89,12 @@ def _cythonized(cythonize: Any, checked: bool) -> list[Any]:
     """The kernel's modules translated to C (in parallel, one job per core)."""
     return list(
         cythonize(
-            # the Parcheesi family's kernel, its value network, its games, its batched
-            # environments, and the engine of ludo and maedn (RULES-LUDO.md); the largest
-            # first, so that the parallel jobs finish together
+            # the Parcheesi family's kernel, Cython's shared utility code, its value network,
+            # its games, its batched environments, and the engine of ludo and maedn
+            # (RULES-LUDO.md); the largest first, so that the parallel jobs finish together
             [
                 "src/pachisi/_kernel.py",
+                Extension(SHARED, sources=["src/pachisi/_cyutility.c"]),
                 "src/pachisi/_kludo.py",
                 "src/pachisi/_kbatch.py",
                 "src/pachisi/_knet.py",
@@ -104,6 +111,9 @@ def _cythonized(cythonize: Any, checked: bool) -> list[Any]:
             },
             quiet=True,
             build_dir="build",  # the generated C stays out of the package
+            # Cython's support code (typed memoryviews) compiled once, in its own module,
+            # not once in each of the five (each small module's C was two thirds of it)
+            shared_utility_qualified_name=SHARED,
         )
     )
 
@@ -128,10 +138,13 @@ def extensions() -> list[object]:
         # The evaluation must give the Python floats bit for bit: no fused multiply-add.
         # The kernel's inline helpers are always inlined, so that its speed does not
         # depend on the C compiler's inlining budget (docs/benchmarks.md, issue 19).
+        # No debugging information (-g0 after Python's -g): it changes no instruction
+        # and cost a quarter of the compile time (docs/benchmarks.md, issue 35).
         for ext in exts:
             ext.extra_compile_args = [
                 "-ffp-contract=off",
                 "-DCYTHON_INLINE=__inline__ __attribute__((always_inline))",
+                "-g0",
             ]
     return list(exts)
 

@@ -6,6 +6,7 @@ import importlib.util
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -64,6 +65,14 @@ def play_results(pos: Position, throw: tuple[int, int]) -> set[Position]:
     results = [p.position for p in plays]
     assert len(set(results)) == len(results), "legal_plays returned a result twice"
     return set(results)
+
+
+def default_sigint() -> None:
+    """A child's ``preexec_fn``: SIGINT at its default, as in a program started from a
+    terminal, so that Python turns it into KeyboardInterrupt. A suite run in the background
+    of a script (``cmd &``) inherits SIGINT ignored, and a Python started with it ignored
+    keeps ignoring it (an interrupted child then runs on until the test's timeout)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def free_port() -> int:

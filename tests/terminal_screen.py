@@ -11,7 +11,6 @@ cell, as in xterm and VTE (rich counts them as none), combining marks none.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 import unicodedata
 from pathlib import Path
@@ -20,6 +19,8 @@ from typing import Any
 import pexpect
 import pyte
 import pyte.screens
+
+from helpers import default_sigint
 
 
 def cell_width(ch: str) -> int:
@@ -82,7 +83,7 @@ class Terminal:
             encoding="utf-8",
             timeout=30,
             dimensions=(lines, columns),
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            preexec_fn=default_sigint,
         )
         self.screen = Screen(columns, lines)
         self.stream = pyte.Stream(self.screen)

@@ -12,6 +12,7 @@ module keeps a copy of its own.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -127,3 +128,37 @@ def test_the_games_live_in_their_own_module() -> None:
     for name in re.findall(r"^cdef [^(]*? (k[bp]_[a-z_]+)\(", pxd, re.MULTILINE):
         if name.startswith("kp_"):
             assert name in play._KERNEL_NAMES, name
+
+
+def _compiled_imports(source: str, module: str) -> set[str]:
+    """The names a kernel source takes from ``pachisi.<module>`` when compiled (its
+    ``if cython.compiled:`` block's cimports and imports)."""
+    names: set[str] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "cython.compiled":
+            for stmt in node.body:
+                if isinstance(stmt, ast.ImportFrom) and stmt.module in (
+                    f"cython.cimports.pachisi.{module}",
+                    f"pachisi.{module}",
+                ):
+                    names |= {alias.asname or alias.name for alias in stmt.names}
+    return names
+
+
+def test_the_uncompiled_kernels_take_what_the_compiled_ones_cimport() -> None:
+    """Each kernel module lists once more, for its uncompiled run
+    (``_uncompiled.provide``), the names it cimports from a sibling: the two lists agree
+    (issue 35), and every name is the sibling's."""
+    folder = Path(_layout.__file__).parent
+    for reader, module, listed in (
+        ("_kernel", "_knet", "_NET_NAMES"),
+        ("_kplay", "_kernel", "_KERNEL_NAMES"),
+        ("_kplay", "_knet", "_NET_NAMES"),
+        ("_kbatch", "_kernel", "_KERNEL_NAMES"),
+    ):
+        source = (folder / f"{reader}.py").read_text(encoding="utf-8")
+        names = getattr(_uncompiled.load(reader), listed)
+        assert len(set(names)) == len(names), (reader, listed)
+        assert _compiled_imports(source, module) == set(names), (reader, module)
+        sibling = _uncompiled.load(module)
+        assert all(hasattr(sibling, name) for name in names), (reader, module)

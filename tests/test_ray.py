@@ -40,6 +40,7 @@ ray = pytest.importorskip(
 )
 pytest.importorskip("ray.cluster_utils", reason="Ray without cluster_utils")
 
+from helpers import default_sigint  # noqa: E402
 from pachisi import Game, Position  # noqa: E402
 from pachisi.analysis import RolloutRunner, RolloutSpec  # noqa: E402
 from pachisi.bots import make_player  # noqa: E402
@@ -310,17 +311,15 @@ def test_an_address_where_no_cluster_listens_is_one_line(
 
 
 def _simulate(*args: str) -> subprocess.Popen[str]:
-    # Started as from a terminal: SIGINT at its default, so that Python turns it into
-    # KeyboardInterrupt. A suite run in the background of a script (``cmd &``) inherits
-    # SIGINT ignored, and a Python started with it ignored keeps ignoring it: the
-    # interrupted run below then played on (30,835 games in three minutes) until the
-    # guard's timeout, which is how this test failed in background runs of the suite.
+    # Started as from a terminal (helpers.default_sigint): without it, in background runs
+    # of the suite the interrupted run below played on (30,835 games in three minutes)
+    # until the guard's timeout.
     return subprocess.Popen(
         [sys.executable, "-m", "pachisi", "simulate", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=default_sigint,
     )
 
 

@@ -239,5 +239,7 @@ def test_the_batch_module_drives_the_kernel_module_of_its_kind() -> None:
 
     uncompiled = fast.batch_module(False)
     assert uncompiled is not None
-    assert uncompiled._k is fast.kernel_module(False)
+    kernel = fast.kernel_module(False)
+    assert kernel is not None
+    assert uncompiled.kb_new is kernel.kb_new
     assert (fast.batch_module(True) is None) == (fast.kernel_module(True) is None)

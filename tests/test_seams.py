@@ -46,10 +46,7 @@ EXCEPTIONS = {
     ("pachisi._kernel", "cython.cimports.pachisi._knet"): "compiled kernel",
     **{
         ("pachisi._kernel", f"cython.cimports.pachisi._knet.{name}"): "compiled kernel"
-        for name in (
-            *("Net", "net_absolute", "net_new", "net_record", "net_recorded"),
-            *("net_recording", "net_state", "net_use", "net_value"),
-        )
+        for name in ("Net", "net_absolute", "net_new", "net_state", "net_use", "net_value")
     },
     # The compiled engine of ludo and maedn: the same pure-Python mode (pachisi._ludo_accel).
     ("pachisi._kludo", "cython"): "compiled kernel",
@@ -73,8 +70,7 @@ EXCEPTIONS = {
     **{
         ("pachisi._kbatch", f"cython.cimports.pachisi._kernel.{name}"): "compiled kernel"
         for name in (
-            "C_SIZE",
-            *("G_CFG", "G_FACES", "G_N", "G_NFACES", "G_PAGADE", "G_TEAMS", "P_CUT", "P_DOUBLES"),
+            *("G_FACES", "G_N", "G_NFACES", "G_PAGADE", "G_TEAMS", "P_DOUBLES"),
             *("S_CUTS", "S_FIN", "S_NFIN", "S_SIZE", "S_TO_MOVE", "S_WIN"),
             *("kb_apply", "kb_changes", "kb_dead_end", "kb_decided", "kb_enumerate", "kb_new"),
             *("kb_order", "kb_outcomes", "kb_select"),
@@ -93,7 +89,7 @@ EXCEPTIONS = {
         ("pachisi._kplay", f"cython.cimports.pachisi._kernel.{name}"): "compiled kernel"
         for name in (
             *("C_FRIEND", "C_IN_PLAY", "C_ROUTE", "C_SIZE", "G_CFG", "G_FACES", "G_N"),
-            *("G_NFACES", "G_PAGADE", "S_CUTS", "S_FIN", "S_NFIN", "S_SIZE", "S_TO_MOVE"),
+            *("G_NFACES", "G_PAGADE", "S_FIN", "S_NFIN", "S_SIZE", "S_TO_MOVE"),
             *("S_WIN", "kb_dead_end", "kb_decided", "kb_select", "kp_best", "kp_best_row"),
             *("kp_enumerate", "kp_evaluate", "kp_play", "kp_row", "kp_setup", "kp_state"),
         )

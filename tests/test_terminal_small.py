@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from helpers import default_sigint
 from pachisi import Game, Position, Turn
 from pachisi.terminal.board import BoardView, board_text
 from pachisi.terminal.choices import choice_layout, choice_lines, densest_rows
@@ -201,7 +202,6 @@ def test_at_a_real_80x24_terminal(tmp_path: Path) -> None:
     """``pachisi play`` in a pseudo-terminal of 80x24: each screen after the clear, with
     its prompt, fits in 24 rows, the board's top row first; > turns the page."""
     import os
-    import signal
     import sys
 
     pexpect = pytest.importorskip("pexpect")
@@ -217,7 +217,7 @@ def test_at_a_real_80x24_terminal(tmp_path: Path) -> None:
         encoding="utf-8",
         timeout=30,
         dimensions=(24, 80),
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=default_sigint,
     )  # fmt: skip
     prompt = "Your step ("
 

@@ -16,14 +16,11 @@ from array import array
 
 #: What this module takes from the kernel (uncompiled: from its source module).
 _KERNEL_NAMES = (
-    "C_SIZE",
-    "G_CFG",
     "G_FACES",
     "G_N",
     "G_NFACES",
     "G_PAGADE",
     "G_TEAMS",
-    "P_CUT",
     "P_DOUBLES",
     "S_CUTS",
     "S_FIN",
@@ -49,14 +46,11 @@ except ImportError:  # uncompiled, without Cython installed: placeholders (see _
 
 if cython.compiled:  # the kernel's C interface (_kernel.pxd) and splitmix64
     from cython.cimports.pachisi._kernel import (
-        C_SIZE,
-        G_CFG,
         G_FACES,
         G_N,
         G_NFACES,
         G_PAGADE,
         G_TEAMS,
-        P_CUT,
         P_DOUBLES,
         S_CUTS,
         S_FIN,
@@ -83,33 +77,7 @@ else:  # the same names from the uncompiled kernel
     from pachisi._splitmix import next_state as _sm_next
     from pachisi._splitmix import stream_seed as _stream_seed
 
-    _k = _uncompiled.load("_kernel")
-    (
-        C_SIZE,
-        G_CFG,
-        G_FACES,
-        G_N,
-        G_NFACES,
-        G_PAGADE,
-        G_TEAMS,
-        P_CUT,
-        P_DOUBLES,
-        S_CUTS,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
-        kb_apply,
-        kb_changes,
-        kb_dead_end,
-        kb_decided,
-        kb_enumerate,
-        kb_new,
-        kb_order,
-        kb_outcomes,
-        kb_select,
-    ) = (getattr(_k, name) for name in _KERNEL_NAMES)
+    _uncompiled.provide(globals(), "_kernel", _KERNEL_NAMES)
 
 _CINT = cython.typedef(cython.const[cython.int])
 

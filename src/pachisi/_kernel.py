@@ -43,9 +43,6 @@ _NET_NAMES = (
     "Net",
     "net_absolute",
     "net_new",
-    "net_record",
-    "net_recorded",
-    "net_recording",
     "net_state",
     "net_use",
     "net_value",
@@ -56,9 +53,6 @@ if cython.compiled:  # the value network: its own compiled module's C interface 
         Net,
         net_absolute,
         net_new,
-        net_record,
-        net_recorded,
-        net_recording,
         net_state,
         net_use,
         net_value,
@@ -66,17 +60,7 @@ if cython.compiled:  # the value network: its own compiled module's C interface 
 else:  # the same names from the uncompiled network
     from pachisi import _uncompiled
 
-    (
-        Net,
-        net_absolute,
-        net_new,
-        net_record,
-        net_recorded,
-        net_recording,
-        net_state,
-        net_use,
-        net_value,
-    ) = (getattr(_uncompiled.load("_knet"), name) for name in _NET_NAMES)
+    _uncompiled.provide(globals(), "_knet", _NET_NAMES)
 
 # The module's constants are C constants (``static const``), which the C compiler folds
 # into the code (plain ``cython.declare(cython.int, ...)`` globals are read from memory at
@@ -2546,6 +2530,49 @@ class Kernel:
         )
 
     @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pmove(
+        self,
+        pa: cython.ulonglong,
+        pb: cython.ulonglong,
+        cs: cython.int,
+        k: cython.int,
+        lane: cython.int,
+        p: cython.int,
+        t: cython.int,
+        left: cython.ulonglong,
+        nleft: cython.int,
+        flag: cython.int,
+        gone: cython.int,
+        ncol: cython.int,
+        moved_bit: cython.int,
+        src: cython.int,
+        spec: _Spec,
+    ) -> cython.void:
+        """One pawn (lane ``k`` of slot ``cs``, its code ``lane``) from ``p`` (0: cut) to
+        ``t``, by one number or by the sum of both: pushed unless :meth:`_f_pland` closes
+        the move; ``left``/``nleft``: the numbers left after it."""
+        sq: cython.int = self._f_pland(cs, 1, p, t, flag, gone, ncol)
+        if sq != -2:
+            self._f_pgo(
+                pa,
+                pb,
+                cs,
+                k,
+                (lane & ~_PMASK) | moved_bit | t,
+                -1,
+                0,
+                left,
+                nleft,
+                flag,
+                gone,
+                sq,
+                src,
+                spec,
+            )
+
+    @cython.cfunc
     @cython.exceptval(check=False)
     def _f_pagade_edges(
         self,
@@ -2615,25 +2642,24 @@ class Kernel:
                             src,
                             spec,
                         )
-                    if jump and n_cut == 1 and nrem == 2:
-                        sq = self._f_pland(cs, 1, 0, total, flag, gone, ncol)
-                        if sq != -2:
-                            self._f_pgo(
-                                pa,
-                                pb,
-                                cs,
-                                k,
-                                lane | moved_bit | total,
-                                -1,
-                                0,
-                                0,
-                                0,
-                                flag,
-                                gone,
-                                sq,
-                                src,
-                                spec,
-                            )
+                    if jump and n_cut == 1 and nrem == 2:  # re-entered by the sum
+                        self._f_pmove(
+                            pa,
+                            pb,
+                            cs,
+                            k,
+                            lane,
+                            0,
+                            total,
+                            0,
+                            0,
+                            flag,
+                            gone,
+                            ncol,
+                            moved_bit,
+                            src,
+                            spec,
+                        )
             return
         for cs in range(ncol):
             w = pa if cs == 0 else pb
@@ -2650,45 +2676,41 @@ class Kernel:
                     byte = (nums >> (8 * j)) & 255
                     if j and byte == (nums >> (8 * j - 8)) & 255:
                         continue
-                    t = p + cython.cast(cython.int, byte)
-                    sq = self._f_pland(cs, 1, p, t, flag, gone, ncol)
-                    if sq != -2:
-                        self._f_pgo(
-                            pa,
-                            pb,
-                            cs,
-                            k,
-                            (lane & ~_PMASK) | moved_bit | t,
-                            -1,
-                            0,
-                            _remove_byte(nums, j),
-                            nrem - 1,
-                            flag,
-                            gone,
-                            sq,
-                            src,
-                            spec,
-                        )
-                if jump and nrem == 2:
-                    t = p + total
-                    sq = self._f_pland(cs, 1, p, t, flag, gone, ncol)
-                    if sq != -2:
-                        self._f_pgo(
-                            pa,
-                            pb,
-                            cs,
-                            k,
-                            (lane & ~_PMASK) | moved_bit | t,
-                            -1,
-                            0,
-                            0,
-                            0,
-                            flag,
-                            gone,
-                            sq,
-                            src,
-                            spec,
-                        )
+                    self._f_pmove(
+                        pa,
+                        pb,
+                        cs,
+                        k,
+                        lane,
+                        p,
+                        p + cython.cast(cython.int, byte),
+                        _remove_byte(nums, j),
+                        nrem - 1,
+                        flag,
+                        gone,
+                        ncol,
+                        moved_bit,
+                        src,
+                        spec,
+                    )
+                if jump and nrem == 2:  # the sum of both numbers, one pawn (§4.2)
+                    self._f_pmove(
+                        pa,
+                        pb,
+                        cs,
+                        k,
+                        lane,
+                        p,
+                        p + total,
+                        0,
+                        0,
+                        flag,
+                        gone,
+                        ncol,
+                        moved_bit,
+                        src,
+                        spec,
+                    )
         if self.doublet and nrem == 2:
             # pair moves (§4.3): two pawns of one colour on the same p, each distinct pair once
             d: cython.int = cython.cast(cython.int, nums & 255)

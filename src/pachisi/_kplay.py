@@ -35,7 +35,6 @@ _KERNEL_NAMES = (
     "G_N",
     "G_NFACES",
     "G_PAGADE",
-    "S_CUTS",
     "S_FIN",
     "S_NFIN",
     "S_SIZE",
@@ -76,7 +75,6 @@ if cython.compiled:  # the kernel's and the network's C interfaces, and splitmix
         G_N,
         G_NFACES,
         G_PAGADE,
-        S_CUTS,
         S_FIN,
         S_NFIN,
         S_SIZE,
@@ -114,39 +112,8 @@ else:  # the same names from the uncompiled kernel and network
     from pachisi._splitmix import next_state as _sm_next
     from pachisi._splitmix import stream_seed as _stream_seed
 
-    _k = _uncompiled.load("_kernel")
-    (
-        C_FRIEND,
-        C_IN_PLAY,
-        C_ROUTE,
-        C_SIZE,
-        G_CFG,
-        G_FACES,
-        G_N,
-        G_NFACES,
-        G_PAGADE,
-        S_CUTS,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
-        Kernel,
-        kb_dead_end,
-        kb_decided,
-        kb_select,
-        kp_best,
-        kp_best_row,
-        kp_enumerate,
-        kp_evaluate,
-        kp_play,
-        kp_row,
-        kp_setup,
-        kp_state,
-    ) = (getattr(_k, name) for name in _KERNEL_NAMES)
-    (Net, net_absolute, net_record, net_recorded, net_recording, net_state, net_use) = (
-        getattr(_uncompiled.load("_knet"), name) for name in _NET_NAMES
-    )
+    _uncompiled.provide(globals(), "_kernel", _KERNEL_NAMES)
+    _uncompiled.provide(globals(), "_knet", _NET_NAMES)
 
 _CINT = cython.typedef(cython.const[cython.int])
 

@@ -44,6 +44,14 @@ def load(name: str) -> ModuleType:
     return module
 
 
+def provide(namespace: dict[str, Any], name: str, names: tuple[str, ...]) -> None:
+    """Put ``names`` of the uncompiled kernel module ``name`` (:func:`load`) into
+    ``namespace``, an uncompiled sibling's ``globals()``: the names that module cimports
+    when compiled (tests/test_kernel_layout.py checks that both lists agree)."""
+    module = load(name)
+    namespace.update({n: getattr(module, n) for n in names})
+
+
 def compiled(name: str) -> bool:
     """Whether the kernel module ``name`` (``"_kernel"``, ``"_kludo"``) would load as an
     extension module (compiled beside the package), without loading it."""
