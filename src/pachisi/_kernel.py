@@ -3470,11 +3470,11 @@ class Kernel:
     @cython.exceptval(check=False)
     def _decided(self, fin_mask: cython.int, winner: cython.int) -> cython.bint:
         """§3.5 game over, from the finishers (a bit mask) and the winners."""
-        game = self.game
         if winner == 0:
             return False
-        if not game[G_PAGADE] or not game[G_PFP]:
+        if not self.game[G_PAGADE] or not self.game[G_PFP]:
             return True
+        game = self.game  # (a local view is acquired: not on the common paths above)
         n: cython.int = game[G_N]
         i: cython.int
         j: cython.int
@@ -3520,23 +3520,53 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def _finish_masks(
+        self, player: cython.int
+    ) -> tuple[cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+        """§3.5's finishing condition for ``player`` on an outcome key ``hi``/``lo`` (the
+        one finishing check), as masks ``(mhi, vhi, mlo, vlo)``: the player has finished
+        when ``hi & mhi == vhi`` and ``lo & mlo == vlo``.
+
+        A colour's pawns are sorted and none is past HOME, so 3 of them are HOME
+        if its pawn 1 is (a minor colour with a major one, §3.5), all 4 if its
+        pawn 0 is: the masks hold that pawn's byte (as :func:`_key_pawn` reads
+        it), and HOME. The game table is read in place: a local view of it
+        would be acquired and released (two atomic operations) on every call.
+        """
+        mhi: cython.ulonglong = 0
+        mlo: cython.ulonglong = 0
+        vhi: cython.ulonglong = 0
+        vlo: cython.ulonglong = 0
+        home: cython.ulonglong = cython.cast(cython.ulonglong, self.game[G_HOME])
+        major: cython.int = self.game[G_MAJOR + player]
+        i: cython.int
+        c: cython.int
+        sh: cython.int
+        for i in range(self.game[G_PCOLS + 3 * player]):
+            c = self.game[G_PCOLS + 3 * player + 1 + i]
+            sh = (0 if c & 1 else 32) + 24 - 8 * (1 if major >= 0 and c != major else 0)
+            if c < 2:
+                mhi |= cython.cast(cython.ulonglong, 255) << sh
+                vhi |= home << sh
+            else:
+                mlo |= cython.cast(cython.ulonglong, 255) << sh
+                vlo |= home << sh
+        return mhi, vhi, mlo, vlo
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def _kfinished(
         self, hi: cython.ulonglong, lo: cython.ulonglong, player: cython.int
     ) -> cython.bint:
         """§3.5: does ``player`` meet the finishing condition with the outcome key
-        ``hi``/``lo`` (the one finishing check)?"""
-        game = self.game
-        home: cython.int = game[G_HOME]
-        major: cython.int = game[G_MAJOR + player]
-        i: cython.int
-        c: cython.int
-        for i in range(game[G_PCOLS + 3 * player]):
-            c = game[G_PCOLS + 3 * player + 1 + i]
-            # a colour's pawns are sorted and none is past HOME: 3 of them HOME if its
-            # pawn 1 is, all 4 if its pawn 0 is
-            if _key_pawn(hi, lo, c, 1 if major >= 0 and c != major else 0) != home:
-                return False
-        return True
+        ``hi``/``lo`` (:meth:`_finish_masks`)?"""
+        mhi: cython.ulonglong
+        vhi: cython.ulonglong
+        mlo: cython.ulonglong
+        vlo: cython.ulonglong
+        mhi, vhi, mlo, vlo = self._finish_masks(player)
+        return hi & mhi == vhi and lo & mlo == vlo
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3608,9 +3638,18 @@ class Kernel:
         mover_done: cython.bint = fin_mask >> mover & 1
         for r in range(n):
             self.f_order[r] = r
+        if not self.doublet:
+            return False  # only a doublet grants the extra throw (:meth:`_extra`)
+        # :meth:`_kfinished`, its masks made once
+        mhi: cython.ulonglong
+        vhi: cython.ulonglong
+        mlo: cython.ulonglong
+        vlo: cython.ulonglong
+        mhi, vhi, mlo, vlo = self._finish_masks(mover)
+        for r in range(n):
             if self.f_outcomes[3 * r + 2] & 1 and (
                 mover_done
-                or self._kfinished(self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover)
+                or (self.f_outcomes[3 * r] & mhi == vhi and self.f_outcomes[3 * r + 1] & mlo == vlo)
             ):
                 self.f_outcomes[3 * r + 2] &= 2
                 withheld = True
