@@ -365,8 +365,12 @@ class Kernel:
     f_cached_hi: cython.ulonglong[::1]
     f_cached_lo: cython.ulonglong[::1]
     f_occupied_progress: cython.int[::1]
-    f_blocked_lo: cython.ulonglong[::1]
-    f_blocked_hi: cython.ulonglong[::1]
+    # the closed progress numbers of a state, by colour slot (plain fields, not a
+    # view: _f_land reads them on every move)
+    f_blocked_lo0: cython.ulonglong
+    f_blocked_hi0: cython.ulonglong
+    f_blocked_lo1: cython.ulonglong
+    f_blocked_hi1: cython.ulonglong
     f_start_lanes: cython.int[::1]
     f_scratch: cython.int[::1]
     f_pawn_squares: cython.int[::1]
@@ -481,8 +485,10 @@ class Kernel:
         self.f_cached_hi = _words(8)
         self.f_cached_lo = _words(8)
         self.f_occupied_progress = _ints(100)
-        self.f_blocked_lo = _words(2)
-        self.f_blocked_hi = _words(2)
+        self.f_blocked_lo0 = 0
+        self.f_blocked_hi0 = 0
+        self.f_blocked_lo1 = 0
+        self.f_blocked_hi1 = 0
         self.f_start_lanes = _ints(8)
         self.f_scratch = _ints(32)
         self.f_pawn_squares = array("i", [-1]) * 8
@@ -1877,11 +1883,11 @@ class Kernel:
                         hi1 |= one << (q - 64)
                     else:
                         lo1 |= one << q
-        self.f_blocked_lo[0] = lo0
-        self.f_blocked_hi[0] = hi0
+        self.f_blocked_lo0 = lo0
+        self.f_blocked_hi0 = hi0
         if ncol == 2:
-            self.f_blocked_lo[1] = lo1
-            self.f_blocked_hi[1] = hi1
+            self.f_blocked_lo1 = lo1
+            self.f_blocked_hi1 = hi1
 
     @cython.cfunc
     @cython.inline
@@ -1932,8 +1938,8 @@ class Kernel:
                 slo |= b
         self.f_occupied_now_lo = olo
         self.f_occupied_now_hi = ohi
-        self.f_blocked_lo[0] = self.f_blockades_lo[0] | tlo | (slo & olo)
-        self.f_blocked_hi[0] = self.f_blockades_hi[0] | thi | (shi & ohi)
+        self.f_blocked_lo0 = self.f_blockades_lo[0] | tlo | (slo & olo)
+        self.f_blocked_hi0 = self.f_blockades_hi[0] | thi | (shi & ohi)
 
     @cython.cfunc
     @cython.inline
@@ -1984,7 +1990,7 @@ class Kernel:
             return -2
         if ncol == 1:
             # entering (p = 0) checks its square only
-            if _range_hit(self.f_blocked_lo[0], self.f_blocked_hi[0], p + 1, t):
+            if _range_hit(self.f_blocked_lo0, self.f_blocked_hi0, p + 1, t):
                 return -2
             # not closed, so at most one other colour's pawn is there: is one?
             if (
@@ -1992,7 +1998,12 @@ class Kernel:
                 & 1
             ):
                 return -1
-        elif path and _range_hit(self.f_blocked_lo[cs], self.f_blocked_hi[cs], p + 1, t - 1):
+        elif path and _range_hit(
+            self.f_blocked_lo0 if cs == 0 else self.f_blocked_lo1,
+            self.f_blocked_hi0 if cs == 0 else self.f_blocked_hi1,
+            p + 1,
+            t - 1,
+        ):
             return -2
         s: cython.int = self._f_route_square(cs, t)
         if s == _OFF:
