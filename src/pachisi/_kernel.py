@@ -349,8 +349,12 @@ class Kernel:
     f_cached_hi: cython.ulonglong[::1]
     f_cached_lo: cython.ulonglong[::1]
     f_occupied_progress: cython.int[::1]
-    f_blocked_lo: cython.ulonglong[::1]
-    f_blocked_hi: cython.ulonglong[::1]
+    # the closed progress numbers of a state, by colour slot (plain fields, not a
+    # view: _f_land reads them on every move)
+    f_blocked_lo0: cython.ulonglong
+    f_blocked_hi0: cython.ulonglong
+    f_blocked_lo1: cython.ulonglong
+    f_blocked_hi1: cython.ulonglong
     f_start_lanes: cython.int[::1]
     f_scratch: cython.int[::1]
     f_pawn_squares: cython.int[::1]
@@ -465,8 +469,10 @@ class Kernel:
         self.f_cached_hi = _words(8)
         self.f_cached_lo = _words(8)
         self.f_occupied_progress = _ints(100)
-        self.f_blocked_lo = _words(2)
-        self.f_blocked_hi = _words(2)
+        self.f_blocked_lo0 = 0
+        self.f_blocked_hi0 = 0
+        self.f_blocked_lo1 = 0
+        self.f_blocked_hi1 = 0
         self.f_start_lanes = _ints(8)
         self.f_scratch = _ints(32)
         self.f_pawn_squares = array("i", [-1]) * 8
@@ -1861,11 +1867,11 @@ class Kernel:
                         hi1 |= one << (q - 64)
                     else:
                         lo1 |= one << q
-        self.f_blocked_lo[0] = lo0
-        self.f_blocked_hi[0] = hi0
+        self.f_blocked_lo0 = lo0
+        self.f_blocked_hi0 = hi0
         if ncol == 2:
-            self.f_blocked_lo[1] = lo1
-            self.f_blocked_hi[1] = hi1
+            self.f_blocked_lo1 = lo1
+            self.f_blocked_hi1 = hi1
 
     @cython.cfunc
     @cython.inline
@@ -1916,8 +1922,8 @@ class Kernel:
                 slo |= b
         self.f_occupied_now_lo = olo
         self.f_occupied_now_hi = ohi
-        self.f_blocked_lo[0] = self.f_blockades_lo[0] | tlo | (slo & olo)
-        self.f_blocked_hi[0] = self.f_blockades_hi[0] | thi | (shi & ohi)
+        self.f_blocked_lo0 = self.f_blockades_lo[0] | tlo | (slo & olo)
+        self.f_blocked_hi0 = self.f_blockades_hi[0] | thi | (shi & ohi)
 
     @cython.cfunc
     @cython.inline
@@ -1968,7 +1974,7 @@ class Kernel:
             return -2
         if ncol == 1:
             # entering (p = 0) checks its square only
-            if _range_hit(self.f_blocked_lo[0], self.f_blocked_hi[0], p + 1, t):
+            if _range_hit(self.f_blocked_lo0, self.f_blocked_hi0, p + 1, t):
                 return -2
             # not closed, so at most one other colour's pawn is there: is one?
             if (
@@ -1976,7 +1982,12 @@ class Kernel:
                 & 1
             ):
                 return -1
-        elif path and _range_hit(self.f_blocked_lo[cs], self.f_blocked_hi[cs], p + 1, t - 1):
+        elif path and _range_hit(
+            self.f_blocked_lo0 if cs == 0 else self.f_blocked_lo1,
+            self.f_blocked_hi0 if cs == 0 else self.f_blocked_hi1,
+            p + 1,
+            t - 1,
+        ):
             return -2
         s: cython.int = self._f_route_square(cs, t)
         if s == _OFF:
@@ -3492,11 +3503,11 @@ class Kernel:
     @cython.exceptval(check=False)
     def _decided(self, fin_mask: cython.int, winner: cython.int) -> cython.bint:
         """§3.5 game over, from the finishers (a bit mask) and the winners."""
-        game = self.game
         if winner == 0:
             return False
-        if not game[G_PAGADE] or not game[G_PFP]:
+        if not self.game[G_PAGADE] or not self.game[G_PFP]:
             return True
+        game = self.game  # (a local view is acquired: not on the common paths above)
         n: cython.int = game[G_N]
         i: cython.int
         j: cython.int
@@ -3542,23 +3553,53 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def _finish_masks(
+        self, player: cython.int
+    ) -> tuple[cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+        """§3.5's finishing condition for ``player`` on an outcome key ``hi``/``lo`` (the
+        one finishing check), as masks ``(mhi, vhi, mlo, vlo)``: the player has finished
+        when ``hi & mhi == vhi`` and ``lo & mlo == vlo``.
+
+        A colour's pawns are sorted and none is past HOME, so 3 of them are HOME
+        if its pawn 1 is (a minor colour with a major one, §3.5), all 4 if its
+        pawn 0 is: the masks hold that pawn's byte (as :func:`_key_pawn` reads
+        it), and HOME. The game table is read in place: a local view of it
+        would be acquired and released (two atomic operations) on every call.
+        """
+        mhi: cython.ulonglong = 0
+        mlo: cython.ulonglong = 0
+        vhi: cython.ulonglong = 0
+        vlo: cython.ulonglong = 0
+        home: cython.ulonglong = cython.cast(cython.ulonglong, self.game[G_HOME])
+        major: cython.int = self.game[G_MAJOR + player]
+        i: cython.int
+        c: cython.int
+        sh: cython.int
+        for i in range(self.game[G_PCOLS + 3 * player]):
+            c = self.game[G_PCOLS + 3 * player + 1 + i]
+            sh = (0 if c & 1 else 32) + 24 - 8 * (1 if major >= 0 and c != major else 0)
+            if c < 2:
+                mhi |= cython.cast(cython.ulonglong, 255) << sh
+                vhi |= home << sh
+            else:
+                mlo |= cython.cast(cython.ulonglong, 255) << sh
+                vlo |= home << sh
+        return mhi, vhi, mlo, vlo
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def _kfinished(
         self, hi: cython.ulonglong, lo: cython.ulonglong, player: cython.int
     ) -> cython.bint:
         """§3.5: does ``player`` meet the finishing condition with the outcome key
-        ``hi``/``lo`` (the one finishing check)?"""
-        game = self.game
-        home: cython.int = game[G_HOME]
-        major: cython.int = game[G_MAJOR + player]
-        i: cython.int
-        c: cython.int
-        for i in range(game[G_PCOLS + 3 * player]):
-            c = game[G_PCOLS + 3 * player + 1 + i]
-            # a colour's pawns are sorted and none is past HOME: 3 of them HOME if its
-            # pawn 1 is, all 4 if its pawn 0 is
-            if _key_pawn(hi, lo, c, 1 if major >= 0 and c != major else 0) != home:
-                return False
-        return True
+        ``hi``/``lo`` (:meth:`_finish_masks`)?"""
+        mhi: cython.ulonglong
+        vhi: cython.ulonglong
+        mlo: cython.ulonglong
+        vlo: cython.ulonglong
+        mhi, vhi, mlo, vlo = self._finish_masks(player)
+        return hi & mhi == vhi and lo & mlo == vlo
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3630,9 +3671,18 @@ class Kernel:
         mover_done: cython.bint = fin_mask >> mover & 1
         for r in range(n):
             self.f_order[r] = r
+        if not self.doublet:
+            return False  # only a doublet grants the extra throw (:meth:`_extra`)
+        # :meth:`_kfinished`, its masks made once
+        mhi: cython.ulonglong
+        vhi: cython.ulonglong
+        mlo: cython.ulonglong
+        vlo: cython.ulonglong
+        mhi, vhi, mlo, vlo = self._finish_masks(mover)
+        for r in range(n):
             if self.f_outcomes[3 * r + 2] & 1 and (
                 mover_done
-                or self._kfinished(self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover)
+                or (self.f_outcomes[3 * r] & mhi == vhi and self.f_outcomes[3 * r + 1] & mlo == vlo)
             ):
                 self.f_outcomes[3 * r + 2] &= 2
                 withheld = True
