@@ -155,6 +155,15 @@ class Batch:
     err_game: cython.int
     err_count: cython.int
     sorted: cython.bint
+    #: :meth:`bind`'s buffers, for :meth:`play`.
+    bound: cython.bint
+    b_act: cython.longlong[::1]
+    b_obs: cython.float[:, ::1]
+    b_masks: cython.schar[:, ::1]
+    b_movers: cython.int[::1]
+    b_counts: cython.int[::1]
+    b_rewards: cython.float[:, ::1]
+    b_done: cython.schar[::1]
 
     def __init__(
         self,
@@ -193,6 +202,7 @@ class Batch:
         self.err_game = -1
         self.err_count = 0
         self.sorted = False
+        self.bound = False
 
     def error(self) -> tuple[int, int]:
         """The game and the number of outcomes of the last throw that exceeded ``max_plays``."""
@@ -200,9 +210,13 @@ class Batch:
 
     def state(self, i: cython.int) -> list[int]:
         """Game ``i``'s state (``S_SIZE`` ints, the playout layout), then its ``B_SIZE`` ints."""
-        return [self.st[i * S_SIZE + j] for j in range(S_SIZE)] + [
-            self.info[i * B_SIZE + j] for j in range(B_SIZE)
-        ]
+        out: list[int] = [0] * (S_SIZE + B_SIZE)
+        j: cython.int
+        for j in range(S_SIZE):
+            out[j] = self.st[i * S_SIZE + j]
+        for j in range(B_SIZE):
+            out[S_SIZE + j] = self.info[i * B_SIZE + j]
+        return out
 
     def dead_end(self, state: cython.int[::1]) -> bool:
         """Whether the game state (``S_SIZE`` ints) is a Pagade dead end (§3.5; for tests)."""
@@ -267,6 +281,60 @@ class Batch:
         played then); ``1 + i`` if game ``i``'s next throw has more outcomes
         than ``max_plays`` (:meth:`error`).
         """
+        return self._step(actions, obs, masks, movers, counts, rewards, done)
+
+    def bind(
+        self,
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+        rewards: cython.float[:, ::1],
+        done: cython.schar[::1],
+    ) -> None:
+        """Keep :meth:`step`'s buffers (those given to :meth:`reset`) for :meth:`play`."""
+        if self.n != 1:
+            raise ValueError("play steps a batch of one game")
+        self.b_act = array("q", bytes(8))
+        self.b_obs = obs
+        self.b_masks = masks
+        self.b_movers = movers
+        self.b_counts = counts
+        self.b_rewards = rewards
+        self.b_done = done
+        self.bound = True
+
+    def play(self, action: cython.longlong) -> int:
+        """:meth:`step` of a batch of one game with :meth:`bind`'s buffers (it saves their
+        conversion at every call): :meth:`step`'s codes, but 2 where the game ended (over or
+        cut off: ``done[0]`` is 1) and the next game's first decision is open."""
+        if not self.bound:
+            raise ValueError("play needs the buffers of bind")
+        self.b_act[0] = action
+        r: cython.int = self._step(
+            self.b_act,
+            self.b_obs,
+            self.b_masks,
+            self.b_movers,
+            self.b_counts,
+            self.b_rewards,
+            self.b_done,
+        )
+        if r == 0 and self.b_done[0]:
+            return 2
+        return r
+
+    @cython.cfunc
+    def _step(
+        self,
+        actions: cython.longlong[::1],
+        obs: cython.float[:, ::1],
+        masks: cython.schar[:, ::1],
+        movers: cython.int[::1],
+        counts: cython.int[::1],
+        rewards: cython.float[:, ::1],
+        done: cython.schar[::1],
+    ) -> cython.int:
         i: cython.int
         j: cython.int
         r: cython.int

@@ -148,6 +148,8 @@ class KernelMatch:
         self.max_throws = max_throws
         self.n_actions = self.max_plays
         self._batch: Any = None
+        #: Plays an action in the batch's lane: ``Batch.play`` (or :meth:`_step_buffers`).
+        self._play: Any = None
         self._batch_start: Position | None = None
         self._obs = np.zeros((1, observation_size(setup)), dtype=np.float32)
         self._masks = np.zeros((1, self.max_plays), dtype=np.int8)
@@ -210,10 +212,15 @@ class KernelMatch:
             self._k = 0
             return
         if self._batch is None or self._batch_start != position:
-            self._batch = kernel_batch(
+            self._batch = batch = kernel_batch(
                 self.setup, 1, self.max_plays, self.max_throws or 0, start=position
             )
             self._batch_start = position
+            if hasattr(batch, "bind"):  # one action, the buffers bound once
+                batch.bind(*self._step_args[1:])
+                self._play = batch.play
+            else:  # a kernel built before Batch.play
+                self._play = self._step_buffers
         err = self._batch.reset(s, self._obs, self._masks, self._movers, self._counts)
         if err:
             self._too_many()
@@ -226,6 +233,15 @@ class KernelMatch:
                     self.setup, fast.SplitMix64(self._stream).below(len(self.setup.players))
                 )
             self._end(position, 0)
+
+    def _step_buffers(self, action: int) -> int:
+        """``Batch.step`` of ``action`` with the buffers, answered as ``Batch.play`` answers
+        (2: the game ended)."""
+        self._acts[0] = action
+        err: int = self._batch.step(*self._step_args)
+        if err == 0 and self._done[0]:
+            return 2
+        return err
 
     def _clear(self) -> None:
         self._position = None
@@ -374,13 +390,12 @@ class KernelMatch:
         if isinstance(action, bool) or not 0 <= action < k:
             raise ValueError(f"action {action!r} is not legal now (legal: 0..{k - 1})")
         before = self._st
-        self._acts[0] = action
-        err = self._batch.step(*self._step_args)
-        if err > 0:
-            self._too_many()
+        err = self._play(action)
         self._position = None
         self._plays = None
-        if self._done[0]:
+        if err > 0:  # 1: too many plays, 2: the game ended
+            if err == 1:
+                self._too_many()
             start = position_of_state(self.setup, before)
             play = legal_plays(start, (before[_A], before[_B]))[int(action)]
             self._end(play.position, before[_THROWS])

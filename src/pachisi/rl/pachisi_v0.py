@@ -146,7 +146,7 @@ class _TerminateIllegal(wrappers.TerminateIllegalWrapper[str, dict[str, Any], in
             ):
                 self._prev_obs = None
                 self._prev_info = None
-                raw.step(action)
+                raw._live_step(action)
                 return
         super().step(action)
 
@@ -171,6 +171,8 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
         super().__init__(env)
         self.__dict__["_raw"] = env.__dict__["_raw"]
         self.__dict__["_illegal"] = env.env
+        #: The illegal-move wrapper's own attributes (its kept observation and info).
+        self.__dict__["_kept"] = env.env.__dict__
         self.__dict__["_n_actions"] = env.__dict__["_n_actions"]
 
     def step(self, action: int) -> None:
@@ -181,8 +183,7 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
         raw = d["_raw"]
         if type(action) is int and 0 <= action < d["_n_actions"] and d["_has_reset"] and raw.agents:
             d["_has_updated"] = True
-            illegal = d["_illegal"]
-            kept = illegal.__dict__
+            kept = d["_kept"]
             prev = kept["_prev_obs"]
             if type(prev) is dict and not kept["_terminated"]:
                 agent = raw.agent_selection
@@ -193,9 +194,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
                 ):
                     kept["_prev_obs"] = None
                     kept["_prev_info"] = None
-                    raw.step(action)
+                    raw._live_step(action)
                     return
-            illegal.step(action)
+            d["_illegal"].step(action)
             return
         super().step(action)
 
@@ -224,11 +225,12 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
         d = self.__dict__
         raw = d["_raw"]
         agent = raw.agent_selection
+        infos = raw.infos
         if observe:
             obs = raw.observe(agent)
-            kept = d["_illegal"].__dict__
+            kept = d["_kept"]
             kept["_prev_obs"] = obs
-            kept["_prev_info"] = raw.infos.get(agent, {})
+            kept["_prev_info"] = infos.get(agent, {})
         else:
             obs = None
         return (
@@ -236,7 +238,7 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
             raw._cumulative_rewards[agent],
             raw.terminations[agent],
             raw.truncations[agent],
-            raw.infos[agent],
+            infos[agent],
         )
 
     def __str__(self) -> str:
@@ -392,7 +394,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        self._live_step(action)
+
+    def _live_step(self, action: int) -> None:
+        """:meth:`step` of an agent whose game goes on (the wrappers call it after their
+        checks)."""
+        self._cumulative_rewards[self.agent_selection] = 0.0
         self._clear_rewards()
         self.match.apply(action)
         self._after_move()

@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from pettingzoo import AECEnv
 
 from . import pachisi_v0
-from .lane import KernelMatch, fits
+from .lane import KernelMatch, LazyPlays, fits
 from .match import Match
 
 __all__ = ["env", "raw_env"]
@@ -73,22 +73,20 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
         lane = self._lane
         if lane is None:
             return super().observe(agent)
-        return lane.observation(self._index[agent])
+        i = self._index[agent]
+        if i == lane._mover and lane._final is None:  # KernelMatch.observation's own case
+            return {"observation": lane._obs_row.copy(), "action_mask": lane._mask_row.copy()}
+        return lane.observation(i)
 
-    def step(self, action: int) -> None:
-        """The agent to move takes ``action``; illegal actions raise ``ValueError``."""
+    def _live_step(self, action: int) -> None:
+        """:meth:`step` of an agent whose game goes on (the wrappers call it after their
+        checks)."""
         lane = self._lane
-        agent = self.agent_selection
-        if (
-            lane is None
-            or self.reward_shaping is not None
-            or self.terminations[agent]
-            or self.truncations[agent]
-        ):
-            super().step(action)
+        if lane is None or self.reward_shaping is not None:
+            super()._live_step(action)
             return
-        # pachisi_v0.raw_env.step without shaping, its game going on after a kernel step.
-        self._cumulative_rewards[agent] = 0.0
+        # pachisi_v0.raw_env._live_step without shaping, its game going on after a kernel step.
+        self._cumulative_rewards[self.agent_selection] = 0.0
         rewards = self.rewards
         for a in rewards:
             rewards[a] = 0
@@ -100,4 +98,5 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
         infos = self.infos
         for a in self.agents:
             infos[a] = {}
-        infos[selected]["plays"] = lane.plays
+        lane._plays = plays = LazyPlays(lane, lane._st, lane._k)
+        infos[selected]["plays"] = plays
