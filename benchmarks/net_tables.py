@@ -26,7 +26,11 @@ own), on the set-up it was trained on:
    ply in every seat (the playouts' ``"network"`` policy, in the compiled
    kernel), with common random numbers (playout ``k`` of every position
    uses the same seed, ``--rollout-seed``, and the first throw is
-   stratified over the dice's outcomes), played to the end: no truncation,
+   stratified over the dice's outcomes), or with ``--rollout-seed
+   per-position`` a seed of each label's own, derived from its key
+   (``derive_seed("pachisi-net-tables-roll:KEY")``: independent labels, so
+   no dice stream's luck is shared by every label and the bias's standard
+   error is the whole of its error), played to the end: no truncation,
    so a label is an unbiased estimate of the chance that the network's
    player wins from there against itself. A pure race is played out too,
    never valued by the race tables instead (they follow another policy
@@ -222,9 +226,41 @@ def picks(
 # -- the labels --------------------------------------------------------------------------
 
 
-def label_key(sha: str, p: Pick, rollouts: int, seed: int, held_seed: int) -> str:
-    """The key of a label in the file."""
+#: ``--rollout-seed per-position``: each label's rollouts seeded by its own key.
+PER_POSITION = "per-position"
+
+
+def label_key(sha: str, p: Pick, rollouts: int, seed: int | str, held_seed: int) -> str:
+    """The key of a label in the file (``seed``: the rollouts' seed, or ``per-position``,
+    so that labels of one kind never stand in for the other's)."""
     return f"{sha}:{held_seed}:{p.source}:{p.game}:{p.index}:{rollouts}:{seed}"
+
+
+def rollout_seed_of(key: str, seed: int | str) -> int:
+    """The rollouts' seed of the label with ``key``: ``seed`` itself (the same for every
+    position: common random numbers), or with ``per-position`` one derived from the key,
+    ``derive_seed("pachisi-net-tables-roll:KEY")`` (independent across positions).
+
+    >>> rollout_seed_of("k", 1)
+    1
+    >>> rollout_seed_of("a", PER_POSITION) != rollout_seed_of("b", PER_POSITION)
+    True
+    """
+    if seed == PER_POSITION:
+        return derive_seed(f"pachisi-net-tables-roll:{key}")
+    return int(seed)
+
+
+def seed_arg(text: str) -> int | str:
+    """``--rollout-seed``: a whole number or ``per-position``."""
+    if text == PER_POSITION:
+        return PER_POSITION
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a whole number nor {PER_POSITION!r}"
+        ) from None
 
 
 def read_labels(path: Path) -> dict[str, dict[str, Any]]:
@@ -261,7 +297,7 @@ _WORK: dict[str, Any] = {}
 def _label_one(i: int) -> tuple[int, Any]:
     """Worker: the rollouts of pick ``i`` of ``_WORK["picked"]``."""
     p = _WORK["picked"][i]
-    return i, rollouts_only(p.position, _WORK["rollouts"], _WORK["spec"], _WORK["net"])
+    return i, rollouts_only(p.position, _WORK["rollouts"], _WORK["spec"](p), _WORK["net"])
 
 
 def label(
@@ -275,13 +311,16 @@ def label(
 
     With ``--jobs N`` (N > 1) the missing labels are computed in N forked processes
     and appended as they finish; each label's rollouts are seeded by ``--rollout-seed``
-    alone, so a label is the same whichever process computes it, and when.
+    (and with ``per-position`` by the label's key) alone, so a label is the same
+    whichever process computes it, and when.
     """
     have = read_labels(path)
-    spec = RolloutSpec(args.rollout_seed, "greedy", args.max_throws)
 
     def key(p: Pick) -> str:
         return label_key(entry.sha, p, args.rollouts, args.rollout_seed, args.seed)
+
+    def spec(p: Pick) -> RolloutSpec:
+        return RolloutSpec(rollout_seed_of(key(p), args.rollout_seed), "greedy", args.max_throws)
 
     todo = [] if args.report_only else [i for i, p in enumerate(picked) if key(p) not in have]
     t0 = time.process_time()
@@ -300,6 +339,7 @@ def label(
             "position": p.position.to_text(),
             "rollouts": args.rollouts,
             "seed": args.rollout_seed,
+            "rollout_seed": est.seed,
             "chances": list(est.chances),
             "se": list(est.se),
         }
@@ -323,7 +363,8 @@ def label(
         _WORK.clear()
     else:
         for done, i in enumerate(todo, 1):
-            store(i, rollouts_only(picked[i].position, args.rollouts, spec, entry.net), done)
+            p = picked[i]
+            store(i, rollouts_only(p.position, args.rollouts, spec(p), entry.net), done)
     return [have[key(p)] for p in picked if key(p) in have]
 
 
@@ -587,7 +628,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--per-third", type=int, default=20, help="positions per third per source")
     p.add_argument("--seed", type=int, default=33, help="the held-out games' seed (33)")
     p.add_argument("--rollouts", type=int, default=2000, help="rollouts per label (2000)")
-    p.add_argument("--rollout-seed", type=int, default=1, help="the rollouts' seed (1)")
+    p.add_argument(
+        "--rollout-seed",
+        type=seed_arg,
+        default=1,
+        help="the rollouts' seed, the same for every position (1), or 'per-position': one"
+        " derived from each label's key (independent across positions)",
+    )
     p.add_argument("--max-throws", type=int, default=3000, help="a game's throw limit")
     p.add_argument("--plies", default="0,1", help="the network's plies to judge (0,1)")
     p.add_argument("--labels", default="net-labels.jsonl", help="the label file (JSON lines)")

@@ -162,3 +162,40 @@ def test_a_race_is_labelled_by_rollouts_not_by_the_tables() -> None:
             race._TABLES.pop(key, None)
         else:
             race._TABLES[key] = saved
+
+
+@pytest.mark.skipif(not _accel.active(), reason="the network's playouts need the kernel")
+def test_per_position_seeds_are_keyed_apart_and_independent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    labels = tmp_path / "labels.jsonl"
+    args = ["--nets", "parcheesi.json", "--sources", "greedy", "--per-third", "1"]
+    args += ["--rollouts", "16", "--plies", "0", "--labels", str(labels)]
+    assert tables.main(args) == 0
+    assert tables.main([*args, "--rollout-seed", "per-position"]) == 0
+    capsys.readouterr()
+    rows = [json.loads(line) for line in labels.read_text().splitlines()]
+    assert len(rows) == 6  # the seed-1 labels never stand in for per-position ones
+    common = [r for r in rows if r["seed"] == 1]
+    own = [r for r in rows if r["seed"] == "per-position"]
+    assert len(common) == len(own) == 3
+    assert {r["rollout_seed"] for r in common} == {1}
+    # each label's own seed, derived from its key
+    for r in own:
+        assert r["key"].endswith(":16:per-position")
+        assert r["rollout_seed"] == tables.derive_seed(f"pachisi-net-tables-roll:{r['key']}")
+    assert len({r["rollout_seed"] for r in own}) == 3
+    # the same positions, other dice: other labels
+    assert [r["position"] for r in common] == [r["position"] for r in own]
+    assert [r["chances"] for r in common] != [r["chances"] for r in own]
+    # resumable, and the report reads only the per-position labels
+    assert tables.main([*args, "--rollout-seed", "per-position"]) == 0
+    assert "label 1/" not in capsys.readouterr().err
+    assert tables.main([*args, "--rollout-seed", "per-position", "--report-only"]) == 0
+    assert "| all | 3 |" in capsys.readouterr().out
+
+
+def test_a_bad_rollout_seed_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        tables.main(["--rollout-seed", "per-game", "--report-only"])
+    assert "neither a whole number nor 'per-position'" in capsys.readouterr().err
