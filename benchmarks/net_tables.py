@@ -460,6 +460,42 @@ def on_file(
     return out
 
 
+def paired(
+    entry: Net,
+    rows: Sequence[dict[str, Any]],
+    args: argparse.Namespace,
+    path: Path,
+    sources: Sequence[str],
+) -> str:
+    """The mover's label of ``rows`` less that of ``--paired-with``'s labels of the same
+    positions (same source, game and throw): its mean ± standard error over the positions
+    both have, overall and by third. With common random numbers in one set and not the
+    other, the mean estimates the first set's shared error (every label's rollouts playing
+    the same dice), which the figures' standard errors leave out."""
+    other = argparse.Namespace(**{**vars(args), "rollout_seed": args.paired_with})
+    theirs = {(r["source"], r["game"], r["index"]): r for r in on_file(entry, other, path, sources)}
+    diffs = []
+    for r in rows:
+        t = theirs.get((r["source"], r["game"], r["index"]))
+        if t is not None:
+            diffs.append((r["third"], r["label"] - t["chances"][r["mover"]]))
+    lines = [
+        f"Labels (rollout seed {args.rollout_seed}) − labels (rollout seed {args.paired_with}),"
+        f" the mover's, on the same positions of `{entry.name}`:",
+        "",
+        "| positions | n | mean difference | sd |",
+        "|---|---|---|---|",
+    ]
+    for name, k in (("all", None), ("third 1", 0), ("third 2", 1), ("third 3", 2)):
+        d = [x for third, x in diffs if k is None or third == k]
+        if not d:
+            continue
+        m, se = mean_se(d)
+        sd = se * math.sqrt(len(d)) if math.isfinite(se) else math.nan
+        lines.append(f"| {name} | {len(d)} | {_pts((m, se), True)} | {100 * sd:.1f} |")
+    return "\n".join(lines)
+
+
 # -- the figures -------------------------------------------------------------------------
 
 
@@ -718,6 +754,12 @@ def parser() -> argparse.ArgumentParser:
         help="value pure races by the race tables where the analysis does (default: the"
         " network alone)",
     )
+    p.add_argument(
+        "--paired-with",
+        type=seed_arg,
+        help="also compare the labels with those of this rollout seed on the same positions"
+        " (the mean difference of the mover's label: the two seeds' shared errors)",
+    )
     p.add_argument("--markdown", help="write the tables to this file")
     p.add_argument("--svg", help="write the calibration plots to this file")
     p.add_argument("--json", help="write every labelled position and prediction to this file")
@@ -766,6 +808,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows = label(entry, picked, args, path, log)
             rows = figures(entry, rows, plies, args.race_tables) if rows else []
             tables.append(markdown(entry, rows, plies))
+            if args.paired_with is not None:
+                tables.append(paired(entry, rows, args, path, sources))
             panels.append((entry, rows))
             dump.extend({**r, "pred": {str(k): v for k, v in r["pred"].items()}} for r in rows)
     except (PachisiError, ValueError, OSError) as e:

@@ -193,6 +193,17 @@ def test_per_position_seeds_are_keyed_apart_and_independent(
     assert "label 1/" not in capsys.readouterr().err
     assert tables.main([*args, "--rollout-seed", "per-position", "--report-only"]) == 0
     assert "| all | 3 |" in capsys.readouterr().out
+    # the two seeds' labels of the same positions, paired: the mover's mean difference
+    paired = [*args, "--rollout-seed", "per-position", "--report-only", "--paired-with", "1"]
+    assert tables.main(paired) == 0
+    out = capsys.readouterr().out
+    assert "labels (rollout seed 1), the mover's" in out
+    diffs = []
+    for a, b in zip(own, common, strict=True):
+        m = tables.Position.from_text(a["position"]).to_move
+        diffs.append(100 * (a["chances"][m] - b["chances"][m]))
+    mean, se = tables.mean_se(diffs)
+    assert f"| all | 3 | {mean:+.1f} ± {se:.1f} |" in out
 
 
 def test_a_bad_rollout_seed_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
