@@ -26,9 +26,17 @@ own), on the set-up it was trained on:
    ply in every seat (the playouts' ``"network"`` policy, in the compiled
    kernel), with common random numbers (playout ``k`` of every position
    uses the same seed, ``--rollout-seed``, and the first throw is
-   stratified over the dice's outcomes), played to the end: no truncation,
+   stratified over the dice's outcomes), or with ``--rollout-seed
+   per-position`` a seed of each label's own, derived from its key
+   (``derive_seed("pachisi-net-tables-roll:KEY")``: independent labels, so
+   no dice stream's luck is shared by every label and the bias's standard
+   error is the whole of its error), played to the end: no truncation,
    so a label is an unbiased estimate of the chance that the network's
-   player wins from there against itself. A pure race is played out too,
+   player wins from there against itself. Ludo and MADN (whose networks
+   the kernel's playouts do not play): the same rollouts on the library's
+   engine, each throw answered by the learned player's 0-ply choice
+   (:func:`one_die_play`; about 0.05 s of CPU a two-player rollout, 0.15 s
+   a four-player one, so 100 to 300 s a label of 2,000). A pure race is played out too,
    never valued by the race tables instead (they follow another policy
    than the network's, and are used only once built). Decided positions are never
    sampled. Each label is appended to ``--labels FILE`` (JSON lines) as
@@ -82,15 +90,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from net_accuracy import net_setup, network_estimate
 
 from pachisi.analysis.net import NetEvaluator
-from pachisi.analysis.rollout import RolloutSpec
+from pachisi.analysis.rollout import (
+    Estimate,
+    RolloutSpec,
+    exact_chances,
+    first_throw,
+    player_values,
+    rollout_seed,
+    sides,
+)
 from pachisi.bots import Player, game_positions, make_player
 from pachisi.bots.learned import LearnedPlayer
-from pachisi.dice import derive_seed
+from pachisi.dice import Throw, derive_seed, dice_for
 from pachisi.errors import PachisiError
 from pachisi.learn import _load, _weights_files
 from pachisi.learn.network import ValueNet
 from pachisi.position import Position
-from pachisi.rules import Setup
+from pachisi.rules import ONE_DIE_RULESETS, Setup
 
 #: The module whose race look-up the network's evaluator asks (``pachisi.analysis`` has a
 #: function of the same name as the module).
@@ -222,9 +238,41 @@ def picks(
 # -- the labels --------------------------------------------------------------------------
 
 
-def label_key(sha: str, p: Pick, rollouts: int, seed: int, held_seed: int) -> str:
-    """The key of a label in the file."""
+#: ``--rollout-seed per-position``: each label's rollouts seeded by its own key.
+PER_POSITION = "per-position"
+
+
+def label_key(sha: str, p: Pick, rollouts: int, seed: int | str, held_seed: int) -> str:
+    """The key of a label in the file (``seed``: the rollouts' seed, or ``per-position``,
+    so that labels of one kind never stand in for the other's)."""
     return f"{sha}:{held_seed}:{p.source}:{p.game}:{p.index}:{rollouts}:{seed}"
+
+
+def rollout_seed_of(key: str, seed: int | str) -> int:
+    """The rollouts' seed of the label with ``key``: ``seed`` itself (the same for every
+    position: common random numbers), or with ``per-position`` one derived from the key,
+    ``derive_seed("pachisi-net-tables-roll:KEY")`` (independent across positions).
+
+    >>> rollout_seed_of("k", 1)
+    1
+    >>> rollout_seed_of("a", PER_POSITION) != rollout_seed_of("b", PER_POSITION)
+    True
+    """
+    if seed == PER_POSITION:
+        return derive_seed(f"pachisi-net-tables-roll:{key}")
+    return int(seed)
+
+
+def seed_arg(text: str) -> int | str:
+    """``--rollout-seed``: a whole number or ``per-position``."""
+    if text == PER_POSITION:
+        return PER_POSITION
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is neither a whole number nor {PER_POSITION!r}"
+        ) from None
 
 
 def read_labels(path: Path) -> dict[str, dict[str, Any]]:
@@ -243,14 +291,72 @@ def read_labels(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def rollouts_only(position: Position, rollouts: int, spec: RolloutSpec, net: ValueNet) -> Any:
-    """The network's rollouts of ``position`` (:func:`network_estimate`), never a race
-    table's value in their place: a label is always the network's own play."""
+    """The network's rollouts of ``position`` (:func:`network_estimate`; Ludo and MADN:
+    :func:`one_die_estimate`), never a race table's value in their place: a label is
+    always the network's own play."""
     saved = getattr(rollout, "race_by_default")  # noqa: B009
     setattr(rollout, "race_by_default", _no_race)  # noqa: B010
     try:
+        if position.ruleset in ONE_DIE_RULESETS:
+            return one_die_estimate(position, rollouts, spec, net)
         return network_estimate(position, rollouts, spec, net)
     finally:
         setattr(rollout, "race_by_default", saved)  # noqa: B010
+
+
+def one_die_play(
+    ev: NetEvaluator, start: Position, first: Throw, seed: int, limit: int
+) -> Position:
+    """One rollout of a Ludo or MADN position (the kernel's playouts do not play these
+    games): the network's player at 0 ply in every seat (:meth:`NetEvaluator.replies`, the
+    learned player's choice: the first best result for the mover; the same player again
+    after a 6), the first throw ``first``, the later ones from ``random.Random(seed)``, to
+    the end or ``limit`` throws; the last position."""
+    dice = dice_for(start.ruleset)
+    rng = random.Random(seed)
+    pos = start
+    throw = first
+    for _ in range(limit):
+        if pos.winner is not None or pos.is_over:
+            break
+        ((_, after),) = ev.replies([(pos, throw)], True)
+        assert after is not None
+        pos = after
+        throw = dice.roll(rng)
+    return pos
+
+
+def one_die_estimate(position: Position, rollouts: int, spec: RolloutSpec, net: ValueNet) -> Any:
+    """The win chances of a Ludo or MADN ``position`` by ``rollouts`` rollouts of the
+    network's own player (:func:`one_die_play`), on the library's engine, played to the
+    end (``spec.max_throws``): rollout ``k``'s first throw is the stratified
+    :func:`~pachisi.analysis.rollout.first_throw` of ``spec.seed`` (as the kernel's
+    playouts), its later throws from :func:`~pachisi.analysis.rollout.rollout_seed`
+    ``(spec.seed, k)``. A rollout cut off at the throw limit counts as a draw shared by
+    every player (``unfinished``), as the playouts' do."""
+    exact = exact_chances(position)
+    if exact is not None:
+        return exact
+    n = len(position.setup.players)
+    ev = NetEvaluator(net, 0, "labels")
+    masks = []
+    for k in range(rollouts):
+        first = first_throw(position.ruleset, spec.seed, k)
+        last = one_die_play(ev, position, first, rollout_seed(spec.seed, k), spec.max_throws)
+        masks.append(sum(1 << j for j in last.winner) if last.winner is not None else 0)
+        if k % 64 == 63:
+            ev.forget()
+    stats = [mean_se(player_values(position.setup, masks, i)) for i in range(n)]
+    return Estimate(
+        tuple(m for m, _ in stats),
+        tuple(e for _, e in stats),
+        sides(position.setup),
+        "rollout",
+        rollouts=rollouts,
+        policy="network",
+        seed=spec.seed,
+        unfinished=masks.count(0),
+    )
 
 
 #: The network and rollout settings of the worker processes of ``--jobs`` (set before
@@ -261,7 +367,7 @@ _WORK: dict[str, Any] = {}
 def _label_one(i: int) -> tuple[int, Any]:
     """Worker: the rollouts of pick ``i`` of ``_WORK["picked"]``."""
     p = _WORK["picked"][i]
-    return i, rollouts_only(p.position, _WORK["rollouts"], _WORK["spec"], _WORK["net"])
+    return i, rollouts_only(p.position, _WORK["rollouts"], _WORK["spec"](p), _WORK["net"])
 
 
 def label(
@@ -275,13 +381,16 @@ def label(
 
     With ``--jobs N`` (N > 1) the missing labels are computed in N forked processes
     and appended as they finish; each label's rollouts are seeded by ``--rollout-seed``
-    alone, so a label is the same whichever process computes it, and when.
+    (and with ``per-position`` by the label's key) alone, so a label is the same
+    whichever process computes it, and when.
     """
     have = read_labels(path)
-    spec = RolloutSpec(args.rollout_seed, "greedy", args.max_throws)
 
     def key(p: Pick) -> str:
         return label_key(entry.sha, p, args.rollouts, args.rollout_seed, args.seed)
+
+    def spec(p: Pick) -> RolloutSpec:
+        return RolloutSpec(rollout_seed_of(key(p), args.rollout_seed), "greedy", args.max_throws)
 
     todo = [] if args.report_only else [i for i, p in enumerate(picked) if key(p) not in have]
     t0 = time.process_time()
@@ -300,6 +409,7 @@ def label(
             "position": p.position.to_text(),
             "rollouts": args.rollouts,
             "seed": args.rollout_seed,
+            "rollout_seed": est.seed,
             "chances": list(est.chances),
             "se": list(est.se),
         }
@@ -323,7 +433,8 @@ def label(
         _WORK.clear()
     else:
         for done, i in enumerate(todo, 1):
-            store(i, rollouts_only(picked[i].position, args.rollouts, spec, entry.net), done)
+            p = picked[i]
+            store(i, rollouts_only(p.position, args.rollouts, spec(p), entry.net), done)
     return [have[key(p)] for p in picked if key(p) in have]
 
 
@@ -347,6 +458,42 @@ def on_file(
         for k in range(3):
             out.extend([r for r in rows if r["source"] == s and r["third"] == k][: args.per_third])
     return out
+
+
+def paired(
+    entry: Net,
+    rows: Sequence[dict[str, Any]],
+    args: argparse.Namespace,
+    path: Path,
+    sources: Sequence[str],
+) -> str:
+    """The mover's label of ``rows`` less that of ``--paired-with``'s labels of the same
+    positions (same source, game and throw): its mean ± standard error over the positions
+    both have, overall and by third. With common random numbers in one set and not the
+    other, the mean estimates the first set's shared error (every label's rollouts playing
+    the same dice), which the figures' standard errors leave out."""
+    other = argparse.Namespace(**{**vars(args), "rollout_seed": args.paired_with})
+    theirs = {(r["source"], r["game"], r["index"]): r for r in on_file(entry, other, path, sources)}
+    diffs = []
+    for r in rows:
+        t = theirs.get((r["source"], r["game"], r["index"]))
+        if t is not None:
+            diffs.append((r["third"], r["label"] - t["chances"][r["mover"]]))
+    lines = [
+        f"Labels (rollout seed {args.rollout_seed}) − labels (rollout seed {args.paired_with}),"
+        f" the mover's, on the same positions of `{entry.name}`:",
+        "",
+        "| positions | n | mean difference | sd |",
+        "|---|---|---|---|",
+    ]
+    for name, k in (("all", None), ("third 1", 0), ("third 2", 1), ("third 3", 2)):
+        d = [x for third, x in diffs if k is None or third == k]
+        if not d:
+            continue
+        m, se = mean_se(d)
+        sd = se * math.sqrt(len(d)) if math.isfinite(se) else math.nan
+        lines.append(f"| {name} | {len(d)} | {_pts((m, se), True)} | {100 * sd:.1f} |")
+    return "\n".join(lines)
 
 
 # -- the figures -------------------------------------------------------------------------
@@ -587,7 +734,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--per-third", type=int, default=20, help="positions per third per source")
     p.add_argument("--seed", type=int, default=33, help="the held-out games' seed (33)")
     p.add_argument("--rollouts", type=int, default=2000, help="rollouts per label (2000)")
-    p.add_argument("--rollout-seed", type=int, default=1, help="the rollouts' seed (1)")
+    p.add_argument(
+        "--rollout-seed",
+        type=seed_arg,
+        default=1,
+        help="the rollouts' seed, the same for every position (1), or 'per-position': one"
+        " derived from each label's key (independent across positions)",
+    )
     p.add_argument("--max-throws", type=int, default=3000, help="a game's throw limit")
     p.add_argument("--plies", default="0,1", help="the network's plies to judge (0,1)")
     p.add_argument("--labels", default="net-labels.jsonl", help="the label file (JSON lines)")
@@ -600,6 +753,12 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="value pure races by the race tables where the analysis does (default: the"
         " network alone)",
+    )
+    p.add_argument(
+        "--paired-with",
+        type=seed_arg,
+        help="also compare the labels with those of this rollout seed on the same positions"
+        " (the mean difference of the mover's label: the two seeds' shared errors)",
     )
     p.add_argument("--markdown", help="write the tables to this file")
     p.add_argument("--svg", help="write the calibration plots to this file")
@@ -649,6 +808,8 @@ def main(argv: list[str] | None = None) -> int:
                 rows = label(entry, picked, args, path, log)
             rows = figures(entry, rows, plies, args.race_tables) if rows else []
             tables.append(markdown(entry, rows, plies))
+            if args.paired_with is not None:
+                tables.append(paired(entry, rows, args, path, sources))
             panels.append((entry, rows))
             dump.extend({**r, "pred": {str(k): v for k, v in r["pred"].items()}} for r in rows)
     except (PachisiError, ValueError, OSError) as e:

@@ -162,3 +162,103 @@ def test_a_race_is_labelled_by_rollouts_not_by_the_tables() -> None:
             race._TABLES.pop(key, None)
         else:
             race._TABLES[key] = saved
+
+
+@pytest.mark.skipif(not _accel.active(), reason="the network's playouts need the kernel")
+def test_per_position_seeds_are_keyed_apart_and_independent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    labels = tmp_path / "labels.jsonl"
+    args = ["--nets", "parcheesi.json", "--sources", "greedy", "--per-third", "1"]
+    args += ["--rollouts", "16", "--plies", "0", "--labels", str(labels)]
+    assert tables.main(args) == 0
+    assert tables.main([*args, "--rollout-seed", "per-position"]) == 0
+    capsys.readouterr()
+    rows = [json.loads(line) for line in labels.read_text().splitlines()]
+    assert len(rows) == 6  # the seed-1 labels never stand in for per-position ones
+    common = [r for r in rows if r["seed"] == 1]
+    own = [r for r in rows if r["seed"] == "per-position"]
+    assert len(common) == len(own) == 3
+    assert {r["rollout_seed"] for r in common} == {1}
+    # each label's own seed, derived from its key
+    for r in own:
+        assert r["key"].endswith(":16:per-position")
+        assert r["rollout_seed"] == tables.derive_seed(f"pachisi-net-tables-roll:{r['key']}")
+    assert len({r["rollout_seed"] for r in own}) == 3
+    # the same positions, other dice: other labels
+    assert [r["position"] for r in common] == [r["position"] for r in own]
+    assert [r["chances"] for r in common] != [r["chances"] for r in own]
+    # resumable, and the report reads only the per-position labels
+    assert tables.main([*args, "--rollout-seed", "per-position"]) == 0
+    assert "label 1/" not in capsys.readouterr().err
+    assert tables.main([*args, "--rollout-seed", "per-position", "--report-only"]) == 0
+    assert "| all | 3 |" in capsys.readouterr().out
+    # the two seeds' labels of the same positions, paired: the mover's mean difference
+    paired = [*args, "--rollout-seed", "per-position", "--report-only", "--paired-with", "1"]
+    assert tables.main(paired) == 0
+    out = capsys.readouterr().out
+    assert "labels (rollout seed 1), the mover's" in out
+    diffs = []
+    for a, b in zip(own, common, strict=True):
+        m = tables.Position.from_text(a["position"]).to_move
+        diffs.append(100 * (a["chances"][m] - b["chances"][m]))
+    mean, se = tables.mean_se(diffs)
+    assert f"| all | 3 | {mean:+.1f} ± {se:.1f} |" in out
+
+
+def test_a_bad_rollout_seed_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        tables.main(["--rollout-seed", "per-game", "--report-only"])
+    assert "neither a whole number nor 'per-position'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["ludo.json", "maedn.4p.json"])
+def test_ludo_and_madn_networks_get_the_same_protocol(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The one-die networks (no network in the kernel's playouts): held-out positions of
+    # the same sources and thirds, labelled by their own player's rollouts on the library's
+    # engine, filed and resumed as the cross's.
+    labels = tmp_path / "labels.jsonl"
+    args = ["--nets", name, "--sources", "greedy,self", "--per-third", "1"]
+    args += ["--rollouts", "6", "--plies", "0,1", "--labels", str(labels)]
+    assert tables.main(args) == 0
+    out = capsys.readouterr()
+    rows = [json.loads(line) for line in labels.read_text().splitlines()]
+    assert len(rows) == 6 and "label 6/6" in out.err
+    n = 4 if ".4p" in name else 2
+    for r in rows:
+        assert r["net"] == name and r["position"].startswith(name.split(".")[0] + " ")
+        assert r["rollouts"] == 6 and len(r["chances"]) == n
+        assert sum(r["chances"]) == pytest.approx(1.0)
+        assert r["index"] in tables.third_range(r["third"], r["throws"])
+    assert f"| `{name}` | 6 |" in out.out and "| third 3 | 2 |" in out.out
+    assert tables.main(args) == 0
+    assert "label 1/" not in capsys.readouterr().err
+
+
+def test_a_ludo_rollout_is_the_learned_players_game() -> None:
+    # One rollout of the labels is a game of the network's own player at 0 ply in every
+    # seat, with the dice named: replayed move by move by LearnedPlayer, the same game.
+    import random
+
+    from pachisi.analysis.net import NetEvaluator
+    from pachisi.bots.learned import LearnedPlayer
+    from pachisi.dice import dice_for
+    from pachisi.moves import legal_plays
+
+    entry = tables.shipped(["ludo.json"])[0]
+    start = tables.picks(entry.setup, entry.net, ["greedy"], 1, 33, 3000)[1].position
+    first = (4,)  # a throw of the one die
+    last = tables.one_die_play(NetEvaluator(entry.net, 0, "t"), start, first, 99, 3000)
+    assert last.winner is not None
+    me = LearnedPlayer(0, plies=0, net=entry.net)
+    rng = random.Random(99)
+    pos, throw = start, first
+    while pos.winner is None and not pos.is_over:
+        pos = me.choose(pos, throw, legal_plays(pos, throw)).position
+        throw = dice_for("ludo").roll(rng)
+    assert pos == last
+    # a limit cuts the rollout short: unfinished
+    cut = tables.one_die_play(NetEvaluator(entry.net, 0, "t"), start, first, 99, 2)
+    assert cut.winner is None
