@@ -399,15 +399,23 @@ def network_estimate(
         network=net,
     )
     masks = [sum(1 << j for j in g.winner) if g.winner is not None else 0 for g in games]
+    return network_rollouts(position, masks, spec.seed)
+
+
+def network_rollouts(position: Position, masks: list[int], seed: int) -> Estimate:
+    """The estimate of ``position`` from the network's rollouts of rollout seed ``seed``,
+    one winners' bit mask a rollout (0: cut off at the throw limit, a draw shared by every
+    player)."""
+    n = len(position.setup.players)
     stats = [mean_se(player_values(position.setup, masks, i)) for i in range(n)]
     return Estimate(
         tuple(m for m, _ in stats),
         tuple(e for _, e in stats),
         sides(position.setup),
         "rollout",
-        rollouts=rollouts,
+        rollouts=len(masks),
         policy="network",
-        seed=spec.seed,
+        seed=seed,
         unfinished=masks.count(0),
     )
 

@@ -87,17 +87,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from net_accuracy import net_setup, network_estimate
+from net_accuracy import net_setup, network_estimate, network_rollouts
 
 from pachisi.analysis.net import NetEvaluator
 from pachisi.analysis.rollout import (
-    Estimate,
     RolloutSpec,
     exact_chances,
     first_throw,
-    player_values,
     rollout_seed,
-    sides,
 )
 from pachisi.bots import Player, game_positions, make_player
 from pachisi.bots.learned import LearnedPlayer
@@ -337,26 +334,15 @@ def one_die_estimate(position: Position, rollouts: int, spec: RolloutSpec, net: 
     exact = exact_chances(position)
     if exact is not None:
         return exact
-    n = len(position.setup.players)
     ev = NetEvaluator(net, 0, "labels")
-    masks = []
+    masks: list[int] = []
     for k in range(rollouts):
         first = first_throw(position.ruleset, spec.seed, k)
         last = one_die_play(ev, position, first, rollout_seed(spec.seed, k), spec.max_throws)
         masks.append(sum(1 << j for j in last.winner) if last.winner is not None else 0)
         if k % 64 == 63:
             ev.forget()
-    stats = [mean_se(player_values(position.setup, masks, i)) for i in range(n)]
-    return Estimate(
-        tuple(m for m, _ in stats),
-        tuple(e for _, e in stats),
-        sides(position.setup),
-        "rollout",
-        rollouts=rollouts,
-        policy="network",
-        seed=spec.seed,
-        unfinished=masks.count(0),
-    )
+    return network_rollouts(position, masks, spec.seed)
 
 
 #: The network and rollout settings of the worker processes of ``--jobs`` (set before
