@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from pettingzoo import AECEnv
 
 from . import pachisi_v0
-from .lane import KernelMatch, LazyPlays, fits
+from .lane import KernelMatch, fits
 from .match import Match
 
 __all__ = ["env", "raw_env"]
@@ -73,10 +73,7 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
         lane = self._lane
         if lane is None:
             return super().observe(agent)
-        i = self._index[agent]
-        if i == lane._mover and lane._final is None:  # KernelMatch.observation's own case
-            return {"observation": lane._obs_row.copy(), "action_mask": lane._mask_row.copy()}
-        return lane.observation(i)
+        return lane.observation(self._index[agent])
 
     def _live_step(self, action: int) -> None:
         """:meth:`step` of an agent whose game goes on (the wrappers call it after their
@@ -98,5 +95,4 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
         infos = self.infos
         for a in self.agents:
             infos[a] = {}
-        lane._plays = plays = LazyPlays(lane, lane._st, lane._k)
-        infos[selected]["plays"] = plays
+        infos[selected]["plays"] = lane.plays
