@@ -3562,8 +3562,8 @@ class Kernel:
 
         A colour's pawns are sorted and none is past HOME, so 3 of them are HOME
         if its pawn 1 is (a minor colour with a major one, §3.5), all 4 if its
-        pawn 0 is: the masks hold that pawn's byte (as :func:`_key_pawn` reads
-        it), and HOME. The game table is read in place: a local view of it
+        pawn 0 is: the masks hold that pawn's byte (:func:`_key_shift`, as
+        :func:`_key_pawn` reads it), and HOME. The game table is read in place: a local view of it
         would be acquired and released (two atomic operations) on every call.
         """
         mhi: cython.ulonglong = 0
@@ -3577,7 +3577,7 @@ class Kernel:
         sh: cython.int
         for i in range(self.game[G_PCOLS + 3 * player]):
             c = self.game[G_PCOLS + 3 * player + 1 + i]
-            sh = (0 if c & 1 else 32) + 24 - 8 * (1 if major >= 0 and c != major else 0)
+            sh = _key_shift(c, 1 if major >= 0 and c != major else 0)
             if c < 2:
                 mhi |= cython.cast(cython.ulonglong, 255) << sh
                 vhi |= home << sh
@@ -4477,12 +4477,21 @@ def _put_field(
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
+def _key_shift(c: cython.int, k: cython.int) -> cython.int:
+    """Where pawn ``k`` (sorted) of colour ``c`` lies in its word of a canonical key (the
+    high word for colours 0 and 1, the low word for 2 and 3): its byte's shift."""
+    return (0 if c & 1 else 32) + 24 - 8 * k
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _key_pawn(
     hi: cython.ulonglong, lo: cython.ulonglong, c: cython.int, k: cython.int
 ) -> cython.int:
     """Pawn ``k`` (sorted) of colour ``c`` in a canonical key."""
     w: cython.ulonglong = hi if c < 2 else lo
-    return cython.cast(cython.int, (w >> ((0 if c & 1 else 32) + 24 - 8 * k)) & 255)
+    return cython.cast(cython.int, (w >> _key_shift(c, k)) & 255)
 
 
 @cython.cfunc
