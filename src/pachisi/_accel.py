@@ -319,17 +319,19 @@ RawEnd = tuple[tuple[RawAction, ...], tuple[tuple[int, ...], ...], bool, bool]
 class _Context:
     """What :func:`legal_plays` needs of one set-up, worked out once (see :func:`_context`)."""
 
-    __slots__ = ("cfgs", "colours", "home", "in_play", "n", "pagade", "setup", "throws")
+    __slots__ = ("cfgs", "colours", "home", "in_play", "ludo", "n", "pagade", "setup", "throws")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.n = n = len(setup.players)
-        self.cfgs = [_cfg(setup, i) for i in range(n)]
+        #: Ludo's and MADN's engine is another (pachisi._ludo_accel): nothing else is set.
+        self.ludo = setup.ruleset in LUDO_RULESETS
+        self.cfgs = [] if self.ludo else [_cfg(setup, i) for i in range(n)]
         self.colours = setup.players
         self.home = setup.home
         self.in_play = sum(1 << c for c in setup.colours_in_play)
         self.pagade = setup.ruleset == "pagade"
-        faces = dice_for(setup.ruleset).faces
+        faces = () if self.ludo else dice_for(setup.ruleset).faces
         #: The valid throws, as the exact tuples a caller passes (ints, not bools).
         self.throws = frozenset((a, b) for a in faces for b in faces)
 
@@ -382,6 +384,100 @@ def plays_raw(position: Position, throw: tuple[int, int], module: ModuleType) ->
     return res
 
 
+_new = object.__new__
+
+
+class _KernelPlays(LegalPlays):
+    """The kernel's :class:`~pachisi.plays.LegalPlays` of a throw after which the mover
+    cannot have finished: each play decoded from the kernel's records, and built, when
+    it is read (:func:`legal_plays` makes it without calling ``__init__``)."""
+
+    __slots__ = ("_next", "_records")
+
+    #: The kernel's records of the outcomes (``Kernel.packed``).
+    _records: Any
+    #: What every play's position shares, worked out when the first play is made:
+    #: (setup, mover, doubles, cut before, cut after, finished, winner, next player).
+    _next: (
+        tuple[
+            Setup,
+            int,
+            int,
+            tuple[bool, ...] | None,
+            tuple[bool, ...] | None,
+            tuple[int, ...],
+            tuple[int, ...] | None,
+            int,
+        ]
+        | None
+    )
+
+    def _shared(
+        self,
+    ) -> tuple[
+        Setup,
+        int,
+        int,
+        tuple[bool, ...] | None,
+        tuple[bool, ...] | None,
+        tuple[int, ...],
+        tuple[int, ...] | None,
+        int,
+    ]:
+        """:attr:`_next`, worked out if it is not yet: what :func:`advance` reduces to."""
+        shared = self._next
+        if shared is None:
+            position = self.position
+            setup = position.setup
+            n = len(setup.players)
+            mover = position.to_move
+            cut0 = position.cut
+            cut1 = cut0
+            if cut0 is not None and not cut0[mover]:
+                cut1 = tuple(True if i == mover else f for i, f in enumerate(cut0))
+            finished = position.finished
+            nxt = mover + 1 if mover + 1 < n else 0  # the next player who has not finished
+            if finished:
+                nxt = next(
+                    (k for k in ((mover + i) % n for i in range(1, n)) if k not in finished),
+                    mover,
+                )
+            shared = self._next = (
+                setup,
+                mover,
+                position.doubles,
+                cut0,
+                cut1,
+                finished,
+                position.winner,
+                nxt,
+            )
+        return shared
+
+    def _play(self, index: int) -> Play:
+        setup, mover, doubles, cut0, cut1, finished, winner, nxt = self._shared()
+        acts, pawns, flag, extra = self._records.record(index)
+        cut = cut1 if flag else cut0
+        if extra:
+            res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
+        else:
+            res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
+        return play_of_raw(acts, res, self.throw)
+
+    def _plays(self) -> list[Play]:
+        setup, mover, doubles, cut0, cut1, finished, winner, nxt = self._shared()
+        t = self.throw
+        plays = []
+        for acts, pawns, flag, extra in self._records.records():
+            cut = cut1 if flag else cut0
+            if extra:
+                res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
+            else:
+                res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
+            plays.append(play_of_raw(acts, res, t))
+        return plays
+
+
 def legal_plays(
     position: Position, throw: Sequence[int], module: ModuleType | None = None
 ) -> LegalPlays:
@@ -396,11 +492,21 @@ def legal_plays(
     can give one position); its actions when they are read
     (:func:`pachisi.plays.actions_of`).
     """
-    if position.setup.ruleset in LUDO_RULESETS:  # the engine of ludo and maedn
-        return _ludo_accel.legal_plays(position, throw)
-    kern = _default_kernel() if module is None else _kernel(module)
+    # Written for speed: most answers are counted and one play read, so nothing that
+    # only a play needs is worked out here (see _KernelPlays).
     setup = position.setup
-    ctx = _context(setup)
+    ctx = _CONTEXTS.get(id(setup))
+    if ctx is None or ctx.setup is not setup:
+        ctx = _context(setup)
+    if ctx.ludo:  # the engine of ludo and maedn
+        return _ludo_accel.legal_plays(position, throw)
+    if module is None:
+        try:
+            kern = _LOCAL.default
+        except AttributeError:
+            kern = _default_kernel()
+    else:
+        kern = _kernel(module)
     # The common case checked quickly; anything else (a list, a bool, a bad face,
     # a decided game) goes through the full check and its error messages.
     t: tuple[int, int]
@@ -415,51 +521,39 @@ def legal_plays(
         t = throw
     else:
         t = check_throw(position, throw)
-    n = _run(kern, ctx, position, t)
+    mover = position.to_move
+    cut = position.cut
+    a, b = t
+    doubles = position.doubles
+    n: int = kern.plays(
+        ctx.cfgs[mover],
+        position.pawns,
+        doubles,
+        1 if cut is not None and cut[mover] else 0,
+        a,
+        b,
+        a == b and doubles == 2 and not ctx.pagade,
+    )
     # the outcomes in the canonical order (plays.play_order), packed (Kernel.packed)
     records, may_finish = kern.packed(ctx.in_play, ctx.home)
-    record = records.record
-    mover = position.to_move
-    cut0 = position.cut
-    cut1 = cut0
-    if cut0 is not None and not cut0[mover]:
-        cut1 = tuple(True if i == mover else f for i, f in enumerate(cut0))
-    doubles = position.doubles
-    finished = position.finished
-    winner = position.winner
-    nxt = mover + 1 if mover + 1 < ctx.n else 0  # the next player who has not finished
-    if finished:
-        nxt = next(
-            (k for k in ((mover + i) % ctx.n for i in range(1, ctx.n)) if k not in finished),
-            mover,
-        )
     if not may_finish:
         # Fewer than 3 pawns of a colour HOME in every end: the mover cannot have
         # finished, and the game went on before the throw: advance() reduces to
-        # this, and the ends give distinct positions (the extra throw counts). So
-        # the plays are counted now, and each is decoded and built when it is read.
-
-        def make(i: int) -> Play:
-            acts, pawns, flag, extra = record(i)
-            cut = cut1 if flag else cut0
-            if extra:
-                res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
-            else:
-                res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
-            return play_of_raw(acts, res, t)
-
-        def make_all() -> list[Play]:  # make() for every i, in one loop (iteration)
-            plays = []
-            for acts, pawns, flag, extra in records.records():
-                cut = cut1 if flag else cut0
-                if extra:
-                    res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
-                else:
-                    res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
-                plays.append(play_of_raw(acts, res, t))
-            return plays
-
-        return LegalPlays(position, t, n, make, make_all)
+        # _KernelPlays's, and the ends give distinct positions (the extra throw
+        # counts). So the plays are counted now, and each is decoded and built when
+        # it is read.
+        view: _KernelPlays = _new(_KernelPlays)
+        view.position = position
+        view.throw = t
+        view._n = n
+        view._made = None
+        view._records = records
+        view._next = None
+        return view
+    cut0 = cut
+    cut1 = cut0
+    if cut0 is not None and not cut0[mover]:
+        cut1 = tuple(True if i == mover else f for i, f in enumerate(cut0))
     ends: list[RawEnd] = records.records()
     out: list[Play] = []
     # A position is a function of (pawns, cut, extra), and the kernel gives each of

@@ -253,6 +253,13 @@ class LegalPlays(Sequence[Play]):
 
     __slots__ = ("_made", "_make", "_make_all", "_n", "position", "throw")
 
+    #: The position and the (checked) throw the plays answer.
+    position: Position
+    throw: tuple[int, int]
+    _n: int
+    # The plays made so far by index (None: not made); None until one is read.
+    _made: list[Play | None] | None
+
     def __init__(
         self,
         position: Position,
@@ -261,7 +268,6 @@ class LegalPlays(Sequence[Play]):
         make: Callable[[int], Play],
         make_all: Callable[[], list[Play]] | None = None,
     ) -> None:
-        #: The position and the (checked) throw the plays answer.
         self.position = position
         self.throw = throw
         self._n = n
@@ -269,7 +275,7 @@ class LegalPlays(Sequence[Play]):
         # (what iterating from the start calls, when no play is made yet).
         self._make = make
         self._make_all = make_all
-        self._made: list[Play | None] = [None] * n
+        self._made = None
 
     @classmethod
     def of(cls, position: Position, throw: tuple[int, int], plays: Sequence[Play]) -> LegalPlays:
@@ -277,6 +283,19 @@ class LegalPlays(Sequence[Play]):
         out = cls(position, throw, len(plays), _unreachable)
         out._made = list(plays)
         return out
+
+    # A subclass (the compiled kernel's view, ``pachisi._accel``) may skip __init__ and
+    # override these two instead of storing callables: the views are made by the
+    # thousand and most are never read.
+
+    def _play(self, index: int) -> Play:
+        """Play ``index``, made (called once per index read)."""
+        return self._make(index)
+
+    def _plays(self) -> list[Play] | None:
+        """Every play in order, made in one loop; None if not cheaper than one by one."""
+        make_all, self._make_all = self._make_all, None
+        return None if make_all is None else make_all()
 
     def __len__(self) -> int:
         return self._n
@@ -294,24 +313,25 @@ class LegalPlays(Sequence[Play]):
             index += self._n
         if not 0 <= index < self._n:
             raise IndexError("legal play index out of range")
-        play = self._made[index]
+        made = self._made
+        if made is None:
+            made = self._made = [None] * self._n
+        play = made[index]
         if play is None:
-            play = self._made[index] = self._make(index)
+            play = made[index] = self._play(index)
         return play
 
     def __iter__(self) -> Iterator[Play]:
-        if self._make_all is not None:
+        made = self._made
+        if made is None:
             # Iteration reads the plays in order, almost always all of them: made in one
             # loop if none is made yet (a loop that stops early has made them all).
-            make_all, self._make_all = self._make_all, None
-            if self._made.count(None) == self._n:
-                self._made = list[Play | None](make_all())
-        made = self._made
-        make = self._make
+            every = self._plays()
+            made = self._made = [None] * self._n if every is None else list[Play | None](every)
         for i in range(self._n):
             play = made[i]
             if play is None:
-                play = made[i] = make(i)
+                play = made[i] = self._play(i)
             yield play
 
     def __contains__(self, item: object) -> bool:
