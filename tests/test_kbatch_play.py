@@ -1,0 +1,136 @@
+"""The kernel batch's one-game ``Batch.play``, uncompiled, is the compiled ``Batch.step``.
+
+``Batch.play`` (``pachisi._kbatch``: what ``pachisi.rl.lane.KernelMatch``
+steps with) is run here as plain Python, the kernel's source: seeded games
+of one game each, the same seeded random actions, are stepped side by side
+with the compiled batch's ``Batch.step`` and its ``Batch.play``; every
+answer, buffer and game state is compared at every step. The short
+``max_throws`` makes games end (cut off) and restart within the test, so
+the code 2 of a game that ended is exercised too.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np
+from tests.kernels import COMPILED, UNCOMPILED
+
+from pachisi import Position
+from pachisi.rl.encoding import observation_size
+from pachisi.rl.vector import kernel_batch
+
+pytestmark = [
+    pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here"),
+    pytest.mark.skipif(UNCOMPILED is None, reason="the kernel's source did not load"),
+]
+
+MAX_PLAYS = 256
+
+
+class _Side:
+    """One batch of one game with its buffers (those of ``KernelMatch``)."""
+
+    def __init__(self, start: Position, compiled: bool, max_throws: int, bound: bool) -> None:
+        setup = start.setup
+        self.batch: Any = kernel_batch(setup, 1, MAX_PLAYS, max_throws, compiled)
+        # uncompiled: the module's source run as Python (its play a Python function)
+        kind = type(self.batch)
+        assert kind.__module__ == ("pachisi._kbatch" if compiled else "pachisi._kbatch_py")
+        assert inspect.isfunction(kind.play) != compiled
+        self.obs = np.zeros((1, observation_size(setup)), dtype=np.float32)
+        self.masks = np.zeros((1, MAX_PLAYS), dtype=np.int8)
+        self.movers = np.zeros(1, dtype=np.int32)
+        self.counts = np.zeros(1, dtype=np.int32)
+        self.rewards = np.zeros((1, len(setup.players)), dtype=np.float32)
+        self.done = np.zeros(1, dtype=np.int8)
+        self.acts = np.zeros(1, dtype=np.longlong)
+        self.bound = bound
+        if bound:
+            self.batch.bind(self.obs, self.masks, self.movers, self.counts, self.rewards, self.done)
+
+    def reset(self, seed: int) -> int:
+        err: int = self.batch.reset(seed, self.obs, self.masks, self.movers, self.counts)
+        return err
+
+    def act(self, action: int) -> int:
+        """``play(action)``, or ``step`` answered as ``play`` answers (2: the game ended)."""
+        if self.bound:
+            code: int = self.batch.play(action)
+            return code
+        self.acts[0] = action
+        err: int = self.batch.step(
+            self.acts, self.obs, self.masks, self.movers, self.counts, self.rewards, self.done
+        )
+        return 2 if err == 0 and self.done[0] else err
+
+    def seen(self) -> tuple[Any, ...]:
+        """Everything a caller can read after a step."""
+        return (
+            self.obs.tolist(),
+            self.masks.tolist(),
+            self.movers.tolist(),
+            self.counts.tolist(),
+            self.rewards.tolist(),
+            self.done.tolist(),
+            self.batch.state(0),
+        )
+
+
+GAMES = [
+    ("parcheesi", 4, 11),
+    ("parcheesi", 2, 12),
+    ("pagade", 4, 13),
+    ("whitman", 2, 14),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "players", "seed"), GAMES, ids=[g[0] for g in GAMES])
+def test_uncompiled_play_is_the_compiled_step(ruleset: str, players: int, seed: int) -> None:
+    start = Position.start(ruleset, players=players)
+    sides = [
+        _Side(start, compiled=False, max_throws=10, bound=True),  # the code under test
+        _Side(start, compiled=True, max_throws=10, bound=False),
+        _Side(start, compiled=True, max_throws=10, bound=True),
+    ]
+    assert [s.reset(seed) for s in sides] == [0, 0, 0]
+    rng = random.Random(seed)
+    ended = 0
+    for step in range(40):
+        first = sides[0].seen()
+        for other in sides[1:]:
+            assert other.seen() == first, f"step {step}"
+        count = int(sides[1].counts[0])
+        assert count >= 1
+        action = rng.randrange(count)
+        codes = [s.act(action) for s in sides]
+        assert codes[0] == codes[1] == codes[2], f"step {step}"
+        assert codes[0] in (0, 2)
+        ended += codes[0] == 2
+    assert ended >= 1  # a game ended (cut off after 10 throws) and the next one began
+
+
+def test_uncompiled_play_refuses_what_the_compiled_refuses() -> None:
+    start = Position.start("parcheesi", players=2)
+    for compiled in (False, True):
+        side = _Side(start, compiled=compiled, max_throws=0, bound=True)
+        assert side.reset(3) == 0
+        before = side.seen()
+        count = int(side.counts[0])
+        # an action out of range: -1 (game 0), nothing played
+        assert side.batch.play(count) == -1
+        assert side.batch.play(-1) == -1
+        assert side.seen() == before
+        unbound = _Side(start, compiled=compiled, max_throws=0, bound=False)
+        assert unbound.reset(3) == 0
+        with pytest.raises(ValueError, match="bind"):
+            unbound.batch.play(0)
+        two = kernel_batch(start.setup, 2, MAX_PLAYS, 0, compiled)
+        with pytest.raises(ValueError, match="one game"):
+            two.bind(side.obs, side.masks, side.movers, side.counts, side.rewards, side.done)
