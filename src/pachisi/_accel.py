@@ -181,13 +181,18 @@ KERNEL_RULESETS = ("pagade", "whitman", "parcheesi", "eight-man")
 #: The one-die rulesets (RULES-LUDO.md): the compiled engine :mod:`pachisi._kludo` plays
 #: them (through :mod:`pachisi._ludo_accel`) when it was built beside the kernel.
 LUDO_RULESETS = ("ludo", "maedn")
+# The two as sets, for the checks made at every call of legal_plays.
+_KERNEL_SET = frozenset(KERNEL_RULESETS)
+_LUDO_SET = frozenset(LUDO_RULESETS)
 
 
 def active_for(ruleset: str) -> bool:
     """Whether the kernel answers for ``ruleset``: :func:`active`, and a ruleset it knows."""
-    if ruleset in LUDO_RULESETS:
-        return _ACTIVE and _ludo_accel.compiled()
-    return _ACTIVE and ruleset in KERNEL_RULESETS
+    if not _ACTIVE:
+        return False
+    if ruleset in _KERNEL_SET:
+        return True
+    return ruleset in _LUDO_SET and _ludo_accel.compiled()
 
 
 def evaluates_for(ruleset: str) -> bool:
@@ -325,7 +330,7 @@ class _Context:
         self.setup = setup
         self.n = n = len(setup.players)
         #: Ludo's and MADN's engine is another (pachisi._ludo_accel): nothing else is set.
-        self.ludo = setup.ruleset in LUDO_RULESETS
+        self.ludo = setup.ruleset in _LUDO_SET
         self.cfgs = [] if self.ludo else [_cfg(setup, i) for i in range(n)]
         self.colours = setup.players
         self.home = setup.home
