@@ -395,82 +395,59 @@ _new = object.__new__
 class _KernelPlays(LegalPlays):
     """The kernel's :class:`~pachisi.plays.LegalPlays` of a throw after which the mover
     cannot have finished: each play decoded from the kernel's records, and built, when
-    it is read (:func:`legal_plays` makes it without calling ``__init__``)."""
+    it is read (:func:`legal_plays` makes it without calling ``__init__``).
 
-    __slots__ = ("_next", "_records")
+    A play's position is :func:`advance`'s, which reduces to this when the mover
+    cannot finish and the game went on before the throw: the mover throws again
+    (the throw's extra) or the next player who has not finished throws.
+    """
+
+    __slots__ = ("_records",)
 
     #: The kernel's records of the outcomes (``Kernel.packed``).
     _records: Any
-    #: What every play's position shares, worked out when the first play is made:
-    #: (setup, mover, doubles, cut before, cut after, finished, winner, next player).
-    _next: (
-        tuple[
-            Setup,
-            int,
-            int,
-            tuple[bool, ...] | None,
-            tuple[bool, ...] | None,
-            tuple[int, ...],
-            tuple[int, ...] | None,
-            int,
-        ]
-        | None
-    )
-
-    def _shared(
-        self,
-    ) -> tuple[
-        Setup,
-        int,
-        int,
-        tuple[bool, ...] | None,
-        tuple[bool, ...] | None,
-        tuple[int, ...],
-        tuple[int, ...] | None,
-        int,
-    ]:
-        """:attr:`_next`, worked out if it is not yet: what :func:`advance` reduces to."""
-        shared = self._next
-        if shared is None:
-            position = self.position
-            setup = position.setup
-            n = len(setup.players)
-            mover = position.to_move
-            cut0 = position.cut
-            cut1 = cut0
-            if cut0 is not None and not cut0[mover]:
-                cut1 = tuple(True if i == mover else f for i, f in enumerate(cut0))
-            finished = position.finished
-            nxt = mover + 1 if mover + 1 < n else 0  # the next player who has not finished
-            if finished:
-                nxt = next(
-                    (k for k in ((mover + i) % n for i in range(1, n)) if k not in finished),
-                    mover,
-                )
-            shared = self._next = (
-                setup,
-                mover,
-                position.doubles,
-                cut0,
-                cut1,
-                finished,
-                position.winner,
-                nxt,
-            )
-        return shared
 
     def _play(self, index: int) -> Play:
-        setup, mover, doubles, cut0, cut1, finished, winner, nxt = self._shared()
         acts, pawns, flag, extra = self._records.record(index)
-        cut = cut1 if flag else cut0
+        position = self.position
+        mover = position.to_move
+        cut = position.cut
+        if flag and cut is not None and not cut[mover]:  # the mover's cut made (Pagade)
+            cut = tuple(True if i == mover else f for i, f in enumerate(cut))
         if extra:
-            res = _trusted(setup, pawns, mover, doubles + 1, cut, finished, winner)
+            res = _trusted(
+                position.setup,
+                pawns,
+                mover,
+                position.doubles + 1,
+                cut,
+                position.finished,
+                position.winner,
+            )
         else:
-            res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
+            res = _trusted(
+                position.setup,
+                pawns,
+                _next_player(position),
+                0,
+                cut,
+                position.finished,
+                position.winner,
+            )
         return play_of_raw(acts, res, self.throw)
 
     def _plays(self) -> list[Play]:
-        setup, mover, doubles, cut0, cut1, finished, winner, nxt = self._shared()
+        position = self.position
+        setup = position.setup
+        mover = position.to_move
+        doubles = position.doubles
+        finished = position.finished
+        winner = position.winner
+        nxt = _next_player(position)
+        cut0 = position.cut
+        cut1 = cut0
+        if cut0 is not None and not cut0[mover]:
+            cut1 = tuple(True if i == mover else f for i, f in enumerate(cut0))
         t = self.throw
         plays = []
         for acts, pawns, flag, extra in self._records.records():
@@ -481,6 +458,19 @@ class _KernelPlays(LegalPlays):
                 res = _trusted(setup, pawns, nxt, 0, cut, finished, winner)
             plays.append(play_of_raw(acts, res, t))
         return plays
+
+
+def _next_player(position: Position) -> int:
+    """The player after the mover who has not finished (the mover if none)."""
+    n = len(position.setup.players)
+    mover = position.to_move
+    finished = position.finished
+    if not finished:
+        return mover + 1 if mover + 1 < n else 0
+    return next(
+        (k for k in ((mover + i) % n for i in range(1, n)) if k not in finished),
+        mover,
+    )
 
 
 def legal_plays(
@@ -553,7 +543,6 @@ def legal_plays(
         view._n = n
         view._made = None
         view._records = records
-        view._next = None
         return view
     cut0 = cut
     cut1 = cut0
