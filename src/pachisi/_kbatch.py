@@ -2,11 +2,12 @@
 
 Cython in pure-Python mode, compiled by ``setup.py`` beside
 :mod:`pachisi._kernel`, whose :class:`~pachisi._kernel.Kernel` it drives:
-it cimports the kernel's C entry points (``kb_*``) and the layout constants
-that ``_kernel.pxd`` declares, so each call into the kernel is a C call
-through a pointer imported when the module loads (the kernel's class itself
-is not declared there; see that file). Uncompiled (the tests), it uses the
-uncompiled ``_kernel`` (:func:`pachisi._uncompiled.load`). Reached through
+it cimports the kernel's C entry points (``kb_*``) that ``_kernel.pxd``
+declares (and the layouts' constants from ``_layout.pxd``), so each call
+into the kernel is a C call through a pointer imported when the module
+loads (the kernel's class itself is not declared there; see that file).
+Uncompiled (the tests), it uses the uncompiled ``_kernel``
+(:func:`pachisi._uncompiled.load`). Reached through
 :func:`pachisi.fast.batch_module` by :mod:`pachisi.rl.vector`.
 """
 
@@ -16,18 +17,6 @@ from array import array
 
 #: What this module takes from the kernel (uncompiled: from its source module).
 _KERNEL_NAMES = (
-    "G_FACES",
-    "G_N",
-    "G_NFACES",
-    "G_PAGADE",
-    "G_TEAMS",
-    "P_DOUBLES",
-    "S_CUTS",
-    "S_FIN",
-    "S_NFIN",
-    "S_SIZE",
-    "S_TO_MOVE",
-    "S_WIN",
     "kb_apply",
     "kb_changes",
     "kb_dead_end",
@@ -46,18 +35,6 @@ except ImportError:  # uncompiled, without Cython installed: placeholders (see _
 
 if cython.compiled:  # the kernel's C interface (_kernel.pxd) and splitmix64
     from cython.cimports.pachisi._kernel import (
-        G_FACES,
-        G_N,
-        G_NFACES,
-        G_PAGADE,
-        G_TEAMS,
-        P_DOUBLES,
-        S_CUTS,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
         kb_apply,
         kb_changes,
         kb_dead_end,
@@ -78,6 +55,38 @@ else:  # the same names from the uncompiled kernel
     from pachisi._splitmix import stream_seed as _stream_seed
 
     _uncompiled.provide(globals(), "_kernel", _KERNEL_NAMES)
+
+# The layouts it reads: pachisi._layout, the one place they are written.
+if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
+    from cython.cimports.pachisi._layout import (
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        G_TEAMS,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+    )
+else:  # the same numbers as Python ints
+    from pachisi._layout import (
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        G_TEAMS,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+    )
 
 _CINT = cython.typedef(cython.const[cython.int])
 

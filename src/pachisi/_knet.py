@@ -40,43 +40,79 @@ else:
     from math import exp as _exp
     from math import tanh as _tanh
 
-# C constants, folded into the code (see the note in _kernel.py); the numbers of
-# pachisi._layout (tests/test_kernel_layout.py compares them).
+# The layouts it reads: the game state's fields, the network's tables (built by
+# pachisi.learn.kernel.tables) and the most units of one encoding (its scratch buffers'
+# size; 80 is the bound): pachisi._layout, the one place they are written.
+if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
+    from cython.cimports.pachisi._layout import (
+        ND_CHANCE,
+        ND_W1,
+        NI_FRIEND,
+        NI_GLOBAL,
+        NI_HIDDEN,
+        NI_HOME,
+        NI_IN_PLAY,
+        NI_INPUTS,
+        NI_INV,
+        NI_MAJOR,
+        NI_NPLAYERS,
+        NI_NSIDES,
+        NI_OWNER,
+        NI_PAGADE,
+        NI_PLAYERS_UNIT,
+        NI_ROUTE,
+        NI_SAFE,
+        NI_SIDE,
+        NI_SIZE,
+        NI_SLOT,
+        NI_SLOTS,
+        NI_TEAMS_UNIT,
+        NN_UNITS,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+    )
+else:  # the same numbers as Python ints
+    from pachisi._layout import (
+        ND_CHANCE,
+        ND_W1,
+        NI_FRIEND,
+        NI_GLOBAL,
+        NI_HIDDEN,
+        NI_HOME,
+        NI_IN_PLAY,
+        NI_INPUTS,
+        NI_INV,
+        NI_MAJOR,
+        NI_NPLAYERS,
+        NI_NSIDES,
+        NI_OWNER,
+        NI_PAGADE,
+        NI_PLAYERS_UNIT,
+        NI_ROUTE,
+        NI_SAFE,
+        NI_SIDE,
+        NI_SIZE,
+        NI_SLOT,
+        NI_SLOTS,
+        NI_TEAMS_UNIT,
+        NN_UNITS,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+    )
+
+# This module's own C constants, folded into the code (see the note in _kernel.py).
 _CINT = cython.typedef(cython.const[cython.int])
 
-# the game state's fields the encoding reads (the kernel's position and state layouts)
-P_DOUBLES = cython.declare(_CINT, 16)
-S_TO_MOVE = cython.declare(_CINT, 18)
-S_CUTS = cython.declare(_CINT, 19)  # bit i: player i has cut (Pagade)
-S_NFIN = cython.declare(_CINT, 20)
-S_FIN = cython.declare(_CINT, 21)  # 21..24: the finishers in order
-S_WIN = cython.declare(_CINT, 25)  # the winners as a bit mask of players, 0: none yet
-S_SIZE = cython.declare(_CINT, 26)
-# the value network's tables (built by pachisi.learn.kernel.tables)
-NI_HOME = cython.declare(_CINT, 0)
-NI_PAGADE = cython.declare(_CINT, 1)
-NI_SLOT = cython.declare(_CINT, 2)  # units per colour slot
-NI_INPUTS = cython.declare(_CINT, 3)
-NI_HIDDEN = cython.declare(_CINT, 4)
-NI_NSIDES = cython.declare(_CINT, 5)
-NI_NPLAYERS = cython.declare(_CINT, 6)
-NI_GLOBAL = cython.declare(_CINT, 7)  # the first global unit
-NI_TEAMS_UNIT = cython.declare(_CINT, 8)  # the teams unit, or -1
-NI_PLAYERS_UNIT = cython.declare(_CINT, 9)  # the unit of the number of players
-NI_SLOTS = cython.declare(_CINT, 10)  # 10 + 4 * mover + slot: the slot's colour
-NI_SIDE = cython.declare(_CINT, 26)  # 26 + 4 * mover + player: the player's side
-NI_OWNER = cython.declare(_CINT, 42)  # 42 + c: the colour's player
-NI_MAJOR = cython.declare(_CINT, 46)  # 46 + c: the colour is its player's major
-NI_IN_PLAY = cython.declare(_CINT, 50)  # 50 + c
-NI_FRIEND = cython.declare(_CINT, 54)  # 54 + 4 * c + d: friendly colours
-NI_SAFE = cython.declare(_CINT, 70)  # 70 + square (0..67): safe for a lone pawn
-NI_ROUTE = cython.declare(_CINT, 138)  # 138 + 85 * c + p: the square, -1 off the board
-NI_INV = cython.declare(_CINT, 478)  # 478 + 100 * c + square: the progress, or -1
-NI_SIZE = 878
-ND_CHANCE = cython.declare(_CINT, 0)  # 0 + d (0..67): the chance of a hit from d
-ND_W1 = cython.declare(_CINT, 68)  # then W1 (inputs x hidden), b1, W2 (hidden x 4), b2
-#: The most units of one encoding (the scratch buffers' size; 80 is the bound).
-NN_UNITS = cython.declare(_CINT, 96)
 # the encoder's int scratch buffer (Net.s)
 NS_CNT = cython.declare(_CINT, 0)  # 100 squares: pawns on it
 NS_SQ = cython.declare(_CINT, 100)  # 16: the squares counted

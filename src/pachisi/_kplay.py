@@ -26,20 +26,6 @@ from array import array
 
 #: What this module takes from the kernel (uncompiled: from its source module).
 _KERNEL_NAMES = (
-    "C_FRIEND",
-    "C_IN_PLAY",
-    "C_ROUTE",
-    "C_SIZE",
-    "G_CFG",
-    "G_FACES",
-    "G_N",
-    "G_NFACES",
-    "G_PAGADE",
-    "S_FIN",
-    "S_NFIN",
-    "S_SIZE",
-    "S_TO_MOVE",
-    "S_WIN",
     "Kernel",
     "kb_dead_end",
     "kb_decided",
@@ -66,20 +52,6 @@ _NET_NAMES = (
 
 if cython.compiled:  # the kernel's and the network's C interfaces, and splitmix64
     from cython.cimports.pachisi._kernel import (
-        C_FRIEND,
-        C_IN_PLAY,
-        C_ROUTE,
-        C_SIZE,
-        G_CFG,
-        G_FACES,
-        G_N,
-        G_NFACES,
-        G_PAGADE,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
         kb_dead_end,
         kb_decided,
         kb_select,
@@ -115,12 +87,45 @@ else:  # the same names from the uncompiled kernel and network
     _uncompiled.provide(globals(), "_kernel", _KERNEL_NAMES)
     _uncompiled.provide(globals(), "_knet", _NET_NAMES)
 
-_CINT = cython.typedef(cython.const[cython.int])
-
-#: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
-R_SIZE = cython.declare(_CINT, 7)
-#: Width of a simulated game's result (Games.simulate): R_SIZE, dead end, captures[4].
-SIM_SIZE = cython.declare(_CINT, 12)
+# The layouts it reads: pachisi._layout, the one place they are written.
+if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
+    from cython.cimports.pachisi._layout import (
+        C_FRIEND,
+        C_IN_PLAY,
+        C_ROUTE,
+        C_SIZE,
+        G_CFG,
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        R_SIZE,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        SIM_SIZE,
+    )
+else:  # the same numbers as Python ints
+    from pachisi._layout import (
+        C_FRIEND,
+        C_IN_PLAY,
+        C_ROUTE,
+        C_SIZE,
+        G_CFG,
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        R_SIZE,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        SIM_SIZE,
+    )
 
 
 def _ints(n: int) -> array[int]:
