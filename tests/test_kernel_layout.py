@@ -179,6 +179,7 @@ def test_the_uncompiled_kernels_take_what_the_compiled_ones_cimport() -> None:
         ("_kplay", "_kernel", "_KERNEL_NAMES"),
         ("_kplay", "_knet", "_NET_NAMES"),
         ("_kbatch", "_kernel", "_KERNEL_NAMES"),
+        ("_kbatch", "_knet", "_NET_NAMES"),
     ):
         source = (folder / f"{reader}.py").read_text(encoding="utf-8")
         names = getattr(_uncompiled.load(reader), listed)
@@ -197,3 +198,18 @@ def test_the_uncompiled_kernels_import_the_layouts_they_cimport() -> None:
         assert cimported, reader
         assert cimported == _compiled_imports(source, "_layout", compiled=False), reader
         assert cimported <= set(_layout.NAMES), reader
+
+
+def test_the_finishers_mask_is_made_in_one_place() -> None:
+    """A game state's finishers as a bit mask: ``_knet.finishers``, which the other kernel
+    modules cimport, and no loop of their own over ``S_FIN`` that makes one."""
+    pattern = re.compile(r"\|= 1 << \w+\[[^\]]*S_FIN")
+    for reader in READERS:
+        source = (FOLDER / f"{reader}.py").read_text(encoding="utf-8")
+        assert len(pattern.findall(source)) == (1 if reader == "_knet" else 0), reader
+    net = _uncompiled.load("_knet")
+    state = [0] * _layout.S_SIZE
+    state[_layout.S_NFIN] = 2
+    state[_layout.S_FIN : _layout.S_FIN + 2] = [3, 1]
+    assert net.finishers(state, 0) == 0b1010
+    assert net.finishers([7] * 5 + state, 5) == 0b1010

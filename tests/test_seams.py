@@ -46,7 +46,10 @@ EXCEPTIONS = {
     ("pachisi._kernel", "cython.cimports.pachisi._knet"): "compiled kernel",
     **{
         ("pachisi._kernel", f"cython.cimports.pachisi._knet.{name}"): "compiled kernel"
-        for name in ("Net", "net_absolute", "net_new", "net_state", "net_use", "net_value")
+        for name in (
+            *("Net", "finishers", "net_absolute", "net_new", "net_state", "net_use"),
+            "net_value",
+        )
     },
     # The compiled engine of ludo and maedn: the same pure-Python mode (pachisi._ludo_accel).
     ("pachisi._kludo", "cython"): "compiled kernel",
@@ -60,13 +63,16 @@ EXCEPTIONS = {
     ("pachisi._kernel", "cython.cimports.pachisi._splitmix"): "compiled kernel",
     ("pachisi._kernel", "cython.cimports.pachisi._splitmix.stream_seed"): "compiled kernel",
     # The batched environments: the same pure-Python mode; compiled, they cimport the
-    # kernel's C interface (_kernel.pxd: kb_* entry points) and splitmix64.
+    # kernel's C interface (_kernel.pxd: kb_* entry points), the network module's
+    # finishers (_knet.pxd) and splitmix64.
     ("pachisi._kbatch", "cython"): "compiled kernel",
     **{
         ("pachisi._kbatch", f"cython.cimports.pachisi._splitmix{name}"): "compiled kernel"
         for name in ("", ".below", ".next_state", ".stream_seed")
     },
     ("pachisi._kbatch", "cython.cimports.pachisi._kernel"): "compiled kernel",
+    ("pachisi._kbatch", "cython.cimports.pachisi._knet"): "compiled kernel",
+    ("pachisi._kbatch", "cython.cimports.pachisi._knet.finishers"): "compiled kernel",
     **{
         ("pachisi._kbatch", f"cython.cimports.pachisi._kernel.{name}"): "compiled kernel"
         for name in (
@@ -94,7 +100,8 @@ EXCEPTIONS = {
     **{
         ("pachisi._kplay", f"cython.cimports.pachisi._knet.{name}"): "compiled kernel"
         for name in (
-            *("Net", "net_absolute", "net_record", "net_recorded", "net_recording"),
+            *("Net", "finishers", "net_absolute", "net_record", "net_recorded"),
+            "net_recording",
             *("net_state", "net_use"),
         )
     },

@@ -30,5 +30,5 @@ cdef int kp_enumerate(object kern, int a, int b, int fin_mask, bint sort) noexce
 cdef int kp_row(object kern, int i) noexcept
 cdef int kp_best(object kern, int m, int mover, int fin_mask, bint network) noexcept
 cdef int kp_best_row(object kern, int j) noexcept
-cdef void kp_play(object kern, int r, int mover, int fin_mask) noexcept
+cdef int kp_play(object kern, int r, int mover, int fin_mask) noexcept
 cdef double kp_evaluate(object kern, int player) noexcept

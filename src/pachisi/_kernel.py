@@ -41,6 +41,7 @@ else:
 #: What the kernel takes from its value network (uncompiled: from its source module).
 _NET_NAMES = (
     "Net",
+    "finishers",
     "net_absolute",
     "net_new",
     "net_state",
@@ -51,6 +52,7 @@ _NET_NAMES = (
 if cython.compiled:  # the value network: its own compiled module's C interface (_knet.pxd)
     from cython.cimports.pachisi._knet import (
         Net,
+        finishers,
         net_absolute,
         net_new,
         net_state,
@@ -3342,7 +3344,7 @@ class Kernel:
         fin_mask: cython.int
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             mover = gs[S_TO_MOVE]
             self._best_outcomes(m, mover, fin_mask, True)
             r = self.f_order[self.ebuf[0]]
@@ -3393,7 +3395,7 @@ class Kernel:
         for i in range(n_throws):
             out[i] = 0
             n = self._throw_outcomes(game, state, throws[i])
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             mover = gs[S_TO_MOVE]
             for j in range(n):
                 r = self.f_order[j]
@@ -3439,7 +3441,7 @@ class Kernel:
             gs[k] = state[k]
         a: cython.int = code >> 3
         b: cython.int = code & 7
-        fin_mask: cython.int = _fin_mask(gs)
+        fin_mask: cython.int = finishers(gs, 0)
         mover: cython.int = gs[S_TO_MOVE]
         self._use_cfg(game, mover)
         gs[P_CUT] = gs[S_CUTS] >> mover & 1
@@ -3526,7 +3528,7 @@ class Kernel:
         total: cython.double
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             mover = gs[S_TO_MOVE]
             # the mover's best outcomes (their places in f_order, in ebuf)
             n_best = self._best_outcomes(m, mover, fin_mask, False)
@@ -3754,9 +3756,10 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
-        """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``."""
-        self._advance_to(
+    def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
+        """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``; the finishers
+        after it (a bit mask)."""
+        return self._advance_to(
             self.gst,
             self.gst,
             self.f_outcomes[3 * r],
@@ -4245,10 +4248,11 @@ def kp_best_row(kern: object, j: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def kp_play(kern: object, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
+def kp_play(kern: object, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
     """Play ``mover``'s outcome of row ``r`` in the game (§3.3, §3.5; the one finishing
-    step, ``Kernel._advance_to``)."""
-    cython.cast(Kernel, kern)._game_play(r, mover, fin_mask)
+    step, ``Kernel._advance_to``), whose finishers are ``fin_mask`` (a bit mask); the
+    finishers after it."""
+    return cython.cast(Kernel, kern)._game_play(r, mover, fin_mask)
 
 
 @cython.cfunc
@@ -4268,17 +4272,6 @@ def kp_evaluate(kern: object, player: cython.int) -> cython.double:
 def stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
     """The seed of stream ``j`` of ``seed`` (``_splitmix.pxd``), for Python callers (the tests)."""
     return _stream_seed(seed, j)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _fin_mask(st: cython.int[::1]) -> cython.int:
-    """The players who have finished in a game state, as a bit mask."""
-    m: cython.int = 0
-    k: cython.int
-    for k in range(st[S_NFIN]):
-        m |= 1 << st[S_FIN + k]
-    return m
 
 
 # ---------------------------------------------------------------------------

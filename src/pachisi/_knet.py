@@ -163,9 +163,7 @@ class Net:
     ) -> tuple[list[int], list[float]]:
         """The encoding of a game state: its active units and their values (for tests)."""
         net_use(self, nni, nnd)
-        n: cython.int = net_encode(
-            self, state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], _fin_mask(state)
-        )
+        n: cython.int = _encode_state(self, state)
         idx: list[int] = []
         val: list[float] = []
         k: cython.int
@@ -197,7 +195,7 @@ class Net:
         """Evaluate (or only encode) a game state ``reps`` times (timings)."""
         net_use(self, nni, nnd)
         k: cython.int
-        fin: cython.int = _fin_mask(state)
+        fin: cython.int = finishers(state, 0)
         for k in range(reps):
             if encode_only:
                 net_encode(self, state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], fin)
@@ -226,19 +224,20 @@ class Net:
             net_absolute(self, st[S_TO_MOVE], out, 4 * i)
 
 
+# -- the C interface (_knet.pxd) ------------------------------------------------
+
+
 @cython.cfunc
 @cython.exceptval(check=False)
-def _fin_mask(st: cython.int[::1]) -> cython.int:
-    """The players who have finished in the game state ``st``, as a bit mask (the kernel's
-    function of the same name)."""
+def finishers(st: cython.int[::1], at: cython.int) -> cython.int:
+    """The players who have finished in the game state at ``st[at:]``, as a bit mask: the
+    one copy, which the kernel, its games and its batched environments cimport too (this
+    module is the one that every other kernel module reaches)."""
     fin: cython.int = 0
     k: cython.int
-    for k in range(st[S_NFIN]):
-        fin |= 1 << st[S_FIN + k]
+    for k in range(st[at + S_NFIN]):
+        fin |= 1 << st[at + S_FIN + k]
     return fin
-
-
-# -- the C interface (_knet.pxd) ------------------------------------------------
 
 
 @cython.cfunc
@@ -289,7 +288,7 @@ def net_record(net: Net, gs: cython.int[::1]) -> cython.void:
     """Record the game state ``gs``'s units, mover and values (see ``_kplay.Games.nn_selfplay``)."""
     t: cython.int = net.nr_n
     at: cython.int = net.nr_off[t]
-    n: cython.int = net_encode(net, gs, 0, gs[S_TO_MOVE], gs[P_DOUBLES], gs[S_CUTS], _fin_mask(gs))
+    n: cython.int = _encode_state(net, gs)
     k: cython.int
     for k in range(n):
         net.nr_idx[at + k] = net.idx[k]
@@ -320,7 +319,7 @@ def net_state(net: Net, st: cython.int[::1]) -> cython.void:
     """The side chances of a game state in ``z`` (exact once there is a winner)."""
     n: cython.int = 0
     if st[S_WIN] == 0:
-        n = net_encode(net, st, 0, st[S_TO_MOVE], st[P_DOUBLES], st[S_CUTS], _fin_mask(st))
+        n = _encode_state(net, st)
     net_forward(net, n, st[S_TO_MOVE], st[S_WIN])
 
 
@@ -401,6 +400,15 @@ def _put(net: Net, n: cython.int, i: cython.int, v: cython.double) -> cython.int
     net.idx[n] = i
     net.val[n] = v
     return n + 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _encode_state(net: Net, st: cython.int[::1]) -> cython.int:
+    """:func:`net_encode` of the game state ``st`` as it stands (its mover, doubles, cut
+    flags and finishers): the number of active units."""
+    return net_encode(net, st, 0, st[S_TO_MOVE], st[P_DOUBLES], st[S_CUTS], finishers(st, 0))
 
 
 @cython.cfunc

@@ -42,6 +42,7 @@ _KERNEL_NAMES = (
 #: What it takes from the value network.
 _NET_NAMES = (
     "Net",
+    "finishers",
     "net_absolute",
     "net_record",
     "net_recorded",
@@ -66,6 +67,7 @@ if cython.compiled:  # the kernel's and the network's C interfaces, and splitmix
     )
     from cython.cimports.pachisi._knet import (
         Net,
+        finishers,
         net_absolute,
         net_record,
         net_recorded,
@@ -130,18 +132,6 @@ else:  # the same numbers as Python ints
 
 def _ints(n: int) -> array[int]:
     return array("i", bytes(4 * n))
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _fin_mask(st: cython.int[::1]) -> cython.int:
-    """The players who have finished in a game state, as a bit mask."""
-    m: cython.int = 0
-    k: cython.int
-    for k in range(st[S_NFIN]):
-        m |= 1 << st[S_FIN + k]
-    return m
 
 
 @cython.final
@@ -275,7 +265,7 @@ class Games:
                 res[R_SIZE * i + 2 + k] = gs[S_FIN + k]
             res[R_SIZE * i + 6] = gs[S_WIN]
             if vals is not None:
-                fin_mask = _fin_mask(gs)
+                fin_mask = finishers(gs, 0)
                 if not kb_decided(self.kern, fin_mask, gs[S_WIN]) and ncut:
                     net_state(self.net, gs)
                     net_absolute(self.net, gs[S_TO_MOVE], vals, 4 * i)
@@ -354,9 +344,8 @@ class Games:
         m: cython.int
         got: cython.int
         mover: cython.int
-        fin_mask: cython.int
+        fin_mask: cython.int = finishers(gs, 0)  # then kept by each play (kp_play)
         while throws < max_throws:
-            fin_mask = _fin_mask(gs)
             if kb_decided(kern, fin_mask, gs[S_WIN]):
                 break
             if sim and pagade and kb_dead_end(kern, gs, fin_mask):
@@ -386,7 +375,7 @@ class Games:
                 r = kb_select(kern, m, self._below(m))
             if sim:
                 self._sim_before(a, b)
-            kp_play(kern, r, mover, fin_mask)
+            fin_mask = kp_play(kern, r, mover, fin_mask)
             if sim:
                 self._sim_count(mover)
             throws += 1
@@ -442,7 +431,7 @@ class Games:
             for k in range(4):
                 self.sim_caps[k] = 0
             t = self._fplayout(max_throws, -1, spec[2 * i + 1], 0, True, False)
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             if pagade and not self.sim_dead and not kb_decided(self.kern, fin_mask, gs[S_WIN]):
                 self.sim_dead = kb_dead_end(self.kern, gs, fin_mask)  # on the last throw allowed
             o = SIM_SIZE * i
