@@ -76,21 +76,10 @@ if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
         S_TO_MOVE,
         S_WIN,
     )
-else:  # the same numbers as Python ints
-    from pachisi._layout import (
-        G_FACES,
-        G_N,
-        G_NFACES,
-        G_PAGADE,
-        G_TEAMS,
-        P_DOUBLES,
-        S_CUTS,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
-    )
+else:  # the same numbers as Python ints: every name of pachisi._layout
+    from pachisi import _layout
+
+    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
 
 _CINT = cython.typedef(cython.const[cython.int])
 

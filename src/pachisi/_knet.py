@@ -76,39 +76,10 @@ if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
         S_TO_MOVE,
         S_WIN,
     )
-else:  # the same numbers as Python ints
-    from pachisi._layout import (
-        ND_CHANCE,
-        ND_W1,
-        NI_FRIEND,
-        NI_GLOBAL,
-        NI_HIDDEN,
-        NI_HOME,
-        NI_IN_PLAY,
-        NI_INPUTS,
-        NI_INV,
-        NI_MAJOR,
-        NI_NPLAYERS,
-        NI_NSIDES,
-        NI_OWNER,
-        NI_PAGADE,
-        NI_PLAYERS_UNIT,
-        NI_ROUTE,
-        NI_SAFE,
-        NI_SIDE,
-        NI_SIZE,
-        NI_SLOT,
-        NI_SLOTS,
-        NI_TEAMS_UNIT,
-        NN_UNITS,
-        P_DOUBLES,
-        S_CUTS,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
-    )
+else:  # the same numbers as Python ints: every name of pachisi._layout
+    from pachisi import _layout
+
+    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
 
 # This module's own C constants, folded into the code (see the note in _kernel.py).
 _CINT = cython.typedef(cython.const[cython.int])

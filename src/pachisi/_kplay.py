@@ -109,25 +109,10 @@ if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
         S_WIN,
         SIM_SIZE,
     )
-else:  # the same numbers as Python ints
-    from pachisi._layout import (
-        C_FRIEND,
-        C_IN_PLAY,
-        C_ROUTE,
-        C_SIZE,
-        G_CFG,
-        G_FACES,
-        G_N,
-        G_NFACES,
-        G_PAGADE,
-        R_SIZE,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
-        SIM_SIZE,
-    )
+else:  # the same numbers as Python ints: every name of pachisi._layout
+    from pachisi import _layout
+
+    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
 
 
 def _ints(n: int) -> array[int]:
