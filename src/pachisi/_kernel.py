@@ -4,9 +4,10 @@ This module is Cython in pure-Python mode. ``setup.py`` compiles it when a C
 compiler is present; :mod:`pachisi._accel` uses it only when it *is*
 compiled (uncompiled it still runs, slowly, which the tests use to check the
 algorithm where no compiler is at hand). It imports nothing from the
-package: the Python side (:mod:`pachisi._accel`) packs a position into
-integers and builds :class:`~pachisi.moves.Play` values from the integers it
-gets back.
+package but its sibling kernel modules and the layouts
+(:mod:`pachisi._layout`, C constants when compiled): the Python side
+(:mod:`pachisi._accel`) packs a position into integers and builds
+:class:`~pachisi.moves.Play` values from the integers it gets back.
 
 One explorer of the throw graph lives here, the **fast enumerator** (the
 ``_f_*`` methods, "the fast enumerator for playouts" below): a state is three

@@ -20,8 +20,9 @@ Its parts:
   recording, the analysis's replies) use it: each a direct C call through a
   pointer imported when ``_kernel`` loads.
 
-It imports nothing from the package (uncompiled, the kernel's source takes
-it through :func:`pachisi._uncompiled.load`).
+It imports nothing from the package but the layouts (:mod:`pachisi._layout`,
+C constants when compiled); uncompiled, the kernel's source takes it through
+:func:`pachisi._uncompiled.load`.
 """
 
 from __future__ import annotations
