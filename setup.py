@@ -10,7 +10,10 @@ Dich nicht), with a sixth, ``_cyutility``: Cython's support code for typed
 memoryviews, which the five share (Cython 3.1's shared utility module)
 instead of each compiling a copy; all are built, or none counts
 (``PACHISI_REQUIRE_KERNEL=1`` fails if one fails). Both kernels inline
-splitmix64 from ``_splitmix.pxd``. The C compiler runs without debugging
+splitmix64 from ``_splitmix.pxd``; the Parcheesi family's four cimport their
+table layouts from ``_layout.pxd``, which this script writes from
+``_layout.py`` (:func:`pachisi._layout.pxd_source`: the one place they are
+written) before it compiles them. The C compiler runs without debugging
 information (``-g0``).
 Both steps run in parallel, one job per core: Cython's translation to C
 (``cythonize``'s ``nthreads``) and the C compiler (``build_ext``'s
@@ -28,6 +31,7 @@ that line). ``PACHISI_PURE=1`` at build time skips the compilation (so that
 from __future__ import annotations
 
 import os
+import runpy
 import sys
 from typing import Any
 
@@ -85,8 +89,28 @@ class OptionalBuildExt(build_ext):
             _give_up(_why(exc))
 
 
+#: The kernel's layouts: the Python module that holds them, and the C declarations made from it.
+LAYOUT = "src/pachisi/_layout.py"
+LAYOUT_PXD = "src/pachisi/_layout.pxd"
+
+
+def _write_layout_pxd() -> None:
+    """Write ``_layout.pxd`` from ``_layout.py`` (only if it changed, so that Cython's
+    dependency check does not recompile every module on each build)."""
+    text = runpy.run_path(LAYOUT)["pxd_source"]()
+    try:
+        with open(LAYOUT_PXD, encoding="utf-8") as old:
+            if old.read() == text:
+                return
+    except FileNotFoundError:
+        pass
+    with open(LAYOUT_PXD, "w", encoding="utf-8") as new:
+        new.write(text)
+
+
 def _cythonized(cythonize: Any, checked: bool) -> list[Any]:
     """The kernel's modules translated to C (in parallel, one job per core)."""
+    _write_layout_pxd()
     return list(
         cythonize(
             # the Parcheesi family's kernel, Cython's shared utility code, its value network,

@@ -1,13 +1,12 @@
-"""The kernel's table layouts: one copy for Python (pachisi._layout), mirrored by the kernel.
+"""The kernel's table layouts: written once, in pachisi._layout, for Python and for C.
 
 The compiled kernel needs its layout numbers as C constants (folded into its
-code), so ``_kernel.py`` declares them itself, and ``_knet.py`` (its value
-network, a module of its own) those of the network's tables and the game
-state's fields it reads, ``_kplay.py`` (its games) the results' widths and
-the fields it reads; every other reader takes them from
-:mod:`pachisi._layout`. These tests compare them, name by name and both
-ways, on the kernel's sources run as Python, and check that no Python
-module keeps a copy of its own.
+code): ``setup.py`` writes :func:`pachisi._layout.pxd_source` into
+``_layout.pxd``, whose enum constants ``_kernel.py``, ``_knet.py``,
+``_kplay.py`` and ``_kbatch.py`` cimport; uncompiled, they import
+:mod:`pachisi._layout` itself, as every other reader does. These tests check
+that the C declarations are the Python numbers, that no module keeps a copy
+of its own, and what each kernel module takes compiled and uncompiled.
 """
 
 from __future__ import annotations
@@ -21,10 +20,13 @@ from pachisi.learn import kernel as learn_kernel
 
 #: The prefixes of the layouts that the kernel shares with its callers.
 SHARED = re.compile(r"(C|P|S|G|E|D|NI|ND|T)_[A-Z0-9_]+|A|TN|R_SIZE|SIM_SIZE|NN_UNITS")
+#: The kernel's modules that read the layouts.
+READERS = ("_kernel", "_knet", "_kplay", "_kbatch")
+FOLDER = Path(_layout.__file__).parent
 
 
 def _numbers(module: object) -> dict[str, int]:
-    """The layout numbers a kernel module's source declares."""
+    """The layout numbers a kernel module's source holds."""
     return {
         name: value
         for name, value in vars(module).items()
@@ -32,35 +34,56 @@ def _numbers(module: object) -> dict[str, int]:
     }
 
 
-def test_every_layout_number_is_the_kernels() -> None:
-    source = _accel.kernel_module(False)
-    assert source is not None
-    net = _uncompiled.load("_knet")
-    play = _uncompiled.load("_kplay")
+def _declared(pxd: str) -> dict[str, int]:
+    """The enum constants ``name = number`` that a .pxd's text declares."""
+    return {
+        name: int(value)
+        for name, value in re.findall(r"^    ([A-Z][A-Z0-9_]*) = (-?\d+)$", pxd, re.MULTILINE)
+    }
+
+
+def test_the_c_constants_are_the_python_numbers() -> None:
+    """``_layout.pxd`` (what setup.py writes) declares every name, with its number, in one
+    anonymous enum, and nothing else."""
+    text = _layout.pxd_source()
     assert len(_layout.NAMES) >= 76
-    for name in _layout.NAMES:
-        # the network's tables are the network's module's alone, the results' the games'
-        owner = net if name.startswith(("NI_", "ND_", "NN_")) else source
-        owner = play if name in ("R_SIZE", "SIM_SIZE") else owner
-        assert getattr(owner, name) == getattr(_layout, name), name
+    assert _declared(text) == {name: getattr(_layout, name) for name in _layout.NAMES}
+    assert text.count("cdef enum:") == 1
+    code = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert len(code) == 1 + len(_layout.NAMES)
 
 
-def test_the_kernel_shares_no_layout_number_that_pachisi_layout_lacks() -> None:
-    source = _accel.kernel_module(False)
-    assert source is not None
-    for module in (source, _uncompiled.load("_knet"), _uncompiled.load("_kplay")):
+def test_the_built_kernel_was_compiled_from_this_layout() -> None:
+    """Where the kernel was built here, the .pxd it was compiled with is this layout's
+    (setup.py writes it on every build: a stale one means a stale kernel)."""
+    written = FOLDER / "_layout.pxd"
+    if written.exists():
+        assert written.read_text(encoding="utf-8") == _layout.pxd_source()
+
+
+def test_no_kernel_module_keeps_a_copy_of_a_layout_number() -> None:
+    """No kernel source assigns a name of the layouts (a second place to keep in step):
+    each imports it, and its uncompiled run holds the very number of pachisi._layout."""
+    for reader in READERS:
+        source = (FOLDER / f"{reader}.py").read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                assert not SHARED.fullmatch(node.id), (reader, node.id)
+        module = _uncompiled.load(reader)
         numbers = _numbers(module)
-        assert set(numbers) - set(_layout.NAMES) == set(), module.__name__
-        for name, value in numbers.items():  # the network's copy of the state's fields too
-            assert value == getattr(_layout, name), (module.__name__, name)
+        assert numbers, reader
+        assert set(numbers) <= set(_layout.NAMES), reader
+        for name, value in numbers.items():
+            assert value is getattr(_layout, name), (reader, name)
 
 
-def test_the_network_tables_live_in_the_network_module_only() -> None:
-    """``_kernel.py`` keeps no second copy of the network's layout (issue 35: the value
-    network is its own compiled module)."""
-    source = _accel.kernel_module(False)
-    assert source is not None
-    assert not [n for n in _numbers(source) if n.startswith(("NI_", "ND_", "NN_"))]
+def test_the_pxds_declare_no_layout_number() -> None:
+    """The kernel's and the network's C interfaces export no layout constant of their own
+    (the other modules cimport _layout.pxd's)."""
+    for name in ("_kernel.pxd", "_knet.pxd"):
+        text = (FOLDER / name).read_text(encoding="utf-8")
+        assert not re.search(r"cdef const int", text), name
+        assert not set(_declared(text)) & set(_layout.NAMES), name
 
 
 def test_the_callers_read_pachisi_layout() -> None:
@@ -132,7 +155,7 @@ def test_the_games_live_in_their_own_module() -> None:
 
 def _compiled_imports(source: str, module: str) -> set[str]:
     """The names a kernel source takes from ``pachisi.<module>`` when compiled (its
-    ``if cython.compiled:`` block's cimports and imports)."""
+    ``if cython.compiled:`` blocks' cimports and imports)."""
     names: set[str] = set()
     for node in ast.parse(source).body:
         if isinstance(node, ast.If) and ast.unparse(node.test) == "cython.compiled":
@@ -155,6 +178,7 @@ def test_the_uncompiled_kernels_take_what_the_compiled_ones_cimport() -> None:
         ("_kplay", "_kernel", "_KERNEL_NAMES"),
         ("_kplay", "_knet", "_NET_NAMES"),
         ("_kbatch", "_kernel", "_KERNEL_NAMES"),
+        ("_kbatch", "_knet", "_NET_NAMES"),
     ):
         source = (folder / f"{reader}.py").read_text(encoding="utf-8")
         names = getattr(_uncompiled.load(reader), listed)
@@ -162,3 +186,32 @@ def test_the_uncompiled_kernels_take_what_the_compiled_ones_cimport() -> None:
         assert _compiled_imports(source, module) == set(names), (reader, module)
         sibling = _uncompiled.load(module)
         assert all(hasattr(sibling, name) for name in names), (reader, module)
+
+
+def test_the_uncompiled_kernels_hold_every_layout_they_cimport() -> None:
+    """Each kernel module cimports, compiled, the layout names it uses (one list, each a
+    name of the layouts); uncompiled, it holds every name of pachisi._layout, the very
+    numbers (no list of its own to keep in step with the cimports)."""
+    for reader in READERS:
+        source = (FOLDER / f"{reader}.py").read_text(encoding="utf-8")
+        cimported = _compiled_imports(source, "_layout")
+        assert cimported, reader
+        assert cimported <= set(_layout.NAMES), reader
+        module = _uncompiled.load(reader)
+        for name in _layout.NAMES:
+            assert vars(module)[name] is getattr(_layout, name), (reader, name)
+
+
+def test_the_finishers_mask_is_made_in_one_place() -> None:
+    """A game state's finishers as a bit mask: ``_knet.finishers``, which the other kernel
+    modules cimport, and no loop of their own over ``S_FIN`` that makes one."""
+    pattern = re.compile(r"\|= 1 << \w+\[[^\]]*S_FIN")
+    for reader in READERS:
+        source = (FOLDER / f"{reader}.py").read_text(encoding="utf-8")
+        assert len(pattern.findall(source)) == (1 if reader == "_knet" else 0), reader
+    net = _uncompiled.load("_knet")
+    state = [0] * _layout.S_SIZE
+    state[_layout.S_NFIN] = 2
+    state[_layout.S_FIN : _layout.S_FIN + 2] = [3, 1]
+    assert net.finishers(state, 0) == 0b1010
+    assert net.finishers([7] * 5 + state, 5) == 0b1010

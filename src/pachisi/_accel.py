@@ -25,8 +25,8 @@ from typing import Any, Literal, NamedTuple, Protocol, cast, overload
 
 from . import _clear, _ludo_accel, _splitmix, _uncompiled
 
-# The kernel's layouts: one copy, in pachisi._layout (the kernel's C constants are
-# checked against it by tests/test_kernel_layout.py); here for this module and its callers.
+# The kernel's layouts: written once, in pachisi._layout (the compiled kernel's C constants
+# are made from it: _layout.pxd); here for this module and its callers.
 from ._layout import (
     C_CAPTURE_BONUS,
     C_COL,

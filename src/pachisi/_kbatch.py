@@ -2,11 +2,12 @@
 
 Cython in pure-Python mode, compiled by ``setup.py`` beside
 :mod:`pachisi._kernel`, whose :class:`~pachisi._kernel.Kernel` it drives:
-it cimports the kernel's C entry points (``kb_*``) and the layout constants
-that ``_kernel.pxd`` declares, so each call into the kernel is a C call
-through a pointer imported when the module loads (the kernel's class itself
-is not declared there; see that file). Uncompiled (the tests), it uses the
-uncompiled ``_kernel`` (:func:`pachisi._uncompiled.load`). Reached through
+it cimports the kernel's C entry points (``kb_*``) that ``_kernel.pxd``
+declares (and the layouts' constants from ``_layout.pxd``), so each call
+into the kernel is a C call through a pointer imported when the module
+loads (the kernel's class itself is not declared there; see that file).
+Uncompiled (the tests), it uses the uncompiled ``_kernel``
+(:func:`pachisi._uncompiled.load`). Reached through
 :func:`pachisi.fast.batch_module` by :mod:`pachisi.rl.vector`.
 """
 
@@ -16,18 +17,6 @@ from array import array
 
 #: What this module takes from the kernel (uncompiled: from its source module).
 _KERNEL_NAMES = (
-    "G_FACES",
-    "G_N",
-    "G_NFACES",
-    "G_PAGADE",
-    "G_TEAMS",
-    "P_DOUBLES",
-    "S_CUTS",
-    "S_FIN",
-    "S_NFIN",
-    "S_SIZE",
-    "S_TO_MOVE",
-    "S_WIN",
     "kb_apply",
     "kb_changes",
     "kb_dead_end",
@@ -38,14 +27,42 @@ _KERNEL_NAMES = (
     "kb_outcomes",
     "kb_select",
 )
+#: What it takes from the value network's module (the game state's finishers).
+_NET_NAMES = ("finishers",)
 
 try:
     import cython
 except ImportError:  # uncompiled, without Cython installed: placeholders (see _cython_shim)
     from . import _cython_shim as cython  # type: ignore[no-redef]
 
-if cython.compiled:  # the kernel's C interface (_kernel.pxd) and splitmix64
+if cython.compiled:  # the kernel's C interface (_kernel.pxd), the network's, splitmix64
     from cython.cimports.pachisi._kernel import (
+        kb_apply,
+        kb_changes,
+        kb_dead_end,
+        kb_decided,
+        kb_enumerate,
+        kb_new,
+        kb_order,
+        kb_outcomes,
+        kb_select,
+    )
+    from cython.cimports.pachisi._knet import finishers
+    from cython.cimports.pachisi._splitmix import below as _sm_below
+    from cython.cimports.pachisi._splitmix import next_state as _sm_next
+    from cython.cimports.pachisi._splitmix import stream_seed as _stream_seed
+else:  # the same names from the uncompiled kernel and network
+    from pachisi import _uncompiled
+    from pachisi._splitmix import below as _sm_below
+    from pachisi._splitmix import next_state as _sm_next
+    from pachisi._splitmix import stream_seed as _stream_seed
+
+    _uncompiled.provide(globals(), "_kernel", _KERNEL_NAMES)
+    _uncompiled.provide(globals(), "_knet", _NET_NAMES)
+
+# The layouts it reads: pachisi._layout, the one place they are written.
+if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
+    from cython.cimports.pachisi._layout import (
         G_FACES,
         G_N,
         G_NFACES,
@@ -58,26 +75,11 @@ if cython.compiled:  # the kernel's C interface (_kernel.pxd) and splitmix64
         S_SIZE,
         S_TO_MOVE,
         S_WIN,
-        kb_apply,
-        kb_changes,
-        kb_dead_end,
-        kb_decided,
-        kb_enumerate,
-        kb_new,
-        kb_order,
-        kb_outcomes,
-        kb_select,
     )
-    from cython.cimports.pachisi._splitmix import below as _sm_below
-    from cython.cimports.pachisi._splitmix import next_state as _sm_next
-    from cython.cimports.pachisi._splitmix import stream_seed as _stream_seed
-else:  # the same names from the uncompiled kernel
-    from pachisi import _uncompiled
-    from pachisi._splitmix import below as _sm_below
-    from pachisi._splitmix import next_state as _sm_next
-    from pachisi._splitmix import stream_seed as _stream_seed
+else:  # the same numbers as Python ints: every name of pachisi._layout
+    from pachisi import _layout
 
-    _uncompiled.provide(globals(), "_kernel", _KERNEL_NAMES)
+    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
 
 _CINT = cython.typedef(cython.const[cython.int])
 
@@ -223,7 +225,7 @@ class Batch:
         j: cython.int
         for j in range(S_SIZE):
             self.gs[j] = state[j]
-        fin_mask: cython.int = self._fin_mask()
+        fin_mask: cython.int = finishers(self.gs, 0)
         return not kb_decided(self.k, fin_mask, self.gs[S_WIN]) and kb_dead_end(
             self.k, self.gs, fin_mask
         )
@@ -396,15 +398,16 @@ class Batch:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _enumerate(self, a: cython.int, b: cython.int) -> cython.int:
-        """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`; their number.
+    def _enumerate(self, a: cython.int, b: cython.int, fin_mask: cython.int) -> cython.int:
+        """The distinct outcomes of throw (a, b) for the mover of :attr:`gs`, whose finishers
+        are ``fin_mask`` (a bit mask); their number.
 
         The outcomes are :func:`~pachisi._kernel.kb_outcomes` rows
         ``kb_order(k)[:m]``, an extra throw withheld from a mover who finishes
         (§3.5), as in the playouts; in canonical order if :attr:`sorted`, else
         in no order (:meth:`_pick` finds the one of a given rank).
         """
-        got: cython.int = kb_enumerate(self.k, self.gs, a, b, self._fin_mask())
+        got: cython.int = kb_enumerate(self.k, self.gs, a, b, fin_mask)
         self.sorted = got & 1
         return got >> 1
 
@@ -419,20 +422,12 @@ class Batch:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _fin_mask(self) -> cython.int:
-        m: cython.int = 0
-        j: cython.int
-        for j in range(self.gs[S_NFIN]):
-            m |= 1 << self.gs[S_FIN + j]
-        return m
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def _apply(
-        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong, fin_mask: cython.int
     ) -> cython.void:
-        """Play the outcome (hi, lo, x) for the mover of :attr:`gs` (§3.3, §3.5)."""
-        kb_apply(self.k, self.gs, hi, lo, x, self._fin_mask())
+        """Play the outcome (hi, lo, x) for the mover of :attr:`gs`, whose finishers are
+        ``fin_mask`` (§3.3, §3.5)."""
+        kb_apply(self.k, self.gs, hi, lo, x, fin_mask)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -444,11 +439,12 @@ class Batch:
         j: cython.int
         outcomes: cython.ulonglong[::1]
         order: cython.int[::1]
+        fin_mask: cython.int = finishers(self.gs, 0)
         if m <= self.keep:
             r = 3 * i * self.keep
             if self.info[base + B_SORTED]:
                 r += 3 * action
-                self._apply(self.keys[r], self.keys[r + 1], self.keys[r + 2])
+                self._apply(self.keys[r], self.keys[r + 1], self.keys[r + 2], fin_mask)
                 self.info[base + B_NOUT] = 0
                 return
             outcomes = kb_outcomes(self.k)
@@ -459,10 +455,10 @@ class Batch:
                 order[j] = j
             self.sorted = False
         else:
-            m = self._enumerate(self.info[base + B_A], self.info[base + B_B])
+            m = self._enumerate(self.info[base + B_A], self.info[base + B_B], fin_mask)
         r = 3 * self._pick(m, action)
         outcomes = kb_outcomes(self.k)
-        self._apply(outcomes[r], outcomes[r + 1], outcomes[r + 2])
+        self._apply(outcomes[r], outcomes[r + 1], outcomes[r + 2], fin_mask)
         self.info[base + B_NOUT] = 0
 
     @cython.cfunc
@@ -488,8 +484,10 @@ class Batch:
         lo: cython.ulonglong
         status: cython.int = B_DECISION
         dice: cython.ulonglong = self.drng[i]
+        fin_mask: cython.int
         while True:
-            if kb_decided(self.k, self._fin_mask(), gs[S_WIN]):
+            fin_mask = finishers(gs, 0)
+            if kb_decided(self.k, fin_mask, gs[S_WIN]):
                 status = B_OVER
                 break
             if self.max_throws > 0 and self.info[base + B_THROWS] >= self.max_throws:
@@ -498,7 +496,7 @@ class Batch:
             if (
                 self.game[G_PAGADE]
                 and self.info[base + B_PASSES] >= self.npl - gs[S_NFIN]
-                and kb_dead_end(self.k, gs, self._fin_mask())
+                and kb_dead_end(self.k, gs, fin_mask)
             ):
                 status = B_OVER
                 break
@@ -507,7 +505,7 @@ class Batch:
             dice = _sm_next(dice)
             b = self.game[G_FACES + _sm_below(dice, self.faces)]
             self.info[base + B_THROWS] += 1
-            m = self._enumerate(a, b)
+            m = self._enumerate(a, b, fin_mask)
             outcomes = kb_outcomes(self.k)
             order = kb_order(self.k)
             if m == 1:
@@ -515,7 +513,7 @@ class Batch:
                 hi = outcomes[r]
                 lo = outcomes[r + 1]
                 if not kb_changes(self.k, gs, hi, lo, outcomes[r + 2]):
-                    self._apply(hi, lo, outcomes[r + 2])
+                    self._apply(hi, lo, outcomes[r + 2], fin_mask)
                     self.info[base + B_PASSES] += 1
                     continue
             self.info[base + B_PASSES] = 0
@@ -548,7 +546,7 @@ class Batch:
         n: cython.int = self.npl
         j: cython.int
         nf: cython.int = gs[S_NFIN]
-        fin_mask: cython.int = self._fin_mask()
+        fin_mask: cython.int = finishers(gs, 0)
         if self.game[G_TEAMS]:
             if gs[S_WIN] == 0:
                 return
@@ -587,9 +585,7 @@ class Batch:
         row: cython.int
         f: cython.int
         w: cython.int
-        fin_mask: cython.int = 0
-        for j in range(st[o + S_NFIN]):
-            fin_mask |= 1 << st[o + S_FIN + j]
+        fin_mask: cython.int = finishers(st, o)
         for j in range(size):
             obs[i, j] = self.tmpl[v, j]
         for j in range(self.nslot):

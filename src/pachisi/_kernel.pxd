@@ -1,36 +1,16 @@
 # The compiled kernel's C interface to the other compiled modules (pachisi._kbatch,
-# pachisi._kplay): the layout constants they share and the entry points of "entry
-# points for the batched environments" and "entry points for the games" in
-# _kernel.py, which defines them (Cython checks at build time that both agree).
+# pachisi._kplay): the entry points of "entry points for the batched environments"
+# and "entry points for the games" in _kernel.py, which defines them (Cython checks
+# at build time that both agree). The layout constants they share are _layout.pxd's.
 # Cimported as
 #
-#     from cython.cimports.pachisi._kernel import kb_enumerate, S_SIZE, ...
+#     from cython.cimports.pachisi._kernel import kb_enumerate, kp_play, ...
 #
 # The Kernel class is deliberately not declared here: a class declared in a .pxd
 # calls its fused methods (the enumerator's compiled copies) through its method
 # table, which cost the playouts 41% more instructions when tried; the functions
 # below take the kernel as an object and run inside this module, where every
 # call stays direct.
-
-# the game state (S_*), position (P_*), table (G_*) and cfg (C_*) layouts
-cdef const int C_FRIEND
-cdef const int C_IN_PLAY
-cdef const int C_ROUTE
-cdef const int C_SIZE
-cdef const int G_CFG
-cdef const int G_FACES
-cdef const int G_N
-cdef const int G_NFACES
-cdef const int G_PAGADE
-cdef const int G_TEAMS
-cdef const int P_CUT
-cdef const int P_DOUBLES
-cdef const int S_CUTS
-cdef const int S_FIN
-cdef const int S_NFIN
-cdef const int S_SIZE
-cdef const int S_TO_MOVE
-cdef const int S_WIN
 
 cdef object kb_new(int[::1] game)
 cdef int kb_enumerate(object kern, int[::1] gs, int a, int b, int fin_mask) noexcept
@@ -50,5 +30,5 @@ cdef int kp_enumerate(object kern, int a, int b, int fin_mask, bint sort) noexce
 cdef int kp_row(object kern, int i) noexcept
 cdef int kp_best(object kern, int m, int mover, int fin_mask, bint network) noexcept
 cdef int kp_best_row(object kern, int j) noexcept
-cdef void kp_play(object kern, int r, int mover, int fin_mask) noexcept
+cdef int kp_play(object kern, int r, int mover, int fin_mask) noexcept
 cdef double kp_evaluate(object kern, int player) noexcept

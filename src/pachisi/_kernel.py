@@ -4,9 +4,10 @@ This module is Cython in pure-Python mode. ``setup.py`` compiles it when a C
 compiler is present; :mod:`pachisi._accel` uses it only when it *is*
 compiled (uncompiled it still runs, slowly, which the tests use to check the
 algorithm where no compiler is at hand). It imports nothing from the
-package: the Python side (:mod:`pachisi._accel`) packs a position into
-integers and builds :class:`~pachisi.moves.Play` values from the integers it
-gets back.
+package but its sibling kernel modules and the layouts
+(:mod:`pachisi._layout`, C constants when compiled): the Python side
+(:mod:`pachisi._accel`) packs a position into integers and builds
+:class:`~pachisi.moves.Play` values from the integers it gets back.
 
 One explorer of the throw graph lives here, the **fast enumerator** (the
 ``_f_*`` methods, "the fast enumerator for playouts" below): a state is three
@@ -41,6 +42,7 @@ else:
 #: What the kernel takes from its value network (uncompiled: from its source module).
 _NET_NAMES = (
     "Net",
+    "finishers",
     "net_absolute",
     "net_new",
     "net_state",
@@ -51,6 +53,7 @@ _NET_NAMES = (
 if cython.compiled:  # the value network: its own compiled module's C interface (_knet.pxd)
     from cython.cimports.pachisi._knet import (
         Net,
+        finishers,
         net_absolute,
         net_new,
         net_state,
@@ -62,14 +65,78 @@ else:  # the same names from the uncompiled network
 
     _uncompiled.provide(globals(), "_knet", _NET_NAMES)
 
-# The module's constants are C constants (``static const``), which the C compiler folds
-# into the code (plain ``cython.declare(cython.int, ...)`` globals are read from memory at
-# every use). A constant's value must be a literal there, so the layouts below that
-# continue another are written out, with the sum beside them. The 64-bit constants of
-# 2**63 and above stay plain globals: Cython writes a constant's value as a decimal
-# literal without a suffix, which C warns is too large for a signed type. The few layout
-# numbers that the kernel's code does not use are plain Python ints (C warns of an unused
-# constant).
+# The layouts that the Python side packs and reads (cfg, position, game state, game table,
+# the evaluation's tables, the step graph for Turn): pachisi._layout, the one place they are
+# written; compiled, C enum constants of _layout.pxd (setup.py writes it from _layout.py),
+# which the C compiler folds into the code.
+if cython.compiled:  # the layouts: C constants (_layout.pxd, written from pachisi._layout)
+    from cython.cimports.pachisi._layout import (
+        C_CAPTURE_BONUS,
+        C_COL,
+        C_CUT_RULE,
+        C_FRIEND,
+        C_HOME_BONUS,
+        C_IN_PLAY,
+        C_JUMP,
+        C_LARGER_DIE,
+        C_MAY_ADVANCE,
+        C_NCOL,
+        C_NO_SPLIT,
+        C_PAGADE,
+        C_PAIR_DOUBLE,
+        C_PARTIAL_NOTHING,
+        C_RINDEX,
+        C_ROUTE,
+        C_SAFE_X,
+        C_SAFETY,
+        C_SIZE,
+        C_XSQ,
+        D_CHANCE,
+        D_HOME_VALUE,
+        D_SIGNS,
+        E_FRIENDLY,
+        E_HOME,
+        E_OWNER,
+        E_PAGADE,
+        E_SAFE,
+        E_SPARE,
+        G_CFG,
+        G_FACES,
+        G_HOME,
+        G_MAJOR,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        G_PCOLS,
+        G_PFP,
+        G_TEAM,
+        G_TEAMS,
+        P_CUT,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        T_BONUS,
+        T_DICE,
+        T_DONE,
+        T_OPTION,
+        T_PAWNS,
+        T_PENALTY,
+        TN,
+    )
+else:  # the same numbers as Python ints: every name of pachisi._layout
+    from pachisi import _layout
+
+    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
+
+# The module's own constants are C constants (``static const``), which the C compiler folds
+# into the code too (plain ``cython.declare(cython.int, ...)`` globals are read from memory
+# at every use). The 64-bit constants of 2**63 and above stay plain globals: Cython writes a
+# constant's value as a decimal literal without a suffix, which C warns is too large for a
+# signed type.
 _CINT = cython.typedef(cython.const[cython.int])
 _CU64 = cython.typedef(cython.const[cython.ulonglong])
 #: Which compiled copy of the playouts' enumerator runs: a fused type used as a tag.
@@ -90,8 +157,6 @@ _Spec = cython.fused_type(cython.schar, cython.short, cython.int, cython.longlon
 _REC_PATHS = cython.declare(_CINT, 1)
 _REC_STEPS = cython.declare(_CINT, 2)
 
-#: Width of an action: kind, colour, frm, to, n_numbers, numbers[4], capture.
-A = cython.declare(_CINT, 10)
 #: The most steps of one play the fast enumerator records (an option, 4 dice steps and
 #: at most 20 bonus steps: 12 captures and 8 pawns HOME).
 _PATH_MAX = cython.declare(_CINT, 32)
@@ -103,77 +168,6 @@ K_PAIR = cython.declare(_CINT, 2)
 K_BONUS = cython.declare(_CINT, 3)
 K_PENALTY = cython.declare(_CINT, 4)
 K_OPTION = cython.declare(_CINT, 5)
-
-# Steps for Turn (the section "steps for Turn"): node kinds, a node's width and its pawns.
-T_PENALTY = cython.declare(_CINT, 0)
-T_OPTION = cython.declare(_CINT, 1)
-T_DICE = cython.declare(_CINT, 2)
-T_BONUS = cython.declare(_CINT, 3)
-T_DONE = cython.declare(_CINT, 4)
-TN = cython.declare(_CINT, 34)
-T_PAWNS = cython.declare(_CINT, 18)
-
-# The layouts that the Python side packs and reads: the numbers of pachisi._layout, the
-# one copy Python reads; C constants here (tests/test_kernel_layout.py compares them).
-# cfg layout (built by pachisi._accel for a set-up and mover)
-C_PAGADE = cython.declare(_CINT, 0)
-C_JUMP = cython.declare(_CINT, 1)
-C_NCOL = cython.declare(_CINT, 2)
-C_COL = cython.declare(_CINT, 3)  # 3, 4: the mover's colours in player order
-C_CAPTURE_BONUS = cython.declare(_CINT, 5)
-C_HOME_BONUS = cython.declare(_CINT, 6)
-C_LARGER_DIE = cython.declare(_CINT, 7)
-C_NO_SPLIT = cython.declare(_CINT, 8)
-C_MAY_ADVANCE = cython.declare(_CINT, 9)
-C_PARTIAL_NOTHING = cython.declare(_CINT, 10)
-C_CUT_RULE = cython.declare(_CINT, 11)
-C_SAFE_X = cython.declare(_CINT, 12)
-C_PAIR_DOUBLE = cython.declare(_CINT, 13)
-C_IN_PLAY = cython.declare(_CINT, 14)  # 14..17: colour in play
-C_FRIEND = cython.declare(_CINT, 18)  # 18..21: colour friendly to the mover
-C_ROUTE = cython.declare(_CINT, 32)  # 4 * 85 squares
-C_RINDEX = cython.declare(_CINT, 372)  # C_ROUTE + 340: 4 * 100 progress numbers (Parcheesi)
-C_SAFETY = cython.declare(_CINT, 772)  # C_RINDEX + 400: 100 flags
-C_XSQ = cython.declare(_CINT, 872)  # C_SAFETY + 100: 100 flags
-C_SIZE = cython.declare(_CINT, 972)  # C_XSQ + 100
-
-# position layout: pawns[16] (4 per colour), doubles at 16, cut of the mover at 17
-P_DOUBLES = cython.declare(_CINT, 16)
-P_CUT = cython.declare(_CINT, 17)
-P_SIZE = 18
-# a game state for playouts: the position layout, then
-S_TO_MOVE = cython.declare(_CINT, 18)
-S_CUTS = cython.declare(_CINT, 19)  # bit i: player i has cut (Pagade)
-S_NFIN = cython.declare(_CINT, 20)
-S_FIN = cython.declare(_CINT, 21)  # 21..24: the finishers in order
-S_WIN = cython.declare(_CINT, 25)  # the winners as a bit mask of players, 0: none yet
-S_SIZE = cython.declare(_CINT, 26)
-# the game table for playouts (built by pachisi._accel.game_table)
-G_N = cython.declare(_CINT, 0)
-G_PAGADE = cython.declare(_CINT, 1)
-G_PFP = cython.declare(_CINT, 2)  # play_for_places
-G_HOME = cython.declare(_CINT, 3)
-G_NFACES = cython.declare(_CINT, 4)
-G_FACES = cython.declare(_CINT, 5)  # 5..10
-G_TEAMS = cython.declare(_CINT, 11)
-G_PCOLS = cython.declare(_CINT, 12)  # 12 + 3 * player: ncol, colour, colour
-G_MAJOR = cython.declare(_CINT, 24)  # 24 + player: major colour, or -1
-G_TEAM = cython.declare(_CINT, 28)  # 28 + player: the player's team as a bit mask
-G_CFG = cython.declare(_CINT, 32)  # then one cfg table (C_SIZE ints) per mover
-# the evaluation's tables (built by pachisi._accel.eval_tables)
-E_SAFE = cython.declare(_CINT, 0)  # 0..67: the square protects
-E_FRIENDLY = cython.declare(_CINT, 68)  # 68 + 4 * c + d: colours c and d are friendly
-E_OWNER = cython.declare(_CINT, 84)  # 84 + c: the player of colour c
-E_SPARE = cython.declare(_CINT, 88)  # 88 + c: the colour's least advanced pawn is spare
-E_PAGADE = cython.declare(_CINT, 92)
-E_HOME = cython.declare(_CINT, 93)
-E_SIZE = 94
-D_HOME_VALUE = cython.declare(_CINT, 0)
-D_CHANCE = cython.declare(_CINT, 1)  # 1 + d: the chance of a hit from distance d (0..67)
-D_SIGNS = cython.declare(_CINT, 69)  # 69 + 4 * player + c
-D_SIZE = 85
-# the value network's tables (NI_*, ND_*): in pachisi._knet, the network's module
-# the results of the playouts and simulated games (R_SIZE, SIM_SIZE): in pachisi._kplay
 
 _PMASK = cython.declare(_CINT, 127)
 _OFF = cython.declare(_CINT, -1)
@@ -3297,7 +3291,7 @@ class Kernel:
         fin_mask: cython.int
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             mover = gs[S_TO_MOVE]
             self._best_outcomes(m, mover, fin_mask, True)
             r = self.f_order[self.ebuf[0]]
@@ -3348,7 +3342,7 @@ class Kernel:
         for i in range(n_throws):
             out[i] = 0
             n = self._throw_outcomes(game, state, throws[i])
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             mover = gs[S_TO_MOVE]
             for j in range(n):
                 r = self.f_order[j]
@@ -3394,7 +3388,7 @@ class Kernel:
             gs[k] = state[k]
         a: cython.int = code >> 3
         b: cython.int = code & 7
-        fin_mask: cython.int = _fin_mask(gs)
+        fin_mask: cython.int = finishers(gs, 0)
         mover: cython.int = gs[S_TO_MOVE]
         self._use_cfg(game, mover)
         gs[P_CUT] = gs[S_CUTS] >> mover & 1
@@ -3481,7 +3475,7 @@ class Kernel:
         total: cython.double
         for i in range(n_throws):
             m = self._throw_outcomes(game, state, throws[i])
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             mover = gs[S_TO_MOVE]
             # the mover's best outcomes (their places in f_order, in ebuf)
             n_best = self._best_outcomes(m, mover, fin_mask, False)
@@ -3709,9 +3703,10 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
-        """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``."""
-        self._advance_to(
+    def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
+        """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``; the finishers
+        after it (a bit mask)."""
+        return self._advance_to(
             self.gst,
             self.gst,
             self.f_outcomes[3 * r],
@@ -3994,7 +3989,7 @@ class Kernel:
 #
 # pachisi._kbatch (the batched RL environments, compiled on its own) drives a
 # Kernel through these functions, the kernel's C interface to the other compiled
-# modules: _kernel.pxd declares them (and the layout constants they share), and
+# modules: _kernel.pxd declares them (the layouts they share are _layout.pxd's), and
 # another module calls them through the pointers it imports. The Kernel class
 # itself is not declared there: its methods keep their direct calls (a class
 # declared in a .pxd calls its fused methods through its method table).
@@ -4200,10 +4195,11 @@ def kp_best_row(kern: object, j: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def kp_play(kern: object, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.void:
+def kp_play(kern: object, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
     """Play ``mover``'s outcome of row ``r`` in the game (§3.3, §3.5; the one finishing
-    step, ``Kernel._advance_to``)."""
-    cython.cast(Kernel, kern)._game_play(r, mover, fin_mask)
+    step, ``Kernel._advance_to``), whose finishers are ``fin_mask`` (a bit mask); the
+    finishers after it."""
+    return cython.cast(Kernel, kern)._game_play(r, mover, fin_mask)
 
 
 @cython.cfunc
@@ -4223,17 +4219,6 @@ def kp_evaluate(kern: object, player: cython.int) -> cython.double:
 def stream_seed(seed: cython.ulonglong, j: cython.ulonglong) -> cython.ulonglong:
     """The seed of stream ``j`` of ``seed`` (``_splitmix.pxd``), for Python callers (the tests)."""
     return _stream_seed(seed, j)
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _fin_mask(st: cython.int[::1]) -> cython.int:
-    """The players who have finished in a game state, as a bit mask."""
-    m: cython.int = 0
-    k: cython.int
-    for k in range(st[S_NFIN]):
-        m |= 1 << st[S_FIN + k]
-    return m
 
 
 # ---------------------------------------------------------------------------

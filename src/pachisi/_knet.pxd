@@ -33,6 +33,10 @@ cdef class Net:
     cdef int[::1] nr_mv
     cdef double[::1] nr_v
 
+# the players who have finished in the game state at st[at:], as a bit mask (every
+# kernel module's)
+cdef int finishers(int[::1] st, int at) noexcept
+
 cdef Net net_new()
 cdef void net_use(Net net, int[::1] nni, double[::1] nnd) except *
 cdef void net_recording(Net net, int[::1] r_idx, double[::1] r_val, int[::1] r_off, int[::1] r_mv, double[::1] r_v) except *

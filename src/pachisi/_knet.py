@@ -20,8 +20,9 @@ Its parts:
   recording, the analysis's replies) use it: each a direct C call through a
   pointer imported when ``_kernel`` loads.
 
-It imports nothing from the package (uncompiled, the kernel's source takes
-it through :func:`pachisi._uncompiled.load`).
+It imports nothing from the package but the layouts (:mod:`pachisi._layout`,
+C constants when compiled); uncompiled, the kernel's source takes it through
+:func:`pachisi._uncompiled.load`.
 """
 
 from __future__ import annotations
@@ -40,43 +41,50 @@ else:
     from math import exp as _exp
     from math import tanh as _tanh
 
-# C constants, folded into the code (see the note in _kernel.py); the numbers of
-# pachisi._layout (tests/test_kernel_layout.py compares them).
+# The layouts it reads: the game state's fields, the network's tables (built by
+# pachisi.learn.kernel.tables) and the most units of one encoding (its scratch buffers'
+# size; 80 is the bound): pachisi._layout, the one place they are written.
+if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
+    from cython.cimports.pachisi._layout import (
+        ND_CHANCE,
+        ND_W1,
+        NI_FRIEND,
+        NI_GLOBAL,
+        NI_HIDDEN,
+        NI_HOME,
+        NI_IN_PLAY,
+        NI_INPUTS,
+        NI_INV,
+        NI_MAJOR,
+        NI_NPLAYERS,
+        NI_NSIDES,
+        NI_OWNER,
+        NI_PAGADE,
+        NI_PLAYERS_UNIT,
+        NI_ROUTE,
+        NI_SAFE,
+        NI_SIDE,
+        NI_SIZE,
+        NI_SLOT,
+        NI_SLOTS,
+        NI_TEAMS_UNIT,
+        NN_UNITS,
+        P_DOUBLES,
+        S_CUTS,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+    )
+else:  # the same numbers as Python ints: every name of pachisi._layout
+    from pachisi import _layout
+
+    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
+
+# This module's own C constants, folded into the code (see the note in _kernel.py).
 _CINT = cython.typedef(cython.const[cython.int])
 
-# the game state's fields the encoding reads (the kernel's position and state layouts)
-P_DOUBLES = cython.declare(_CINT, 16)
-S_TO_MOVE = cython.declare(_CINT, 18)
-S_CUTS = cython.declare(_CINT, 19)  # bit i: player i has cut (Pagade)
-S_NFIN = cython.declare(_CINT, 20)
-S_FIN = cython.declare(_CINT, 21)  # 21..24: the finishers in order
-S_WIN = cython.declare(_CINT, 25)  # the winners as a bit mask of players, 0: none yet
-S_SIZE = cython.declare(_CINT, 26)
-# the value network's tables (built by pachisi.learn.kernel.tables)
-NI_HOME = cython.declare(_CINT, 0)
-NI_PAGADE = cython.declare(_CINT, 1)
-NI_SLOT = cython.declare(_CINT, 2)  # units per colour slot
-NI_INPUTS = cython.declare(_CINT, 3)
-NI_HIDDEN = cython.declare(_CINT, 4)
-NI_NSIDES = cython.declare(_CINT, 5)
-NI_NPLAYERS = cython.declare(_CINT, 6)
-NI_GLOBAL = cython.declare(_CINT, 7)  # the first global unit
-NI_TEAMS_UNIT = cython.declare(_CINT, 8)  # the teams unit, or -1
-NI_PLAYERS_UNIT = cython.declare(_CINT, 9)  # the unit of the number of players
-NI_SLOTS = cython.declare(_CINT, 10)  # 10 + 4 * mover + slot: the slot's colour
-NI_SIDE = cython.declare(_CINT, 26)  # 26 + 4 * mover + player: the player's side
-NI_OWNER = cython.declare(_CINT, 42)  # 42 + c: the colour's player
-NI_MAJOR = cython.declare(_CINT, 46)  # 46 + c: the colour is its player's major
-NI_IN_PLAY = cython.declare(_CINT, 50)  # 50 + c
-NI_FRIEND = cython.declare(_CINT, 54)  # 54 + 4 * c + d: friendly colours
-NI_SAFE = cython.declare(_CINT, 70)  # 70 + square (0..67): safe for a lone pawn
-NI_ROUTE = cython.declare(_CINT, 138)  # 138 + 85 * c + p: the square, -1 off the board
-NI_INV = cython.declare(_CINT, 478)  # 478 + 100 * c + square: the progress, or -1
-NI_SIZE = 878
-ND_CHANCE = cython.declare(_CINT, 0)  # 0 + d (0..67): the chance of a hit from d
-ND_W1 = cython.declare(_CINT, 68)  # then W1 (inputs x hidden), b1, W2 (hidden x 4), b2
-#: The most units of one encoding (the scratch buffers' size; 80 is the bound).
-NN_UNITS = cython.declare(_CINT, 96)
 # the encoder's int scratch buffer (Net.s)
 NS_CNT = cython.declare(_CINT, 0)  # 100 squares: pawns on it
 NS_SQ = cython.declare(_CINT, 100)  # 16: the squares counted
@@ -127,9 +135,7 @@ class Net:
     ) -> tuple[list[int], list[float]]:
         """The encoding of a game state: its active units and their values (for tests)."""
         net_use(self, nni, nnd)
-        n: cython.int = net_encode(
-            self, state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], _fin_mask(state)
-        )
+        n: cython.int = _encode_state(self, state)
         idx: list[int] = []
         val: list[float] = []
         k: cython.int
@@ -161,7 +167,7 @@ class Net:
         """Evaluate (or only encode) a game state ``reps`` times (timings)."""
         net_use(self, nni, nnd)
         k: cython.int
-        fin: cython.int = _fin_mask(state)
+        fin: cython.int = finishers(state, 0)
         for k in range(reps):
             if encode_only:
                 net_encode(self, state, 0, state[S_TO_MOVE], state[P_DOUBLES], state[S_CUTS], fin)
@@ -190,19 +196,20 @@ class Net:
             net_absolute(self, st[S_TO_MOVE], out, 4 * i)
 
 
+# -- the C interface (_knet.pxd) ------------------------------------------------
+
+
 @cython.cfunc
 @cython.exceptval(check=False)
-def _fin_mask(st: cython.int[::1]) -> cython.int:
-    """The players who have finished in the game state ``st``, as a bit mask (the kernel's
-    function of the same name)."""
+def finishers(st: cython.int[::1], at: cython.int) -> cython.int:
+    """The players who have finished in the game state at ``st[at:]``, as a bit mask: the
+    one copy, which the kernel, its games and its batched environments cimport too (this
+    module is the one that every other kernel module reaches)."""
     fin: cython.int = 0
     k: cython.int
-    for k in range(st[S_NFIN]):
-        fin |= 1 << st[S_FIN + k]
+    for k in range(st[at + S_NFIN]):
+        fin |= 1 << st[at + S_FIN + k]
     return fin
-
-
-# -- the C interface (_knet.pxd) ------------------------------------------------
 
 
 @cython.cfunc
@@ -253,7 +260,7 @@ def net_record(net: Net, gs: cython.int[::1]) -> cython.void:
     """Record the game state ``gs``'s units, mover and values (see ``_kplay.Games.nn_selfplay``)."""
     t: cython.int = net.nr_n
     at: cython.int = net.nr_off[t]
-    n: cython.int = net_encode(net, gs, 0, gs[S_TO_MOVE], gs[P_DOUBLES], gs[S_CUTS], _fin_mask(gs))
+    n: cython.int = _encode_state(net, gs)
     k: cython.int
     for k in range(n):
         net.nr_idx[at + k] = net.idx[k]
@@ -284,7 +291,7 @@ def net_state(net: Net, st: cython.int[::1]) -> cython.void:
     """The side chances of a game state in ``z`` (exact once there is a winner)."""
     n: cython.int = 0
     if st[S_WIN] == 0:
-        n = net_encode(net, st, 0, st[S_TO_MOVE], st[P_DOUBLES], st[S_CUTS], _fin_mask(st))
+        n = _encode_state(net, st)
     net_forward(net, n, st[S_TO_MOVE], st[S_WIN])
 
 
@@ -365,6 +372,15 @@ def _put(net: Net, n: cython.int, i: cython.int, v: cython.double) -> cython.int
     net.idx[n] = i
     net.val[n] = v
     return n + 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _encode_state(net: Net, st: cython.int[::1]) -> cython.int:
+    """:func:`net_encode` of the game state ``st`` as it stands (its mover, doubles, cut
+    flags and finishers): the number of active units."""
+    return net_encode(net, st, 0, st[S_TO_MOVE], st[P_DOUBLES], st[S_CUTS], finishers(st, 0))
 
 
 @cython.cfunc

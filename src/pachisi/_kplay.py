@@ -26,20 +26,6 @@ from array import array
 
 #: What this module takes from the kernel (uncompiled: from its source module).
 _KERNEL_NAMES = (
-    "C_FRIEND",
-    "C_IN_PLAY",
-    "C_ROUTE",
-    "C_SIZE",
-    "G_CFG",
-    "G_FACES",
-    "G_N",
-    "G_NFACES",
-    "G_PAGADE",
-    "S_FIN",
-    "S_NFIN",
-    "S_SIZE",
-    "S_TO_MOVE",
-    "S_WIN",
     "Kernel",
     "kb_dead_end",
     "kb_decided",
@@ -56,6 +42,7 @@ _KERNEL_NAMES = (
 #: What it takes from the value network.
 _NET_NAMES = (
     "Net",
+    "finishers",
     "net_absolute",
     "net_record",
     "net_recorded",
@@ -66,20 +53,6 @@ _NET_NAMES = (
 
 if cython.compiled:  # the kernel's and the network's C interfaces, and splitmix64
     from cython.cimports.pachisi._kernel import (
-        C_FRIEND,
-        C_IN_PLAY,
-        C_ROUTE,
-        C_SIZE,
-        G_CFG,
-        G_FACES,
-        G_N,
-        G_NFACES,
-        G_PAGADE,
-        S_FIN,
-        S_NFIN,
-        S_SIZE,
-        S_TO_MOVE,
-        S_WIN,
         kb_dead_end,
         kb_decided,
         kb_select,
@@ -94,6 +67,7 @@ if cython.compiled:  # the kernel's and the network's C interfaces, and splitmix
     )
     from cython.cimports.pachisi._knet import (
         Net,
+        finishers,
         net_absolute,
         net_record,
         net_recorded,
@@ -115,28 +89,85 @@ else:  # the same names from the uncompiled kernel and network
     _uncompiled.provide(globals(), "_kernel", _KERNEL_NAMES)
     _uncompiled.provide(globals(), "_knet", _NET_NAMES)
 
-_CINT = cython.typedef(cython.const[cython.int])
+# The layouts it reads: pachisi._layout, the one place they are written.
+if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
+    from cython.cimports.pachisi._layout import (
+        C_FRIEND,
+        C_IN_PLAY,
+        C_ROUTE,
+        C_SIZE,
+        G_CFG,
+        G_FACES,
+        G_N,
+        G_NFACES,
+        G_PAGADE,
+        NN_UNITS,
+        R_SIZE,
+        S_FIN,
+        S_NFIN,
+        S_SIZE,
+        S_TO_MOVE,
+        S_WIN,
+        SIM_SIZE,
+    )
+else:  # the same numbers as Python ints: every name of pachisi._layout
+    from pachisi import _layout
 
-#: Width of a playout's result: throws, number of finishers, finishers[4], winner mask.
-R_SIZE = cython.declare(_CINT, 7)
-#: Width of a simulated game's result (Games.simulate): R_SIZE, dead end, captures[4].
-SIM_SIZE = cython.declare(_CINT, 12)
+    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
 
 
 def _ints(n: int) -> array[int]:
     return array("i", bytes(4 * n))
 
 
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _fin_mask(st: cython.int[::1]) -> cython.int:
-    """The players who have finished in a game state, as a bit mask."""
-    m: cython.int = 0
-    k: cython.int
-    for k in range(st[S_NFIN]):
-        m |= 1 << st[S_FIN + k]
-    return m
+def _doubles(n: int) -> array[float]:
+    return array("d", bytes(8 * n))
+
+
+@cython.final
+@cython.cclass
+class Recording:
+    """The record of one self-play game (:meth:`Games.nn_selfplay`) of at most
+    ``max_throws`` throws, its buffers sized for that; reused from game to game.
+
+    Position ``t`` (before throw ``t``) has the units ``idx``/``val``
+    ``[off[t]:off[t + 1]]``, the mover ``mv[t]`` and each player's value
+    ``v[4 * t:4 * t + 4]`` (his side's chance, exact once there is a
+    winner); ``v`` at the position after the last throw holds the final
+    state's. ``res``: the game's result, as one playout's of
+    :meth:`Games.playouts`. :meth:`arrays` gives the buffers themselves.
+    """
+
+    max_throws: cython.int
+    idx: cython.int[::1]
+    val: cython.double[::1]
+    off: cython.int[::1]
+    mv: cython.int[::1]
+    v: cython.double[::1]
+    res: cython.int[::1]
+    buffers: tuple
+
+    def __init__(self, max_throws: cython.int) -> None:
+        if max_throws < 0:
+            raise ValueError(f"max_throws must be at least 0, not {max_throws}")
+        cap: cython.int = max_throws + 2
+        idx, val = _ints(cap * NN_UNITS), _doubles(cap * NN_UNITS)
+        off, mv, v, res = _ints(cap), _ints(cap), _doubles(4 * cap), _ints(R_SIZE)
+        self.max_throws = max_throws
+        self.idx = idx
+        self.val = val
+        self.off = off
+        self.mv = mv
+        self.v = v
+        self.res = res
+        self.buffers = (idx, val, off, mv, v, res)
+
+    def arrays(
+        self,
+    ) -> tuple[array[int], array[float], array[int], array[int], array[float], array[int]]:
+        """The buffers ``(idx, val, off, mv, v, res)``, as ``array.array``s (``"i"`` and
+        ``"d"``; ``numpy.frombuffer`` views them without a copy)."""
+        return self.buffers  # type: ignore[no-any-return]
 
 
 @cython.final
@@ -270,7 +301,7 @@ class Games:
                 res[R_SIZE * i + 2 + k] = gs[S_FIN + k]
             res[R_SIZE * i + 6] = gs[S_WIN]
             if vals is not None:
-                fin_mask = _fin_mask(gs)
+                fin_mask = finishers(gs, 0)
                 if not kb_decided(self.kern, fin_mask, gs[S_WIN]) and ncut:
                     net_state(self.net, gs)
                     net_absolute(self.net, gs[S_TO_MOVE], vals, 4 * i)
@@ -349,9 +380,8 @@ class Games:
         m: cython.int
         got: cython.int
         mover: cython.int
-        fin_mask: cython.int
+        fin_mask: cython.int = finishers(gs, 0)  # then kept by each play (kp_play)
         while throws < max_throws:
-            fin_mask = _fin_mask(gs)
             if kb_decided(kern, fin_mask, gs[S_WIN]):
                 break
             if sim and pagade and kb_dead_end(kern, gs, fin_mask):
@@ -381,7 +411,7 @@ class Games:
                 r = kb_select(kern, m, self._below(m))
             if sim:
                 self._sim_before(a, b)
-            kp_play(kern, r, mover, fin_mask)
+            fin_mask = kp_play(kern, r, mover, fin_mask)
             if sim:
                 self._sim_count(mover)
             throws += 1
@@ -437,7 +467,7 @@ class Games:
             for k in range(4):
                 self.sim_caps[k] = 0
             t = self._fplayout(max_throws, -1, spec[2 * i + 1], 0, True, False)
-            fin_mask = _fin_mask(gs)
+            fin_mask = finishers(gs, 0)
             if pagade and not self.sim_dead and not kb_decided(self.kern, fin_mask, gs[S_WIN]):
                 self.sim_dead = kb_dead_end(self.kern, gs, fin_mask)  # on the last throw allowed
             o = SIM_SIZE * i
@@ -554,35 +584,31 @@ class Games:
 
     # -- the value network's self-play ------------------------------------------
 
+    def recording(self, max_throws: cython.int) -> Recording:
+        """A new :class:`Recording` for :meth:`nn_selfplay`'s games of at most ``max_throws``
+        throws."""
+        return Recording(max_throws)
+
     def nn_selfplay(
         self,
         game: cython.int[::1],
         state: cython.int[::1],
         seed: cython.ulonglong,
         k: cython.longlong,
-        max_throws: cython.int,
         nni: cython.int[::1],
         nnd: cython.double[::1],
-        r_idx: cython.int[::1],
-        r_val: cython.double[::1],
-        r_off: cython.int[::1],
-        r_mv: cython.int[::1],
-        r_v: cython.double[::1],
-        res: cython.int[::1],
+        record: Recording,
     ) -> cython.int:
-        """Playout ``k`` of ``seed`` from ``state`` with every player on the network policy,
-        recording every position before a throw (for training).
+        """Playout ``k`` of ``seed`` from ``state`` with every player on the network policy
+        (tables ``nni``/``nnd``), recording every position before a throw into ``record``
+        (for training), its game cut off after ``record.max_throws`` throws.
 
-        The same game as :meth:`playouts` with every seat in ``nmask``. Position
-        ``t``'s units are ``r_idx/r_val[r_off[t]:r_off[t + 1]]``, its mover
-        ``r_mv[t]`` and its value
-        for each player (his side's chance, exact once there is a winner) is
-        ``r_v[4 * t:4 * t + 4]``; ``r_v`` at the position after the last throw
-        holds the value of the final state. Buffers: ``r_off`` and ``r_mv``
-        ``max_throws + 2`` ints, ``r_idx``/``r_val`` ``(max_throws + 1) * NN_UNITS``, ``r_v``
-        ``4 * (max_throws + 2)``. ``res``: as one playout's result of :meth:`playouts`.
-        Returns the number of positions recorded (the throws).
+        The same game as :meth:`playouts` with every seat in ``nmask``; the
+        record's layout is :class:`Recording`'s. Returns the number of
+        positions recorded (the throws).
         """
+        max_throws: cython.int = record.max_throws
+        res: cython.int[::1] = record.res
         net_use(self.net, nni, nnd)
         kp_setup(self.kern, game, None, None)
         self.game = game
@@ -592,10 +618,10 @@ class Games:
         i: cython.int
         for i in range(S_SIZE):
             gs[i] = state[i]
-        net_recording(self.net, r_idx, r_val, r_off, r_mv, r_v)
+        net_recording(self.net, record.idx, record.val, record.off, record.mv, record.v)
         t: cython.int = self._fplayout(max_throws, -1, 0, (1 << game[G_N]) - 1, False, True)
         net_state(self.net, gs)
-        net_absolute(self.net, gs[S_TO_MOVE], r_v, 4 * net_recorded(self.net))
+        net_absolute(self.net, gs[S_TO_MOVE], record.v, 4 * net_recorded(self.net))
         res[0] = t
         res[1] = gs[S_NFIN]
         for i in range(4):

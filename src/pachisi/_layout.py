@@ -1,12 +1,14 @@
-"""The compiled kernel's table layouts: the one copy that its Python callers read.
+"""The compiled kernel's table layouts, written once: for Python and for C.
 
-The kernel (:mod:`pachisi._kernel`) takes and gives flat integer and float
-arrays; these numbers say where each field lies in them. Its callers
-(:mod:`pachisi._accel`, :mod:`pachisi.learn.kernel`) read them from here.
-The compiled kernel needs them as C constants that the C compiler folds into
-its code, so ``_kernel.py`` declares the same names with the same values;
-``tests/test_kernel_layout.py`` compares every name here with the kernel's
-(its source loaded as plain Python), so the two cannot drift apart.
+The kernel (:mod:`pachisi._kernel` and its sibling modules) takes and gives
+flat integer and float arrays; these numbers say where each field lies in
+them. Its Python callers (:mod:`pachisi._accel`, :mod:`pachisi.learn.kernel`)
+and its modules run uncompiled read them from here. The compiled modules need
+them as C constants that the C compiler folds into their code: ``setup.py``
+writes :func:`pxd_source` (every name below as a C enum constant) into
+``_layout.pxd`` beside this module before it compiles them, and each cimports
+the names it uses from there (``from cython.cimports.pachisi._layout import
+...``). No module keeps a copy of its own (``tests/test_kernel_layout.py``).
 
 Standard library only (none needed): the core may import it freely.
 """
@@ -121,7 +123,25 @@ T_DONE: Final = 4
 TN: Final = 34
 T_PAWNS: Final = 18
 
-#: Every name above: what the kernel declares alike (tests/test_kernel_layout.py).
+#: Every name above: the C constants of ``_layout.pxd`` (:func:`pxd_source`).
 NAMES: Final = tuple(
     name for name in tuple(globals()) if name.isupper() and name not in ("NAMES", "Final")
 )
+
+
+def pxd_source() -> str:
+    """The text of ``_layout.pxd``: every name of :data:`NAMES` as a constant of an
+    anonymous C enum (folded into the code like a literal), which ``setup.py`` writes
+    beside this module before it compiles the kernel."""
+    numbers = globals()
+    lines = [
+        "# The compiled kernel's table layouts as C constants: written by setup.py from",
+        "# pachisi/_layout.py (pxd_source), the one place they are written; do not edit.",
+        "# Cimported as",
+        "#",
+        "#     from cython.cimports.pachisi._layout import S_SIZE, ...",
+        "",
+        "cdef enum:",
+    ]
+    lines += [f"    {name} = {numbers[name]}" for name in NAMES]
+    return "\n".join(lines) + "\n"

@@ -92,6 +92,7 @@ __all__ = [
     "Net",
     "Network",
     "Playout",
+    "Recording",
     "SimState",
     "SimulatedGame",
     "SplitMix64",
@@ -242,24 +243,32 @@ class Games(Protocol):
     ) -> list[list[int]]:
         """Play ``n`` games of ``pachisi simulate``; the last one throw by throw if ``trace``."""
 
+    def recording(self, max_throws: int, /) -> Recording:
+        """A new record for :meth:`nn_selfplay`'s games of at most ``max_throws`` throws."""
+
     def nn_selfplay(
         self,
         game: Buffer,
         state: Buffer,
         seed: int,
         k: int,
-        max_throws: int,
         nni: Buffer,
         nnd: Buffer,
-        r_idx: Buffer,
-        r_val: Buffer,
-        r_off: Buffer,
-        r_mv: Buffer,
-        r_v: Buffer,
-        res: Buffer,
+        record: Recording,
         /,
     ) -> int:
-        """Playout ``k`` of ``seed`` on the network policy, recording every position."""
+        """Playout ``k`` of ``seed`` on the network policy, recording every position into
+        ``record`` (:meth:`recording`); the number of positions recorded."""
+
+
+class Recording(Protocol):
+    """One self-play game's record (``pachisi._kplay.Recording``, from
+    :meth:`Games.recording`): its buffers ``(idx, val, off, mv, v, res)``, reused from
+    game to game; ``_kplay`` says what each holds."""
+
+    def arrays(self) -> tuple[Buffer, Buffer, Buffer, Buffer, Buffer, Buffer]:
+        """The buffers themselves (``array.array``: ``"i"`` for ``idx``, ``off``, ``mv``,
+        ``res``; ``"d"`` for ``val`` and ``v``)."""
 
 
 class Net(Protocol):

@@ -50,7 +50,6 @@ from typing import Any
 import numpy as np
 
 from .. import __version__, fast, race
-from .._layout import NN_UNITS, R_SIZE
 from ..bots import GreedyPlayer, game_positions, make_player
 from ..bots.search import win_chance
 from ..chunks import ChunkRunner, chunked
@@ -351,19 +350,15 @@ def _play_kernel(
     ni, nd = tables(net, setup)
     table = fast.game_table(setup)
     pseed = _selfplay_seed(seed)
-    cap = max_throws + 2
-    r_idx = np.zeros(cap * NN_UNITS, dtype=np.int32)
-    r_val = np.zeros(cap * NN_UNITS, dtype=np.float64)
-    r_off = np.zeros(cap, dtype=np.int32)
-    r_mv = np.zeros(cap, dtype=np.int32)
-    r_v = np.zeros(4 * cap, dtype=np.float64)
-    res = np.zeros(R_SIZE, dtype=np.int32)
+    record = kern.recording(max_throws)
+    r_idx, r_val, r_off, r_mv, r_v, res = (
+        np.frombuffer(buffer, dtype=np.int32 if buffer.typecode == "i" else np.float64)
+        for buffer in record.arrays()
+    )
     out = []
     for g in games:
         st = fast.game_state(Position.initial(setup, g % n))
-        T = kern.nn_selfplay(
-            table, st, pseed, g, max_throws, ni, nd, r_idx, r_val, r_off, r_mv, r_v, res
-        )
+        T = kern.nn_selfplay(table, st, pseed, g, ni, nd, record)
         offsets = r_off[: T + 1].astype(np.int64)
         end = int(offsets[-1])
         mask = int(res[6])
