@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from pettingzoo import AECEnv
 
 from . import pachisi_v0
-from .lane import KernelMatch, fits
+from .lane import _NOUT, _TO_MOVE, KernelMatch, LazyPlays, fits
 from .match import Match
 
 __all__ = ["env", "raw_env"]
@@ -45,7 +45,95 @@ __all__ = ["env", "raw_env"]
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     """The environment with PettingZoo's usual wrappers (as :func:`pachisi_v0.env`)."""
-    return pachisi_v0.wrap(raw_env(**kwargs))
+    raw = raw_env(**kwargs)
+    e: AECEnv[str, dict[str, Any], int] = pachisi_v0._TerminateIllegal(raw, illegal_reward=-1)
+    return _OrderEnforcing(pachisi_v0._AssertOutOfBounds(e))
+
+
+class _OrderEnforcing(pachisi_v0._OrderEnforcing):
+    """``pachisi_v0``'s outer wrapper with ``last()`` and a legal ``step()`` of a kernel
+    lane made in one call each (no reward shaping; anything else: ``pachisi_v0``'s path).
+
+    What PettingZoo's three wrappers, :meth:`raw_env.observe`,
+    :meth:`raw_env._live_step` and :meth:`KernelMatch.apply` do on that path,
+    inlined: the same observations, masks, rewards, flags and infos
+    (``tests/test_rl_v1.py`` compares whole games with PettingZoo's own wrappers).
+    """
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        d = self.__dict__
+        raw = d["_raw"]
+        lane = raw._lane
+        if lane is None or not observe or not d["_has_reset"]:
+            return super().last(observe)
+        agent = raw.agent_selection
+        info = raw.infos[agent]
+        if lane._final is None and raw._index[agent] == lane._mover:
+            obs = {"observation": lane._obs_copy(), "action_mask": lane._mask_copy()}
+        else:
+            obs = lane.observation(raw._index[agent])
+        kept = d["_kept"]
+        kept["_prev_obs"] = obs
+        kept["_prev_info"] = info
+        return (
+            obs,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            info,
+        )
+
+    def step(self, action: int) -> None:
+        d = self.__dict__
+        raw = d["_raw"]
+        lane = raw._lane
+        kept = d["_kept"]
+        prev = kept["_prev_obs"]
+        if (
+            type(action) is int
+            and lane is not None
+            and type(prev) is dict
+            and 0 <= action < lane._k
+            and d["_has_reset"]
+            and raw.agents
+            and not kept["_terminated"]
+            and raw.reward_shaping is None
+        ):
+            agent = raw.agent_selection
+            if (
+                not raw.terminations[agent]
+                and not raw.truncations[agent]
+                and prev["action_mask"][action]
+            ):
+                d["_has_updated"] = True
+                kept["_prev_obs"] = None
+                kept["_prev_info"] = None
+                raw._cumulative_rewards[agent] = 0.0
+                rewards = raw.rewards
+                for a in rewards:
+                    rewards[a] = 0
+                before = lane._st
+                err = lane._play(action)
+                lane._position = None
+                if err > 0:
+                    lane._plays = None
+                    lane._stopped(err, action, before)
+                    raw._after_move()
+                    return
+                lane._st = st = lane._batch.state(0)
+                lane._k = k = st[_NOUT]
+                lane._mover = mover = st[_TO_MOVE]
+                raw.agent_selection = selected = raw.possible_agents[mover]
+                # Every agent's info is a new empty dict after a step, the mover's with his
+                # plays: the others' are empty since the last step, only these two change.
+                infos = raw.infos
+                infos[agent] = {}
+                lane._plays = plays = LazyPlays(lane, st, k)
+                infos[selected] = {"plays": plays}
+                return
+        super().step(action)
 
 
 class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
