@@ -25,11 +25,16 @@ set-up:
   ``pachisi_v0`` (whose play mode builds the plays' positions) in both modes,
   beside OpenSpiel's C++ backgammon, in ``--rounds`` alternating rounds; the
   median of the rounds and each one's ratio to backgammon's figure of the
-  same round; and ``aec`` of ``pachisi_v1``'s play mode once more with the
-  loop's ``np.flatnonzero`` on ``mask.view(np.bool_)``: numpy's ``nonzero``
+  same round (and, once more, backgammon reading ``state.observation_tensor()``
+  before each decision, as ``aec`` reads ``env.last()``'s observation: the ratio of
+  ``pachisi_v1``'s play mode to it); and ``aec`` of ``pachisi_v1``'s play mode
+  once more with the loop's ``np.flatnonzero`` on ``mask.view(np.bool_)``: numpy's ``nonzero``
   has a fast path for ``bool`` arrays only and visits an ``int8`` array's
   cells one by one through the dtype's ``nonzero`` function (about 3 ns a
-  cell: 10 to 15 us for a 4,096-long play-mode mask, a third of a step);
+  cell: 10 to 15 us for a 4,096-long play-mode mask, a third of a step), and once
+  with PettingZoo's documented random-agent idiom,
+  ``env.action_space(agent).sample(mask)`` (Gymnasium's ``Discrete.sample``,
+  whose own checks and ``Generator.choice`` cost more than a step of the environment);
 * ``--engine``: what the core costs per throw on the positions of random
   games: building a :class:`pachisi.Turn` (every step-mode throw builds
   one; its step graph from the compiled kernel when installed) and the same
@@ -99,10 +104,12 @@ def aec(
     seconds: float,
     version: Any = pachisi_v1,
     as_bool: bool = False,
+    sample: bool = False,
 ) -> float:
     """Steps per CPU second of ``version.env(...)``: ``env.last()``, then a uniform pick among
     ``np.flatnonzero(mask)`` (``as_bool``: of ``mask.view(np.bool_)``, the same 0/1 bytes,
-    which numpy searches several times faster than ``int8``)."""
+    which numpy searches several times faster than ``int8``; ``sample``: PettingZoo's
+    documented ``env.action_space(agent).sample(mask)`` instead)."""
     env = version.env(ruleset=ruleset, mode=mode, **kw)
     rng = random.Random(1)
 
@@ -111,12 +118,19 @@ def aec(
         while time.process_time() < deadline:
             env.reset(seed=game)
             game += 1
-            for _ in env.agent_iter():
+            if sample:
+                for a in env.possible_agents:
+                    env.action_space(a).seed(game)
+            for agent in env.agent_iter():
                 obs, _, terminated, truncated, _ = env.last()
                 if terminated or truncated:
                     env.step(None)
                     continue
                 mask = obs["action_mask"]
+                if sample:
+                    env.step(int(env.action_space(agent).sample(mask)))
+                    steps += 1
+                    continue
                 legal = np.flatnonzero(mask.view(np.bool_) if as_bool else mask)
                 env.step(int(legal[rng.randrange(len(legal))]))
                 steps += 1
@@ -290,6 +304,9 @@ def engine(ruleset: str, kw: dict[str, Any], seconds: float) -> tuple[float, flo
 
 #: ``--aec``'s column of ``pachisi_v1``'s play mode whose loop searches the mask as ``bool``.
 BOOL_LABEL = "v1 play, mask as bool"
+#: ``--aec``'s column of ``pachisi_v1``'s play mode whose loop draws with PettingZoo's documented
+#: ``env.action_space(agent).sample(mask)`` (Gymnasium's ``Discrete.sample``).
+SAMPLE_LABEL = "v1 play, space.sample(mask)"
 
 
 def aec_rounds(names: list[str], seconds: float, rounds: int) -> None:
@@ -306,21 +323,36 @@ def aec_rounds(names: list[str], seconds: float, rounds: int) -> None:
         ruleset, kw = SETUPS[name]
         got: dict[str, list[float]] = {c[0]: [] for c in cols}
         bg: list[float] = []
+        bg_obs: list[float] = []
         got[BOOL_LABEL] = []
+        got[SAMPLE_LABEL] = []
         for r in range(rounds):
             bg.append(openspiel_backgammon(seconds))
+            bg_obs.append(openspiel_cpp("backgammon", {}, seconds, observe=True))
             for label, v, raw, mode in cols:
                 version = pachisi_v1 if v == "v1" else pachisi_v0
                 run = aec_raw if raw else aec
                 got[label].append(run(ruleset, kw, mode, seconds, version))
             got[BOOL_LABEL].append(aec(ruleset, kw, "play", seconds, pachisi_v1, as_bool=True))
+            got[SAMPLE_LABEL].append(aec(ruleset, kw, "play", seconds, pachisi_v1, sample=True))
             cells = "  ".join(f"{k} {got[k][-1]:.0f} ({got[k][-1] / bg[-1]:.2f}x)" for k in got)
-            print(f"{name} round {r + 1}: backgammon {bg[-1]:.0f}; {cells}", flush=True)
+            obs_ratio = got["v1 play"][-1] / bg_obs[-1]
+            print(
+                f"{name} round {r + 1}: backgammon {bg[-1]:.0f}; {cells};"
+                f" backgammon with observation_tensor() {bg_obs[-1]:.0f}"
+                f" (v1 play {obs_ratio:.2f}x)",
+                flush=True,
+            )
         print(f"{name}, median of {rounds} rounds (ratio: median of the rounds' ratios):")
-        print(f"  {'openspiel C++ backgammon':<26}{statistics.median(bg):>9.0f}")
+        print(f"  {'openspiel C++ backgammon':<30}{statistics.median(bg):>9.0f}")
         for k, rates in got.items():
             ratio = statistics.median(x / b for x, b in zip(rates, bg, strict=True))
-            print(f"  {k:<26}{statistics.median(rates):>9.0f}  {ratio:.2f}x backgammon")
+            print(f"  {k:<30}{statistics.median(rates):>9.0f}  {ratio:.2f}x backgammon")
+        ratio = statistics.median(x / b for x, b in zip(got["v1 play"], bg_obs, strict=True))
+        print(
+            f"  backgammon reading observation_tensor() too {statistics.median(bg_obs):.0f};"
+            f" v1 play {ratio:.2f}x that"
+        )
     print("(steps per CPU second of one process; random legal actions)")
 
 
@@ -384,8 +416,12 @@ def openspiel_backgammon(seconds: float) -> float:
     return openspiel_cpp("backgammon", {}, seconds)
 
 
-def openspiel_cpp(name: str, params: dict[str, Any], seconds: float) -> float:
-    """An OpenSpiel C++ game (``backgammon``, ``maedn``) in the same loop as ``openspiel``."""
+def openspiel_cpp(
+    name: str, params: dict[str, Any], seconds: float, observe: bool = False
+) -> float:
+    """An OpenSpiel C++ game (``backgammon``, ``maedn``) in the same loop as ``openspiel``
+    (``observe``: reading ``state.observation_tensor()`` before each decision, as the
+    ``aec`` loop reads ``env.last()``'s observation)."""
     import pyspiel
 
     game = pyspiel.load_game(name, params)
@@ -400,6 +436,8 @@ def openspiel_cpp(name: str, params: dict[str, Any], seconds: float) -> float:
                     actions, probs = zip(*state.chance_outcomes(), strict=True)
                     state.apply_action(rng.choices(actions, probs)[0])
                 else:
+                    if observe:
+                        state.observation_tensor()
                     legal = state.legal_actions()
                     state.apply_action(legal[rng.randrange(len(legal))])
                     steps += 1

@@ -476,3 +476,30 @@ def test_the_fast_wrapped_step_is_pettingzoos_wrappers_on_the_general_path(
         assert fast_env.terminations == ref.terminations
         assert fast_env.truncations == ref.truncations
         assert steps > (10 if illegal_at else 100)
+
+
+@pytest.mark.parametrize("mode", ["play", "step"])
+def test_the_agent_iterator_keeps_pettingzoos_checks(mode: str) -> None:
+    """The wrapped ``agent_iter`` (a generator since issue 35's lighter step) refuses a
+    second agent without a step between, as PettingZoo's iterator does, and stops after
+    ``max_iter`` agents or when no agent is left."""
+    env = pachisi_v1.env(ruleset="parcheesi", players=2, mode=mode)
+    env.reset(seed=1)
+    it = iter(env.agent_iter())
+    assert next(it) == env.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(it)
+    env.reset(seed=1)
+    seen = []
+    for agent in env.agent_iter(max_iter=3):
+        seen.append(agent)
+        obs, _, _, _, _ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert len(seen) == 3
+    env.reset(seed=2)
+    steps = 0
+    for _ in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+        steps += 1
+    assert not env.agents and steps > 10

@@ -156,6 +156,9 @@ class KernelMatch:
         #: The kernel's rows of the open decision (views of ``_obs`` and ``_masks``).
         self._obs_row = self._obs[0]
         self._mask_row = self._masks[0]
+        #: Fresh copies of those rows (bound once: the hot path of ``pachisi_v1.env``).
+        self._obs_copy = self._obs_row.copy
+        self._mask_copy = self._mask_row.copy
         self._movers = np.zeros(1, dtype=np.int32)
         self._counts = np.zeros(1, dtype=np.int32)
         self._rewards = np.zeros((1, len(setup.players)), dtype=np.float32)
@@ -365,7 +368,7 @@ class KernelMatch:
         """The AEC environment's observation of ``viewer``: ``{"observation": ...,
         "action_mask": ...}`` (copies; the mask all zeros but for the player to move)."""
         if self._final is None and viewer == self._mover:
-            return {"observation": self._obs_row.copy(), "action_mask": self._mask_row.copy()}
+            return {"observation": self._obs_copy(), "action_mask": self._mask_copy()}
         return {
             "observation": self.observe(viewer),
             "action_mask": np.zeros(self.n_actions, dtype=np.int8),
@@ -394,12 +397,17 @@ class KernelMatch:
         self._position = None
         self._plays = None
         if err > 0:  # 1: too many plays, 2: the game ended
-            if err == 1:
-                self._too_many()
-            start = position_of_state(self.setup, before)
-            play = legal_plays(start, (before[_A], before[_B]))[int(action)]
-            self._end(play.position, before[_THROWS])
+            self._stopped(err, action, before)
             return
         self._st = st = self._batch.state(0)
         self._k = st[_NOUT]
         self._mover = st[_TO_MOVE]
+
+    def _stopped(self, err: int, action: int, before: list[int]) -> None:
+        """After ``Batch.play`` of ``action`` from the decision ``before`` answered ``err``
+        (1: the next throw has too many plays, ``ValueError``; 2: the game ended)."""
+        if err == 1:
+            self._too_many()
+        start = position_of_state(self.setup, before)
+        play = legal_plays(start, (before[_A], before[_B]))[int(action)]
+        self._end(play.position, before[_THROWS])

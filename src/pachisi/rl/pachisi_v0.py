@@ -36,17 +36,14 @@ the -1 of an illegal move (PettingZoo's wrapper) is not shaped.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.wrappers.order_enforcing import (
-    AECOrderEnforcingIterable,
-    AECOrderEnforcingIterator,
-)
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable
 
 from ..rules import Setup
 from .encoding import Array, observation_size
@@ -246,28 +243,23 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, dict[str, Any], int]):
 
 
 class _AgentIterable(AECOrderEnforcingIterable[str, Any, int]):
-    def __iter__(self) -> AECOrderEnforcingIterator[str, Any, int]:
-        return _AgentIterator(self.env, self.max_iter)
+    def __iter__(self) -> Iterator[str]:
+        return _agents(self.env.__dict__, self.max_iter)
 
 
-class _AgentIterator(AECOrderEnforcingIterator[str, Any, int]):
-    """PettingZoo's order-enforcing agent iterator, reading the raw environment at once."""
+def _agents(wrapper: dict[str, Any], max_iter: int) -> Iterator[str]:
+    """PettingZoo's order-enforcing agent iterator, reading the raw environment at once.
 
-    def __init__(self, env: _OrderEnforcing, max_iter: int) -> None:
-        super().__init__(env, max_iter)
-        self._wrapper = env.__dict__
-        self._raw = env.__dict__["_raw"]
-
-    def __next__(self) -> str:
-        raw = self._raw
-        if not raw.agents or self.iters_til_term <= 0:
-            raise StopIteration
-        self.iters_til_term -= 1
-        d = self._wrapper
-        assert d["_has_updated"], "need to call step() or reset() in a loop over `agent_iter`"
-        d["_has_updated"] = False
-        agent: str = raw.agent_selection
-        return agent
+    A generator (``AECOrderEnforcingIterator.__next__`` as a Python method costs a
+    call through ``tp_iternext`` at every step): the same agents and the same checks.
+    """
+    raw = wrapper["_raw"]
+    left = max_iter
+    while raw.agents and left > 0:
+        left -= 1
+        assert wrapper["_has_updated"], "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper["_has_updated"] = False
+        yield raw.agent_selection
 
 
 for _name in _HOT:
