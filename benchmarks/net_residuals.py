@@ -185,7 +185,8 @@ def bootstrap_se(
 
 
 def slope(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float]:
-    """The least-squares line ``y = a + b x``: ``(b, se of b, a)``.
+    """The least-squares line ``y = a + b x``: ``(b, se of b, a)`` (``b`` nan when every
+    ``x`` is the same).
 
     >>> b, se, a = slope([0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 5.0, 7.0])
     >>> b, se, a
@@ -196,6 +197,8 @@ def slope(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float
     my = math.fsum(ys) / n
     sxx = math.fsum((x - mx) ** 2 for x in xs)
     sxy = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    if sxx == 0:
+        return math.nan, math.inf, my
     b = sxy / sxx
     a = my - b * mx
     if n < 3:
@@ -303,9 +306,26 @@ def report(name: str, rows: Sequence[dict[str, Any]], plies: Sequence[int]) -> s
     lines += ["| label | n | MAE | bias |", "|---|---|---|---|"]
     for b, n, mae, bias in by_label(rows, ply):
         lines.append(f"| {b} | {n} | {_pts(mae)} | {_pts(bias, True)} |")
-    lines += [
-        "",
-        f"By feature, at {ply} ply (positions with the feature | without it):",
+    late = [r for r in rows if r["third"]]
+    for title, subset in (("", list(rows)), (" (thirds 2 and 3 only)", late)):
+        if subset:
+            lines += ["", *feature_table(subset, ply, title)]
+    lines += ["", f"The residual against the race lead, at {ply} ply (points a 100 pips):", ""]
+    lines += ["| positions | n | slope | intercept |", "|---|---|---|---|"]
+    for g, rs in groups[:4]:
+        if len(rs) < 3:
+            continue
+        b, bse, a = slope([r["features"]["lead"] / 100 for r in rs], [_res(r, ply) for r in rs])
+        lines.append(f"| {g} | {len(rs)} | {_pts((b, bse), True)} | {_pts((a, math.inf), True)} |")
+    return "\n".join(lines)
+
+
+def feature_table(rows: Sequence[dict[str, Any]], ply: int, title: str = "") -> list[str]:
+    """The lines of the table of :data:`SPLITS`: for each feature, the MAE and bias of the
+    positions with it and without it (``(mean, se)``, in points), and how many of the
+    worst tenth of ``rows`` (by absolute residual, ties included) have it."""
+    lines = [
+        f"By feature, at {ply} ply{title} (positions with the feature | without it):",
         "",
         "| feature | n with | MAE with | bias with | n without | MAE without | bias without"
         " | in the worst 10% |",
@@ -327,7 +347,7 @@ def report(name: str, rows: Sequence[dict[str, Any]], plies: Sequence[int]) -> s
                 _pts(mean_se(errs), True),
             ]
         lines.append(f"| {label} | {' | '.join(cells)} | {k} of {len(worst)} |")
-    return "\n".join(lines)
+    return lines
 
 
 def rows_for(labels: Path, nets: Sequence[str], plies: Sequence[int]) -> list[dict[str, Any]]:

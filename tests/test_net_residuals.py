@@ -79,6 +79,12 @@ def test_by_label_bins_and_report() -> None:
     assert "| all | 1 | 4 | 3.5 ± 0.6 | -2.0 ± 1.8 |" in text
     # the split "mover has a pawn in the nest" holds for the one over-rated position
     assert "| mover has a pawn in the nest | 1 | 3.0 | +3.0 | 3 |" in text
+    # the residual against the lead: residuals +3, -5, -2, -4 points at leads 0, 1, 2, 3
+    # hundred pips: slope -9/5 points a hundred pips, intercept +0.7 (by hand)
+    for k, r in enumerate(rows):
+        r["features"]["lead"] = 100 * k
+    text = res.report("x.json", rows, [1])
+    assert "| all | 4 | -1.8 ± 1.5 | +0.7 |" in text
 
 
 def test_features_of_a_position() -> None:
