@@ -33,6 +33,7 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -81,20 +82,18 @@ def _ahead(pos: Position, colour: int, square: int) -> bool:
     return False
 
 
-def captures(pos: Position) -> tuple[int, float]:
-    """The opponents' pawns the mover can capture with the next throw: how many distinct
-    pawns (colour and progress) some legal play of some throw captures, and the chance
-    that the throw offers at least one capture. Exact: every throw's legal plays (the
-    opponents' pawns move only when captured, to progress 0)."""
-    mine = set(pos.setup.players[pos.to_move])
-    others = [c for c in pos.setup.colours_in_play if c not in mine]
+def _hits(pos: Position, victims: Sequence[int]) -> tuple[set[tuple[int, int]], float]:
+    """The pawns of the colours ``victims`` that the player to move can capture with the
+    next throw (colour and progress: those some legal play of some throw sends home to
+    progress 0; nobody else's pawns move on the mover's turn but by a capture), and the
+    chance that the throw offers at least one such capture."""
     hit: set[tuple[int, int]] = set()
     chance = 0.0
     for throw, prob in dice_for(pos.ruleset).distinct():
         any_hit = False
         for play in pos.legal_plays(throw):
             after = play.position
-            for c in others:
+            for c in victims:
                 lost = Counter(p for p in pos.pawns[c] if p > 0)
                 lost.subtract(p for p in after.pawns[c] if p > 0)
                 for p, n in lost.items():
@@ -103,7 +102,33 @@ def captures(pos: Position) -> tuple[int, float]:
                         any_hit = True
         if any_hit:
             chance += float(prob)
+    return hit, chance
+
+
+def captures(pos: Position) -> tuple[int, float]:
+    """The opponents' pawns the mover can capture with the next throw: how many distinct
+    pawns (colour and progress) some legal play of some throw captures, and the chance
+    that the throw offers at least one capture. Exact: every throw's legal plays."""
+    mine = set(pos.setup.players[pos.to_move])
+    hit, chance = _hits(pos, [c for c in pos.setup.colours_in_play if c not in mine])
     return len(hit), chance
+
+
+def exposure(pos: Position) -> tuple[int, float]:
+    """The mover's pawns under a shot: how many distinct pawns of the mover some opponent
+    (not finished) could capture with a throw if it were that opponent's turn now (the
+    position with ``to_move`` set to it and no doublets), and the largest such chance of
+    one opponent. A measure of contact, not a forecast: the mover moves first."""
+    mine = pos.setup.players[pos.to_move]
+    hit: set[tuple[int, int]] = set()
+    worst = 0.0
+    for j in range(len(pos.setup.players)):
+        if j == pos.to_move or j in pos.finished:
+            continue
+        got, chance = _hits(replace(pos, to_move=j, doubles=0), mine)
+        hit |= got
+        worst = max(worst, chance)
+    return len(hit), worst
 
 
 def features(pos: Position) -> dict[str, Any]:
@@ -116,7 +141,8 @@ def features(pos: Position) -> dict[str, Any]:
     ``mover_blockades``; ``blocked``: whether an opponent's blockade stands 1 to 12
     squares ahead of a mover's pawn on the ring; ``race`` (:func:`pachisi.race.is_race`);
     ``doubles`` (doublets already thrown this turn); ``capturable`` and
-    ``capture_chance`` (:func:`captures`).
+    ``capture_chance`` (:func:`captures`); ``exposed`` and ``exposed_chance``
+    (:func:`exposure`).
     """
     setup = pos.setup
     n = len(setup.players)
@@ -152,6 +178,7 @@ def features(pos: Position) -> dict[str, Any]:
     out["doubles"] = pos.doubles
     out["capturable"] = capturable
     out["capture_chance"] = capture_chance
+    out["exposed"], out["exposed_chance"] = exposure(pos)
     return out
 
 
@@ -229,6 +256,7 @@ SPLITS: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = (
     ("a blockade on the ring", lambda f: f["blockades"] > 0),
     ("an opponent's blockade within 12 ahead of the mover", lambda f: bool(f["blocked"])),
     ("mover can capture next throw", lambda f: f["capturable"] > 0),
+    ("a mover's pawn under a shot", lambda f: f["exposed"] > 0),
     ("mover behind (lead < 0)", lambda f: f["lead"] < 0),
     ("|lead| ≥ 40 pips", lambda f: abs(f["lead"]) >= 40),
     ("doublets thrown this turn", lambda f: f["doubles"] > 0),

@@ -28,6 +28,7 @@ def _row(label: float, pred: float, third: int = 0, source: str = "greedy") -> d
         "blockades": 0,
         "blocked": False,
         "capturable": 0,
+        "exposed": 0,
         "lead": 0,
         "doubles": 0,
     }
@@ -96,7 +97,11 @@ def test_features_of_a_position() -> None:
     assert (f["mover_pips"], f["opp_pips"], f["lead"]) == (206, 140, -66)
     assert (f["blockades"], f["mover_blockades"], f["blocked"]) == (1, 0, True)
     assert f["capturable"] == 1 and 0 < f["capture_chance"] <= 15 / 36
+    # yellow's pawns are 62 or more squares behind red's: none can hit it
+    assert (f["exposed"], f["exposed_chance"]) == (0, 0.0)
     assert not f["race"]
     # yellow to move: red is 62 squares ahead of yellow's pawns, out of reach
     g = res.features(Position.from_text("parcheesi r,y - r:0.0.10.72,y:0.48.50.50 1 0 - - -"))
     assert (g["lead"], g["capturable"], g["capture_chance"], g["blocked"]) == (66, 0, 0.0, False)
+    # ... and red's pawn at 10 has yellow's at 48 in reach: the mirror of f's capture
+    assert g["exposed"] == 1 and g["exposed_chance"] == pytest.approx(f["capture_chance"])
