@@ -286,6 +286,25 @@ def summary(rows: Sequence[dict[str, Any]], ply: int) -> dict[str, Any]:
 LABEL_BINS = (0.0, 0.1, 0.3, 0.7, 0.9, 1.0)
 
 
+def relative(rows: Sequence[dict[str, Any]], ply: int) -> tuple[float, float]:
+    """The mean relative error and its se: the absolute residual divided by
+    ``sqrt(label * (1 - label))``, the standard deviation of a win-or-lose outcome of that
+    chance (positions labelled exactly 0 or 1 left out). Flat across groups if the error
+    only follows how uncertain the outcome is.
+
+    >>> rows = [{"label": 0.5, "pred": {"1": 0.55}}, {"label": 0.1, "pred": {"1": 0.07}}]
+    >>> m, se = relative(rows, 1)
+    >>> round(m, 6), round(se, 6)
+    (0.1, 0.0)
+    """
+    vals = [
+        abs(_res(r, ply)) / math.sqrt(r["label"] * (1 - r["label"]))
+        for r in rows
+        if 0 < r["label"] < 1
+    ]
+    return mean_se(vals)
+
+
 def by_label(
     rows: Sequence[dict[str, Any]], ply: int
 ) -> list[tuple[str, int, tuple[float, float], tuple[float, float]]]:
@@ -331,11 +350,15 @@ def report(name: str, rows: Sequence[dict[str, Any]], plies: Sequence[int]) -> s
             )
     ply = max(plies)
     lines += ["", f"By the label (the mover's chance), at {ply} ply:", ""]
-    lines += ["| label | n | MAE | bias |", "|---|---|---|---|"]
-    for b, n, mae, bias in by_label(rows, ply):
-        lines.append(f"| {b} | {n} | {_pts(mae)} | {_pts(bias, True)} |")
+    lines += ["| label | n | MAE | bias | relative error |", "|---|---|---|---|---|"]
+    for (b, n, mae, bias), (lo, hi) in zip(by_label(rows, ply), pairwise(LABEL_BINS), strict=True):
+        last = hi == LABEL_BINS[-1]
+        rs = [r for r in rows if lo <= r["label"] < hi or (last and r["label"] == hi)]
+        lines.append(
+            f"| {b} | {n} | {_pts(mae)} | {_pts(bias, True)} | {_pts(relative(rs, ply))} |"
+        )
     late = [r for r in rows if r["third"]]
-    for title, subset in (("", list(rows)), (" (thirds 2 and 3 only)", late)):
+    for title, subset in (("", list(rows)), (", thirds 2 and 3 only", late)):
         if subset:
             lines += ["", *feature_table(subset, ply, title)]
     lines += ["", f"The residual against the race lead, at {ply} ply (points a 100 pips):", ""]
@@ -350,14 +373,15 @@ def report(name: str, rows: Sequence[dict[str, Any]], plies: Sequence[int]) -> s
 
 def feature_table(rows: Sequence[dict[str, Any]], ply: int, title: str = "") -> list[str]:
     """The lines of the table of :data:`SPLITS`: for each feature, the MAE and bias of the
-    positions with it and without it (``(mean, se)``, in points), and how many of the
-    worst tenth of ``rows`` (by absolute residual, ties included) have it."""
+    positions with it and without it (``(mean, se)``, in points), how many of the worst
+    tenth of ``rows`` (by absolute residual, ties included) have it, and the
+    :func:`relative` error with and without it (in hundredths of the outcome's sd)."""
     lines = [
-        f"By feature, at {ply} ply{title} (positions with the feature | without it):",
+        f"By feature, at {ply} ply{title}: the positions with the feature, then without it:",
         "",
         "| feature | n with | MAE with | bias with | n without | MAE without | bias without"
-        " | in the worst 10% |",
-        "|---|---|---|---|---|---|---|---|",
+        " | in the worst 10% | relative error with | without |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     res = [abs(_res(r, ply)) for r in rows]
     cut = sorted(res, reverse=True)[max(1, round(0.1 * len(rows))) - 1]
@@ -374,7 +398,8 @@ def feature_table(rows: Sequence[dict[str, Any]], ply: int, title: str = "") -> 
                 _pts(mean_se([abs(e) for e in errs])),
                 _pts(mean_se(errs), True),
             ]
-        lines.append(f"| {label} | {' | '.join(cells)} | {k} of {len(worst)} |")
+        rel = f"{_pts(relative(yes, ply))} | {_pts(relative(no, ply))}"
+        lines.append(f"| {label} | {' | '.join(cells)} | {k} of {len(worst)} | {rel} |")
     return lines
 
 

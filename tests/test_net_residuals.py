@@ -76,6 +76,10 @@ def test_by_label_bins_and_report() -> None:
     bins = res.by_label(rows, 1)
     assert [b[1] for b in bins] == [1, 0, 1, 0, 2]
     assert bins[4][3][0] == pytest.approx((-0.02 - 0.04) / 2)
+    # relative error: 0.03 / sqrt(0.05 * 0.95), 0.05 / 0.5, 0.02 / sqrt(0.95 * 0.05); the
+    # label 1.0 left out
+    want = [0.03 / math.sqrt(0.0475), 0.1, 0.02 / math.sqrt(0.0475)]
+    assert res.relative(rows, 1)[0] == pytest.approx(sum(want) / 3)
     text = res.report("x.json", rows, [1])
     assert "| all | 1 | 4 | 3.5 ± 0.6 | -2.0 ± 1.8 |" in text
     # the split "mover has a pawn in the nest" holds for the one over-rated position
