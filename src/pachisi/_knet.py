@@ -319,40 +319,63 @@ def net_forward(net: Net, n: cython.int, to_move: cython.int, winner: cython.int
             if winner >> j & 1:
                 z[ni[NI_SIDE + 4 * to_move + j]] = 1.0
         return
-    hid: cython.int = ni[NI_HIDDEN]
-    w1: cython.int = ND_W1
-    b1: cython.int = w1 + ni[NI_INPUTS] * hid
-    w2: cython.int = b1 + hid
-    b2: cython.int = w2 + 4 * hid
+    # The same operations as ValueNet.side_chances, in the same order for each number (bit
+    # for bit), arranged so that the C compiler vectorises them (docs/benchmarks.md,
+    # "The network's forward pass"): indices of pointer width (an int's, under -fwrapv,
+    # keeps GCC's vectoriser out), each hidden unit summed over the active units' rows
+    # (units side by side), the tanh's first, then the output layer's four sides side by
+    # side (W2's rows have four numbers whatever the sides; the spare ones are unused).
+    hid: cython.Py_ssize_t = ni[NI_HIDDEN]
+    w1: cython.Py_ssize_t = ND_W1
+    b1: cython.Py_ssize_t = w1 + ni[NI_INPUTS] * hid
+    w2: cython.Py_ssize_t = b1 + hid
+    b2: cython.Py_ssize_t = w2 + 4 * hid
     h = net.h
     t: cython.int
-    row: cython.int
+    i: cython.Py_ssize_t
+    row: cython.Py_ssize_t
     v: cython.double
-    for j in range(hid):
-        h[j] = nd[b1 + j]
+    for i in range(hid):
+        h[i] = nd[b1 + i]
     for t in range(n):
         row = w1 + net.idx[t] * hid
         v = net.val[t]
         if v == 1.0:
-            for j in range(hid):
-                h[j] = h[j] + nd[row + j]
+            for i in range(hid):
+                h[i] = h[i] + nd[row + i]
         else:
-            for j in range(hid):
-                h[j] = h[j] + v * nd[row + j]
-    for k in range(ns):
-        z[k] = nd[b2 + k]
+            for i in range(hid):
+                h[i] = h[i] + v * nd[row + i]
+    for i in range(hid):
+        h[i] = _tanh(h[i])
+    z0: cython.double = nd[b2]
+    z1: cython.double = nd[b2 + 1]
+    z2: cython.double = nd[b2 + 2]
+    z3: cython.double = nd[b2 + 3]
     th: cython.double
-    for j in range(hid):
-        th = _tanh(h[j])
-        for k in range(ns):
-            z[k] = z[k] + th * nd[w2 + 4 * j + k]
-    m: cython.double = z[0]
+    for i in range(hid):
+        th = h[i]
+        row = w2 + 4 * i
+        z0 = z0 + th * nd[row]
+        z1 = z1 + th * nd[row + 1]
+        z2 = z2 + th * nd[row + 2]
+        z3 = z3 + th * nd[row + 3]
+    z[0] = z0
+    z[1] = z1
+    z[2] = z2
+    z[3] = z3
+    # the softmax: the largest logit's exp is exp(0.0), 1.0 exactly, so it is not called
+    top: cython.int = 0
     for k in range(1, ns):
-        if z[k] > m:
-            m = z[k]
+        if z[k] > z[top]:
+            top = k
+    m: cython.double = z[top]
     s: cython.double = 0.0
     for k in range(ns):
-        z[k] = _exp(z[k] - m)
+        if k == top:
+            z[k] = 1.0
+        else:
+            z[k] = _exp(z[k] - m)
         s = s + z[k]
     for k in range(ns):
         z[k] = z[k] / s
