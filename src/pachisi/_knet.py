@@ -306,18 +306,17 @@ def net_value(net: Net, pw: cython.int[::1], fin: cython.int, mover: cython.int)
 def net_forward(net: Net, n: cython.int, to_move: cython.int, winner: cython.int) -> cython.void:
     """z[:n_sides]: the side chances of the n units in idx/val (ValueNet.side_chances);
     exact for a state with winners (``winner``, a bit mask of players)."""
-    ni = net.nni
-    nd = net.nnd
-    z = net.z
-    ns: cython.int = ni[NI_NSIDES]
+    # the buffers as net's fields, not local copies (each a reference count's two atomic
+    # operations per call)
+    ns: cython.int = net.nni[NI_NSIDES]
     k: cython.int
     j: cython.int
     if winner != 0:
         for k in range(ns):
-            z[k] = 0.0
-        for j in range(ni[NI_NPLAYERS]):
+            net.z[k] = 0.0
+        for j in range(net.nni[NI_NPLAYERS]):
             if winner >> j & 1:
-                z[ni[NI_SIDE + 4 * to_move + j]] = 1.0
+                net.z[net.nni[NI_SIDE + 4 * to_move + j]] = 1.0
         return
     # The same operations as ValueNet.side_chances, in the same order for each number (bit
     # for bit), arranged so that the C compiler vectorises them (docs/benchmarks.md,
@@ -325,60 +324,59 @@ def net_forward(net: Net, n: cython.int, to_move: cython.int, winner: cython.int
     # keeps GCC's vectoriser out), each hidden unit summed over the active units' rows
     # (units side by side), the tanh's first, then the output layer's four sides side by
     # side (W2's rows have four numbers whatever the sides; the spare ones are unused).
-    hid: cython.Py_ssize_t = ni[NI_HIDDEN]
+    hid: cython.Py_ssize_t = net.nni[NI_HIDDEN]
     w1: cython.Py_ssize_t = ND_W1
-    b1: cython.Py_ssize_t = w1 + ni[NI_INPUTS] * hid
+    b1: cython.Py_ssize_t = w1 + net.nni[NI_INPUTS] * hid
     w2: cython.Py_ssize_t = b1 + hid
     b2: cython.Py_ssize_t = w2 + 4 * hid
-    h = net.h
     t: cython.int
     i: cython.Py_ssize_t
     row: cython.Py_ssize_t
     v: cython.double
     for i in range(hid):
-        h[i] = nd[b1 + i]
+        net.h[i] = net.nnd[b1 + i]
     for t in range(n):
         row = w1 + net.idx[t] * hid
         v = net.val[t]
         if v == 1.0:
             for i in range(hid):
-                h[i] = h[i] + nd[row + i]
+                net.h[i] = net.h[i] + net.nnd[row + i]
         else:
             for i in range(hid):
-                h[i] = h[i] + v * nd[row + i]
+                net.h[i] = net.h[i] + v * net.nnd[row + i]
     for i in range(hid):
-        h[i] = _tanh(h[i])
-    z0: cython.double = nd[b2]
-    z1: cython.double = nd[b2 + 1]
-    z2: cython.double = nd[b2 + 2]
-    z3: cython.double = nd[b2 + 3]
+        net.h[i] = _tanh(net.h[i])
+    z0: cython.double = net.nnd[b2]
+    z1: cython.double = net.nnd[b2 + 1]
+    z2: cython.double = net.nnd[b2 + 2]
+    z3: cython.double = net.nnd[b2 + 3]
     th: cython.double
     for i in range(hid):
-        th = h[i]
+        th = net.h[i]
         row = w2 + 4 * i
-        z0 = z0 + th * nd[row]
-        z1 = z1 + th * nd[row + 1]
-        z2 = z2 + th * nd[row + 2]
-        z3 = z3 + th * nd[row + 3]
-    z[0] = z0
-    z[1] = z1
-    z[2] = z2
-    z[3] = z3
+        z0 = z0 + th * net.nnd[row]
+        z1 = z1 + th * net.nnd[row + 1]
+        z2 = z2 + th * net.nnd[row + 2]
+        z3 = z3 + th * net.nnd[row + 3]
+    net.z[0] = z0
+    net.z[1] = z1
+    net.z[2] = z2
+    net.z[3] = z3
     # the softmax: the largest logit's exp is exp(0.0), 1.0 exactly, so it is not called
     top: cython.int = 0
     for k in range(1, ns):
-        if z[k] > z[top]:
+        if net.z[k] > net.z[top]:
             top = k
-    m: cython.double = z[top]
+    m: cython.double = net.z[top]
     s: cython.double = 0.0
     for k in range(ns):
         if k == top:
-            z[k] = 1.0
+            net.z[k] = 1.0
         else:
-            z[k] = _exp(z[k] - m)
-        s = s + z[k]
+            net.z[k] = _exp(net.z[k] - m)
+        s = s + net.z[k]
     for k in range(ns):
-        z[k] = z[k] / s
+        net.z[k] = net.z[k] / s
 
 
 @cython.cfunc
