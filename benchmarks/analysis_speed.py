@@ -19,6 +19,11 @@ seed=80``, player ``i`` ``make_player("greedy", seed=i)``.
 Usage (from the repository root)::
 
     nice -n 19 .venv/bin/python benchmarks/analysis_speed.py [--plies 0,1,2] [--hints 80]
+        [--players 2,4] [--weights FILE ...] [--reviews-only]
+
+``--weights`` times other networks instead of the shipped ones (each file
+judges the set-up it has learned, :func:`pachisi.learn.misfit`: a widened
+network, for instance); ``--reviews-only`` times the reviews alone.
 
 (figures in docs/benchmarks.md, "Analysis a player sees").
 """
@@ -35,7 +40,10 @@ from pachisi import Game, Position
 from pachisi.analysis import ReviewSettings, hints, review
 from pachisi.analysis.net import HINT_PLY, evaluator_for
 from pachisi.bots import make_player
+from pachisi.learn import misfit, shipped_for
+from pachisi.learn.network import ValueNet
 from pachisi.record import Record
+from pachisi.rules import Setup
 
 
 def game_record(players: int, seed: int, throws: int = 80) -> Record:
@@ -57,16 +65,42 @@ def cpu(fn: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     return time.process_time() - t, out
 
 
+def use_weights(files: list[str]) -> None:
+    """Judge by the networks in ``files`` instead of the shipped ones, each the set-ups it
+    has learned (the others keep the shipped network)."""
+    import pachisi.analysis.net as analysis_net
+
+    nets = [(f, ValueNet.load(f)) for f in files]
+
+    def chosen(setup: Setup) -> tuple[str, ValueNet]:
+        for name, net in nets:
+            if misfit(net, setup) is None:
+                return name, net
+        return shipped_for(setup)
+
+    setattr(analysis_net, "shipped_for", chosen)  # noqa: B010 (a stand-in, for the timing)
+
+
 def main() -> int:
     """Run the timings and print them."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--plies", default="0,1,2", help="plies of the reviews (0,1,2)")
     p.add_argument("--hints", type=int, default=80, help="hints timed per game (80)")
+    p.add_argument("--weights", nargs="*", default=[], help="networks to time (the shipped)")
+    p.add_argument("--players", default="2,4", help="the games timed (2,4)")
+    p.add_argument("--reviews-only", action="store_true", help="time the reviews alone")
     args = p.parse_args()
+    if args.weights:
+        use_weights(args.weights)
     plies = [int(x) for x in args.plies.split(",")]
-    games = {2: game_record(2, 4), 4: game_record(4, 80)}
+    seeds = {2: 4, 4: 80}
+    games = {n: game_record(n, seeds[n]) for n in map(int, args.players.split(","))}
     load = sum(cpu(evaluator_for, g.start.setup)[0] for g in games.values())
     print(f"loading the two networks: {load:.2f} s")
+    for n, rec in games.items():
+        ev, _ = evaluator_for(rec.start.setup)
+        assert ev is not None
+        print(f"{n} players: {ev.source.rsplit('/', 1)[-1]}, {ev.net.hidden} hidden units")
     print("| what | CPU seconds |")
     print("| --- | --- |")
     for n, rec in games.items():
@@ -79,6 +113,8 @@ def main() -> int:
                 f"| review, {n} players, {len(rec.moves)} throws, {ply} ply{default} |"
                 f" {seconds:.2f} |"
             )
+    if args.reviews_only:
+        return 0
     for n, rec in games.items():
         positions = rec.positions()
         for ply in (1, 2):

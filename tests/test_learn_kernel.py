@@ -96,3 +96,17 @@ def test_tables_refuse_another_ruleset() -> None:
     net = ValueNet.random(SETUPS["whitman-3"], hidden=2)
     with pytest.raises(ValueError, match="for whitman, not pagade"):
         tables(net, SETUPS["pagade-2"])
+
+
+@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("hidden", [8, 13, 24])
+def test_the_kernel_sums_the_hidden_layer_by_blocks_and_the_rest(
+    module: ModuleType, hidden: int
+) -> None:
+    """The kernel sums the hidden layer eight units at a time, then the rest one by one
+    (_knet.net_forward): both, and each alone, give ValueNet's side chances bit for bit."""
+    setup = Setup.create("parcheesi", players=4)
+    net = ValueNet.random(setup, hidden=hidden, seed=hidden)
+    n = 60 if module is not UNCOMPILED else 10
+    for pos in game_positions(setup, n, seed=hidden):
+        assert kernel_side_chances(net, pos, module) == net.side_chances(pos), pos.to_text()
