@@ -273,3 +273,33 @@ def test_learned_players_choose_parcheesi_races_by_the_tables(
         "eight-man Ry,Bg - r:70.72.72.72,y:69.71.72.72,b:72.72.72.72,g:66.68.72.72 0 0 - - -"
     )
     assert not race.played_by_default(eight)
+
+
+def test_tables_ready_looks_at_the_disk_at_most_once_a_second(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The analysis asks ``tables_ready`` at every position it values: the answer from the
+    disk is kept for a second (per cache directory), then looked at again, so tables built
+    or removed by another process are seen without a restart."""
+    clock = [1000.0]
+    monkeypatch.setattr(race, "time", type("Clock", (), {"monotonic": lambda: clock[0]}))
+    setup = Position.start("parcheesi").setup
+    key = race._model_key(setup, 1)
+    assert key not in race._TABLES
+    assert not race.tables_ready(setup)
+    cache = race.cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / race._file_name(key)).write_bytes(b"")
+    race._series_path(key).write_bytes(b"")
+    clock[0] += 0.5
+    assert not race.tables_ready(setup)  # the last look is still trusted
+    clock[0] += 0.6
+    assert race.tables_ready(setup)  # looked again: built meanwhile
+    # another cache directory is another answer at once
+    monkeypatch.setenv("PACHISI_CACHE", str(tmp_path / "other"))
+    assert not race.tables_ready(setup)
+    monkeypatch.setenv("PACHISI_CACHE", str(cache))
+    race._series_path(key).unlink()
+    assert race.tables_ready(setup)
+    clock[0] += 1.0
+    assert not race.tables_ready(setup)  # removed: seen at the next look
