@@ -1235,9 +1235,15 @@ def test_finished_games_beyond_the_cap_leave_memory(client: TestClient) -> None:
         ids.append(r.json()["id"])
     listed = lambda: client.get("/api/games").json()["games"]  # noqa: E731
     until("every game to end", lambda: all(g["status"] == "finished" for g in listed()), 120)
-    held = [r for r in hub.rooms.values() if r.status == "finished"]
-    assert len(held) <= hub.max_finished + 1  # the cap, and the game that ended last
-    assert len(held) < len(ids)
+
+    # Games that end together are let go of as their computers' tasks end (the trim at a
+    # game's end skips a game whose task is still at work): the cap holds once they have.
+    def held() -> list[Any]:
+        return [r for r in list(hub.rooms.values()) if r.status == "finished"]
+
+    # the cap, and the game that ended last
+    until("the cap on finished games", lambda: len(held()) <= hub.max_finished + 1, 60)
+    assert len(held()) < len(ids)
     for gid in ids:  # every game is still there, read back from the store when asked for
         assert state(client, gid)["status"] == "finished"
 

@@ -724,7 +724,16 @@ class Hub:
             and room.seats[room.position.to_move].kind != HUMAN
             and (room.bot_task is None or room.bot_task.done())
         ):
-            room.bot_task = self._spawn(self._computer_turns(room))
+            room.bot_task = task = self._spawn(self._computer_turns(room))
+            task.add_done_callback(lambda _task: self._after_computers(room))
+
+    def _after_computers(self, room: Room) -> None:
+        """A game's computer task has ended: if the game is over, let go of the finished
+        games beyond ``max_finished`` now. The trim at the game's end skips the games whose
+        computer task is still at work (writing, releasing the game's lease), so games that
+        end together would otherwise stay in memory until some later game ended."""
+        if room.status == "finished":
+            self._trim_finished(room)
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
