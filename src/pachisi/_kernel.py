@@ -128,9 +128,9 @@ if cython.compiled:  # the layouts: C constants (_layout.pxd, written from pachi
         TN,
     )
 else:  # the same numbers as Python ints: every name of pachisi._layout
-    from pachisi import _layout
+    from pachisi import _uncompiled
 
-    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
+    _uncompiled.layouts(globals())
 
 # The module's own constants are C constants (``static const``), which the C compiler folds
 # into the code too (plain ``cython.declare(cython.int, ...)`` globals are read from memory
