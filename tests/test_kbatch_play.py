@@ -24,7 +24,7 @@ from tests.kernels import COMPILED, UNCOMPILED
 
 from pachisi import Position
 from pachisi.rl.encoding import observation_size
-from pachisi.rl.vector import kernel_batch
+from pachisi.rl.vector import kernel_batch, kernel_buffers
 
 pytestmark = [
     pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here"),
@@ -37,37 +37,32 @@ MAX_PLAYS = 256
 class _Side:
     """One batch of one game with its buffers (those of ``KernelMatch``)."""
 
-    def __init__(self, start: Position, compiled: bool, max_throws: int, bound: bool) -> None:
+    def __init__(self, start: Position, compiled: bool, max_throws: int, play: bool) -> None:
         setup = start.setup
         self.batch: Any = kernel_batch(setup, 1, MAX_PLAYS, max_throws, compiled)
         # uncompiled: the module's source run as Python (its play a Python function)
         kind = type(self.batch)
         assert kind.__module__ == ("pachisi._kbatch" if compiled else "pachisi._kbatch_py")
         assert inspect.isfunction(kind.play) != compiled
-        self.obs = np.zeros((1, observation_size(setup)), dtype=np.float32)
-        self.masks = np.zeros((1, MAX_PLAYS), dtype=np.int8)
-        self.movers = np.zeros(1, dtype=np.int32)
-        self.counts = np.zeros(1, dtype=np.int32)
-        self.rewards = np.zeros((1, len(setup.players)), dtype=np.float32)
-        self.done = np.zeros(1, dtype=np.int8)
+        arrays = self.batch.buffers().arrays()
+        self.obs, self.masks, self.movers, self.counts, self.rewards, self.done = arrays
+        assert self.obs.shape == (1, observation_size(setup))
+        assert self.masks.shape == (1, MAX_PLAYS)
+        assert self.rewards.shape == (1, len(setup.players))
         self.acts = np.zeros(1, dtype=np.longlong)
-        self.bound = bound
-        if bound:
-            self.batch.bind(self.obs, self.masks, self.movers, self.counts, self.rewards, self.done)
+        self.use_play = play
 
     def reset(self, seed: int) -> int:
-        err: int = self.batch.reset(seed, self.obs, self.masks, self.movers, self.counts)
+        err: int = self.batch.reset(seed)
         return err
 
     def act(self, action: int) -> int:
         """``play(action)``, or ``step`` answered as ``play`` answers (2: the game ended)."""
-        if self.bound:
+        if self.use_play:
             code: int = self.batch.play(action)
             return code
         self.acts[0] = action
-        err: int = self.batch.step(
-            self.acts, self.obs, self.masks, self.movers, self.counts, self.rewards, self.done
-        )
+        err: int = self.batch.step(self.acts)
         return 2 if err == 0 and self.done[0] else err
 
     def seen(self) -> tuple[Any, ...]:
@@ -95,9 +90,9 @@ GAMES = [
 def test_uncompiled_play_is_the_compiled_step(ruleset: str, players: int, seed: int) -> None:
     start = Position.start(ruleset, players=players)
     sides = [
-        _Side(start, compiled=False, max_throws=10, bound=True),  # the code under test
-        _Side(start, compiled=True, max_throws=10, bound=False),
-        _Side(start, compiled=True, max_throws=10, bound=True),
+        _Side(start, compiled=False, max_throws=10, play=True),  # the code under test
+        _Side(start, compiled=True, max_throws=10, play=False),
+        _Side(start, compiled=True, max_throws=10, play=True),
     ]
     assert [s.reset(seed) for s in sides] == [0, 0, 0]
     rng = random.Random(seed)
@@ -119,7 +114,7 @@ def test_uncompiled_play_is_the_compiled_step(ruleset: str, players: int, seed: 
 def test_uncompiled_play_refuses_what_the_compiled_refuses() -> None:
     start = Position.start("parcheesi", players=2)
     for compiled in (False, True):
-        side = _Side(start, compiled=compiled, max_throws=0, bound=True)
+        side = _Side(start, compiled=compiled, max_throws=0, play=True)
         assert side.reset(3) == 0
         before = side.seen()
         count = int(side.counts[0])
@@ -127,10 +122,26 @@ def test_uncompiled_play_refuses_what_the_compiled_refuses() -> None:
         assert side.batch.play(count) == -1
         assert side.batch.play(-1) == -1
         assert side.seen() == before
-        unbound = _Side(start, compiled=compiled, max_throws=0, bound=False)
-        assert unbound.reset(3) == 0
-        with pytest.raises(ValueError, match="bind"):
-            unbound.batch.play(0)
         two = kernel_batch(start.setup, 2, MAX_PLAYS, 0, compiled)
         with pytest.raises(ValueError, match="one game"):
-            two.bind(side.obs, side.masks, side.movers, side.counts, side.rewards, side.done)
+            two.play(0)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_a_batch_refuses_buffers_that_do_not_fit(compiled: bool) -> None:
+    """The buffers are checked once, when the batch is made: one row per game, the
+    observation's width, ``max_plays`` mask columns, one reward per player."""
+    setup = Position.start("parcheesi", players=2).setup
+    fits = kernel_buffers(setup, 2, MAX_PLAYS, compiled)
+    assert kernel_batch(setup, 2, MAX_PLAYS, 0, compiled, out=fits).buffers() is fits
+    with pytest.raises(ValueError, match="max_plays columns"):
+        kernel_batch(setup, 2, MAX_PLAYS + 1, 0, compiled, out=fits)
+    four = Position.start("parcheesi", players=4).setup
+    with pytest.raises(ValueError, match="one per player"):
+        kernel_batch(four, 2, MAX_PLAYS, 0, compiled, out=fits)
+    pagade = Position.start("pagade", players=2).setup  # 398 cells, not 350
+    with pytest.raises(ValueError, match="the encoding's"):
+        kernel_batch(pagade, 2, MAX_PLAYS, 0, compiled, out=fits)
+    obs, masks, movers, counts, rewards, done = fits.arrays()
+    with pytest.raises(ValueError, match="one row per game"):
+        type(fits)(obs, masks, movers[:1], counts, rewards, done)

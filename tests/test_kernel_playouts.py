@@ -220,3 +220,23 @@ def test_fast_games_plays_the_playouts_of_fast_playouts() -> None:
     want = fast.playouts(pos, 3, 11, max_throws=50)
     assert [res[fast.R_SIZE * i] for i in range(3)] == [g.throws for g in want]
     assert total == sum(g.throws for g in want) > 0
+
+
+@needs_kernel
+def test_the_games_policies_are_the_seats_of_fast_playouts() -> None:
+    """``Games.policies`` (issue 35: the seats' policies as one value, made once) plays the
+    greedy seats of ``fast.playouts``; it refuses greedy seats without the evaluation."""
+    pos = Position.start("parcheesi", players=4)
+    games = fast.games()
+    table, state = fast.game_table(pos.setup), fast.game_state(pos)
+    res = array("i", bytes(4 * fast.R_SIZE * 3))
+    mixed = games.policies(0b0101, evaluation=fast.eval_tables(pos.setup))
+    games.playouts(table, state, 3, 11, res, max_throws=100_000, policies=mixed)
+    want = fast.playouts(pos, 3, 11, policies=["greedy", "random"] * 2)
+    got = [res[fast.R_SIZE * i : fast.R_SIZE * i + 2 + res[fast.R_SIZE * i + 1]] for i in range(3)]
+    assert [list(r) for r in got] == [[g.throws, len(g.finished), *g.finished] for g in want]
+    assert want != fast.playouts(pos, 3, 11)
+    with pytest.raises(ValueError, match="evaluation's tables"):
+        games.policies(0b0001)
+    with pytest.raises(ValueError, match="network's tables"):
+        games.policies(network=0b0010)

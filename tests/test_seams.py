@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -106,6 +107,31 @@ EXCEPTIONS = {
         )
     },
 }
+
+
+def test_the_kernels_c_entry_points_say_who_calls_them() -> None:
+    """Every function of ``_kernel.pxd`` (the kernel's C interface, issue 35: the seam
+    between the compiled modules, since the Kernel class is not declared there) is
+    documented as such in ``_kernel.py``, naming the modules that cimport it: those
+    :data:`EXCEPTIONS` lets cimport it, and no other."""
+    declared = re.findall(r"^cdef .*?(k[bp]_\w+)\(", (PACKAGE / "_kernel.pxd").read_text(), re.M)
+    assert len(declared) >= 17
+    tree = ast.parse((PACKAGE / "_kernel.py").read_text(encoding="utf-8"))
+    docs = {
+        node.name: ast.get_docstring(node) or ""
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }
+    for name in declared:
+        users = {
+            module.removeprefix("pachisi.")
+            for module, target in EXCEPTIONS
+            if target == f"cython.cimports.pachisi._kernel.{name}"
+        }
+        assert users, name
+        said = re.search(r"C entry point \(``_kernel.pxd``\) of (.*)\.$", docs[name])
+        assert said, name
+        assert set(re.findall(r"``(\w+)``", said.group(1))) == users, name
 
 
 #: The Parcheesi family's compiled modules, which cimport their layouts' C constants from

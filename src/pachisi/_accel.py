@@ -865,10 +865,16 @@ def playouts(
     res = array("i", bytes(4 * R_SIZE * n))
     net_cut = network_cutoff and evaluate_cutoff
     need_eval = gmask != 0 or (evaluate_cutoff and not net_cut)
-    ni, nd = (None, None)
+    net_tables = None
     if (nmask or net_cut) and network is not None:
-        ni, nd = network.kernel_tables(position.setup)
-    evd, evi = eval_tables(position.setup) if need_eval else (None, None)
+        net_tables = network.kernel_tables(position.setup)
+    policies = kern.policies(
+        gmask,
+        nmask,
+        evaluation=eval_tables(position.setup) if need_eval else None,
+        net=net_tables,
+        network_cutoff=net_cut,
+    )
     fbuf = array("i", [8 * a + b for a, b in firsts]) if firsts is not None else None
     vals = array("d", bytes(8 * 4 * n)) if evaluate_cutoff else None
     if n:
@@ -881,14 +887,8 @@ def playouts(
             max_throws=max_throws,
             first_playout=start,
             first_throws=fbuf,
-            greedy_players=gmask,
-            network_players=nmask,
-            eval_weights=evd,
-            eval_board=evi,
-            net_ints=ni,
-            net_weights=nd,
+            policies=policies,
             cutoff_values=vals,
-            network_cutoff=net_cut,
         )
     players = len(position.setup.players)
     out: list[Any] = []

@@ -77,9 +77,9 @@ if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
         S_WIN,
     )
 else:  # the same numbers as Python ints: every name of pachisi._layout
-    from pachisi import _layout
+    from pachisi import _uncompiled
 
-    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
+    _uncompiled.layouts(globals())
 
 _CINT = cython.typedef(cython.const[cython.int])
 
@@ -120,17 +120,98 @@ B_TRUNCATED = cython.declare(_CINT, 2)
 B_TOO_MANY = cython.declare(_CINT, 3)
 
 
+@cython.final
+@cython.cclass
+class Encoding:
+    """How a :class:`Batch` writes a decision's observation row (``rl.encoding.observe``'s
+    layout), made once per set-up by its caller (``pachisi.rl.vector.kernel_batch``).
+
+    ``tmpl[viewer]`` is the row's fixed part for each viewer (float32, one
+    row per player); ``slots[4 * (viewer * nslot + j):]`` the viewer's colour
+    slot ``j``: (colour, first pawn cell, first flag cell, owner); ``seat``
+    the first cell of the seat block.
+    """
+
+    tmpl: cython.float[:, ::1]
+    slots: cython.int[::1]
+    seat: cython.int
+
+    def __init__(
+        self, tmpl: cython.float[:, ::1], slots: cython.int[::1], seat: cython.int
+    ) -> None:
+        if len(slots) % (4 * tmpl.shape[0]):
+            raise ValueError("slots: four ints per colour slot, as many slots for each viewer")
+        self.tmpl = tmpl
+        self.slots = slots
+        self.seat = seat
+
+
+@cython.final
+@cython.cclass
+class Buffers:
+    """What a :class:`Batch` of ``n`` games writes at :meth:`Batch.reset` and
+    :meth:`Batch.step`: the caller's arrays (numpy's, or any C-contiguous
+    buffers of these types), made once and kept by the batch; :meth:`arrays`
+    gives them back, the very objects.
+
+    ``obs`` (``n`` rows, float32) each game's observation of its open
+    decision, from its mover's side; ``masks`` (``n`` rows, int8) its legal
+    actions, ones then zeros; ``movers`` and ``counts`` (int32) the player to
+    move and the number of legal actions; ``rewards`` (``n`` rows, float32;
+    :meth:`Batch.step` only) each player's return where the game ended at
+    this step, else 0; ``done`` (int8; :meth:`Batch.step` only) 1 where it
+    ended (it has started again).
+    """
+
+    obs: cython.float[:, ::1]
+    masks: cython.schar[:, ::1]
+    movers: cython.int[::1]
+    counts: cython.int[::1]
+    rewards: cython.float[:, ::1]
+    done: cython.schar[::1]
+    buffers: tuple
+
+    def __init__(
+        self,
+        obs: object,
+        masks: object,
+        movers: object,
+        counts: object,
+        rewards: object,
+        done: object,
+    ) -> None:
+        self.obs = obs
+        self.masks = masks
+        self.movers = movers
+        self.counts = counts
+        self.rewards = rewards
+        self.done = done
+        n: cython.Py_ssize_t = self.obs.shape[0]
+        if n < 1 or not (
+            self.masks.shape[0] == self.movers.shape[0] == self.counts.shape[0] == n
+            and self.rewards.shape[0] == self.done.shape[0] == n
+        ):
+            raise ValueError("the buffers need one row per game, at least one game")
+        self.buffers = (obs, masks, movers, counts, rewards, done)
+
+    def arrays(self) -> tuple:
+        """The arrays given, in order: ``(obs, masks, movers, counts, rewards, done)``."""
+        return self.buffers
+
+
+@cython.final
 @cython.cclass
 class Batch:
-    """``n`` games of one set-up stepped together in whole-play mode (see the section comment).
+    """Games of one set-up stepped together in whole-play mode (see the section comment),
+    one per row of ``out`` (:class:`Buffers`, where it writes).
 
     ``game`` is :func:`pachisi._accel.game_table`'s table; ``starts`` one
-    start state per first player (``n_players * S_SIZE`` ints);
-    ``tmpl[viewer]`` the observation's fixed part for each viewer and
-    ``slots[4 * (viewer * nslot + j):]`` its colour slot ``j``: (colour,
-    first pawn cell, first flag cell, owner); ``h`` is ``home + 1``,
-    ``seat`` the first cell of the seat block. ``keep`` outcome keys are
-    kept per game; a decision with more is enumerated again when played.
+    start state per first player (``n_players * S_SIZE`` ints); ``encoding``
+    the observation's (:class:`Encoding`). Limits: a throw with more than
+    ``max_plays`` outcomes stops the batch (:meth:`error`; ``out.masks``
+    must have that many columns); a game is cut off after ``max_throws``
+    throws (0: never); ``keep`` outcome keys are kept per game, a decision
+    with more is enumerated again when played.
     """
 
     k: object
@@ -151,41 +232,44 @@ class Batch:
     tmpl: cython.float[:, ::1]
     slots: cython.int[::1]
     nslot: cython.int
-    h: cython.int
     seat: cython.int
     faces: cython.int
     err_game: cython.int
     err_count: cython.int
     sorted: cython.bint
-    #: :meth:`bind`'s buffers, for :meth:`play`.
-    bound: cython.bint
-    b_act: cython.longlong[::1]
-    b_obs: cython.float[:, ::1]
-    b_masks: cython.schar[:, ::1]
-    b_movers: cython.int[::1]
-    b_counts: cython.int[::1]
-    b_rewards: cython.float[:, ::1]
-    b_done: cython.schar[::1]
+    #: Where it writes (:class:`Buffers`), and its arrays.
+    out: Buffers
+    obs: cython.float[:, ::1]
+    masks: cython.schar[:, ::1]
+    movers: cython.int[::1]
+    counts: cython.int[::1]
+    rewards: cython.float[:, ::1]
+    done: cython.schar[::1]
+    #: :meth:`play`'s action, as :meth:`step`'s one-game array.
+    one: cython.longlong[::1]
 
     def __init__(
         self,
         game: cython.int[::1],
         starts: cython.int[::1],
-        n: cython.int,
+        encoding: Encoding,
+        out: Buffers,
+        *,
         max_plays: cython.int,
         max_throws: cython.int,
-        tmpl: cython.float[:, ::1],
-        slots: cython.int[::1],
-        h: cython.int,
-        seat: cython.int,
         keep: cython.int = 64,
     ) -> None:
+        n: cython.int = out.obs.shape[0]
         self.k = kb_new(game)
         self.game = game
         self.starts = starts
         self.n = n
         self.npl = game[G_N]
         self.faces = game[G_NFACES]
+        if encoding.tmpl.shape[0] != self.npl or out.obs.shape[1] != encoding.tmpl.shape[1]:
+            raise ValueError("the observations' rows are the encoding's, one per player")
+        if out.masks.shape[1] < max_plays or out.rewards.shape[1] < self.npl:
+            raise ValueError("the masks need max_plays columns, the rewards one per player")
         self.st = _ints(n * S_SIZE)
         self.info = _ints(n * B_SIZE)
         self.drng = _words(n)
@@ -196,15 +280,25 @@ class Batch:
         self.next_game = 0
         self.max_plays = max_plays
         self.max_throws = max_throws
-        self.tmpl = tmpl
-        self.slots = slots
-        self.nslot = len(slots) // (4 * self.npl)
-        self.h = h
-        self.seat = seat
+        self.tmpl = encoding.tmpl
+        self.slots = encoding.slots
+        self.nslot = len(encoding.slots) // (4 * self.npl)
+        self.seat = encoding.seat
         self.err_game = -1
         self.err_count = 0
         self.sorted = False
-        self.bound = False
+        self.out = out
+        self.obs = out.obs
+        self.masks = out.masks
+        self.movers = out.movers
+        self.counts = out.counts
+        self.rewards = out.rewards
+        self.done = out.done
+        self.one = array("q", bytes(8))
+
+    def buffers(self) -> Buffers:
+        """Where it writes (the :class:`Buffers` it was made with)."""
+        return self.out
 
     def error(self) -> tuple[int, int]:
         """The game and the number of outcomes of the last throw that exceeded ``max_plays``."""
@@ -244,15 +338,9 @@ class Batch:
         self.drng[i] = seed
         return self._advance(i)
 
-    def reset(
-        self,
-        seed: cython.ulonglong,
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-    ) -> cython.int:
-        """Start every game; write the first decisions. 0, or 1 + a game with too many plays."""
+    def reset(self, seed: cython.ulonglong) -> cython.int:
+        """Start every game; write the first decisions (``obs``, ``masks``, ``movers``,
+        ``counts`` of :class:`Buffers`). 0, or 1 + a game with too many plays."""
         self.seed = seed
         self.next_game = 0
         i: cython.int
@@ -261,82 +349,35 @@ class Batch:
             self._new_game(i)
             if self._advance(i) == B_TOO_MANY:
                 return i + 1
-            self._write(i, obs, masks, movers, counts)
+            self._write(i)
         return 0
 
-    def step(
-        self,
-        actions: cython.longlong[::1],
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-        rewards: cython.float[:, ::1],
-        done: cython.schar[::1],
-    ) -> cython.int:
-        """Play one action per game (see the section comment); the buffers are :meth:`reset`'s.
+    def step(self, actions: cython.longlong[::1]) -> cython.int:
+        """Play one action per game (see the section comment); write :class:`Buffers`.
 
         Only the cells of a mask row that change are written, so ``masks``
-        must be the array given to :meth:`reset`, as written since.
+        must be as this batch wrote it since :meth:`reset`.
 
         Returns 0; ``-1 - i`` if game ``i``'s action is not legal (nothing is
         played then); ``1 + i`` if game ``i``'s next throw has more outcomes
         than ``max_plays`` (:meth:`error`).
         """
-        return self._step(actions, obs, masks, movers, counts, rewards, done)
-
-    def bind(
-        self,
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-        rewards: cython.float[:, ::1],
-        done: cython.schar[::1],
-    ) -> None:
-        """Keep :meth:`step`'s buffers (those given to :meth:`reset`) for :meth:`play`."""
-        if self.n != 1:
-            raise ValueError("play steps a batch of one game")
-        self.b_act = array("q", bytes(8))
-        self.b_obs = obs
-        self.b_masks = masks
-        self.b_movers = movers
-        self.b_counts = counts
-        self.b_rewards = rewards
-        self.b_done = done
-        self.bound = True
+        return self._step(actions)
 
     def play(self, action: cython.longlong) -> int:
-        """:meth:`step` of a batch of one game with :meth:`bind`'s buffers (it saves their
-        conversion at every call): :meth:`step`'s codes, but 2 where the game ended (over or
-        cut off: ``done[0]`` is 1) and the next game's first decision is open."""
-        if not self.bound:
-            raise ValueError("play needs the buffers of bind")
-        self.b_act[0] = action
-        r: cython.int = self._step(
-            self.b_act,
-            self.b_obs,
-            self.b_masks,
-            self.b_movers,
-            self.b_counts,
-            self.b_rewards,
-            self.b_done,
-        )
-        if r == 0 and self.b_done[0]:
+        """:meth:`step` of a batch of one game (the action as an int, no array to convert):
+        :meth:`step`'s codes, but 2 where the game ended (over or cut off: ``done[0]`` is
+        1) and the next game's first decision is open."""
+        if self.n != 1:
+            raise ValueError("play steps a batch of one game")
+        self.one[0] = action
+        r: cython.int = self._step(self.one)
+        if r == 0 and self.done[0]:
             return 2
         return r
 
     @cython.cfunc
-    def _step(
-        self,
-        actions: cython.longlong[::1],
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-        rewards: cython.float[:, ::1],
-        done: cython.schar[::1],
-    ) -> cython.int:
+    def _step(self, actions: cython.longlong[::1]) -> cython.int:
         i: cython.int
         j: cython.int
         r: cython.int
@@ -350,17 +391,17 @@ class Batch:
             self._play(i, cython.cast(cython.int, actions[i]))
             r = self._advance(i)
             for j in range(self.npl):
-                rewards[i, j] = 0.0
-            done[i] = 0
+                self.rewards[i, j] = 0.0
+            self.done[i] = 0
             if r in (B_OVER, B_TRUNCATED):
                 if r == B_OVER:
-                    self._returns(i, rewards)
-                done[i] = 1
+                    self._returns(i)
+                self.done[i] = 1
                 self._new_game(i)
                 r = self._advance(i)
             if r == B_TOO_MANY:
                 return i + 1
-            self._write(i, obs, masks, movers, counts)
+            self._write(i)
         return 0
 
     # -- one game ---------------------------------------------------------------
@@ -540,9 +581,10 @@ class Batch:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _returns(self, i: cython.int, rewards: cython.float[:, ::1]) -> cython.void:
+    def _returns(self, i: cython.int) -> cython.void:
         """Game ``i``'s final rewards (``pachisi.rl.match.returns_of``) from the working buffer."""
         gs = self.gs
+        rewards = self.rewards
         n: cython.int = self.npl
         j: cython.int
         nf: cython.int = gs[S_NFIN]
@@ -566,16 +608,11 @@ class Batch:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _write(
-        self,
-        i: cython.int,
-        obs: cython.float[:, ::1],
-        masks: cython.schar[:, ::1],
-        movers: cython.int[::1],
-        counts: cython.int[::1],
-    ) -> cython.void:
+    def _write(self, i: cython.int) -> cython.void:
         """Game ``i``'s decision: observation row (``rl.encoding.observe``), mask, mover, count."""
         st = self.st
+        obs = self.obs
+        masks = self.masks
         o: cython.int = i * S_SIZE
         v: cython.int = st[o + S_TO_MOVE]
         size: cython.int = obs.shape[1]
@@ -622,5 +659,5 @@ class Batch:
             for j in range(m, was):
                 masks[i, j] = 0
         self.info[i * B_SIZE + B_MASKED] = m
-        movers[i] = v
-        counts[i] = m
+        self.movers[i] = v
+        self.counts[i] = m

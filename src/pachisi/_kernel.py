@@ -128,9 +128,9 @@ if cython.compiled:  # the layouts: C constants (_layout.pxd, written from pachi
         TN,
     )
 else:  # the same numbers as Python ints: every name of pachisi._layout
-    from pachisi import _layout
+    from pachisi import _uncompiled
 
-    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
+    _uncompiled.layouts(globals())
 
 # The module's own constants are C constants (``static const``), which the C compiler folds
 # into the code too (plain ``cython.declare(cython.int, ...)`` globals are read from memory
@@ -3988,16 +3988,23 @@ class Kernel:
 # -- entry points for the batched environments ---------------------------------
 #
 # pachisi._kbatch (the batched RL environments, compiled on its own) drives a
-# Kernel through these functions, the kernel's C interface to the other compiled
-# modules: _kernel.pxd declares them (the layouts they share are _layout.pxd's), and
-# another module calls them through the pointers it imports. The Kernel class
-# itself is not declared there: its methods keep their direct calls (a class
-# declared in a .pxd calls its fused methods through its method table).
+# Kernel through these functions (kb_*: on a game state the caller holds), and
+# pachisi._kplay through the kp_* below and three of these: the kernel's C interface
+# to the other compiled modules, its one seam. _kernel.pxd declares them (the layouts
+# they share are _layout.pxd's), and another module calls them through the pointers
+# it imports; each one's docstring names its callers (tests/test_seams.py checks
+# them). The Kernel class itself is not declared there: its methods keep their
+# direct calls (a class declared in a .pxd calls its fused methods through its method
+# table, 41% more instructions in the playouts when tried), so these thin functions
+# are the way in, not a second API.
 
 
 @cython.cfunc
 def kb_new(game: cython.int[::1]) -> object:
-    """A kernel for the games of ``game`` (``_accel.game_table``'s table)."""
+    """A kernel for the games of ``game`` (``_accel.game_table``'s table).
+
+    C entry point (``_kernel.pxd``) of ``_kbatch``.
+    """
     k: Kernel = Kernel()
     k.game = game
     return k
@@ -4019,6 +4026,8 @@ def kb_enumerate(
     an extra throw withheld from a mover who finishes (§3.5), as in
     :meth:`pachisi._kplay.Games._fplayout`; in canonical order if ``in_order``, else in no
     order (:func:`kb_select` finds the one of a given rank).
+
+    C entry point (``_kernel.pxd``) of ``_kbatch``.
     """
     k: Kernel = cython.cast(Kernel, kern)
     game = k.game
@@ -4044,14 +4053,20 @@ def kb_enumerate(
 
 @cython.cfunc
 def kb_outcomes(kern: object) -> cython.ulonglong[::1]:
-    """The outcome rows (3 words each: the key) of the last :func:`kb_enumerate`, writable."""
+    """The outcome rows (3 words each: the key) of the last :func:`kb_enumerate`, writable.
+
+    C entry point (``_kernel.pxd``) of ``_kbatch``.
+    """
     k: Kernel = cython.cast(Kernel, kern)
     return k.f_outcomes
 
 
 @cython.cfunc
 def kb_order(kern: object) -> cython.int[::1]:
-    """The rows of the last :func:`kb_enumerate`'s outcomes, in its order, writable."""
+    """The rows of the last :func:`kb_enumerate`'s outcomes, in its order, writable.
+
+    C entry point (``_kernel.pxd``) of ``_kbatch``.
+    """
     k: Kernel = cython.cast(Kernel, kern)
     return k.f_order
 
@@ -4060,7 +4075,10 @@ def kb_order(kern: object) -> cython.int[::1]:
 @cython.exceptval(check=False)
 def kb_select(kern: object, m: cython.int, rank: cython.int) -> cython.int:
     """The row of the outcome of rank ``rank`` in canonical order among the ``m``
-    outcomes :func:`kb_order` lists (which it reorders)."""
+    outcomes :func:`kb_order` lists (which it reorders).
+
+    C entry point (``_kernel.pxd``) of ``_kbatch`` and ``_kplay``.
+    """
     return cython.cast(Kernel, kern)._f_select(m, rank)
 
 
@@ -4074,7 +4092,10 @@ def kb_apply(
     x: cython.ulonglong,
     fin_mask: cython.int,
 ) -> cython.void:
-    """Play the outcome (``hi``, ``lo``, ``x``) for the mover of ``gs`` (§3.3, §3.5)."""
+    """Play the outcome (``hi``, ``lo``, ``x``) for the mover of ``gs`` (§3.3, §3.5).
+
+    C entry point (``_kernel.pxd``) of ``_kbatch``.
+    """
     k: Kernel = cython.cast(Kernel, kern)
     k._advance_to(gs, gs, hi, lo, x, gs[S_TO_MOVE], fin_mask)
 
@@ -4082,14 +4103,20 @@ def kb_apply(
 @cython.cfunc
 @cython.exceptval(check=False)
 def kb_decided(kern: object, fin_mask: cython.int, winner: cython.int) -> cython.bint:
-    """§3.5 game over, from the finishers and the winners (bit masks)."""
+    """§3.5 game over, from the finishers and the winners (bit masks).
+
+    C entry point (``_kernel.pxd``) of ``_kbatch`` and ``_kplay``.
+    """
     return cython.cast(Kernel, kern)._decided(fin_mask, winner)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def kb_dead_end(kern: object, gs: cython.int[::1], fin_mask: cython.int) -> cython.bint:
-    """Whether the game state ``gs`` is a Pagade dead end (§3.5)."""
+    """Whether the game state ``gs`` is a Pagade dead end (§3.5).
+
+    C entry point (``_kernel.pxd``) of ``_kbatch`` and ``_kplay``.
+    """
     k: Kernel = cython.cast(Kernel, kern)
     return k._dead_end(gs, fin_mask)
 
@@ -4104,7 +4131,10 @@ def kb_changes(
     x: cython.ulonglong,
 ) -> cython.bint:
     """Whether the outcome (``hi``, ``lo``, ``x``) changes the game state ``gs``: moves a
-    pawn, or has the mover cut (Pagade)."""
+    pawn, or has the mover cut (Pagade).
+
+    C entry point (``_kernel.pxd``) of ``_kbatch``.
+    """
     c: cython.int
     j: cython.int
     if (x & 2) != 0 and not gs[P_CUT]:
@@ -4128,7 +4158,10 @@ def kb_changes(
 
 @cython.cfunc
 def kp_state(kern: object) -> cython.int[::1]:
-    """The kernel's game-state buffer (``S_SIZE`` ints), the state its games play on."""
+    """The kernel's game-state buffer (``S_SIZE`` ints), the state its games play on.
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
+    """
     k: Kernel = cython.cast(Kernel, kern)
     return k.gst
 
@@ -4138,7 +4171,10 @@ def kp_setup(
     kern: object, game: cython.int[::1], evd: cython.double[::1], evi: cython.int[::1]
 ) -> cython.void:
     """Start games of the game table ``game``; ``evd``/``evi``: the hand evaluation's
-    tables (kept as they are if ``evd`` is None)."""
+    tables (kept as they are if ``evd`` is None).
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
+    """
     k: Kernel = cython.cast(Kernel, kern)
     k.game = game
     if evd is not None:
@@ -4161,6 +4197,8 @@ def kp_enumerate(
     (repeats dropped) if ``in_order``, which they are when one was withheld or
     ``sort`` asks for it, else in no order (:func:`kb_select` finds the one of
     a given rank).
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
     """
     # (a cast used in place, as in the functions below: a typed local would take and
     # drop a reference on every call)
@@ -4170,7 +4208,10 @@ def kp_enumerate(
 @cython.cfunc
 @cython.exceptval(check=False)
 def kp_row(kern: object, i: cython.int) -> cython.int:
-    """The row of the last :func:`kp_enumerate`'s ``i``-th outcome in its order."""
+    """The row of the last :func:`kp_enumerate`'s ``i``-th outcome in its order.
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
+    """
     return cython.cast(Kernel, kern).f_order[i]
 
 
@@ -4182,14 +4223,20 @@ def kp_best(
     """The number of the mover's best outcomes among the ``m`` of the last
     :func:`kp_enumerate` (in canonical order) by the hand evaluation, or with ``network``
     the value network (``Kernel._best_outcomes``, the one greedy choice); their rows are
-    :func:`kp_best_row`."""
+    :func:`kp_best_row`.
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
+    """
     return cython.cast(Kernel, kern)._best_outcomes(m, mover, fin_mask, network)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def kp_best_row(kern: object, j: cython.int) -> cython.int:
-    """The row of the ``j``-th best outcome of the last :func:`kp_best`."""
+    """The row of the ``j``-th best outcome of the last :func:`kp_best`.
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
+    """
     return cython.cast(Kernel, kern)._best_row(j)
 
 
@@ -4198,14 +4245,20 @@ def kp_best_row(kern: object, j: cython.int) -> cython.int:
 def kp_play(kern: object, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
     """Play ``mover``'s outcome of row ``r`` in the game (§3.3, §3.5; the one finishing
     step, ``Kernel._advance_to``), whose finishers are ``fin_mask`` (a bit mask); the
-    finishers after it."""
+    finishers after it.
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
+    """
     return cython.cast(Kernel, kern)._game_play(r, mover, fin_mask)
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def kp_evaluate(kern: object, player: cython.int) -> cython.double:
-    """The hand evaluation of the game for ``player`` (the tables of :func:`kp_setup`)."""
+    """The hand evaluation of the game for ``player`` (the tables of :func:`kp_setup`).
+
+    C entry point (``_kernel.pxd``) of ``_kplay``.
+    """
     k: Kernel = cython.cast(Kernel, kern)
     gs = k.gst
     k._use_cfg(k.game, 0)

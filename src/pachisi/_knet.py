@@ -78,9 +78,9 @@ if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
         S_WIN,
     )
 else:  # the same numbers as Python ints: every name of pachisi._layout
-    from pachisi import _layout
+    from pachisi import _uncompiled
 
-    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
+    _uncompiled.layouts(globals())
 
 # This module's own C constants, folded into the code (see the note in _kernel.py).
 _CINT = cython.typedef(cython.const[cython.int])

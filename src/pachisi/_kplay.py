@@ -111,9 +111,9 @@ if cython.compiled:  # C constants (_layout.pxd, written from pachisi._layout)
         SIM_SIZE,
     )
 else:  # the same numbers as Python ints: every name of pachisi._layout
-    from pachisi import _layout
+    from pachisi import _uncompiled
 
-    globals().update({name: vars(_layout)[name] for name in _layout.NAMES})
+    _uncompiled.layouts(globals())
 
 
 def _ints(n: int) -> array[int]:
@@ -172,6 +172,59 @@ class Recording:
 
 @cython.final
 @cython.cclass
+class Policies:
+    """How the players of :meth:`Games.playouts` choose their plays, and how a game cut
+    off is valued: made once by the caller (:meth:`Games.policies`), who knows the seats.
+
+    ``greedy``: the bit mask of the players who play greedy by the hand-made
+    evaluation, whose tables ``evaluation`` is (``(weights, board)``:
+    ``_accel.eval_tables``' doubles and ints; also what values a cut-off
+    game unless ``network_cutoff``); ``network``: the bit mask of those who
+    play the value network's policy, whose tables ``net`` is (``(ints,
+    weights)``: ``learn.kernel.tables``); the others play uniformly at
+    random. ``network_cutoff``: a cut-off game is valued by the network
+    (each player's side's chance) instead of the hand evaluation.
+    """
+
+    greedy: cython.int
+    network: cython.int
+    network_cutoff: cython.bint
+    eval_weights: cython.double[::1]
+    eval_board: cython.int[::1]
+    net_ints: cython.int[::1]
+    net_weights: cython.double[::1]
+
+    def __init__(
+        self,
+        greedy: cython.int = 0,
+        network: cython.int = 0,
+        evaluation: object = None,
+        net: object = None,
+        network_cutoff: cython.bint = False,
+    ) -> None:
+        self.greedy = greedy
+        self.network = network
+        self.network_cutoff = network_cutoff
+        self.eval_weights = None
+        self.eval_board = None
+        self.net_ints = None
+        self.net_weights = None
+        if evaluation is not None:
+            self.eval_weights, self.eval_board = evaluation
+        if net is not None:
+            self.net_ints, self.net_weights = net
+        if (network or network_cutoff) and net is None:
+            raise ValueError("network players and network cut-offs need the network's tables")
+        if greedy and evaluation is None:
+            raise ValueError("greedy players and evaluated cut-offs need the evaluation's tables")
+
+
+#: Every player at random, nothing valued: :meth:`Games.playouts` without policies.
+_RANDOM = Policies()
+
+
+@cython.final
+@cython.cclass
 class Games:
     """Whole games on the compiled kernel's fast enumerator: :meth:`playouts`,
     :meth:`simulate` (``pachisi simulate``) and :meth:`nn_selfplay` (the network's
@@ -220,14 +273,8 @@ class Games:
         max_throws: cython.int,
         first_playout: cython.longlong = 0,
         first_throws: cython.int[::1] = None,
-        greedy_players: cython.int = 0,
-        network_players: cython.int = 0,
-        eval_weights: cython.double[::1] = None,
-        eval_board: cython.int[::1] = None,
-        net_ints: cython.int[::1] = None,
-        net_weights: cython.double[::1] = None,
+        policies: Policies = None,
         cutoff_values: cython.double[::1] = None,
-        network_cutoff: cython.bint = False,
     ) -> cython.longlong:
         """Play ``n`` games from ``state`` (``S_SIZE`` ints) of the game table ``game``
         (``_accel.game_table``); results in ``results``. Everything after
@@ -243,39 +290,37 @@ class Games:
         ``first_throws[i]`` gives the game's first throw (``8 * a + b``, or -1
         for a drawn one; no draw then); then the play among the distinct
         outcomes in canonical order (``Kernel._f_less``): uniformly at random
-        (one draw), or, for the players of the bit mask ``greedy_players``,
-        greedy: the best by the hand-made evaluation (its tables
-        ``eval_weights`` and ``eval_board``, ``_accel.eval_tables``' doubles
-        and ints) with ties within 1e-9 broken by one draw (no draw for a
-        single outcome or a single best). A game stops when decided (§3.5) or
-        after ``max_throws`` throws. ``results[R_SIZE * i:]`` is ``throws,
-        n_finished, finished[4], winner mask``; with ``cutoff_values``, a game
-        cut off by ``max_throws`` writes the evaluation of its last position
-        for every player to ``cutoff_values[4 * i + player]`` (the others are
-        left as they are). The outcomes come from the kernel's fast
-        enumerator. The players of the bit mask ``network_players`` play the
-        network policy (the value network of the tables
-        ``net_ints``/``net_weights``, ``learn.kernel.tables``; see
-        :meth:`_pick_best`); ``network_cutoff``: ``cutoff_values`` holds the
-        network's values (each player's side's chance) instead of the hand
-        evaluation. Returns all throws.
+        (one draw), or, for the players :class:`Policies` ``policies`` names
+        greedy, the best by the hand-made evaluation with ties within 1e-9
+        broken by one draw (no draw for a single outcome or a single best),
+        for those it names network players the network policy (see
+        :meth:`_pick_best`); no ``policies``: every player at random. A game
+        stops when decided (§3.5) or after ``max_throws`` throws.
+        ``results[R_SIZE * i:]`` is ``throws, n_finished, finished[4], winner
+        mask``; with ``cutoff_values``, a game cut off by ``max_throws`` writes
+        the value of its last position for every player to ``cutoff_values[4
+        * i + player]`` (the others are left as they are): the hand
+        evaluation's, or with the policies' ``network_cutoff`` the network's
+        (each player's side's chance). The outcomes come from the kernel's
+        fast enumerator. Returns all throws.
         """
-        gmask: cython.int = greedy_players
-        nmask: cython.int = network_players
+        pol: Policies = policies if policies is not None else _RANDOM
+        gmask: cython.int = pol.greedy
+        nmask: cython.int = pol.network
         res: cython.int[::1] = results
         vals: cython.double[::1] = cutoff_values
         firsts: cython.int[::1] = first_throws
-        ncut: cython.bint = network_cutoff
+        ncut: cython.bint = pol.network_cutoff
         start: cython.longlong = first_playout
         if (gmask or (vals is not None and not ncut)) and (
-            eval_weights is None or eval_board is None
+            pol.eval_weights is None or pol.eval_board is None
         ):
             raise ValueError("greedy players and evaluated cut-offs need the evaluation's tables")
-        if (nmask or ncut) and (net_ints is None or net_weights is None):
+        if (nmask or ncut) and (pol.net_ints is None or pol.net_weights is None):
             raise ValueError("network players and network cut-offs need the network's tables")
         if nmask or ncut:
-            net_use(self.net, net_ints, net_weights)
-        kp_setup(self.kern, game, eval_weights, eval_board)
+            net_use(self.net, pol.net_ints, pol.net_weights)
+        kp_setup(self.kern, game, pol.eval_weights, pol.eval_board)
         self.game = game
         gs = self.gs
         total: cython.longlong = 0
@@ -309,6 +354,17 @@ class Games:
                     for p in range(game[G_N]):
                         vals[4 * i + p] = kp_evaluate(self.kern, p)
         return total
+
+    def policies(
+        self,
+        greedy: int = 0,
+        network: int = 0,
+        evaluation: object = None,
+        net: object = None,
+        network_cutoff: bool = False,
+    ) -> Policies:
+        """New :class:`Policies` for :meth:`playouts` (the same arguments)."""
+        return Policies(greedy, network, evaluation, net, network_cutoff)
 
     def draws(self, seed: cython.ulonglong, n: cython.int, below: cython.int) -> list[int]:
         """The first ``n`` numbers ``< below`` of the generator seeded with ``seed`` (for tests)."""

@@ -6,7 +6,9 @@ module, or :mod:`pachisi._cython_shim` where Cython is absent), to check the
 algorithm where no compiler is at hand. :func:`load` gives that source
 module, under the name ``pachisi.<name>_py``, once per process, so that the
 uncompiled modules that use one another (``_kbatch`` uses ``_kernel``'s
-``Kernel``, ``_kernel`` uses ``_knet``'s network, ``_kplay`` both) share it. :func:`compiled`
+``Kernel``, ``_kernel`` uses ``_knet``'s network, ``_kplay`` both) share it;
+:func:`provide` puts a sibling's names into an uncompiled module and
+:func:`layouts` the layouts' numbers (what each cimports when compiled). :func:`compiled`
 says whether a module would load compiled; :func:`per_thread` keeps one
 kernel object per thread and module (their buffers are per call). Standard
 library only.
@@ -50,6 +52,15 @@ def provide(namespace: dict[str, Any], name: str, names: tuple[str, ...]) -> Non
     when compiled (tests/test_kernel_layout.py checks that both lists agree)."""
     module = load(name)
     namespace.update({n: getattr(module, n) for n in names})
+
+
+def layouts(namespace: dict[str, Any]) -> None:
+    """Put every name of :mod:`pachisi._layout` (:data:`~pachisi._layout.NAMES`) into
+    ``namespace``, an uncompiled kernel module's ``globals()``: the numbers that module
+    cimports from ``_layout.pxd`` when compiled, as the very ints of ``pachisi._layout``."""
+    from . import _layout
+
+    namespace.update({n: getattr(_layout, n) for n in _layout.NAMES})
 
 
 def compiled(name: str) -> bool:

@@ -92,6 +92,7 @@ __all__ = [
     "Net",
     "Network",
     "Playout",
+    "Policies",
     "Recording",
     "SimState",
     "SimulatedGame",
@@ -216,16 +217,24 @@ class Games(Protocol):
         max_throws: int,
         first_playout: int = 0,
         first_throws: Buffer | None = None,
-        greedy_players: int = 0,
-        network_players: int = 0,
-        eval_weights: Buffer | None = None,
-        eval_board: Buffer | None = None,
-        net_ints: Buffer | None = None,
-        net_weights: Buffer | None = None,
+        policies: Policies | None = None,
         cutoff_values: Buffer | None = None,
-        network_cutoff: bool = False,
     ) -> int:
-        """Play ``n`` seeded games from ``state`` into ``results``; all their throws."""
+        """Play ``n`` seeded games from ``state`` into ``results``, each player on its
+        :meth:`policies`' policy (none: at random); all their throws."""
+
+    def policies(
+        self,
+        greedy: int = 0,
+        network: int = 0,
+        evaluation: tuple[Buffer, Buffer] | None = None,
+        net: tuple[Buffer, Buffer] | None = None,
+        network_cutoff: bool = False,
+    ) -> Policies:
+        """How :meth:`playouts`' players choose: the bit masks of the greedy players (by the
+        hand evaluation, its :func:`eval_tables` ``evaluation``) and of the value
+        network's (its kernel tables ``net``, :meth:`Network.kernel_tables`), the others at
+        random; ``network_cutoff``: the network values a cut-off game."""
 
     def simulate(
         self,
@@ -259,6 +268,11 @@ class Games(Protocol):
     ) -> int:
         """Playout ``k`` of ``seed`` on the network policy, recording every position into
         ``record`` (:meth:`recording`); the number of positions recorded."""
+
+
+class Policies(Protocol):
+    """The players' policies of :meth:`Games.playouts` (``pachisi._kplay.Policies``), made
+    once by :meth:`Games.policies`; it holds the tables they play by."""
 
 
 class Recording(Protocol):

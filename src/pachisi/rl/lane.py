@@ -42,9 +42,17 @@ from ..dice import Throw
 from ..moves import Play, legal_plays
 from ..position import Position
 from ..rules import ONE_DIE_RULESETS, Setup
-from .encoding import Array, Mask, observation_size, observe, observe_positions
+from .encoding import Array, Mask, observe, observe_positions
 from .match import DEFAULT_MAX_PLAYS, returns_of
-from .vector import _DECISION, _TRUNCATED, _PythonGames, _too_many, kernel_batch, position_of_state
+from .vector import (
+    _DECISION,
+    _TRUNCATED,
+    _PythonGames,
+    _too_many,
+    kernel_batch,
+    kernel_buffers,
+    position_of_state,
+)
 
 __all__ = ["KernelMatch", "fits"]
 
@@ -148,31 +156,18 @@ class KernelMatch:
         self.max_throws = max_throws
         self.n_actions = self.max_plays
         self._batch: Any = None
-        #: Plays an action in the batch's lane: ``Batch.play`` (or :meth:`_step_buffers`).
-        self._play: Any = None
         self._batch_start: Position | None = None
-        self._obs = np.zeros((1, observation_size(setup)), dtype=np.float32)
-        self._masks = np.zeros((1, self.max_plays), dtype=np.int8)
+        #: The kernel's buffers (one lane), kept from batch to batch.
+        self._out = kernel_buffers(setup, 1, self.max_plays)
+        self._obs, self._masks, _, _, _, _ = self._out.arrays()
         #: The kernel's rows of the open decision (views of ``_obs`` and ``_masks``).
         self._obs_row = self._obs[0]
         self._mask_row = self._masks[0]
         #: Fresh copies of those rows (bound once: the hot path of ``pachisi_v1.env``).
         self._obs_copy = self._obs_row.copy
         self._mask_copy = self._mask_row.copy
-        self._movers = np.zeros(1, dtype=np.int32)
-        self._counts = np.zeros(1, dtype=np.int32)
-        self._rewards = np.zeros((1, len(setup.players)), dtype=np.float32)
-        self._done = np.zeros(1, dtype=np.int8)
-        self._acts = np.zeros(1, dtype=np.longlong)
-        self._step_args = (
-            self._acts,
-            self._obs,
-            self._masks,
-            self._movers,
-            self._counts,
-            self._rewards,
-            self._done,
-        )
+        #: Plays an action in the batch's lane: its ``Batch.play``.
+        self._play: Any = None
         #: The number of legal plays now (0 once the game has ended).
         self._k = 0
         #: The player to move at the open decision.
@@ -215,16 +210,12 @@ class KernelMatch:
             self._k = 0
             return
         if self._batch is None or self._batch_start != position:
-            self._batch = batch = kernel_batch(
-                self.setup, 1, self.max_plays, self.max_throws or 0, start=position
+            self._batch = kernel_batch(
+                self.setup, 1, self.max_plays, self.max_throws or 0, start=position, out=self._out
             )
             self._batch_start = position
-            if hasattr(batch, "bind"):  # one action, the buffers bound once
-                batch.bind(*self._step_args[1:])
-                self._play = batch.play
-            else:  # a kernel built before Batch.play
-                self._play = self._step_buffers
-        err = self._batch.reset(s, self._obs, self._masks, self._movers, self._counts)
+            self._play = self._batch.play
+        err = self._batch.reset(s)
         if err:
             self._too_many()
         self._st = st = self._batch.state(0)
@@ -236,15 +227,6 @@ class KernelMatch:
                     self.setup, fast.SplitMix64(self._stream).below(len(self.setup.players))
                 )
             self._end(position, 0)
-
-    def _step_buffers(self, action: int) -> int:
-        """``Batch.step`` of ``action`` with the buffers, answered as ``Batch.play`` answers
-        (2: the game ended)."""
-        self._acts[0] = action
-        err: int = self._batch.step(*self._step_args)
-        if err == 0 and self._done[0]:
-            return 2
-        return err
 
     def _clear(self) -> None:
         self._position = None

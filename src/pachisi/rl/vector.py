@@ -63,7 +63,7 @@ from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import _layout, observation_size, observe
 from .match import Match, returns_of
 
-__all__ = ["BACKENDS", "BatchedEnv", "kernel_batch", "position_of_state"]
+__all__ = ["BACKENDS", "BatchedEnv", "kernel_batch", "kernel_buffers", "position_of_state"]
 
 #: Where play mode's games are played: ``"auto"`` (the compiled kernel when it
 #: is active, else the pure engine), ``"kernel"``, ``"kernel-source"`` (the
@@ -152,6 +152,24 @@ class _PythonGames:
         self.plays[i] = []
 
 
+def kernel_buffers(setup: Setup, n: int, max_plays: int, compiled: bool = True) -> Any:
+    """New :class:`pachisi._kbatch.Buffers` (numpy arrays, zeros) for a kernel ``Batch`` of
+    ``n`` games of ``setup`` whose throws have at most ``max_plays`` outcomes: observations
+    ``(n, observation_size)`` float32, masks ``(n, max_plays)`` int8, movers and counts
+    ``(n,)`` int32, rewards ``(n, players)`` float32, ends ``(n,)`` int8."""
+    module = fast.batch_module(compiled)
+    if module is None:
+        raise ValueError("backend 'kernel' needs the compiled kernel, which is not installed")
+    return module.Buffers(
+        np.zeros((n, observation_size(setup)), dtype=np.float32),
+        np.zeros((n, max_plays), dtype=np.int8),
+        np.zeros(n, dtype=np.int32),
+        np.zeros(n, dtype=np.int32),
+        np.zeros((n, len(setup.players)), dtype=np.float32),
+        np.zeros(n, dtype=np.int8),
+    )
+
+
 def kernel_batch(
     setup: Setup,
     n: int,
@@ -159,13 +177,16 @@ def kernel_batch(
     max_throws: int,
     compiled: bool = True,
     start: Position | None = None,
+    out: Any = None,
 ) -> Any:
     """The kernel's ``Batch`` of ``n`` games of ``setup`` (``max_throws`` 0: no bound).
 
     ``compiled=False``: the kernel's source run as Python. ``ValueError`` if
     the compiled kernel is asked for and not installed. ``start``: every game
     starts from that position (the first player's draw is still made) instead
-    of the start of the game.
+    of the start of the game. ``out``: the buffers it writes
+    (:func:`kernel_buffers` of the same arguments; default new ones), which
+    ``batch.buffers().arrays()`` gives back.
     """
     module = fast.batch_module(compiled)
     if module is None:
@@ -186,8 +207,16 @@ def kernel_batch(
             o = owner[c]
             assert o is not None
             slots.extend((c, row, f, o))
-    table = fast.game_table(setup)
-    return module.Batch(table, starts, n, max_plays, max_throws, tmpl, slots, setup.home + 1, seat)
+    if out is None:
+        out = kernel_buffers(setup, n, max_plays, compiled)
+    return module.Batch(
+        fast.game_table(setup),
+        starts,
+        module.Encoding(tmpl, slots, seat),
+        out,
+        max_plays=max_plays,
+        max_throws=max_throws,
+    )
 
 
 def position_of_state(setup: Setup, st: Sequence[int]) -> Position:
@@ -280,9 +309,10 @@ class BatchedEnv:
             self._batch = kernel_batch(
                 setup, n, self.max_plays, max_throws or 0, backend == "kernel"
             )
-            self._movers32 = np.zeros(n, dtype=np.int32)
-            self._counts32 = np.zeros(n, dtype=np.int32)
-            self._done8 = np.zeros(n, dtype=np.int8)
+            # the kernel writes its own buffers: the observations and masks are these
+            (self.obs, self.masks, self._movers32, self._counts32, self._rewards, self._done8) = (
+                self._batch.buffers().arrays()
+            )
         #: Games finished since the last :meth:`reset`.
         self.games_finished = 0
 
@@ -320,7 +350,7 @@ class BatchedEnv:
                 py.advance(i)
                 py.write(i, self.obs, self.masks, self.movers, self.legal_counts)
         else:
-            err = self._batch.reset(s, self.obs, self.masks, self._movers32, self._counts32)
+            err = self._batch.reset(s)
             self._kernel_error(err)
             self.movers[:] = self._movers32
             self.legal_counts[:] = self._counts32
@@ -349,18 +379,11 @@ class BatchedEnv:
         elif self._py is not None:
             self._step_python(acts, rewards, done)
         else:
-            err = self._batch.step(
-                np.ascontiguousarray(acts, dtype=np.longlong),
-                self.obs,
-                self.masks,
-                self._movers32,
-                self._counts32,
-                rewards,
-                self._done8,
-            )
+            err = self._batch.step(np.ascontiguousarray(acts, dtype=np.longlong))
             if err < 0:
                 self._illegal(acts, -1 - err)
             self._kernel_error(err)
+            rewards[:] = self._rewards
             self.movers[:] = self._movers32
             self.legal_counts[:] = self._counts32
             done[:] = self._done8
