@@ -55,7 +55,10 @@ own), on the set-up it was trained on:
    (the MAE a perfect evaluator would score against these noisy labels).
    ``--svg FILE``: a calibration plot per network (predicted chance against
    label, each position a dot coloured by third, with the mean label in
-   ten bins of the prediction and its 95% interval).
+   ten bins of the prediction and its 95% interval). ``--rmse``: also each
+   network's root mean squared error with the labels' noise taken out,
+   ``sqrt(mean((pred - label)**2) - mean(label_se**2))`` (the MAE against
+   noisy labels is only an upper bound on the network's error).
 
 Usage (from the repository root; about 2 s of CPU a label in two-player
 Parcheesi, 6 to 10 s in four-player)::
@@ -526,6 +529,49 @@ def cell(rows: Sequence[dict[str, Any]], plies: Sequence[int]) -> Cell:
     return Cell(len(rows), mae, bias, floor)
 
 
+def corrected_rmse(rows: Sequence[dict[str, Any]], ply: int) -> tuple[float, float]:
+    """The noise-corrected RMSE of ``rows`` at ``ply`` and its standard error:
+    ``sqrt(mean((pred - label)**2) - mean(label_se**2))``, each label's variance its
+    recorded standard error squared (the sample variance of its rollouts over their
+    number), so that label noise, which adds its variance to the mean squared error,
+    is taken out; the standard error by the delta method (positions independent).
+    0 (standard error ``inf``) when the labels' variance is as large as the mean
+    squared error; ``nan`` with no rows.
+
+    >>> rows = [{"label": 0.5, "label_se": 0.3, "pred": {0: 1.0}},
+    ...         {"label": 0.5, "label_se": 0.3, "pred": {0: 0.0}}]
+    >>> [round(x, 9) for x in corrected_rmse(rows, 0)]
+    [0.4, 0.0]
+    """
+    d = [(r["pred"][ply] - r["label"]) ** 2 - r["label_se"] ** 2 for r in rows]
+    m, se = mean_se(d)
+    if not math.isfinite(m):
+        return (math.nan, math.inf)
+    if m <= 0:
+        return (0.0, math.inf)
+    root = math.sqrt(m)
+    return (root, se / (2 * root))
+
+
+def noise_table(rows: Sequence[dict[str, Any]], plies: Sequence[int]) -> str:
+    """``--rmse``: the noise-corrected RMSE (:func:`corrected_rmse`) at each ply, overall,
+    by third and by source, with the labels' noise (the root of their mean variance)."""
+    head = "| positions | n |" + "".join(f" RMSE {p} ply, noise taken out |" for p in plies)
+    lines = [
+        head + " label noise (rms se) |",
+        "|---|---|" + "---|" * len(plies) + "---|",
+    ]
+    for name, rs in groups(rows):
+        if not rs:
+            continue
+        line = f"| {name} | {len(rs)} |" + "".join(
+            f" {_pts(corrected_rmse(rs, p))} |" for p in plies
+        )
+        noise = math.sqrt(math.fsum(r["label_se"] ** 2 for r in rs) / len(rs))
+        lines.append(line + f" {100 * noise:.1f} |")
+    return "\n".join(lines)
+
+
 def figures(
     entry: Net, rows: Sequence[dict[str, Any]], plies: Sequence[int], race_tables: bool = False
 ) -> list[dict[str, Any]]:
@@ -746,6 +792,12 @@ def parser() -> argparse.ArgumentParser:
         help="also compare the labels with those of this rollout seed on the same positions"
         " (the mean difference of the mover's label: the two seeds' shared errors)",
     )
+    p.add_argument(
+        "--rmse",
+        action="store_true",
+        help="also print each network's RMSE with the labels' noise taken out"
+        " (sqrt(mean squared error - mean label variance), delta-method standard error)",
+    )
     p.add_argument("--markdown", help="write the tables to this file")
     p.add_argument("--svg", help="write the calibration plots to this file")
     p.add_argument("--json", help="write every labelled position and prediction to this file")
@@ -796,6 +848,8 @@ def main(argv: list[str] | None = None) -> int:
             tables.append(markdown(entry, rows, plies))
             if args.paired_with is not None:
                 tables.append(paired(entry, rows, args, path, sources))
+            if args.rmse and rows:
+                tables.append(noise_table(rows, plies))
             panels.append((entry, rows))
             dump.extend({**r, "pred": {str(k): v for k, v in r["pred"].items()}} for r in rows)
     except (PachisiError, ValueError, OSError) as e:

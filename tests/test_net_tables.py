@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -262,3 +263,36 @@ def test_a_ludo_rollout_is_the_learned_players_game() -> None:
     # a limit cuts the rollout short: unfinished
     cut = tables.one_die_play(NetEvaluator(entry.net, 0, "t"), start, first, 99, 2)
     assert cut.winner is None
+
+
+def test_the_noise_corrected_rmse_takes_the_labels_noise_out() -> None:
+    # by definition: mean squared error 0.25, mean label variance (0.09 + 0.16) / 2 = 0.125
+    rows = [
+        {"label": 0.5, "label_se": 0.3, "pred": {0: 1.0}, "third": 0, "source": "greedy"},
+        {"label": 0.5, "label_se": 0.4, "pred": {0: 0.0}, "third": 1, "source": "self"},
+    ]
+    m, se = tables.corrected_rmse(rows, 0)
+    assert m == pytest.approx(math.sqrt(0.125))
+    # the squared errors less the variances, 0.16 and 0.09: their mean's se 0.035, by the
+    # delta method over 2 sqrt(0.125)
+    assert se == pytest.approx(0.035 / (2 * math.sqrt(0.125)))
+    # labels noisier than the error: no RMSE below nothing
+    assert tables.corrected_rmse([{**rows[0], "label_se": 0.9}], 0) == (0.0, math.inf)
+    # simulated: a network off by N(0, 0.03), labels of 100 coin flips each
+    rng = random.Random(7)
+    sim = []
+    for _ in range(3000):
+        q = rng.uniform(0.1, 0.9)
+        wins = sum(rng.random() < q for _ in range(100))
+        p = wins / 100
+        var = p * (1 - p) * 100 / 99
+        sim.append(
+            {"label": p, "label_se": math.sqrt(var / 100), "pred": {0: q + rng.gauss(0, 0.03)}}
+        )
+    m, se = tables.corrected_rmse(sim, 0)
+    raw = math.sqrt(sum((r["pred"][0] - r["label"]) ** 2 for r in sim) / len(sim))
+    assert raw > 0.05  # the labels' noise (about 0.045) dominates the raw figure
+    assert abs(m - 0.03) < 4 * se and se < 0.005
+    text = tables.noise_table(rows, [0])
+    assert "| all | 2 | 35.4 ± 4.9 | 35.4 |" in text
+    assert "| from self games | 1 |" in text
