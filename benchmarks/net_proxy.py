@@ -7,19 +7,24 @@ labels already on file for another network of that set-up (the same
 held-out positions; labels of that network's player): an approximate
 ranking, never a figure for the docs (those come from ``net_tables.py``).
 It prints one table row per candidate (``net_tables.summary``'s columns) and,
-with ``--pick``, the file with the lowest worst-third MAE at ply 0.
+with ``--pick``, the file with the lowest worst-third MAE at ply 0. With
+``--paired``, a second table: each later file's change against the first,
+position by position (the mean difference of the absolute errors, and of
+the errors, ± standard error), at each ply, overall and by third.
 
 Usage::
 
     python benchmarks/net_proxy.py --labels docs/experiments/data/net-labels-4p-33.jsonl \\
-        a.json b.json c.json [--pick]
+        a.json b.json c.json [--pick] [--paired]
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -29,6 +34,41 @@ import net_tables as tables
 from pachisi.position import Position
 
 
+def _pts2(x: tuple[float, float]) -> str:
+    """A paired change in points, two decimals (its standard error is a tenth of a point)."""
+    return f"{100 * x[0]:+.2f} ± {100 * x[1]:.2f}"
+
+
+def paired(
+    names: Sequence[str], panels: Sequence[Sequence[dict[str, Any]]], plies: Sequence[int]
+) -> str:
+    """Each later network's change against the first, position by position: the mean
+    difference of the absolute errors (ΔMAE) and of the errors (Δbias), ± standard error,
+    in points of win chance (two decimals), overall and by third."""
+    head = "| network | positions | n |"
+    rule = "|---|---|---|"
+    for ply in plies:
+        head += f" ΔMAE {ply} ply | Δbias {ply} ply |"
+        rule += "---|---|"
+    lines = [f"Change against `{Path(names[0]).name}`, paired by position:", "", head, rule]
+    base = panels[0]
+    for name, rows in zip(names[1:], panels[1:], strict=True):
+        for label, k in (("all", None), ("third 1", 0), ("third 2", 1), ("third 3", 2)):
+            pairs = [
+                (a, b) for a, b in zip(base, rows, strict=True) if k is None or a["third"] == k
+            ]
+            line = f"| `{Path(name).name}` | {label} | {len(pairs)} |"
+            for ply in plies:
+                d_abs = [
+                    abs(b["pred"][ply] - b["label"]) - abs(a["pred"][ply] - a["label"])
+                    for a, b in pairs
+                ]
+                d_err = [b["pred"][ply] - a["pred"][ply] for a, b in pairs]
+                line += f" {_pts2(tables.mean_se(d_abs))} | {_pts2(tables.mean_se(d_err))} |"
+            lines.append(line)
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; 0, or 2 with a one-line error."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -36,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--labels", required=True, help="a label file of net_tables.py")
     p.add_argument("--plies", default="0", help="plies (default 0)")
     p.add_argument("--pick", action="store_true", help="print the best file last")
+    p.add_argument(
+        "--paired", action="store_true", help="also each file's change against the first"
+    )
     args = p.parse_args(argv)
     plies = sorted({int(x) for x in args.plies.split(",")})
     rows = list(tables.read_labels(Path(args.labels)).values())
@@ -50,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         panels.append((entry, tables.figures(entry, rows, plies)))
     print(tables.summary(panels, plies))
+    if args.paired and len(panels) > 1:
+        print()
+        print(paired(args.nets, [rs for _, rs in panels], plies))
     if args.pick:
 
         def worst(rs: list[dict[str, object]]) -> float:
