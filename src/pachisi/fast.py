@@ -243,14 +243,16 @@ class Games(Protocol):
         n: int,
         seeds: Buffer,
         spec: Buffer,
-        max_throws: int,
         res: Buffer,
-        evd: Buffer | None = None,
-        evi: Buffer | None = None,
-        trace: bool = False,
         /,
+        *,
+        max_throws: int,
+        evaluation: tuple[Buffer, Buffer] | None = None,
+        trace: bool = False,
     ) -> list[list[int]]:
-        """Play ``n`` games of ``pachisi simulate``; the last one throw by throw if ``trace``."""
+        """Play ``n`` games of ``pachisi simulate``, the greedy players by the hand evaluation
+        (its :func:`eval_tables` ``evaluation``, as :meth:`policies` takes it); the last
+        game throw by throw if ``trace``."""
 
     def recording(self, max_throws: int, /) -> Recording:
         """A new record for :meth:`nn_selfplay`'s games of at most ``max_throws`` throws."""
@@ -261,13 +263,13 @@ class Games(Protocol):
         state: Buffer,
         seed: int,
         k: int,
-        nni: Buffer,
-        nnd: Buffer,
+        net: tuple[Buffer, Buffer],
         record: Recording,
         /,
     ) -> int:
-        """Playout ``k`` of ``seed`` on the network policy, recording every position into
-        ``record`` (:meth:`recording`); the number of positions recorded."""
+        """Playout ``k`` of ``seed`` on the network policy (its kernel tables ``net``, as
+        :meth:`policies` takes them), recording every position into ``record``
+        (:meth:`recording`); the number of positions recorded."""
 
 
 class Policies(Protocol):
