@@ -136,8 +136,10 @@ class Kernel(Protocol):
 
     ``game`` is :func:`game_table`'s table, ``state``/``states`` are
     :func:`game_state` arrays (``states``: several, one after the other),
-    ``evd``/``evi`` :func:`eval_tables`' tables, ``nni``/``nnd`` a value
-    network's kernel tables (``pachisi.learn.kernel.tables``); ``throws`` a
+    ``evaluation`` :func:`eval_tables`' tables ``(weights, board)``, ``net`` a
+    value network's kernel tables ``(ints, weights)``
+    (``pachisi.learn.kernel.tables``), each pair one argument, as
+    :meth:`Games.policies` takes them; ``throws`` a
     flat ``int`` buffer of ``(a, b)`` pairs. Outputs are written into the
     ``out*`` buffers the caller allocates. The docstrings in the kernel say
     each buffer's size.
@@ -146,8 +148,7 @@ class Kernel(Protocol):
     def evaluate_many(
         self,
         game: Buffer,
-        evd: Buffer,
-        evi: Buffer,
+        evaluation: tuple[Buffer, Buffer],
         recs: Buffer,
         n: int,
         player: int,
@@ -159,8 +160,7 @@ class Kernel(Protocol):
     def expectimax_replies(
         self,
         game: Buffer,
-        evd: Buffer,
-        evi: Buffer,
+        evaluation: tuple[Buffer, Buffer],
         state: Buffer,
         throws: Buffer,
         n_throws: int,
@@ -180,8 +180,7 @@ class Kernel(Protocol):
         state: Buffer,
         throws: Buffer,
         n_throws: int,
-        nni: Buffer,
-        nnd: Buffer,
+        net: tuple[Buffer, Buffer],
         out_v: Buffer,
         out_st: Buffer,
         /,
