@@ -37,7 +37,6 @@ import json
 import random
 import sys
 import time
-from array import array
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from pachisi import Position, dice_for, fast, legal_plays
+from pachisi.bots import expectimax
 from pachisi.bots.evaluation import evaluate
 from pachisi.bots.greedy import GreedyPlayer, best_plays
 from pachisi.bots.greedy import evaluate as readable_evaluate
@@ -110,15 +110,9 @@ def pairs(
 
 
 def kernel_values(positions: list[Position], player: int) -> list[float]:
-    """The compiled kernel's hand evaluation of ``positions`` for ``player``."""
-    setup = positions[0].setup
-    evd, evi = fast.eval_tables(setup)
-    recs = array("i")
-    for p in positions:
-        recs.extend(fast.game_state(p))
-    out = array("d", [0.0] * len(positions))
-    fast.kernel().evaluate_many(fast.game_table(setup), evd, evi, recs, len(positions), player, out)
-    return list(out)
+    """The compiled kernel's hand evaluation of ``positions`` for ``player``
+    (``Kernel.evaluate_many``, its records packed as the players pack them)."""
+    return expectimax._kernel_evaluations(positions, player)
 
 
 def fingerprint(start: Position, n: int, seed: int) -> tuple[str, int]:

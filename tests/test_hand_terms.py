@@ -109,3 +109,22 @@ def test_the_fingerprint_sees_the_evaluation(monkeypatch: pytest.MonkeyPatch) ->
     assert check.fingerprint(start, 5, 1) == before
     monkeypatch.setattr(check, "evaluate", lambda p, player: evaluate(p, player) + 1e-12)
     assert check.fingerprint(start, 5, 1) != before
+
+
+@pytest.mark.skipif(not fast.active(), reason="the kernel is not compiled here")
+def test_the_fingerprint_reads_the_kernels_evaluation_of_each_outcome() -> None:
+    """``kernel_values`` (what the fingerprint records of ``evaluate_many``) is the players'
+    evaluation of every outcome, not only the first."""
+    check = load_benchmark("hand_terms_check")
+    rng = random.Random(1)
+    pos = Position.start("parcheesi", players=4)
+    seen = 0
+    for _ in range(40):
+        plays = legal_plays(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        results = [p.position for p in plays]
+        if len(results) > 1:
+            me = pos.to_move
+            assert check.kernel_values(results, me) == [evaluate(r, me) for r in results]
+            seen += 1
+        pos = rng.choice(plays).position
+    assert seen > 10

@@ -17,7 +17,10 @@ import pytest
 
 from kernels import COMPILED, UNCOMPILED
 from pachisi import Position, _accel, dice_for, fast, legal_plays
+from pachisi._layout import SIM_SIZE
 from pachisi.bots.evaluation import evaluate
+from pachisi.learn.kernel import tables
+from pachisi.learn.network import ValueNet
 
 needs_kernel = pytest.mark.skipif(COMPILED is None, reason="the kernel is not compiled here")
 
@@ -240,3 +243,41 @@ def test_the_games_policies_are_the_seats_of_fast_playouts() -> None:
         games.policies(0b0001)
     with pytest.raises(ValueError, match="network's tables"):
         games.policies(network=0b0010)
+
+
+@needs_kernel
+def test_the_games_simulate_takes_the_evaluation_as_one_value() -> None:
+    """``Games.simulate`` takes the hand evaluation's tables as one ``evaluation``, as
+    ``Games.policies`` does (issue 35): its greedy seats are ``fast.simulate_games``'; it
+    refuses greedy seats without the evaluation."""
+    pos = Position.start("parcheesi", players=4)
+    games = fast.games()
+    table, state = fast.game_table(pos.setup), fast.game_state(pos)
+    res = array("i", bytes(4 * SIM_SIZE * 2))
+    seeds, spec = array("Q", [5, 6]), array("i", [0, 0b0101, 1, 0b0101])
+    evaluation = fast.eval_tables(pos.setup)
+    games.simulate(table, state, 2, seeds, spec, res, max_throws=100_000, evaluation=evaluation)
+    want = fast.simulate_games(pos, [5, 6], [0, 1], [0b0101] * 2)
+    got = [res[SIM_SIZE * i : SIM_SIZE * i + 2 + res[SIM_SIZE * i + 1]] for i in range(2)]
+    assert [list(r) for r in got] == [[g.throws, len(g.finished), *g.finished] for g in want]
+    assert want != fast.simulate_games(pos, [5, 6], [0, 1], [0, 0])
+    with pytest.raises(ValueError, match="evaluation's tables"):
+        games.simulate(table, state, 2, seeds, spec, res, max_throws=100)
+
+
+@needs_kernel
+def test_the_games_selfplay_takes_the_network_as_one_value() -> None:
+    """``Games.nn_selfplay`` takes the network's tables as one ``net``, as ``Games.policies``
+    does (issue 35): its game is the playout of ``Games.playouts`` with every seat on the
+    network."""
+    pos = Position.start("parcheesi", players=4)
+    games = fast.games()
+    table, state = fast.game_table(pos.setup), fast.game_state(pos)
+    net = tables(ValueNet.random(pos.setup, hidden=6, seed=1), pos.setup)
+    record = games.recording(60)
+    throws = games.nn_selfplay(table, state, 11, 2, net, record)
+    res = array("i", bytes(4 * fast.R_SIZE))
+    everyone = games.policies(network=0b1111, net=net)
+    games.playouts(table, state, 1, 11, res, max_throws=60, first_playout=2, policies=everyone)
+    assert list(record.arrays()[5][: fast.R_SIZE]) == list(res)
+    assert throws == res[0] > 0

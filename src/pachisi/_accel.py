@@ -1238,7 +1238,6 @@ def _sim_call(
     n = len(seeds)
     res = array("i", bytes(4 * SIM_SIZE * n))
     spec = array("i", [v for f, m in zip(firsts, greedy, strict=True) for v in (f, m)])
-    evd, evi = eval_tables(setup) if any(greedy) else (None, None)
     steps: list[list[int]] = []
     if n:
         steps = _games(module).simulate(
@@ -1247,11 +1246,10 @@ def _sim_call(
             n,
             array("Q", [s & _MASK64 for s in seeds]),
             spec,
-            max_throws,
             res,
-            evd,
-            evi,
-            trace,
+            max_throws=max_throws,
+            evaluation=eval_tables(setup) if any(greedy) else None,
+            trace=trace,
         )
     players = len(setup.players)
     out = []

@@ -3256,7 +3256,7 @@ class Kernel:
     # encoding ``pachisi-encoding/1`` and the forward pass, the same numbers bit for
     # bit as ValueNet.side_chances); the kernel holds one Net and calls its C
     # functions (net_*, _knet.pxd). Here: the games that use it. The tables
-    # ``nni``/``nnd`` come from pachisi.learn.kernel.tables (NI_* and ND_*).
+    # ``net`` (``(ints, weights)``) come from pachisi.learn.kernel.tables (NI_*, ND_*).
 
     def network(self) -> Net:
         """This kernel's value network (:class:`pachisi._knet.Net`): its Python entry points
@@ -3270,16 +3270,19 @@ class Kernel:
         state: cython.int[::1],
         throws: cython.int[::1],
         n_throws: cython.int,
-        nni: cython.int[::1],
-        nnd: cython.double[::1],
+        net: object,
         out_v: cython.double[::1],
         out_st: cython.int[::1],
     ) -> None:
         """For each throw (``8 * a + b``) of the game state ``state``: the mover's best
-        outcome by the network (0 ply; the first of equals in canonical order), as every
+        outcome by the network whose tables ``net`` is (``(ints, weights)``:
+        ``learn.kernel.tables``) (0 ply; the first of equals in canonical order), as every
         player's chance after it (``out_v[4 * i:]``) and its game state
         (``out_st[S_SIZE * i:]``)."""
-        net_use(self.net, nni, nnd)
+        net_ints: cython.int[::1]
+        net_weights: cython.double[::1]
+        net_ints, net_weights = net
+        net_use(self.net, net_ints, net_weights)
         self.game = game
         gs = self.gst
         self.pos = gs
@@ -3423,19 +3426,18 @@ class Kernel:
     def evaluate_many(
         self,
         game: cython.int[::1],
-        evd: cython.double[::1],
-        evi: cython.int[::1],
+        evaluation: object,
         recs: cython.int[::1],
         n: cython.int,
         player: cython.int,
         out: cython.double[::1],
     ) -> None:
-        """The hand-made evaluation (tables ``evd``/``evi``) for ``player`` of ``n``
-        positions, 18 ints each in ``recs`` (the 16 pawns as in a game state, then the cut
-        flags and the winners as bit masks of players), in ``out[:n]``."""
+        """The hand-made evaluation, whose tables ``evaluation`` is (``(weights, board)``:
+        ``_accel.eval_tables``), for ``player`` of ``n`` positions, 18 ints each in
+        ``recs`` (the 16 pawns as in a game state, then the cut flags and the winners as
+        bit masks of players), in ``out[:n]``."""
         self.game = game
-        self.evd = evd
-        self.evi = evi
+        self.evd, self.evi = evaluation
         self._use_cfg(game, 0)
         i: cython.int
         for i in range(n):
@@ -3444,8 +3446,7 @@ class Kernel:
     def expectimax_replies(
         self,
         game: cython.int[::1],
-        evd: cython.double[::1],
-        evi: cython.int[::1],
+        evaluation: object,
         state: cython.int[::1],
         throws: cython.int[::1],
         n_throws: cython.int,
@@ -3454,15 +3455,14 @@ class Kernel:
         out_n: cython.int[::1],
     ) -> None:
         """For each throw (``8 * a + b``) of the game state ``state`` (a game not over):
-        the mover's best outcomes by the hand-made evaluation (tables ``evd``/``evi`` of
-        ``_accel.eval_tables``) from his own point of view, ties within 1e-9 as
-        ``pachisi.bots.expectimax.greedy_replies`` builds its list (a running best: more
-        than 1e-9 above it starts the list again, at least 1e-9 below it joins; a single
-        outcome without evaluation), their number in ``out_n[i]`` and the sum of their
-        evaluations for ``me`` in ``out_v[i]`` (in canonical order)."""
+        the mover's best outcomes by the hand-made evaluation (its tables ``evaluation``,
+        ``(weights, board)``: ``_accel.eval_tables``) from his own point of view, ties
+        within 1e-9 as ``pachisi.bots.expectimax.greedy_replies`` builds its list (a
+        running best: more than 1e-9 above it starts the list again, at least 1e-9 below
+        it joins; a single outcome without evaluation), their number in ``out_n[i]`` and
+        the sum of their evaluations for ``me`` in ``out_v[i]`` (in canonical order)."""
         self.game = game
-        self.evd = evd
-        self.evi = evi
+        self.evd, self.evi = evaluation
         gs = self.gst
         self.pos = gs
         pw = self.f_after

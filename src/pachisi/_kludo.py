@@ -740,11 +740,13 @@ class LudoKernel:
         n: cython.int,
         seeds: cython.ulonglong[::1],
         firsts: cython.int[::1],
-        max_throws: cython.int,
         res: cython.int[::1],
-        trace: cython.bint,
+        *,
+        max_throws: cython.int,
+        trace: cython.bint = False,
     ) -> list:
-        """``n`` whole games of random players from ``start`` (a position row).
+        """``n`` whole games of random players from ``start`` (a position row); as
+        ``Games.simulate``, everything after ``res`` is keyword-only.
 
         Game ``i``: player ``firsts[i]`` throws first; the dice stream is seeded
         with ``seeds[2 i]``, the choice stream with ``seeds[2 i + 1]``; per throw

@@ -482,16 +482,19 @@ class Games:
         n: cython.int,
         seeds: cython.ulonglong[::1],
         spec: cython.int[::1],
-        max_throws: cython.int,
         res: cython.int[::1],
-        evd: cython.double[::1] = None,
-        evi: cython.int[::1] = None,
+        *,
+        max_throws: cython.int,
+        evaluation: object = None,
         trace: cython.bint = False,
     ) -> list:
         """Play ``n`` games of ``pachisi simulate`` from ``state``; results in ``res``.
+        Everything after ``res`` is keyword-only.
 
         Game ``i`` starts from ``state`` with player ``spec[2 * i]`` to throw;
-        the players of the bit mask ``spec[2 * i + 1]`` play greedy, the
+        the players of the bit mask ``spec[2 * i + 1]`` play greedy by the
+        hand evaluation, whose tables ``evaluation`` is (``(weights, board)``,
+        as :class:`Policies` takes them; needed when any mask is not 0), the
         others random, as in :meth:`playouts` (its dice from the splitmix64
         stream ``stream_seed(seeds[i], 0)``, its choices from the stream
         ``(seeds[i], 1)``; no given first throw). Unlike a playout, it ends as
@@ -503,15 +506,23 @@ class Games:
         b, *state before it]`` (``S_SIZE`` ints; the slot ``P_CUT`` is
         scratch), then the final state; else an empty list.
         """
-        kp_setup(self.kern, game, evd, evi)
-        self.game = game
-        gs = self.gs
-        pagade: cython.bint = game[G_PAGADE] != 0
         i: cython.int
         k: cython.int
         t: cython.int
         o: cython.int
         fin_mask: cython.int
+        eval_weights: cython.double[::1] = None
+        eval_board: cython.int[::1] = None
+        if evaluation is not None:
+            eval_weights, eval_board = evaluation
+        else:
+            for i in range(n):
+                if spec[2 * i + 1]:
+                    raise ValueError("greedy players need the evaluation's tables")
+        kp_setup(self.kern, game, eval_weights, eval_board)
+        self.game = game
+        gs = self.gs
+        pagade: cython.bint = game[G_PAGADE] != 0
         for i in range(n):
             self.sim_log = [] if trace else None
             self.drng = _stream_seed(seeds[i], 0)
@@ -651,13 +662,13 @@ class Games:
         state: cython.int[::1],
         seed: cython.ulonglong,
         k: cython.longlong,
-        nni: cython.int[::1],
-        nnd: cython.double[::1],
+        net: object,
         record: Recording,
     ) -> cython.int:
-        """Playout ``k`` of ``seed`` from ``state`` with every player on the network policy
-        (tables ``nni``/``nnd``), recording every position before a throw into ``record``
-        (for training), its game cut off after ``record.max_throws`` throws.
+        """Playout ``k`` of ``seed`` from ``state`` with every player on the network policy,
+        whose tables ``net`` is (``(ints, weights)``: ``learn.kernel.tables``, as
+        :class:`Policies` takes them), recording every position before a throw into
+        ``record`` (for training), its game cut off after ``record.max_throws`` throws.
 
         The same game as :meth:`playouts` with every seat in ``nmask``; the
         record's layout is :class:`Recording`'s. Returns the number of
@@ -665,7 +676,10 @@ class Games:
         """
         max_throws: cython.int = record.max_throws
         res: cython.int[::1] = record.res
-        net_use(self.net, nni, nnd)
+        net_ints: cython.int[::1]
+        net_weights: cython.double[::1]
+        net_ints, net_weights = net
+        net_use(self.net, net_ints, net_weights)
         kp_setup(self.kern, game, None, None)
         self.game = game
         gs = self.gs

@@ -351,9 +351,9 @@ def simulate(
             n,
             seeds,
             array("i", firsts),
-            max_throws,
             res,
-            trace,
+            max_throws=max_throws,
+            trace=trace,
         )
     players = len(position.setup.players)
     games = []

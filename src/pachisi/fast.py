@@ -136,8 +136,10 @@ class Kernel(Protocol):
 
     ``game`` is :func:`game_table`'s table, ``state``/``states`` are
     :func:`game_state` arrays (``states``: several, one after the other),
-    ``evd``/``evi`` :func:`eval_tables`' tables, ``nni``/``nnd`` a value
-    network's kernel tables (``pachisi.learn.kernel.tables``); ``throws`` a
+    ``evaluation`` :func:`eval_tables`' tables ``(weights, board)``, ``net`` a
+    value network's kernel tables ``(ints, weights)``
+    (``pachisi.learn.kernel.tables``), each pair one argument, as
+    :meth:`Games.policies` takes them; ``throws`` a
     flat ``int`` buffer of ``(a, b)`` pairs. Outputs are written into the
     ``out*`` buffers the caller allocates. The docstrings in the kernel say
     each buffer's size.
@@ -146,8 +148,7 @@ class Kernel(Protocol):
     def evaluate_many(
         self,
         game: Buffer,
-        evd: Buffer,
-        evi: Buffer,
+        evaluation: tuple[Buffer, Buffer],
         recs: Buffer,
         n: int,
         player: int,
@@ -159,8 +160,7 @@ class Kernel(Protocol):
     def expectimax_replies(
         self,
         game: Buffer,
-        evd: Buffer,
-        evi: Buffer,
+        evaluation: tuple[Buffer, Buffer],
         state: Buffer,
         throws: Buffer,
         n_throws: int,
@@ -180,8 +180,7 @@ class Kernel(Protocol):
         state: Buffer,
         throws: Buffer,
         n_throws: int,
-        nni: Buffer,
-        nnd: Buffer,
+        net: tuple[Buffer, Buffer],
         out_v: Buffer,
         out_st: Buffer,
         /,
@@ -243,14 +242,16 @@ class Games(Protocol):
         n: int,
         seeds: Buffer,
         spec: Buffer,
-        max_throws: int,
         res: Buffer,
-        evd: Buffer | None = None,
-        evi: Buffer | None = None,
-        trace: bool = False,
         /,
+        *,
+        max_throws: int,
+        evaluation: tuple[Buffer, Buffer] | None = None,
+        trace: bool = False,
     ) -> list[list[int]]:
-        """Play ``n`` games of ``pachisi simulate``; the last one throw by throw if ``trace``."""
+        """Play ``n`` games of ``pachisi simulate``, the greedy players by the hand evaluation
+        (its :func:`eval_tables` ``evaluation``, as :meth:`policies` takes it); the last
+        game throw by throw if ``trace``."""
 
     def recording(self, max_throws: int, /) -> Recording:
         """A new record for :meth:`nn_selfplay`'s games of at most ``max_throws`` throws."""
@@ -261,13 +262,13 @@ class Games(Protocol):
         state: Buffer,
         seed: int,
         k: int,
-        nni: Buffer,
-        nnd: Buffer,
+        net: tuple[Buffer, Buffer],
         record: Recording,
         /,
     ) -> int:
-        """Playout ``k`` of ``seed`` on the network policy, recording every position into
-        ``record`` (:meth:`recording`); the number of positions recorded."""
+        """Playout ``k`` of ``seed`` on the network policy (its kernel tables ``net``, as
+        :meth:`policies` takes them), recording every position into ``record``
+        (:meth:`recording`); the number of positions recorded."""
 
 
 class Policies(Protocol):

@@ -128,10 +128,10 @@ def reply_sums(
     n = len(codes)
     out_v = array("d", bytes(8 * n))
     out_n = array("i", bytes(4 * n))
-    evd, evi = fast.eval_tables(setup)
+    evaluation = fast.eval_tables(setup)
     kern = fast.kernel() if module is None else fast.kernel(module)
     kern.expectimax_replies(
-        fast.game_table(setup), evd, evi, fast.game_state(position), codes, n, me, out_v, out_n
+        fast.game_table(setup), evaluation, fast.game_state(position), codes, n, me, out_v, out_n
     )
     return list(zip(out_v.tolist(), out_n.tolist(), strict=True))
 
@@ -171,9 +171,9 @@ def _kernel_evaluations(
         recs.append(0 if winner is None else sum(1 << i for i in winner))
     setup = positions[0].setup
     out = array("d", bytes(8 * len(positions)))
-    evd, evi = fast.eval_tables(setup)
+    evaluation = fast.eval_tables(setup)
     kern = fast.kernel() if module is None else fast.kernel(module)
-    kern.evaluate_many(fast.game_table(setup), evd, evi, recs, len(positions), me, out)
+    kern.evaluate_many(fast.game_table(setup), evaluation, recs, len(positions), me, out)
     return out.tolist()
 
 

@@ -231,7 +231,7 @@ def best_replies(
             assert best is not None
             out.append((best, best_pos if positions else None))
         return out
-    ni, nd = tables(net, setup)
+    net_tables = tables(net, setup)
     codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
     out_v = array("d", bytes(32 * len(codes)))
     out_st = array("i", bytes(4 * S_SIZE * len(codes)))
@@ -240,8 +240,7 @@ def best_replies(
         fast.game_state(position),
         codes,
         len(codes),
-        ni,
-        nd,
+        net_tables,
         out_v,
         out_st,
     )

@@ -347,7 +347,7 @@ def _play_kernel(
     kern = fast.games(module)
     enc = encoder_for(setup)
     n = enc.n_players
-    ni, nd = tables(net, setup)
+    net_tables = tables(net, setup)
     table = fast.game_table(setup)
     pseed = _selfplay_seed(seed)
     record = kern.recording(max_throws)
@@ -358,7 +358,7 @@ def _play_kernel(
     out = []
     for g in games:
         st = fast.game_state(Position.initial(setup, g % n))
-        T = kern.nn_selfplay(table, st, pseed, g, ni, nd, record)
+        T = kern.nn_selfplay(table, st, pseed, g, net_tables, record)
         offsets = r_off[: T + 1].astype(np.int64)
         end = int(offsets[-1])
         mask = int(res[6])
