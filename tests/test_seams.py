@@ -451,6 +451,7 @@ PRIVATE_ENGINE = (
 PRIVATE_ENGINE_BENCHMARKS = {
     "kernel_costs.py": "times the kernel's enumerators against the bridge's own entry points",
     "turn_steps.py": "times Turn's step graphs through the bridge's own entry point",
+    "independent_throws.py": "counts the kernel enumerator's instructions by kind of throw",
 }
 BENCHMARKS = PACKAGE.parent.parent / "benchmarks"
 

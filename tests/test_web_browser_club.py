@@ -19,6 +19,13 @@ from test_web_browser import Browser, Console, Page, Server, browser, console, e
 __all__ = ["browser", "console"]  # the fixtures, used by name
 
 PASSWORD = "a long pass phrase"
+#: An image's natural width once it has loaded (0 if it failed to load): the browser may show
+#: the element before its picture has arrived, so reading ``naturalWidth`` at once races it.
+LOADED_WIDTH = (
+    "img => img.complete ? img.naturalWidth : new Promise(resolve => {"
+    " img.addEventListener('load', () => resolve(img.naturalWidth), {once: true});"
+    " img.addEventListener('error', () => resolve(0), {once: true}); })"
+)
 
 
 @pytest.fixture(scope="module")
@@ -122,8 +129,10 @@ def test_two_players_sign_up_play_a_rated_game_and_see_their_ratings(
         match = re.match(r"(\d+) ± (\d+) \(provisional\)", text)
         assert match, text
         shown[name] = int(match.group(1))
-        expect(page.get_by_test_id("history-graph")).to_be_visible()
-        assert page.get_by_test_id("history-graph").evaluate("img => img.naturalWidth") > 0
+        graph = page.get_by_test_id("history-graph")
+        expect(graph).to_be_visible()
+        # Visible is not loaded: wait for the image's load (or error) before reading its width.
+        assert graph.evaluate(LOADED_WIDTH) > 0
         expect(page.get_by_test_id("review-link").first).to_have_attribute(
             "href", f"/review/{game_id}"
         )
