@@ -324,9 +324,7 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--seed", type=int, default=1, help="the shuffles' seed (1)")
     f.add_argument("--out", required=True, help="the fitted weights file")
     f.add_argument("--values", help="the file of 'values' (for --mix below 1)")
-    f.add_argument(
-        "--mix", type=float, default=1.0, help="the rollouts' weight in the target (1)"
-    )
+    f.add_argument("--mix", type=float, default=1.0, help="the rollouts' weight in the target (1)")
     v = sub.add_parser("values", help="the network's own values of the labelled positions")
     v.add_argument("--net", required=True, help="the network")
     v.add_argument("--data", required=True, help="the label file of 'label'")
