@@ -10,7 +10,15 @@ It prints one table row per candidate (``net_tables.summary``'s columns) and,
 with ``--pick``, the file with the lowest worst-third MAE at ply 0. With
 ``--paired``, a second table: each later file's change against the first,
 position by position (the mean difference of the absolute errors, and of
-the errors, ± standard error), at each ply, overall and by third.
+the errors, ± standard error), at each ply, overall and by third; with
+``--mse`` also the mean difference of the squared errors (ΔMSE, points
+squared: the labels' noise adds the same variance to both squared errors,
+so it cancels from the mean difference and only widens its standard
+error). ``--rmse``: each network's noise-corrected RMSE
+(``net_tables.corrected_rmse``) at each ply, overall and by third.
+``--key-prefix``: only the labels whose key starts with it (a file holding
+several set-ups' labels). The labels' key names the network that rolled
+out; any network of the same set-up is scored against them.
 
 Usage::
 
@@ -39,17 +47,29 @@ def _pts2(x: tuple[float, float]) -> str:
     return f"{100 * x[0]:+.2f} ± {100 * x[1]:.2f}"
 
 
+def _sq2(x: tuple[float, float]) -> str:
+    """A paired change of squared error in points squared, two decimals."""
+    return f"{1e4 * x[0]:+.2f} ± {1e4 * x[1]:.2f}"
+
+
 def paired(
-    names: Sequence[str], panels: Sequence[Sequence[dict[str, Any]]], plies: Sequence[int]
+    names: Sequence[str],
+    panels: Sequence[Sequence[dict[str, Any]]],
+    plies: Sequence[int],
+    mse: bool = False,
 ) -> str:
     """Each later network's change against the first, position by position: the mean
     difference of the absolute errors (ΔMAE) and of the errors (Δbias), ± standard error,
-    in points of win chance (two decimals), overall and by third."""
+    in points of win chance (two decimals), overall and by third; with ``mse`` also of the
+    squared errors (ΔMSE, points squared)."""
     head = "| network | positions | n |"
     rule = "|---|---|---|"
     for ply in plies:
         head += f" ΔMAE {ply} ply | Δbias {ply} ply |"
         rule += "---|---|"
+        if mse:
+            head += f" ΔMSE {ply} ply (pt²) |"
+            rule += "---|"
     lines = [f"Change against `{Path(names[0]).name}`, paired by position:", "", head, rule]
     base = panels[0]
     for name, rows in zip(names[1:], panels[1:], strict=True):
@@ -65,6 +85,12 @@ def paired(
                 ]
                 d_err = [b["pred"][ply] - a["pred"][ply] for a, b in pairs]
                 line += f" {_pts2(tables.mean_se(d_abs))} | {_pts2(tables.mean_se(d_err))} |"
+                if mse:
+                    d_sq = [
+                        (b["pred"][ply] - b["label"]) ** 2 - (a["pred"][ply] - a["label"]) ** 2
+                        for a, b in pairs
+                    ]
+                    line += f" {_sq2(tables.mean_se(d_sq))} |"
             lines.append(line)
     return "\n".join(lines)
 
@@ -79,9 +105,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--paired", action="store_true", help="also each file's change against the first"
     )
+    p.add_argument("--mse", action="store_true", help="with --paired: also the change of MSE")
+    p.add_argument("--rmse", action="store_true", help="also each file's noise-corrected RMSE")
+    p.add_argument("--key-prefix", default="", help="only the labels whose key starts so")
     args = p.parse_args(argv)
     plies = sorted({int(x) for x in args.plies.split(",")})
-    rows = list(tables.read_labels(Path(args.labels)).values())
+    rows = [
+        r
+        for r in tables.read_labels(Path(args.labels)).values()
+        if r["key"].startswith(args.key_prefix)
+    ]
     if not rows:
         print(f"net_proxy: no labels in {args.labels}", file=sys.stderr)
         return 2
@@ -93,9 +126,15 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         panels.append((entry, tables.figures(entry, rows, plies)))
     print(tables.summary(panels, plies))
+    if args.rmse:
+        for name, (_, rs) in zip(args.nets, panels, strict=True):
+            print()
+            print(f"`{Path(name).name}`, noise-corrected RMSE:")
+            print()
+            print(tables.noise_table(rs, plies))
     if args.paired and len(panels) > 1:
         print()
-        print(paired(args.nets, [rs for _, rs in panels], plies))
+        print(paired(args.nets, [rs for _, rs in panels], plies, args.mse))
     if args.pick:
 
         def worst(rs: list[dict[str, object]]) -> float:

@@ -30,6 +30,14 @@ after each epoch their mean cross-entropy is computed, and the weights of the
 best epoch are written to ``--out`` (early stopping after ``--patience``
 epochs without improvement, at most ``--epochs``).
 
+``values``: the ``--net``'s own ``--ply`` value (default 1) of every
+position in ``--data`` (the network alone, no race table; noise-free),
+written to ``--out`` (JSON lines: key, ply, chances of every player).
+``fit --values FILE --mix W`` then fits to ``W`` times the rollout
+fraction plus ``1 - W`` times that value (``--mix 1``, the default: the
+rollouts alone; ``--mix 0``: the value alone); the validation loss is
+against the same mixed target.
+
 Usage (from the repository root)::
 
     NET=src/pachisi/learn/weights/parcheesi.json
@@ -56,6 +64,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 import net_tables as tables
 import numpy as np
 
+from pachisi.analysis.net import NetEvaluator
 from pachisi.analysis.rollout import RolloutSpec
 from pachisi.bots import game_positions
 from pachisi.dice import derive_seed
@@ -158,20 +167,55 @@ def label(args: argparse.Namespace) -> int:
 # -- the fit -------------------------------------------------------------------------------
 
 
-def examples(rows: Sequence[dict[str, Any]]) -> GameData:
+def _sides(chances: Sequence[float], sides: Sequence[Sequence[int]]) -> list[float]:
+    """Each side's chance (its first player's), divided by their sum."""
+    out = [chances[players[0]] for players in sides]
+    total = sum(out)
+    return [c / total if total > 0 else 1.0 / len(out) for c in out]
+
+
+def examples(
+    rows: Sequence[dict[str, Any]],
+    values: dict[str, list[float]] | None = None,
+    mix: float = 1.0,
+) -> GameData:
     """The rows as one block of examples: encodings from the mover's point of view, targets
     the rollouts' chance of each side (its first player's), mover's side first, divided by
-    their sum (a rollout cut off unfinished counts for every side alike)."""
+    their sum (a rollout cut off unfinished counts for every side alike); with ``values``
+    (chances of every player by key), ``mix`` times that plus ``1 - mix`` times the value's."""
     positions = [Position.from_text(r["position"]) for r in rows]
     enc = encoder_for(positions[0].setup)
     offsets, cols, vals, movers = _encoded(enc, positions)
     targets = np.zeros((len(rows), MAX_SIDES))
     for t, (r, pos) in enumerate(zip(rows, positions, strict=True)):
-        chances = [r["chances"][players[0]] for players in enc.sides(pos.to_move)]
-        total = sum(chances)
-        for k, c in enumerate(chances):
-            targets[t, k] = c / total if total > 0 else 1.0 / len(chances)
+        sides = enc.sides(pos.to_move)
+        target = _sides(r["chances"], sides)
+        if values is not None and mix < 1.0:
+            v = _sides(values[r["key"]], sides)
+            target = [mix * a + (1.0 - mix) * b for a, b in zip(target, v, strict=True)]
+        for k, c in enumerate(target):
+            targets[t, k] = c
     return GameData(offsets, cols, vals, targets, len(rows), (), movers)
+
+
+def values_step(args: argparse.Namespace) -> int:
+    """The ``values`` step."""
+    entry = tables.from_file(args.net)
+    rows = list(tables.read_labels(Path(args.data)).values())
+    positions = [Position.from_text(r["position"]) for r in rows]
+    ev = NetEvaluator(entry.net, 0, entry.name)
+    t0 = time.process_time()
+    saved = getattr(tables.rollout, "race_by_default")  # noqa: B009
+    setattr(tables.rollout, "race_by_default", tables._no_race)  # noqa: B010
+    try:
+        got = ev.values(positions, args.ply)
+    finally:
+        setattr(tables.rollout, "race_by_default", saved)  # noqa: B010
+    with Path(args.out).open("w") as f:
+        for r, v in zip(rows, got, strict=True):
+            f.write(json.dumps({"key": r["key"], "ply": args.ply, "chances": list(v)}) + "\n")
+    log(f"{len(rows)} values at {args.ply} ply [{time.process_time() - t0:.1f} s CPU]")
+    return 0
 
 
 def loss_and_mae(params: dict[str, Any], data: GameData, n_sides: int) -> tuple[float, float]:
@@ -203,7 +247,16 @@ def fit(args: argparse.Namespace) -> int:
     )
     val_rows = [r for r in rows if is_validation(r)]
     train_rows = [r for r in rows if not is_validation(r)]
-    train, val = examples(train_rows), examples(val_rows)
+    values = (
+        {k: r["chances"] for k, r in tables.read_labels(Path(args.values)).items()}
+        if args.values
+        else None
+    )
+    if args.mix < 1.0 and values is None:
+        log("--mix below 1 needs --values")
+        return 2
+    train = examples(train_rows, values, args.mix)
+    val = examples(val_rows, values, args.mix)
     n_sides = encoder_for(Position.from_text(rows[0]["position"]).setup).n_sides
     n_train = len({(r["source"], r["game"]) for r in train_rows})
     n_val = len({(r["source"], r["game"]) for r in val_rows})
@@ -240,7 +293,7 @@ def fit(args: argparse.Namespace) -> int:
     meta = dict(net.meta)
     meta["note"] = (
         f"{net.meta.get('note', '')}; then fitted to rollouts ({len(train_rows)} positions,"
-        f" benchmarks/rollout_fit.py, lr {args.lr}, epoch {best_epoch})"
+        f" benchmarks/rollout_fit.py, mix {args.mix}, lr {args.lr}, epoch {best_epoch})"
     )
     ValueNet.from_arrays(net.ruleset, best, meta).save(args.out)
     log(f"best epoch {best_epoch}: validation {best_ce:.5f}; wrote {args.out}")
@@ -270,6 +323,13 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--patience", type=int, default=4, help="stop after this many worse (4)")
     f.add_argument("--seed", type=int, default=1, help="the shuffles' seed (1)")
     f.add_argument("--out", required=True, help="the fitted weights file")
+    f.add_argument("--values", help="the file of 'values' (for --mix below 1)")
+    f.add_argument("--mix", type=float, default=1.0, help="the rollouts' weight in the target (1)")
+    v = sub.add_parser("values", help="the network's own values of the labelled positions")
+    v.add_argument("--net", required=True, help="the network")
+    v.add_argument("--data", required=True, help="the label file of 'label'")
+    v.add_argument("--ply", type=int, default=1, help="the network's ply (1)")
+    v.add_argument("--out", required=True, help="the values file (JSON lines)")
     return p
 
 
@@ -278,6 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.step == "label":
         return label(args)
+    if args.step == "values":
+        return values_step(args)
     return fit(args)
 
 
