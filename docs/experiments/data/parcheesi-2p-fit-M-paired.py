@@ -4,22 +4,45 @@ Reads /tmp/declM/preds-M.json and preds-S.json (net_tables.py --json); pairs the
 with the same key (less the sha) and the same position; prints points of win chance.
 Optional argument: the sources to keep (e.g. greedy,expectimax).
 """
-import json, math, sys
+
+import json
+import math
+import sys
+
 ONLY = None if len(sys.argv) < 2 else sys.argv[1].split(",")
 M = json.load(open("/tmp/declM/preds-M.json"))
 S = json.load(open("/tmp/declM/preds-S.json"))
-tail = lambda r: r["key"].split(":", 1)[1]
-m = {tail(r): r for r in M}; s = {tail(r): r for r in S}
-common = sorted(k for k in set(m) & set(s) if m[k]["position"] == s[k]["position"] and (ONLY is None or m[k]["source"] in ONLY))
+
+
+def tail(r):
+    return r["key"].split(":", 1)[1]
+
+
+m = {tail(r): r for r in M}
+s = {tail(r): r for r in S}
+common = sorted(
+    k
+    for k in set(m) & set(s)
+    if m[k]["position"] == s[k]["position"] and (ONLY is None or m[k]["source"] in ONLY)
+)
 print(f"M rows {len(m)}, shipped rows {len(s)}, paired {len(common)}")
+
+
 def ms(xs):
-    n = len(xs); mu = sum(xs) / n
+    n = len(xs)
+    mu = sum(xs) / n
     sd = math.sqrt(sum((x - mu) ** 2 for x in xs) / (n - 1)) if n > 1 else float("nan")
-    return f"{100*mu:+.2f} ± {100*sd/math.sqrt(n):.2f}"
-groups = [("all", common)] + [(f"third {k+1}", [c for c in common if m[c]["third"] == k]) for k in range(3)]
+    return f"{100 * mu:+.2f} ± {100 * sd / math.sqrt(n):.2f}"
+
+
+groups = [("all", common)] + [
+    (f"third {k + 1}", [c for c in common if m[c]["third"] == k]) for k in range(3)
+]
 for ply in ["0", "1", "2"]:
     print(f"\n## ply {ply}")
-    print("| group | n | MAE M (own) | MAE S (own) | paired dMAE | paired dbias | bias M | bias S | M vs S labels: MAE | dMAE vs S on S labels |")
+    print(
+        "| group | n | MAE M (own) | MAE S (own) | paired dMAE | paired dbias | bias M | bias S | M vs S labels: MAE | dMAE vs S on S labels |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for g, ks in groups:
         eM = [abs(m[k]["pred"][ply] - m[k]["label"]) for k in ks]
@@ -27,9 +50,16 @@ for ply in ["0", "1", "2"]:
         sM = [m[k]["pred"][ply] - m[k]["label"] for k in ks]
         sS = [s[k]["pred"][ply] - s[k]["label"] for k in ks]
         eMS = [abs(m[k]["pred"][ply] - s[k]["label"]) for k in ks]
-        mae = lambda e: f"{100*sum(e)/len(e):.2f}"
-        print(f"| {g} | {len(ks)} | {mae(eM)} | {mae(eS)} | {ms([a-b for a,b in zip(eM,eS)])} | {ms([a-b for a,b in zip(sM,sS)])} | {ms(sM)} | {ms(sS)} | {mae(eMS)} | {ms([a-b for a,b in zip(eMS,eS)])} |")
+
+        def mae(e):
+            return f"{100 * sum(e) / len(e):.2f}"
+
+        print(
+            f"| {g} | {len(ks)} | {mae(eM)} | {mae(eS)} | {ms([a - b for a, b in zip(eM, eS, strict=False)])} | {ms([a - b for a, b in zip(sM, sS, strict=False)])} | {ms(sM)} | {ms(sS)} | {mae(eMS)} | {ms([a - b for a, b in zip(eMS, eS, strict=False)])} |"
+        )
 print("\n## labels: M's player less the shipped player's (mover's chance)")
 for g, ks in groups:
     d = [m[k]["label"] - s[k]["label"] for k in ks]
-    print(f"{g}: n {len(ks)}, mean {ms(d)}, mean |d| {100*sum(map(abs,d))/len(d):.2f}, label se M {100*sum(m[k]['label_se'] for k in ks)/len(ks):.2f}")
+    print(
+        f"{g}: n {len(ks)}, mean {ms(d)}, mean |d| {100 * sum(map(abs, d)) / len(d):.2f}, label se M {100 * sum(m[k]['label_se'] for k in ks) / len(ks):.2f}"
+    )
