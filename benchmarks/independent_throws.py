@@ -32,8 +32,13 @@ import itertools
 import random
 import sys
 from collections import Counter, defaultdict
+from pathlib import Path
 
-from pachisi import Position, _accel, dice_for, legal_plays
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import kernel_costs
+
+from pachisi import Position, _accel, legal_plays
 from pachisi.board import ring_square_of
 
 HOME = 72
@@ -146,20 +151,9 @@ def combinatorial(pos: Position, throw: tuple[int, int]) -> set[tuple[int, ...]]
 
 
 def sample(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
-    """``n`` (position, throw) pairs from seeded random four-player Parcheesi games."""
-    start = Position.start("parcheesi", players=4)
-    dice = dice_for("parcheesi")
-    rng = random.Random(seed)
-    out: list[tuple[Position, tuple[int, int]]] = []
-    pos = start
-    while len(out) < n:
-        if pos.is_over:
-            pos = start
-        throw = dice.roll(rng)
-        out.append((pos, throw))
-        plays = _accel.legal_plays(pos, throw)
-        pos = plays[rng.randrange(len(plays))].position
-    return out
+    """``n`` (position, throw) pairs from seeded random four-player Parcheesi games
+    (``kernel_costs.sample``'s games)."""
+    return kernel_costs.sample("parcheesi", n, random.Random(seed))
 
 
 def reference(pos: Position, throw: tuple[int, int]) -> set[tuple[int, ...]] | None:

@@ -248,6 +248,28 @@ def label_key(sha: str, p: Pick, rollouts: int, seed: int | str, held_seed: int)
     return f"{sha}:{held_seed}:{p.source}:{p.game}:{p.index}:{rollouts}:{seed}"
 
 
+def label_row(
+    entry: Net, p: Pick, key: str, rollouts: int, seed: int | str, est: Any
+) -> dict[str, Any]:
+    """The label file's record of position ``p`` labelled ``key`` by ``rollouts`` rollouts of
+    ``entry``'s player (``seed``: the rollouts' seed or ``per-position``; ``est`` the estimate)."""
+    return {
+        "key": key,
+        "net": entry.name,
+        "source": p.source,
+        "game": p.game,
+        "index": p.index,
+        "throws": p.throws,
+        "third": p.third,
+        "position": p.position.to_text(),
+        "rollouts": rollouts,
+        "seed": seed,
+        "rollout_seed": est.seed,
+        "chances": list(est.chances),
+        "se": list(est.se),
+    }
+
+
 def rollout_seed_of(key: str, seed: int | str) -> int:
     """The rollouts' seed of the label with ``key``: ``seed`` itself (the same for every
     position: common random numbers), or with ``per-position`` one derived from the key,
@@ -387,21 +409,7 @@ def label(
 
     def store(i: int, est: Any, done: int) -> None:
         p = picked[i]
-        row = {
-            "key": key(p),
-            "net": entry.name,
-            "source": p.source,
-            "game": p.game,
-            "index": p.index,
-            "throws": p.throws,
-            "third": p.third,
-            "position": p.position.to_text(),
-            "rollouts": args.rollouts,
-            "seed": args.rollout_seed,
-            "rollout_seed": est.seed,
-            "chances": list(est.chances),
-            "se": list(est.se),
-        }
+        row = label_row(entry, p, key(p), args.rollouts, args.rollout_seed, est)
         with path.open("a") as f:
             f.write(json.dumps(row) + "\n")
         have[row["key"]] = row

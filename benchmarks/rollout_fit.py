@@ -133,21 +133,7 @@ def label(args: argparse.Namespace) -> int:
                 )
                 est = tables.rollouts_only(p.position, args.rollouts, spec, entry.net)
                 rows.append(
-                    {
-                        "key": key,
-                        "net": entry.name,
-                        "source": p.source,
-                        "game": p.game,
-                        "index": p.index,
-                        "throws": p.throws,
-                        "third": p.third,
-                        "position": p.position.to_text(),
-                        "rollouts": args.rollouts,
-                        "seed": tables.PER_POSITION,
-                        "rollout_seed": est.seed,
-                        "chances": list(est.chances),
-                        "se": list(est.se),
-                    }
+                    tables.label_row(entry, p, key, args.rollouts, tables.PER_POSITION, est)
                 )
             # A game's labels are written together, so that a killed run redoes whole games.
             with path.open("a") as f:
