@@ -371,9 +371,7 @@ def moves_shown(page: Page) -> int:
 WHOLE_GAME_SEED = 2026
 
 
-def test_whole_game_against_the_computer(
-    seeded_server: Server, browser: Browser, console: Console
-):
+def test_whole_game_against_the_computer(seeded_server: Server, browser: Browser, console: Console):
     """Lobby -> Play here -> every human turn by clicking -> result -> replay -> rematch."""
     server = seeded_server
     page = new_page(browser, console)
