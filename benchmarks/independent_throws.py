@@ -242,8 +242,7 @@ def cost(cls: str, n: int, seed: int, reps: int) -> None:
     for pos, throw in chosen:
         cfg = _accel._cfg(pos.setup, pos.to_move)
         pawns = tuple(tuple(pos.pawns[c]) for c in range(4))
-        third = throw[0] == throw[1] and pos.doubles == 2
-        total += kern.repeat_outcomes(cfg, pawns, pos.doubles, 0, throw[0], throw[1], third, reps)
+        total += kern.repeat_outcomes(cfg, (pawns, pos.doubles, 0), throw, reps)
     mean = total / max(len(chosen), 1)
     print(f"{cls}: {len(chosen)} throws x {reps} reps, {mean:.1f} outcomes each")
 

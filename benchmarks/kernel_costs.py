@@ -79,11 +79,8 @@ def kinds(kern_module: object, ruleset: str, n: int, seed: int, reps: int = 200)
         )
         cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
         doublet = ruleset != "pagade" and throw[0] == throw[1]
-        third = doublet and pos.doubles == 2
         t0 = time.process_time()
-        outcomes = kern.repeat_outcomes(
-            cfg, pawns, pos.doubles, cut, throw[0], throw[1], third, reps
-        )
+        outcomes = kern.repeat_outcomes(cfg, (pawns, pos.doubles, cut), throw, reps)
         dt = (time.process_time() - t0) / reps
         home = pos.setup.home
         mine = [p for c in pos.setup.players[pos.to_move] for p in pos.pawns[c]]
@@ -129,7 +126,7 @@ def doublets(kern_module: object, n: int, reps: int) -> None:
         pawns = tuple(
             tuple(pos.pawns[c]) if c in pos.setup.colours_in_play else () for c in range(4)
         )
-        total += kern.repeat_outcomes(cfg, pawns, pos.doubles, 0, throw[0], throw[1], False, reps)
+        total += kern.repeat_outcomes(cfg, (pawns, pos.doubles, 0), throw, reps)
     print(f"{len(found)} doublets, {total / len(found):.1f} distinct outcomes each on average")
 
 
@@ -162,16 +159,15 @@ def main(argv: list[str]) -> None:
         f"{'ruleset':<10} {'outcomes':>10} {'throws':>7} {'kernel us':>10} {'library us':>11}"
         f" {'pure us':>9} {'pure/library':>12}"
     )
-    for ruleset in DEFAULT_PLAYERS:
+    for ruleset in _accel.KERNEL_RULESETS:  # (Ludo and MADN: their own module, no Kernel)
         rows: dict[tuple[int, int], list[tuple[float, float, float]]] = defaultdict(list)
         for pos, throw in sample(ruleset, per, rng):
             n = len(_accel.legal_plays(pos, throw))
             reps = 20 if n <= 100 else 2
             cfg = _accel._cfg(pos.setup, pos.to_move)
             cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
-            third = ruleset != "pagade" and throw[0] == throw[1] and pos.doubles == 2
             k_s = cpu(
-                lambda: kern.plays(cfg, pos.pawns, pos.doubles, cut, throw[0], throw[1], third),  # noqa: B023
+                lambda: kern.plays(cfg, (pos.pawns, pos.doubles, cut), throw),  # noqa: B023
                 reps,
             )
             l_s = cpu(lambda: _accel.legal_plays(pos, throw), reps)  # noqa: B023

@@ -66,13 +66,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"engine {fast.engine()}, {args.ruleset}, {net.hidden} hidden units")
     if fast.active():
         pos = found[len(found) // 2][0]
-        ni, nd = tables(net, setup)
+        net_tables = tables(net, setup)
         kern = fast.kernel().network()
         st = fast.game_state(pos)
         reps = 200_000
         for label, only in (("encoding", True), ("evaluation", False)):
             t0 = time.process_time()
-            kern.repeat(ni, nd, st, reps, only)
+            kern.repeat(net_tables, st, reps, only)
             print(f"kernel {label}: {(time.process_time() - t0) / reps * 1e6:.2f} us")
         t0 = time.process_time()
         for _ in range(2000):

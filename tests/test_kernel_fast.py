@@ -76,8 +76,7 @@ def test_repeat_outcomes_enumerates_the_outcomes(module: ModuleType) -> None:
                 pos = start
             a, b = dice.roll(rng)
             cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
-            third = ruleset != "pagade" and a == b and pos.doubles == 2
-            args = (_accel._cfg(pos.setup, pos.to_move), pos.pawns, pos.doubles, cut, a, b, third)
+            args = (_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, cut), (a, b))
             assert kern.repeat_outcomes(*args, 2) == len(kern.outcomes(*args))
             pos = rng.choice(_accel.fast_outcomes(pos, (a, b), module))
 
@@ -98,7 +97,7 @@ def test_plays_after_a_large_unrecorded_throw(module: ModuleType) -> None:
     fresh = module.Kernel()
 
     def args(pos: Position, throw: tuple[int, int]) -> tuple[object, ...]:
-        return (_accel._cfg(pos.setup, pos.to_move), pos.pawns, pos.doubles, 0, *throw, False)
+        return (_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
 
     assert len(kern.outcomes(*args(big, (1, 1)))) == 385
     n = kern.plays(*args(small, (5, 3)))

@@ -324,7 +324,7 @@ RawEnd = tuple[tuple[RawAction, ...], tuple[tuple[int, ...], ...], bool, bool]
 class _Context:
     """What :func:`legal_plays` needs of one set-up, worked out once (see :func:`_context`)."""
 
-    __slots__ = ("cfgs", "colours", "home", "in_play", "ludo", "n", "pagade", "setup", "throws")
+    __slots__ = ("cfgs", "colours", "home", "in_play", "ludo", "n", "setup", "throws")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -335,7 +335,6 @@ class _Context:
         self.colours = setup.players
         self.home = setup.home
         self.in_play = sum(1 << c for c in setup.colours_in_play)
-        self.pagade = setup.ruleset == "pagade"
         faces = () if self.ludo else dice_for(setup.ruleset).faces
         #: The valid throws, as the exact tuples a caller passes (ints, not bools).
         self.throws = frozenset((a, b) for a in faces for b in faces)
@@ -359,16 +358,10 @@ def _run(kern: Any, ctx: _Context, position: Position, throw: tuple[int, int]) -
     their number."""
     mover = position.to_move
     cut = position.cut
-    a, b = throw
-    doubles = position.doubles
     n: int = kern.plays(
         ctx.cfgs[mover],
-        position.pawns,
-        doubles,
-        1 if cut is not None and cut[mover] else 0,
-        a,
-        b,
-        a == b and doubles == 2 and not ctx.pagade,
+        (position.pawns, position.doubles, 1 if cut is not None and cut[mover] else 0),
+        throw,
     )
     return n
 
@@ -518,16 +511,10 @@ def legal_plays(
         t = check_throw(position, throw)
     mover = position.to_move
     cut = position.cut
-    a, b = t
-    doubles = position.doubles
     n: int = kern.plays(
         ctx.cfgs[mover],
-        position.pawns,
-        doubles,
-        1 if cut is not None and cut[mover] else 0,
-        a,
-        b,
-        a == b and doubles == 2 and not ctx.pagade,
+        (position.pawns, position.doubles, 1 if cut is not None and cut[mover] else 0),
+        t,
     )
     # the outcomes in the canonical order (plays.play_order), packed (Kernel.packed)
     records, may_finish = kern.packed(ctx.in_play, ctx.home)
@@ -1138,19 +1125,14 @@ def fast_records(
         module = kernel_module()
         if module is None:
             raise RuntimeError("the compiled kernel is not installed")
-    a, b = check_throw(position, throw)
+    checked = check_throw(position, throw)
     setup = position.setup
     mover = position.to_move
     cut0 = position.cut
-    third = a == b and position.doubles == 2 and setup.ruleset != "pagade"
     records = _kernel(module).outcomes(
         _cfg(setup, mover),
-        position.pawns,
-        position.doubles,
-        int(bool(cut0[mover])) if cut0 is not None else 0,
-        a,
-        b,
-        third,
+        (position.pawns, position.doubles, int(bool(cut0[mover])) if cut0 is not None else 0),
+        checked,
     )
     in_play = setup.colours_in_play
     out: list[tuple[Position, bool]] = []
@@ -1512,15 +1494,9 @@ def turn_graph(
     ctx = _context(position.setup)
     mover = position.to_move
     cut = position.cut
-    a, b = throw
-    doubles = position.doubles
     root, nodes, keys, targets = kern.turn_steps(
         ctx.cfgs[mover],
-        position.pawns,
-        doubles,
-        1 if cut is not None and cut[mover] else 0,
-        a,
-        b,
-        a == b and doubles == 2 and not ctx.pagade,
+        (position.pawns, position.doubles, 1 if cut is not None and cut[mover] else 0),
+        throw,
     )
     return TurnGraph(position, root, nodes, keys, targets, ctx.in_play)

@@ -557,15 +557,17 @@ class Kernel:
     # -- entry point ----------------------------------------------------------
 
     @cython.cfunc
-    def _set_pawns(
-        self,
-        cfg: cython.int[::1],
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-    ) -> cython.void:
-        """Take ``cfg`` and a position given as its pawns by colour (``()`` for a colour
-        not in play: zeros), doubles and the mover's cut, in :attr:`pbuf`."""
+    def _set_position(
+        self, cfg: cython.int[::1], position: tuple, a: cython.int, b: cython.int
+    ) -> cython.bint:
+        """Take ``cfg`` and a position given as ``(pawns, doubles, cut)``: its pawns by
+        colour (``()`` for a colour not in play: zeros), doubles and the mover's cut, in
+        :attr:`pbuf`. Whether the throw ``(a, b)`` is the mover's third doublet (§5.8; not
+        in Pagade), as the kernel's games decide it."""
+        pawns: tuple[tuple[int, ...], ...]  # so that its items are known as tuples
+        doubles: cython.int
+        cut: cython.int
+        pawns, doubles, cut = position
         st = self.pbuf
         c: cython.int
         k: cython.int
@@ -577,6 +579,7 @@ class Kernel:
         st[P_CUT] = cut
         self.cfg = cfg
         self.pos = st
+        return a == b and doubles == 2 and not cfg[C_PAGADE]
 
     def decoded(self, in_play: cython.int) -> list[tuple[object, ...]]:
         """The records of the last :meth:`plays` as Python values (see ``_accel.plays_raw``).
@@ -1275,30 +1278,26 @@ class Kernel:
                     self.f_out_path[v * _PATH_MAX + i] = a[i]
                 self.f_out_len[v] = na
 
-    def plays(
-        self,
-        cfg: object,
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
-    ) -> cython.int:
-        """Every distinct outcome of throw ``(a, b)`` with the play shown for it, in the
+    def plays(self, cfg: object, position: tuple, throw: tuple) -> cython.int:
+        """Every distinct outcome of ``throw`` with the play shown for it, in the
         canonical order (:meth:`_f_less`): packed records (read by :meth:`packed` and
         :meth:`decoded`); their number.
 
-        ``pawns``: the position's pawns by colour (``()`` for a colour not in
-        play), ``doubles`` and ``cut`` (the mover's) its counters. The play of
-        an outcome is the greatest by its steps' ranks (this section's comment).
-        ``cfg``: the set-up's table for the mover (an ``array("i")``; the last
-        one's buffer is kept, so that the same table costs nothing the next time).
+        ``position``: ``(pawns, doubles, cut)``, the position's pawns by colour
+        (``()`` for a colour not in play), its doubles and the mover's cut flag
+        (0 or 1); ``throw``: ``(a, b)``, a valid throw (whether it is the third
+        doublet the kernel tells from ``doubles``). The play of an outcome is the
+        greatest by its steps' ranks (this section's comment). ``cfg``: the
+        set-up's table for the mover (an ``array("i")``; the last one's buffer is
+        kept, so that the same table costs nothing the next time).
         """
         if cfg is not self.plays_cfg_obj:
             self.plays_cfg = cfg
             self.plays_cfg_obj = cfg
-        self._set_pawns(self.plays_cfg, pawns, doubles, cut)
+        a: cython.int
+        b: cython.int
+        a, b = throw
+        third_doublet: cython.bint = self._set_position(self.plays_cfg, position, a, b)
         n: cython.int = self._f_recorded(a, b, third_doublet, False)
         i: cython.int
         for i in range(n):
@@ -3038,23 +3037,19 @@ class Kernel:
         self.t_set_roots[k] = self.t_node_of[0]
 
     def turn_steps(
-        self,
-        cfg: cython.int[::1],
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
+        self, cfg: cython.int[::1], position: tuple, throw: tuple
     ) -> tuple[int, object, object, object]:
-        """The step graph of throw ``(a, b)`` (arguments as :meth:`plays`).
+        """The step graph of ``throw`` (arguments as :meth:`plays`).
 
         Returns ``(root, nodes, keys, targets)``: the root node and copies of
         ``t_nodes``, ``t_keys`` and ``t_tgts`` (see this section's comment),
         owned by the caller.
         """
         k: cython.int
-        self._set_pawns(cfg, pawns, doubles, cut)
+        a: cython.int
+        b: cython.int
+        a, b = throw
+        third_doublet: cython.bint = self._set_position(cfg, position, a, b)
         self.t_n_nodes = 0
         self.t_n_edges = 0
         for k in range(4):
@@ -3094,40 +3089,32 @@ class Kernel:
         )
 
     def repeat_outcomes(
-        self,
-        cfg: cython.int[::1],
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
-        reps: cython.int,
+        self, cfg: cython.int[::1], position: tuple, throw: tuple, reps: cython.int
     ) -> cython.int:
-        """Enumerate one throw's outcomes ``reps`` times with the fast enumerator
-        (:meth:`_f_plays`; timings); the number of outcomes."""
+        """Enumerate the outcomes of ``throw`` ``reps`` times with the fast enumerator
+        (:meth:`_f_plays`; timings; arguments as :meth:`plays`); the number of outcomes."""
         k: cython.int
-        self._set_pawns(cfg, pawns, doubles, cut)
+        a: cython.int
+        b: cython.int
+        a, b = throw
+        third_doublet: cython.bint = self._set_position(cfg, position, a, b)
         n: cython.int = 0
         for k in range(reps):
             n = self._f_plays(a, b, third_doublet)
         return n
 
     def outcomes(
-        self,
-        cfg: cython.int[::1],
-        pawns: tuple[tuple[int, ...], ...],
-        doubles: cython.int,
-        cut: cython.int,
-        a: cython.int,
-        b: cython.int,
-        third_doublet: cython.bint,
+        self, cfg: cython.int[::1], position: tuple, throw: tuple
     ) -> list[tuple[tuple[int, ...], int, int]]:
-        """The distinct outcomes (16 pawns, cut, extra) of a throw, from the fast
-        enumerator, in no particular order (for tests and measurements)."""
+        """The distinct outcomes (16 pawns, cut, extra) of ``throw``, from the fast
+        enumerator, in no particular order (for tests and measurements; arguments as
+        :meth:`plays`)."""
         c: cython.int
         k: cython.int
-        self._set_pawns(cfg, pawns, doubles, cut)
+        a: cython.int
+        b: cython.int
+        a, b = throw
+        third_doublet: cython.bint = self._set_position(cfg, position, a, b)
         n: cython.int
         out: list[tuple[tuple[int, ...], int, int]] = []
         pw: list[int]

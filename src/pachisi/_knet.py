@@ -6,8 +6,10 @@ encoding ``pachisi-encoding/1`` of a game state (``Encoder.encode``, the
 same units in the same order with the same values), the hidden layer over
 the active units and the softmax over the sides (``ValueNet.side_chances``,
 the same operations in the same order: the same numbers bit for bit). The
-tables ``nni``/``nnd`` come from :func:`pachisi.learn.kernel.tables` (the
-``NI_*`` and ``ND_*`` layouts of :mod:`pachisi._layout`).
+tables come from :func:`pachisi.learn.kernel.tables` as one value ``(ints,
+weights)`` (``nni``/``nnd`` here: the ``NI_*`` and ``ND_*`` layouts of
+:mod:`pachisi._layout`), which :class:`Net`'s Python methods take as one
+argument ``net``, as the kernel's games do.
 
 Its parts:
 
@@ -130,11 +132,10 @@ class Net:
         self.st = _ints(S_SIZE)
         self.nr_n = 0
 
-    def encode(
-        self, nni: cython.int[::1], nnd: cython.double[::1], state: cython.int[::1]
-    ) -> tuple[list[int], list[float]]:
-        """The encoding of a game state: its active units and their values (for tests)."""
-        net_use(self, nni, nnd)
+    def encode(self, net: object, state: cython.int[::1]) -> tuple[list[int], list[float]]:
+        """The encoding of a game state by the network whose tables ``net`` is: its active
+        units and their values (for tests)."""
+        _take(self, net)
         n: cython.int = _encode_state(self, state)
         idx: list[int] = []
         val: list[float] = []
@@ -144,28 +145,22 @@ class Net:
             val.append(self.val[k])
         return idx, val
 
-    def chances(
-        self, nni: cython.int[::1], nnd: cython.double[::1], state: cython.int[::1]
-    ) -> list[float]:
-        """Each side's chance of winning a game state, sides counted from the mover's."""
-        net_use(self, nni, nnd)
+    def chances(self, net: object, state: cython.int[::1]) -> list[float]:
+        """Each side's chance of winning a game state by the network whose tables ``net``
+        is, sides counted from the mover's."""
+        _take(self, net)
         net_state(self, state)
         out: list[float] = []
         k: cython.int
-        for k in range(nni[NI_NSIDES]):
+        for k in range(self.nni[NI_NSIDES]):
             out.append(self.z[k])
         return out
 
     def repeat(
-        self,
-        nni: cython.int[::1],
-        nnd: cython.double[::1],
-        state: cython.int[::1],
-        reps: cython.int,
-        encode_only: cython.bint,
+        self, net: object, state: cython.int[::1], reps: cython.int, encode_only: cython.bint
     ) -> cython.double:
         """Evaluate (or only encode) a game state ``reps`` times (timings)."""
-        net_use(self, nni, nnd)
+        _take(self, net)
         k: cython.int
         fin: cython.int = finishers(state, 0)
         for k in range(reps):
@@ -176,16 +171,11 @@ class Net:
         return self.z[0]
 
     def batch(
-        self,
-        nni: cython.int[::1],
-        nnd: cython.double[::1],
-        states: cython.int[::1],
-        n: cython.int,
-        out: cython.double[::1],
+        self, net: object, states: cython.int[::1], n: cython.int, out: cython.double[::1]
     ) -> None:
         """Each player's (side's) chance in ``n`` game states (``S_SIZE`` ints each, one
-        after another): ``out[4 * i + player]``."""
-        net_use(self, nni, nnd)
+        after another) by the network whose tables ``net`` is: ``out[4 * i + player]``."""
+        _take(self, net)
         st = self.st
         i: cython.int
         k: cython.int
@@ -194,6 +184,16 @@ class Net:
                 st[k] = states[S_SIZE * i + k]
             net_state(self, st)
             net_absolute(self, st[S_TO_MOVE], out, 4 * i)
+
+
+@cython.cfunc
+def _take(net: Net, tables: object) -> cython.void:
+    """:func:`net_use` with the tables as the Python entry points take them: one value
+    ``(ints, weights)`` (``learn.kernel.tables``), as the kernel's games take ``net``."""
+    nni: cython.int[::1]
+    nnd: cython.double[::1]
+    nni, nnd = tables
+    net_use(net, nni, nnd)
 
 
 # -- the C interface (_knet.pxd) ------------------------------------------------

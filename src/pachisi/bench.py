@@ -194,7 +194,7 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
     """CPU cost of one throw's enumeration by its number of distinct outcomes.
 
     Samples ``per_ruleset`` (position, throw) pairs from seeded random games
-    of each ruleset (default set-ups) and times, per pair, one throw
+    of each ruleset of the kernel (default set-ups) and times, per pair, one throw
     enumerated in a loop inside the kernel (``Kernel.repeat_outcomes``) by
 
     * the playouts' fast enumerator (the distinct outcomes' keys);
@@ -212,6 +212,8 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
     kern = module.Kernel()
     rows: list[tuple[str, str, int, float, float]] = []
     for ruleset, n_players in DEFAULT_PLAYERS.items():
+        if ruleset not in _accel.KERNEL_RULESETS:  # Ludo and MADN: their own module
+            continue
         start = Position.start(ruleset, players=n_players)
         dice = dice_for(ruleset)
         sums: dict[tuple[int, int], list[float]] = {}
@@ -224,16 +226,15 @@ def throw_costs(per_ruleset: int = 300, seed: int = 1) -> list[tuple[str, str, i
             setup = pos.setup
             cfg = _accel._cfg(setup, pos.to_move)
             cut = int(bool(pos.cut[pos.to_move])) if pos.cut is not None else 0
-            third = ruleset != "pagade" and a == b and pos.doubles == 2
             n = len(_accel.fast_outcomes(pos, (a, b), module))
             reps = 200 if n <= 20 else (20 if n <= 1000 else 2)
-            args = (cfg, pos.pawns, pos.doubles, cut, a, b, third, reps)
+            args = (cfg, (pos.pawns, pos.doubles, cut), (a, b))
             t0 = time.process_time()
-            kern.repeat_outcomes(*args)
+            kern.repeat_outcomes(*args, reps)
             fast = (time.process_time() - t0) / reps
             t0 = time.process_time()
             for _ in range(reps):
-                kern.plays(cfg, pos.pawns, pos.doubles, cut, a, b, third)
+                kern.plays(*args)
             paths = (time.process_time() - t0) / reps
             for lo, hi in OUTCOME_BINS:
                 if lo <= n <= hi:

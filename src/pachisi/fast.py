@@ -290,25 +290,26 @@ class Net(Protocol):
     """The compiled value network's entry points (``pachisi._knet.Net``), reached through
     :meth:`Kernel.network`: the encoding and the forward pass of a value network, in C.
 
-    ``nni``/``nnd`` are the network's kernel tables
-    (``pachisi.learn.kernel.tables``), ``state``/``states`` :func:`game_state`
+    ``net`` is a value network's kernel tables ``(ints, weights)``
+    (``pachisi.learn.kernel.tables``), one argument, as :class:`Kernel` and
+    :class:`Games` take it; ``state``/``states`` :func:`game_state`
     arrays (``states``: ``n`` of them, one after the other). The same numbers,
     bit for bit, as ``ValueNet.side_chances`` and ``Encoder.encode``.
     """
 
-    def encode(self, nni: Buffer, nnd: Buffer, state: Buffer, /) -> tuple[list[int], list[float]]:
+    def encode(self, net: tuple[Buffer, Buffer], state: Buffer, /) -> tuple[list[int], list[float]]:
         """A state's network input: its active units and their values."""
 
-    def chances(self, nni: Buffer, nnd: Buffer, state: Buffer, /) -> list[float]:
+    def chances(self, net: tuple[Buffer, Buffer], state: Buffer, /) -> list[float]:
         """The network's chance of each side winning ``state``, sides counted from the
         mover's."""
 
     def repeat(
-        self, nni: Buffer, nnd: Buffer, state: Buffer, reps: int, encode_only: bool, /
+        self, net: tuple[Buffer, Buffer], state: Buffer, reps: int, encode_only: bool, /
     ) -> float:
         """Evaluate (or only encode) ``state`` ``reps`` times: for timing the network."""
 
-    def batch(self, nni: Buffer, nnd: Buffer, states: Buffer, n: int, out: Buffer, /) -> None:
+    def batch(self, net: tuple[Buffer, Buffer], states: Buffer, n: int, out: Buffer, /) -> None:
         """Each player's (his side's) chance in ``n`` states: ``out[4 * i + player]``."""
 
 

@@ -163,9 +163,10 @@ def kernel_encode(
     net: ValueNet, position: Position, module: ModuleType | None = None
 ) -> tuple[list[int], list[float]]:
     """The kernel's encoding of ``position`` (``module``: default the compiled kernel)."""
-    ni, nd = tables(net, position.setup)
     kern = fast.kernel(_module(module))
-    got: tuple[list[int], list[float]] = kern.network().encode(ni, nd, fast.game_state(position))
+    got: tuple[list[int], list[float]] = kern.network().encode(
+        tables(net, position.setup), fast.game_state(position)
+    )
     return got
 
 
@@ -175,9 +176,10 @@ def kernel_side_chances(
     """The kernel's side chances of ``position`` (:meth:`ValueNet.side_chances`' numbers)."""
     if position.ruleset != net.ruleset:
         raise ValueError(f"this network is for {net.ruleset}, not {position.ruleset}")
-    ni, nd = tables(net, position.setup)
     kern = fast.kernel(_module(module))
-    got: list[float] = kern.network().chances(ni, nd, fast.game_state(position))
+    got: list[float] = kern.network().chances(
+        tables(net, position.setup), fast.game_state(position)
+    )
     return got
 
 
@@ -194,12 +196,11 @@ def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
         return [net.win_chances(p) for p in positions]
     if setup.ruleset != net.ruleset:
         raise WeightsError(f"this network is for {net.ruleset}, not {setup.ruleset}")
-    ni, nd = tables(net, setup)
     states = array("i")
     for p in positions:
         states.extend(fast.game_state(p))
     out = array("d", bytes(32 * len(positions)))
-    fast.kernel().network().batch(ni, nd, states, len(positions), out)
+    fast.kernel().network().batch(tables(net, setup), states, len(positions), out)
     n = len(setup.players)
     return [out[4 * i : 4 * i + n].tolist() for i in range(len(positions))]
 
