@@ -35,6 +35,8 @@ set-up:
   with PettingZoo's documented random-agent idiom,
   ``env.action_space(agent).sample(mask)`` (Gymnasium's ``Discrete.sample``,
   whose own checks and ``Generator.choice`` cost more than a step of the environment);
+  ``--columns`` keeps only the columns named (``v1 play`` always), so that a round
+  is short and more rounds fit where the machine's load moves between them;
 * ``--engine``: what the core costs per throw on the positions of random
   games: building a :class:`pachisi.Turn` (every step-mode throw builds
   one; its step graph from the compiled kernel when installed) and the same
@@ -48,6 +50,8 @@ set-up:
     .venv/bin/python benchmarks/rl_speed.py --only parcheesi-2 --engine --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --batched --seconds 2
     .venv/bin/python benchmarks/rl_speed.py --aec --only parcheesi-4 --rounds 3 --seconds 2
+    .venv/bin/python benchmarks/rl_speed.py --aec --only parcheesi-2 --rounds 7 --seconds 2 \\
+        --columns "v1 play,v1 step"
     .venv/bin/python benchmarks/rl_speed.py --only ludo-2 --only ludo-4 \\
         --only maedn-2 --only maedn-4 --seconds 2
 
@@ -309,8 +313,11 @@ BOOL_LABEL = "v1 play, mask as bool"
 SAMPLE_LABEL = "v1 play, space.sample(mask)"
 
 
-def aec_rounds(names: list[str], seconds: float, rounds: int) -> None:
-    """``--aec``: the AEC environments against OpenSpiel's C++ backgammon, round by round."""
+def aec_rounds(
+    names: list[str], seconds: float, rounds: int, only: list[str] | None = None
+) -> None:
+    """``--aec``: the AEC environments against OpenSpiel's C++ backgammon, round by round
+    (``only``: just those columns, by label; ``v1 play`` always)."""
     import statistics
 
     cols = [
@@ -319,13 +326,16 @@ def aec_rounds(names: list[str], seconds: float, rounds: int) -> None:
         for raw in (False, True)
         for mode in ("play", "step")
     ]
+    if only is not None:
+        cols = [c for c in cols if c[0] in only or c[0] == "v1 play"]
+    extra = [k for k in (BOOL_LABEL, SAMPLE_LABEL) if only is None or k in only]
     for name in names:
         ruleset, kw = SETUPS[name]
         got: dict[str, list[float]] = {c[0]: [] for c in cols}
         bg: list[float] = []
         bg_obs: list[float] = []
-        got[BOOL_LABEL] = []
-        got[SAMPLE_LABEL] = []
+        for k in extra:
+            got[k] = []
         for r in range(rounds):
             bg.append(openspiel_backgammon(seconds))
             bg_obs.append(openspiel_cpp("backgammon", {}, seconds, observe=True))
@@ -333,8 +343,10 @@ def aec_rounds(names: list[str], seconds: float, rounds: int) -> None:
                 version = pachisi_v1 if v == "v1" else pachisi_v0
                 run = aec_raw if raw else aec
                 got[label].append(run(ruleset, kw, mode, seconds, version))
-            got[BOOL_LABEL].append(aec(ruleset, kw, "play", seconds, pachisi_v1, as_bool=True))
-            got[SAMPLE_LABEL].append(aec(ruleset, kw, "play", seconds, pachisi_v1, sample=True))
+            if BOOL_LABEL in got:
+                got[BOOL_LABEL].append(aec(ruleset, kw, "play", seconds, pachisi_v1, as_bool=True))
+            if SAMPLE_LABEL in got:
+                got[SAMPLE_LABEL].append(aec(ruleset, kw, "play", seconds, pachisi_v1, sample=True))
             cells = "  ".join(f"{k} {got[k][-1]:.0f} ({got[k][-1] / bg[-1]:.2f}x)" for k in got)
             obs_ratio = got["v1 play"][-1] / bg_obs[-1]
             print(
@@ -364,10 +376,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batched", action="store_true", help="only BatchedEnv, by batch size")
     ap.add_argument("--aec", action="store_true", help="only the AEC environments and backgammon")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of --aec")
+    ap.add_argument(
+        "--columns",
+        help="--aec: only these columns, comma-separated labels (e.g. 'v1 play,v1 step')",
+    )
     args = ap.parse_args(argv)
     names = args.only or list(SETUPS)
     if args.aec:
-        aec_rounds(names, args.seconds, args.rounds)
+        only = args.columns.split(",") if args.columns else None
+        aec_rounds(names, args.seconds, args.rounds, only)
         return 0
     if args.batched:
         batched_table(names, args.seconds)

@@ -111,6 +111,46 @@ def test_uncompiled_play_is_the_compiled_step(ruleset: str, players: int, seed: 
     assert ended >= 1  # a game ended (cut off after 10 throws) and the next one began
 
 
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_kept_outcomes_and_the_kernels_rows_play_alike(compiled: bool) -> None:
+    """A decision is played from its kept outcome keys, from the kernel's rows still
+    holding its enumeration (a lone game's decision of more than ``keep`` outcomes:
+    ``Batch.live``), or enumerated again (another game's enumeration came between):
+    batches that differ only in ``keep`` play the engine's games (``BatchedEnv``'s
+    pure backend), decision for decision; ``snapshot`` is ``state``."""
+    from pachisi.rl.vector import BatchedEnv
+
+    setup = Position.start("parcheesi", players=2).setup
+    steps = 150 if compiled else 25
+    for games in (1, 3):
+        ref = BatchedEnv(
+            games, "parcheesi", players=2, mode="play", backend="python", max_plays=4096
+        )
+        batches = [
+            kernel_batch(setup, games, 4096, 0, compiled, keep=keep) for keep in (0, 4, 4096)
+        ]
+        want: tuple[Any, ...] = ref.reset(seed=5)
+        assert [b.reset(5) for b in batches] == [0, 0, 0]
+        rng = random.Random(games)
+        many = 0
+        for step in range(steps):
+            for b in batches:
+                obs, masks, movers, counts, _, _ = b.buffers().arrays()
+                assert np.array_equal(obs, want[0]), f"step {step}"
+                assert np.array_equal(masks, want[1]), f"step {step}"
+                assert movers.tolist() == want[2].tolist(), f"step {step}"
+                assert counts.tolist() == ref.legal_counts.tolist(), f"step {step}"
+                for i in range(games):
+                    snap = b.snapshot(i)
+                    assert snap.typecode == "i" and list(snap) == b.state(i)
+            counts = ref.legal_counts.tolist()
+            many += sum(c > 4 for c in counts)
+            acts = np.array([rng.randrange(c) for c in counts], dtype=np.longlong)
+            assert [b.step(acts) for b in batches] == [0, 0, 0]
+            want = ref.step(acts.astype(np.int64))
+        assert many >= (20 if compiled else 2)  # decisions beyond keep=4 were played
+
+
 def test_uncompiled_play_refuses_what_the_compiled_refuses() -> None:
     start = Position.start("parcheesi", players=2)
     for compiled in (False, True):

@@ -224,6 +224,9 @@ class Batch:
     drng: cython.ulonglong[::1]
     keys: cython.ulonglong[::1]
     keep: cython.int
+    #: The game whose open decision (more than ``keep`` outcomes) the kernel's outcome rows
+    #: still hold, so that playing it needs no second enumeration; -1: none.
+    live: cython.int
     gs: cython.int[::1]
     seed: cython.ulonglong
     next_game: cython.ulonglong
@@ -247,6 +250,9 @@ class Batch:
     done: cython.schar[::1]
     #: :meth:`play`'s action, as :meth:`step`'s one-game array.
     one: cython.longlong[::1]
+    #: :meth:`snapshot`'s ``array('i')``, filled and copied at each call, and its view.
+    snap: object
+    snapv: cython.int[::1]
 
     def __init__(
         self,
@@ -275,6 +281,7 @@ class Batch:
         self.drng = _words(n)
         self.keep = keep if keep < max_plays else max_plays
         self.keys = _words(3 * n * self.keep)
+        self.live = -1
         self.gs = _ints(S_SIZE)
         self.seed = 0
         self.next_game = 0
@@ -295,6 +302,8 @@ class Batch:
         self.rewards = out.rewards
         self.done = out.done
         self.one = array("q", bytes(8))
+        self.snap = _ints(S_SIZE + B_SIZE)
+        self.snapv = self.snap
 
     def buffers(self) -> Buffers:
         """Where it writes (the :class:`Buffers` it was made with)."""
@@ -314,11 +323,22 @@ class Batch:
             out[S_SIZE + j] = self.info[i * B_SIZE + j]
         return out
 
+    def snapshot(self, i: cython.int) -> array[int]:
+        """:meth:`state` as an ``array('i')`` (the same ints; one allocation, no int objects)."""
+        j: cython.int
+        v = self.snapv
+        for j in range(S_SIZE):
+            v[j] = self.st[i * S_SIZE + j]
+        for j in range(B_SIZE):
+            v[S_SIZE + j] = self.info[i * B_SIZE + j]
+        return self.snap.__copy__()  # type: ignore[no-any-return]
+
     def dead_end(self, state: cython.int[::1]) -> bool:
         """Whether the game state (``S_SIZE`` ints) is a Pagade dead end (§3.5; for tests)."""
         j: cython.int
         for j in range(S_SIZE):
             self.gs[j] = state[j]
+        self.live = -1  # the kernel's rows may change
         fin_mask: cython.int = finishers(self.gs, 0)
         return not kb_decided(self.k, fin_mask, self.gs[S_WIN]) and kb_dead_end(
             self.k, self.gs, fin_mask
@@ -336,6 +356,7 @@ class Batch:
         for j in range(B_MASKED):
             self.info[i * B_SIZE + j] = 0
         self.drng[i] = seed
+        self.live = -1
         return self._advance(i)
 
     def reset(self, seed: cython.ulonglong) -> cython.int:
@@ -343,6 +364,7 @@ class Batch:
         ``counts`` of :class:`Buffers`). 0, or 1 + a game with too many plays."""
         self.seed = seed
         self.next_game = 0
+        self.live = -1
         i: cython.int
         for i in range(self.n):
             self.info[i * B_SIZE + B_MASKED] = -1  # the row is unknown: write all of it
@@ -481,7 +503,11 @@ class Batch:
         outcomes: cython.ulonglong[::1]
         order: cython.int[::1]
         fin_mask: cython.int = finishers(self.gs, 0)
-        if m <= self.keep:
+        live: cython.int = self.live
+        self.live = -1  # the rows change below
+        if live == i:  # the decision's outcomes are still the kernel's rows
+            self.sorted = self.info[base + B_SORTED]
+        elif m <= self.keep:
             r = 3 * i * self.keep
             if self.info[base + B_SORTED]:
                 r += 3 * action
@@ -546,6 +572,7 @@ class Batch:
             dice = _sm_next(dice)
             b = self.game[G_FACES + _sm_below(dice, self.faces)]
             self.info[base + B_THROWS] += 1
+            self.live = -1
             m = self._enumerate(a, b, fin_mask)
             outcomes = kb_outcomes(self.k)
             order = kb_order(self.k)
@@ -574,6 +601,8 @@ class Batch:
                     self.keys[c] = outcomes[r]
                     self.keys[c + 1] = outcomes[r + 1]
                     self.keys[c + 2] = outcomes[r + 2]
+            else:
+                self.live = i
             break
         self.drng[i] = dice
         self._store(i)

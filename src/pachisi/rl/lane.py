@@ -82,15 +82,29 @@ class LazyPlays(Sequence[Play]):
     enumerates them (:func:`~pachisi.moves.legal_plays`). It keeps its
     decision's kernel state, so it stays the same after the game moves on.
     Equal to any sequence of the same plays.
+
+    Made by :class:`KernelMatch` (``LazyPlays.of(match, state, count)``, or on its
+    hot path as ``of`` does, without a call to ``__init__``: the environment
+    makes one at every step).
     """
 
     __slots__ = ("_count", "_match", "_plays", "_state")
 
-    def __init__(self, match: KernelMatch, state: list[int], count: int) -> None:
-        self._match = match
-        self._state = state
-        self._count = count
-        self._plays: Sequence[Play] | None = None
+    _match: KernelMatch
+    #: The decision's ``Batch.snapshot``.
+    _state: Sequence[int]
+    _count: int
+    _plays: Sequence[Play] | None
+
+    @staticmethod
+    def of(match: KernelMatch, state: Sequence[int], count: int) -> LazyPlays:
+        """The ``count`` plays of ``match``'s decision whose ``Batch.snapshot`` is ``state``."""
+        p = LazyPlays()
+        p._match = match
+        p._state = state
+        p._count = count
+        p._plays = None
+        return p
 
     def _all(self) -> Sequence[Play]:
         if self._plays is None:
@@ -168,13 +182,15 @@ class KernelMatch:
         self._mask_copy = self._mask_row.copy
         #: Plays an action in the batch's lane: its ``Batch.play``.
         self._play: Any = None
+        #: The lane's state after a step: its ``Batch.snapshot``.
+        self._snapshot: Any = None
         #: The number of legal plays now (0 once the game has ended).
         self._k = 0
         #: The player to move at the open decision.
         self._mover = 0
         self._stream = 0
-        #: The open decision's ``Batch.state``.
-        self._st: list[int] = []
+        #: The open decision's ``Batch.state`` (as ``Batch.snapshot``'s ``array('i')``).
+        self._st: Sequence[int] = []
         self._position: Position | None = None
         self._plays: LazyPlays | None = None
         #: The final position once the game has ended.
@@ -215,10 +231,11 @@ class KernelMatch:
             )
             self._batch_start = position
             self._play = self._batch.play
+            self._snapshot = self._batch.snapshot
         err = self._batch.reset(s)
         if err:
             self._too_many()
-        self._st = st = self._batch.state(0)
+        self._st = st = self._snapshot(0)
         self._k = st[_NOUT]
         self._mover = st[_TO_MOVE]
         if self._k == 0:  # the game ended before a decision opened
@@ -301,10 +318,10 @@ class KernelMatch:
         if self._final is not None:
             return []
         if self._plays is None:
-            self._plays = LazyPlays(self, self._st, self._k)
+            self._plays = LazyPlays.of(self, self._st, self._k)
         return self._plays
 
-    def _legal_plays(self, state: list[int]) -> Sequence[Play]:
+    def _legal_plays(self, state: Sequence[int]) -> Sequence[Play]:
         """The legal plays of the decision whose ``Batch.state`` is ``state``."""
         if state is self._st and self._final is None:
             position = self.position  # built once for both
@@ -381,11 +398,11 @@ class KernelMatch:
         if err > 0:  # 1: too many plays, 2: the game ended
             self._stopped(err, action, before)
             return
-        self._st = st = self._batch.state(0)
+        self._st = st = self._snapshot(0)
         self._k = st[_NOUT]
         self._mover = st[_TO_MOVE]
 
-    def _stopped(self, err: int, action: int, before: list[int]) -> None:
+    def _stopped(self, err: int, action: int, before: Sequence[int]) -> None:
         """After ``Batch.play`` of ``action`` from the decision ``before`` answered ``err``
         (1: the next throw has too many plays, ``ValueError``; 2: the game ended)."""
         if err == 1:

@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 from pettingzoo import AECEnv
 
 from . import pachisi_v0
-from .lane import KernelMatch, fits
+from .lane import KernelMatch, LazyPlays, fits
 from .match import Match
 
 __all__ = ["env", "raw_env"]
@@ -45,7 +45,42 @@ __all__ = ["env", "raw_env"]
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
     """The environment with PettingZoo's usual wrappers (as :func:`pachisi_v0.env`)."""
-    return pachisi_v0.wrap(raw_env(**kwargs))
+    raw = raw_env(**kwargs)
+    e: AECEnv[str, dict[str, Any], int] = pachisi_v0._TerminateIllegal(raw, illegal_reward=-1)
+    return _OrderEnforcing(pachisi_v0._AssertOutOfBounds(e))
+
+
+class _OrderEnforcing(pachisi_v0._OrderEnforcing):
+    """``pachisi_v0``'s outer wrapper, its ``last`` reading the kernel's rows at once."""
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        d = self.__dict__
+        raw = d["_raw"]
+        lane = raw._lane
+        if lane is None or not observe or not d["_has_reset"]:
+            got: tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]
+            got = super().last(observe)
+            return got
+        # pachisi_v0._OrderEnforcing.last, with raw_env.observe and KernelMatch.observation
+        # inlined for the mover of an open decision (the kernel's rows, copied).
+        agent = raw.agent_selection
+        infos = raw.infos
+        if lane._final is None and raw._index[agent] == lane._mover:
+            obs = {"observation": lane._obs_copy(), "action_mask": lane._mask_copy()}
+        else:
+            obs = raw.observe(agent)
+        kept = d["_kept"]
+        kept["_prev_obs"] = obs
+        kept["_prev_info"] = infos.get(agent, {})
+        return (
+            obs,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            infos[agent],
+        )
 
 
 class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
@@ -92,7 +127,13 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
             self._after_move()
             return
         self.agent_selection = selected = self.possible_agents[lane._mover]
+        # lane.plays, made here at once (LazyPlays.of without its call)
+        lane._plays = plays = LazyPlays()
+        plays._match = lane
+        plays._state = lane._st
+        plays._count = lane._k
+        plays._plays = None
         infos = self.infos
         for a in self.agents:
             infos[a] = {}
-        infos[selected]["plays"] = lane.plays
+        infos[selected] = {"plays": plays}

@@ -178,6 +178,7 @@ def kernel_batch(
     compiled: bool = True,
     start: Position | None = None,
     out: Any = None,
+    keep: int | None = None,
 ) -> Any:
     """The kernel's ``Batch`` of ``n`` games of ``setup`` (``max_throws`` 0: no bound).
 
@@ -186,7 +187,8 @@ def kernel_batch(
     starts from that position (the first player's draw is still made) instead
     of the start of the game. ``out``: the buffers it writes
     (:func:`kernel_buffers` of the same arguments; default new ones), which
-    ``batch.buffers().arrays()`` gives back.
+    ``batch.buffers().arrays()`` gives back. ``keep``: the ``Batch``'s outcome keys kept
+    per game (default its own; tests vary it, as it changes no game).
     """
     module = fast.batch_module(compiled)
     if module is None:
@@ -216,6 +218,7 @@ def kernel_batch(
         out,
         max_plays=max_plays,
         max_throws=max_throws,
+        **({} if keep is None else {"keep": keep}),
     )
 
 
