@@ -69,7 +69,10 @@ Parcheesi, 6 to 10 s in four-player)::
 
 ``--report-only`` prints the tables from the labels already on file (the first
 ``--per-third`` of each source and third, in game order), playing no game and
-computing no label.
+computing no label. With ``--or-rollout-seed S`` a network that has no labels of
+``--rollout-seed`` on file is reported from its labels of seed ``S`` instead (a
+network labelled only by per-position seeds beside networks labelled by seed 1), and
+the report names each such network.
 """
 
 from __future__ import annotations
@@ -781,6 +784,12 @@ def parser() -> argparse.ArgumentParser:
         help="the rollouts' seed, the same for every position (1), or 'per-position': one"
         " derived from each label's key (independent across positions)",
     )
+    p.add_argument(
+        "--or-rollout-seed",
+        type=seed_arg,
+        help="with --report-only: a network with no labels of --rollout-seed on file is"
+        " reported from its labels of this seed (the report says which)",
+    )
     p.add_argument("--max-throws", type=int, default=3000, help="a game's throw limit")
     p.add_argument("--plies", default="0,1", help="the network's plies to judge (0,1)")
     p.add_argument("--labels", default="net-labels.jsonl", help="the label file (JSON lines)")
@@ -823,6 +832,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.per_third < 1 or args.rollouts < 1 or args.jobs < 1:
             raise PachisiError("--per-third, --rollouts and --jobs must be at least 1")
+        if args.or_rollout_seed is not None and not args.report_only:
+            raise PachisiError("--or-rollout-seed reads labels on file: use it with --report-only")
         plies = sorted({int(p) for p in args.plies.split(",")})
         if not set(plies) <= {0, 1, 2}:
             raise PachisiError("--plies: numbers 0 to 2")
@@ -839,9 +850,17 @@ def main(argv: list[str] | None = None) -> int:
         tables = []
         panels = []
         dump: list[dict[str, Any]] = []
+        fell_back: list[str] = []
         for entry in nets:
             if args.report_only:
                 rows = on_file(entry, args, path, sources)
+                if not rows and args.or_rollout_seed is not None:
+                    other = argparse.Namespace(
+                        **{**vars(args), "rollout_seed": args.or_rollout_seed}
+                    )
+                    rows = on_file(entry, other, path, sources)
+                    if rows:
+                        fell_back.append(entry.name)
             else:
                 t0 = time.process_time()
                 picked = picks(
@@ -865,6 +884,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     cmd = "benchmarks/net_tables.py " + " ".join(argv)
     text = "\n\n".join([summary(panels, plies), *tables])
+    if fell_back:
+        names = ", ".join(f"`{n}`" for n in fell_back)
+        text += (
+            f"\n\nLabels of rollout seed {args.or_rollout_seed} (none of rollout seed"
+            f" {args.rollout_seed} on file): {names}."
+        )
     text += f"\n\nPoints of win chance (the mover's). `{cmd}`\n"
     print(text)
     if args.markdown:

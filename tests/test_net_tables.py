@@ -205,6 +205,21 @@ def test_per_position_seeds_are_keyed_apart_and_independent(
         diffs.append(100 * (a["chances"][m] - b["chances"][m]))
     mean, se = tables.mean_se(diffs)
     assert f"| all | 3 | {mean:+.1f} ± {se:.1f} |" in out
+    # a seed with no labels on file: nothing, unless another seed's labels stand in, named
+    none = [*args, "--rollout-seed", "7", "--report-only"]
+    assert tables.main(none) == 0
+    out = capsys.readouterr().out
+    assert "| `parcheesi.json` | 0 |" in out and "Labels of rollout seed" not in out
+    assert tables.main([*none, "--or-rollout-seed", "per-position"]) == 0
+    out = capsys.readouterr().out
+    assert "| all | 3 |" in out
+    assert "Labels of rollout seed per-position (none of rollout seed 7 on file):" in out
+    # seed 1's own labels are used where they are on file, whatever the fallback
+    assert tables.main([*args, "--report-only", "--or-rollout-seed", "per-position"]) == 0
+    out = capsys.readouterr().out
+    assert "| all | 3 |" in out and "Labels of rollout seed" not in out
+    assert tables.main([*args, "--or-rollout-seed", "per-position"]) == 2
+    assert "use it with --report-only" in capsys.readouterr().err
 
 
 def test_a_bad_rollout_seed_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
