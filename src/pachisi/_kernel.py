@@ -433,6 +433,16 @@ class Kernel:
     f_groups_of: cython.ulonglong
     f_last_hi: cython.ulonglong
     f_last_lo: cython.ulonglong
+    # the doublets with every pawn out, by independent groups of pawns (see _f_split)
+    f_move_lo: cython.int
+    f_move_hi: cython.int
+    f_split_p: cython.int[::1]
+    f_split_lo: cython.int[::1]
+    f_split_hi: cython.int[::1]
+    f_split_k: cython.int[::1]
+    f_split_off: cython.int[::1]
+    f_split_w: cython.ulonglong[::1]
+    f_split_g: cython.int[::1]
 
     def __init__(self) -> None:
         self.tag_sq = _ints(8)
@@ -543,6 +553,15 @@ class Kernel:
         self.f_groups_of = 0
         self.f_last_hi = 0
         self.f_last_lo = 0
+        self.f_move_lo = 0
+        self.f_move_hi = 255
+        self.f_split_p = _ints(4)
+        self.f_split_lo = _ints(4)
+        self.f_split_hi = _ints(4)
+        self.f_split_k = _ints(4)
+        self.f_split_off = _ints(40)
+        self.f_split_w = _words(4096)
+        self.f_split_g = _ints(4096)
 
     # -- buffers ------------------------------------------------------------
 
@@ -1469,7 +1488,13 @@ class Kernel:
             if nest_n == ncol:
                 self._f_set((d | both) | (d | both) << 8, 2, -1, spec)
             elif nest_n == 0:
-                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4, -1, spec)
+                nums4: cython.ulonglong = _sorted4(d | both, d | both, e | both, e | both)
+                if (
+                    ncol != 1
+                    or self._f_recording(spec)
+                    or not self._f_split(nums4, d | both, e | both, spec)
+                ):
+                    self._f_set(nums4, 4, -1, spec)
             else:
                 f_col: cython.int = (
                     self.cfg[C_COL] if self.cfg[C_COL] != nest_col else self.cfg[C_COL + 1]
@@ -1495,6 +1520,207 @@ class Kernel:
             if self._f_recording(spec):
                 self.f_out_len[o] = 0  # nothing moves: no step
         return self.f_n_outcomes
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_split(
+        self,
+        nums: cython.ulonglong,
+        dcode: cython.ulonglong,
+        ecode: cython.ulonglong,
+        spec: _Spec,
+    ) -> cython.bint:
+        """A doublet with every pawn out, one colour per mover: :meth:`_f_set` by groups
+        of pawns that cannot meet; False (nothing done) where there is one group.
+
+        A pawn moves at most 14 (d + d + e + e, in hops or at once), so it reaches
+        only progress numbers p + 1 .. p + 14. The movable pawns (1 <= p <= 71),
+        sorted, fall into groups where the next is more than 14 ahead: a group's
+        pawns then stay in [first, last + 14] (the last group's up to HOME, with
+        the pawns already there), a range no other group's pawn enters, so no
+        move of one group passes, lands on or captures on a square that another
+        group's moves can change. (§5.8's no-split rule ties the groups only where
+        a pawn enters HOME: that takes all four numbers by that pawn alone, so the
+        others have not moved, as within its group.) The throw's states are then
+        exactly the combinations of each group's states (explored alone, the
+        others standing still) whose numbers used fit in {d, d, e, e}: their
+        lanes merged, the captures joined. They are stored as the states of the
+        one exploration and selected as there (:meth:`_f_select_pf`); only the
+        no-split flag, which no selection or end reads, is not kept (0xFFF once
+        a number is used). Returns True when it did so.
+        """
+        m: cython.int = 0
+        k: cython.int
+        j: cython.int
+        p: cython.int
+        for k in range(4):
+            p = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & _PMASK)
+            if 1 <= p <= 71:
+                j = m
+                while j > 0 and self.f_split_p[j - 1] > p:
+                    self.f_split_p[j] = self.f_split_p[j - 1]
+                    j -= 1
+                self.f_split_p[j] = p
+                m += 1
+        ncomp: cython.int = 0
+        for j in range(m):
+            if j == 0 or self.f_split_p[j] - self.f_split_p[j - 1] > 14:
+                self.f_split_lo[ncomp] = self.f_split_p[j]
+                ncomp += 1
+            self.f_split_hi[ncomp - 1] = self.f_split_p[j] + 14
+        if ncomp < 2:
+            return False
+        self.f_split_hi[ncomp - 1] = 72
+        root: cython.ulonglong = _dice_word(nums, 4, 0, 0)
+        c: cython.int
+        i: cython.int
+        b: cython.int
+        lo: cython.int
+        hi: cython.int
+        lane: cython.int
+        n: cython.int = 0
+        at: cython.int
+        w: cython.ulonglong
+        w2: cython.ulonglong
+        pa: cython.ulonglong
+        for c in range(ncomp):
+            lo = self.f_split_lo[c]
+            hi = self.f_split_hi[c]
+            # the group alone: the other pawns stand still
+            self.f_move_lo = lo
+            self.f_move_hi = hi
+            self._f_reset()
+            self.f_stack_top = 0
+            self._f_push(self.f_start_a, self.f_start_b, root)
+            while self.f_stack_top > 0:
+                self.f_stack_top -= 1
+                i = self.f_stack[self.f_stack_top]
+                self._f_pf_edges(
+                    self.f_states[3 * i],
+                    self.f_states[3 * i + 1],
+                    self.f_states[3 * i + 2],
+                    i,
+                    spec,
+                )
+            self.f_move_lo = 0
+            self.f_move_hi = 255
+            if n + self.f_n_states > len(self.f_split_w):
+                return False  # (never seen: the whole throw instead)
+            j = 0
+            for k in range(4):
+                p = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & _PMASK)
+                if lo <= p <= hi:
+                    j += 1
+            self.f_split_k[c] = j
+            # the group's states by the numbers used (3 * d's + e's): f_split_off[10 * c + b]
+            for b in range(10):
+                self.f_split_off[10 * c + b] = 0
+            for i in range(self.f_n_states):
+                b = _split_used(self.f_states[3 * i + 2], dcode)
+                self.f_split_off[10 * c + b + 1] += 1
+            self.f_split_off[10 * c] = n
+            for b in range(1, 10):
+                self.f_split_off[10 * c + b] += self.f_split_off[10 * c + b - 1]
+            for i in range(self.f_n_states):
+                pa = self.f_states[3 * i]
+                w2 = self.f_states[3 * i + 2]
+                b = _split_used(w2, dcode)
+                w = 0
+                j = 0
+                for k in range(4):
+                    lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
+                    p = lane & _PMASK
+                    if lo <= p <= hi:
+                        w |= cython.cast(cython.ulonglong, lane) << (16 * j)
+                        j += 1
+                at = self.f_split_off[10 * c + b]
+                self.f_split_w[at] = w
+                self.f_split_g[at] = _word_gone(w2)
+                self.f_split_off[10 * c + b] = at + 1
+            # (each bucket's start moved to its end: shift them back)
+            for b in range(9, 0, -1):
+                self.f_split_off[10 * c + b] = self.f_split_off[10 * c + b - 1]
+            self.f_split_off[10 * c] = n
+            n += self.f_n_states
+        self._f_reset()
+        self.f_stack_top = 0
+        self._f_add(self.f_start_a, self.f_start_b, root)  # the root first (index 0)
+        # by numbers used, from all four down: the selection keeps only the states that
+        # use the most numbers among those that break no blockade of §5.5, so the
+        # first count with such a state is the last one needed
+        used: cython.int
+        first: cython.int
+        done: cython.bint = False
+        for used in range(4, 0, -1):
+            first = self.f_n_states
+            self._f_comb(0, ncomp, 0, 0, 0, 0, 0, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
+            for i in range(first, self.f_n_states):
+                if self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], 1):
+                    done = True
+                    break
+            if done:
+                break
+        self._f_select_pf(4, spec)
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_comb(
+        self,
+        c: cython.int,
+        ncomp: cython.int,
+        ud: cython.int,
+        ue: cython.int,
+        gone: cython.int,
+        word: cython.ulonglong,
+        shift: cython.int,
+        dcode: cython.ulonglong,
+        ecode: cython.ulonglong,
+        no_split: cython.bint,
+        used: cython.int,
+    ) -> cython.void:
+        """:meth:`_f_split`: store every combination of the states of groups ``c`` and
+        after with those chosen (``ud`` d's and ``ue`` e's used, captures ``gone``,
+        lanes ``word`` up to bit ``shift``) that uses ``used`` numbers in all."""
+        if c == ncomp:
+            if ud + ue != used:
+                return
+            left: cython.ulonglong = 0
+            j: cython.int = 0
+            x: cython.int
+            for x in range(2 - ud):
+                left |= dcode << (8 * j)
+                j += 1
+            for x in range(2 - ue):
+                left |= ecode << (8 * j)
+                j += 1
+            flag: cython.int = 0xFFF if no_split and ud + ue else 0
+            self._f_add(_sort4(word), self.f_start_b, _dice_word(left, j, flag, gone))
+            return
+        b: cython.int
+        bd: cython.int
+        be: cython.int
+        s: cython.int
+        nxt: cython.int = shift + 16 * self.f_split_k[c]
+        for b in range(9):
+            bd = b // 3
+            be = b - 3 * bd
+            if ud + bd > 2 or ue + be > 2:
+                continue
+            for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
+                self._f_comb(
+                    c + 1,
+                    ncomp,
+                    ud + bd,
+                    ue + be,
+                    gone | self.f_split_g[s],
+                    word | self.f_split_w[s] << shift,
+                    nxt,
+                    dcode,
+                    ecode,
+                    no_split,
+                    used,
+                )
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2196,6 +2422,8 @@ class Kernel:
         gone: cython.int = _word_gone(w2)
         moved_bit: cython.int = 128 if jump else 0
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
+        move_lo: cython.int = self.f_move_lo
+        move_hi: cython.int = self.f_move_hi
         if ncol == 1:
             pb = 0  # (it is: said here so that the compiler folds it)
             self._f_blocked1(pa, gone)
@@ -2231,6 +2459,8 @@ class Kernel:
                 prev = lane
                 code = lane | cs << 11
                 p = lane & _PMASK
+                if p < move_lo or p > move_hi:
+                    continue  # another group's pawn (see _f_split)
                 if p == 0:
                     # entering (§5.3): a top 5, or two tops of a non-doublet adding to 5
                     five = -1
@@ -4420,6 +4650,20 @@ def _word_nleft(w2: cython.ulonglong) -> cython.int:
 def _word_flag(w2: cython.ulonglong) -> cython.int:
     """A dice state's flag (:func:`_dice_word`; Pagade's is 0 or 1)."""
     return cython.cast(cython.int, (w2 >> 35) & 0xFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _split_used(w2: cython.ulonglong, dcode: cython.ulonglong) -> cython.int:
+    """A doublet's dice state (every pawn out): its numbers used, 3 * d's + e's (e = 7 - d)."""
+    nleft: cython.int = _word_nleft(w2)
+    cd: cython.int = 0
+    j: cython.int
+    for j in range(nleft):
+        if (w2 >> (8 * j)) & 255 == dcode:
+            cd += 1
+    return 3 * (2 - cd) + 2 - (nleft - cd)
 
 
 @cython.cfunc
