@@ -434,8 +434,6 @@ class Kernel:
     f_last_hi: cython.ulonglong
     f_last_lo: cython.ulonglong
     # the doublets with every pawn out, by independent groups of pawns (see _f_split)
-    f_move_lo: cython.int
-    f_move_hi: cython.int
     f_split_p: cython.int[::1]
     f_split_lo: cython.int[::1]
     f_split_hi: cython.int[::1]
@@ -553,8 +551,6 @@ class Kernel:
         self.f_groups_of = 0
         self.f_last_hi = 0
         self.f_last_lo = 0
-        self.f_move_lo = 0
-        self.f_move_hi = 255
         self.f_split_p = _ints(4)
         self.f_split_lo = _ints(4)
         self.f_split_hi = _ints(4)
@@ -1543,8 +1539,9 @@ class Kernel:
         a pawn enters HOME: that takes all four numbers by that pawn alone, so the
         others have not moved, as within its group.) The throw's states are then
         exactly the combinations of each group's states (explored alone, the
-        others standing still) whose numbers used fit in {d, d, e, e}: their
-        lanes merged, the captures joined. They are stored as the states of the
+        others' pawns put at HOME, where they neither move nor stand on the board)
+        whose numbers used fit in {d, d, e, e}: their lanes merged, the captures
+        joined. They are stored as the states of the
         one exploration and selected as there (:meth:`_f_select_pf`); only the
         no-split flag, which no selection or end reads, is not kept (0xFFF once
         a number is used). Returns True when it did so.
@@ -1586,12 +1583,22 @@ class Kernel:
         for c in range(ncomp):
             lo = self.f_split_lo[c]
             hi = self.f_split_hi[c]
-            # the group alone: the other pawns stand still
-            self.f_move_lo = lo
-            self.f_move_hi = hi
+            # the group alone: the others' pawns (out of its reach) put at HOME, where
+            # they neither move nor count on the board
+            pa = 0
+            j = 0
+            for k in range(4):
+                lane = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & 0xFFFF)
+                p = lane & _PMASK
+                if lo <= p <= hi and p <= 71:
+                    j += 1
+                else:
+                    lane = 72
+                pa |= cython.cast(cython.ulonglong, lane) << (16 * k)
+            self.f_split_k[c] = j
             self._f_reset()
             self.f_stack_top = 0
-            self._f_push(self.f_start_a, self.f_start_b, root)
+            self._f_push(_sort4(pa), self.f_start_b, root)
             while self.f_stack_top > 0:
                 self.f_stack_top -= 1
                 i = self.f_stack[self.f_stack_top]
@@ -1602,16 +1609,8 @@ class Kernel:
                     i,
                     spec,
                 )
-            self.f_move_lo = 0
-            self.f_move_hi = 255
             if n + self.f_n_states > len(self.f_split_w):
                 return False  # (never seen: the whole throw instead)
-            j = 0
-            for k in range(4):
-                p = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & _PMASK)
-                if lo <= p <= hi:
-                    j += 1
-            self.f_split_k[c] = j
             # the group's states by the numbers used (3 * d's + e's): f_split_off[10 * c + b]
             for b in range(10):
                 self.f_split_off[10 * c + b] = 0
@@ -1625,14 +1624,17 @@ class Kernel:
                 pa = self.f_states[3 * i]
                 w2 = self.f_states[3 * i + 2]
                 b = _split_used(w2, dcode)
+                # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
                 w = 0
                 j = 0
+                m = 4 - self.f_split_k[c]
                 for k in range(4):
                     lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
-                    p = lane & _PMASK
-                    if lo <= p <= hi:
-                        w |= cython.cast(cython.ulonglong, lane) << (16 * j)
-                        j += 1
+                    if m and lane == 72:
+                        m -= 1
+                        continue
+                    w |= cython.cast(cython.ulonglong, lane) << (16 * j)
+                    j += 1
                 at = self.f_split_off[10 * c + b]
                 self.f_split_w[at] = w
                 self.f_split_g[at] = _word_gone(w2)
@@ -1645,6 +1647,13 @@ class Kernel:
         self._f_reset()
         self.f_stack_top = 0
         self._f_add(self.f_start_a, self.f_start_b, root)  # the root first (index 0)
+        # the pawns at HOME before the throw, in no group: the lanes above the groups'
+        home: cython.ulonglong = 0
+        j = 0
+        for c in range(ncomp):
+            j += self.f_split_k[c]
+        for k in range(j, 4):
+            home |= cython.cast(cython.ulonglong, 72) << (16 * k)
         # by numbers used, from all four down: the selection keeps only the states that
         # use the most numbers among those that break no blockade of §5.5, so the
         # first count with such a state is the last one needed
@@ -1653,7 +1662,7 @@ class Kernel:
         done: cython.bint = False
         for used in range(4, 0, -1):
             first = self.f_n_states
-            self._f_comb(0, ncomp, 0, 0, 0, 0, 0, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
+            self._f_comb(0, ncomp, 0, 0, 0, home, 0, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
             for i in range(first, self.f_n_states):
                 if self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], 1):
                     done = True
@@ -2422,8 +2431,6 @@ class Kernel:
         gone: cython.int = _word_gone(w2)
         moved_bit: cython.int = 128 if jump else 0
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0 and self.doublet
-        move_lo: cython.int = self.f_move_lo
-        move_hi: cython.int = self.f_move_hi
         if ncol == 1:
             pb = 0  # (it is: said here so that the compiler folds it)
             self._f_blocked1(pa, gone)
@@ -2459,8 +2466,6 @@ class Kernel:
                 prev = lane
                 code = lane | cs << 11
                 p = lane & _PMASK
-                if p < move_lo or p > move_hi:
-                    continue  # another group's pawn (see _f_split)
                 if p == 0:
                     # entering (§5.3): a top 5, or two tops of a non-doublet adding to 5
                     five = -1
