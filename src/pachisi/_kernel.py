@@ -441,6 +441,8 @@ class Kernel:
     f_split_off: cython.int[::1]
     f_split_w: cython.ulonglong[::1]
     f_split_g: cython.int[::1]
+    f_split_t: cython.int[::1]
+    f_split_b: cython.int[::1]
 
     def __init__(self) -> None:
         self.tag_sq = _ints(8)
@@ -558,6 +560,8 @@ class Kernel:
         self.f_split_off = _ints(40)
         self.f_split_w = _words(4096)
         self.f_split_g = _ints(4096)
+        self.f_split_t = _ints(4096)
+        self.f_split_b = _ints(4)
 
     # -- buffers ------------------------------------------------------------
 
@@ -1616,6 +1620,7 @@ class Kernel:
                 self.f_split_off[10 * c + b] = 0
             for i in range(self.f_n_states):
                 b = _split_used(self.f_states[3 * i + 2], dcode)
+                self.f_split_t[i] = b
                 self.f_split_off[10 * c + b + 1] += 1
             self.f_split_off[10 * c] = n
             for b in range(1, 10):
@@ -1623,7 +1628,7 @@ class Kernel:
             for i in range(self.f_n_states):
                 pa = self.f_states[3 * i]
                 w2 = self.f_states[3 * i + 2]
-                b = _split_used(w2, dcode)
+                b = self.f_split_t[i]
                 # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
                 w = 0
                 j = 0
@@ -1662,7 +1667,7 @@ class Kernel:
         done: cython.bint = False
         for used in range(4, 0, -1):
             first = self.f_n_states
-            self._f_comb(0, ncomp, 0, 0, 0, home, 0, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
+            self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
             for i in range(first, self.f_n_states):
                 if self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], 1):
                     done = True
@@ -1680,56 +1685,77 @@ class Kernel:
         ncomp: cython.int,
         ud: cython.int,
         ue: cython.int,
-        gone: cython.int,
-        word: cython.ulonglong,
-        shift: cython.int,
+        home: cython.ulonglong,
         dcode: cython.ulonglong,
         ecode: cython.ulonglong,
         no_split: cython.bint,
         used: cython.int,
     ) -> cython.void:
-        """:meth:`_f_split`: store every combination of the states of groups ``c`` and
-        after with those chosen (``ud`` d's and ``ue`` e's used, captures ``gone``,
-        lanes ``word`` up to bit ``shift``) that uses ``used`` numbers in all."""
-        if c == ncomp:
-            if ud + ue != used:
-                return
-            left: cython.ulonglong = 0
-            j: cython.int = 0
-            x: cython.int
-            for x in range(2 - ud):
-                left |= dcode << (8 * j)
-                j += 1
-            for x in range(2 - ue):
-                left |= ecode << (8 * j)
-                j += 1
-            flag: cython.int = 0xFFF if no_split and ud + ue else 0
-            self._f_add(_sort4(word), self.f_start_b, _dice_word(left, j, flag, gone))
-            return
+        """:meth:`_f_split`: store every combination of the states of the groups that
+        uses ``used`` (>= 1) numbers in all, ``ud`` d's and ``ue`` e's by the groups
+        before ``c`` (their numbers used chosen in ``f_split_b``); ``home``: the
+        lanes of the pawns at HOME before the throw, above the groups'."""
         b: cython.int
         bd: cython.int
         be: cython.int
-        s: cython.int
-        nxt: cython.int = shift + 16 * self.f_split_k[c]
+        j: cython.int
+        x: cython.int
+        left: cython.ulonglong
         for b in range(9):
-            bd = b // 3
-            be = b - 3 * bd
-            if ud + bd > 2 or ue + be > 2:
+            if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
+                continue  # no state uses these numbers
+            bd = ud + b // 3
+            be = ue + b % 3
+            if bd > 2 or be > 2 or bd + be > used:
                 continue
+            self.f_split_b[c] = b
+            if c < ncomp - 1:
+                self._f_comb(c + 1, ncomp, bd, be, home, dcode, ecode, no_split, used)
+                continue
+            if bd + be != used:
+                continue
+            left = 0
+            j = 0
+            for x in range(2 - bd):
+                left |= dcode << (8 * j)
+                j += 1
+            for x in range(2 - be):
+                left |= ecode << (8 * j)
+                j += 1
+            self._f_comb_states(
+                0, ncomp, 0, home, 0, _dice_word(left, j, 0xFFF if no_split else 0, 0)
+            )
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_comb_states(
+        self,
+        c: cython.int,
+        ncomp: cython.int,
+        gone: cython.int,
+        word: cython.ulonglong,
+        shift: cython.int,
+        w2: cython.ulonglong,
+    ) -> cython.void:
+        """:meth:`_f_comb`: store the combinations of the states of groups ``c`` and
+        after in the chosen numbers used (``f_split_b``) with those of the groups
+        before (captures ``gone``, lanes ``word`` up to bit ``shift``); ``w2``: their
+        third word without the captures."""
+        b: cython.int = self.f_split_b[c]
+        s: cython.int
+        if c == ncomp - 1:
             for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
-                self._f_comb(
-                    c + 1,
-                    ncomp,
-                    ud + bd,
-                    ue + be,
-                    gone | self.f_split_g[s],
-                    word | self.f_split_w[s] << shift,
-                    nxt,
-                    dcode,
-                    ecode,
-                    no_split,
-                    used,
+                self._f_add(
+                    _sort4(word | self.f_split_w[s] << shift),
+                    self.f_start_b,
+                    w2 | cython.cast(cython.ulonglong, gone | self.f_split_g[s]) << 47,
                 )
+            return
+        nxt: cython.int = shift + 16 * self.f_split_k[c]
+        for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
+            self._f_comb_states(
+                c + 1, ncomp, gone | self.f_split_g[s], word | self.f_split_w[s] << shift, nxt, w2
+            )
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4661,13 +4687,11 @@ def _word_flag(w2: cython.ulonglong) -> cython.int:
 @cython.inline
 @cython.exceptval(check=False)
 def _split_used(w2: cython.ulonglong, dcode: cython.ulonglong) -> cython.int:
-    """A doublet's dice state (every pawn out): its numbers used, 3 * d's + e's (e = 7 - d)."""
+    """A doublet's dice state (every pawn out): its numbers used, 3 * d's + e's (e = 7 - d).
+
+    The numbers left are sorted, the d's (smaller codes) first."""
     nleft: cython.int = _word_nleft(w2)
-    cd: cython.int = 0
-    j: cython.int
-    for j in range(nleft):
-        if (w2 >> (8 * j)) & 255 == dcode:
-            cd += 1
+    cd: cython.int = (nleft >= 1 and w2 & 255 == dcode) + (nleft >= 2 and (w2 >> 8) & 255 == dcode)
     return 3 * (2 - cd) + 2 - (nleft - cd)
 
 
