@@ -13,7 +13,7 @@ from types import ModuleType
 
 import pytest
 
-from kernel_fast_differential import compare, reference, run
+from kernel_fast_differential import compare, reference, run, run_all_out
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.bench import DEFAULT_PLAYERS
@@ -151,25 +151,13 @@ def test_built_doublets_with_every_pawn_out() -> None:
     """Built positions aimed at those doublets (tests/reference/built.py's
     ``family_all_out_doublet``: pawns spaced around the groups' gap of 14, blockades,
     the home stretch, bonuses), compiled: the fast records are the clear engine's."""
-    from built import family_all_out_doublet
-    from differential import _valid
-
     if COMPILED is None:
         pytest.skip("the kernel is not compiled here")
-    rng = random.Random(4)
-    seen = {"split": 0, "whole": 0}
-    failures: list[str] = []
-    while seen["split"] + seen["whole"] < 200:
-        d, throw, _ = family_all_out_doublet(rng)
-        if not _valid(d):
-            continue
-        pos = Position.from_dict(d)
-        if pos.is_decided:
-            continue
-        problem = compare(pos, throw, COMPILED)
-        if problem is not None:
-            failures.append(problem)
-        one_colour = len(pos.setup.players[pos.to_move]) == 1
-        seen["split" if one_colour and _groups(pos) > 1 else "whole"] += 1
+    counts, failures = run_all_out(COMPILED, 60.0, 4, limit=200)
     assert failures == []
-    assert seen["split"] > 50 and seen["whole"] > 50, seen
+    split = sum(
+        k
+        for name, k in counts.items()
+        if name.startswith("1 colour(s), ") and not name.endswith(" 1 group(s)")
+    )
+    assert split > 50 and counts["1 colour(s), 1 group(s)"] > 30, counts
