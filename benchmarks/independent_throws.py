@@ -22,8 +22,10 @@ counted independent). :func:`combinatorial` builds that set.
         the table of kinds: throws, share independent, mean distinct outcomes
     python benchmarks/independent_throws.py cost CLASS N SEED REPS
         enumerate (``Kernel.repeat_outcomes``, REPS times each) the throws of
-        CLASS (``indep`` or ``other``, optionally ``:KIND``) among N sampled
-        throws; for ``valgrind --tool=callgrind --toggle-collect='*repeat_outcomes*'``
+        CLASS (``indep`` or ``other``, optionally ``:KIND``, then optionally
+        ``/split`` or ``/whole``: the mover's pawns in two or more groups, or one,
+        see ``groups``) among N sampled throws; for
+        ``valgrind --tool=callgrind --toggle-collect='*repeat_outcomes*'``
 """
 
 from __future__ import annotations
@@ -225,17 +227,27 @@ def shares(n: int, seed: int) -> None:
     print(f"all {n} throws: {total_i} independent ({100 * total_i / n:.1f}%)")
 
 
+def groups(pos: Position) -> int:
+    """The mover's pawns on the board (1..71) cut into groups wherever the next is more
+    than 14 ahead: the groups a doublet with every pawn out is explored by
+    (``Kernel._f_split``)."""
+    ps = sorted(p for c in pos.setup.players[pos.to_move] for p in pos.pawns[c] if 1 <= p <= LAST)
+    return sum(1 for i, p in enumerate(ps) if i == 0 or p - ps[i - 1] > 14)
+
+
 def cost(cls: str, n: int, seed: int, reps: int) -> None:
     """The ``cost`` command."""
     module = _accel.kernel_module()
     if module is None:
         sys.exit("the compiled kernel is not installed")
     want_ind, _, want_kind = cls.partition(":")
+    want_kind, _, want_groups = want_kind.partition("/")
     chosen = [
         (pos, throw)
         for pos, throw in sample(n, seed)
         if independent(pos, throw) == (want_ind == "indep")
         and (not want_kind or kind(pos, throw) == want_kind)
+        and (not want_groups or (groups(pos) > 1) == (want_groups == "split"))
     ]
     kern = module.Kernel()
     total = 0

@@ -11,6 +11,9 @@ Run as a script for a long check:
 
     python tests/kernel_fast_differential.py SECONDS [SEED]
 
+``--all-out-doublets`` instead compares on built doublets with every pawn of
+the mover out of the nest only (:func:`run_all_out`).
+
 The test suite runs a short, seeded share (tests/test_kernel_fast.py).
 """
 
@@ -29,7 +32,7 @@ from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 
-from built import sample_built
+from built import family_all_out_doublet, sample_built
 from differential import _valid, sample_positions
 
 from pachisi import Position, _accel, legal_plays
@@ -170,8 +173,39 @@ def command(
     return 1 if failures else 0
 
 
+def run_all_out(
+    module: ModuleType, seconds: float, seed: int, limit: int | None = None
+) -> tuple[Counter[str], list[str]]:
+    """Compare on built doublets with every pawn of the mover out (tests/reference/built.py's
+    ``family_all_out_doublet``); counts by the mover's colours and groups of pawns more
+    than 14 apart (``Kernel._f_split``) and failures, as :func:`run`."""
+    rng = random.Random(seed)
+    counts: Counter[str] = Counter()
+    failures: list[str] = []
+    deadline = time.process_time() + seconds
+    while (counts["total"] < limit) if limit is not None else (time.process_time() < deadline):
+        d, throw, _ = family_all_out_doublet(rng)
+        if not _valid(d):
+            continue
+        pos = Position.from_dict(d)
+        if pos.is_decided:
+            continue
+        counts["total"] += 1
+        mover = pos.setup.players[pos.to_move]
+        ps = sorted(p for c in mover for p in pos.pawns[c] if 1 <= p <= 71)
+        groups = sum(1 for i, p in enumerate(ps) if i == 0 or p - ps[i - 1] > 14)
+        counts[f"{len(mover)} colour(s), {groups} group(s)"] += 1
+        problem = compare(pos, throw, module)
+        if problem is not None:
+            failures.append(problem)
+    return counts, failures
+
+
 def main(argv: list[str]) -> int:
-    """The command: ``SECONDS [SEED]`` (see the module docstring)."""
+    """The command: ``SECONDS [SEED]`` (see the module docstring), or with
+    ``--all-out-doublets`` the built doublets of :func:`run_all_out` only."""
+    if "--all-out-doublets" in argv:
+        return command([a for a in argv if a != "--all-out-doublets"], run_all_out, __doc__)
     return command(argv, run, __doc__)
 
 

@@ -13,7 +13,7 @@ from types import ModuleType
 
 import pytest
 
-from kernel_fast_differential import run
+from kernel_fast_differential import compare, reference, run, run_all_out
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.bench import DEFAULT_PLAYERS
@@ -103,3 +103,60 @@ def test_plays_after_a_large_unrecorded_throw(module: ModuleType) -> None:
     n = kern.plays(*args(small, (5, 3)))
     assert n == fresh.plays(*args(small, (5, 3))) and n > 0
     assert kern.decoded(15) == fresh.decoded(15)
+
+
+def _groups(pos: Position) -> int:
+    """The mover's groups of pawns more than 14 apart (``Kernel._f_split``)."""
+    ps = sorted(p for c in pos.setup.players[pos.to_move] for p in pos.pawns[c] if 1 <= p <= 71)
+    return sum(1 for i, p in enumerate(ps) if i == 0 or p - ps[i - 1] > 14)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_doublets_with_every_pawn_out(module: ModuleType) -> None:
+    """Doublets with every pawn of a one-colour mover out of the nest (the four numbers
+    d, d, 7 - d, 7 - d), random set-ups and switches: the fast enumerator's records are
+    the clear engine's results, both where the pawns fall into independent groups
+    (``Kernel._f_split``) and where they do not, with captures among them."""
+    from differential import sample_positions
+
+    games = sample_positions(random.Random(21))
+    want = 160 if module is COMPILED else 12
+    seen: dict[str, int] = {"split": 0, "whole": 0, "capture": 0}
+    failures: list[str] = []
+    while seen["split"] + seen["whole"] < want:
+        pos, (a, _) = next(games)
+        mover = pos.setup.players[pos.to_move]
+        if (
+            pos.ruleset not in ("parcheesi", "whitman")
+            or pos.is_decided
+            or pos.doubles == 2
+            or len(mover) != 1
+            or 0 in pos.pawns[mover[0]]
+        ):
+            continue
+        problem = compare(pos, (a, a), module)
+        if problem is not None:
+            failures.append(problem)
+        seen["split" if _groups(pos) > 1 else "whole"] += 1
+        nest = sum(ps.count(0) for ps in pos.pawns)
+        if any(sum(ps.count(0) for ps in p.pawns) > nest for p in reference(pos, (a, a))):
+            seen["capture"] += 1
+    assert failures == []
+    if module is COMPILED:
+        assert seen["split"] > 30 and seen["whole"] > 30 and seen["capture"] > 30, seen
+
+
+def test_built_doublets_with_every_pawn_out() -> None:
+    """Built positions aimed at those doublets (tests/reference/built.py's
+    ``family_all_out_doublet``: pawns spaced around the groups' gap of 14, blockades,
+    the home stretch, bonuses), compiled: the fast records are the clear engine's."""
+    if COMPILED is None:
+        pytest.skip("the kernel is not compiled here")
+    counts, failures = run_all_out(COMPILED, 60.0, 4, limit=200)
+    assert failures == []
+    split = sum(
+        k
+        for name, k in counts.items()
+        if name.startswith("1 colour(s), ") and not name.endswith(" 1 group(s)")
+    )
+    assert split > 50 and counts["1 colour(s), 1 group(s)"] > 30, counts

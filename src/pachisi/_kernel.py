@@ -433,6 +433,16 @@ class Kernel:
     f_groups_of: cython.ulonglong
     f_last_hi: cython.ulonglong
     f_last_lo: cython.ulonglong
+    # the doublets with every pawn out, by independent groups of pawns (see _f_split)
+    f_split_p: cython.int[::1]
+    f_split_lo: cython.int[::1]
+    f_split_hi: cython.int[::1]
+    f_split_k: cython.int[::1]
+    f_split_off: cython.int[::1]
+    f_split_w: cython.ulonglong[::1]
+    f_split_g: cython.int[::1]
+    f_split_t: cython.int[::1]
+    f_split_b: cython.int[::1]
 
     def __init__(self) -> None:
         self.tag_sq = _ints(8)
@@ -543,6 +553,15 @@ class Kernel:
         self.f_groups_of = 0
         self.f_last_hi = 0
         self.f_last_lo = 0
+        self.f_split_p = _ints(4)
+        self.f_split_lo = _ints(4)
+        self.f_split_hi = _ints(4)
+        self.f_split_k = _ints(4)
+        self.f_split_off = _ints(40)
+        self.f_split_w = _words(4096)
+        self.f_split_g = _ints(4096)
+        self.f_split_t = _ints(4096)
+        self.f_split_b = _ints(4)
 
     # -- buffers ------------------------------------------------------------
 
@@ -1468,7 +1487,13 @@ class Kernel:
             if nest_n == ncol:
                 self._f_set((d | both) | (d | both) << 8, 2, -1, spec)
             elif nest_n == 0:
-                self._f_set(_sorted4(d | both, d | both, e | both, e | both), 4, -1, spec)
+                nums4: cython.ulonglong = _sorted4(d | both, d | both, e | both, e | both)
+                if (
+                    ncol != 1
+                    or self._f_recording(spec)
+                    or not self._f_split(nums4, d | both, e | both, spec)
+                ):
+                    self._f_set(nums4, 4, -1, spec)
             else:
                 f_col: cython.int = (
                     self.cfg[C_COL] if self.cfg[C_COL] != nest_col else self.cfg[C_COL + 1]
@@ -1494,6 +1519,242 @@ class Kernel:
             if self._f_recording(spec):
                 self.f_out_len[o] = 0  # nothing moves: no step
         return self.f_n_outcomes
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_split(
+        self,
+        nums: cython.ulonglong,
+        dcode: cython.ulonglong,
+        ecode: cython.ulonglong,
+        spec: _Spec,
+    ) -> cython.bint:
+        """A doublet with every pawn out, one colour per mover: :meth:`_f_set` by groups
+        of pawns that cannot meet; False (nothing done) where there is one group.
+
+        A pawn moves at most 14 (d + d + e + e, in hops or at once), so it reaches
+        only progress numbers p + 1 .. p + 14. The movable pawns (1 <= p <= 71),
+        sorted, fall into groups where the next is more than 14 ahead: a group's
+        pawns then stay in [first, last + 14] (the last group's up to HOME, with
+        the pawns already there), a range no other group's pawn enters, so no
+        move of one group passes, lands on or captures on a square that another
+        group's moves can change. (§5.8's no-split rule ties the groups only where
+        a pawn enters HOME: that takes all four numbers by that pawn alone, so the
+        others have not moved, as within its group.) The throw's states are then
+        exactly the combinations of each group's states (explored alone, the
+        others' pawns put at HOME, where they neither move nor stand on the board)
+        whose numbers used fit in {d, d, e, e}: their lanes merged, the captures
+        joined. They are stored as the states of the
+        one exploration and selected as there (:meth:`_f_select_pf`); only the
+        no-split flag, which no selection or end reads, is not kept (0xFFF once
+        a number is used). Returns True when it did so.
+        """
+        m: cython.int = 0
+        k: cython.int
+        j: cython.int
+        p: cython.int
+        for k in range(4):
+            p = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & _PMASK)
+            if 1 <= p <= 71:
+                j = m
+                while j > 0 and self.f_split_p[j - 1] > p:
+                    self.f_split_p[j] = self.f_split_p[j - 1]
+                    j -= 1
+                self.f_split_p[j] = p
+                m += 1
+        ncomp: cython.int = 0
+        for j in range(m):
+            if j == 0 or self.f_split_p[j] - self.f_split_p[j - 1] > 14:
+                self.f_split_lo[ncomp] = self.f_split_p[j]
+                ncomp += 1
+            self.f_split_hi[ncomp - 1] = self.f_split_p[j] + 14
+        if ncomp < 2:
+            return False
+        self.f_split_hi[ncomp - 1] = 72
+        root: cython.ulonglong = _dice_word(nums, 4, 0, 0)
+        c: cython.int
+        i: cython.int
+        b: cython.int
+        lo: cython.int
+        hi: cython.int
+        lane: cython.int
+        n: cython.int = 0
+        at: cython.int
+        w: cython.ulonglong
+        w2: cython.ulonglong
+        pa: cython.ulonglong
+        for c in range(ncomp):
+            lo = self.f_split_lo[c]
+            hi = self.f_split_hi[c]
+            # the group alone: the others' pawns (out of its reach) put at HOME, where
+            # they neither move nor count on the board
+            pa = 0
+            j = 0
+            for k in range(4):
+                lane = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & 0xFFFF)
+                p = lane & _PMASK
+                if lo <= p <= hi and p <= 71:
+                    j += 1
+                else:
+                    lane = 72
+                pa |= cython.cast(cython.ulonglong, lane) << (16 * k)
+            self.f_split_k[c] = j
+            self._f_reset()
+            self.f_stack_top = 0
+            self._f_push(_sort4(pa), self.f_start_b, root)
+            while self.f_stack_top > 0:
+                self.f_stack_top -= 1
+                i = self.f_stack[self.f_stack_top]
+                self._f_pf_edges(
+                    self.f_states[3 * i],
+                    self.f_states[3 * i + 1],
+                    self.f_states[3 * i + 2],
+                    i,
+                    spec,
+                )
+            if n + self.f_n_states > len(self.f_split_w):
+                return False  # (never seen: the whole throw instead)
+            # the group's states by the numbers used (3 * d's + e's): f_split_off[10 * c + b]
+            for b in range(10):
+                self.f_split_off[10 * c + b] = 0
+            for i in range(self.f_n_states):
+                b = _split_used(self.f_states[3 * i + 2], dcode)
+                self.f_split_t[i] = b
+                self.f_split_off[10 * c + b + 1] += 1
+            self.f_split_off[10 * c] = n
+            for b in range(1, 10):
+                self.f_split_off[10 * c + b] += self.f_split_off[10 * c + b - 1]
+            for i in range(self.f_n_states):
+                pa = self.f_states[3 * i]
+                w2 = self.f_states[3 * i + 2]
+                b = self.f_split_t[i]
+                # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
+                w = 0
+                j = 0
+                m = 4 - self.f_split_k[c]
+                for k in range(4):
+                    lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
+                    if m and lane == 72:
+                        m -= 1
+                        continue
+                    w |= cython.cast(cython.ulonglong, lane) << (16 * j)
+                    j += 1
+                at = self.f_split_off[10 * c + b]
+                self.f_split_w[at] = w
+                self.f_split_g[at] = _word_gone(w2)
+                self.f_split_off[10 * c + b] = at + 1
+            # (each bucket's start moved to its end: shift them back)
+            for b in range(9, 0, -1):
+                self.f_split_off[10 * c + b] = self.f_split_off[10 * c + b - 1]
+            self.f_split_off[10 * c] = n
+            n += self.f_n_states
+        self._f_reset()
+        self.f_stack_top = 0
+        self._f_add(self.f_start_a, self.f_start_b, root)  # the root first (index 0)
+        # the pawns at HOME before the throw, in no group: the lanes above the groups'
+        home: cython.ulonglong = 0
+        j = 0
+        for c in range(ncomp):
+            j += self.f_split_k[c]
+        for k in range(j, 4):
+            home |= cython.cast(cython.ulonglong, 72) << (16 * k)
+        # by numbers used, from all four down: the selection keeps only the states that
+        # use the most numbers among those that break no blockade of §5.5, so the
+        # first count with such a state is the last one needed
+        used: cython.int
+        first: cython.int
+        done: cython.bint = False
+        for used in range(4, 0, -1):
+            first = self.f_n_states
+            self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
+            for i in range(first, self.f_n_states):
+                if self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], 1):
+                    done = True
+                    break
+            if done:
+                break
+        self._f_select_pf(4, spec)
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_comb(
+        self,
+        c: cython.int,
+        ncomp: cython.int,
+        ud: cython.int,
+        ue: cython.int,
+        home: cython.ulonglong,
+        dcode: cython.ulonglong,
+        ecode: cython.ulonglong,
+        no_split: cython.bint,
+        used: cython.int,
+    ) -> cython.void:
+        """:meth:`_f_split`: store every combination of the states of the groups that
+        uses ``used`` (>= 1) numbers in all, ``ud`` d's and ``ue`` e's by the groups
+        before ``c`` (their numbers used chosen in ``f_split_b``); ``home``: the
+        lanes of the pawns at HOME before the throw, above the groups'."""
+        b: cython.int
+        bd: cython.int
+        be: cython.int
+        j: cython.int
+        x: cython.int
+        left: cython.ulonglong
+        for b in range(9):
+            if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
+                continue  # no state uses these numbers
+            bd = ud + b // 3
+            be = ue + b % 3
+            if bd > 2 or be > 2 or bd + be > used:
+                continue
+            self.f_split_b[c] = b
+            if c < ncomp - 1:
+                self._f_comb(c + 1, ncomp, bd, be, home, dcode, ecode, no_split, used)
+                continue
+            if bd + be != used:
+                continue
+            left = 0
+            j = 0
+            for x in range(2 - bd):
+                left |= dcode << (8 * j)
+                j += 1
+            for x in range(2 - be):
+                left |= ecode << (8 * j)
+                j += 1
+            self._f_comb_states(
+                0, ncomp, 0, home, 0, _dice_word(left, j, 0xFFF if no_split else 0, 0)
+            )
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_comb_states(
+        self,
+        c: cython.int,
+        ncomp: cython.int,
+        gone: cython.int,
+        word: cython.ulonglong,
+        shift: cython.int,
+        w2: cython.ulonglong,
+    ) -> cython.void:
+        """:meth:`_f_comb`: store the combinations of the states of groups ``c`` and
+        after in the chosen numbers used (``f_split_b``) with those of the groups
+        before (captures ``gone``, lanes ``word`` up to bit ``shift``); ``w2``: their
+        third word without the captures."""
+        b: cython.int = self.f_split_b[c]
+        s: cython.int
+        if c == ncomp - 1:
+            for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
+                self._f_add(
+                    _sort4(word | self.f_split_w[s] << shift),
+                    self.f_start_b,
+                    w2 | cython.cast(cython.ulonglong, gone | self.f_split_g[s]) << 47,
+                )
+            return
+        nxt: cython.int = shift + 16 * self.f_split_k[c]
+        for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
+            self._f_comb_states(
+                c + 1, ncomp, gone | self.f_split_g[s], word | self.f_split_w[s] << shift, nxt, w2
+            )
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4407,6 +4668,18 @@ def _word_nleft(w2: cython.ulonglong) -> cython.int:
 def _word_flag(w2: cython.ulonglong) -> cython.int:
     """A dice state's flag (:func:`_dice_word`; Pagade's is 0 or 1)."""
     return cython.cast(cython.int, (w2 >> 35) & 0xFFF)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _split_used(w2: cython.ulonglong, dcode: cython.ulonglong) -> cython.int:
+    """A doublet's dice state (every pawn out): its numbers used, 3 * d's + e's (e = 7 - d).
+
+    The numbers left are sorted, the d's (smaller codes) first."""
+    nleft: cython.int = _word_nleft(w2)
+    cd: cython.int = (nleft >= 1 and w2 & 255 == dcode) + (nleft >= 2 and (w2 >> 8) & 255 == dcode)
+    return 3 * (2 - cd) + 2 - (nleft - cd)
 
 
 @cython.cfunc

@@ -166,6 +166,51 @@ def family_bonus_chain(rng: random.Random) -> Built:
     )
 
 
+def family_all_out_doublet(rng: random.Random) -> Built:
+    """§5.2/§5.8: a doublet with every pawn of the mover out (d, d, 7 - d, 7 - d), its
+    pawns spaced around 14 apart (the kernel explores pawns more than 14 apart as
+    independent groups), with starting blockades, pawns in the home stretch and at
+    HOME, and the others' pawns and blockades among them. Not one of
+    :data:`SCENARIOS` (their share stays as it was): tests/test_kernel_fast.py draws
+    it alone."""
+    ruleset, players, teams, cols = _family_setup(rng)
+    mover = rng.randrange(len(players))
+    gaps = [0, 1, 2, 5, 7, 12, 13, 14, 15, 16, 20, 30]
+    pawns: dict[str, list[int]] = {}
+    for i, cs in enumerate(cols):
+        for c in cs:
+            if i == mover:
+                p = rng.randint(1, 60)
+                ps = [p]
+                for _ in range(3):
+                    p = min(p + rng.choice(gaps), 72)
+                    ps.append(p)
+                if rng.random() < 0.3:
+                    ps[1] = ps[0]  # a starting blockade (or three on one space: redrawn)
+            else:
+                ps = [rng.choice([0, rng.randint(1, 68), rng.randint(1, 68)]) for _ in range(4)]
+                if rng.random() < 0.3:
+                    ps[1] = ps[0]  # the others' blockade (or pawns in the nest)
+            pawns[c] = ps
+    opts = flip(ruleset, rng)
+    if rng.random() < 0.5:
+        opts.setdefault("capture_bonus", rng.choice([4, 10, 20]))
+        opts.setdefault("home_bonus", rng.choice([3, 10]))
+    return (
+        _position(
+            ruleset,
+            players,
+            pawns,
+            options=opts,
+            teams=teams,
+            to_move=mover,
+            doubles=rng.randint(0, 1),
+        ),
+        _doublet(rng),
+        "all-out-doublet",
+    )
+
+
 def family_third_doublet(rng: random.Random) -> Built:
     """§5.8/§7: the third doublet, with ties for the highest pawn (across Eight-Man's colours,
     or two pawns of one colour), pawns at HOME (safe) and none on the board at all."""
