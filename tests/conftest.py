@@ -18,6 +18,8 @@ play inside ``any`` (test_bots), now fixed.
 import sys
 from pathlib import Path
 
+from hypothesis import settings
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 
@@ -114,3 +116,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if kernel_skip(reason):
             report.outcome = "failed"
             report.longrepr = f"PACHISI_REQUIRE_KERNEL=1: a kernel test was skipped ({reason})"
+
+
+# --- property tests (hypothesis) -----------------------------------------------------------
+# The suite draws the same examples every run ("suite": derandomised), so that a CI run
+# cannot fail by the luck of the draw: a property test that fails, fails every time.
+# Hypothesis' search for new counterexamples is a separate, documented run with fresh
+# examples each time ("explore"); a failure it finds is fixed and kept as a named test:
+#
+#     .venv/bin/python -m pytest --hypothesis-profile=explore tests/test_properties.py \
+#         tests/test_properties_ludo.py tests/test_position.py tests/test_game.py
+#
+# (This was the case of tests/test_rules_ludo.py's star from 44 to 51 under "skip", found
+# by a random draw in a CI run.)
+settings.register_profile("suite", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("suite")

@@ -191,6 +191,23 @@ def test_l4_3_from_star_44_to_51_and_from_51_home() -> None:
     assert pawns_of(p, 5, 0) == [(0, 0, 0, 57)]
 
 
+def test_l4_3_op_k1_the_star_on_44_stops_on_51_under_skip() -> None:
+    # "skip" changes a count ending on 51 (L.3.4); the star's jump from 44 is no count and
+    # stops on 51 (L.4.3), so the outcome has a pawn on 51, and it reads back (docs/ludo.md).
+    board = "ludo{board=ludopy,last_ring_square=skip}"
+    p = pos(f"{board} r,y - r:38.57.57.57,y:0.0.0.0 0 0 - - - 0 0")
+    (after,) = outcomes(p, 6)  # 38 + 6 = 44, a star: on to 51
+    assert after.pawns[0] == (51, 57, 57, 57)
+    assert Position.from_dict(after.to_dict()) == after
+    assert Position.from_text(after.to_text()) == after
+    # A count that ends on 51 still goes on to 52, and 51 stays refused off this board.
+    assert pawns_of(pos(f"{board} r,y - r:0.0.0.46,y:0.0.0.0 0 0 - - - 0 0"), 5, 0) == [
+        (0, 0, 0, 52)
+    ]
+    with pytest.raises(PositionError):
+        pos("ludo{last_ring_square=skip} r,y - r:0.0.0.51,y:0.0.0.0 0 0 - - - 0 0")
+
+
 def test_l4_3_op_l4_home_then_back_to_the_yard() -> None:
     # Green's pair at its p = 38 is red's 51 (quirk formula: k = 51 - 13).
     p = pos(f"ludo{LUDOPY} g,r - r:0.0.0.46,g:0.0.38.38 1 0 - - - 0 0")

@@ -103,8 +103,8 @@ def check_one_die_pawns(
 
     ``ludo``: with ``board`` "ludoking"/"printed", no ``ludopy_quirks`` and
     ``overshoot`` not "ludopy", two colours never share a ring square that is
-    not safe; with ``last_ring_square`` "skip" (and ``overshoot`` not
-    "ludopy") no pawn is at 51. ``maedn``: a ring field or
+    not safe; with ``last_ring_square`` "skip" (and neither ``overshoot`` nor
+    ``board`` "ludopy") no pawn is at 51. ``maedn``: a ring field or
     goal field holds one pawn. Raises :class:`PositionError` on ``pawns``.
     """
     if ruleset == "maedn":
@@ -128,7 +128,10 @@ def check_one_die_pawns(
     # overshoot "ludopy" returns a pawn to 51 without landing there (L.3.3, OP-L3): then
     # a pawn may stand at 51 under "skip", and share it with another colour.
     back_to_51 = options["overshoot"] == "ludopy"
-    if options["last_ring_square"] == "skip" and not back_to_51:
+    # "skip" changes a count that ends on 51 (L.3.4); the ludopy board's star on 44 sends
+    # a pawn on to the star on 51, where it stops (L.4.3): no count, so it stands there.
+    star_to_51 = options["board"] == "ludopy"
+    if options["last_ring_square"] == "skip" and not (back_to_51 or star_to_51):
         for c in colours:
             if LUDO.last in pawns[c]:
                 raise PositionError(
