@@ -317,6 +317,12 @@ class Kernel:
     game: cython.int[::1]
     gst: cython.int[::1]
     cfgbuf: cython.int[::1]
+    # the players' configuration tables in the game of the last kp_setup (slices of
+    # ``game`` taken once per call: one taken per throw cost about 75 instructions)
+    cfg_p0: cython.int[::1]
+    cfg_p1: cython.int[::1]
+    cfg_p2: cython.int[::1]
+    cfg_p3: cython.int[::1]
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -3940,7 +3946,15 @@ class Kernel:
         """:func:`kp_enumerate` on the game state ``gst`` (its fields read in place: a local
         view of them would be acquired and released on every throw)."""
         mover: cython.int = self.gst[S_TO_MOVE]
-        self._use_cfg(self.game, mover)
+        # :meth:`_use_cfg` (self.game, mover), from the slices kp_setup took
+        if mover == 0:
+            self.cfg = self.cfg_p0
+        elif mover == 1:
+            self.cfg = self.cfg_p1
+        elif mover == 2:
+            self.cfg = self.cfg_p2
+        else:
+            self.cfg = self.cfg_p3
         self.gst[P_CUT] = self.gst[S_CUTS] >> mover & 1
         n: cython.int = self._f_plays(
             a, b, not self.game[G_PAGADE] and a == b and self.gst[P_DOUBLES] == 2
@@ -4428,6 +4442,20 @@ def kp_setup(
     if evd is not None:
         k.evd = evd
         k.evi = evi
+    # each player's table for _game_throw, taken by _use_cfg (a field assigned from a
+    # field, never from a slice: see _use_cfg); a game table has one per player
+    n_pl: cython.int = game[G_N]
+    k._use_cfg(game, 0)
+    k.cfg_p0 = k.cfg
+    if n_pl > 1:
+        k._use_cfg(game, 1)
+    k.cfg_p1 = k.cfg
+    if n_pl > 2:
+        k._use_cfg(game, 2)
+    k.cfg_p2 = k.cfg
+    if n_pl > 3:
+        k._use_cfg(game, 3)
+    k.cfg_p3 = k.cfg
     k.cfg = k.cfgbuf
     k.pos = k.gst
 
