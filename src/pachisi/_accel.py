@@ -1433,10 +1433,13 @@ class TurnGraph:
         if found is not None:
             return found
         o = node * TN + T_PAWNS
-        nodes = self.nodes
+        p = tuple(self.nodes[o : o + 16])
         in_play = self.in_play
-        pawns = self._pawns[node] = tuple(
-            tuple(nodes[o + 4 * c : o + 4 * c + 4]) if in_play >> c & 1 else () for c in range(4)
+        pawns = self._pawns[node] = (
+            p[0:4] if in_play & 1 else (),
+            p[4:8] if in_play & 2 else (),
+            p[8:12] if in_play & 4 else (),
+            p[12:16] if in_play & 8 else (),
         )
         return pawns
 

@@ -310,8 +310,17 @@ class Turn:
 
     def push(self, action: Action) -> None:
         """Make one legal step; :class:`~pachisi.errors.IllegalMoveError` otherwise."""
-        for act, target in self._edges():
-            if act is action or act == action:
+        edges = self._edges()
+        # The legal steps of one point are pairwise unequal (look-alikes differ by
+        # ``variant``), so the edge holding ``action`` itself is its first equal one:
+        # looked for first, it spares the equality tests of the edges before it.
+        for act, target in edges:
+            if act is action:
+                self._stack.append((act, self._node))
+                self._node = target
+                return
+        for act, target in edges:
+            if act == action:
                 self._stack.append((act, self._node))
                 self._node = target
                 return

@@ -145,8 +145,38 @@ def decode_steps(turn: Turn) -> dict[int, Action]:
     setup = pos.setup
     mine = setup.players[pos.to_move]
     pawns = turn.current_pawns
+    if setup.ruleset in ONE_DIE_RULESETS:
+        for action in legal:
+            i = _index(action, mine, pawns, setup)
+            if i in out:  # tests prove the indices distinct
+                raise AssertionError(f"two legal steps share index {i}: {out[i]} and {action}")
+            out[i] = action
+        return out
+    # _index inlined (this runs at every step of step mode), the same indices.
+    capture = None
     for action in legal:
-        i = _index(action, mine, pawns, setup)
+        kind = action.kind
+        if kind == OPTION:
+            i = OPTION_BASE + "ABC".index(action.option)
+        else:
+            colour = action.colour
+            k = mine.index(colour)
+            r = pawns[colour].index(action.frm) + action.variant
+            if kind == PAIR:
+                sub = _SUB_PAIR
+            elif kind == BONUS:
+                if capture is None:
+                    capture = int(setup.option("capture_bonus"))
+                sub = _SUB_CAPTURE_BONUS if action.numbers[0] == capture else _SUB_OTHER_BONUS
+            elif kind == PENALTY:
+                sub = _SUB_PENALTY
+            else:
+                sub = action.to - action.frm - 1
+                if not 0 <= sub < _MAX_DISTANCE:  # the rules allow no other
+                    raise AssertionError(f"a step of {sub + 1} squares has no index")
+            if r >= 4:  # a variant beyond the pawns on the square
+                raise AssertionError(f"no pawn slot for {action}")
+            i = (4 * k + r) * SUBS_PER_SLOT + sub
         if i in out:  # tests prove the indices distinct
             raise AssertionError(f"two legal steps share index {i}: {out[i]} and {action}")
         out[i] = action

@@ -247,8 +247,8 @@ class Match:
             if self.mode == "play":  # the plays' indices: 0 .. len - 1
                 self._mask = np.zeros(self.n_actions, dtype=np.int8)
                 self._mask[: len(self.plays)] = 1
-            else:
-                self._mask = step_mask(self._sorted_legal(), self.n_actions)
+            else:  # the same ones in any order: the legal dict's keys, unsorted
+                self._mask = step_mask(self.legal, self.n_actions)
         return self._mask.copy()
 
     def observe(self, viewer: int | None = None, out: Array | None = None) -> Array:
