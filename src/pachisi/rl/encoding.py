@@ -226,6 +226,7 @@ class _Layout(NamedTuple):
     slots: tuple[tuple[int, int, int], ...]  # (colour, first pawn cell, flag offset)
     seat_base: int  # first cell of the seat block
     n: int  # players
+    capture: int  # the capture bonus's value (-1 in Pagade, which has none)
 
 
 @functools.lru_cache(maxsize=512)
@@ -247,7 +248,10 @@ def _layout(setup: Setup, viewer: int) -> _Layout:
             template[f + 3] = float(setup.majors[o] == c)
         slots.append((c, j * h, f))
     template.setflags(write=False)
-    return _Layout(template, tuple(slots), base + 4 * _COLOUR_FEATURES, len(setup.players))
+    capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+    return _Layout(
+        template, tuple(slots), base + 4 * _COLOUR_FEATURES, len(setup.players), capture
+    )
 
 
 def observe(
@@ -287,7 +291,21 @@ def observe(
         if pawns is None:
             pawns = turn.current_pawns if turn is not None else position.pawns
         return _observe_one_die(position, viewer, throw, pawns, out)
-    lay = _layout(setup, viewer)
+    return _observe_laid(_layout(setup, viewer), position, viewer, throw, turn, legal, out, pawns)
+
+
+def _observe_laid(
+    lay: _Layout,
+    position: Position,
+    viewer: int,
+    throw: Sequence[int] | None,
+    turn: Turn | None,
+    legal: Sequence[Action],
+    out: Array | None,
+    pawns: Sequence[Sequence[int]] | None,
+) -> Array:
+    """:func:`observe` of a two-dice ruleset, ``lay`` being ``_layout(setup, viewer)``
+    (a caller that keeps it spares the cache's look-up, which hashes the set-up)."""
     if out is None:
         out = lay.template.copy()
     else:
@@ -304,7 +322,7 @@ def observe(
     finished = position.finished
     cut = position.cut
     if finished or cut is not None:
-        owner = setup.owner
+        owner = position.setup.owner
         for c, _, f in lay.slots:
             o = owner[c]
             assert o is not None
@@ -331,7 +349,7 @@ def observe(
                     for v in a.numbers:
                         if 1 <= v <= 6:
                             w[i + v - 1] += 0.25
-            capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+            capture = lay.capture
             for b in turn.pending_bonuses:
                 w[i + (6 if b == capture else 7)] += 0.25
             for j in range(i, i + 8):

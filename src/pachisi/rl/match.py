@@ -43,10 +43,13 @@ from ..dice import Throw, dice_for
 from ..game import first_player
 from ..moves import Action, Play, Turn, legal_plays
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import (
     Array,
     Mask,
+    _Layout,
+    _layout,
+    _observe_laid,
     decode_steps,
     n_step_actions,
     observe,
@@ -165,6 +168,10 @@ class Match:
         self._legal_list: list[int] | None = None
         self._mask: Mask | None = None
         self._obs: dict[int, Array] = {}
+        #: The observation layouts by viewer (two-dice rulesets; the set-up never changes).
+        self._lays: dict[int, _Layout] | None = (
+            None if setup.ruleset in ONE_DIE_RULESETS else {}
+        )
         self.reset(seed)
 
     # -- state -----------------------------------------------------------------
@@ -261,7 +268,15 @@ class Match:
         obs = self._obs.get(who)
         if obs is None:
             legal = list(self.legal.values()) if self.mode == "step" else ()
-            obs = self._obs[who] = observe(self.position, who, self.throw, self.turn, legal)
+            lays = self._lays
+            if lays is None:
+                obs = observe(self.position, who, self.throw, self.turn, legal)
+            else:
+                lay = lays.get(who)
+                if lay is None:
+                    lay = lays[who] = _layout(self.setup, who)
+                obs = _observe_laid(lay, self.position, who, self.throw, self.turn, legal, None, None)
+            self._obs[who] = obs
         if out is None:
             return obs.copy()
         np.copyto(out, obs)
@@ -344,7 +359,7 @@ class Match:
             self._finish(plays[0] if len(plays) == 1 else bot(self.position, throw, plays))
             return
         if self.mode == "step":
-            turn = Turn(self.position, throw)
+            turn = Turn._of_checked(self.position, throw)  # the dice checked it
             if turn.is_complete:
                 self._finish(turn.play())
                 return

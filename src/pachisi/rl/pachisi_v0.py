@@ -373,11 +373,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: the vector from his side and his action mask."""
         i = self._index[agent]
-        obs: Array = self.match.observe(i)
-        if i == self.match.to_move and not self.match.done:
-            mask = self.match.mask()
+        m = self.match
+        obs: Array = m.observe(i)
+        if i == m.to_move and not m.done:
+            mask = m.mask()
         else:
-            mask = np.zeros(self.match.n_actions, dtype=np.int8)
+            mask = np.zeros(m.n_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int) -> None:
