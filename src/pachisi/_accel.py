@@ -1393,27 +1393,28 @@ class TurnGraph:
         e0 = nodes[o + 1]
         e1 = e0 + nodes[o + 2]
         keys = self.keys[e0:e1]
-        targets = self.targets
+        targets = self.targets[e0:e1]
         made = _KEYED
         if len(made) > 100_000:
             made.clear()
         out: list[tuple[Action, int]] = []
         if len(set(keys)) == len(keys):
-            for e, key in enumerate(keys, e0):
-                action = made.get(key)
+            get = made.get
+            for key, target in zip(keys, targets):
+                action = get(key)
                 if action is None:
                     action = made[key] = _action_of_key(key, 0)
-                out.append((action, targets[e]))
+                out.append((action, target))
         else:
             counts: dict[int, int] = {}
-            for e, key in enumerate(keys, e0):
+            for key, target in zip(keys, targets):
                 k = counts.get(key, 0)
                 counts[key] = k + 1
                 vkey = key | k << 56
                 action = made.get(vkey)
                 if action is None:
                     action = made[vkey] = _action_of_key(key, k)
-                out.append((action, targets[e]))
+                out.append((action, target))
         self._edges[node] = out
         return out
 

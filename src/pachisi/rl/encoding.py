@@ -342,19 +342,24 @@ def _observe_laid(
     if turn is not None:
         steps = turn.steps
         if steps:
+            added = 0  # quarters added to the eight cells, all zero in the template
             for a in steps:
-                if a.kind == OPTION:
+                kind = a.kind
+                if kind == OPTION:
                     w[i + 12 + "ABC".index(a.option)] = 1.0
-                elif a.kind != BONUS and a.kind != PENALTY:
+                elif kind != BONUS and kind != PENALTY:
                     for v in a.numbers:
                         if 1 <= v <= 6:
                             w[i + v - 1] += 0.25
+                            added += 1
             capture = lay.capture
             for b in turn.pending_bonuses:
                 w[i + (6 if b == capture else 7)] += 0.25
-            for j in range(i, i + 8):
-                if w[j] > 1.0:
-                    w[j] = 1.0
+                added += 1
+            if added > 4:  # else no cell can pass 1.0
+                for j in range(i, i + 8):
+                    if w[j] > 1.0:
+                        w[j] = 1.0
     for a in legal:
         kind = a.kind
         if kind == BONUS:
