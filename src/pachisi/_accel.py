@@ -1400,14 +1400,14 @@ class TurnGraph:
         out: list[tuple[Action, int]] = []
         if len(set(keys)) == len(keys):
             get = made.get
-            for key, target in zip(keys, targets):
+            for key, target in zip(keys, targets, strict=True):
                 action = get(key)
                 if action is None:
                     action = made[key] = _action_of_key(key, 0)
                 out.append((action, target))
         else:
             counts: dict[int, int] = {}
-            for key, target in zip(keys, targets):
+            for key, target in zip(keys, targets, strict=True):
                 k = counts.get(key, 0)
                 counts[key] = k + 1
                 vkey = key | k << 56

@@ -249,9 +249,7 @@ def _layout(setup: Setup, viewer: int) -> _Layout:
         slots.append((c, j * h, f))
     template.setflags(write=False)
     capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
-    return _Layout(
-        template, tuple(slots), base + 4 * _COLOUR_FEATURES, len(setup.players), capture
-    )
+    return _Layout(template, tuple(slots), base + 4 * _COLOUR_FEATURES, len(setup.players), capture)
 
 
 def observe(

@@ -169,9 +169,7 @@ class Match:
         self._mask: Mask | None = None
         self._obs: dict[int, Array] = {}
         #: The observation layouts by viewer (two-dice rulesets; the set-up never changes).
-        self._lays: dict[int, _Layout] | None = (
-            None if setup.ruleset in ONE_DIE_RULESETS else {}
-        )
+        self._lays: dict[int, _Layout] | None = None if setup.ruleset in ONE_DIE_RULESETS else {}
         self.reset(seed)
 
     # -- state -----------------------------------------------------------------
@@ -275,7 +273,8 @@ class Match:
                 lay = lays.get(who)
                 if lay is None:
                     lay = lays[who] = _layout(self.setup, who)
-                obs = _observe_laid(lay, self.position, who, self.throw, self.turn, legal, None, None)
+                position, throw, turn = self.position, self.throw, self.turn
+                obs = _observe_laid(lay, position, who, throw, turn, legal, None, None)
             self._obs[who] = obs
         if out is None:
             return obs.copy()

@@ -375,10 +375,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
         i = self._index[agent]
         m = self.match
         obs: Array = m.observe(i)
-        if i == m.to_move and not m.done:
-            mask = m.mask()
-        else:
-            mask = np.zeros(m.n_actions, dtype=np.int8)
+        mask = m.mask() if i == m.to_move and not m.done else np.zeros(m.n_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int) -> None:
