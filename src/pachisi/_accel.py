@@ -1393,27 +1393,28 @@ class TurnGraph:
         e0 = nodes[o + 1]
         e1 = e0 + nodes[o + 2]
         keys = self.keys[e0:e1]
-        targets = self.targets
+        targets = self.targets[e0:e1]
         made = _KEYED
         if len(made) > 100_000:
             made.clear()
         out: list[tuple[Action, int]] = []
         if len(set(keys)) == len(keys):
-            for e, key in enumerate(keys, e0):
-                action = made.get(key)
+            get = made.get
+            for key, target in zip(keys, targets, strict=True):
+                action = get(key)
                 if action is None:
                     action = made[key] = _action_of_key(key, 0)
-                out.append((action, targets[e]))
+                out.append((action, target))
         else:
             counts: dict[int, int] = {}
-            for e, key in enumerate(keys, e0):
+            for key, target in zip(keys, targets, strict=True):
                 k = counts.get(key, 0)
                 counts[key] = k + 1
                 vkey = key | k << 56
                 action = made.get(vkey)
                 if action is None:
                     action = made[vkey] = _action_of_key(key, k)
-                out.append((action, targets[e]))
+                out.append((action, target))
         self._edges[node] = out
         return out
 
@@ -1433,10 +1434,13 @@ class TurnGraph:
         if found is not None:
             return found
         o = node * TN + T_PAWNS
-        nodes = self.nodes
+        p = tuple(self.nodes[o : o + 16])
         in_play = self.in_play
-        pawns = self._pawns[node] = tuple(
-            tuple(nodes[o + 4 * c : o + 4 * c + 4]) if in_play >> c & 1 else () for c in range(4)
+        pawns = self._pawns[node] = (
+            p[0:4] if in_play & 1 else (),
+            p[4:8] if in_play & 2 else (),
+            p[8:12] if in_play & 4 else (),
+            p[12:16] if in_play & 8 else (),
         )
         return pawns
 

@@ -86,7 +86,7 @@ from typing import Any
 
 from . import _accel, _clear
 from ._graph import Node, ThrowGraph
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, ThrowError
 from .plays import (
     BONUS,
     ENTER,
@@ -242,6 +242,24 @@ class Turn:
         # asks for them, then pushes one of them, at the same point.
         self._memo: tuple[Any, list[tuple[Action, Any]]] = (None, [])
 
+    @classmethod
+    def _of_checked(cls, position: Position, throw: tuple[int, int]) -> Turn:
+        """``Turn(position, throw)`` for a ``throw`` already checked against the dice
+        (a tuple of their faces): only the rest of ``check_throw`` is made."""
+        if position.is_decided:
+            raise ThrowError("the game is over: no more throws")
+        turn = cls.__new__(cls)
+        turn.position = position
+        turn.throw = throw
+        if _accel.active_for(position.setup.ruleset):
+            turn._graph = _accel.turn_graph(position, throw)
+        else:
+            turn._graph = _ClearSteps(position, throw)
+        turn._stack = []
+        turn._node = turn._graph.root
+        turn._memo = (None, [])
+        return turn
+
     def copy(self) -> Turn:
         """An independent turn at the same point (its steps so far included).
 
@@ -310,8 +328,17 @@ class Turn:
 
     def push(self, action: Action) -> None:
         """Make one legal step; :class:`~pachisi.errors.IllegalMoveError` otherwise."""
-        for act, target in self._edges():
-            if act is action or act == action:
+        edges = self._edges()
+        # The legal steps of one point are pairwise unequal (look-alikes differ by
+        # ``variant``), so the edge holding ``action`` itself is its first equal one:
+        # looked for first, it spares the equality tests of the edges before it.
+        for act, target in edges:
+            if act is action:
+                self._stack.append((act, self._node))
+                self._node = target
+                return
+        for act, target in edges:
+            if act == action:
                 self._stack.append((act, self._node))
                 self._node = target
                 return

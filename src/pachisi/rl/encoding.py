@@ -145,8 +145,38 @@ def decode_steps(turn: Turn) -> dict[int, Action]:
     setup = pos.setup
     mine = setup.players[pos.to_move]
     pawns = turn.current_pawns
+    if setup.ruleset in ONE_DIE_RULESETS:
+        for action in legal:
+            i = _index(action, mine, pawns, setup)
+            if i in out:  # tests prove the indices distinct
+                raise AssertionError(f"two legal steps share index {i}: {out[i]} and {action}")
+            out[i] = action
+        return out
+    # _index inlined (this runs at every step of step mode), the same indices.
+    capture = None
     for action in legal:
-        i = _index(action, mine, pawns, setup)
+        kind = action.kind
+        if kind == OPTION:
+            i = OPTION_BASE + "ABC".index(action.option)
+        else:
+            colour = action.colour
+            k = mine.index(colour)
+            r = pawns[colour].index(action.frm) + action.variant
+            if kind == PAIR:
+                sub = _SUB_PAIR
+            elif kind == BONUS:
+                if capture is None:
+                    capture = int(setup.option("capture_bonus"))
+                sub = _SUB_CAPTURE_BONUS if action.numbers[0] == capture else _SUB_OTHER_BONUS
+            elif kind == PENALTY:
+                sub = _SUB_PENALTY
+            else:
+                sub = action.to - action.frm - 1
+                if not 0 <= sub < _MAX_DISTANCE:  # the rules allow no other
+                    raise AssertionError(f"a step of {sub + 1} squares has no index")
+            if r >= 4:  # a variant beyond the pawns on the square
+                raise AssertionError(f"no pawn slot for {action}")
+            i = (4 * k + r) * SUBS_PER_SLOT + sub
         if i in out:  # tests prove the indices distinct
             raise AssertionError(f"two legal steps share index {i}: {out[i]} and {action}")
         out[i] = action
@@ -196,6 +226,7 @@ class _Layout(NamedTuple):
     slots: tuple[tuple[int, int, int], ...]  # (colour, first pawn cell, flag offset)
     seat_base: int  # first cell of the seat block
     n: int  # players
+    capture: int  # the capture bonus's value (-1 in Pagade, which has none)
 
 
 @functools.lru_cache(maxsize=512)
@@ -217,7 +248,8 @@ def _layout(setup: Setup, viewer: int) -> _Layout:
             template[f + 3] = float(setup.majors[o] == c)
         slots.append((c, j * h, f))
     template.setflags(write=False)
-    return _Layout(template, tuple(slots), base + 4 * _COLOUR_FEATURES, len(setup.players))
+    capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+    return _Layout(template, tuple(slots), base + 4 * _COLOUR_FEATURES, len(setup.players), capture)
 
 
 def observe(
@@ -257,7 +289,21 @@ def observe(
         if pawns is None:
             pawns = turn.current_pawns if turn is not None else position.pawns
         return _observe_one_die(position, viewer, throw, pawns, out)
-    lay = _layout(setup, viewer)
+    return _observe_laid(_layout(setup, viewer), position, viewer, throw, turn, legal, out, pawns)
+
+
+def _observe_laid(
+    lay: _Layout,
+    position: Position,
+    viewer: int,
+    throw: Sequence[int] | None,
+    turn: Turn | None,
+    legal: Sequence[Action],
+    out: Array | None,
+    pawns: Sequence[Sequence[int]] | None,
+) -> Array:
+    """:func:`observe` of a two-dice ruleset, ``lay`` being ``_layout(setup, viewer)``
+    (a caller that keeps it spares the cache's look-up, which hashes the set-up)."""
     if out is None:
         out = lay.template.copy()
     else:
@@ -274,7 +320,7 @@ def observe(
     finished = position.finished
     cut = position.cut
     if finished or cut is not None:
-        owner = setup.owner
+        owner = position.setup.owner
         for c, _, f in lay.slots:
             o = owner[c]
             assert o is not None
@@ -294,19 +340,24 @@ def observe(
     if turn is not None:
         steps = turn.steps
         if steps:
+            added = 0  # quarters added to the eight cells, all zero in the template
             for a in steps:
-                if a.kind == OPTION:
+                kind = a.kind
+                if kind == OPTION:
                     w[i + 12 + "ABC".index(a.option)] = 1.0
-                elif a.kind != BONUS and a.kind != PENALTY:
+                elif kind != BONUS and kind != PENALTY:
                     for v in a.numbers:
                         if 1 <= v <= 6:
                             w[i + v - 1] += 0.25
-            capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+                            added += 1
+            capture = lay.capture
             for b in turn.pending_bonuses:
                 w[i + (6 if b == capture else 7)] += 0.25
-            for j in range(i, i + 8):
-                if w[j] > 1.0:
-                    w[j] = 1.0
+                added += 1
+            if added > 4:  # else no cell can pass 1.0
+                for j in range(i, i + 8):
+                    if w[j] > 1.0:
+                        w[j] = 1.0
     for a in legal:
         kind = a.kind
         if kind == BONUS:

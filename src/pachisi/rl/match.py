@@ -43,10 +43,13 @@ from ..dice import Throw, dice_for
 from ..game import first_player
 from ..moves import Action, Play, Turn, legal_plays
 from ..position import Position
-from ..rules import Setup
+from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import (
     Array,
     Mask,
+    _Layout,
+    _layout,
+    _observe_laid,
     decode_steps,
     n_step_actions,
     observe,
@@ -165,6 +168,8 @@ class Match:
         self._legal_list: list[int] | None = None
         self._mask: Mask | None = None
         self._obs: dict[int, Array] = {}
+        #: The observation layouts by viewer (two-dice rulesets; the set-up never changes).
+        self._lays: dict[int, _Layout] | None = None if setup.ruleset in ONE_DIE_RULESETS else {}
         self.reset(seed)
 
     # -- state -----------------------------------------------------------------
@@ -247,8 +252,8 @@ class Match:
             if self.mode == "play":  # the plays' indices: 0 .. len - 1
                 self._mask = np.zeros(self.n_actions, dtype=np.int8)
                 self._mask[: len(self.plays)] = 1
-            else:
-                self._mask = step_mask(self._sorted_legal(), self.n_actions)
+            else:  # the same ones in any order: the legal dict's keys, unsorted
+                self._mask = step_mask(self.legal, self.n_actions)
         return self._mask.copy()
 
     def observe(self, viewer: int | None = None, out: Array | None = None) -> Array:
@@ -261,7 +266,16 @@ class Match:
         obs = self._obs.get(who)
         if obs is None:
             legal = list(self.legal.values()) if self.mode == "step" else ()
-            obs = self._obs[who] = observe(self.position, who, self.throw, self.turn, legal)
+            lays = self._lays
+            if lays is None:
+                obs = observe(self.position, who, self.throw, self.turn, legal)
+            else:
+                lay = lays.get(who)
+                if lay is None:
+                    lay = lays[who] = _layout(self.setup, who)
+                position, throw, turn = self.position, self.throw, self.turn
+                obs = _observe_laid(lay, position, who, throw, turn, legal, None, None)
+            self._obs[who] = obs
         if out is None:
             return obs.copy()
         np.copyto(out, obs)
@@ -344,7 +358,7 @@ class Match:
             self._finish(plays[0] if len(plays) == 1 else bot(self.position, throw, plays))
             return
         if self.mode == "step":
-            turn = Turn(self.position, throw)
+            turn = Turn._of_checked(self.position, throw)  # the dice checked it
             if turn.is_complete:
                 self._finish(turn.play())
                 return

@@ -373,11 +373,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # PettingZoo's name for it
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: the vector from his side and his action mask."""
         i = self._index[agent]
-        obs: Array = self.match.observe(i)
-        if i == self.match.to_move and not self.match.done:
-            mask = self.match.mask()
-        else:
-            mask = np.zeros(self.match.n_actions, dtype=np.int8)
+        m = self.match
+        obs: Array = m.observe(i)
+        mask = m.mask() if i == m.to_move and not m.done else np.zeros(m.n_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int) -> None:

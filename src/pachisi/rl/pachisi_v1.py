@@ -58,16 +58,19 @@ class _OrderEnforcing(pachisi_v0._OrderEnforcing):
     ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
         d = self.__dict__
         raw = d["_raw"]
-        lane = raw._lane
-        if lane is None or not observe or not d["_has_reset"]:
+        if not observe or not d["_has_reset"]:
             got: tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]
             got = super().last(observe)
             return got
         # pachisi_v0._OrderEnforcing.last, with raw_env.observe and KernelMatch.observation
-        # inlined for the mover of an open decision (the kernel's rows, copied).
+        # inlined for the mover of an open decision (the kernel's rows, copied); without a
+        # kernel lane (step mode, ...), pachisi_v0's raw_env.observe called at once.
         agent = raw.agent_selection
         infos = raw.infos
-        if lane._final is None and raw._index[agent] == lane._mover:
+        lane = raw._lane
+        if lane is None:
+            obs = pachisi_v0.raw_env.observe(raw, agent)
+        elif lane._final is None and raw._index[agent] == lane._mover:
             obs = {"observation": lane._obs_copy(), "action_mask": lane._mask_copy()}
         else:
             obs = raw.observe(agent)
@@ -114,7 +117,19 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
         """:meth:`step` of an agent whose game goes on (the wrappers call it after their
         checks)."""
         lane = self._lane
-        if lane is None or self.reward_shaping is not None:
+        if lane is None:
+            if self.reward_shaping is not None:
+                super()._live_step(action)
+                return
+            # pachisi_v0.raw_env._live_step without shaping, its rewards cleared here.
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            rewards = self.rewards
+            for a in rewards:
+                rewards[a] = 0
+            self.match.apply(action)
+            self._after_move()
+            return
+        if self.reward_shaping is not None:
             super()._live_step(action)
             return
         # pachisi_v0.raw_env._live_step without shaping, its game going on after a kernel step.
