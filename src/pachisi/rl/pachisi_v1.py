@@ -116,27 +116,20 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
     def _live_step(self, action: int) -> None:
         """:meth:`step` of an agent whose game goes on (the wrappers call it after their
         checks)."""
-        lane = self._lane
-        if lane is None:
-            if self.reward_shaping is not None:
-                super()._live_step(action)
-                return
-            # pachisi_v0.raw_env._live_step without shaping, its rewards cleared here.
-            self._cumulative_rewards[self.agent_selection] = 0.0
-            rewards = self.rewards
-            for a in rewards:
-                rewards[a] = 0
-            self.match.apply(action)
-            self._after_move()
-            return
         if self.reward_shaping is not None:
             super()._live_step(action)
             return
-        # pachisi_v0.raw_env._live_step without shaping, its game going on after a kernel step.
+        # pachisi_v0.raw_env._live_step without shaping, its rewards cleared here.
         self._cumulative_rewards[self.agent_selection] = 0.0
         rewards = self.rewards
         for a in rewards:
             rewards[a] = 0
+        lane = self._lane
+        if lane is None:
+            self.match.apply(action)
+            self._after_move()
+            return
+        # The game going on after a kernel step.
         lane.apply(action)
         if lane._final is not None:
             self._after_move()
