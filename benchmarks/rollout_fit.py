@@ -277,6 +277,19 @@ def fit(args: argparse.Namespace) -> int:
         elif epoch - best_epoch >= args.patience:
             break
     meta = dict(net.meta)
+    made = meta.get("made_by")
+    if isinstance(made, dict):
+        # A record that made_by_summary reads (the analysis' provenance line), beside the note.
+        step = {
+            "fit": "rollouts",
+            "positions": len(train_rows),
+            "tool": "benchmarks/rollout_fit.py",
+            "mix": args.mix,
+            "lr": args.lr,
+            "epoch": best_epoch,
+            "command": " ".join(["python", "benchmarks/rollout_fit.py", *sys.argv[1:]]),
+        }
+        meta["made_by"] = {**made, "then": [*(made.get("then") or []), step]}
     meta["note"] = (
         f"{net.meta.get('note', '')}; then fitted to rollouts ({len(train_rows)} positions,"
         f" benchmarks/rollout_fit.py, mix {args.mix}, lr {args.lr}, epoch {best_epoch})"

@@ -8,6 +8,9 @@ target is the mix asked for and the change is the one defined.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from helpers import load_benchmark
@@ -55,3 +58,42 @@ def test_paired_mse_is_the_mean_change_of_squared_error() -> None:
     # squared errors (points²): 100 → 0 and 0 → 400, a mean change of +150 ± 250
     assert line.endswith("| +150.00 ± 250.00 |")
     assert "ΔMSE" not in proxy.paired(["old.json", "new.json"], [base, new], [0])
+
+
+def test_a_fit_is_recorded_where_the_analysis_reads_how_a_network_was_made(
+    tmp_path: Path,
+) -> None:
+    from pachisi.analysis.net import made_by_summary
+    from pachisi.learn.network import ValueNet
+    from pachisi.rules import Setup
+
+    start = ValueNet.random(Setup.create("parcheesi", players=2), hidden=4, seed=0)
+    start.meta = {"made_by": {"games": 32, "seed": 5}, "note": "a test network"}
+    start.save(tmp_path / "start.json")
+    games = [g for g in range(40) if fit.is_validation({"source": "greedy", "game": g})][:2]
+    games += [g for g in range(40) if not fit.is_validation({"source": "greedy", "game": g})][:6]
+    with (tmp_path / "data.jsonl").open("w") as out:
+        for i, g in enumerate(games):
+            row = rows()[i % 2] | {"key": f"k{g}", "source": "greedy", "game": g, "index": 0}
+            out.write(json.dumps(row) + "\n")
+    code = fit.main(
+        ["fit", "--net", str(tmp_path / "start.json"), "--data", str(tmp_path / "data.jsonl"),
+         "--epochs", "1", "--out", str(tmp_path / "fitted.json")]
+    )  # fmt: skip
+    assert code == 0
+    fitted = ValueNet.load(tmp_path / "fitted.json")
+    (step,) = fitted.meta["made_by"]["then"]
+    assert step["fit"] == "rollouts" and step["positions"] == 6 and step["mix"] == 1.0
+    assert fitted.meta["made_by"]["games"] == 32  # the self-play record is kept
+    assert made_by_summary(fitted) == (
+        "32 self-play games, seed 5, then fitted to rollouts of 6 positions, 4 hidden units"
+    )
+
+
+def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None:
+    """Written before the fit kept a record: the summary reads the fit's note."""
+    from pachisi.analysis.net import NetEvaluator
+
+    words = NetEvaluator.shipped("parcheesi", ply=1).words()
+    assert "self-play games from an earlier network" in words
+    assert "then fitted to rollouts of 24234 positions" in words

@@ -50,6 +50,7 @@ runs in plain Python, with the kernel's numbers, more slowly.
 from __future__ import annotations
 
 import random
+import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -120,21 +121,47 @@ DEFAULT_CHECK_ROLLOUTS = 2304
 
 
 def made_by_summary(net: ValueNet) -> str:
-    """A few words on how ``net`` was made: self-play games, seed, hidden units.
+    """A few words on how ``net`` was made: self-play games, seed, later fits, hidden units.
 
     >>> from pachisi.rules import Setup
     >>> net = ValueNet.random(Setup.create("parcheesi", players=2), hidden=4, seed=0)
     >>> net.meta = {"made_by": {"games": 128, "seed": 1}}
     >>> made_by_summary(net)
     '128 self-play games, seed 1, 4 hidden units'
+
+    Games that fine-tuned an earlier network say so, and a fit to rollouts after the
+    self-play (``benchmarks/rollout_fit.py``, recorded in ``made_by["then"]``) is named:
+
+    >>> net.meta = {"made_by": {"games": 64, "seed": 2, "settings": {"init": "a.json"},
+    ...     "then": [{"fit": "rollouts", "positions": 500}]}}
+    >>> for part in made_by_summary(net).split(", "):
+    ...     print(part)
+    64 self-play games from an earlier network
+    seed 2
+    then fitted to rollouts of 500 positions
+    4 hidden units
     """
     made = net.meta.get("made_by") or {}
     parts = []
+    fits: list[int] = []
     if isinstance(made, dict):
         if "games" in made:
-            parts.append(f"{made['games']} self-play games")
+            settings = made.get("settings")
+            earlier = isinstance(settings, dict) and bool(settings.get("init"))
+            parts.append(
+                f"{made['games']} self-play games" + (" from an earlier network" if earlier else "")
+            )
         if "seed" in made:
             parts.append(f"seed {made['seed']}")
+        for step in made.get("then") or ():
+            if isinstance(step, dict) and step.get("fit") == "rollouts":
+                fits.append(int(step.get("positions", 0)))
+    if not fits:
+        # Weights written by rollout_fit.py before it kept a record in ``made_by``: its note.
+        note = net.meta.get("note")
+        if isinstance(note, str):
+            fits = [int(n) for n in re.findall(r"then fitted to rollouts \((\d+) positions", note)]
+    parts.extend(f"then fitted to rollouts of {n} positions" for n in fits)
     parts.append(f"{net.hidden} hidden units")
     return ", ".join(parts)
 
