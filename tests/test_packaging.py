@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tomllib
@@ -66,7 +67,11 @@ def test_postgresql_without_psycopg_is_one_line(
         PachisiError, match=r"psycopg: the postgres extra: pip install .*'psycopg\[binary\]"
     ):
         Store("postgresql+psycopg://user@localhost/games")
-    status = main(["serve", "--db", "postgresql://user@localhost/games"])
+    # a free port, so that a server left running on the default one cannot answer first
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    status = main(["serve", "--port", str(port), "--db", "postgresql://user@localhost/games"])
     err = capsys.readouterr().err
     assert status == 1
     assert err == f"pachisi: a PostgreSQL database needs psycopg: {install_hint('postgres')}\n"
