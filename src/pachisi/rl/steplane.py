@@ -29,7 +29,9 @@ import numpy as np
 
 from .. import _accel, fast
 from .._layout import T_DONE, T_PAWNS, TN
-from ..dice import Throw
+from .._splitmix import GAMMA
+from .._splitmix import MASK as MASK64
+from ..dice import Throw, dice_for
 from ..errors import ThrowError
 from ..moves import Action, Play, Turn
 from ..rules import ONE_DIE_RULESETS, Setup
@@ -152,6 +154,12 @@ class KernelStepMatch(Match):
         ]
         self._keyed = self._by_mover[0]
         self._capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+        ctx = _accel._context(setup)
+        #: The kernel's tables of each mover, and the colours in play (``_accel.turn_graph``'s).
+        self._cfgs = ctx.cfgs
+        self._in_play = ctx.in_play
+        #: The dice's faces (:meth:`_roll`).
+        self._faces = dice_for(setup.ruleset).faces
         super().__init__(
             setup,
             "step",
@@ -369,6 +377,22 @@ class KernelStepMatch(Match):
             raise ValueError("a whole play needs a throw with no step made yet")
         super().apply_play(play)
 
+    def _roll(self) -> Throw:
+        """The next throw of the match's stream (``Match._roll``, splitmix64 inlined)."""
+        faces = self._faces
+        n = len(faces)
+        stream = self.stream
+        state = (stream.state + GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        a = faces[((z ^ (z >> 31)) >> 33) % n]
+        state = (state + GAMMA) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        b = faces[((z ^ (z >> 31)) >> 33) % n]
+        stream.state = state
+        return (a, b)
+
     def _finish(self, play: Play) -> None:
         assert self.throw is not None
         self._hist.append(play)
@@ -385,9 +409,16 @@ class KernelStepMatch(Match):
         self.throw = throw
         if position.is_decided:
             raise ThrowError("the game is over: no more throws")
-        g: Any = _accel.turn_graph(position, throw)
-        root = g.root
-        if g.nodes[root * TN] == T_DONE:
+        # _accel.turn_graph, its set-up's context kept
+        mover = position.to_move
+        cut = position.cut
+        root, nodes, keys, targets = _accel._default_kernel().turn_steps(
+            self._cfgs[mover],
+            (position.pawns, position.doubles, 1 if cut is not None and cut[mover] else 0),
+            throw,
+        )
+        g = _accel.TurnGraph(position, root, nodes, keys, targets, self._in_play)
+        if nodes[root * TN] == T_DONE:
             self._hist.append(_Walk(throw, g, [], root))
             self.position = g.result(root)
             self._clear()
@@ -403,32 +434,52 @@ class KernelStepMatch(Match):
 
     def _open(self, node: int) -> None:
         """Work out the legal steps at ``node`` (``encoding.decode_steps``' indices)."""
-        g = self._g
-        nodes = g.nodes
+        nodes = self._g.nodes
         o = node * TN
-        e0 = nodes[o + 1]
-        e1 = e0 + nodes[o + 2]
-        keys = g.keys[e0:e1]
-        get = self._keyed.get
+        e = nodes[o + 1]
+        keyed = self._keyed
         out: dict[int, int] = {}
         kinds = 0
-        seen: dict[int, int] | None = None if len(set(keys)) == e1 - e0 else {}
-        e = e0
-        for key in keys:
-            known = get(key)
+        for key in self._g.keys[e : e + nodes[o + 2]]:
+            known = keyed.get(key)
             if known is None:
                 known = self._key(key)
-            at, frm, i, bit = known[0], known[1], known[2], known[3]
+            at, frm, i, bit, _, _ = known
             kinds |= bit
             if at >= 0:  # a pawn's step: its rank among its colour's pawns here
                 at += o
-                r = nodes.index(frm, at, at + 4) - at
-                if seen is not None:
-                    v = seen.get(key, 0)
-                    seen[key] = v + 1
-                    r += v
-                    if r >= 4:  # a variant beyond the pawns on the square
-                        raise AssertionError(f"no pawn slot for {_action(g, node, e)}")
+                i += (nodes.index(frm, at, at + 4) - at) * SUBS_PER_SLOT
+            if i in out:  # two look-alike steps (or a fault): their variants counted
+                self._open_variants(node)
+                return
+            out[i] = e
+            e += 1
+        self._edges = out
+        self._kinds = _KIND_CELLS[kinds]
+
+    def _open_variants(self, node: int) -> None:
+        """:meth:`_open` where two steps look the same: the second gets ``variant`` 1 (the
+        pawn after the first), and so on, as ``TurnGraph.steps`` numbers them."""
+        g = self._g
+        nodes = g.nodes
+        o = node * TN
+        e = nodes[o + 1]
+        out: dict[int, int] = {}
+        kinds = 0
+        seen: dict[int, int] = {}
+        for key in g.keys[e : e + nodes[o + 2]]:
+            known = self._keyed.get(key)
+            if known is None:
+                known = self._key(key)
+            at, frm, i, bit, _, _ = known
+            kinds |= bit
+            if at >= 0:
+                at += o
+                v = seen.get(key, 0)
+                seen[key] = v + 1
+                r = nodes.index(frm, at, at + 4) - at + v
+                if r >= 4:  # a variant beyond the pawns on the square
+                    raise AssertionError(f"no pawn slot for {_action(g, node, e)}")
                 i += r * SUBS_PER_SLOT
             if i in out:  # tests prove the indices distinct
                 raise AssertionError(f"two legal steps share index {i}")
