@@ -142,6 +142,8 @@ class KernelStepMatch(Match):
         #: The throw's observation rows before the pawns and the turn block, by viewer.
         self._rows: dict[int, Array] = {}
         self._hist: list[Play | _Walk] = []
+        #: The throws' rows (:meth:`_throw_row`) by what they depend on.
+        self._row_of: dict[tuple[Any, ...], Array] = {}
         #: The observation's layouts, by viewer.
         self._lays_of: dict[int, _Layout] = {}
         #: The pawns' (offset in a node record, observation cell) pairs, by viewer.
@@ -264,15 +266,11 @@ class KernelStepMatch(Match):
         """The AEC environment's observation of ``viewer`` with a decision open:
         ``{"observation": ..., "action_mask": ...}`` (fresh arrays; the mask all zeros
         but for the player to move)."""
-        if viewer != self.position.to_move:
-            return {
-                "observation": self._observation(viewer),
-                "action_mask": np.zeros(self.n_actions, dtype=np.int8),
-            }
         mask = np.zeros(self.n_actions, dtype=np.int8)
-        w = mask.data
-        for i in self._edges:
-            w[i] = 1
+        if viewer == self.position.to_move:
+            w = mask.data
+            for i in self._edges:
+                w[i] = 1
         return {"observation": self._observation(viewer), "action_mask": mask}
 
     def _observation(self, who: int) -> Array:
@@ -310,7 +308,20 @@ class KernelStepMatch(Match):
 
     def _throw_row(self, who: int) -> Array:
         """The observation's row of this throw for ``who`` without pawns or turn block
-        (``encoding._observe_laid``'s cells of the position and the throw)."""
+        (``encoding._observe_laid``'s cells of the position and the throw), kept by what
+        it depends on (few values: the same rows come back throw after throw)."""
+        position = self.position
+        key = (who, position.to_move, self.throw, position.doubles, position.finished, position.cut)
+        row = self._row_of.get(key)
+        if row is not None:
+            return row
+        if len(self._row_of) >= 4096:
+            self._row_of.clear()
+        row = self._row_of[key] = self._new_row(who)
+        return row
+
+    def _new_row(self, who: int) -> Array:
+        """:meth:`_throw_row`, computed."""
         lay = self._lays_of.get(who)
         if lay is None:
             lay = self._lays_of[who] = _layout(self.setup, who)
@@ -348,7 +359,10 @@ class KernelStepMatch(Match):
 
     def apply(self, action: int) -> None:
         """Take decision ``action`` (an index); ``ValueError`` if it is not legal now."""
-        e = self._edges.get(int(action)) if not isinstance(action, bool) else None
+        if type(action) is int:
+            e = self._edges.get(action)
+        else:
+            e = self._edges.get(int(action)) if not isinstance(action, bool) else None
         if e is None:
             raise ValueError(f"action {action!r} is not legal now (legal: {self.legal_actions()})")
         g = self._g
