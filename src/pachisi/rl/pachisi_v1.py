@@ -18,8 +18,14 @@ two things differ:
   the throw's plays, plays the chosen one and writes the next observation and
   mask without building a :class:`~pachisi.Position` or a
   :class:`~pachisi.moves.Play`; ``infos[agent]["plays"]`` is a lazy sequence
-  whose plays are enumerated when first read. Elsewhere (step mode, the one-die
-  rulesets, ``PACHISI_PURE=1``, no kernel) the same games are played by
+  whose plays are enumerated when first read. **Step mode walks the kernel's
+  step graph** there: :class:`pachisi.rl.steplane.KernelStepMatch` (a
+  :class:`~pachisi.rl.match.Match`) works out the step indices, the mask and the
+  observation from the graph's integer records, without building an
+  :class:`~pachisi.moves.Action`, a :class:`~pachisi.moves.Turn` or a
+  :class:`~pachisi.moves.Play` (built when asked for: ``match.turn``,
+  ``match.legal``, ``match.history``). Elsewhere (the one-die rulesets,
+  ``PACHISI_PURE=1``, no kernel) the same games are played by
   :class:`~pachisi.rl.match.Match` on the library path.
 * **The dice are the kernel's streams** (``Match(..., draws="splitmix")``):
   ``reset(seed=s)`` throws from :class:`pachisi.fast.SplitMix64` seeded
