@@ -34,6 +34,7 @@ from .._splitmix import MASK as MASK64
 from ..dice import Throw, dice_for
 from ..errors import ThrowError
 from ..moves import Action, Play, Turn
+from ..position import Position, advance
 from ..rules import ONE_DIE_RULESETS, Setup
 from .encoding import (
     _MAX_DISTANCE,
@@ -96,6 +97,27 @@ class _Walk:
     def play(self) -> Play:
         g = self.graph
         return Play(tuple(_action(g, n, e) for n, e in self.path), g.result(self.node), self.throw)
+
+
+def _result(graph: Any, node: int) -> Position:
+    """``TurnGraph.result(node)`` without its caches: the position after the done
+    ``node`` (``position.advance`` of its pawns, cut flag and extra throw)."""
+    position: Position = graph.position
+    nodes = graph.nodes
+    o = node * TN
+    cut = position.cut
+    mover = position.to_move
+    if cut is not None and nodes[o + 3] and not cut[mover]:
+        cut = tuple(True if i == mover else f for i, f in enumerate(cut))
+    p = tuple(nodes[o + T_PAWNS : o + T_PAWNS + 16])
+    in_play = graph.in_play
+    pawns = (
+        p[0:4] if in_play & 1 else (),
+        p[4:8] if in_play & 2 else (),
+        p[8:12] if in_play & 4 else (),
+        p[12:16] if in_play & 8 else (),
+    )
+    return advance(position, pawns, cut, bool(nodes[o + 4]))
 
 
 def _action(graph: Any, node: int, edge: int) -> Action:
@@ -381,7 +403,7 @@ class KernelStepMatch(Match):
             return
         assert self.throw is not None
         self._hist.append(_Walk(self.throw, g, self._path, node))
-        self.position = g.result(node)
+        self.position = _result(g, node)
         self._clear()
         self._advance()
 
@@ -406,6 +428,18 @@ class KernelStepMatch(Match):
         b = faces[((z ^ (z >> 31)) >> 33) % n]
         stream.state = state
         return (a, b)
+
+    def _advance(self) -> None:
+        """``Match._advance`` (throw until a decision opens or the game ends), less the
+        caches that this class does not keep."""
+        self._obs = {}
+        while self.throw is None and not self.position.is_over:
+            if self.max_throws is not None and self.throws >= self.max_throws:
+                self.truncated = True
+                return
+            if not self.auto_throw:
+                return
+            self._begin(self._roll())
 
     def _finish(self, play: Play) -> None:
         assert self.throw is not None
@@ -434,7 +468,7 @@ class KernelStepMatch(Match):
         g = _accel.TurnGraph(position, root, nodes, keys, targets, self._in_play)
         if nodes[root * TN] == T_DONE:
             self._hist.append(_Walk(throw, g, [], root))
-            self.position = g.result(root)
+            self.position = _result(g, root)
             self._clear()
             return
         self._g = g
