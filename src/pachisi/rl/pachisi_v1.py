@@ -18,8 +18,14 @@ two things differ:
   the throw's plays, plays the chosen one and writes the next observation and
   mask without building a :class:`~pachisi.Position` or a
   :class:`~pachisi.moves.Play`; ``infos[agent]["plays"]`` is a lazy sequence
-  whose plays are enumerated when first read. Elsewhere (step mode, the one-die
-  rulesets, ``PACHISI_PURE=1``, no kernel) the same games are played by
+  whose plays are enumerated when first read. **Step mode walks the kernel's
+  step graph** there: :class:`pachisi.rl.steplane.KernelStepMatch` (a
+  :class:`~pachisi.rl.match.Match`) works out the step indices, the mask and the
+  observation from the graph's integer records, without building an
+  :class:`~pachisi.moves.Action`, a :class:`~pachisi.moves.Turn` or a
+  :class:`~pachisi.moves.Play` (built when asked for: ``match.turn``,
+  ``match.legal``, ``match.history``). Elsewhere (the one-die rulesets,
+  ``PACHISI_PURE=1``, no kernel) the same games are played by
   :class:`~pachisi.rl.match.Match` on the library path.
 * **The dice are the kernel's streams** (``Match(..., draws="splitmix")``):
   ``reset(seed=s)`` throws from :class:`pachisi.fast.SplitMix64` seeded
@@ -39,6 +45,7 @@ from pettingzoo import AECEnv
 from . import pachisi_v0
 from .lane import KernelMatch, LazyPlays, fits
 from .match import Match
+from .steplane import KernelStepMatch, fits_steps
 
 __all__ = ["env", "raw_env"]
 
@@ -69,7 +76,11 @@ class _OrderEnforcing(pachisi_v0._OrderEnforcing):
         infos = raw.infos
         lane = raw._lane
         if lane is None:
-            obs = pachisi_v0.raw_env.observe(raw, agent)
+            steps = raw._steps
+            if steps is not None and steps._g is not None:
+                obs = steps.observation(raw._index[agent])
+            else:
+                obs = pachisi_v0.raw_env.observe(raw, agent)
         elif lane._final is None and raw._index[agent] == lane._mover:
             obs = {"observation": lane._obs_copy(), "action_mask": lane._mask_copy()}
         else:
@@ -97,6 +108,8 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
 
     #: The match when it is a :class:`KernelMatch` (the fast paths below), else ``None``.
     _lane: KernelMatch | None = None
+    #: The match when it is a :class:`KernelStepMatch` (step mode on the kernel's graph).
+    _steps: KernelStepMatch | None = None
 
     def _new_match(
         self, mode: str, max_plays: int | None, max_throws: int | None
@@ -104,6 +117,9 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
         if fits(self.setup, mode):
             self._lane = KernelMatch(self.setup, max_plays=max_plays, max_throws=max_throws)
             return self._lane
+        if mode == "step" and fits_steps(self.setup):
+            self._steps = KernelStepMatch(self.setup, max_throws=max_throws)
+            return self._steps
         return Match(self.setup, mode, max_plays=max_plays, max_throws=max_throws, draws="splitmix")
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -126,8 +142,20 @@ class raw_env(pachisi_v0.raw_env):  # PettingZoo's name for it
             rewards[a] = 0
         lane = self._lane
         if lane is None:
-            self.match.apply(action)
-            self._after_move()
+            steps = self._steps
+            if steps is None:
+                self.match.apply(action)
+                self._after_move()
+                return
+            steps.apply(action)
+            if steps._g is None:  # the throw ended
+                self._after_move()
+                return
+            # _after_move of a throw going on: the same mover, no reward, fresh infos
+            self.agent_selection = self.possible_agents[steps.position.to_move]
+            infos = self.infos
+            for a in self.agents:
+                infos[a] = {}
             return
         # The game going on after a kernel step.
         lane.apply(action)
