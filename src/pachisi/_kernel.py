@@ -373,6 +373,7 @@ class Kernel:
     f_stack: cython.int[::1]
     f_stack_top: cython.int
     f_selected: cython.int[::1]
+    f_moved: cython.int[::1]
     f_n_outcomes: cython.int
     f_outcome_generation: cython.int
     f_outcome_cap: cython.int
@@ -501,6 +502,7 @@ class Kernel:
         self.f_stack = _ints(512)
         self.f_stack_top = 0
         self.f_selected = _ints(512)
+        self.f_moved = _ints(512)
         self.f_n_outcomes = 0
         self.f_outcome_generation = 1
         self.f_outcome_cap = 256
@@ -870,13 +872,16 @@ class Kernel:
         self.f_generation = 1
         stack = _ints(cap // 2)
         sel = _ints(cap // 2)
+        moved = _ints(cap // 2)
         k: cython.int
         for k in range(self.f_stack_top):
             stack[k] = self.f_stack[k]
         for k in range(len(self.f_selected)):
             sel[k] = self.f_selected[k]
+            moved[k] = self.f_moved[k]
         self.f_stack = stack
         self.f_selected = sel
+        self.f_moved = moved
 
     @cython.cfunc
     @cython.inline
@@ -2405,8 +2410,16 @@ class Kernel:
             i = self._f_add(pa, pb, w2)  # no numbers left: nothing to expand
         elif known_new:
             i = self._f_append(pa, pb, w2)
+            # where the new state's move came from (see _f_pf_edges)
+            self.f_moved[i] = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
         else:
-            i = self._f_push(pa, pb, w2)
+            i = self._f_add(pa, pb, w2)
+            if i >= 0:  # new: stacked, with where its move came from
+                self.f_stack[self.f_stack_top] = i
+                self.f_stack_top += 1
+                self.f_moved[i] = cython.cast(cython.int, (was >> (16 * k)) & _PMASK)
+            else:
+                i = -2 - i
         frm: cython.int
         if self._f_recording(spec):
             if i < 0:
@@ -2468,6 +2481,20 @@ class Kernel:
         else:
             self._f_squares(pa, pb, gone, spec)
         self._f_groups(nums, nrem, spec)
+        # Partial order reduction (one colour, without the steps): a state other than
+        # the root was made (first) by a move m of a pawn from progress number x0. A
+        # move m' of another pawn ending at t < x0 is not made here: m' and m change
+        # no square the other passes, lands on or leaves (one colour: a progress
+        # number is one square), so each is legal after the other where it is legal
+        # before it, and both orders end in the same state (pawns, captures, numbers
+        # left; under §5.8's no-split rule neither enters HOME and the flag is
+        # "nobody" either way). That state is made from the state before m by m'
+        # then m, unless the state after m' leaves m out in turn, for a move of its
+        # own from beyond m's end, and so on: each time from further on, so some
+        # state makes it (docs/benchmarks.md, issue 35, "partial order reduction").
+        x0: cython.int = 0
+        if not self._f_recording(spec) and ncol == 1 and src != 0:
+            x0 = self.f_moved[src]
         cs: cython.int
         k: cython.int
         j: cython.int
@@ -2555,7 +2582,7 @@ class Kernel:
                     continue
                 for g in range(self.f_n_groups[cs]):
                     t = p + self.f_group_dist[16 * cs + g]
-                    if t > 72:
+                    if t > 72 or t < x0:  # (t < x0: made from another state, above)
                         continue
                     if (
                         t == 72
