@@ -8,6 +8,7 @@ and ends.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -208,6 +209,26 @@ def test_the_c_writers_and_their_fallbacks_agree(
             km.apply(a)
             alt.apply(a)
         assert alt.done and alt.history == km.history
+
+
+@kernel_only
+def test_a_match_in_a_throw_pickles() -> None:
+    """A match with its C writers made (observations from both sides, a step taken)
+    pickles and plays on as the original."""
+    km = KernelStepMatch(Setup.create("eight-man", players=2), seed=3, max_throws=80)
+    rng = random.Random(3)
+    while km.turn is None or not km.turn.steps:
+        km.observation(0), km.observation(1)
+        km.apply(rng.choice(km.legal_actions()))
+    twin = pickle.loads(pickle.dumps(km))
+    while not km.done:
+        for v in range(2):
+            assert np.array_equal(twin.observe(v), km.observe(v))
+        assert twin.legal_actions() == km.legal_actions()
+        a = rng.choice(km.legal_actions())
+        km.apply(a)
+        twin.apply(a)
+    assert twin.done and twin.history == km.history
 
 
 def test_the_environment_picks_its_step_match() -> None:

@@ -720,13 +720,19 @@ class StepRows:
     cells: cython.int[::1]
     at: cython.int
     capture: cython.int
+    #: ``cells`` as given (for pickling).
+    given: object
 
-    def __init__(self, cells: cython.int[::1], at: cython.int, capture: cython.int) -> None:
-        if len(cells) % 2:
+    def __init__(self, cells: object, at: cython.int, capture: cython.int) -> None:
+        if len(cells) % 2:  # type: ignore[arg-type]
             raise ValueError("cells: pairs of ints")
         self.cells = cells
+        self.given = cells
         self.at = at
         self.capture = capture
+
+    def __reduce__(self) -> tuple:
+        return (StepRows, (self.given, self.at, self.capture))
 
     def write(
         self,
@@ -809,6 +815,19 @@ class StepIndex:
         self.option_base = option_base
         self.per_slot = per_slot
         self.max_distance = max_distance
+
+    def __reduce__(self) -> tuple:
+        return (
+            StepIndex,
+            (
+                tuple([self.bases[j] for j in range(4)]),
+                self.capture,
+                self.option_base,
+                self.per_slot,
+                self.max_distance,
+                tuple([self.subs[j] for j in range(4)]),
+            ),
+        )
 
     def open(self, nodes: cython.int[::1], keys: cython.longlong[::1], o: cython.int) -> object:
         """The point at ``o`` (its node's record in ``nodes``; its edges' keys in ``keys``):
