@@ -8,6 +8,7 @@ and ends.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -171,6 +172,63 @@ def test_a_whole_play_before_the_first_step() -> None:
         turn = km.turn
         assert turn is not None
         turn.result()
+
+
+@kernel_only
+@pytest.mark.parametrize("writer", ["uncompiled", "python"])
+@pytest.mark.parametrize(
+    ("ruleset", "kw"),
+    [SETUPS[1], SETUPS[5], SETUPS[6]],
+    ids=[IDS[1], IDS[5], IDS[6]],
+)
+def test_the_c_writers_and_their_fallbacks_agree(
+    ruleset: str, kw: dict[str, Any], writer: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled ``_kbatch.StepRows``/``StepIndex`` (the default), the same source run
+    uncompiled, and the lane's own Python (a module without them) give the same indices,
+    masks and observations step by step."""
+    setup = Setup.create(ruleset, **kw)
+    n = len(setup.players)
+    other = fast.batch_module(False) if writer == "uncompiled" else None
+    for seed in range(2):
+        km = KernelStepMatch(setup, seed=seed, max_throws=120)
+        assert km._step_rows is not None and km._indexer is not None
+        with monkeypatch.context() as patch:
+            patch.setattr(fast, "batch_module", lambda compiled=True: other)
+            alt = KernelStepMatch(setup, seed=seed, max_throws=120)
+        assert (alt._step_rows is None) == (other is None)
+        rng = random.Random(seed)
+        while not km.done:
+            assert alt.legal_actions() == km.legal_actions() and alt.position == km.position
+            assert alt.throw == km.throw
+            for v in range(n):
+                got, want = alt.observation(v), km.observation(v)
+                assert np.array_equal(got["observation"], want["observation"])
+                assert np.array_equal(got["action_mask"], want["action_mask"])
+            a = rng.choice(km.legal_actions())
+            km.apply(a)
+            alt.apply(a)
+        assert alt.done and alt.history == km.history
+
+
+@kernel_only
+def test_a_match_in_a_throw_pickles() -> None:
+    """A match with its C writers made (observations from both sides, a step taken)
+    pickles and plays on as the original."""
+    km = KernelStepMatch(Setup.create("eight-man", players=2), seed=3, max_throws=80)
+    rng = random.Random(3)
+    while km.turn is None or not km.turn.steps:
+        km.observation(0), km.observation(1)
+        km.apply(rng.choice(km.legal_actions()))
+    twin = pickle.loads(pickle.dumps(km))
+    while not km.done:
+        for v in range(2):
+            assert np.array_equal(twin.observe(v), km.observe(v))
+        assert twin.legal_actions() == km.legal_actions()
+        a = rng.choice(km.legal_actions())
+        km.apply(a)
+        twin.apply(a)
+    assert twin.done and twin.history == km.history
 
 
 def test_the_environment_picks_its_step_match() -> None:

@@ -8,7 +8,10 @@ into the kernel is a C call through a pointer imported when the module
 loads (the kernel's class itself is not declared there; see that file).
 Uncompiled (the tests), it uses the uncompiled ``_kernel``
 (:func:`pachisi._uncompiled.load`). Reached through
-:func:`pachisi.fast.batch_module` by :mod:`pachisi.rl.vector`.
+:func:`pachisi.fast.batch_module` by :mod:`pachisi.rl.vector`, and by
+:mod:`pachisi.rl.steplane` for the AEC step mode's C parts (:class:`StepRows`,
+:class:`StepIndex`, :func:`two_draws`; the lane has the same in Python where
+the compiled module lacks them).
 """
 
 from __future__ import annotations
@@ -690,3 +693,203 @@ class Batch:
         self.info[i * B_SIZE + B_MASKED] = m
         self.movers[i] = v
         self.counts[i] = m
+
+
+# -- the AEC step mode's observation ------------------------------------------
+#
+# pachisi.rl.steplane.KernelStepMatch walks the kernel's step graph (Kernel.turn_steps)
+# one step at a time; at each point its observation (rl.encoding.observe of the turn
+# and its legal steps) is the throw's row for the viewer (kept by the match: template,
+# flags, seat, throw, doublets) copied, plus what the point adds: the node record's
+# pawns, the turn block's numbers used so far and pending bonuses, the number set
+# chosen, the legal kinds. StepRows writes that part in C.
+
+
+@cython.final
+@cython.cclass
+class StepRows:
+    """What a point of the step graph adds to one viewer's observation row
+    (``pachisi.rl.steplane``: ``encoding._observe_laid``'s pawn and turn-block cells).
+
+    ``cells`` is the viewer's pawn cells as pairs (offset in a node record of
+    ``Kernel.turn_steps``, the pawn's first observation cell), ``at`` the first
+    cell of the turn block, ``capture`` the capture bonus (a pending bonus of
+    that size has its own cell; -1: none).
+    """
+
+    cells: cython.int[::1]
+    at: cython.int
+    capture: cython.int
+    #: ``cells`` as given (for pickling).
+    given: object
+
+    def __init__(self, cells: object, at: cython.int, capture: cython.int) -> None:
+        if len(cells) % 2:  # type: ignore[arg-type]
+            raise ValueError("cells: pairs of ints")
+        self.cells = cells
+        self.given = cells
+        self.at = at
+        self.capture = capture
+
+    def __reduce__(self) -> tuple:
+        return (StepRows, (self.given, self.at, self.capture))
+
+    def write(
+        self,
+        out: cython.float[::1],
+        nodes: cython.int[::1],
+        o: cython.int,
+        used: cython.longlong,
+        chosen: cython.int,
+        kinds: cython.int,
+    ) -> None:
+        """Add the point at ``o`` (the node's record in ``nodes``) to ``out``, the throw's row
+        copied: its pawns; where a step is made (``used`` >= 0: the numbers used so far,
+        eight bits each, by number cell) those numbers, the number set ``chosen`` (its
+        cell, or -1) and the node's pending bonuses; the legal ``kinds`` (bits: pawn
+        steps, bonus, penalty, option)."""
+        cells = self.cells
+        j: cython.int
+        k: cython.int
+        n: cython.int
+        b: cython.int
+        i: cython.int = self.at
+        for j in range(0, len(cells), 2):
+            out[cells[j + 1] + nodes[o + cells[j]]] += 0.25
+        if used >= 0:
+            added: cython.int = 0
+            for j in range(6):
+                k = (used >> (8 * j)) & 255
+                if k:
+                    out[i + j] += 0.25 * k
+                    added += k
+            if chosen >= 0:
+                out[i + chosen] = 1.0
+            n = nodes[o + 5]
+            for j in range(n):
+                b = nodes[o + 6 + j]
+                out[i + (6 if b == self.capture else 7)] += 0.25
+            if added + n > 4:  # else no cell can pass 1.0
+                for j in range(i, i + 8):
+                    if out[j] > 1.0:
+                        out[j] = 1.0
+        for j in range(4):
+            if kinds >> j & 1:
+                out[i + 8 + j] = 1.0
+
+
+@cython.final
+@cython.cclass
+class StepIndex:
+    """The legal step indices at a point of the step graph for one mover
+    (``pachisi.rl.steplane``: ``encoding.decode_steps``' indices, from the edges'
+    packed action keys and the node's pawns).
+
+    ``bases[colour]`` is the first index of the mover's slot for that colour
+    (-1: not the mover's); ``capture`` the capture bonus (-1: none);
+    ``option_base``, ``per_slot``, ``max_distance`` and ``subs`` (pair,
+    capture bonus, other bonus, penalty) the encoding's constants.
+    """
+
+    bases: cython.int[4]
+    capture: cython.int
+    option_base: cython.int
+    per_slot: cython.int
+    max_distance: cython.int
+    subs: cython.int[4]
+
+    def __init__(
+        self,
+        bases: tuple,
+        capture: cython.int,
+        option_base: cython.int,
+        per_slot: cython.int,
+        max_distance: cython.int,
+        subs: tuple,
+    ) -> None:
+        if len(bases) != 4 or len(subs) != 4:
+            raise ValueError("four bases, four sub-indices")
+        self.bases = bases
+        self.subs = subs
+        self.capture = capture
+        self.option_base = option_base
+        self.per_slot = per_slot
+        self.max_distance = max_distance
+
+    def __reduce__(self) -> tuple:
+        return (
+            StepIndex,
+            (
+                tuple([self.bases[j] for j in range(4)]),
+                self.capture,
+                self.option_base,
+                self.per_slot,
+                self.max_distance,
+                tuple([self.subs[j] for j in range(4)]),
+            ),
+        )
+
+    def open(self, nodes: cython.int[::1], keys: cython.longlong[::1], o: cython.int) -> object:
+        """The point at ``o`` (its node's record in ``nodes``; its edges' keys in ``keys``):
+        ``(edges, kinds)``, ``edges`` the legal steps as index -> edge number and
+        ``kinds`` their kinds as bits (pawn steps, bonus, penalty, option); ``None``
+        where it needs the caller (two steps with one index, or a key it does not
+        know)."""
+        e: cython.int = nodes[o + 1]
+        n: cython.int = nodes[o + 2]
+        j: cython.int
+        q: cython.int
+        i: cython.int
+        at: cython.int
+        frm: cython.int
+        kind: cython.int
+        colour: cython.int
+        sub: cython.int
+        kinds: cython.int = 0
+        key: cython.longlong
+        edges: dict = {}
+        for j in range(e, e + n):
+            key = keys[j]
+            kind = key & 7
+            if kind == 5:  # an option: the number set it chooses
+                i = self.option_base + ((key >> 5) & 127)
+                kinds |= 8
+            else:
+                colour = (key >> 3) & 3
+                frm = (key >> 5) & 127
+                if self.bases[colour] < 0:
+                    return None
+                if kind == 2:
+                    sub = self.subs[0]
+                    kinds |= 1
+                elif kind == 3:
+                    sub = self.subs[1] if ((key >> 23) & 255) == self.capture else self.subs[2]
+                    kinds |= 2
+                elif kind == 4:
+                    sub = self.subs[3]
+                    kinds |= 4
+                else:
+                    sub = ((key >> 12) & 127) - frm - 1
+                    if sub < 0 or sub >= self.max_distance:
+                        return None
+                    kinds |= 1
+                at = o + 18 + 4 * colour  # T_PAWNS: the colour's pawns in the record
+                q = 0
+                while q < 4 and nodes[at + q] != frm:
+                    q += 1
+                if q == 4:
+                    return None
+                i = self.bases[colour] + sub + q * self.per_slot
+            if i in edges:
+                return None
+            edges[i] = j
+        return (edges, kinds)
+
+
+def two_draws(state: cython.ulonglong, n: cython.int) -> tuple:
+    """The next two draws below ``n`` of a splitmix64 stream at ``state`` (the
+    ``_splitmix`` functions; ``Match._roll``'s two dice): ``(state after both, first,
+    second)``."""
+    s1: cython.ulonglong = _sm_next(state)
+    s2: cython.ulonglong = _sm_next(s1)
+    return (s2, _sm_below(s1, n), _sm_below(s2, n))

@@ -11,7 +11,12 @@ the legal step indices, the mask and the observation from those integers: no
 built when asked for: :attr:`KernelStepMatch.turn`,
 :attr:`KernelStepMatch.legal`, :attr:`KernelStepMatch.history` (the throws'
 plays, from the kept graphs and paths), a rendering. The position at each
-throw boundary is still the library's (``TurnGraph.result``).
+throw boundary is still the library's (``TurnGraph.result``). Three parts
+run in C, from the compiled batch module (:func:`pachisi.fast.batch_module`):
+a point's legal indices (``StepIndex``), what a point adds to the throw's
+observation row (``StepRows``) and the two dice's draws (``two_draws``); a
+module without them (an older build) leaves them to this module's Python,
+which computes the same.
 
 Its indices, masks and observations are :mod:`pachisi.rl.encoding`'s
 (``decode_steps``, ``step_mask``, ``observe`` of the turn and its legal
@@ -23,6 +28,7 @@ step by step with ``Match`` on the library's ``Turn``;
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any, Final
 
 import numpy as np
@@ -155,10 +161,11 @@ class KernelStepMatch(Match):
         self._path: list[tuple[int, int]] = []
         #: The legal steps now: index -> edge number.
         self._edges: dict[int, int] = {}
-        #: The legal kinds' cells of the turn block, as a set of offsets.
-        self._kinds: tuple[int, ...] = ()
-        #: The numbers used so far: their cells of the turn block (one quarter each).
-        self._used: list[int] = []
+        #: The legal kinds as bits (``_KIND_CELLS``' index).
+        self._kinds = 0
+        #: The numbers used so far: a count for each number's cell of the turn block
+        #: (one quarter each), eight bits each.
+        self._used = 0
         #: The Eight-Man number set chosen: its cell of the turn block, or -1.
         self._chosen = -1
         #: The throw's observation rows before the pawns and the turn block, by viewer.
@@ -173,11 +180,38 @@ class KernelStepMatch(Match):
         #: The mover's slot bases (``4 * k`` of ``encoding``'s slot) by colour, by mover.
         #: What each action key gives whatever the point (:meth:`_key`), by mover, and the
         #: mover's now.
-        self._by_mover: list[dict[int, tuple[int, int, int, int, tuple[int, ...], int]]] = [
+        self._by_mover: list[dict[int, tuple[int, int, int, int, int, int]]] = [
             {} for _ in setup.players
         ]
         self._keyed = self._by_mover[0]
         self._capture = int(setup.option("capture_bonus")) if setup.ruleset != "pagade" else -1
+        batch = fast.batch_module()
+        #: Who writes a point's cells in C (``_kbatch.StepRows``), by viewer; none where
+        #: the compiled module lacks it (then :meth:`_observation` writes them).
+        self._writers: dict[int, Any] = {}
+        self._step_rows: Any = getattr(batch, "StepRows", None)
+        #: Who finds a point's legal indices in C (``_kbatch.StepIndex``), by mover, and
+        #: the mover's now; none where the compiled module lacks it (then :meth:`_open`
+        #: finds them).
+        #: splitmix64's two draws in C (``_kbatch.two_draws``), or none (:meth:`_roll`).
+        self._two_draws: Any = getattr(batch, "two_draws", None)
+        step_index = getattr(batch, "StepIndex", None)
+        self._indexers: list[Any] = [
+            None
+            if step_index is None
+            else step_index(
+                tuple(
+                    4 * colours.index(c) * SUBS_PER_SLOT if c in colours else -1 for c in range(4)
+                ),
+                self._capture,
+                OPTION_BASE,
+                SUBS_PER_SLOT,
+                _MAX_DISTANCE,
+                (_SUB_PAIR, _SUB_CAPTURE_BONUS, _SUB_OTHER_BONUS, _SUB_PENALTY),
+            )
+            for colours in setup.players
+        ]
+        self._indexer = self._indexers[0]
         ctx = _accel._context(setup)
         #: The kernel's tables of each mover, and the colours in play (``_accel.turn_graph``'s).
         self._cfgs = ctx.cfgs
@@ -301,6 +335,17 @@ class KernelStepMatch(Match):
         if row is None:
             row = self._rows[who] = self._throw_row(who)
         out: Array = row.copy()
+        writer = self._writers.get(who)
+        if writer is not None:
+            writer.write(
+                out,
+                self._g.nodes,
+                self._node * TN,
+                self._used if self._path else -1,
+                self._chosen,
+                self._kinds,
+            )
+            return out
         w: Any = out.data
         nodes = self._g.nodes
         o = self._node * TN
@@ -309,11 +354,14 @@ class KernelStepMatch(Match):
         i = self._turn_at
         if self._path:
             used = self._used
-            for c in used:
-                w[i + c] += 0.25
+            added = 0
+            for c in range(6):
+                k = used >> (8 * c) & 255
+                if k:
+                    w[i + c] += 0.25 * k
+                    added += k
             if self._chosen >= 0:
                 w[i + self._chosen] = 1.0
-            added = len(used)
             n = nodes[o + 5]
             if n:
                 capture = self._capture
@@ -324,7 +372,7 @@ class KernelStepMatch(Match):
                 for j in range(i, i + 8):
                     if w[j] > 1.0:
                         w[j] = 1.0
-        for c in self._kinds:
+        for c in _KIND_CELLS[self._kinds]:
             w[i + c] = 1.0
         return out
 
@@ -347,9 +395,15 @@ class KernelStepMatch(Match):
         lay = self._lays_of.get(who)
         if lay is None:
             lay = self._lays_of[who] = _layout(self.setup, who)
-            self._cells[who] = tuple(
+            self._cells[who] = cells = tuple(
                 (T_PAWNS + 4 * c + q, cell) for c, cell, _ in lay.slots for q in range(4)
             )
+            if self._step_rows is not None:
+                self._writers[who] = self._step_rows(
+                    array("i", [x for pair in cells for x in pair]),
+                    self._turn_at,
+                    self._capture,
+                )
         row: Array = lay.template.copy()
         w: Any = row.data
         position = self.position
@@ -394,7 +448,7 @@ class KernelStepMatch(Match):
         if known is None:
             known = self._key(g.keys[e])
         if known[4]:
-            self._used.extend(known[4])
+            self._used += known[4]
         if known[5] >= 0:
             self._chosen = known[5]
         node = self._node = g.targets[e]
@@ -418,6 +472,10 @@ class KernelStepMatch(Match):
         faces = self._faces
         n = len(faces)
         stream = self.stream
+        draws = self._two_draws
+        if draws is not None:
+            stream.state, i, j = draws(stream.state, n)
+            return (faces[i], faces[j])
         state = (stream.state + GAMMA) & MASK64
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -472,10 +530,11 @@ class KernelStepMatch(Match):
             self._clear()
             return
         self._g = g
-        self._keyed = self._by_mover[position.to_move]
+        self._keyed = self._by_mover[mover]
+        self._indexer = self._indexers[mover]
         self._node = root
         self._path = []
-        self._used = []
+        self._used = 0
         self._chosen = -1
         self._rows = {}
         self._open(root)
@@ -484,6 +543,12 @@ class KernelStepMatch(Match):
         """Work out the legal steps at ``node`` (``encoding.decode_steps``' indices)."""
         nodes = self._g.nodes
         o = node * TN
+        indexer = self._indexer
+        if indexer is not None:
+            got = indexer.open(nodes, self._g.keys, o)
+            if got is not None:
+                self._edges, self._kinds = got
+                return
         e = nodes[o + 1]
         keyed = self._keyed
         out: dict[int, int] = {}
@@ -503,7 +568,7 @@ class KernelStepMatch(Match):
             out[i] = e
             e += 1
         self._edges = out
-        self._kinds = _KIND_CELLS[kinds]
+        self._kinds = kinds
 
     def _open_variants(self, node: int) -> None:
         """:meth:`_open` where two steps look the same: the second gets ``variant`` 1 (the
@@ -534,26 +599,26 @@ class KernelStepMatch(Match):
             out[i] = e
             e += 1
         self._edges = out
-        self._kinds = _KIND_CELLS[kinds]
+        self._kinds = kinds
 
-    def _key(self, key: int) -> tuple[int, int, int, int, tuple[int, ...], int]:
+    def _key(self, key: int) -> tuple[int, int, int, int, int, int]:
         """What a step's action ``key`` gives whatever the point (kept in ``_keyed``): the
         offset of its colour's pawns in a node record (-1: an option), the square it
         leaves, its index but for the pawn's rank, its kind's bit (``_KIND_CELLS``), the
-        turn block's cells of the numbers it uses, the cell of the number set it chooses
-        (-1: none)."""
+        numbers it uses (``_used``'s counts: eight bits for each number's cell), the cell
+        of the number set it chooses (-1: none)."""
         if len(self._keyed) > 100_000:
             self._keyed.clear()
         kind = key & 7
         if kind == _OPTION:
             option = (key >> 5) & 127
-            known: tuple[int, int, int, int, tuple[int, ...], int]
-            known = (-1, 0, OPTION_BASE + option, 8, (), _CELL_CHOSEN + option)
+            known: tuple[int, int, int, int, int, int]
+            known = (-1, 0, OPTION_BASE + option, 8, 0, _CELL_CHOSEN + option)
             self._keyed[key] = known
             return known
         colour = (key >> 3) & 3
         frm = (key >> 5) & 127
-        used: tuple[int, ...] = ()
+        used = 0
         if kind == _PAIR:
             sub = _SUB_PAIR
         elif kind == _BONUS:
@@ -567,7 +632,7 @@ class KernelStepMatch(Match):
                 raise AssertionError(f"a step of {sub + 1} squares has no index")
         if kind != _BONUS and kind != _PENALTY:
             numbers = [(key >> (23 + 8 * k)) & 255 for k in range((key >> 20) & 7)]
-            used = tuple(v - 1 for v in numbers if 1 <= v <= 6)
+            used = sum(1 << 8 * (v - 1) for v in numbers if 1 <= v <= 6)
         bit = 2 if kind == _BONUS else 4 if kind == _PENALTY else 1
         k = self.setup.players[self.position.to_move].index(colour)
         known = (T_PAWNS + 4 * colour, frm, 4 * k * SUBS_PER_SLOT + sub, bit, used, -1)
@@ -583,7 +648,6 @@ class KernelStepMatch(Match):
         new.stream = fast.SplitMix64(self.stream.state)
         new._hist = list(self._hist)
         new._path = list(self._path)
-        new._used = list(self._used)
         new._rows = dict(self._rows)
         new.plays = list(self.plays)
         new._obs = {}
