@@ -452,6 +452,8 @@ PRIVATE_ENGINE_BENCHMARKS = {
     "kernel_costs.py": "times the kernel's enumerators against the bridge's own entry points",
     "turn_steps.py": "times Turn's step graphs through the bridge's own entry point",
     "independent_throws.py": "counts the kernel enumerator's instructions by kind of throw",
+    "enumeration_times.py": "times the kernel enumerator by kind of throw",
+    "kernel_fingerprint.py": "hashes the kernel enumerator's outcomes and raw order",
 }
 BENCHMARKS = PACKAGE.parent.parent / "benchmarks"
 

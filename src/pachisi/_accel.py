@@ -1483,6 +1483,36 @@ def _action_of_key(key: int, variant: int) -> Action:
     )
 
 
+class TurnGraphs:
+    """The step graphs of one set-up's throws, its tables looked up once: :func:`turn_graph`
+    for a caller that asks for one every throw (the RL step lane).
+
+    ``graph(position, throw)`` is ``turn_graph(position, throw)`` for a position of
+    ``setup`` (a two-dice ruleset the kernel plays; a checked throw), from this thread's
+    kernel.
+    """
+
+    __slots__ = ("_cfgs", "_in_play")
+
+    def __init__(self, setup: Setup) -> None:
+        if setup.ruleset in LUDO_RULESETS:
+            raise ValueError(f"{setup.ruleset}: its step graphs are the one-die engine's")
+        ctx = _context(setup)
+        self._cfgs = ctx.cfgs
+        self._in_play = ctx.in_play
+
+    def __call__(self, position: Position, throw: tuple[int, int]) -> TurnGraph:
+        """The step graph of ``throw`` in ``position`` (:func:`turn_graph`)."""
+        mover = position.to_move
+        cut = position.cut
+        root, nodes, keys, targets = _default_kernel().turn_steps(
+            self._cfgs[mover],
+            (position.pawns, position.doubles, 1 if cut is not None and cut[mover] else 0),
+            throw,
+        )
+        return TurnGraph(position, root, nodes, keys, targets, self._in_play)
+
+
 def turn_graph(
     position: Position, throw: tuple[int, int], module: ModuleType | None = None
 ) -> TurnGraph | _ludo_accel.OneDieSteps:

@@ -21,6 +21,9 @@ Random games, the same on both engines
     their randomness: :class:`SplitMix64` and :func:`stream_seed`; the order
     they draw outcomes in: :func:`canonical_plays`; a greedy pick among
     outcomes: :func:`greedy_position`.
+Step graphs, for a caller that steps through throws (the RL step lane)
+    :class:`TurnGraphs` (one set-up's :class:`TurnGraph` of each throw, its
+    tables looked up once).
 Whole games for ``pachisi simulate``
     :func:`simulate_games`, :func:`simulate_trace`, :class:`SimulatedGame`,
     :func:`sim_state` (:data:`SimState`).
@@ -56,6 +59,8 @@ from ._accel import (
     SimState,
     SimulatedGame,
     SplitMix64,
+    TurnGraph,
+    TurnGraphs,
     active,
     active_for,
     batch_module,
@@ -97,6 +102,8 @@ __all__ = [
     "SimState",
     "SimulatedGame",
     "SplitMix64",
+    "TurnGraph",
+    "TurnGraphs",
     "active",
     "active_for",
     "batch_module",

@@ -3,7 +3,7 @@
 :class:`KernelStepMatch` is ``Match(setup, "step", draws="splitmix")`` for the
 two-dice rulesets where the compiled kernel is active (``pachisi_v1``'s step
 mode). It walks the throw's step graph from the kernel
-(:func:`pachisi._accel.turn_graph`: node records holding each point's pawns
+(:class:`pachisi.fast.TurnGraphs`: node records holding each point's pawns
 and pending bonuses, its edges' packed action keys and targets) and works out
 the legal step indices, the mask and the observation from those integers: no
 :class:`~pachisi.moves.Action`, :class:`~pachisi.moves.Turn` or
@@ -33,7 +33,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from .. import _accel, fast
+from .. import fast
 from .._layout import T_DONE, T_PAWNS, TN
 from .._splitmix import GAMMA
 from .._splitmix import MASK as MASK64
@@ -85,7 +85,7 @@ _NO_PAWNS: Final = ((), (), (), ())
 
 def fits_steps(setup: Setup) -> bool:
     """Whether :class:`KernelStepMatch` can play ``setup`` here (two dice, the kernel active)."""
-    return setup.ruleset not in ONE_DIE_RULESETS and _accel.active_for(setup.ruleset)
+    return setup.ruleset not in ONE_DIE_RULESETS and fast.active_for(setup.ruleset)
 
 
 class _Walk:
@@ -212,10 +212,8 @@ class KernelStepMatch(Match):
             for colours in setup.players
         ]
         self._indexer = self._indexers[0]
-        ctx = _accel._context(setup)
-        #: The kernel's tables of each mover, and the colours in play (``_accel.turn_graph``'s).
-        self._cfgs = ctx.cfgs
-        self._in_play = ctx.in_play
+        #: The step graph of each throw, the set-up's tables looked up once.
+        self._graphs = fast.TurnGraphs(setup)
         #: The dice's faces (:meth:`_roll`).
         self._faces = dice_for(setup.ruleset).faces
         super().__init__(
@@ -515,15 +513,9 @@ class KernelStepMatch(Match):
         self.throw = throw
         if position.is_decided:
             raise ThrowError("the game is over: no more throws")
-        # _accel.turn_graph, its set-up's context kept
         mover = position.to_move
-        cut = position.cut
-        root, nodes, keys, targets = _accel._default_kernel().turn_steps(
-            self._cfgs[mover],
-            (position.pawns, position.doubles, 1 if cut is not None and cut[mover] else 0),
-            throw,
-        )
-        g = _accel.TurnGraph(position, root, nodes, keys, targets, self._in_play)
+        g = self._graphs(position, throw)
+        root, nodes = g.root, g.nodes
         if nodes[root * TN] == T_DONE:
             self._hist.append(_Walk(throw, g, [], root))
             self.position = _result(g, root)
