@@ -11,7 +11,9 @@ first, as ``benchmarks/net_tables.py`` plays its held-out games, but with a
 seed of their own, default 3402, never the tables' 33, 34 or 3301). Each
 game that ends within ``--max-throws`` gives ``--per-game`` undecided
 positions (default 3: one in each third of the game, drawn uniformly by
-``derive_seed("pachisi-rollout-fit-pick:SEED:S:g:k")``). Each is labelled
+``derive_seed("pachisi-rollout-fit-pick:SEED:S:g:k")``; with ``--thirds 2``
+every position from the last third, ``--thirds T`` position ``k`` from third
+``T[k mod len(T)]``, never one already drawn from the game). Each is labelled
 by ``--rollouts`` playouts of the network's player at 0 ply in every seat
 (``net_tables.rollouts_only``: the kernel's ``"network"`` policy, no race
 table), seeded per position by its key (``net_tables`` ``--rollout-seed
@@ -83,10 +85,17 @@ def log(s: str) -> None:
 
 
 def game_picks(
-    entry: tables.Net, source: str, seed: int, g: int, per_game: int, max_throws: int
+    entry: tables.Net,
+    source: str,
+    seed: int,
+    g: int,
+    per_game: int,
+    max_throws: int,
+    thirds: Sequence[int] = (0, 1, 2),
 ) -> list[tables.Pick]:
     """Game ``g`` of ``source``'s positions: ``per_game`` of them, position ``k`` in third
-    ``k mod 3`` (undecided positions only); none if the game was cut off."""
+    ``thirds[k mod len(thirds)]`` (undecided positions only; a position already picked
+    from the game is not picked again); none if the game was cut off."""
     setup = entry.setup
     n = len(setup.players)
     rng = random.Random(derive_seed(f"pachisi-net-tables:{seed}:{source}:{g}"))
@@ -94,10 +103,15 @@ def game_picks(
     seen, last = game_positions(setup, g % n, rng, players, max_throws)
     if last.winner is None:
         return []
-    out = []
+    out: list[tables.Pick] = []
     for k in range(per_game):
-        third = k % 3
-        span = [i for i in tables.third_range(third, len(seen)) if not seen[i].is_over]
+        third = thirds[k % len(thirds)]
+        taken = {p.index for p in out}
+        span = [
+            i
+            for i in tables.third_range(third, len(seen))
+            if not seen[i].is_over and i not in taken
+        ]
         if not span:
             continue
         i = random.Random(derive_seed(f"pachisi-rollout-fit-pick:{seed}:{source}:{g}:{k}")).choice(
@@ -126,7 +140,10 @@ def label(args: argparse.Namespace) -> int:
             if (source, g) in done_games:
                 continue
             rows = []
-            for p in game_picks(entry, source, args.seed, g, args.per_game, args.max_throws):
+            thirds = [int(t) for t in args.thirds.split(",")]
+            for p in game_picks(
+                entry, source, args.seed, g, args.per_game, args.max_throws, thirds
+            ):
                 key = tables.label_key(entry.sha, p, args.rollouts, tables.PER_POSITION, args.seed)
                 spec = RolloutSpec(
                     tables.rollout_seed_of(key, tables.PER_POSITION), "greedy", args.max_throws
@@ -309,6 +326,11 @@ def parser() -> argparse.ArgumentParser:
     lab.add_argument("--sources", default=",".join(tables.SOURCES), help="the games' players")
     lab.add_argument("--seed", type=int, default=3402, help="the games' seed (3402)")
     lab.add_argument("--per-game", type=int, default=3, help="positions per game (3)")
+    lab.add_argument(
+        "--thirds",
+        default="0,1,2",
+        help="the thirds (0, 1, 2) the positions of a game are drawn from, in turn (0,1,2)",
+    )
     lab.add_argument("--rollouts", type=int, default=200, help="rollouts per position (200)")
     lab.add_argument("--positions", type=int, default=5000, help="labels wanted (5000)")
     lab.add_argument("--max-throws", type=int, default=3000, help="a game's throw limit")

@@ -97,3 +97,17 @@ def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None
     words = NetEvaluator.shipped("parcheesi", ply=1).words()
     assert "self-play games from an earlier network" in words
     assert "then fitted to rollouts of 24234 positions" in words
+
+
+def test_thirds_draws_distinct_positions_from_the_thirds_asked() -> None:
+    tables = load_benchmark("net_tables")
+    entry = tables.from_file("src/pachisi/learn/weights/parcheesi.4p.json")
+    default = fit.game_picks(entry, "greedy", 9405, 0, 3, 3000)
+    assert [p.third for p in default] == [0, 1, 2]
+    late = fit.game_picks(entry, "greedy", 9405, 0, 5, 3000, [2])
+    assert len(late) == 5
+    assert {p.third for p in late} == {2}
+    assert len({p.index for p in late}) == 5
+    assert all(p.index in tables.third_range(2, p.throws) for p in late)
+    # draw k is seeded by k alone: one position a game is the first of five
+    assert fit.game_picks(entry, "greedy", 9405, 0, 1, 3000, [2])[0].index == late[0].index
