@@ -55,3 +55,12 @@ def test_paired_mse_is_the_mean_change_of_squared_error() -> None:
     # squared errors (points²): 100 → 0 and 0 → 400, a mean change of +150 ± 250
     assert line.endswith("| +150.00 ± 250.00 |")
     assert "ΔMSE" not in proxy.paired(["old.json", "new.json"], [base, new], [0])
+
+
+def test_bias_verdict_follows_the_large_n_rule() -> None:
+    # inside (-0.5, +0.5) only when the whole 95% interval is
+    assert proxy.bias_verdict(0.36, 0.08) == "not decided"  # 0.36 + 0.157 > 0.5
+    assert proxy.bias_verdict(0.30, 0.08) == "shown under 0.5"
+    assert proxy.bias_verdict(-0.30, 0.08) == "shown under 0.5"
+    assert proxy.bias_verdict(0.70, 0.08) == "shown over"
+    assert proxy.bias_verdict(-0.70, 0.08) == "shown over"
