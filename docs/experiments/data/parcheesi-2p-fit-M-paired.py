@@ -2,16 +2,19 @@
 
 Reads /tmp/declM/preds-M.json and preds-S.json (net_tables.py --json); pairs the rows
 with the same key (less the sha) and the same position; prints points of win chance.
-Optional argument: the sources to keep (e.g. greedy,expectimax).
+Optional argument: the sources to keep (e.g. greedy,expectimax). The environment's
+PAIRED_NEW and PAIRED_OLD, if set, name other files in place of preds-M.json and
+preds-S.json ("M" in the output is then the new file, "S" the old one).
 """
 
 import json
 import math
+import os
 import sys
 
 ONLY = None if len(sys.argv) < 2 else sys.argv[1].split(",")
-M = json.load(open("/tmp/declM/preds-M.json"))
-S = json.load(open("/tmp/declM/preds-S.json"))
+M = json.load(open(os.environ.get("PAIRED_NEW", "/tmp/declM/preds-M.json")))
+S = json.load(open(os.environ.get("PAIRED_OLD", "/tmp/declM/preds-S.json")))
 
 
 def tail(r):
