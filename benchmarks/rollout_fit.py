@@ -247,8 +247,9 @@ def fit(args: argparse.Namespace) -> int:
     if len(weights) != 3 or min(weights) < 1:
         log("--third-weights takes three whole numbers of at least 1")
         return 2
-    # A third's weight is a whole number of copies of its training rows (validation: one).
-    train_rows = [r for r in train_rows for _ in range(weights[r["third"]])]
+    if weights != [1, 1, 1]:
+        # A third's weight is a whole number of copies of its training rows (validation: one).
+        train_rows = [r for r in train_rows for _ in range(weights[r["third"]])]
     train = examples(train_rows, values, args.mix)
     val = examples(val_rows, values, args.mix)
     n_sides = encoder_for(Position.from_text(rows[0]["position"]).setup).n_sides
