@@ -16,7 +16,11 @@ squared: the labels' noise adds the same variance to both squared errors,
 so it cancels from the mean difference and only widens its standard
 error). ``--rmse``: each network's noise-corrected RMSE
 (``net_tables.corrected_rmse``) at each ply, overall and by third.
-``--key-prefix``: only the labels whose key starts with it (a file holding
+``--bias``: each network's side-to-move bias (mean of predicted minus label)
+at each ply, two decimals ± standard error, its 95% interval and the
+verdict of parcheesi-bias-large-n-33.md ("shown under 0.5" if the interval
+lies inside (−0.5, +0.5) points, "shown over" if wholly outside, else "not
+decided"). ``--key-prefix``: only the labels whose key starts with it (a file holding
 several set-ups' labels). The labels' key names the network that rolled
 out; any network of the same set-up is scored against them.
 
@@ -95,6 +99,37 @@ def paired(
     return "\n".join(lines)
 
 
+def bias_verdict(b: float, se: float) -> str:
+    """The bias rule of parcheesi-bias-large-n-33.md, in points.
+
+    >>> bias_verdict(0.36, 0.08), bias_verdict(0.1, 0.1), bias_verdict(-0.8, 0.1)
+    ('not decided', 'shown under 0.5', 'shown over')
+    """
+    lo, hi = b - 1.96 * se, b + 1.96 * se
+    if lo > -0.5 and hi < 0.5:
+        return "shown under 0.5"
+    if lo > 0.5 or hi < -0.5:
+        return "shown over"
+    return "not decided"
+
+
+def bias_table(
+    names: Sequence[str], panels: Sequence[Sequence[dict[str, Any]]], plies: Sequence[int]
+) -> str:
+    """Each network's bias at each ply (points, two decimals), its 95% interval and the
+    verdict of :func:`bias_verdict`."""
+    lines = ["| network | ply | n | bias | 95% interval | verdict |", "|---|---|---|---|---|---|"]
+    for name, rows in zip(names, panels, strict=True):
+        for ply in plies:
+            m, se = tables.mean_se([r["pred"][ply] - r["label"] for r in rows])
+            b, s = 100 * m, 100 * se
+            lines.append(
+                f"| `{Path(name).name}` | {ply} | {len(rows)} | {b:+.2f} ± {s:.2f} |"
+                f" {b - 1.96 * s:+.2f} to {b + 1.96 * s:+.2f} | {bias_verdict(b, s)} |"
+            )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; 0, or 2 with a one-line error."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -107,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--mse", action="store_true", help="with --paired: also the change of MSE")
     p.add_argument("--rmse", action="store_true", help="also each file's noise-corrected RMSE")
+    p.add_argument("--bias", action="store_true", help="also each file's bias and verdict")
     p.add_argument("--key-prefix", default="", help="only the labels whose key starts so")
     args = p.parse_args(argv)
     plies = sorted({int(x) for x in args.plies.split(",")})
@@ -132,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"`{Path(name).name}`, noise-corrected RMSE:")
             print()
             print(tables.noise_table(rs, plies))
+    if args.bias:
+        print()
+        print(bias_table(args.nets, [rs for _, rs in panels], plies))
     if args.paired and len(panels) > 1:
         print()
         print(paired(args.nets, [rs for _, rs in panels], plies, args.mse))

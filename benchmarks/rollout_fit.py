@@ -38,7 +38,9 @@ written to ``--out`` (JSON lines: key, ply, chances of every player).
 ``fit --values FILE --mix W`` then fits to ``W`` times the rollout
 fraction plus ``1 - W`` times that value (``--mix 1``, the default: the
 rollouts alone; ``--mix 0``: the value alone); the validation loss is
-against the same mixed target.
+against the same mixed target. ``--third-weights A,B,C`` (default
+``1,1,1``) repeats each training row of the first, second and third third of
+its game A, B or C times (a whole-number weight; the validation rows once).
 
 Usage (from the repository root)::
 
@@ -258,6 +260,13 @@ def fit(args: argparse.Namespace) -> int:
     if args.mix < 1.0 and values is None:
         log("--mix below 1 needs --values")
         return 2
+    weights = [int(x) for x in args.third_weights.split(",")]
+    if len(weights) != 3 or min(weights) < 1:
+        log("--third-weights takes three whole numbers of at least 1")
+        return 2
+    if weights != [1, 1, 1]:
+        # A third's weight is a whole number of copies of its training rows (validation: one).
+        train_rows = [r for r in train_rows for _ in range(weights[r["third"]])]
     train = examples(train_rows, values, args.mix)
     val = examples(val_rows, values, args.mix)
     n_sides = encoder_for(Position.from_text(rows[0]["position"]).setup).n_sides
@@ -309,7 +318,9 @@ def fit(args: argparse.Namespace) -> int:
         meta["made_by"] = {**made, "then": [*(made.get("then") or []), step]}
     meta["note"] = (
         f"{net.meta.get('note', '')}; then fitted to rollouts ({len(train_rows)} positions,"
-        f" benchmarks/rollout_fit.py, mix {args.mix}, lr {args.lr}, epoch {best_epoch})"
+        f" benchmarks/rollout_fit.py, mix {args.mix}, lr {args.lr}, epoch {best_epoch}"
+        + (f", third weights {args.third_weights}" if args.third_weights != "1,1,1" else "")
+        + ")"
     )
     ValueNet.from_arrays(net.ruleset, best, meta).save(args.out)
     log(f"best epoch {best_epoch}: validation {best_ce:.5f}; wrote {args.out}")
@@ -346,6 +357,11 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--out", required=True, help="the fitted weights file")
     f.add_argument("--values", help="the file of 'values' (for --mix below 1)")
     f.add_argument("--mix", type=float, default=1.0, help="the rollouts' weight in the target (1)")
+    f.add_argument(
+        "--third-weights",
+        default="1,1,1",
+        help="copies of each third's training rows, e.g. 1,2,1 (1,1,1)",
+    )
     v = sub.add_parser("values", help="the network's own values of the labelled positions")
     v.add_argument("--net", required=True, help="the network")
     v.add_argument("--data", required=True, help="the label file of 'label'")

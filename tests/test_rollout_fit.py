@@ -44,6 +44,15 @@ def test_mix_one_is_the_rollouts_and_mix_half_the_average() -> None:
     assert list(alone.targets[1, :2]) == pytest.approx([0.5, 0.5])
 
 
+def test_bias_verdict_follows_the_large_n_rule() -> None:
+    # inside (-0.5, +0.5) only when the whole 95% interval is
+    assert proxy.bias_verdict(0.36, 0.08) == "not decided"  # 0.36 + 0.157 > 0.5
+    assert proxy.bias_verdict(0.30, 0.08) == "shown under 0.5"
+    assert proxy.bias_verdict(-0.30, 0.08) == "shown under 0.5"
+    assert proxy.bias_verdict(0.70, 0.08) == "shown over"
+    assert proxy.bias_verdict(-0.70, 0.08) == "shown over"
+
+
 def test_paired_mse_is_the_mean_change_of_squared_error() -> None:
     base = [
         {"third": 0, "label": 0.5, "pred": {0: 0.6}},
