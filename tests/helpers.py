@@ -125,8 +125,15 @@ SIM_SETUPS: list[tuple[dict[str, Any], tuple[str, ...]]] = [
 
 
 def load_benchmark(name: str) -> ModuleType:
-    """``benchmarks/<name>.py`` (outside the package) as a module named ``name``."""
+    """``benchmarks/<name>.py`` (outside the package) as a module named ``name``; the one
+    already loaded if there is one (a benchmark that imports another, as rollout_fit.py
+    imports net_tables, must see the same module as the tests: pickling a function for a
+    worker process finds it by its module's name)."""
     path = HERE.parent / "benchmarks" / f"{name}.py"
+    loaded = sys.modules.get(name)
+    loaded_from = getattr(loaded, "__file__", None)
+    if loaded is not None and loaded_from and Path(loaded_from).resolve() == path.resolve():
+        return loaded
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
