@@ -332,7 +332,24 @@ def test_moves_batch_answers_a_huge_integer_on_its_own_line() -> None:
 # -- 4, 5. limits: creation rate, WebSockets, slow request heads, message size ---------------
 
 
-def test_game_creation_is_rate_limited_per_client(db: str) -> None:
+class _StillClock:
+    """``time`` for the guard with ``monotonic`` held still: no token comes back during a
+    test, however slowly a loaded machine runs it (one a second would, at 60 a minute)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+def test_game_creation_is_rate_limited_per_client(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pachisi.web import guard
+
+    monkeypatch.setattr(guard, "time", _StillClock())
     limits = Limits(creates_per_minute=60, create_burst=3)
     with TestClient(create_app(db, bot_delay=0, limits=limits)) as c:
         for _ in range(3):
