@@ -292,6 +292,35 @@ def observe(
     return _observe_laid(_layout(setup, viewer), position, viewer, throw, turn, legal, out, pawns)
 
 
+def _write_throw_cells(
+    w: Any, lay: _Layout, position: Position, viewer: int, throw: Sequence[int] | None
+) -> int:
+    """Write into the row ``w`` (the template's values, through a memoryview) the cells of
+    a two-dice observation that stay the same through a throw: the finished and cut flags,
+    the seat to move, the throw and the doublets thrown; the index of the turn block that
+    follows (:func:`_observe_laid`; the RL step lane's row of a throw)."""
+    finished = position.finished
+    cut = position.cut
+    if finished or cut is not None:
+        owner = position.setup.owner
+        for c, _, f in lay.slots:
+            o = owner[c]
+            assert o is not None
+            if o in finished:
+                w[f + 4] = 1.0
+            if cut is not None and cut[o]:
+                w[f + 5] = 1.0
+    i = lay.seat_base
+    w[i + (position.to_move - viewer) % lay.n] = 1.0
+    i += _SEAT_BLOCK
+    if throw is not None:
+        lo, hi = throw if throw[0] <= throw[1] else (throw[1], throw[0])
+        w[i + lo - 1] = 1.0
+        w[i + 6 + hi - 1] = 1.0
+    w[i + 12 + min(position.doubles, 2)] = 1.0
+    return i + _THROW_BLOCK
+
+
 def _observe_laid(
     lay: _Layout,
     position: Position,
@@ -317,26 +346,7 @@ def _observe_laid(
     for c, row, _ in lay.slots:
         for p in pawns[c]:
             w[row + p] += 0.25
-    finished = position.finished
-    cut = position.cut
-    if finished or cut is not None:
-        owner = position.setup.owner
-        for c, _, f in lay.slots:
-            o = owner[c]
-            assert o is not None
-            if o in finished:
-                w[f + 4] = 1.0
-            if cut is not None and cut[o]:
-                w[f + 5] = 1.0
-    i = lay.seat_base
-    w[i + (position.to_move - viewer) % lay.n] = 1.0
-    i += _SEAT_BLOCK
-    if throw is not None:
-        lo, hi = throw if throw[0] <= throw[1] else (throw[1], throw[0])
-        w[i + lo - 1] = 1.0
-        w[i + 6 + hi - 1] = 1.0
-    w[i + 12 + min(position.doubles, 2)] = 1.0
-    i += _THROW_BLOCK
+    i = _write_throw_cells(w, lay, position, viewer, throw)
     if turn is not None:
         steps = turn.steps
         if steps:

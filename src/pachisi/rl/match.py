@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, cast
+from typing import Final, Self, cast
 
 import numpy as np
 
@@ -407,16 +407,22 @@ class Match:
     def __deepcopy__(self, memo: dict[int, object]) -> Match:
         return self.copy()
 
-    def copy(self) -> Match:
-        """An independent copy (the dice generator's state included)."""
-        new = Match.__new__(Match)
+    def _copy_base(self) -> Self:
+        """A shallow copy with its own dice generators, plays and observation cache: what
+        every :meth:`copy` needs (a subclass copies its own lists after it)."""
+        new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.stream = fast.SplitMix64(self.stream.state)
-        new.history = list(self.history)
         new.plays = list(self.plays)
         new._obs = {}
+        return new
+
+    def copy(self) -> Match:
+        """An independent copy (the dice generator's state included)."""
+        new = self._copy_base()
+        new.history = list(self.history)
         if self.turn is not None:
             new.turn = self.turn.copy()
             new.legal = dict(self.legal)

@@ -27,7 +27,6 @@ step by step with ``Match`` on the library's ``Turn``;
 
 from __future__ import annotations
 
-import random
 from array import array
 from typing import Any, Final
 
@@ -54,6 +53,7 @@ from .encoding import (
     Mask,
     _Layout,
     _layout,
+    _write_throw_cells,
 )
 from .match import Match
 
@@ -403,29 +403,7 @@ class KernelStepMatch(Match):
                     self._capture,
                 )
         row: Array = lay.template.copy()
-        w: Any = row.data
-        position = self.position
-        finished = position.finished
-        cut = position.cut
-        if finished or cut is not None:
-            owner = self.setup.owner
-            for c, _, f in lay.slots:
-                o = owner[c]
-                assert o is not None
-                if o in finished:
-                    w[f + 4] = 1.0
-                if cut is not None and cut[o]:
-                    w[f + 5] = 1.0
-        i = lay.seat_base
-        w[i + (position.to_move - who) % lay.n] = 1.0
-        i += 4
-        a, b = self.throw  # type: ignore[misc]
-        if a > b:
-            a, b = b, a
-        w[i + a - 1] = 1.0
-        w[i + 6 + b - 1] = 1.0
-        d = position.doubles
-        w[i + 12 + (d if d < 2 else 2)] = 1.0
+        _write_throw_cells(row.data, lay, self.position, who, self.throw)
         row.setflags(write=False)
         return row
 
@@ -633,14 +611,8 @@ class KernelStepMatch(Match):
 
     def copy(self) -> KernelStepMatch:
         """An independent copy (the dice generator's state included)."""
-        new = KernelStepMatch.__new__(KernelStepMatch)
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.stream = fast.SplitMix64(self.stream.state)
+        new = self._copy_base()
         new._hist = list(self._hist)
         new._path = list(self._path)
         new._rows = dict(self._rows)
-        new.plays = list(self.plays)
-        new._obs = {}
         return new
