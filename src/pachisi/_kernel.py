@@ -4195,7 +4195,29 @@ class Kernel:
                 if below == rank:
                     return self.f_order[i]
         # more: a quickselect whose partition has no branches on the keys (each key is
-        # swapped to the low end and the end moves on by the comparison's result)
+        # swapped to the low end and the end moves on by the comparison's result).
+        # Where the keys agree in some of their three words (the extra throw's word
+        # nearly always; one of the pawns' words where no capture reaches the other),
+        # the comparison reads the others only: the same results, so the same outcome
+        # and the same reordering of f_order.
+        r: cython.int = self.f_order[0]
+        a0 = self.f_outcomes[3 * r]
+        a1 = self.f_outcomes[3 * r + 1]
+        a2 = self.f_outcomes[3 * r + 2]
+        d0: cython.ulonglong = 0
+        d1: cython.ulonglong = 0
+        d2: cython.ulonglong = 0
+        for i in range(1, n):
+            r = self.f_order[i]
+            d0 |= self.f_outcomes[3 * r] ^ a0
+            d1 |= self.f_outcomes[3 * r + 1] ^ a1
+            d2 |= self.f_outcomes[3 * r + 2] ^ a2
+        if d2 == 0:
+            if d0 == 0:
+                return self._f_select1(n, rank, 1)
+            if d1 == 0:
+                return self._f_select1(n, rank, 0)
+            return self._f_select2(n, rank)
         keys = self.f_order
         lo: cython.int = 0
         hi: cython.int = n - 1
@@ -4219,6 +4241,78 @@ class Kernel:
                 st += (b0 < a0) | (
                     (b0 == a0) & ((b1 < a1) | ((b1 == a1) & (self.f_outcomes[3 * v + 2] < a2)))
                 )
+            keys[hi] = keys[st]
+            keys[st] = p
+            if rank == st:
+                return p
+            if rank < st:
+                hi = st - 1
+            else:
+                lo = st + 1
+        return keys[rank]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_select1(self, n: cython.int, rank: cython.int, word: cython.int) -> cython.int:
+        """:meth:`_f_select`'s quickselect where the keys of f_order[:n] differ in their
+        word ``word`` only."""
+        keys = self.f_order
+        lo: cython.int = 0
+        hi: cython.int = n - 1
+        i: cython.int
+        p: cython.int
+        v: cython.int
+        st: cython.int
+        a: cython.ulonglong
+        while lo < hi:
+            p = keys[(lo + hi) >> 1]
+            keys[(lo + hi) >> 1] = keys[hi]
+            keys[hi] = p
+            a = self.f_outcomes[3 * p + word]
+            st = lo
+            for i in range(lo, hi):
+                v = keys[i]
+                keys[i] = keys[st]
+                keys[st] = v
+                st += self.f_outcomes[3 * v + word] < a
+            keys[hi] = keys[st]
+            keys[st] = p
+            if rank == st:
+                return p
+            if rank < st:
+                hi = st - 1
+            else:
+                lo = st + 1
+        return keys[rank]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_select2(self, n: cython.int, rank: cython.int) -> cython.int:
+        """:meth:`_f_select`'s quickselect where the keys of f_order[:n] agree in their
+        third word."""
+        keys = self.f_order
+        lo: cython.int = 0
+        hi: cython.int = n - 1
+        i: cython.int
+        p: cython.int
+        v: cython.int
+        st: cython.int
+        a0: cython.ulonglong
+        a1: cython.ulonglong
+        b0: cython.ulonglong
+        while lo < hi:
+            p = keys[(lo + hi) >> 1]
+            keys[(lo + hi) >> 1] = keys[hi]
+            keys[hi] = p
+            a0 = self.f_outcomes[3 * p]
+            a1 = self.f_outcomes[3 * p + 1]
+            st = lo
+            for i in range(lo, hi):
+                v = keys[i]
+                b0 = self.f_outcomes[3 * v]
+                keys[i] = keys[st]
+                keys[st] = v
+                st += (b0 < a0) | ((b0 == a0) & (self.f_outcomes[3 * v + 1] < a1))
             keys[hi] = keys[st]
             keys[st] = p
             if rank == st:
