@@ -100,12 +100,17 @@ def test_a_fit_is_recorded_where_the_analysis_reads_how_a_network_was_made(
 
 
 def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None:
-    """Written before the fit kept a record: the summary reads the fit's note."""
+    """M's fit was written before the fit kept a record: the summary reads the note."""
     from pachisi.analysis.net import NetEvaluator
 
     words = NetEvaluator.shipped("parcheesi", ply=1).words()
     assert "self-play games from an earlier network" in words
     assert "then fitted to rollouts of 24234 positions" in words
+    # then widened (docs/experiments/parcheesi-2p-wide-33.md) and fitted again, in that order
+    later = words.split("then fitted to rollouts of 24234 positions", 1)[1]
+    assert later.startswith(
+        ", then widened from 64 to 128 hidden units, then fitted to rollouts of 42831 positions"
+    )
 
 
 def test_thirds_draws_distinct_positions_from_the_thirds_asked() -> None:
