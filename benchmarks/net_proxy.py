@@ -21,8 +21,12 @@ at each ply, two decimals ± standard error, its 95% interval and the
 verdict of parcheesi-bias-large-n-33.md ("shown under 0.5" if the interval
 lies inside (−0.5, +0.5) points, "shown over" if wholly outside, else "not
 decided"). ``--key-prefix``: only the labels whose key starts with it (a file holding
-several set-ups' labels). The labels' key names the network that rolled
-out; any network of the same set-up is scored against them.
+several set-ups' labels). ``--json FILE``: every position's row, in the form of
+``net_tables.py --json`` (the label, ``pred`` by ply), each with ``file`` (the
+weights file it is of): with one network named, a file that the judgement
+scripts reading ``net_tables.py --json`` read as they would a network's own.
+The labels' key names the network that rolled out; any network of the same
+set-up is scored against them.
 
 Usage::
 
@@ -33,6 +37,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -144,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rmse", action="store_true", help="also each file's noise-corrected RMSE")
     p.add_argument("--bias", action="store_true", help="also each file's bias and verdict")
     p.add_argument("--key-prefix", default="", help="only the labels whose key starts so")
+    p.add_argument("--json", help="write every position's row (net_tables.py --json's form)")
     args = p.parse_args(argv)
     plies = sorted({int(x) for x in args.plies.split(",")})
     rows = [
@@ -162,6 +168,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         panels.append((entry, tables.figures(entry, rows, plies)))
     print(tables.summary(panels, plies))
+    if args.json:
+        dump = [
+            {**r, "file": name, "pred": {str(k): v for k, v in r["pred"].items()}}
+            for name, (_, rs) in zip(args.nets, panels, strict=True)
+            for r in rs
+        ]
+        Path(args.json).write_text(json.dumps(dump))
     if args.rmse:
         for name, (_, rs) in zip(args.nets, panels, strict=True):
             print()

@@ -41,6 +41,11 @@ rollouts alone; ``--mix 0``: the value alone); the validation loss is
 against the same mixed target. ``--third-weights A,B,C`` (default
 ``1,1,1``) repeats each training row of the first, second and third third of
 its game A, B or C times (a whole-number weight; the validation rows once).
+``fit --widen H`` first widens ``--net`` to ``H`` hidden units
+(``pachisi.training.train.widened``, seeded by ``--widen-seed``: the units
+added have small random input weights and zero output weights, so the
+widened network computes the same values as ``--net`` at epoch 0) and fits
+that; the record of the fit (``made_by["then"]``) and the note say so.
 
 Usage (from the repository root)::
 
@@ -75,7 +80,14 @@ from pachisi.dice import derive_seed
 from pachisi.learn.encoding import MAX_SIDES, encoder_for
 from pachisi.learn.network import ValueNet, softmax_rows
 from pachisi.position import Position
-from pachisi.training.train import GameData, TrainSettings, _Adam, _encoded, _update
+from pachisi.training.train import (
+    GameData,
+    TrainSettings,
+    _Adam,
+    _encoded,
+    _update,
+    widened,
+)
 
 
 def log(s: str) -> None:
@@ -246,6 +258,13 @@ def is_validation(row: dict[str, Any]) -> bool:
 def fit(args: argparse.Namespace) -> int:
     """The ``fit`` step."""
     net = ValueNet.load(args.net)
+    narrow = net.hidden
+    if args.widen:
+        if args.widen <= net.hidden:
+            log(f"--widen {args.widen}: the network already has {net.hidden} hidden units")
+            return 2
+        net = widened(net, args.widen, args.widen_seed)
+        log(f"widened from {narrow} to {net.hidden} hidden units (seed {args.widen_seed})")
     rows = sorted(
         tables.read_labels(Path(args.data)).values(),
         key=lambda r: (r["game"], r["source"], r["index"]),
@@ -313,11 +332,23 @@ def fit(args: argparse.Namespace) -> int:
             "mix": args.mix,
             "lr": args.lr,
             "epoch": best_epoch,
+            **(
+                {"widened": {"from": narrow, "to": net.hidden, "seed": args.widen_seed}}
+                if args.widen
+                else {}
+            ),
             "command": " ".join(["python", "benchmarks/rollout_fit.py", *sys.argv[1:]]),
         }
         meta["made_by"] = {**made, "then": [*(made.get("then") or []), step]}
+    widen_note = (
+        f"; then widened from {narrow} to {net.hidden} hidden units (function-preserving,"
+        f" seed {args.widen_seed})"
+        if args.widen
+        else ""
+    )
     meta["note"] = (
-        f"{net.meta.get('note', '')}; then fitted to rollouts ({len(train_rows)} positions,"
+        f"{net.meta.get('note', '')}{widen_note}; then fitted to rollouts"
+        f" ({len(train_rows)} positions,"
         f" benchmarks/rollout_fit.py, mix {args.mix}, lr {args.lr}, epoch {best_epoch}"
         + (f", third weights {args.third_weights}" if args.third_weights != "1,1,1" else "")
         + ")"
@@ -362,6 +393,10 @@ def parser() -> argparse.ArgumentParser:
         default="1,1,1",
         help="copies of each third's training rows, e.g. 1,2,1 (1,1,1)",
     )
+    f.add_argument(
+        "--widen", type=int, default=0, help="first widen --net to this many hidden units"
+    )
+    f.add_argument("--widen-seed", type=int, default=1, help="the added units' seed (1)")
     v = sub.add_parser("values", help="the network's own values of the labelled positions")
     v.add_argument("--net", required=True, help="the network")
     v.add_argument("--data", required=True, help="the label file of 'label'")

@@ -100,12 +100,17 @@ def test_a_fit_is_recorded_where_the_analysis_reads_how_a_network_was_made(
 
 
 def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None:
-    """Written before the fit kept a record: the summary reads the fit's note."""
+    """M's fit was written before the fit kept a record: the summary reads the note."""
     from pachisi.analysis.net import NetEvaluator
 
     words = NetEvaluator.shipped("parcheesi", ply=1).words()
     assert "self-play games from an earlier network" in words
     assert "then fitted to rollouts of 24234 positions" in words
+    # then widened (docs/experiments/parcheesi-2p-wide-33.md) and fitted again, in that order
+    later = words.split("then fitted to rollouts of 24234 positions", 1)[1]
+    assert later.startswith(
+        ", then widened from 64 to 128 hidden units, then fitted to rollouts of 42831 positions"
+    )
 
 
 def test_thirds_draws_distinct_positions_from_the_thirds_asked() -> None:
@@ -120,3 +125,71 @@ def test_thirds_draws_distinct_positions_from_the_thirds_asked() -> None:
     assert all(p.index in tables.third_range(2, p.throws) for p in late)
     # draw k is seeded by k alone: one position a game is the first of five
     assert fit.game_picks(entry, "greedy", 9405, 0, 1, 3000, [2])[0].index == late[0].index
+
+
+def _tiny_data(tmp_path: Path) -> Path:
+    """Eight rows of greedy games, two of them in held-out games."""
+    games = [g for g in range(40) if fit.is_validation({"source": "greedy", "game": g})][:2]
+    games += [g for g in range(40) if not fit.is_validation({"source": "greedy", "game": g})][:6]
+    path = tmp_path / "data.jsonl"
+    with path.open("w") as out:
+        for i, g in enumerate(games):
+            row = rows()[i % 2] | {"key": f"k{g}", "source": "greedy", "game": g, "index": 0}
+            out.write(json.dumps(row) + "\n")
+    return path
+
+
+def test_widen_starts_from_the_same_values_and_says_so(tmp_path: Path) -> None:
+    from pachisi.learn.network import ValueNet
+    from pachisi.position import Position
+    from pachisi.rules import Setup
+
+    start = ValueNet.random(Setup.create("parcheesi", players=2), hidden=4, seed=0)
+    start.meta = {"made_by": {"games": 32, "seed": 5}, "note": "a test network"}
+    start.save(tmp_path / "start.json")
+    data = _tiny_data(tmp_path)
+    args = ["fit", "--net", str(tmp_path / "start.json"), "--data", str(data), "--widen", "6"]
+    # no epoch: the widened network itself, which must value positions as the start did
+    assert fit.main([*args, "--epochs", "0", "--out", str(tmp_path / "w.json")]) == 0
+    wide = ValueNet.load(tmp_path / "w.json")
+    assert wide.hidden == 6
+    for text in (POS, rows()[1]["position"]):
+        pos = Position.from_text(str(text))
+        assert wide.win_chances(pos) == pytest.approx(start.win_chances(pos), abs=1e-12)
+    (step,) = wide.meta["made_by"]["then"]
+    assert step["widened"] == {"from": 4, "to": 6, "seed": 1}
+    assert "then widened from 4 to 6 hidden units" in wide.meta["note"]
+    # one epoch moves the added units (their output weights start at zero)
+    assert fit.main([*args, "--epochs", "1", "--out", str(tmp_path / "w1.json")]) == 0
+    assert abs(ValueNet.load(tmp_path / "w1.json").arrays()["W2"][4:]).max() > 0
+    # not narrower or as wide
+    assert fit.main([*args[:-1], "4", "--out", str(tmp_path / "x.json")]) == 2
+
+
+def test_proxy_json_holds_each_positions_prediction(tmp_path: Path) -> None:
+    from pachisi.learn.network import ValueNet
+    from pachisi.position import Position
+    from pachisi.rules import Setup
+
+    setup = Setup.create("parcheesi", players=2)
+    net = ValueNet.random(setup, hidden=4, seed=3)
+    net.meta = {"setup": setup.to_fields()}
+    net.save(tmp_path / "n.json")
+    labels = tmp_path / "labels.jsonl"
+    with labels.open("w") as out:
+        for i, r in enumerate(rows()):
+            extra = {"source": "greedy", "game": i, "index": 0, "third": i, "se": [0.01, 0.01]}
+            out.write(json.dumps(r | extra) + "\n")
+    dump = tmp_path / "preds.json"
+    code = proxy.main(
+        ["--labels", str(labels), "--plies", "0", "--json", str(dump), str(tmp_path / "n.json")]
+    )
+    assert code == 0
+    got = {r["key"]: r for r in json.loads(dump.read_text())}
+    assert set(got) == {"a", "b"}
+    for r in rows():
+        pos = Position.from_text(str(r["position"]))
+        row = got[str(r["key"])]
+        assert row["file"] == str(tmp_path / "n.json")
+        assert row["label"] == r["chances"][pos.to_move]  # type: ignore[index]
+        assert row["pred"]["0"] == pytest.approx(net.win_chances(pos)[pos.to_move])

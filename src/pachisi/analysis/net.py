@@ -140,10 +140,20 @@ def made_by_summary(net: ValueNet) -> str:
     seed 2
     then fitted to rollouts of 500 positions
     4 hidden units
+
+    ``rollout_fit.py`` also appends each step to the file's note, the fits made before it
+    kept a record included, so the note's steps (a widening, ``fit --widen``, among them)
+    are the whole history where it names any:
+
+    >>> net.meta["note"] = ("self-play; then fitted to rollouts (300 positions, ...); then"
+    ...     " widened from 2 to 4 hidden units (...); then fitted to rollouts (500 positions")
+    >>> made_by_summary(net).split(", seed 2, ")[1]
+    'then fitted to rollouts of 300 positions, then widened from 2 to 4 hidden units, \
+then fitted to rollouts of 500 positions, 4 hidden units'
     """
     made = net.meta.get("made_by") or {}
     parts = []
-    fits: list[int] = []
+    steps: list[str] = []
     if isinstance(made, dict):
         if "games" in made:
             settings = made.get("settings")
@@ -155,13 +165,28 @@ def made_by_summary(net: ValueNet) -> str:
             parts.append(f"seed {made['seed']}")
         for step in made.get("then") or ():
             if isinstance(step, dict) and step.get("fit") == "rollouts":
-                fits.append(int(step.get("positions", 0)))
-    if not fits:
-        # Weights written by rollout_fit.py before it kept a record in ``made_by``: its note.
-        note = net.meta.get("note")
-        if isinstance(note, str):
-            fits = [int(n) for n in re.findall(r"then fitted to rollouts \((\d+) positions", note)]
-    parts.extend(f"then fitted to rollouts of {n} positions" for n in fits)
+                wide = step.get("widened")
+                if isinstance(wide, dict):
+                    steps.append(f"then widened from {wide['from']} to {wide['to']} hidden units")
+                steps.append(
+                    f"then fitted to rollouts of {int(step.get('positions', 0))} positions"
+                )
+    note = net.meta.get("note")
+    if isinstance(note, str):
+        # The note holds every fit, those written before the record was kept too.
+        noted = [
+            f"then widened from {m[1]} to {m[2]} hidden units"
+            if m[1]
+            else f"then fitted to rollouts of {m[3]} positions"
+            for m in re.finditer(
+                r"then (?:widened from (\d+) to (\d+) hidden units"
+                r"|fitted to rollouts \((\d+) positions)",
+                note,
+            )
+        ]
+        if noted:
+            steps = noted
+    parts.extend(steps)
     parts.append(f"{net.hidden} hidden units")
     return ", ".join(parts)
 
