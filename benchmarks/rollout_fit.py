@@ -75,7 +75,7 @@ from pachisi.dice import derive_seed
 from pachisi.learn.encoding import MAX_SIDES, encoder_for
 from pachisi.learn.network import ValueNet, softmax_rows
 from pachisi.position import Position
-from pachisi.training.train import GameData, TrainSettings, _Adam, _encoded, _update
+from pachisi.training.train import GameData, TrainSettings, _Adam, _encoded, _update, widened
 
 
 def log(s: str) -> None:
@@ -246,6 +246,12 @@ def is_validation(row: dict[str, Any]) -> bool:
 def fit(args: argparse.Namespace) -> int:
     """The ``fit`` step."""
     net = ValueNet.load(args.net)
+    start_hidden = net.hidden
+    if args.widen is not None:
+        if args.widen < net.hidden:
+            log(f"--widen {args.widen} is narrower than the network's {net.hidden} units")
+            return 2
+        net = widened(net, args.widen, derive_seed(f"pachisi-rollout-fit-widen:{args.seed}"))
     rows = sorted(
         tables.read_labels(Path(args.data)).values(),
         key=lambda r: (r["game"], r["source"], r["index"]),
@@ -313,11 +319,18 @@ def fit(args: argparse.Namespace) -> int:
             "mix": args.mix,
             "lr": args.lr,
             "epoch": best_epoch,
+            **({"widened_from": start_hidden} if net.hidden != start_hidden else {}),
             "command": " ".join(["python", "benchmarks/rollout_fit.py", *sys.argv[1:]]),
         }
         meta["made_by"] = {**made, "then": [*(made.get("then") or []), step]}
+    widen_note = (
+        f"; then widened from {start_hidden} to {net.hidden} hidden units"
+        if net.hidden != start_hidden
+        else ""
+    )
     meta["note"] = (
-        f"{net.meta.get('note', '')}; then fitted to rollouts ({len(train_rows)} positions,"
+        f"{net.meta.get('note', '')}{widen_note}; then fitted to rollouts"
+        f" ({len(train_rows)} positions,"
         f" benchmarks/rollout_fit.py, mix {args.mix}, lr {args.lr}, epoch {best_epoch}"
         + (f", third weights {args.third_weights}" if args.third_weights != "1,1,1" else "")
         + ")"
@@ -361,6 +374,11 @@ def parser() -> argparse.ArgumentParser:
         "--third-weights",
         default="1,1,1",
         help="copies of each third's training rows, e.g. 1,2,1 (1,1,1)",
+    )
+    f.add_argument(
+        "--widen",
+        type=int,
+        help="first widen the network to this many hidden units, its function unchanged",
     )
     v = sub.add_parser("values", help="the network's own values of the labelled positions")
     v.add_argument("--net", required=True, help="the network")

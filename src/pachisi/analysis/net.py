@@ -140,10 +140,20 @@ def made_by_summary(net: ValueNet) -> str:
     seed 2
     then fitted to rollouts of 500 positions
     4 hidden units
+
+    A fit that first widened the network (``rollout_fit.py fit --widen``) says from how many
+    units:
+
+    >>> net.meta["made_by"]["then"] = [{"fit": "rollouts", "positions": 500, "widened_from": 2}]
+    >>> for part in made_by_summary(net).split(", ")[2:]:
+    ...     print(part)
+    then widened from 2 hidden units
+    then fitted to rollouts of 500 positions
+    4 hidden units
     """
     made = net.meta.get("made_by") or {}
     parts = []
-    fits: list[int] = []
+    fits: list[str] = []
     if isinstance(made, dict):
         if "games" in made:
             settings = made.get("settings")
@@ -155,13 +165,18 @@ def made_by_summary(net: ValueNet) -> str:
             parts.append(f"seed {made['seed']}")
         for step in made.get("then") or ():
             if isinstance(step, dict) and step.get("fit") == "rollouts":
-                fits.append(int(step.get("positions", 0)))
+                if "widened_from" in step:
+                    fits.append(f"then widened from {int(step['widened_from'])} hidden units")
+                fits.append(f"then fitted to rollouts of {int(step.get('positions', 0))} positions")
     if not fits:
         # Weights written by rollout_fit.py before it kept a record in ``made_by``: its note.
         note = net.meta.get("note")
         if isinstance(note, str):
-            fits = [int(n) for n in re.findall(r"then fitted to rollouts \((\d+) positions", note)]
-    parts.extend(f"then fitted to rollouts of {n} positions" for n in fits)
+            fits = [
+                f"then fitted to rollouts of {n} positions"
+                for n in re.findall(r"then fitted to rollouts \((\d+) positions", note)
+            ]
+    parts.extend(fits)
     parts.append(f"{net.hidden} hidden units")
     return ", ".join(parts)
 
