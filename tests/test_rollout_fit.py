@@ -99,6 +99,41 @@ def test_a_fit_is_recorded_where_the_analysis_reads_how_a_network_was_made(
     )
 
 
+def test_widen_starts_the_fit_from_the_same_values_with_more_units(tmp_path: Path) -> None:
+    from pachisi.analysis.net import made_by_summary
+    from pachisi.learn.network import ValueNet
+    from pachisi.position import Position
+    from pachisi.rules import Setup
+
+    start = ValueNet.random(Setup.create("parcheesi", players=2), hidden=4, seed=0)
+    start.meta = {"made_by": {"games": 32, "seed": 5}, "note": "a test network"}
+    start.save(tmp_path / "start.json")
+    with (tmp_path / "data.jsonl").open("w") as out:
+        for g in range(8):
+            row = rows()[g % 2] | {"key": f"k{g}", "source": "greedy", "game": g, "index": 0}
+            out.write(json.dumps(row) + "\n")
+    args = ["fit", "--net", str(tmp_path / "start.json"), "--data", str(tmp_path / "data.jsonl")]
+    # no epoch: the widened network itself, which must value every position as the start did
+    out = ["--out", str(tmp_path / "w.json")]
+    assert fit.main([*args, "--widen", "6", "--epochs", "0", *out]) == 0
+    wide = ValueNet.load(tmp_path / "w.json")
+    assert (wide.hidden, start.hidden) == (6, 4)
+    for text in (POS, rows()[1]["position"]):
+        pos = Position.from_text(str(text))
+        assert wide.win_chances(pos) == pytest.approx(start.win_chances(pos), abs=1e-12)
+    (step,) = wide.meta["made_by"]["then"]
+    assert step["widened_from"] == 4
+    assert "then widened from 4 to 6 hidden units" in wide.meta["note"]
+    trained = sum(not fit.is_validation({"source": "greedy", "game": g}) for g in range(8))
+    assert made_by_summary(wide) == (
+        "32 self-play games, seed 5, then widened from 4 hidden units,"
+        f" then fitted to rollouts of {trained} positions, 6 hidden units"
+    )
+    # narrower than the network: refused
+    assert fit.main([*args, "--widen", "3", "--out", str(tmp_path / "n.json")]) == 2
+    assert not (tmp_path / "n.json").exists()
+
+
 def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None:
     """Written before the fit kept a record: the summary reads the fit's note."""
     from pachisi.analysis.net import NetEvaluator
