@@ -42,7 +42,8 @@ against the same mixed target. ``--third-weights A,B,C`` (default
 ``1,1,1``) repeats each training row of the first, second and third third of
 its game A, B or C times (a whole-number weight; the validation rows once).
 ``fit --widen H`` first widens ``--net`` to ``H`` hidden units
-(``pachisi.training.train.widened``, seeded by ``--widen-seed``: the units
+(``pachisi.training.train.widened``, seeded by ``--widen-seed``, by default
+``derive_seed("pachisi-rollout-fit-widen:SEED")`` of the shuffles' ``--seed``: the units
 added have small random input weights and zero output weights, so the
 widened network computes the same values as ``--net`` at epoch 0) and fits
 that; the record of the fit (``made_by["then"]``) and the note say so.
@@ -263,6 +264,8 @@ def fit(args: argparse.Namespace) -> int:
         if args.widen <= net.hidden:
             log(f"--widen {args.widen}: the network already has {net.hidden} hidden units")
             return 2
+        if args.widen_seed is None:
+            args.widen_seed = derive_seed(f"pachisi-rollout-fit-widen:{args.seed}")
         net = widened(net, args.widen, args.widen_seed)
         log(f"widened from {narrow} to {net.hidden} hidden units (seed {args.widen_seed})")
     rows = sorted(
@@ -396,7 +399,11 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument(
         "--widen", type=int, default=0, help="first widen --net to this many hidden units"
     )
-    f.add_argument("--widen-seed", type=int, default=1, help="the added units' seed (1)")
+    f.add_argument(
+        "--widen-seed",
+        type=int,
+        help="the added units' seed (derived from --seed)",
+    )
     v = sub.add_parser("values", help="the network's own values of the labelled positions")
     v.add_argument("--net", required=True, help="the network")
     v.add_argument("--data", required=True, help="the label file of 'label'")

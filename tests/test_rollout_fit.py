@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from helpers import load_benchmark
+from pachisi.dice import derive_seed
 
 fit = load_benchmark("rollout_fit")
 proxy = load_benchmark("net_proxy")
@@ -113,6 +114,26 @@ def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None
     )
 
 
+def test_the_shipped_four_player_network_says_it_was_widened_and_fitted() -> None:
+    """Its fit recorded the widening in the record's first form (``widened_from``)."""
+    from pachisi.analysis.net import NetEvaluator, made_by_summary
+    from pachisi.rules import Setup
+
+    evaluator = NetEvaluator.shipped(Setup.create("parcheesi", players=4), ply=1)
+    assert evaluator.words().count("then widened from 64 to 128 hidden units") == 1
+    assert "then fitted to rollouts of 22467 positions" in evaluator.words()
+    # without the note, the record alone still names the widening (a copy: the shipped one
+    # is cached)
+    import pachisi.learn
+    from pachisi.learn.network import ValueNet
+
+    net = ValueNet.load(Path(pachisi.learn.__file__).parent / "weights" / "parcheesi.4p.json")
+    net.meta = {**net.meta, "note": ""}
+    assert "then widened from 64 hidden units, then fitted to rollouts of 22467" in (
+        made_by_summary(net)
+    )
+
+
 def test_thirds_draws_distinct_positions_from_the_thirds_asked() -> None:
     tables = load_benchmark("net_tables")
     entry = tables.from_file("src/pachisi/learn/weights/parcheesi.4p.json")
@@ -157,8 +178,15 @@ def test_widen_starts_from_the_same_values_and_says_so(tmp_path: Path) -> None:
         pos = Position.from_text(str(text))
         assert wide.win_chances(pos) == pytest.approx(start.win_chances(pos), abs=1e-12)
     (step,) = wide.meta["made_by"]["then"]
-    assert step["widened"] == {"from": 4, "to": 6, "seed": 1}
+    # the added units' seed: --widen-seed, by default derived from the shuffles' --seed (1)
+    seed = derive_seed("pachisi-rollout-fit-widen:1")
+    assert step["widened"] == {"from": 4, "to": 6, "seed": seed}
     assert "then widened from 4 to 6 hidden units" in wide.meta["note"]
+    assert (
+        fit.main([*args, "--epochs", "0", "--widen-seed", "7", "--out", str(tmp_path / "s.json")])
+        == 0
+    )
+    assert ValueNet.load(tmp_path / "s.json").meta["made_by"]["then"][0]["widened"]["seed"] == 7
     # one epoch moves the added units (their output weights start at zero)
     assert fit.main([*args, "--epochs", "1", "--out", str(tmp_path / "w1.json")]) == 0
     assert abs(ValueNet.load(tmp_path / "w1.json").arrays()["W2"][4:]).max() > 0

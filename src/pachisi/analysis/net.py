@@ -168,6 +168,8 @@ then fitted to rollouts of 500 positions, 4 hidden units'
                 wide = step.get("widened")
                 if isinstance(wide, dict):
                     steps.append(f"then widened from {wide['from']} to {wide['to']} hidden units")
+                elif "widened_from" in step:  # the record's first form (parcheesi.4p.json)
+                    steps.append(f"then widened from {int(step['widened_from'])} hidden units")
                 steps.append(
                     f"then fitted to rollouts of {int(step.get('positions', 0))} positions"
                 )
