@@ -260,14 +260,17 @@ def fit(args: argparse.Namespace) -> int:
     """The ``fit`` step."""
     net = ValueNet.load(args.net)
     narrow = net.hidden
+    widen_seed = (
+        derive_seed(f"pachisi-rollout-fit-widen:{args.seed}")
+        if args.widen_seed is None
+        else args.widen_seed
+    )
     if args.widen:
         if args.widen <= net.hidden:
             log(f"--widen {args.widen}: the network already has {net.hidden} hidden units")
             return 2
-        if args.widen_seed is None:
-            args.widen_seed = derive_seed(f"pachisi-rollout-fit-widen:{args.seed}")
-        net = widened(net, args.widen, args.widen_seed)
-        log(f"widened from {narrow} to {net.hidden} hidden units (seed {args.widen_seed})")
+        net = widened(net, args.widen, widen_seed)
+        log(f"widened from {narrow} to {net.hidden} hidden units (seed {widen_seed})")
     rows = sorted(
         tables.read_labels(Path(args.data)).values(),
         key=lambda r: (r["game"], r["source"], r["index"]),
@@ -336,7 +339,7 @@ def fit(args: argparse.Namespace) -> int:
             "lr": args.lr,
             "epoch": best_epoch,
             **(
-                {"widened": {"from": narrow, "to": net.hidden, "seed": args.widen_seed}}
+                {"widened": {"from": narrow, "to": net.hidden, "seed": widen_seed}}
                 if args.widen
                 else {}
             ),
@@ -345,7 +348,7 @@ def fit(args: argparse.Namespace) -> int:
         meta["made_by"] = {**made, "then": [*(made.get("then") or []), step]}
     widen_note = (
         f"; then widened from {narrow} to {net.hidden} hidden units (function-preserving,"
-        f" seed {args.widen_seed})"
+        f" seed {widen_seed})"
         if args.widen
         else ""
     )
