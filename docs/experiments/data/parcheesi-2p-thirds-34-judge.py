@@ -1,11 +1,15 @@
-"""The declared judgement of docs/experiments/parcheesi-2p-thirds-large-33.md, from preds.json."""
+"""The declared judgement of docs/experiments/parcheesi-2p-thirds-large-33.md, from preds.json.
+
+Usage: judge.py preds.json [PLIES] (PLIES comma-separated, default 0,1; the rule is the same
+at every ply).
+"""
 import json, math, sys
 rows = json.load(open(sys.argv[1]))
 def stats(xs):
     n = len(xs); m = sum(xs) / n
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
     return n, m, sd / math.sqrt(n)
-for ply in ("0", "1"):
+for ply in (sys.argv[2] if len(sys.argv) > 2 else "0,1").split(","):
     print(f"ply {ply}")
     for name, sel in (("all", lambda r: True), ("third 1", lambda r: r["third"] == 0),
                       ("third 2", lambda r: r["third"] == 1), ("third 3", lambda r: r["third"] == 2)):
