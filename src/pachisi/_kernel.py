@@ -4176,7 +4176,10 @@ class Kernel:
         b1: cython.ulonglong
         below: cython.int
         if n <= 8:
-            # few keys: the one with exactly ``rank`` keys before it (comparisons without branches)
+            # few keys: the one with exactly ``rank`` keys before it (comparisons without
+            # branches). b before a in canonical order is b0 < a0 + (b1 < a1 + (b2 < a2)):
+            # a pawns' word is never all ones (its bytes are progress numbers, below 128),
+            # so a0 + 1 and a1 + 1 do not overflow (also in _f_qselect).
             for i in range(n):
                 a0 = self.f_outcomes[3 * self.f_order[i]]
                 a1 = self.f_outcomes[3 * self.f_order[i] + 1]
@@ -4185,13 +4188,7 @@ class Kernel:
                 for j in range(n):
                     b0 = self.f_outcomes[3 * self.f_order[j]]
                     b1 = self.f_outcomes[3 * self.f_order[j] + 1]
-                    below += (b0 < a0) | (
-                        (b0 == a0)
-                        & (
-                            (b1 < a1)
-                            | ((b1 == a1) & (self.f_outcomes[3 * self.f_order[j] + 2] < a2))
-                        )
-                    )
+                    below += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * self.f_order[j] + 2] < a2))
                 if below == rank:
                     return self.f_order[i]
         # more: a quickselect (_f_qselect) on the words where the keys differ: the extra
@@ -4264,13 +4261,10 @@ class Kernel:
                 if words == 1:
                     st += b0 < a0
                 elif words == 2:
-                    st += (b0 < a0) | ((b0 == a0) & (self.f_outcomes[3 * v + first + 1] < a1))
+                    st += b0 < a0 + (self.f_outcomes[3 * v + first + 1] < a1)
                 else:
                     b1 = self.f_outcomes[3 * v + first + 1]
-                    st += (b0 < a0) | (
-                        (b0 == a0)
-                        & ((b1 < a1) | ((b1 == a1) & (self.f_outcomes[3 * v + first + 2] < a2)))
-                    )
+                    st += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * v + first + 2] < a2))
             keys[hi] = keys[st]
             keys[st] = p
             if rank == st:
