@@ -4176,7 +4176,10 @@ class Kernel:
         b1: cython.ulonglong
         below: cython.int
         if n <= 8:
-            # few keys: the one with exactly ``rank`` keys before it (comparisons without branches)
+            # few keys: the one with exactly ``rank`` keys before it (comparisons without
+            # branches). b before a in canonical order is b0 < a0 + (b1 < a1 + (b2 < a2)):
+            # a pawns' word is never all ones (its bytes are progress numbers, below 128),
+            # so a0 + 1 and a1 + 1 do not overflow (also in _f_qselect).
             for i in range(n):
                 a0 = self.f_outcomes[3 * self.f_order[i]]
                 a1 = self.f_outcomes[3 * self.f_order[i] + 1]
@@ -4185,21 +4188,12 @@ class Kernel:
                 for j in range(n):
                     b0 = self.f_outcomes[3 * self.f_order[j]]
                     b1 = self.f_outcomes[3 * self.f_order[j] + 1]
-                    below += (b0 < a0) | (
-                        (b0 == a0)
-                        & (
-                            (b1 < a1)
-                            | ((b1 == a1) & (self.f_outcomes[3 * self.f_order[j] + 2] < a2))
-                        )
-                    )
+                    below += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * self.f_order[j] + 2] < a2))
                 if below == rank:
                     return self.f_order[i]
-        # more: a quickselect whose partition has no branches on the keys (each key is
-        # swapped to the low end and the end moves on by the comparison's result).
-        # Where the keys agree in some of their three words (the extra throw's word
-        # nearly always; one of the pawns' words where no capture reaches the other),
-        # the comparison reads the others only: the same results, so the same outcome
-        # and the same reordering of f_order.
+        # more: a quickselect (_f_qselect) on the words where the keys differ: the extra
+        # throw's word nearly always agrees, and one of the pawns' words does where no
+        # capture reaches the other colours. One pass finds them.
         r: cython.int = self.f_order[0]
         a0 = self.f_outcomes[3 * r]
         a1 = self.f_outcomes[3 * r + 1]
@@ -4212,84 +4206,31 @@ class Kernel:
             d0 |= self.f_outcomes[3 * r] ^ a0
             d1 |= self.f_outcomes[3 * r + 1] ^ a1
             d2 |= self.f_outcomes[3 * r + 2] ^ a2
+        # a call for each case, so that the C compiler, inlining each with its constants,
+        # makes a partition loop without a test of them
         if d2 == 0:
             if d0 == 0:
-                return self._f_select1(n, rank, 1)
+                return self._f_qselect(n, rank, 1, 1)
             if d1 == 0:
-                return self._f_select1(n, rank, 0)
-            return self._f_select2(n, rank)
-        keys = self.f_order
-        lo: cython.int = 0
-        hi: cython.int = n - 1
-        p: cython.int
-        v: cython.int
-        st: cython.int
-        while lo < hi:
-            p = keys[(lo + hi) >> 1]
-            keys[(lo + hi) >> 1] = keys[hi]
-            keys[hi] = p
-            a0 = self.f_outcomes[3 * p]
-            a1 = self.f_outcomes[3 * p + 1]
-            a2 = self.f_outcomes[3 * p + 2]
-            st = lo
-            for i in range(lo, hi):
-                v = keys[i]
-                b0 = self.f_outcomes[3 * v]
-                b1 = self.f_outcomes[3 * v + 1]
-                keys[i] = keys[st]
-                keys[st] = v
-                st += (b0 < a0) | (
-                    (b0 == a0) & ((b1 < a1) | ((b1 == a1) & (self.f_outcomes[3 * v + 2] < a2)))
-                )
-            keys[hi] = keys[st]
-            keys[st] = p
-            if rank == st:
-                return p
-            if rank < st:
-                hi = st - 1
-            else:
-                lo = st + 1
-        return keys[rank]
+                return self._f_qselect(n, rank, 0, 1)
+            return self._f_qselect(n, rank, 0, 2)
+        return self._f_qselect(n, rank, 0, 3)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
-    def _f_select1(self, n: cython.int, rank: cython.int, word: cython.int) -> cython.int:
-        """:meth:`_f_select`'s quickselect where the keys of f_order[:n] differ in their
-        word ``word`` only."""
-        keys = self.f_order
-        lo: cython.int = 0
-        hi: cython.int = n - 1
-        i: cython.int
-        p: cython.int
-        v: cython.int
-        st: cython.int
-        a: cython.ulonglong
-        while lo < hi:
-            p = keys[(lo + hi) >> 1]
-            keys[(lo + hi) >> 1] = keys[hi]
-            keys[hi] = p
-            a = self.f_outcomes[3 * p + word]
-            st = lo
-            for i in range(lo, hi):
-                v = keys[i]
-                keys[i] = keys[st]
-                keys[st] = v
-                st += self.f_outcomes[3 * v + word] < a
-            keys[hi] = keys[st]
-            keys[st] = p
-            if rank == st:
-                return p
-            if rank < st:
-                hi = st - 1
-            else:
-                lo = st + 1
-        return keys[rank]
+    def _f_qselect(
+        self, n: cython.int, rank: cython.int, first: cython.int, words: cython.int
+    ) -> cython.int:
+        """:meth:`_f_select`'s quickselect: the outcome of rank ``rank`` among f_order[:n],
+        whose keys agree outside their ``words`` words from word ``first`` (1 to 3).
 
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def _f_select2(self, n: cython.int, rank: cython.int) -> cython.int:
-        """:meth:`_f_select`'s quickselect where the keys of f_order[:n] agree in their
-        third word."""
+        The partition has no branches on the keys: each key is swapped to the low end
+        and the end moves on by the comparison's result. The comparison reads the
+        words that differ only (``words`` is a constant at each call, so the compiled
+        loop has no test of it): the same results as on all three words, so the same
+        outcome and the same reordering of f_order.
+        """
         keys = self.f_order
         lo: cython.int = 0
         hi: cython.int = n - 1
@@ -4298,21 +4239,32 @@ class Kernel:
         v: cython.int
         st: cython.int
         a0: cython.ulonglong
-        a1: cython.ulonglong
+        a1: cython.ulonglong = 0
+        a2: cython.ulonglong = 0
         b0: cython.ulonglong
+        b1: cython.ulonglong
         while lo < hi:
             p = keys[(lo + hi) >> 1]
             keys[(lo + hi) >> 1] = keys[hi]
             keys[hi] = p
-            a0 = self.f_outcomes[3 * p]
-            a1 = self.f_outcomes[3 * p + 1]
+            a0 = self.f_outcomes[3 * p + first]
+            if words > 1:
+                a1 = self.f_outcomes[3 * p + first + 1]
+            if words > 2:
+                a2 = self.f_outcomes[3 * p + first + 2]
             st = lo
             for i in range(lo, hi):
                 v = keys[i]
-                b0 = self.f_outcomes[3 * v]
+                b0 = self.f_outcomes[3 * v + first]
                 keys[i] = keys[st]
                 keys[st] = v
-                st += (b0 < a0) | ((b0 == a0) & (self.f_outcomes[3 * v + 1] < a1))
+                if words == 1:
+                    st += b0 < a0
+                elif words == 2:
+                    st += b0 < a0 + (self.f_outcomes[3 * v + first + 1] < a1)
+                else:
+                    b1 = self.f_outcomes[3 * v + first + 1]
+                    st += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * v + first + 2] < a2))
             keys[hi] = keys[st]
             keys[st] = p
             if rank == st:
