@@ -115,13 +115,16 @@ def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None
 
 
 def test_the_shipped_four_player_network_says_it_was_widened_and_fitted() -> None:
-    """Its fit recorded the widening in the record's first form (``widened_from``)."""
+    """Its fits recorded the widening in the record's first form (``widened_from``)."""
     from pachisi.analysis.net import NetEvaluator, made_by_summary
     from pachisi.rules import Setup
 
     evaluator = NetEvaluator.shipped(Setup.create("parcheesi", players=4), ply=1)
     assert evaluator.words().count("then widened from 64 to 128 hidden units") == 1
     assert "then fitted to rollouts of 22467 positions" in evaluator.words()
+    # then fitted again on more labels (docs/experiments/parcheesi-more-labels-33.md)
+    later = evaluator.words().split("then fitted to rollouts of 22467 positions", 1)[1]
+    assert later.startswith(", then fitted to rollouts of 49538 positions")
     # without the note, the record alone still names the widening (a copy: the shipped one
     # is cached)
     import pachisi.learn
