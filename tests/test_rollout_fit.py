@@ -111,6 +111,8 @@ def test_the_shipped_two_player_network_says_it_was_fitted_to_rollouts() -> None
     later = words.split("then fitted to rollouts of 24234 positions", 1)[1]
     assert later.startswith(
         ", then widened from 64 to 128 hidden units, then fitted to rollouts of 42831 positions"
+        # and again on more labels (docs/experiments/parcheesi-more-labels-33.md)
+        ", then fitted to rollouts of 84903 positions"
     )
 
 
