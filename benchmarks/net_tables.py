@@ -219,12 +219,14 @@ def picks(
     per_third: int,
     seed: int,
     max_throws: int,
+    thirds: Sequence[int] = (0, 1, 2),
 ) -> list[Pick]:
     """Every held-out position, round-robin: for ``j < per_third``, for each source, for each
-    third, the ``j``-th position of that source and third."""
+    third of ``thirds`` (0, 1, 2), the ``j``-th position of that source and third (a third
+    left out changes none of the others' positions: game ``g`` is always third ``g mod 3``)."""
     found: dict[tuple[str, int], list[Pick]] = {}
     for source in sources:
-        for k in range(3):
+        for k in thirds:
             got: list[Pick] = []
             g = k
             while len(got) < per_third:
@@ -235,7 +237,7 @@ def picks(
                 if g > 3 * (per_third * 4 + 10):
                     raise PachisiError(f"{source}: too many games cut off undecided")
             found[(source, k)] = got
-    return [found[(s, k)][j] for j in range(per_third) for s in sources for k in range(3)]
+    return [found[(s, k)][j] for j in range(per_third) for s in sources for k in thirds]
 
 
 # -- the labels --------------------------------------------------------------------------
@@ -455,7 +457,7 @@ def on_file(
     rows.sort(key=lambda r: (sources.index(r["source"]), r["third"], r["game"]))
     out = []
     for s in sources:
-        for k in range(3):
+        for k in args.thirds:
             out.extend([r for r in rows if r["source"] == s and r["third"] == k][: args.per_third])
     return out
 
@@ -768,6 +770,23 @@ def svg(panels: Sequence[tuple[Net, Sequence[dict[str, Any]]]], ply: int = 0) ->
 # -- the command --------------------------------------------------------------------------
 
 
+def thirds_arg(text: str) -> tuple[int, ...]:
+    """``--thirds``: numbers 1 to 3, comma-separated, as 0-based thirds.
+
+    >>> thirds_arg("3")
+    (2,)
+    >>> thirds_arg("1,3")
+    (0, 2)
+    """
+    try:
+        got = sorted({int(t) - 1 for t in text.split(",")})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not numbers 1 to 3: {text!r}") from None
+    if not got or got[0] < 0 or got[-1] > 2:
+        raise argparse.ArgumentTypeError(f"not numbers 1 to 3: {text!r}")
+    return tuple(got)
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -776,6 +795,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--sources", default=",".join(SOURCES), help="held-out games' players")
     p.add_argument("--per-third", type=int, default=20, help="positions per third per source")
     p.add_argument("--seed", type=int, default=33, help="the held-out games' seed (33)")
+    p.add_argument(
+        "--thirds",
+        type=thirds_arg,
+        default=(0, 1, 2),
+        help="the thirds of the game to sample, comma-separated from 1 to 3 (default 1,2,3)",
+    )
     p.add_argument("--rollouts", type=int, default=2000, help="rollouts per label (2000)")
     p.add_argument(
         "--rollout-seed",
@@ -864,7 +889,13 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 t0 = time.process_time()
                 picked = picks(
-                    entry.setup, entry.net, sources, args.per_third, args.seed, args.max_throws
+                    entry.setup,
+                    entry.net,
+                    sources,
+                    args.per_third,
+                    args.seed,
+                    args.max_throws,
+                    args.thirds,
                 )
                 log(
                     f"{entry.name}: {len(picked)} held-out positions"

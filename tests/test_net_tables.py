@@ -52,6 +52,19 @@ def test_picks_are_seeded_and_in_their_third() -> None:
     # another seed, other games
     c = tables.picks(net.setup, net.net, ["greedy"], 2, 6, 3000)
     assert [p.position for p in c] != [p.position for p in a if p.source == "greedy"]
+    # --thirds 3: the last third's positions of the whole run, and no other
+    last = tables.picks(net.setup, net.net, ["greedy", "self"], 2, 5, 3000, (2,))
+    assert [(p.source, p.game, p.index) for p in last] == [
+        (p.source, p.game, p.index) for p in a if p.third == 2
+    ]
+
+
+def test_thirds_argument() -> None:
+    assert tables.parser().parse_args(["--thirds", "3,1"]).thirds == (0, 2)
+    assert tables.parser().parse_args([]).thirds == (0, 1, 2)
+    for bad in ("0", "4", "x", ""):
+        with pytest.raises(SystemExit):
+            tables.parser().parse_args(["--thirds", bad])
 
 
 def test_unknown_names_are_clear_errors(capsys: pytest.CaptureFixture[str]) -> None:
