@@ -3,8 +3,10 @@
 Prints, in CPU seconds of this process (``time.process_time``, one core):
 
 * the review of an 80-throw game at the defaults (``pachisi.analysis.review``:
-  the network fitted to the set-up at 1 ply, the luck included) for two and
-  four players of Parcheesi, and the same at 0 and 2 plies (``--plies``);
+  the network fitted to the set-up, the plays at 2 plies, the luck at 1) for
+  two and four players of Parcheesi, and the same at 0 and 1 ply (``--plies``;
+  ``--luck-ply N``: the luck at ``N`` plies, never deeper than the plays' by
+  default);
 * a hint (``pachisi.analysis.hints``, the plays ranked by the network at 1
   and at 2 plies, the default) on the first positions of those games: the
   median and the largest;
@@ -19,7 +21,7 @@ seed=80``, player ``i`` ``make_player("greedy", seed=i)``.
 Usage (from the repository root)::
 
     nice -n 19 .venv/bin/python benchmarks/analysis_speed.py [--plies 0,1,2] [--hints 80]
-        [--players 2,4] [--weights FILE ...] [--reviews-only]
+        [--players 2,4] [--weights FILE ...] [--reviews-only] [--luck-ply N]
 
 ``--weights`` times other networks instead of the shipped ones (each file
 judges the set-up it has learned, :func:`pachisi.learn.misfit`: a widened
@@ -89,6 +91,9 @@ def main() -> int:
     p.add_argument("--weights", nargs="*", default=[], help="networks to time (the shipped)")
     p.add_argument("--players", default="2,4", help="the games timed (2,4)")
     p.add_argument("--reviews-only", action="store_true", help="time the reviews alone")
+    p.add_argument(
+        "--luck-ply", type=int, default=None, help="the reviews' luck ply (the default's)"
+    )
     args = p.parse_args()
     if args.weights:
         use_weights(args.weights)
@@ -107,11 +112,12 @@ def main() -> int:
         for ply in plies:
             ev, why = evaluator_for(rec.start.setup, ply)
             assert ev is not None, why
-            seconds, _ = cpu(review, rec, ReviewSettings(ply=ply))
-            default = " (the default)" if ply == 1 else ""
+            settings = ReviewSettings(ply=ply, luck_ply=args.luck_ply)
+            seconds, _ = cpu(review, rec, settings)
+            default = " (the default)" if settings == ReviewSettings() else ""
             print(
-                f"| review, {n} players, {len(rec.moves)} throws, {ply} ply{default} |"
-                f" {seconds:.2f} |"
+                f"| review, {n} players, {len(rec.moves)} throws, {ply} ply, the luck at"
+                f" {settings.luck_depth}{default} | {seconds:.2f} |"
             )
     if args.reviews_only:
         return 0

@@ -38,6 +38,7 @@ from pachisi.analysis.net import (
 )
 from pachisi.analysis.rank import CLEAR, clear_difference
 from pachisi.analysis.rollout import mean_se
+from pachisi.bots import make_player
 from pachisi.learn import default_net
 from pachisi.moves import legal_plays
 from pachisi.race import is_race, used_by_default
@@ -163,13 +164,15 @@ def race_record() -> Record:
     return Record.from_game(game, names=["Asha", "Bo"])
 
 
-@pytest.mark.parametrize("ply", [0, 1])
+@pytest.mark.parametrize("ply", [0, 1, 2])
 def test_review_luck_sums_and_marks_on_a_tiny_game(ply: int) -> None:
     rec = race_record()
     rev = review(rec, ReviewSettings(by="network", ply=ply))
     first, second = rev.moves
-    ev = ev_for("pagade", ply)
+    luck_ply = min(ply, 1)  # by default the luck is valued at 1 ply at most (LUCK_PLY)
+    ev = ev_for("pagade", luck_ply)
     for m in rev.moves:
+        assert m.how is not None and m.how["ply"] == ply and m.how["luck_ply"] == luck_ply
         assert m.luck is not None and m.throw_value is not None and m.mean_value is not None
         assert {t.throw for t in m.throws} == {t for t, _ in dice_for("pagade").distinct()}
         assert math.fsum(t.probability for t in m.throws) == pytest.approx(1.0)
@@ -233,11 +236,49 @@ def test_review_json_says_how_every_figure_was_obtained() -> None:
     assert no_luck.moves[0].luck is None and no_luck.players[0].luck is None
 
 
+def test_review_defaults_plays_at_two_plies_luck_at_one() -> None:
+    s = ReviewSettings()
+    assert (s.ply, s.luck_depth, s.as_dict()["luck_ply"]) == (2, 1, 1)
+    assert ReviewSettings(ply=0).luck_depth == 0 and ReviewSettings(luck_ply=2).luck_depth == 2
+    rev = review(race_record(), ReviewSettings(luck_ply=2))
+    assert rev.how is not None and (rev.how["ply"], rev.how["luck_ply"]) == (2, 2)
+
+
+def test_a_review_remembers_nothing_that_changes_a_figure() -> None:
+    """The evaluator keeps the values of the throw before (NetEvaluator.age): a whole review
+    gives every throw the figures that a review of that throw alone, with nothing
+    remembered, gives it."""
+    game = Game(Position.start("parcheesi", players=2), seed=4)
+    bots = [make_player("greedy", seed=i) for i in range(2)]
+    for _ in range(14):
+        throw = game.roll()
+        game.push(bots[game.position.to_move].choose(game.position, throw, game.legal_plays()))
+    rec = Record.from_game(game)
+    whole = review(rec).moves
+    assert len(whole) == 14 and sum(1 for m in whole if not m.forced) >= 5
+    for m in whole:
+        (alone,) = review(rec, moves=[m.number]).moves
+        assert (m.best, m.best_chance, m.chance, m.loss) == (
+            alone.best,
+            alone.best_chance,
+            alone.chance,
+            alone.loss,
+        )
+        assert (m.luck, m.throw_value, m.mean_value) == (
+            alone.luck,
+            alone.throw_value,
+            alone.mean_value,
+        )
+        assert [(t.throw, t.value) for t in m.throws] == [(t.throw, t.value) for t in alone.throws]
+
+
 def test_settings_check_by_and_ply() -> None:
     with pytest.raises(ValueError, match="by must be"):
         ReviewSettings(by="oracle")
     with pytest.raises(ValueError, match="ply must be 0 to 2"):
         ReviewSettings(by="network", ply=3)
+    with pytest.raises(ValueError, match="luck's ply must be 0 to 2"):
+        ReviewSettings(luck_ply=3)
     with pytest.raises(ValueError, match="ply must be 0 to 2"):
         NetEvaluator(default_net("parcheesi"), ply=-1)
 
@@ -425,6 +466,13 @@ def test_command_reviews_a_record_by_the_network(pachisi: Runner, tmp_path: obje
     assert doc["kind"] == "review" and doc["method"] == "network" and doc["ply"] == 0
     status, out, err = pachisi(str(path), "--ply", "1")  # --ply implies --by network
     assert status == 0 and "at 1 ply" in out and "gnubg's luck" in out
+    status, out, err = pachisi(str(path), "--json")  # the defaults: plays 2 plies, luck 1
+    doc = json.loads(out)
+    assert status == 0 and (doc["ply"], doc["luck_ply"]) == (2, 1)
+    status, out, err = pachisi(str(path), "--luck-ply", "2", "--json")
+    assert status == 0 and json.loads(out)["luck_ply"] == 2
+    status, out, err = pachisi(str(path), "--luck-ply", "0")
+    assert status == 0 and "valued at 0 ply, less their mean" in " ".join(out.split())
 
 
 def test_command_ranks_and_checks_a_throw(pachisi: Runner) -> None:
@@ -474,6 +522,9 @@ BAD = [
     (["--throw", "3,2", "--check-rollouts", "0"], "--check-rollouts must be at least 1"),
     (["--throw", "3,2", "--check-rollouts", "2", "--truncate", "-1"], "--truncate must be"),
     (["--ply", "1", "--truncate", "2"], "--truncate works with --check-rollouts"),
+    (["--luck-ply", "3"], "--luck-ply must be 0 to 2"),
+    (["--luck-ply", "1"], "--luck-ply is a record's"),
+    (["--by", "rollouts", "--luck-ply", "1"], "--luck-ply works with --by network"),
     (["--network", "no-such.json"], "cannot read no-such.json"),
     (["--by", "network", "--throw", "7,1"], "no face 7"),
 ]

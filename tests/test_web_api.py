@@ -729,7 +729,7 @@ def test_a_hint_is_for_the_seat_to_move_and_changes_nothing(client: TestClient) 
     assert got["version"] == s["version"] and got["throw"] == s["throw"]
     # The three plays the look-ahead likes best, with its estimate ...
     assert {p["play"]: p["estimate"] for p in got["plays"]} == {h.notation: h.chance for h in want}
-    assert "one throw ahead" in got["method"] and got["how"]["method"] == "network"
+    assert "two throws ahead" in got["method"] and got["how"]["method"] == "network"
     assert got["unit"] == "points of win chance"
     # ... checked by rollouts of the network's player with common dice, best first, each
     # difference with its standard error and whether it is clear (k standard errors: the

@@ -88,6 +88,7 @@ __all__ = [
     "DEFAULT_PLY",
     "DEFAULT_TRUNCATE",
     "HINT_PLY",
+    "LUCK_PLY",
     "MAX_PLY",
     "ONE_DIE_NOT_JUDGE",
     "NetEvaluator",
@@ -109,9 +110,15 @@ DEFAULT_CANDIDATES = 8
 DEFAULT_FINALISTS = 2
 #: Throws a check rollout plays before the network's estimate finishes it.
 DEFAULT_TRUNCATE = 12
-#: The ply of a whole game's review by default: measured best for the time (2 plies
-#: take six to ten times as long, past the 3 s of a review; docs/analysis.md, "Which ply").
-DEFAULT_PLY = 1
+#: The ply of a whole game's plays in a review by default: 2 plies, the most accurate, fit
+#: in the 3 s of a review once the luck is valued at :data:`LUCK_PLY` (docs/analysis.md,
+#: "Which ply").
+DEFAULT_PLY = 2
+#: The deepest ply of a review's luck by default: the luck values every throw that could
+#: have fallen (21 of two dice), ten times the plays of the throw that fell; at 2 plies that
+#: alone took 14 s of an 80-throw review, at 1 ply about 1 s (gnubg's analysis values the
+#: luck at 0 ply by default, its plays at 2).
+LUCK_PLY = 1
 #: The ply of one position or one throw (a hint, the win-chance bar, ``pachisi analyse
 #: POSITION``): 2 plies, the most accurate, fit in the 0.3 s of a hint.
 HINT_PLY = 2
@@ -257,6 +264,7 @@ class NetEvaluator:
     _static: dict[Position, tuple[float, ...]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    _older: _Cache = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.ply <= MAX_PLY:
@@ -291,12 +299,27 @@ class NetEvaluator:
             self.candidates if candidates is None else candidates,
             self.finalists if finalists is None else finalists,
         )
-        other._values, other._static = self._values, self._static
+        other._values, other._static, other._older = self._values, self._static, self._older
         return other
 
     def forget(self) -> None:
-        """Empty the caches (shared with every :meth:`variant`): a review does after each throw,
-        so that its memory stays that of one throw."""
+        """Empty the caches (shared with every :meth:`variant`)."""
+        self._values.clear()
+        self._static.clear()
+        self._older.clear()
+
+    def age(self) -> None:
+        """Start another throw (the caches are shared with every :meth:`variant`): the values
+        of the throw before are kept for one more, older ones dropped, so that a review's
+        memory stays that of two throws.
+
+        A review asks again for many values of the throw before: the 2-ply value of the play
+        made answered every throw that could fall next by its best play at 0 ply, and
+        valued that answer at 1 ply; the next throw's luck (at 1 ply) and its plays ask
+        for those same answers' 1-ply values.
+        """
+        self._older.clear()
+        self._older.update(self._values)
         self._values.clear()
         self._static.clear()
 
@@ -369,6 +392,10 @@ class NetEvaluator:
         todo: dict[Position, list[int]] = {}
         for k, pos in enumerate(positions):
             got = self._values.get((pos, ply))
+            if got is None:
+                got = self._older.get((pos, ply))
+                if got is not None:
+                    self._values[(pos, ply)] = got
             if got is not None:
                 out[k] = got
             else:

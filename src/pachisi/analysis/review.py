@@ -86,7 +86,7 @@ from ..errors import PachisiError
 from ..moves import legal_plays, parse_play
 from ..position import Position
 from ..record import Record
-from .net import DEFAULT_PLY, MAX_PLY, NetEvaluator, evaluator_for, net_ranking
+from .net import DEFAULT_PLY, LUCK_PLY, MAX_PLY, NetEvaluator, evaluator_for, net_ranking
 from .rank import CLEAR, RankedPlay, Ranking, ranking_from, shortlist
 from .rollout import (
     DEFAULT_MAX_THROWS,
@@ -188,7 +188,9 @@ class ReviewSettings:
     ``policy`` and ``max_throws`` of the rollouts.
 
     ``by``: ``"network"`` (the default): the value network fitted to the
-    set-up at ``ply`` 0, 1 or 2 (default 1) judges every play and throw
+    set-up judges every play at ``ply`` 0, 1 or 2 (default 2) and every
+    throw's luck at ``luck_ply`` (default ``None``: the lesser of ``ply`` and
+    :data:`~pachisi.analysis.net.LUCK_PLY`, 1; see :attr:`luck_depth`)
     (:mod:`pachisi.analysis.net`; the rollout counts, seed and policy are
     then unused); or ``"rollouts"``: rollouts of ``policy``. By the network,
     ``candidates`` is the move filter (plays of the throw looked at beyond 0
@@ -206,12 +208,15 @@ class ReviewSettings:
     max_throws: int = DEFAULT_MAX_THROWS
     by: str = "network"
     ply: int = DEFAULT_PLY
+    luck_ply: int | None = None
 
     def __post_init__(self) -> None:
         if self.by not in BY:
             raise ValueError(f"by must be one of {', '.join(BY)}, not {self.by!r}")
         if not 0 <= self.ply <= MAX_PLY:
             raise ValueError(f"the ply must be 0 to {MAX_PLY}, not {self.ply}")
+        if self.luck_ply is not None and not 0 <= self.luck_ply <= MAX_PLY:
+            raise ValueError(f"the luck's ply must be 0 to {MAX_PLY}, not {self.luck_ply}")
         for name in ("rollouts", "luck_candidates"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
@@ -220,6 +225,18 @@ class ReviewSettings:
         if self.candidates is not None and self.candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {self.candidates}")
         RolloutSpec(self.seed, self.policy, self.max_throws)  # checks the policy
+
+    @property
+    def luck_depth(self) -> int:
+        """The ply the network values the luck at: ``luck_ply``, or by default the lesser of
+        ``ply`` and :data:`~pachisi.analysis.net.LUCK_PLY`.
+
+        >>> ReviewSettings().ply, ReviewSettings().luck_depth
+        (2, 1)
+        >>> ReviewSettings(ply=0).luck_depth, ReviewSettings(luck_ply=2).luck_depth
+        (0, 2)
+        """
+        return min(self.ply, LUCK_PLY) if self.luck_ply is None else self.luck_ply
 
     @property
     def spec(self) -> RolloutSpec:
@@ -238,6 +255,7 @@ class ReviewSettings:
             "max_throws": self.max_throws,
             "by": self.by,
             "ply": self.ply,
+            "luck_ply": self.luck_depth,
             "thresholds": dict(THRESHOLDS),
             "luck_marks": dict(LUCK_MARKS),
             "clear": CLEAR,
@@ -781,8 +799,9 @@ def _net_review(
     """:func:`review` by the value network (see :mod:`pachisi.analysis.net`)."""
     cands = s.candidates if s.candidates is not None else 1 << 30
     play_ev = ev.variant(candidates=cands)
-    luck_ev = ev.variant(candidates=s.luck_candidates)
-    how = ev.describe()
+    luck_ply = min(ev.ply, LUCK_PLY) if s.luck_ply is None else s.luck_ply
+    luck_ev = ev.variant(candidates=s.luck_candidates, ply=luck_ply)
+    how = {**ev.describe(), "luck_ply": luck_ply}
     wanted = range(1, len(record.moves) + 1) if moves is None else sorted(set(moves))
     reviews: list[MoveReview] = []
     for done, i in enumerate(wanted):
@@ -794,7 +813,7 @@ def _net_review(
         else:
             throw, notation = record.moves[i - 1]
             reviews.append(_net_move(i, pos, throw, notation, s, play_ev, luck_ev))
-            ev.forget()
+            ev.age()
     if on_progress is not None:
         on_progress(len(wanted), len(wanted))
     ordered = tuple(reviews)
@@ -864,5 +883,5 @@ def _net_move(
         after=made.estimate,
         ranking=ranking,
         throws=tuple(values),
-        how=play_ev.describe(),
+        how={**play_ev.describe(), "luck_ply": luck_ev.ply},
     )

@@ -205,6 +205,27 @@ def chances(net: ValueNet, positions: Sequence[Position]) -> list[list[float]]:
     return [out[4 * i : 4 * i + n].tolist() for i in range(len(positions))]
 
 
+#: The kernel's code of each throw checked so far, by ruleset and throw (two exact ``int``s:
+#: a throw of any other form is checked every time, so ``(True, 3)`` is never taken for a
+#: checked ``(1, 3)``). A review asks for the same 21 throws some 100,000 times.
+_CODES: dict[tuple[str, tuple[int, ...]], int] = {}
+
+
+def _code(ruleset: str, throw: Throw) -> int:
+    """The kernel's code of a two-dice ``throw`` (``8 * a + b``), checked by the ruleset's
+    dice (:class:`~pachisi.dice.ThrowError` if it cannot be thrown)."""
+    plain = type(throw) is tuple and len(throw) == 2 and all(type(v) is int for v in throw)
+    if plain:
+        got = _CODES.get((ruleset, throw))
+        if got is not None:
+            return got
+    a, b = dice_for(ruleset).check(throw)
+    code = 8 * a + b
+    if plain:
+        _CODES[(ruleset, throw)] = code
+    return code
+
+
 def best_replies(
     net: ValueNet, position: Position, throws: Sequence[Throw], positions: bool = True
 ) -> list[tuple[list[float], Position | None]]:
@@ -233,7 +254,7 @@ def best_replies(
             out.append((best, best_pos if positions else None))
         return out
     net_tables = tables(net, setup)
-    codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
+    codes = array("i", [_code(setup.ruleset, t) for t in throws])
     out_v = array("d", bytes(32 * len(codes)))
     out_st = array("i", bytes(4 * S_SIZE * len(codes)))
     fast.kernel().nn_replies(
@@ -298,7 +319,7 @@ def dead_end_throws(
         raise ValueError(f"dead ends are Pagade's, not {setup.ruleset}'s")
     if position.winner is not None:
         raise ValueError("the game already has a winner")
-    codes = array("i", [8 * a + b for a, b in (dice_for(setup.ruleset).check(t) for t in throws)])
+    codes = array("i", [_code(setup.ruleset, t) for t in throws])
     out = array("i", bytes(4 * len(codes)))
     fast.kernel(_module(module)).nn_jams(
         fast.game_table(setup), fast.game_state(position), codes, len(codes), out

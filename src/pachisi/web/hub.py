@@ -107,8 +107,9 @@ WAITING = "the computer players wait for another server process"
 HINTS = 3
 #: How a hint's chances are obtained (shown with them; ``how`` says which network).
 HINT_METHOD = (
-    "by the value network fitted to this set-up, one throw ahead: every next throw with its "
-    "probability, answered by the network's best play (in points of win chance)"
+    "by the value network fitted to this set-up, two throws ahead: every next throw and every "
+    "throw after it with its probability, each answered by the network's best play (in points "
+    "of win chance)"
 )
 #: How a hint of Ludo or MADN is obtained where no network has learned it (its ``how``
 #: says by which player and how many rollouts: :func:`pachisi.web.insight.one_die_hints`).

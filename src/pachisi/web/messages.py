@@ -155,7 +155,7 @@ _EN: dict[str, str] = {
         " error."
     ),
     "chances.how_network": (
-        "By the computer's network trained for this kind of game, one throw ahead, in whole"
+        "By the computer's network trained for this kind of game, two throws ahead, in whole"
         " points of win chance."
     ),
     "chances.none": "No win chance: no computer network has learned this arrangement of players.",
@@ -170,8 +170,9 @@ _EN: dict[str, str] = {
         " one standard error; a difference is clear from {k} of them."
     ),
     "review.how_network": (
-        "Every play and every throw judged by the computer's network trained for this kind of"
-        " game, one throw ahead; points of win chance, whole points. Loss thresholds:"
+        "Every play judged by the computer's network trained for this kind of game, two throws"
+        " ahead, and every throw's luck one throw ahead; points of win chance, whole points."
+        " Loss thresholds:"
         " inaccuracy from {inaccuracy}, mistake from {mistake}, blunder from {blunder} points."
     ),
     "chances.exact": "The game is decided: these chances are exact.",
@@ -589,7 +590,7 @@ _HI: dict[str, str] = {
     "chances.title": "जीत की संभावना",
     "chances.how": ("इस स्थिति से लालची कंप्यूटर द्वारा अंत तक खेले गए {n} खेलों से; ± एक मानक त्रुटि है।"),
     "chances.how_network": (
-        "इस तरह के खेल के लिए सिखाए गए कंप्यूटर नेटवर्क से, एक फेंक आगे तक, जीत-संभावना के पूरे अंकों में।"
+        "इस तरह के खेल के लिए सिखाए गए कंप्यूटर नेटवर्क से, दो फेंक आगे तक, जीत-संभावना के पूरे अंकों में।"
     ),
     "chances.none": "जीत की संभावना नहीं: किसी कंप्यूटर नेटवर्क ने खिलाड़ियों की यह व्यवस्था नहीं सीखी है।",
     "hint.no_chance": (
@@ -602,9 +603,9 @@ _HI: dict[str, str] = {
         " अधिक हो तो अंतर साफ़ है।"
     ),
     "review.how_network": (
-        "हर चाल और हर फेंक को इस तरह के खेल के लिए सिखाए गए कंप्यूटर नेटवर्क ने एक फेंक आगे तक आँका;"
-        " जीत-संभावना के पूरे अंक। नुकसान की सीमाएँ: चूक {inaccuracy} से, गलती {mistake} से, भारी भूल"
-        " {blunder} अंकों से।"
+        "हर चाल को इस तरह के खेल के लिए सिखाए गए कंप्यूटर नेटवर्क ने दो फेंक आगे तक आँका, और हर फेंक"
+        " की किस्मत को एक फेंक आगे तक; जीत-संभावना के पूरे अंक। नुकसान की सीमाएँ: चूक {inaccuracy} से,"
+        " गलती {mistake} से, भारी भूल {blunder} अंकों से।"
     ),
     "chances.exact": "खेल तय हो चुका है: ये संभावनाएँ सटीक हैं।",
     "chances.unavailable": "जीत की संभावना अभी गिनी नहीं जा सकती।",
@@ -994,7 +995,7 @@ _KN: dict[str, str] = {
     "chances.title": "ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ",
     "chances.how": "ಈ ಸ್ಥಿತಿಯಿಂದ ದುರಾಸೆಯ ಗಣಕ ಕೊನೆಯವರೆಗೆ ಆಡಿದ {n} ಆಟಗಳಿಂದ; ± ಒಂದು ಮಾನಕ ದೋಷ.",
     "chances.how_network": (
-        "ಈ ಬಗೆಯ ಆಟಕ್ಕೆ ಕಲಿಸಿದ ಗಣಕ ಜಾಲದಿಂದ, ಒಂದು ಎಸೆತ ಮುಂದಕ್ಕೆ, ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಪೂರ್ಣ ಅಂಕಗಳಲ್ಲಿ."
+        "ಈ ಬಗೆಯ ಆಟಕ್ಕೆ ಕಲಿಸಿದ ಗಣಕ ಜಾಲದಿಂದ, ಎರಡು ಎಸೆತ ಮುಂದಕ್ಕೆ, ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಪೂರ್ಣ ಅಂಕಗಳಲ್ಲಿ."
     ),
     "chances.none": "ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆ ಇಲ್ಲ: ಆಟಗಾರರ ಈ ಜೋಡಣೆಯನ್ನು ಯಾವ ಗಣಕ ಜಾಲವೂ ಕಲಿತಿಲ್ಲ.",
     "hint.no_chance": (
@@ -1006,9 +1007,9 @@ _KN: dict[str, str] = {
         " {k} ರಿಂದ ವ್ಯತ್ಯಾಸ ಸ್ಪಷ್ಟ."
     ),
     "review.how_network": (
-        "ಪ್ರತಿ ನಡೆ ಮತ್ತು ಪ್ರತಿ ಎಸೆತವನ್ನು ಈ ಬಗೆಯ ಆಟಕ್ಕೆ ಕಲಿಸಿದ ಗಣಕ ಜಾಲ ಒಂದು ಎಸೆತ ಮುಂದಕ್ಕೆ ನೋಡಿ"
-        " ಅಳೆಯಿತು; ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಪೂರ್ಣ ಅಂಕಗಳು. ನಷ್ಟದ ಮಿತಿಗಳು: ಎಡವಟ್ಟು {inaccuracy} ರಿಂದ, ತಪ್ಪು"
-        " {mistake} ರಿಂದ, ದೊಡ್ಡ ತಪ್ಪು {blunder} ಅಂಕಗಳಿಂದ."
+        "ಪ್ರತಿ ನಡೆಯನ್ನು ಈ ಬಗೆಯ ಆಟಕ್ಕೆ ಕಲಿಸಿದ ಗಣಕ ಜಾಲ ಎರಡು ಎಸೆತ ಮುಂದಕ್ಕೆ ನೋಡಿ, ಪ್ರತಿ ಎಸೆತದ"
+        " ಅದೃಷ್ಟವನ್ನು ಒಂದು ಎಸೆತ ಮುಂದಕ್ಕೆ ನೋಡಿ ಅಳೆಯಿತು; ಗೆಲುವಿನ ಸಾಧ್ಯತೆಯ ಪೂರ್ಣ ಅಂಕಗಳು. ನಷ್ಟದ ಮಿತಿಗಳು:"
+        " ಎಡವಟ್ಟು {inaccuracy} ರಿಂದ, ತಪ್ಪು {mistake} ರಿಂದ, ದೊಡ್ಡ ತಪ್ಪು {blunder} ಅಂಕಗಳಿಂದ."
     ),
     "chances.exact": "ಆಟ ತೀರ್ಮಾನವಾಗಿದೆ: ಈ ಸಾಧ್ಯತೆಗಳು ನಿಖರ.",
     "chances.unavailable": "ಗೆಲ್ಲುವ ಸಾಧ್ಯತೆಯನ್ನು ಈಗ ಲೆಕ್ಕಿಸಲಾಗುತ್ತಿಲ್ಲ.",
