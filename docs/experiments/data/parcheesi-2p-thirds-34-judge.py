@@ -14,6 +14,9 @@ for ply in (sys.argv[2] if len(sys.argv) > 2 else "0,1").split(","):
     for name, sel in (("all", lambda r: True), ("third 1", lambda r: r["third"] == 0),
                       ("third 2", lambda r: r["third"] == 1), ("third 3", lambda r: r["third"] == 2)):
         rs = [r for r in rows if sel(r)]
+        if not rs:  # a file of some thirds only (net_tables.py --thirds)
+            print(f"  {name:8} n=   0")
+            continue
         n, mae, se = stats([100 * abs(r["pred"][ply] - r["label"]) for r in rs])
         lo, hi = mae - 1.96 * se, mae + 1.96 * se
         v = "met and shown" if hi <= 2.5 else "missed and shown" if lo > 2.5 else "not decided"
