@@ -1437,6 +1437,17 @@ class Kernel:
         return spec == _REC_STEPS
 
     @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pairs(self, spec: _Spec) -> cython.bint:
+        """Whether the copy ``spec`` explores two different numbers by :meth:`_f_pair_set`."""
+        if _Spec is cython.schar:
+            return True
+        if cython.compiled:
+            return False
+        return self.cfg[C_NCOL] == 1 and not self.cfg[C_JUMP] and spec == 0
+
+    @cython.cfunc
     @cython.exceptval(check=False)
     def _f_plays_as(
         self,
@@ -1483,7 +1494,10 @@ class Kernel:
             y = b | both
             if x > y:
                 x, y = y, x
-            self._f_set(x | y << 8, 2, -1, spec)
+            if self._f_pairs(spec):
+                self._f_pair_set(x | y << 8)
+            else:
+                self._f_set(x | y << 8, 2, -1, spec)
         else:
             d: cython.ulonglong = a
             e: cython.ulonglong = (7 - a) | 8
@@ -1853,6 +1867,167 @@ class Kernel:
                 self._t_set(option_key)
             else:
                 self._f_paths(option_key)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pair_set(self, nums: cython.ulonglong) -> cython.void:
+        """:meth:`_f_set` for two different numbers, one colour per mover, "hops", no recording.
+
+        The same states (the root, each move of one number, each move of the
+        other after it), made in two levels instead of by the explorer's
+        stack, so that the second moves mostly reuse the root's answers.
+        ``nums``: the two number codes, the smaller in the low byte.
+
+        A second move of a pawn other than the first mover, from ``p2`` to
+        ``t2``, is legal and captures after the first move (from ``p`` to
+        ``t``) exactly as at the root, unless ``p`` or ``t`` lies in
+        ``p2 + 1 .. t2``: with one colour a progress number is one square, the
+        first move changes the blocked masks and the others' occupied squares
+        (:meth:`_f_blocked1`) only at ``p`` and ``t``, and its capture only at
+        ``t``. Then (the pawns meet: a blockade made or left, a capture on
+        the way, a landing on the first mover) the move is looked at after
+        the first move's own masks. The first mover going on from ``t`` needs
+        the masks above ``t`` only, which are the root's. The second moves
+        keep the explorer's partial order reduction (:meth:`_f_pf_edges`), and
+        the selection and the bonus part are the explorer's
+        (:meth:`_f_select_pf`).
+        """
+        hops: cython.schar = 0
+        one: cython.ulonglong = 1
+        self._f_reset()
+        self.f_stack_top = 0
+        pa0: cython.ulonglong = self.f_start_a
+        self._f_append(pa0, 0, _dice_word(nums, 2, 0, 0))
+        self._f_blocked1(pa0, 0)
+        bl: cython.ulonglong = self.f_blocked_lo0
+        bh: cython.ulonglong = self.f_blocked_hi0
+        ol: cython.ulonglong = self.f_occupied_now_lo
+        oh: cython.ulonglong = self.f_occupied_now_hi
+        ml: cython.ulonglong = 0
+        mh: cython.ulonglong = 0
+        nl: cython.ulonglong = 0
+        nh: cython.ulonglong = 0
+        k: cython.int
+        k2: cython.int
+        r: cython.int
+        jn: cython.int
+        n: cython.int
+        n2: cython.int
+        lane: cython.int
+        lane2: cython.int
+        prev: cython.int
+        prev2: cython.int
+        p: cython.int
+        p2: cython.int
+        t: cython.int
+        t2: cython.int
+        sq: cython.int
+        sq2: cython.int
+        new: cython.int
+        g1: cython.int
+        g2: cython.int
+        have_mid: cython.bint
+        pa1: cython.ulonglong
+        left: cython.ulonglong
+        # the root's moves: f_scratch[24 + 2 * k + jn] is _f_land's answer for lane k
+        # and number jn (-3: no such move)
+        prev = -1
+        for k in range(4):
+            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
+            if lane == prev:
+                self.f_scratch[24 + 2 * k] = self.f_scratch[22 + 2 * k]
+                self.f_scratch[25 + 2 * k] = self.f_scratch[23 + 2 * k]
+                continue
+            prev = lane
+            p = lane & _PMASK
+            for jn in range(2):
+                n = cython.cast(cython.int, (nums >> (8 * jn)) & 7)
+                sq = -3
+                if p == 0:
+                    if n == 5:
+                        sq = self._f_land(0, 0, 1, False, 0, 1)
+                elif p < 72 and p + n <= 72:
+                    sq = self._f_land(0, p, p + n, True, 0, 1)
+                self.f_scratch[24 + 2 * k + jn] = sq
+        prev = -1
+        for k in range(4):
+            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
+            if lane == prev:
+                continue
+            prev = lane
+            p = lane & _PMASK
+            if p == 0 and (nums & 7) + ((nums >> 8) & 7) == 5:
+                # entering with both numbers (§5.3)
+                sq = self._f_land(0, 0, 1, False, 0, 1)
+                if sq != -2:
+                    g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
+                    self._f_add(_raised(pa0, k, lane | 1), 0, _dice_word(0, 0, 0, g1))
+            for jn in range(2):
+                sq = self.f_scratch[24 + 2 * k + jn]
+                if sq < -1:
+                    continue
+                t = 1 if p == 0 else p + cython.cast(cython.int, (nums >> (8 * jn)) & 7)
+                new = (lane & ~_PMASK) | t
+                pa1 = _raised(pa0, k, new)
+                g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
+                left = (nums >> 8) if jn == 0 else (nums & 255)
+                n2 = cython.cast(cython.int, left & 7)
+                self._f_append(pa1, 0, _dice_word(left, 1, 0, g1))
+                # its successors
+                have_mid = False
+                prev2 = -1
+                for k2 in range(4):
+                    lane2 = cython.cast(cython.int, (pa1 >> (16 * k2)) & 0xFFFF)
+                    if lane2 == prev2:
+                        continue
+                    prev2 = lane2
+                    p2 = lane2 & _PMASK
+                    if p2 == 0:
+                        if n2 != 5:
+                            continue
+                        t2 = 1
+                    elif p2 >= 72:
+                        continue
+                    else:
+                        t2 = p2 + n2
+                        # (t2 < p: made from another state, see _f_pf_edges)
+                        if t2 > 72 or t2 < p:
+                            continue
+                    if lane2 == new:
+                        # the first mover goes on: the root's masks above t
+                        sq2 = self._f_land(0, t, t2, True, g1, 1)
+                    elif (p2 < p and p <= t2) or (p2 < t and t <= t2):
+                        # the pawns meet: the masks after the first move
+                        if not have_mid:
+                            self._f_blocked1(pa1, g1)
+                            ml = self.f_blocked_lo0
+                            mh = self.f_blocked_hi0
+                            nl = self.f_occupied_now_lo
+                            nh = self.f_occupied_now_hi
+                            have_mid = True
+                        else:
+                            self.f_blocked_lo0 = ml
+                            self.f_blocked_hi0 = mh
+                            self.f_occupied_now_lo = nl
+                            self.f_occupied_now_hi = nh
+                        sq2 = self._f_land(0, p2, t2, p2 != 0, g1, 1)
+                        self.f_blocked_lo0 = bl
+                        self.f_blocked_hi0 = bh
+                        self.f_occupied_now_lo = ol
+                        self.f_occupied_now_hi = oh
+                    else:
+                        r = 0
+                        while cython.cast(cython.int, (pa0 >> (16 * r)) & 0xFFFF) != lane2:
+                            r += 1
+                        sq2 = self.f_scratch[25 + 2 * r - jn]
+                    if sq2 < -1:
+                        continue
+                    g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
+                    self._f_add(
+                        _raised(pa1, k2, (lane2 & ~_PMASK) | t2), 0, _dice_word(0, 0, 0, g2)
+                    )
+        self.f_stack_top = 0
+        self._f_select_pf(2, hops)
 
     @cython.cfunc
     @cython.exceptval(check=False)
