@@ -920,6 +920,24 @@ class Kernel:
         self.f_stack_top += 1
         return i
 
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_store(self, pa: cython.ulonglong, w2: cython.ulonglong) -> cython.int:
+        """Add a state of one colour without hashing or stacking it; its index.
+
+        For :meth:`_f_pair_set`'s root and states after one move, which are
+        all different and which no later state can equal (as :meth:`_f_append`'s).
+        """
+        if 2 * (self.f_n_states + 1) > self.f_state_cap:
+            self._f_grow()
+        i: cython.int = self.f_n_states
+        self.f_n_states += 1
+        self.f_states[3 * i] = pa
+        self.f_states[3 * i + 1] = 0
+        self.f_states[3 * i + 2] = w2
+        return i
+
     # -- outcomes -------------------------------------------------------------
 
     @cython.cfunc
@@ -1888,16 +1906,20 @@ class Kernel:
         the way, a landing on the first mover) the move is looked at after
         the first move's own masks. The first mover going on from ``t`` needs
         the masks above ``t`` only, which are the root's. The second moves
-        keep the explorer's partial order reduction (:meth:`_f_pf_edges`), and
-        the selection and the bonus part are the explorer's
-        (:meth:`_f_select_pf`).
+        keep the explorer's partial order reduction (:meth:`_f_pf_edges`). The
+        selection and the bonus part are the explorer's (:meth:`_f_select_pf`),
+        except that with no pawn in the nest and no blockade tags (§5.5) the
+        states that use both numbers, where there are any, are the selected
+        ones without a pass over the states.
         """
         hops: cython.schar = 0
         one: cython.ulonglong = 1
         self._f_reset()
         self.f_stack_top = 0
         pa0: cython.ulonglong = self.f_start_a
-        self._f_append(pa0, 0, _dice_word(nums, 2, 0, 0))
+        self._f_store(pa0, _dice_word(nums, 2, 0, 0))
+        nsel: cython.int = 0
+        i: cython.int
         self._f_blocked1(pa0, 0)
         bl: cython.ulonglong = self.f_blocked_lo0
         bh: cython.ulonglong = self.f_blocked_hi0
@@ -1961,7 +1983,10 @@ class Kernel:
                 sq = self._f_land(0, 0, 1, False, 0, 1)
                 if sq != -2:
                     g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
-                    self._f_add(_raised(pa0, k, lane | 1), 0, _dice_word(0, 0, 0, g1))
+                    i = self._f_add(_raised(pa0, k, lane | 1), 0, _dice_word(0, 0, 0, g1))
+                    if i >= 0:
+                        self.f_selected[nsel] = i
+                        nsel += 1
             for jn in range(2):
                 sq = self.f_scratch[24 + 2 * k + jn]
                 if sq < -1:
@@ -1972,7 +1997,7 @@ class Kernel:
                 g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
                 left = (nums >> 8) if jn == 0 else (nums & 255)
                 n2 = cython.cast(cython.int, left & 7)
-                self._f_append(pa1, 0, _dice_word(left, 1, 0, g1))
+                self._f_store(pa1, _dice_word(left, 1, 0, g1))
                 # its successors
                 have_mid = False
                 prev2 = -1
@@ -2023,11 +2048,19 @@ class Kernel:
                     if sq2 < -1:
                         continue
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
-                    self._f_add(
+                    i = self._f_add(
                         _raised(pa1, k2, (lane2 & ~_PMASK) | t2), 0, _dice_word(0, 0, 0, g2)
                     )
+                    if i >= 0:
+                        self.f_selected[nsel] = i
+                        nsel += 1
         self.f_stack_top = 0
-        self._f_select_pf(2, hops)
+        if nsel and self.f_nest_before == 0 and self.n_tags == 0:
+            # _f_select_pf's choice here: every state using both numbers (no
+            # extra throw: not a doublet)
+            self._f_finish(nsel, False, hops)
+        else:
+            self._f_select_pf(2, hops)
 
     @cython.cfunc
     @cython.exceptval(check=False)
