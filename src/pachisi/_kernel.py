@@ -1908,9 +1908,9 @@ class Kernel:
         the masks above ``t`` only, which are the root's. The second moves
         keep the explorer's partial order reduction (:meth:`_f_pf_edges`). The
         selection and the bonus part are the explorer's (:meth:`_f_select_pf`),
-        except that with no pawn in the nest and no blockade tags (§5.5) the
-        states that use both numbers, where there are any, are the selected
-        ones without a pass over the states.
+        except that where no pawn entered and there are no blockade tags (§5.5)
+        the states that use both numbers, where there are any, are the
+        selected ones without a pass over the states.
         """
         hops: cython.schar = 0
         one: cython.ulonglong = 1
@@ -1919,6 +1919,7 @@ class Kernel:
         pa0: cython.ulonglong = self.f_start_a
         self._f_store(pa0, _dice_word(nums, 2, 0, 0))
         nsel: cython.int = 0
+        entered: cython.bint = False
         i: cython.int
         self._f_blocked1(pa0, 0)
         bl: cython.ulonglong = self.f_blocked_lo0
@@ -1984,6 +1985,7 @@ class Kernel:
                 if sq != -2:
                     g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
                     i = self._f_add(_raised(pa0, k, lane | 1), 0, _dice_word(0, 0, 0, g1))
+                    entered = True
                     if i >= 0:
                         self.f_selected[nsel] = i
                         nsel += 1
@@ -1994,6 +1996,8 @@ class Kernel:
                 t = 1 if p == 0 else p + cython.cast(cython.int, (nums >> (8 * jn)) & 7)
                 new = (lane & ~_PMASK) | t
                 pa1 = _raised(pa0, k, new)
+                if p == 0:
+                    entered = True
                 g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
                 left = (nums >> 8) if jn == 0 else (nums & 255)
                 n2 = cython.cast(cython.int, left & 7)
@@ -2047,6 +2051,8 @@ class Kernel:
                         sq2 = self.f_scratch[25 + 2 * r - jn]
                     if sq2 < -1:
                         continue
+                    if p2 == 0:
+                        entered = True
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
                     i = self._f_add(
                         _raised(pa1, k2, (lane2 & ~_PMASK) | t2), 0, _dice_word(0, 0, 0, g2)
@@ -2055,7 +2061,7 @@ class Kernel:
                         self.f_selected[nsel] = i
                         nsel += 1
         self.f_stack_top = 0
-        if nsel and self.f_nest_before == 0 and self.n_tags == 0:
+        if nsel and not entered and self.n_tags == 0:
             # _f_select_pf's choice here: every state using both numbers (no
             # extra throw: not a doublet)
             self._f_finish(nsel, False, hops)
