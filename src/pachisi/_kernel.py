@@ -1910,7 +1910,9 @@ class Kernel:
         selection and the bonus part are the explorer's (:meth:`_f_select_pf`),
         except that where no pawn entered and there are no blockade tags (§5.5)
         the states that use both numbers, where there are any, are the
-        selected ones without a pass over the states.
+        selected ones without a pass over the states; where no pawn can enter,
+        those without a bonus (§5.7: a capture, a pawn HOME) are emitted as
+        they are made.
         """
         hops: cython.schar = 0
         one: cython.ulonglong = 1
@@ -1921,6 +1923,17 @@ class Kernel:
         nsel: cython.int = 0
         entered: cython.bint = False
         i: cython.int
+        na: cython.int = cython.cast(cython.int, nums & 7)
+        nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
+        # no pawn can enter and no blockade tags (§5.5): every state that uses both
+        # numbers is selected if there is one, so those without a bonus are ends at
+        # once, and those with one are the selected (n_two: the states using both)
+        direct: cython.bint = self.n_tags == 0 and (
+            self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
+        )
+        cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+        hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        n_two: cython.int = 0
         self._f_blocked1(pa0, 0)
         bl: cython.ulonglong = self.f_blocked_lo0
         bh: cython.ulonglong = self.f_blocked_hi0
@@ -2057,11 +2070,20 @@ class Kernel:
                     i = self._f_add(
                         _raised(pa1, k2, (lane2 & ~_PMASK) | t2), 0, _dice_word(0, 0, 0, g2)
                     )
-                    if i >= 0:
-                        self.f_selected[nsel] = i
-                        nsel += 1
+                    if i < 0:
+                        continue
+                    if direct:
+                        n_two += 1
+                        if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
+                            self._f_emit(self.f_states[3 * i], 0, g2, 0, 0, hops)
+                            continue
+                    self.f_selected[nsel] = i
+                    nsel += 1
         self.f_stack_top = 0
-        if nsel and not entered and self.n_tags == 0:
+        if direct and n_two:
+            if nsel:
+                self._f_finish(nsel, False, hops)
+        elif nsel and not entered and self.n_tags == 0:
             # _f_select_pf's choice here: every state using both numbers (no
             # extra throw: not a doublet)
             self._f_finish(nsel, False, hops)
