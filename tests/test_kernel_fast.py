@@ -13,7 +13,7 @@ from types import ModuleType
 
 import pytest
 
-from kernel_fast_differential import compare, reference, run, run_all_out
+from kernel_fast_differential import compare, reference, run, run_all_out, run_pairs
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.bench import DEFAULT_PLAYERS
@@ -160,3 +160,18 @@ def test_built_doublets_with_every_pawn_out() -> None:
         if name.startswith("1 colour(s), ") and not name.endswith(" 1 group(s)")
     )
     assert split > 50 and counts["1 colour(s), 1 group(s)"] > 30, counts
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_built_throws_of_two_numbers(module: ModuleType) -> None:
+    """Built throws of two different numbers (tests/reference/built.py's
+    ``family_pair_throw``), which ``Kernel._f_pair_set`` explores for a one-colour
+    mover: the fast records are the clear engine's, and the cases it looks at after
+    the first move had their share (the moves meet: a blockade made or left, a
+    capture on the way; a pawn to enter; a capture, a pawn reaching HOME)."""
+    limit = 1500 if module is COMPILED else 400
+    counts, failures = run_pairs(module, 60.0, 6, limit=limit)
+    assert failures == []
+    assert counts["pair path"] > limit // 2, counts
+    for name in ("moves meet", "to enter", "capture", "HOME"):
+        assert counts[f"pair path: {name}"] > limit // 20, counts

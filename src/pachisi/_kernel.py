@@ -1915,7 +1915,6 @@ class Kernel:
         they are made.
         """
         hops: cython.schar = 0
-        one: cython.ulonglong = 1
         self._f_reset()
         self.f_stack_top = 0
         pa0: cython.ulonglong = self.f_start_a
