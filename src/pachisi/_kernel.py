@@ -1908,11 +1908,12 @@ class Kernel:
         the masks above ``t`` only, which are the root's. The second moves
         keep the explorer's partial order reduction (:meth:`_f_pf_edges`). The
         selection and the bonus part are the explorer's (:meth:`_f_select_pf`),
-        except that where no pawn entered and there are no blockade tags (§5.5)
-        the states that use both numbers, where there are any, are the
-        selected ones without a pass over the states; where no pawn can enter,
-        those without a bonus (§5.7: a capture, a pawn HOME) are emitted as
-        they are made.
+        except where no pawn can enter: then every state that uses both
+        numbers and keeps §5.5's starting blockades apart is selected if there
+        is one, so those without a bonus (§5.7: a capture, a pawn HOME) are
+        emitted as they are made and those with one are the selected; and
+        where no pawn entered and there are no blockade tags, the states that
+        use both numbers are the selected ones.
         """
         hops: cython.schar = 0
         self._f_reset()
@@ -1924,12 +1925,12 @@ class Kernel:
         i: cython.int
         na: cython.int = cython.cast(cython.int, nums & 7)
         nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
-        # no pawn can enter and no blockade tags (§5.5): every state that uses both
-        # numbers is selected if there is one, so those without a bonus are ends at
-        # once, and those with one are the selected (n_two: the states using both)
-        direct: cython.bint = self.n_tags == 0 and (
-            self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
-        )
+        # no pawn can enter: every state that uses both numbers and keeps §5.5's
+        # starting blockades apart is selected if there is one, so those without a
+        # bonus are ends at once, and those with one are the selected (n_two: the
+        # selectable states using both)
+        direct: cython.bint = self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
+        tags: cython.bint = self.n_tags != 0
         cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
         n_two: cython.int = 0
@@ -2072,6 +2073,8 @@ class Kernel:
                     if i < 0:
                         continue
                     if direct:
+                        if tags and not self._f_blockades_ok(self.f_states[3 * i], 0, 1):
+                            continue
                         n_two += 1
                         if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
                             self._f_emit(self.f_states[3 * i], 0, g2, 0, 0, hops)
@@ -2082,7 +2085,7 @@ class Kernel:
         if direct and n_two:
             if nsel:
                 self._f_finish(nsel, False, hops)
-        elif nsel and not entered and self.n_tags == 0:
+        elif not direct and nsel and not entered and not tags:
             # _f_select_pf's choice here: every state using both numbers (no
             # extra throw: not a doublet)
             self._f_finish(nsel, False, hops)
