@@ -927,7 +927,9 @@ class Kernel:
         """Add a state of one colour without hashing or stacking it; its index.
 
         For :meth:`_f_pair_set`'s root and states after one move, which are
-        all different and which no later state can equal (as :meth:`_f_append`'s).
+        all different and which no later state can equal (as :meth:`_f_append`'s),
+        and its selected states with a bonus, for :meth:`_f_finish` (whose
+        bonus roots :meth:`_f_push` keeps once).
         """
         if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
@@ -1964,6 +1966,7 @@ class Kernel:
         g2: cython.int
         have_mid: cython.bint
         pa1: cython.ulonglong
+        pa2: cython.ulonglong
         left: cython.ulonglong
         # the root's moves: f_scratch[24 + 2 * k + jn] is _f_land's answer for lane k
         # and number jn (-3: no such move)
@@ -2036,7 +2039,19 @@ class Kernel:
                         if t2 > 72 or t2 < p:
                             continue
                     if lane2 == new:
-                        # the first mover goes on: the root's masks above t
+                        # the first mover goes on: the root's masks above t. After the
+                        # larger number, without a capture, it makes the state it
+                        # makes after the smaller one without a capture (jn 0, made
+                        # before) exactly where that is legal, if nothing closes
+                        # p + na + 1 .. p + nb (the rest of both ways is the same)
+                        if (
+                            jn == 1
+                            and g1 == 0
+                            and p != 0
+                            and self.f_scratch[24 + 2 * k] == -1
+                            and not _range_hit(bl, bh, p + na + 1, p + nb)
+                        ):
+                            continue
                         sq2 = self._f_land(0, t, t2, True, g1, 1)
                     elif (p2 < p and p <= t2) or (p2 < t and t <= t2):
                         # the pawns meet: the masks after the first move
@@ -2067,17 +2082,21 @@ class Kernel:
                     if p2 == 0:
                         entered = True
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
-                    i = self._f_add(
-                        _raised(pa1, k2, (lane2 & ~_PMASK) | t2), 0, _dice_word(0, 0, 0, g2)
-                    )
-                    if i < 0:
-                        continue
+                    pa2 = _raised(pa1, k2, (lane2 & ~_PMASK) | t2)
                     if direct:
-                        if tags and not self._f_blockades_ok(self.f_states[3 * i], 0, 1):
+                        # not stored unless selected (the fallback's pass does not
+                        # need them: none is selectable); one made twice is
+                        # emitted twice, and _f_emit keeps it once
+                        if tags and not self._f_blockades_ok(pa2, 0, 1):
                             continue
                         n_two += 1
                         if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
-                            self._f_emit(self.f_states[3 * i], 0, g2, 0, 0, hops)
+                            self._f_emit(pa2, 0, g2, 0, 0, hops)
+                            continue
+                        i = self._f_store(pa2, _dice_word(0, 0, 0, g2))
+                    else:
+                        i = self._f_add(pa2, 0, _dice_word(0, 0, 0, g2))
+                        if i < 0:
                             continue
                     self.f_selected[nsel] = i
                     nsel += 1
