@@ -1910,12 +1910,15 @@ class Kernel:
         the masks above ``t`` only, which are the root's. The second moves
         keep the explorer's partial order reduction (:meth:`_f_pf_edges`). The
         selection and the bonus part are the explorer's (:meth:`_f_select_pf`),
-        except where no pawn can enter: then every state that uses both
-        numbers and keeps §5.5's starting blockades apart is selected if there
-        is one, so those without a bonus (§5.7: a capture, a pawn HOME) are
-        emitted as they are made and those with one are the selected; and
-        where no pawn entered and there are no blockade tags, the states that
-        use both numbers are the selected ones.
+        except that they need no pass over the states in the common cases.
+        §5.5's test never fails here: the two pawns of a starting blockade
+        that both move go by different numbers, so they cannot stand together
+        again. Where no pawn can enter, every state that uses both numbers is
+        selected if there is one, so those without a bonus (§5.7: a capture,
+        a pawn HOME) are emitted as they are made, and those with one are the
+        selected. Where a pawn may enter (§5.3; §5.6 puts entering first), the
+        states that use both numbers are sorted as they are made by whether
+        they entered a pawn, so that only the rarer choices need the pass.
         """
         hops: cython.schar = 0
         self._f_reset()
@@ -1923,16 +1926,14 @@ class Kernel:
         pa0: cython.ulonglong = self.f_start_a
         self._f_store(pa0, _dice_word(nums, 2, 0, 0))
         nsel: cython.int = 0
-        entered: cython.bint = False
+        enter1: cython.bint = False
         i: cython.int
         na: cython.int = cython.cast(cython.int, nums & 7)
         nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
-        # no pawn can enter: every state that uses both numbers and keeps §5.5's
-        # starting blockades apart is selected if there is one, so those without a
-        # bonus are ends at once, and those with one are the selected (n_two: the
-        # selectable states using both)
+        # no pawn can enter: every state that uses both numbers is selected if there
+        # is one, so those without a bonus are ends at once, and those with one are
+        # the selected (n_two: the states using both)
         direct: cython.bint = self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
-        tags: cython.bint = self.n_tags != 0
         cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
         n_two: cython.int = 0
@@ -2001,7 +2002,6 @@ class Kernel:
                 if sq != -2:
                     g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
                     i = self._f_add(_raised(pa0, k, lane | 1), 0, _dice_word(0, 0, 0, g1))
-                    entered = True
                     if i >= 0:
                         self.f_selected[nsel] = i
                         nsel += 1
@@ -2013,7 +2013,7 @@ class Kernel:
                 new = (lane & ~_PMASK) | t
                 pa1 = _raised(pa0, k, new)
                 if p == 0:
-                    entered = True
+                    enter1 = True
                 g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
                 left = (nums >> 8) if jn == 0 else (nums & 255)
                 n2 = cython.cast(cython.int, left & 7)
@@ -2040,17 +2040,12 @@ class Kernel:
                             continue
                     if lane2 == new:
                         # the first mover goes on: the root's masks above t. After the
-                        # larger number, without a capture, it makes the state it
-                        # makes after the smaller one without a capture (jn 0, made
-                        # before) exactly where that is legal, if nothing closes
-                        # p + na + 1 .. p + nb (the rest of both ways is the same)
-                        if (
-                            jn == 1
-                            and g1 == 0
-                            and p != 0
-                            and self.f_scratch[24 + 2 * k] == -1
-                            and not _range_hit(bl, bh, p + na + 1, p + nb)
-                        ):
+                        # larger number (jn 1) without a capture, it makes the state
+                        # it makes after the smaller one without a capture (made
+                        # before), and exactly where that is legal: the larger
+                        # number's move found p + 1 .. p + nb open, so both ways
+                        # differ only in squares open to both
+                        if jn == 1 and g1 == 0 and p != 0 and self.f_scratch[24 + 2 * k] == -1:
                             continue
                         sq2 = self._f_land(0, t, t2, True, g1, 1)
                     elif (p2 < p and p <= t2) or (p2 < t and t <= t2):
@@ -2079,16 +2074,12 @@ class Kernel:
                         sq2 = self.f_scratch[25 + 2 * r - jn]
                     if sq2 < -1:
                         continue
-                    if p2 == 0:
-                        entered = True
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
                     pa2 = _raised(pa1, k2, (lane2 & ~_PMASK) | t2)
                     if direct:
                         # not stored unless selected (the fallback's pass does not
-                        # need them: none is selectable); one made twice is
-                        # emitted twice, and _f_emit keeps it once
-                        if tags and not self._f_blockades_ok(pa2, 0, 1):
-                            continue
+                        # need them: there are none); one made twice is emitted
+                        # twice, and _f_emit keeps it once
                         n_two += 1
                         if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
                             self._f_emit(pa2, 0, g2, 0, 0, hops)
@@ -2098,18 +2089,33 @@ class Kernel:
                         i = self._f_add(pa2, 0, _dice_word(0, 0, 0, g2))
                         if i < 0:
                             continue
+                        if p != 0 and p2 != 0:
+                            # no pawn entered: on the stack, for the selection below
+                            self.f_stack[self.f_stack_top] = i
+                            self.f_stack_top += 1
+                            continue
                     self.f_selected[nsel] = i
                     nsel += 1
+        if direct:
+            if n_two:
+                if nsel:
+                    self._f_finish(nsel, False, hops)
+            else:
+                self._f_select_pf(2, hops)
+            return
+        # a pawn may enter: the states using both numbers that entered one (in
+        # f_selected) are the selected if there are any; else, if no move of one
+        # number entered one, those that entered none (on the stack)
+        n: cython.int = self.f_stack_top
         self.f_stack_top = 0
-        if direct and n_two:
-            if nsel:
-                self._f_finish(nsel, False, hops)
-        elif not direct and nsel and not entered and not tags:
-            # _f_select_pf's choice here: every state using both numbers (no
-            # extra throw: not a doublet)
-            self._f_finish(nsel, False, hops)
-        else:
+        if nsel == 0 and (enter1 or n == 0):
             self._f_select_pf(2, hops)
+            return
+        if nsel == 0:
+            for i in range(n):
+                self.f_selected[i] = self.f_stack[i]
+            nsel = n
+        self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
 
     @cython.cfunc
     @cython.exceptval(check=False)
