@@ -2068,9 +2068,9 @@ class Kernel:
                         self.f_occupied_now_lo = ol
                         self.f_occupied_now_hi = oh
                     else:
-                        r = 0
-                        while cython.cast(cython.int, (pa0 >> (16 * r)) & 0xFFFF) != lane2:
-                            r += 1
+                        # root lane r is pa1's lane k2: pa1 is the root without lane
+                        # k, with new put in above the lanes below it
+                        r = k2 + (k2 >= k and lane2 < new)
                         sq2 = self.f_scratch[25 + 2 * r - jn]
                     if sq2 < -1:
                         continue
