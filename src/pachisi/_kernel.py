@@ -1026,7 +1026,15 @@ class Kernel:
         hi: cython.ulonglong
         lo: cython.ulonglong
         hi, lo = self._f_pawn_key(pa, pb, gone, self._f_ncol(spec))
-        x: cython.ulonglong = cut << 1 | extra
+        return self._f_keep(hi, lo, cut << 1 | extra, spec)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_keep(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong, spec: _Spec
+    ) -> cython.int:
+        """:meth:`_f_emit` of the outcome of key (``hi``, ``lo``, ``x``): its index."""
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow(self._f_recording(spec))
         mask: cython.ulonglong = self.f_outcome_cap - 1
@@ -1935,6 +1943,15 @@ class Kernel:
         # the selected (n_two: the states using both)
         direct: cython.bint = self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
         cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+        # the outcome key without captures, the mover's field left out (_f_pawn_key)
+        c0: cython.int = self.cfg[C_COL]
+        fsh: cython.int = 0 if c0 & 1 else 32
+        khi: cython.ulonglong = self.f_others_key_hi
+        klo: cython.ulonglong = self.f_others_key_lo
+        if c0 < 2:
+            khi &= ~(_LO32 << fsh)
+        else:
+            klo &= ~(_LO32 << fsh)
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
         n_two: cython.int = 0
         self._f_blocked1(pa0, 0)
@@ -2082,7 +2099,12 @@ class Kernel:
                         # twice, and _f_emit keeps it once
                         n_two += 1
                         if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
-                            self._f_emit(pa2, 0, g2, 0, 0, hops)
+                            if g2:
+                                self._f_emit(pa2, 0, g2, 0, 0, hops)
+                            elif c0 < 2:
+                                self._f_keep(khi | _canon_sorted(pa2) << fsh, klo, 0, hops)
+                            else:
+                                self._f_keep(khi, klo | _canon_sorted(pa2) << fsh, 0, hops)
                             continue
                         i = self._f_store(pa2, _dice_word(0, 0, 0, g2))
                     else:
