@@ -1932,7 +1932,6 @@ class Kernel:
         self._f_reset()
         self.f_stack_top = 0
         pa0: cython.ulonglong = self.f_start_a
-        self._f_store(pa0, _dice_word(nums, 2, 0, 0))
         nsel: cython.int = 0
         enter1: cython.bint = False
         i: cython.int
@@ -1942,6 +1941,12 @@ class Kernel:
         # is one, so those without a bonus are ends at once, and those with one are
         # the selected (n_two: the states using both)
         direct: cython.bint = self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
+        # the root and the states after one move are stored for the selection pass
+        # only where a pawn may enter; where none can and no state uses both numbers,
+        # the explorer runs instead, if any move can be made at all (n_one)
+        n_one: cython.int = 0
+        if not direct:
+            self._f_store(pa0, _dice_word(nums, 2, 0, 0))
         cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
         # the outcome key without captures, the mover's field left out (_f_pawn_key)
         c0: cython.int = self.cfg[C_COL]
@@ -2034,7 +2039,9 @@ class Kernel:
                 g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
                 left = (nums >> 8) if jn == 0 else (nums & 255)
                 n2 = cython.cast(cython.int, left & 7)
-                self._f_store(pa1, _dice_word(left, 1, 0, g1))
+                n_one += 1
+                if not direct:
+                    self._f_store(pa1, _dice_word(left, 1, 0, g1))
                 # its successors
                 have_mid = False
                 prev2 = -1
@@ -2122,8 +2129,8 @@ class Kernel:
             if n_two:
                 if nsel:
                     self._f_finish(nsel, False, hops)
-            else:
-                self._f_select_pf(2, hops)
+            elif n_one:
+                self._f_set(nums, 2, -1, hops)
             return
         # a pawn may enter: the states using both numbers that entered one (in
         # f_selected) are the selected if there are any; else, if no move of one
