@@ -2022,11 +2022,16 @@ class Kernel:
                 # entering with both numbers (§5.3)
                 sq = self._f_land(0, 0, 1, False, 0, 1)
                 if sq != -2:
+                    # (a pawn may enter: selected, as below)
+                    n_two += 1
                     g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
-                    i = self._f_add(_raised(pa0, k, lane | 1), 0, _dice_word(0, 0, 0, g1))
-                    if i >= 0:
+                    pa2 = _raised(pa0, k, lane | 1)
+                    if cb and g1:
+                        i = self._f_store(pa2, _dice_word(0, 0, 0, g1))
                         self.f_selected[nsel] = i
                         nsel += 1
+                    else:
+                        self._f_emit(pa2, 0, g1, 0, 0, hops)
             for jn in range(2):
                 sq = self.f_scratch[24 + 2 * k + jn]
                 if sq < -1:
@@ -2100,10 +2105,11 @@ class Kernel:
                         continue
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
                     pa2 = _raised(pa1, k2, (lane2 & ~_PMASK) | t2)
-                    if direct:
-                        # not stored unless selected (the fallback's pass does not
-                        # need them: there are none); one made twice is emitted
-                        # twice, and _f_emit keeps it once
+                    if direct or p == 0 or p2 == 0:
+                        # selected (every state using both numbers where no pawn can
+                        # enter, else those that entered one): not stored unless with
+                        # a bonus (the fallback's pass does not need them: there are
+                        # none); one made twice is emitted twice, and kept once
                         n_two += 1
                         if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
                             if g2:
@@ -2115,36 +2121,36 @@ class Kernel:
                             continue
                         i = self._f_store(pa2, _dice_word(0, 0, 0, g2))
                     else:
-                        i = self._f_add(pa2, 0, _dice_word(0, 0, 0, g2))
-                        if i < 0:
+                        # a pawn may enter, none did: stored and stacked for the
+                        # selection below, unless one that entered a pawn was made
+                        if n_two:
                             continue
-                        if p != 0 and p2 != 0:
-                            # no pawn entered: on the stack, for the selection below
+                        i = self._f_add(pa2, 0, _dice_word(0, 0, 0, g2))
+                        if i >= 0:
                             self.f_stack[self.f_stack_top] = i
                             self.f_stack_top += 1
-                            continue
+                        continue
                     self.f_selected[nsel] = i
                     nsel += 1
-        if direct:
-            if n_two:
-                if nsel:
-                    self._f_finish(nsel, False, hops)
-            elif n_one:
-                self._f_set(nums, 2, -1, hops)
-            return
-        # a pawn may enter: the states using both numbers that entered one (in
-        # f_selected) are the selected if there are any; else, if no move of one
-        # number entered one, those that entered none (on the stack)
         n: cython.int = self.f_stack_top
         self.f_stack_top = 0
-        if nsel == 0 and (enter1 or n == 0):
+        if n_two:
+            if nsel:
+                self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
+            return
+        if direct:
+            if n_one:
+                self._f_set(nums, 2, -1, hops)
+            return
+        # a pawn may enter, but no state using both numbers entered one: those that
+        # entered none (on the stack) are the selected, unless a move of one number
+        # entered one
+        if enter1 or n == 0:
             self._f_select_pf(2, hops)
             return
-        if nsel == 0:
-            for i in range(n):
-                self.f_selected[i] = self.f_stack[i]
-            nsel = n
-        self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
+        for i in range(n):
+            self.f_selected[i] = self.f_stack[i]
+        self._f_finish(n, False, hops)
 
     @cython.cfunc
     @cython.exceptval(check=False)
