@@ -175,3 +175,19 @@ def test_built_throws_of_two_numbers(module: ModuleType) -> None:
     assert counts["pair path"] > limit // 2, counts
     for name in ("moves meet", "to enter", "capture", "HOME"):
         assert counts[f"pair path: {name}"] > limit // 20, counts
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_two_numbers_entering_before_both_numbers(module: ModuleType) -> None:
+    """§5.6 puts entering first: red may enter with the 5 but then use the 3 nowhere
+    (yellow's blockade on red's 4, red's own blockade on 15 in front of 13, yellow
+    alone on the safety space of red's 18), while moving 5 from the blockade on 15
+    first opens the way for the 3 from 13. The one play is the entry, not the two
+    moves that use both numbers (``Kernel._f_pair_set`` leaves such a throw to the
+    explorer's pass)."""
+    pos = Position.from_text("parcheesi r,y - r:0.13.15.15,y:0.38.38.52 0 0 - - -")
+    for throw in ((5, 3), (3, 5)):
+        assert {p.to_text() for p in reference(pos, throw)} == {
+            "parcheesi r,y - r:1.13.15.15,y:0.38.38.52 1 0 - - -"
+        }
+        assert compare(pos, throw, module) is None
