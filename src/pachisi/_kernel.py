@@ -2132,7 +2132,7 @@ class Kernel:
                         continue
                     self.f_selected[nsel] = i
                     nsel += 1
-        n: cython.int = self.f_stack_top
+        n = self.f_stack_top  # (the states that entered no pawn, stacked)
         self.f_stack_top = 0
         if n_two:
             if nsel:
