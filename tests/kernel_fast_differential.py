@@ -12,7 +12,8 @@ Run as a script for a long check:
     python tests/kernel_fast_differential.py SECONDS [SEED]
 
 ``--all-out-doublets`` instead compares on built doublets with every pawn of
-the mover out of the nest only (:func:`run_all_out`).
+the mover out of the nest only (:func:`run_all_out`), ``--pair-throws`` on
+built throws of two different numbers whose moves meet (:func:`run_pairs`).
 
 The test suite runs a short, seeded share (tests/test_kernel_fast.py).
 """
@@ -32,7 +33,7 @@ from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 
-from built import family_all_out_doublet, sample_built
+from built import family_all_out_doublet, family_pair_throw, sample_built
 from differential import _valid, sample_positions
 
 from pachisi import Position, _accel, legal_plays
@@ -201,11 +202,68 @@ def run_all_out(
     return counts, failures
 
 
+def _meet(pos: Position, throw: tuple[int, int]) -> bool:
+    """Whether a move of one number ends, or starts, where a move of another pawn with
+    the other number passes or lands (the mover's progress numbers, one colour)."""
+    ps = [p for p in pos.pawns[pos.setup.players[pos.to_move][0]] if 1 <= p <= 71]
+    for i, p in enumerate(ps):
+        for j, q in enumerate(ps):
+            if i != j:
+                for a, b in (throw, throw[::-1]):
+                    if p + a <= 72 and q + b <= 72 and (q < p <= q + b or q < p + a <= q + b):
+                        return True
+    return False
+
+
+def run_pairs(
+    module: ModuleType, seconds: float, seed: int, limit: int | None = None
+) -> tuple[Counter[str], list[str]]:
+    """Compare on built throws of two different numbers (tests/reference/built.py's
+    ``family_pair_throw``); counts (one-colour movers with "hops", whose throws
+    ``Kernel._f_pair_set`` explores; of them, those whose moves meet, with a pawn to
+    enter, with a capture or a pawn reaching HOME in a result) and failures, as
+    :func:`run`."""
+    rng = random.Random(seed)
+    counts: Counter[str] = Counter()
+    failures: list[str] = []
+    deadline = time.process_time() + seconds
+    while (counts["total"] < limit) if limit is not None else (time.process_time() < deadline):
+        d, throw, _ = family_pair_throw(rng)
+        if not _valid(d):
+            continue
+        pos = Position.from_dict(d)
+        if pos.is_decided:
+            continue
+        counts["total"] += 1
+        problem = compare(pos, throw, module)
+        if problem is not None:
+            failures.append(problem)
+        if d["options"]["sum_move"] != "hops":
+            continue
+        counts["pair path"] += 1
+        counts["pair path: moves meet"] += _meet(pos, throw)
+        mine = pos.pawns[pos.setup.players[pos.to_move][0]]
+        counts["pair path: to enter"] += 0 in mine and (5 in throw or sum(throw) == 5)
+        nest = sum(ps.count(0) for ps in pos.pawns)
+        after = reference(pos, throw)
+        counts["pair path: capture"] += any(
+            sum(ps.count(0) for ps in p.pawns) > nest for p in after
+        )
+        home = mine.count(72)
+        counts["pair path: HOME"] += any(
+            p.pawns[pos.setup.players[pos.to_move][0]].count(72) > home for p in after
+        )
+    return counts, failures
+
+
 def main(argv: list[str]) -> int:
     """The command: ``SECONDS [SEED]`` (see the module docstring), or with
-    ``--all-out-doublets`` the built doublets of :func:`run_all_out` only."""
+    ``--all-out-doublets`` the built doublets of :func:`run_all_out` only, with
+    ``--pair-throws`` the built throws of :func:`run_pairs` only."""
     if "--all-out-doublets" in argv:
         return command([a for a in argv if a != "--all-out-doublets"], run_all_out, __doc__)
+    if "--pair-throws" in argv:
+        return command([a for a in argv if a != "--pair-throws"], run_pairs, __doc__)
     return command(argv, run, __doc__)
 
 

@@ -13,7 +13,7 @@ from types import ModuleType
 
 import pytest
 
-from kernel_fast_differential import compare, reference, run, run_all_out
+from kernel_fast_differential import compare, reference, run, run_all_out, run_pairs
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.bench import DEFAULT_PLAYERS
@@ -160,3 +160,34 @@ def test_built_doublets_with_every_pawn_out() -> None:
         if name.startswith("1 colour(s), ") and not name.endswith(" 1 group(s)")
     )
     assert split > 50 and counts["1 colour(s), 1 group(s)"] > 30, counts
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_built_throws_of_two_numbers(module: ModuleType) -> None:
+    """Built throws of two different numbers (tests/reference/built.py's
+    ``family_pair_throw``), which ``Kernel._f_pair_set`` explores for a one-colour
+    mover: the fast records are the clear engine's, and the cases it looks at after
+    the first move had their share (the moves meet: a blockade made or left, a
+    capture on the way; a pawn to enter; a capture, a pawn reaching HOME)."""
+    limit = 1500 if module is COMPILED else 400
+    counts, failures = run_pairs(module, 60.0, 6, limit=limit)
+    assert failures == []
+    assert counts["pair path"] > limit // 2, counts
+    for name in ("moves meet", "to enter", "capture", "HOME"):
+        assert counts[f"pair path: {name}"] > limit // 20, counts
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_two_numbers_entering_before_both_numbers(module: ModuleType) -> None:
+    """§5.6 puts entering first: red may enter with the 5 but then use the 3 nowhere
+    (yellow's blockade on red's 4, red's own blockade on 15 in front of 13, yellow
+    alone on the safety space of red's 18), while moving 5 from the blockade on 15
+    first opens the way for the 3 from 13. The one play is the entry, not the two
+    moves that use both numbers (``Kernel._f_pair_set`` leaves such a throw to the
+    explorer's pass)."""
+    pos = Position.from_text("parcheesi r,y - r:0.13.15.15,y:0.38.38.52 0 0 - - -")
+    for throw in ((5, 3), (3, 5)):
+        assert {p.to_text() for p in reference(pos, throw)} == {
+            "parcheesi r,y - r:1.13.15.15,y:0.38.38.52 1 0 - - -"
+        }
+        assert compare(pos, throw, module) is None

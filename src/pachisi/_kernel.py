@@ -920,6 +920,26 @@ class Kernel:
         self.f_stack_top += 1
         return i
 
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_store(self, pa: cython.ulonglong, w2: cython.ulonglong) -> cython.int:
+        """Add a state of one colour without hashing or stacking it; its index.
+
+        For :meth:`_f_pair_set`'s root and states after one move, which are
+        all different and which no later state can equal (as :meth:`_f_append`'s),
+        and its selected states with a bonus, for :meth:`_f_finish` (whose
+        bonus roots :meth:`_f_push` keeps once).
+        """
+        if 2 * (self.f_n_states + 1) > self.f_state_cap:
+            self._f_grow()
+        i: cython.int = self.f_n_states
+        self.f_n_states += 1
+        self.f_states[3 * i] = pa
+        self.f_states[3 * i + 1] = 0
+        self.f_states[3 * i + 2] = w2
+        return i
+
     # -- outcomes -------------------------------------------------------------
 
     @cython.cfunc
@@ -1006,7 +1026,15 @@ class Kernel:
         hi: cython.ulonglong
         lo: cython.ulonglong
         hi, lo = self._f_pawn_key(pa, pb, gone, self._f_ncol(spec))
-        x: cython.ulonglong = cut << 1 | extra
+        return self._f_keep(hi, lo, cut << 1 | extra, spec)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_keep(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong, spec: _Spec
+    ) -> cython.int:
+        """:meth:`_f_emit` of the outcome of key (``hi``, ``lo``, ``x``): its index."""
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow(self._f_recording(spec))
         mask: cython.ulonglong = self.f_outcome_cap - 1
@@ -1437,6 +1465,17 @@ class Kernel:
         return spec == _REC_STEPS
 
     @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pairs(self, spec: _Spec) -> cython.bint:
+        """Whether the copy ``spec`` explores two different numbers by :meth:`_f_pair_set`."""
+        if _Spec is cython.schar:
+            return True
+        if cython.compiled:
+            return False
+        return self.cfg[C_NCOL] == 1 and not self.cfg[C_JUMP] and spec == 0
+
+    @cython.cfunc
     @cython.exceptval(check=False)
     def _f_plays_as(
         self,
@@ -1483,7 +1522,10 @@ class Kernel:
             y = b | both
             if x > y:
                 x, y = y, x
-            self._f_set(x | y << 8, 2, -1, spec)
+            if self._f_pairs(spec):
+                self._f_pair_set(x | y << 8)
+            else:
+                self._f_set(x | y << 8, 2, -1, spec)
         else:
             d: cython.ulonglong = a
             e: cython.ulonglong = (7 - a) | 8
@@ -1853,6 +1895,262 @@ class Kernel:
                 self._t_set(option_key)
             else:
                 self._f_paths(option_key)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pair_set(self, nums: cython.ulonglong) -> cython.void:
+        """:meth:`_f_set` for two different numbers, one colour per mover, "hops", no recording.
+
+        The same states (the root, each move of one number, each move of the
+        other after it), made in two levels instead of by the explorer's
+        stack, so that the second moves mostly reuse the root's answers.
+        ``nums``: the two number codes, the smaller in the low byte.
+
+        A second move of a pawn other than the first mover, from ``p2`` to
+        ``t2``, is legal and captures after the first move (from ``p`` to
+        ``t``) exactly as at the root, unless ``p`` or ``t`` lies in
+        ``p2 + 1 .. t2``: with one colour a progress number is one square, the
+        first move changes the blocked masks and the others' occupied squares
+        (:meth:`_f_blocked1`) only at ``p`` and ``t``, and its capture only at
+        ``t``. Then (the pawns meet: a blockade made or left, a capture on
+        the way, a landing on the first mover) the move is looked at after
+        the first move's own masks. The first mover going on from ``t`` needs
+        the masks above ``t`` only, which are the root's. The second moves
+        keep the explorer's partial order reduction (:meth:`_f_pf_edges`). The
+        selection and the bonus part are the explorer's (:meth:`_f_select_pf`),
+        except that they need no pass over the states in the common cases.
+        §5.5's test never fails here: the two pawns of a starting blockade
+        that both move go by different numbers, so they cannot stand together
+        again. Where no pawn can enter, every state that uses both numbers is
+        selected if there is one, so those without a bonus (§5.7: a capture,
+        a pawn HOME) are emitted as they are made, and those with one are the
+        selected. Where a pawn may enter (§5.3; §5.6 puts entering first), the
+        states that use both numbers are sorted as they are made by whether
+        they entered a pawn, so that only the rarer choices need the pass.
+        """
+        hops: cython.schar = 0
+        self._f_reset()
+        self.f_stack_top = 0
+        pa0: cython.ulonglong = self.f_start_a
+        nsel: cython.int = 0
+        enter1: cython.bint = False
+        i: cython.int
+        na: cython.int = cython.cast(cython.int, nums & 7)
+        nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
+        # no pawn can enter: every state that uses both numbers is selected if there
+        # is one, so those without a bonus are ends at once, and those with one are
+        # the selected (n_two: the states using both)
+        direct: cython.bint = self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
+        # the root and the states after one move are stored for the selection pass
+        # only where a pawn may enter; where none can and no state uses both numbers,
+        # the explorer runs instead, if any move can be made at all (n_one)
+        n_one: cython.int = 0
+        if not direct:
+            self._f_store(pa0, _dice_word(nums, 2, 0, 0))
+        cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+        # the outcome key without captures, the mover's field left out (_f_pawn_key)
+        c0: cython.int = self.cfg[C_COL]
+        fsh: cython.int = 0 if c0 & 1 else 32
+        khi: cython.ulonglong = self.f_others_key_hi
+        klo: cython.ulonglong = self.f_others_key_lo
+        if c0 < 2:
+            khi &= ~(_LO32 << fsh)
+        else:
+            klo &= ~(_LO32 << fsh)
+        hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        n_two: cython.int = 0
+        self._f_blocked1(pa0, 0)
+        bl: cython.ulonglong = self.f_blocked_lo0
+        bh: cython.ulonglong = self.f_blocked_hi0
+        ol: cython.ulonglong = self.f_occupied_now_lo
+        oh: cython.ulonglong = self.f_occupied_now_hi
+        ml: cython.ulonglong = 0
+        mh: cython.ulonglong = 0
+        nl: cython.ulonglong = 0
+        nh: cython.ulonglong = 0
+        k: cython.int
+        k2: cython.int
+        r: cython.int
+        jn: cython.int
+        n: cython.int
+        n2: cython.int
+        lane: cython.int
+        lane2: cython.int
+        prev: cython.int
+        prev2: cython.int
+        p: cython.int
+        p2: cython.int
+        t: cython.int
+        t2: cython.int
+        sq: cython.int
+        sq2: cython.int
+        new: cython.int
+        g1: cython.int
+        g2: cython.int
+        have_mid: cython.bint
+        pa1: cython.ulonglong
+        pa2: cython.ulonglong
+        left: cython.ulonglong
+        # the root's moves: f_scratch[24 + 2 * k + jn] is _f_land's answer for lane k
+        # and number jn (-3: no such move)
+        prev = -1
+        for k in range(4):
+            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
+            if lane == prev:
+                self.f_scratch[24 + 2 * k] = self.f_scratch[22 + 2 * k]
+                self.f_scratch[25 + 2 * k] = self.f_scratch[23 + 2 * k]
+                continue
+            prev = lane
+            p = lane & _PMASK
+            for jn in range(2):
+                n = cython.cast(cython.int, (nums >> (8 * jn)) & 7)
+                sq = -3
+                if p == 0:
+                    if n == 5:
+                        sq = self._f_land(0, 0, 1, False, 0, 1)
+                elif p < 72 and p + n <= 72:
+                    sq = self._f_land(0, p, p + n, True, 0, 1)
+                self.f_scratch[24 + 2 * k + jn] = sq
+        prev = -1
+        for k in range(4):
+            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
+            if lane == prev:
+                continue
+            prev = lane
+            p = lane & _PMASK
+            if p == 0 and (nums & 7) + ((nums >> 8) & 7) == 5:
+                # entering with both numbers (§5.3)
+                sq = self._f_land(0, 0, 1, False, 0, 1)
+                if sq != -2:
+                    # (a pawn may enter: selected, as below)
+                    n_two += 1
+                    g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
+                    pa2 = _raised(pa0, k, lane | 1)
+                    if cb and g1:
+                        i = self._f_store(pa2, _dice_word(0, 0, 0, g1))
+                        self.f_selected[nsel] = i
+                        nsel += 1
+                    else:
+                        self._f_emit(pa2, 0, g1, 0, 0, hops)
+            for jn in range(2):
+                sq = self.f_scratch[24 + 2 * k + jn]
+                if sq < -1:
+                    continue
+                t = 1 if p == 0 else p + cython.cast(cython.int, (nums >> (8 * jn)) & 7)
+                new = (lane & ~_PMASK) | t
+                pa1 = _raised(pa0, k, new)
+                if p == 0:
+                    enter1 = True
+                g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
+                left = (nums >> 8) if jn == 0 else (nums & 255)
+                n2 = cython.cast(cython.int, left & 7)
+                n_one += 1
+                if not direct:
+                    self._f_store(pa1, _dice_word(left, 1, 0, g1))
+                # its successors
+                have_mid = False
+                prev2 = -1
+                for k2 in range(4):
+                    lane2 = cython.cast(cython.int, (pa1 >> (16 * k2)) & 0xFFFF)
+                    if lane2 == prev2:
+                        continue
+                    prev2 = lane2
+                    p2 = lane2 & _PMASK
+                    if p2 == 0:
+                        if n2 != 5:
+                            continue
+                        t2 = 1
+                    elif p2 >= 72:
+                        continue
+                    else:
+                        t2 = p2 + n2
+                        # (t2 < p: made from another state, see _f_pf_edges)
+                        if t2 > 72 or t2 < p:
+                            continue
+                    if lane2 == new:
+                        # the first mover goes on: the root's masks above t. After the
+                        # larger number (jn 1) without a capture, it makes the state
+                        # it makes after the smaller one without a capture (made
+                        # before), and exactly where that is legal: the larger
+                        # number's move found p + 1 .. p + nb open, so both ways
+                        # differ only in squares open to both
+                        if jn == 1 and g1 == 0 and p != 0 and self.f_scratch[24 + 2 * k] == -1:
+                            continue
+                        sq2 = self._f_land(0, t, t2, True, g1, 1)
+                    elif (p2 < p and p <= t2) or (p2 < t and t <= t2):
+                        # the pawns meet: the masks after the first move
+                        if not have_mid:
+                            self._f_blocked1(pa1, g1)
+                            ml = self.f_blocked_lo0
+                            mh = self.f_blocked_hi0
+                            nl = self.f_occupied_now_lo
+                            nh = self.f_occupied_now_hi
+                            have_mid = True
+                        else:
+                            self.f_blocked_lo0 = ml
+                            self.f_blocked_hi0 = mh
+                            self.f_occupied_now_lo = nl
+                            self.f_occupied_now_hi = nh
+                        sq2 = self._f_land(0, p2, t2, p2 != 0, g1, 1)
+                        self.f_blocked_lo0 = bl
+                        self.f_blocked_hi0 = bh
+                        self.f_occupied_now_lo = ol
+                        self.f_occupied_now_hi = oh
+                    else:
+                        # root lane r is pa1's lane k2: pa1 is the root without lane
+                        # k, with new put in above the lanes below it
+                        r = k2 + (k2 >= k and lane2 < new)
+                        sq2 = self.f_scratch[25 + 2 * r - jn]
+                    if sq2 < -1:
+                        continue
+                    g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
+                    pa2 = _raised(pa1, k2, (lane2 & ~_PMASK) | t2)
+                    if direct or p == 0 or p2 == 0:
+                        # selected (every state using both numbers where no pawn can
+                        # enter, else those that entered one): not stored unless with
+                        # a bonus (the fallback's pass does not need them: there are
+                        # none); one made twice is emitted twice, and kept once
+                        n_two += 1
+                        if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
+                            if g2:
+                                self._f_emit(pa2, 0, g2, 0, 0, hops)
+                            elif c0 < 2:
+                                self._f_keep(khi | _canon_sorted(pa2) << fsh, klo, 0, hops)
+                            else:
+                                self._f_keep(khi, klo | _canon_sorted(pa2) << fsh, 0, hops)
+                            continue
+                        i = self._f_store(pa2, _dice_word(0, 0, 0, g2))
+                    else:
+                        # a pawn may enter, none did: stored and stacked for the
+                        # selection below, unless one that entered a pawn was made
+                        if n_two:
+                            continue
+                        i = self._f_add(pa2, 0, _dice_word(0, 0, 0, g2))
+                        if i >= 0:
+                            self.f_stack[self.f_stack_top] = i
+                            self.f_stack_top += 1
+                        continue
+                    self.f_selected[nsel] = i
+                    nsel += 1
+        n = self.f_stack_top  # (the states that entered no pawn, stacked)
+        self.f_stack_top = 0
+        if n_two:
+            if nsel:
+                self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
+            return
+        if direct:
+            if n_one:
+                self._f_set(nums, 2, -1, hops)
+            return
+        # a pawn may enter, but no state using both numbers entered one: those that
+        # entered none (on the stack) are the selected, unless a move of one number
+        # entered one
+        if enter1 or n == 0:
+            self._f_select_pf(2, hops)
+            return
+        for i in range(n):
+            self.f_selected[i] = self.f_stack[i]
+        self._f_finish(n, False, hops)
 
     @cython.cfunc
     @cython.exceptval(check=False)

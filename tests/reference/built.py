@@ -211,6 +211,72 @@ def family_all_out_doublet(rng: random.Random) -> Built:
     )
 
 
+def _same_square(mover: str, q: int, other: str) -> int | None:
+    """The progress number of colour ``other`` on the ring square of ``mover``'s progress
+    ``q`` (RULES.md: ring square (17a + 4 + p) mod 68 for p 1..64, arms by FORMAT.md's
+    "Colours and seats"), or None if ``other`` cannot stand there."""
+    if not 1 <= q <= 64:
+        return None
+    arm = {c: a for a, c in enumerate(FAMILY_COLOURS)}
+    p = (q + 17 * (arm[mover] - arm[other])) % 68
+    return p if 1 <= p <= 64 else None
+
+
+def family_pair_throw(rng: random.Random) -> Built:
+    """§5.2-§5.7 for a throw of two different numbers: the mover's pawns within a
+    throw's reach of each other, so that the second move passes or lands where the
+    first left or landed (a blockade made or left, a capture on the way, pawns
+    meeting), the others' pawns and blockades on and among their squares, pawns in
+    the nest with 5s and totals of 5, pawns in front of HOME, and the bonuses.
+    The kernel explores such throws of a one-colour mover by ``Kernel._f_pair_set``,
+    whose looked-at cases these are. Not one of :data:`SCENARIOS`:
+    tests/test_kernel_fast.py draws it alone."""
+    ruleset, players, teams, cols = _family_setup(rng, rng.choice(["parcheesi", "whitman"]))
+    mover = rng.randrange(len(players))
+    base = rng.choice([rng.randint(1, 40), rng.randint(41, 64), rng.randint(58, 70)])
+    own: list[int] = []
+    for _ in range(4):
+        roll = rng.random()
+        if roll < 0.2:
+            own.append(0)
+        elif roll < 0.3:
+            own.append(1)
+        else:
+            own.append(min(base + rng.randint(0, 9), 72))
+    if rng.random() < 0.3:
+        own[1] = own[0]  # a starting blockade (three on one space: redrawn)
+    mine = cols[mover][0]
+    pawns: dict[str, list[int]] = {mine: own}
+    for i, cs in enumerate(cols):
+        for c in cs:
+            if i == mover:
+                continue
+            ps = [rng.choice([0, rng.randint(1, 68)]) for _ in range(4)]
+            for k in range(4):
+                # on a square the mover's pawns may pass or land on
+                q = _same_square(mine, base + rng.randint(1, 14), c)
+                if q is not None and rng.random() < 0.4:
+                    ps[k] = q
+            if rng.random() < 0.25:
+                ps[1] = ps[0]  # the others' blockade
+            pawns[c] = ps
+    opts = flip(ruleset, rng)
+    opts.setdefault("sum_move", "hops")
+    if rng.random() < 0.6:
+        opts.setdefault("capture_bonus", rng.choice([4, 10, 20]))
+        opts.setdefault("home_bonus", rng.choice([3, 10]))
+    a, b = rng.sample(range(1, 7), 2)
+    if rng.random() < 0.3:
+        a, b = rng.choice([(5, rng.choice([1, 2, 3, 4, 6])), (1, 4), (2, 3)])
+    if rng.random() < 0.5:
+        a, b = b, a
+    return (
+        _position(ruleset, players, pawns, options=opts, teams=teams, to_move=mover),
+        (a, b),
+        "pair-throw",
+    )
+
+
 def family_third_doublet(rng: random.Random) -> Built:
     """§5.8/§7: the third doublet, with ties for the highest pawn (across Eight-Man's colours,
     or two pawns of one colour), pawns at HOME (safe) and none on the board at all."""
