@@ -1796,10 +1796,20 @@ class Kernel:
         b: cython.int = self.f_split_b[c]
         s: cython.int
         if c == ncomp - 1:
+            # stored without a look-up: the combinations differ (the groups' lanes lie
+            # in disjoint ranges, their captures are of different pawns), but for
+            # those of group states that differed only in the no-split flag, which
+            # are then kept twice, selected twice and emitted once (_f_emit keeps an
+            # outcome once, _f_push a bonus root); without blockade tags (§5.5) a lane
+            # is its progress number, so the groups' lanes, each group's sorted, the
+            # groups by their ranges and the pawns at HOME before the throw above
+            # them, are in order already
+            tags: cython.bint = self.n_tags != 0
+            w: cython.ulonglong
             for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
-                self._f_add(
-                    _sort4(word | self.f_split_w[s] << shift),
-                    self.f_start_b,
+                w = word | self.f_split_w[s] << shift
+                self._f_store(
+                    _sort4(w) if tags else w,
                     w2 | cython.cast(cython.ulonglong, gone | self.f_split_g[s]) << 47,
                 )
             return
