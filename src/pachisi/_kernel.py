@@ -1752,7 +1752,31 @@ class Kernel:
         be: cython.int
         j: cython.int
         x: cython.int
+        xd: cython.int
         left: cython.ulonglong
+        if c == ncomp - 1:
+            # the last group: its d's (xd) fix its e's (used in all), three choices at most
+            for xd in range(3 - ud):
+                bd = ud + xd
+                be = used - bd
+                if be < ue or be > 2:
+                    continue
+                b = 3 * xd + be - ue
+                if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
+                    continue  # no state uses these numbers
+                self.f_split_b[c] = b
+                left = 0
+                j = 0
+                for x in range(2 - bd):
+                    left |= dcode << (8 * j)
+                    j += 1
+                for x in range(2 - be):
+                    left |= ecode << (8 * j)
+                    j += 1
+                self._f_comb_states(
+                    0, ncomp, 0, home, 0, _dice_word(left, j, 0xFFF if no_split else 0, 0)
+                )
+            return
         for b in range(9):
             if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
                 continue  # no state uses these numbers
@@ -1761,22 +1785,7 @@ class Kernel:
             if bd > 2 or be > 2 or bd + be > used:
                 continue
             self.f_split_b[c] = b
-            if c < ncomp - 1:
-                self._f_comb(c + 1, ncomp, bd, be, home, dcode, ecode, no_split, used)
-                continue
-            if bd + be != used:
-                continue
-            left = 0
-            j = 0
-            for x in range(2 - bd):
-                left |= dcode << (8 * j)
-                j += 1
-            for x in range(2 - be):
-                left |= ecode << (8 * j)
-                j += 1
-            self._f_comb_states(
-                0, ncomp, 0, home, 0, _dice_word(left, j, 0xFFF if no_split else 0, 0)
-            )
+            self._f_comb(c + 1, ncomp, bd, be, home, dcode, ecode, no_split, used)
 
     @cython.cfunc
     @cython.exceptval(check=False)
