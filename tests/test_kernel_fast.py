@@ -223,3 +223,24 @@ def test_split_doublet_combinations_stored_without_a_look_up() -> None:
             if not kern.f_states[3 * i + 2] & bonus_part
         ]
         assert (len(dice_part) > len(set(dice_part))) == repeats
+
+
+def test_split_doublet_not_all_numbers_used() -> None:
+    """``Kernel._f_split`` selects without the selection's pass where no blockade tag
+    (§5.5) can fail: red's 7 and 9 (one group) and 60 (another) on (6, 6), yellow's
+    blockade on 44 in the way, cannot use all four numbers; under §5.8's
+    ``partial_doubles`` "nothing" nothing moves, under "forfeit_extra_throw" the most
+    numbers usable are used. The fast records are the clear engine's, compiled and not."""
+    for opt, moved in (("", False), ("{partial_doubles=forfeit_extra_throw}", True)):
+        pos = Position.from_text(f"parcheesi{opt} r,y - r:7.9.60.72,y:31.44.44.49 0 0 - - -")
+        want = reference(pos, (6, 6))
+        totals = {sum(p.pawns[0]) - sum(pos.pawns[0]) for p in want}
+        assert (min(totals) > 0 and max(totals) < 14) if moved else totals == {0}
+        assert _groups(pos) == 2
+        for module in (COMPILED, UNCOMPILED):
+            if module is not None:
+                assert compare(pos, (6, 6), module) is None
+    if UNCOMPILED is not None:
+        kern = UNCOMPILED.Kernel()
+        kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (6, 6))
+        assert kern.n_tags == 0

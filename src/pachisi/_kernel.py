@@ -1726,6 +1726,17 @@ class Kernel:
                     break
             if done:
                 break
+        if self.n_tags == 0:
+            # the selection without its pass: no pawn in the nest, no blockade of §5.5
+            # to break, so the states after the root, all using ``used`` numbers, are
+            # the selected (§5.8's partial doublets: none unless all four are used)
+            nsel: cython.int = self.f_n_states - 1
+            if nsel == 0 or (used < 4 and self.cfg[C_PARTIAL_NOTHING]):
+                return True
+            for i in range(nsel):
+                self.f_selected[i] = i + 1
+            self._f_finish(nsel, self._extra(used == 4), spec)
+            return True
         self._f_select_pf(4, spec)
         return True
 
