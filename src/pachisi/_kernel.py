@@ -1677,21 +1677,30 @@ class Kernel:
             self.f_split_off[10 * c] = n
             for b in range(1, 10):
                 self.f_split_off[10 * c + b] += self.f_split_off[10 * c + b - 1]
+            # without blockade tags (§5.5) and moved marks ("jump") a lane is its
+            # progress number, so the group's lanes are the lowest k of the sorted
+            # state (those at HOME equal)
+            low: cython.ulonglong = ~cython.cast(cython.ulonglong, 0)
+            if self.f_split_k[c] < 4:
+                low = (cython.cast(cython.ulonglong, 1) << (16 * self.f_split_k[c])) - 1
             for i in range(self.f_n_states):
                 pa = self.f_states[3 * i]
                 w2 = self.f_states[3 * i + 2]
                 b = self.f_split_t[i]
-                # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
-                w = 0
-                j = 0
-                m = 4 - self.f_split_k[c]
-                for k in range(4):
-                    lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
-                    if m and lane == 72:
-                        m -= 1
-                        continue
-                    w |= cython.cast(cython.ulonglong, lane) << (16 * j)
-                    j += 1
+                if self.n_tags == 0 and not self._f_jump(spec):
+                    w = pa & low
+                else:
+                    # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
+                    w = 0
+                    j = 0
+                    m = 4 - self.f_split_k[c]
+                    for k in range(4):
+                        lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
+                        if m and lane == 72:
+                            m -= 1
+                            continue
+                        w |= cython.cast(cython.ulonglong, lane) << (16 * j)
+                        j += 1
                 at = self.f_split_off[10 * c + b]
                 self.f_split_w[at] = w
                 self.f_split_g[at] = _word_gone(w2)
@@ -1820,11 +1829,12 @@ class Kernel:
             # in disjoint ranges, their captures are of different pawns), but for
             # those of group states that differed only in the no-split flag, which
             # are then kept twice, selected twice and emitted once (_f_emit keeps an
-            # outcome once, _f_push a bonus root); without blockade tags (§5.5) a lane
-            # is its progress number, so the groups' lanes, each group's sorted, the
+            # outcome once, _f_push a bonus root); without blockade tags (§5.5) and
+            # moved marks ("jump") a lane is its progress number, so the groups'
+            # lanes, each group's sorted, the
             # groups by their ranges and the pawns at HOME before the throw above
             # them, are in order already
-            tags: cython.bint = self.n_tags != 0
+            tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0
             w: cython.ulonglong
             for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
                 w = word | self.f_split_w[s] << shift
