@@ -191,3 +191,56 @@ def test_two_numbers_entering_before_both_numbers(module: ModuleType) -> None:
             "parcheesi r,y - r:1.13.15.15,y:0.38.38.52 1 0 - - -"
         }
         assert compare(pos, throw, module) is None
+
+
+def test_split_doublet_combinations_stored_without_a_look_up() -> None:
+    """``Kernel._f_split`` stores the groups' combinations without a look-up: two
+    group states that differ only in §5.8's no-split flag make the same combination
+    twice (red's 58 alone moving 2 then 5 to 65 keeps the flag, the pawn on 60 moving
+    5 first and the 58 then 2 does not; red's 20 is the other group), which is then
+    stored twice, selected twice and recorded once. With a starting blockade (§5.5's
+    tags, red's two pawns on 20, the 50 the other group) the combined lanes are sorted;
+    without, they are in order as made. The fast records are the clear engine's,
+    compiled and not."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    bonus_part = UNCOMPILED._BONUS_PART
+    for text, repeats, tags in (
+        ("parcheesi r,y - r:20.58.60.72,y:0.0.38.52 0 0 - - -", True, 0),
+        ("parcheesi r,y - r:20.20.50.72,y:0.0.38.52 0 0 - - -", False, 1),
+    ):
+        pos = Position.from_text(text)
+        assert pos.setup.option("no_split_doubles_home")
+        for module in (COMPILED, UNCOMPILED):
+            if module is not None:
+                assert compare(pos, (2, 2), module) is None
+        kern = UNCOMPILED.Kernel()
+        kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (2, 2))
+        assert kern.n_tags == tags
+        dice_part = [
+            tuple(kern.f_states[3 * i : 3 * i + 3])
+            for i in range(kern.f_n_states)
+            if not kern.f_states[3 * i + 2] & bonus_part
+        ]
+        assert (len(dice_part) > len(set(dice_part))) == repeats
+
+
+def test_split_doublet_not_all_numbers_used() -> None:
+    """``Kernel._f_split`` selects without the selection's pass where no blockade tag
+    (§5.5) can fail: red's 7 and 9 (one group) and 60 (another) on (6, 6), yellow's
+    blockade on 44 in the way, cannot use all four numbers; under §5.8's
+    ``partial_doubles`` "nothing" nothing moves, under "forfeit_extra_throw" the most
+    numbers usable are used. The fast records are the clear engine's, compiled and not."""
+    for opt, moved in (("", False), ("{partial_doubles=forfeit_extra_throw}", True)):
+        pos = Position.from_text(f"parcheesi{opt} r,y - r:7.9.60.72,y:31.44.44.49 0 0 - - -")
+        want = reference(pos, (6, 6))
+        totals = {sum(p.pawns[0]) - sum(pos.pawns[0]) for p in want}
+        assert (min(totals) > 0 and max(totals) < 14) if moved else totals == {0}
+        assert _groups(pos) == 2
+        for module in (COMPILED, UNCOMPILED):
+            if module is not None:
+                assert compare(pos, (6, 6), module) is None
+    if UNCOMPILED is not None:
+        kern = UNCOMPILED.Kernel()
+        kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (6, 6))
+        assert kern.n_tags == 0

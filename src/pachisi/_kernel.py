@@ -1677,21 +1677,30 @@ class Kernel:
             self.f_split_off[10 * c] = n
             for b in range(1, 10):
                 self.f_split_off[10 * c + b] += self.f_split_off[10 * c + b - 1]
+            # without blockade tags (§5.5) and moved marks ("jump") a lane is its
+            # progress number, so the group's lanes are the lowest k of the sorted
+            # state (those at HOME equal)
+            low: cython.ulonglong = ~cython.cast(cython.ulonglong, 0)
+            if self.f_split_k[c] < 4:
+                low = (cython.cast(cython.ulonglong, 1) << (16 * self.f_split_k[c])) - 1
             for i in range(self.f_n_states):
                 pa = self.f_states[3 * i]
                 w2 = self.f_states[3 * i + 2]
                 b = self.f_split_t[i]
-                # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
-                w = 0
-                j = 0
-                m = 4 - self.f_split_k[c]
-                for k in range(4):
-                    lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
-                    if m and lane == 72:
-                        m -= 1
-                        continue
-                    w |= cython.cast(cython.ulonglong, lane) << (16 * j)
-                    j += 1
+                if self.n_tags == 0 and not self._f_jump(spec):
+                    w = pa & low
+                else:
+                    # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
+                    w = 0
+                    j = 0
+                    m = 4 - self.f_split_k[c]
+                    for k in range(4):
+                        lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
+                        if m and lane == 72:
+                            m -= 1
+                            continue
+                        w |= cython.cast(cython.ulonglong, lane) << (16 * j)
+                        j += 1
                 at = self.f_split_off[10 * c + b]
                 self.f_split_w[at] = w
                 self.f_split_g[at] = _word_gone(w2)
@@ -1726,6 +1735,17 @@ class Kernel:
                     break
             if done:
                 break
+        if self.n_tags == 0:
+            # the selection without its pass: no pawn in the nest, no blockade of §5.5
+            # to break, so the states after the root, all using ``used`` numbers, are
+            # the selected (§5.8's partial doublets: none unless all four are used)
+            nsel: cython.int = self.f_n_states - 1
+            if nsel == 0 or (used < 4 and self.cfg[C_PARTIAL_NOTHING]):
+                return True
+            for i in range(nsel):
+                self.f_selected[i] = i + 1
+            self._f_finish(nsel, self._extra(used == 4), spec)
+            return True
         self._f_select_pf(4, spec)
         return True
 
@@ -1752,7 +1772,31 @@ class Kernel:
         be: cython.int
         j: cython.int
         x: cython.int
+        xd: cython.int
         left: cython.ulonglong
+        if c == ncomp - 1:
+            # the last group: its d's (xd) fix its e's (used in all), three choices at most
+            for xd in range(3 - ud):
+                bd = ud + xd
+                be = used - bd
+                if be < ue or be > 2:
+                    continue
+                b = 3 * xd + be - ue
+                if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
+                    continue  # no state uses these numbers
+                self.f_split_b[c] = b
+                left = 0
+                j = 0
+                for x in range(2 - bd):
+                    left |= dcode << (8 * j)
+                    j += 1
+                for x in range(2 - be):
+                    left |= ecode << (8 * j)
+                    j += 1
+                self._f_comb_states(
+                    0, ncomp, 0, home, 0, _dice_word(left, j, 0xFFF if no_split else 0, 0)
+                )
+            return
         for b in range(9):
             if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
                 continue  # no state uses these numbers
@@ -1761,22 +1805,7 @@ class Kernel:
             if bd > 2 or be > 2 or bd + be > used:
                 continue
             self.f_split_b[c] = b
-            if c < ncomp - 1:
-                self._f_comb(c + 1, ncomp, bd, be, home, dcode, ecode, no_split, used)
-                continue
-            if bd + be != used:
-                continue
-            left = 0
-            j = 0
-            for x in range(2 - bd):
-                left |= dcode << (8 * j)
-                j += 1
-            for x in range(2 - be):
-                left |= ecode << (8 * j)
-                j += 1
-            self._f_comb_states(
-                0, ncomp, 0, home, 0, _dice_word(left, j, 0xFFF if no_split else 0, 0)
-            )
+            self._f_comb(c + 1, ncomp, bd, be, home, dcode, ecode, no_split, used)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1796,10 +1825,21 @@ class Kernel:
         b: cython.int = self.f_split_b[c]
         s: cython.int
         if c == ncomp - 1:
+            # stored without a look-up: the combinations differ (the groups' lanes lie
+            # in disjoint ranges, their captures are of different pawns), but for
+            # those of group states that differed only in the no-split flag, which
+            # are then kept twice, selected twice and emitted once (_f_emit keeps an
+            # outcome once, _f_push a bonus root); without blockade tags (§5.5) and
+            # moved marks ("jump") a lane is its progress number, so the groups'
+            # lanes, each group's sorted, the
+            # groups by their ranges and the pawns at HOME before the throw above
+            # them, are in order already
+            tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0
+            w: cython.ulonglong
             for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
-                self._f_add(
-                    _sort4(word | self.f_split_w[s] << shift),
-                    self.f_start_b,
+                w = word | self.f_split_w[s] << shift
+                self._f_store(
+                    _sort4(w) if tags else w,
                     w2 | cython.cast(cython.ulonglong, gone | self.f_split_g[s]) << 47,
                 )
             return
