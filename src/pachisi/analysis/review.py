@@ -229,14 +229,24 @@ class ReviewSettings:
     @property
     def luck_depth(self) -> int:
         """The ply the network values the luck at: ``luck_ply``, or by default the lesser of
-        ``ply`` and :data:`~pachisi.analysis.net.LUCK_PLY`.
+        ``ply`` and :data:`~pachisi.analysis.net.LUCK_PLY` (:meth:`luck_depth_for`).
 
         >>> ReviewSettings().ply, ReviewSettings().luck_depth
         (2, 1)
         >>> ReviewSettings(ply=0).luck_depth, ReviewSettings(luck_ply=2).luck_depth
         (0, 2)
         """
-        return min(self.ply, LUCK_PLY) if self.luck_ply is None else self.luck_ply
+        return self.luck_depth_for(self.ply)
+
+    def luck_depth_for(self, ply: int) -> int:
+        """The luck's ply where the plays are judged at ``ply`` (an evaluator given to
+        :func:`review` brings its own): ``luck_ply``, or the lesser of ``ply`` and
+        :data:`~pachisi.analysis.net.LUCK_PLY`.
+
+        >>> ReviewSettings().luck_depth_for(0), ReviewSettings(luck_ply=2).luck_depth_for(0)
+        (0, 2)
+        """
+        return min(ply, LUCK_PLY) if self.luck_ply is None else self.luck_ply
 
     @property
     def spec(self) -> RolloutSpec:
@@ -799,7 +809,7 @@ def _net_review(
     """:func:`review` by the value network (see :mod:`pachisi.analysis.net`)."""
     cands = s.candidates if s.candidates is not None else 1 << 30
     play_ev = ev.variant(candidates=cands)
-    luck_ply = min(ev.ply, LUCK_PLY) if s.luck_ply is None else s.luck_ply
+    luck_ply = s.luck_depth_for(ev.ply)
     luck_ev = ev.variant(candidates=s.luck_candidates, ply=luck_ply)
     how = {**ev.describe(), "luck_ply": luck_ply}
     wanted = range(1, len(record.moves) + 1) if moves is None else sorted(set(moves))
