@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 
@@ -174,32 +174,54 @@ def command(
     return 1 if failures else 0
 
 
-def run_all_out(
-    module: ModuleType, seconds: float, seed: int, limit: int | None = None
+def _run_built(
+    module: ModuleType,
+    seconds: float,
+    seed: int,
+    limit: int | None,
+    build: Callable[[random.Random], tuple[dict[str, Any], tuple[int, int], Any]],
+    tally: Callable[[Counter[str], Position, tuple[int, int], dict[str, Any]], None],
 ) -> tuple[Counter[str], list[str]]:
-    """Compare on built doublets with every pawn of the mover out (tests/reference/built.py's
-    ``family_all_out_doublet``); counts by the mover's colours and groups of pawns more
-    than 14 apart (``Kernel._f_split``) and failures, as :func:`run`."""
+    """Compare on built positions (``build(rng)``: a position's dict, its throw, ...) for
+    ``seconds`` of CPU, or ``limit`` positions; ``tally`` counts each compared position by
+    kind. Counts and failures, as :func:`run`."""
     rng = random.Random(seed)
     counts: Counter[str] = Counter()
     failures: list[str] = []
     deadline = time.process_time() + seconds
     while (counts["total"] < limit) if limit is not None else (time.process_time() < deadline):
-        d, throw, _ = family_all_out_doublet(rng)
+        d, throw, _ = build(rng)
         if not _valid(d):
             continue
         pos = Position.from_dict(d)
         if pos.is_decided:
             continue
         counts["total"] += 1
-        mover = pos.setup.players[pos.to_move]
-        ps = sorted(p for c in mover for p in pos.pawns[c] if 1 <= p <= 71)
-        groups = sum(1 for i, p in enumerate(ps) if i == 0 or p - ps[i - 1] > 14)
-        counts[f"{len(mover)} colour(s), {groups} group(s)"] += 1
+        tally(counts, pos, throw, d)
         problem = compare(pos, throw, module)
         if problem is not None:
             failures.append(problem)
     return counts, failures
+
+
+def _tally_all_out(
+    counts: Counter[str], pos: Position, throw: tuple[int, int], d: dict[str, Any]
+) -> None:
+    """A built doublet counted by the mover's colours and groups of pawns more than 14
+    apart (``Kernel._f_split``)."""
+    mover = pos.setup.players[pos.to_move]
+    ps = sorted(p for c in mover for p in pos.pawns[c] if 1 <= p <= 71)
+    groups = sum(1 for i, p in enumerate(ps) if i == 0 or p - ps[i - 1] > 14)
+    counts[f"{len(mover)} colour(s), {groups} group(s)"] += 1
+
+
+def run_all_out(
+    module: ModuleType, seconds: float, seed: int, limit: int | None = None
+) -> tuple[Counter[str], list[str]]:
+    """Compare on built doublets with every pawn of the mover out (tests/reference/built.py's
+    ``family_all_out_doublet``); counts by the mover's colours and groups of pawns more
+    than 14 apart (``Kernel._f_split``) and failures, as :func:`run`."""
+    return _run_built(module, seconds, seed, limit, family_all_out_doublet, _tally_all_out)
 
 
 def _meet(pos: Position, throw: tuple[int, int]) -> bool:
@@ -215,6 +237,27 @@ def _meet(pos: Position, throw: tuple[int, int]) -> bool:
     return False
 
 
+def _tally_pairs(
+    counts: Counter[str], pos: Position, throw: tuple[int, int], d: dict[str, Any]
+) -> None:
+    """A built throw of two numbers counted where ``Kernel._f_pair_set`` explores it
+    ("hops"): whose moves meet, with a pawn to enter, with a capture or a pawn reaching HOME
+    in a result."""
+    if d["options"]["sum_move"] != "hops":
+        return
+    counts["pair path"] += 1
+    counts["pair path: moves meet"] += _meet(pos, throw)
+    mine = pos.pawns[pos.setup.players[pos.to_move][0]]
+    counts["pair path: to enter"] += 0 in mine and (5 in throw or sum(throw) == 5)
+    nest = sum(ps.count(0) for ps in pos.pawns)
+    after = reference(pos, throw)
+    counts["pair path: capture"] += any(sum(ps.count(0) for ps in p.pawns) > nest for p in after)
+    home = mine.count(72)
+    counts["pair path: HOME"] += any(
+        p.pawns[pos.setup.players[pos.to_move][0]].count(72) > home for p in after
+    )
+
+
 def run_pairs(
     module: ModuleType, seconds: float, seed: int, limit: int | None = None
 ) -> tuple[Counter[str], list[str]]:
@@ -223,37 +266,7 @@ def run_pairs(
     ``Kernel._f_pair_set`` explores; of them, those whose moves meet, with a pawn to
     enter, with a capture or a pawn reaching HOME in a result) and failures, as
     :func:`run`."""
-    rng = random.Random(seed)
-    counts: Counter[str] = Counter()
-    failures: list[str] = []
-    deadline = time.process_time() + seconds
-    while (counts["total"] < limit) if limit is not None else (time.process_time() < deadline):
-        d, throw, _ = family_pair_throw(rng)
-        if not _valid(d):
-            continue
-        pos = Position.from_dict(d)
-        if pos.is_decided:
-            continue
-        counts["total"] += 1
-        problem = compare(pos, throw, module)
-        if problem is not None:
-            failures.append(problem)
-        if d["options"]["sum_move"] != "hops":
-            continue
-        counts["pair path"] += 1
-        counts["pair path: moves meet"] += _meet(pos, throw)
-        mine = pos.pawns[pos.setup.players[pos.to_move][0]]
-        counts["pair path: to enter"] += 0 in mine and (5 in throw or sum(throw) == 5)
-        nest = sum(ps.count(0) for ps in pos.pawns)
-        after = reference(pos, throw)
-        counts["pair path: capture"] += any(
-            sum(ps.count(0) for ps in p.pawns) > nest for p in after
-        )
-        home = mine.count(72)
-        counts["pair path: HOME"] += any(
-            p.pawns[pos.setup.players[pos.to_move][0]].count(72) > home for p in after
-        )
-    return counts, failures
+    return _run_built(module, seconds, seed, limit, family_pair_throw, _tally_pairs)
 
 
 def main(argv: list[str]) -> int:
