@@ -141,3 +141,41 @@ def test_the_review_opens_with_the_graph_and_the_turning_points(
         expect(words.nth(i)).to_contain_text(re.compile(r"(lost \d+ points|no play).*dice gave"))
     check_axe(page)  # issue 34: no serious or critical accessibility violation on the review
     console.check()
+
+
+def test_the_review_fits_a_phone(server: Server, browser: Browser, console: Console):
+    """At 390 CSS pixels the review page is no wider than the screen: its wide tables scroll
+    in their own boxes (the page's grid once took their width, 546 pixels)."""
+    game = server.post(
+        "/api/games",
+        {"position": NEAR_END, "seats": ["greedy", "greedy"], "names": ["Asha", "Ravi"]},
+    )
+    wait_until(
+        "the computers to finish",
+        lambda: server.state(game["id"])["status"] == "finished",
+        timeout=60,
+    )
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.set_default_timeout(15000)
+    page = console.watch(context.new_page())
+    page.goto(server.url + f"/review/{game['id']}")
+    expect(page.locator("body")).to_have_attribute("data-review", "done", timeout=60000)
+    expect(page.get_by_test_id("review-moves")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for test_id in ("review-how", "review-graph"):
+        box = page.get_by_test_id(test_id).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (test_id, box)
+    # The moves table is wider than the phone: it scrolls in a named box that the keyboard
+    # reaches (axe's scrollable-region-focusable), and the arrow keys scroll it.
+    moves = page.get_by_role("group", name="Every throw")
+    assert moves.evaluate("e => e.scrollWidth > e.clientWidth")
+    moves.focus()
+    expect(moves).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "() => document.querySelector('.table-wrap:focus').scrollLeft > 0", timeout=5000
+    )
+    check_axe(page)
+    console.check()
