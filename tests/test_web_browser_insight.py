@@ -134,6 +134,10 @@ def test_the_review_opens_with_the_graph_and_the_turning_points(
     tops = [box["y"] for box in order if box is not None]
     assert len(tops) == 5 and tops == sorted(tops), tops
     expect(page.get_by_test_id("review-move")).to_have_count(moves)
+    # The verdicts' limits as the terminal prints them (whole points here, not "2.0").
+    expect(page.get_by_test_id("review-how")).to_contain_text(
+        "inaccuracy from 2, mistake from 5, blunder from 10 points"
+    )
     # Each player's game in a sentence, in whole points: lost to marked plays, given by the dice.
     words = page.get_by_test_id("player-words")
     expect(words).to_have_count(2)

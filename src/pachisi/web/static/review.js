@@ -19,6 +19,8 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).p
 const $ = (id) => document.getElementById(id);
 const pct = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(1));
 // The network's figures in whole points (their precision), rollouts' with one decimal and their ±.
+// A rule's limit (a verdict's threshold) in points, as `pachisi analyse` prints it: 2, 5, 10.
+const limit = (x) => String(Number((100 * x).toFixed(1)));
 const wholeOrDash = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(0));
 const signedWhole = (x) => `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(0)}`;
 const signed = (x) => (x === null || x === undefined ? "–" : `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(1)}`);
@@ -280,9 +282,9 @@ function moves(state, review) {
   const noLuck = s.luck_rollouts === 0 ? ` ${t("review.no_luck")}` : "";
   if (review.method === "network") {
     $("how").textContent = t("review.how_network", {
-      inaccuracy: pct(review.thresholds.fine),
-      mistake: pct(review.thresholds.inaccuracy),
-      blunder: pct(review.thresholds.mistake),
+      inaccuracy: limit(review.thresholds.fine),
+      mistake: limit(review.thresholds.inaccuracy),
+      blunder: limit(review.thresholds.mistake),
     }) + noLuck;
     return;
   }
@@ -292,9 +294,9 @@ function moves(state, review) {
     candidates: s.candidates,
     luck: s.luck_rollouts,
     clear: review.clear,
-    inaccuracy: pct(review.thresholds.fine),
-    mistake: pct(review.thresholds.inaccuracy),
-    blunder: pct(review.thresholds.mistake),
+    inaccuracy: limit(review.thresholds.fine),
+    mistake: limit(review.thresholds.inaccuracy),
+    blunder: limit(review.thresholds.mistake),
   }) + noLuck;
 }
 
