@@ -171,6 +171,10 @@ def test_the_review_fits_a_phone(server: Server, browser: Browser, console: Cons
     for test_id in ("review-how", "review-graph"):
         box = page.get_by_test_id(test_id).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (test_id, box)
+    # The paragraphs are one grid gap (1rem) apart, not tripled by their own margins.
+    unit, how = (page.get_by_test_id(t).bounding_box() for t in ("review-unit", "review-how"))
+    assert unit is not None and how is not None
+    assert how["y"] - (unit["y"] + unit["height"]) <= 20, (unit, how)
     # The moves table is wider than the phone: it scrolls in a named box that the keyboard
     # reaches (axe's scrollable-region-focusable), and the arrow keys scroll it.
     moves = page.get_by_role("group", name="Every throw")
