@@ -243,6 +243,9 @@ def test_hindi_and_kannada_pages_hold_no_english(
                 {w for w in re.findall(r"[A-Za-z]{2,}", visible_text(page)) if w not in NAMES}
             )
             assert not english, (lang, name, english)
+            if size == PHONE:
+                # Nothing runs off the screen (the lobby's selects once ran to 594 px).
+                assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
             if size == PHONE and name == "game":
                 for button in page.get_by_test_id("step").all():
                     assert button.bounding_box()["height"] >= 44  # type: ignore[index]
@@ -254,6 +257,39 @@ def test_hindi_and_kannada_pages_hold_no_english(
                 assert target.bounding_box()["width"] >= 44  # type: ignore[index]
             page.screenshot(path=str(shots / f"{name}-{lang}-{size_name}.png"), full_page=True)
             page.context.close()
+    console.check()
+
+
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.mark.parametrize("lang", ["en", "hi", "kn"])
+def test_on_a_small_phone_no_page_runs_off_the_screen(
+    lang: str, server: wb.Server, browser: Browser, console: wb.Console
+) -> None:
+    """At 360 CSS pixels (a small phone) every page is as wide as the screen in every
+    language: a select is no wider than its form (the lobby's longest option ran to 594 px
+    in Kannada), and the game page's top bar narrows its language switch rather than push
+    it off the screen (383 px in Kannada)."""
+    live = server.post(
+        "/api/games",
+        {"position": NEAR_END, "seats": ["human", "human"], "names": ["Asha", "Ravi"]},
+    )
+    page = console.watch(
+        browser.new_context(
+            viewport=SMALL_PHONE, locale=lang, is_mobile=True, has_touch=True
+        ).new_page()
+    )
+    page.context.add_init_script(f"localStorage.setItem('pachisi.lang', '{lang}')")
+    for path in ("/", live["links"]["hotseat"], "/rules/parcheesi", "/account", "/players"):
+        page.goto(server.url + path)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_test_id("lang")).to_be_visible()
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= SMALL_PHONE["width"], (lang, path, wide)
+        box = page.get_by_test_id("lang").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= SMALL_PHONE["width"], (path, box)
+    page.context.close()
     console.check()
 
 
