@@ -244,3 +244,56 @@ def test_split_doublet_not_all_numbers_used() -> None:
         kern = UNCOMPILED.Kernel()
         kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (6, 6))
         assert kern.n_tags == 0
+
+
+def test_lanes_sorted_or_not() -> None:
+    """``_sort4_mostly_sorted`` (``Kernel._f_context``: a game's pawns are in order, other
+    positions' need not be) is :func:`_sort4` on any lanes below 0x8000, in order or
+    not, and ``_canon4_mostly_sorted`` is ``_canon4``."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    k = UNCOMPILED
+    rng = random.Random(35)
+    seen = {True: 0, False: 0}
+    for i in range(20000):
+        top = (0x7FFF, 127, 72, 3)[i % 4]  # lanes with tags, progress numbers, few values
+        lanes = [rng.randint(0, top) for _ in range(4)]
+        if i % 3 == 0:
+            lanes.sort()
+        w = sum(v << (16 * j) for j, v in enumerate(lanes))
+        ordered = lanes == sorted(lanes)
+        seen[ordered] += 1
+        assert bool(k._lanes_sorted(w)) == ordered, lanes
+        assert k._sort4_mostly_sorted(w) == k._sort4(w), lanes
+        assert k._canon4_mostly_sorted(w) == k._canon4(w), lanes
+    assert min(seen.values()) > 5000
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_outcomes_of_pawns_out_of_order(module: ModuleType) -> None:
+    """The fast enumerator given each colour's pawns out of order (``Kernel.outcomes``
+    takes them as they come; a game keeps them in order) finds the same outcomes as
+    with them in order: ``_f_context`` sorts what is not sorted."""
+    rng = random.Random(12)
+    for name, players in (("parcheesi", 4), ("whitman", 2), ("eight-man", 2)):
+        pos = Position.start(name, players=players)
+        dice = dice_for(name)
+        setup = pos.setup
+        checked = 0
+        for _ in range(120):
+            if pos.is_decided:
+                break
+            throw = dice.roll(rng)
+            cut0 = pos.cut
+            mover = pos.to_move
+            cut = int(bool(cut0[mover])) if cut0 is not None else 0
+            shuffled = tuple(tuple(reversed(ps)) for ps in pos.pawns)
+            kern = _accel._kernel(module)
+            cfg = _accel._cfg(setup, mover)
+            want = sorted(kern.outcomes(cfg, (pos.pawns, pos.doubles, cut), tuple(throw)))
+            got = sorted(kern.outcomes(cfg, (shuffled, pos.doubles, cut), tuple(throw)))
+            assert got == want, (pos, throw)
+            checked += shuffled != pos.pawns
+            with _accel.pure():
+                pos = rng.choice(legal_plays(pos, throw)).position
+        assert checked > 20

@@ -734,7 +734,7 @@ class Kernel:
                     self.f_others_on[s] += 1
                     self.f_others_friendly[s] = fr
             self.f_others_key_hi, self.f_others_key_lo = _put_field(
-                self.f_others_key_hi, self.f_others_key_lo, c, _canon4(w)
+                self.f_others_key_hi, self.f_others_key_lo, c, _canon4_mostly_sorted(w)
             )
         self.f_last_gone = 0
         self.f_last_hi = self.f_others_key_hi
@@ -801,7 +801,7 @@ class Kernel:
                     for j in range(4 * ncol):
                         if self.f_scratch[j] == s:
                             self.f_start_lanes[j] |= self.n_tags << 8
-        self.f_start_a = _sort4(
+        self.f_start_a = _sort4_mostly_sorted(
             cython.cast(cython.ulonglong, self.f_start_lanes[0])
             | cython.cast(cython.ulonglong, self.f_start_lanes[1]) << 16
             | cython.cast(cython.ulonglong, self.f_start_lanes[2]) << 32
@@ -4970,6 +4970,9 @@ _M64 = 0xFFFFFFFFFFFFFFFF
 _LO32 = cython.declare(_CU64, 0xFFFFFFFF)
 _P4 = cython.declare(_CU64, 0x007F007F007F007F)
 _L4 = cython.declare(_CU64, 0x0001000100010001)
+_LANE_TOPS = cython.declare(_CU64, 0x8000800080008000)
+_LANE_TOPS3 = cython.declare(_CU64, 0x0000800080008000)
+_LANES3 = cython.declare(_CU64, 0x0000FFFFFFFFFFFF)
 _B3 = cython.declare(_CU64, 0xFF000000)
 _H1 = cython.declare(_CU64, 0x1E3779B97F4A7C15)
 _H2 = cython.declare(_CU64, 0x42B2AE3D27D4EB4F)
@@ -5049,6 +5052,43 @@ def _sort4(w: cython.ulonglong) -> cython.ulonglong:
 def _canon4(w: cython.ulonglong) -> cython.ulonglong:
     """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
     v: cython.ulonglong = _sort4(w & _P4)
+    return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _lanes_sorted(w: cython.ulonglong) -> cython.bint:
+    """Whether the four 16-bit lanes of ``w`` (each below 0x8000) are in order, lane 0
+    the smallest (without branches).
+
+    Lane ``i`` of ``(w >> 16 | H) - (w & 48 bits)``, ``H`` the lanes' top bits, is
+    ``0x8000 + lane(i + 1) - lane(i)`` for ``i`` < 3: between 1 and 0xFFFF, so no lane
+    borrows from the next, and its top bit is set exactly where ``lane(i + 1) >=
+    lane(i)``.
+    """
+    d: cython.ulonglong = ((w >> 16) | _LANE_TOPS) - (w & _LANES3)
+    return (d & _LANE_TOPS3) == _LANE_TOPS3
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _sort4_mostly_sorted(w: cython.ulonglong) -> cython.ulonglong:
+    """:func:`_sort4` of lanes (each below 0x8000) that are mostly in order already: a
+    game's pawns by colour are (:meth:`Kernel._advance_to` writes them from the sorted
+    key), other positions' need not be."""
+    if _lanes_sorted(w):
+        return w
+    return _sort4(w)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _canon4_mostly_sorted(w: cython.ulonglong) -> cython.ulonglong:
+    """:func:`_canon4` of lanes mostly in order already (:func:`_sort4_mostly_sorted`)."""
+    v: cython.ulonglong = _sort4_mostly_sorted(w & _P4)
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
 
 
