@@ -4228,6 +4228,7 @@ class Kernel:
         return mover
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _advance_to(
         self,
