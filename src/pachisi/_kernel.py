@@ -4503,7 +4503,13 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_select(self, n: cython.int, rank: cython.int) -> cython.int:
-        """The outcome of rank ``rank`` in canonical order among f_order[:n] (distinct keys)."""
+        """The outcome of rank ``rank`` in canonical order among f_order[:n] (distinct keys).
+
+        ``f_order[:n]`` is a permutation of the rows ``0 .. n - 1``, as an enumeration
+        leaves it unsorted (:meth:`_withhold`, ``kb_enumerate``) and as a previous pick
+        leaves it (the quickselect only reorders it): so the count and the pass below,
+        which depend on the set of rows only, read the rows directly.
+        """
         if n == 1:
             return self.f_order[0]
         i: cython.int
@@ -4520,31 +4526,29 @@ class Kernel:
             # a pawns' word is never all ones (its bytes are progress numbers, below 128),
             # so a0 + 1 and a1 + 1 do not overflow (also in _f_qselect).
             for i in range(n):
-                a0 = self.f_outcomes[3 * self.f_order[i]]
-                a1 = self.f_outcomes[3 * self.f_order[i] + 1]
-                a2 = self.f_outcomes[3 * self.f_order[i] + 2]
+                a0 = self.f_outcomes[3 * i]
+                a1 = self.f_outcomes[3 * i + 1]
+                a2 = self.f_outcomes[3 * i + 2]
                 below = 0
                 for j in range(n):
-                    b0 = self.f_outcomes[3 * self.f_order[j]]
-                    b1 = self.f_outcomes[3 * self.f_order[j] + 1]
-                    below += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * self.f_order[j] + 2] < a2))
+                    b0 = self.f_outcomes[3 * j]
+                    b1 = self.f_outcomes[3 * j + 1]
+                    below += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * j + 2] < a2))
                 if below == rank:
-                    return self.f_order[i]
+                    return i
         # more: a quickselect (_f_qselect) on the words where the keys differ: the extra
         # throw's word nearly always agrees, and one of the pawns' words does where no
         # capture reaches the other colours. One pass finds them.
-        r: cython.int = self.f_order[0]
-        a0 = self.f_outcomes[3 * r]
-        a1 = self.f_outcomes[3 * r + 1]
-        a2 = self.f_outcomes[3 * r + 2]
+        a0 = self.f_outcomes[0]
+        a1 = self.f_outcomes[1]
+        a2 = self.f_outcomes[2]
         d0: cython.ulonglong = 0
         d1: cython.ulonglong = 0
         d2: cython.ulonglong = 0
         for i in range(1, n):
-            r = self.f_order[i]
-            d0 |= self.f_outcomes[3 * r] ^ a0
-            d1 |= self.f_outcomes[3 * r + 1] ^ a1
-            d2 |= self.f_outcomes[3 * r + 2] ^ a2
+            d0 |= self.f_outcomes[3 * i] ^ a0
+            d1 |= self.f_outcomes[3 * i + 1] ^ a1
+            d2 |= self.f_outcomes[3 * i + 2] ^ a2
         # a call for each case, so that the C compiler, inlining each with its constants,
         # makes a partition loop without a test of them
         if d2 == 0:
@@ -4749,7 +4753,8 @@ def kb_order(kern: object) -> cython.int[::1]:
 @cython.exceptval(check=False)
 def kb_select(kern: object, m: cython.int, rank: cython.int) -> cython.int:
     """The row of the outcome of rank ``rank`` in canonical order among the ``m``
-    outcomes :func:`kb_order` lists (which it reorders).
+    outcomes :func:`kb_order` lists (which it reorders), unsorted: a permutation of
+    the rows ``0 .. m - 1`` (``Kernel._f_select``).
 
     C entry point (``_kernel.pxd``) of ``_kbatch`` and ``_kplay``.
     """
