@@ -297,3 +297,24 @@ def test_outcomes_of_pawns_out_of_order(module: ModuleType) -> None:
             with _accel.pure():
                 pos = rng.choice(legal_plays(pos, throw)).position
         assert checked > 20
+
+
+def test_raised_canon_is_the_key_field_of_raised() -> None:
+    """``_raised_canon`` (``Kernel._f_pair_set``'s key field of a state using both numbers,
+    without blockade tags) is ``_canon_sorted`` of ``_raised``: for sorted lanes of
+    progress numbers, any lane raised to any larger progress number."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    k = UNCOMPILED
+    rng = random.Random(41)
+    moved = 0
+    for _ in range(20000):
+        lanes = sorted(rng.randint(0, 72) for _ in range(4))
+        w = sum(v << (16 * j) for j, v in enumerate(lanes))
+        i = rng.randrange(4)
+        v = rng.randint(lanes[i], 72)
+        want = k._canon_sorted(k._raised(w, i, v))
+        assert k._raised_canon(w, i, v) == want, (lanes, i, v)
+        after = [*lanes[:i], v, *lanes[i + 1 :]]
+        moved += sorted(after) != after
+    assert moved > 2000  # the raised lane often passes others

@@ -2031,6 +2031,11 @@ class Kernel:
         pa1: cython.ulonglong
         pa2: cython.ulonglong
         left: cython.ulonglong
+        new2: cython.int
+        f: cython.ulonglong
+        # the root's lanes are progress numbers only (no blockade tags): so are every
+        # state's, since a move keeps a lane's tag (see _raised_canon)
+        plain: cython.bint = (pa0 & ~_P4) == 0
         # the root's moves: f_scratch[24 + 2 * k + jn] is _f_land's answer for lane k
         # and number jn (-3: no such move)
         prev = -1
@@ -2144,7 +2149,7 @@ class Kernel:
                     if sq2 < -1:
                         continue
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
-                    pa2 = _raised(pa1, k2, (lane2 & ~_PMASK) | t2)
+                    new2 = (lane2 & ~_PMASK) | t2
                     if direct or p == 0 or p2 == 0:
                         # selected (every state using both numbers where no pawn can
                         # enter, else those that entered one): not stored unless with
@@ -2153,19 +2158,26 @@ class Kernel:
                         n_two += 1
                         if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
                             if g2:
-                                self._f_emit(pa2, 0, g2, 0, 0, hops)
-                            elif c0 < 2:
-                                self._f_keep(khi | _canon_sorted(pa2) << fsh, klo, 0, hops)
+                                self._f_emit(_raised(pa1, k2, new2), 0, g2, 0, 0, hops)
+                                continue
+                            # the mover's key field: without tags, made from the lanes
+                            # at once (_raised_canon)
+                            if plain:
+                                f = _raised_canon(pa1, k2, new2)
                             else:
-                                self._f_keep(khi, klo | _canon_sorted(pa2) << fsh, 0, hops)
+                                f = _canon_sorted(_raised(pa1, k2, new2))
+                            if c0 < 2:
+                                self._f_keep(khi | f << fsh, klo, 0, hops)
+                            else:
+                                self._f_keep(khi, klo | f << fsh, 0, hops)
                             continue
-                        i = self._f_store(pa2, _dice_word(0, 0, 0, g2))
+                        i = self._f_store(_raised(pa1, k2, new2), _dice_word(0, 0, 0, g2))
                     else:
                         # a pawn may enter, none did: stored and stacked for the
                         # selection below, unless one that entered a pawn was made
                         if n_two:
                             continue
-                        i = self._f_add(pa2, 0, _dice_word(0, 0, 0, g2))
+                        i = self._f_add(_raised(pa1, k2, new2), 0, _dice_word(0, 0, 0, g2))
                         if i >= 0:
                             self.f_stack[self.f_stack_top] = i
                             self.f_stack_top += 1
@@ -5012,6 +5024,36 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
     pass of compare-exchanges from the bottom up carries it to its place
     (three instead of the five of :func:`_sort4`), without branches.
     """
+    a: cython.ulonglong
+    b: cython.ulonglong
+    c: cython.ulonglong
+    d: cython.ulonglong
+    a, b, c, d = _raised4(w, k, v)
+    return a | b << 16 | c << 32 | d << 48
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _raised_canon(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglong:
+    """:func:`_canon_sorted` of :func:`_raised` ``(w, k, v)`` for lanes (``w``'s and ``v``)
+    that are progress numbers only: the lanes straight into the big-endian field,
+    without the 16-bit word between."""
+    a: cython.ulonglong
+    b: cython.ulonglong
+    c: cython.ulonglong
+    d: cython.ulonglong
+    a, b, c, d = _raised4(w, k, v)
+    return a << 24 | b << 16 | c << 8 | d
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _raised4(
+    w: cython.ulonglong, k: cython.int, v: cython.int
+) -> tuple[cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+    """:func:`_raised`'s four lanes, lowest first."""
     w = _set_lane(w, k, v)
     a: cython.ulonglong = w & 0xFFFF
     b: cython.ulonglong = (w >> 16) & 0xFFFF
@@ -5026,7 +5068,7 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
     x = c if c < d else d
     d = d if c < d else c
     c = x
-    return a | b << 16 | c << 32 | d << 48
+    return a, b, c, d
 
 
 @cython.cfunc
