@@ -9,6 +9,7 @@ the rarest rules, compiled (and a small share uncompiled). The long run:
 from __future__ import annotations
 
 import random
+import threading
 from types import ModuleType
 
 import pytest
@@ -318,3 +319,31 @@ def test_raised_canon_is_the_key_field_of_raised() -> None:
         after = [*lanes[:i], v, *lanes[i + 1 :]]
         moved += sorted(after) != after
     assert moved > 2000  # the raised lane often passes others
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_playouts_after_other_set_ups(module: ModuleType) -> None:
+    """``kp_setup`` makes each player's finishing masks (``Kernel.kp_fin``) for the games
+    of its call: a set-up's games are the same whatever set-ups the same kernel played
+    before (a stale player's mask ends a game early or late), and as a new kernel's
+    (another thread's)."""
+    positions = [
+        Position.start("parcheesi", players=4),
+        Position.start("parcheesi", players=2),
+        Position.start("eight-man"),
+        Position.start("parcheesi", players=4, teams=True),
+    ]
+    n = 6 if module is COMPILED else 2
+    fresh: dict[int, object] = {}
+
+    def play_fresh(i: int) -> None:  # on a new thread: its own new kernel
+        fresh[i] = _accel.playouts(positions[i], n, 5, module=module)
+
+    for i in range(len(positions)):
+        thread = threading.Thread(target=play_fresh, args=(i,))
+        thread.start()
+        thread.join()
+    assert len(fresh) == len(positions)
+    for order in ([0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]):
+        for i in order:
+            assert _accel.playouts(positions[i], n, 5, module=module) == fresh[i], (order, i)

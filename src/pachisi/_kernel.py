@@ -323,6 +323,9 @@ class Kernel:
     cfg_p1: cython.int[::1]
     cfg_p2: cython.int[::1]
     cfg_p3: cython.int[::1]
+    # and each player's finishing masks (_finish_masks: mhi, vhi, mlo, vlo by player),
+    # made by the same kp_setup, for _game_play
+    kp_fin: cython.ulonglong[::1]
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -570,6 +573,7 @@ class Kernel:
         self.f_split_g = _ints(4096)
         self.f_split_t = _ints(4096)
         self.f_split_b = _ints(4)
+        self.kp_fin = _words(16)
 
     # -- buffers ------------------------------------------------------------
 
@@ -4052,6 +4056,7 @@ class Kernel:
             self.f_outcomes[3 * r + 2],
             mover,
             fin_mask,
+            self._kfinished(self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover),
         )
 
     def evaluate_many(
@@ -4251,19 +4256,22 @@ class Kernel:
         x: cython.ulonglong,
         mover: cython.int,
         fin_mask: cython.int,
+        meets: cython.bint,
     ) -> cython.int:
         """The one finishing step (§3.3, §3.5): the game state ``src`` after ``mover``'s
         outcome of key ``hi``/``lo``/``x`` (a fast enumerator's record), written to ``dst``
         (which may be ``src``): the pawns, the cut flags, the finishers and winners, the
         doubles count and who throws next. ``fin_mask``: the finishers of ``src`` as a
-        bit mask. ``dst[P_CUT]`` is left as it is. Returns the finishers after it."""
+        bit mask; ``meets``: whether the outcome meets the mover's finishing condition
+        (:meth:`_kfinished`). ``dst[P_CUT]`` is left as it is. Returns the finishers
+        after it."""
         c: cython.int
         k: cython.int
         nfin: cython.int = src[S_NFIN]
         winner: cython.int = src[S_WIN]
         doubles: cython.int = src[P_DOUBLES]
         fin: cython.int = fin_mask
-        if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
+        if not fin_mask >> mover & 1 and meets:
             if winner == 0:
                 winner = self._winner_after(src, mover)
             fin |= 1 << mover
@@ -4345,15 +4353,19 @@ class Kernel:
     @cython.exceptval(check=False)
     def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
         """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``; the finishers
-        after it (a bit mask)."""
+        after it (a bit mask). The finishing test on the masks :func:`kp_setup` made."""
+        hi: cython.ulonglong = self.f_outcomes[3 * r]
+        lo: cython.ulonglong = self.f_outcomes[3 * r + 1]
         return self._advance_to(
             self.gst,
             self.gst,
-            self.f_outcomes[3 * r],
-            self.f_outcomes[3 * r + 1],
+            hi,
+            lo,
             self.f_outcomes[3 * r + 2],
             mover,
             fin_mask,
+            hi & self.kp_fin[4 * mover] == self.kp_fin[4 * mover + 1]
+            and lo & self.kp_fin[4 * mover + 2] == self.kp_fin[4 * mover + 3],
         )
 
     @cython.cfunc
@@ -4788,7 +4800,8 @@ def kb_apply(
     C entry point (``_kernel.pxd``) of ``_kbatch``.
     """
     k: Kernel = cython.cast(Kernel, kern)
-    k._advance_to(gs, gs, hi, lo, x, gs[S_TO_MOVE], fin_mask)
+    mover: cython.int = gs[S_TO_MOVE]
+    k._advance_to(gs, gs, hi, lo, x, mover, fin_mask, k._kfinished(hi, lo, mover))
 
 
 @cython.cfunc
@@ -4887,6 +4900,18 @@ def kp_setup(
     k.cfg_p3 = k.cfg
     k.cfg = k.cfgbuf
     k.pos = k.gst
+    # each player's finishing masks (_finish_masks) for _game_play
+    p: cython.int
+    mhi: cython.ulonglong
+    vhi: cython.ulonglong
+    mlo: cython.ulonglong
+    vlo: cython.ulonglong
+    for p in range(n_pl):
+        mhi, vhi, mlo, vlo = k._finish_masks(p)
+        k.kp_fin[4 * p] = mhi
+        k.kp_fin[4 * p + 1] = vhi
+        k.kp_fin[4 * p + 2] = mlo
+        k.kp_fin[4 * p + 3] = vlo
 
 
 @cython.cfunc
