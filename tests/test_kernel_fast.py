@@ -9,6 +9,7 @@ the rarest rules, compiled (and a small share uncompiled). The long run:
 from __future__ import annotations
 
 import random
+import threading
 from types import ModuleType
 
 import pytest
@@ -244,3 +245,105 @@ def test_split_doublet_not_all_numbers_used() -> None:
         kern = UNCOMPILED.Kernel()
         kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (6, 6))
         assert kern.n_tags == 0
+
+
+def test_lanes_sorted_or_not() -> None:
+    """``_sort4_mostly_sorted`` (``Kernel._f_context``: a game's pawns are in order, other
+    positions' need not be) is :func:`_sort4` on any lanes below 0x8000, in order or
+    not, and ``_canon4_mostly_sorted`` is ``_canon4``."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    k = UNCOMPILED
+    rng = random.Random(35)
+    seen = {True: 0, False: 0}
+    for i in range(20000):
+        top = (0x7FFF, 127, 72, 3)[i % 4]  # lanes with tags, progress numbers, few values
+        lanes = [rng.randint(0, top) for _ in range(4)]
+        if i % 3 == 0:
+            lanes.sort()
+        w = sum(v << (16 * j) for j, v in enumerate(lanes))
+        ordered = lanes == sorted(lanes)
+        seen[ordered] += 1
+        assert bool(k._lanes_sorted(w)) == ordered, lanes
+        assert k._sort4_mostly_sorted(w) == k._sort4(w), lanes
+        assert k._canon4_mostly_sorted(w) == k._canon4(w), lanes
+    assert min(seen.values()) > 5000
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_outcomes_of_pawns_out_of_order(module: ModuleType) -> None:
+    """The fast enumerator given each colour's pawns out of order (``Kernel.outcomes``
+    takes them as they come; a game keeps them in order) finds the same outcomes as
+    with them in order: ``_f_context`` sorts what is not sorted."""
+    rng = random.Random(12)
+    for name, players in (("parcheesi", 4), ("whitman", 2), ("eight-man", 2)):
+        pos = Position.start(name, players=players)
+        dice = dice_for(name)
+        setup = pos.setup
+        checked = 0
+        for _ in range(120):
+            if pos.is_decided:
+                break
+            throw = dice.roll(rng)
+            cut0 = pos.cut
+            mover = pos.to_move
+            cut = int(bool(cut0[mover])) if cut0 is not None else 0
+            shuffled = tuple(tuple(reversed(ps)) for ps in pos.pawns)
+            kern = _accel._kernel(module)
+            cfg = _accel._cfg(setup, mover)
+            want = sorted(kern.outcomes(cfg, (pos.pawns, pos.doubles, cut), tuple(throw)))
+            got = sorted(kern.outcomes(cfg, (shuffled, pos.doubles, cut), tuple(throw)))
+            assert got == want, (pos, throw)
+            checked += shuffled != pos.pawns
+            with _accel.pure():
+                pos = rng.choice(legal_plays(pos, throw)).position
+        assert checked > 20
+
+
+def test_raised_canon_is_the_key_field_of_raised() -> None:
+    """``_raised_canon`` (``Kernel._f_pair_set``'s key field of a state using both numbers,
+    without blockade tags) is ``_canon_sorted`` of ``_raised``: for sorted lanes of
+    progress numbers, any lane raised to any larger progress number."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    k = UNCOMPILED
+    rng = random.Random(41)
+    moved = 0
+    for _ in range(20000):
+        lanes = sorted(rng.randint(0, 72) for _ in range(4))
+        w = sum(v << (16 * j) for j, v in enumerate(lanes))
+        i = rng.randrange(4)
+        v = rng.randint(lanes[i], 72)
+        want = k._canon_sorted(k._raised(w, i, v))
+        assert k._raised_canon(w, i, v) == want, (lanes, i, v)
+        after = [*lanes[:i], v, *lanes[i + 1 :]]
+        moved += sorted(after) != after
+    assert moved > 2000  # the raised lane often passes others
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_playouts_after_other_set_ups(module: ModuleType) -> None:
+    """``kp_setup`` makes each player's finishing masks (``Kernel.kp_fin``) for the games
+    of its call: a set-up's games are the same whatever set-ups the same kernel played
+    before (a stale player's mask ends a game early or late), and as a new kernel's
+    (another thread's)."""
+    positions = [
+        Position.start("parcheesi", players=4),
+        Position.start("parcheesi", players=2),
+        Position.start("eight-man"),
+        Position.start("parcheesi", players=4, teams=True),
+    ]
+    n = 6 if module is COMPILED else 2
+    fresh: dict[int, object] = {}
+
+    def play_fresh(i: int) -> None:  # on a new thread: its own new kernel
+        fresh[i] = _accel.playouts(positions[i], n, 5, module=module)
+
+    for i in range(len(positions)):
+        thread = threading.Thread(target=play_fresh, args=(i,))
+        thread.start()
+        thread.join()
+    assert len(fresh) == len(positions)
+    for order in ([0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]):
+        for i in order:
+            assert _accel.playouts(positions[i], n, 5, module=module) == fresh[i], (order, i)

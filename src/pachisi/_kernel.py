@@ -323,6 +323,9 @@ class Kernel:
     cfg_p1: cython.int[::1]
     cfg_p2: cython.int[::1]
     cfg_p3: cython.int[::1]
+    # and each player's finishing masks (_finish_masks: mhi, vhi, mlo, vlo by player),
+    # made by the same kp_setup, for _game_play
+    kp_fin: cython.ulonglong[::1]
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -570,6 +573,7 @@ class Kernel:
         self.f_split_g = _ints(4096)
         self.f_split_t = _ints(4096)
         self.f_split_b = _ints(4)
+        self.kp_fin = _words(16)
 
     # -- buffers ------------------------------------------------------------
 
@@ -734,7 +738,7 @@ class Kernel:
                     self.f_others_on[s] += 1
                     self.f_others_friendly[s] = fr
             self.f_others_key_hi, self.f_others_key_lo = _put_field(
-                self.f_others_key_hi, self.f_others_key_lo, c, _canon4(w)
+                self.f_others_key_hi, self.f_others_key_lo, c, _canon4_mostly_sorted(w)
             )
         self.f_last_gone = 0
         self.f_last_hi = self.f_others_key_hi
@@ -801,7 +805,7 @@ class Kernel:
                     for j in range(4 * ncol):
                         if self.f_scratch[j] == s:
                             self.f_start_lanes[j] |= self.n_tags << 8
-        self.f_start_a = _sort4(
+        self.f_start_a = _sort4_mostly_sorted(
             cython.cast(cython.ulonglong, self.f_start_lanes[0])
             | cython.cast(cython.ulonglong, self.f_start_lanes[1]) << 16
             | cython.cast(cython.ulonglong, self.f_start_lanes[2]) << 32
@@ -2031,6 +2035,11 @@ class Kernel:
         pa1: cython.ulonglong
         pa2: cython.ulonglong
         left: cython.ulonglong
+        new2: cython.int
+        f: cython.ulonglong
+        # the root's lanes are progress numbers only (no blockade tags): so are every
+        # state's, since a move keeps a lane's tag (see _raised_canon)
+        plain: cython.bint = (pa0 & ~_P4) == 0
         # the root's moves: f_scratch[24 + 2 * k + jn] is _f_land's answer for lane k
         # and number jn (-3: no such move)
         prev = -1
@@ -2144,7 +2153,7 @@ class Kernel:
                     if sq2 < -1:
                         continue
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
-                    pa2 = _raised(pa1, k2, (lane2 & ~_PMASK) | t2)
+                    new2 = (lane2 & ~_PMASK) | t2
                     if direct or p == 0 or p2 == 0:
                         # selected (every state using both numbers where no pawn can
                         # enter, else those that entered one): not stored unless with
@@ -2153,19 +2162,26 @@ class Kernel:
                         n_two += 1
                         if not ((cb and g2) or (hb and (t == 72 or t2 == 72))):
                             if g2:
-                                self._f_emit(pa2, 0, g2, 0, 0, hops)
-                            elif c0 < 2:
-                                self._f_keep(khi | _canon_sorted(pa2) << fsh, klo, 0, hops)
+                                self._f_emit(_raised(pa1, k2, new2), 0, g2, 0, 0, hops)
+                                continue
+                            # the mover's key field: without tags, made from the lanes
+                            # at once (_raised_canon)
+                            if plain:
+                                f = _raised_canon(pa1, k2, new2)
                             else:
-                                self._f_keep(khi, klo | _canon_sorted(pa2) << fsh, 0, hops)
+                                f = _canon_sorted(_raised(pa1, k2, new2))
+                            if c0 < 2:
+                                self._f_keep(khi | f << fsh, klo, 0, hops)
+                            else:
+                                self._f_keep(khi, klo | f << fsh, 0, hops)
                             continue
-                        i = self._f_store(pa2, _dice_word(0, 0, 0, g2))
+                        i = self._f_store(_raised(pa1, k2, new2), _dice_word(0, 0, 0, g2))
                     else:
                         # a pawn may enter, none did: stored and stacked for the
                         # selection below, unless one that entered a pawn was made
                         if n_two:
                             continue
-                        i = self._f_add(pa2, 0, _dice_word(0, 0, 0, g2))
+                        i = self._f_add(_raised(pa1, k2, new2), 0, _dice_word(0, 0, 0, g2))
                         if i >= 0:
                             self.f_stack[self.f_stack_top] = i
                             self.f_stack_top += 1
@@ -4040,6 +4056,7 @@ class Kernel:
             self.f_outcomes[3 * r + 2],
             mover,
             fin_mask,
+            self._kfinished(self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover),
         )
 
     def evaluate_many(
@@ -4228,6 +4245,7 @@ class Kernel:
         return mover
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _advance_to(
         self,
@@ -4238,19 +4256,22 @@ class Kernel:
         x: cython.ulonglong,
         mover: cython.int,
         fin_mask: cython.int,
+        meets: cython.bint,
     ) -> cython.int:
         """The one finishing step (§3.3, §3.5): the game state ``src`` after ``mover``'s
         outcome of key ``hi``/``lo``/``x`` (a fast enumerator's record), written to ``dst``
         (which may be ``src``): the pawns, the cut flags, the finishers and winners, the
         doubles count and who throws next. ``fin_mask``: the finishers of ``src`` as a
-        bit mask. ``dst[P_CUT]`` is left as it is. Returns the finishers after it."""
+        bit mask; ``meets``: whether the outcome meets the mover's finishing condition
+        (:meth:`_kfinished`). ``dst[P_CUT]`` is left as it is. Returns the finishers
+        after it."""
         c: cython.int
         k: cython.int
         nfin: cython.int = src[S_NFIN]
         winner: cython.int = src[S_WIN]
         doubles: cython.int = src[P_DOUBLES]
         fin: cython.int = fin_mask
-        if not fin_mask >> mover & 1 and self._kfinished(hi, lo, mover):
+        if not fin_mask >> mover & 1 and meets:
             if winner == 0:
                 winner = self._winner_after(src, mover)
             fin |= 1 << mover
@@ -4332,15 +4353,19 @@ class Kernel:
     @cython.exceptval(check=False)
     def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
         """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``; the finishers
-        after it (a bit mask)."""
+        after it (a bit mask). The finishing test on the masks :func:`kp_setup` made."""
+        hi: cython.ulonglong = self.f_outcomes[3 * r]
+        lo: cython.ulonglong = self.f_outcomes[3 * r + 1]
         return self._advance_to(
             self.gst,
             self.gst,
-            self.f_outcomes[3 * r],
-            self.f_outcomes[3 * r + 1],
+            hi,
+            lo,
             self.f_outcomes[3 * r + 2],
             mover,
             fin_mask,
+            hi & self.kp_fin[4 * mover] == self.kp_fin[4 * mover + 1]
+            and lo & self.kp_fin[4 * mover + 2] == self.kp_fin[4 * mover + 3],
         )
 
     @cython.cfunc
@@ -4502,7 +4527,13 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_select(self, n: cython.int, rank: cython.int) -> cython.int:
-        """The outcome of rank ``rank`` in canonical order among f_order[:n] (distinct keys)."""
+        """The outcome of rank ``rank`` in canonical order among f_order[:n] (distinct keys).
+
+        ``f_order[:n]`` is a permutation of the rows ``0 .. n - 1``, as an enumeration
+        leaves it unsorted (:meth:`_withhold`, ``kb_enumerate``) and as a previous pick
+        leaves it (the quickselect only reorders it): so the count and the pass below,
+        which depend on the set of rows only, read the rows directly.
+        """
         if n == 1:
             return self.f_order[0]
         i: cython.int
@@ -4519,31 +4550,29 @@ class Kernel:
             # a pawns' word is never all ones (its bytes are progress numbers, below 128),
             # so a0 + 1 and a1 + 1 do not overflow (also in _f_qselect).
             for i in range(n):
-                a0 = self.f_outcomes[3 * self.f_order[i]]
-                a1 = self.f_outcomes[3 * self.f_order[i] + 1]
-                a2 = self.f_outcomes[3 * self.f_order[i] + 2]
+                a0 = self.f_outcomes[3 * i]
+                a1 = self.f_outcomes[3 * i + 1]
+                a2 = self.f_outcomes[3 * i + 2]
                 below = 0
                 for j in range(n):
-                    b0 = self.f_outcomes[3 * self.f_order[j]]
-                    b1 = self.f_outcomes[3 * self.f_order[j] + 1]
-                    below += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * self.f_order[j] + 2] < a2))
+                    b0 = self.f_outcomes[3 * j]
+                    b1 = self.f_outcomes[3 * j + 1]
+                    below += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * j + 2] < a2))
                 if below == rank:
-                    return self.f_order[i]
+                    return i
         # more: a quickselect (_f_qselect) on the words where the keys differ: the extra
         # throw's word nearly always agrees, and one of the pawns' words does where no
         # capture reaches the other colours. One pass finds them.
-        r: cython.int = self.f_order[0]
-        a0 = self.f_outcomes[3 * r]
-        a1 = self.f_outcomes[3 * r + 1]
-        a2 = self.f_outcomes[3 * r + 2]
+        a0 = self.f_outcomes[0]
+        a1 = self.f_outcomes[1]
+        a2 = self.f_outcomes[2]
         d0: cython.ulonglong = 0
         d1: cython.ulonglong = 0
         d2: cython.ulonglong = 0
         for i in range(1, n):
-            r = self.f_order[i]
-            d0 |= self.f_outcomes[3 * r] ^ a0
-            d1 |= self.f_outcomes[3 * r + 1] ^ a1
-            d2 |= self.f_outcomes[3 * r + 2] ^ a2
+            d0 |= self.f_outcomes[3 * i] ^ a0
+            d1 |= self.f_outcomes[3 * i + 1] ^ a1
+            d2 |= self.f_outcomes[3 * i + 2] ^ a2
         # a call for each case, so that the C compiler, inlining each with its constants,
         # makes a partition loop without a test of them
         if d2 == 0:
@@ -4748,7 +4777,8 @@ def kb_order(kern: object) -> cython.int[::1]:
 @cython.exceptval(check=False)
 def kb_select(kern: object, m: cython.int, rank: cython.int) -> cython.int:
     """The row of the outcome of rank ``rank`` in canonical order among the ``m``
-    outcomes :func:`kb_order` lists (which it reorders).
+    outcomes :func:`kb_order` lists (which it reorders), unsorted: a permutation of
+    the rows ``0 .. m - 1`` (``Kernel._f_select``).
 
     C entry point (``_kernel.pxd``) of ``_kbatch`` and ``_kplay``.
     """
@@ -4770,7 +4800,8 @@ def kb_apply(
     C entry point (``_kernel.pxd``) of ``_kbatch``.
     """
     k: Kernel = cython.cast(Kernel, kern)
-    k._advance_to(gs, gs, hi, lo, x, gs[S_TO_MOVE], fin_mask)
+    mover: cython.int = gs[S_TO_MOVE]
+    k._advance_to(gs, gs, hi, lo, x, mover, fin_mask, k._kfinished(hi, lo, mover))
 
 
 @cython.cfunc
@@ -4869,6 +4900,18 @@ def kp_setup(
     k.cfg_p3 = k.cfg
     k.cfg = k.cfgbuf
     k.pos = k.gst
+    # each player's finishing masks (_finish_masks) for _game_play
+    p: cython.int
+    mhi: cython.ulonglong
+    vhi: cython.ulonglong
+    mlo: cython.ulonglong
+    vlo: cython.ulonglong
+    for p in range(n_pl):
+        mhi, vhi, mlo, vlo = k._finish_masks(p)
+        k.kp_fin[4 * p] = mhi
+        k.kp_fin[4 * p + 1] = vhi
+        k.kp_fin[4 * p + 2] = mlo
+        k.kp_fin[4 * p + 3] = vlo
 
 
 @cython.cfunc
@@ -4970,6 +5013,9 @@ _M64 = 0xFFFFFFFFFFFFFFFF
 _LO32 = cython.declare(_CU64, 0xFFFFFFFF)
 _P4 = cython.declare(_CU64, 0x007F007F007F007F)
 _L4 = cython.declare(_CU64, 0x0001000100010001)
+_LANE_TOPS = cython.declare(_CU64, 0x8000800080008000)
+_LANE_TOPS3 = cython.declare(_CU64, 0x0000800080008000)
+_LANES3 = cython.declare(_CU64, 0x0000FFFFFFFFFFFF)
 _B3 = cython.declare(_CU64, 0xFF000000)
 _H1 = cython.declare(_CU64, 0x1E3779B97F4A7C15)
 _H2 = cython.declare(_CU64, 0x42B2AE3D27D4EB4F)
@@ -5003,6 +5049,36 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
     pass of compare-exchanges from the bottom up carries it to its place
     (three instead of the five of :func:`_sort4`), without branches.
     """
+    a: cython.ulonglong
+    b: cython.ulonglong
+    c: cython.ulonglong
+    d: cython.ulonglong
+    a, b, c, d = _raised4(w, k, v)
+    return a | b << 16 | c << 32 | d << 48
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _raised_canon(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglong:
+    """:func:`_canon_sorted` of :func:`_raised` ``(w, k, v)`` for lanes (``w``'s and ``v``)
+    that are progress numbers only: the lanes straight into the big-endian field,
+    without the 16-bit word between."""
+    a: cython.ulonglong
+    b: cython.ulonglong
+    c: cython.ulonglong
+    d: cython.ulonglong
+    a, b, c, d = _raised4(w, k, v)
+    return a << 24 | b << 16 | c << 8 | d
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _raised4(
+    w: cython.ulonglong, k: cython.int, v: cython.int
+) -> tuple[cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+    """:func:`_raised`'s four lanes, lowest first."""
     w = _set_lane(w, k, v)
     a: cython.ulonglong = w & 0xFFFF
     b: cython.ulonglong = (w >> 16) & 0xFFFF
@@ -5017,7 +5093,7 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
     x = c if c < d else d
     d = d if c < d else c
     c = x
-    return a | b << 16 | c << 32 | d << 48
+    return a, b, c, d
 
 
 @cython.cfunc
@@ -5049,6 +5125,43 @@ def _sort4(w: cython.ulonglong) -> cython.ulonglong:
 def _canon4(w: cython.ulonglong) -> cython.ulonglong:
     """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
     v: cython.ulonglong = _sort4(w & _P4)
+    return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _lanes_sorted(w: cython.ulonglong) -> cython.bint:
+    """Whether the four 16-bit lanes of ``w`` (each below 0x8000) are in order, lane 0
+    the smallest (without branches).
+
+    Lane ``i`` of ``(w >> 16 | H) - (w & 48 bits)``, ``H`` the lanes' top bits, is
+    ``0x8000 + lane(i + 1) - lane(i)`` for ``i`` < 3: between 1 and 0xFFFF, so no lane
+    borrows from the next, and its top bit is set exactly where ``lane(i + 1) >=
+    lane(i)``.
+    """
+    d: cython.ulonglong = ((w >> 16) | _LANE_TOPS) - (w & _LANES3)
+    return (d & _LANE_TOPS3) == _LANE_TOPS3
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _sort4_mostly_sorted(w: cython.ulonglong) -> cython.ulonglong:
+    """:func:`_sort4` of lanes (each below 0x8000) that are mostly in order already: a
+    game's pawns by colour are (:meth:`Kernel._advance_to` writes them from the sorted
+    key), other positions' need not be."""
+    if _lanes_sorted(w):
+        return w
+    return _sort4(w)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _canon4_mostly_sorted(w: cython.ulonglong) -> cython.ulonglong:
+    """:func:`_canon4` of lanes mostly in order already (:func:`_sort4_mostly_sorted`)."""
+    v: cython.ulonglong = _sort4_mostly_sorted(w & _P4)
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
 
 
