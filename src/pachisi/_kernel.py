@@ -344,6 +344,10 @@ class Kernel:
     f_occupied_now_lo: cython.ulonglong
     f_occupied_now_hi: cython.ulonglong
     f_others_hi: cython.ulonglong
+    # _f_blocked1's others' squares after the captures f_bl_gone (0: none kept)
+    f_bl_gone: cython.int
+    f_bl_lo: cython.ulonglong
+    f_bl_hi: cython.ulonglong
     f_n_cached: cython.int
     f_cached_gone: cython.int[::1]
     f_cached_hi: cython.ulonglong[::1]
@@ -473,6 +477,9 @@ class Kernel:
         self.f_blockades_hi = _words(2)
         self.f_others_lo = 0
         self.f_others_hi = 0
+        self.f_bl_gone = 0
+        self.f_bl_lo = 0
+        self.f_bl_hi = 0
         self.f_occupied_now_lo = 0
         self.f_occupied_now_hi = 0
         self.f_n_cached = 0
@@ -1499,6 +1506,7 @@ class Kernel:
                 self.f_outcome_gen[k] = 0
             self.f_outcome_generation = 1
         self._f_context(spec)
+        self.f_bl_gone = 0  # (the others' squares of _f_blocked1 are the new context's)
         if third_doublet:
             self._f_third(spec)
             return self.f_n_outcomes
@@ -2384,9 +2392,11 @@ class Kernel:
                     self._f_rec(s, -1 - o, -1, 0)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
-            pa = _sort4(pa & ~_MOVED_LANES)
-            if ncol == 2:
-                pb = _sort4(pb & ~_MOVED_LANES)
+            # (without "jump" no lane has a mark, and the state's lanes are sorted)
+            if self._f_jump(spec):
+                pa = _sort4(pa & ~_MOVED_LANES)
+                if ncol == 2:
+                    pb = _sort4(pb & ~_MOVED_LANES)
             w2 = (
                 cython.cast(cython.ulonglong, ncb)
                 | cython.cast(cython.ulonglong, nhb) << 4
@@ -2497,13 +2507,21 @@ class Kernel:
         q: cython.int
         one: cython.ulonglong = 1
         if gone:
-            for i in range(self.f_n_occupied):
-                if gone >> i & 1:
-                    q = self.f_occupied_progress[i]
-                    if q >= 64:
-                        ohi &= ~(one << (q - 64))
-                    elif q >= 0:
-                        olo &= ~(one << q)
+            # the same captures as the last time in this throw: its squares kept
+            if gone == self.f_bl_gone:
+                olo = self.f_bl_lo
+                ohi = self.f_bl_hi
+            else:
+                for i in range(self.f_n_occupied):
+                    if gone >> i & 1:
+                        q = self.f_occupied_progress[i]
+                        if q >= 64:
+                            ohi &= ~(one << (q - 64))
+                        elif q >= 0:
+                            olo &= ~(one << q)
+                self.f_bl_gone = gone
+                self.f_bl_lo = olo
+                self.f_bl_hi = ohi
         # the progress numbers the mover's pawns hold (seen), and hold twice (two)
         slo: cython.ulonglong = 0
         shi: cython.ulonglong = 0
