@@ -9,6 +9,7 @@ the rarest rules, compiled (and a small share uncompiled). The long run:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import ModuleType
 
 import pytest
@@ -193,36 +194,96 @@ def test_two_numbers_entering_before_both_numbers(module: ModuleType) -> None:
         assert compare(pos, throw, module) is None
 
 
+def _split_ends(text: str, throw: tuple[int, int]) -> tuple[Counter[object], int]:
+    """What the uncompiled ``Kernel._f_split`` did with the combinations it made
+    (``_f_comb``): ``emitted`` as made (and each state's emissions, by lanes and
+    captures), or stored with a ``capture`` or a ``home`` bonus; and ``n_tags``."""
+    assert UNCOMPILED is not None
+
+    class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: Counter[object] = Counter()
+            self.in_comb = False
+
+        def _f_comb(self, *args: object) -> None:
+            self.in_comb = True
+            try:
+                super()._f_comb(*args)
+            finally:
+                self.in_comb = False
+
+        def _f_emit(self, pa: int, pb: int, gone: int, *rest: object) -> int:
+            if self.in_comb:
+                self.seen["emitted"] += 1
+                self.seen[(pa, gone)] += 1
+            return int(super()._f_emit(pa, pb, gone, *rest))
+
+        def _f_store(self, pa: int, w2: int) -> int:
+            if self.in_comb:
+                self.seen["capture" if UNCOMPILED._word_gone(w2) else "home"] += 1
+            return int(super()._f_store(pa, w2))
+
+    pos = Position.from_text(text)
+    kern = Spy()
+    kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
+    return kern.seen, kern.n_tags
+
+
 def test_split_doublet_combinations_stored_without_a_look_up() -> None:
-    """``Kernel._f_split`` stores the groups' combinations without a look-up: two
+    """``Kernel._f_split`` makes the groups' combinations without a look-up: two
     group states that differ only in §5.8's no-split flag make the same combination
     twice (red's 58 alone moving 2 then 5 to 65 keeps the flag, the pawn on 60 moving
     5 first and the 58 then 2 does not; red's 20 is the other group), which is then
-    stored twice, selected twice and recorded once. With a starting blockade (§5.5's
-    tags, red's two pawns on 20, the 50 the other group) the combined lanes are sorted;
-    without, they are in order as made. The fast records are the clear engine's,
-    compiled and not."""
+    emitted twice and recorded once. With a starting blockade (§5.5's tags, red's two
+    pawns on 20, the 50 the other group) the combinations are stored, their lanes
+    sorted, each once. The fast records are the clear engine's, compiled and not."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
     bonus_part = UNCOMPILED._BONUS_PART
-    for text, repeats, tags in (
-        ("parcheesi r,y - r:20.58.60.72,y:0.0.38.52 0 0 - - -", True, 0),
-        ("parcheesi r,y - r:20.20.50.72,y:0.0.38.52 0 0 - - -", False, 1),
+    for text, tags in (
+        ("parcheesi r,y - r:20.58.60.72,y:0.0.38.52 0 0 - - -", 0),
+        ("parcheesi r,y - r:20.20.50.72,y:0.0.38.52 0 0 - - -", 1),
     ):
         pos = Position.from_text(text)
         assert pos.setup.option("no_split_doubles_home")
         for module in (COMPILED, UNCOMPILED):
             if module is not None:
                 assert compare(pos, (2, 2), module) is None
-        kern = UNCOMPILED.Kernel()
-        kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (2, 2))
-        assert kern.n_tags == tags
-        dice_part = [
-            tuple(kern.f_states[3 * i : 3 * i + 3])
-            for i in range(kern.f_n_states)
-            if not kern.f_states[3 * i + 2] & bonus_part
-        ]
-        assert (len(dice_part) > len(set(dice_part))) == repeats
+        seen, n_tags = _split_ends(text, (2, 2))
+        assert n_tags == tags
+        twice = [k for k, n in seen.items() if isinstance(k, tuple) and n > 1]
+        if tags:
+            assert seen["emitted"] == 0
+            kern = UNCOMPILED.Kernel()
+            kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (2, 2))
+            dice_part = [
+                tuple(kern.f_states[3 * i : 3 * i + 3])
+                for i in range(kern.f_n_states)
+                if not kern.f_states[3 * i + 2] & bonus_part
+            ]
+            assert len(dice_part) == len(set(dice_part))
+        else:
+            assert twice
+
+
+def test_split_doublet_ends_emitted_as_made() -> None:
+    """Without blockade tags ``Kernel._f_split`` emits a combination without a bonus
+    as it is made and stores those with one (§5.7) for the bonus part: red's 20 and
+    58, 60 on (2, 2), yellow's pawn on its 58 on a square that red's 20 can land on
+    (a capture, 20 squares), red's 58 home with all four numbers (10 squares). Each
+    kind has its share; the fast records are the clear engine's, compiled and not."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    text = "parcheesi r,y - r:20.58.60.72,y:0.0.58.52 0 0 - - -"
+    seen, n_tags = _split_ends(text, (2, 2))
+    assert n_tags == 0
+    assert seen["emitted"] >= 10 and seen["capture"] >= 3 and seen["home"] == 1
+    pos = Position.from_text(text)
+    assert _groups(pos) == 2
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert compare(pos, (2, 2), module) is None
 
 
 def test_split_doublet_not_all_numbers_used() -> None:

@@ -454,6 +454,9 @@ class Kernel:
     f_split_g: cython.int[::1]
     f_split_t: cython.int[::1]
     f_split_b: cython.int[::1]
+    # without blockade tags: the combinations made, and the extra throw of their ends
+    f_split_made: cython.int
+    f_split_extra: cython.int
 
     def __init__(self) -> None:
         self.tag_sq = _ints(8)
@@ -577,6 +580,8 @@ class Kernel:
         self.f_split_g = _ints(4096)
         self.f_split_t = _ints(4096)
         self.f_split_b = _ints(4)
+        self.f_split_made = 0
+        self.f_split_extra = 0
 
     # -- buffers ------------------------------------------------------------
 
@@ -1734,6 +1739,29 @@ class Kernel:
         used: cython.int
         first: cython.int
         done: cython.bint = False
+        nsel: cython.int
+        if self.n_tags == 0:
+            # the selection as the combinations are made: no pawn in the nest, no
+            # blockade of §5.5 to break, so the first count of numbers used with a
+            # combination selects all of its (§5.8's partial doublets: none unless
+            # all four are used); those without a bonus are emitted as made
+            # (_f_comb_states), in the order _f_finish would emit them, those with
+            # one stored for _f_finish, which then pushes their bonus roots in the
+            # same order
+            self.f_split_made = 0
+            for used in range(4, 0, -1):
+                if used < 4 and self.cfg[C_PARTIAL_NOTHING]:
+                    return True
+                self.f_split_extra = self._extra(used == 4)
+                self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
+                if self.f_split_made:
+                    break
+            nsel = self.f_n_states - 1
+            if nsel:
+                for i in range(nsel):
+                    self.f_selected[i] = i + 1
+                self._f_finish(nsel, self.f_split_extra, spec)
+            return True
         for used in range(4, 0, -1):
             first = self.f_n_states
             self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
@@ -1743,17 +1771,6 @@ class Kernel:
                     break
             if done:
                 break
-        if self.n_tags == 0:
-            # the selection without its pass: no pawn in the nest, no blockade of §5.5
-            # to break, so the states after the root, all using ``used`` numbers, are
-            # the selected (§5.8's partial doublets: none unless all four are used)
-            nsel: cython.int = self.f_n_states - 1
-            if nsel == 0 or (used < 4 and self.cfg[C_PARTIAL_NOTHING]):
-                return True
-            for i in range(nsel):
-                self.f_selected[i] = i + 1
-            self._f_finish(nsel, self._extra(used == 4), spec)
-            return True
         self._f_select_pf(4, spec)
         return True
 
@@ -1844,12 +1861,23 @@ class Kernel:
             # them, are in order already
             tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0
             w: cython.ulonglong
+            g: cython.int
+            hops: cython.schar = 0
+            cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+            hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
             for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
                 w = word | self.f_split_w[s] << shift
-                self._f_store(
-                    _sort4(w) if tags else w,
-                    w2 | cython.cast(cython.ulonglong, gone | self.f_split_g[s]) << 47,
-                )
+                if tags:
+                    w = _sort4(w)
+                g = gone | self.f_split_g[s]
+                if self.n_tags == 0:
+                    # selected (see _f_split): an end without a bonus (§5.7, as
+                    # _f_earned) emitted at once, as _f_finish would
+                    self.f_split_made += 1
+                    if not ((cb and g) or (hb and _lanes_at(w, 72) != self.f_home_before)):
+                        self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
+                        continue
+                self._f_store(w, w2 | cython.cast(cython.ulonglong, g) << 47)
             return
         nxt: cython.int = shift + 16 * self.f_split_k[c]
         for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
