@@ -305,3 +305,85 @@ def test_split_doublet_not_all_numbers_used() -> None:
         kern = UNCOMPILED.Kernel()
         kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (6, 6))
         assert kern.n_tags == 0
+
+
+def _lone_groups(text: str, throw: tuple[int, int]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """The groups of one pawn of the uncompiled ``Kernel._f_split`` (``_f_alone``): each
+    group's pawn and its states (lanes, third word), checked to be those the explorer
+    (``_f_pf_edges`` from the same root) makes, in the same order."""
+    assert UNCOMPILED is not None
+
+    class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.lone: list[tuple[int, list[tuple[int, int]]]] = []
+
+        def _states(self) -> list[tuple[int, int]]:
+            return [
+                (self.f_states[3 * i], self.f_states[3 * i + 2]) for i in range(self.f_n_states)
+            ]
+
+        def _f_alone(self, pa: int, root: int) -> None:
+            self._f_reset()
+            self.f_stack_top = 0
+            self._f_push(pa, self.f_start_b, root)
+            while self.f_stack_top > 0:
+                self.f_stack_top -= 1
+                i = self.f_stack[self.f_stack_top]
+                self._f_pf_edges(
+                    self.f_states[3 * i], self.f_states[3 * i + 1], self.f_states[3 * i + 2], i, 0
+                )
+            explored = self._states()
+            self._f_reset()
+            self.f_stack_top = 0
+            super()._f_alone(pa, root)
+            assert self._states() == explored
+            self.lone.append((pa & 0xFFFF, explored))
+
+    pos = Position.from_text(text)
+    kern = Spy()
+    kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
+    return kern.lone
+
+
+def test_split_doublet_lone_pawns() -> None:
+    """``Kernel._f_split`` makes the states of a group of one pawn directly
+    (``_f_alone``), the explorer's states in its order: red's 20 and 58 (two groups
+    of one) on (2, 2). The 20 may capture yellow's pawn on yellow's 58 on the way, so
+    some numbers used end on one square with and without the capture; with yellow's
+    blockade on yellow's 64, within the 20's reach, fewer states; the 58 goes HOME
+    with all four numbers (§5.8's no-split rule), and red's 63, which 2 + 2 + 5 would
+    take there, not at all. The fast records are the clear engine's, compiled and
+    not."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    sizes = []
+    for text in (
+        "parcheesi r,y - r:20.58.72.72,y:0.0.58.52 0 0 - - -",
+        "parcheesi r,y - r:20.58.72.72,y:64.64.58.52 0 0 - - -",
+    ):
+        pos = Position.from_text(text)
+        assert pos.setup.option("no_split_doubles_home") and _groups(pos) == 2
+        lone = _lone_groups(text, (2, 2))
+        assert [p for p, _ in lone] == [20, 58]
+        (_, s20), (_, s58) = lone
+        assert len(set(s20)) == len(s20) and len(set(s58)) == len(s58)
+        squares: dict[int, set[int]] = {}
+        for w, w2 in s20:
+            squares.setdefault(w & 0xFFFF, set()).add(UNCOMPILED._word_gone(w2))
+        assert any(len(g) > 1 for g in squares.values())  # with and without the capture
+        home = [w2 for w, w2 in s58 if w & 0xFFFF == 72]
+        assert home and all(UNCOMPILED._word_nleft(w2) == 0 for w2 in home)
+        sizes.append(len(s20))
+        for module in (COMPILED, UNCOMPILED):
+            if module is not None:
+                assert compare(pos, (2, 2), module) is None
+    assert sizes[1] < sizes[0]  # the blockade closes some of the 20's moves
+    # red's 63 could reach HOME with 2 + 2 + 5, but §5.8 wants all four numbers by it alone
+    text = "parcheesi r,y - r:20.63.72.72,y:0.0.58.52 0 0 - - -"
+    lone = _lone_groups(text, (2, 2))
+    assert [p for p, _ in lone] == [20, 63]
+    assert all(w & 0xFFFF < 72 for w, _ in lone[1][1]) and len(lone[1][1]) > 3
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert compare(Position.from_text(text), (2, 2), module) is None

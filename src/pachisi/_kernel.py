@@ -1667,7 +1667,11 @@ class Kernel:
             self.f_split_k[c] = j
             self._f_reset()
             self.f_stack_top = 0
-            self._f_push(_sort4(pa), self.f_start_b, root)
+            pa = _sort4(pa)
+            if j == 1 and not self._f_jump(spec) and pa & 0xFFFF <= 71:
+                self._f_alone(pa, root)  # one pawn (no tag: a tag's pair is one group)
+            else:
+                self._f_push(pa, self.f_start_b, root)
             while self.f_stack_top > 0:
                 self.f_stack_top -= 1
                 i = self.f_stack[self.f_stack_top]
@@ -1773,6 +1777,88 @@ class Kernel:
                 break
         self._f_select_pf(4, spec)
         return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_alone(self, pa: cython.ulonglong, root: cython.ulonglong) -> cython.void:
+        """:meth:`_f_split`: the states of a group of one pawn (lane 0 of ``pa``, the
+        others at HOME; no tag, no "jump"), stored as :meth:`_f_pf_edges` would
+        store them from the root ``root``, in the same order, without the state
+        table or the blocked masks of each state.
+
+        The pawn alone moves forward: its captures are behind it, and the mask
+        of :meth:`_f_blocked1` differs from the root's only at its own square, so
+        each hop's :meth:`_f_land` is the root's (the captures passed as the
+        explorer passes them). The explorer's order is kept: depth first from
+        a stack, each state's numbers by their codes (d before e), a state made
+        before not made again (the same numbers left, flag and captures: the
+        flag, §5.8's no-split pawn, follows from the pawn and the numbers left),
+        those with no number left not stacked; the partial order reduction
+        leaves out no move of a lone pawn (it moves on from where it ended).
+        """
+        no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0
+        self._f_blocked1(pa, 0)
+        self._f_store(pa, root)
+        self.f_stack[0] = 0
+        self.f_stack_top = 1
+        s: cython.int
+        i: cython.int
+        j: cython.int
+        q: cython.int
+        t: cython.int
+        sq: cython.int
+        nleft: cython.int
+        flag: cython.int
+        flag2: cython.int
+        gone: cython.int
+        g2: cython.int
+        byte: cython.ulonglong
+        nums: cython.ulonglong
+        left: cython.ulonglong
+        w: cython.ulonglong
+        w2: cython.ulonglong
+        seen: cython.bint
+        while self.f_stack_top > 0:
+            self.f_stack_top -= 1
+            s = self.f_stack[self.f_stack_top]
+            w = self.f_states[3 * s]
+            w2 = self.f_states[3 * s + 2]
+            q = cython.cast(cython.int, w & _PMASK)
+            nums = w2 & _LO32
+            nleft = _word_nleft(w2)
+            flag = _word_flag(w2)
+            gone = _word_gone(w2)
+            for j in range(nleft):
+                byte = (nums >> (8 * j)) & 255
+                if j and byte == (nums >> (8 * j - 8)) & 255:
+                    continue
+                t = q + cython.cast(cython.int, byte & 7)
+                if t > 72:
+                    continue
+                if t == 72 and no_split and not (nleft == 1 and (flag == 0 or flag == q)):
+                    continue
+                sq = self._f_land(0, q, t, True, gone, 1)
+                if sq == -2:
+                    continue
+                left = _remove_byte(nums, j)
+                flag2 = self._f_single(flag, q, t, left) if no_split else flag
+                g2 = gone
+                if sq >= 0:
+                    g2 |= 1 << self.f_occupied_index[sq]
+                w2 = _dice_word(left, nleft - 1, flag2, g2)
+                w = _raised(self.f_states[3 * s], 0, t)
+                seen = False
+                if s != 0:  # (the root's successors differ)
+                    for i in range(1, self.f_n_states):
+                        if self.f_states[3 * i + 2] == w2 and self.f_states[3 * i] == w:
+                            seen = True
+                            break
+                if seen:
+                    continue
+                i = self._f_store(w, w2)
+                if nleft > 1:
+                    self.f_stack[self.f_stack_top] = i
+                    self.f_stack_top += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
