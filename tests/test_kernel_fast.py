@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections import Counter
 from types import ModuleType
 
 import pytest
@@ -194,36 +195,96 @@ def test_two_numbers_entering_before_both_numbers(module: ModuleType) -> None:
         assert compare(pos, throw, module) is None
 
 
+def _split_ends(text: str, throw: tuple[int, int]) -> tuple[Counter[object], int]:
+    """What the uncompiled ``Kernel._f_split`` did with the combinations it made
+    (``_f_comb``): ``emitted`` as made (and each state's emissions, by lanes and
+    captures), or stored with a ``capture`` or a ``home`` bonus; and ``n_tags``."""
+    assert UNCOMPILED is not None
+
+    class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: Counter[object] = Counter()
+            self.in_comb = False
+
+        def _f_comb(self, *args: object) -> None:
+            self.in_comb = True
+            try:
+                super()._f_comb(*args)
+            finally:
+                self.in_comb = False
+
+        def _f_emit(self, pa: int, pb: int, gone: int, *rest: object) -> int:
+            if self.in_comb:
+                self.seen["emitted"] += 1
+                self.seen[(pa, gone)] += 1
+            return int(super()._f_emit(pa, pb, gone, *rest))
+
+        def _f_store(self, pa: int, w2: int) -> int:
+            if self.in_comb:
+                self.seen["capture" if UNCOMPILED._word_gone(w2) else "home"] += 1
+            return int(super()._f_store(pa, w2))
+
+    pos = Position.from_text(text)
+    kern = Spy()
+    kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
+    return kern.seen, kern.n_tags
+
+
 def test_split_doublet_combinations_stored_without_a_look_up() -> None:
-    """``Kernel._f_split`` stores the groups' combinations without a look-up: two
+    """``Kernel._f_split`` makes the groups' combinations without a look-up: two
     group states that differ only in §5.8's no-split flag make the same combination
     twice (red's 58 alone moving 2 then 5 to 65 keeps the flag, the pawn on 60 moving
     5 first and the 58 then 2 does not; red's 20 is the other group), which is then
-    stored twice, selected twice and recorded once. With a starting blockade (§5.5's
-    tags, red's two pawns on 20, the 50 the other group) the combined lanes are sorted;
-    without, they are in order as made. The fast records are the clear engine's,
-    compiled and not."""
+    emitted twice and recorded once. With a starting blockade (§5.5's tags, red's two
+    pawns on 20, the 50 the other group) the combinations are stored, their lanes
+    sorted, each once. The fast records are the clear engine's, compiled and not."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
     bonus_part = UNCOMPILED._BONUS_PART
-    for text, repeats, tags in (
-        ("parcheesi r,y - r:20.58.60.72,y:0.0.38.52 0 0 - - -", True, 0),
-        ("parcheesi r,y - r:20.20.50.72,y:0.0.38.52 0 0 - - -", False, 1),
+    for text, tags in (
+        ("parcheesi r,y - r:20.58.60.72,y:0.0.38.52 0 0 - - -", 0),
+        ("parcheesi r,y - r:20.20.50.72,y:0.0.38.52 0 0 - - -", 1),
     ):
         pos = Position.from_text(text)
         assert pos.setup.option("no_split_doubles_home")
         for module in (COMPILED, UNCOMPILED):
             if module is not None:
                 assert compare(pos, (2, 2), module) is None
-        kern = UNCOMPILED.Kernel()
-        kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (2, 2))
-        assert kern.n_tags == tags
-        dice_part = [
-            tuple(kern.f_states[3 * i : 3 * i + 3])
-            for i in range(kern.f_n_states)
-            if not kern.f_states[3 * i + 2] & bonus_part
-        ]
-        assert (len(dice_part) > len(set(dice_part))) == repeats
+        seen, n_tags = _split_ends(text, (2, 2))
+        assert n_tags == tags
+        twice = [k for k, n in seen.items() if isinstance(k, tuple) and n > 1]
+        if tags:
+            assert seen["emitted"] == 0
+            kern = UNCOMPILED.Kernel()
+            kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (2, 2))
+            dice_part = [
+                tuple(kern.f_states[3 * i : 3 * i + 3])
+                for i in range(kern.f_n_states)
+                if not kern.f_states[3 * i + 2] & bonus_part
+            ]
+            assert len(dice_part) == len(set(dice_part))
+        else:
+            assert twice
+
+
+def test_split_doublet_ends_emitted_as_made() -> None:
+    """Without blockade tags ``Kernel._f_split`` emits a combination without a bonus
+    as it is made and stores those with one (§5.7) for the bonus part: red's 20 and
+    58, 60 on (2, 2), yellow's pawn on its 58 on a square that red's 20 can land on
+    (a capture, 20 squares), red's 58 home with all four numbers (10 squares). Each
+    kind has its share; the fast records are the clear engine's, compiled and not."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    text = "parcheesi r,y - r:20.58.60.72,y:0.0.58.52 0 0 - - -"
+    seen, n_tags = _split_ends(text, (2, 2))
+    assert n_tags == 0
+    assert seen["emitted"] >= 10 and seen["capture"] >= 3 and seen["home"] == 1
+    pos = Position.from_text(text)
+    assert _groups(pos) == 2
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert compare(pos, (2, 2), module) is None
 
 
 def test_split_doublet_not_all_numbers_used() -> None:
@@ -347,3 +408,84 @@ def test_playouts_after_other_set_ups(module: ModuleType) -> None:
     for order in ([0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]):
         for i in order:
             assert _accel.playouts(positions[i], n, 5, module=module) == fresh[i], (order, i)
+
+def _lone_groups(text: str, throw: tuple[int, int]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """The groups of one pawn of the uncompiled ``Kernel._f_split`` (``_f_alone``): each
+    group's pawn and its states (lanes, third word), checked to be those the explorer
+    (``_f_pf_edges`` from the same root) makes, in the same order."""
+    assert UNCOMPILED is not None
+
+    class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.lone: list[tuple[int, list[tuple[int, int]]]] = []
+
+        def _states(self) -> list[tuple[int, int]]:
+            return [
+                (self.f_states[3 * i], self.f_states[3 * i + 2]) for i in range(self.f_n_states)
+            ]
+
+        def _f_alone(self, pa: int, root: int) -> None:
+            self._f_reset()
+            self.f_stack_top = 0
+            self._f_push(pa, self.f_start_b, root)
+            while self.f_stack_top > 0:
+                self.f_stack_top -= 1
+                i = self.f_stack[self.f_stack_top]
+                self._f_pf_edges(
+                    self.f_states[3 * i], self.f_states[3 * i + 1], self.f_states[3 * i + 2], i, 0
+                )
+            explored = self._states()
+            self._f_reset()
+            self.f_stack_top = 0
+            super()._f_alone(pa, root)
+            assert self._states() == explored
+            self.lone.append((pa & 0xFFFF, explored))
+
+    pos = Position.from_text(text)
+    kern = Spy()
+    kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
+    return kern.lone
+
+
+def test_split_doublet_lone_pawns() -> None:
+    """``Kernel._f_split`` makes the states of a group of one pawn directly
+    (``_f_alone``), the explorer's states in its order: red's 20 and 58 (two groups
+    of one) on (2, 2). The 20 may capture yellow's pawn on yellow's 58 on the way, so
+    some numbers used end on one square with and without the capture; with yellow's
+    blockade on yellow's 64, within the 20's reach, fewer states; the 58 goes HOME
+    with all four numbers (§5.8's no-split rule), and red's 63, which 2 + 2 + 5 would
+    take there, not at all. The fast records are the clear engine's, compiled and
+    not."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    sizes = []
+    for text in (
+        "parcheesi r,y - r:20.58.72.72,y:0.0.58.52 0 0 - - -",
+        "parcheesi r,y - r:20.58.72.72,y:64.64.58.52 0 0 - - -",
+    ):
+        pos = Position.from_text(text)
+        assert pos.setup.option("no_split_doubles_home") and _groups(pos) == 2
+        lone = _lone_groups(text, (2, 2))
+        assert [p for p, _ in lone] == [20, 58]
+        (_, s20), (_, s58) = lone
+        assert len(set(s20)) == len(s20) and len(set(s58)) == len(s58)
+        squares: dict[int, set[int]] = {}
+        for w, w2 in s20:
+            squares.setdefault(w & 0xFFFF, set()).add(UNCOMPILED._word_gone(w2))
+        assert any(len(g) > 1 for g in squares.values())  # with and without the capture
+        home = [w2 for w, w2 in s58 if w & 0xFFFF == 72]
+        assert home and all(UNCOMPILED._word_nleft(w2) == 0 for w2 in home)
+        sizes.append(len(s20))
+        for module in (COMPILED, UNCOMPILED):
+            if module is not None:
+                assert compare(pos, (2, 2), module) is None
+    assert sizes[1] < sizes[0]  # the blockade closes some of the 20's moves
+    # red's 63 could reach HOME with 2 + 2 + 5, but §5.8 wants all four numbers by it alone
+    text = "parcheesi r,y - r:20.63.72.72,y:0.0.58.52 0 0 - - -"
+    lone = _lone_groups(text, (2, 2))
+    assert [p for p, _ in lone] == [20, 63]
+    assert all(w & 0xFFFF < 72 for w, _ in lone[1][1]) and len(lone[1][1]) > 3
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert compare(Position.from_text(text), (2, 2), module) is None

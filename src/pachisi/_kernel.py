@@ -347,6 +347,10 @@ class Kernel:
     f_occupied_now_lo: cython.ulonglong
     f_occupied_now_hi: cython.ulonglong
     f_others_hi: cython.ulonglong
+    # _f_blocked1's others' squares after the captures f_bl_gone (0: none kept)
+    f_bl_gone: cython.int
+    f_bl_lo: cython.ulonglong
+    f_bl_hi: cython.ulonglong
     f_n_cached: cython.int
     f_cached_gone: cython.int[::1]
     f_cached_hi: cython.ulonglong[::1]
@@ -453,6 +457,9 @@ class Kernel:
     f_split_g: cython.int[::1]
     f_split_t: cython.int[::1]
     f_split_b: cython.int[::1]
+    # without blockade tags: the combinations made, and the extra throw of their ends
+    f_split_made: cython.int
+    f_split_extra: cython.int
 
     def __init__(self) -> None:
         self.tag_sq = _ints(8)
@@ -476,6 +483,9 @@ class Kernel:
         self.f_blockades_hi = _words(2)
         self.f_others_lo = 0
         self.f_others_hi = 0
+        self.f_bl_gone = 0
+        self.f_bl_lo = 0
+        self.f_bl_hi = 0
         self.f_occupied_now_lo = 0
         self.f_occupied_now_hi = 0
         self.f_n_cached = 0
@@ -574,6 +584,9 @@ class Kernel:
         self.f_split_t = _ints(4096)
         self.f_split_b = _ints(4)
         self.kp_fin = _words(16)
+
+        self.f_split_made = 0
+        self.f_split_extra = 0
 
     # -- buffers ------------------------------------------------------------
 
@@ -1503,6 +1516,7 @@ class Kernel:
                 self.f_outcome_gen[k] = 0
             self.f_outcome_generation = 1
         self._f_context(spec)
+        self.f_bl_gone = 0  # (the others' squares of _f_blocked1 are the new context's)
         if third_doublet:
             self._f_third(spec)
             return self.f_n_outcomes
@@ -1658,7 +1672,11 @@ class Kernel:
             self.f_split_k[c] = j
             self._f_reset()
             self.f_stack_top = 0
-            self._f_push(_sort4(pa), self.f_start_b, root)
+            pa = _sort4(pa)
+            if j == 1 and not self._f_jump(spec) and pa & 0xFFFF <= 71:
+                self._f_alone(pa, root)  # one pawn (no tag: a tag's pair is one group)
+            else:
+                self._f_push(pa, self.f_start_b, root)
             while self.f_stack_top > 0:
                 self.f_stack_top -= 1
                 i = self.f_stack[self.f_stack_top]
@@ -1730,6 +1748,29 @@ class Kernel:
         used: cython.int
         first: cython.int
         done: cython.bint = False
+        nsel: cython.int
+        if self.n_tags == 0:
+            # the selection as the combinations are made: no pawn in the nest, no
+            # blockade of §5.5 to break, so the first count of numbers used with a
+            # combination selects all of its (§5.8's partial doublets: none unless
+            # all four are used); those without a bonus are emitted as made
+            # (_f_comb_states), in the order _f_finish would emit them, those with
+            # one stored for _f_finish, which then pushes their bonus roots in the
+            # same order
+            self.f_split_made = 0
+            for used in range(4, 0, -1):
+                if used < 4 and self.cfg[C_PARTIAL_NOTHING]:
+                    return True
+                self.f_split_extra = self._extra(used == 4)
+                self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
+                if self.f_split_made:
+                    break
+            nsel = self.f_n_states - 1
+            if nsel:
+                for i in range(nsel):
+                    self.f_selected[i] = i + 1
+                self._f_finish(nsel, self.f_split_extra, spec)
+            return True
         for used in range(4, 0, -1):
             first = self.f_n_states
             self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
@@ -1739,19 +1780,90 @@ class Kernel:
                     break
             if done:
                 break
-        if self.n_tags == 0:
-            # the selection without its pass: no pawn in the nest, no blockade of §5.5
-            # to break, so the states after the root, all using ``used`` numbers, are
-            # the selected (§5.8's partial doublets: none unless all four are used)
-            nsel: cython.int = self.f_n_states - 1
-            if nsel == 0 or (used < 4 and self.cfg[C_PARTIAL_NOTHING]):
-                return True
-            for i in range(nsel):
-                self.f_selected[i] = i + 1
-            self._f_finish(nsel, self._extra(used == 4), spec)
-            return True
         self._f_select_pf(4, spec)
         return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_alone(self, pa: cython.ulonglong, root: cython.ulonglong) -> cython.void:
+        """:meth:`_f_split`: the states of a group of one pawn (lane 0 of ``pa``, the
+        others at HOME; no tag, no "jump"), stored as :meth:`_f_pf_edges` would
+        store them from the root ``root``, in the same order, without the state
+        table or the blocked masks of each state.
+
+        The pawn alone moves forward: its captures are behind it, and the mask
+        of :meth:`_f_blocked1` differs from the root's only at its own square, so
+        each hop's :meth:`_f_land` is the root's (the captures passed as the
+        explorer passes them). The explorer's order is kept: depth first from
+        a stack, each state's numbers by their codes (d before e), a state made
+        before not made again (the same numbers left, flag and captures: the
+        flag, §5.8's no-split pawn, follows from the pawn and the numbers left),
+        those with no number left not stacked; the partial order reduction
+        leaves out no move of a lone pawn (it moves on from where it ended).
+        """
+        no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0
+        self._f_blocked1(pa, 0)
+        self._f_store(pa, root)
+        self.f_stack[0] = 0
+        self.f_stack_top = 1
+        s: cython.int
+        i: cython.int
+        j: cython.int
+        q: cython.int
+        t: cython.int
+        sq: cython.int
+        nleft: cython.int
+        flag: cython.int
+        flag2: cython.int
+        gone: cython.int
+        g2: cython.int
+        byte: cython.ulonglong
+        nums: cython.ulonglong
+        left: cython.ulonglong
+        w: cython.ulonglong
+        w2: cython.ulonglong
+        seen: cython.bint
+        while self.f_stack_top > 0:
+            self.f_stack_top -= 1
+            s = self.f_stack[self.f_stack_top]
+            w = self.f_states[3 * s]
+            w2 = self.f_states[3 * s + 2]
+            q = cython.cast(cython.int, w & _PMASK)
+            nums = w2 & _LO32
+            nleft = _word_nleft(w2)
+            flag = _word_flag(w2)
+            gone = _word_gone(w2)
+            for j in range(nleft):
+                byte = (nums >> (8 * j)) & 255
+                if j and byte == (nums >> (8 * j - 8)) & 255:
+                    continue
+                t = q + cython.cast(cython.int, byte & 7)
+                if t > 72:
+                    continue
+                if t == 72 and no_split and not (nleft == 1 and (flag == 0 or flag == q)):
+                    continue
+                sq = self._f_land(0, q, t, True, gone, 1)
+                if sq == -2:
+                    continue
+                left = _remove_byte(nums, j)
+                flag2 = self._f_single(flag, q, t, left) if no_split else flag
+                g2 = gone
+                if sq >= 0:
+                    g2 |= 1 << self.f_occupied_index[sq]
+                w2 = _dice_word(left, nleft - 1, flag2, g2)
+                w = _raised(self.f_states[3 * s], 0, t)
+                seen = False
+                if s != 0:  # (the root's successors differ)
+                    for i in range(1, self.f_n_states):
+                        if self.f_states[3 * i + 2] == w2 and self.f_states[3 * i] == w:
+                            seen = True
+                            break
+                if seen:
+                    continue
+                i = self._f_store(w, w2)
+                if nleft > 1:
+                    self.f_stack[self.f_stack_top] = i
+                    self.f_stack_top += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1840,12 +1952,23 @@ class Kernel:
             # them, are in order already
             tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0
             w: cython.ulonglong
+            g: cython.int
+            hops: cython.schar = 0
+            cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+            hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
             for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
                 w = word | self.f_split_w[s] << shift
-                self._f_store(
-                    _sort4(w) if tags else w,
-                    w2 | cython.cast(cython.ulonglong, gone | self.f_split_g[s]) << 47,
-                )
+                if tags:
+                    w = _sort4(w)
+                g = gone | self.f_split_g[s]
+                if self.n_tags == 0:
+                    # selected (see _f_split): an end without a bonus (§5.7, as
+                    # _f_earned) emitted at once, as _f_finish would
+                    self.f_split_made += 1
+                    if not ((cb and g) or (hb and _lanes_at(w, 72) != self.f_home_before)):
+                        self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
+                        continue
+                self._f_store(w, w2 | cython.cast(cython.ulonglong, g) << 47)
             return
         nxt: cython.int = shift + 16 * self.f_split_k[c]
         for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
@@ -2400,9 +2523,11 @@ class Kernel:
                     self._f_rec(s, -1 - o, -1, 0)
                 continue
             # the bonus root: the pawns without their moved marks, the bonuses pending
-            pa = _sort4(pa & ~_MOVED_LANES)
-            if ncol == 2:
-                pb = _sort4(pb & ~_MOVED_LANES)
+            # (without "jump" no lane has a mark, and the state's lanes are sorted)
+            if self._f_jump(spec):
+                pa = _sort4(pa & ~_MOVED_LANES)
+                if ncol == 2:
+                    pb = _sort4(pb & ~_MOVED_LANES)
             w2 = (
                 cython.cast(cython.ulonglong, ncb)
                 | cython.cast(cython.ulonglong, nhb) << 4
@@ -2513,13 +2638,21 @@ class Kernel:
         q: cython.int
         one: cython.ulonglong = 1
         if gone:
-            for i in range(self.f_n_occupied):
-                if gone >> i & 1:
-                    q = self.f_occupied_progress[i]
-                    if q >= 64:
-                        ohi &= ~(one << (q - 64))
-                    elif q >= 0:
-                        olo &= ~(one << q)
+            # the same captures as the last time in this throw: its squares kept
+            if gone == self.f_bl_gone:
+                olo = self.f_bl_lo
+                ohi = self.f_bl_hi
+            else:
+                for i in range(self.f_n_occupied):
+                    if gone >> i & 1:
+                        q = self.f_occupied_progress[i]
+                        if q >= 64:
+                            ohi &= ~(one << (q - 64))
+                        elif q >= 0:
+                            olo &= ~(one << q)
+                self.f_bl_gone = gone
+                self.f_bl_lo = olo
+                self.f_bl_hi = ohi
         # the progress numbers the mover's pawns hold (seen), and hold twice (two)
         slo: cython.ulonglong = 0
         shi: cython.ulonglong = 0
