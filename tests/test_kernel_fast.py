@@ -409,6 +409,7 @@ def test_playouts_after_other_set_ups(module: ModuleType) -> None:
         for i in order:
             assert _accel.playouts(positions[i], n, 5, module=module) == fresh[i], (order, i)
 
+
 def _lone_groups(text: str, throw: tuple[int, int]) -> list[tuple[int, list[tuple[int, int]]]]:
     """The groups of one pawn of the uncompiled ``Kernel._f_split`` (``_f_alone``): each
     group's pawn and its states (lanes, third word), checked to be those the explorer
