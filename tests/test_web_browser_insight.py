@@ -87,9 +87,8 @@ def test_play_this_plays_the_hinted_play(server: Server, browser: Browser, conso
     console.check()
 
 
-def test_the_review_opens_with_the_graph_and_the_turning_points(
-    server: Server, browser: Browser, console: Console
-):
+def finished_by_computers(server: Server) -> dict[str, Any]:
+    """A two-player game from NEAR_END played to its end by two greedy computers."""
     game = server.post(
         "/api/games",
         {"position": NEAR_END, "seats": ["greedy", "greedy"], "names": ["Asha", "Ravi"]},
@@ -99,6 +98,13 @@ def test_the_review_opens_with_the_graph_and_the_turning_points(
         lambda: server.state(game["id"])["status"] == "finished",
         timeout=60,
     )
+    return game
+
+
+def test_the_review_opens_with_the_graph_and_the_turning_points(
+    server: Server, browser: Browser, console: Console
+):
+    game = finished_by_computers(server)
     moves = len(server.state(game["id"])["moves"])
     page = new_page(browser, console)
     page.goto(server.url + f"/review/{game['id']}")
@@ -150,15 +156,7 @@ def test_the_review_opens_with_the_graph_and_the_turning_points(
 def test_the_review_fits_a_phone(server: Server, browser: Browser, console: Console):
     """At 390 CSS pixels the review page is no wider than the screen: its wide tables scroll
     in their own boxes (the page's grid once took their width, 546 pixels)."""
-    game = server.post(
-        "/api/games",
-        {"position": NEAR_END, "seats": ["greedy", "greedy"], "names": ["Asha", "Ravi"]},
-    )
-    wait_until(
-        "the computers to finish",
-        lambda: server.state(game["id"])["status"] == "finished",
-        timeout=60,
-    )
+    game = finished_by_computers(server)
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
