@@ -281,16 +281,34 @@ def test_on_a_small_phone_no_page_runs_off_the_screen(
         ).new_page()
     )
     page.context.add_init_script(f"localStorage.setItem('pachisi.lang', '{lang}')")
-    for path in ("/", live["links"]["hotseat"], "/rules/parcheesi", "/account", "/players"):
+    game = live["links"]["hotseat"]
+    # The game page twice: connected, and with a status that is not "live" (no such game:
+    # its words, like "offline: reconnecting…", once pushed the bar to 393 px).
+    for path in ("/", game, "/g/no-such-game", "/rules/parcheesi", "/account", "/players"):
         page.goto(server.url + path)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.get_by_test_id("lang")).to_be_visible()
+        if path == game:
+            connection = page.get_by_test_id("connection")
+            expect(connection).to_have_attribute("data-status", "live")
+            # The words of the other states, as setConnection writes them (the longest,
+            # "offline: reconnecting…", pushed the Kannada bar to 476 px while connecting).
+            words = server.get(f"/api/messages/{lang}")
+            for status in ("connecting", "offline"):
+                connection.evaluate(
+                    "(c, [s, w]) => { c.dataset.status = s; c.textContent = w; }",
+                    [status, words[f"conn.{status}"]],
+                )
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                assert wide <= SMALL_PHONE["width"], (lang, status, wide)
+        elif path.startswith("/g/"):
+            expect(page.get_by_test_id("connection")).to_have_attribute("data-status", "missing")
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= SMALL_PHONE["width"], (lang, path, wide)
         box = page.get_by_test_id("lang").bounding_box()
         assert box is not None and box["x"] + box["width"] <= SMALL_PHONE["width"], (path, box)
     page.context.close()
-    console.check()
+    console.check(lambda text: "404" in text)  # the missing game's answer
 
 
 def no_english(page: Page, where: str) -> None:
