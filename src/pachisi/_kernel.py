@@ -5257,7 +5257,15 @@ def _sort4(w: cython.ulonglong) -> cython.ulonglong:
 @cython.exceptval(check=False)
 def _canon4(w: cython.ulonglong) -> cython.ulonglong:
     """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
-    v: cython.ulonglong = _sort4(w & _P4)
+    return _field4(_sort4(w & _P4))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _field4(v: cython.ulonglong) -> cython.ulonglong:
+    """Four sorted lanes of progress numbers (each below 0x100) as the big-endian
+    32-bit key field, lane 0 in the top byte (:func:`_canon4`)."""
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
 
 
@@ -5294,8 +5302,7 @@ def _sort4_mostly_sorted(w: cython.ulonglong) -> cython.ulonglong:
 @cython.exceptval(check=False)
 def _canon4_mostly_sorted(w: cython.ulonglong) -> cython.ulonglong:
     """:func:`_canon4` of lanes mostly in order already (:func:`_sort4_mostly_sorted`)."""
-    v: cython.ulonglong = _sort4_mostly_sorted(w & _P4)
-    return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+    return _field4(_sort4_mostly_sorted(w & _P4))
 
 
 @cython.cfunc
@@ -5305,7 +5312,7 @@ def _canon_sorted(w: cython.ulonglong) -> cython.ulonglong:
     """:func:`_canon4` of sorted lanes (no sort when they hold progress numbers only)."""
     if w & ~_P4:
         return _canon4(w)
-    return (w & 0xFF) << 24 | ((w >> 16) & 0xFF) << 16 | ((w >> 32) & 0xFF) << 8 | (w >> 48)
+    return _field4(w)
 
 
 @cython.cfunc
