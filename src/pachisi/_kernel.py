@@ -764,6 +764,7 @@ class Kernel:
         # with one colour, also the squares the others occupy (see _f_blocked1)
         self.f_others_lo = 0
         self.f_others_hi = 0
+        self.f_bl_gone = 0  # (_f_blocked1's kept squares were the last context's)
         for cs in range(ncol):
             c = c0 if cs == 0 else c1
             self.f_blockades_lo[cs] = 0
@@ -1516,7 +1517,6 @@ class Kernel:
                 self.f_outcome_gen[k] = 0
             self.f_outcome_generation = 1
         self._f_context(spec)
-        self.f_bl_gone = 0  # (the others' squares of _f_blocked1 are the new context's)
         if third_doublet:
             self._f_third(spec)
             return self.f_n_outcomes
