@@ -4362,7 +4362,7 @@ class Kernel:
         mlo: cython.ulonglong
         vlo: cython.ulonglong
         mhi, vhi, mlo, vlo = self._finish_masks(player)
-        return hi & mhi == vhi and lo & mlo == vlo
+        return _meets(hi, lo, mhi, vhi, mlo, vlo)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4497,8 +4497,14 @@ class Kernel:
             self.f_outcomes[3 * r + 2],
             mover,
             fin_mask,
-            hi & self.kp_fin[4 * mover] == self.kp_fin[4 * mover + 1]
-            and lo & self.kp_fin[4 * mover + 2] == self.kp_fin[4 * mover + 3],
+            _meets(
+                hi,
+                lo,
+                self.kp_fin[4 * mover],
+                self.kp_fin[4 * mover + 1],
+                self.kp_fin[4 * mover + 2],
+                self.kp_fin[4 * mover + 3],
+            ),
         )
 
     @cython.cfunc
@@ -5267,6 +5273,22 @@ def _field4(v: cython.ulonglong) -> cython.ulonglong:
     """Four sorted lanes of progress numbers (each below 0x100) as the big-endian
     32-bit key field, lane 0 in the top byte (:func:`_canon4`)."""
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _meets(
+    hi: cython.ulonglong,
+    lo: cython.ulonglong,
+    mhi: cython.ulonglong,
+    vhi: cython.ulonglong,
+    mlo: cython.ulonglong,
+    vlo: cython.ulonglong,
+) -> cython.bint:
+    """§3.5: whether the outcome key ``hi``/``lo`` meets a player's finishing condition,
+    given as :meth:`Kernel._finish_masks` makes it (masks and the values under them)."""
+    return hi & mhi == vhi and lo & mlo == vlo
 
 
 @cython.cfunc
