@@ -1,11 +1,12 @@
 """Alternated rounds of two or more builds of the kernel: random four-player Parcheesi playouts.
 
-Each argument is a source folder holding a built ``pachisi`` package (a worktree's ``src``, or a
-copy of it made before a change). Every round runs each build in a fresh process for
-``--seconds`` of CPU, in alternating order (A B, then B A), and prints its games per CPU
-second; at the end, each build's mean and, for each build after the first, its difference
-from the first in each round. A change of a few per cent needs several rounds: on a shared
-machine the rounds themselves spread by 2 to 3 per cent.
+Each argument is a source folder holding a built ``pachisi`` package (a worktree's ``src``,
+or a copy of it made before a change). Every round runs each build in a fresh process for
+``--seconds`` of CPU (``pachisi bench``'s kernel measure, ``bench_kernel``), in alternating
+order (A B, then B A), and prints its games per CPU second; at the end, each build's mean
+and, for each build after the first, its difference from the first in each round. A change
+of a few per cent needs several rounds: on a shared machine the rounds themselves spread by
+2 to 3 per cent.
 
     python benchmarks/kernel_rounds.py --seconds 4 --rounds 6 /tmp/before/src src
 """
@@ -18,17 +19,12 @@ import statistics
 import subprocess
 import sys
 
-#: One build's games per CPU second: playouts of the start, 500 games at a time.
+#: One build's games per CPU second: ``pachisi bench``'s kernel row for random four-player
+#: Parcheesi (:func:`pachisi.bench.bench_kernel`), so that both give the same measure.
 PROBE = """
-import sys, time
-from pachisi import Position, _accel
-start = Position.start("parcheesi", players=4)
-_accel.playouts(start, 200, 1)  # warm up
-n, seed, t0 = 0, 100, time.process_time()
-while time.process_time() - t0 < float(sys.argv[1]):
-    _accel.playouts(start, 500, seed)
-    n, seed = n + 500, seed + 1
-print(n / (time.process_time() - t0))
+import sys
+from pachisi.bench import bench_kernel
+print(bench_kernel("parcheesi", float(sys.argv[1]), players=4).games_per_s)
 """
 
 
