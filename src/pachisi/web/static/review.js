@@ -18,9 +18,9 @@ import { playText, resultText, seatWord } from "./words.js";
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
 const pct = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(1));
-// The network's figures in whole points (their precision), rollouts' with one decimal and their ±.
 // A rule's limit (a verdict's threshold) in points, as `pachisi analyse` prints it: 2, 5, 10.
 const limit = (x) => String(Number((100 * x).toFixed(1)));
+// The network's figures in whole points (their precision), rollouts' with one decimal and their ±.
 const wholeOrDash = (x) => (x === null || x === undefined ? "–" : (100 * x).toFixed(0));
 const signedWhole = (x) => `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(0)}`;
 const signed = (x) => (x === null || x === undefined ? "–" : `${x >= 0 ? "+" : "−"}${(100 * Math.abs(x)).toFixed(1)}`);
