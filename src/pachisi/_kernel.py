@@ -1079,6 +1079,22 @@ class Kernel:
             self.f_out_len[i] = -1  # no path yet
         return i
 
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_keep_new(self, hi: cython.ulonglong, lo: cython.ulonglong) -> cython.void:
+        """:meth:`_f_keep` of an outcome (``x`` 0) that differs from every other outcome of
+        the throw, without the look-up. It is not entered in the hash table: no later
+        outcome of the throw can equal it (see :meth:`_f_pair_direct`). Not for a
+        recording copy."""
+        if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
+            self._f_ogrow(False)
+        i: cython.int = self.f_n_outcomes
+        self.f_n_outcomes += 1
+        self.f_outcomes[3 * i] = hi
+        self.f_outcomes[3 * i + 1] = lo
+        self.f_outcomes[3 * i + 2] = 0
+
     def _f_ogrow(self, keep_paths: cython.bint) -> None:
         """Double the outcome set (the outcomes of this throw are kept, and with
         ``keep_paths``, in plays() and turn_steps(), their paths)."""
@@ -2096,18 +2112,21 @@ class Kernel:
         they entered a pawn, so that only the rarer choices need the pass.
         """
         hops: cython.schar = 0
-        self._f_reset()
-        self.f_stack_top = 0
-        pa0: cython.ulonglong = self.f_start_a
-        nsel: cython.int = 0
-        enter1: cython.bint = False
-        i: cython.int
         na: cython.int = cython.cast(cython.int, nums & 7)
         nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
         # no pawn can enter: every state that uses both numbers is selected if there
         # is one, so those without a bonus are ends at once, and those with one are
         # the selected (n_two: the states using both)
         direct: cython.bint = self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
+        if direct and self._f_pair_by_root():
+            self._f_pair_direct(nums)
+            return
+        self._f_reset()
+        self.f_stack_top = 0
+        pa0: cython.ulonglong = self.f_start_a
+        nsel: cython.int = 0
+        enter1: cython.bint = False
+        i: cython.int
         # the root and the states after one move are stored for the selection pass
         # only where a pawn may enter; where none can and no state uses both numbers,
         # the explorer runs instead, if any move can be made at all (n_one)
@@ -2330,6 +2349,240 @@ class Kernel:
         for i in range(n):
             self.f_selected[i] = self.f_stack[i]
         self._f_finish(n, False, hops)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pair_by_root(self) -> cython.bint:
+        """Whether :meth:`_f_pair_set` leaves the throws where no pawn can enter to
+        :meth:`_f_pair_direct` (always; a test's subclass of the uncompiled kernel says
+        no, to compare the two on the same throws)."""
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pair_direct(self, nums: cython.ulonglong) -> cython.void:
+        """:meth:`_f_pair_set` where no pawn can enter: the same moves looked at, from the
+        root's lanes.
+
+        The same first moves and second moves as :meth:`_f_pair_set`'s loops, with
+        the same answers (the root's, the first mover's going on, or the masks after
+        the first move where the pawns meet), so the same outcomes; only their order
+        differs. The second movers are the root's distinct lanes that can move (no
+        pawn is in the nest that could enter, none at HOME moves), read from small
+        arrays made once, and a second move's state is raised from the first move's
+        (made only where a second move is legal). The first mover going on is
+        looked at first, then a second pawn on its square, then the others.
+
+        An end without a capture or bonus whose first mover ends below the second
+        mover's start (``t < p2``) is written without the outcome table's look-up
+        (:meth:`_f_keep_new`): the two moves are made in this order only (the
+        other order is the partial order reduction's, ``t < p2``), and no other pair
+        of moves gives these pawns. Its pawns lack one at ``p`` and one at ``p2``
+        and gain ``t`` and ``t2``, all different (``p < t < p2 < t2``), so any move
+        pair that makes them moves a pawn from ``p`` and one from ``p2``; forward,
+        the one from ``p2`` cannot reach ``t``, so they go ``p -> t`` and ``p2 ->
+        t2``, each by its own number. Outcomes with captures differ from it in the
+        other colours' fields, and the bonus part's ends, without captures, have a new
+        pawn at HOME or a greater progress sum, so no later look-up can miss it.
+        """
+        hops: cython.schar = 0
+        self._f_reset()
+        self.f_stack_top = 0
+        pa0: cython.ulonglong = self.f_start_a
+        nsel: cython.int = 0
+        n_one: cython.int = 0
+        n_two: cython.int = 0
+        i: cython.int
+        na: cython.int = cython.cast(cython.int, nums & 7)
+        nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
+        cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+        hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        # the outcome key without captures, the mover's field left out (_f_pawn_key)
+        c0: cython.int = self.cfg[C_COL]
+        fsh: cython.int = 0 if c0 & 1 else 32
+        khi: cython.ulonglong = self.f_others_key_hi
+        klo: cython.ulonglong = self.f_others_key_lo
+        if c0 < 2:
+            khi &= ~(_LO32 << fsh)
+        else:
+            klo &= ~(_LO32 << fsh)
+        self._f_blocked1(pa0, 0)
+        bl: cython.ulonglong = self.f_blocked_lo0
+        bh: cython.ulonglong = self.f_blocked_hi0
+        ol: cython.ulonglong = self.f_occupied_now_lo
+        oh: cython.ulonglong = self.f_occupied_now_hi
+        ml: cython.ulonglong = 0
+        mh: cython.ulonglong = 0
+        nl: cython.ulonglong = 0
+        nh: cython.ulonglong = 0
+        # the root's lanes are progress numbers only (no blockade tags): so are every
+        # state's, since a move keeps a lane's tag (see _raised_canon)
+        plain: cython.bint = (pa0 & ~_P4) == 0
+        # the root's distinct lanes that can move (0 < p < 72): the lane, its first
+        # index in the root, and the root's answers (_f_land's) for each number (-3:
+        # no such move)
+        dl: cython.int[4] = [0, 0, 0, 0]
+        di: cython.int[4] = [0, 0, 0, 0]
+        da: cython.int[8] = [0, 0, 0, 0, 0, 0, 0, 0]
+        dup: cython.int[4] = [0, 0, 0, 0]
+        nd: cython.int = 0
+        k: cython.int
+        m: cython.int
+        m2: cython.int
+        jn: cython.int
+        kb: cython.int
+        n1: cython.int
+        n2: cython.int
+        lane: cython.int
+        lane2: cython.int
+        prev: cython.int = -1
+        p: cython.int
+        p2: cython.int
+        t: cython.int
+        t2: cython.int
+        sq: cython.int
+        sq2: cython.int
+        new: cython.int
+        new2: cython.int
+        g1: cython.int
+        g2: cython.int
+        have_mid: cython.bint
+        have_pa1: cython.bint
+        ind: cython.bint
+        pa1: cython.ulonglong = 0
+        wb: cython.ulonglong
+        f: cython.ulonglong
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        for k in range(4):
+            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
+            if lane == prev:
+                if nd and dl[nd - 1] == lane:
+                    dup[nd - 1] = 1
+                continue
+            prev = lane
+            p = lane & _PMASK
+            if p == 0 or p >= 72:
+                continue
+            dl[nd] = lane
+            di[nd] = k
+            dup[nd] = 0
+            da[2 * nd] = self._f_land(0, p, p + na, True, 0, 1) if p + na <= 72 else -3
+            da[2 * nd + 1] = self._f_land(0, p, p + nb, True, 0, 1) if p + nb <= 72 else -3
+            nd += 1
+        for m in range(nd):
+            lane = dl[m]
+            k = di[m]
+            p = lane & _PMASK
+            for jn in range(2):
+                sq = da[2 * m + jn]
+                if sq < -1:
+                    continue
+                n_one += 1
+                n1 = nb if jn else na
+                n2 = na if jn else nb
+                t = p + n1
+                new = (lane & ~_PMASK) | t
+                g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
+                have_mid = False
+                have_pa1 = False
+                # m2 -1: the first mover goes on; then the second movers (a second pawn
+                # on p, the others), as _f_pair_set's loop takes them
+                for m2 in range(-1, nd):
+                    if m2 < 0:
+                        # the root's masks above t; the twin after the larger number
+                        # without a capture left out (see _f_pair_set)
+                        t2 = t + n2
+                        if t2 > 72 or (jn == 1 and g1 == 0 and da[2 * m] == -1):
+                            continue
+                        sq2 = self._f_land(0, t, t2, True, g1, 1)
+                        lane2 = lane
+                        wb = pa0
+                        kb = k
+                        ind = False
+                    else:
+                        lane2 = dl[m2]
+                        if m2 == m:
+                            if not dup[m]:
+                                continue
+                        elif lane2 == new:
+                            continue  # (the first mover going on)
+                        p2 = lane2 & _PMASK
+                        t2 = p2 + n2
+                        # (t2 < p: made from another state, see _f_pf_edges)
+                        if t2 > 72 or t2 < p:
+                            continue
+                        if (p2 < p and p <= t2) or (p2 < t and t <= t2):
+                            # the pawns meet: the masks after the first move
+                            if not have_pa1:
+                                pa1 = _raised(pa0, k, new)
+                                have_pa1 = True
+                            if not have_mid:
+                                self._f_blocked1(pa1, g1)
+                                ml = self.f_blocked_lo0
+                                mh = self.f_blocked_hi0
+                                nl = self.f_occupied_now_lo
+                                nh = self.f_occupied_now_hi
+                                have_mid = True
+                            else:
+                                self.f_blocked_lo0 = ml
+                                self.f_blocked_hi0 = mh
+                                self.f_occupied_now_lo = nl
+                                self.f_occupied_now_hi = nh
+                            sq2 = self._f_land(0, p2, t2, True, g1, 1)
+                            self.f_blocked_lo0 = bl
+                            self.f_blocked_hi0 = bh
+                            self.f_occupied_now_lo = ol
+                            self.f_occupied_now_hi = oh
+                            ind = False
+                        else:
+                            sq2 = da[2 * m2 + 1 - jn]
+                            ind = t < p2
+                        if sq2 < -1:
+                            continue
+                        if not have_pa1:
+                            pa1 = _raised(pa0, k, new)
+                            have_pa1 = True
+                        wb = pa1
+                        # lane2's place in pa1: the root's lanes below it, less the
+                        # first mover's if it was below, and new if it is below
+                        kb = di[m2] - (lane < lane2) + (new < lane2)
+                    if sq2 < -1:
+                        continue
+                    g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
+                    new2 = (lane2 & ~_PMASK) | t2
+                    # every state that uses both numbers is selected (no pawn can
+                    # enter): an end at once unless with a bonus (§5.7)
+                    n_two += 1
+                    if (cb and g2) or (hb and (t == 72 or t2 == 72)):
+                        i = self._f_store(_raised(wb, kb, new2), _dice_word(0, 0, 0, g2))
+                        self.f_selected[nsel] = i
+                        nsel += 1
+                        continue
+                    if g2:
+                        self._f_emit(_raised(wb, kb, new2), 0, g2, 0, 0, hops)
+                        continue
+                    if plain:
+                        f = _raised_canon(wb, kb, new2)
+                    else:
+                        f = _canon_sorted(_raised(wb, kb, new2))
+                    if c0 < 2:
+                        hi = khi | f << fsh
+                        lo = klo
+                    else:
+                        hi = khi
+                        lo = klo | f << fsh
+                    if ind:
+                        self._f_keep_new(hi, lo)
+                    else:
+                        self._f_keep(hi, lo, 0, hops)
+        if n_two:
+            if nsel:
+                self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
+            return
+        if n_one:
+            self._f_set(nums, 2, -1, hops)
 
     @cython.cfunc
     @cython.exceptval(check=False)
