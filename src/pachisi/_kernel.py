@@ -2353,6 +2353,93 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
+    def _f_land1(
+        self,
+        p: cython.int,
+        t: cython.int,
+        gone: cython.int,
+        blo: cython.ulonglong,
+        bhi: cython.ulonglong,
+        olo: cython.ulonglong,
+        ohi: cython.ulonglong,
+    ) -> cython.int:
+        """:meth:`_f_land` of colour slot 0 of a one-colour mover, along the path, from
+        ``p`` > 0 to ``t`` <= 72 (``t - p`` < 63), with the blocked masks ``blo``/``bhi``
+        and the others' occupied squares ``olo``/``ohi`` (:meth:`_f_blocked1`'s) passed
+        in: -2 illegal, -1, or the capture."""
+        if _short_hit(blo, bhi, p + 1, t):
+            return -2
+        # not closed, so at most one other colour's pawn is there: is one?
+        if not (ohi >> (t - 64) if t >= 64 else olo >> t) & 1:
+            return -1
+        s: cython.int = self.cfg[self.f_route_a + t]
+        if s == _OFF:
+            return -1
+        if self._f_noth(s, gone) and not self.f_others_friendly[s]:
+            if self.cfg[C_SAFETY + s]:
+                return -2
+            return s
+        return -1
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_masks_after(
+        self,
+        p: cython.int,
+        t: cython.int,
+        two: cython.bint,
+        sq: cython.int,
+        slo: cython.ulonglong,
+        shi: cython.ulonglong,
+        dlo: cython.ulonglong,
+        dhi: cython.ulonglong,
+        olo: cython.ulonglong,
+        ohi: cython.ulonglong,
+    ) -> tuple[cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+        """:meth:`_f_blocked1`'s masks (blocked, then the others' occupied squares) after
+        a pawn of a one-colour mover moved ``p`` -> ``t`` (0 < ``p`` < ``t`` <= 72) from
+        the state whose progress numbers 1..71 held by its pawns are ``slo``/``shi``,
+        held twice ``dlo``/``dhi``, with the others on ``olo``/``ohi``. ``two``: a
+        second pawn stood on ``p``; ``sq`` >= 0: the move captured there.
+
+        Only ``p`` and ``t`` change: ``p`` is held once fewer, ``t`` (not HOME) once
+        more (it was not held twice: the move would be blocked), and a captured pawn's
+        square is no longer the others'."""
+        one: cython.ulonglong = 1
+        q: cython.int
+        if t < 72:
+            if t >= 64:
+                dhi |= shi & (one << (t - 64))
+                shi |= one << (t - 64)
+            else:
+                dlo |= slo & (one << t)
+                slo |= one << t
+        if p >= 64:
+            if two:
+                dhi &= ~(one << (p - 64))
+            else:
+                shi &= ~(one << (p - 64))
+        elif two:
+            dlo &= ~(one << p)
+        else:
+            slo &= ~(one << p)
+        if sq >= 0:
+            q = self.f_occupied_progress[self.f_occupied_index[sq]]
+            if q >= 64:
+                ohi &= ~(one << (q - 64))
+            elif q >= 0:
+                olo &= ~(one << q)
+        return (
+            self.f_blockades_lo[0] | dlo | (slo & olo),
+            self.f_blockades_hi[0] | dhi | (shi & ohi),
+            olo,
+            ohi,
+        )
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
     def _f_pair_by_root(self) -> cython.bint:
         """Whether :meth:`_f_pair_set` leaves the throws where no pawn can enter to
         :meth:`_f_pair_direct` (always; a test's subclass of the uncompiled kernel says
@@ -2407,11 +2494,7 @@ class Kernel:
             khi &= ~(_LO32 << fsh)
         else:
             klo &= ~(_LO32 << fsh)
-        self._f_blocked1(pa0, 0)
-        bl: cython.ulonglong = self.f_blocked_lo0
-        bh: cython.ulonglong = self.f_blocked_hi0
-        ol: cython.ulonglong = self.f_occupied_now_lo
-        oh: cython.ulonglong = self.f_occupied_now_hi
+        one: cython.ulonglong = 1
         ml: cython.ulonglong = 0
         mh: cython.ulonglong = 0
         nl: cython.ulonglong = 0
@@ -2420,8 +2503,8 @@ class Kernel:
         # state's, since a move keeps a lane's tag (see _raised_canon)
         plain: cython.bint = (pa0 & ~_P4) == 0
         # the root's distinct lanes that can move (0 < p < 72): the lane, its first
-        # index in the root, and the root's answers (_f_land's) for each number (-3:
-        # no such move)
+        # index in the root, whether a second pawn stands on it, and the root's answers
+        # (_f_land's) for each number (-3: no such move)
         dl: cython.int[4] = [0, 0, 0, 0]
         di: cython.int[4] = [0, 0, 0, 0]
         da: cython.int[8] = [0, 0, 0, 0, 0, 0, 0, 0]
@@ -2455,11 +2538,22 @@ class Kernel:
         f: cython.ulonglong
         hi: cython.ulonglong
         lo: cython.ulonglong
+        # _f_blocked1's masks of the root, from the same lanes: the progress numbers
+        # 1..71 the mover's pawns hold (s), and hold twice (d)
+        slo: cython.ulonglong = 0
+        shi: cython.ulonglong = 0
+        dlo: cython.ulonglong = 0
+        dhi: cython.ulonglong = 0
         for k in range(4):
             lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
             if lane == prev:
                 if nd and dl[nd - 1] == lane:
                     dup[nd - 1] = 1
+                    p = lane & _PMASK
+                    if p >= 64:
+                        dhi |= one << (p - 64)
+                    else:
+                        dlo |= one << p
                 continue
             prev = lane
             p = lane & _PMASK
@@ -2468,9 +2562,19 @@ class Kernel:
             dl[nd] = lane
             di[nd] = k
             dup[nd] = 0
-            da[2 * nd] = self._f_land(0, p, p + na, True, 0, 1) if p + na <= 72 else -3
-            da[2 * nd + 1] = self._f_land(0, p, p + nb, True, 0, 1) if p + nb <= 72 else -3
+            if p >= 64:
+                shi |= one << (p - 64)
+            else:
+                slo |= one << p
             nd += 1
+        ol: cython.ulonglong = self.f_others_lo
+        oh: cython.ulonglong = self.f_others_hi
+        bl: cython.ulonglong = self.f_blockades_lo[0] | dlo | (slo & ol)
+        bh: cython.ulonglong = self.f_blockades_hi[0] | dhi | (shi & oh)
+        for m in range(nd):
+            p = dl[m] & _PMASK
+            da[2 * m] = self._f_land1(p, p + na, 0, bl, bh, ol, oh) if p + na <= 72 else -3
+            da[2 * m + 1] = self._f_land1(p, p + nb, 0, bl, bh, ol, oh) if p + nb <= 72 else -3
         for m in range(nd):
             lane = dl[m]
             k = di[m]
@@ -2496,7 +2600,7 @@ class Kernel:
                         t2 = t + n2
                         if t2 > 72 or (jn == 1 and g1 == 0 and da[2 * m] == -1):
                             continue
-                        sq2 = self._f_land(0, t, t2, True, g1, 1)
+                        sq2 = self._f_land1(t, t2, g1, bl, bh, ol, oh)
                         lane2 = lane
                         wb = pa0
                         kb = k
@@ -2515,26 +2619,12 @@ class Kernel:
                             continue
                         if (p2 < p and p <= t2) or (p2 < t and t <= t2):
                             # the pawns meet: the masks after the first move
-                            if not have_pa1:
-                                pa1 = _raised(pa0, k, new)
-                                have_pa1 = True
                             if not have_mid:
-                                self._f_blocked1(pa1, g1)
-                                ml = self.f_blocked_lo0
-                                mh = self.f_blocked_hi0
-                                nl = self.f_occupied_now_lo
-                                nh = self.f_occupied_now_hi
+                                ml, mh, nl, nh = self._f_masks_after(
+                                    p, t, dup[m], sq, slo, shi, dlo, dhi, ol, oh
+                                )
                                 have_mid = True
-                            else:
-                                self.f_blocked_lo0 = ml
-                                self.f_blocked_hi0 = mh
-                                self.f_occupied_now_lo = nl
-                                self.f_occupied_now_hi = nh
-                            sq2 = self._f_land(0, p2, t2, True, g1, 1)
-                            self.f_blocked_lo0 = bl
-                            self.f_blocked_hi0 = bh
-                            self.f_occupied_now_lo = ol
-                            self.f_occupied_now_hi = oh
+                            sq2 = self._f_land1(p2, t2, g1, ml, mh, nl, nh)
                             ind = False
                         else:
                             sq2 = da[2 * m2 + 1 - jn]
@@ -5845,6 +5935,24 @@ def _popcount(x: cython.int) -> cython.int:
         x &= x - 1
         n += 1
     return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _short_hit(
+    lo: cython.ulonglong, hi: cython.ulonglong, a: cython.int, b: cython.int
+) -> cython.bint:
+    """:func:`_range_hit` for ``1 <= a <= b``, ``b - a < 63``: the bits ``a..b`` of the
+    128-bit mask (lo, hi) shifted down to the bottom of one word, then masked."""
+    x: cython.ulonglong
+    if a >= 64:
+        x = hi >> (a - 64)
+    else:
+        x = lo >> a
+        if b >= 64:
+            x |= hi << (64 - a)
+    return (x & ((cython.cast(cython.ulonglong, 2) << (b - a)) - 1)) != 0
 
 
 @cython.cfunc
