@@ -15,7 +15,16 @@ from types import ModuleType
 
 import pytest
 
-from kernel_fast_differential import compare, reference, run, run_all_out, run_pairs
+from kernel_fast_differential import (
+    _valid,
+    compare,
+    family_pair_throw,
+    reference,
+    run,
+    run_all_out,
+    run_pairs,
+    sample_positions,
+)
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
 from pachisi.bench import DEFAULT_PLAYERS
@@ -490,3 +499,108 @@ def test_split_doublet_lone_pawns() -> None:
     for module in (COMPILED, UNCOMPILED):
         if module is not None:
             assert compare(Position.from_text(text), (2, 2), module) is None
+
+
+def _pair_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
+    """The uncompiled kernel's outcomes of ``n`` built throws of two numbers
+    (``family_pair_throw``) and of the throws of two numbers of seeded random games,
+    by ``Kernel._f_pair_set``'s paths from the root's lanes (``_f_pair_direct``,
+    ``_f_pair_enter``) and by its loops over the first move's lanes alone (the
+    subclass that turns the paths off): how many throws each path took, and the
+    throws whose outcomes differ (as lists, sorted: a record twice is a difference)."""
+    assert UNCOMPILED is not None
+    seen: Counter[str] = Counter()
+
+    class Paths(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def _f_pair_direct(self, nums: int) -> None:
+            seen["direct"] += 1
+            super()._f_pair_direct(nums)
+
+        def _f_pair_enter(self, nums: int) -> bool:
+            done = bool(super()._f_pair_enter(nums))
+            seen["enter" if done else "enter, then the loops"] += 1
+            return done
+
+    class Loops(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def _f_pair_by_root(self) -> bool:
+            return False
+
+    new, old = Paths(), Loops()
+    rng = random.Random(seed)
+    throws: list[tuple[Position, tuple[int, int]]] = []
+    while len(throws) < n:
+        d, throw, _ = family_pair_throw(rng)
+        if _valid(d) and not Position.from_dict(d).is_decided:
+            throws.append((Position.from_dict(d), throw))
+    games = sample_positions(random.Random(seed + 1))
+    while len(throws) < 2 * n:
+        pos, throw = next(games)
+        if throw[0] != throw[1] and not pos.is_decided and pos.ruleset != "pagade":
+            throws.append((pos, throw))
+    failures = []
+    for pos, throw in throws:
+        cfg = _accel._cfg(pos.setup, pos.to_move)
+        state = (pos.pawns, pos.doubles, 0)
+        a = sorted(new.outcomes(cfg, state, throw))
+        b = sorted(old.outcomes(cfg, state, throw))
+        if a != b:
+            failures.append(f"{pos.to_text()} {throw}: {len(a)} against {len(b)}")
+    return seen, failures
+
+
+def test_pair_paths_from_the_root_are_the_loops() -> None:
+    """``Kernel._f_pair_direct`` (no pawn can enter) and ``Kernel._f_pair_enter`` (one
+    may) give the outcomes of ``Kernel._f_pair_set``'s loops over the first move's
+    lanes, none twice, on built and random throws of two numbers; each path (and the
+    loops after ``_f_pair_enter`` found no state that entered a pawn) had its share."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    seen, failures = _pair_paths(35, 700)
+    assert failures == []
+    assert seen["direct"] > 300 and seen["enter"] > 100, seen
+    assert seen["enter, then the loops"] > 5, seen
+
+
+def test_short_hit_is_range_hit() -> None:
+    """``_short_hit`` (``Kernel._f_land1``'s test of the squares passed) is
+    ``_range_hit`` for every range it is used on (``1 <= a <= b``, ``b - a < 63``,
+    within 128 bits), on random masks and masks of one bit."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    k = UNCOMPILED
+    rng = random.Random(35)
+    masks = [(rng.getrandbits(64) & rng.getrandbits(64), rng.getrandbits(64)) for _ in range(6)]
+    masks += [(1 << q, 0) for q in (0, 1, 5, 62, 63)] + [(0, 1 << q) for q in (0, 1, 7, 63)]
+    hits = 0
+    for lo, hi in masks:
+        for a in range(1, 128):
+            for b in range(a, min(a + 63, 128)):
+                want = k._range_hit(lo, hi, a, b)
+                assert k._short_hit(lo, hi, a, b) == want, (lo, hi, a, b)
+                hits += want
+    assert hits > 1000
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_two_numbers_entering_onto_a_lone_pawn(module: ModuleType) -> None:
+    """A pawn that enters captures a lone pawn of another colour on its entry square,
+    a safety space (§5.3, §5.4), whichever number it enters with, and a pawn on the
+    board may move first (``Kernel._f_pair_enter``; red's entry square is yellow's 35):
+    the fast records are the clear engine's, and a capture is among them."""
+    pos = Position.from_text("parcheesi r,y - r:0.0.20.30,y:0.0.0.35 0 0 - - -")
+    for throw in ((5, 3), (2, 5), (1, 4)):
+        want = reference(pos, throw)
+        assert any(p.pawns[2] == (0, 0, 0, 0) for p in want), throw
+        assert compare(pos, throw, module) is None
+    if module is UNCOMPILED:
+        # the entering path's outcomes, not the loops' after it found nothing entered
+        handled: list[bool] = []
+
+        class Spy(module.Kernel):  # type: ignore[name-defined,misc]
+            def _f_pair_enter(self, nums: int) -> bool:
+                handled.append(bool(super()._f_pair_enter(nums)))
+                return handled[-1]
+
+        for throw in ((5, 3), (2, 5), (1, 4)):
+            Spy().outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, 0, 0), throw)
+        assert handled == [True, True, True]

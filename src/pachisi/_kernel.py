@@ -2118,9 +2118,12 @@ class Kernel:
         # is one, so those without a bonus are ends at once, and those with one are
         # the selected (n_two: the states using both)
         direct: cython.bint = self.f_nest_before == 0 or (na != 5 and nb != 5 and na + nb != 5)
-        if direct and self._f_pair_by_root():
-            self._f_pair_direct(nums)
-            return
+        if self._f_pair_by_root():
+            if direct:
+                self._f_pair_direct(nums)
+                return
+            if self._f_pair_enter(nums):
+                return
         self._f_reset()
         self.f_stack_top = 0
         pa0: cython.ulonglong = self.f_start_a
@@ -2349,6 +2352,187 @@ class Kernel:
         for i in range(n):
             self.f_selected[i] = self.f_stack[i]
         self._f_finish(n, False, hops)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pair_enter(self, nums: cython.ulonglong) -> cython.bint:
+        """:meth:`_f_pair_set` where a pawn may enter, when a state that uses both
+        numbers entered one: those states only, from the root's lanes. Whether there
+        was one (else nothing is written, and :meth:`_f_pair_set` explores the throw).
+
+        §5.6 puts entering first, so where such a state exists the selected are
+        exactly they, and :meth:`_f_pair_set` makes no others its ends. They are the
+        moves it looks at whose first or second move enters: both numbers entering
+        (their total 5); a 5 entering, then the other number moving the entered pawn
+        on, or a pawn on the board (with the same answers as there: the root's, or
+        the entered pawn's going on); and a pawn on the board moving by the other
+        number, then a 5 entering. Those last make nothing new where a pawn can enter
+        at the root (else this returns at once): a pawn moving from elsewhere than
+        the entry square makes the same state with the same captures as entering
+        first (both answers the root's), and one moving from it the state of the
+        entered pawn going on (the entry square was not closed, so the pawn there
+        was alone and left no blockade), with the same answer (the root's masks
+        above the entry square). So the same outcomes, in another order.
+        """
+        hops: cython.schar = 0
+        self._f_reset()
+        self.f_stack_top = 0
+        pa0: cython.ulonglong = self.f_start_a
+        nsel: cython.int = 0
+        n_two: cython.int = 0
+        i: cython.int
+        na: cython.int = cython.cast(cython.int, nums & 7)
+        nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
+        # the number that is not the 5 (if a 5 was thrown)
+        no: cython.int = na if nb == 5 else nb
+        cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+        hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        c0: cython.int = self.cfg[C_COL]
+        fsh: cython.int = 0 if c0 & 1 else 32
+        khi: cython.ulonglong = self.f_others_key_hi
+        klo: cython.ulonglong = self.f_others_key_lo
+        if c0 < 2:
+            khi &= ~(_LO32 << fsh)
+        else:
+            klo &= ~(_LO32 << fsh)
+        one: cython.ulonglong = 1
+        # the root's distinct lanes on the board (0 < p < 72), as in _f_pair_direct;
+        # da[m]: the answer for the number that is not the 5
+        dl: cython.int[4] = [0, 0, 0, 0]
+        di: cython.int[4] = [0, 0, 0, 0]
+        da: cython.int[4] = [0, 0, 0, 0]
+        nd: cython.int = 0
+        k: cython.int
+        m: cython.int
+        lane: cython.int
+        lane2: cython.int
+        prev: cython.int = -1
+        p: cython.int
+        t2: cython.int
+        sq2: cython.int
+        sqe: cython.int
+        g1: cython.int
+        g2: cython.int
+        kb: cython.int
+        wb: cython.ulonglong
+        w: cython.ulonglong
+        f: cython.ulonglong
+        slo: cython.ulonglong = 0
+        shi: cython.ulonglong = 0
+        dlo: cython.ulonglong = 0
+        dhi: cython.ulonglong = 0
+        for k in range(4):
+            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
+            if lane == prev:
+                if nd and dl[nd - 1] == lane:
+                    p = lane & _PMASK
+                    if p >= 64:
+                        dhi |= one << (p - 64)
+                    else:
+                        dlo |= one << p
+                continue
+            prev = lane
+            p = lane & _PMASK
+            if p == 0 or p >= 72:
+                continue
+            dl[nd] = lane
+            di[nd] = k
+            if p >= 64:
+                shi |= one << (p - 64)
+            else:
+                slo |= one << p
+            nd += 1
+        ol: cython.ulonglong = self.f_others_lo
+        oh: cython.ulonglong = self.f_others_hi
+        bl: cython.ulonglong = self.f_blockades_lo[0] | dlo | (slo & ol)
+        bh: cython.ulonglong = self.f_blockades_hi[0] | dhi | (shi & oh)
+        # (the nest's pawns are the root's lowest lanes: lane 0 is one, with no tag)
+        sqe = self._f_enter1(0, bl, bh, ol, oh)
+        if sqe == -2:
+            return False  # (no pawn can enter: none did)
+        g1 = 1 << self.f_occupied_index[sqe] if sqe >= 0 else 0
+        if na + nb == 5:
+            # entering with both numbers (§5.3), as _f_pair_set
+            n_two += 1
+            w = _raised(pa0, 0, 1)
+            if cb and g1:
+                i = self._f_store(w, _dice_word(0, 0, 0, g1))
+                self.f_selected[nsel] = i
+                nsel += 1
+            else:
+                self._f_emit(w, 0, g1, 0, 0, hops)
+        elif na == 5 or nb == 5:
+            for m in range(nd):
+                p = dl[m] & _PMASK
+                da[m] = self._f_land1(p, p + no, 0, bl, bh, ol, oh) if p + no <= 72 else -3
+            # a 5 enters (t 1, new 1), then the other number: m -1 the entered pawn
+            # going on (the root's masks above 1), then the pawns on the board (the
+            # root's answers: their moves lie above 1); a pawn already on 1 (no tag)
+            # is the entered pawn's going on
+            pa1: cython.ulonglong = _raised(pa0, 0, 1)
+            for m in range(-1, nd):
+                if m < 0:
+                    t2 = 1 + no
+                    sq2 = self._f_land1(1, t2, g1, bl, bh, ol, oh)
+                    wb = pa0
+                    kb = 0
+                    lane2 = 0
+                else:
+                    lane2 = dl[m]
+                    if lane2 == 1:
+                        continue
+                    t2 = (lane2 & _PMASK) + no
+                    if t2 > 72:
+                        continue
+                    sq2 = da[m]
+                    wb = pa1
+                    kb = di[m] - 1 + (lane2 > 1)  # (lane2's place in pa1)
+                if sq2 < -1:
+                    continue
+                g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
+                n_two += 1
+                w = _raised(wb, kb, (lane2 & ~_PMASK) | t2)
+                if (cb and g2) or (hb and t2 == 72):
+                    i = self._f_store(w, _dice_word(0, 0, 0, g2))
+                    self.f_selected[nsel] = i
+                    nsel += 1
+                elif g2:
+                    self._f_emit(w, 0, g2, 0, 0, hops)
+                else:
+                    f = _canon_sorted(w)
+                    if c0 < 2:
+                        self._f_keep(khi | f << fsh, klo, 0, hops)
+                    else:
+                        self._f_keep(khi, klo | f << fsh, 0, hops)
+        if n_two == 0:
+            return False
+        if nsel:
+            self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
+        return True
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_enter1(
+        self,
+        gone: cython.int,
+        blo: cython.ulonglong,
+        bhi: cython.ulonglong,
+        olo: cython.ulonglong,
+        ohi: cython.ulonglong,
+    ) -> cython.int:
+        """:meth:`_f_land` of a pawn of a one-colour mover entering (0 -> 1, not along
+        a path), with the masks passed in as :meth:`_f_land1`'s."""
+        if blo >> 1 & 1:
+            return -2
+        if not olo >> 1 & 1:
+            return -1
+        s: cython.int = self.cfg[self.f_route_a + 1]
+        if s == _OFF:
+            return -1
+        if self._f_noth(s, gone) and not self.f_others_friendly[s]:
+            return s
+        return -1
 
     @cython.cfunc
     @cython.inline
