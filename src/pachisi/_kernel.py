@@ -2110,6 +2110,12 @@ class Kernel:
         selected. Where a pawn may enter (§5.3; §5.6 puts entering first), the
         states that use both numbers are sorted as they are made by whether
         they entered a pawn, so that only the rarer choices need the pass.
+
+        Most throws do not reach the loops below: where no pawn can enter,
+        :meth:`_f_pair_direct` looks at the same moves from the root's lanes, and
+        where one may, :meth:`_f_pair_enter` makes the states that entered one if
+        there are any. The loops make the rest (and, with
+        :meth:`_f_pair_by_root` off, every throw: the tests compare the two).
         """
         hops: cython.schar = 0
         na: cython.int = cython.cast(cython.int, nums & 7)
