@@ -866,7 +866,21 @@ class Kernel:
                 self.f_nest_before += 1
         cnt: cython.int
         j: cython.int
-        if not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]:
+        s0: cython.int = self.f_scratch[0]
+        s1: cython.int = self.f_scratch[1]
+        s2: cython.int = self.f_scratch[2]
+        s3: cython.int = self.f_scratch[3]
+        if (
+            not self.cfg[C_PAGADE]
+            and not self.cfg[C_MAY_ADVANCE]
+            # (with one colour, a tag needs two of the four pawns on one square)
+            and (
+                ncol == 2
+                or (s0 != _OFF and (s0 == s1 or s0 == s2 or s0 == s3))
+                or (s1 != _OFF and (s1 == s2 or s1 == s3))
+                or (s2 != _OFF and s2 == s3)
+            )
+        ):
             for i in range(4 * ncol):
                 s = self.f_scratch[i]
                 if s == _OFF or self.f_start_lanes[i] >> 8:
@@ -4506,9 +4520,9 @@ class Kernel:
         r: cython.int
         withheld: cython.bint = False
         mover_done: cython.bint = fin_mask >> mover & 1
-        for r in range(n):
-            self.f_order[r] = r
         if not self.doublet:
+            for r in range(n):
+                self.f_order[r] = r
             return False  # only a doublet grants the extra throw (:meth:`_extra`)
         # :meth:`_kfinished`, its masks made once
         mhi: cython.ulonglong
@@ -4517,6 +4531,7 @@ class Kernel:
         vlo: cython.ulonglong
         mhi, vhi, mlo, vlo = self._finish_masks(mover)
         for r in range(n):
+            self.f_order[r] = r
             if self.f_outcomes[3 * r + 2] & 1 and (
                 mover_done
                 or (self.f_outcomes[3 * r] & mhi == vhi and self.f_outcomes[3 * r + 1] & mlo == vlo)
