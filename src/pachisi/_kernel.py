@@ -847,14 +847,12 @@ class Kernel:
         self.f_bl_gone = 0  # (_f_blocked1's kept squares were the last context's)
         # the start lanes (self.f_start_lanes) and their squares (self.f_scratch[0:8]),
         # with blockade tags where the rule needs them (§5.5); the pawns at home (the home
-        # bonus counts new ones) and in the nest before the throw
+        # bonus counts new ones) and in the nest before the throw. (Only the first 4 *
+        # ncol of each are read.)
         self.n_tags = 0
         home: cython.int = 84 if self.cfg[C_PAGADE] else 72
         self.f_home_before = 0
         self.f_nest_before = 0
-        for i in range(4 * ncol, 8):
-            self.f_scratch[i] = -1
-            self.f_start_lanes[i] = 0
         for i in range(4 * ncol):
             c = c0 if i < 4 else c1
             p = self.pos[4 * c + (i & 3)]
