@@ -874,8 +874,8 @@ class Kernel:
             # (with one colour, a tag needs two of the four pawns on one square)
             and (
                 ncol == 2
-                or (s0 != _OFF and (s0 == s1 or s0 == s2 or s0 == s3))
-                or (s1 != _OFF and (s1 == s2 or s1 == s3))
+                or (s0 != _OFF and s0 in (s1, s2, s3))
+                or (s1 != _OFF and s1 in (s2, s3))
                 or (s2 != _OFF and s2 == s3)
             )
         ):
