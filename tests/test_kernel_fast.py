@@ -12,6 +12,7 @@ import random
 import threading
 from collections import Counter
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -27,6 +28,7 @@ from kernel_fast_differential import (
 )
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
+from pachisi._layout import C_NCOL, S_TO_MOVE
 from pachisi.bench import DEFAULT_PLAYERS
 
 
@@ -604,3 +606,190 @@ def test_two_numbers_entering_onto_a_lone_pawn(module: ModuleType) -> None:
         for throw in ((5, 3), (2, 5), (1, 4)):
             Spy().outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, 0, 0), throw)
         assert handled == [True, True, True]
+
+
+def _context(k: Any) -> tuple[object, ...]:
+    """Everything ``Kernel._f_context`` makes that the throw then reads (a square's
+    friendliness only where the others stand; with one colour per mover, the progress
+    numbers of the occupied squares)."""
+    n = k.f_n_occupied
+    occupied = list(k.f_occupied[:n])
+    ncol = k.cfg[C_NCOL]
+    return (
+        k.f_route_a,
+        k.f_route_b,
+        occupied,
+        list(k.f_others_on),
+        list(k.f_occupied_index),
+        [k.f_others_friendly[s] for s in occupied],
+        list(k.f_occupied_progress[:n]) if ncol != 2 else None,
+        (k.f_others_lo, k.f_others_hi, list(k.f_blockades_lo), list(k.f_blockades_hi)),
+        (k.f_others_key_hi, k.f_others_key_lo, k.f_last_gone, k.f_last_hi, k.f_last_lo),
+        (k.f_n_cached, k.f_cached_gone[0], k.f_cached_hi[0], k.f_cached_lo[0], k.f_bl_gone),
+        (k.n_tags, list(k.tag_sq[1 : k.n_tags + 1]), k.f_start_a, k.f_start_b),
+        (k.f_home_before, k.f_nest_before, k.f_hint),
+    )
+
+
+#: Set-ups whose games the kept contexts are checked on: one colour per player,
+#: two (Eight-Man), teams (friendly squares), Pagade (its dead-end checks in
+#: simulate make contexts between a game's throws).
+_CONTEXT_SETUPS = [
+    Position.start("parcheesi", players=4),
+    Position.start("parcheesi", players=2),
+    Position.start("eight-man"),
+    Position.start("parcheesi", players=4, teams=True),
+    Position.start("pagade", players=4),
+]
+
+
+def _checked_kernel(hints: Counter[int]) -> Any:
+    """A subclass of the uncompiled ``Kernel`` whose every context is checked against a
+    new kernel's, made from the same table and position with no hint; ``hints``
+    counts the hints it was given."""
+    assert UNCOMPILED is not None
+    base = UNCOMPILED.Kernel
+
+    class Checked(base):  # type: ignore[misc, valid-type]
+        def _f_context(self, spec: object) -> None:
+            hint = self.f_hint
+            super()._f_context(spec)
+            fresh = base()
+            fresh.cfg = self.cfg
+            fresh.pos = self.pos
+            base._f_context(fresh, spec)
+            assert _context(self) == _context(fresh), (hint, sum(hints.values()))
+            hints[hint] += 1
+
+    return Checked
+
+
+def test_kept_context_is_a_fresh_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games tell ``_f_context`` what it may keep or take from the last play's key
+    (``f_hint``): each context so made in games of several set-ups, played in turn on
+    one kernel, equals the one a new kernel makes from the same table and position
+    with no hint; and both hints occur."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    games_module = _accel._games_module(UNCOMPILED)
+    hints: Counter[int] = Counter()
+    monkeypatch.setattr(games_module, "Kernel", _checked_kernel(hints))
+    results: dict[int, object] = {}
+
+    def play() -> None:  # a new thread: its own games, on a Checked kernel
+        for i, pos in enumerate(_CONTEXT_SETUPS):
+            results[i] = _accel.playouts(pos, 3, 7, max_throws=100, module=UNCOMPILED)
+        results[-1] = _accel.simulate_games(
+            _CONTEXT_SETUPS[-1], [3, 4], [0, 1], [0, 1], max_throws=100, module=UNCOMPILED
+        )
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join()
+    assert len(results) == len(_CONTEXT_SETUPS) + 1
+    assert hints[1] > 100 and hints[2] > 10, hints
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_games_between_other_entry_points(module: ModuleType) -> None:
+    """A game's throws keep what the last play left (``kp_enumerate``'s ``played``):
+    games, greedy games and simulated games (Pagade's dead-end checks among them)
+    played on one kernel between each other and the kernel's other entry points
+    (fast outcomes, the batched environments' steps) are each as on a new kernel
+    (another thread's)."""
+    from pachisi.rl.vector import kernel_batch
+
+    compiled = module is COMPILED
+    n = 4 if compiled else 1
+    calls: list[Any] = [
+        lambda: _accel.playouts(_CONTEXT_SETUPS[0], n, 11, module=module),
+        lambda: _accel.simulate_games(_CONTEXT_SETUPS[4], [5, 6], [0, 2], [0, 5], module=module),
+        lambda: _accel.playouts(_CONTEXT_SETUPS[2], n, 12, module=module, greedy=True),
+        lambda: _accel.fast_outcomes(_CONTEXT_SETUPS[3], (5, 5), module),
+        lambda: _accel.playouts(_CONTEXT_SETUPS[3], n, 13, max_throws=90, module=module),
+        lambda: _accel.playouts(_CONTEXT_SETUPS[1], n, 14, module=module),
+    ]
+    fresh: dict[int, object] = {}
+
+    def call_fresh(i: int) -> None:
+        fresh[i] = calls[i]()
+
+    for i in range(len(calls)):
+        thread = threading.Thread(target=call_fresh, args=(i,))
+        thread.start()
+        thread.join()
+    assert len(fresh) == len(calls)
+    batch: Any = kernel_batch(_CONTEXT_SETUPS[0].setup, 1, 256, 30, compiled)
+    batch.reset(3)
+    for order in ([0, 1, 2, 3, 4, 5], [5, 4, 3, 2, 1, 0], [2, 5, 0, 4, 1, 3]):
+        for i in order:
+            assert calls[i]() == fresh[i], (order, i)
+            batch.play(0)  # a batched environment's step between them
+
+
+def test_no_context_kept_across_another_or_from_an_unplayed_state() -> None:
+    """A game throw after the mover's own doublet keeps the others' part of the last
+    context only where that context was the game's last throw's, made from the last
+    play's state: not after another context made on the kernel between the two
+    throws, nor after a first throw from a state whose other colours' pawns were out of
+    order (the squares' order would differ from a new kernel's)."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    k = UNCOMPILED
+    pos = Position.start("parcheesi", players=4)
+    game = _accel.game_table(pos.setup)
+    start = list(_accel.game_state(pos))
+    # the others' pawns out of order on their colours' routes; red to move
+    start[4:8] = [30, 12, 0, 0]
+    start[8:12] = [40, 0, 25, 0]
+    start[12:16] = [0, 0, 0, 9]
+    for between in (False, True):
+        hints: Counter[int] = Counter()
+        kern = _checked_kernel(hints)()
+        k.kp_setup(kern, game, None, None)
+        gs = k.kp_state(kern)
+        for i, v in enumerate(start):
+            gs[i] = v
+        mover = gs[S_TO_MOVE]
+        others = [sorted(gs[4 * c : 4 * c + 4]) for c in range(1, 4)]
+        for played in (False, True):
+            before = hints.copy()
+            for throw in range(1, 7):  # a doublet that grants red another throw, no capture
+                m = k.kp_enumerate(kern, throw, throw, 0, False, played) >> 1
+                rows = [k.kp_row(kern, i) for i in range(m)]
+                same = [
+                    r
+                    for r in rows
+                    if kern.f_outcomes[3 * r + 2] & 1
+                    and _key_pawns(kern, r)[4:] == [p for c in others for p in c]
+                ]
+                if same:
+                    break
+            assert same, "no doublet granted red another throw"
+            # the first throw from the state played (its context the first throw's): no
+            # context kept, the others' pawns having been out of order then
+            assert hints - before == Counter({int(played): 1 if played else throw}), hints
+            k.kp_play(kern, same[0], mover, 0)
+            assert gs[S_TO_MOVE] == mover
+            assert list(gs[:16]) == _key_pawns(kern, same[0])
+        if between:  # another player's context on the same kernel, the state unchanged
+            kern._use_cfg(game, 2)
+            kern._f_plays(3, 4, False)
+        before = hints.copy()
+        k.kp_enumerate(kern, 3, 4, 0, False, True)
+        assert hints - before == Counter({1 if between else 2: 1}), (between, hints)
+        # a new game from the first state: its first play writes every colour's pawns
+        # (the last play's key, whose others' fields are the same, is not this state's)
+        for i, v in enumerate(start):
+            gs[i] = v
+        k.kp_enumerate(kern, 3, 4, 0, False, False)
+        row = k.kp_row(kern, 0)
+        k.kp_play(kern, row, mover, 0)
+        assert list(gs[:16]) == _key_pawns(kern, row)
+
+
+def _key_pawns(kern: Any, r: int) -> list[int]:
+    """The 16 pawns of the uncompiled kernel's outcome of row ``r``, colour by colour."""
+    assert UNCOMPILED is not None
+    hi, lo = kern.f_outcomes[3 * r], kern.f_outcomes[3 * r + 1]
+    return [UNCOMPILED._key_pawn(hi, lo, c, j) for c in range(4) for j in range(4)]

@@ -26,7 +26,7 @@ cdef bint kb_changes(object kern, int[::1] gs, unsigned long long hi, unsigned l
 # no call on a game's hot path passes a memoryview
 cdef int[::1] kp_state(object kern)
 cdef void kp_setup(object kern, int[::1] game, double[::1] evd, int[::1] evi)
-cdef int kp_enumerate(object kern, int a, int b, int fin_mask, bint sort) noexcept
+cdef int kp_enumerate(object kern, int a, int b, int fin_mask, bint sort, bint played) noexcept
 cdef int kp_row(object kern, int i) noexcept
 cdef int kp_best(object kern, int m, int mover, int fin_mask, bint network) noexcept
 cdef int kp_best_row(object kern, int j) noexcept

@@ -326,6 +326,12 @@ class Kernel:
     # and each player's finishing masks (_finish_masks: mhi, vhi, mlo, vlo by player),
     # made by the same kp_setup, for _game_play
     kp_fin: cython.ulonglong[::1]
+    # the last game throw: whether its state was the last kp_play's (kp_played: then
+    # its pawns were that play's key, f_key_hi/f_key_lo), its context (kp_ctx_gen: its
+    # f_context_gen, 0 if not kp_played) and its mover (kp_ctx_mover)
+    kp_played: cython.bint
+    kp_ctx_gen: cython.ulonglong
+    kp_ctx_mover: cython.int
     evd: cython.double[::1]
     evi: cython.int[::1]
     counts: cython.int[::1]
@@ -368,6 +374,14 @@ class Kernel:
     f_square_count: cython.int[::1]
     f_start_a: cython.ulonglong
     f_start_b: cython.ulonglong
+    # _f_context: how many it has made; and what its next call may assume of ``pos``
+    # (set just before it and cleared by it; see _game_throw): 0 nothing, 1 ``pos``
+    # is the key (f_key_hi, f_key_lo: the last kp_play's outcome), 2 also the others'
+    # part of the context left by the last call is ``pos``'s
+    f_context_gen: cython.ulonglong
+    f_hint: cython.int
+    f_key_hi: cython.ulonglong
+    f_key_lo: cython.ulonglong
     f_home_before: cython.int
     f_nest_before: cython.int
     f_n_states: cython.int
@@ -584,6 +598,13 @@ class Kernel:
         self.f_split_t = _ints(4096)
         self.f_split_b = _ints(4)
         self.kp_fin = _words(16)
+        self.kp_played = False
+        self.kp_ctx_gen = 0
+        self.kp_ctx_mover = -1
+        self.f_context_gen = 0
+        self.f_hint = 0
+        self.f_key_hi = 0
+        self.f_key_lo = 0
 
         self.f_split_made = 0
         self.f_split_extra = 0
@@ -709,7 +730,15 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_context(self, spec: _Spec) -> cython.void:
-        """Per throw: the other colours' pawns by square, the start lanes and tags."""
+        """Per throw: the other colours' pawns by square, the start lanes and tags.
+
+        ``f_hint`` (read and cleared here) may spare work: 1, ``pos`` is the canonical
+        key ``f_key_hi``/``f_key_lo`` (the others' key fields are taken from it); 2,
+        also, the others' part of the context the last call made (their pawns by
+        square, their masks) was made with the same table from the same others'
+        pawns in the same order, which holds where the key's others' fields are
+        ``f_others_key_hi``/``f_others_key_lo`` (checked here): it is kept.
+        """
         ncol: cython.int = self._f_ncol(spec)
         c0: cython.int = self.cfg[C_COL]
         c1: cython.int = self.cfg[C_COL + 1] if ncol == 2 else -1
@@ -717,42 +746,97 @@ class Kernel:
         k: cython.int
         s: cython.int
         i: cython.int
+        n: cython.int
         cs: cython.int
         p: cython.int
         q: cython.int
         rb: cython.int
         fr: cython.int
         w: cython.ulonglong
+        one: cython.ulonglong = 1
+        hint: cython.int = self.f_hint
+        self.f_hint = 0
+        self.f_context_gen += 1
         self.f_route_a = C_ROUTE + 85 * c0
         self.f_route_b = C_ROUTE + 85 * c1 if ncol == 2 else 0
-        for i in range(self.f_n_occupied):
-            s = self.f_occupied[i]
-            self.f_others_on[s] = 0
-            self.f_occupied_index[s] = -1
-        self.f_n_occupied = 0
-        # the others' pawns by square, and as canonical key fields (see _f_emit)
-        self.f_others_key_hi = 0
-        self.f_others_key_lo = 0
-        for c in range(4):
-            if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
-                continue
-            rb = C_ROUTE + 85 * c
-            fr = self.cfg[C_FRIEND + c]
-            w = 0
-            for k in range(4):
-                p = self.pos[4 * c + k]
-                w |= cython.cast(cython.ulonglong, p) << (16 * k)
-                s = self.cfg[rb + p]
-                if 0 <= s < 68:
-                    if self.f_others_on[s] == 0:
-                        self.f_occupied_index[s] = self.f_n_occupied
-                        self.f_occupied[self.f_n_occupied] = s
-                        self.f_n_occupied += 1
-                    self.f_others_on[s] += 1
-                    self.f_others_friendly[s] = fr
-            self.f_others_key_hi, self.f_others_key_lo = _put_field(
-                self.f_others_key_hi, self.f_others_key_lo, c, _canon4_mostly_sorted(w)
-            )
+        khi: cython.ulonglong = 0
+        klo: cython.ulonglong = 0
+        if hint:
+            # the others' key fields: the key's, the mover's colours' cleared
+            khi, klo = _put_field(self.f_key_hi, self.f_key_lo, c0, 0)
+            if ncol == 2:
+                khi, klo = _put_field(khi, klo, c1, 0)
+            if hint == 2 and (khi != self.f_others_key_hi or klo != self.f_others_key_lo):
+                hint = 1
+        if hint != 2:
+            for i in range(self.f_n_occupied):
+                s = self.f_occupied[i]
+                self.f_others_on[s] = 0
+                self.f_occupied_index[s] = -1
+            self.f_n_occupied = 0
+            # the others' pawns by square, and as canonical key fields (see _f_emit);
+            # with one colour, also the squares they occupy as the mover's progress
+            # numbers (see _f_blocked1) and those two or more hold (its blockades)
+            self.f_others_key_hi = khi
+            self.f_others_key_lo = klo
+            self.f_others_lo = 0
+            self.f_others_hi = 0
+            self.f_blockades_lo[0] = 0
+            self.f_blockades_hi[0] = 0
+            rx: cython.int = C_RINDEX + 100 * c0
+            for c in range(4):
+                if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
+                    continue
+                rb = C_ROUTE + 85 * c
+                fr = self.cfg[C_FRIEND + c]
+                for k in range(4):
+                    p = self.pos[4 * c + k]
+                    s = self.cfg[rb + p]
+                    if 0 <= s < 68:
+                        n = self.f_others_on[s]
+                        if n == 0:
+                            self.f_occupied_index[s] = self.f_n_occupied
+                            self.f_occupied[self.f_n_occupied] = s
+                            if ncol == 1:
+                                q = self.cfg[rx + s]
+                                self.f_occupied_progress[self.f_n_occupied] = q
+                                if q >= 64:
+                                    self.f_others_hi |= one << (q - 64)
+                                elif q >= 0:
+                                    self.f_others_lo |= one << q
+                            self.f_n_occupied += 1
+                        elif n == 1 and ncol == 1:
+                            q = self.cfg[rx + s]
+                            if q >= 64:
+                                self.f_blockades_hi[0] |= one << (q - 64)
+                            elif q >= 0:
+                                self.f_blockades_lo[0] |= one << q
+                        self.f_others_on[s] = n + 1
+                        self.f_others_friendly[s] = fr
+                if not hint:
+                    w = (
+                        cython.cast(cython.ulonglong, self.pos[4 * c])
+                        | cython.cast(cython.ulonglong, self.pos[4 * c + 1]) << 16
+                        | cython.cast(cython.ulonglong, self.pos[4 * c + 2]) << 32
+                        | cython.cast(cython.ulonglong, self.pos[4 * c + 3]) << 48
+                    )
+                    self.f_others_key_hi, self.f_others_key_lo = _put_field(
+                        self.f_others_key_hi, self.f_others_key_lo, c, _canon4_mostly_sorted(w)
+                    )
+            if ncol == 2:
+                # per own colour: the progress numbers the others' blockades close
+                for cs in range(2):
+                    c = c0 if cs == 0 else c1
+                    self.f_blockades_lo[cs] = 0
+                    self.f_blockades_hi[cs] = 0
+                    for i in range(self.f_n_occupied):
+                        s = self.f_occupied[i]
+                        if self.f_others_on[s] >= 2:
+                            q = self.cfg[C_RINDEX + 100 * c + s]
+                            if q >= 64:
+                                self.f_blockades_hi[cs] |= one << (q - 64)
+                            elif q >= 0:
+                                self.f_blockades_lo[cs] |= one << q
         self.f_last_gone = 0
         self.f_last_hi = self.f_others_key_hi
         self.f_last_lo = self.f_others_key_lo
@@ -760,39 +844,15 @@ class Kernel:
         self.f_cached_gone[0] = 0
         self.f_cached_hi[0] = self.f_others_key_hi
         self.f_cached_lo[0] = self.f_others_key_lo
-        # per own colour: the progress numbers the others' blockades close (bit masks)
-        # with one colour, also the squares the others occupy (see _f_blocked1)
-        self.f_others_lo = 0
-        self.f_others_hi = 0
         self.f_bl_gone = 0  # (_f_blocked1's kept squares were the last context's)
-        for cs in range(ncol):
-            c = c0 if cs == 0 else c1
-            self.f_blockades_lo[cs] = 0
-            self.f_blockades_hi[cs] = 0
-            for i in range(self.f_n_occupied):
-                s = self.f_occupied[i]
-                q = self.cfg[C_RINDEX + 100 * c + s]
-                if ncol == 1:
-                    self.f_occupied_progress[i] = q
-                    if q >= 64:
-                        self.f_others_hi |= cython.cast(cython.ulonglong, 1) << (q - 64)
-                    elif q >= 0:
-                        self.f_others_lo |= cython.cast(cython.ulonglong, 1) << q
-                if self.f_others_on[s] >= 2:
-                    if q >= 64:
-                        self.f_blockades_hi[cs] |= cython.cast(cython.ulonglong, 1) << (q - 64)
-                    elif q >= 0:
-                        self.f_blockades_lo[cs] |= cython.cast(cython.ulonglong, 1) << q
         # the start lanes (self.f_start_lanes) and their squares (self.f_scratch[0:8]),
         # with blockade tags where the rule needs them (§5.5); the pawns at home (the home
-        # bonus counts new ones) and in the nest before the throw
+        # bonus counts new ones) and in the nest before the throw. (Only the first 4 *
+        # ncol of each are read.)
         self.n_tags = 0
         home: cython.int = 84 if self.cfg[C_PAGADE] else 72
         self.f_home_before = 0
         self.f_nest_before = 0
-        for i in range(4 * ncol, 8):
-            self.f_scratch[i] = -1
-            self.f_start_lanes[i] = 0
         for i in range(4 * ncol):
             c = c0 if i < 4 else c1
             p = self.pos[4 * c + (i & 3)]
@@ -804,7 +864,21 @@ class Kernel:
                 self.f_nest_before += 1
         cnt: cython.int
         j: cython.int
-        if not self.cfg[C_PAGADE] and not self.cfg[C_MAY_ADVANCE]:
+        s0: cython.int = self.f_scratch[0]
+        s1: cython.int = self.f_scratch[1]
+        s2: cython.int = self.f_scratch[2]
+        s3: cython.int = self.f_scratch[3]
+        if (
+            not self.cfg[C_PAGADE]
+            and not self.cfg[C_MAY_ADVANCE]
+            # (with one colour, a tag needs two of the four pawns on one square)
+            and (
+                ncol == 2
+                or (s0 != _OFF and s0 in (s1, s2, s3))
+                or (s1 != _OFF and s1 in (s2, s3))
+                or (s2 != _OFF and s2 == s3)
+            )
+        ):
             for i in range(4 * ncol):
                 s = self.f_scratch[i]
                 if s == _OFF or self.f_start_lanes[i] >> 8:
@@ -4723,6 +4797,9 @@ class Kernel:
             mover,
             fin_mask,
             self._kfinished(self.f_outcomes[3 * r], self.f_outcomes[3 * r + 1], mover),
+            False,
+            0,
+            0,
         )
 
     def evaluate_many(
@@ -4923,14 +5000,18 @@ class Kernel:
         mover: cython.int,
         fin_mask: cython.int,
         meets: cython.bint,
+        known: cython.bint,
+        ohi: cython.ulonglong,
+        olo: cython.ulonglong,
     ) -> cython.int:
         """The one finishing step (§3.3, §3.5): the game state ``src`` after ``mover``'s
         outcome of key ``hi``/``lo``/``x`` (a fast enumerator's record), written to ``dst``
         (which may be ``src``): the pawns, the cut flags, the finishers and winners, the
         doubles count and who throws next. ``fin_mask``: the finishers of ``src`` as a
         bit mask; ``meets``: whether the outcome meets the mover's finishing condition
-        (:meth:`_kfinished`). ``dst[P_CUT]`` is left as it is. Returns the finishers
-        after it."""
+        (:meth:`_kfinished`); ``known``: ``dst`` is ``src`` and its pawns are the
+        key ``ohi``/``olo`` (only the colours whose field changes are written).
+        ``dst[P_CUT]`` is left as it is. Returns the finishers after it."""
         c: cython.int
         k: cython.int
         nfin: cython.int = src[S_NFIN]
@@ -4950,8 +5031,9 @@ class Kernel:
         dst[S_NFIN] = nfin
         dst[S_WIN] = winner
         for c in range(4):
-            for k in range(4):
-                dst[4 * c + k] = _key_pawn(hi, lo, c, k)
+            if not known or _key_field(hi, lo, c) != _key_field(ohi, olo, c):
+                for k in range(4):
+                    dst[4 * c + k] = _key_pawn(hi, lo, c, k)
         if x & 1 and not fin >> mover & 1 and not self._decided(fin, winner):
             dst[P_DOUBLES] = doubles + 1
             dst[S_TO_MOVE] = mover
@@ -4969,9 +5051,9 @@ class Kernel:
         r: cython.int
         withheld: cython.bint = False
         mover_done: cython.bint = fin_mask >> mover & 1
-        for r in range(n):
-            self.f_order[r] = r
         if not self.doublet:
+            for r in range(n):
+                self.f_order[r] = r
             return False  # only a doublet grants the extra throw (:meth:`_extra`)
         # :meth:`_kfinished`, its masks made once
         mhi: cython.ulonglong
@@ -4980,6 +5062,7 @@ class Kernel:
         vlo: cython.ulonglong
         mhi, vhi, mlo, vlo = self._finish_masks(mover)
         for r in range(n):
+            self.f_order[r] = r
             if self.f_outcomes[3 * r + 2] & 1 and (
                 mover_done
                 or (self.f_outcomes[3 * r] & mhi == vhi and self.f_outcomes[3 * r + 1] & mlo == vlo)
@@ -4993,11 +5076,27 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _game_throw(
-        self, a: cython.int, b: cython.int, fin_mask: cython.int, sort: cython.bint
+        self,
+        a: cython.int,
+        b: cython.int,
+        fin_mask: cython.int,
+        sort: cython.bint,
+        played: cython.bint,
     ) -> cython.int:
         """:func:`kp_enumerate` on the game state ``gst`` (its fields read in place: a local
-        view of them would be acquired and released on every throw)."""
+        view of them would be acquired and released on every throw).
+
+        ``played``: ``gst`` is as the last :meth:`_game_play` left it (after this
+        kernel's last :func:`kp_setup`): its pawns are then that outcome's key
+        (``f_key_hi``, ``f_key_lo``), which :meth:`_f_context` is told; and where the
+        context was last made by the game throw before it, from such a key, for the
+        same mover, that context's others' part may be kept (``_f_context`` checks
+        the others' pawns)."""
         mover: cython.int = self.gst[S_TO_MOVE]
+        if played:
+            self.f_hint = (
+                2 if self.kp_ctx_gen == self.f_context_gen and self.kp_ctx_mover == mover else 1
+            )
         # :meth:`_use_cfg` (self.game, mover), from the slices kp_setup took
         if mover == 0:
             self.cfg = self.cfg_p0
@@ -5011,6 +5110,9 @@ class Kernel:
         n: cython.int = self._f_plays(
             a, b, not self.game[G_PAGADE] and a == b and self.gst[P_DOUBLES] == 2
         )
+        self.kp_played = played
+        self.kp_ctx_gen = self.f_context_gen if played else 0
+        self.kp_ctx_mover = mover
         if self._withhold(n, mover, fin_mask) or sort:
             return 2 * self._f_sort(n) + 1
         return 2 * n
@@ -5022,6 +5124,12 @@ class Kernel:
         after it (a bit mask). The finishing test on the masks :func:`kp_setup` made."""
         hi: cython.ulonglong = self.f_outcomes[3 * r]
         lo: cython.ulonglong = self.f_outcomes[3 * r + 1]
+        # the state's pawns before: the last play's key, where the throw knew it
+        known: cython.bint = self.kp_played
+        ohi: cython.ulonglong = self.f_key_hi
+        olo: cython.ulonglong = self.f_key_lo
+        self.f_key_hi = hi
+        self.f_key_lo = lo
         return self._advance_to(
             self.gst,
             self.gst,
@@ -5038,6 +5146,9 @@ class Kernel:
                 self.kp_fin[4 * mover + 2],
                 self.kp_fin[4 * mover + 3],
             ),
+            known,
+            ohi,
+            olo,
         )
 
     @cython.cfunc
@@ -5473,7 +5584,7 @@ def kb_apply(
     """
     k: Kernel = cython.cast(Kernel, kern)
     mover: cython.int = gs[S_TO_MOVE]
-    k._advance_to(gs, gs, hi, lo, x, mover, fin_mask, k._kfinished(hi, lo, mover))
+    k._advance_to(gs, gs, hi, lo, x, mover, fin_mask, k._kfinished(hi, lo, mover), False, 0, 0)
 
 
 @cython.cfunc
@@ -5589,7 +5700,12 @@ def kp_setup(
 @cython.cfunc
 @cython.exceptval(check=False)
 def kp_enumerate(
-    kern: object, a: cython.int, b: cython.int, fin_mask: cython.int, sort: cython.bint
+    kern: object,
+    a: cython.int,
+    b: cython.int,
+    fin_mask: cython.int,
+    sort: cython.bint,
+    played: cython.bint,
 ) -> cython.int:
     """The distinct outcomes of throw (``a``, ``b``) for the mover of the game
     (:func:`kp_state`; ``fin_mask``: its finishers): ``2 * m + in_order``.
@@ -5600,11 +5716,15 @@ def kp_enumerate(
     ``sort`` asks for it, else in no order (:func:`kb_select` finds the one of
     a given rank).
 
+    ``played``: the game state is as the last :func:`kp_play` left it (since the
+    last :func:`kp_setup`; the caller knows it, the kernel cannot: the state's array is
+    the caller's too); some of the throw's set-up is then spared.
+
     C entry point (``_kernel.pxd``) of ``_kplay``.
     """
     # (a cast used in place, as in the functions below: a typed local would take and
     # drop a reference on every call)
-    return cython.cast(Kernel, kern)._game_throw(a, b, fin_mask, sort)
+    return cython.cast(Kernel, kern)._game_throw(a, b, fin_mask, sort, played)
 
 
 @cython.cfunc
@@ -6017,6 +6137,14 @@ def _put_field(
     else:
         lo = (lo & ~(_LO32 << sh)) | f << sh
     return hi, lo
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _key_field(hi: cython.ulonglong, lo: cython.ulonglong, c: cython.int) -> cython.ulonglong:
+    """Colour ``c``'s field (its four pawns, sorted, as bytes) of a canonical key."""
+    return ((hi if c < 2 else lo) >> (0 if c & 1 else 32)) & _LO32
 
 
 @cython.cfunc

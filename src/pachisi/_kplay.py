@@ -452,7 +452,7 @@ class Games:
                 a = game[G_FACES + self._dbelow(nfaces)]
                 b = game[G_FACES + self._dbelow(nfaces)]
             mover = gs[S_TO_MOVE]
-            got = kp_enumerate(kern, a, b, fin_mask, (gmask | nmask) >> mover & 1)
+            got = kp_enumerate(kern, a, b, fin_mask, (gmask | nmask) >> mover & 1, throws > 0)
             m = got >> 1
             if got & 1:
                 # canonical order, a withheld twin of an earlier outcome removed
