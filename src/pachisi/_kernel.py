@@ -1664,7 +1664,11 @@ class Kernel:
                 j1 += 1
             if j1 - j0 >= 2 and apart == -1:
                 apart = 1 if self._f_apart_may(spec) else 0
-            if j1 - j0 >= 2 and apart == 1 and self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7)):
+            if (
+                j1 - j0 >= 2
+                and apart == 1
+                and self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7))
+            ):
                 for j in range(j0, j1):
                     self.f_split_lo[ncomp] = self.f_split_p[j]
                     self.f_split_hi[ncomp] = self.f_split_p[j]
@@ -1982,7 +1986,8 @@ class Kernel:
                 if sq >= 0:
                     g2 |= 1 << self.f_occupied_index[sq]
                 w2 = _dice_word(left, nleft - 1, flag2, g2)
-                w = _raised(self.f_states[3 * s], 0, t)
+                # (the others at HOME, above any t: the lanes stay sorted)
+                w = (self.f_states[3 * s] & ~cython.cast(cython.ulonglong, 0xFFFF)) | t
                 seen = False
                 # (the root's successors differ; a square not reached before is new)
                 if s != 0 and at >> (t - p0) & 1:
@@ -2081,7 +2086,6 @@ class Kernel:
         x: cython.int
         st: cython.int
         s: cython.int
-        b: cython.int
         acc: cython.int
         cand: cython.int
         need: cython.int
@@ -2114,9 +2118,7 @@ class Kernel:
                 while cand:
                     s = _lowest_bit(cand)
                     cand &= cand - 1
-                    for st in range(
-                        self.f_split_off[16 * c + s], self.f_split_off[16 * c + s + 1]
-                    ):
+                    for st in range(self.f_split_off[16 * c + s], self.f_split_off[16 * c + s + 1]):
                         w = wx | self.f_split_w[st] << shift
                         g = gx | self.f_split_g[st]
                         if not last:
