@@ -2130,7 +2130,7 @@ class Kernel:
                             top += 1
                             continue
                         if tags:
-                            w = _sort4(w)
+                            w = _sort4_mostly_sorted(w)
                         if self.n_tags == 0:
                             # selected (see _f_split): an end without a bonus (§5.7, as
                             # _f_earned) emitted at once, as _f_finish would
