@@ -493,53 +493,61 @@ def test_split_doublet_lone_pawns() -> None:
             assert compare(Position.from_text(text), (2, 2), module) is None
 
 
-def _apart(ps: list[int], d: int, others: tuple[int, ...] = ()) -> bool:
+def _apart(ps: list[int], d: int, others: tuple[int, ...] = ()) -> int:
     """The uncompiled ``Kernel._f_apart`` on the group of pawns ``ps`` (sorted progress
-    numbers) and the doublet (d, d), the other colours' pawns on ``others``."""
+    numbers) and the doublet (d, d), the other colours' pawns on ``others``: how many
+    of the lowest pawns are explored alone (``len(ps) - 1``: all)."""
     assert UNCOMPILED is not None
     kern = UNCOMPILED.Kernel()
     for j, p in enumerate(ps):
         kern.f_split_p[j] = p
     kern.f_others_lo = sum(1 << q for q in others if q < 64)
     kern.f_others_hi = sum(1 << (q - 64) for q in others if q >= 64)
-    return bool(kern._f_apart(0, len(ps), d))
+    return int(kern._f_apart(0, len(ps), d))
 
 
 def test_split_apart_condition() -> None:
-    """``Kernel._f_apart``: a group of pawns within 14 of each other is explored as
-    lone pawns unless two of them can end on one square (not HOME) by different
-    numbers that the pawn behind them can still reach, or a pawn other than the
-    lowest starts in a blockade. Two pawns always may."""
+    """``Kernel._f_apart``: of a group of pawns within 14 of each other, the lowest are
+    explored as lone pawns, the rest together, unless two pawns can end on one square
+    (not HOME) by different numbers that the lone pawn moving next after both (the
+    rest first, then the lone pawns from the highest) can still reach, or a pawn
+    other than the lowest starts in a blockade. Two pawns always may (1: the lower
+    alone, the higher alone too)."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
-    assert _apart([10, 20], 1) and _apart([10, 24], 3) and _apart([60, 61], 6)
+    assert _apart([10, 20], 1) == _apart([10, 24], 3) == _apart([60, 61], 6) == 1
     # the 20 + 1 on the 21 (which stays), and the 10 passes there with 13 left
-    assert not _apart([10, 20, 21], 1)
+    assert _apart([10, 20, 21], 1) == 0
     # the 41 + 6 and the 46 + 1 on 47: the 40 reaches it with the 1 + 6 left, exactly
-    assert not _apart([40, 41, 46], 1)
-    assert not _apart([40, 41, 46, 50], 1)
+    assert _apart([40, 41, 46], 1) == 0
+    assert _apart([40, 41, 46, 50], 1) == 0
     # the 66 and the 71 meet only at HOME, which holds any number of pawns
-    assert _apart([65, 66, 71], 1)
-    # red's 20 and 30 end together only beyond the 10's reach
-    assert _apart([10, 20, 30], 3)
+    assert _apart([65, 66, 71], 1) == 2
+    # the 20 and the 30 end together only beyond the 10's reach
+    assert _apart([10, 20, 30], 3) == 2
+    # the 49 + 4 on the 53, which the 46 passes: the 35 alone, the others together
+    assert _apart([35, 46, 49, 53], 3) == 1
+    # the 20 + 1 on the 21 (staying), which the 12 and the 10 both reach: with the 10
+    # alone, it would meet that blockade after the others moved
+    assert _apart([10, 12, 20, 21], 1) == 0
     # an own blockade at the start; a blockade with a friend's pawn on the 20 (the 10
     # behind it), not on the 10 (none behind)
-    assert not _apart([10, 10, 20], 2)
-    assert not _apart([10, 20], 2, others=(20,))
-    assert _apart([10, 20], 2, others=(10,))
+    assert _apart([10, 10, 20], 2) == 0
+    assert _apart([10, 20], 2, others=(20,)) == 0
+    assert _apart([10, 20], 2, others=(10,)) == 1
 
 
-def _apart_calls(text: str, throw: tuple[int, int]) -> list[bool]:
+def _apart_calls(text: str, throw: tuple[int, int]) -> list[int]:
     """The answers of the uncompiled ``Kernel._f_apart`` on ``text``'s throw."""
     assert UNCOMPILED is not None
 
     class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
         def __init__(self) -> None:
             super().__init__()
-            self.calls: list[bool] = []
+            self.calls: list[int] = []
 
-        def _f_apart(self, j0: int, j1: int, d: int) -> bool:
-            answer = bool(super()._f_apart(j0, j1, d))
+        def _f_apart(self, j0: int, j1: int, d: int) -> int:
+            answer = int(super()._f_apart(j0, j1, d))
             self.calls.append(answer)
             return answer
 
@@ -559,26 +567,27 @@ def _apart_calls(text: str, throw: tuple[int, int]) -> list[bool]:
             "parcheesi{home_bonus=3,partial_doubles=forfeit_extra_throw} r,g,y - "
             "r:10.17.32.43,y:24.24.32.67,g:0.0.30.30 0 1 - - -",
             (3, 3),
-            [True, True],
+            [1, 1],
         ),
         (
             "whitman{no_split_doubles_home=true,partial_doubles=nothing,sum_move=hops} y,r,g - "
             "r:0.0.61.61,y:44.52.56.67,g:0.0.9.22 0 1 - - -",
             (5, 5),
-            [True],
+            [3],
         ),
-        # not split: yellow's 49 + 4 lands on the 53, which the 46 passes with 10 left;
-        # red's 57 + 4 lands on the 61, which the 51 reaches with exactly 10 left
+        # yellow's 49 + 4 lands on the 53, which the 46 passes with 10 left: the 35
+        # alone, the other three together; red's 57 + 4 lands on the 61, which the 51
+        # reaches with exactly 10 left: not split
         (
             "parcheesi{capture_bonus=10,larger_die=true} g,y - y:35.46.49.53,g:0.0.42.65 1 0 - - -",
             (3, 3),
-            [False],
+            [1],
         ),
         (
             "whitman{blockade_may_advance=true,capture_bonus=10,larger_die=true,sum_move=hops} "
             "b,r - r:51.57.61.67,b:0.0.1.33 1 0 - - -",
             (3, 3),
-            [False],
+            [0],
         ),
         # partners' pawns on the board: never split (a pawn may join a friend's)
         (
@@ -590,11 +599,11 @@ def _apart_calls(text: str, throw: tuple[int, int]) -> list[bool]:
         ),
     ],
 )
-def test_split_apart_outcomes(text: str, throw: tuple[int, int], calls: list[bool]) -> None:
-    """Groups of pawns within 14 of each other split into lone pawns by ``Kernel._f_apart``
-    or not: the fast records are the clear engine's, compiled and not (each a position
-    where a weaker condition, or the lone pawns' ends left unsorted, or the count of
-    numbers used taken from three down, gave other records)."""
+def test_split_apart_outcomes(text: str, throw: tuple[int, int], calls: list[int]) -> None:
+    """Groups of pawns within 14 of each other split into lone pawns by ``Kernel._f_apart``,
+    in part or not: the fast records are the clear engine's, compiled and not (each a
+    position where a weaker condition, or the lone pawns' ends left unsorted, or the
+    count of numbers used taken from three down, gave other records)."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
     assert _apart_calls(text, throw) == calls

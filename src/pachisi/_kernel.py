@@ -1652,30 +1652,32 @@ class Kernel:
                 self.f_split_p[j] = p
                 m += 1
         ncomp: cython.int = 0
-        # the groups of pawns within 14 of each other (f_split_p[j0:j1]); a group whose
-        # pawns' moves combine freely (_f_apart) is split into lone pawns
+        # the groups of pawns within 14 of each other (f_split_p[j0:j1]); of a group,
+        # the lowest pawns whose moves combine freely with the rest's (_f_apart) are
+        # split off as lone pawns (with one left over, all)
         self.f_split_cross = False
         apart: cython.int = -1  # (whether a split may be tried: found when first needed)
+        lone: cython.int
         j0: cython.int = 0
         j1: cython.int
         while j0 < m:
             j1 = j0 + 1
             while j1 < m and self.f_split_p[j1] - self.f_split_p[j1 - 1] <= 14:
                 j1 += 1
-            if j1 - j0 >= 2 and apart == -1:
-                apart = 1 if self._f_apart_may(spec) else 0
-            if (
-                j1 - j0 >= 2
-                and apart == 1
-                and self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7))
-            ):
-                for j in range(j0, j1):
-                    self.f_split_lo[ncomp] = self.f_split_p[j]
-                    self.f_split_hi[ncomp] = self.f_split_p[j]
-                    ncomp += 1
+            lone = 0
+            if j1 - j0 >= 2:
+                if apart == -1:
+                    apart = 1 if self._f_apart_may(spec) else 0
+                if apart == 1:
+                    lone = self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7))
+            if lone:
                 self.f_split_cross = True
-            else:
-                self.f_split_lo[ncomp] = self.f_split_p[j0]
+            for j in range(j0, j0 + lone):
+                self.f_split_lo[ncomp] = self.f_split_p[j]
+                self.f_split_hi[ncomp] = self.f_split_p[j]
+                ncomp += 1
+            if j0 + lone < j1:
+                self.f_split_lo[ncomp] = self.f_split_p[j0 + lone]
                 self.f_split_hi[ncomp] = self.f_split_p[j1 - 1] + 14
                 ncomp += 1
             j0 = j1
@@ -1844,33 +1846,36 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_apart(self, j0: cython.int, j1: cython.int, d: cython.int) -> cython.bint:
-        """:meth:`_f_split`: whether the group of pawns ``f_split_p[j0:j1]`` (sorted, each
-        within 14 of the next) on the doublet (d, d, 7 - d, 7 - d) may be explored as
-        lone pawns whose states combine (:meth:`_f_comb`) into exactly the group's.
+    def _f_apart(self, j0: cython.int, j1: cython.int, d: cython.int) -> cython.int:
+        """:meth:`_f_split`: how many of the lowest pawns of the group ``f_split_p[j0:j1]``
+        (sorted, each within 14 of the next) on the doublet (d, d, 7 - d, 7 - d) may
+        be explored as lone pawns, the rest as one group, so that their states
+        combine (:meth:`_f_comb`) into exactly the group's: ``j1 - j0 - 1`` (or
+        more) all of them, 0 none.
 
-        Each pawn alone (the others at HOME, as :meth:`_f_alone`) uses a sub-multiset
-        of the four numbers. A state of the group projects, pawn by pawn, onto a
-        lone pawn's state whose numbers are those that pawn used: a hop legal with
-        the group's other pawns on the board is legal without them (they only add
-        blockades; a capture by one of them only takes a capture from another's
-        landing, so the captures joined are the same), and §5.8's no-split rule
-        (HOME by all four numbers of one pawn) is the same alone. Conversely a
-        combination of lone states with disjoint numbers is a state of the group
-        if its pawns move one after another, the most advanced first: a pawn
+        Each pawn alone (the others at HOME, as :meth:`_f_alone`), and the rest
+        together, use disjoint sub-multisets of the four numbers. A state of the
+        group projects onto a state of each part whose numbers are those it used:
+        a hop legal with the other parts' pawns on the board is legal without
+        them (they only add blockades; a capture by one of them only takes a
+        capture from another's landing, so the captures joined are the same), and
+        §5.8's no-split rule (HOME by all four numbers of one pawn) is the same
+        alone. Conversely a combination of the parts' states is a state of the
+        group if the rest moves first (as it did alone: the lone pawns are behind
+        it), then the lone pawns one after another, the highest first: a lone pawn
         then meets on its way the pawns ahead at their ends and those behind not
         at all, and a hop legal alone stays legal unless it passes or lands on a
         square that two of the pawns ahead hold, or one of them together with
-        another colour's pawn. So the group may be split unless two pawns share a
-        start (an own blockade), a pawn other than the last (lowest) shares its
-        start with another colour's pawn (it may stay there, and the pawns behind
-        it then meet a blockade), or two pawns ``y < z`` can end on one square
-        ``s < 72`` by disjoint numbers and the pawn just behind ``y`` (the nearest
-        of those that moved after both) can reach ``s`` with the numbers left. (A
-        pawn landing on another colour's pawn captures it or may not land, so a
-        pawn that moved holds no mixed blockade; :meth:`_f_apart_may` has
-        excluded a friend's pawn, with which it could.) Two pawns can always be
-        split.
+        another colour's pawn. (A pawn landing on another colour's pawn captures
+        it or may not land, so a pawn that moved holds no mixed blockade;
+        :meth:`_f_apart_may` has excluded a friend's pawn, with which it could.)
+        So none is split off if two pawns share a start (an own blockade) or a
+        pawn other than the lowest shares its start with another colour's pawn
+        (it may stay there, and a pawn behind it then meets a blockade); and
+        for two pawns ``y < z`` that can end on one square ``s < 72`` by disjoint
+        numbers, the lone pawn that moves next after both (``y - 1`` if ``y`` is
+        a lone pawn, else the highest lone pawn) must not reach ``s`` with the
+        numbers left. Two pawns can always be split.
         """
         e: cython.int = 7 - d
         # the sums of the sub-multisets of {d, d, e, e} (all different) in four bits each:
@@ -1890,14 +1895,21 @@ class Kernel:
         cy: cython.int
         cz: cython.int
         p: cython.int
+        low: cython.int
+        k: cython.int
+        most: cython.int = j1 - j0 - 1
         for j in range(j0 + 1, j1):
             p = self.f_split_p[j]
             if p == self.f_split_p[j - 1]:
-                return False  # an own blockade
+                return 0  # an own blockade
             if (self.f_others_hi >> (p - 64) if p >= 64 else self.f_others_lo >> p) & 1:
-                return False  # a blockade with another colour's pawn, behind which a pawn is
+                return 0  # a blockade with another colour's pawn, behind which a pawn is
         for y in range(j0 + 1, j1):
             for z in range(y + 1, j1):
+                # low: the lowest start from which a pawn reaches a square that y and z
+                # can both end on (by disjoint numbers, not HOME) with the numbers left
+                # (s - p <= 14 - sy - sz, s = p_y + sy)
+                low = 1000
                 g = self.f_split_p[z] - self.f_split_p[y]
                 for sy in range(g, 15):
                     cy = cython.cast(cython.int, (codes >> (4 * sy)) & 15) - 1
@@ -1911,10 +1923,17 @@ class Kernel:
                         continue  # not disjoint
                     if self.f_split_p[y] + sy >= 72:
                         continue  # HOME holds any number of pawns
-                    # y - 1 reaches y + sy with the numbers left?
-                    if self.f_split_p[y] + sy - self.f_split_p[y - 1] <= 14 - sy - sz:
-                        return False
-        return True
+                    if self.f_split_p[y] + 2 * sy + sz - 14 < low:
+                        low = self.f_split_p[y] + 2 * sy + sz - 14
+                # with k lone pawns the next after both is min(y, k) - 1: k must stay
+                # below the first k whose pawn k - 1 (at most y - 1) starts at low or on
+                for k in range(1, y - j0 + 1):
+                    if k > most:
+                        break
+                    if self.f_split_p[j0 + k - 1] >= low:
+                        most = k - 1
+                        break
+        return most
 
     @cython.cfunc
     @cython.exceptval(check=False)
