@@ -1633,10 +1633,14 @@ class Kernel:
         exactly the combinations of each group's states (explored alone, the
         others' pawns put at HOME, where they neither move nor stand on the board)
         whose numbers used fit in {d, d, e, e}: their lanes merged, the captures
-        joined. They are stored as the states of the
-        one exploration and selected as there (:meth:`_f_select_pf`); only the
-        no-split flag, which no selection or end reads, is not kept (0xFFF once
-        a number is used). Returns True when it did so.
+        joined. A group's lowest pawns whose moves combine freely with the rest's
+        (:meth:`_f_apart`) are groups of their own, lone pawns (:meth:`_f_alone`),
+        the rest one group; so a doublet whose pawns are all within 14 of each
+        other may split too. The combinations are stored as the states of the one
+        exploration and selected as there (:meth:`_f_select_pf`), or, without
+        blockade tags, emitted as made (:meth:`_f_comb`); only the no-split flag,
+        which no selection or end reads, is not kept (0xFFF once a number is
+        used). Returns True when it did so.
         """
         m: cython.int = 0
         k: cython.int
