@@ -243,13 +243,14 @@ def _split_ends(text: str, throw: tuple[int, int]) -> tuple[Counter[object], int
 
 
 def test_split_doublet_combinations_stored_without_a_look_up() -> None:
-    """``Kernel._f_split`` makes the groups' combinations without a look-up: two
-    group states that differ only in §5.8's no-split flag make the same combination
-    twice (red's 58 alone moving 2 then 5 to 65 keeps the flag, the pawn on 60 moving
-    5 first and the 58 then 2 does not; red's 20 is the other group), which is then
-    emitted twice and recorded once. With a starting blockade (§5.5's tags, red's two
-    pawns on 20, the 50 the other group) the combinations are stored, their lanes
-    sorted, each once. The fast records are the clear engine's, compiled and not."""
+    """``Kernel._f_split`` makes the groups' combinations without a look-up: red's 58
+    and 60, split into lone pawns (``_f_apart``; red's 20 is another group), make
+    the same combination twice (the 58 + 2 and the 60 + 5, or the 58 + 2 + 5 and
+    the 60 staying: 60 and 65 either way; as one group, two of its states differed
+    only in §5.8's no-split flag), which is then emitted twice and recorded once.
+    With a starting blockade (§5.5's tags, red's two pawns on 20, the 50 the other
+    group) the combinations are stored, their lanes sorted, each once. The fast
+    records are the clear engine's, compiled and not."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
     bonus_part = UNCOMPILED._BONUS_PART
@@ -793,3 +794,148 @@ def _key_pawns(kern: Any, r: int) -> list[int]:
     assert UNCOMPILED is not None
     hi, lo = kern.f_outcomes[3 * r], kern.f_outcomes[3 * r + 1]
     return [UNCOMPILED._key_pawn(hi, lo, c, j) for c in range(4) for j in range(4)]
+
+
+def _apart(ps: list[int], d: int, others: tuple[int, ...] = ()) -> int:
+    """The uncompiled ``Kernel._f_apart`` on the group of pawns ``ps`` (sorted progress
+    numbers) and the doublet (d, d), the other colours' pawns on ``others``: how many
+    of the lowest pawns are explored alone (``len(ps) - 1``: all)."""
+    assert UNCOMPILED is not None
+    kern = UNCOMPILED.Kernel()
+    for j, p in enumerate(ps):
+        kern.f_split_p[j] = p
+    kern.f_others_lo = sum(1 << q for q in others if q < 64)
+    kern.f_others_hi = sum(1 << (q - 64) for q in others if q >= 64)
+    return int(kern._f_apart(0, len(ps), d))
+
+
+def test_split_apart_condition() -> None:
+    """``Kernel._f_apart``: of a group of pawns within 14 of each other, the lowest are
+    explored as lone pawns, the rest together, unless two pawns can end on one square
+    (not HOME) by different numbers that the lone pawn moving next after both (the
+    rest first, then the lone pawns from the highest) can still reach, or a pawn
+    other than the lowest starts in a blockade. Two pawns always may (1: the lower
+    alone, the higher alone too)."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    assert _apart([10, 20], 1) == _apart([10, 24], 3) == _apart([60, 61], 6) == 1
+    # the 20 + 1 on the 21 (which stays), and the 10 passes there with 13 left
+    assert _apart([10, 20, 21], 1) == 0
+    # the 41 + 6 and the 46 + 1 on 47: the 40 reaches it with the 1 + 6 left, exactly
+    assert _apart([40, 41, 46], 1) == 0
+    assert _apart([40, 41, 46, 50], 1) == 0
+    # the 66 and the 71 meet only at HOME, which holds any number of pawns
+    assert _apart([65, 66, 71], 1) == 2
+    # the 20 and the 30 end together only beyond the 10's reach
+    assert _apart([10, 20, 30], 3) == 2
+    # the 49 + 4 on the 53, which the 46 passes: the 35 alone, the others together
+    assert _apart([35, 46, 49, 53], 3) == 1
+    # the 20 + 1 on the 21 (staying), which the 12 and the 10 both reach: with the 10
+    # alone, it would meet that blockade after the others moved
+    assert _apart([10, 12, 20, 21], 1) == 0
+    # an own blockade at the start; a blockade with a friend's pawn on the 20 (the 10
+    # behind it), not on the 10 (none behind)
+    assert _apart([10, 10, 20], 2) == 0
+    assert _apart([10, 20], 2, others=(20,)) == 0
+    assert _apart([10, 20], 2, others=(10,)) == 1
+
+
+def _apart_calls(text: str, throw: tuple[int, int]) -> list[int]:
+    """The answers of the uncompiled ``Kernel._f_apart`` on ``text``'s throw."""
+    assert UNCOMPILED is not None
+
+    class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.calls: list[int] = []
+
+        def _f_apart(self, j0: int, j1: int, d: int) -> int:
+            answer = int(super()._f_apart(j0, j1, d))
+            self.calls.append(answer)
+            return answer
+
+    pos = Position.from_text(text)
+    kern = Spy()
+    kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
+    return kern.calls
+
+
+@pytest.mark.parametrize(
+    ("text", "throw", "calls"),
+    [
+        # red's two groups of two (10, 17 and 32, 43) split into four lone pawns whose
+        # ends cross (sorted), with the home bonus; yellow's group of four split, under
+        # §5.8's "nothing" and no-split HOME
+        (
+            "parcheesi{home_bonus=3,partial_doubles=forfeit_extra_throw} r,g,y - "
+            "r:10.17.32.43,y:24.24.32.67,g:0.0.30.30 0 1 - - -",
+            (3, 3),
+            [1, 1],
+        ),
+        (
+            "whitman{no_split_doubles_home=true,partial_doubles=nothing,sum_move=hops} y,r,g - "
+            "r:0.0.61.61,y:44.52.56.67,g:0.0.9.22 0 1 - - -",
+            (5, 5),
+            [3],
+        ),
+        # yellow's 49 + 4 lands on the 53, which the 46 passes with 10 left: the 35
+        # alone, the other three together; red's 57 + 4 lands on the 61, which the 51
+        # reaches with exactly 10 left: not split
+        (
+            "parcheesi{capture_bonus=10,larger_die=true} g,y - y:35.46.49.53,g:0.0.42.65 1 0 - - -",
+            (3, 3),
+            [1],
+        ),
+        (
+            "whitman{blockade_may_advance=true,capture_bonus=10,larger_die=true,sum_move=hops} "
+            "b,r - r:51.57.61.67,b:0.0.1.33 1 0 - - -",
+            (3, 3),
+            [0],
+        ),
+        # partners' pawns on the board: never split (a pawn may join a friend's)
+        (
+            "parcheesi{blockade_may_advance=true,capture_bonus=10,home_bonus=0,"
+            "partial_doubles=nothing} y,b,r,g 02/13 r:0.0.26.57,b:27.38.57.62,"
+            "y:35.50.58.64,g:1.46.56.63 0 1 - - -",
+            (2, 2),
+            [],
+        ),
+    ],
+)
+def test_split_apart_outcomes(text: str, throw: tuple[int, int], calls: list[int]) -> None:
+    """Groups of pawns within 14 of each other split into lone pawns by ``Kernel._f_apart``,
+    in part or not: the fast records are the clear engine's, compiled and not (each a
+    position where a weaker condition, or the lone pawns' ends left unsorted, or the
+    count of numbers used taken from three down, gave other records)."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    assert _apart_calls(text, throw) == calls
+    pos = Position.from_text(text)
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert compare(pos, throw, module) is None
+
+
+def test_split_combinations_room_grows() -> None:
+    """``Kernel._f_comb`` keeps the combinations of the groups before the last in a buffer
+    that grows: started at two entries, the uncompiled kernel's outcomes of red's four
+    lone pawns (two groups of two split) are those of a kernel with the usual room."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    text = (
+        "parcheesi{home_bonus=3,partial_doubles=forfeit_extra_throw} r,g,y - "
+        "r:10.17.32.43,y:24.24.32.67,g:0.0.30.30 0 1 - - -"
+    )
+    pos = Position.from_text(text)
+    args = (_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (3, 3))
+    outs = []
+    for room in (2, None):
+        kern = UNCOMPILED.Kernel()
+        if room is not None:
+            kern.f_split_comb_w = UNCOMPILED._words(room)
+            kern.f_split_comb_g = UNCOMPILED._ints(room)
+            kern.f_split_comb_u = UNCOMPILED._ints(room)
+        outs.append(kern.outcomes(*args))
+        if room is not None:
+            assert len(kern.f_split_comb_w) > 2 and len(kern.f_split_comb_u) > 2
+    assert outs[0] == outs[1] and len(outs[0]) > 20

@@ -471,9 +471,21 @@ class Kernel:
     f_split_g: cython.int[::1]
     f_split_t: cython.int[::1]
     f_split_b: cython.int[::1]
-    # without blockade tags: the combinations made, and the extra throw of their ends
-    f_split_made: cython.int
+    # without blockade tags: the extra throw of the combinations' ends
     f_split_extra: cython.int
+    # a group of pawns within 14 of each other split into lone pawns (_f_apart): the
+    # groups' lanes may then cross, and a combination's word needs a sort
+    f_split_cross: cython.bint
+    # per group, the numbers used of its states (bits _split_used); per group c, the numbers
+    # used by groups c.. (f_split_suf) and those by groups before c that a combination
+    # can complete to the count wanted (f_split_need)
+    f_split_m: cython.int[::1]
+    f_split_suf: cython.int[::1]
+    f_split_need: cython.int[::1]
+    # _f_comb's combinations of the groups before one: lanes, captures, numbers used
+    f_split_comb_w: cython.ulonglong[::1]
+    f_split_comb_g: cython.int[::1]
+    f_split_comb_u: cython.int[::1]
 
     def __init__(self) -> None:
         self.tag_sq = _ints(8)
@@ -592,11 +604,17 @@ class Kernel:
         self.f_split_lo = _ints(4)
         self.f_split_hi = _ints(4)
         self.f_split_k = _ints(4)
-        self.f_split_off = _ints(40)
+        self.f_split_off = _ints(64)
         self.f_split_w = _words(4096)
         self.f_split_g = _ints(4096)
         self.f_split_t = _ints(4096)
         self.f_split_b = _ints(4)
+        self.f_split_m = _ints(4)
+        self.f_split_suf = _ints(5)
+        self.f_split_need = _ints(5)
+        self.f_split_comb_w = _words(1024)
+        self.f_split_comb_g = _ints(1024)
+        self.f_split_comb_u = _ints(1024)
         self.kp_fin = _words(16)
         self.kp_played = False
         self.kp_ctx_gen = 0
@@ -606,8 +624,8 @@ class Kernel:
         self.f_key_hi = 0
         self.f_key_lo = 0
 
-        self.f_split_made = 0
         self.f_split_extra = 0
+        self.f_split_cross = False
 
     # -- buffers ------------------------------------------------------------
 
@@ -1705,10 +1723,14 @@ class Kernel:
         exactly the combinations of each group's states (explored alone, the
         others' pawns put at HOME, where they neither move nor stand on the board)
         whose numbers used fit in {d, d, e, e}: their lanes merged, the captures
-        joined. They are stored as the states of the
-        one exploration and selected as there (:meth:`_f_select_pf`); only the
-        no-split flag, which no selection or end reads, is not kept (0xFFF once
-        a number is used). Returns True when it did so.
+        joined. A group's lowest pawns whose moves combine freely with the rest's
+        (:meth:`_f_apart`) are groups of their own, lone pawns (:meth:`_f_alone`),
+        the rest one group; so a doublet whose pawns are all within 14 of each
+        other may split too. The combinations are stored as the states of the one
+        exploration and selected as there (:meth:`_f_select_pf`), or, without
+        blockade tags, emitted as made (:meth:`_f_comb`); only the no-split flag,
+        which no selection or end reads, is not kept (0xFFF once a number is
+        used). Returns True when it did so.
         """
         m: cython.int = 0
         k: cython.int
@@ -1724,11 +1746,35 @@ class Kernel:
                 self.f_split_p[j] = p
                 m += 1
         ncomp: cython.int = 0
-        for j in range(m):
-            if j == 0 or self.f_split_p[j] - self.f_split_p[j - 1] > 14:
+        # the groups of pawns within 14 of each other (f_split_p[j0:j1]); of a group,
+        # the lowest pawns whose moves combine freely with the rest's (_f_apart) are
+        # split off as lone pawns (with one left over, all)
+        self.f_split_cross = False
+        apart: cython.int = -1  # (whether a split may be tried: found when first needed)
+        lone: cython.int
+        j0: cython.int = 0
+        j1: cython.int
+        while j0 < m:
+            j1 = j0 + 1
+            while j1 < m and self.f_split_p[j1] - self.f_split_p[j1 - 1] <= 14:
+                j1 += 1
+            lone = 0
+            if j1 - j0 >= 2:
+                if apart == -1:
+                    apart = 1 if self._f_apart_may(spec) else 0
+                if apart == 1:
+                    lone = self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7))
+            if lone:
+                self.f_split_cross = True
+            for j in range(j0, j0 + lone):
                 self.f_split_lo[ncomp] = self.f_split_p[j]
+                self.f_split_hi[ncomp] = self.f_split_p[j]
                 ncomp += 1
-            self.f_split_hi[ncomp - 1] = self.f_split_p[j] + 14
+            if j0 + lone < j1:
+                self.f_split_lo[ncomp] = self.f_split_p[j0 + lone]
+                self.f_split_hi[ncomp] = self.f_split_p[j1 - 1] + 14
+                ncomp += 1
+            j0 = j1
         if ncomp < 2:
             return False
         self.f_split_hi[ncomp - 1] = 72
@@ -1744,6 +1790,7 @@ class Kernel:
         w: cython.ulonglong
         w2: cython.ulonglong
         pa: cython.ulonglong
+        mask: cython.int
         for c in range(ncomp):
             lo = self.f_split_lo[c]
             hi = self.f_split_hi[c]
@@ -1779,16 +1826,19 @@ class Kernel:
                 )
             if n + self.f_n_states > len(self.f_split_w):
                 return False  # (never seen: the whole throw instead)
-            # the group's states by the numbers used (3 * d's + e's): f_split_off[10 * c + b]
-            for b in range(10):
-                self.f_split_off[10 * c + b] = 0
+            # the group's states by the numbers used (5 * d's + e's): f_split_off[16 * c + b]
+            for b in range(14):
+                self.f_split_off[16 * c + b] = 0
+            mask = 0
             for i in range(self.f_n_states):
                 b = _split_used(self.f_states[3 * i + 2], dcode)
                 self.f_split_t[i] = b
-                self.f_split_off[10 * c + b + 1] += 1
-            self.f_split_off[10 * c] = n
-            for b in range(1, 10):
-                self.f_split_off[10 * c + b] += self.f_split_off[10 * c + b - 1]
+                self.f_split_off[16 * c + b + 1] += 1
+                mask |= 1 << b
+            self.f_split_m[c] = mask
+            self.f_split_off[16 * c] = n
+            for b in range(1, 14):
+                self.f_split_off[16 * c + b] += self.f_split_off[16 * c + b - 1]
             # without blockade tags (§5.5) and moved marks ("jump") a lane is its
             # progress number, so the group's lanes are the lowest k of the sorted
             # state (those at HOME equal)
@@ -1813,14 +1863,14 @@ class Kernel:
                             continue
                         w |= cython.cast(cython.ulonglong, lane) << (16 * j)
                         j += 1
-                at = self.f_split_off[10 * c + b]
+                at = self.f_split_off[16 * c + b]
                 self.f_split_w[at] = w
                 self.f_split_g[at] = _word_gone(w2)
-                self.f_split_off[10 * c + b] = at + 1
+                self.f_split_off[16 * c + b] = at + 1
             # (each bucket's start moved to its end: shift them back)
-            for b in range(9, 0, -1):
-                self.f_split_off[10 * c + b] = self.f_split_off[10 * c + b - 1]
-            self.f_split_off[10 * c] = n
+            for b in range(13, 0, -1):
+                self.f_split_off[16 * c + b] = self.f_split_off[16 * c + b - 1]
+            self.f_split_off[16 * c] = n
             n += self.f_n_states
         self._f_reset()
         self.f_stack_top = 0
@@ -1844,17 +1894,16 @@ class Kernel:
             # blockade of §5.5 to break, so the first count of numbers used with a
             # combination selects all of its (§5.8's partial doublets: none unless
             # all four are used); those without a bonus are emitted as made
-            # (_f_comb_states), in the order _f_finish would emit them, those with
-            # one stored for _f_finish, which then pushes their bonus roots in the
-            # same order
-            self.f_split_made = 0
-            for used in range(4, 0, -1):
-                if used < 4 and self.cfg[C_PARTIAL_NOTHING]:
-                    return True
-                self.f_split_extra = self._extra(used == 4)
-                self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
-                if self.f_split_made:
-                    break
+            # (_f_comb), those with one stored for _f_finish, which then pushes their
+            # bonus roots; the most numbers used by a combination: the largest count
+            # that the groups' numbers used reach (_f_comb_need)
+            used = 4
+            while used > 0 and not self._f_comb_need(ncomp, used):
+                used -= 1
+            if used == 0 or (used < 4 and self.cfg[C_PARTIAL_NOTHING]):
+                return True
+            self.f_split_extra = self._extra(used == 4)
+            self._f_comb(ncomp, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0)
             nsel = self.f_n_states - 1
             if nsel:
                 for i in range(nsel):
@@ -1863,7 +1912,8 @@ class Kernel:
             return True
         for used in range(4, 0, -1):
             first = self.f_n_states
-            self._f_comb(0, ncomp, 0, 0, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0, used)
+            if self._f_comb_need(ncomp, used):
+                self._f_comb(ncomp, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0)
             for i in range(first, self.f_n_states):
                 if self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], 1):
                     done = True
@@ -1872,6 +1922,112 @@ class Kernel:
                 break
         self._f_select_pf(4, spec)
         return True
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_apart_may(self, spec: _Spec) -> cython.bint:
+        """:meth:`_f_split`: whether a group of pawns may be split by :meth:`_f_apart` at
+        all: no blockade tag (§5.5), no "jump", and no other colour's pawn on a square
+        its friend's pawns may share (a pawn landing there would make a blockade)."""
+        if self.n_tags != 0 or self._f_jump(spec):
+            return False
+        i: cython.int
+        for i in range(self.f_n_occupied):
+            if self.f_others_friendly[self.f_occupied[i]]:
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_apart(self, j0: cython.int, j1: cython.int, d: cython.int) -> cython.int:
+        """:meth:`_f_split`: how many of the lowest pawns of the group ``f_split_p[j0:j1]``
+        (sorted, each within 14 of the next) on the doublet (d, d, 7 - d, 7 - d) may
+        be explored as lone pawns, the rest as one group, so that their states
+        combine (:meth:`_f_comb`) into exactly the group's: ``j1 - j0 - 1`` (or
+        more) all of them, 0 none.
+
+        Each pawn alone (the others at HOME, as :meth:`_f_alone`), and the rest
+        together, use disjoint sub-multisets of the four numbers. A state of the
+        group projects onto a state of each part whose numbers are those it used:
+        a hop legal with the other parts' pawns on the board is legal without
+        them (they only add blockades; a capture by one of them only takes a
+        capture from another's landing, so the captures joined are the same), and
+        §5.8's no-split rule (HOME by all four numbers of one pawn) is the same
+        alone. Conversely a combination of the parts' states is a state of the
+        group if the rest moves first (as it did alone: the lone pawns are behind
+        it), then the lone pawns one after another, the highest first: a lone pawn
+        then meets on its way the pawns ahead at their ends and those behind not
+        at all, and a hop legal alone stays legal unless it passes or lands on a
+        square that two of the pawns ahead hold, or one of them together with
+        another colour's pawn. (A pawn landing on another colour's pawn captures
+        it or may not land, so a pawn that moved holds no mixed blockade;
+        :meth:`_f_apart_may` has excluded a friend's pawn, with which it could.)
+        So none is split off if two pawns share a start (an own blockade) or a
+        pawn other than the lowest shares its start with another colour's pawn
+        (it may stay there, and a pawn behind it then meets a blockade); and
+        for two pawns ``y < z`` that can end on one square ``s < 72`` by disjoint
+        numbers, the lone pawn that moves next after both (``y - 1`` if ``y`` is
+        a lone pawn, else the highest lone pawn) must not reach ``s`` with the
+        numbers left. Two pawns can always be split.
+        """
+        e: cython.int = 7 - d
+        # the sums of the sub-multisets of {d, d, e, e} (all different) in four bits each:
+        # sum -> 1 + its d's + its e's << 2 (0: no sub-multiset has that sum)
+        codes: cython.ulonglong = 0
+        a: cython.int
+        b: cython.int
+        for a in range(3):
+            for b in range(3):
+                codes |= cython.cast(cython.ulonglong, 1 + (a | b << 2)) << (4 * (a * d + b * e))
+        j: cython.int
+        y: cython.int
+        z: cython.int
+        g: cython.int
+        sy: cython.int
+        sz: cython.int
+        cy: cython.int
+        cz: cython.int
+        p: cython.int
+        low: cython.int
+        k: cython.int
+        most: cython.int = j1 - j0 - 1
+        for j in range(j0 + 1, j1):
+            p = self.f_split_p[j]
+            if p == self.f_split_p[j - 1]:
+                return 0  # an own blockade
+            if (self.f_others_hi >> (p - 64) if p >= 64 else self.f_others_lo >> p) & 1:
+                return 0  # a blockade with another colour's pawn, behind which a pawn is
+        for y in range(j0 + 1, j1):
+            for z in range(y + 1, j1):
+                # low: the lowest start from which a pawn reaches a square that y and z
+                # can both end on (by disjoint numbers, not HOME) with the numbers left
+                # (s - p <= 14 - sy - sz, s = p_y + sy)
+                low = 1000
+                g = self.f_split_p[z] - self.f_split_p[y]
+                for sy in range(g, 15):
+                    cy = cython.cast(cython.int, (codes >> (4 * sy)) & 15) - 1
+                    if cy < 0:
+                        continue
+                    sz = sy - g
+                    cz = cython.cast(cython.int, (codes >> (4 * sz)) & 15) - 1
+                    if cz < 0:
+                        continue
+                    if (cy & 3) + (cz & 3) > 2 or (cy >> 2) + (cz >> 2) > 2:
+                        continue  # not disjoint
+                    if self.f_split_p[y] + sy >= 72:
+                        continue  # HOME holds any number of pawns
+                    if self.f_split_p[y] + 2 * sy + sz - 14 < low:
+                        low = self.f_split_p[y] + 2 * sy + sz - 14
+                # with k lone pawns the next after both is min(y, k) - 1: k must stay
+                # below the first k whose pawn k - 1 (at most y - 1) starts at low or on
+                for k in range(1, y - j0 + 1):
+                    if k > most:
+                        break
+                    if self.f_split_p[j0 + k - 1] >= low:
+                        most = k - 1
+                        break
+        return most
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1892,6 +2048,8 @@ class Kernel:
         leaves out no move of a lone pawn (it moves on from where it ended).
         """
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0
+        p0: cython.int = cython.cast(cython.int, pa & _PMASK)
+        at: cython.int = 0  # the squares reached, by t - p0
         self._f_blocked1(pa, 0)
         self._f_store(pa, root)
         self.f_stack[0] = 0
@@ -1941,9 +2099,11 @@ class Kernel:
                 if sq >= 0:
                     g2 |= 1 << self.f_occupied_index[sq]
                 w2 = _dice_word(left, nleft - 1, flag2, g2)
-                w = _raised(self.f_states[3 * s], 0, t)
+                # (the others at HOME, above any t: the lanes stay sorted)
+                w = (self.f_states[3 * s] & ~cython.cast(cython.ulonglong, 0xFFFF)) | t
                 seen = False
-                if s != 0:  # (the root's successors differ)
+                # (the root's successors differ; a square not reached before is new)
+                if s != 0 and at >> (t - p0) & 1:
                     for i in range(1, self.f_n_states):
                         if self.f_states[3 * i + 2] == w2 and self.f_states[3 * i] == w:
                             seen = True
@@ -1951,120 +2111,187 @@ class Kernel:
                 if seen:
                     continue
                 i = self._f_store(w, w2)
+                at |= 1 << (t - p0)
                 if nleft > 1:
                     self.f_stack[self.f_stack_top] = i
                     self.f_stack_top += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def _f_comb_need(self, ncomp: cython.int, used: cython.int) -> cython.bint:
+        """:meth:`_f_split`: whether a combination of the groups' states uses ``used``
+        numbers; if so, f_split_need[c] for :meth:`_f_comb`: the numbers used by the
+        groups before ``c`` (bits as :func:`_split_used`) that those of groups ``c``..
+        complete to a count of ``used`` (f_split_need[ncomp]: the counts of ``used``).
+
+        The numbers used as bit 5 * d's + e's: adding two such bit numbers adds the
+        d's and the e's (each sum below 5), so the numbers used by two groups
+        together are their masks' bits shifted by each other's, and ``need >> s``
+        undoes ``s``: a bit whose e's went below 0 lands on e's 3 or 4 (or below
+        bit 0), which _SPLIT_VALID drops.
+        """
+        c: cython.int
+        s: cython.int
+        m: cython.int
+        acc: cython.int
+        # f_split_suf[c]: the numbers used by groups c.. (capped at two d's and two e's)
+        self.f_split_suf[ncomp] = 1
+        for c in range(ncomp - 1, -1, -1):
+            m = self.f_split_m[c]
+            acc = 0
+            while m:
+                s = _lowest_bit(m)
+                m &= m - 1
+                acc |= self.f_split_suf[c + 1] << s
+            self.f_split_suf[c] = acc & _SPLIT_VALID
+        target: cython.int = _split_count(used)
+        if not self.f_split_suf[0] & target:
+            return False
+        self.f_split_need[ncomp] = target
+        for c in range(ncomp - 1, 0, -1):
+            m = self.f_split_suf[c]
+            acc = 0
+            while m:
+                s = _lowest_bit(m)
+                m &= m - 1
+                acc |= target >> s
+            self.f_split_need[c] = acc & _SPLIT_VALID
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def _f_comb(
         self,
-        c: cython.int,
         ncomp: cython.int,
-        ud: cython.int,
-        ue: cython.int,
         home: cython.ulonglong,
         dcode: cython.ulonglong,
         ecode: cython.ulonglong,
         no_split: cython.bint,
-        used: cython.int,
     ) -> cython.void:
-        """:meth:`_f_split`: store every combination of the states of the groups that
-        uses ``used`` (>= 1) numbers in all, ``ud`` d's and ``ue`` e's by the groups
-        before ``c`` (their numbers used chosen in ``f_split_b``); ``home``: the
-        lanes of the pawns at HOME before the throw, above the groups'."""
-        b: cython.int
+        """:meth:`_f_split`: every combination of the groups' states whose numbers used
+        make the count of :meth:`_f_comb_need` (which set f_split_need), stored, or
+        emitted as made (see :meth:`_f_split`); ``home``: the lanes of the pawns at
+        HOME before the throw, above the groups'.
+
+        Group by group: the combinations of the groups before ``c`` that the
+        groups from ``c`` on can complete (``f_split_comb_*``, after those of
+        the groups before ``c - 1``), each joined with those states of group
+        ``c`` whose numbers used the groups after ``c`` can complete in turn;
+        the last group's are the ends, handled as made. The ends differ (the
+        groups' lanes lie in disjoint ranges or, for the lone pawns of one split
+        group, differ in a pawn's end, which its numbers used fix; the captures
+        are of different pawns), but for two kinds, each then kept twice,
+        selected twice and emitted once (:meth:`_f_emit` keeps an outcome once,
+        :meth:`_f_push` a bonus root): group states that differed only in §5.8's
+        no-split flag, which is not kept; and two lone pawns of one group that
+        swap squares (red's 58 and 60 on (2, 2): 58 + 2 and 60 + 5, or 58 + 2 + 5
+        and 60 staying). Without blockade tags (§5.5), moved marks ("jump") and
+        lone pawns whose lanes may cross (``f_split_cross``), the groups' lanes,
+        each group's sorted, the groups by their ranges and the pawns at HOME
+        before the throw above them, are in order already; otherwise they are
+        sorted.
+        """
+        tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0 or self.f_split_cross
+        cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
+        hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        hops: cython.schar = 0
+        c: cython.int
+        x: cython.int
+        st: cython.int
+        s: cython.int
+        acc: cython.int
+        cand: cython.int
+        need: cython.int
+        g: cython.int
+        gx: cython.int
+        j: cython.int
         bd: cython.int
         be: cython.int
-        j: cython.int
-        x: cython.int
-        xd: cython.int
+        last: cython.bint
+        w: cython.ulonglong
+        wx: cython.ulonglong
         left: cython.ulonglong
-        if c == ncomp - 1:
-            # the last group: its d's (xd) fix its e's (used in all), three choices at most
-            for xd in range(3 - ud):
-                bd = ud + xd
-                be = used - bd
-                if be < ue or be > 2:
-                    continue
-                b = 3 * xd + be - ue
-                if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
-                    continue  # no state uses these numbers
-                self.f_split_b[c] = b
-                left = 0
-                j = 0
-                for x in range(2 - bd):
-                    left |= dcode << (8 * j)
-                    j += 1
-                for x in range(2 - be):
-                    left |= ecode << (8 * j)
-                    j += 1
-                self._f_comb_states(
-                    0, ncomp, 0, home, 0, _dice_word(left, j, 0xFFF if no_split else 0, 0)
-                )
-            return
-        for b in range(9):
-            if self.f_split_off[10 * c + b] == self.f_split_off[10 * c + b + 1]:
-                continue  # no state uses these numbers
-            bd = ud + b // 3
-            be = ue + b % 3
-            if bd > 2 or be > 2 or bd + be > used:
-                continue
-            self.f_split_b[c] = b
-            self._f_comb(c + 1, ncomp, bd, be, home, dcode, ecode, no_split, used)
+        lo: cython.int = 0
+        hi: cython.int = 1
+        top: cython.int
+        shift: cython.int = 0
+        self.f_split_comb_w[0] = home
+        self.f_split_comb_g[0] = 0
+        self.f_split_comb_u[0] = 0
+        for c in range(ncomp):
+            need = self.f_split_need[c + 1]
+            last = c == ncomp - 1
+            top = hi
+            for x in range(lo, hi):
+                acc = self.f_split_comb_u[x]
+                wx = self.f_split_comb_w[x]
+                gx = self.f_split_comb_g[x]
+                # group c's numbers used that the groups after it can complete
+                cand = self.f_split_m[c] & (need >> acc) & _SPLIT_VALID
+                while cand:
+                    s = _lowest_bit(cand)
+                    cand &= cand - 1
+                    for st in range(self.f_split_off[16 * c + s], self.f_split_off[16 * c + s + 1]):
+                        w = wx | self.f_split_w[st] << shift
+                        g = gx | self.f_split_g[st]
+                        if not last:
+                            if top == len(self.f_split_comb_w):
+                                self._f_comb_grow()
+                            self.f_split_comb_w[top] = w
+                            self.f_split_comb_g[top] = g
+                            self.f_split_comb_u[top] = acc + s
+                            top += 1
+                            continue
+                        if tags:
+                            w = _sort4_mostly_sorted(w)
+                        if self.n_tags == 0:
+                            # selected (see _f_split): an end without a bonus (§5.7, as
+                            # _f_earned) emitted at once, as _f_finish would
+                            if not ((cb and g) or (hb and _lanes_at(w, 72) != self.f_home_before)):
+                                self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
+                                continue
+                        if self.n_tags == 0:
+                            # (for _f_finish, which reads the lanes and the captures)
+                            self._f_store(w, cython.cast(cython.ulonglong, g) << 47)
+                            continue
+                        # the numbers left: two d's and two e's less those used
+                        bd = _div5(acc + s)
+                        be = acc + s - 5 * bd
+                        left = 0
+                        j = 0
+                        while bd < 2:
+                            left |= dcode << (8 * j)
+                            j += 1
+                            bd += 1
+                        while be < 2:
+                            left |= ecode << (8 * j)
+                            j += 1
+                            be += 1
+                        self._f_store(
+                            w,
+                            _dice_word(left, j, 0xFFF if no_split else 0, 0)
+                            | cython.cast(cython.ulonglong, g) << 47,
+                        )
+            lo = hi
+            hi = top
+            shift += 16 * self.f_split_k[c]
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_comb_states(
-        self,
-        c: cython.int,
-        ncomp: cython.int,
-        gone: cython.int,
-        word: cython.ulonglong,
-        shift: cython.int,
-        w2: cython.ulonglong,
-    ) -> cython.void:
-        """:meth:`_f_comb`: store the combinations of the states of groups ``c`` and
-        after in the chosen numbers used (``f_split_b``) with those of the groups
-        before (captures ``gone``, lanes ``word`` up to bit ``shift``); ``w2``: their
-        third word without the captures."""
-        b: cython.int = self.f_split_b[c]
-        s: cython.int
-        if c == ncomp - 1:
-            # stored without a look-up: the combinations differ (the groups' lanes lie
-            # in disjoint ranges, their captures are of different pawns), but for
-            # those of group states that differed only in the no-split flag, which
-            # are then kept twice, selected twice and emitted once (_f_emit keeps an
-            # outcome once, _f_push a bonus root); without blockade tags (§5.5) and
-            # moved marks ("jump") a lane is its progress number, so the groups'
-            # lanes, each group's sorted, the
-            # groups by their ranges and the pawns at HOME before the throw above
-            # them, are in order already
-            tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0
-            w: cython.ulonglong
-            g: cython.int
-            hops: cython.schar = 0
-            cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
-            hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
-            for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
-                w = word | self.f_split_w[s] << shift
-                if tags:
-                    w = _sort4(w)
-                g = gone | self.f_split_g[s]
-                if self.n_tags == 0:
-                    # selected (see _f_split): an end without a bonus (§5.7, as
-                    # _f_earned) emitted at once, as _f_finish would
-                    self.f_split_made += 1
-                    if not ((cb and g) or (hb and _lanes_at(w, 72) != self.f_home_before)):
-                        self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
-                        continue
-                self._f_store(w, w2 | cython.cast(cython.ulonglong, g) << 47)
-            return
-        nxt: cython.int = shift + 16 * self.f_split_k[c]
-        for s in range(self.f_split_off[10 * c + b], self.f_split_off[10 * c + b + 1]):
-            self._f_comb_states(
-                c + 1, ncomp, gone | self.f_split_g[s], word | self.f_split_w[s] << shift, nxt, w2
-            )
+    def _f_comb_grow(self) -> None:
+        """:meth:`_f_comb`: twice the room for the combinations of the groups before one."""
+        n: cython.int = len(self.f_split_comb_w)
+        w: cython.ulonglong[::1] = _words(2 * n)
+        g: cython.int[::1] = _ints(2 * n)
+        u: cython.int[::1] = _ints(2 * n)
+        i: cython.int
+        for i in range(n):
+            w[i] = self.f_split_comb_w[i]
+            g[i] = self.f_split_comb_g[i]
+            u[i] = self.f_split_comb_u[i]
+        self.f_split_comb_w = w
+        self.f_split_comb_g = g
+        self.f_split_comb_u = u
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -6041,12 +6268,59 @@ def _word_flag(w2: cython.ulonglong) -> cython.int:
 @cython.inline
 @cython.exceptval(check=False)
 def _split_used(w2: cython.ulonglong, dcode: cython.ulonglong) -> cython.int:
-    """A doublet's dice state (every pawn out): its numbers used, 3 * d's + e's (e = 7 - d).
+    """A doublet's dice state (every pawn out): its numbers used, 5 * d's + e's (e = 7 - d).
 
     The numbers left are sorted, the d's (smaller codes) first."""
     nleft: cython.int = _word_nleft(w2)
     cd: cython.int = (nleft >= 1 and w2 & 255 == dcode) + (nleft >= 2 and (w2 >> 8) & 255 == dcode)
-    return 3 * (2 - cd) + 2 - (nleft - cd)
+    return 5 * (2 - cd) + 2 - (nleft - cd)
+
+
+#: :meth:`Kernel._f_comb_need`'s bits 5 * d's + e's with at most two of each.
+_SPLIT_VALID = cython.declare(_CINT, 0x1CE7)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _split_count(used: cython.int) -> cython.int:
+    """The bits ``5 * d's + e's`` (at most two of each) of ``used`` numbers in all."""
+    if used == 4:
+        return 1 << 12
+    if used == 3:
+        return 1 << 7 | 1 << 11
+    if used == 2:
+        return 1 << 2 | 1 << 6 | 1 << 10
+    if used == 1:
+        return 1 << 1 | 1 << 5
+    return 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _lowest_bit(m: cython.int) -> cython.int:
+    """The lowest set bit of ``m`` (> 0, bits of _SPLIT_VALID only: ``5 * d's + e's``)."""
+    r: cython.int = 0
+    if not m & 7:
+        m >>= 5
+        r = 5
+        if not m & 7:
+            m >>= 5
+            r = 10
+    if m & 1:
+        return r
+    if m & 2:
+        return r + 1
+    return r + 2
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _div5(s: cython.int) -> cython.int:
+    """``s // 5`` for 0 <= ``s`` <= 14 (bit ``5 * d's + e's``: the d's)."""
+    return (s * 13) >> 6
 
 
 @cython.cfunc
