@@ -628,7 +628,7 @@ def _context(k: Any) -> tuple[object, ...]:
         (k.f_others_key_hi, k.f_others_key_lo, k.f_last_gone, k.f_last_hi, k.f_last_lo),
         (k.f_n_cached, k.f_cached_gone[0], k.f_cached_hi[0], k.f_cached_lo[0], k.f_bl_gone),
         (k.n_tags, list(k.tag_sq[1 : k.n_tags + 1]), k.f_start_a, k.f_start_b),
-        (k.f_home_before, k.f_nest_before, k.f_hint),
+        (k.f_home_before, k.f_nest_before),
     )
 
 
@@ -652,13 +652,12 @@ def _checked_kernel(hints: Counter[int]) -> Any:
     base = UNCOMPILED.Kernel
 
     class Checked(base):  # type: ignore[misc, valid-type]
-        def _f_context(self, spec: object) -> None:
-            hint = self.f_hint
-            super()._f_context(spec)
+        def _f_context(self, spec: object, hint: int) -> None:
+            super()._f_context(spec, hint)
             fresh = base()
             fresh.cfg = self.cfg
             fresh.pos = self.pos
-            base._f_context(fresh, spec)
+            base._f_context(fresh, spec, 0)
             assert _context(self) == _context(fresh), (hint, sum(hints.values()))
             hints[hint] += 1
 
@@ -667,7 +666,7 @@ def _checked_kernel(hints: Counter[int]) -> Any:
 
 def test_kept_context_is_a_fresh_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
     """The games tell ``_f_context`` what it may keep or take from the last play's key
-    (``f_hint``): each context so made in games of several set-ups, played in turn on
+    (its ``hint``): each context so made in games of several set-ups, played in turn on
     one kernel, equals the one a new kernel makes from the same table and position
     with no hint; and both hints occur."""
     if UNCOMPILED is None:
@@ -775,7 +774,7 @@ def test_no_context_kept_across_another_or_from_an_unplayed_state() -> None:
             assert list(gs[:16]) == _key_pawns(kern, same[0])
         if between:  # another player's context on the same kernel, the state unchanged
             kern._use_cfg(game, 2)
-            kern._f_plays(3, 4, False)
+            kern._f_plays(3, 4, False, 0)
         before = hints.copy()
         k.kp_enumerate(kern, 3, 4, 0, False, True)
         assert hints - before == Counter({1 if between else 2: 1}), (between, hints)

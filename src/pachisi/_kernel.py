@@ -374,12 +374,9 @@ class Kernel:
     f_square_count: cython.int[::1]
     f_start_a: cython.ulonglong
     f_start_b: cython.ulonglong
-    # _f_context: how many it has made; and what its next call may assume of ``pos``
-    # (set just before it and cleared by it; see _game_throw): 0 nothing, 1 ``pos``
-    # is the key (f_key_hi, f_key_lo: the last kp_play's outcome), 2 also the others'
-    # part of the context left by the last call is ``pos``'s
+    # _f_context: how many it has made (what it may assume of ``pos`` is its ``hint``
+    # argument, see _game_throw); the last kp_play's outcome key
     f_context_gen: cython.ulonglong
-    f_hint: cython.int
     f_key_hi: cython.ulonglong
     f_key_lo: cython.ulonglong
     f_home_before: cython.int
@@ -620,7 +617,6 @@ class Kernel:
         self.kp_ctx_gen = 0
         self.kp_ctx_mover = -1
         self.f_context_gen = 0
-        self.f_hint = 0
         self.f_key_hi = 0
         self.f_key_lo = 0
 
@@ -747,10 +743,10 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_context(self, spec: _Spec) -> cython.void:
+    def _f_context(self, spec: _Spec, hint: cython.int) -> cython.void:
         """Per throw: the other colours' pawns by square, the start lanes and tags.
 
-        ``f_hint`` (read and cleared here) may spare work: 1, ``pos`` is the canonical
+        ``hint`` (from :meth:`_game_throw`, else 0) may spare work: 1, ``pos`` is the canonical
         key ``f_key_hi``/``f_key_lo`` (the others' key fields are taken from it); 2,
         also, the others' part of the context the last call made (their pawns by
         square, their masks) was made with the same table from the same others'
@@ -772,8 +768,6 @@ class Kernel:
         fr: cython.int
         w: cython.ulonglong
         one: cython.ulonglong = 1
-        hint: cython.int = self.f_hint
-        self.f_hint = 0
         self.f_context_gen += 1
         self.f_route_a = C_ROUTE + 85 * c0
         self.f_route_b = C_ROUTE + 85 * c1 if ncol == 2 else 0
@@ -1528,12 +1522,17 @@ class Kernel:
         if steps:
             for k in range(len(self.t_done)):
                 self.t_done[k] = -1
-        return self._f_plays_as(a, b, third_doublet, rec)
+        return self._f_plays_as(a, b, third_doublet, 0, rec)
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_plays(self, a: cython.int, b: cython.int, third_doublet: cython.bint) -> cython.int:
+    def _f_plays(
+        self, a: cython.int, b: cython.int, third_doublet: cython.bint, hint: cython.int
+    ) -> cython.int:
         """The distinct outcomes of throw (a, b) as records in :attr:`out`; their number.
+
+        ``hint``: what :meth:`_f_context` may assume of ``pos`` (0: nothing; only
+        :meth:`_game_throw` passes more).
 
         The explorer below is compiled three times (see :data:`_Spec`): for one
         colour per mover with "hops" or with "jump", both then constants the C
@@ -1544,9 +1543,9 @@ class Kernel:
         other: cython.int = 0
         if self.cfg[C_NCOL] == 1:
             if self.cfg[C_JUMP]:
-                return self._f_plays_as(a, b, third_doublet, jump)
-            return self._f_plays_as(a, b, third_doublet, hops)
-        return self._f_plays_as(a, b, third_doublet, other)
+                return self._f_plays_as(a, b, third_doublet, hint, jump)
+            return self._f_plays_as(a, b, third_doublet, hint, hops)
+        return self._f_plays_as(a, b, third_doublet, hint, other)
 
     @cython.cfunc
     @cython.inline
@@ -1608,6 +1607,7 @@ class Kernel:
         a: cython.int,
         b: cython.int,
         third_doublet: cython.bint,
+        hint: cython.int,
         spec: _Spec,
     ) -> cython.int:
         """:meth:`_f_plays` in the copy ``spec``."""
@@ -1624,7 +1624,7 @@ class Kernel:
             for k in range(len(self.f_outcome_gen)):
                 self.f_outcome_gen[k] = 0
             self.f_outcome_generation = 1
-        self._f_context(spec)
+        self._f_context(spec, hint)
         if third_doublet:
             self._f_third(spec)
             return self.f_n_outcomes
@@ -4715,7 +4715,7 @@ class Kernel:
         third_doublet: cython.bint = self._set_position(cfg, position, a, b)
         n: cython.int = 0
         for k in range(reps):
-            n = self._f_plays(a, b, third_doublet)
+            n = self._f_plays(a, b, third_doublet, 0)
         return n
 
     def outcomes(
@@ -4736,7 +4736,7 @@ class Kernel:
         r: cython.int
         hi: cython.ulonglong
         lo: cython.ulonglong
-        n = self._f_plays(a, b, third_doublet)
+        n = self._f_plays(a, b, third_doublet, 0)
         for r in range(n):
             hi = self.f_outcomes[3 * r]
             lo = self.f_outcomes[3 * r + 1]
@@ -4998,7 +4998,7 @@ class Kernel:
         self._use_cfg(game, mover)
         gs[P_CUT] = gs[S_CUTS] >> mover & 1
         third: cython.bint = not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2
-        n: cython.int = self._f_plays(a, b, third)
+        n: cython.int = self._f_plays(a, b, third, 0)
         self._withhold(n, mover, fin_mask)
         return self._f_sort(n)
 
@@ -5320,10 +5320,9 @@ class Kernel:
         same mover, that context's others' part may be kept (``_f_context`` checks
         the others' pawns)."""
         mover: cython.int = self.gst[S_TO_MOVE]
+        hint: cython.int = 0
         if played:
-            self.f_hint = (
-                2 if self.kp_ctx_gen == self.f_context_gen and self.kp_ctx_mover == mover else 1
-            )
+            hint = 2 if self.kp_ctx_gen == self.f_context_gen and self.kp_ctx_mover == mover else 1
         # :meth:`_use_cfg` (self.game, mover), from the slices kp_setup took
         if mover == 0:
             self.cfg = self.cfg_p0
@@ -5335,7 +5334,7 @@ class Kernel:
             self.cfg = self.cfg_p3
         self.gst[P_CUT] = self.gst[S_CUTS] >> mover & 1
         n: cython.int = self._f_plays(
-            a, b, not self.game[G_PAGADE] and a == b and self.gst[P_DOUBLES] == 2
+            a, b, not self.game[G_PAGADE] and a == b and self.gst[P_DOUBLES] == 2, hint
         )
         self.kp_played = played
         self.kp_ctx_gen = self.f_context_gen if played else 0
@@ -5459,7 +5458,7 @@ class Kernel:
             gs[P_CUT] = gs[S_CUTS] >> i & 1
             for ja in range(nfaces):
                 for jb in range(ja, nfaces):
-                    if self._f_plays(game[G_FACES + ja], game[G_FACES + jb], False) != 1:
+                    if self._f_plays(game[G_FACES + ja], game[G_FACES + jb], False, 0) != 1:
                         dead = False
                     else:
                         for k in range(16):
@@ -5747,7 +5746,7 @@ def kb_enumerate(
     k._use_cfg(game, mover)
     k.pos = gs
     gs[P_CUT] = gs[S_CUTS] >> mover & 1
-    n: cython.int = k._f_plays(a, b, not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2)
+    n: cython.int = k._f_plays(a, b, not game[G_PAGADE] and a == b and gs[P_DOUBLES] == 2, 0)
     mover_done: cython.bint = fin_mask >> mover & 1
     withheld: cython.bint = False
     r: cython.int
