@@ -3007,6 +3007,7 @@ class Kernel:
                     self._f_keep(khi, klo | f << (0 if c0 & 1 else 32), 0, hops)
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_pair_bonus_edges(
         self,
