@@ -570,6 +570,8 @@ def _pair_bonus_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
     the bonus states looked like (their kinds of bonus, their ends)."""
     assert UNCOMPILED is not None
     seen: Counter[str] = Counter()
+    inside = [False]
+    equal = UNCOMPILED.C_CAPTURE_BONUS, UNCOMPILED.C_HOME_BONUS
 
     class Own(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
         def _f_pair_bonus_edges(self, pa: int, w2: int, *masks_and_key: int) -> int:
@@ -577,11 +579,23 @@ def _pair_bonus_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
             seen["states"] += 1
             seen["capture bonus"] += (w2 & 15) > 0
             seen["home bonus"] += (w2 >> 4 & 15) > 0
-            seen["both"] += (w2 & 15) > 0 and (w2 >> 4 & 15) > 0
+            both = (w2 & 15) > 0 and (w2 >> 4 & 15) > 0
+            seen["both"] += both
+            seen["both, equal bonuses"] += both and self.cfg[equal[0]] == self.cfg[equal[1]]
             seen["no move"] += n_edges == 0
             seen["captured before"] += (w2 >> 47 & 0xFFFF).bit_count() > 1
             seen["tags"] += (pa & ~0x007F007F007F007F) != 0
             return n_edges
+
+        def _f_pair_bonus(self) -> None:
+            inside[0] = True
+            super()._f_pair_bonus()
+            inside[0] = False
+
+        def _f_emit(self, pa: int, pb: int, gone: int, cut: int, extra: int, spec: int) -> int:
+            # (in _f_pair_bonus: only the ends whose bonus move captured, without a bonus)
+            seen["an end that captured"] += inside[0]
+            return int(super()._f_emit(pa, pb, gone, cut, extra, spec))
 
     class Finish(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
         def _f_pair_bonus_by_root(self) -> bool:
@@ -592,6 +606,11 @@ def _pair_bonus_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
     throws: list[tuple[Position, tuple[int, int]]] = []
     while len(throws) < n:
         d, throw, _ = family_pair_throw(rng)
+        if len(throws) % 3:
+            # no capture bonus with a home bonus, or equal bonuses (the second
+            # pass of _f_bonus_edges left out), a third of the built throws each
+            d["options"]["capture_bonus"] = 0 if len(throws) % 3 == 1 else 10
+            d["options"]["home_bonus"] = 10
         if _valid(d) and not Position.from_dict(d).is_decided:
             throws.append((Position.from_dict(d), throw))
     games = sample_positions(random.Random(seed + 1))
@@ -617,11 +636,11 @@ def test_pair_bonus_part_is_finish() -> None:
     its states had each kind of bonus, captures before, blockade tags, and no move."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
-    seen, failures = _pair_bonus_paths(36, 700)
+    seen, failures = _pair_bonus_paths(36, 1500)
     assert failures == []
     for kind in ("capture bonus", "home bonus", "no move", "captured before", "tags"):
         assert seen[kind] > 20, seen
-    assert seen["both"] > 0, seen
+    assert seen["both, equal bonuses"] > 0 and seen["an end that captured"] > 0, seen
     assert seen["states"] > 300, seen
 
 
