@@ -2686,6 +2686,11 @@ class Kernel:
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
         # the bonus part by _f_pair_root and _f_pair_bonus (else _f_finish's)
         byb: cython.bint = self._f_pair_bonus_ok()
+        # a state with a bonus: captures (g2 & gm) with a capture bonus, a pawn at
+        # HOME (72, h72) with a home bonus
+        gm: cython.int = -1 if cb else 0
+        h72: cython.int = 72 if hb else -1
+        home1: cython.bint
         # the outcome key without captures, the mover's field left out (_f_pawn_key)
         c0: cython.int = self.cfg[C_COL]
         fsh: cython.int = 0 if c0 & 1 else 32
@@ -2790,6 +2795,8 @@ class Kernel:
                 t = p + n1
                 new = (lane & ~_PMASK) | t
                 g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
+                # the home bonus of the first move, if any
+                home1 = t == h72
                 have_mid = False
                 have_pa1 = False
                 # m2 -1: the first mover goes on; then the second movers (a second pawn
@@ -2846,7 +2853,7 @@ class Kernel:
                     # every state that uses both numbers is selected (no pawn can
                     # enter): an end at once unless with a bonus (§5.7)
                     n_two += 1
-                    if (cb and g2) or (hb and (t == 72 or t2 == 72)):
+                    if (g2 & gm) or home1 or t2 == h72:
                         if byb:
                             self._f_pair_root(_raised(wb, kb, new2), g2)
                         else:
