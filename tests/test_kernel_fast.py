@@ -564,6 +564,89 @@ def test_pair_paths_from_the_root_are_the_loops() -> None:
     assert seen["enter, then the loops"] > 5, seen
 
 
+def _pair_bonus_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
+    """The uncompiled kernel's outcomes of ``n`` built throws of two numbers and of
+    the throws of two numbers of seeded random games, with the two-number paths'
+    own bonus part (``Kernel._f_pair_root``, ``_f_pair_bonus``) and with
+    ``Kernel._f_finish``'s (the subclass that turns it off): the throws whose
+    outcomes differ as lists, in their order (the raw order is the same), and what
+    the bonus states looked like (their kinds of bonus, their ends)."""
+    assert UNCOMPILED is not None
+    seen: Counter[str] = Counter()
+    inside = [False]
+    equal = UNCOMPILED.C_CAPTURE_BONUS, UNCOMPILED.C_HOME_BONUS
+
+    class Own(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def _f_pair_bonus_edges(self, pa: int, w2: int, *masks_and_key: int) -> int:
+            n_edges = int(super()._f_pair_bonus_edges(pa, w2, *masks_and_key))
+            seen["states"] += 1
+            seen["capture bonus"] += (w2 & 15) > 0
+            seen["home bonus"] += (w2 >> 4 & 15) > 0
+            both = (w2 & 15) > 0 and (w2 >> 4 & 15) > 0
+            seen["both"] += both
+            seen["both, equal bonuses"] += both and self.cfg[equal[0]] == self.cfg[equal[1]]
+            seen["no move"] += n_edges == 0
+            seen["captured before"] += (w2 >> 47 & 0xFFFF).bit_count() > 1
+            seen["tags"] += (pa & ~0x007F007F007F007F) != 0
+            return n_edges
+
+        def _f_pair_bonus(self) -> None:
+            inside[0] = True
+            super()._f_pair_bonus()
+            inside[0] = False
+
+        def _f_emit(self, pa: int, pb: int, gone: int, cut: int, extra: int, spec: int) -> int:
+            # (in _f_pair_bonus: only the ends whose bonus move captured, without a bonus)
+            seen["an end that captured"] += inside[0]
+            return int(super()._f_emit(pa, pb, gone, cut, extra, spec))
+
+    class Finish(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def _f_pair_bonus_by_root(self) -> bool:
+            return False
+
+    new, old = Own(), Finish()
+    rng = random.Random(seed)
+    throws: list[tuple[Position, tuple[int, int]]] = []
+    while len(throws) < n:
+        d, throw, _ = family_pair_throw(rng)
+        if len(throws) % 3:
+            # no capture bonus with a home bonus, or equal bonuses (the second
+            # pass of _f_bonus_edges left out), a third of the built throws each
+            d["options"]["capture_bonus"] = 0 if len(throws) % 3 == 1 else 10
+            d["options"]["home_bonus"] = 10
+        if _valid(d) and not Position.from_dict(d).is_decided:
+            throws.append((Position.from_dict(d), throw))
+    games = sample_positions(random.Random(seed + 1))
+    while len(throws) < 2 * n:
+        pos, throw = next(games)
+        if throw[0] != throw[1] and not pos.is_decided and pos.ruleset != "pagade":
+            throws.append((pos, throw))
+    failures = []
+    for pos, throw in throws:
+        cfg = _accel._cfg(pos.setup, pos.to_move)
+        state = (pos.pawns, pos.doubles, 0)
+        a = list(new.outcomes(cfg, state, throw))
+        b = list(old.outcomes(cfg, state, throw))
+        if a != b:
+            failures.append(f"{pos.to_text()} {throw}: {len(a)} against {len(b)}")
+    return seen, failures
+
+
+def test_pair_bonus_part_is_finish() -> None:
+    """The two-number paths' own bonus part (``Kernel._f_pair_root``,
+    ``_f_pair_bonus``, ``_f_pair_bonus_edges``) gives ``Kernel._f_finish``'s
+    outcomes in ``_f_finish``'s order, on built and random throws of two numbers;
+    its states had each kind of bonus, captures before, blockade tags, and no move."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    seen, failures = _pair_bonus_paths(36, 1500)
+    assert failures == []
+    for kind in ("capture bonus", "home bonus", "no move", "captured before", "tags"):
+        assert seen[kind] > 20, seen
+    assert seen["both, equal bonuses"] > 0 and seen["an end that captured"] > 0, seen
+    assert seen["states"] > 300, seen
+
+
 def test_short_hit_is_range_hit() -> None:
     """``_short_hit`` (``Kernel._f_land1``'s test of the squares passed) is
     ``_range_hit`` for every range it is used on (``1 <= a <= b``, ``b - a < 63``,

@@ -2694,6 +2694,7 @@ class Kernel:
         no: cython.int = na if nb == 5 else nb
         cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        byb: cython.bint = self._f_pair_bonus_ok()  # (see _f_pair_direct)
         c0: cython.int = self.cfg[C_COL]
         fsh: cython.int = 0 if c0 & 1 else 32
         khi: cython.ulonglong = self.f_others_key_hi
@@ -2763,9 +2764,12 @@ class Kernel:
             n_two += 1
             w = _raised(pa0, 0, 1)
             if cb and g1:
-                i = self._f_store(w, _dice_word(0, 0, 0, g1))
-                self.f_selected[nsel] = i
-                nsel += 1
+                if byb:
+                    self._f_pair_root(w, g1)
+                else:
+                    i = self._f_store(w, _dice_word(0, 0, 0, g1))
+                    self.f_selected[nsel] = i
+                    nsel += 1
             else:
                 self._f_emit(w, 0, g1, 0, 0, hops)
         elif na == 5 or nb == 5:
@@ -2800,9 +2804,12 @@ class Kernel:
                 n_two += 1
                 w = _raised(wb, kb, (lane2 & ~_PMASK) | t2)
                 if (cb and g2) or (hb and t2 == 72):
-                    i = self._f_store(w, _dice_word(0, 0, 0, g2))
-                    self.f_selected[nsel] = i
-                    nsel += 1
+                    if byb:
+                        self._f_pair_root(w, g2)
+                    else:
+                        i = self._f_store(w, _dice_word(0, 0, 0, g2))
+                        self.f_selected[nsel] = i
+                        nsel += 1
                 elif g2:
                     self._f_emit(w, 0, g2, 0, 0, hops)
                 else:
@@ -2813,7 +2820,9 @@ class Kernel:
                         self._f_keep(khi, klo | f << fsh, 0, hops)
         if n_two == 0:
             return False
-        if nsel:
+        if self.f_stack_top:
+            self._f_pair_bonus()
+        elif nsel:
             self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
         return True
 
@@ -2976,6 +2985,13 @@ class Kernel:
         nb: cython.int = cython.cast(cython.int, (nums >> 8) & 7)
         cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        # the bonus part by _f_pair_root and _f_pair_bonus (else _f_finish's)
+        byb: cython.bint = self._f_pair_bonus_ok()
+        # a state with a bonus: captures (g2 & gm) with a capture bonus, a pawn at
+        # HOME (72, h72) with a home bonus
+        gm: cython.int = -1 if cb else 0
+        h72: cython.int = 72 if hb else -1
+        home1: cython.bint
         # the outcome key without captures, the mover's field left out (_f_pawn_key)
         c0: cython.int = self.cfg[C_COL]
         fsh: cython.int = 0 if c0 & 1 else 32
@@ -3080,6 +3096,8 @@ class Kernel:
                 t = p + n1
                 new = (lane & ~_PMASK) | t
                 g1 = 1 << self.f_occupied_index[sq] if sq >= 0 else 0
+                # the home bonus of the first move, if any
+                home1 = t == h72
                 have_mid = False
                 have_pa1 = False
                 # m2 -1: the first mover goes on; then the second movers (a second pawn
@@ -3136,10 +3154,13 @@ class Kernel:
                     # every state that uses both numbers is selected (no pawn can
                     # enter): an end at once unless with a bonus (§5.7)
                     n_two += 1
-                    if (cb and g2) or (hb and (t == 72 or t2 == 72)):
-                        i = self._f_store(_raised(wb, kb, new2), _dice_word(0, 0, 0, g2))
-                        self.f_selected[nsel] = i
-                        nsel += 1
+                    if (g2 & gm) or home1 or t2 == h72:
+                        if byb:
+                            self._f_pair_root(_raised(wb, kb, new2), g2)
+                        else:
+                            i = self._f_store(_raised(wb, kb, new2), _dice_word(0, 0, 0, g2))
+                            self.f_selected[nsel] = i
+                            nsel += 1
                         continue
                     if g2:
                         self._f_emit(_raised(wb, kb, new2), 0, g2, 0, 0, hops)
@@ -3159,11 +3180,270 @@ class Kernel:
                     else:
                         self._f_keep(hi, lo, 0, hops)
         if n_two:
-            if nsel:
+            if self.f_stack_top:
+                self._f_pair_bonus()
+            elif nsel:
                 self._f_finish(nsel, False, hops)  # (no extra throw: not a doublet)
             return
         if n_one:
             self._f_set(nums, 2, -1, hops)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pair_bonus_by_root(self) -> cython.bint:
+        """Whether :meth:`_f_pair_direct` and :meth:`_f_pair_enter` run their bonus part
+        themselves (:meth:`_f_pair_root`, :meth:`_f_pair_bonus`; always, where
+        :meth:`_f_pair_bonus_ok` allows; a test's subclass of the uncompiled kernel says
+        no, to compare it with :meth:`_f_finish`'s)."""
+        return True
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pair_bonus_ok(self) -> cython.bint:
+        """Whether the two-number paths' bonus part is their own (:meth:`_f_pair_bonus`):
+        where :meth:`_f_pair_bonus_by_root` says so and both bonuses are below 63
+        squares (:meth:`_f_land1`'s ranges)."""
+        return (
+            self._f_pair_bonus_by_root()
+            and self.cfg[C_CAPTURE_BONUS] < 63
+            and self.cfg[C_HOME_BONUS] < 63
+        )
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pair_root(self, w: cython.ulonglong, gone: cython.int) -> cython.void:
+        """:meth:`_f_finish`'s bonus root of a selected state of the two-number paths
+        (one colour, lanes ``w``, captures ``gone``), pushed at once: every state those
+        paths make that uses both numbers is selected (no pawn can enter, or only the
+        states that entered one are made), so :meth:`_f_finish` would push the roots in
+        the order they were made, each once (:meth:`_f_push`), with the bonuses
+        :meth:`_f_earned` counts; the stack holds nothing else until then."""
+        ncb: cython.int = _popcount(gone) if self.cfg[C_CAPTURE_BONUS] else 0
+        nhb: cython.int = 0
+        if self.cfg[C_HOME_BONUS]:
+            nhb = _lanes_at(w, 72) - self.f_home_before
+        self._f_push(
+            w,
+            0,
+            cython.cast(cython.ulonglong, ncb)
+            | cython.cast(cython.ulonglong, nhb) << 4
+            | cython.cast(cython.ulonglong, gone) << 47
+            | _BONUS_PART,
+        )
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_pair_bonus(self) -> cython.void:
+        """:meth:`_f_finish`'s loop over the stacked bonus states, for the two-number
+        paths (one colour, no extra throw, no recording): the same states expanded in
+        the same order, by :meth:`_f_pair_bonus_edges`, the same ends.
+
+        What depends on a state's captures only is made here, again only where they
+        differ from the last state's: the others' occupied squares after them (as
+        :meth:`_f_blocked1` makes them) and the others' key fields after them (as
+        :meth:`_f_pawn_key` makes them: each captured pawn's progress number in its
+        colour's sorted field becomes 0, :func:`_captured_field`), from the others'
+        pawns on the throw's occupied squares, listed once (a captured square held
+        one pawn: two would have closed it).
+        """
+        hops: cython.schar = 0
+        c0: cython.int = self.cfg[C_COL]
+        one: cython.ulonglong = 1
+        # the colour and progress number of the pawn on each occupied square
+        occ_c: cython.int[16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        occ_p: cython.int[16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        have_occ: cython.bint = False
+        last: cython.int = -1
+        olo: cython.ulonglong = 0
+        ohi: cython.ulonglong = 0
+        khi: cython.ulonglong = 0
+        klo: cython.ulonglong = 0
+        f: cython.ulonglong
+        i: cython.int
+        c: cython.int
+        k: cython.int
+        p: cython.int
+        q: cython.int
+        sq: cython.int
+        x: cython.int
+        gone: cython.int
+        pa: cython.ulonglong
+        w2: cython.ulonglong
+        while self.f_stack_top > 0:
+            self.f_stack_top -= 1
+            i = self.f_stack[self.f_stack_top]
+            pa = self.f_states[3 * i]
+            w2 = self.f_states[3 * i + 2]
+            gone = _word_gone(w2)
+            if gone != last:
+                last = gone
+                olo = self.f_others_lo
+                ohi = self.f_others_hi
+                khi = self.f_others_key_hi
+                klo = self.f_others_key_lo
+                if gone and not have_occ:
+                    have_occ = True
+                    for c in range(4):
+                        if not self.cfg[C_IN_PLAY + c] or c == c0:
+                            continue
+                        for k in range(4):
+                            p = self.pos[4 * c + k]
+                            sq = self.cfg[C_ROUTE + 85 * c + p]
+                            if 0 <= sq < 68:
+                                occ_c[self.f_occupied_index[sq]] = c
+                                occ_p[self.f_occupied_index[sq]] = p
+                x = gone
+                i = 0
+                while x:
+                    if x & 1:
+                        q = self.f_occupied_progress[i]
+                        if q >= 64:
+                            ohi &= ~(one << (q - 64))
+                        elif q >= 0:
+                            olo &= ~(one << q)
+                        khi, klo = _captured_field(khi, klo, occ_c[i], occ_p[i])
+                    x >>= 1
+                    i += 1
+            if self._f_pair_bonus_edges(pa, w2, olo, ohi, khi, klo) == 0:
+                f = _canon_sorted(pa)
+                if c0 < 2:
+                    self._f_keep(khi | f << (0 if c0 & 1 else 32), klo, 0, hops)
+                else:
+                    self._f_keep(khi, klo | f << (0 if c0 & 1 else 32), 0, hops)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pair_bonus_edges(
+        self,
+        pa: cython.ulonglong,
+        w2: cython.ulonglong,
+        olo: cython.ulonglong,
+        ohi: cython.ulonglong,
+        khi: cython.ulonglong,
+        klo: cython.ulonglong,
+    ) -> cython.int:
+        """:meth:`_f_bonus_edges` of a one-colour bonus state without extra throw or
+        recording: the same successors in the same order, emitted or pushed alike.
+
+        ``olo``/``ohi``: the others' occupied squares after the state's captures,
+        ``khi``/``klo``: the others' key fields after them, the mover's field empty
+        (:meth:`_f_pair_bonus`). The blocked masks are :meth:`_f_blocked1`'s, made
+        here and passed to :meth:`_f_land1` (which is :meth:`_f_land` for one colour
+        along a path of under 63 squares). An end that captured nothing more (every
+        end, with a capture bonus) has the state's captures, so its key is
+        ``khi``/``klo`` with the mover's field put in; the others are emitted by
+        :meth:`_f_emit`.
+        """
+        hops: cython.schar = 0
+        ncb: cython.int = cython.cast(cython.int, w2 & 15)
+        nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
+        if ncb == 0 and nhb == 0:
+            return 0
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
+        gone: cython.int = _word_gone(w2)
+        one: cython.ulonglong = 1
+        slo: cython.ulonglong = 0
+        shi: cython.ulonglong = 0
+        tlo: cython.ulonglong = 0
+        thi: cython.ulonglong = 0
+        b: cython.ulonglong
+        k: cython.int
+        p: cython.int
+        for k in range(4):
+            p = cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)
+            if p >= 64:
+                if p < 72:
+                    b = one << (p - 64)
+                    thi |= shi & b
+                    shi |= b
+            elif p:
+                b = one << p
+                tlo |= slo & b
+                slo |= b
+        bl: cython.ulonglong = self.f_blockades_lo[0] | tlo | (slo & olo)
+        bh: cython.ulonglong = self.f_blockades_hi[0] | thi | (shi & ohi)
+        plain: cython.bint = (pa & ~_P4) == 0
+        c0: cython.int = self.cfg[C_COL]
+        fsh: cython.int = 0 if c0 & 1 else 32
+        n_edges: cython.int = 0
+        which: cython.int
+        v: cython.int
+        lane: cython.int
+        prev: cython.int
+        t: cython.int
+        sq: cython.int
+        c2: cython.int
+        h2: cython.int
+        g2: cython.int
+        f: cython.ulonglong
+        for which in range(2):
+            if which == 0:
+                if ncb == 0:
+                    continue
+                v = cb
+            else:
+                if nhb == 0 or (ncb and hb == cb):
+                    continue
+                v = hb
+            prev = -1
+            for k in range(4):
+                lane = cython.cast(cython.int, (pa >> (16 * k)) & 0xFFFF)
+                if lane == prev:
+                    continue
+                prev = lane
+                p = lane & _PMASK
+                if not 1 <= p <= 71:
+                    continue
+                t = p + v
+                if t > 72:
+                    continue
+                sq = self._f_land1(p, t, gone, bl, bh, olo, ohi)
+                if sq == -2:
+                    continue
+                if self.n_tags and not self._f_blockades_ok(
+                    _raised(pa, k, (lane & ~_PMASK) | t), 0, 1
+                ):
+                    continue
+                n_edges += 1
+                c2 = ncb
+                h2 = nhb
+                if which == 0:
+                    c2 -= 1
+                else:
+                    h2 -= 1
+                g2 = gone
+                if sq >= 0:
+                    g2 |= 1 << self.f_occupied_index[sq]
+                    if cb:
+                        c2 += 1
+                if t == 72 and hb:
+                    h2 += 1
+                if c2 or h2:
+                    self._f_push(
+                        _raised(pa, k, (lane & ~_PMASK) | t),
+                        0,
+                        cython.cast(cython.ulonglong, c2)
+                        | cython.cast(cython.ulonglong, h2) << 4
+                        | cython.cast(cython.ulonglong, g2) << 47
+                        | _BONUS_PART,
+                    )
+                elif g2 != gone:
+                    self._f_emit(_raised(pa, k, (lane & ~_PMASK) | t), 0, g2, 0, 0, hops)
+                else:
+                    if plain:
+                        f = _raised_canon(pa, k, t)
+                    else:
+                        f = _canon_sorted(_raised(pa, k, (lane & ~_PMASK) | t))
+                    if c0 < 2:
+                        self._f_keep(khi | f << fsh, klo, 0, hops)
+                    else:
+                        self._f_keep(khi, klo | f << fsh, 0, hops)
+        return n_edges
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -6152,6 +6432,29 @@ def _field4(v: cython.ulonglong) -> cython.ulonglong:
     """Four sorted lanes of progress numbers (each below 0x100) as the big-endian
     32-bit key field, lane 0 in the top byte (:func:`_canon4`)."""
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _captured_field(
+    hi: cython.ulonglong, lo: cython.ulonglong, c: cython.int, p: cython.int
+) -> tuple[cython.ulonglong, cython.ulonglong]:
+    """The outcome key ``hi``/``lo`` (:meth:`Kernel._f_pawn_key`'s) with colour ``c``'s
+    pawn at progress number ``p`` (> 0, held by one pawn of ``c``) sent to the nest: in
+    the sorted big-endian field the ``j`` bytes below ``p`` move down one byte over
+    it, and a 0 enters at the top."""
+    sh: cython.int = 0 if c & 1 else 32
+    f: cython.ulonglong = ((hi if c < 2 else lo) >> sh) & _LO32
+    j: cython.int = (
+        ((f >> 24) & 255 < p) + ((f >> 16) & 255 < p) + ((f >> 8) & 255 < p) + (f & 255 < p)
+    )
+    low: cython.int = 24 - 8 * j  # the bits below p's byte
+    one: cython.ulonglong = 1
+    f = (f >> (low + 8)) << low | (f & ((one << low) - 1))
+    if c < 2:
+        return (hi & ~(_LO32 << sh)) | f << sh, lo
+    return hi, (lo & ~(_LO32 << sh)) | f << sh
 
 
 @cython.cfunc
