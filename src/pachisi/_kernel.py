@@ -3346,25 +3346,13 @@ class Kernel:
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = _word_gone(w2)
-        one: cython.ulonglong = 1
-        slo: cython.ulonglong = 0
-        shi: cython.ulonglong = 0
-        tlo: cython.ulonglong = 0
-        thi: cython.ulonglong = 0
-        b: cython.ulonglong
         k: cython.int
         p: cython.int
-        for k in range(4):
-            p = cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)
-            if p >= 64:
-                if p < 72:
-                    b = one << (p - 64)
-                    thi |= shi & b
-                    shi |= b
-            elif p:
-                b = one << p
-                tlo |= slo & b
-                slo |= b
+        slo: cython.ulonglong
+        shi: cython.ulonglong
+        tlo: cython.ulonglong
+        thi: cython.ulonglong
+        slo, shi, tlo, thi = _lane_masks(pa)
         bl: cython.ulonglong = self.f_blockades_lo[0] | tlo | (slo & olo)
         bh: cython.ulonglong = self.f_blockades_hi[0] | thi | (shi & ohi)
         plain: cython.bint = (pa & ~_P4) == 0
@@ -3768,24 +3756,11 @@ class Kernel:
                 self.f_bl_lo = olo
                 self.f_bl_hi = ohi
         # the progress numbers the mover's pawns hold (seen), and hold twice (two)
-        slo: cython.ulonglong = 0
-        shi: cython.ulonglong = 0
-        tlo: cython.ulonglong = 0
-        thi: cython.ulonglong = 0
-        b: cython.ulonglong
-        k: cython.int
-        p: cython.int
-        for k in range(4):
-            p = cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)
-            if p >= 64:
-                if p < 72:
-                    b = one << (p - 64)
-                    thi |= shi & b
-                    shi |= b
-            elif p:
-                b = one << p
-                tlo |= slo & b
-                slo |= b
+        slo: cython.ulonglong
+        shi: cython.ulonglong
+        tlo: cython.ulonglong
+        thi: cython.ulonglong
+        slo, shi, tlo, thi = _lane_masks(pa)
         self.f_occupied_now_lo = olo
         self.f_occupied_now_hi = ohi
         self.f_blocked_lo0 = self.f_blockades_lo[0] | tlo | (slo & olo)
@@ -6698,6 +6673,37 @@ def _ranks_greater(
         if a[ao + k] != b[bo + k]:
             return a[ao + k] > b[bo + k]
     return na > nb
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _lane_masks(
+    pa: cython.ulonglong,
+) -> tuple[cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+    """The progress numbers 1 .. 71 that the four lanes ``pa`` hold, and those they
+    hold twice, as (held lo, held hi, twice lo, twice hi): bit p of lo for p < 64,
+    bit p - 64 of hi (:meth:`Kernel._f_blocked1`'s own-pawn masks)."""
+    one: cython.ulonglong = 1
+    slo: cython.ulonglong = 0
+    shi: cython.ulonglong = 0
+    tlo: cython.ulonglong = 0
+    thi: cython.ulonglong = 0
+    b: cython.ulonglong
+    k: cython.int
+    p: cython.int
+    for k in range(4):
+        p = cython.cast(cython.int, (pa >> (16 * k)) & _PMASK)
+        if p >= 64:
+            if p < 72:
+                b = one << (p - 64)
+                thi |= shi & b
+                shi |= b
+        elif p:
+            b = one << p
+            tlo |= slo & b
+            slo |= b
+    return slo, shi, tlo, thi
 
 
 @cython.cfunc
