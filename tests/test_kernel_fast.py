@@ -1021,3 +1021,14 @@ def test_split_combinations_room_grows() -> None:
         if room is not None:
             assert len(kern.f_split_comb_w) > 2 and len(kern.f_split_comb_u) > 2
     assert outs[0] == outs[1] and len(outs[0]) > 20
+
+
+def test_lowest_bit_of_split_masks() -> None:
+    """``_lowest_bit`` (a multiply and a table, no branches) gives the lowest set bit of
+    every non-empty mask of the bits ``5 * d's + e's`` (``_SPLIT_VALID``)."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    masks = [m for m in range(1, 1 << 13) if not m & ~UNCOMPILED._SPLIT_VALID]
+    assert len(masks) == 2**9 - 1
+    for m in masks:
+        assert UNCOMPILED._lowest_bit(m) == (m & -m).bit_length() - 1
