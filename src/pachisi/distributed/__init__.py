@@ -118,8 +118,16 @@ class RayRunner:
                     break
                 yield result
         finally:
-            for ref in pending:
-                ray.cancel(ref)
+            # A stopped run (an error, Ctrl-C) leaves its queued chunks. On a connection
+            # this runner owns, close() shuts Ray down next, which ends the job's tasks;
+            # ray.cancel would race the replies of chunks finishing at that moment, and
+            # Ray (2.60 still) then stops the whole process on a failed internal check in
+            # its task manager (ray-project/ray#54738; seen once in our CI as exit 1
+            # after Ctrl-C). So only a connection the caller owns gets its chunks
+            # cancelled here.
+            if not self._owns:
+                for ref in pending:
+                    ray.cancel(ref)
 
     def _get(self, ref: Any) -> Any:
         ray = self._ray
