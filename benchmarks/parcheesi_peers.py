@@ -4,7 +4,7 @@ CPU time (:func:`time.process_time`, one core). In each round ours
 (:func:`pachisi.bench.bench_kernel`: random four-player Parcheesi playouts
 in the compiled kernel), OpenSpiel's C++ ``maedn`` with four uniform
 random bots (``pyspiel.evaluate_bots``, the game played in C++) and ludopy
-(four random players, ``ludo_speed.py``'s loop) run one after the other for
+(four random players, ``ludo_speed.py``'s loop, in a child process) run one after the other for
 at least ``--seconds`` CPU seconds each, so that a busy machine slows them
 alike; each round prints the games per CPU second and our ratios, and the
 summary is the median of the rounds. Issue 35's target: at least 7,500
@@ -17,8 +17,10 @@ ludopy per game. A peer that is not installed is left out (said so)::
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from ludo_speed import ludopy_games
 
@@ -42,7 +44,12 @@ def maedn_games_per_s(seconds: float, first_seed: int) -> float | None:
 
 
 def ludopy_games_per_s(seconds: float, first_seed: int) -> float | None:
-    """ludopy, four random players (``ludo_speed.ludopy_games``): games per CPU second."""
+    """ludopy, four random players (``ludo_speed.ludopy_games``): games per CPU second.
+
+    Run in a child process (:func:`ludopy_in_child`): importing ludopy starts
+    threads (numpy's, OpenCV's) whose CPU time :func:`time.process_time` would
+    count against whatever this process times next.
+    """
     run = ludopy_games()
     if run is None:
         return None
@@ -51,6 +58,11 @@ def ludopy_games_per_s(seconds: float, first_seed: int) -> float | None:
     while games < 5 or time.process_time() - t0 < seconds:
         games += run(1, first_seed + games)
     return games / (time.process_time() - t0)
+
+
+def ludopy_in_child(pool: ProcessPoolExecutor, seconds: float, first_seed: int) -> float | None:
+    """:func:`ludopy_games_per_s` in ``pool``'s one worker process."""
+    return pool.submit(ludopy_games_per_s, seconds, first_seed).result()
 
 
 def main() -> None:
@@ -63,10 +75,11 @@ def main() -> None:
     ours: list[float] = []
     ratios: list[float] = []
     ludopy_ratios: list[float] = []
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     for r in range(args.rounds):
         g = bench_kernel("parcheesi", args.seconds, players=4, seed=1 + 100_000 * r).games_per_s
         m = maedn_games_per_s(args.seconds, 100_000 * r)
-        lp = None if args.no_ludopy else ludopy_games_per_s(args.seconds, 100_000 * r)
+        lp = None if args.no_ludopy else ludopy_in_child(pool, args.seconds, 100_000 * r)
         ours.append(g)
         line = f"round {r + 1}: parcheesi {g:,.0f} games/s"
         if m is None:
@@ -86,6 +99,7 @@ def main() -> None:
     if ludopy_ratios:
         line += f", x{statistics.median(ludopy_ratios):.0f} ludopy per game"
     print(line)
+    pool.shutdown()
 
 
 if __name__ == "__main__":
