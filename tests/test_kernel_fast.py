@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -504,6 +505,46 @@ def test_split_doublet_lone_pawns() -> None:
             assert compare(Position.from_text(text), (2, 2), module) is None
 
 
+def _two_number_throws(
+    seed: int, n: int, adjust: Callable[[dict[str, Any], int], None] | None = None
+) -> list[tuple[Position, tuple[int, int]]]:
+    """``n`` built throws of two different numbers (``family_pair_throw``; ``adjust``
+    may change the ``i``-th one's position dict first) and ``n`` such throws met in
+    seeded random games (not Pagade), none in a decided position."""
+    rng = random.Random(seed)
+    throws: list[tuple[Position, tuple[int, int]]] = []
+    while len(throws) < n:
+        d, throw, _ = family_pair_throw(rng)
+        if adjust is not None:
+            adjust(d, len(throws))
+        if _valid(d) and not Position.from_dict(d).is_decided:
+            throws.append((Position.from_dict(d), throw))
+    games = sample_positions(random.Random(seed + 1))
+    while len(throws) < 2 * n:
+        pos, throw = next(games)
+        if throw[0] != throw[1] and not pos.is_decided and pos.ruleset != "pagade":
+            throws.append((pos, throw))
+    return throws
+
+
+def _differing(
+    new: Any, old: Any, throws: list[tuple[Position, tuple[int, int]]], *, ordered: bool
+) -> list[str]:
+    """The throws whose outcomes differ between two uncompiled kernels: as lists in
+    their order (``ordered``), or sorted (a record twice is still a difference)."""
+    failures = []
+    for pos, throw in throws:
+        cfg = _accel._cfg(pos.setup, pos.to_move)
+        state = (pos.pawns, pos.doubles, 0)
+        a = list(new.outcomes(cfg, state, throw))
+        b = list(old.outcomes(cfg, state, throw))
+        if not ordered:
+            a, b = sorted(a), sorted(b)
+        if a != b:
+            failures.append(f"{pos.to_text()} {throw}: {len(a)} against {len(b)}")
+    return failures
+
+
 def _pair_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
     """The uncompiled kernel's outcomes of ``n`` built throws of two numbers
     (``family_pair_throw``) and of the throws of two numbers of seeded random games,
@@ -528,27 +569,7 @@ def _pair_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
         def _f_pair_by_root(self) -> bool:
             return False
 
-    new, old = Paths(), Loops()
-    rng = random.Random(seed)
-    throws: list[tuple[Position, tuple[int, int]]] = []
-    while len(throws) < n:
-        d, throw, _ = family_pair_throw(rng)
-        if _valid(d) and not Position.from_dict(d).is_decided:
-            throws.append((Position.from_dict(d), throw))
-    games = sample_positions(random.Random(seed + 1))
-    while len(throws) < 2 * n:
-        pos, throw = next(games)
-        if throw[0] != throw[1] and not pos.is_decided and pos.ruleset != "pagade":
-            throws.append((pos, throw))
-    failures = []
-    for pos, throw in throws:
-        cfg = _accel._cfg(pos.setup, pos.to_move)
-        state = (pos.pawns, pos.doubles, 0)
-        a = sorted(new.outcomes(cfg, state, throw))
-        b = sorted(old.outcomes(cfg, state, throw))
-        if a != b:
-            failures.append(f"{pos.to_text()} {throw}: {len(a)} against {len(b)}")
-    return seen, failures
+    return seen, _differing(Paths(), Loops(), _two_number_throws(seed, n), ordered=False)
 
 
 def test_pair_paths_from_the_root_are_the_loops() -> None:
@@ -604,32 +625,15 @@ def _pair_bonus_paths(seed: int, n: int) -> tuple[Counter[str], list[str]]:
         def _f_pair_bonus_by_root(self) -> bool:
             return False
 
-    new, old = Own(), Finish()
-    rng = random.Random(seed)
-    throws: list[tuple[Position, tuple[int, int]]] = []
-    while len(throws) < n:
-        d, throw, _ = family_pair_throw(rng)
-        if len(throws) % 3:
-            # no capture bonus with a home bonus, or equal bonuses (the second
-            # pass of _f_bonus_edges left out), a third of the built throws each
-            d["options"]["capture_bonus"] = 0 if len(throws) % 3 == 1 else 10
+    def bonuses(d: dict[str, Any], i: int) -> None:
+        # no capture bonus with a home bonus, or equal bonuses (the second pass of
+        # _f_bonus_edges left out), a third of the built throws each
+        if i % 3:
+            d["options"]["capture_bonus"] = 0 if i % 3 == 1 else 10
             d["options"]["home_bonus"] = 10
-        if _valid(d) and not Position.from_dict(d).is_decided:
-            throws.append((Position.from_dict(d), throw))
-    games = sample_positions(random.Random(seed + 1))
-    while len(throws) < 2 * n:
-        pos, throw = next(games)
-        if throw[0] != throw[1] and not pos.is_decided and pos.ruleset != "pagade":
-            throws.append((pos, throw))
-    failures = []
-    for pos, throw in throws:
-        cfg = _accel._cfg(pos.setup, pos.to_move)
-        state = (pos.pawns, pos.doubles, 0)
-        a = list(new.outcomes(cfg, state, throw))
-        b = list(old.outcomes(cfg, state, throw))
-        if a != b:
-            failures.append(f"{pos.to_text()} {throw}: {len(a)} against {len(b)}")
-    return seen, failures
+
+    throws = _two_number_throws(seed, n, bonuses)
+    return seen, _differing(Own(), Finish(), throws, ordered=True)
 
 
 def test_pair_bonus_part_is_finish() -> None:
