@@ -2703,18 +2703,15 @@ class Kernel:
             khi &= ~(_LO32 << fsh)
         else:
             klo &= ~(_LO32 << fsh)
-        one: cython.ulonglong = 1
         # the root's distinct lanes on the board (0 < p < 72), as in _f_pair_direct;
-        # da[m]: the answer for the number that is not the 5
+        # da[m]: the answer for the number that is not the 5 (dup: not read here)
         dl: cython.int[4] = [0, 0, 0, 0]
         di: cython.int[4] = [0, 0, 0, 0]
+        dup: cython.int[4] = [0, 0, 0, 0]
         da: cython.int[4] = [0, 0, 0, 0]
-        nd: cython.int = 0
-        k: cython.int
+        nd: cython.int
         m: cython.int
-        lane: cython.int
         lane2: cython.int
-        prev: cython.int = -1
         p: cython.int
         t2: cython.int
         sq2: cython.int
@@ -2725,31 +2722,11 @@ class Kernel:
         wb: cython.ulonglong
         w: cython.ulonglong
         f: cython.ulonglong
-        slo: cython.ulonglong = 0
-        shi: cython.ulonglong = 0
-        dlo: cython.ulonglong = 0
-        dhi: cython.ulonglong = 0
-        for k in range(4):
-            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
-            if lane == prev:
-                if nd and dl[nd - 1] == lane:
-                    p = lane & _PMASK
-                    if p >= 64:
-                        dhi |= one << (p - 64)
-                    else:
-                        dlo |= one << p
-                continue
-            prev = lane
-            p = lane & _PMASK
-            if p == 0 or p >= 72:
-                continue
-            dl[nd] = lane
-            di[nd] = k
-            if p >= 64:
-                shi |= one << (p - 64)
-            else:
-                slo |= one << p
-            nd += 1
+        slo: cython.ulonglong
+        shi: cython.ulonglong
+        dlo: cython.ulonglong
+        dhi: cython.ulonglong
+        nd, slo, shi, dlo, dhi = _root_lanes(pa0, dl, di, dup)
         ol: cython.ulonglong = self.f_others_lo
         oh: cython.ulonglong = self.f_others_hi
         bl: cython.ulonglong = self.f_blockades_lo[0] | dlo | (slo & ol)
@@ -3001,7 +2978,6 @@ class Kernel:
             khi &= ~(_LO32 << fsh)
         else:
             klo &= ~(_LO32 << fsh)
-        one: cython.ulonglong = 1
         ml: cython.ulonglong = 0
         mh: cython.ulonglong = 0
         nl: cython.ulonglong = 0
@@ -3016,7 +2992,7 @@ class Kernel:
         di: cython.int[4] = [0, 0, 0, 0]
         da: cython.int[8] = [0, 0, 0, 0, 0, 0, 0, 0]
         dup: cython.int[4] = [0, 0, 0, 0]
-        nd: cython.int = 0
+        nd: cython.int
         k: cython.int
         m: cython.int
         m2: cython.int
@@ -3026,7 +3002,6 @@ class Kernel:
         n2: cython.int
         lane: cython.int
         lane2: cython.int
-        prev: cython.int = -1
         p: cython.int
         p2: cython.int
         t: cython.int
@@ -3047,33 +3022,11 @@ class Kernel:
         lo: cython.ulonglong
         # _f_blocked1's masks of the root, from the same lanes: the progress numbers
         # 1..71 the mover's pawns hold (s), and hold twice (d)
-        slo: cython.ulonglong = 0
-        shi: cython.ulonglong = 0
-        dlo: cython.ulonglong = 0
-        dhi: cython.ulonglong = 0
-        for k in range(4):
-            lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
-            if lane == prev:
-                if nd and dl[nd - 1] == lane:
-                    dup[nd - 1] = 1
-                    p = lane & _PMASK
-                    if p >= 64:
-                        dhi |= one << (p - 64)
-                    else:
-                        dlo |= one << p
-                continue
-            prev = lane
-            p = lane & _PMASK
-            if p == 0 or p >= 72:
-                continue
-            dl[nd] = lane
-            di[nd] = k
-            dup[nd] = 0
-            if p >= 64:
-                shi |= one << (p - 64)
-            else:
-                slo |= one << p
-            nd += 1
+        slo: cython.ulonglong
+        shi: cython.ulonglong
+        dlo: cython.ulonglong
+        dhi: cython.ulonglong
+        nd, slo, shi, dlo, dhi = _root_lanes(pa0, dl, di, dup)
         ol: cython.ulonglong = self.f_others_lo
         oh: cython.ulonglong = self.f_others_hi
         bl: cython.ulonglong = self.f_blockades_lo[0] | dlo | (slo & ol)
@@ -3398,19 +3351,7 @@ class Kernel:
                 ):
                     continue
                 n_edges += 1
-                c2 = ncb
-                h2 = nhb
-                if which == 0:
-                    c2 -= 1
-                else:
-                    h2 -= 1
-                g2 = gone
-                if sq >= 0:
-                    g2 |= 1 << self.f_occupied_index[sq]
-                    if cb:
-                        c2 += 1
-                if t == 72 and hb:
-                    h2 += 1
+                c2, h2, g2 = self._f_bonus_after(ncb, nhb, which, gone, sq, t, cb, hb)
                 if c2 or h2:
                     self._f_push(
                         _raised(pa, k, (lane & ~_PMASK) | t),
@@ -4269,19 +4210,7 @@ class Kernel:
                     if not self._f_blockades_ok(na, nb, ncol):
                         continue
                     n_edges += 1
-                    c2 = ncb
-                    h2 = nhb
-                    if which == 0:
-                        c2 -= 1
-                    else:
-                        h2 -= 1
-                    g2 = gone
-                    if sq >= 0:
-                        g2 |= 1 << self.f_occupied_index[sq]
-                        if cb:
-                            c2 += 1
-                    if t == 72 and hb:
-                        h2 += 1
+                    c2, h2, g2 = self._f_bonus_after(ncb, nhb, which, gone, sq, t, cb, hb)
                     if c2 == 0 and h2 == 0:
                         o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
                     else:
@@ -4308,6 +4237,41 @@ class Kernel:
                             lane | cs << 16,
                         )
         return n_edges
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_bonus_after(
+        self,
+        ncb: cython.int,
+        nhb: cython.int,
+        which: cython.int,
+        gone: cython.int,
+        sq: cython.int,
+        t: cython.int,
+        cb: cython.int,
+        hb: cython.int,
+    ) -> tuple[cython.int, cython.int, cython.int]:
+        """The bonus part's bookkeeping after a bonus move (§5.7) of :meth:`_f_bonus_edges`
+        and :meth:`_f_pair_bonus_edges`: the capture and home bonuses still owed and the
+        others' pawns captured, as (``c2``, ``h2``, ``g2``), from the state's ``ncb``,
+        ``nhb`` and ``gone``. The move used a capture bonus (``which`` 0) or a home bonus
+        (1); it captured on square ``sq`` (>= 0, else none: one capture bonus more where
+        ``cb``) and ended at progress ``t`` (72, HOME: one home bonus more where ``hb``)."""
+        c2: cython.int = ncb
+        h2: cython.int = nhb
+        if which == 0:
+            c2 -= 1
+        else:
+            h2 -= 1
+        g2: cython.int = gone
+        if sq >= 0:
+            g2 |= 1 << self.f_occupied_index[sq]
+            if cb:
+                c2 += 1
+        if t == 72 and hb:
+            h2 += 1
+        return c2, h2, g2
 
     # -- Pagade edges (§4) ----------------------------------------------------
 
@@ -6702,6 +6666,57 @@ def _lane_masks(
             tlo |= slo & b
             slo |= b
     return slo, shi, tlo, thi
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _root_lanes(
+    pa0: cython.ulonglong,
+    dl: cython.pointer(cython.int),
+    di: cython.pointer(cython.int),
+    dup: cython.pointer(cython.int),
+) -> tuple[cython.int, cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+    """The distinct lanes of the sorted lanes ``pa0`` that can move (0 < p < 72), for
+    the two-number paths (:meth:`Kernel._f_pair_direct`, :meth:`Kernel._f_pair_enter`):
+    each lane in ``dl``, its first index in ``pa0`` in ``di``, whether a second pawn
+    stands on it in ``dup`` (1 or 0); and how many there are with
+    :func:`_lane_masks`' masks of those lanes (held lo, hi, twice lo, hi: only the
+    twice of equal lanes, as :meth:`Kernel._f_blocked1` counts them)."""
+    one: cython.ulonglong = 1
+    slo: cython.ulonglong = 0
+    shi: cython.ulonglong = 0
+    dlo: cython.ulonglong = 0
+    dhi: cython.ulonglong = 0
+    nd: cython.int = 0
+    prev: cython.int = -1
+    k: cython.int
+    lane: cython.int
+    p: cython.int
+    for k in range(4):
+        lane = cython.cast(cython.int, (pa0 >> (16 * k)) & 0xFFFF)
+        if lane == prev:
+            if nd and dl[nd - 1] == lane:
+                dup[nd - 1] = 1
+                p = lane & _PMASK
+                if p >= 64:
+                    dhi |= one << (p - 64)
+                else:
+                    dlo |= one << p
+            continue
+        prev = lane
+        p = lane & _PMASK
+        if p == 0 or p >= 72:
+            continue
+        dl[nd] = lane
+        di[nd] = k
+        dup[nd] = 0
+        if p >= 64:
+            shi |= one << (p - 64)
+        else:
+            slo |= one << p
+        nd += 1
+    return nd, slo, shi, dlo, dhi
 
 
 @cython.cfunc
