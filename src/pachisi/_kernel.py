@@ -1851,10 +1851,10 @@ class Kernel:
             mask = 0
             for i in range(self.f_n_states):
                 if by_sum:
-                    w = self.f_states[3 * i + 2]
-                    # the sum of the numbers left (bytes below nleft, 3 bits each)
-                    w &= (cython.cast(cython.ulonglong, 1) << (8 * _word_nleft(w))) - 1
-                    b = used_of[ud4 - ((((w & 0x07070707) * 0x01010101) >> 24) & 0xFF)]
+                    # the sum of the numbers left (3 bits of each byte; the bytes above
+                    # those left are 0: a number used is taken out by _remove_byte)
+                    w = self.f_states[3 * i + 2] & 0x07070707
+                    b = used_of[ud4 - (((w * 0x01010101) >> 24) & 0xFF)]
                 else:
                     b = _split_used(self.f_states[3 * i + 2], dcode)
                 self.f_split_t[i] = b
