@@ -1730,7 +1730,12 @@ class Kernel:
         exploration and selected as there (:meth:`_f_select_pf`), or, without
         blockade tags, emitted as made (:meth:`_f_comb`); only the no-split flag,
         which no selection or end reads, is not kept (0xFFF once a number is
-        used). Returns True when it did so.
+        used). Each group's states are bucketed by their numbers used (5 * d's +
+        e's, :func:`_split_used`), found from the sum of the numbers left: the
+        sums of the sub-multisets of {d, d, e, e} differ for e = 7 - d (a table
+        per throw checks it; where two collide, :func:`_split_used`), and a dice
+        state's bytes above its numbers left are 0 (:func:`_remove_byte`), so the
+        sum is taken over all four. Returns True when it did so.
         """
         m: cython.int = 0
         k: cython.int
