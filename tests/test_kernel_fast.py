@@ -1036,3 +1036,77 @@ def test_lowest_bit_of_split_masks() -> None:
     assert len(masks) == 2**9 - 1
     for m in masks:
         assert UNCOMPILED._lowest_bit(m) == (m & -m).bit_length() - 1
+
+
+def test_split_buckets_by_numbers_used() -> None:
+    """``Kernel._f_split``'s buckets of each group's states by numbers used (counted in C
+    arrays, the numbers used found from the sum of those left): on built doublets with
+    every pawn out (uncompiled), at ``_f_comb`` each group's buckets follow one another
+    from the groups' before, the last one's end is the next group's start, the mask
+    holds the non-empty ones, and a state's lanes (no blockade tag, no moved mark) have
+    moved by the numbers of its bucket in all (``5 * d's + e's``); every state's bytes
+    above its numbers left are 0; the records are the clear engine's."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    from built import family_all_out_doublet
+
+    checked = Counter[str]()
+
+    class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def _zero_above(self, w2: int) -> None:
+            # a dice state's bytes above its numbers left are 0 (the sum is taken
+            # over all four bytes)
+            if not w2 & UNCOMPILED._BONUS_PART:
+                assert (w2 & 0xFFFFFFFF) >> (8 * ((w2 >> 32) & 7)) == 0, hex(w2)
+                checked["words"] += 1
+
+        def _f_add(self, pa: int, pb: int, w2: int) -> int:
+            self._zero_above(w2)
+            return int(super()._f_add(pa, pb, w2))
+
+        def _f_store(self, pa: int, w2: int) -> int:
+            self._zero_above(w2)
+            return int(super()._f_store(pa, w2))
+
+        def _f_comb(self, ncomp: int, home: int, dcode: int, ecode: int, no_split: bool) -> None:
+            d, e = dcode & 7, ecode & 7
+            n = 0
+            for c in range(ncomp):
+                k = self.f_split_k[c]
+                off = [self.f_split_off[16 * c + b] for b in range(14)]
+                assert off[0] == n and off == sorted(off)
+                mask = sum(1 << b for b in range(13) if off[b + 1] > off[b])
+                assert self.f_split_m[c] == mask and mask
+                starts = [
+                    (self.f_start_a >> (16 * j)) & 127
+                    for j in range(4)
+                    if self.f_split_lo[c]
+                    <= (self.f_start_a >> (16 * j)) & 127
+                    <= min(self.f_split_hi[c], 71)
+                ]
+                assert len(starts) == k
+                for b in range(13):
+                    for st in range(off[b], off[b + 1]):
+                        w = self.f_split_w[st]
+                        if self.n_tags == 0 and not self.cfg[UNCOMPILED.C_JUMP]:
+                            moved = sum((w >> (16 * j)) & 0xFFFF for j in range(k)) - sum(starts)
+                            assert moved == d * (b // 5) + e * (b % 5), (c, b, w)
+                            checked["states"] += 1
+                n = off[13]
+            checked["groups"] += ncomp
+            super()._f_comb(ncomp, home, dcode, ecode, no_split)
+
+    kern = Spy()
+    rng = random.Random(35)
+    while checked["throws"] < 150:
+        d, throw, _ = family_all_out_doublet(rng)
+        if not _valid(d):
+            continue
+        pos = Position.from_dict(d)
+        if pos.is_decided:
+            continue
+        checked["throws"] += 1
+        kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
+        assert compare(pos, throw, UNCOMPILED) is None
+    assert checked["groups"] > 100 and checked["states"] > 1000, checked
+    assert checked["words"] > 10000, checked

@@ -1730,7 +1730,12 @@ class Kernel:
         exploration and selected as there (:meth:`_f_select_pf`), or, without
         blockade tags, emitted as made (:meth:`_f_comb`); only the no-split flag,
         which no selection or end reads, is not kept (0xFFF once a number is
-        used). Returns True when it did so.
+        used). Each group's states are bucketed by their numbers used (5 * d's +
+        e's, :func:`_split_used`), found from the sum of the numbers left: the
+        sums of the sub-multisets of {d, d, e, e} differ for e = 7 - d (a table
+        per throw checks it; where two collide, :func:`_split_used`), and a dice
+        state's bytes above its numbers left are 0 (:func:`_remove_byte`), so the
+        sum is taken over all four. Returns True when it did so.
         """
         m: cython.int = 0
         k: cython.int
@@ -1788,9 +1793,26 @@ class Kernel:
         n: cython.int = 0
         at: cython.int
         w: cython.ulonglong
-        w2: cython.ulonglong
         pa: cython.ulonglong
         mask: cython.int
+        cnt: cython.int[13] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        nxt: cython.int[13] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        # (a lane is its progress number: no blockade tag, no moved mark)
+        plain: cython.bint = self.n_tags == 0 and not self._f_jump(spec)
+        # _split_used by the sum of the numbers used (used_of[sum]) where the sums of
+        # the sub-multisets of {d, d, e, e} differ (they do for e = 7 - d)
+        used_of: cython.int[15] = [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1]
+        ud: cython.int = cython.cast(cython.int, dcode & 7)
+        ue: cython.int = cython.cast(cython.int, ecode & 7)
+        ud4: cython.int = 2 * ud + 2 * ue
+        by_sum: cython.bint = ud4 <= 14
+        for j in range(3):
+            for k in range(3):
+                if by_sum:
+                    if used_of[j * ud + k * ue] != -1:
+                        by_sum = False
+                    else:
+                        used_of[j * ud + k * ue] = 5 * j + k
         for c in range(ncomp):
             lo = self.f_split_lo[c]
             hi = self.f_split_hi[c]
@@ -1826,19 +1848,30 @@ class Kernel:
                 )
             if n + self.f_n_states > len(self.f_split_w):
                 return False  # (never seen: the whole throw instead)
-            # the group's states by the numbers used (5 * d's + e's): f_split_off[16 * c + b]
-            for b in range(14):
-                self.f_split_off[16 * c + b] = 0
+            # the group's states by the numbers used (5 * d's + e's): bucket b from
+            # f_split_off[16 * c + b] (b <= 12; f_split_off[16 * c + 13] the end), by a
+            # count per bucket (cnt) and the next place in each (nxt)
+            for b in range(13):
+                cnt[b] = 0
             mask = 0
             for i in range(self.f_n_states):
-                b = _split_used(self.f_states[3 * i + 2], dcode)
+                if by_sum:
+                    # the sum of the numbers left (3 bits of each byte; the bytes above
+                    # those left are 0: a number used is taken out by _remove_byte)
+                    w = self.f_states[3 * i + 2] & 0x07070707
+                    b = used_of[ud4 - (((w * 0x01010101) >> 24) & 0xFF)]
+                else:
+                    b = _split_used(self.f_states[3 * i + 2], dcode)
                 self.f_split_t[i] = b
-                self.f_split_off[16 * c + b + 1] += 1
+                cnt[b] += 1
                 mask |= 1 << b
             self.f_split_m[c] = mask
-            self.f_split_off[16 * c] = n
-            for b in range(1, 14):
-                self.f_split_off[16 * c + b] += self.f_split_off[16 * c + b - 1]
+            at = n
+            for b in range(13):
+                self.f_split_off[16 * c + b] = at
+                nxt[b] = at
+                at += cnt[b]
+            self.f_split_off[16 * c + 13] = at
             # without blockade tags (§5.5) and moved marks ("jump") a lane is its
             # progress number, so the group's lanes are the lowest k of the sorted
             # state (those at HOME equal)
@@ -1847,9 +1880,7 @@ class Kernel:
                 low = (cython.cast(cython.ulonglong, 1) << (16 * self.f_split_k[c])) - 1
             for i in range(self.f_n_states):
                 pa = self.f_states[3 * i]
-                w2 = self.f_states[3 * i + 2]
-                b = self.f_split_t[i]
-                if self.n_tags == 0 and not self._f_jump(spec):
+                if plain:
                     w = pa & low
                 else:
                     # the group's lanes: all but 4 - k lanes at HOME (any of them: equal)
@@ -1863,14 +1894,11 @@ class Kernel:
                             continue
                         w |= cython.cast(cython.ulonglong, lane) << (16 * j)
                         j += 1
-                at = self.f_split_off[16 * c + b]
+                b = self.f_split_t[i]
+                at = nxt[b]
+                nxt[b] = at + 1
                 self.f_split_w[at] = w
-                self.f_split_g[at] = _word_gone(w2)
-                self.f_split_off[16 * c + b] = at + 1
-            # (each bucket's start moved to its end: shift them back)
-            for b in range(13, 0, -1):
-                self.f_split_off[16 * c + b] = self.f_split_off[16 * c + b - 1]
-            self.f_split_off[16 * c] = n
+                self.f_split_g[at] = _word_gone(self.f_states[3 * i + 2])
             n += self.f_n_states
         self._f_reset()
         self.f_stack_top = 0
