@@ -5862,22 +5862,25 @@ class Kernel:
         loop has no test of it): the same results as on all three words, so the same
         outcome and the same reordering of f_order.
         """
-        keys = self.f_order
-        lo: cython.int = 0
-        hi: cython.int = n - 1
-        i: cython.int
-        p: cython.int
-        v: cython.int
-        st: cython.int
+        # (f_order read in place: a local view of it would be acquired and released;
+        # 64-bit places and rows: no sign extension of each in the loop)
+        lo: cython.Py_ssize_t = 0
+        hi: cython.Py_ssize_t = n - 1
+        i: cython.Py_ssize_t
+        p: cython.Py_ssize_t
+        v: cython.Py_ssize_t
+        st: cython.Py_ssize_t
+        mid: cython.Py_ssize_t
         a0: cython.ulonglong
         a1: cython.ulonglong = 0
         a2: cython.ulonglong = 0
         b0: cython.ulonglong
         b1: cython.ulonglong
         while lo < hi:
-            p = keys[(lo + hi) >> 1]
-            keys[(lo + hi) >> 1] = keys[hi]
-            keys[hi] = p
+            mid = (lo + hi) >> 1
+            p = self.f_order[mid]
+            self.f_order[mid] = self.f_order[hi]
+            self.f_order[hi] = p
             a0 = self.f_outcomes[3 * p + first]
             if words > 1:
                 a1 = self.f_outcomes[3 * p + first + 1]
@@ -5885,10 +5888,10 @@ class Kernel:
                 a2 = self.f_outcomes[3 * p + first + 2]
             st = lo
             for i in range(lo, hi):
-                v = keys[i]
+                v = self.f_order[i]
                 b0 = self.f_outcomes[3 * v + first]
-                keys[i] = keys[st]
-                keys[st] = v
+                self.f_order[i] = self.f_order[st]
+                self.f_order[st] = v
                 if words == 1:
                     st += b0 < a0
                 elif words == 2:
@@ -5896,15 +5899,15 @@ class Kernel:
                 else:
                     b1 = self.f_outcomes[3 * v + first + 1]
                     st += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * v + first + 2] < a2))
-            keys[hi] = keys[st]
-            keys[st] = p
+            self.f_order[hi] = self.f_order[st]
+            self.f_order[st] = p
             if rank == st:
                 return p
             if rank < st:
                 hi = st - 1
             else:
                 lo = st + 1
-        return keys[rank]
+        return self.f_order[rank]
 
     @cython.cfunc
     @cython.exceptval(check=False)
