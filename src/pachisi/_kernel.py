@@ -756,15 +756,16 @@ class Kernel:
         ncol: cython.int = self._f_ncol(spec)
         c0: cython.int = self.cfg[C_COL]
         c1: cython.int = self.cfg[C_COL + 1] if ncol == 2 else -1
-        c: cython.int
-        k: cython.int
-        s: cython.int
-        i: cython.int
+        # (indices 64-bit: no sign extension of each square and progress number)
+        c: cython.Py_ssize_t
+        k: cython.Py_ssize_t
+        s: cython.Py_ssize_t
+        i: cython.Py_ssize_t
         n: cython.int
         cs: cython.int
-        p: cython.int
-        q: cython.int
-        rb: cython.int
+        p: cython.Py_ssize_t
+        q: cython.Py_ssize_t
+        rb: cython.Py_ssize_t
         fr: cython.int
         w: cython.ulonglong
         one: cython.ulonglong = 1
@@ -795,7 +796,8 @@ class Kernel:
             self.f_others_hi = 0
             self.f_blockades_lo[0] = 0
             self.f_blockades_hi[0] = 0
-            rx: cython.int = C_RINDEX + 100 * c0
+            rx: cython.Py_ssize_t = C_RINDEX + 100 * c0
+            nocc: cython.Py_ssize_t = 0  # (f_n_occupied, stored after the loop)
             for c in range(4):
                 if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
                     continue
@@ -807,16 +809,16 @@ class Kernel:
                     if 0 <= s < 68:
                         n = self.f_others_on[s]
                         if n == 0:
-                            self.f_occupied_index[s] = self.f_n_occupied
-                            self.f_occupied[self.f_n_occupied] = s
+                            self.f_occupied_index[s] = nocc
+                            self.f_occupied[nocc] = s
                             if ncol == 1:
                                 q = self.cfg[rx + s]
-                                self.f_occupied_progress[self.f_n_occupied] = q
+                                self.f_occupied_progress[nocc] = q
                                 if q >= 64:
                                     self.f_others_hi |= one << (q - 64)
                                 elif q >= 0:
                                     self.f_others_lo |= one << q
-                            self.f_n_occupied += 1
+                            nocc += 1
                         elif n == 1 and ncol == 1:
                             q = self.cfg[rx + s]
                             if q >= 64:
@@ -835,6 +837,7 @@ class Kernel:
                     self.f_others_key_hi, self.f_others_key_lo = _put_field(
                         self.f_others_key_hi, self.f_others_key_lo, c, _canon4_mostly_sorted(w)
                     )
+            self.f_n_occupied = nocc
             if ncol == 2:
                 # per own colour: the progress numbers the others' blockades close
                 for cs in range(2):
