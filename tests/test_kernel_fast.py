@@ -1110,3 +1110,77 @@ def test_split_buckets_by_numbers_used() -> None:
         assert compare(pos, throw, UNCOMPILED) is None
     assert checked["groups"] > 100 and checked["states"] > 1000, checked
     assert checked["words"] > 10000, checked
+
+
+def test_pick_is_the_rank_in_canonical_order() -> None:
+    """``Kernel._f_select`` (the playouts' pick: a count for up to 8 outcomes, else
+    ``_f_qselect`` on the key words that differ) gives, for every rank, the row of the
+    outcome of that rank in canonical order, and leaves ``f_order[:n]`` a permutation
+    of the rows: the uncompiled kernel on random positions' throws, each pick made on
+    the order the one before it left (as a game's picks are), starting from a shuffled
+    one (the first, the last and ten random ranks). Every path is taken: the count, and
+    the quickselect on one word, two, and three (the cut or the extra throw differing)."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    rng = random.Random(35)
+    games = sample_positions(random.Random(36))
+    kern = UNCOMPILED.Kernel()
+    paths: Counter[str] = Counter()
+    while min(paths[p] for p in ("count", "1", "2")) < 20 or not paths["3"]:
+        pos, throw = next(games)
+        if pos.is_decided:
+            continue
+        kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), throw)
+        n = kern.f_n_outcomes
+        keys = [tuple(kern.f_outcomes[3 * r : 3 * r + 3]) for r in range(n)]
+        if len(set(keys)) < n:
+            continue  # (a pick's outcomes are distinct: _withhold sorts otherwise)
+        words = [len({k[w] for k in keys}) > 1 for w in range(3)]
+        paths["count" if n <= 8 else "3" if words[2] else str(max(sum(words), 1))] += 1
+        order = list(range(n))
+        rng.shuffle(order)
+        for i, r in enumerate(order):
+            kern.f_order[i] = r
+        by_rank = sorted(range(n), key=lambda r: keys[r])
+        for rank in [0, n - 1, *rng.sample(range(n), min(n, 10))]:
+            assert kern._f_select(n, rank) == by_rank[rank]
+            assert sorted(kern.f_order[:n]) == list(range(n))
+
+
+def test_pick_on_made_keys() -> None:
+    """``Kernel._f_select`` on keys made to take each path, ties on the first words
+    included (outcomes the same but for the cut or the extra throw, which real throws
+    hardly make): for every rank, the row of that rank in canonical order (keys' bytes
+    below 128, as a pawns' word's are). The uncompiled kernel."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+    rng = random.Random(351)
+    kern = UNCOMPILED.Kernel()
+
+    def word(small: bool) -> int:
+        return sum(rng.randrange(3 if small else 128) << (8 * i) for i in range(8))
+
+    for n in (2, 5, 8, 9, 30, 100):
+        for differ in ((0,), (1,), (0, 1), (2,), (0, 2), (1, 2), (0, 1, 2)):
+            if differ == (2,) and n > 4:
+                continue  # (four values of the third word)
+            keys: set[tuple[int, ...]] = set()
+            fixed = [word(False), word(False), 1]
+            while len(keys) < n:
+                keys.add(
+                    tuple(
+                        (word(True) if w < 2 else rng.randrange(4)) if w in differ else fixed[w]
+                        for w in range(3)
+                    )
+                )
+            rows = list(keys)
+            if len(rows) > len(kern.f_outcomes) // 3:
+                kern.f_outcomes = UNCOMPILED._words(3 * len(rows))
+            for r, key in enumerate(rows):
+                for w in range(3):
+                    kern.f_outcomes[3 * r + w] = key[w]
+                kern.f_order[r] = r
+            by_rank = sorted(range(n), key=lambda r: rows[r])
+            for rank in rng.sample(range(n), n):
+                assert kern._f_select(n, rank) == by_rank[rank], (n, differ, rank)
+                assert sorted(kern.f_order[:n]) == list(range(n))

@@ -756,15 +756,16 @@ class Kernel:
         ncol: cython.int = self._f_ncol(spec)
         c0: cython.int = self.cfg[C_COL]
         c1: cython.int = self.cfg[C_COL + 1] if ncol == 2 else -1
-        c: cython.int
-        k: cython.int
-        s: cython.int
-        i: cython.int
+        # (indices 64-bit: no sign extension of each square and progress number)
+        c: cython.Py_ssize_t
+        k: cython.Py_ssize_t
+        s: cython.Py_ssize_t
+        i: cython.Py_ssize_t
         n: cython.int
         cs: cython.int
-        p: cython.int
-        q: cython.int
-        rb: cython.int
+        p: cython.Py_ssize_t
+        q: cython.Py_ssize_t
+        rb: cython.Py_ssize_t
         fr: cython.int
         w: cython.ulonglong
         one: cython.ulonglong = 1
@@ -795,7 +796,8 @@ class Kernel:
             self.f_others_hi = 0
             self.f_blockades_lo[0] = 0
             self.f_blockades_hi[0] = 0
-            rx: cython.int = C_RINDEX + 100 * c0
+            rx: cython.Py_ssize_t = C_RINDEX + 100 * c0
+            nocc: cython.Py_ssize_t = 0  # (f_n_occupied, stored after the loop)
             for c in range(4):
                 if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
                     continue
@@ -807,16 +809,16 @@ class Kernel:
                     if 0 <= s < 68:
                         n = self.f_others_on[s]
                         if n == 0:
-                            self.f_occupied_index[s] = self.f_n_occupied
-                            self.f_occupied[self.f_n_occupied] = s
+                            self.f_occupied_index[s] = nocc
+                            self.f_occupied[nocc] = s
                             if ncol == 1:
                                 q = self.cfg[rx + s]
-                                self.f_occupied_progress[self.f_n_occupied] = q
+                                self.f_occupied_progress[nocc] = q
                                 if q >= 64:
                                     self.f_others_hi |= one << (q - 64)
                                 elif q >= 0:
                                     self.f_others_lo |= one << q
-                            self.f_n_occupied += 1
+                            nocc += 1
                         elif n == 1 and ncol == 1:
                             q = self.cfg[rx + s]
                             if q >= 64:
@@ -835,6 +837,7 @@ class Kernel:
                     self.f_others_key_hi, self.f_others_key_lo = _put_field(
                         self.f_others_key_hi, self.f_others_key_lo, c, _canon4_mostly_sorted(w)
                     )
+            self.f_n_occupied = nocc
             if ncol == 2:
                 # per own colour: the progress numbers the others' blockades close
                 for cs in range(2):
@@ -5854,22 +5857,25 @@ class Kernel:
         loop has no test of it): the same results as on all three words, so the same
         outcome and the same reordering of f_order.
         """
-        keys = self.f_order
-        lo: cython.int = 0
-        hi: cython.int = n - 1
-        i: cython.int
-        p: cython.int
-        v: cython.int
-        st: cython.int
+        # (f_order read in place: a local view of it would be acquired and released;
+        # 64-bit places and rows: no sign extension of each in the loop)
+        lo: cython.Py_ssize_t = 0
+        hi: cython.Py_ssize_t = n - 1
+        i: cython.Py_ssize_t
+        p: cython.Py_ssize_t
+        v: cython.Py_ssize_t
+        st: cython.Py_ssize_t
+        mid: cython.Py_ssize_t
         a0: cython.ulonglong
         a1: cython.ulonglong = 0
         a2: cython.ulonglong = 0
         b0: cython.ulonglong
         b1: cython.ulonglong
         while lo < hi:
-            p = keys[(lo + hi) >> 1]
-            keys[(lo + hi) >> 1] = keys[hi]
-            keys[hi] = p
+            mid = (lo + hi) >> 1
+            p = self.f_order[mid]
+            self.f_order[mid] = self.f_order[hi]
+            self.f_order[hi] = p
             a0 = self.f_outcomes[3 * p + first]
             if words > 1:
                 a1 = self.f_outcomes[3 * p + first + 1]
@@ -5877,10 +5883,10 @@ class Kernel:
                 a2 = self.f_outcomes[3 * p + first + 2]
             st = lo
             for i in range(lo, hi):
-                v = keys[i]
+                v = self.f_order[i]
                 b0 = self.f_outcomes[3 * v + first]
-                keys[i] = keys[st]
-                keys[st] = v
+                self.f_order[i] = self.f_order[st]
+                self.f_order[st] = v
                 if words == 1:
                     st += b0 < a0
                 elif words == 2:
@@ -5888,15 +5894,15 @@ class Kernel:
                 else:
                     b1 = self.f_outcomes[3 * v + first + 1]
                     st += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * v + first + 2] < a2))
-            keys[hi] = keys[st]
-            keys[st] = p
+            self.f_order[hi] = self.f_order[st]
+            self.f_order[st] = p
             if rank == st:
                 return p
             if rank < st:
                 hi = st - 1
             else:
                 lo = st + 1
-        return keys[rank]
+        return self.f_order[rank]
 
     @cython.cfunc
     @cython.exceptval(check=False)
