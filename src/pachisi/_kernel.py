@@ -301,7 +301,15 @@ class Records:
 class Kernel:
     """Legal-play generation for one position and throw at a time (see the module docstring)."""
 
-    cfg: cython.int[::1]
+    #: The mover's configuration table (``C_*``): in the compiled kernel a pointer to
+    #: its first int, so that a game's switch from one player's table to the next is
+    #: one store (a typed memoryview's assignment copied its 208-byte view twice and
+    #: counted its acquisitions: about 72 instructions a throw); the table it points
+    #: into is kept alive by :attr:`cfg_view`, or by :attr:`game` (a player's table
+    #: of a game, :attr:`cfg_p0` to :attr:`cfg_p3`). Set by :meth:`_point_cfg` only
+    #: (or from those four). Uncompiled: the table itself.
+    cfg: cython.p_int
+    cfg_view: cython.int[::1]
     pos: cython.int[::1]
     # per throw
     tag_sq: cython.int[::1]
@@ -319,10 +327,13 @@ class Kernel:
     cfgbuf: cython.int[::1]
     # the players' configuration tables in the game of the last kp_setup (slices of
     # ``game`` taken once per call: one taken per throw cost about 75 instructions)
-    cfg_p0: cython.int[::1]
-    cfg_p1: cython.int[::1]
-    cfg_p2: cython.int[::1]
-    cfg_p3: cython.int[::1]
+    # (pointers into that game table, as :attr:`cfg`, which :attr:`kp_game` keeps alive
+    # whatever later calls assign to :attr:`game`)
+    kp_game: cython.int[::1]
+    cfg_p0: cython.p_int
+    cfg_p1: cython.p_int
+    cfg_p2: cython.p_int
+    cfg_p3: cython.p_int
     # and each player's finishing masks (_finish_masks: mhi, vhi, mlo, vlo by player),
     # made by the same kp_setup, for _game_play
     kp_fin: cython.ulonglong[::1]
@@ -656,7 +667,7 @@ class Kernel:
                 st[4 * c + k] = ps[k] if len(ps) == 4 else 0
         st[P_DOUBLES] = doubles
         st[P_CUT] = cut
-        self.cfg = cfg
+        self._point_cfg(cfg)
         self.pos = st
         return a == b and doubles == 2 and not cfg[C_PAGADE]
 
@@ -5012,7 +5023,7 @@ class Kernel:
         self.evi = evi
         for k in range(C_SIZE):
             self.cfgbuf[k] = game[G_CFG + k]
-        self.cfg = self.cfgbuf
+        self._point_cfg(self.cfgbuf)
         return self._evaluate(state, 0, state[S_CUTS], state[S_WIN], player)
 
     @cython.cfunc
@@ -5226,7 +5237,18 @@ class Kernel:
         ("Acquisition count is -1"); every Cython 3 acquires a local's view for the
         field (tests/test_kernel_cython.py)."""
         cfg: cython.int[::1] = game[G_CFG + player * C_SIZE : G_CFG + (player + 1) * C_SIZE]
-        self.cfg = cfg
+        self._point_cfg(cfg)
+
+    @cython.cfunc
+    @cython.inline
+    def _point_cfg(self, table: cython.int[::1]) -> cython.void:
+        """Make ``table`` the mover's configuration table (:attr:`cfg`), kept alive by
+        :attr:`cfg_view` while :attr:`cfg` points into it."""
+        self.cfg_view = table
+        if cython.compiled:
+            self.cfg = cython.address(table[0])
+        else:
+            self.cfg = table
 
     @cython.cfunc
     def _throw_outcomes(
@@ -6143,6 +6165,7 @@ def kp_setup(
     """
     k: Kernel = cython.cast(Kernel, kern)
     k.game = game
+    k.kp_game = game
     if evd is not None:
         k.evd = evd
         k.evi = evi
@@ -6160,7 +6183,7 @@ def kp_setup(
     if n_pl > 3:
         k._use_cfg(game, 3)
     k.cfg_p3 = k.cfg
-    k.cfg = k.cfgbuf
+    k._point_cfg(k.cfgbuf)
     k.pos = k.gst
     # each player's finishing masks (_finish_masks) for _game_play
     p: cython.int
