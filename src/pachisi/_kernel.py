@@ -957,9 +957,11 @@ class Kernel:
         """Index of the new state (pa, pb, w2), or ``-2 - index`` if it is already there."""
         if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
-        mask: cython.ulonglong = self.f_state_cap - 1
+        # (the capacity widened before the subtraction, and the index a Py_ssize_t:
+        # both are non-negative, and the 64-bit places need no sign extension)
+        mask: cython.ulonglong = cython.cast(cython.ulonglong, self.f_state_cap) - 1
         j: cython.ulonglong = _slot3(pa, pb, w2, self.f_state_shift)
-        i: cython.int
+        i: cython.Py_ssize_t
         gen: cython.int = self.f_generation
         while self.f_state_gen[j] == gen:
             i = self.f_state_slot[j]
@@ -1051,7 +1053,7 @@ class Kernel:
         """
         if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
-        i: cython.int = self.f_n_states
+        i: cython.Py_ssize_t = self.f_n_states
         self.f_n_states += 1
         self.f_states[3 * i] = pa
         self.f_states[3 * i + 1] = 0
@@ -1070,13 +1072,15 @@ class Kernel:
         the pawns of colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
         sorted progress numbers as a big-endian 32-bit field)."""
         m: cython.int
-        c: cython.int
-        k: cython.int
+        # (colours, pawns, progress numbers and squares 64-bit: no sign extension where
+        # they index)
+        c: cython.Py_ssize_t
+        k: cython.Py_ssize_t
         f: cython.ulonglong
         hi: cython.ulonglong
         lo: cython.ulonglong
-        p: cython.int
-        s: cython.int
+        p: cython.Py_ssize_t
+        s: cython.Py_ssize_t
         hit: cython.bint
         if gone != self.f_last_gone:
             # the others' fields after these captures: kept for the throw's next
@@ -1155,9 +1159,10 @@ class Kernel:
         """:meth:`_f_emit` of the outcome of key (``hi``, ``lo``, ``x``): its index."""
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow(self._f_recording(spec))
-        mask: cython.ulonglong = self.f_outcome_cap - 1
+        # (as in :meth:`_f_add`: 64-bit places without sign extensions)
+        mask: cython.ulonglong = cython.cast(cython.ulonglong, self.f_outcome_cap) - 1
         j: cython.ulonglong = _slot3(hi, lo, x, self.f_outcome_shift)
-        i: cython.int
+        i: cython.Py_ssize_t
         gen: cython.int = self.f_outcome_generation
         while self.f_outcome_gen[j] == gen:
             i = self.f_outcome_slot[j]
@@ -1189,7 +1194,7 @@ class Kernel:
         recording copy."""
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow(False)
-        i: cython.int = self.f_n_outcomes
+        i: cython.Py_ssize_t = self.f_n_outcomes
         self.f_n_outcomes += 1
         self.f_outcomes[3 * i] = hi
         self.f_outcomes[3 * i + 1] = lo
@@ -3257,12 +3262,14 @@ class Kernel:
         khi: cython.ulonglong = 0
         klo: cython.ulonglong = 0
         f: cython.ulonglong
-        i: cython.int
-        c: cython.int
-        k: cython.int
-        p: cython.int
+        # (places, colours, progress numbers and squares as 64-bit values: no sign
+        # extension where they index)
+        i: cython.Py_ssize_t
+        c: cython.Py_ssize_t
+        k: cython.Py_ssize_t
+        p: cython.Py_ssize_t
         q: cython.int
-        sq: cython.int
+        sq: cython.Py_ssize_t
         x: cython.int
         gone: cython.int
         pa: cython.ulonglong
@@ -5405,9 +5412,14 @@ class Kernel:
         return n - n_done <= 1
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _winner_after(self, gs: cython.int[::1], extra_player: cython.int) -> cython.int:
-        """The winners that §3.5 makes of the finishers plus ``extra_player`` (mask, 0: none)."""
+        """The winners that §3.5 makes of the finishers plus ``extra_player`` (mask, 0: none).
+
+        Inline: a call passes the view ``gs`` by value, and gcc copied it (26 words) in
+        :meth:`_game_play` ahead of the finishing test that decides whether the call is made.
+        """
         game = self.game
         nf: cython.int = gs[S_NFIN]
         if not game[G_TEAMS]:
@@ -5620,8 +5632,11 @@ class Kernel:
     def _game_play(self, r: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.int:
         """:func:`kp_play`: ``mover``'s outcome of row ``r`` played in ``gst``; the finishers
         after it (a bit mask). The finishing test on the masks :func:`kp_setup` made."""
-        hi: cython.ulonglong = self.f_outcomes[3 * r]
-        lo: cython.ulonglong = self.f_outcomes[3 * r + 1]
+        # (the places 64-bit, each from one sign extension)
+        row: cython.Py_ssize_t = 3 * cython.cast(cython.Py_ssize_t, r)
+        fplace: cython.Py_ssize_t = 4 * cython.cast(cython.Py_ssize_t, mover)
+        hi: cython.ulonglong = self.f_outcomes[row]
+        lo: cython.ulonglong = self.f_outcomes[row + 1]
         # the state's pawns before: the last play's key, where the throw knew it
         known: cython.bint = self.kp_played
         ohi: cython.ulonglong = self.f_key_hi
@@ -5633,16 +5648,16 @@ class Kernel:
             self.gst,
             hi,
             lo,
-            self.f_outcomes[3 * r + 2],
+            self.f_outcomes[row + 2],
             mover,
             fin_mask,
             _meets(
                 hi,
                 lo,
-                self.kp_fin[4 * mover],
-                self.kp_fin[4 * mover + 1],
-                self.kp_fin[4 * mover + 2],
-                self.kp_fin[4 * mover + 3],
+                self.kp_fin[fplace],
+                self.kp_fin[fplace + 1],
+                self.kp_fin[fplace + 2],
+                self.kp_fin[fplace + 3],
             ),
             known,
             ohi,
@@ -6328,8 +6343,10 @@ def _lane(w: cython.ulonglong, k: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def _set_lane(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglong:
     sh: cython.int = 16 * k
+    # (``v``, a lane, is never negative: widened through 32 unsigned bits, a zero
+    # extension, which costs no instruction where a sign extension would)
     return (w & ~(cython.cast(cython.ulonglong, 0xFFFF) << sh)) | (
-        cython.cast(cython.ulonglong, v) << sh
+        cython.cast(cython.ulonglong, cython.cast(cython.uint, v)) << sh
     )
 
 
@@ -6733,7 +6750,9 @@ def _root_lanes(
     dl: cython.pointer(cython.int),
     di: cython.pointer(cython.int),
     dup: cython.pointer(cython.int),
-) -> tuple[cython.int, cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong]:
+) -> tuple[
+    cython.Py_ssize_t, cython.ulonglong, cython.ulonglong, cython.ulonglong, cython.ulonglong
+]:
     """The distinct lanes of the sorted lanes ``pa0`` that can move (0 < p < 72), for
     the two-number paths (:meth:`Kernel._f_pair_direct`, :meth:`Kernel._f_pair_enter`):
     each lane in ``dl``, its first index in ``pa0`` in ``di``, whether a second pawn
@@ -6745,9 +6764,9 @@ def _root_lanes(
     shi: cython.ulonglong = 0
     dlo: cython.ulonglong = 0
     dhi: cython.ulonglong = 0
-    nd: cython.int = 0
+    nd: cython.Py_ssize_t = 0  # (the places 64-bit: no sign extension where they index)
     prev: cython.int = -1
-    k: cython.int
+    k: cython.Py_ssize_t
     lane: cython.int
     p: cython.int
     for k in range(4):
