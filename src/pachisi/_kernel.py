@@ -2981,9 +2981,12 @@ class Kernel:
         the first move where the pawns meet), so the same outcomes; only their order
         differs. The second movers are the root's distinct lanes that can move (no
         pawn is in the nest that could enter, none at HOME moves), read from small
-        arrays made once, and a second move's state is raised from the first move's
-        (made only where a second move is legal). The first mover going on is
-        looked at first, then a second pawn on its square, then the others.
+        arrays made once, and a second move's state is the root's lanes with the
+        two movers' lanes set (the first mover's at the last of its lane's places,
+        so that a second pawn on its square, at the first, is another; the same lane
+        where it goes on), then sorted (:func:`_sort4`; :func:`_canon4` for the key),
+        made only where the second move is legal. The first mover going on is looked
+        at first, then a second pawn on its square, then the others.
 
         An end without a capture or bonus whose first mover ends below the second
         mover's start (``t < p2``) is written without the outcome table's look-up
@@ -3029,9 +3032,6 @@ class Kernel:
         mh: cython.ulonglong = 0
         nl: cython.ulonglong = 0
         nh: cython.ulonglong = 0
-        # the root's lanes are progress numbers only (no blockade tags): so are every
-        # state's, since a move keeps a lane's tag (see _raised_canon)
-        plain: cython.bint = (pa0 & ~_P4) == 0
         # the root's distinct lanes that can move (0 < p < 72): the lane, its first
         # index in the root, whether a second pawn stands on it, and the root's answers
         # (_f_land's) for each number (-3: no such move)
@@ -3044,7 +3044,7 @@ class Kernel:
         m: cython.int
         m2: cython.int
         jn: cython.int
-        kb: cython.int
+        k2: cython.int
         n1: cython.int
         n2: cython.int
         lane: cython.int
@@ -3060,10 +3060,8 @@ class Kernel:
         g1: cython.int
         g2: cython.int
         have_mid: cython.bint
-        have_pa1: cython.bint
         ind: cython.bint
-        pa1: cython.ulonglong = 0
-        wb: cython.ulonglong
+        w: cython.ulonglong
         f: cython.ulonglong
         hi: cython.ulonglong
         lo: cython.ulonglong
@@ -3084,7 +3082,9 @@ class Kernel:
             da[2 * m + 1] = self._f_land1(p, p + nb, 0, bl, bh, ol, oh) if p + nb <= 72 else -3
         for m in range(nd):
             lane = dl[m]
-            k = di[m]
+            # the first mover's place in the root: the last of its lane's pawns (so that
+            # a second pawn on p, at its lane's first place, is another)
+            k = di[m] + dup[m]
             p = lane & _PMASK
             for jn in range(2):
                 sq = da[2 * m + jn]
@@ -3099,7 +3099,6 @@ class Kernel:
                 # the home bonus of the first move, if any
                 home1 = t == h72
                 have_mid = False
-                have_pa1 = False
                 # m2 -1: the first mover goes on; then the second movers (a second pawn
                 # on p, the others), as _f_pair_set's loop takes them
                 for m2 in range(-1, nd):
@@ -3111,8 +3110,7 @@ class Kernel:
                             continue
                         sq2 = self._f_land1(t, t2, g1, bl, bh, ol, oh)
                         lane2 = lane
-                        wb = pa0
-                        kb = k
+                        k2 = k
                         ind = False
                     else:
                         lane2 = dl[m2]
@@ -3138,37 +3136,30 @@ class Kernel:
                         else:
                             sq2 = da[2 * m2 + 1 - jn]
                             ind = t < p2
-                        if sq2 < -1:
-                            continue
-                        if not have_pa1:
-                            pa1 = _raised(pa0, k, new)
-                            have_pa1 = True
-                        wb = pa1
-                        # lane2's place in pa1: the root's lanes below it, less the
-                        # first mover's if it was below, and new if it is below
-                        kb = di[m2] - (lane < lane2) + (new < lane2)
+                        k2 = di[m2]  # (lane2's first place in the root)
                     if sq2 < -1:
                         continue
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
                     new2 = (lane2 & ~_PMASK) | t2
+                    # the state's lanes, unsorted: the root's with the first mover's lane
+                    # set to new, then the second mover's (the same lane where it goes on)
+                    # to new2
+                    w = _set_lane(_set_lane(pa0, k, new), k2, new2)
                     # every state that uses both numbers is selected (no pawn can
                     # enter): an end at once unless with a bonus (§5.7)
                     n_two += 1
                     if (g2 & gm) or home1 or t2 == h72:
                         if byb:
-                            self._f_pair_root(_raised(wb, kb, new2), g2)
+                            self._f_pair_root(_sort4(w), g2)
                         else:
-                            i = self._f_store(_raised(wb, kb, new2), _dice_word(0, 0, 0, g2))
+                            i = self._f_store(_sort4(w), _dice_word(0, 0, 0, g2))
                             self.f_selected[nsel] = i
                             nsel += 1
                         continue
                     if g2:
-                        self._f_emit(_raised(wb, kb, new2), 0, g2, 0, 0, hops)
+                        self._f_emit(_sort4(w), 0, g2, 0, 0, hops)
                         continue
-                    if plain:
-                        f = _raised_canon(wb, kb, new2)
-                    else:
-                        f = _canon_sorted(_raised(wb, kb, new2))
+                    f = _canon4(w)
                     if c0 < 2:
                         hi = khi | f << fsh
                         lo = klo
