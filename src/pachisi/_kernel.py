@@ -2243,8 +2243,10 @@ class Kernel:
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
         hops: cython.schar = 0
         c: cython.int
-        x: cython.int
-        st: cython.int
+        # the places in the arrays are 64-bit, so that no index is sign-extended
+        # in the inner loops (0.4% of the playouts' instructions; not c or s: worse)
+        x: cython.Py_ssize_t
+        st: cython.Py_ssize_t
         s: cython.int
         acc: cython.int
         cand: cython.int
@@ -2258,9 +2260,9 @@ class Kernel:
         w: cython.ulonglong
         wx: cython.ulonglong
         left: cython.ulonglong
-        lo: cython.int = 0
-        hi: cython.int = 1
-        top: cython.int
+        lo: cython.Py_ssize_t = 0
+        hi: cython.Py_ssize_t = 1
+        top: cython.Py_ssize_t
         shift: cython.int = 0
         self.f_split_comb_w[0] = home
         self.f_split_comb_g[0] = 0
