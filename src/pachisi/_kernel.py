@@ -3579,7 +3579,6 @@ class Kernel:
         return ncb | nhb << 4
 
     @cython.cfunc
-    @cython.inline
     @cython.exceptval(check=False)
     def _f_finish(self, nsel: cython.int, extra: cython.int, spec: _Spec) -> cython.void:
         """The ends of the selected states: directly, or after the bonus part (§5.7)."""
@@ -4249,7 +4248,9 @@ class Kernel:
                         na = _raised(pa, k, (lane & ~_PMASK) | t)
                     else:
                         nb = _raised(pb, k, (lane & ~_PMASK) | t)
-                    if not self._f_blockades_ok(na, nb, ncol):
+                    # (a pawn of no starting blockade moved: its state's blockades are its
+                    # parent's, which broke none of them)
+                    if lane >> 8 and not self._f_blockades_ok(na, nb, ncol):
                         continue
                     n_edges += 1
                     c2, h2, g2 = self._f_bonus_after(ncb, nhb, which, gone, sq, t, cb, hb)
