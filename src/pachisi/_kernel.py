@@ -1065,12 +1065,11 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_pawn_key(
-        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, ncol: cython.int
+    def _f_others_key(
+        self, gone: cython.int, ncol: cython.int
     ) -> tuple[cython.ulonglong, cython.ulonglong]:
-        """The pawns of a state (mover lanes, captured squares) as a canonical key: ``hi``
-        the pawns of colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
-        sorted progress numbers as a big-endian 32-bit field)."""
+        """The other colours' key fields after the captures ``gone`` (:meth:`_f_pawn_key`'s
+        ``hi``/``lo`` with the mover's fields empty)."""
         m: cython.int
         # (colours, pawns, progress numbers and squares 64-bit: no sign extension where
         # they index)
@@ -1120,8 +1119,21 @@ class Kernel:
             self.f_last_gone = gone
             self.f_last_hi = hi
             self.f_last_lo = lo
-        hi = self.f_last_hi
-        lo = self.f_last_lo
+        return self.f_last_hi, self.f_last_lo
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_pawn_key(
+        self, pa: cython.ulonglong, pb: cython.ulonglong, gone: cython.int, ncol: cython.int
+    ) -> tuple[cython.ulonglong, cython.ulonglong]:
+        """The pawns of a state (mover lanes, captured squares) as a canonical key: ``hi``
+        the pawns of colours 0 and 1, ``lo`` those of colours 2 and 3 (a colour's four
+        sorted progress numbers as a big-endian 32-bit field)."""
+        m: cython.int
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        hi, lo = self._f_others_key(gone, ncol)
         for m in range(ncol):
             hi, lo = _put_field(hi, lo, self.cfg[C_COL + m], _canon_sorted(pa if m == 0 else pb))
         return hi, lo
@@ -3718,8 +3730,9 @@ class Kernel:
         """
         olo: cython.ulonglong = self.f_others_lo
         ohi: cython.ulonglong = self.f_others_hi
-        i: cython.int
+        i: cython.Py_ssize_t
         q: cython.int
+        x: cython.int
         one: cython.ulonglong = 1
         if gone:
             # the same captures as the last time in this throw: its squares kept
@@ -3727,13 +3740,18 @@ class Kernel:
                 olo = self.f_bl_lo
                 ohi = self.f_bl_hi
             else:
-                for i in range(self.f_n_occupied):
-                    if gone >> i & 1:
+                # (the captured squares' bits only, up to the highest)
+                x = gone
+                i = 0
+                while x:
+                    if x & 1:
                         q = self.f_occupied_progress[i]
                         if q >= 64:
                             ohi &= ~(one << (q - 64))
                         elif q >= 0:
                             olo &= ~(one << q)
+                    x >>= 1
+                    i += 1
                 self.f_bl_gone = gone
                 self.f_bl_lo = olo
                 self.f_bl_hi = ohi
@@ -4186,7 +4204,10 @@ class Kernel:
         there are.
 
         A successor with no bonus left is an end: it is emitted at once (with
-        ``extra``) instead of being stored, stacked and expanded to nothing.
+        ``extra``) instead of being stored, stacked and expanded to nothing. With one
+        colour, an end that captured nothing more has the state's captures, so its key
+        is the others' fields after them (:meth:`_f_others_key`, once a state) with the
+        mover's field put in, as :meth:`_f_pair_bonus_edges` makes it.
         """
         ncol: cython.int = self._f_ncol(spec)
         ncb: cython.int = cython.cast(cython.int, w2 & 15)
@@ -4196,9 +4217,15 @@ class Kernel:
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = _word_gone(w2)
+        khi: cython.ulonglong = 0
+        klo: cython.ulonglong = 0
+        c0: cython.int = self.cfg[C_COL]
+        fsh: cython.int = 0 if c0 & 1 else 32
+        f: cython.ulonglong
         if ncol == 1:
             pb = 0
             self._f_blocked1(pa, gone)
+            khi, klo = self._f_others_key(gone, 1)
         else:
             self._f_squares(pa, pb, gone, spec)
         n_edges: cython.int = 0
@@ -4255,7 +4282,14 @@ class Kernel:
                     n_edges += 1
                     c2, h2, g2 = self._f_bonus_after(ncb, nhb, which, gone, sq, t, cb, hb)
                     if c2 == 0 and h2 == 0:
-                        o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
+                        if ncol == 1 and g2 == gone:
+                            f = _canon_sorted(na)
+                            if c0 < 2:
+                                o = -1 - self._f_keep(khi | f << fsh, klo, extra, spec)
+                            else:
+                                o = -1 - self._f_keep(khi, klo | f << fsh, extra, spec)
+                        else:
+                            o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
                     else:
                         o = self._f_push(
                             na,
