@@ -4221,6 +4221,7 @@ class Kernel:
         klo: cython.ulonglong = 0
         c0: cython.int = self.cfg[C_COL]
         fsh: cython.int = 0 if c0 & 1 else 32
+        plain: cython.bint = (pa & ~_P4) == 0
         f: cython.ulonglong
         if ncol == 1:
             pb = 0
@@ -4269,28 +4270,29 @@ class Kernel:
                     sq = self._f_land(cs, p, t, True, gone, ncol)
                     if sq == -2:
                         continue
-                    na = pa
-                    nb = pb
-                    if cs == 0:
-                        na = _raised(pa, k, (lane & ~_PMASK) | t)
-                    else:
-                        nb = _raised(pb, k, (lane & ~_PMASK) | t)
                     # (a pawn of no starting blockade moved: its state's blockades are its
                     # parent's, which broke none of them)
-                    if lane >> 8 and not self._f_blockades_ok(na, nb, ncol):
-                        continue
+                    if lane >> 8:
+                        na, nb = _raised_slot(pa, pb, cs, k, (lane & ~_PMASK) | t)
+                        if not self._f_blockades_ok(na, nb, ncol):
+                            continue
                     n_edges += 1
                     c2, h2, g2 = self._f_bonus_after(ncb, nhb, which, gone, sq, t, cb, hb)
-                    if c2 == 0 and h2 == 0:
-                        if ncol == 1 and g2 == gone:
-                            f = _canon_sorted(na)
-                            if c0 < 2:
-                                o = -1 - self._f_keep(khi | f << fsh, klo, extra, spec)
-                            else:
-                                o = -1 - self._f_keep(khi, klo | f << fsh, extra, spec)
+                    if c2 == 0 and h2 == 0 and ncol == 1 and g2 == gone:
+                        # (the successor's lanes made only where the key needs them)
+                        if plain:
+                            f = _raised_canon(pa, k, t)
                         else:
-                            o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
+                            f = _canon_sorted(_raised(pa, k, (lane & ~_PMASK) | t))
+                        if c0 < 2:
+                            o = -1 - self._f_keep(khi | f << fsh, klo, extra, spec)
+                        else:
+                            o = -1 - self._f_keep(khi, klo | f << fsh, extra, spec)
+                    elif c2 == 0 and h2 == 0:
+                        na, nb = _raised_slot(pa, pb, cs, k, (lane & ~_PMASK) | t)
+                        o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
                     else:
+                        na, nb = _raised_slot(pa, pb, cs, k, (lane & ~_PMASK) | t)
                         o = self._f_push(
                             na,
                             nb,
@@ -6394,6 +6396,19 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
     d: cython.ulonglong
     a, b, c, d = _raised4(w, k, v)
     return a | b << 16 | c << 32 | d << 48
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _raised_slot(
+    pa: cython.ulonglong, pb: cython.ulonglong, cs: cython.int, k: cython.int, v: cython.int
+) -> tuple[cython.ulonglong, cython.ulonglong]:
+    """The lanes ``pa``, ``pb`` with lane ``k`` of colour slot ``cs`` raised to ``v``
+    (:func:`_raised`)."""
+    if cs == 0:
+        return _raised(pa, k, v), pb
+    return pa, _raised(pb, k, v)
 
 
 @cython.cfunc
