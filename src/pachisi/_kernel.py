@@ -3400,7 +3400,9 @@ class Kernel:
                 sq = self._f_land1(p, t, gone, bl, bh, olo, ohi)
                 if sq == -2:
                     continue
-                if self.n_tags and not self._f_blockades_ok(
+                # (as in :meth:`_f_bonus_edges`: a pawn of no starting blockade moved, so
+                # its state's blockades are its parent's, which broke none of them)
+                if lane >> 8 and not self._f_blockades_ok(
                     _raised(pa, k, (lane & ~_PMASK) | t), 0, 1
                 ):
                     continue
