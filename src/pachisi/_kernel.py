@@ -4225,9 +4225,17 @@ class Kernel:
         fsh: cython.int = 0 if c0 & 1 else 32
         plain: cython.bint = (pa & ~_P4) == 0
         f: cython.ulonglong
+        blo: cython.ulonglong = 0
+        bhi: cython.ulonglong = 0
+        olo: cython.ulonglong = 0
+        ohi: cython.ulonglong = 0
         if ncol == 1:
             pb = 0
             self._f_blocked1(pa, gone)
+            blo = self.f_blocked_lo0
+            bhi = self.f_blocked_hi0
+            olo = self.f_occupied_now_lo
+            ohi = self.f_occupied_now_hi
             khi, klo = self._f_others_key(gone, 1)
         else:
             self._f_squares(pa, pb, gone, spec)
@@ -4269,7 +4277,13 @@ class Kernel:
                     if not 1 <= p <= 71:
                         continue
                     t = p + v
-                    sq = self._f_land(cs, p, t, True, gone, ncol)
+                    if ncol == 1 and v < 64:
+                        # (one colour, under 64 squares: _f_land1, with the masks made above)
+                        if t > 72:
+                            continue
+                        sq = self._f_land1(p, t, gone, blo, bhi, olo, ohi)
+                    else:
+                        sq = self._f_land(cs, p, t, True, gone, ncol)
                     if sq == -2:
                         continue
                     # (a pawn of no starting blockade moved: its state's blockades are its
