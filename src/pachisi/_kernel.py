@@ -368,7 +368,9 @@ class Kernel:
     f_bl_gone: cython.int
     f_bl_lo: cython.ulonglong
     f_bl_hi: cython.ulonglong
-    f_n_cached: cython.int
+    # _f_others_key's key fields by captures: 64 slots of (f_cached_gen: the
+    # f_context_gen they were made in, f_cached_gone, f_cached_hi, f_cached_lo)
+    f_cached_gen: cython.ulonglong[::1]
     f_cached_gone: cython.int[::1]
     f_cached_hi: cython.ulonglong[::1]
     f_cached_lo: cython.ulonglong[::1]
@@ -522,10 +524,10 @@ class Kernel:
         self.f_bl_hi = 0
         self.f_occupied_now_lo = 0
         self.f_occupied_now_hi = 0
-        self.f_n_cached = 0
-        self.f_cached_gone = _ints(8)
-        self.f_cached_hi = _words(8)
-        self.f_cached_lo = _words(8)
+        self.f_cached_gen = _words(64)
+        self.f_cached_gone = array("i", [-1]) * 64  # (no captures are -1: none kept)
+        self.f_cached_hi = _words(64)
+        self.f_cached_lo = _words(64)
         self.f_occupied_progress = _ints(100)
         self.f_blocked_lo0 = 0
         self.f_blocked_hi0 = 0
@@ -866,10 +868,6 @@ class Kernel:
         self.f_last_gone = 0
         self.f_last_hi = self.f_others_key_hi
         self.f_last_lo = self.f_others_key_lo
-        self.f_n_cached = 1
-        self.f_cached_gone[0] = 0
-        self.f_cached_hi[0] = self.f_others_key_hi
-        self.f_cached_lo[0] = self.f_others_key_lo
         self.f_bl_gone = 0  # (_f_blocked1's kept squares were the last context's)
         # the start lanes (self.f_start_lanes) and their squares (self.f_scratch[0:8]),
         # with blockade tags where the rule needs them (§5.5); the pawns at home (the home
@@ -1070,7 +1068,7 @@ class Kernel:
     ) -> tuple[cython.ulonglong, cython.ulonglong]:
         """The other colours' key fields after the captures ``gone`` (:meth:`_f_pawn_key`'s
         ``hi``/``lo`` with the mover's fields empty)."""
-        m: cython.int
+        j: cython.Py_ssize_t
         # (colours, pawns, progress numbers and squares 64-bit: no sign extension where
         # they index)
         c: cython.Py_ssize_t
@@ -1083,13 +1081,15 @@ class Kernel:
         hit: cython.bint
         if gone != self.f_last_gone:
             # the others' fields after these captures: kept for the throw's next
-            # outcome, and for up to 8 sets of captures per throw
-            m = 0
-            while m < self.f_n_cached and self.f_cached_gone[m] != gone:
-                m += 1
-            if m < self.f_n_cached:
-                hi = self.f_cached_hi[m]
-                lo = self.f_cached_lo[m]
+            # outcome, and in a slot by the captures for the rest of the throw (the
+            # context's, f_context_gen); a slot's captures that differ are made again
+            j = (gone ^ gone >> 6) & 63
+            if gone == 0:
+                hi = self.f_others_key_hi
+                lo = self.f_others_key_lo
+            elif self.f_cached_gone[j] == gone and self.f_cached_gen[j] == self.f_context_gen:
+                hi = self.f_cached_hi[j]
+                lo = self.f_cached_lo[j]
             else:
                 hi = self.f_others_key_hi
                 lo = self.f_others_key_lo
@@ -1111,11 +1111,10 @@ class Kernel:
                             f |= cython.cast(cython.ulonglong, p) << (16 * k)
                     if hit:
                         hi, lo = _put_field(hi, lo, c, _canon4(f))
-                if self.f_n_cached < 8:
-                    self.f_cached_gone[self.f_n_cached] = gone
-                    self.f_cached_hi[self.f_n_cached] = hi
-                    self.f_cached_lo[self.f_n_cached] = lo
-                    self.f_n_cached += 1
+                self.f_cached_gen[j] = self.f_context_gen
+                self.f_cached_gone[j] = gone
+                self.f_cached_hi[j] = hi
+                self.f_cached_lo[j] = lo
             self.f_last_gone = gone
             self.f_last_hi = hi
             self.f_last_lo = lo
