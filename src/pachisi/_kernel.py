@@ -4352,19 +4352,14 @@ class Kernel:
         ``nhb`` and ``gone``. The move used a capture bonus (``which`` 0) or a home bonus
         (1); it captured on square ``sq`` (>= 0, else none: one capture bonus more where
         ``cb``) and ended at progress ``t`` (72, HOME: one home bonus more where ``hb``)."""
-        c2: cython.int = ncb
-        h2: cython.int = nhb
-        if which == 0:
-            c2 -= 1
-        else:
-            h2 -= 1
+        # (without branches on ``which``: it is 0 or 1)
+        c2: cython.int = ncb - 1 + which
+        h2: cython.int = nhb - which + (t == 72 and hb != 0)
         g2: cython.int = gone
         if sq >= 0:
             g2 |= 1 << self.f_occupied_index[sq]
             if cb:
                 c2 += 1
-        if t == 72 and hb:
-            h2 += 1
         return c2, h2, g2
 
     # -- Pagade edges (§4) ----------------------------------------------------
