@@ -3391,11 +3391,10 @@ class Kernel:
                     continue
                 prev = lane
                 p = lane & _PMASK
-                if not 1 <= p <= 71:
+                # (on the board, and not past HOME: 0 < p, p + v <= 72)
+                if not 1 <= p <= 72 - v:
                     continue
                 t = p + v
-                if t > 72:
-                    continue
                 sq = self._f_land1(p, t, gone, bl, bh, olo, ohi)
                 if sq == -2:
                     continue
@@ -4273,13 +4272,12 @@ class Kernel:
                         continue
                     prev = lane
                     p = lane & _PMASK
-                    if not 1 <= p <= 71:
+                    # (on the board, and not past HOME: 0 < p, p + v <= 72)
+                    if not 1 <= p <= 72 - v:
                         continue
                     t = p + v
                     if ncol == 1 and v < 64:
                         # (one colour, under 64 squares: _f_land1, with the masks made above)
-                        if t > 72:
-                            continue
                         sq = self._f_land1(p, t, gone, blo, bhi, olo, ohi)
                     else:
                         sq = self._f_land(cs, p, t, True, gone, ncol)
