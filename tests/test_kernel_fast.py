@@ -713,7 +713,8 @@ def _context(k: Any) -> tuple[object, ...]:
         list(k.f_occupied_progress[:n]) if ncol != 2 else None,
         (k.f_others_lo, k.f_others_hi, list(k.f_blockades_lo), list(k.f_blockades_hi)),
         (k.f_others_key_hi, k.f_others_key_lo, k.f_last_gone, k.f_last_hi, k.f_last_lo),
-        (k.f_n_cached, k.f_cached_gone[0], k.f_cached_hi[0], k.f_cached_lo[0], k.f_bl_gone),
+        # (the others' key fields kept by captures: none yet of this context's)
+        (sum(g == k.f_context_gen for g in k.f_cached_gen), k.f_bl_gone),
         (k.n_tags, list(k.tag_sq[1 : k.n_tags + 1]), k.f_start_a, k.f_start_b),
         (k.f_home_before, k.f_nest_before),
     )

@@ -525,7 +525,7 @@ class Kernel:
         self.f_occupied_now_lo = 0
         self.f_occupied_now_hi = 0
         self.f_cached_gen = _words(64)
-        self.f_cached_gone = array("i", [-1]) * 64  # (no captures are -1: none kept)
+        self.f_cached_gone = array("i", [-1]) * 64  # (-1: no captures, so no slot kept)
         self.f_cached_hi = _words(64)
         self.f_cached_lo = _words(64)
         self.f_occupied_progress = _ints(100)
