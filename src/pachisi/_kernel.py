@@ -3256,9 +3256,10 @@ class Kernel:
         hops: cython.schar = 0
         c0: cython.int = self.cfg[C_COL]
         one: cython.ulonglong = 1
-        # the colour and progress number of the pawn on each occupied square
-        occ_c: cython.int[16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-        occ_p: cython.int[16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        # the colour and progress number of the pawn on each occupied square (set
+        # before any is read: only a captured square's, listed below)
+        occ_c = cython.declare(cython.int[16])
+        occ_p = cython.declare(cython.int[16])
         have_occ: cython.bint = False
         last: cython.int = -1
         olo: cython.ulonglong = 0
