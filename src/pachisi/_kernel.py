@@ -39,6 +39,14 @@ if cython.compiled:  # splitmix64: the one C copy, shared with the other kernel 
 else:
     from pachisi._splitmix import stream_seed as _stream_seed
 
+if cython.compiled:  # lane sorts (SSE2 where the C compiler targets it), lowest bit: _kbits.h
+    from cython.cimports.pachisi._kbits import (
+        kbits_canon4,
+        kbits_field4,
+        kbits_lowest_bit,
+        kbits_sort4,
+    )
+
 #: What the kernel takes from its value network (uncompiled: from its source module).
 _NET_NAMES = (
     "Net",
@@ -3058,7 +3066,6 @@ class Kernel:
         sq: cython.int
         sq2: cython.int
         new: cython.int
-        new2: cython.int
         g1: cython.int
         g2: cython.int
         have_mid: cython.bint
@@ -3142,11 +3149,10 @@ class Kernel:
                     if sq2 < -1:
                         continue
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
-                    new2 = (lane2 & ~_PMASK) | t2
                     # the state's lanes, unsorted: the root's with the first mover's lane
-                    # set to new, then the second mover's (the same lane where it goes on)
-                    # to new2
-                    w = _set_lane(_set_lane(pa0, k, new), k2, new2)
+                    # set to new (moved on by n1), then the second mover's (the same lane
+                    # where it goes on) moved on by n2, to t2
+                    w = _moved(_moved(pa0, k, n1), k2, n2)
                     # every state that uses both numbers is selected (no pawn can
                     # enter): an end at once unless with a bonus (§5.7)
                     n_two += 1
@@ -3388,15 +3394,13 @@ class Kernel:
                 sq = self._f_land1(p, t, gone, bl, bh, olo, ohi)
                 if sq == -2:
                     continue
-                if self.n_tags and not self._f_blockades_ok(
-                    _raised(pa, k, (lane & ~_PMASK) | t), 0, 1
-                ):
+                if self.n_tags and not self._f_blockades_ok(_raised_by(pa, k, t - p), 0, 1):
                     continue
                 n_edges += 1
                 c2, h2, g2 = self._f_bonus_after(ncb, nhb, which, gone, sq, t, cb, hb)
                 if c2 or h2:
                     self._f_push(
-                        _raised(pa, k, (lane & ~_PMASK) | t),
+                        _raised_by(pa, k, t - p),
                         0,
                         cython.cast(cython.ulonglong, c2)
                         | cython.cast(cython.ulonglong, h2) << 4
@@ -3404,12 +3408,12 @@ class Kernel:
                         | _BONUS_PART,
                     )
                 elif g2 != gone:
-                    self._f_emit(_raised(pa, k, (lane & ~_PMASK) | t), 0, g2, 0, 0, hops)
+                    self._f_emit(_raised_by(pa, k, t - p), 0, g2, 0, 0, hops)
                 else:
                     if plain:
                         f = _raised_canon(pa, k, t)
                     else:
-                        f = _canon_sorted(_raised(pa, k, (lane & ~_PMASK) | t))
+                        f = _canon_sorted(_raised_by(pa, k, t - p))
                     if c0 < 2:
                         self._f_keep(khi | f << fsh, klo, 0, hops)
                     else:
@@ -4245,9 +4249,9 @@ class Kernel:
                     na = pa
                     nb = pb
                     if cs == 0:
-                        na = _raised(pa, k, (lane & ~_PMASK) | t)
+                        na = _raised_by(pa, k, t - p)
                     else:
-                        nb = _raised(pb, k, (lane & ~_PMASK) | t)
+                        nb = _raised_by(pb, k, t - p)
                     # (a pawn of no starting blockade moved: its state's blockades are its
                     # parent's, which broke none of them)
                     if lane >> 8 and not self._f_blockades_ok(na, nb, ncol):
@@ -6352,8 +6356,11 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
 
     Only the raised lane can be out of order, and it is too large, so one
     pass of compare-exchanges from the bottom up carries it to its place
-    (three instead of the five of :func:`_sort4`), without branches.
+    (three instead of the five of :func:`_sort4`), without branches. (Compiled, the
+    five in a vector register cost less: :func:`_sort4`.)
     """
+    if cython.compiled:
+        return kbits_sort4(_set_lane(w, k, v))
     a: cython.ulonglong
     b: cython.ulonglong
     c: cython.ulonglong
@@ -6365,10 +6372,33 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
+def _raised_by(w: cython.ulonglong, k: cython.int, d: cython.int) -> cython.ulonglong:
+    """:func:`_raised` with lane ``k`` raised by ``d`` (> 0): its progress number moved on,
+    its marks kept (the number stays below 0x80, so nothing carries into the next lane)."""
+    if cython.compiled:
+        return kbits_sort4(_moved(w, k, d))
+    return _raised(w, k, _lane(w, k) + d)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _moved(w: cython.ulonglong, k: cython.int, d: cython.int) -> cython.ulonglong:
+    """Lanes ``w`` with lane ``k``'s progress number moved on by ``d`` (>= 0), its marks
+    kept: :func:`_set_lane` of the lane plus ``d``, by one addition (the number stays at
+    most 84, below 0x80, so nothing carries into the marks or the next lane)."""
+    return w + (cython.cast(cython.ulonglong, cython.cast(cython.uint, d)) << (16 * k))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _raised_canon(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglong:
     """:func:`_canon_sorted` of :func:`_raised` ``(w, k, v)`` for lanes (``w``'s and ``v``)
     that are progress numbers only: the lanes straight into the big-endian field,
-    without the 16-bit word between."""
+    without the 16-bit word between. (Compiled: :func:`_canon4` of the lanes set.)"""
+    if cython.compiled:
+        return kbits_canon4(_set_lane(w, k, v))
     a: cython.ulonglong
     b: cython.ulonglong
     c: cython.ulonglong
@@ -6405,7 +6435,10 @@ def _raised4(
 @cython.inline
 @cython.exceptval(check=False)
 def _sort4(w: cython.ulonglong) -> cython.ulonglong:
-    """The four 16-bit lanes of ``w`` sorted (lane 0 the smallest), without branches."""
+    """The four 16-bit lanes of ``w`` (each below 0x8000) sorted (lane 0 the smallest),
+    without branches (compiled: ``_kbits.h``'s, in a vector register where it can)."""
+    if cython.compiled:
+        return kbits_sort4(w)
     a: cython.ulonglong = w & 0xFFFF
     b: cython.ulonglong = (w >> 16) & 0xFFFF
     c: cython.ulonglong = (w >> 32) & 0xFFFF
@@ -6428,7 +6461,10 @@ def _sort4(w: cython.ulonglong) -> cython.ulonglong:
 @cython.inline
 @cython.exceptval(check=False)
 def _canon4(w: cython.ulonglong) -> cython.ulonglong:
-    """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
+    """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field
+    (compiled: ``_kbits.h``'s)."""
+    if cython.compiled:
+        return kbits_canon4(w)
     return _field4(_sort4(w & _P4))
 
 
@@ -6437,7 +6473,9 @@ def _canon4(w: cython.ulonglong) -> cython.ulonglong:
 @cython.exceptval(check=False)
 def _field4(v: cython.ulonglong) -> cython.ulonglong:
     """Four sorted lanes of progress numbers (each below 0x100) as the big-endian
-    32-bit key field, lane 0 in the top byte (:func:`_canon4`)."""
+    32-bit key field, lane 0 in the top byte (:func:`_canon4`; compiled: ``_kbits.h``'s)."""
+    if cython.compiled:
+        return kbits_field4(v)
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
 
 
@@ -6532,8 +6570,13 @@ def _canon_sorted(w: cython.ulonglong) -> cython.ulonglong:
 def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     """How many of the four lanes hold progress number ``v`` (without branches)."""
     x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
-    y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
-    return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
+    y: cython.ulonglong = (x + _P4) & _MOVED_LANES  # bit 7 in each lane that is not v
+    # their count: bits 55-57 of the 64-bit y * _L4 (the sums below bit 55 are at most 3, so
+    # none carries into it; above it, nothing is left of the product)
+    z: cython.ulonglong = y * _L4
+    if not cython.compiled:
+        z &= _M64
+    return 4 - cython.cast(cython.int, z >> 55)
 
 
 #: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
@@ -6613,7 +6656,10 @@ def _lowest_bit(m: cython.int) -> cython.int:
 
     Without branches: bits 8 to 11 of 283 times that bit alone differ for the nine
     bits of _SPLIT_VALID (0, 1, 2, 5, 6, 7, 10, 11, 12 give 1, 2, 4, 3, 6, 13, 12, 8,
-    0), and _LOWEST_BIT holds each bit's number in the four bits they name."""
+    0), and _LOWEST_BIT holds each bit's number in the four bits they name. (Compiled:
+    ``_kbits.h``'s, one instruction where the C compiler has ``__builtin_ctz``.)"""
+    if cython.compiled:
+        return kbits_lowest_bit(m)
     v: cython.int = m & -m
     return cython.cast(cython.int, (_LOWEST_BIT >> (4 * ((v * 283 >> 8) & 15))) & 15)
 
