@@ -13,7 +13,10 @@ instead of each compiling a copy; all are built, or none counts
 splitmix64 from ``_splitmix.pxd``; the Parcheesi family's four cimport their
 table layouts from ``_layout.pxd``, which this script writes from
 ``_layout.py`` (:func:`pachisi._layout.pxd_source`: the one place they are
-written) before it compiles them. The C compiler runs without debugging
+written) before it compiles them; ``_kernel`` sorts its pawn lanes with
+``_kbits.h``'s C functions (SSE2 where the compiler targets it, as every
+x86-64 compiler does without a ``-march`` flag; scalar C elsewhere), which
+the sdist and the wheels ship beside the ``.pxd`` files. The C compiler runs without debugging
 information (``-g0``) and without Python's ``-fwrapv`` (``-fno-wrapv``).
 Both steps run in parallel, one job per core: Cython's translation to C
 (``cythonize``'s ``nthreads``) and the C compiler (``build_ext``'s

@@ -250,8 +250,9 @@ def test_split_doublet_combinations_stored_without_a_look_up() -> None:
     the 60 staying: 60 and 65 either way; as one group, two of its states differed
     only in §5.8's no-split flag), which is then emitted twice and recorded once.
     With a starting blockade (§5.5's tags, red's two pawns on 20, the 50 the other
-    group) the combinations are stored, their lanes sorted, each once. The fast
-    records are the clear engine's, compiled and not."""
+    group) the combinations are emitted as made too, none with the two together
+    elsewhere (the group's states that break §5.5 left out), their lanes sorted.
+    The fast records are the clear engine's, compiled and not."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
     bonus_part = UNCOMPILED._BONUS_PART
@@ -268,7 +269,14 @@ def test_split_doublet_combinations_stored_without_a_look_up() -> None:
         assert n_tags == tags
         twice = [k for k, n in seen.items() if isinstance(k, tuple) and n > 1]
         if tags:
-            assert seen["emitted"] == 0
+            assert seen["emitted"] > 10
+            for key in seen:
+                if isinstance(key, tuple):
+                    lanes = [(key[0] >> (16 * k)) & 0xFFFF for k in range(4)]
+                    assert lanes == sorted(lanes)
+                    tagged = [lane & 127 for lane in lanes if lane >> 8]
+                    assert len(tagged) == 2
+                    assert tagged[0] != tagged[1] or tagged[0] == 20
             kern = UNCOMPILED.Kernel()
             kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (2, 2))
             dice_part = [
@@ -883,62 +891,87 @@ def _key_pawns(kern: Any, r: int) -> list[int]:
     return [UNCOMPILED._key_pawn(hi, lo, c, j) for c in range(4) for j in range(4)]
 
 
-def _apart(ps: list[int], d: int, others: tuple[int, ...] = ()) -> int:
+def _apart(ps: list[int], d: int, others: tuple[int, ...] = ()) -> list[int]:
     """The uncompiled ``Kernel._f_apart`` on the group of pawns ``ps`` (sorted progress
-    numbers) and the doublet (d, d), the other colours' pawns on ``others``: how many
-    of the lowest pawns are explored alone (``len(ps) - 1``: all)."""
+    numbers) and the doublet (d, d), the other colours' pawns on ``others``: the sizes
+    of the blocks it cuts the group into, from the lowest (``[len(ps)]``: not cut)."""
     assert UNCOMPILED is not None
     kern = UNCOMPILED.Kernel()
     for j, p in enumerate(ps):
         kern.f_split_p[j] = p
     kern.f_others_lo = sum(1 << q for q in others if q < 64)
     kern.f_others_hi = sum(1 << (q - 64) for q in others if q >= 64)
-    return int(kern._f_apart(0, len(ps), d))
+    return _blocks(int(kern._f_apart(0, len(ps), d)), len(ps))
+
+
+def _blocks(cuts: int, n: int) -> list[int]:
+    """The block sizes of ``Kernel._f_apart``'s answer ``cuts`` for a group of ``n``."""
+    sizes, a = [], 0
+    for b in range(1, n + 1):
+        if b == n or cuts >> b & 1:
+            sizes.append(b - a)
+            a = b
+    return sizes
 
 
 def test_split_apart_condition() -> None:
-    """``Kernel._f_apart``: of a group of pawns within 14 of each other, the lowest are
-    explored as lone pawns, the rest together, unless two pawns can end on one square
-    (not HOME) by different numbers that the lone pawn moving next after both (the
-    rest first, then the lone pawns from the highest) can still reach, or a pawn
-    other than the lowest starts in a blockade. Two pawns always may (1: the lower
-    alone, the higher alone too)."""
+    """``Kernel._f_apart``: a group of pawns within 14 of each other is cut into blocks
+    explored alone, the highest moving first, unless two pawns above a block that can
+    end on one square (not HOME) by different numbers, or one above and one of the
+    block (for the block's other pawns), leave a pawn of the block the numbers to
+    reach that square; or a pawn above starts on another colour's pawn; never
+    between two pawns on one square; of the cuts allowed, the least sum of squared
+    block sizes. Two pawns on different squares always may."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
-    assert _apart([10, 20], 1) == _apart([10, 24], 3) == _apart([60, 61], 6) == 1
+    assert _apart([10, 20], 1) == _apart([10, 24], 3) == _apart([60, 61], 6) == [1, 1]
     # the 20 + 1 on the 21 (which stays), and the 10 passes there with 13 left
-    assert _apart([10, 20, 21], 1) == 0
+    assert _apart([10, 20, 21], 1) == [3]
     # the 41 + 6 and the 46 + 1 on 47: the 40 reaches it with the 1 + 6 left, exactly
-    assert _apart([40, 41, 46], 1) == 0
-    assert _apart([40, 41, 46, 50], 1) == 0
+    assert _apart([40, 41, 46], 1) == [3]
+    # ... and the 50 on top alone: the 46 + 6 and the 50 + 1 + 1 on 52, which the 41
+    # cannot reach with the 6 left (the 46 itself may: it is the pawn that ends there)
+    assert _apart([40, 41, 46, 50], 1) == [3, 1]
     # the 66 and the 71 meet only at HOME, which holds any number of pawns
-    assert _apart([65, 66, 71], 1) == 2
+    assert _apart([65, 66, 71], 1) == [1, 1, 1]
     # the 20 and the 30 end together only beyond the 10's reach
-    assert _apart([10, 20, 30], 3) == 2
+    assert _apart([10, 20, 30], 3) == [1, 1, 1]
     # the 49 + 4 on the 53, which the 46 passes: the 35 alone, the others together
-    assert _apart([35, 46, 49, 53], 3) == 1
+    assert _apart([35, 46, 49, 53], 3) == [1, 3]
     # the 20 + 1 on the 21 (staying), which the 12 and the 10 both reach: with the 10
-    # alone, it would meet that blockade after the others moved
-    assert _apart([10, 12, 20, 21], 1) == 0
-    # an own blockade at the start; a blockade with a friend's pawn on the 20 (the 10
-    # behind it), not on the 10 (none behind)
-    assert _apart([10, 10, 20], 2) == 0
-    assert _apart([10, 20], 2, others=(20,)) == 0
-    assert _apart([10, 20], 2, others=(10,)) == 1
+    # alone, it would meet that blockade after the others moved (and with the 21
+    # alone, the 20 + 1 joins it there)
+    assert _apart([10, 12, 20, 21], 1) == [4]
+    # the 2 + 2 on the 4 (staying), which the 1 passes; the 13 alone on top
+    assert _apart([1, 2, 4, 13], 2) == [3, 1]
+    # a blockade at the start stays in one block (§5.5 binds its two pawns' ends), the
+    # 20 above it alone (the 10 + 5 + 5 on the 20 leaves the other 10 only 4)
+    assert _apart([10, 10, 20], 2) == [2, 1]
+    assert _apart([1, 1, 4, 10], 1) == [2, 1, 1]
+    assert _apart([10, 10], 3) == [2]
+    # the 3 + 2 + 2 on the 7 (staying), which the 1s reach with 10 left
+    assert _apart([1, 1, 3, 7], 5) == [4]
+    # another colour's pawn on the 20 (the 10 behind it), not on the 10 (none behind)
+    assert _apart([10, 20], 2, others=(20,)) == [2]
+    assert _apart([10, 20], 2, others=(10,)) == [1, 1]
+    # three and four: one above with another colour's pawn on its start
+    assert _apart([10, 12, 20, 30], 3) == [1, 1, 1, 1]
+    assert _apart([10, 12, 20, 30], 3, others=(20,)) == [3, 1]
 
 
-def _apart_calls(text: str, throw: tuple[int, int]) -> list[int]:
-    """The answers of the uncompiled ``Kernel._f_apart`` on ``text``'s throw."""
+def _apart_calls(text: str, throw: tuple[int, int]) -> list[list[int]]:
+    """The answers of the uncompiled ``Kernel._f_apart`` on ``text``'s throw, as block
+    sizes."""
     assert UNCOMPILED is not None
 
     class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
         def __init__(self) -> None:
             super().__init__()
-            self.calls: list[int] = []
+            self.calls: list[list[int]] = []
 
         def _f_apart(self, j0: int, j1: int, d: int) -> int:
             answer = int(super()._f_apart(j0, j1, d))
-            self.calls.append(answer)
+            self.calls.append(_blocks(answer, j1 - j0))
             return answer
 
     pos = Position.from_text(text)
@@ -957,28 +990,33 @@ def _apart_calls(text: str, throw: tuple[int, int]) -> list[int]:
             "parcheesi{home_bonus=3,partial_doubles=forfeit_extra_throw} r,g,y - "
             "r:10.17.32.43,y:24.24.32.67,g:0.0.30.30 0 1 - - -",
             (3, 3),
-            [1, 1],
+            [[1, 1], [1, 1]],
         ),
         (
             "whitman{no_split_doubles_home=true,partial_doubles=nothing,sum_move=hops} y,r,g - "
             "r:0.0.61.61,y:44.52.56.67,g:0.0.9.22 0 1 - - -",
             (5, 5),
-            [3],
+            [[1, 1, 1, 1]],
         ),
         # yellow's 49 + 4 lands on the 53, which the 46 passes with 10 left: the 35
         # alone, the other three together; red's 57 + 4 lands on the 61, which the 51
-        # reaches with exactly 10 left: not split
+        # reaches with exactly 10 left: the three together, the 67 alone on top (the
+        # 61 + 3 + 3 on it leaves the 57 8, short by 2)
         (
             "parcheesi{capture_bonus=10,larger_die=true} g,y - y:35.46.49.53,g:0.0.42.65 1 0 - - -",
             (3, 3),
-            [1],
+            [[1, 3]],
         ),
         (
             "whitman{blockade_may_advance=true,capture_bonus=10,larger_die=true,sum_move=hops} "
             "b,r - r:51.57.61.67,b:0.0.1.33 1 0 - - -",
             (3, 3),
-            [0],
+            [[3, 1]],
         ),
+        # red's blockade on its 1 (§5.5's tags) one block, the 4 and the 10 alone
+        # above it; red's 50 alone above the other three
+        ("parcheesi r,y - r:1.1.4.10,y:0.0.0.50 0 0 - - -", (1, 1), [[2, 1, 1]]),
+        ("parcheesi r,y - r:40.41.46.50,y:0.0.0.10 0 0 - - -", (1, 1), [[3, 1]]),
         # partners' pawns on the board: never split (a pawn may join a friend's)
         (
             "parcheesi{blockade_may_advance=true,capture_bonus=10,home_bonus=0,"
@@ -989,7 +1027,7 @@ def _apart_calls(text: str, throw: tuple[int, int]) -> list[int]:
         ),
     ],
 )
-def test_split_apart_outcomes(text: str, throw: tuple[int, int], calls: list[int]) -> None:
+def test_split_apart_outcomes(text: str, throw: tuple[int, int], calls: list[list[int]]) -> None:
     """Groups of pawns within 14 of each other split into lone pawns by ``Kernel._f_apart``,
     in part or not: the fast records are the clear engine's, compiled and not (each a
     position where a weaker condition, or the lone pawns' ends left unsorted, or the
@@ -1069,8 +1107,9 @@ def test_split_buckets_by_numbers_used() -> None:
             self._zero_above(w2)
             return int(super()._f_store(pa, w2))
 
-        def _f_comb(self, ncomp: int, home: int, dcode: int, ecode: int, no_split: bool) -> None:
-            d, e = dcode & 7, ecode & 7
+        def _f_comb(self, ncomp: int, home: int) -> None:
+            d = self.ta
+            e = 7 - d
             n = 0
             for c in range(ncomp):
                 k = self.f_split_k[c]
@@ -1078,13 +1117,7 @@ def test_split_buckets_by_numbers_used() -> None:
                 assert off[0] == n and off == sorted(off)
                 mask = sum(1 << b for b in range(13) if off[b + 1] > off[b])
                 assert self.f_split_m[c] == mask and mask
-                starts = [
-                    (self.f_start_a >> (16 * j)) & 127
-                    for j in range(4)
-                    if self.f_split_lo[c]
-                    <= (self.f_start_a >> (16 * j)) & 127
-                    <= min(self.f_split_hi[c], 71)
-                ]
+                starts = [self.f_split_p[j] for j in range(self.f_split_lo[c], self.f_split_hi[c])]
                 assert len(starts) == k
                 for b in range(13):
                     for st in range(off[b], off[b + 1]):
@@ -1095,7 +1128,7 @@ def test_split_buckets_by_numbers_used() -> None:
                             checked["states"] += 1
                 n = off[13]
             checked["groups"] += ncomp
-            super()._f_comb(ncomp, home, dcode, ecode, no_split)
+            super()._f_comb(ncomp, home)
 
     kern = Spy()
     rng = random.Random(35)

@@ -63,6 +63,13 @@ EXCEPTIONS = {
     # (the kernel only seeds streams for its tests; its games, in pachisi._kplay, draw)
     ("pachisi._kernel", "cython.cimports.pachisi._splitmix"): "compiled kernel",
     ("pachisi._kernel", "cython.cimports.pachisi._splitmix.stream_seed"): "compiled kernel",
+    # Compiled, the kernel sorts a colour's four pawn lanes with pachisi/_kbits.h's C
+    # functions (declared in _kbits.pxd; uncompiled, its own Python helpers do).
+    ("pachisi._kernel", "cython.cimports.pachisi._kbits"): "compiled kernel",
+    **{
+        ("pachisi._kernel", f"cython.cimports.pachisi._kbits.{name}"): "compiled kernel"
+        for name in ("kbits_canon4", "kbits_field4", "kbits_lowest_bit", "kbits_sort4")
+    },
     # The batched environments: the same pure-Python mode; compiled, they cimport the
     # kernel's C interface (_kernel.pxd: kb_* entry points), the network module's
     # finishers (_knet.pxd) and splitmix64.

@@ -39,6 +39,14 @@ if cython.compiled:  # splitmix64: the one C copy, shared with the other kernel 
 else:
     from pachisi._splitmix import stream_seed as _stream_seed
 
+if cython.compiled:  # lane sorts (SSE2 where the C compiler targets it), lowest bit: _kbits.h
+    from cython.cimports.pachisi._kbits import (
+        kbits_canon4,
+        kbits_field4,
+        kbits_lowest_bit,
+        kbits_sort4,
+    )
+
 #: What the kernel takes from its value network (uncompiled: from its source module).
 _NET_NAMES = (
     "Net",
@@ -473,6 +481,13 @@ class Kernel:
     f_last_lo: cython.ulonglong
     # the doublets with every pawn out, by independent groups of pawns (see _f_split)
     f_split_p: cython.int[::1]
+    # their lanes (with blockade tags), in the same order; a component c is the pawns
+    # f_split_lo[c] <= j < f_split_hi[c] of that order
+    f_split_l: cython.int[::1]
+    # _f_apart's table: 16 * d + g -> the least sum of a sub-multiset of {d, d, 7 - d,
+    # 7 - d} by which a pawn ends g ahead of where another pawn ends by the rest's
+    # sub-multiset (the two disjoint); -1 for none
+    f_split_meet: cython.int[::1]
     f_split_lo: cython.int[::1]
     f_split_hi: cython.int[::1]
     f_split_k: cython.int[::1]
@@ -611,6 +626,26 @@ class Kernel:
         self.f_last_hi = 0
         self.f_last_lo = 0
         self.f_split_p = _ints(4)
+        self.f_split_l = _ints(4)
+        self.f_split_meet = _ints(112)
+        dd: cython.int
+        gg: cython.int
+        ay: cython.int
+        by: cython.int
+        az: cython.int
+        bz: cython.int
+        for dd in range(1, 7):
+            for gg in range(16):
+                self.f_split_meet[16 * dd + gg] = -1
+                for ay in range(3):
+                    for by in range(3):
+                        for az in range(3 - ay):
+                            for bz in range(3 - by):
+                                if (ay - az) * dd + (by - bz) * (7 - dd) == gg and (
+                                    self.f_split_meet[16 * dd + gg] < 0
+                                    or ay * dd + by * (7 - dd) < self.f_split_meet[16 * dd + gg]
+                                ):
+                                    self.f_split_meet[16 * dd + gg] = ay * dd + by * (7 - dd)
         self.f_split_lo = _ints(4)
         self.f_split_hi = _ints(4)
         self.f_split_k = _ints(4)
@@ -1753,73 +1788,76 @@ class Kernel:
         exactly the combinations of each group's states (explored alone, the
         others' pawns put at HOME, where they neither move nor stand on the board)
         whose numbers used fit in {d, d, e, e}: their lanes merged, the captures
-        joined. A group's lowest pawns whose moves combine freely with the rest's
-        (:meth:`_f_apart`) are groups of their own, lone pawns (:meth:`_f_alone`),
-        the rest one group; so a doublet whose pawns are all within 14 of each
-        other may split too. The combinations are stored as the states of the one
-        exploration and selected as there (:meth:`_f_select_pf`), or, without
-        blockade tags, emitted as made (:meth:`_f_comb`); only the no-split flag,
-        which no selection or end reads, is not kept (0xFFF once a number is
-        used). Each group's states are bucketed by their numbers used (5 * d's +
-        e's, :func:`_split_used`), found from the sum of the numbers left: the
-        sums of the sub-multisets of {d, d, e, e} differ for e = 7 - d (a table
-        per throw checks it; where two collide, :func:`_split_used`), and a dice
-        state's bytes above its numbers left are 0 (:func:`_remove_byte`), so the
-        sum is taken over all four. Returns True when it did so.
+        joined. A group is cut into blocks of pawns whose moves combine freely
+        (:meth:`_f_apart`), each a group of its own (one pawn: :meth:`_f_alone`);
+        so a doublet whose pawns are all within 14 of each other may split too.
+        §5.5's rule on the starting blockades (tags) binds the ends only, and
+        both pawns of a blockade are in one group: its states that break it are
+        left out, and the combinations are then selected as made (the most numbers
+        used), emitted, or stored for the bonus part (:meth:`_f_comb`); the no-split
+        flag, which no selection or end reads, is not kept. Each group's states are
+        bucketed by their numbers used (5 * d's + e's, :func:`_split_used`), which
+        the sum of the numbers left gives: the sums of the sub-multisets of {d, d, e,
+        e} differ for e = 7 - d (a table per throw checks it; where two collide,
+        :func:`_split_used`), and a dice state's bytes above its numbers left are 0
+        (:func:`_remove_byte`), so the sum is taken over all four. Returns True when
+        it did so.
         """
         m: cython.int = 0
         k: cython.int
         j: cython.int
         p: cython.int
+        lane: cython.int
         for k in range(4):
-            p = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & _PMASK)
+            lane = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & 0xFFFF)
+            p = lane & _PMASK
             if 1 <= p <= 71:
                 j = m
                 while j > 0 and self.f_split_p[j - 1] > p:
                     self.f_split_p[j] = self.f_split_p[j - 1]
+                    self.f_split_l[j] = self.f_split_l[j - 1]
                     j -= 1
                 self.f_split_p[j] = p
+                self.f_split_l[j] = lane
                 m += 1
         ncomp: cython.int = 0
-        # the groups of pawns within 14 of each other (f_split_p[j0:j1]); of a group,
-        # the lowest pawns whose moves combine freely with the rest's (_f_apart) are
-        # split off as lone pawns (with one left over, all)
+        # the groups of pawns within 14 of each other (f_split_p[j0:j1]); a group is
+        # cut into blocks of pawns whose moves combine freely (_f_apart), each a
+        # component (the pawns f_split_lo[c] <= j < f_split_hi[c])
         self.f_split_cross = False
         apart: cython.int = -1  # (whether a split may be tried: found when first needed)
-        lone: cython.int
+        cuts: cython.int
         j0: cython.int = 0
         j1: cython.int
         while j0 < m:
             j1 = j0 + 1
             while j1 < m and self.f_split_p[j1] - self.f_split_p[j1 - 1] <= 14:
                 j1 += 1
-            lone = 0
+            cuts = 0
             if j1 - j0 >= 2:
                 if apart == -1:
                     apart = 1 if self._f_apart_may(spec) else 0
                 if apart == 1:
-                    lone = self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7))
-            if lone:
+                    cuts = self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7))
+            if cuts:
                 self.f_split_cross = True
-            for j in range(j0, j0 + lone):
-                self.f_split_lo[ncomp] = self.f_split_p[j]
-                self.f_split_hi[ncomp] = self.f_split_p[j]
-                ncomp += 1
-            if j0 + lone < j1:
-                self.f_split_lo[ncomp] = self.f_split_p[j0 + lone]
-                self.f_split_hi[ncomp] = self.f_split_p[j1 - 1] + 14
-                ncomp += 1
+            self.f_split_lo[ncomp] = j0
+            for j in range(j0 + 1, j1):
+                if cuts >> (j - j0) & 1:
+                    self.f_split_hi[ncomp] = j
+                    ncomp += 1
+                    self.f_split_lo[ncomp] = j
+            self.f_split_hi[ncomp] = j1
+            ncomp += 1
             j0 = j1
         if ncomp < 2:
             return False
-        self.f_split_hi[ncomp - 1] = 72
         root: cython.ulonglong = _dice_word(nums, 4, 0, 0)
         c: cython.int
         i: cython.int
         b: cython.int
         lo: cython.int
         hi: cython.int
-        lane: cython.int
         n: cython.int = 0
         at: cython.int
         w: cython.ulonglong
@@ -1846,26 +1884,20 @@ class Kernel:
         for c in range(ncomp):
             lo = self.f_split_lo[c]
             hi = self.f_split_hi[c]
-            # the group alone: the others' pawns (out of its reach) put at HOME, where
-            # they neither move nor count on the board
+            # the component alone: the others' pawns (out of its reach, or combining
+            # freely with it) put at HOME, where they neither move nor count on the board
+            j = hi - lo
             pa = 0
-            j = 0
             for k in range(4):
-                lane = cython.cast(cython.int, (self.f_start_a >> (16 * k)) & 0xFFFF)
-                p = lane & _PMASK
-                if lo <= p <= hi and p <= 71:
-                    j += 1
-                else:
-                    lane = 72
+                lane = self.f_split_l[lo + k] if k < j else 72
                 pa |= cython.cast(cython.ulonglong, lane) << (16 * k)
             self.f_split_k[c] = j
             self._f_reset()
             self.f_stack_top = 0
-            pa = _sort4(pa)
-            if j == 1 and not self._f_jump(spec) and pa & 0xFFFF <= 71:
-                self._f_alone(pa, root)  # one pawn (no tag: a tag's pair is one group)
+            if j == 1 and not self._f_jump(spec):
+                self._f_alone(pa, root)  # one pawn, on lane 0 (tagged or not)
             else:
-                self._f_push(pa, self.f_start_b, root)
+                self._f_push(_sort4(pa), self.f_start_b, root)
             while self.f_stack_top > 0:
                 self.f_stack_top -= 1
                 i = self.f_stack[self.f_stack_top]
@@ -1892,9 +1924,12 @@ class Kernel:
                     b = used_of[ud4 - (((w * 0x01010101) >> 24) & 0xFF)]
                 else:
                     b = _split_used(self.f_states[3 * i + 2], dcode)
+                if self.n_tags != 0 and not self._f_blockades_ok(self.f_states[3 * i], 0, 1):
+                    b = 13  # (§5.5 broken: never selected, see below)
+                else:
+                    cnt[b] += 1
+                    mask |= 1 << b
                 self.f_split_t[i] = b
-                cnt[b] += 1
-                mask |= 1 << b
             self.f_split_m[c] = mask
             at = n
             for b in range(13):
@@ -1925,11 +1960,13 @@ class Kernel:
                         w |= cython.cast(cython.ulonglong, lane) << (16 * j)
                         j += 1
                 b = self.f_split_t[i]
+                if b == 13:
+                    continue
                 at = nxt[b]
                 nxt[b] = at + 1
                 self.f_split_w[at] = w
                 self.f_split_g[at] = _word_gone(self.f_states[3 * i + 2])
-            n += self.f_n_states
+            n = self.f_split_off[16 * c + 13]
         self._f_reset()
         self.f_stack_top = 0
         self._f_add(self.f_start_a, self.f_start_b, root)  # the root first (index 0)
@@ -1940,45 +1977,27 @@ class Kernel:
             j += self.f_split_k[c]
         for k in range(j, 4):
             home |= cython.cast(cython.ulonglong, 72) << (16 * k)
-        # by numbers used, from all four down: the selection keeps only the states that
-        # use the most numbers among those that break no blockade of §5.5, so the
-        # first count with such a state is the last one needed
-        used: cython.int
-        first: cython.int
-        done: cython.bint = False
-        nsel: cython.int
-        if self.n_tags == 0:
-            # the selection as the combinations are made: no pawn in the nest, no
-            # blockade of §5.5 to break, so the first count of numbers used with a
-            # combination selects all of its (§5.8's partial doublets: none unless
-            # all four are used); those without a bonus are emitted as made
-            # (_f_comb), those with one stored for _f_finish, which then pushes their
-            # bonus roots; the most numbers used by a combination: the largest count
-            # that the groups' numbers used reach (_f_comb_need)
-            used = 4
-            while used > 0 and not self._f_comb_need(ncomp, used):
-                used -= 1
-            if used == 0 or (used < 4 and self.cfg[C_PARTIAL_NOTHING]):
-                return True
-            self.f_split_extra = self._extra(used == 4)
-            self._f_comb(ncomp, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0)
-            nsel = self.f_n_states - 1
-            if nsel:
-                for i in range(nsel):
-                    self.f_selected[i] = i + 1
-                self._f_finish(nsel, self.f_split_extra, spec)
+        # the selection as the combinations are made: no pawn in the nest, and no
+        # blockade of §5.5 to break (a group state that breaks one, its two pawns
+        # together elsewhere, was left out above: both are in that group, and §5.5
+        # binds only the ends), so the first count of numbers used with a
+        # combination selects all of its (§5.8's partial doublets: none unless all
+        # four are used); those without a bonus are emitted as made (_f_comb), those
+        # with one stored for _f_finish, which then pushes their bonus roots; the
+        # most numbers used by a combination: the largest count that the groups'
+        # numbers used reach (_f_comb_need)
+        used: cython.int = 4
+        while used > 0 and not self._f_comb_need(ncomp, used):
+            used -= 1
+        if used == 0 or (used < 4 and self.cfg[C_PARTIAL_NOTHING]):
             return True
-        for used in range(4, 0, -1):
-            first = self.f_n_states
-            if self._f_comb_need(ncomp, used):
-                self._f_comb(ncomp, home, dcode, ecode, self.cfg[C_NO_SPLIT] != 0)
-            for i in range(first, self.f_n_states):
-                if self._f_blockades_ok(self.f_states[3 * i], self.f_states[3 * i + 1], 1):
-                    done = True
-                    break
-            if done:
-                break
-        self._f_select_pf(4, spec)
+        self.f_split_extra = self._extra(used == 4)
+        self._f_comb(ncomp, home)
+        nsel: cython.int = self.f_n_states - 1
+        if nsel:
+            for i in range(nsel):
+                self.f_selected[i] = i + 1
+            self._f_finish(nsel, self.f_split_extra, spec)
         return True
 
     @cython.cfunc
@@ -1986,9 +2005,9 @@ class Kernel:
     @cython.exceptval(check=False)
     def _f_apart_may(self, spec: _Spec) -> cython.bint:
         """:meth:`_f_split`: whether a group of pawns may be split by :meth:`_f_apart` at
-        all: no blockade tag (§5.5), no "jump", and no other colour's pawn on a square
-        its friend's pawns may share (a pawn landing there would make a blockade)."""
-        if self.n_tags != 0 or self._f_jump(spec):
+        all: no "jump", and no other colour's pawn on a square its friend's pawns may
+        share (a pawn landing there would make a blockade)."""
+        if self._f_jump(spec):
             return False
         i: cython.int
         for i in range(self.f_n_occupied):
@@ -1999,101 +2018,137 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_apart(self, j0: cython.int, j1: cython.int, d: cython.int) -> cython.int:
-        """:meth:`_f_split`: how many of the lowest pawns of the group ``f_split_p[j0:j1]``
-        (sorted, each within 14 of the next) on the doublet (d, d, 7 - d, 7 - d) may
-        be explored as lone pawns, the rest as one group, so that their states
-        combine (:meth:`_f_comb`) into exactly the group's: ``j1 - j0 - 1`` (or
-        more) all of them, 0 none.
+        """:meth:`_f_split`: the blocks into which the group of pawns ``f_split_p[j0:j1]``
+        (sorted, each within 14 of the next) may be cut on the doublet (d, d, 7 - d,
+        7 - d), each block explored alone (the others at HOME) so that the blocks'
+        states combine (:meth:`_f_comb`) into exactly the group's: bit ``i`` (1 <= i
+        < j1 - j0) set where a block starts at pawn ``j0 + i``; 0, one block.
 
-        Each pawn alone (the others at HOME, as :meth:`_f_alone`), and the rest
-        together, use disjoint sub-multisets of the four numbers. A state of the
-        group projects onto a state of each part whose numbers are those it used:
-        a hop legal with the other parts' pawns on the board is legal without
-        them (they only add blockades; a capture by one of them only takes a
+        The blocks use disjoint sub-multisets of the four numbers. A state of the
+        group projects onto a state of each block whose numbers are those it used:
+        a hop legal with the other blocks' pawns on the board is legal without them
+        (they only add blockades: a pawn that lands on another colour's pawn
+        captures it or may not land, and :meth:`_f_apart_may` has excluded a
+        friend's pawn, which it could join; a capture by one block only takes a
         capture from another's landing, so the captures joined are the same), and
         §5.8's no-split rule (HOME by all four numbers of one pawn) is the same
-        alone. Conversely a combination of the parts' states is a state of the
-        group if the rest moves first (as it did alone: the lone pawns are behind
-        it), then the lone pawns one after another, the highest first: a lone pawn
-        then meets on its way the pawns ahead at their ends and those behind not
-        at all, and a hop legal alone stays legal unless it passes or lands on a
-        square that two of the pawns ahead hold, or one of them together with
-        another colour's pawn. (A pawn landing on another colour's pawn captures
-        it or may not land, so a pawn that moved holds no mixed blockade;
-        :meth:`_f_apart_may` has excluded a friend's pawn, with which it could.)
-        So none is split off if two pawns share a start (an own blockade) or a
-        pawn other than the lowest shares its start with another colour's pawn
-        (it may stay there, and a pawn behind it then meets a blockade); and
-        for two pawns ``y < z`` that can end on one square ``s < 72`` by disjoint
-        numbers, the lone pawn that moves next after both (``y - 1`` if ``y`` is
-        a lone pawn, else the highest lone pawn) must not reach ``s`` with the
-        numbers left. Two pawns can always be split.
+        alone. Conversely a combination of the blocks' states is a state of the
+        group if the blocks move one after another, the highest first, each as it
+        did alone: a block's pawns start above every lower block's, so they never
+        meet those, and they meet the higher blocks' pawns only at their ends. A hop
+        legal alone then stays legal unless it passes or lands on a square that
+        holds two pawns only with the higher blocks': (1) two pawns ``u < v`` above
+        the block that can end on one square ``s`` (not HOME) by disjoint numbers
+        (an unmoved pair, a blockade at the start, included), or one above with
+        another colour's pawn on its start (``s - 14``, as if by all four numbers);
+        (2) a pawn ``u`` above the block and a pawn ``y`` of it that can end on one
+        square ``s`` so (the other pawns of the block, which then pass or land
+        there, meet them). Neither can happen if no pawn that must not (for (1)
+        the block's highest, for (2) its highest other than ``y``) starts at
+        ``s - (14 - su - sy)`` or on, the numbers left after both (``meet``: the
+        least such start over the squares ``s``, from the least ``sy``, as
+        ``f_split_meet``). Two pawns on one square (a blockade at the start) are
+        never cut apart: §5.5 (such a blockade may not end together elsewhere)
+        binds only the ends and only those two pawns, so :meth:`_f_split` applies it
+        to the states of their block (blockade tags travel in the lanes); two lone
+        pawns from one square would also make every combination twice. Of the
+        cuts allowed the one with the least sum of squared block sizes is taken (a
+        block's exploration grows faster than its size).
         """
-        e: cython.int = 7 - d
-        # the sums of the sub-multisets of {d, d, e, e} (all different) in four bits each:
-        # sum -> 1 + its d's + its e's << 2 (0: no sub-multiset has that sum)
-        codes: cython.ulonglong = 0
-        a: cython.int
-        b: cython.int
-        for a in range(3):
-            for b in range(3):
-                codes |= cython.cast(cython.ulonglong, 1 + (a | b << 2)) << (4 * (a * d + b * e))
+        n: cython.int = j1 - j0
+        p: cython.int
+        if n == 2:
+            # (the rule below for two pawns: apart unless on one square, or the higher
+            # with another colour's pawn, both of which the lower reaches)
+            p = self.f_split_p[j0 + 1]
+            if p == self.f_split_p[j0] or (
+                (self.f_others_hi >> (p - 64) if p >= 64 else self.f_others_lo >> p) & 1
+            ):
+                return 0
+            return 2
+        big: cython.int = 1000
+        # meet[4 * i + j] (i < j): the least start of a pawn that reaches a square on
+        # which pawns i and j can both end, with the numbers they leave; meet[5 * i]:
+        # pawn i's start less 14 where another colour's pawn shares it, else big
+        meet: cython.int[16] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        # above[b]: the least of meet over the pawns b.. (for the blocks below b)
+        above: cython.int[5] = [0, 0, 0, 0, 0]
+        i: cython.int
         j: cython.int
-        y: cython.int
-        z: cython.int
         g: cython.int
         sy: cython.int
-        sz: cython.int
-        cy: cython.int
-        cz: cython.int
-        p: cython.int
-        low: cython.int
-        k: cython.int
-        most: cython.int = j1 - j0 - 1
-        for j in range(j0 + 1, j1):
-            p = self.f_split_p[j]
-            if p == self.f_split_p[j - 1]:
-                return 0  # an own blockade
+        m: cython.int
+        for i in range(n):
+            p = self.f_split_p[j0 + i]
+            meet[5 * i] = big
             if (self.f_others_hi >> (p - 64) if p >= 64 else self.f_others_lo >> p) & 1:
-                return 0  # a blockade with another colour's pawn, behind which a pawn is
-        for y in range(j0 + 1, j1):
-            for z in range(y + 1, j1):
-                # low: the lowest start from which a pawn reaches a square that y and z
-                # can both end on (by disjoint numbers, not HOME) with the numbers left
-                # (s - p <= 14 - sy - sz, s = p_y + sy)
-                low = 1000
-                g = self.f_split_p[z] - self.f_split_p[y]
-                for sy in range(g, 15):
-                    cy = cython.cast(cython.int, (codes >> (4 * sy)) & 15) - 1
-                    if cy < 0:
-                        continue
-                    sz = sy - g
-                    cz = cython.cast(cython.int, (codes >> (4 * sz)) & 15) - 1
-                    if cz < 0:
-                        continue
-                    if (cy & 3) + (cz & 3) > 2 or (cy >> 2) + (cz >> 2) > 2:
-                        continue  # not disjoint
-                    if self.f_split_p[y] + sy >= 72:
-                        continue  # HOME holds any number of pawns
-                    if self.f_split_p[y] + 2 * sy + sz - 14 < low:
-                        low = self.f_split_p[y] + 2 * sy + sz - 14
-                # with k lone pawns the next after both is min(y, k) - 1: k must stay
-                # below the first k whose pawn k - 1 (at most y - 1) starts at low or on
-                for k in range(1, y - j0 + 1):
-                    if k > most:
+                meet[5 * i] = p - 14
+            for j in range(i + 1, n):
+                g = self.f_split_p[j0 + j] - p
+                sy = self.f_split_meet[16 * d + g] if g <= 15 else -1
+                # (HOME holds any number of pawns; the least sy gives the least square)
+                if sy < 0 or p + sy >= 72:
+                    meet[4 * i + j] = big
+                else:
+                    meet[4 * i + j] = p + 3 * sy - g - 14  # s - (14 - sy - (sy - g))
+        above[n] = big
+        for i in range(n - 1, 0, -1):
+            m = above[i + 1]
+            for j in range(i, n):
+                if meet[4 * i + j] < m:
+                    m = meet[4 * i + j]
+            above[i] = m
+        # ok: bit 5 * a + b where the block of pawns a .. b - 1 may go alone
+        ok: cython.int = 0
+        a: cython.int
+        b: cython.int
+        y: cython.int
+        top: cython.int
+        good: cython.bint
+        for b in range(1, n + 1):
+            for a in range(b):
+                good = b == n or (
+                    self.f_split_p[j0 + b - 1] < above[b]
+                    and self.f_split_p[j0 + b] != self.f_split_p[j0 + b - 1]
+                )
+                if good and b < n and b - a >= 2:
+                    for y in range(a, b):
+                        top = self.f_split_p[j0 + (b - 2 if y == b - 1 else b - 1)]
+                        for j in range(b, n):
+                            if meet[4 * y + j] <= top:
+                                good = False
+                    # (1) for the pawns below b, (2) for the pairs across
+                if good:
+                    ok |= 1 << (5 * a + b)
+        best: cython.int = 0
+        cost: cython.int
+        bestcost: cython.int = n * n
+        cut: cython.int
+        for cut in range(1, 1 << (n - 1)):
+            cost = 0
+            a = 0
+            good = True
+            for b in range(1, n + 1):
+                if b == n or (cut << 1) >> b & 1:
+                    if not ok >> (5 * a + b) & 1:
+                        good = False
                         break
-                    if self.f_split_p[j0 + k - 1] >= low:
-                        most = k - 1
-                        break
-        return most
+                    cost += (b - a) * (b - a)
+                    a = b
+            if good and cost < bestcost:
+                bestcost = cost
+                best = cut << 1
+        return best
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_alone(self, pa: cython.ulonglong, root: cython.ulonglong) -> cython.void:
         """:meth:`_f_split`: the states of a group of one pawn (lane 0 of ``pa``, the
-        others at HOME; no tag, no "jump"), stored as :meth:`_f_pf_edges` would
-        store them from the root ``root``, in the same order, without the state
-        table or the blocked masks of each state.
+        others at HOME; no "jump"), stored as :meth:`_f_pf_edges` would store them,
+        the root ``root`` first, in the same order, without the state table or the
+        blocked masks of each state (a pawn with a blockade tag keeps it, on lane
+        0 above the HOME lanes: those readers of the states take the lanes in any
+        order).
 
         The pawn alone moves forward: its captures are behind it, and the mask
         of :meth:`_f_blocked1` differs from the root's only at its own square, so
@@ -2157,8 +2212,8 @@ class Kernel:
                 if sq >= 0:
                     g2 |= 1 << self.f_occupied_index[sq]
                 w2 = _dice_word(left, nleft - 1, flag2, g2)
-                # (the others at HOME, above any t: the lanes stay sorted)
-                w = (self.f_states[3 * s] & ~cython.cast(cython.ulonglong, 0xFFFF)) | t
+                # (the pawn on lane 0, the others at HOME: a blockade tag kept)
+                w = (self.f_states[3 * s] & ~cython.cast(cython.ulonglong, _PMASK)) | t
                 seen = False
                 # (the root's successors differ; a square not reached before is new)
                 if s != 0 and at >> (t - p0) & 1:
@@ -2218,18 +2273,11 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_comb(
-        self,
-        ncomp: cython.int,
-        home: cython.ulonglong,
-        dcode: cython.ulonglong,
-        ecode: cython.ulonglong,
-        no_split: cython.bint,
-    ) -> cython.void:
+    def _f_comb(self, ncomp: cython.int, home: cython.ulonglong) -> cython.void:
         """:meth:`_f_split`: every combination of the groups' states whose numbers used
-        make the count of :meth:`_f_comb_need` (which set f_split_need), stored, or
-        emitted as made (see :meth:`_f_split`); ``home``: the lanes of the pawns at
-        HOME before the throw, above the groups'.
+        make the count of :meth:`_f_comb_need` (which set f_split_need), emitted as
+        made, or stored for the bonus part (see :meth:`_f_split`); ``home``: the lanes
+        of the pawns at HOME before the throw, above the groups'.
 
         Group by group: the combinations of the groups before ``c`` that the
         groups from ``c`` on can complete (``f_split_comb_*``, after those of
@@ -2241,10 +2289,11 @@ class Kernel:
         are of different pawns), but for two kinds, each then kept twice,
         selected twice and emitted once (:meth:`_f_emit` keeps an outcome once,
         :meth:`_f_push` a bonus root): group states that differed only in §5.8's
-        no-split flag, which is not kept; and two lone pawns of one group that
-        swap squares (red's 58 and 60 on (2, 2): 58 + 2 and 60 + 5, or 58 + 2 + 5
-        and 60 staying). Without blockade tags (§5.5), moved marks ("jump") and
-        lone pawns whose lanes may cross (``f_split_cross``), the groups' lanes,
+        no-split flag, which is not kept; and blocks of one group cut by
+        :meth:`_f_apart` whose pawns swap squares (red's 58 and 60 on (2, 2): 58 +
+        2 and 60 + 5, or 58 + 2 + 5 and 60 staying). Without blockade tags (§5.5),
+        moved marks ("jump") and blocks whose lanes may cross (``f_split_cross``),
+        the groups' lanes,
         each group's sorted, the groups by their ranges and the pawns at HOME
         before the throw above them, are in order already; otherwise they are
         sorted.
@@ -2264,13 +2313,9 @@ class Kernel:
         need: cython.int
         g: cython.int
         gx: cython.int
-        j: cython.int
-        bd: cython.int
-        be: cython.int
         last: cython.bint
         w: cython.ulonglong
         wx: cython.ulonglong
-        left: cython.ulonglong
         lo: cython.Py_ssize_t = 0
         hi: cython.Py_ssize_t = 1
         top: cython.Py_ssize_t
@@ -2304,34 +2349,13 @@ class Kernel:
                             continue
                         if tags:
                             w = _sort4_mostly_sorted(w)
-                        if self.n_tags == 0:
-                            # selected (see _f_split): an end without a bonus (§5.7, as
-                            # _f_earned) emitted at once, as _f_finish would
-                            if not ((cb and g) or (hb and _lanes_at(w, 72) != self.f_home_before)):
-                                self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
-                                continue
-                        if self.n_tags == 0:
-                            # (for _f_finish, which reads the lanes and the captures)
-                            self._f_store(w, cython.cast(cython.ulonglong, g) << 47)
+                        # selected (see _f_split): an end without a bonus (§5.7, as
+                        # _f_earned) emitted at once, as _f_finish would
+                        if not ((cb and g) or (hb and _lanes_at(w, 72) != self.f_home_before)):
+                            self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
                             continue
-                        # the numbers left: two d's and two e's less those used
-                        bd = _div5(acc + s)
-                        be = acc + s - 5 * bd
-                        left = 0
-                        j = 0
-                        while bd < 2:
-                            left |= dcode << (8 * j)
-                            j += 1
-                            bd += 1
-                        while be < 2:
-                            left |= ecode << (8 * j)
-                            j += 1
-                            be += 1
-                        self._f_store(
-                            w,
-                            _dice_word(left, j, 0xFFF if no_split else 0, 0)
-                            | cython.cast(cython.ulonglong, g) << 47,
-                        )
+                        # (for _f_finish, which reads the lanes and the captures)
+                        self._f_store(w, cython.cast(cython.ulonglong, g) << 47)
             lo = hi
             hi = top
             shift += 16 * self.f_split_k[c]
@@ -3069,7 +3093,6 @@ class Kernel:
         sq: cython.int
         sq2: cython.int
         new: cython.int
-        new2: cython.int
         g1: cython.int
         g2: cython.int
         have_mid: cython.bint
@@ -3153,11 +3176,10 @@ class Kernel:
                     if sq2 < -1:
                         continue
                     g2 = g1 | (1 << self.f_occupied_index[sq2] if sq2 >= 0 else 0)
-                    new2 = (lane2 & ~_PMASK) | t2
                     # the state's lanes, unsorted: the root's with the first mover's lane
-                    # set to new, then the second mover's (the same lane where it goes on)
-                    # to new2
-                    w = _set_lane(_set_lane(pa0, k, new), k2, new2)
+                    # set to new (moved on by n1), then the second mover's (the same lane
+                    # where it goes on) moved on by n2, to t2
+                    w = _moved(_moved(pa0, k, n1), k2, n2)
                     # every state that uses both numbers is selected (no pawn can
                     # enter): an end at once unless with a bonus (§5.7)
                     n_two += 1
@@ -3401,15 +3423,13 @@ class Kernel:
                     continue
                 # (as in :meth:`_f_bonus_edges`: a pawn of no starting blockade moved, so
                 # its state's blockades are its parent's, which broke none of them)
-                if lane >> 8 and not self._f_blockades_ok(
-                    _raised(pa, k, (lane & ~_PMASK) | t), 0, 1
-                ):
+                if lane >> 8 and not self._f_blockades_ok(_raised_by(pa, k, t - p), 0, 1):
                     continue
                 n_edges += 1
                 c2, h2, g2 = self._f_bonus_after(ncb, nhb, which, gone, sq, t, cb, hb)
                 if c2 or h2:
                     self._f_push(
-                        _raised(pa, k, (lane & ~_PMASK) | t),
+                        _raised_by(pa, k, t - p),
                         0,
                         cython.cast(cython.ulonglong, c2)
                         | cython.cast(cython.ulonglong, h2) << 4
@@ -3417,12 +3437,12 @@ class Kernel:
                         | _BONUS_PART,
                     )
                 elif g2 != gone:
-                    self._f_emit(_raised(pa, k, (lane & ~_PMASK) | t), 0, g2, 0, 0, hops)
+                    self._f_emit(_raised_by(pa, k, t - p), 0, g2, 0, 0, hops)
                 else:
                     if plain:
                         f = _raised_canon(pa, k, t)
                     else:
-                        f = _canon_sorted(_raised(pa, k, (lane & ~_PMASK) | t))
+                        f = _canon_sorted(_raised_by(pa, k, t - p))
                     if c0 < 2:
                         self._f_keep(khi | f << fsh, klo, 0, hops)
                     else:
@@ -4287,7 +4307,7 @@ class Kernel:
                     # (a pawn of no starting blockade moved: its state's blockades are its
                     # parent's, which broke none of them)
                     if lane >> 8:
-                        na, nb = _raised_slot(pa, pb, cs, k, (lane & ~_PMASK) | t)
+                        na, nb = _raised_slot(pa, pb, cs, k, t - p)
                         if not self._f_blockades_ok(na, nb, ncol):
                             continue
                     n_edges += 1
@@ -4297,16 +4317,16 @@ class Kernel:
                         if plain:
                             f = _raised_canon(pa, k, t)
                         else:
-                            f = _canon_sorted(_raised(pa, k, (lane & ~_PMASK) | t))
+                            f = _canon_sorted(_raised_by(pa, k, t - p))
                         if c0 < 2:
                             o = -1 - self._f_keep(khi | f << fsh, klo, extra, spec)
                         else:
                             o = -1 - self._f_keep(khi, klo | f << fsh, extra, spec)
                     elif c2 == 0 and h2 == 0:
-                        na, nb = _raised_slot(pa, pb, cs, k, (lane & ~_PMASK) | t)
+                        na, nb = _raised_slot(pa, pb, cs, k, t - p)
                         o = -1 - self._f_emit(na, nb, g2, 0, extra, spec)
                     else:
-                        na, nb = _raised_slot(pa, pb, cs, k, (lane & ~_PMASK) | t)
+                        na, nb = _raised_slot(pa, pb, cs, k, t - p)
                         o = self._f_push(
                             na,
                             nb,
@@ -6397,8 +6417,11 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
 
     Only the raised lane can be out of order, and it is too large, so one
     pass of compare-exchanges from the bottom up carries it to its place
-    (three instead of the five of :func:`_sort4`), without branches.
+    (three instead of the five of :func:`_sort4`), without branches. (Compiled, the
+    five in a vector register cost less: :func:`_sort4`.)
     """
+    if cython.compiled:
+        return kbits_sort4(_set_lane(w, k, v))
     a: cython.ulonglong
     b: cython.ulonglong
     c: cython.ulonglong
@@ -6410,14 +6433,35 @@ def _raised(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglo
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
+def _raised_by(w: cython.ulonglong, k: cython.int, d: cython.int) -> cython.ulonglong:
+    """:func:`_raised` with lane ``k`` raised by ``d`` (> 0): its progress number moved on,
+    its marks kept (the number stays below 0x80, so nothing carries into the next lane)."""
+    if cython.compiled:
+        return kbits_sort4(_moved(w, k, d))
+    return _raised(w, k, _lane(w, k) + d)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _moved(w: cython.ulonglong, k: cython.int, d: cython.int) -> cython.ulonglong:
+    """Lanes ``w`` with lane ``k``'s progress number moved on by ``d`` (>= 0), its marks
+    kept: :func:`_set_lane` of the lane plus ``d``, by one addition (the number stays at
+    most 84, below 0x80, so nothing carries into the marks or the next lane)."""
+    return w + (cython.cast(cython.ulonglong, cython.cast(cython.uint, d)) << (16 * k))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def _raised_slot(
-    pa: cython.ulonglong, pb: cython.ulonglong, cs: cython.int, k: cython.int, v: cython.int
+    pa: cython.ulonglong, pb: cython.ulonglong, cs: cython.int, k: cython.int, d: cython.int
 ) -> tuple[cython.ulonglong, cython.ulonglong]:
-    """The lanes ``pa``, ``pb`` with lane ``k`` of colour slot ``cs`` raised to ``v``
-    (:func:`_raised`)."""
+    """The lanes ``pa``, ``pb`` with lane ``k`` of colour slot ``cs`` raised by ``d``
+    (:func:`_raised_by`)."""
     if cs == 0:
-        return _raised(pa, k, v), pb
-    return pa, _raised(pb, k, v)
+        return _raised_by(pa, k, d), pb
+    return pa, _raised_by(pb, k, d)
 
 
 @cython.cfunc
@@ -6426,7 +6470,9 @@ def _raised_slot(
 def _raised_canon(w: cython.ulonglong, k: cython.int, v: cython.int) -> cython.ulonglong:
     """:func:`_canon_sorted` of :func:`_raised` ``(w, k, v)`` for lanes (``w``'s and ``v``)
     that are progress numbers only: the lanes straight into the big-endian field,
-    without the 16-bit word between."""
+    without the 16-bit word between. (Compiled: :func:`_canon4` of the lanes set.)"""
+    if cython.compiled:
+        return kbits_canon4(_set_lane(w, k, v))
     a: cython.ulonglong
     b: cython.ulonglong
     c: cython.ulonglong
@@ -6463,7 +6509,10 @@ def _raised4(
 @cython.inline
 @cython.exceptval(check=False)
 def _sort4(w: cython.ulonglong) -> cython.ulonglong:
-    """The four 16-bit lanes of ``w`` sorted (lane 0 the smallest), without branches."""
+    """The four 16-bit lanes of ``w`` (each below 0x8000) sorted (lane 0 the smallest),
+    without branches (compiled: ``_kbits.h``'s, in a vector register where it can)."""
+    if cython.compiled:
+        return kbits_sort4(w)
     a: cython.ulonglong = w & 0xFFFF
     b: cython.ulonglong = (w >> 16) & 0xFFFF
     c: cython.ulonglong = (w >> 32) & 0xFFFF
@@ -6486,7 +6535,10 @@ def _sort4(w: cython.ulonglong) -> cython.ulonglong:
 @cython.inline
 @cython.exceptval(check=False)
 def _canon4(w: cython.ulonglong) -> cython.ulonglong:
-    """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field."""
+    """The progress numbers of the four lanes, sorted, as a big-endian 32-bit field
+    (compiled: ``_kbits.h``'s)."""
+    if cython.compiled:
+        return kbits_canon4(w)
     return _field4(_sort4(w & _P4))
 
 
@@ -6495,7 +6547,9 @@ def _canon4(w: cython.ulonglong) -> cython.ulonglong:
 @cython.exceptval(check=False)
 def _field4(v: cython.ulonglong) -> cython.ulonglong:
     """Four sorted lanes of progress numbers (each below 0x100) as the big-endian
-    32-bit key field, lane 0 in the top byte (:func:`_canon4`)."""
+    32-bit key field, lane 0 in the top byte (:func:`_canon4`; compiled: ``_kbits.h``'s)."""
+    if cython.compiled:
+        return kbits_field4(v)
     return (v & 0xFF) << 24 | ((v >> 16) & 0xFF) << 16 | ((v >> 32) & 0xFF) << 8 | (v >> 48)
 
 
@@ -6590,8 +6644,13 @@ def _canon_sorted(w: cython.ulonglong) -> cython.ulonglong:
 def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     """How many of the four lanes hold progress number ``v`` (without branches)."""
     x: cython.ulonglong = (w & _P4) ^ (cython.cast(cython.ulonglong, v) * _L4)
-    y: cython.ulonglong = ((x + _P4) & _MOVED_LANES) >> 7  # 1 in each lane that is not v
-    return 4 - cython.cast(cython.int, ((y * _L4) >> 48) & 0xFFFF)
+    y: cython.ulonglong = (x + _P4) & _MOVED_LANES  # bit 7 in each lane that is not v
+    # their count: bits 55-57 of the 64-bit y * _L4 (the sums below bit 55 are at most 3, so
+    # none carries into it; above it, nothing is left of the product)
+    z: cython.ulonglong = y * _L4
+    if not cython.compiled:
+        z &= _M64
+    return 4 - cython.cast(cython.int, z >> 55)
 
 
 #: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
@@ -6671,21 +6730,16 @@ def _lowest_bit(m: cython.int) -> cython.int:
 
     Without branches: bits 8 to 11 of 283 times that bit alone differ for the nine
     bits of _SPLIT_VALID (0, 1, 2, 5, 6, 7, 10, 11, 12 give 1, 2, 4, 3, 6, 13, 12, 8,
-    0), and _LOWEST_BIT holds each bit's number in the four bits they name."""
+    0), and _LOWEST_BIT holds each bit's number in the four bits they name. (Compiled:
+    ``_kbits.h``'s, one instruction where the C compiler has ``__builtin_ctz``.)"""
+    if cython.compiled:
+        return kbits_lowest_bit(m)
     v: cython.int = m & -m
     return cython.cast(cython.int, (_LOWEST_BIT >> (4 * ((v * 283 >> 8) & 15))) & 15)
 
 
 #: :func:`_lowest_bit`'s table: the number of each bit of _SPLIT_VALID, four bits each.
 _LOWEST_BIT = cython.declare(cython.ulonglong, 0x7A000B0602510C)
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _div5(s: cython.int) -> cython.int:
-    """``s // 5`` for 0 <= ``s`` <= 14 (bit ``5 * d's + e's``: the d's)."""
-    return (s * 13) >> 6
 
 
 @cython.cfunc
