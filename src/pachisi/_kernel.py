@@ -2753,6 +2753,17 @@ class Kernel:
         entered pawn going on (the entry square was not closed, so the pawn there
         was alone and left no blockade), with the same answer (the root's masks
         above the entry square). So the same outcomes, in another order.
+
+        After a 5 entered, the ends without a capture or bonus are written without
+        the outcome table's look-up (:meth:`_f_keep_new`) where there is no
+        blockade tag (§5.5; a lane is then its progress number): each is the root
+        with a pawn entered on 1 and one of the root's distinct squares ``p`` (not
+        1) left for ``p + n`` (``n`` the other number), or with the entered pawn
+        gone on to ``1 + n``. Two with ``p`` and ``q`` are equal only if {p + n,
+        q} = {q + n, p}, that is never; one with ``p`` equals the one gone on only
+        if {1, p + n} = {1 + n, p}, that is ``p = 1``, which is left out. The bonus
+        part's ends have a capture or a new pawn at HOME (as in
+        :meth:`_f_pair_direct`).
         """
         hops: cython.schar = 0
         self._f_reset()
@@ -2776,6 +2787,10 @@ class Kernel:
             khi &= ~(_LO32 << fsh)
         else:
             klo &= ~(_LO32 << fsh)
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        # (without blockade tags a lane is its progress number: see below)
+        plain: cython.bint = self.n_tags == 0
         # the root's distinct lanes on the board (0 < p < 72), as in _f_pair_direct;
         # da[m]: the answer for the number that is not the 5 (dup: not read here)
         dl: cython.int[4] = [0, 0, 0, 0]
@@ -2865,9 +2880,16 @@ class Kernel:
                 else:
                     f = _canon_sorted(w)
                     if c0 < 2:
-                        self._f_keep(khi | f << fsh, klo, 0, hops)
+                        hi = khi | f << fsh
+                        lo = klo
                     else:
-                        self._f_keep(khi, klo | f << fsh, 0, hops)
+                        hi = khi
+                        lo = klo | f << fsh
+                    if plain:
+                        # no other end equals it (see above): without the look-up
+                        self._f_keep_new(hi, lo)
+                    else:
+                        self._f_keep(hi, lo, 0, hops)
         if n_two == 0:
             return False
         if self.f_stack_top:
