@@ -2405,7 +2405,23 @@ class Kernel:
         :meth:`_f_push` a bonus root): group states that differed only in §5.8's
         no-split flag, which is not kept; and blocks of one group cut by
         :meth:`_f_apart` whose pawns swap squares (red's 58 and 60 on (2, 2): 58 +
-        2 and 60 + 5, or 58 + 2 + 5 and 60 staying). Without blockade tags (§5.5),
+        2 and 60 + 5, or 58 + 2 + 5 and 60 staying). An end without a bonus is
+        therefore written without the outcome table's look-up
+        (:meth:`_f_emit_split`) unless it may be one of those. With a capture bonus,
+        plain lanes (no tag, no moved mark) and the numbers used told by their sum,
+        its captures are none and a block's state follows from its lanes, but for
+        the flag, which differs only in a block of several pawns with one that the
+        four numbers take HOME (then every end is looked up, ``f_split_g0``). If two
+        combinations give the blocks different lanes, following a lane that a block
+        has in one and another block in the other leads from block to block around
+        a cycle of "a lane of b on a square that c's pawns may reach" (within one
+        group: the groups' ranges are disjoint), which takes a step from a lower
+        block to a higher one of the group: a lower block's state with a lane on a
+        square that a pawn of a higher block may reach (``f_split_up``, flagged as
+        ``_SPLIT_AMB`` by :meth:`_f_split` or, for one pawn, :meth:`_f_alone`). The
+        ends with such a state are looked up, among themselves; the bonus part's
+        ends (a capture or a new pawn at HOME) equal none of the others. Without
+        blockade tags (§5.5),
         moved marks ("jump") and blocks whose lanes may cross (``f_split_cross``),
         the groups' lanes,
         each group's sorted, the groups by their ranges and the pawns at HOME
