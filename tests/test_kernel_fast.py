@@ -447,7 +447,7 @@ def _lone_groups(text: str, throw: tuple[int, int]) -> list[tuple[int, list[tupl
                 (self.f_states[3 * i], self.f_states[3 * i + 2]) for i in range(self.f_n_states)
             ]
 
-        def _f_alone(self, pa: int, root: int) -> None:
+        def _f_alone(self, pa: int, root: int, up: int) -> None:
             self._f_reset()
             self.f_stack_top = 0
             self._f_push(pa, self.f_start_b, root)
@@ -460,8 +460,16 @@ def _lone_groups(text: str, throw: tuple[int, int]) -> list[tuple[int, list[tupl
             explored = self._states()
             self._f_reset()
             self.f_stack_top = 0
-            super()._f_alone(pa, root)
-            assert self._states() == explored
+            super()._f_alone(pa, root, up)
+            # the same states but for _f_alone's flag (bit 63 of the third word): set on
+            # exactly those on a square in ``up`` (from the pawn's, bit 0)
+            alone = self._states()
+            top = 1 << 63
+            assert [(w, w2 & ~top) for w, w2 in alone] == explored
+            p0 = pa & 0x7F
+            assert [w2 & top != 0 for _, w2 in alone] == [
+                bool(up >> ((w & 0x7F) - p0) & 1) and i > 0 for i, (w, _) in enumerate(alone)
+            ]
             self.lone.append((pa & 0xFFFF, explored))
 
     pos = Position.from_text(text)
@@ -511,6 +519,48 @@ def test_split_doublet_lone_pawns() -> None:
     for module in (COMPILED, UNCOMPILED):
         if module is not None:
             assert compare(Position.from_text(text), (2, 2), module) is None
+
+
+def test_split_lone_pawns_without_lookup() -> None:
+    """``Kernel._f_comb`` writes the ends of a split doublet without the outcome table's
+    look-up unless a block's state has a lane on a square that a pawn of a higher
+    block may reach (``_f_split_reach``, flagged by ``_f_alone`` for one pawn): red's
+    40 and 42 on (2, 2), cut into two blocks of one, where 40 + 2 and 42 + 5 or 40 +
+    2 + 5 and 42 staying make one end twice; red's 40 is flagged where the 42 reaches
+    (42 + the sums of {2, 2, 5, 5}), the ends with a flagged state are looked up, the
+    others not, and the outcomes are the clear engine's, compiled and not."""
+    if UNCOMPILED is None:
+        pytest.skip("no uncompiled kernel")
+
+    class Spy(UNCOMPILED.Kernel):  # type: ignore[name-defined,misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.ups: list[tuple[int, int]] = []
+            self.new = 0
+
+        def _f_alone(self, pa: int, root: int, up: int) -> None:
+            self.ups.append((pa & 0x7F, up))
+            super()._f_alone(pa, root, up)
+
+        def _f_keep_new(self, hi: int, lo: int, x: int) -> None:
+            self.new += 1
+            super()._f_keep_new(hi, lo, x)
+
+    text = "parcheesi r,y - r:40.42.72.72,y:0.0.0.0 0 0 - - -"
+    pos = Position.from_text(text)
+    kern = Spy()
+    kern.outcomes(_accel._cfg(pos.setup, pos.to_move), (pos.pawns, pos.doubles, 0), (2, 2))
+    sums = {2 * i + 5 * j for i in range(3) for j in range(3)}
+    up40 = sum(1 << (2 + x) for x in sums)
+    assert kern.ups == [(40, up40), (42, 0)]
+    # the ends use all four numbers: 40 + a and 42 + 14 - a, a a sum of {2, 2, 5, 5};
+    # only those with a = 0, 5 or 10 (40's end where the 42 cannot reach) are written
+    # without the look-up
+    assert [a for a in sorted(sums) if not up40 >> a & 1] == [0, 5, 10]
+    assert kern.new == 3
+    for module in (COMPILED, UNCOMPILED):
+        if module is not None:
+            assert compare(pos, (2, 2), module) is None
 
 
 def _two_number_throws(

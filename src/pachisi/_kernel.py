@@ -501,6 +501,19 @@ class Kernel:
     # a group of pawns within 14 of each other split into lone pawns (_f_apart): the
     # groups' lanes may then cross, and a combination's word needs a sort
     f_split_cross: cython.bint
+    # the ends of _f_comb that may repeat another's (see there): the flag of every end
+    # (f_split_g0), or by the blocks' states (f_split_amb, with blocks): by block, the
+    # squares from its lowest pawn's (bit 0) that the pawns of the higher blocks of
+    # its group may reach (f_split_up)
+    f_split_g0: cython.int
+    f_split_amb: cython.bint
+    f_split_up: cython.ulonglong[::1]
+    # the outcome key of an end without captures, the mover's field left out (see
+    # _f_pawn_key), and where the field goes (in hi or lo, by a shift)
+    f_split_khi: cython.ulonglong
+    f_split_klo: cython.ulonglong
+    f_split_in_hi: cython.bint
+    f_split_ksh: cython.int
     # per group, the numbers used of its states (bits _split_used); per group c, the numbers
     # used by groups c.. (f_split_suf) and those by groups before c that a combination
     # can complete to the count wanted (f_split_need)
@@ -654,6 +667,7 @@ class Kernel:
         self.f_split_g = _ints(4096)
         self.f_split_t = _ints(4096)
         self.f_split_b = _ints(4)
+        self.f_split_up = _words(4)
         self.f_split_m = _ints(4)
         self.f_split_suf = _ints(5)
         self.f_split_need = _ints(5)
@@ -1233,18 +1247,20 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_keep_new(self, hi: cython.ulonglong, lo: cython.ulonglong) -> cython.void:
-        """:meth:`_f_keep` of an outcome (``x`` 0) that differs from every other outcome of
-        the throw, without the look-up. It is not entered in the hash table: no later
-        outcome of the throw can equal it (see :meth:`_f_pair_direct`). Not for a
-        recording copy."""
+    def _f_keep_new(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
+    ) -> cython.void:
+        """:meth:`_f_keep` of an outcome that differs from every other outcome of the
+        throw, without the look-up. It is not entered in the hash table: no other
+        outcome of the throw can equal it (see :meth:`_f_pair_direct`,
+        :meth:`_f_pair_enter` and :meth:`_f_comb`). Not for a recording copy."""
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow(False)
         i: cython.Py_ssize_t = self.f_n_outcomes
         self.f_n_outcomes += 1
         self.f_outcomes[3 * i] = hi
         self.f_outcomes[3 * i + 1] = lo
-        self.f_outcomes[3 * i + 2] = 0
+        self.f_outcomes[3 * i + 2] = x
 
     def _f_ogrow(self, keep_paths: cython.bint) -> None:
         """Double the outcome set (the outcomes of this throw are kept, and with
@@ -1827,6 +1843,7 @@ class Kernel:
         self.f_split_cross = False
         apart: cython.int = -1  # (whether a split may be tried: found when first needed)
         cuts: cython.int
+        c0: cython.int
         j0: cython.int = 0
         j1: cython.int
         while j0 < m:
@@ -1841,14 +1858,19 @@ class Kernel:
                     cuts = self._f_apart(j0, j1, cython.cast(cython.int, dcode & 7))
             if cuts:
                 self.f_split_cross = True
+            c0 = ncomp
             self.f_split_lo[ncomp] = j0
+            self.f_split_up[ncomp] = 0
             for j in range(j0 + 1, j1):
                 if cuts >> (j - j0) & 1:
                     self.f_split_hi[ncomp] = j
                     ncomp += 1
                     self.f_split_lo[ncomp] = j
+                    self.f_split_up[ncomp] = 0
             self.f_split_hi[ncomp] = j1
             ncomp += 1
+            if cuts:
+                self._f_split_reach(c0, ncomp, j1, dcode, ecode)
             j0 = j1
         if ncomp < 2:
             return False
@@ -1881,6 +1903,11 @@ class Kernel:
                         by_sum = False
                     else:
                         used_of[j * ud + k * ue] = 5 * j + k
+        self._f_split_ends(plain and by_sum, dcode, ecode)
+        up: cython.ulonglong
+        hit: cython.ulonglong
+        base: cython.int
+        g: cython.int
         for c in range(ncomp):
             lo = self.f_split_lo[c]
             hi = self.f_split_hi[c]
@@ -1892,10 +1919,16 @@ class Kernel:
                 lane = self.f_split_l[lo + k] if k < j else 72
                 pa |= cython.cast(cython.ulonglong, lane) << (16 * k)
             self.f_split_k[c] = j
+            # the squares of a higher block's reach (see _f_comb), from the block's
+            # lowest pawn's on (bit 0; its lanes lie above it and within 56 of it)
+            up = self.f_split_up[c] if self.f_split_amb else 0
             self._f_reset()
             self.f_stack_top = 0
             if j == 1 and not self._f_jump(spec):
-                self._f_alone(pa, root)  # one pawn, on lane 0 (tagged or not)
+                # one pawn, on lane 0 (tagged or not); its states with a lane in up
+                # flagged by _f_alone (bit 63 of the third word, _SPLIT_AMB below)
+                self._f_alone(pa, root, up)
+                up = 0
             else:
                 self._f_push(_sort4(pa), self.f_start_b, root)
             while self.f_stack_top > 0:
@@ -1943,6 +1976,7 @@ class Kernel:
             low: cython.ulonglong = ~cython.cast(cython.ulonglong, 0)
             if self.f_split_k[c] < 4:
                 low = (cython.cast(cython.ulonglong, 1) << (16 * self.f_split_k[c])) - 1
+            base = self.f_split_p[lo]
             for i in range(self.f_n_states):
                 pa = self.f_states[3 * i]
                 if plain:
@@ -1965,7 +1999,18 @@ class Kernel:
                 at = nxt[b]
                 nxt[b] = at + 1
                 self.f_split_w[at] = w
-                self.f_split_g[at] = _word_gone(self.f_states[3 * i + 2])
+                # the captures (_word_gone), and _f_alone's flag (bit 63) as _SPLIT_AMB
+                g = cython.cast(cython.int, self.f_states[3 * i + 2] >> 47)
+                if up:
+                    # a block of several pawns: a lane (plain: up is 0 otherwise) where
+                    # a higher block's pawn may end, so that a combination's end with
+                    # it may repeat another's
+                    hit = 0
+                    for k in range(self.f_split_k[c]):
+                        hit |= up >> (((w >> (16 * k)) & 0xFFFF) - base)
+                    if hit & 1:
+                        g |= _SPLIT_AMB
+                self.f_split_g[at] = g
             n = self.f_split_off[16 * c + 13]
         self._f_reset()
         self.f_stack_top = 0
@@ -1999,6 +2044,78 @@ class Kernel:
                 self.f_selected[i] = i + 1
             self._f_finish(nsel, self.f_split_extra, spec)
         return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_split_reach(
+        self,
+        c0: cython.int,
+        c1: cython.int,
+        j1: cython.int,
+        dcode: cython.ulonglong,
+        ecode: cython.ulonglong,
+    ) -> cython.void:
+        """:meth:`_f_split`: ``f_split_up`` of the blocks ``c0 .. c1 - 1`` of one group
+        (its pawns up to ``f_split_p[j1 - 1]``): the squares that the pawns of the
+        higher blocks may reach (see :meth:`_f_comb`), by a bit from the block's
+        lowest pawn's square on: a pawn's reach is its progress number plus a sum of
+        a sub-multiset of {d, d, e, e} (the group's pawns lie within 42 of its lowest,
+        so the bits stay below 57)."""
+        ud: cython.int = cython.cast(cython.int, dcode & 7)
+        ue: cython.int = cython.cast(cython.int, ecode & 7)
+        c: cython.int
+        k: cython.int
+        base: cython.int
+        up: cython.ulonglong
+        one: cython.ulonglong = 1
+        sums: cython.ulonglong = one | one << ud | one << (2 * ud)  # (0, 1 or 2 d's)
+        sums |= sums << ue | sums << (2 * ue)  # (and 0, 1 or 2 e's)
+        for c in range(c0, c1 - 1):
+            base = self.f_split_p[self.f_split_lo[c]]
+            up = 0
+            for k in range(self.f_split_hi[c], j1):
+                up |= sums << (self.f_split_p[k] - base)
+            self.f_split_up[c] = up
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_split_ends(
+        self, plain: cython.bint, dcode: cython.ulonglong, ecode: cython.ulonglong
+    ) -> cython.void:
+        """:meth:`_f_split`: which of :meth:`_f_comb`'s ends may repeat another's (see
+        there): every one (``f_split_g0``) without a capture bonus, unless ``plain``
+        (no blockade tag or moved mark, and the numbers used told by their sum), or
+        where §5.8's flag may tell two states of a block apart (a pawn that all four
+        numbers take HOME); else, with blocks, those with a block's state flagged by
+        ``f_split_up`` (``f_split_amb``), and the others by the key of an end
+        without captures: ``f_split_khi``, ``f_split_klo`` (the key of
+        :meth:`_f_pawn_key` without captures, the mover's field left out),
+        ``f_split_in_hi`` and ``f_split_ksh`` (where that field goes)."""
+        self.f_split_g0 = 0
+        self.f_split_amb = False
+        if (
+            not plain
+            or self.cfg[C_CAPTURE_BONUS] == 0
+            or (
+                self.cfg[C_NO_SPLIT]
+                and _lanes_at(
+                    self.f_start_a, 72 - 2 * cython.cast(cython.int, (dcode & 7) + (ecode & 7))
+                )
+            )
+        ):
+            self.f_split_g0 = _SPLIT_ALL
+            return
+        self.f_split_amb = self.f_split_cross
+        c0: cython.int = self.cfg[C_COL]
+        sh: cython.int = 0 if c0 & 1 else 32
+        self.f_split_khi = self.f_others_key_hi
+        self.f_split_klo = self.f_others_key_lo
+        self.f_split_in_hi = c0 < 2
+        self.f_split_ksh = sh
+        if c0 < 2:
+            self.f_split_khi &= ~(_LO32 << sh)
+        else:
+            self.f_split_klo &= ~(_LO32 << sh)
 
     @cython.cfunc
     @cython.inline
@@ -2142,7 +2259,9 @@ class Kernel:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def _f_alone(self, pa: cython.ulonglong, root: cython.ulonglong) -> cython.void:
+    def _f_alone(
+        self, pa: cython.ulonglong, root: cython.ulonglong, up: cython.ulonglong
+    ) -> cython.void:
         """:meth:`_f_split`: the states of a group of one pawn (lane 0 of ``pa``, the
         others at HOME; no "jump"), stored as :meth:`_f_pf_edges` would store them,
         the root ``root`` first, in the same order, without the state table or the
@@ -2159,6 +2278,9 @@ class Kernel:
         flag, §5.8's no-split pawn, follows from the pawn and the numbers left),
         those with no number left not stacked; the partial order reduction
         leaves out no move of a lone pawn (it moves on from where it ended).
+        A state on a square in ``up`` (bit ``t - p0``: one that a pawn of a higher
+        block may reach, see :meth:`_f_comb`) has bit 63 of its third word set,
+        above the captures (the explorer's states never do).
         """
         no_split: cython.bint = self.cfg[C_NO_SPLIT] != 0
         p0: cython.int = cython.cast(cython.int, pa & _PMASK)
@@ -2212,6 +2334,9 @@ class Kernel:
                 if sq >= 0:
                     g2 |= 1 << self.f_occupied_index[sq]
                 w2 = _dice_word(left, nleft - 1, flag2, g2)
+                # bit 63 (above the captures): a square that a higher block's pawn
+                # may reach (see _f_split)
+                w2 |= ((up >> (t - p0)) & 1) << 63
                 # (the pawn on lane 0, the others at HOME: a blockade tag kept)
                 w = (self.f_states[3 * s] & ~cython.cast(cython.ulonglong, _PMASK)) | t
                 seen = False
@@ -2291,7 +2416,23 @@ class Kernel:
         :meth:`_f_push` a bonus root): group states that differed only in §5.8's
         no-split flag, which is not kept; and blocks of one group cut by
         :meth:`_f_apart` whose pawns swap squares (red's 58 and 60 on (2, 2): 58 +
-        2 and 60 + 5, or 58 + 2 + 5 and 60 staying). Without blockade tags (§5.5),
+        2 and 60 + 5, or 58 + 2 + 5 and 60 staying). An end without a bonus is
+        therefore written without the outcome table's look-up
+        (:meth:`_f_emit_split`) unless it may be one of those. With a capture bonus,
+        plain lanes (no tag, no moved mark) and the numbers used told by their sum,
+        its captures are none and a block's state follows from its lanes, but for
+        the flag, which differs only in a block of several pawns with one that the
+        four numbers take HOME (then every end is looked up, ``f_split_g0``). If two
+        combinations give the blocks different lanes, following a lane that a block
+        has in one and another block in the other leads from block to block around
+        a cycle of "a lane of b on a square that c's pawns may reach" (within one
+        group: the groups' ranges are disjoint), which takes a step from a lower
+        block to a higher one of the group: a lower block's state with a lane on a
+        square that a pawn of a higher block may reach (``f_split_up``, flagged as
+        ``_SPLIT_AMB`` by :meth:`_f_split` or, for one pawn, :meth:`_f_alone`). The
+        ends with such a state are looked up, among themselves; the bonus part's
+        ends (a capture or a new pawn at HOME) equal none of the others. Without
+        blockade tags (§5.5),
         moved marks ("jump") and blocks whose lanes may cross (``f_split_cross``),
         the groups' lanes,
         each group's sorted, the groups by their ranges and the pawns at HOME
@@ -2301,7 +2442,6 @@ class Kernel:
         tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0 or self.f_split_cross
         cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
         hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
-        hops: cython.schar = 0
         c: cython.int
         # the places in the arrays are 64-bit, so that no index is sign-extended
         # in the inner loops (0.4% of the playouts' instructions; not c or s: worse)
@@ -2321,7 +2461,7 @@ class Kernel:
         top: cython.Py_ssize_t
         shift: cython.int = 0
         self.f_split_comb_w[0] = home
-        self.f_split_comb_g[0] = 0
+        self.f_split_comb_g[0] = self.f_split_g0
         self.f_split_comb_u[0] = 0
         for c in range(ncomp):
             need = self.f_split_need[c + 1]
@@ -2350,15 +2490,50 @@ class Kernel:
                         if tags:
                             w = _sort4_mostly_sorted(w)
                         # selected (see _f_split): an end without a bonus (§5.7, as
-                        # _f_earned) emitted at once, as _f_finish would
-                        if not ((cb and g) or (hb and _lanes_at(w, 72) != self.f_home_before)):
-                            self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
+                        # _f_earned) emitted at once, as _f_finish would; without the
+                        # look-up where no other end can equal it
+                        if not (
+                            (cb and g & 0xFFFF) or (hb and _lanes_at(w, 72) != self.f_home_before)
+                        ):
+                            self._f_emit_split(w, g)
                             continue
                         # (for _f_finish, which reads the lanes and the captures)
-                        self._f_store(w, cython.cast(cython.ulonglong, g) << 47)
+                        self._f_store(w, cython.cast(cython.ulonglong, g & 0xFFFF) << 47)
             lo = hi
             hi = top
             shift += 16 * self.f_split_k[c]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_emit_split(self, w: cython.ulonglong, g: cython.int) -> cython.void:
+        """:meth:`_f_comb`'s end ``w`` (captures and flags ``g``, see there): by
+        :meth:`_f_emit` (_SPLIT_ALL), else, without captures and with plain sorted
+        lanes, by the key of ``f_split_khi``/``f_split_klo`` (see
+        :meth:`_f_split_ends`) and :meth:`_f_keep` if it may repeat another
+        (_SPLIT_AMB), else :meth:`_f_keep_new`."""
+        hops: cython.schar = 0
+        if g & _SPLIT_ALL:
+            self._f_emit_all(w, g & 0xFFFF)
+            return
+        f: cython.ulonglong = _field4(w)
+        hi: cython.ulonglong = self.f_split_khi
+        lo: cython.ulonglong = self.f_split_klo
+        if self.f_split_in_hi:
+            hi |= f << self.f_split_ksh
+        else:
+            lo |= f << self.f_split_ksh
+        if g & _SPLIT_AMB:
+            self._f_keep(hi, lo, self.f_split_extra, hops)
+        else:
+            self._f_keep_new(hi, lo, self.f_split_extra)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def _f_emit_all(self, w: cython.ulonglong, g: cython.int) -> cython.void:
+        """:meth:`_f_emit_split` by :meth:`_f_emit` (not inline: rarer)."""
+        hops: cython.schar = 0
+        self._f_emit(w, 0, g, 0, self.f_split_extra, hops)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2764,6 +2939,17 @@ class Kernel:
         entered pawn going on (the entry square was not closed, so the pawn there
         was alone and left no blockade), with the same answer (the root's masks
         above the entry square). So the same outcomes, in another order.
+
+        After a 5 entered, the ends without a capture or bonus are written without
+        the outcome table's look-up (:meth:`_f_keep_new`) where there is no
+        blockade tag (§5.5; a lane is then its progress number): each is the root
+        with a pawn entered on 1 and one of the root's distinct squares ``p`` (not
+        1) left for ``p + n`` (``n`` the other number), or with the entered pawn
+        gone on to ``1 + n``. Two with ``p`` and ``q`` are equal only if {p + n,
+        q} = {q + n, p}, that is never; one with ``p`` equals the one gone on only
+        if {1, p + n} = {1 + n, p}, that is ``p = 1``, which is left out. The bonus
+        part's ends have a capture or a new pawn at HOME (as in
+        :meth:`_f_pair_direct`).
         """
         hops: cython.schar = 0
         self._f_reset()
@@ -2787,6 +2973,10 @@ class Kernel:
             khi &= ~(_LO32 << fsh)
         else:
             klo &= ~(_LO32 << fsh)
+        hi: cython.ulonglong
+        lo: cython.ulonglong
+        # (without blockade tags a lane is its progress number: see below)
+        plain: cython.bint = self.n_tags == 0
         # the root's distinct lanes on the board (0 < p < 72), as in _f_pair_direct;
         # da[m]: the answer for the number that is not the 5 (dup: not read here)
         dl: cython.int[4] = [0, 0, 0, 0]
@@ -2876,9 +3066,16 @@ class Kernel:
                 else:
                     f = _canon_sorted(w)
                     if c0 < 2:
-                        self._f_keep(khi | f << fsh, klo, 0, hops)
+                        hi = khi | f << fsh
+                        lo = klo
                     else:
-                        self._f_keep(khi, klo | f << fsh, 0, hops)
+                        hi = khi
+                        lo = klo | f << fsh
+                    if plain:
+                        # no other end equals it (see above): without the look-up
+                        self._f_keep_new(hi, lo, 0)
+                    else:
+                        self._f_keep(hi, lo, 0, hops)
         if n_two == 0:
             return False
         if self.f_stack_top:
@@ -3202,7 +3399,7 @@ class Kernel:
                         hi = khi
                         lo = klo | f << fsh
                     if ind:
-                        self._f_keep_new(hi, lo)
+                        self._f_keep_new(hi, lo, 0)
                     else:
                         self._f_keep(hi, lo, 0, hops)
         if n_two:
@@ -6704,6 +6901,12 @@ def _split_used(w2: cython.ulonglong, dcode: cython.ulonglong) -> cython.int:
 
 #: :meth:`Kernel._f_comb_need`'s bits 5 * d's + e's with at most two of each.
 _SPLIT_VALID = cython.declare(_CINT, 0x1CE7)
+#: :meth:`Kernel._f_split`'s flag on a block's state (above its captures, bits 0-15)
+#: with a lane on a square that a higher block's pawn may reach: a combination's end
+#: with it may repeat another's (see :meth:`Kernel._f_comb`); and on every end
+#: (_SPLIT_ALL, ``f_split_g0``).
+_SPLIT_AMB = cython.declare(_CINT, 0x10000)
+_SPLIT_ALL = cython.declare(_CINT, 0x20000)
 
 
 @cython.cfunc
