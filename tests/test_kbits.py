@@ -9,7 +9,8 @@ checks every answer against the uncompiled kernel's Python helpers
 (``_sort4``, ``_canon4``, ``_field4``, ``_lowest_bit``), which say what each
 computes. The lanes are those a state holds (a progress number up to 84, the
 moved bit 7, a blockade tag up to 4 in bits 8-10; see ``_kbits.h``), with
-ties, and the edge values.
+ties, and the edge values. The pick's two-word comparison (``kbits_less2``,
+128-bit where the compiler has it) is checked the same way against ``_less2``.
 """
 
 from __future__ import annotations
@@ -122,3 +123,57 @@ def test_the_check_would_see_a_wrong_sort(tmp_path: Path) -> None:
         return a | b << 16 | c << 32 | d << 48
 
     assert sum(broken(w) != k._sort4(w) for w, _ in cases) > 100
+
+
+LESS2_PROGRAM = r"""
+#include <stdio.h>
+#include "_kbits.h"
+
+int main(void) {
+    unsigned long long b0, b1, a0, a1;
+    while (scanf("%llu %llu %llu %llu", &b0, &b1, &a0, &a1) == 4)
+        printf("%d\n", kbits_less2(b0, b1, a0, a1));
+    return 0;
+}
+"""
+
+
+def _word(rng: random.Random) -> int:
+    """A key word: eight bytes below 128 (progress numbers), or an edge value."""
+    if rng.random() < 0.1:
+        return rng.choice((0, 1, 2**64 - 1, 2**63, 2**63 - 1))
+    return sum(rng.choice((0, 1, 72, rng.randint(0, 127))) << (8 * i) for i in range(8))
+
+
+def test_less2_on_both_paths_agrees_with_the_python_helper(tmp_path: Path) -> None:
+    """``kbits_less2`` (the pick's two-word comparison: 128-bit where the compiler has
+    it, else the scalar chain) against ``_less2``, with equal high words and equal keys."""
+    cc = _compiler()
+    if cc is None:
+        if os.environ.get("PACHISI_REQUIRE_KERNEL") == "1":
+            pytest.fail("PACHISI_REQUIRE_KERNEL=1 but no C compiler to check _kbits.h with")
+        pytest.skip("no C compiler")
+    k = _uncompiled.load("_kernel")
+    rng = random.Random(9)
+    cases = []
+    for _ in range(20_000):
+        b0, b1, a0, a1 = (_word(rng) for _ in range(4))
+        r = rng.random()
+        if r < 0.4:
+            a0 = b0  # the low words decide
+        elif r < 0.5:
+            a0, a1 = b0, b1  # equal keys
+        cases.append((b0, b1, a0, a1))
+    data = "".join(" ".join(map(str, c)) + "\n" for c in cases)
+    expected = [str(int(k._less2(*c))) for c in cases]
+    assert expected == [str(int(c[:2] < c[2:])) for c in cases]
+    for scalar in (False, True):
+        src = tmp_path / "kbits_less2.c"
+        src.write_text(LESS2_PROGRAM)
+        exe = tmp_path / ("less2_scalar" if scalar else "less2_native")
+        flags = ["-O2", f"-I{HEADER_DIR}"] + (["-DPACHISI_KBITS_SCALAR"] if scalar else [])
+        subprocess.run([cc, *flags, str(src), "-o", str(exe)], check=True, capture_output=True)
+        out = subprocess.run([str(exe)], input=data, check=True, capture_output=True, text=True)
+        got = out.stdout.split("\n")[:-1]
+        bad = [(c, e, g) for c, e, g in zip(cases, expected, got, strict=True) if e != g]
+        assert not bad, f"scalar={scalar}: {len(bad)} of {len(cases)} differ, first: {bad[0]}"

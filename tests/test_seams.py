@@ -68,7 +68,13 @@ EXCEPTIONS = {
     ("pachisi._kernel", "cython.cimports.pachisi._kbits"): "compiled kernel",
     **{
         ("pachisi._kernel", f"cython.cimports.pachisi._kbits.{name}"): "compiled kernel"
-        for name in ("kbits_canon4", "kbits_field4", "kbits_lowest_bit", "kbits_sort4")
+        for name in (
+            "kbits_canon4",
+            "kbits_field4",
+            "kbits_less2",
+            "kbits_lowest_bit",
+            "kbits_sort4",
+        )
     },
     # The batched environments: the same pure-Python mode; compiled, they cimport the
     # kernel's C interface (_kernel.pxd: kb_* entry points), the network module's

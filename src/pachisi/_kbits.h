@@ -1,5 +1,6 @@
 /* The compiled kernel's lane sorts (pachisi/_kernel.py: _sort4, _canon4, _field4, and
- * through them _raised, _raised_by, _raised_canon) and _lowest_bit, in C.
+ * through them _raised, _raised_by, _raised_canon), _lowest_bit and the pick's two-word
+ * comparison _less2, in C.
  *
  * A state's pawns of one colour are four 16-bit lanes of a 64-bit word, lane 0 the lowest
  * (p | moved << 7 | tag << 8: p a progress number up to 84, tag at most 4, so every lane
@@ -94,6 +95,19 @@ static inline int kbits_lowest_bit(int m) {
     while (v >>= 1)
         n++;
     return n;
+#endif
+}
+
+/* Whether the two-word key (b0, b1) comes before (a0, a1), word 0 first (the pick's canonical
+ * order on two key words). Where the compiler has a 128-bit integer, one 128-bit comparison:
+ * a cmp of the low words and an sbb of the high ones, whose borrow is the answer (two
+ * instructions where the scalar chain b0 < a0 + (b1 < a1) takes four and a copy). */
+static inline int kbits_less2(unsigned long long b0, unsigned long long b1, unsigned long long a0,
+                              unsigned long long a1) {
+#if defined(__SIZEOF_INT128__) && !defined(PACHISI_KBITS_SCALAR)
+    return ((unsigned __int128)b0 << 64 | b1) < ((unsigned __int128)a0 << 64 | a1);
+#else
+    return (b0 < a0) | ((b0 == a0) & (b1 < a1));
 #endif
 }
 

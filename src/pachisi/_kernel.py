@@ -43,6 +43,7 @@ if cython.compiled:  # lane sorts (SSE2 where the C compiler targets it), lowest
     from cython.cimports.pachisi._kbits import (
         kbits_canon4,
         kbits_field4,
+        kbits_less2,
         kbits_lowest_bit,
         kbits_sort4,
     )
@@ -6183,10 +6184,10 @@ class Kernel:
                 if words == 1:
                     st += b0 < a0
                 elif words == 2:
-                    st += b0 < a0 + (self.f_outcomes[3 * v + first + 1] < a1)
+                    st += _less2(b0, self.f_outcomes[3 * v + first + 1], a0, a1)
                 else:
                     b1 = self.f_outcomes[3 * v + first + 1]
-                    st += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * v + first + 2] < a2))
+                    st += b0 < a0 + _less2(b1, self.f_outcomes[3 * v + first + 2], a1, a2)
             self.f_order[hi] = self.f_order[st]
             self.f_order[st] = p
             if rank == st:
@@ -6923,6 +6924,20 @@ def _split_count(used: cython.int) -> cython.int:
     if used == 1:
         return 1 << 1 | 1 << 5
     return 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _less2(
+    b0: cython.ulonglong, b1: cython.ulonglong, a0: cython.ulonglong, a1: cython.ulonglong
+) -> cython.int:
+    """Whether the two-word key (``b0``, ``b1``) comes before (``a0``, ``a1``), word 0
+    first: the pick's canonical order on two words. (Compiled: ``_kbits.h``'s, one
+    128-bit comparison where the C compiler has a 128-bit integer.)"""
+    if cython.compiled:
+        return kbits_less2(b0, b1, a0, a1)
+    return cython.cast(cython.int, b0 < a0 or (b0 == a0 and b1 < a1))
 
 
 @cython.cfunc
