@@ -10,6 +10,7 @@ are here.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -45,10 +46,20 @@ _F = TypeVar("_F")
 
 
 class _Type:
-    """A C type's placeholder; ``T[::1]`` (a typed memoryview) is a placeholder too."""
+    """A C type's placeholder; ``T[::1]`` (a typed memoryview) is a placeholder too, and
+    ``T[n]`` (a C array of ``n``) one that :func:`declare` makes a list of."""
 
     def __getitem__(self, item: object) -> _Type:
+        if isinstance(item, builtins.int):
+            return _ArrayType(item)
         return self
+
+
+class _ArrayType(_Type):
+    """``T[n]``: :func:`declare` without a value makes it ``n`` zeros (a list)."""
+
+    def __init__(self, n: builtins.int) -> None:
+        self.n = n
 
 
 int = _Type()
@@ -77,7 +88,11 @@ def fused_type(*kinds: object) -> _Type:
 
 
 def declare(kind: object, value: Any = None) -> Any:
-    """``cython.declare(type, value)``: the value."""
+    """``cython.declare(type, value)``: the value; for a C array type without a value, a
+    list of its length (compiled, its items are not set: the kernel writes each item it
+    reads first; zeros here, where Cython's own stand-in has ``None``)."""
+    if value is None and isinstance(kind, _ArrayType):
+        return [0] * kind.n
     return value
 
 
