@@ -1220,6 +1220,16 @@ class Kernel:
         """:meth:`_f_emit` of the outcome of key (``hi``, ``lo``, ``x``): its index."""
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow(self._f_recording(spec))
+        return self._f_keep_in(hi, lo, x, spec)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_keep_in(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong, spec: _Spec
+    ) -> cython.int:
+        """:meth:`_f_keep` where the outcome set has room for one more (the caller made
+        it, :meth:`_f_outcome_room`)."""
         # (as in :meth:`_f_add`: 64-bit places without sign extensions)
         mask: cython.ulonglong = cython.cast(cython.ulonglong, self.f_outcome_cap) - 1
         j: cython.ulonglong = _slot3(hi, lo, x, self.f_outcome_shift)
@@ -1262,6 +1272,15 @@ class Kernel:
         self.f_outcomes[3 * i] = hi
         self.f_outcomes[3 * i + 1] = lo
         self.f_outcomes[3 * i + 2] = x
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_outcome_room(self, n: cython.int) -> cython.void:
+        """Room in the outcome set for ``n`` more outcomes, as :meth:`_f_keep` makes it
+        for each (the set grows as it would, only sooner; not for a recording copy)."""
+        while 2 * (self.f_n_outcomes + n) > self.f_outcome_cap:
+            self._f_ogrow(False)
 
     def _f_ogrow(self, keep_paths: cython.bint) -> None:
         """Double the outcome set (the outcomes of this throw are kept, and with
@@ -3033,6 +3052,9 @@ class Kernel:
             # root's answers: their moves lie above 1); a pawn already on 1 (no tag)
             # is the entered pawn's going on
             pa1: cython.ulonglong = _raised(pa0, 0, 1)
+            # at most nd + 1 ends, each one outcome at most: kept without a check of
+            # the room each (_f_keep_in)
+            self._f_outcome_room(nd + 1)
             for m in range(-1, nd):
                 if m < 0:
                     t2 = 1 + no
@@ -3076,7 +3098,7 @@ class Kernel:
                         # no other end equals it (see above): without the look-up
                         self._f_keep_new(hi, lo, 0)
                     else:
-                        self._f_keep(hi, lo, 0, hops)
+                        self._f_keep_in(hi, lo, 0, hops)
         if n_two == 0:
             return False
         if self.f_stack_top:
@@ -3231,9 +3253,21 @@ class Kernel:
         and gain ``t`` and ``t2``, all different (``p < t < p2 < t2``), so any move
         pair that makes them moves a pawn from ``p`` and one from ``p2``; forward,
         the one from ``p2`` cannot reach ``t``, so they go ``p -> t`` and ``p2 ->
-        t2``, each by its own number. Outcomes with captures differ from it in the
-        other colours' fields, and the bonus part's ends, without captures, have a new
-        pawn at HOME or a greater progress sum, so no later look-up can miss it.
+        t2``, each by its own number. So is an end without a capture or bonus where
+        the first mover goes on (``p -> P``, ``P = p + na + nb``) if no other pawn
+        stands on ``p`` and none on ``p + na`` or ``p + nb``: its pawns lack one at
+        ``p`` and gain ``P``, so another pawn moved alone would have to start on ``p``,
+        and two pawns moved, from ``q1`` and ``q2`` by ``x`` and ``y``, would need
+        ``{q1, q2, P} = {p, q1 + x, q2 + y}``: one of them starts on ``p`` (neither
+        ends there), the other on ``p + x``. The same pawn's other order is left out
+        or captured (the twin test in the loop). Outcomes with captures differ from
+        these in the other colours' fields, and the bonus part's ends, without
+        captures, have a new pawn at HOME or a greater progress sum, so no later
+        look-up can miss them.
+
+        Every end is one outcome at most, so the room for them all is made once
+        (:meth:`_f_outcome_room`) and each is kept without the check
+        (:meth:`_f_keep_in`).
         """
         hops: cython.schar = 0
         self._f_reset()
@@ -3306,6 +3340,9 @@ class Kernel:
         dlo: cython.ulonglong
         dhi: cython.ulonglong
         nd, slo, shi, dlo, dhi = _root_lanes(pa0, dl, di, dup)
+        # at most nd + 1 ends for each of the 2 * nd first moves, each one outcome at
+        # most: the loop's ends are kept without a check of the room each (_f_keep_in)
+        self._f_outcome_room(2 * nd * (nd + 1))
         ol: cython.ulonglong = self.f_others_lo
         oh: cython.ulonglong = self.f_others_hi
         bl: cython.ulonglong = self.f_blockades_lo[0] | dlo | (slo & ol)
@@ -3399,10 +3436,17 @@ class Kernel:
                     else:
                         hi = khi
                         lo = klo | f << fsh
-                    if ind:
+                    # (the first mover going on: tested only here, where it is kept;
+                    # d: a second pawn on p, s: a pawn on p + na or p + nb)
+                    if ind or (
+                        m2 < 0
+                        and not _bit128(dlo, dhi, p)
+                        and not _bit128(slo, shi, t)
+                        and not _bit128(slo, shi, p + n2)
+                    ):
                         self._f_keep_new(hi, lo, 0)
                     else:
-                        self._f_keep(hi, lo, 0, hops)
+                        self._f_keep_in(hi, lo, 0, hops)
         if n_two:
             if self.f_stack_top:
                 self._f_pair_bonus()
@@ -7248,6 +7292,14 @@ def _popcount(x: cython.int) -> cython.int:
         x &= x - 1
         n += 1
     return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _bit128(lo: cython.ulonglong, hi: cython.ulonglong, a: cython.int) -> cython.bint:
+    """Whether bit ``a`` (0 <= ``a`` < 128) of the 128-bit mask (lo, hi) is set."""
+    return ((hi >> (a - 64) if a >= 64 else lo >> a) & 1) != 0
 
 
 @cython.cfunc
