@@ -75,10 +75,23 @@ def _cases(n: int, seed: int) -> list[tuple[int, int]]:
     return cases
 
 
-def _run(tmp: Path, cc: str, scalar: bool, data: str) -> list[str]:
-    src = tmp / "kbits_check.c"
-    src.write_text(PROGRAM)
-    exe = tmp / ("kbits_scalar" if scalar else "kbits_native")
+def _need_compiler() -> str:
+    """The C compiler, or the test skipped (failed with PACHISI_REQUIRE_KERNEL=1)."""
+    cc = _compiler()
+    if cc is None:
+        if os.environ.get("PACHISI_REQUIRE_KERNEL") == "1":
+            pytest.fail("PACHISI_REQUIRE_KERNEL=1 but no C compiler to check _kbits.h with")
+        pytest.skip("no C compiler")
+    return cc
+
+
+def _run(tmp: Path, cc: str, program: str, scalar: bool, data: str) -> list[str]:
+    """``program`` compiled against ``_kbits.h`` (its scalar path if ``scalar``), run on
+    ``data``: its output lines."""
+    name = ("less2" if "kbits_less2" in program else "lanes") + ("_scalar" if scalar else "_native")
+    src = tmp / f"{name}.c"
+    src.write_text(program)
+    exe = tmp / name
     flags = ["-O2", f"-I{HEADER_DIR}"] + (["-DPACHISI_KBITS_SCALAR"] if scalar else [])
     subprocess.run([cc, *flags, str(src), "-o", str(exe)], check=True, capture_output=True)
     out = subprocess.run([str(exe)], input=data, check=True, capture_output=True, text=True)
@@ -86,11 +99,7 @@ def _run(tmp: Path, cc: str, scalar: bool, data: str) -> list[str]:
 
 
 def test_both_paths_agree_with_the_python_helpers(tmp_path: Path) -> None:
-    cc = _compiler()
-    if cc is None:
-        if os.environ.get("PACHISI_REQUIRE_KERNEL") == "1":
-            pytest.fail("PACHISI_REQUIRE_KERNEL=1 but no C compiler to check _kbits.h with")
-        pytest.skip("no C compiler")
+    cc = _need_compiler()
     k = _uncompiled.load("_kernel")
     cases = _cases(20_000, 7)
     data = "".join(f"{w} {m}\n" for w, m in cases)
@@ -99,8 +108,8 @@ def test_both_paths_agree_with_the_python_helpers(tmp_path: Path) -> None:
         f"{k._lowest_bit(m)}"
         for w, m in cases
     ]
-    native = _run(tmp_path, cc, False, data)
-    scalar = _run(tmp_path, cc, True, data)
+    native = _run(tmp_path, cc, PROGRAM, False, data)
+    scalar = _run(tmp_path, cc, PROGRAM, True, data)
     assert len(native) == len(scalar) == len(expected)
     bad = [
         (c, e, a, b)
@@ -148,11 +157,7 @@ def _word(rng: random.Random) -> int:
 def test_less2_on_both_paths_agrees_with_the_python_helper(tmp_path: Path) -> None:
     """``kbits_less2`` (the pick's two-word comparison: 128-bit where the compiler has
     it, else the scalar chain) against ``_less2``, with equal high words and equal keys."""
-    cc = _compiler()
-    if cc is None:
-        if os.environ.get("PACHISI_REQUIRE_KERNEL") == "1":
-            pytest.fail("PACHISI_REQUIRE_KERNEL=1 but no C compiler to check _kbits.h with")
-        pytest.skip("no C compiler")
+    cc = _need_compiler()
     k = _uncompiled.load("_kernel")
     rng = random.Random(9)
     cases = []
@@ -168,12 +173,6 @@ def test_less2_on_both_paths_agrees_with_the_python_helper(tmp_path: Path) -> No
     expected = [str(int(k._less2(*c))) for c in cases]
     assert expected == [str(int(c[:2] < c[2:])) for c in cases]
     for scalar in (False, True):
-        src = tmp_path / "kbits_less2.c"
-        src.write_text(LESS2_PROGRAM)
-        exe = tmp_path / ("less2_scalar" if scalar else "less2_native")
-        flags = ["-O2", f"-I{HEADER_DIR}"] + (["-DPACHISI_KBITS_SCALAR"] if scalar else [])
-        subprocess.run([cc, *flags, str(src), "-o", str(exe)], check=True, capture_output=True)
-        out = subprocess.run([str(exe)], input=data, check=True, capture_output=True, text=True)
-        got = out.stdout.split("\n")[:-1]
+        got = _run(tmp_path, cc, LESS2_PROGRAM, scalar, data)
         bad = [(c, e, g) for c, e, g in zip(cases, expected, got, strict=True) if e != g]
         assert not bad, f"scalar={scalar}: {len(bad)} of {len(cases)} differ, first: {bad[0]}"
