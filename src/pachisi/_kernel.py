@@ -3151,7 +3151,7 @@ class Kernel:
         if _short_hit(blo, bhi, p + 1, t):
             return -2
         # not closed, so at most one other colour's pawn is there: is one?
-        if not (ohi >> (t - 64) if t >= 64 else olo >> t) & 1:
+        if not _bit128(olo, ohi, t):
             return -1
         s: cython.int = self.cfg[self.f_route_a + t]
         if s == _OFF:
@@ -4081,10 +4081,7 @@ class Kernel:
             if _range_hit(self.f_blocked_lo0, self.f_blocked_hi0, p + 1, t):
                 return -2
             # not closed, so at most one other colour's pawn is there: is one?
-            if (
-                not (self.f_occupied_now_hi >> (t - 64) if t >= 64 else self.f_occupied_now_lo >> t)
-                & 1
-            ):
+            if not _bit128(self.f_occupied_now_lo, self.f_occupied_now_hi, t):
                 return -1
         elif path and _range_hit(
             self.f_blocked_lo0 if cs == 0 else self.f_blocked_lo1,
