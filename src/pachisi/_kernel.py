@@ -1267,6 +1267,16 @@ class Kernel:
         :meth:`_f_pair_enter` and :meth:`_f_comb`). Not for a recording copy."""
         if 2 * (self.f_n_outcomes + 1) > self.f_outcome_cap:
             self._f_ogrow(False)
+        self._f_keep_new_in(hi, lo, x)
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_keep_new_in(
+        self, hi: cython.ulonglong, lo: cython.ulonglong, x: cython.ulonglong
+    ) -> cython.void:
+        """:meth:`_f_keep_new` where the outcome set has room for one more (the caller
+        made it, :meth:`_f_outcome_room`)."""
         i: cython.Py_ssize_t = self.f_n_outcomes
         self.f_n_outcomes += 1
         self.f_outcomes[3 * i] = hi
@@ -3036,7 +3046,7 @@ class Kernel:
             w = _raised(pa0, 0, 1)
             if cb and g1:
                 if byb:
-                    self._f_pair_root(w, g1)
+                    self._f_pair_root(w, g1, False)
                 else:
                     i = self._f_store(w, _dice_word(0, 0, 0, g1))
                     self.f_selected[nsel] = i
@@ -3079,7 +3089,7 @@ class Kernel:
                 w = _raised(wb, kb, (lane2 & ~_PMASK) | t2)
                 if (cb and g2) or (hb and t2 == 72):
                     if byb:
-                        self._f_pair_root(w, g2)
+                        self._f_pair_root(w, g2, False)
                     else:
                         i = self._f_store(w, _dice_word(0, 0, 0, g2))
                         self.f_selected[nsel] = i
@@ -3096,7 +3106,7 @@ class Kernel:
                         lo = klo | f << fsh
                     if plain:
                         # no other end equals it (see above): without the look-up
-                        self._f_keep_new(hi, lo, 0)
+                        self._f_keep_new_in(hi, lo, 0)
                     else:
                         self._f_keep_in(hi, lo, 0, hops)
         if n_two == 0:
@@ -3263,11 +3273,15 @@ class Kernel:
         or captured (the twin test in the loop). Outcomes with captures differ from
         these in the other colours' fields, and the bonus part's ends, without
         captures, have a new pawn at HOME or a greater progress sum, so no later
-        look-up can miss them.
+        look-up can miss them. For the same reason a state with a bonus whose moves
+        are apart (``t < p2``) is the only one with its pawns and captures: it is
+        stacked for the bonus part without the state table's look-up
+        (:meth:`_f_pair_root`, :meth:`_f_append`); no later state can equal it (the
+        bonus part's states have a greater progress sum).
 
         Every end is one outcome at most, so the room for them all is made once
         (:meth:`_f_outcome_room`) and each is kept without the check
-        (:meth:`_f_keep_in`).
+        (:meth:`_f_keep_in`, :meth:`_f_keep_new_in`).
         """
         hops: cython.schar = 0
         self._f_reset()
@@ -3420,7 +3434,7 @@ class Kernel:
                     n_two += 1
                     if (g2 & gm) or home1 or t2 == h72:
                         if byb:
-                            self._f_pair_root(_sort4(w), g2)
+                            self._f_pair_root(_sort4(w), g2, ind)
                         else:
                             i = self._f_store(_sort4(w), _dice_word(0, 0, 0, g2))
                             self.f_selected[nsel] = i
@@ -3444,7 +3458,7 @@ class Kernel:
                         and not _bit128(slo, shi, t)
                         and not _bit128(slo, shi, p + n2)
                     ):
-                        self._f_keep_new(hi, lo, 0)
+                        self._f_keep_new_in(hi, lo, 0)
                     else:
                         self._f_keep_in(hi, lo, 0, hops)
         if n_two:
@@ -3482,25 +3496,31 @@ class Kernel:
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
-    def _f_pair_root(self, w: cython.ulonglong, gone: cython.int) -> cython.void:
+    def _f_pair_root(
+        self, w: cython.ulonglong, gone: cython.int, new: cython.bint
+    ) -> cython.void:
         """:meth:`_f_finish`'s bonus root of a selected state of the two-number paths
         (one colour, lanes ``w``, captures ``gone``), pushed at once: every state those
         paths make that uses both numbers is selected (no pawn can enter, or only the
         states that entered one are made), so :meth:`_f_finish` would push the roots in
         the order they were made, each once (:meth:`_f_push`), with the bonuses
-        :meth:`_f_earned` counts; the stack holds nothing else until then."""
+        :meth:`_f_earned` counts; the stack holds nothing else until then. ``new``: no
+        other state of the throw can equal it (the caller's proof), so it is stacked
+        without the state table's look-up (:meth:`_f_append`)."""
         ncb: cython.int = _popcount(gone) if self.cfg[C_CAPTURE_BONUS] else 0
         nhb: cython.int = 0
         if self.cfg[C_HOME_BONUS]:
             nhb = _lanes_at(w, 72) - self.f_home_before
-        self._f_push(
-            w,
-            0,
+        w2: cython.ulonglong = (
             cython.cast(cython.ulonglong, ncb)
             | cython.cast(cython.ulonglong, nhb) << 4
             | cython.cast(cython.ulonglong, gone) << 47
-            | _BONUS_PART,
+            | _BONUS_PART
         )
+        if new:
+            self._f_append(w, 0, w2)
+        else:
+            self._f_push(w, 0, w2)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3520,6 +3540,14 @@ class Kernel:
         hops: cython.schar = 0
         c0: cython.int = self.cfg[C_COL]
         one: cython.ulonglong = 1
+        # the throw's constants, read once (each state's stores would have the compiler
+        # load them again)
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
+        fsh: cython.int = 0 if c0 & 1 else 32
+        up: cython.bint = c0 < 2
+        b0l: cython.ulonglong = self.f_blockades_lo[0]
+        b0h: cython.ulonglong = self.f_blockades_hi[0]
         # the colour and progress number of the pawn on each occupied square (set
         # before any is read: only a captured square's, listed below)
         occ_c = cython.declare(cython.int[16])
@@ -3578,12 +3606,12 @@ class Kernel:
                         khi, klo = _captured_field(khi, klo, occ_c[i], occ_p[i])
                     x >>= 1
                     i += 1
-            if self._f_pair_bonus_edges(pa, w2, olo, ohi, khi, klo) == 0:
+            if self._f_pair_bonus_edges(pa, w2, olo, ohi, khi, klo, cb, hb, fsh, up, b0l, b0h) == 0:
                 f = _canon_sorted(pa)
-                if c0 < 2:
-                    self._f_keep(khi | f << (0 if c0 & 1 else 32), klo, 0, hops)
+                if up:
+                    self._f_keep(khi | f << fsh, klo, 0, hops)
                 else:
-                    self._f_keep(khi, klo | f << (0 if c0 & 1 else 32), 0, hops)
+                    self._f_keep(khi, klo | f << fsh, 0, hops)
 
     @cython.cfunc
     @cython.inline
@@ -3596,6 +3624,12 @@ class Kernel:
         ohi: cython.ulonglong,
         khi: cython.ulonglong,
         klo: cython.ulonglong,
+        cb: cython.int,
+        hb: cython.int,
+        fsh: cython.int,
+        up: cython.bint,
+        b0l: cython.ulonglong,
+        b0h: cython.ulonglong,
     ) -> cython.int:
         """:meth:`_f_bonus_edges` of a one-colour bonus state without extra throw or
         recording: the same successors in the same order, emitted or pushed alike.
@@ -3614,8 +3648,6 @@ class Kernel:
         nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
         if ncb == 0 and nhb == 0:
             return 0
-        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
-        hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = _word_gone(w2)
         k: cython.int
         p: cython.int
@@ -3624,11 +3656,9 @@ class Kernel:
         tlo: cython.ulonglong
         thi: cython.ulonglong
         slo, shi, tlo, thi = _lane_masks(pa)
-        bl: cython.ulonglong = self.f_blockades_lo[0] | tlo | (slo & olo)
-        bh: cython.ulonglong = self.f_blockades_hi[0] | thi | (shi & ohi)
+        bl: cython.ulonglong = b0l | tlo | (slo & olo)
+        bh: cython.ulonglong = b0h | thi | (shi & ohi)
         plain: cython.bint = (pa & ~_P4) == 0
-        c0: cython.int = self.cfg[C_COL]
-        fsh: cython.int = 0 if c0 & 1 else 32
         n_edges: cython.int = 0
         which: cython.int
         v: cython.int
@@ -3685,7 +3715,7 @@ class Kernel:
                         f = _raised_canon(pa, k, t)
                     else:
                         f = _canon_sorted(_raised_by(pa, k, t - p))
-                    if c0 < 2:
+                    if up:
                         self._f_keep(khi | f << fsh, klo, 0, hops)
                     else:
                         self._f_keep(khi, klo | f << fsh, 0, hops)
