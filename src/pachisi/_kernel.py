@@ -3046,7 +3046,7 @@ class Kernel:
             w = _raised(pa0, 0, 1)
             if cb and g1:
                 if byb:
-                    self._f_pair_root(w, g1, False)
+                    self._f_pair_root(w, g1, 0, False)
                 else:
                     i = self._f_store(w, _dice_word(0, 0, 0, g1))
                     self.f_selected[nsel] = i
@@ -3089,7 +3089,7 @@ class Kernel:
                 w = _raised(wb, kb, (lane2 & ~_PMASK) | t2)
                 if (cb and g2) or (hb and t2 == 72):
                     if byb:
-                        self._f_pair_root(w, g2, False)
+                        self._f_pair_root(w, g2, hb and t2 == 72, False)
                     else:
                         i = self._f_store(w, _dice_word(0, 0, 0, g2))
                         self.f_selected[nsel] = i
@@ -3434,7 +3434,7 @@ class Kernel:
                     n_two += 1
                     if (g2 & gm) or home1 or t2 == h72:
                         if byb:
-                            self._f_pair_root(_sort4(w), g2, ind)
+                            self._f_pair_root(_sort4(w), g2, home1 + (t2 == h72), ind)
                         else:
                             i = self._f_store(_sort4(w), _dice_word(0, 0, 0, g2))
                             self.f_selected[nsel] = i
@@ -3497,20 +3497,19 @@ class Kernel:
     @cython.inline
     @cython.exceptval(check=False)
     def _f_pair_root(
-        self, w: cython.ulonglong, gone: cython.int, new: cython.bint
+        self, w: cython.ulonglong, gone: cython.int, nhb: cython.int, new: cython.bint
     ) -> cython.void:
         """:meth:`_f_finish`'s bonus root of a selected state of the two-number paths
         (one colour, lanes ``w``, captures ``gone``), pushed at once: every state those
         paths make that uses both numbers is selected (no pawn can enter, or only the
         states that entered one are made), so :meth:`_f_finish` would push the roots in
         the order they were made, each once (:meth:`_f_push`), with the bonuses
-        :meth:`_f_earned` counts; the stack holds nothing else until then. ``new``: no
-        other state of the throw can equal it (the caller's proof), so it is stacked
-        without the state table's look-up (:meth:`_f_append`)."""
+        :meth:`_f_earned` counts; the stack holds nothing else until then. ``nhb``:
+        its home bonuses, the caller's count of its moves that ended at HOME (none
+        without a home bonus), which its test for a bonus has made. ``new``: no other
+        state of the throw can equal it (the caller's proof), so it is stacked without
+        the state table's look-up (:meth:`_f_append`)."""
         ncb: cython.int = _popcount(gone) if self.cfg[C_CAPTURE_BONUS] else 0
-        nhb: cython.int = 0
-        if self.cfg[C_HOME_BONUS]:
-            nhb = _lanes_at(w, 72) - self.f_home_before
         w2: cython.ulonglong = (
             cython.cast(cython.ulonglong, ncb)
             | cython.cast(cython.ulonglong, nhb) << 4
