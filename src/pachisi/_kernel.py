@@ -3534,7 +3534,12 @@ class Kernel:
         :meth:`_f_pawn_key` makes them: each captured pawn's progress number in its
         colour's sorted field becomes 0, :func:`_captured_field`), from the others'
         pawns on the throw's occupied squares, listed once (a captured square held
-        one pawn: two would have closed it).
+        one pawn: two would have closed it). Where the state's captures include the
+        last state's (a child expanded after its parent, or a root with one capture
+        more), only the captures it adds are applied to the last state's: each
+        capture clears its own square's bit and replaces its own pawn's byte (no two
+        captured pawns of one colour share a progress number), so the order in which
+        they are applied does not matter.
         """
         hops: cython.schar = 0
         c0: cython.int = self.cfg[C_COL]
@@ -3577,12 +3582,18 @@ class Kernel:
             w2 = self.f_states[3 * i + 2]
             gone = _word_gone(w2)
             if gone != last:
+                if (gone & last) == last:
+                    # more captures than the last state's (a child after its parent):
+                    # only the new ones change the fields
+                    x = gone & ~last
+                else:
+                    x = gone
+                    olo = self.f_others_lo
+                    ohi = self.f_others_hi
+                    khi = self.f_others_key_hi
+                    klo = self.f_others_key_lo
                 last = gone
-                olo = self.f_others_lo
-                ohi = self.f_others_hi
-                khi = self.f_others_key_hi
-                klo = self.f_others_key_lo
-                if gone and not have_occ:
+                if x and not have_occ:
                     have_occ = True
                     for c in range(4):
                         if not self.cfg[C_IN_PLAY + c] or c == c0:
@@ -3593,7 +3604,6 @@ class Kernel:
                             if 0 <= sq < 68:
                                 occ_c[self.f_occupied_index[sq]] = c
                                 occ_p[self.f_occupied_index[sq]] = p
-                x = gone
                 i = 0
                 while x:
                     if x & 1:
