@@ -1074,8 +1074,8 @@ class Kernel:
         """Add a state known to be new, without hashing it, and stack it.
 
         The root's successors with numbers left are such states (see
-        :meth:`_f_set`); no later state can equal one, so the table need not
-        hold them.
+        :meth:`_f_set`), and :meth:`_f_pair_direct`'s bonus roots whose moves are
+        apart; no later state can equal one, so the table need not hold them.
         """
         if 2 * (self.f_n_states + 1) > self.f_state_cap:
             self._f_grow()
