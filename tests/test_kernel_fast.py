@@ -29,7 +29,7 @@ from kernel_fast_differential import (
 )
 from kernels import COMPILED, MODULES, UNCOMPILED
 from pachisi import Position, _accel, dice_for, legal_plays
-from pachisi._layout import C_NCOL, S_TO_MOVE
+from pachisi._layout import S_TO_MOVE
 from pachisi.bench import DEFAULT_PLAYERS
 
 
@@ -756,19 +756,16 @@ def test_two_numbers_entering_onto_a_lone_pawn(module: ModuleType) -> None:
 
 def _context(k: Any) -> tuple[object, ...]:
     """Everything ``Kernel._f_context`` makes that the throw then reads (a square's
-    friendliness only where the others stand; with one colour per mover, the progress
-    numbers of the occupied squares)."""
+    friendliness and place in the occupied list only where the others stand)."""
     n = k.f_n_occupied
     occupied = list(k.f_occupied[:n])
-    ncol = k.cfg[C_NCOL]
     return (
         k.f_route_a,
         k.f_route_b,
         occupied,
         list(k.f_others_on),
-        list(k.f_occupied_index),
+        [k.f_occupied_index[s] for s in occupied],
         [k.f_others_friendly[s] for s in occupied],
-        list(k.f_occupied_progress[:n]) if ncol != 2 else None,
         (k.f_others_lo, k.f_others_hi, list(k.f_blockades_lo), list(k.f_blockades_hi)),
         (k.f_others_key_hi, k.f_others_key_lo, k.f_last_gone, k.f_last_hi, k.f_last_lo),
         # (the others' key fields kept by captures: none yet of this context's)

@@ -366,6 +366,8 @@ class Kernel:
     f_occupied: cython.int[::1]
     f_others_on: cython.int[::1]
     f_others_friendly: cython.int[::1]
+    # (an occupied square's place in f_occupied; where none of the others stands,
+    # whatever an earlier context left: read only where they stand)
     f_occupied_index: cython.int[::1]
     f_blockades_lo: cython.ulonglong[::1]
     f_blockades_hi: cython.ulonglong[::1]
@@ -383,7 +385,6 @@ class Kernel:
     f_cached_gone: cython.int[::1]
     f_cached_hi: cython.ulonglong[::1]
     f_cached_lo: cython.ulonglong[::1]
-    f_occupied_progress: cython.int[::1]
     # the closed progress numbers of a state, by colour slot (plain fields, not a
     # view: _f_land reads them on every move)
     f_blocked_lo0: cython.ulonglong
@@ -557,7 +558,6 @@ class Kernel:
         self.f_cached_gone = array("i", [-1]) * 64  # (-1: no captures, so no slot kept)
         self.f_cached_hi = _words(64)
         self.f_cached_lo = _words(64)
-        self.f_occupied_progress = _ints(100)
         self.f_blocked_lo0 = 0
         self.f_blocked_hi0 = 0
         self.f_blocked_lo1 = 0
@@ -805,6 +805,7 @@ class Kernel:
     # actions, in no particular order (the playout sorts them).
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _f_context(self, spec: _Spec, hint: cython.int) -> cython.void:
         """Per throw: the other colours' pawns by square, the start lanes and tags.
@@ -846,21 +847,20 @@ class Kernel:
                 hint = 1
         if hint != 2:
             for i in range(self.f_n_occupied):
-                s = self.f_occupied[i]
-                self.f_others_on[s] = 0
-                self.f_occupied_index[s] = -1
+                self.f_others_on[self.f_occupied[i]] = 0
             self.f_n_occupied = 0
             # the others' pawns by square, and as canonical key fields (see _f_emit);
             # with one colour, also the squares they occupy as the mover's progress
             # numbers (see _f_blocked1) and those two or more hold (its blockades)
             self.f_others_key_hi = khi
             self.f_others_key_lo = klo
-            self.f_others_lo = 0
-            self.f_others_hi = 0
-            self.f_blockades_lo[0] = 0
-            self.f_blockades_hi[0] = 0
             rx: cython.Py_ssize_t = C_RINDEX + 100 * c0
-            nocc: cython.Py_ssize_t = 0  # (f_n_occupied, stored after the loop)
+            # (f_n_occupied, f_others_lo/hi and f_blockades_lo/hi[0]: stored after the loop)
+            nocc: cython.Py_ssize_t = 0
+            olo: cython.ulonglong = 0
+            ohi: cython.ulonglong = 0
+            blo: cython.ulonglong = 0
+            bhi: cython.ulonglong = 0
             for c in range(4):
                 if not self.cfg[C_IN_PLAY + c] or c in (c0, c1):
                     continue
@@ -876,18 +876,17 @@ class Kernel:
                             self.f_occupied[nocc] = s
                             if ncol == 1:
                                 q = self.cfg[rx + s]
-                                self.f_occupied_progress[nocc] = q
                                 if q >= 64:
-                                    self.f_others_hi |= one << (q - 64)
+                                    ohi |= one << (q - 64)
                                 elif q >= 0:
-                                    self.f_others_lo |= one << q
+                                    olo |= one << q
                             nocc += 1
                         elif n == 1 and ncol == 1:
                             q = self.cfg[rx + s]
                             if q >= 64:
-                                self.f_blockades_hi[0] |= one << (q - 64)
+                                bhi |= one << (q - 64)
                             elif q >= 0:
-                                self.f_blockades_lo[0] |= one << q
+                                blo |= one << q
                         self.f_others_on[s] = n + 1
                         self.f_others_friendly[s] = fr
                 if not hint:
@@ -901,6 +900,10 @@ class Kernel:
                         self.f_others_key_hi, self.f_others_key_lo, c, _canon4_mostly_sorted(w)
                     )
             self.f_n_occupied = nocc
+            self.f_others_lo = olo
+            self.f_others_hi = ohi
+            self.f_blockades_lo[0] = blo
+            self.f_blockades_hi[0] = bhi
             if ncol == 2:
                 # per own colour: the progress numbers the others' blockades close
                 for cs in range(2):
@@ -925,23 +928,47 @@ class Kernel:
         # ncol of each are read.)
         self.n_tags = 0
         home: cython.int = 84 if self.cfg[C_PAGADE] else 72
-        self.f_home_before = 0
-        self.f_nest_before = 0
+        n_home: cython.int = 0
+        n_nest: cython.int = 0
+        s0: cython.int
+        s1: cython.int
+        s2: cython.int
+        s3: cython.int
+        # (the first colour's lanes and their squares, kept as locals too: the tag test
+        # and the sort below read them)
+        p0: cython.Py_ssize_t = self.pos[4 * c0]
+        p1: cython.Py_ssize_t = self.pos[4 * c0 + 1]
+        p2: cython.Py_ssize_t = self.pos[4 * c0 + 2]
+        p3: cython.Py_ssize_t = self.pos[4 * c0 + 3]
+        rb = C_ROUTE + 85 * c0
+        s0 = self.cfg[rb + p0]
+        s1 = self.cfg[rb + p1]
+        s2 = self.cfg[rb + p2]
+        s3 = self.cfg[rb + p3]
+        self.f_scratch[0] = s0
+        self.f_scratch[1] = s1
+        self.f_scratch[2] = s2
+        self.f_scratch[3] = s3
+        self.f_start_lanes[0] = p0
+        self.f_start_lanes[1] = p1
+        self.f_start_lanes[2] = p2
+        self.f_start_lanes[3] = p3
         for i in range(4 * ncol):
-            c = c0 if i < 4 else c1
-            p = self.pos[4 * c + (i & 3)]
-            self.f_scratch[i] = self.cfg[C_ROUTE + 85 * c + p]
-            self.f_start_lanes[i] = p
+            if i < 4:
+                p = p0 if i == 0 else p1 if i == 1 else p2 if i == 2 else p3
+            else:
+                p = self.pos[4 * c1 + (i & 3)]
+                self.f_scratch[i] = self.cfg[C_ROUTE + 85 * c1 + p]
+                self.f_start_lanes[i] = p
             if p == home:
-                self.f_home_before += 1
+                n_home += 1
             elif p == 0:
-                self.f_nest_before += 1
+                n_nest += 1
+        self.f_home_before = n_home
+        self.f_nest_before = n_nest
         cnt: cython.int
         j: cython.int
-        s0: cython.int = self.f_scratch[0]
-        s1: cython.int = self.f_scratch[1]
-        s2: cython.int = self.f_scratch[2]
-        s3: cython.int = self.f_scratch[3]
+        tagged: cython.bint = False
         if (
             not self.cfg[C_PAGADE]
             and not self.cfg[C_MAY_ADVANCE]
@@ -967,11 +994,18 @@ class Kernel:
                     for j in range(4 * ncol):
                         if self.f_scratch[j] == s:
                             self.f_start_lanes[j] |= self.n_tags << 8
+            tagged = True
+        if tagged:
+            # (the lanes again: some may have a tag now)
+            p0 = self.f_start_lanes[0]
+            p1 = self.f_start_lanes[1]
+            p2 = self.f_start_lanes[2]
+            p3 = self.f_start_lanes[3]
         self.f_start_a = _sort4_mostly_sorted(
-            cython.cast(cython.ulonglong, self.f_start_lanes[0])
-            | cython.cast(cython.ulonglong, self.f_start_lanes[1]) << 16
-            | cython.cast(cython.ulonglong, self.f_start_lanes[2]) << 32
-            | cython.cast(cython.ulonglong, self.f_start_lanes[3]) << 48
+            cython.cast(cython.ulonglong, p0)
+            | cython.cast(cython.ulonglong, p1) << 16
+            | cython.cast(cython.ulonglong, p2) << 32
+            | cython.cast(cython.ulonglong, p3) << 48
         )
         self.f_start_b = 0
         if ncol == 2:
@@ -3216,7 +3250,7 @@ class Kernel:
         else:
             slo &= ~(one << p)
         if sq >= 0:
-            q = self.f_occupied_progress[self.f_occupied_index[sq]]
+            q = self.cfg[C_RINDEX + 100 * self.cfg[C_COL] + sq]
             if q >= 64:
                 ohi &= ~(one << (q - 64))
             elif q >= 0:
@@ -3607,7 +3641,7 @@ class Kernel:
                 i = 0
                 while x:
                     if x & 1:
-                        q = self.f_occupied_progress[i]
+                        q = self.cfg[C_RINDEX + 100 * self.cfg[C_COL] + self.f_occupied[i]]
                         if q >= 64:
                             ohi &= ~(one << (q - 64))
                         elif q >= 0:
@@ -4047,7 +4081,7 @@ class Kernel:
                 i = 0
                 while x:
                     if x & 1:
-                        q = self.f_occupied_progress[i]
+                        q = self.cfg[C_RINDEX + 100 * self.cfg[C_COL] + self.f_occupied[i]]
                         if q >= 64:
                             ohi &= ~(one << (q - 64))
                         elif q >= 0:
