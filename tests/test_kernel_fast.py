@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
@@ -1195,12 +1196,13 @@ def test_split_buckets_by_numbers_used() -> None:
 
 def test_pick_is_the_rank_in_canonical_order() -> None:
     """``Kernel._f_select`` (the playouts' pick: a count for up to 8 outcomes, else
-    ``_f_qselect`` on the key words that differ) gives, for every rank, the row of the
-    outcome of that rank in canonical order, and leaves ``f_order[:n]`` a permutation
-    of the rows: the uncompiled kernel on random positions' throws, each pick made on
-    the order the one before it left (as a game's picks are), starting from a shuffled
-    one (the first, the last and ten random ranks). Every path is taken: the count, and
-    the quickselect on one word, two, and three (the cut or the extra throw differing)."""
+    ``_f_qselect`` on the two pawns' words, or on three where the third words differ)
+    gives, for every rank, the row of the outcome of that rank in canonical order, and
+    leaves ``f_order[:n]`` a permutation of the rows: the uncompiled kernel on random
+    positions' throws, each pick made on the order the one before it left (as a game's
+    picks are), starting from a shuffled one (the first, the last and ten random
+    ranks). Every kind of throw is taken: the count, and the quickselect where the keys
+    differ in one pawns' word, in two, and in the third (the cut or the extra throw)."""
     if UNCOMPILED is None:
         pytest.skip("no uncompiled kernel")
     rng = random.Random(35)
@@ -1226,6 +1228,39 @@ def test_pick_is_the_rank_in_canonical_order() -> None:
         for rank in [0, n - 1, *rng.sample(range(n), min(n, 10))]:
             assert kern._f_select(n, rank) == by_rank[rank]
             assert sorted(kern.f_order[:n]) == list(range(n))
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_compiled_pick_on_made_keys(module: ModuleType) -> None:
+    """``Kernel.picks`` (the playouts' pick, ``_f_select``) on keys made to take each
+    path, in both kernels: the count, the quickselect on two words, and on three where
+    the third words differ (found in the first round, then selected again; the games'
+    picks hardly take that path): every rank's row, each pick on the order the one
+    before it left."""
+    rng = random.Random(352)
+    kern = module.Kernel()
+
+    def word() -> int:  # 27 values: keys tie on the pawns' words often
+        return sum(rng.randrange(3) << (8 * i) for i in (0, 3, 7))
+
+    for n in (3, 8, 9, 30, 100):
+        for differ in ((0, 1), (1,), (0, 2), (1, 2), (0, 1, 2)):
+            if differ == (1,) and n > 27:
+                continue
+            keys: set[tuple[int, ...]] = set()
+            fixed = [word(), word(), 1]
+            while len(keys) < n:
+                keys.add(
+                    tuple(
+                        (word() if w < 2 else rng.randrange(4)) if w in differ else fixed[w]
+                        for w in range(3)
+                    )
+                )
+            rows = list(keys)
+            by_rank = sorted(range(n), key=lambda r: rows[r])
+            ranks = [*rng.sample(range(n), n), 0, n - 1]
+            got = kern.picks(array("Q", [w for key in rows for w in key]), array("i", ranks))
+            assert got == [by_rank[rank] for rank in ranks], (n, differ)
 
 
 def test_pick_on_made_keys() -> None:

@@ -5387,6 +5387,21 @@ class Kernel:
             out.append((tuple(pw), x >> 1, x & 1))
         return out
 
+    def picks(self, keys: cython.ulonglong[::1], ranks: cython.int[::1]) -> list[int]:
+        """The rows the playouts' pick (:meth:`_f_select`) gives for ``ranks``, one
+        after the other (each on the order the one before left), among the outcome
+        keys ``keys`` (three words a row, distinct, at most 128 rows), numbered in
+        their order first (for tests: the pick on keys made to take each path)."""
+        n: cython.int = len(keys) // 3
+        if n > len(self.f_order) or 3 * n > len(self.f_outcomes):
+            raise ValueError("more keys than the outcome rows hold")
+        i: cython.int
+        for i in range(3 * n):
+            self.f_outcomes[i] = keys[i]
+        for i in range(n):
+            self.f_order[i] = i
+        return [self._f_select(n, ranks[i]) for i in range(len(ranks))]
+
     def evaluate_state(
         self,
         game: cython.int[::1],
@@ -6198,8 +6213,9 @@ class Kernel:
 
         ``f_order[:n]`` is a permutation of the rows ``0 .. n - 1``, as an enumeration
         leaves it unsorted (:meth:`_withhold`, ``kb_enumerate``) and as a previous pick
-        leaves it (the quickselect only reorders it): so the count and the pass below,
-        which depend on the set of rows only, read the rows directly.
+        leaves it (the quickselect only reorders it): so the count, which depends on
+        the set of rows only, reads the rows directly. Which permutation the
+        quickselect leaves depends on its pivots; no caller depends on it.
         """
         if n == 1:
             return self.f_order[0]
@@ -6227,83 +6243,85 @@ class Kernel:
                     below += b0 < a0 + (b1 < a1 + (self.f_outcomes[3 * j + 2] < a2))
                 if below == rank:
                     return i
-        # more: a quickselect (_f_qselect) on the words where the keys differ: the extra
-        # throw's word nearly always agrees, and one of the pawns' words does where no
-        # capture reaches the other colours. One pass finds them.
-        a0 = self.f_outcomes[0]
-        a1 = self.f_outcomes[1]
-        a2 = self.f_outcomes[2]
-        d0: cython.ulonglong = 0
-        d1: cython.ulonglong = 0
-        d2: cython.ulonglong = 0
-        for i in range(1, n):
-            d0 |= self.f_outcomes[3 * i] ^ a0
-            d1 |= self.f_outcomes[3 * i + 1] ^ a1
-            d2 |= self.f_outcomes[3 * i + 2] ^ a2
-        # a call for each case, so that the C compiler, inlining each with its constants,
-        # makes a partition loop without a test of them
-        if d2 == 0:
-            if d0 == 0:
-                return self._f_qselect(n, rank, 1, 1)
-            if d1 == 0:
-                return self._f_qselect(n, rank, 0, 1)
-            return self._f_qselect(n, rank, 0, 2)
-        return self._f_qselect(n, rank, 0, 3)
+        # more: a quickselect (_f_qselect) on the two pawns' words, the third word (the
+        # cut flag, the extra throw) checked in its first round: it nearly always
+        # agrees; where not, again on the three
+        r: cython.int = self._f_qselect(n, rank, 2, True)
+        if r >= 0:
+            return r
+        return self._f_qselect(n, rank, 3, False)
 
     @cython.cfunc
     @cython.inline
     @cython.exceptval(check=False)
     def _f_qselect(
-        self, n: cython.int, rank: cython.int, first: cython.int, words: cython.int
+        self,
+        n: cython.int,
+        rank: cython.int,
+        words: cython.int,
+        check: cython.bint,
     ) -> cython.int:
         """:meth:`_f_select`'s quickselect: the outcome of rank ``rank`` among f_order[:n],
-        whose keys agree outside their ``words`` words from word ``first`` (1 to 3).
+        the keys compared on their first ``words`` words (2 or 3).
 
-        The partition has no branches on the keys: each key is swapped to the low end
-        and the end moves on by the comparison's result. The comparison reads the
-        words that differ only (``words`` is a constant at each call, so the compiled
-        loop has no test of it): the same results as on all three words, so the same
-        outcome and the same reordering of f_order.
+        The partition (:meth:`_f_qround`) has no branches on the keys. ``words`` and
+        ``check`` are constants at each call, so the compiled loops have no test of
+        them. With ``check`` (``words`` 2), -1 where the keys' third words are not
+        all the same, found in the first round (which sees every key): the caller
+        then selects on the three words. Else the keys compare on the first two as
+        on all three, so the outcome is the same; f_order is left a permutation of
+        the same rows.
         """
         # (f_order read in place: a local view of it would be acquired and released;
         # 64-bit places and rows: no sign extension of each in the loop)
         lo: cython.Py_ssize_t = 0
         hi: cython.Py_ssize_t = n - 1
-        i: cython.Py_ssize_t
         p: cython.Py_ssize_t
-        v: cython.Py_ssize_t
         st: cython.Py_ssize_t
         mid: cython.Py_ssize_t
-        a0: cython.ulonglong
-        a1: cython.ulonglong = 0
-        a2: cython.ulonglong = 0
-        b0: cython.ulonglong
-        b1: cython.ulonglong
+        pl: cython.Py_ssize_t
+        pm: cython.Py_ssize_t
+        ph: cython.Py_ssize_t
+        ml: cython.Py_ssize_t
+        hl: cython.Py_ssize_t
+        hm: cython.Py_ssize_t
+        want: cython.Py_ssize_t
+        r4: cython.Py_ssize_t
+        q: cython.Py_ssize_t
+        chk: cython.bint = check
         while lo < hi:
             mid = (lo + hi) >> 1
+            if hi - lo >= 6:
+                # seven keys or more: the pivot from three keys, a quarter in from each
+                # end and the middle one, the one whose place among them is nearest
+                # the rank's in the range (the least where the rank is in its lowest
+                # quarter, the greatest in its highest, else the middle one): fewer
+                # keys are left after it than after the middle key alone. (A quarter
+                # in: an enumeration's first and last keys are often near the least
+                # and the greatest.) Without branches: their places from three
+                # comparisons.
+                r4 = 4 * (rank - lo)
+                want = (r4 > hi - lo) + (r4 > 3 * (hi - lo) + 2)
+                q = (hi - lo) >> 2
+                pl = self.f_order[lo + q]
+                pm = self.f_order[mid]
+                ph = self.f_order[hi - q]
+                ml = self._f_qbefore(pm, pl, words)
+                hl = self._f_qbefore(ph, pl, words)
+                hm = self._f_qbefore(ph, pm, words)
+                mid = lo + q if ml + hl == want else mid
+                mid = hi - q if 2 - hl - hm == want else mid
             p = self.f_order[mid]
             self.f_order[mid] = self.f_order[hi]
             self.f_order[hi] = p
-            a0 = self.f_outcomes[3 * p + first]
-            if words > 1:
-                a1 = self.f_outcomes[3 * p + first + 1]
-            if words > 2:
-                a2 = self.f_outcomes[3 * p + first + 2]
-            st = lo
-            for i in range(lo, hi):
-                v = self.f_order[i]
-                b0 = self.f_outcomes[3 * v + first]
-                self.f_order[i] = self.f_order[st]
-                self.f_order[st] = v
-                if words == 1:
-                    st += b0 < a0
-                elif words == 2:
-                    st += _less2(b0, self.f_outcomes[3 * v + first + 1], a0, a1)
-                else:
-                    b1 = self.f_outcomes[3 * v + first + 1]
-                    st += b0 < a0 + _less2(b1, self.f_outcomes[3 * v + first + 2], a1, a2)
-            self.f_order[hi] = self.f_order[st]
-            self.f_order[st] = p
+            if chk:
+                # the first round sees every key: the third word checked on the way
+                st = self._f_qround(lo, hi, p, words, True)
+                if st < 0:
+                    return -1
+                chk = False
+            else:
+                st = self._f_qround(lo, hi, p, words, False)
             if rank == st:
                 return p
             if rank < st:
@@ -6311,6 +6329,70 @@ class Kernel:
             else:
                 lo = st + 1
         return self.f_order[rank]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_qround(
+        self,
+        lo: cython.Py_ssize_t,
+        hi: cython.Py_ssize_t,
+        p: cython.Py_ssize_t,
+        words: cython.int,
+        check: cython.bint,
+    ) -> cython.Py_ssize_t:
+        """:meth:`_f_qselect`'s partition of f_order[lo:hi] around row ``p``'s key (at
+        ``hi``): the keys before it moved below the place returned, where it goes.
+        With ``check``, -1 instead where some key's third word differs from ``p``'s
+        (then the keys were compared on the first two words only, ``words`` 2)."""
+        i: cython.Py_ssize_t
+        v: cython.Py_ssize_t
+        b0: cython.ulonglong
+        b1: cython.ulonglong
+        d2: cython.ulonglong = 0
+        a0: cython.ulonglong = self.f_outcomes[3 * p]
+        a1: cython.ulonglong = self.f_outcomes[3 * p + 1]
+        a2: cython.ulonglong = self.f_outcomes[3 * p + 2]
+        st: cython.Py_ssize_t = lo
+        for i in range(lo, hi):
+            v = self.f_order[i]
+            b0 = self.f_outcomes[3 * v]
+            self.f_order[i] = self.f_order[st]
+            self.f_order[st] = v
+            if check:
+                d2 |= self.f_outcomes[3 * v + 2] ^ a2
+            if words == 2:
+                st += _less2(b0, self.f_outcomes[3 * v + 1], a0, a1)
+            else:
+                b1 = self.f_outcomes[3 * v + 1]
+                st += b0 < a0 + _less2(b1, self.f_outcomes[3 * v + 2], a1, a2)
+        if check and d2 != 0:
+            return -1
+        self.f_order[hi] = self.f_order[st]
+        self.f_order[st] = p
+        return st
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_qbefore(
+        self, p: cython.Py_ssize_t, q: cython.Py_ssize_t, words: cython.int
+    ) -> cython.Py_ssize_t:
+        """Whether row ``p``'s key comes before row ``q``'s on their first ``words`` words
+        (:meth:`_f_qselect`'s comparison, 1 or 0)."""
+        if words == 2:
+            return _less2(
+                self.f_outcomes[3 * p],
+                self.f_outcomes[3 * p + 1],
+                self.f_outcomes[3 * q],
+                self.f_outcomes[3 * q + 1],
+            )
+        return self.f_outcomes[3 * p] < self.f_outcomes[3 * q] + _less2(
+            self.f_outcomes[3 * p + 1],
+            self.f_outcomes[3 * p + 2],
+            self.f_outcomes[3 * q + 1],
+            self.f_outcomes[3 * q + 2],
+        )
 
     @cython.cfunc
     @cython.exceptval(check=False)
