@@ -1997,6 +1997,9 @@ class Kernel:
             if self.f_split_k[c] < 4:
                 low = (cython.cast(cython.ulonglong, 1) << (16 * self.f_split_k[c])) - 1
             base = self.f_split_p[lo]
+            top: cython.int = 16 * self.f_split_k[c] - 16  # (the highest of its sorted lanes)
+            # (a pawn moves at most 14: below 58, none of the block's comes HOME)
+            home_may: cython.bint = self.f_split_p[hi - 1] >= 58
             for i in range(self.f_n_states):
                 pa = self.f_states[3 * i]
                 if plain:
@@ -2021,6 +2024,10 @@ class Kernel:
                 self.f_split_w[at] = w
                 # the captures (_word_gone), and _f_alone's flag (bit 63) as _SPLIT_AMB
                 g = cython.cast(cython.int, self.f_states[3 * i + 2] >> 47)
+                # a pawn of the block brought HOME (_SPLIT_HOME, for §5.7's home bonus in
+                # _f_comb): plain, the highest of the block's sorted lanes is at 72
+                if home_may and (((w >> top) == 72) if plain else _lanes_at(w, 72) != 0):
+                    g |= _SPLIT_HOME
                 if up:
                     # a block of several pawns: a lane (plain: up is 0 otherwise) where
                     # a higher block's pawn may end, so that a combination's end with
@@ -2457,11 +2464,20 @@ class Kernel:
         the groups' lanes,
         each group's sorted, the groups by their ranges and the pawns at HOME
         before the throw above them, are in order already; otherwise they are
-        sorted.
+        sorted. An end's home bonus (more pawns at HOME than before the throw) is
+        its groups' flag ``_SPLIT_HOME`` (a lane at 72, set by :meth:`_f_split`):
+        no pawn is in the nest (the caller's rule for this path), so the pawns in
+        no group, those of ``home``, are exactly those at HOME before the throw,
+        and a group's pawns start on 1..71.
         """
         tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0 or self.f_split_cross
-        cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
-        hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        # the flags of a bonus (§5.7, as _f_earned): a capture (bits 0-15), a pawn
+        # brought HOME (_SPLIT_HOME, see the docstring)
+        bon: cython.int = 0
+        if self.cfg[C_CAPTURE_BONUS] != 0:
+            bon |= 0xFFFF
+        if self.cfg[C_HOME_BONUS] != 0:
+            bon |= _SPLIT_HOME
         c: cython.int
         # the places in the arrays are 64-bit, so that no index is sign-extended
         # in the inner loops (0.4% of the playouts' instructions; not c or s: worse)
@@ -2512,9 +2528,7 @@ class Kernel:
                         # selected (see _f_split): an end without a bonus (§5.7, as
                         # _f_earned) emitted at once, as _f_finish would; without the
                         # look-up where no other end can equal it
-                        if not (
-                            (cb and g & 0xFFFF) or (hb and _lanes_at(w, 72) != self.f_home_before)
-                        ):
+                        if not g & bon:
                             self._f_emit_split(w, g)
                             continue
                         # (for _f_finish, which reads the lanes and the captures)
@@ -6952,6 +6966,9 @@ _SPLIT_VALID = cython.declare(_CINT, 0x1CE7)
 #: (_SPLIT_ALL, ``f_split_g0``).
 _SPLIT_AMB = cython.declare(_CINT, 0x10000)
 _SPLIT_ALL = cython.declare(_CINT, 0x20000)
+#: :meth:`Kernel._f_split`'s flag on a block's state with a pawn brought HOME (see
+#: :meth:`Kernel._f_comb`).
+_SPLIT_HOME = cython.declare(_CINT, 0x40000)
 
 
 @cython.cfunc
