@@ -519,6 +519,10 @@ class Kernel:
     # used by groups c.. (f_split_suf) and those by groups before c that a combination
     # can complete to the count wanted (f_split_need)
     f_split_m: cython.int[::1]
+    # the order in which _f_comb joins the groups (f_split_ord: by their number of
+    # states, the most last), and each group's place in the lanes (f_split_sh, bits)
+    f_split_ord: cython.int[::1]
+    f_split_sh: cython.int[::1]
     f_split_suf: cython.int[::1]
     f_split_need: cython.int[::1]
     # _f_comb's combinations of the groups before one: lanes, captures, numbers used
@@ -670,6 +674,8 @@ class Kernel:
         self.f_split_b = _ints(4)
         self.f_split_up = _words(4)
         self.f_split_m = _ints(4)
+        self.f_split_ord = _ints(4)
+        self.f_split_sh = _ints(4)
         self.f_split_suf = _ints(5)
         self.f_split_need = _ints(5)
         self.f_split_comb_w = _words(1024)
@@ -2042,11 +2048,24 @@ class Kernel:
         self._f_reset()
         self.f_stack_top = 0
         self._f_add(self.f_start_a, self.f_start_b, root)  # the root first (index 0)
-        # the pawns at HOME before the throw, in no group: the lanes above the groups'
+        # the pawns at HOME before the throw, in no group: the lanes above the groups',
+        # each group's in the order of their ranges (f_split_sh); the groups joined by
+        # _f_comb in the order of their number of states, the most last (f_split_ord,
+        # stable): its partial combinations are those of the groups before the last
         home: cython.ulonglong = 0
+        size: cython.int[4] = [0, 0, 0, 0]  # (the groups' numbers of states, by order)
         j = 0
         for c in range(ncomp):
+            self.f_split_sh[c] = 16 * j
             j += self.f_split_k[c]
+            n = self.f_split_off[16 * c + 13] - self.f_split_off[16 * c]
+            k = c
+            while k > 0 and size[k - 1] > n:
+                size[k] = size[k - 1]
+                self.f_split_ord[k] = self.f_split_ord[k - 1]
+                k -= 1
+            size[k] = n
+            self.f_split_ord[k] = c
         for k in range(j, 4):
             home |= cython.cast(cython.ulonglong, 72) << (16 * k)
         # the selection as the combinations are made: no pawn in the nest, and no
@@ -2387,7 +2406,8 @@ class Kernel:
         """:meth:`_f_split`: whether a combination of the groups' states uses ``used``
         numbers; if so, f_split_need[c] for :meth:`_f_comb`: the numbers used by the
         groups before ``c`` (bits as :func:`_split_used`) that those of groups ``c``..
-        complete to a count of ``used`` (f_split_need[ncomp]: the counts of ``used``).
+        complete to a count of ``used`` (f_split_need[ncomp]: the counts of ``used``),
+        the groups in the order of their join (``f_split_ord``).
 
         The numbers used as bit 5 * d's + e's: adding two such bit numbers adds the
         d's and the e's (each sum below 5), so the numbers used by two groups
@@ -2402,7 +2422,7 @@ class Kernel:
         # f_split_suf[c]: the numbers used by groups c.. (capped at two d's and two e's)
         self.f_split_suf[ncomp] = 1
         for c in range(ncomp - 1, -1, -1):
-            m = self.f_split_m[c]
+            m = self.f_split_m[self.f_split_ord[c]]
             acc = 0
             while m:
                 s = _lowest_bit(m)
@@ -2431,11 +2451,14 @@ class Kernel:
         made, or stored for the bonus part (see :meth:`_f_split`); ``home``: the lanes
         of the pawns at HOME before the throw, above the groups'.
 
-        Group by group: the combinations of the groups before ``c`` that the
-        groups from ``c`` on can complete (``f_split_comb_*``, after those of
-        the groups before ``c - 1``), each joined with those states of group
-        ``c`` whose numbers used the groups after ``c`` can complete in turn;
-        the last group's are the ends, handled as made. The ends differ (the
+        Group by group, in the order of ``f_split_ord`` (the group with the most
+        states last: the combinations stored are those of the groups before it),
+        each group's lanes in their place by the groups' ranges (``f_split_sh``):
+        the combinations of the groups before ``c`` that the groups from ``c`` on
+        can complete (``f_split_comb_*``, after those of the groups before ``c -
+        1``), each joined with those states of group ``c`` whose numbers used the
+        groups after ``c`` can complete in turn; the last group's are the ends,
+        handled as made. The ends differ (the
         groups' lanes lie in disjoint ranges or, for the lone pawns of one split
         group, differ in a pawn's end, which its numbers used fix; the captures
         are of different pawns), but for two kinds, each then kept twice,
@@ -2495,24 +2518,31 @@ class Kernel:
         lo: cython.Py_ssize_t = 0
         hi: cython.Py_ssize_t = 1
         top: cython.Py_ssize_t
-        shift: cython.int = 0
+        shift: cython.int
+        row: cython.int
+        gm: cython.int
         self.f_split_comb_w[0] = home
         self.f_split_comb_g[0] = self.f_split_g0
         self.f_split_comb_u[0] = 0
         for c in range(ncomp):
             need = self.f_split_need[c + 1]
             last = c == ncomp - 1
+            # the group joined c-th (see _f_split), its buckets and its lanes' place
+            row = self.f_split_ord[c]
+            shift = self.f_split_sh[row]
+            gm = self.f_split_m[row]
+            row *= 16
             top = hi
             for x in range(lo, hi):
                 acc = self.f_split_comb_u[x]
                 wx = self.f_split_comb_w[x]
                 gx = self.f_split_comb_g[x]
-                # group c's numbers used that the groups after it can complete
-                cand = self.f_split_m[c] & (need >> acc) & _SPLIT_VALID
+                # the group's numbers used that the groups after it can complete
+                cand = gm & (need >> acc) & _SPLIT_VALID
                 while cand:
                     s = _lowest_bit(cand)
                     cand &= cand - 1
-                    for st in range(self.f_split_off[16 * c + s], self.f_split_off[16 * c + s + 1]):
+                    for st in range(self.f_split_off[row + s], self.f_split_off[row + s + 1]):
                         w = wx | self.f_split_w[st] << shift
                         g = gx | self.f_split_g[st]
                         if not last:
@@ -2535,7 +2565,6 @@ class Kernel:
                         self._f_store(w, cython.cast(cython.ulonglong, g & 0xFFFF) << 47)
             lo = hi
             hi = top
-            shift += 16 * self.f_split_k[c]
 
     @cython.cfunc
     @cython.inline
