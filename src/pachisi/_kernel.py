@@ -2533,6 +2533,20 @@ class Kernel:
             gm = self.f_split_m[row]
             row *= 16
             top = hi
+            if last and need & (need - 1) == 0:
+                # one count of numbers used wanted (as all four): a combination
+                # joins the one bucket that completes it, the count's bit less its
+                # own (s >= 0 and in gm: it was stored because this group completes
+                # it, see f_split_need)
+                s = _lowest_bit(need)
+                for x in range(lo, hi):
+                    acc = row + s - self.f_split_comb_u[x]
+                    wx = self.f_split_comb_w[x]
+                    gx = self.f_split_comb_g[x]
+                    for st in range(self.f_split_off[acc], self.f_split_off[acc + 1]):
+                        w = wx | self.f_split_w[st] << shift
+                        self._f_comb_end(w, gx | self.f_split_g[st], tags, bon)
+                break
             for x in range(lo, hi):
                 acc = self.f_split_comb_u[x]
                 wx = self.f_split_comb_w[x]
@@ -2553,18 +2567,28 @@ class Kernel:
                             self.f_split_comb_u[top] = acc + s
                             top += 1
                             continue
-                        if tags:
-                            w = _sort4_mostly_sorted(w)
-                        # selected (see _f_split): an end without a bonus (§5.7, as
-                        # _f_earned) emitted at once, as _f_finish would; without the
-                        # look-up where no other end can equal it
-                        if not g & bon:
-                            self._f_emit_split(w, g)
-                            continue
-                        # (for _f_finish, which reads the lanes and the captures)
-                        self._f_store(w, cython.cast(cython.ulonglong, g & 0xFFFF) << 47)
+                        self._f_comb_end(w, g, tags, bon)
             lo = hi
             hi = top
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_comb_end(
+        self, w: cython.ulonglong, g: cython.int, tags: cython.bint, bon: cython.int
+    ) -> cython.void:
+        """:meth:`_f_comb`'s end ``w`` (captures and flags ``g``; ``tags``: its lanes
+        need a sort; ``bon``: the flags of a bonus), selected (see :meth:`_f_split`):
+        without a bonus (§5.7, as :meth:`_f_earned`) emitted at once, as
+        :meth:`_f_finish` would, without the look-up where no other end can equal
+        it; else stored for :meth:`_f_finish`, which reads the lanes and the
+        captures."""
+        if tags:
+            w = _sort4_mostly_sorted(w)
+        if not g & bon:
+            self._f_emit_split(w, g)
+            return
+        self._f_store(w, cython.cast(cython.ulonglong, g & 0xFFFF) << 47)
 
     @cython.cfunc
     @cython.inline
