@@ -2458,7 +2458,9 @@ class Kernel:
         can complete (``f_split_comb_*``, after those of the groups before ``c -
         1``), each joined with those states of group ``c`` whose numbers used the
         groups after ``c`` can complete in turn; the last group's are the ends,
-        handled as made. The ends differ (the
+        handled as made (:meth:`_f_comb_end`). Where one count of numbers used is
+        wanted, the last two groups are joined at once: a combination then takes
+        exactly one bucket of the last group. The ends differ (the
         groups' lanes lie in disjoint ranges or, for the lone pawns of one split
         group, differ in a pawn's end, which its numbers used fix; the captures
         are of different pawns), but for two kinds, each then kept twice,
@@ -2521,6 +2523,16 @@ class Kernel:
         shift: cython.int
         row: cython.int
         gm: cython.int
+        # the last group (see the last two joined at once below): its lanes' place,
+        # and its buckets' row plus the bit of the count wanted
+        b: cython.Py_ssize_t
+        e0: cython.Py_ssize_t
+        e1: cython.Py_ssize_t
+        st2: cython.Py_ssize_t
+        one: cython.bint = self.f_split_need[ncomp] & (self.f_split_need[ncomp] - 1) == 0
+        row2: cython.Py_ssize_t = self.f_split_ord[ncomp - 1]
+        shift2: cython.int = self.f_split_sh[row2]
+        row2 = 16 * row2 + _lowest_bit(self.f_split_need[ncomp])
         self.f_split_comb_w[0] = home
         self.f_split_comb_g[0] = self.f_split_g0
         self.f_split_comb_u[0] = 0
@@ -2533,19 +2545,33 @@ class Kernel:
             gm = self.f_split_m[row]
             row *= 16
             top = hi
-            if last and need & (need - 1) == 0:
-                # one count of numbers used wanted (as all four): a combination
-                # joins the one bucket that completes it, the count's bit less its
-                # own (s >= 0 and in gm: it was stored because this group completes
-                # it, see f_split_need)
-                s = _lowest_bit(need)
+            if c == ncomp - 2 and one:
+                # one count of numbers used wanted (as all four): the last two groups
+                # at once, a combination with a state of this group joining the one
+                # bucket of the last group that completes it, the count's bit less
+                # both numbers used (>= 0 and in the last group's: it is joined
+                # because the last group completes it, see f_split_need)
                 for x in range(lo, hi):
-                    acc = row + s - self.f_split_comb_u[x]
+                    acc = self.f_split_comb_u[x]
                     wx = self.f_split_comb_w[x]
                     gx = self.f_split_comb_g[x]
-                    for st in range(self.f_split_off[acc], self.f_split_off[acc + 1]):
-                        w = wx | self.f_split_w[st] << shift
-                        self._f_comb_end(w, gx | self.f_split_g[st], tags, bon)
+                    cand = gm & (need >> acc) & _SPLIT_VALID
+                    while cand:
+                        s = _lowest_bit(cand)
+                        cand &= cand - 1
+                        b = row2 - acc - s
+                        e0 = self.f_split_off[b]
+                        e1 = self.f_split_off[b + 1]
+                        for st in range(self.f_split_off[row + s], self.f_split_off[row + s + 1]):
+                            w = wx | self.f_split_w[st] << shift
+                            g = gx | self.f_split_g[st]
+                            for st2 in range(e0, e1):
+                                self._f_comb_end(
+                                    w | self.f_split_w[st2] << shift2,
+                                    g | self.f_split_g[st2],
+                                    tags,
+                                    bon,
+                                )
                 break
             for x in range(lo, hi):
                 acc = self.f_split_comb_u[x]
