@@ -520,6 +520,10 @@ class Kernel:
     # used by groups c.. (f_split_suf) and those by groups before c that a combination
     # can complete to the count wanted (f_split_need)
     f_split_m: cython.int[::1]
+    # the order in which _f_comb joins the groups (f_split_ord: by their number of
+    # states, the most last), and each group's place in the lanes (f_split_sh, bits)
+    f_split_ord: cython.int[::1]
+    f_split_sh: cython.int[::1]
     f_split_suf: cython.int[::1]
     f_split_need: cython.int[::1]
     # _f_comb's combinations of the groups before one: lanes, captures, numbers used
@@ -670,6 +674,8 @@ class Kernel:
         self.f_split_b = _ints(4)
         self.f_split_up = _words(4)
         self.f_split_m = _ints(4)
+        self.f_split_ord = _ints(4)
+        self.f_split_sh = _ints(4)
         self.f_split_suf = _ints(5)
         self.f_split_need = _ints(5)
         self.f_split_comb_w = _words(1024)
@@ -2041,6 +2047,9 @@ class Kernel:
             if self.f_split_k[c] < 4:
                 low = (cython.cast(cython.ulonglong, 1) << (16 * self.f_split_k[c])) - 1
             base = self.f_split_p[lo]
+            top: cython.int = 16 * self.f_split_k[c] - 16  # (the highest of its sorted lanes)
+            # (a pawn moves at most 14: below 58, none of the block's comes HOME)
+            home_may: cython.bint = self.f_split_p[hi - 1] >= 58
             for i in range(self.f_n_states):
                 pa = self.f_states[3 * i]
                 if plain:
@@ -2065,6 +2074,10 @@ class Kernel:
                 self.f_split_w[at] = w
                 # the captures (_word_gone), and _f_alone's flag (bit 63) as _SPLIT_AMB
                 g = cython.cast(cython.int, self.f_states[3 * i + 2] >> 47)
+                # a pawn of the block brought HOME (_SPLIT_HOME, for §5.7's home bonus in
+                # _f_comb): plain, the highest of the block's sorted lanes is at 72
+                if home_may and (((w >> top) == 72) if plain else _lanes_at(w, 72) != 0):
+                    g |= _SPLIT_HOME
                 if up:
                     # a block of several pawns: a lane (plain: up is 0 otherwise) where
                     # a higher block's pawn may end, so that a combination's end with
@@ -2079,11 +2092,24 @@ class Kernel:
         self._f_reset()
         self.f_stack_top = 0
         self._f_add(self.f_start_a, self.f_start_b, root)  # the root first (index 0)
-        # the pawns at HOME before the throw, in no group: the lanes above the groups'
+        # the pawns at HOME before the throw, in no group: the lanes above the groups',
+        # each group's in the order of their ranges (f_split_sh); the groups joined by
+        # _f_comb in the order of their number of states, the most last (f_split_ord,
+        # stable): its partial combinations are those of the groups before the last
         home: cython.ulonglong = 0
+        size: cython.int[4] = [0, 0, 0, 0]  # (the groups' numbers of states, by order)
         j = 0
         for c in range(ncomp):
+            self.f_split_sh[c] = 16 * j
             j += self.f_split_k[c]
+            n = self.f_split_off[16 * c + 13] - self.f_split_off[16 * c]
+            k = c
+            while k > 0 and size[k - 1] > n:
+                size[k] = size[k - 1]
+                self.f_split_ord[k] = self.f_split_ord[k - 1]
+                k -= 1
+            size[k] = n
+            self.f_split_ord[k] = c
         for k in range(j, 4):
             home |= cython.cast(cython.ulonglong, 72) << (16 * k)
         # the selection as the combinations are made: no pawn in the nest, and no
@@ -2424,7 +2450,8 @@ class Kernel:
         """:meth:`_f_split`: whether a combination of the groups' states uses ``used``
         numbers; if so, f_split_need[c] for :meth:`_f_comb`: the numbers used by the
         groups before ``c`` (bits as :func:`_split_used`) that those of groups ``c``..
-        complete to a count of ``used`` (f_split_need[ncomp]: the counts of ``used``).
+        complete to a count of ``used`` (f_split_need[ncomp]: the counts of ``used``),
+        the groups in the order of their join (``f_split_ord``).
 
         The numbers used as bit 5 * d's + e's: adding two such bit numbers adds the
         d's and the e's (each sum below 5), so the numbers used by two groups
@@ -2439,7 +2466,7 @@ class Kernel:
         # f_split_suf[c]: the numbers used by groups c.. (capped at two d's and two e's)
         self.f_split_suf[ncomp] = 1
         for c in range(ncomp - 1, -1, -1):
-            m = self.f_split_m[c]
+            m = self.f_split_m[self.f_split_ord[c]]
             acc = 0
             while m:
                 s = _lowest_bit(m)
@@ -2468,11 +2495,16 @@ class Kernel:
         made, or stored for the bonus part (see :meth:`_f_split`); ``home``: the lanes
         of the pawns at HOME before the throw, above the groups'.
 
-        Group by group: the combinations of the groups before ``c`` that the
-        groups from ``c`` on can complete (``f_split_comb_*``, after those of
-        the groups before ``c - 1``), each joined with those states of group
-        ``c`` whose numbers used the groups after ``c`` can complete in turn;
-        the last group's are the ends, handled as made. The ends differ (the
+        Group by group, in the order of ``f_split_ord`` (the group with the most
+        states last: the combinations stored are those of the groups before it),
+        each group's lanes in their place by the groups' ranges (``f_split_sh``):
+        the combinations of the groups before ``c`` that the groups from ``c`` on
+        can complete (``f_split_comb_*``, after those of the groups before ``c -
+        1``), each joined with those states of group ``c`` whose numbers used the
+        groups after ``c`` can complete in turn; the last group's are the ends,
+        handled as made (:meth:`_f_comb_end`). Where one count of numbers used is
+        wanted, the last two groups are joined at once: a combination then takes
+        exactly one bucket of the last group. The ends differ (the
         groups' lanes lie in disjoint ranges or, for the lone pawns of one split
         group, differ in a pawn's end, which its numbers used fix; the captures
         are of different pawns), but for two kinds, each then kept twice,
@@ -2501,11 +2533,20 @@ class Kernel:
         the groups' lanes,
         each group's sorted, the groups by their ranges and the pawns at HOME
         before the throw above them, are in order already; otherwise they are
-        sorted.
+        sorted. An end's home bonus (more pawns at HOME than before the throw) is
+        its groups' flag ``_SPLIT_HOME`` (a lane at 72, set by :meth:`_f_split`):
+        no pawn is in the nest (the caller's rule for this path), so the pawns in
+        no group, those of ``home``, are exactly those at HOME before the throw,
+        and a group's pawns start on 1..71.
         """
         tags: cython.bint = self.n_tags != 0 or self.cfg[C_JUMP] != 0 or self.f_split_cross
-        cb: cython.bint = self.cfg[C_CAPTURE_BONUS] != 0
-        hb: cython.bint = self.cfg[C_HOME_BONUS] != 0
+        # the flags of a bonus (§5.7, as _f_earned): a capture (bits 0-15), a pawn
+        # brought HOME (_SPLIT_HOME, see the docstring)
+        bon: cython.int = 0
+        if self.cfg[C_CAPTURE_BONUS] != 0:
+            bon |= 0xFFFF
+        if self.cfg[C_HOME_BONUS] != 0:
+            bon |= _SPLIT_HOME
         c: cython.int
         # the places in the arrays are 64-bit, so that no index is sign-extended
         # in the inner loops (0.4% of the playouts' instructions; not c or s: worse)
@@ -2523,24 +2564,69 @@ class Kernel:
         lo: cython.Py_ssize_t = 0
         hi: cython.Py_ssize_t = 1
         top: cython.Py_ssize_t
-        shift: cython.int = 0
+        shift: cython.int
+        row: cython.int
+        gm: cython.int
+        # the last group (see the last two joined at once below): its lanes' place,
+        # and its buckets' row plus the bit of the count wanted
+        b: cython.Py_ssize_t
+        e0: cython.Py_ssize_t
+        e1: cython.Py_ssize_t
+        st2: cython.Py_ssize_t
+        one: cython.bint = self.f_split_need[ncomp] & (self.f_split_need[ncomp] - 1) == 0
+        row2: cython.Py_ssize_t = self.f_split_ord[ncomp - 1]
+        shift2: cython.int = self.f_split_sh[row2]
+        row2 = 16 * row2 + _lowest_bit(self.f_split_need[ncomp])
         self.f_split_comb_w[0] = home
         self.f_split_comb_g[0] = self.f_split_g0
         self.f_split_comb_u[0] = 0
         for c in range(ncomp):
             need = self.f_split_need[c + 1]
             last = c == ncomp - 1
+            # the group joined c-th (see _f_split), its buckets and its lanes' place
+            row = self.f_split_ord[c]
+            shift = self.f_split_sh[row]
+            gm = self.f_split_m[row]
+            row *= 16
             top = hi
+            if c == ncomp - 2 and one:
+                # one count of numbers used wanted (as all four): the last two groups
+                # at once, a combination with a state of this group joining the one
+                # bucket of the last group that completes it, the count's bit less
+                # both numbers used (>= 0 and in the last group's: it is joined
+                # because the last group completes it, see f_split_need)
+                for x in range(lo, hi):
+                    acc = self.f_split_comb_u[x]
+                    wx = self.f_split_comb_w[x]
+                    gx = self.f_split_comb_g[x]
+                    cand = gm & (need >> acc) & _SPLIT_VALID
+                    while cand:
+                        s = _lowest_bit(cand)
+                        cand &= cand - 1
+                        b = row2 - acc - s
+                        e0 = self.f_split_off[b]
+                        e1 = self.f_split_off[b + 1]
+                        for st in range(self.f_split_off[row + s], self.f_split_off[row + s + 1]):
+                            w = wx | self.f_split_w[st] << shift
+                            g = gx | self.f_split_g[st]
+                            for st2 in range(e0, e1):
+                                self._f_comb_end(
+                                    w | self.f_split_w[st2] << shift2,
+                                    g | self.f_split_g[st2],
+                                    tags,
+                                    bon,
+                                )
+                break
             for x in range(lo, hi):
                 acc = self.f_split_comb_u[x]
                 wx = self.f_split_comb_w[x]
                 gx = self.f_split_comb_g[x]
-                # group c's numbers used that the groups after it can complete
-                cand = self.f_split_m[c] & (need >> acc) & _SPLIT_VALID
+                # the group's numbers used that the groups after it can complete
+                cand = gm & (need >> acc) & _SPLIT_VALID
                 while cand:
                     s = _lowest_bit(cand)
                     cand &= cand - 1
-                    for st in range(self.f_split_off[16 * c + s], self.f_split_off[16 * c + s + 1]):
+                    for st in range(self.f_split_off[row + s], self.f_split_off[row + s + 1]):
                         w = wx | self.f_split_w[st] << shift
                         g = gx | self.f_split_g[st]
                         if not last:
@@ -2551,21 +2637,28 @@ class Kernel:
                             self.f_split_comb_u[top] = acc + s
                             top += 1
                             continue
-                        if tags:
-                            w = _sort4_mostly_sorted(w)
-                        # selected (see _f_split): an end without a bonus (§5.7, as
-                        # _f_earned) emitted at once, as _f_finish would; without the
-                        # look-up where no other end can equal it
-                        if not (
-                            (cb and g & 0xFFFF) or (hb and _lanes_at(w, 72) != self.f_home_before)
-                        ):
-                            self._f_emit_split(w, g)
-                            continue
-                        # (for _f_finish, which reads the lanes and the captures)
-                        self._f_store(w, cython.cast(cython.ulonglong, g & 0xFFFF) << 47)
+                        self._f_comb_end(w, g, tags, bon)
             lo = hi
             hi = top
-            shift += 16 * self.f_split_k[c]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    def _f_comb_end(
+        self, w: cython.ulonglong, g: cython.int, tags: cython.bint, bon: cython.int
+    ) -> cython.void:
+        """:meth:`_f_comb`'s end ``w`` (captures and flags ``g``; ``tags``: its lanes
+        need a sort; ``bon``: the flags of a bonus), selected (see :meth:`_f_split`):
+        without a bonus (§5.7, as :meth:`_f_earned`) emitted at once, as
+        :meth:`_f_finish` would, without the look-up where no other end can equal
+        it; else stored for :meth:`_f_finish`, which reads the lanes and the
+        captures."""
+        if tags:
+            w = _sort4_mostly_sorted(w)
+        if not g & bon:
+            self._f_emit_split(w, g)
+            return
+        self._f_store(w, cython.cast(cython.ulonglong, g & 0xFFFF) << 47)
 
     @cython.cfunc
     @cython.inline
@@ -7104,6 +7197,9 @@ _SPLIT_VALID = cython.declare(_CINT, 0x1CE7)
 #: (_SPLIT_ALL, ``f_split_g0``).
 _SPLIT_AMB = cython.declare(_CINT, 0x10000)
 _SPLIT_ALL = cython.declare(_CINT, 0x20000)
+#: :meth:`Kernel._f_split`'s flag on a block's state with a pawn brought HOME (see
+#: :meth:`Kernel._f_comb`).
+_SPLIT_HOME = cython.declare(_CINT, 0x40000)
 
 
 @cython.cfunc
