@@ -3856,9 +3856,19 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_finish(self, nsel: cython.int, extra: cython.int, spec: _Spec) -> cython.void:
-        """The ends of the selected states: directly, or after the bonus part (§5.7)."""
+        """The ends of the selected states: directly, or after the bonus part (§5.7).
+
+        A selected state with a bonus earned is a bonus root, expanded (and its
+        successors, from the stack) before the next selected state. Outside recording
+        a root is not stored: no later state can equal one (each bonus move leaves the
+        bonuses owed one fewer than the captures and pawns home have earned, by
+        :meth:`_f_bonus_after`'s bookkeeping), so the table need not hold it; two equal
+        roots (from selected states that differ only in their numbers left or moved
+        marks) are expanded twice, to the same ends and successors, which the tables
+        keep once. The recording copy stores each root, for its paths' steps.
+        """
         ncol: cython.int = self._f_ncol(spec)
-        i: cython.int
+        i: cython.int = 0
         s: cython.int
         gone: cython.int
         ncb: cython.int
@@ -3868,44 +3878,48 @@ class Kernel:
         pb: cython.ulonglong
         w2: cython.ulonglong
         self.f_stack_top = 0
-        for i in range(nsel):
-            s = self.f_selected[i]
-            pa = self.f_states[3 * s]
-            pb = self.f_states[3 * s + 1]
-            gone = _word_gone(self.f_states[3 * s + 2])
-            ncb = self._f_earned(pa, pb, gone, ncol)
-            nhb = ncb >> 4
-            ncb &= 15
-            if ncb == 0 and nhb == 0:
-                o = self._f_emit(pa, pb, gone, 0, extra, spec)
-                if self._f_recording(spec):
-                    self._f_rec(s, -1 - o, -1, 0)
-                continue
-            # the bonus root: the pawns without their moved marks, the bonuses pending
-            # (without "jump" no lane has a mark, and the state's lanes are sorted)
-            if self._f_jump(spec):
-                pa = _sort4(pa & ~_MOVED_LANES)
-                if ncol == 2:
-                    pb = _sort4(pb & ~_MOVED_LANES)
-            w2 = (
-                cython.cast(cython.ulonglong, ncb)
-                | cython.cast(cython.ulonglong, nhb) << 4
-                | cython.cast(cython.ulonglong, gone) << 47
-                | _BONUS_PART
-            )
-            o = self._f_push(pa, pb, w2)
-            if self._f_recording(spec):  # on to the bonus part: no step
-                self._f_rec(s, o, -1, 0)
-        while self.f_stack_top > 0:
-            self.f_stack_top -= 1
-            i = self.f_stack[self.f_stack_top]
-            pa = self.f_states[3 * i]
-            pb = self.f_states[3 * i + 1]
-            w2 = self.f_states[3 * i + 2]
-            if self._f_bonus_edges(pa, pb, w2, i, extra, spec) == 0:
+        while True:
+            if self.f_stack_top > 0:
+                self.f_stack_top -= 1
+                s = self.f_stack[self.f_stack_top]
+                pa = self.f_states[3 * s]
+                pb = self.f_states[3 * s + 1]
+                w2 = self.f_states[3 * s + 2]
+            else:
+                if i == nsel:
+                    break
+                s = self.f_selected[i]
+                i += 1
+                pa = self.f_states[3 * s]
+                pb = self.f_states[3 * s + 1]
+                gone = _word_gone(self.f_states[3 * s + 2])
+                ncb = self._f_earned(pa, pb, gone, ncol)
+                nhb = ncb >> 4
+                ncb &= 15
+                if ncb == 0 and nhb == 0:
+                    o = self._f_emit(pa, pb, gone, 0, extra, spec)
+                    if self._f_recording(spec):
+                        self._f_rec(s, -1 - o, -1, 0)
+                    continue
+                # the bonus root: the pawns without their moved marks, the bonuses pending
+                # (without "jump" no lane has a mark, and the state's lanes are sorted)
+                if self._f_jump(spec):
+                    pa = _sort4(pa & ~_MOVED_LANES)
+                    if ncol == 2:
+                        pb = _sort4(pb & ~_MOVED_LANES)
+                w2 = (
+                    cython.cast(cython.ulonglong, ncb)
+                    | cython.cast(cython.ulonglong, nhb) << 4
+                    | cython.cast(cython.ulonglong, gone) << 47
+                    | _BONUS_PART
+                )
+                if self._f_recording(spec):  # on to the bonus part: no step
+                    self._f_rec(s, self._f_push(pa, pb, w2), -1, 0)
+                    continue
+            if self._f_bonus_edges(pa, pb, w2, s, extra, spec) == 0:
                 o = self._f_emit(pa, pb, _word_gone(w2), 0, extra, spec)
                 if self._f_recording(spec):
-                    self._f_rec(i, -1 - o, -1, 0)
+                    self._f_rec(s, -1 - o, -1, 0)
 
     # -- the board around a state ---------------------------------------------
 
@@ -4506,7 +4520,7 @@ class Kernel:
         cs: cython.int
         k: cython.int
         lane: cython.int
-        prev: cython.int
+        movable: cython.ulonglong
         p: cython.int
         t: cython.int
         sq: cython.int
@@ -4528,16 +4542,12 @@ class Kernel:
                 v = hb
             for cs in range(ncol):
                 w = pa if cs == 0 else pb
-                prev = -1
+                movable = _bonus_lanes(w, v)
                 for k in range(4):
+                    if not movable >> (16 * k + 15) & 1:
+                        continue
                     lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
-                    if lane == prev:
-                        continue
-                    prev = lane
                     p = lane & _PMASK
-                    # (on the board, and not past HOME: 0 < p, p + v <= 72)
-                    if not 1 <= p <= 72 - v:
-                        continue
                     t = p + v
                     if ncol == 1 and v < 64:
                         # (one colour, under 64 squares: _f_land1, with the masks made above)
@@ -6893,6 +6903,26 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     if not cython.compiled:
         z &= _M64
     return 4 - cython.cast(cython.int, z >> 55)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _bonus_lanes(w: cython.ulonglong, v: cython.int) -> cython.ulonglong:
+    """The lanes of ``w`` (sorted: equal lanes side by side) that may make a bonus move of
+    ``v`` (§5.7), each distinct lane once: bit 15 of lane k set where 0 < p <= 72 - v (on
+    the board, not past HOME) and lane k differs from lane k - 1 (an equal lane makes the
+    same move). Without branches: each lane's test is a borrow into its bit 15 (lanes
+    are below 0x800, so none carries into the next)."""
+    if v > 71:
+        return 0  # (no p with 0 < p <= 72 - v)
+    p4: cython.ulonglong = w & _P4
+    top: cython.ulonglong = _MOVED_LANES << 8  # (bit 15 of each lane)
+    ge1: cython.ulonglong = p4 + 0x7FFF * _L4  # bit 15: p >= 1
+    over: cython.ulonglong = p4 + cython.cast(cython.ulonglong, 0x8000 - (73 - v)) * _L4
+    # bit 15: lane k != lane k - 1 (lane 0 != 0, which p >= 1 implies)
+    d: cython.ulonglong = (w ^ (w << 16)) + 0x7FFF * _L4
+    return ge1 & ~over & d & top
 
 
 #: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
