@@ -3868,6 +3868,9 @@ class Kernel:
         keep once. The recording copy stores each root, for its paths' steps.
         """
         ncol: cython.int = self._f_ncol(spec)
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
+        c0: cython.int = self.cfg[C_COL]
         i: cython.int = 0
         s: cython.int
         gone: cython.int
@@ -3916,7 +3919,7 @@ class Kernel:
                 if self._f_recording(spec):  # on to the bonus part: no step
                     self._f_rec(s, self._f_push(pa, pb, w2), -1, 0)
                     continue
-            if self._f_bonus_edges(pa, pb, w2, s, extra, spec) == 0:
+            if self._f_bonus_edges(pa, pb, w2, s, extra, cb, hb, c0, spec) == 0:
                 o = self._f_emit(pa, pb, _word_gone(w2), 0, extra, spec)
                 if self._f_recording(spec):
                     self._f_rec(s, -1 - o, -1, 0)
@@ -4471,10 +4474,14 @@ class Kernel:
         w2: cython.ulonglong,
         src: cython.int,
         extra: cython.int,
+        cb: cython.int,
+        hb: cython.int,
+        c0: cython.int,
         spec: _Spec,
     ) -> cython.int:
         """Push the successors of bonus state ``src`` (§5.7); return how many edges
-        there are.
+        there are. ``cb``, ``hb``: the capture and home bonuses, ``c0`` the mover's
+        colour (the configuration's, read once by :meth:`_f_finish`).
 
         A successor with no bonus left is an end: it is emitted at once (with
         ``extra``) instead of being stored, stacked and expanded to nothing. With one
@@ -4487,12 +4494,9 @@ class Kernel:
         nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
         if ncb == 0 and nhb == 0:
             return 0
-        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
-        hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = _word_gone(w2)
         khi: cython.ulonglong = 0
         klo: cython.ulonglong = 0
-        c0: cython.int = self.cfg[C_COL]
         fsh: cython.int = 0 if c0 & 1 else 32
         plain: cython.bint = (pa & ~_P4) == 0
         f: cython.ulonglong
