@@ -3856,22 +3856,12 @@ class Kernel:
     @cython.cfunc
     @cython.exceptval(check=False)
     def _f_finish(self, nsel: cython.int, extra: cython.int, spec: _Spec) -> cython.void:
-        """The ends of the selected states: directly, or after the bonus part (§5.7).
-
-        A selected state with a bonus earned is a bonus root, expanded (and its
-        successors, from the stack) before the next selected state. Outside recording
-        a root is not stored: no later state can equal one (each bonus move leaves the
-        bonuses owed one fewer than the captures and pawns home have earned, by
-        :meth:`_f_bonus_after`'s bookkeeping), so the table need not hold it; two equal
-        roots (from selected states that differ only in their numbers left or moved
-        marks) are expanded twice, to the same ends and successors, which the tables
-        keep once. The recording copy stores each root, for its paths' steps.
-        """
+        """The ends of the selected states: directly, or after the bonus part (§5.7)."""
         ncol: cython.int = self._f_ncol(spec)
         cb: cython.int = self.cfg[C_CAPTURE_BONUS]
         hb: cython.int = self.cfg[C_HOME_BONUS]
         c0: cython.int = self.cfg[C_COL]
-        i: cython.int = 0
+        i: cython.int
         s: cython.int
         gone: cython.int
         ncb: cython.int
@@ -3881,48 +3871,44 @@ class Kernel:
         pb: cython.ulonglong
         w2: cython.ulonglong
         self.f_stack_top = 0
-        while True:
-            if self.f_stack_top > 0:
-                self.f_stack_top -= 1
-                s = self.f_stack[self.f_stack_top]
-                pa = self.f_states[3 * s]
-                pb = self.f_states[3 * s + 1]
-                w2 = self.f_states[3 * s + 2]
-            else:
-                if i == nsel:
-                    break
-                s = self.f_selected[i]
-                i += 1
-                pa = self.f_states[3 * s]
-                pb = self.f_states[3 * s + 1]
-                gone = _word_gone(self.f_states[3 * s + 2])
-                ncb = self._f_earned(pa, pb, gone, ncol)
-                nhb = ncb >> 4
-                ncb &= 15
-                if ncb == 0 and nhb == 0:
-                    o = self._f_emit(pa, pb, gone, 0, extra, spec)
-                    if self._f_recording(spec):
-                        self._f_rec(s, -1 - o, -1, 0)
-                    continue
-                # the bonus root: the pawns without their moved marks, the bonuses pending
-                # (without "jump" no lane has a mark, and the state's lanes are sorted)
-                if self._f_jump(spec):
-                    pa = _sort4(pa & ~_MOVED_LANES)
-                    if ncol == 2:
-                        pb = _sort4(pb & ~_MOVED_LANES)
-                w2 = (
-                    cython.cast(cython.ulonglong, ncb)
-                    | cython.cast(cython.ulonglong, nhb) << 4
-                    | cython.cast(cython.ulonglong, gone) << 47
-                    | _BONUS_PART
-                )
-                if self._f_recording(spec):  # on to the bonus part: no step
-                    self._f_rec(s, self._f_push(pa, pb, w2), -1, 0)
-                    continue
-            if self._f_bonus_edges(pa, pb, w2, s, extra, cb, hb, c0, spec) == 0:
-                o = self._f_emit(pa, pb, _word_gone(w2), 0, extra, spec)
+        for i in range(nsel):
+            s = self.f_selected[i]
+            pa = self.f_states[3 * s]
+            pb = self.f_states[3 * s + 1]
+            gone = _word_gone(self.f_states[3 * s + 2])
+            ncb = self._f_earned(pa, pb, gone, ncol)
+            nhb = ncb >> 4
+            ncb &= 15
+            if ncb == 0 and nhb == 0:
+                o = self._f_emit(pa, pb, gone, 0, extra, spec)
                 if self._f_recording(spec):
                     self._f_rec(s, -1 - o, -1, 0)
+                continue
+            # the bonus root: the pawns without their moved marks, the bonuses pending
+            # (without "jump" no lane has a mark, and the state's lanes are sorted)
+            if self._f_jump(spec):
+                pa = _sort4(pa & ~_MOVED_LANES)
+                if ncol == 2:
+                    pb = _sort4(pb & ~_MOVED_LANES)
+            w2 = (
+                cython.cast(cython.ulonglong, ncb)
+                | cython.cast(cython.ulonglong, nhb) << 4
+                | cython.cast(cython.ulonglong, gone) << 47
+                | _BONUS_PART
+            )
+            o = self._f_push(pa, pb, w2)
+            if self._f_recording(spec):  # on to the bonus part: no step
+                self._f_rec(s, o, -1, 0)
+        while self.f_stack_top > 0:
+            self.f_stack_top -= 1
+            i = self.f_stack[self.f_stack_top]
+            pa = self.f_states[3 * i]
+            pb = self.f_states[3 * i + 1]
+            w2 = self.f_states[3 * i + 2]
+            if self._f_bonus_edges(pa, pb, w2, i, extra, cb, hb, c0, spec) == 0:
+                o = self._f_emit(pa, pb, _word_gone(w2), 0, extra, spec)
+                if self._f_recording(spec):
+                    self._f_rec(i, -1 - o, -1, 0)
 
     # -- the board around a state ---------------------------------------------
 
