@@ -4024,6 +4024,9 @@ class Kernel:
     def _f_finish(self, nsel: cython.int, extra: cython.int, spec: _Spec) -> cython.void:
         """The ends of the selected states: directly, or after the bonus part (§5.7)."""
         ncol: cython.int = self._f_ncol(spec)
+        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
+        hb: cython.int = self.cfg[C_HOME_BONUS]
+        c0: cython.int = self.cfg[C_COL]
         i: cython.int
         s: cython.int
         gone: cython.int
@@ -4068,7 +4071,7 @@ class Kernel:
             pa = self.f_states[3 * i]
             pb = self.f_states[3 * i + 1]
             w2 = self.f_states[3 * i + 2]
-            if self._f_bonus_edges(pa, pb, w2, i, extra, spec) == 0:
+            if self._f_bonus_edges(pa, pb, w2, i, extra, cb, hb, c0, spec) == 0:
                 o = self._f_emit(pa, pb, _word_gone(w2), 0, extra, spec)
                 if self._f_recording(spec):
                     self._f_rec(i, -1 - o, -1, 0)
@@ -4159,7 +4162,6 @@ class Kernel:
         """
         olo: cython.ulonglong = self.f_others_lo
         ohi: cython.ulonglong = self.f_others_hi
-        i: cython.Py_ssize_t
         q: cython.int
         x: cython.int
         one: cython.ulonglong = 1
@@ -4169,18 +4171,15 @@ class Kernel:
                 olo = self.f_bl_lo
                 ohi = self.f_bl_hi
             else:
-                # (the captured squares' bits only, up to the highest)
+                # (the captured squares' bits only, each found at once)
                 x = gone
-                i = 0
                 while x:
-                    if x & 1:
-                        q = self.cfg[C_RINDEX + 100 * self.cfg[C_COL] + self.f_occupied[i]]
-                        if q >= 64:
-                            ohi &= ~(one << (q - 64))
-                        elif q >= 0:
-                            olo &= ~(one << q)
-                    x >>= 1
-                    i += 1
+                    q = self.cfg[C_RINDEX + 100 * self.cfg[C_COL] + self.f_occupied[_bit_index(x)]]
+                    x &= x - 1
+                    if q >= 64:
+                        ohi &= ~(one << (q - 64))
+                    elif q >= 0:
+                        olo &= ~(one << q)
                 self.f_bl_gone = gone
                 self.f_bl_lo = olo
                 self.f_bl_hi = ohi
@@ -4624,10 +4623,14 @@ class Kernel:
         w2: cython.ulonglong,
         src: cython.int,
         extra: cython.int,
+        cb: cython.int,
+        hb: cython.int,
+        c0: cython.int,
         spec: _Spec,
     ) -> cython.int:
         """Push the successors of bonus state ``src`` (§5.7); return how many edges
-        there are.
+        there are. ``cb``, ``hb``: the capture and home bonuses, ``c0`` the mover's
+        colour (the configuration's, read once by :meth:`_f_finish`).
 
         A successor with no bonus left is an end: it is emitted at once (with
         ``extra``) instead of being stored, stacked and expanded to nothing. With one
@@ -4640,12 +4643,9 @@ class Kernel:
         nhb: cython.int = cython.cast(cython.int, (w2 >> 4) & 15)
         if ncb == 0 and nhb == 0:
             return 0
-        cb: cython.int = self.cfg[C_CAPTURE_BONUS]
-        hb: cython.int = self.cfg[C_HOME_BONUS]
         gone: cython.int = _word_gone(w2)
         khi: cython.ulonglong = 0
         klo: cython.ulonglong = 0
-        c0: cython.int = self.cfg[C_COL]
         fsh: cython.int = 0 if c0 & 1 else 32
         plain: cython.bint = (pa & ~_P4) == 0
         f: cython.ulonglong
@@ -4669,7 +4669,7 @@ class Kernel:
         cs: cython.int
         k: cython.int
         lane: cython.int
-        prev: cython.int
+        movable: cython.ulonglong
         p: cython.int
         t: cython.int
         sq: cython.int
@@ -4691,16 +4691,12 @@ class Kernel:
                 v = hb
             for cs in range(ncol):
                 w = pa if cs == 0 else pb
-                prev = -1
+                movable = _bonus_lanes(w, v)
                 for k in range(4):
+                    if not movable >> (16 * k + 15) & 1:
+                        continue
                     lane = cython.cast(cython.int, (w >> (16 * k)) & 0xFFFF)
-                    if lane == prev:
-                        continue
-                    prev = lane
                     p = lane & _PMASK
-                    # (on the board, and not past HOME: 0 < p, p + v <= 72)
-                    if not 1 <= p <= 72 - v:
-                        continue
                     t = p + v
                     if ncol == 1 and v < 64:
                         # (one colour, under 64 squares: _f_land1, with the masks made above)
@@ -7140,6 +7136,26 @@ def _lanes_at(w: cython.ulonglong, v: cython.int) -> cython.int:
     return 4 - cython.cast(cython.int, z >> 55)
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _bonus_lanes(w: cython.ulonglong, v: cython.int) -> cython.ulonglong:
+    """The lanes of ``w`` (sorted: equal lanes side by side) that may make a bonus move of
+    ``v`` (§5.7), each distinct lane once: bit 15 of lane k set where 0 < p <= 72 - v (on
+    the board, not past HOME) and lane k differs from lane k - 1 (an equal lane makes the
+    same move). Without branches: each lane's test is a borrow into its bit 15 (lanes
+    are below 0x800, so none carries into the next)."""
+    if v > 71:
+        return 0  # (no p with 0 < p <= 72 - v)
+    p4: cython.ulonglong = w & _P4
+    top: cython.ulonglong = _MOVED_LANES << 8  # (bit 15 of each lane)
+    ge1: cython.ulonglong = p4 + 0x7FFF * _L4  # bit 15: p >= 1
+    over: cython.ulonglong = p4 + cython.cast(cython.ulonglong, 0x8000 - (73 - v)) * _L4
+    # bit 15: lane k != lane k - 1 (lane 0 != 0, which p >= 1 implies)
+    d: cython.ulonglong = (w ^ (w << 16)) + 0x7FFF * _L4
+    return ge1 & ~over & d & top
+
+
 #: An Eight-Man number set's step, set C (A and B: 2 and 1 more in bits 51 up; see _f_key).
 _OPTION_KEY = cython.declare(cython.longlong, 0x5C00000000000000)
 
@@ -7230,6 +7246,17 @@ def _less2(
     if cython.compiled:
         return kbits_less2(b0, b1, a0, a1)
     return cython.cast(cython.int, b0 < a0 or (b0 == a0 and b1 < a1))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _bit_index(x: cython.int) -> cython.int:
+    """The number of the lowest set bit of ``x`` > 0 (compiled: ``_kbits.h``'s, one
+    instruction where the C compiler has ``__builtin_ctz``)."""
+    if cython.compiled:
+        return kbits_lowest_bit(x)
+    return (x & -x).bit_length() - 1
 
 
 @cython.cfunc
