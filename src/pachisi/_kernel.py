@@ -2368,6 +2368,8 @@ class Kernel:
         flag, §5.8's no-split pawn, follows from the pawn and the numbers left),
         those with no number left not stacked; the partial order reduction
         leaves out no move of a lone pawn (it moves on from where it ended).
+        The root's numbers are a doublet's (two codes, two of each, sorted), so
+        a state's distinct numbers are its word's lowest and highest bytes.
         A state on a square in ``up`` (bit ``t - p0``: one that a pawn of a higher
         block may reach, see :meth:`_f_comb`) has bit 63 of its third word set,
         above the captures (the explorer's states never do).
@@ -2391,6 +2393,8 @@ class Kernel:
         gone: cython.int
         g2: cython.int
         byte: cython.ulonglong
+        lo: cython.ulonglong
+        hi: cython.ulonglong
         nums: cython.ulonglong
         left: cython.ulonglong
         w: cython.ulonglong
@@ -2406,10 +2410,20 @@ class Kernel:
             nleft = _word_nleft(w2)
             flag = _word_flag(w2)
             gone = _word_gone(w2)
-            for j in range(nleft):
-                byte = (nums >> (8 * j)) & 255
-                if j and byte == (nums >> (8 * j - 8)) & 255:
-                    continue
+            # the numbers left: a sorted word of at most two codes (the doublet's), so
+            # its distinct codes are its lowest byte, taken off by a shift, and its
+            # highest, taken off by a mask (any copy of a code leaves the same word)
+            lo = nums & 255
+            hi = (nums >> (8 * nleft - 8)) & 255
+            for j in range(2):
+                if j == 0:
+                    byte = lo
+                    left = nums >> 8
+                else:
+                    if hi == lo:
+                        break
+                    byte = hi
+                    left = nums & ((cython.cast(cython.ulonglong, 1) << (8 * nleft - 8)) - 1)
                 t = q + cython.cast(cython.int, byte & 7)
                 if t > 72:
                     continue
@@ -2418,7 +2432,6 @@ class Kernel:
                 sq = self._f_land(0, q, t, True, gone, 1)
                 if sq == -2:
                     continue
-                left = _remove_byte(nums, j)
                 flag2 = self._f_single(flag, q, t, left) if no_split else flag
                 g2 = gone
                 if sq >= 0:
