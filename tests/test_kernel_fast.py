@@ -1233,19 +1233,20 @@ def test_pick_is_the_rank_in_canonical_order() -> None:
 @pytest.mark.parametrize("module", MODULES)
 def test_compiled_pick_on_made_keys(module: ModuleType) -> None:
     """``Kernel.picks`` (the playouts' pick, ``_f_select``) on keys made to take each
-    path, in both kernels: the count, the quickselect on two words, and on three where
-    the third words differ (found in the first round, then selected again; the games'
-    picks hardly take that path): every rank's row, each pick on the order the one
-    before it left."""
+    path, in both kernels: two to four keys (also where only the third words
+    differ), the count, the quickselect on two words, and on three where the third
+    words differ (found in the first round, then selected again; the games' picks
+    hardly take that path): every rank's row, each pick on the order the one before
+    it left."""
     rng = random.Random(352)
     kern = module.Kernel()
 
     def word() -> int:  # 27 values: keys tie on the pawns' words often
         return sum(rng.randrange(3) << (8 * i) for i in (0, 3, 7))
 
-    for n in (3, 8, 9, 30, 100):
-        for differ in ((0, 1), (1,), (0, 2), (1, 2), (0, 1, 2)):
-            if differ == (1,) and n > 27:
+    for n in (2, 3, 4, 8, 9, 30, 100):
+        for differ in ((0, 1), (1,), (2,), (0, 2), (1, 2), (0, 1, 2)):
+            if (differ == (1,) and n > 27) or (differ == (2,) and n > 4):
                 continue
             keys: set[tuple[int, ...]] = set()
             fixed = [word(), word(), 1]

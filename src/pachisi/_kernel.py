@@ -6042,6 +6042,7 @@ class Kernel:
         return fin
 
     @cython.cfunc
+    @cython.inline
     @cython.exceptval(check=False)
     def _withhold(self, n: cython.int, mover: cython.int, fin_mask: cython.int) -> cython.bint:
         """Number the fast enumerator's ``n`` outcomes in ``f_order`` and take the extra
@@ -6321,6 +6322,39 @@ class Kernel:
         """
         if n == 1:
             return self.f_order[0]
+        # two to four keys: each pair compared once at most (the count below compares
+        # each key with all); rank 0 is row 1 where row 1 comes before row 0
+        c10: cython.Py_ssize_t
+        c20: cython.Py_ssize_t
+        c21: cython.Py_ssize_t
+        if n == 2:
+            return self._f_qbefore(1, 0, 3) ^ rank
+        if n == 3:
+            c10 = self._f_qbefore(1, 0, 3)
+            c20 = self._f_qbefore(2, 0, 3)
+            c21 = self._f_qbefore(2, 1, 3)
+            if c10 + c20 == rank:
+                return 0
+            if 1 - c10 + c21 == rank:
+                return 1
+            return 2
+        c30: cython.Py_ssize_t
+        c31: cython.Py_ssize_t
+        c32: cython.Py_ssize_t
+        if n == 4:
+            c10 = self._f_qbefore(1, 0, 3)
+            c20 = self._f_qbefore(2, 0, 3)
+            c30 = self._f_qbefore(3, 0, 3)
+            if c10 + c20 + c30 == rank:
+                return 0
+            c21 = self._f_qbefore(2, 1, 3)
+            c31 = self._f_qbefore(3, 1, 3)
+            if 1 - c10 + c21 + c31 == rank:
+                return 1
+            c32 = self._f_qbefore(3, 2, 3)
+            if 2 - c20 - c21 + c32 == rank:
+                return 2
+            return 3
         i: cython.int
         j: cython.int
         a0: cython.ulonglong
