@@ -8,6 +8,7 @@ the rarest rules, compiled (and a small share uncompiled). The long run:
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 from array import array
@@ -1237,7 +1238,7 @@ def test_compiled_pick_on_made_keys(module: ModuleType) -> None:
     differ), the count, the quickselect on two words, and on three where the third
     words differ (found in the first round, then selected again; the games' picks
     hardly take that path): every rank's row, each pick on the order the one before
-    it left."""
+    it left; up to four keys, in every order of the rows."""
     rng = random.Random(352)
     kern = module.Kernel()
 
@@ -1257,11 +1258,12 @@ def test_compiled_pick_on_made_keys(module: ModuleType) -> None:
                         for w in range(3)
                     )
                 )
-            rows = list(keys)
-            by_rank = sorted(range(n), key=lambda r: rows[r])
-            ranks = [*rng.sample(range(n), n), 0, n - 1]
-            got = kern.picks(array("Q", [w for key in rows for w in key]), array("i", ranks))
-            assert got == [by_rank[rank] for rank in ranks], (n, differ)
+            # (up to four keys, every order of the rows: each pair compared both ways)
+            for rows in itertools.permutations(keys) if n <= 4 else [list(keys)]:
+                by_rank = sorted(range(n), key=lambda r: rows[r])
+                ranks = [*rng.sample(range(n), n), 0, n - 1]
+                got = kern.picks(array("Q", [w for key in rows for w in key]), array("i", ranks))
+                assert got == [by_rank[rank] for rank in ranks], (n, differ, rows)
 
 
 def test_pick_on_made_keys() -> None:
