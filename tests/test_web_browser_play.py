@@ -390,6 +390,28 @@ def test_the_page_can_be_installed(server: wb.Server, browser: Browser, console:
     console.check(lambda text: "404" in text)  # "none" is no game
 
 
+def test_a_who_plays_choice_is_not_lost_while_the_page_loads(
+    server: wb.Server, browser: Browser, console: wb.Console
+) -> None:
+    """A "who plays" choice made before the page has its rulesets and seats is not lost.
+
+    The choices are served disabled and enabled once the seats are drawn (as the create
+    button is): before that, a tap found no handler, or the seats drawn from the rulesets
+    showed the computer mode again (CI failed that way under load). Here the rulesets
+    answer 1.5 s late, and the choice is made as soon as the page has loaded."""
+    page = page_at(browser, console, PHONE, autoplay=False)
+
+    def late(route: Any) -> None:
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/api/rulesets", late)
+    page.goto(server.url + "/")
+    page.get_by_test_id("mode-referee").check()
+    expect(page.get_by_test_id("seat-kind-1")).to_have_value("human")
+    expect(page.get_by_test_id("mode-referee")).to_be_checked()
+
+
 def test_a_phone_referees_a_real_board(
     server: wb.Server, browser: Browser, console: wb.Console, shots: Path
 ) -> None:

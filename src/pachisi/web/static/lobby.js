@@ -778,7 +778,10 @@ async function start() {
   $("read-position").addEventListener("click", readPosition);
   $("clear-position").addEventListener("click", clearPosition);
   $("position-text").addEventListener("input", positionEdited);
-  // Served disabled: before the handler and the rulesets, a click would submit natively.
+  // Served disabled: before the handler and the rulesets, a click would submit natively,
+  // and a "who plays" choice made before its handler and the seats would be lost (the
+  // seats drawn from the rulesets would show the computer mode again).
+  $("setup-mode").disabled = false;
   $("create").disabled = false;
 }
 
